@@ -1,0 +1,157 @@
+// The API client: undici, HTTP Basic (interface, Authentication 1), JSON bodies, the base URL
+// with its version segment. Each exchange is recorded (method, path template, status, code,
+// duration) with credentials and secrets redacted. Connection errors are retried a bounded number
+// of times; a 429 with Retry-After is retried after the delay it names; nothing else is retried.
+import { Agent, request, type Dispatcher } from 'undici';
+
+export type Auth = 'basic' | 'none' | { authorization: string };
+
+export interface RequestOptions {
+  params?: Record<string, string>;
+  query?: Record<string, string | number | boolean | undefined>;
+  body?: unknown;
+  /** A raw body sent as is (for malformed-input scenarios). */
+  rawBody?: string;
+  auth?: Auth;
+  headers?: Record<string, string>;
+  /** Retry a 429 that carries Retry-After (default true). */
+  honourRetryAfter?: boolean;
+}
+
+export interface Exchange {
+  method: string;
+  template: string;
+  path: string;
+  status: number;
+  code?: string;
+  durationMs: number;
+  request: { headers: Record<string, string>; body?: unknown };
+  response: { headers: Record<string, string | string[] | undefined>; body: unknown };
+}
+
+export interface ApiResponse<T = any> {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: T;
+  text: string;
+  exchange: Exchange;
+}
+
+export interface ApiClientOptions {
+  baseUrl: string;
+  clientId: string;
+  clientSecret: string;
+  onExchange?: (exchange: Exchange) => void;
+  connectRetries?: number;
+  /** Longest Retry-After honoured, in seconds. */
+  maxRetryAfterSeconds?: number;
+}
+
+const RETRYABLE_NETWORK = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_CONNECT_TIMEOUT', 'ETIMEDOUT']);
+const SECRET_KEY = /secret|password|privatekey|accesstoken|^token$|authorization/i;
+
+export function redact(value: unknown, secrets: readonly string[] = []): unknown {
+  if (typeof value === 'string') return secrets.reduce((s, secret) => (secret ? s.split(secret).join('[redacted]') : s), value);
+  if (Array.isArray(value)) return value.map((v) => redact(v, secrets));
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value).map(([k, v]) => [k, SECRET_KEY.test(k) ? '[redacted]' : redact(v, secrets)]),
+    );
+  }
+  return value;
+}
+
+export function expandTemplate(template: string, params: Record<string, string> = {}): string {
+  return template.replace(/\{(\w+)\}/g, (_, name: string) => {
+    if (!(name in params)) throw new Error(`path ${template}: no value for {${name}}`);
+    return encodeURIComponent(params[name]);
+  });
+}
+
+export class ApiClient {
+  private readonly dispatcher: Dispatcher;
+  private readonly basic: string;
+
+  constructor(private readonly opts: ApiClientOptions) {
+    this.dispatcher = new Agent({ connections: 32, headersTimeout: 60_000, bodyTimeout: 60_000 });
+    this.basic = `Basic ${Buffer.from(`${opts.clientId}:${opts.clientSecret}`).toString('base64')}`;
+  }
+
+  get baseUrl(): string {
+    return this.opts.baseUrl;
+  }
+
+  get = (template: string, o: RequestOptions = {}) => this.request('GET', template, o);
+  post = (template: string, o: RequestOptions = {}) => this.request('POST', template, o);
+  patch = (template: string, o: RequestOptions = {}) => this.request('PATCH', template, o);
+  put = (template: string, o: RequestOptions = {}) => this.request('PUT', template, o);
+  delete = (template: string, o: RequestOptions = {}) => this.request('DELETE', template, o);
+
+  async request<T = any>(method: string, template: string, o: RequestOptions = {}): Promise<ApiResponse<T>> {
+    const path = expandTemplate(template, o.params);
+    const query = new URLSearchParams();
+    for (const [k, v] of Object.entries(o.query ?? {})) if (v !== undefined) query.set(k, String(v));
+    const url = `${this.opts.baseUrl.replace(/\/$/, '')}${path}${query.size ? `?${query}` : ''}`;
+    const headers: Record<string, string> = { accept: 'application/json', ...(o.headers ?? {}) };
+    const auth = o.auth ?? 'basic';
+    if (auth === 'basic') headers.authorization = this.basic;
+    else if (auth !== 'none') headers.authorization = auth.authorization;
+    let payload: string | undefined;
+    if (o.rawBody !== undefined) payload = o.rawBody;
+    else if (o.body !== undefined) payload = JSON.stringify(o.body);
+    if (payload !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) {
+      headers['content-type'] = 'application/json';
+    }
+
+    const started = performance.now();
+    let connectAttempts = 0;
+    let retryAfterAttempts = 0;
+    for (;;) {
+      let res: Dispatcher.ResponseData;
+      try {
+        res = await request(url, { method: method as Dispatcher.HttpMethod, headers, body: payload, dispatcher: this.dispatcher });
+      } catch (err) {
+        const code = (err as { code?: string }).code ?? '';
+        if (RETRYABLE_NETWORK.has(code) && connectAttempts < (this.opts.connectRetries ?? 2)) {
+          connectAttempts++;
+          await new Promise((r) => setTimeout(r, 100 * connectAttempts));
+          continue;
+        }
+        throw new Error(`${method} ${path}: network error ${code} ${(err as Error).message}`);
+      }
+      const text = await res.body.text();
+      const retryAfter = Number(res.headers['retry-after']);
+      if (
+        res.statusCode === 429 && o.honourRetryAfter !== false && Number.isFinite(retryAfter) &&
+        retryAfter <= (this.opts.maxRetryAfterSeconds ?? 30) && retryAfterAttempts < 3
+      ) {
+        retryAfterAttempts++;
+        await new Promise((r) => setTimeout(r, retryAfter * 1000));
+        continue;
+      }
+      let body: unknown = text;
+      try {
+        body = text ? JSON.parse(text) : undefined;
+      } catch {
+        /* not JSON: kept as text; schema assertions report it */
+      }
+      const secrets = [this.opts.clientSecret, this.basic.slice(6)];
+      const exchange: Exchange = {
+        method,
+        template,
+        path,
+        status: res.statusCode,
+        code: body && typeof body === 'object' && typeof (body as { code?: unknown }).code === 'string' ? (body as { code: string }).code : undefined,
+        durationMs: Math.round((performance.now() - started) * 10) / 10,
+        request: { headers: redact(headers, secrets) as Record<string, string>, body: redact(o.body ?? o.rawBody, secrets) },
+        response: { headers: res.headers, body: redact(body, secrets) },
+      };
+      this.opts.onExchange?.(exchange);
+      return { status: res.statusCode, headers: res.headers, body: body as T, text, exchange };
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.dispatcher.close();
+  }
+}

@@ -1,0 +1,60 @@
+// Worker side of coverage: each passed assertion appends its ids to a per-worker file; the run's
+// teardown merges them (helpers/coverage/report.ts). Nothing is recorded that was not asserted.
+import { appendFileSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect } from 'vitest';
+import type { CoverageKind } from '../spec/catalog.js';
+import { RAW_DIR } from '../paths.js';
+
+export interface CoverageRecord {
+  kind: CoverageKind;
+  id: string;
+  test?: string;
+  file?: string;
+}
+
+export interface SkipRecord {
+  test?: string;
+  file?: string;
+  reason: string;
+  /** Coverage ids the scenario would have exercised. */
+  ids: string[];
+}
+
+export interface NoteRecord {
+  id: string;
+  test?: string;
+  file?: string;
+  sentences: string[];
+  observed: string;
+}
+
+let ready = false;
+function append(name: string, record: object): void {
+  if (!ready) {
+    mkdirSync(RAW_DIR, { recursive: true });
+    ready = true;
+  }
+  appendFileSync(join(RAW_DIR, `${name}-${process.pid}.ndjson`), `${JSON.stringify(record)}\n`);
+}
+
+function currentTest(): { test?: string; file?: string } {
+  try {
+    const state = expect.getState();
+    return { test: state.currentTestName, file: state.testPath };
+  } catch {
+    return {};
+  }
+}
+
+export function recordCovered(kind: CoverageKind, id: string): void {
+  append('coverage', { kind, id, ...currentTest() } satisfies CoverageRecord);
+}
+
+export function recordSkip(reason: string, ids: string[] = []): void {
+  append('skips', { reason, ids, ...currentTest() } satisfies SkipRecord);
+}
+
+export function recordNote(id: string, sentences: string[], observed: string): void {
+  append('notes', { id, sentences, observed, ...currentTest() } satisfies NoteRecord);
+}

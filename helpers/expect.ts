@@ -1,0 +1,99 @@
+// Assertions that assert AND record (DESIGN, "One run, as data flows" 5): a coverage id is
+// recorded, and tagged on the Allure test, only after its assertion passed. Failures say which
+// rule, which request, what came back and what was expected.
+import * as allure from 'allure-js-commons';
+import { expect } from 'vitest';
+import type { z } from 'zod';
+import type { ApiResponse, Exchange } from './client.js';
+import { recordCovered, recordNote } from './coverage/recorder.js';
+import { ErrorBody } from './schemas.js';
+import { codesForStatus, ids, SUPPLEMENT_CODES, type CoverageKind, type Machine } from './spec/catalog.js';
+
+function tagCovered(kind: CoverageKind, id: string, label: string, value: string): void {
+  recordCovered(kind, id);
+  void allure.tag(id).catch(() => undefined);
+  void allure.label(label, value).catch(() => undefined);
+}
+
+export function describeExchange(ex: Exchange): string {
+  const body = JSON.stringify(ex.response.body);
+  return `${ex.method} ${ex.path} answered ${ex.status}: ${body === undefined ? '(no body)' : body.slice(0, 600)}`;
+}
+
+export function zodProblems(error: z.ZodError): string {
+  return error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ');
+}
+
+/** Parses `value` with `schema`, failing with the rule and the problems. */
+export function expectSchema<S extends z.ZodType>(schema: S, value: unknown, what: string): z.infer<S> {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) {
+    expect.fail(`${what} does not match the interface's shape: ${zodProblems(parsed.error)}\nvalue: ${JSON.stringify(value)?.slice(0, 800)}`);
+  }
+  return parsed.data;
+}
+
+function recordOperation(res: ApiResponse): void {
+  tagCovered('operations', ids.operation(res.exchange.method, res.exchange.template), 'operation', `${res.exchange.method} ${res.exchange.template}`);
+}
+
+/** Asserts a success status and, when given, the body's schema. Records the operation. */
+export function expectStatus<S extends z.ZodType>(res: ApiResponse, status: number, schema?: S, rule?: string): z.infer<S> {
+  expect(res.status, `${rule ? `${rule}\n` : ''}expected ${status}; ${describeExchange(res.exchange)}`).toBe(status);
+  const body = schema ? expectSchema(schema, res.body, `the ${status} body of ${res.exchange.method} ${res.exchange.template}`) : res.body;
+  recordOperation(res);
+  return body;
+}
+
+/**
+ * Asserts an error answer: the HTTP status, the error body {status, code, message, details?}
+ * (interface, Errors), body.status equal to the HTTP status, a code the interface enumerates for
+ * that status, and, when given, the expected code (or one of several).
+ */
+export function expectError(res: ApiResponse, status: number, code?: string | readonly string[], rule?: string): ErrorBody {
+  const context = `${rule ? `${rule}\n` : ''}${describeExchange(res.exchange)}`;
+  expect(res.status, `expected HTTP ${status}; ${context}`).toBe(status);
+  const body = expectSchema(ErrorBody, res.body, `the error body of ${res.exchange.method} ${res.exchange.template} (Errors: status, code, message, details)`);
+  expect(body.status, `Errors: "status (integer, the HTTP status)"; ${context}`).toBe(status);
+  const enumerated = codesForStatus(status) ?? SUPPLEMENT_CODES[status];
+  if (enumerated) {
+    expect(enumerated, `Errors: code is "enumerated per status"; ${body.code} is not among the codes for ${status}; ${context}`).toContain(body.code);
+  }
+  if (code !== undefined) {
+    const allowed = typeof code === 'string' ? [code] : code;
+    expect(allowed, `expected code ${allowed.join(' or ')}; ${context}`).toContain(body.code);
+  }
+  recordOperation(res);
+  tagCovered('errors', ids.error(status, body.code), 'errorCode', body.code);
+  return body;
+}
+
+/** Asserts that a field-validation error names every given field in details.errors[] (FieldError dot paths). */
+export function expectFieldErrors(body: ErrorBody, fields: string[], rule = 'Errors: details.errors is an array of FieldError, one per invalid field'): void {
+  const named = (body.details?.errors ?? []).map((e) => e.field);
+  for (const field of fields) {
+    expect(named, `${rule}; expected a FieldError for ${field}; got ${JSON.stringify(body.details)}`).toContain(field);
+  }
+}
+
+/** Asserts a state change (before → after) and records the transition. */
+export function expectTransition(machine: Machine, before: string, after: string, from: string, to: string): void {
+  expect(before, `transition ${machine}: the resource was expected to start in ${from}`).toBe(from);
+  expect(after, `transition ${machine}: ${from} → ${to} expected; the resource is ${after}`).toBe(to);
+  tagCovered('transitions', ids.transition(machine, from, to), 'transition', `${machine}:${from}->${to}`);
+}
+
+/** Asserts a refused transition left the state unchanged, and records the refused transition as exercised. */
+export function expectRefusedTransition(machine: Machine, from: string, requested: string, after: string): void {
+  expect(after, `transition ${machine}: the refused ${from} → ${requested} must change nothing; the resource is ${after}`).toBe(from);
+  tagCovered('transitions', ids.transition(machine, from, requested), 'transition', `${machine}:${from}->${requested} (refused)`);
+}
+
+/**
+ * Records that a scenario met a place where the interface is ambiguous or silent and accepted
+ * alternatives; listed in reports/interface-notes.md and on the Allure test.
+ */
+export function noteInterface(id: string, sentences: string[], observed: string): void {
+  recordNote(id, sentences, observed);
+  void allure.label('interfaceNote', id).catch(() => undefined);
+}

@@ -1,0 +1,44 @@
+// Allure metadata for a describe block: epic = area, feature = operation, story = the scenario
+// (the test's name), a link to the interface section, and the basis of its assertions.
+import * as allure from 'allure-js-commons';
+import { beforeEach, type TestContext } from 'vitest';
+import { recordSkip } from './coverage/recorder.js';
+
+export interface ScenarioMeta {
+  area: string;
+  operation: string;
+  /** Interface section the scenarios trace to. */
+  section: string;
+  /** 'supplement' where the asserted facts come from the supplement (the interface is silent). */
+  basis?: 'interface' | 'supplement';
+}
+
+const sectionLink = (section: string) =>
+  `../shared/spec/interface.md#${section.toLowerCase().replace(/[^a-z0-9 -]/g, '').trim().replace(/ +/g, '-')}`;
+
+export function scenario(meta: ScenarioMeta): void {
+  beforeEach(async (ctx) => {
+    await allure.epic(meta.area);
+    await allure.feature(meta.operation);
+    await allure.story(ctx.task.name);
+    await allure.link(sectionLink(meta.section), `Interface: ${meta.section}`);
+    await allure.label('basis', meta.basis ?? 'interface');
+  });
+}
+
+/** Marks a scenario as built on the supplement's facts (the interface leaves them unshown). */
+export async function basisSupplement(what: string): Promise<void> {
+  await allure.label('basis', 'supplement');
+  await allure.description(`basis: supplement: ${what}`);
+}
+
+/**
+ * Skips the running scenario when the target lacks a capability, with the reason recorded in the
+ * report and in coverage (ids it would have exercised).
+ */
+export function requireCapability(ctx: TestContext, available: boolean, reason: string, ids: string[] = []): void {
+  if (available) return;
+  recordSkip(reason, ids);
+  void allure.label('skipReason', reason).catch(() => undefined);
+  ctx.skip(reason);
+}

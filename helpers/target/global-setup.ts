@@ -1,0 +1,163 @@
+// Global setup of a conformance run (DESIGN, "One run, as data flows" 1-2, 6): resolve the target,
+// start the one webhook listener, point the platform's webhookEndpoint at it, and restore the
+// original configuration at teardown, also after a failure, SIGINT or SIGTERM.
+import { randomInt, randomUUID } from 'node:crypto';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import type { TestProject } from 'vitest/node';
+import { ApiClient } from '../client.js';
+import { writeCoverageReports } from '../coverage/report.js';
+import { WebhookListener } from '../listener/server.js';
+import { REPORTS_DIR, RAW_DIR } from '../paths.js';
+import { resolveTargetSettings, type Capabilities } from './settings.js';
+
+export interface ProvidedTarget {
+  mode: 'embedded' | 'external' | 'container';
+  runId: string;
+  seed: number;
+  baseUrl: string;
+  clientId: string;
+  clientSecret: string;
+  webhookPublicKeyPem: string;
+  listener: { url: string; controlUrl: string; controlToken: string };
+  capabilities: Capabilities;
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    target: ProvidedTarget;
+  }
+}
+
+interface Harness {
+  target: ProvidedTarget;
+  users: number;
+  teardown: () => Promise<void>;
+}
+
+const HARNESS = Symbol.for('svc-conformance.harness');
+type WithHarness = typeof globalThis & { [HARNESS]?: Promise<Harness> };
+
+/** One harness per vitest process, shared by the conformance projects (parallel and platform-wide phases). */
+export default async function setup(project: TestProject) {
+  const g = globalThis as WithHarness;
+  g[HARNESS] ??= startHarness();
+  const harness = await g[HARNESS];
+  harness.users++;
+  project.provide('target', harness.target);
+  return async () => {
+    if (--harness.users > 0) return;
+    delete g[HARNESS];
+    await harness.teardown();
+  };
+}
+
+async function startHarness(): Promise<Harness> {
+  const settings = resolveTargetSettings();
+  rmSync(RAW_DIR, { recursive: true, force: true });
+  mkdirSync(RAW_DIR, { recursive: true });
+  const seed = process.env.SVC_SEED ? Number(process.env.SVC_SEED) : randomInt(1, 2 ** 31 - 1);
+  const closers: (() => Promise<void>)[] = [];
+
+  let baseUrl: string, clientId: string, clientSecret: string, webhookPublicKeyPem: string;
+  let sandboxCa: ((ca: string) => void) | undefined;
+  if (settings.mode === 'embedded') {
+    // The harness may start the sandbox; suites never import it.
+    const { buildSandbox } = await import('../../sandbox/app.js');
+    let caPem: string | undefined;
+    const sandbox = await buildSandbox({
+      faults: settings.faults,
+      allowInsecureLoopbackWebhooks: true,
+      challengeTtlMs: Number(process.env.SANDBOX_CHALLENGE_TTL_MS ?? 2500),
+      provisioningDelayMs: Number(process.env.SANDBOX_PROVISIONING_DELAY_MS ?? 50),
+      webhook: {
+        retryBaseDelayMs: Number(process.env.SANDBOX_WEBHOOK_RETRY_BASE_MS ?? 100),
+        maxAttempts: Number(process.env.SANDBOX_WEBHOOK_ATTEMPTS ?? 5),
+        get caPem() {
+          return caPem;
+        },
+      },
+    });
+    sandboxCa = (ca) => (caPem = ca);
+    baseUrl = await sandbox.listen(0);
+    ({ clientId, clientSecret, webhookPublicKeyPem } = sandbox);
+    closers.push(() => sandbox.close());
+  } else {
+    ({ baseUrl, clientId, clientSecret, webhookPublicKeyPem } = settings);
+  }
+
+  const listener = new WebhookListener({ publicKeyPem: webhookPublicKeyPem, https: settings.listenerHttps });
+  const info = await listener.start();
+  if (info.caPem) sandboxCa?.(info.caPem);
+  closers.unshift(() => listener.close());
+
+  const api = new ApiClient({ baseUrl, clientId, clientSecret });
+  const current = await api.get('/config');
+  if (current.status !== 200) {
+    await Promise.all(closers.map((c) => c()));
+    throw new Error(`GET /config answered ${current.status}; cannot point the webhook endpoint at the listener: ${current.text.slice(0, 300)}`);
+  }
+  const original = (current.body as { webhookEndpoint?: string | null }).webhookEndpoint ?? null;
+  const endpoint = settings.mode === 'external' && settings.webhookPublicUrl ? settings.webhookPublicUrl : info.url;
+  const patched = await api.patch('/config', { body: { webhookEndpoint: endpoint } });
+  if (patched.status !== 200) {
+    await Promise.all(closers.map((c) => c()));
+    throw new Error(`PATCH /config {webhookEndpoint: ${endpoint}} answered ${patched.status}: ${patched.text.slice(0, 300)}`);
+  }
+
+  let restored = false;
+  const restore = async () => {
+    if (restored) return;
+    restored = true;
+    const res = await api.patch('/config', { body: { webhookEndpoint: original } }).catch((e: Error) => ({ status: 0, text: e.message }));
+    if (res.status !== 200) {
+      process.stderr.write(`svc-conformance: could not restore webhookEndpoint to ${JSON.stringify(original)}: ${res.status} ${res.text.slice(0, 200)}\n`);
+    }
+  };
+  const onSignal = (signal: NodeJS.Signals) => {
+    void restore().finally(() => {
+      process.kill(process.pid, signal);
+    });
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+
+  const target: ProvidedTarget = {
+    mode: settings.mode,
+    runId: randomUUID(),
+    seed,
+    baseUrl,
+    clientId,
+    clientSecret,
+    webhookPublicKeyPem,
+    listener: { url: info.url, controlUrl: info.controlUrl, controlToken: info.controlToken },
+    capabilities: settings.capabilities,
+  };
+  process.stdout.write(
+    `svc-conformance: target ${settings.mode} ${baseUrl}; webhook listener ${info.url}; seed ${seed} (replay with SVC_SEED=${seed})\n`,
+  );
+
+  return {
+    target,
+    users: 0,
+    teardown: async () => {
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
+      try {
+        await restore();
+      } finally {
+        mkdirSync(REPORTS_DIR, { recursive: true });
+        writeFileSync(
+          `${REPORTS_DIR}/listener.json`,
+          JSON.stringify({ deliveries: listener.deliveries.length, duplicates: listener.duplicates, findings: listener.findings }, null, 2),
+        );
+        writeCoverageReports({ print: true });
+        await api.close();
+        for (const close of closers) await close();
+      }
+      if (listener.findings.length) {
+        const lines = listener.findings.map((f) => `  - [${f.kind}] ${f.type ?? '?'} ${f.eventId ?? ''}: ${f.message}`);
+        throw new Error(`The webhook listener recorded ${listener.findings.length} finding(s); the run fails:\n${lines.join('\n')}`);
+      }
+    },
+  };
+}

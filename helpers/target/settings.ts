@@ -1,0 +1,102 @@
+// Which target a run drives, from the environment. Incomplete settings fail fast, naming what is missing.
+import { existsSync, readFileSync } from 'node:fs';
+
+export interface Capabilities {
+  /** The target serves the supplement's /sandbox/* triggers. */
+  sandboxTriggers: boolean;
+  /** Bound (ms) within which the target retries a failed delivery; absent: unknown, a missing retry is a skip. */
+  webhookRetryWithinMs?: number;
+  /** The target's Bitcoin-keyed wallet account type, if it has one. */
+  bitcoinWalletType?: string;
+  /** Deadline for an event the scenario caused. */
+  eventTimeoutMs: number;
+  /** Longest a single scenario may wait on the target's own clock (challenge expiry, provisioning). */
+  waitBudgetMs: number;
+  /** The target lets the platform unset webhookEndpoint with null. */
+  canUnsetWebhookEndpoint: boolean;
+}
+
+export type TargetSettings =
+  | { mode: 'embedded'; faults: string[]; listenerHttps: boolean; capabilities: Capabilities }
+  | {
+      mode: 'external';
+      baseUrl: string;
+      clientId: string;
+      clientSecret: string;
+      webhookPublicKeyPem: string;
+      webhookPublicUrl?: string;
+      listenerHttps: boolean;
+      capabilities: Capabilities;
+    };
+
+export class SettingsError extends Error {}
+
+const truthy = (v: string | undefined, dflt: boolean) => (v === undefined || v === '' ? dflt : /^(1|true|yes|on)$/i.test(v));
+const num = (name: string, v: string | undefined, dflt?: number): number | undefined => {
+  if (v === undefined || v === '') return dflt;
+  const n = Number(v);
+  if (!Number.isFinite(n) || n < 0) throw new SettingsError(`${name} must be a non-negative number, got ${JSON.stringify(v)}`);
+  return n;
+};
+
+/** PEM text, or the path of a file holding it. */
+export function readPem(name: string, value: string): string {
+  const text = value.includes('-----BEGIN') ? value : existsSync(value) ? readFileSync(value, 'utf8') : undefined;
+  if (!text || !text.includes('-----BEGIN PUBLIC KEY-----')) {
+    throw new SettingsError(`${name} must be a PEM public key (text or file path); got neither`);
+  }
+  return text.replace(/\\n/g, '\n');
+}
+
+export function resolveTargetSettings(env: NodeJS.ProcessEnv = process.env): TargetSettings {
+  const external = env.SVC_BASE_URL;
+  const listenerHttps = truthy(env.SVC_LISTENER_HTTPS, false);
+  if (!external) {
+    return {
+      mode: 'embedded',
+      faults: (env.SANDBOX_FAULTS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+      listenerHttps,
+      capabilities: {
+        sandboxTriggers: true,
+        webhookRetryWithinMs: num('SVC_WEBHOOK_RETRY_WITHIN_MS', env.SVC_WEBHOOK_RETRY_WITHIN_MS, 3000),
+        bitcoinWalletType: env.SVC_BITCOIN_WALLET_TYPE ?? 'SPARK_WALLET',
+        eventTimeoutMs: num('SVC_EVENT_TIMEOUT_MS', env.SVC_EVENT_TIMEOUT_MS, 8000)!,
+        waitBudgetMs: num('SVC_WAIT_BUDGET_MS', env.SVC_WAIT_BUDGET_MS, 20_000)!,
+        canUnsetWebhookEndpoint: true,
+      },
+    };
+  }
+  const missing = ['SVC_CLIENT_ID', 'SVC_CLIENT_SECRET', 'SVC_WEBHOOK_PUBLIC_KEY'].filter((n) => !env[n]);
+  if (missing.length) {
+    throw new SettingsError(`SVC_BASE_URL is set, so an external target is used; missing: ${missing.join(', ')}`);
+  }
+  let url: URL;
+  try {
+    url = new URL(external);
+  } catch {
+    throw new SettingsError(`SVC_BASE_URL is not a URL: ${JSON.stringify(external)}`);
+  }
+  if (!/\/\d{4}-\d{2}-\d{2}\/?$/.test(url.pathname)) {
+    throw new SettingsError(`SVC_BASE_URL must end with the API version segment (for example /2025-10-13): ${external}`);
+  }
+  if (env.SVC_WEBHOOK_PUBLIC_URL && !/^https:\/\//.test(env.SVC_WEBHOOK_PUBLIC_URL)) {
+    throw new SettingsError('SVC_WEBHOOK_PUBLIC_URL must be an https:// URL that forwards to the listener');
+  }
+  return {
+    mode: 'external',
+    baseUrl: external.replace(/\/$/, ''),
+    clientId: env.SVC_CLIENT_ID!,
+    clientSecret: env.SVC_CLIENT_SECRET!,
+    webhookPublicKeyPem: readPem('SVC_WEBHOOK_PUBLIC_KEY', env.SVC_WEBHOOK_PUBLIC_KEY!),
+    webhookPublicUrl: env.SVC_WEBHOOK_PUBLIC_URL || undefined,
+    listenerHttps,
+    capabilities: {
+      sandboxTriggers: truthy(env.SVC_SANDBOX_TRIGGERS, true),
+      webhookRetryWithinMs: num('SVC_WEBHOOK_RETRY_WITHIN_MS', env.SVC_WEBHOOK_RETRY_WITHIN_MS),
+      bitcoinWalletType: env.SVC_BITCOIN_WALLET_TYPE || undefined,
+      eventTimeoutMs: num('SVC_EVENT_TIMEOUT_MS', env.SVC_EVENT_TIMEOUT_MS, 30_000)!,
+      waitBudgetMs: num('SVC_WAIT_BUDGET_MS', env.SVC_WAIT_BUDGET_MS, 120_000)!,
+      canUnsetWebhookEndpoint: truthy(env.SVC_CAN_UNSET_WEBHOOK_ENDPOINT, true),
+    },
+  };
+}

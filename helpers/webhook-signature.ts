@@ -1,0 +1,69 @@
+// X-Svc-Signature (interface, Authentication 5): base64 ECDSA P-256 signature with SHA-256 over
+// the raw request body, verified with the service's public key. Supplement section 3: the
+// signature is ASN.1 DER; the header is either the bare base64 value or JSON {"v":"1","s":"<base64>"}.
+import { createPrivateKey, createPublicKey, generateKeyPairSync, sign, verify, type KeyObject } from 'node:crypto';
+
+export interface WebhookKeyPair {
+  privateKeyPem: string;
+  publicKeyPem: string;
+}
+
+export function generateWebhookKeyPair(): WebhookKeyPair {
+  const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
+  return {
+    privateKeyPem: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+    publicKeyPem: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+  };
+}
+
+export function publicKeyFromPrivate(privateKeyPem: string): string {
+  return createPublicKey(createPrivateKey(privateKeyPem)).export({ type: 'spki', format: 'pem' }).toString();
+}
+
+/** base64 of the DER ECDSA signature over the raw body. */
+export function signWebhookBody(rawBody: Buffer | string, privateKey: string | KeyObject): string {
+  return sign('sha256', Buffer.from(rawBody), privateKey).toString('base64');
+}
+
+export type SignatureVerdict =
+  | { ok: true; form: 'bare' | 'json' }
+  | { ok: false; reason: string };
+
+const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
+
+/** Reads the header in either form: JSON first, else the bare base64 value. */
+export function parseSignatureHeader(header: string): { form: 'bare' | 'json'; signature: string } | { error: string } {
+  const value = header.trim();
+  if (value.startsWith('{')) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(value);
+    } catch {
+      return { error: 'X-Svc-Signature starts like JSON but does not parse' };
+    }
+    const p = parsed as { v?: unknown; s?: unknown };
+    if (p.v !== '1') return { error: `X-Svc-Signature JSON form has v=${JSON.stringify(p.v)}; only "1" is defined` };
+    if (typeof p.s !== 'string') return { error: 'X-Svc-Signature JSON form has no string "s"' };
+    return { form: 'json', signature: p.s };
+  }
+  return { form: 'bare', signature: value };
+}
+
+export function verifyWebhookSignature(
+  rawBody: Buffer,
+  header: string | string[] | undefined,
+  publicKeyPem: string | KeyObject,
+): SignatureVerdict {
+  if (header === undefined) return { ok: false, reason: 'X-Svc-Signature header is missing' };
+  if (Array.isArray(header)) return { ok: false, reason: 'X-Svc-Signature header is repeated' };
+  const parsed = parseSignatureHeader(header);
+  if ('error' in parsed) return { ok: false, reason: parsed.error };
+  if (!BASE64.test(parsed.signature)) return { ok: false, reason: 'X-Svc-Signature is not base64' };
+  let valid = false;
+  try {
+    valid = verify('sha256', rawBody, publicKeyPem, Buffer.from(parsed.signature, 'base64'));
+  } catch (err) {
+    return { ok: false, reason: `X-Svc-Signature does not decode as a DER ECDSA signature (${(err as Error).message})` };
+  }
+  return valid ? { ok: true, form: parsed.form } : { ok: false, reason: 'X-Svc-Signature does not verify over the raw body with the service public key' };
+}

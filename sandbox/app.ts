@@ -1,0 +1,166 @@
+// The reference sandbox: a Fastify server for the interface, in memory, with named faults.
+import { randomUUID, timingSafeEqual } from 'node:crypto';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import { INTERFACE_VERSION } from '../helpers/spec/catalog.js';
+import { generateWebhookKeyPair, publicKeyFromPrivate } from '../helpers/webhook-signature.js';
+import { isoNow, systemClock, type Clock } from './clock.js';
+import type { SandboxContext, SandboxSettings } from './context.js';
+import { ApiError, errorBody, unauthorized } from './errors.js';
+import { Faults } from './faults.js';
+import { platformConfigurationRoutes } from './platform-configuration/routes.js';
+import { WebhookDelivery, type DeliveryOptions } from './webhooks/delivery.js';
+import { webhookRoutes } from './webhooks/routes.js';
+
+export interface SandboxOptions extends Partial<SandboxSettings> {
+  webhookPrivateKeyPem?: string;
+  faults?: Iterable<string>;
+  clock?: Clock;
+  webhook?: Partial<Omit<DeliveryOptions, 'privateKeyPem'>>;
+  /** Fastify request logging, with credentials redacted. */
+  log?: boolean;
+}
+
+export interface Sandbox {
+  app: FastifyInstance;
+  ctx: SandboxContext;
+  clientId: string;
+  clientSecret: string;
+  webhookPublicKeyPem: string;
+  /** Listens and returns the base URL, version segment included. */
+  listen(port?: number, host?: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+export const DEFAULT_PORT = 4010;
+
+export async function buildSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+  const clock = options.clock ?? systemClock;
+  const faults = new Faults(options.faults ?? []);
+  const settings: SandboxSettings = {
+    clientId: options.clientId ?? `sandbox-${randomUUID().slice(0, 8)}`,
+    clientSecret: options.clientSecret ?? randomUUID(),
+    allowInsecureLoopbackWebhooks: options.allowInsecureLoopbackWebhooks ?? false,
+    challengeTtlMs: options.challengeTtlMs ?? 10 * 60_000,
+    provisioningDelayMs: options.provisioningDelayMs ?? 1000,
+    counterpartyRules: options.counterpartyRules ?? true,
+  };
+  const privateKeyPem = options.webhookPrivateKeyPem ?? generateWebhookKeyPair().privateKeyPem;
+  const app = Fastify({
+    logger: options.log
+      ? { redact: { paths: ['req.headers.authorization'], censor: '[redacted]' } }
+      : false,
+    bodyLimit: 1024 * 1024,
+  });
+
+  const timers = new Set<NodeJS.Timeout>();
+  const now = isoNow(clock);
+  const ctx: SandboxContext = {
+    settings,
+    faults,
+    clock,
+    timers,
+    areas: new Map(),
+    config: {
+      id: `PlatformConfig:${randomUUID()}`,
+      umaDomain: 'sandbox.uma.money',
+      webhookEndpoint: null,
+      supportedCurrencies: [],
+      isRegulatedFinancialInstitution: false,
+      cardTokenization2faConfig: null,
+      feeConfigs: [],
+      createdAt: now,
+      updatedAt: now,
+    },
+    later(ms, fn) {
+      const t = setTimeout(() => {
+        timers.delete(t);
+        fn();
+      }, ms);
+      timers.add(t);
+    },
+    webhooks: undefined as unknown as WebhookDelivery,
+  };
+  ctx.webhooks = new WebhookDelivery(
+    {
+      privateKeyPem,
+      retryBaseDelayMs: options.webhook?.retryBaseDelayMs ?? 1000,
+      maxAttempts: options.webhook?.maxAttempts ?? 8,
+      timeoutMs: options.webhook?.timeoutMs ?? 30_000,
+      caPem: options.webhook?.caPem,
+    },
+    () => ctx.config.webhookEndpoint,
+    faults,
+    clock,
+  );
+  app.decorate('ctx', ctx);
+
+  // JSON bodies; a malformed one is the client's mistake (400), never a 5xx.
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
+    const text = String(body);
+    if (text.trim() === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      const err = faults.has('invalid-json-500')
+        ? new ApiError(500, 'INTERNAL_ERROR', 'Unexpected token')
+        : new ApiError(400, 'INVALID_INPUT', 'The request body is not valid JSON');
+      done(err, undefined);
+    }
+  });
+
+  app.setErrorHandler((error: FastifyError | ApiError, req, reply) => {
+    let apiError: ApiError;
+    if (error instanceof ApiError) apiError = error;
+    else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      apiError = new ApiError(400, 'INVALID_INPUT', error.message);
+    } else {
+      req.log.error({ err: error }, 'unhandled sandbox error');
+      apiError = new ApiError(500, 'INTERNAL_ERROR', 'Internal sandbox error');
+    }
+    void reply.status(apiError.status).send(errorBody(apiError, faults));
+  });
+
+  app.setNotFoundHandler((req, reply) => {
+    const err = new ApiError(404, 'REFERENCE_NOT_FOUND', `No operation ${req.method} ${req.url.split('?')[0]}`);
+    void reply.status(404).send(errorBody(err, faults));
+  });
+
+  const expected = Buffer.from(`Basic ${Buffer.from(`${settings.clientId}:${settings.clientSecret}`).toString('base64')}`);
+  app.addHook('onRequest', async (req) => {
+    if (faults.has('auth-not-enforced')) return;
+    const header = req.headers.authorization ?? '';
+    if (faults.has('auth-accepts-bearer') && /^Bearer \S+/.test(header)) return;
+    const given = Buffer.from(header);
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+      throw faults.has('auth-wrong-code') ? new ApiError(401, 'INVALID_CREDENTIALS', 'Credentials rejected') : unauthorized();
+    }
+  });
+
+  await app.register(
+    async (api) => {
+      await api.register(platformConfigurationRoutes);
+      await api.register(webhookRoutes);
+    },
+    { prefix: `/${INTERFACE_VERSION}` },
+  );
+
+  return {
+    app,
+    ctx,
+    clientId: settings.clientId,
+    clientSecret: settings.clientSecret,
+    webhookPublicKeyPem: publicKeyFromPrivate(privateKeyPem),
+    async listen(port = 0, host = '127.0.0.1') {
+      await app.listen({ port, host });
+      const address = app.server.address();
+      const bound = typeof address === 'object' && address ? address.port : port;
+      return `http://${host.includes(':') ? `[${host}]` : host}:${bound}/${INTERFACE_VERSION}`;
+    },
+    async close() {
+      for (const t of timers) clearTimeout(t);
+      timers.clear();
+      await ctx.webhooks.close();
+      await app.close();
+    },
+  };
+}

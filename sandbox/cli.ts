@@ -1,0 +1,77 @@
+// `npm run sandbox -- --port 4010 --client-id ... --client-secret ... --webhook-key key.pem --faults a,b`
+// Prints one JSON line: {baseUrl, clientId, clientSecret, webhookPublicKey}. Options may also come
+// from the environment (SANDBOX_PORT, SANDBOX_CLIENT_ID, SANDBOX_CLIENT_SECRET, SANDBOX_WEBHOOK_KEY,
+// SANDBOX_FAULTS, ...); flags win.
+import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { buildSandbox, DEFAULT_PORT } from './app.js';
+
+const { values } = parseArgs({
+  options: {
+    port: { type: 'string' },
+    host: { type: 'string' },
+    'client-id': { type: 'string' },
+    'client-secret': { type: 'string' },
+    'webhook-key': { type: 'string' },
+    faults: { type: 'string' },
+    'allow-insecure-loopback-webhooks': { type: 'boolean' },
+    'challenge-ttl-ms': { type: 'string' },
+    'provisioning-delay-ms': { type: 'string' },
+    'webhook-retry-base-ms': { type: 'string' },
+    'webhook-attempts': { type: 'string' },
+    'webhook-ca': { type: 'string' },
+    log: { type: 'boolean' },
+    help: { type: 'boolean' },
+  },
+  strict: true,
+});
+
+if (values.help) {
+  process.stdout.write(
+    'Usage: npm run sandbox -- [--port N] [--host H] [--client-id ID] [--client-secret S] [--webhook-key private.pem]\n' +
+      '  [--faults a,b] [--allow-insecure-loopback-webhooks] [--challenge-ttl-ms N] [--provisioning-delay-ms N]\n' +
+      '  [--webhook-retry-base-ms N] [--webhook-attempts N] [--webhook-ca ca.pem] [--log]\n',
+  );
+  process.exit(0);
+}
+
+const env = process.env;
+const num = (flag: string | undefined, envName: string): number | undefined => {
+  const raw = flag ?? env[envName];
+  if (raw === undefined || raw === '') return undefined;
+  const n = Number(raw);
+  if (!Number.isFinite(n) || n < 0) throw new Error(`${envName}: not a number: ${raw}`);
+  return n;
+};
+const flag = (value: boolean | undefined, envName: string) => value ?? (env[envName] === '1' || env[envName] === 'true');
+const keyFile = values['webhook-key'] ?? env.SANDBOX_WEBHOOK_KEY;
+const caFile = values['webhook-ca'] ?? env.SANDBOX_WEBHOOK_CA;
+
+const sandbox = await buildSandbox({
+  clientId: values['client-id'] ?? env.SANDBOX_CLIENT_ID,
+  clientSecret: values['client-secret'] ?? env.SANDBOX_CLIENT_SECRET,
+  webhookPrivateKeyPem: keyFile ? readFileSync(keyFile, 'utf8') : undefined,
+  faults: (values.faults ?? env.SANDBOX_FAULTS ?? '').split(','),
+  allowInsecureLoopbackWebhooks: flag(values['allow-insecure-loopback-webhooks'], 'SANDBOX_ALLOW_INSECURE_LOOPBACK_WEBHOOKS'),
+  challengeTtlMs: num(values['challenge-ttl-ms'], 'SANDBOX_CHALLENGE_TTL_MS'),
+  provisioningDelayMs: num(values['provisioning-delay-ms'], 'SANDBOX_PROVISIONING_DELAY_MS'),
+  webhook: {
+    retryBaseDelayMs: num(values['webhook-retry-base-ms'], 'SANDBOX_WEBHOOK_RETRY_BASE_MS'),
+    maxAttempts: num(values['webhook-attempts'], 'SANDBOX_WEBHOOK_ATTEMPTS'),
+    caPem: caFile ? readFileSync(caFile, 'utf8') : undefined,
+  },
+  log: flag(values.log, 'SANDBOX_LOG'),
+});
+const baseUrl = await sandbox.listen(num(values.port, 'SANDBOX_PORT') ?? DEFAULT_PORT, values.host ?? env.SANDBOX_HOST ?? '127.0.0.1');
+process.stdout.write(
+  `${JSON.stringify({ baseUrl, clientId: sandbox.clientId, clientSecret: sandbox.clientSecret, webhookPublicKey: sandbox.webhookPublicKeyPem })}\n`,
+);
+
+let stopping = false;
+const stop = () => {
+  if (stopping) return;
+  stopping = true;
+  void sandbox.close().then(() => process.exit(0));
+};
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);

@@ -1,0 +1,69 @@
+import type { ZodType } from 'zod';
+import type { Clock } from './clock.js';
+import { fieldErrors, invalidInput } from './errors.js';
+import type { Faults } from './faults.js';
+import type { WebhookDelivery } from './webhooks/delivery.js';
+
+export interface SandboxSettings {
+  clientId: string;
+  clientSecret: string;
+  /** Plain-http webhook endpoints on a loopback address are accepted (embedded mode). */
+  allowInsecureLoopbackWebhooks: boolean;
+  /** Lifetime of a WALLET_SIGNATURE challenge. */
+  challengeTtlMs: number;
+  /** Time an internal account stays PENDING before it becomes ACTIVE. */
+  provisioningDelayMs: number;
+  /** The platform is subject to counterparty rules (for example the EU Travel Rule). */
+  counterpartyRules: boolean;
+}
+
+export interface PlatformConfig {
+  id: string;
+  umaDomain: string;
+  webhookEndpoint: string | null;
+  supportedCurrencies: unknown[];
+  isRegulatedFinancialInstitution: boolean;
+  cardTokenization2faConfig: Record<string, unknown> | null;
+  feeConfigs: FeeConfig[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface FeeConfig {
+  feeType: 'CROSS_CURRENCY_TRANSACTION';
+  sourceCurrency: string;
+  variableFeeBps: number;
+  fixedFee: { amount: number; currency: string };
+}
+
+export interface SandboxContext {
+  settings: SandboxSettings;
+  faults: Faults;
+  clock: Clock;
+  webhooks: WebhookDelivery;
+  config: PlatformConfig;
+  /** Timers of delayed state changes, cleared at close. */
+  timers: Set<NodeJS.Timeout>;
+  later(ms: number, fn: () => void): void;
+  /** Per-area state, registered by each area plugin under its own key. */
+  areas: Map<string, unknown>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: SandboxContext;
+  }
+}
+
+/** Validates a request part; every invalid field is reported, never only the first. */
+export function parse<T>(schema: ZodType<T>, value: unknown, prefix = ''): T {
+  const result = schema.safeParse(value ?? {});
+  if (!result.success) throw invalidInput(fieldErrors(result.error, prefix));
+  return result.data;
+}
+
+/** An area's own state, created on first use. */
+export function areaState<T>(ctx: SandboxContext, key: string, init: () => T): T {
+  if (!ctx.areas.has(key)) ctx.areas.set(key, init());
+  return ctx.areas.get(key) as T;
+}

@@ -1,0 +1,113 @@
+// Named faults: each breaks one rule of the interface. The conformance suite must fail when any
+// one of them is switched on (selftest/mutation runs every fault against the suites of its area).
+// A fault is checked by name where the rule it breaks is implemented.
+
+export interface FaultEntry {
+  /** Suite folders (under suites/) whose scenarios must catch it. */
+  areas: readonly string[];
+  /** The interface sentence the fault breaks. */
+  rule: string;
+}
+
+export const FAULTS = {
+  // Authentication and error bodies
+  'auth-not-enforced': {
+    areas: ['authentication'],
+    rule: 'Authentication 3: rejected platform credentials answer 401 with code UNAUTHORIZED.',
+  },
+  'auth-wrong-code': {
+    areas: ['authentication'],
+    rule: 'Authentication 3: rejected platform credentials answer 401 with code UNAUTHORIZED.',
+  },
+  'auth-accepts-bearer': {
+    areas: ['authentication'],
+    rule: 'Authentication 1: platform calls use HTTP Basic authentication.',
+  },
+  'error-body-without-code': {
+    areas: ['authentication'],
+    rule: 'Errors: every error body has status, code, message.',
+  },
+  'error-status-mismatch': {
+    areas: ['authentication'],
+    rule: 'Errors: status (integer, the HTTP status).',
+  },
+  'field-errors-first-only': {
+    areas: ['platform-configuration'],
+    rule: 'Errors: on 400 field-validation errors, details.errors is an array of FieldError, one per invalid field.',
+  },
+  'field-errors-not-dot-path': {
+    areas: ['platform-configuration'],
+    rule: 'Errors: FieldError.field is a dot-notation path to the offending field.',
+  },
+  'invalid-json-500': {
+    areas: ['platform-configuration'],
+    rule: 'Errors: INVALID_INPUT is a 400 code; a malformed body is the client\'s mistake, never a 5xx.',
+  },
+  // Platform configuration
+  'config-accepts-http-webhook': {
+    areas: ['platform-configuration'],
+    rule: 'PATCH /config: webhookEndpoint (string URL; must be publicly reachable over HTTPS).',
+  },
+  'fee-config-accepts-non-usd': {
+    areas: ['platform-configuration'],
+    rule: 'PATCH /config: feeConfigs ... requires a USD source currency.',
+  },
+  // Webhooks
+  'webhook-signed-over-other-body': {
+    areas: ['webhooks'],
+    rule: 'Authentication 5: X-Svc-Signature is a P-256 signature with SHA-256 over the raw request body.',
+  },
+  'webhook-signed-by-other-key': {
+    areas: ['webhooks'],
+    rule: 'Authentication 5: the receiver verifies it with the service\'s public key.',
+  },
+  'webhook-no-retry-after-5xx': {
+    areas: ['webhooks'],
+    rule: 'Events 2: the service retries failed deliveries; a 5xx answer is treated as retryable.',
+  },
+  'webhook-new-id-on-retry': {
+    areas: ['webhooks'],
+    rule: 'Events 3: the envelope id identifies a notification (a retry is the same notification).',
+  },
+  'webhook-constant-backoff': {
+    areas: ['webhooks'],
+    rule: 'Events 2: the service retries failed deliveries with exponential backoff.',
+  },
+  'webhook-test-carries-data': {
+    areas: ['webhooks'],
+    rule: 'Events: TEST data is {test: true, timestamp, id, type: TEST} (envelope without data).',
+  },
+  'webhook-test-delivery-failure-ok': {
+    areas: ['webhooks'],
+    rule: 'Events 5: delivery failure uses WEBHOOK_DELIVERY_ERROR (400).',
+  },
+  'webhook-no-endpoint-wrong-code': {
+    areas: ['webhooks'],
+    rule: 'Events 5: if no endpoint is set, error code WEBHOOK_ENDPOINT_NOT_SET (400).',
+  },
+} as const satisfies Record<string, FaultEntry>;
+
+export type FaultName = keyof typeof FAULTS;
+
+export class Faults {
+  private readonly on: ReadonlySet<string>;
+
+  constructor(names: Iterable<string> = []) {
+    const list = [...names].map((n) => n.trim()).filter(Boolean);
+    const unknown = list.filter((n) => !(n in FAULTS));
+    if (unknown.length) throw new Error(`Unknown sandbox fault(s): ${unknown.join(', ')}`);
+    this.on = new Set(list);
+  }
+
+  static parse(csv: string | undefined): Faults {
+    return new Faults((csv ?? '').split(','));
+  }
+
+  has(name: FaultName): boolean {
+    return this.on.has(name);
+  }
+
+  list(): string[] {
+    return [...this.on];
+  }
+}

@@ -1,0 +1,134 @@
+// Webhook delivery (interface, Events): envelope {id, type, timestamp, data} signed with
+// X-Svc-Signature; a 200 acknowledges; failures and 5xx are retried with exponential backoff and
+// the same envelope id; the receiver has 30 seconds to answer. Deliveries about one resource are
+// sent one after another so that they arrive in the order they were emitted.
+import { randomUUID } from 'node:crypto';
+import { Agent, request } from 'undici';
+import { generateWebhookKeyPair, signWebhookBody } from '../../helpers/webhook-signature.js';
+import { isoNow, type Clock } from '../clock.js';
+import type { Faults } from '../faults.js';
+
+export interface DeliveryOptions {
+  privateKeyPem: string;
+  /** Delay before the first retry; each further retry doubles it. */
+  retryBaseDelayMs: number;
+  /** Attempts in all, the first included. */
+  maxAttempts: number;
+  /** How long the receiver may take to answer (interface Limits: 30 seconds). */
+  timeoutMs: number;
+  /** Extra CA certificate (PEM) trusted for HTTPS endpoints, for a listener with a self-signed certificate. */
+  caPem?: string;
+}
+
+export interface DeliveryAttempt {
+  attempt: number;
+  status?: number;
+  error?: string;
+  body?: string;
+}
+
+export type Envelope = Record<string, unknown> & { id: string; type: string; timestamp: string };
+
+export class WebhookDelivery {
+  private readonly chains = new Map<string, Promise<void>>();
+  private readonly timers = new Set<NodeJS.Timeout>();
+  private readonly dispatcher: Agent;
+  private readonly otherKey = generateWebhookKeyPair().privateKeyPem;
+  private closed = false;
+
+  constructor(
+    private readonly opts: DeliveryOptions,
+    private readonly endpoint: () => string | null,
+    private readonly faults: Faults,
+    private readonly clock: Clock,
+  ) {
+    this.dispatcher = new Agent({
+      headersTimeout: opts.timeoutMs,
+      bodyTimeout: opts.timeoutMs,
+      connect: opts.caPem ? { ca: opts.caPem } : {},
+    });
+  }
+
+  /** Queues a resource event; returns at once. */
+  emit(type: string, data: { id: string } & Record<string, unknown>): Envelope {
+    const envelope: Envelope = { id: `Webhook:${randomUUID()}`, type, timestamp: isoNow(this.clock), data };
+    const key = data.id;
+    const previous = this.chains.get(key) ?? Promise.resolve();
+    const next = previous.then(() => this.deliverWithRetries(envelope)).catch(() => undefined);
+    this.chains.set(key, next);
+    void next.then(() => {
+      if (this.chains.get(key) === next) this.chains.delete(key);
+    });
+    return envelope;
+  }
+
+  /** The TEST event: one attempt, no retry (supplement section 3), answered synchronously. */
+  async sendTest(): Promise<{ url: string; attempt: DeliveryAttempt }> {
+    const url = this.endpoint();
+    if (!url) throw new Error('no endpoint');
+    const id = `Webhook:${randomUUID()}`;
+    const timestamp = isoNow(this.clock);
+    const envelope: Record<string, unknown> = { test: true, timestamp, id, type: 'TEST' };
+    if (this.faults.has('webhook-test-carries-data')) envelope.data = {};
+    return { url, attempt: await this.send(url, envelope, 1) };
+  }
+
+  private async deliverWithRetries(envelope: Envelope): Promise<void> {
+    let current = envelope;
+    for (let attempt = 1; attempt <= this.opts.maxAttempts && !this.closed; attempt++) {
+      const url = this.endpoint();
+      if (!url) return;
+      const result = await this.send(url, current, attempt);
+      const retryable = result.error !== undefined || (result.status !== undefined && (result.status >= 500 || result.status === 429 || result.status === 408));
+      if (result.status !== undefined && result.status >= 200 && result.status < 300) return;
+      if (!retryable) return;
+      if (this.faults.has('webhook-no-retry-after-5xx') && result.status !== undefined) return;
+      if (attempt === this.opts.maxAttempts) return;
+      const delay = this.faults.has('webhook-constant-backoff')
+        ? this.opts.retryBaseDelayMs
+        : this.opts.retryBaseDelayMs * 2 ** (attempt - 1);
+      await this.wait(delay);
+      if (this.faults.has('webhook-new-id-on-retry')) current = { ...current, id: `Webhook:${randomUUID()}` };
+    }
+  }
+
+  private wait(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const t = setTimeout(() => {
+        this.timers.delete(t);
+        resolve();
+      }, ms);
+      this.timers.add(t);
+    });
+  }
+
+  private async send(url: string, envelope: Record<string, unknown>, attempt: number): Promise<DeliveryAttempt> {
+    const raw = Buffer.from(JSON.stringify(envelope));
+    const signedBody = this.faults.has('webhook-signed-over-other-body') ? Buffer.from(JSON.stringify(envelope, null, 1)) : raw;
+    const key = this.faults.has('webhook-signed-by-other-key') ? this.otherKey : this.opts.privateKeyPem;
+    try {
+      const res = await request(url, {
+        method: 'POST',
+        body: raw,
+        headers: { 'content-type': 'application/json', 'x-svc-signature': signWebhookBody(signedBody, key) },
+        dispatcher: this.dispatcher,
+      });
+      const body = await res.body.text();
+      return { attempt, status: res.statusCode, body: body.slice(0, 2000) };
+    } catch (err) {
+      return { attempt, error: (err as Error).message };
+    }
+  }
+
+  /** Resolves once every queued delivery has finished (used at shutdown and by self-tests). */
+  async idle(): Promise<void> {
+    while (this.chains.size) await Promise.all([...this.chains.values()]);
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const t of this.timers) clearTimeout(t);
+    this.timers.clear();
+    await this.dispatcher.close();
+  }
+}

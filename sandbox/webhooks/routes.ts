@@ -1,0 +1,27 @@
+// Interface: POST {base_url}/webhooks/test (no body; sends a TEST webhook to the configured endpoint);
+// Events 5: WEBHOOK_ENDPOINT_NOT_SET (400), WEBHOOK_DELIVERY_ERROR (400). Supplement section 3:
+// 200 {url, response_status, response_body}; /sandbox/webhooks/test is an alias.
+import type { FastifyInstance } from 'fastify';
+import { badRequest } from '../errors.js';
+
+export async function webhookRoutes(app: FastifyInstance) {
+  const { ctx } = app;
+  const handler = async () => {
+    if (!ctx.config.webhookEndpoint) {
+      throw ctx.faults.has('webhook-no-endpoint-wrong-code')
+        ? badRequest('INVALID_INPUT', 'No webhook endpoint')
+        : badRequest('WEBHOOK_ENDPOINT_NOT_SET', 'No webhookEndpoint is configured for the platform');
+    }
+    const { url, attempt } = await ctx.webhooks.sendTest();
+    const delivered = attempt.status !== undefined && attempt.status >= 200 && attempt.status < 300;
+    if (!delivered && !ctx.faults.has('webhook-test-delivery-failure-ok')) {
+      throw badRequest('WEBHOOK_DELIVERY_ERROR', `The TEST webhook could not be delivered to ${url}`, {
+        url,
+        ...(attempt.status !== undefined ? { responseStatus: attempt.status } : { error: attempt.error }),
+      });
+    }
+    return { url, response_status: attempt.status ?? 0, response_body: attempt.body ?? '' };
+  };
+  app.post('/webhooks/test', handler);
+  app.post('/sandbox/webhooks/test', handler);
+}

@@ -1,0 +1,59 @@
+// Interface: "Events" (TEST row; delivery rules 1-5), "Authentication" 5 (X-Svc-Signature),
+// "Other operations that are named" (POST {base_url}/webhooks/test).
+// Platform-wide: the TEST event carries no resource id, so these run in the sequential phase.
+import { afterEach, describe, expect, it } from 'vitest';
+import { waitForNotifications } from '../../helpers/events.js';
+import { expectError, expectSchema, expectStatus } from '../../helpers/expect.js';
+import { api, capabilities, listener } from '../../helpers/harness.js';
+import { requireCapability, scenario } from '../../helpers/scenario.js';
+import { TestEvent } from '../../helpers/schemas.js';
+import { recordCovered } from '../../helpers/coverage/recorder.js';
+import { ids } from '../../helpers/spec/catalog.js';
+
+describe('POST /webhooks/test', () => {
+  scenario({ area: 'Webhooks', operation: 'POST /webhooks/test', section: 'Events' });
+
+  afterEach(async () => {
+    await listener.arm('TEST', 0, 200);
+  });
+
+  it('sends a TEST webhook to the configured endpoint, signed with X-Svc-Signature, in the shape {test: true, timestamp, id, type: TEST}', async () => {
+    const since = await listener.mark();
+    const res = await api.post('/webhooks/test');
+    expectStatus(res, 200, undefined, 'POST /webhooks/test sends a test webhook to the configured endpoint');
+
+    const [test] = await waitForNotifications('TEST', 1, { since, what: 'the TEST webhook' });
+    const delivery = test.deliveries[0];
+    expect(delivery.signatureOk, 'Authentication 5: each webhook carries X-Svc-Signature, verified with the service public key').toBe(true);
+    expectSchema(TestEvent, delivery.body, 'Events: the TEST webhook, {test: true, timestamp, id, type: TEST} (envelope without data)');
+    recordCovered('events', ids.event('TEST'));
+  });
+
+  it('answers 400 WEBHOOK_DELIVERY_ERROR when the endpoint does not acknowledge the delivery', async () => {
+    await listener.arm('TEST', 1, 503);
+    const since = await listener.mark();
+    const res = await api.post('/webhooks/test');
+    expectError(res, 400, 'WEBHOOK_DELIVERY_ERROR', 'Events 5: delivery failure uses WEBHOOK_DELIVERY_ERROR (400); Events 2: only a 200 acknowledges');
+    const tries = await listener.deliveries('TEST', since);
+    expect(tries.length, 'the failed TEST delivery reached the listener').toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe('POST /webhooks/test without an endpoint', () => {
+  scenario({ area: 'Webhooks', operation: 'POST /webhooks/test', section: 'Events' });
+
+  it('answers 400 WEBHOOK_ENDPOINT_NOT_SET when no webhookEndpoint is configured', async (ctx) => {
+    requireCapability(ctx, capabilities.canUnsetWebhookEndpoint, 'the target offers no way to unset webhookEndpoint (SVC_CAN_UNSET_WEBHOOK_ENDPOINT=0)', [ids.error(400, 'WEBHOOK_ENDPOINT_NOT_SET')]);
+    const before = await api.get('/config');
+    const original = expectStatus(before, 200).webhookEndpoint;
+    try {
+      const unset = await api.patch('/config', { body: { webhookEndpoint: null } });
+      requireCapability(ctx, unset.status === 200, `the target refused to unset webhookEndpoint (PATCH answered ${unset.status})`, [ids.error(400, 'WEBHOOK_ENDPOINT_NOT_SET')]);
+      const res = await api.post('/webhooks/test');
+      expectError(res, 400, 'WEBHOOK_ENDPOINT_NOT_SET', 'Events 5: if no endpoint is set, error code WEBHOOK_ENDPOINT_NOT_SET (400)');
+    } finally {
+      const restored = await api.patch('/config', { body: { webhookEndpoint: original } });
+      expect(restored.status, 'the webhook endpoint is restored').toBe(200);
+    }
+  });
+});

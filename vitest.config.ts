@@ -1,0 +1,49 @@
+import { resolve } from 'node:path';
+import { defineConfig } from 'vitest/config';
+
+const reports = resolve(process.env.SVC_REPORTS_DIR ?? 'reports');
+
+export default defineConfig({
+  test: {
+    reporters: [
+      'default',
+      ['allure-vitest/reporter', { resultsDir: `${reports}/allure-results` }],
+      ['junit', { outputFile: `${reports}/junit.xml` }],
+    ],
+    projects: [
+      {
+        // Scenarios that touch only their own resources run in parallel.
+        test: {
+          name: 'conformance',
+          include: ['suites/**/*.test.ts'],
+          exclude: ['suites/**/*.platform.test.ts'],
+          globalSetup: ['helpers/target/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        // Platform-wide scenarios (webhook endpoint, platform config) run alone, after the rest.
+        test: {
+          name: 'conformance-platform',
+          include: ['suites/**/*.platform.test.ts'],
+          globalSetup: ['helpers/target/global-setup.ts'],
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        test: {
+          name: 'selftest',
+          include: ['selftest/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          sequence: { groupOrder: 2 },
+        },
+      },
+    ],
+  },
+});
