@@ -1,6 +1,6 @@
 // Events about one resource, as the listener received them: verified deliveries, one per envelope
 // id (interface, Events 3: duplicates can occur; the envelope id identifies a notification).
-import * as allure from 'allure-js-commons';
+import { allureLabel, allureTag } from './allure.js';
 import { expect } from 'vitest';
 import { recordCovered } from './coverage/recorder.js';
 import { expectSchema } from './expect.js';
@@ -80,8 +80,8 @@ export async function expectEvents(
   });
   for (const n of ordered) {
     recordCovered('events', ids.event(n.type));
-    void allure.tag(ids.event(n.type)).catch(() => undefined);
-    void allure.label('event', n.type).catch(() => undefined);
+    allureTag(ids.event(n.type));
+    allureLabel('event', n.type);
   }
   return ordered;
 }

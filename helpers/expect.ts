@@ -1,7 +1,7 @@
 // Assertions that assert AND record (DESIGN, "One run, as data flows" 5): a coverage id is
 // recorded, and tagged on the Allure test, only after its assertion passed. Failures say which
 // rule, which request, what came back and what was expected.
-import * as allure from 'allure-js-commons';
+import { allureLabel, allureTag } from './allure.js';
 import { expect } from 'vitest';
 import type { z } from 'zod';
 import type { ApiResponse, Exchange } from './client.js';
@@ -11,8 +11,8 @@ import { codesForStatus, ids, SUPPLEMENT_CODES, type CoverageKind, type Machine 
 
 function tagCovered(kind: CoverageKind, id: string, label: string, value: string): void {
   recordCovered(kind, id);
-  void allure.tag(id).catch(() => undefined);
-  void allure.label(label, value).catch(() => undefined);
+  allureTag(id);
+  allureLabel(label, value);
 }
 
 export function describeExchange(ex: Exchange): string {
@@ -95,5 +95,5 @@ export function expectRefusedTransition(machine: Machine, from: string, requeste
  */
 export function noteInterface(id: string, sentences: string[], observed: string): void {
   recordNote(id, sentences, observed);
-  void allure.label('interfaceNote', id).catch(() => undefined);
+  allureLabel('interfaceNote', id);
 }

@@ -1,6 +1,6 @@
 // What a scenario file gets: the target (through vitest inject), an API client that attaches each
 // exchange to the Allure test with secrets redacted, and the listener client.
-import * as allure from 'allure-js-commons';
+import { allureAttach } from './allure.js';
 import { inject } from 'vitest';
 import { ApiClient, type Exchange } from './client.js';
 import { ListenerClient } from './listener/client.js';
@@ -11,11 +11,7 @@ if (!target) throw new Error('No target was provided: run the suites through the
 
 function attach(exchange: Exchange): void {
   const name = `${exchange.method} ${exchange.path} → ${exchange.status}${exchange.code ? ` ${exchange.code}` : ''}`;
-  try {
-    void allure.attachment(name, JSON.stringify(exchange, null, 2), 'application/json').catch(() => undefined);
-  } catch {
-    /* outside a test (hooks): nothing to attach to */
-  }
+  allureAttach(name, JSON.stringify(exchange, null, 2));
 }
 
 export const api = new ApiClient({

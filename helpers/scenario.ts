@@ -2,6 +2,7 @@
 // (the test's name), a link to the interface section, and the basis of its assertions.
 import * as allure from 'allure-js-commons';
 import { beforeEach, type TestContext } from 'vitest';
+import { allureLabel } from './allure.js';
 import { recordSkip } from './coverage/recorder.js';
 
 export interface ScenarioMeta {
@@ -39,6 +40,6 @@ export async function basisSupplement(what: string): Promise<void> {
 export function requireCapability(ctx: TestContext, available: boolean, reason: string, ids: string[] = []): void {
   if (available) return;
   recordSkip(reason, ids);
-  void allure.label('skipReason', reason).catch(() => undefined);
+  allureLabel('skipReason', reason);
   ctx.skip(reason);
 }

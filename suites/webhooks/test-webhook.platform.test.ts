@@ -45,7 +45,7 @@ describe('POST /webhooks/test without an endpoint', () => {
   it('answers 400 WEBHOOK_ENDPOINT_NOT_SET when no webhookEndpoint is configured', async (ctx) => {
     requireCapability(ctx, capabilities.canUnsetWebhookEndpoint, 'the target offers no way to unset webhookEndpoint (SVC_CAN_UNSET_WEBHOOK_ENDPOINT=0)', [ids.error(400, 'WEBHOOK_ENDPOINT_NOT_SET')]);
     const before = await api.get('/config');
-    const original = expectStatus(before, 200).webhookEndpoint;
+    const original = (expectStatus(before, 200) as { webhookEndpoint?: string | null }).webhookEndpoint ?? null;
     try {
       const unset = await api.patch('/config', { body: { webhookEndpoint: null } });
       requireCapability(ctx, unset.status === 200, `the target refused to unset webhookEndpoint (PATCH answered ${unset.status})`, [ids.error(400, 'WEBHOOK_ENDPOINT_NOT_SET')]);
