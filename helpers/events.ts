@@ -85,3 +85,18 @@ export async function expectEvents(
   }
   return ordered;
 }
+
+/** Waits for one notification about `resourceId` that satisfies `where` (event-driven, with the event deadline). */
+export async function waitForEvent(
+  resourceId: string,
+  where: (n: Notification) => boolean,
+  what: string,
+  opts: { since?: number; timeoutMs?: number } = {},
+): Promise<Notification> {
+  const deliveries = await listener.waitFor(resourceId, (all) => notifications(all).some(where), {
+    since: opts.since,
+    timeoutMs: opts.timeoutMs ?? capabilities.eventTimeoutMs,
+    what,
+  });
+  return notifications(deliveries).find(where)!;
+}

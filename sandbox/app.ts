@@ -10,6 +10,10 @@ import { Faults } from './faults.js';
 import { platformConfigurationRoutes } from './platform-configuration/routes.js';
 import { WebhookDelivery, type DeliveryOptions } from './webhooks/delivery.js';
 import { webhookRoutes } from './webhooks/routes.js';
+import { customerRoutes } from './customers/routes.js';
+import { internalAccountRoutes } from './internal-accounts/routes.js';
+import { kycRoutes } from './kyc-verifications/routes.js';
+import { contactAndScaRoutes } from './strong-customer-authentication/routes.js';
 
 export interface SandboxOptions extends Partial<SandboxSettings> {
   webhookPrivateKeyPem?: string;
@@ -26,6 +30,8 @@ export interface Sandbox {
   clientId: string;
   clientSecret: string;
   webhookPublicKeyPem: string;
+  /** Every route the sandbox serves (method and URL pattern). */
+  routes: readonly { method: string; url: string }[];
   /** Listens and returns the base URL, version segment included. */
   listen(port?: number, host?: string): Promise<string>;
   close(): Promise<void>;
@@ -93,6 +99,10 @@ export async function buildSandbox(options: SandboxOptions = {}): Promise<Sandbo
     clock,
   );
   app.decorate('ctx', ctx);
+  const routes: { method: string; url: string }[] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url });
+  });
 
   // JSON bodies; a malformed one is the client's mistake (400), never a 5xx.
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
@@ -140,6 +150,10 @@ export async function buildSandbox(options: SandboxOptions = {}): Promise<Sandbo
     async (api) => {
       await api.register(platformConfigurationRoutes);
       await api.register(webhookRoutes);
+      await api.register(customerRoutes);
+      await api.register(internalAccountRoutes);
+      await api.register(kycRoutes);
+      await api.register(contactAndScaRoutes);
     },
     { prefix: `/${INTERFACE_VERSION}` },
   );
@@ -150,6 +164,7 @@ export async function buildSandbox(options: SandboxOptions = {}): Promise<Sandbo
     clientId: settings.clientId,
     clientSecret: settings.clientSecret,
     webhookPublicKeyPem: publicKeyFromPrivate(privateKeyPem),
+    routes,
     async listen(port = 0, host = '127.0.0.1') {
       await app.listen({ port, host });
       const address = app.server.address();

@@ -33,7 +33,7 @@ export const conflict = (code: string, message: string, details?: Record<string,
 export function fieldErrors(error: ZodError, prefix = ''): FieldError[] {
   return error.issues.map((issue) => {
     const path = [prefix, ...issue.path.map(String)].filter(Boolean).join('.');
-    return { field: path || '(body)', constraint: issue.code, message: issue.message };
+    return { field: path || 'body', constraint: issue.code, message: issue.message };
   });
 }
 

@@ -32,11 +32,11 @@ export const FAULTS = {
     rule: 'Errors: status (integer, the HTTP status).',
   },
   'field-errors-first-only': {
-    areas: ['platform-configuration'],
+    areas: ['customers'],
     rule: 'Errors: on 400 field-validation errors, details.errors is an array of FieldError, one per invalid field.',
   },
   'field-errors-not-dot-path': {
-    areas: ['platform-configuration'],
+    areas: ['platform-configuration', 'customers'],
     rule: 'Errors: FieldError.field is a dot-notation path to the offending field.',
   },
   'invalid-json-500': {
@@ -84,6 +84,55 @@ export const FAULTS = {
   'webhook-no-endpoint-wrong-code': {
     areas: ['webhooks'],
     rule: 'Events 5: if no endpoint is set, error code WEBHOOK_ENDPOINT_NOT_SET (400).',
+  },
+  // Customers, KYC/KYB verifications, internal accounts
+  'customer-duplicate-platform-id-accepted': {
+    areas: ['customers'],
+    rule: 'Customer: platformCustomerId on create must not collide with an active customer on the same platform (else 409 CONFLICT).',
+  },
+  'customer-unknown-wrong-code': {
+    areas: ['customers'],
+    rule: 'Errors / 404: USER_NOT_FOUND (customer).',
+  },
+  'customer-id-untyped': {
+    areas: ['customers'],
+    rule: 'Resources: identifiers are strings of the form <TypeName>:<uuid> (Customer:<uuid>).',
+  },
+  'terms-unknown-version-accepted': {
+    areas: ['customers'],
+    rule: 'Errors / 400: END_USER_TERMS_VERSION_NOT_FOUND (submitted terms version unsupported).',
+  },
+  'contact-verification-not-409': {
+    areas: ['customers'],
+    rule: 'Contact Verification / SCA: other providers answer 409.',
+  },
+  'kyc-event-before-status-change': {
+    areas: ['kyc-verifications'],
+    rule: 'Customer KYC status: kycStatus APPROVED emits CUSTOMER.KYC_APPROVED (with the customer as data).',
+  },
+  'resolve-errors-first-only': {
+    areas: ['kyc-verifications'],
+    rule: 'POST /verifications: may return RESOLVE_ERRORS with one entry per problem.',
+  },
+  'provisioning-no-status-event': {
+    areas: ['internal-accounts'],
+    rule: 'Internal account status: PENDING -> ACTIVE emits INTERNAL_ACCOUNT.STATUS_UPDATED.',
+  },
+  'funding-no-balance-event': {
+    areas: ['internal-accounts', 'webhooks'],
+    rule: 'Events: INTERNAL_ACCOUNT.BALANCE_UPDATED when an internal account balance changes (deposits).',
+  },
+  'frozen-account-receives': {
+    areas: ['internal-accounts'],
+    rule: 'Internal account status: frozen and failed accounts cannot send or receive payments.',
+  },
+  'frozen-account-sends': {
+    areas: ['cross-currency-transfers'],
+    rule: 'Internal account status: frozen and failed accounts cannot send or receive payments.',
+  },
+  'balance-amount-major-units': {
+    areas: ['internal-accounts'],
+    rule: 'Resources: amount is an integer in the smallest unit of the currency.',
   },
 } as const satisfies Record<string, FaultEntry>;
 

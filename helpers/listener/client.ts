@@ -58,6 +58,12 @@ export class ListenerClient {
         throw new Error(`Timed out after ${opts.timeoutMs} ms waiting for ${opts.what} about ${key}; received: ${seen}`);
       }
       const batch = await this.deliveries(key, cursor, Math.min(remaining, 10_000));
+      const forged = batch.find((d) => !d.signatureOk);
+      if (forged) {
+        throw new Error(
+          `Authentication 5: a delivery of ${forged.type ?? '?'} about ${key} failed X-Svc-Signature verification (${forged.signatureProblem}); the listener answered 401`,
+        );
+      }
       for (const d of batch) {
         all.push(d);
         cursor = Math.max(cursor, d.seq);

@@ -21,6 +21,8 @@ export interface Delivery {
   headers: Record<string, string | string[] | undefined>;
   rawBody: string;
   signatureOk: boolean;
+  /** Why the signature failed verification. */
+  signatureProblem?: string;
   /** Envelope id, type and data.id when the body parsed. */
   eventId?: string;
   type?: string;
@@ -122,6 +124,7 @@ export class WebhookListener {
       headers: { ...req.headers },
       rawBody: raw.toString('utf8'),
       signatureOk: verdict.ok,
+      signatureProblem: verdict.ok ? undefined : verdict.reason,
       attempt: 1,
       duplicate: false,
       answered: 200,

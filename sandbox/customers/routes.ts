@@ -1,0 +1,248 @@
+// Interface: Customer; "Other operations that are named" (POST /customers, PATCH /customers/{customerId},
+// GET /customers/end-user-terms); 409 CONFLICT for a colliding platformCustomerId; 404 USER_NOT_FOUND.
+// Supplement section 4 for the fields and section 5 for the sandbox's magic names.
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { isoNow } from '../clock.js';
+import { areaState, parse, type SandboxContext } from '../context.js';
+import { CURRENCIES } from '../currencies.js';
+import { ApiError, badRequest, conflict, fieldErrors, invalidInput, notFound } from '../errors.js';
+import { provisionInternalAccount } from '../internal-accounts/store.js';
+import { page } from '../pagination.js';
+
+export const TERMS = { version: 'V1', url: 'https://sandbox.svc.example/terms/v1' };
+const EU = new Set(['AT', 'BE', 'BG', 'HR', 'CY', 'CZ', 'DK', 'EE', 'FI', 'FR', 'DE', 'GR', 'HU', 'IE', 'IT', 'LV', 'LT', 'LU', 'MT', 'NL', 'PL', 'PT', 'RO', 'SK', 'SI', 'ES', 'SE']);
+
+const country = z.string().regex(/^[A-Z]{2}$/, 'an ISO 3166-1 alpha-2 code');
+const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date YYYY-MM-DD');
+const timestamp = z.iso.datetime({ offset: true });
+const Address = z.object({
+  line1: z.string().min(1),
+  line2: z.string().optional(),
+  city: z.string().optional(),
+  state: z.string().optional(),
+  postalCode: z.string().min(1),
+  country,
+});
+export const Consent = z.object({
+  acceptedAt: timestamp,
+  ipAddress: z.string().min(1).max(45),
+  termsVersion: z.string().min(1),
+  acceptanceMethod: z.enum(['CHECKBOX', 'CLICK_TO_ACCEPT']),
+});
+const Common = {
+  platformCustomerId: z.string().min(1).max(255).optional(),
+  umaAddress: z.string().regex(/^\$[a-zA-Z0-9._-]+@[a-zA-Z0-9.-]+$/, 'an UMA address $user@domain').optional(),
+  region: country.optional(),
+  currencies: z.array(z.string().refine((c) => CURRENCIES.has(c), 'a supported currency code')).min(1).optional(),
+  email: z.email().optional(),
+  phoneNumber: z.string().regex(/^\+[1-9]\d{1,14}$/, 'an E.164 number').optional(),
+  address: Address.optional(),
+  endUserTermsConsent: Consent.optional(),
+};
+const EDD = {
+  sourceOfFundsCategories: z.array(z.enum(['SALARY', 'SAVINGS', 'INVESTMENTS', 'BUSINESS_INCOME', 'INHERITANCE', 'GIFT', 'PENSION', 'OTHER'])).optional(),
+  sourceOfFundsOtherDescription: z.string().max(500).optional(),
+  sourceOfWealthCategories: z.array(z.enum(['SALARY', 'SAVINGS', 'INVESTMENTS', 'BUSINESS_INCOME', 'INHERITANCE', 'GIFT', 'PENSION', 'OTHER'])).optional(),
+  purposeOfAccount: z.enum(['PERSONAL_PAYMENTS', 'SAVINGS', 'INVESTMENT', 'REMITTANCE', 'BUSINESS', 'OTHER']).optional(),
+  expectedMonthlyTransactionCount: z.enum(['COUNT_0_TO_10', 'COUNT_10_TO_100', 'COUNT_100_TO_1000', 'COUNT_OVER_1000']).optional(),
+  expectedMonthlyTransactionVolume: z.enum(['VOLUME_0_TO_1K', 'VOLUME_1K_TO_10K', 'VOLUME_10K_TO_100K', 'VOLUME_OVER_100K']).optional(),
+  annualIncomeRange: z.enum(['INCOME_0_TO_25K', 'INCOME_25K_TO_100K', 'INCOME_100K_TO_250K', 'INCOME_OVER_250K']).optional(),
+  netWorthRange: z.enum(['NET_WORTH_0_TO_100K', 'NET_WORTH_100K_TO_1M', 'NET_WORTH_OVER_1M']).optional(),
+  pepStatus: z.enum(['NONE', 'DOMESTIC', 'FOREIGN', 'HIO', 'FAMILY_OR_ASSOCIATE']).optional(),
+};
+export const Identification = {
+  idType: z.enum(['SSN', 'ITIN', 'EIN', 'NON_US_TAX_ID']).optional(),
+  identifier: z.string().min(1).max(64).optional(),
+  countryOfIssuance: country.optional(),
+};
+const Individual = z.object({
+  customerType: z.literal('INDIVIDUAL'),
+  ...Common,
+  fullName: z.string().min(1).max(255).optional(),
+  birthDate: date.optional(),
+  nationality: country.optional(),
+  ...Identification,
+  ...EDD,
+});
+const BusinessInfo = z.object({
+  legalName: z.string().min(1),
+  country,
+  incorporatedOn: date,
+  taxId: z.string().min(1),
+  doingBusinessAs: z.string().optional(),
+  registrationNumber: z.string().optional(),
+  entityType: z.string().optional(),
+  businessType: z.string().optional(),
+  countriesOfOperation: z.array(country).optional(),
+  purposeOfAccount: z.string().optional(),
+  sourceOfFunds: z.string().optional(),
+});
+const Business = z.object({ customerType: z.literal('BUSINESS'), ...Common, businessInfo: BusinessInfo });
+const CreateCustomer = z.discriminatedUnion('customerType', [Individual, Business]);
+const PatchIndividual = Individual.partial().extend({ customerType: z.literal('INDIVIDUAL').optional() });
+const PatchBusiness = Business.partial().extend({ customerType: z.literal('BUSINESS').optional(), businessInfo: BusinessInfo.partial().optional() });
+
+export type KycStatus = 'UNVERIFIED' | 'PENDING' | 'APPROVED' | 'REJECTED' | 'HOLD';
+
+export interface CustomerRecord {
+  id: string;
+  customerType: 'INDIVIDUAL' | 'BUSINESS';
+  fields: Record<string, unknown>;
+  kycStatus: KycStatus;
+  isDeleted: boolean;
+  createdAt: string;
+  updatedAt: string;
+  internalAccountIds: string[];
+  contactVerification?: { email?: 'PENDING' | 'VERIFIED'; phone?: 'PENDING' | 'VERIFIED' };
+}
+
+export const customers = (ctx: SandboxContext) => areaState(ctx, 'customers', () => new Map<string, CustomerRecord>());
+
+/** Write-only fields never leave the sandbox (supplement: identifier is write-only). */
+export function presentCustomer(ctx: SandboxContext, c: CustomerRecord) {
+  const { identifier: _secret, ...fields } = c.fields;
+  const statusKey = c.customerType === 'INDIVIDUAL' ? 'kycStatus' : 'kybStatus';
+  return {
+    id: ctx.faults.has('customer-id-untyped') ? c.id.replace('Customer:', '') : c.id,
+    ...fields,
+    customerType: c.customerType,
+    [statusKey]: c.kycStatus,
+    isDeleted: c.isDeleted,
+    ...(c.contactVerification ? { contactVerification: c.contactVerification } : {}),
+    createdAt: c.createdAt,
+    updatedAt: c.updatedAt,
+  };
+}
+
+export function getCustomer(ctx: SandboxContext, id: string): CustomerRecord {
+  const c = customers(ctx).get(id);
+  if (!c || c.isDeleted) {
+    throw ctx.faults.has('customer-unknown-wrong-code') ? notFound('REFERENCE_NOT_FOUND', `Customer ${id} not found`) : notFound('USER_NOT_FOUND', `Customer ${id} not found`);
+  }
+  return c;
+}
+
+export const requiresContactVerification = (c: CustomerRecord) => EU.has(String(c.fields.region ?? ''));
+export const requiresSca = requiresContactVerification;
+
+const KYC_FIELDS = ['fullName', 'birthDate', 'nationality', 'idType', 'identifier', 'address'] as const;
+export const missingKycFields = (c: CustomerRecord) => KYC_FIELDS.filter((f) => c.fields[f] === undefined);
+
+/** Supplement section 5, magic on the last three characters of fullName (sandbox/README.md for the rest). */
+function initialKycStatus(c: CustomerRecord): KycStatus {
+  if (c.customerType === 'BUSINESS') return 'UNVERIFIED';
+  const name = String(c.fields.fullName ?? '');
+  if (name.endsWith('001')) return 'PENDING';
+  if (name.endsWith('002')) return 'REJECTED';
+  if (name.endsWith('003')) return 'UNVERIFIED';
+  return missingKycFields(c).length === 0 ? 'APPROVED' : 'UNVERIFIED';
+}
+
+/** Sets the KYC/KYB status and emits CUSTOMER.KYC_<STATUS> / CUSTOMER.KYB_<STATUS> with the customer. */
+export function setKycStatus(ctx: SandboxContext, c: CustomerRecord, status: KycStatus): void {
+  const family = c.customerType === 'INDIVIDUAL' ? 'KYC' : 'KYB';
+  const emit = () => {
+    if (['APPROVED', 'REJECTED', 'PENDING'].includes(status)) {
+      ctx.webhooks.emit(`CUSTOMER.${family}_${status}`, presentCustomer(ctx, c));
+    }
+  };
+  if (ctx.faults.has('kyc-event-before-status-change')) emit();
+  c.kycStatus = status;
+  c.updatedAt = isoNow(ctx.clock);
+  if (!ctx.faults.has('kyc-event-before-status-change')) emit();
+}
+
+export async function customerRoutes(app: FastifyInstance) {
+  const { ctx } = app;
+
+  const checkTerms = (consent?: { termsVersion: string }) => {
+    if (consent && consent.termsVersion !== TERMS.version && !ctx.faults.has('terms-unknown-version-accepted')) {
+      throw badRequest('END_USER_TERMS_VERSION_NOT_FOUND', `End-user terms version ${consent.termsVersion} is not supported`, {
+        errors: [{ field: 'endUserTermsConsent.termsVersion', constraint: 'enum', message: `supported: ${TERMS.version}` }],
+      });
+    }
+  };
+  const activeWithPlatformId = (platformCustomerId: unknown, except?: string) =>
+    [...customers(ctx).values()].find((c) => !c.isDeleted && c.id !== except && c.fields.platformCustomerId === platformCustomerId);
+
+  app.get('/customers/end-user-terms', async () => ({ version: TERMS.version, url: TERMS.url }));
+
+  app.post('/customers', async (req, reply) => {
+    const parsed = CreateCustomer.safeParse(req.body ?? {});
+    if (!parsed.success) throw invalidInput(fieldErrors(parsed.error));
+    const body = parsed.data;
+    checkTerms(body.endUserTermsConsent);
+    const { customerType, ...fields } = body;
+    fields.platformCustomerId ??= `pc-${randomUUID()}`;
+    if (activeWithPlatformId(fields.platformCustomerId) && !ctx.faults.has('customer-duplicate-platform-id-accepted')) {
+      throw conflict('CONFLICT', `platformCustomerId ${fields.platformCustomerId} belongs to an active customer`, { field: 'platformCustomerId' });
+    }
+    fields.umaAddress ??= `$${String(fields.platformCustomerId).replace(/[^a-zA-Z0-9._-]/g, '').slice(0, 40) || 'customer'}@${ctx.config.umaDomain}`;
+    if (customerType === 'INDIVIDUAL') (fields as Record<string, unknown>).countryOfIssuance ??= 'US';
+    const now = isoNow(ctx.clock);
+    const customer: CustomerRecord = {
+      id: `Customer:${randomUUID()}`,
+      customerType,
+      fields: { ...fields, currencies: fields.currencies ?? ['USD'] },
+      kycStatus: 'UNVERIFIED',
+      isDeleted: false,
+      createdAt: now,
+      updatedAt: now,
+      internalAccountIds: [],
+    };
+    customers(ctx).set(customer.id, customer);
+    for (const currency of customer.fields.currencies as string[]) {
+      customer.internalAccountIds.push(provisionInternalAccount(ctx, customer.id, currency).id);
+    }
+    const initial = initialKycStatus(customer);
+    if (initial !== 'UNVERIFIED') setKycStatus(ctx, customer, initial);
+    return reply.status(201).send(presentCustomer(ctx, customer));
+  });
+
+  app.get('/customers', async (req) => {
+    const q = req.query as Record<string, string | undefined>;
+    const list = [...customers(ctx).values()].filter(
+      (c) =>
+        (q.isIncludingDeleted === 'true' || !c.isDeleted) &&
+        (!q.platformCustomerId || c.fields.platformCustomerId === q.platformCustomerId) &&
+        (!q.customerType || c.customerType === q.customerType),
+    );
+    return page(list.map((c) => presentCustomer(ctx, c)), req.query);
+  });
+
+  app.get('/customers/:customerId', async (req) => {
+    const { customerId } = req.params as { customerId: string };
+    return presentCustomer(ctx, getCustomer(ctx, customerId));
+  });
+
+  app.patch('/customers/:customerId', async (req) => {
+    const { customerId } = req.params as { customerId: string };
+    const customer = getCustomer(ctx, customerId);
+    const schema: z.ZodType = customer.customerType === 'INDIVIDUAL' ? PatchIndividual : PatchBusiness;
+    const body = parse(schema, req.body) as Record<string, unknown> & { endUserTermsConsent?: { termsVersion: string } };
+    if (body.customerType && body.customerType !== customer.customerType) {
+      throw invalidInput([{ field: 'customerType', constraint: 'immutable', message: 'customerType cannot change' }]);
+    }
+    checkTerms(body.endUserTermsConsent);
+    if (body.platformCustomerId && activeWithPlatformId(body.platformCustomerId, customer.id) && !ctx.faults.has('customer-duplicate-platform-id-accepted')) {
+      throw conflict('CONFLICT', `platformCustomerId ${String(body.platformCustomerId)} belongs to an active customer`, { field: 'platformCustomerId' });
+    }
+    const { customerType: _t, businessInfo, ...rest } = body;
+    Object.assign(customer.fields, rest);
+    if (businessInfo) customer.fields.businessInfo = { ...(customer.fields.businessInfo as object), ...(businessInfo as object) };
+    customer.updatedAt = isoNow(ctx.clock);
+    return presentCustomer(ctx, customer);
+  });
+
+  app.delete('/customers/:customerId', async (req) => {
+    const { customerId } = req.params as { customerId: string };
+    const customer = customers(ctx).get(customerId);
+    if (customer?.isDeleted) throw new ApiError(410, 'CUSTOMER_DELETED', `Customer ${customerId} is deleted`);
+    const c = getCustomer(ctx, customerId);
+    c.isDeleted = true;
+    c.updatedAt = isoNow(ctx.clock);
+    return presentCustomer(ctx, c);
+  });
+}

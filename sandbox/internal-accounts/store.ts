@@ -1,0 +1,105 @@
+// Internal accounts (interface: InternalAccount; States and transitions / Internal account status).
+// Provisioned with the customer, one per currency: PENDING, then ACTIVE after the provisioning
+// delay, each change announced by INTERNAL_ACCOUNT.STATUS_UPDATED.
+import { randomUUID } from 'node:crypto';
+import { areaState, type SandboxContext } from '../context.js';
+import { CRYPTO, money } from '../currencies.js';
+import { conflict, notFound } from '../errors.js';
+import { isoNow } from '../clock.js';
+
+export type InternalAccountStatus = 'PENDING' | 'ACTIVE' | 'CLOSED' | 'FROZEN' | 'FAILED';
+
+export interface InternalAccountRecord {
+  id: string;
+  customerId: string | null;
+  type: 'INTERNAL_FIAT' | 'INTERNAL_CRYPTO';
+  status: InternalAccountStatus;
+  currency: string;
+  /** Available balance, smallest unit. */
+  available: number;
+  /** Held amounts (pending debits), smallest unit. */
+  held: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export const internalAccounts = (ctx: SandboxContext) =>
+  areaState(ctx, 'internal-accounts', () => new Map<string, InternalAccountRecord>());
+
+export function presentInternalAccount(ctx: SandboxContext, a: InternalAccountRecord) {
+  const balance = money(a.available, a.currency);
+  const total = money(a.available + a.held, a.currency);
+  if (ctx.faults.has('balance-amount-major-units')) {
+    balance.amount = a.available / 10 ** balance.currency.decimals;
+  }
+  return {
+    id: a.id,
+    customerId: a.customerId,
+    type: a.type,
+    status: a.status,
+    balance,
+    totalBalance: total,
+    fundingPaymentInstructions: [
+      {
+        accountOrWalletInfo: CRYPTO.has(a.currency)
+          ? { accountType: 'SOLANA_WALLET', address: `Sandbox${a.id.slice(-12).replace(/-/g, '')}` }
+          : { accountType: 'USD_ACCOUNT', accountNumber: '000123456789', routingNumber: '021000021', reference: a.id.slice(-8) },
+        isPlatformAccount: a.customerId === null,
+      },
+    ],
+    createdAt: a.createdAt,
+    updatedAt: a.updatedAt,
+  };
+}
+
+export function setInternalAccountStatus(ctx: SandboxContext, a: InternalAccountRecord, status: InternalAccountStatus): void {
+  if (a.status === status) return;
+  a.status = status;
+  a.updatedAt = isoNow(ctx.clock);
+  if (!ctx.faults.has('provisioning-no-status-event')) {
+    ctx.webhooks.emit('INTERNAL_ACCOUNT.STATUS_UPDATED', presentInternalAccount(ctx, a));
+  }
+}
+
+/** Creates a PENDING account that becomes ACTIVE after the provisioning delay. */
+export function provisionInternalAccount(ctx: SandboxContext, customerId: string | null, currency: string): InternalAccountRecord {
+  const now = isoNow(ctx.clock);
+  const account: InternalAccountRecord = {
+    id: `InternalAccount:${randomUUID()}`,
+    customerId,
+    type: CRYPTO.has(currency) ? 'INTERNAL_CRYPTO' : 'INTERNAL_FIAT',
+    status: 'PENDING',
+    currency,
+    available: 0,
+    held: 0,
+    createdAt: now,
+    updatedAt: now,
+  };
+  internalAccounts(ctx).set(account.id, account);
+  ctx.later(ctx.settings.provisioningDelayMs, () => setInternalAccountStatus(ctx, account, 'ACTIVE'));
+  return account;
+}
+
+export function getInternalAccount(ctx: SandboxContext, id: string): InternalAccountRecord {
+  const account = internalAccounts(ctx).get(id);
+  if (!account) throw notFound('REFERENCE_NOT_FOUND', `Internal account ${id} not found`);
+  return account;
+}
+
+/** Interface: "Frozen and failed accounts cannot send or receive payments." */
+export function assertCanMoveMoney(ctx: SandboxContext, a: InternalAccountRecord, direction: 'send' | 'receive'): void {
+  const blocked = a.status === 'FROZEN' || a.status === 'FAILED' || a.status === 'CLOSED';
+  const allowedByFault = direction === 'receive' ? ctx.faults.has('frozen-account-receives') : ctx.faults.has('frozen-account-sends');
+  if (blocked && !(allowedByFault && a.status === 'FROZEN')) {
+    throw conflict('CONFLICT', `Internal account ${a.id} is ${a.status} and cannot ${direction} payments`, { status: a.status });
+  }
+}
+
+/** Changes the available balance and announces it with INTERNAL_ACCOUNT.BALANCE_UPDATED. */
+export function adjustBalance(ctx: SandboxContext, a: InternalAccountRecord, delta: number): void {
+  a.available += delta;
+  a.updatedAt = isoNow(ctx.clock);
+  if (!ctx.faults.has('funding-no-balance-event')) {
+    ctx.webhooks.emit('INTERNAL_ACCOUNT.BALANCE_UPDATED', presentInternalAccount(ctx, a));
+  }
+}

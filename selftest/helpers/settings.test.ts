@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { resolveTargetSettings } from '../../helpers/target/settings.js';
+import { generateWebhookKeyPair } from '../../helpers/webhook-signature.js';
+
+describe('target settings', () => {
+  it('uses the embedded sandbox when SVC_BASE_URL is unset', () => {
+    expect(resolveTargetSettings({}).mode).toBe('embedded');
+  });
+
+  it('fails fast on an incomplete external target, naming every missing variable', () => {
+    expect(() => resolveTargetSettings({ SVC_BASE_URL: 'https://x.example/2025-10-13', SVC_CLIENT_ID: 'a' })).toThrow(
+      /missing: SVC_CLIENT_SECRET, SVC_WEBHOOK_PUBLIC_KEY/,
+    );
+  });
+
+  it('requires the version segment at the end of SVC_BASE_URL', () => {
+    const pem = generateWebhookKeyPair().publicKeyPem;
+    expect(() => resolveTargetSettings({ SVC_BASE_URL: 'https://x.example/api', SVC_CLIENT_ID: 'a', SVC_CLIENT_SECRET: 'b', SVC_WEBHOOK_PUBLIC_KEY: pem })).toThrow(/version segment/);
+  });
+
+  it('reads an external target with the public key as PEM text', () => {
+    const pem = generateWebhookKeyPair().publicKeyPem;
+    const s = resolveTargetSettings({ SVC_BASE_URL: 'https://x.example/2025-10-13/', SVC_CLIENT_ID: 'a', SVC_CLIENT_SECRET: 'b', SVC_WEBHOOK_PUBLIC_KEY: pem });
+    expect(s).toMatchObject({ mode: 'external', baseUrl: 'https://x.example/2025-10-13', webhookPublicKeyPem: pem });
+  });
+
+  it('refuses a public key that is not PEM', () => {
+    expect(() => resolveTargetSettings({ SVC_BASE_URL: 'https://x.example/2025-10-13', SVC_CLIENT_ID: 'a', SVC_CLIENT_SECRET: 'b', SVC_WEBHOOK_PUBLIC_KEY: '/no/such/file' })).toThrow(/SVC_WEBHOOK_PUBLIC_KEY/);
+  });
+});

@@ -1,0 +1,42 @@
+// X-Svc-Signature helpers, checked against an independent ECDSA implementation (@noble/curves).
+import { createPublicKey } from 'node:crypto';
+import { p256 } from '@noble/curves/nist.js';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { describe, expect, it } from 'vitest';
+import { generateWebhookKeyPair, parseSignatureHeader, signWebhookBody, verifyWebhookSignature } from '../../helpers/webhook-signature.js';
+
+describe('webhook signatures', () => {
+  const keys = generateWebhookKeyPair();
+  const body = Buffer.from('{"id":"Webhook:1","type":"TEST"}');
+
+  it('makes a DER ECDSA P-256 / SHA-256 signature that another implementation verifies', () => {
+    const sig = Buffer.from(signWebhookBody(body, keys.privateKeyPem), 'base64');
+    const jwk = createPublicKey(keys.publicKeyPem).export({ format: 'jwk' }) as { x: string; y: string };
+    const point = Buffer.concat([Buffer.from([4]), Buffer.from(jwk.x, 'base64url'), Buffer.from(jwk.y, 'base64url')]);
+    expect(p256.verify(sig, sha256(body), point, { format: 'der', prehash: false })).toBe(true);
+  });
+
+  it('verifies a signature made by another implementation', () => {
+    const priv = p256.utils.randomSecretKey();
+    const pub = p256.getPublicKey(priv, false);
+    const der = p256.sign(sha256(body), priv, { format: 'der', prehash: false });
+    const spki = createPublicKey({ key: { kty: 'EC', crv: 'P-256', x: Buffer.from(pub.slice(1, 33)).toString('base64url'), y: Buffer.from(pub.slice(33)).toString('base64url') }, format: 'jwk' });
+    expect(verifyWebhookSignature(body, Buffer.from(der).toString('base64'), spki)).toEqual({ ok: true, form: 'bare' });
+  });
+
+  it('publishes the public key as PEM SPKI', () => {
+    expect(keys.publicKeyPem).toMatch(/^-----BEGIN PUBLIC KEY-----\nMFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAE/);
+  });
+
+  it('reads both header forms and refuses unknown JSON versions', () => {
+    expect(parseSignatureHeader('abc=')).toEqual({ form: 'bare', signature: 'abc=' });
+    expect(parseSignatureHeader('{"v":"1","s":"abc="}')).toEqual({ form: 'json', signature: 'abc=' });
+    expect(parseSignatureHeader('{"v":1,"s":"abc="}')).toHaveProperty('error');
+    expect(parseSignatureHeader('{"v":"1"')).toHaveProperty('error');
+  });
+
+  it('rejects a repeated header', () => {
+    const sig = signWebhookBody(body, keys.privateKeyPem);
+    expect(verifyWebhookSignature(body, [sig, sig], keys.publicKeyPem).ok).toBe(false);
+  });
+});

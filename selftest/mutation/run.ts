@@ -1,0 +1,119 @@
+// Mutant runs: the conformance suites of a fault's areas against the sandbox with that one fault
+// switched on. A run that fails has killed the mutant. A baseline run without faults must pass
+// first, or no kill means anything. Writes reports/mutation.json and prints the score.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { FAULTS, type FaultName } from '../../sandbox/faults.js';
+
+export interface MutantResult {
+  name: string;
+  areas: string[];
+  killed: boolean;
+  durationMs: number;
+  detail: string;
+}
+
+export interface MutationReport {
+  total: number;
+  killed: number;
+  survivors: string[];
+  baselinePassed: boolean;
+  durationMs: number;
+  results: MutantResult[];
+}
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const VITEST = join(ROOT, 'node_modules/vitest/vitest.mjs');
+
+function runSuites(dirs: string[], faults: string[]): Promise<{ code: number; output: string; durationMs: number }> {
+  const reports = mkdtempSync(join(tmpdir(), 'svc-mutant-'));
+  const started = Date.now();
+  return new Promise((done) => {
+    const child = spawn(
+      process.execPath,
+      [VITEST, 'run', '--project', 'conformance', '--project', 'conformance-platform', '--reporter=dot', ...dirs],
+      {
+        cwd: ROOT,
+        env: { ...process.env, SANDBOX_FAULTS: faults.join(','), SVC_REPORTS_DIR: reports, SVC_BASE_URL: '', SVC_EVENT_TIMEOUT_MS: '3000', SVC_WEBHOOK_RETRY_WITHIN_MS: '800', FORCE_COLOR: '0', NO_COLOR: '1' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    let output = '';
+    child.stdout.on('data', (c) => (output += c));
+    child.stderr.on('data', (c) => (output += c));
+    child.on('close', (code) => {
+      rmSync(reports, { recursive: true, force: true });
+      done({ code: code ?? 1, output, durationMs: Date.now() - started });
+    });
+  });
+}
+
+async function pool<T, R>(items: T[], width: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = new Array(items.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(width, items.length) }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        out[i] = await fn(items[i]);
+      }
+    }),
+  );
+  return out;
+}
+
+function summarise(output: string): string {
+  const failed = output.split('\n').filter((l) => /FAIL|×|✗|finding|Timed out|AssertionError/.test(l)).slice(0, 4);
+  return failed.join(' | ').slice(0, 400);
+}
+
+export async function runMutants(opts: { only?: string[]; width?: number; write?: boolean } = {}): Promise<MutationReport> {
+  const started = Date.now();
+  const names = (opts.only?.length ? opts.only : Object.keys(FAULTS)) as FaultName[];
+  const width = opts.width ?? Math.max(2, Math.min(4, cpus().length + 1));
+  const dirsOf = (areas: readonly string[]) => areas.map((a) => `suites/${a}/`).filter((d) => existsSync(join(ROOT, d)));
+
+  const allDirs = [...new Set(names.flatMap((n) => dirsOf(FAULTS[n].areas)))];
+  const baseline = await runSuites(allDirs, []);
+  const baselinePassed = baseline.code === 0;
+  if (!baselinePassed) {
+    throw new Error(`The baseline run (no faults) over ${allDirs.join(' ')} failed; mutants cannot be judged:\n${baseline.output.slice(-3000)}`);
+  }
+
+  const results = await pool(names, width, async (name): Promise<MutantResult> => {
+    const areas = [...FAULTS[name].areas];
+    const dirs = dirsOf(areas);
+    if (!dirs.length) return { name, areas, killed: false, durationMs: 0, detail: `no suites for area(s) ${areas.join(', ')}` };
+    const run = await runSuites(dirs, [name]);
+    return { name, areas, killed: run.code !== 0, durationMs: run.durationMs, detail: run.code !== 0 ? summarise(run.output) : 'suites passed with the fault on' };
+  });
+
+  const report: MutationReport = {
+    total: results.length,
+    killed: results.filter((r) => r.killed).length,
+    survivors: results.filter((r) => !r.killed).map((r) => r.name),
+    baselinePassed,
+    durationMs: Date.now() - started,
+    results,
+  };
+  if (opts.write ?? true) {
+    mkdirSync(join(ROOT, 'reports'), { recursive: true });
+    writeFileSync(join(ROOT, 'reports/mutation.json'), `${JSON.stringify(report, null, 2)}\n`);
+  }
+  return report;
+}
+
+export function formatReport(r: MutationReport): string {
+  const lines = [`Mutation score: ${r.killed}/${r.total} faults killed in ${(r.durationMs / 1000).toFixed(1)} s`];
+  for (const s of r.results.filter((x) => !x.killed)) lines.push(`  SURVIVED ${s.name} (${s.areas.join(', ')}): ${s.detail}`);
+  return lines.join('\n');
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) {
+  const only = process.argv.slice(2);
+  const report = await runMutants({ only });
+  process.stdout.write(`${formatReport(report)}\n`);
+  process.exitCode = report.survivors.length ? 1 : 0;
+}

@@ -1,0 +1,55 @@
+// Interface: "Events" delivery rules 2 and 3 (a 200 acknowledges; failed deliveries are retried with
+// exponential backoff; a 5xx is retryable; the envelope id identifies a notification).
+// The event used is INTERNAL_ACCOUNT.BALANCE_UPDATED caused by the sandbox funding trigger
+// (basis: supplement, section 6, for the trigger).
+import { describe, expect, it } from 'vitest';
+import { individual } from '../../fixtures/customers.js';
+import { activeAccount, createCustomer, fund } from '../../helpers/flows/customers.js';
+import { notifications } from '../../helpers/events.js';
+import { recordCovered } from '../../helpers/coverage/recorder.js';
+import { capabilities, listener } from '../../helpers/harness.js';
+import { requireCapability, scenario } from '../../helpers/scenario.js';
+import { ids } from '../../helpers/spec/catalog.js';
+
+const FAILURES = 3;
+
+describe('Webhook delivery', () => {
+  scenario({ area: 'Webhooks', operation: 'Webhook delivery', section: 'Events' });
+
+  it('retries a delivery answered with a 5xx, with the same envelope id and growing gaps, until a 200 acknowledges it', async (ctx) => {
+    requireCapability(ctx, capabilities.sandboxTriggers, 'the target has no sandbox funding trigger to cause an event', [ids.event('INTERNAL_ACCOUNT.BALANCE_UPDATED')]);
+    const customer = await createCustomer(individual());
+    const account = await activeAccount(customer.id);
+    await listener.arm(account.id, FAILURES, 503);
+    const since = await listener.mark();
+
+    await fund(account.id, 12_345);
+
+    const bound = capabilities.webhookRetryWithinMs;
+    const timeoutMs = bound ? bound * (FAILURES + 2) : capabilities.waitBudgetMs;
+    let deliveries;
+    try {
+      deliveries = await listener.waitFor(account.id, (all) => all.some((d) => d.type === 'INTERNAL_ACCOUNT.BALANCE_UPDATED' && d.answered === 200), {
+        since,
+        timeoutMs,
+        what: `INTERNAL_ACCOUNT.BALANCE_UPDATED retried after ${FAILURES} answers of 503 and acknowledged`,
+      });
+    } catch (err) {
+      // Without a declared retry bound, a retry slower than the run's budget is not a failure.
+      requireCapability(ctx, bound !== undefined, `no retry within the run's wait budget of ${timeoutMs} ms and no SVC_WEBHOOK_RETRY_WITHIN_MS declared`);
+      throw err;
+    }
+    const tries = deliveries.filter((d) => d.type === 'INTERNAL_ACCOUNT.BALANCE_UPDATED');
+    const ids_ = new Set(tries.map((d) => d.eventId));
+    expect(ids_.size, `Events 3: a retry is the same notification, so it keeps its envelope id; saw ${[...ids_].join(', ')}`).toBe(1);
+    expect(tries.map((d) => d.answered), 'the listener answered 503 to the first tries and 200 to the last').toEqual([...Array(FAILURES).fill(503), 200]);
+    const gaps = tries.slice(1).map((d, i) => d.receivedAt - tries[i].receivedAt);
+    expect(
+      gaps[gaps.length - 1],
+      `Events 2: retries use exponential backoff, so the gaps grow; gaps were ${gaps.map((g) => g.toFixed(0)).join(', ')} ms`,
+    ).toBeGreaterThan(gaps[0] * 1.5);
+    const [event] = notifications(tries);
+    expect(event.data.id).toBe(account.id);
+    recordCovered('events', ids.event('INTERNAL_ACCOUNT.BALANCE_UPDATED'));
+  });
+});
