@@ -12,6 +12,8 @@ export interface RequestOptions {
   body?: unknown;
   /** A raw body sent as is (for malformed-input scenarios). */
   rawBody?: string;
+  /** A multipart/form-data body (documents). */
+  form?: FormData;
   auth?: Auth;
   headers?: Record<string, string>;
   /** Retry a 429 that carries Retry-After (default true). */
@@ -96,10 +98,15 @@ export class ApiClient {
     const auth = o.auth ?? 'basic';
     if (auth === 'basic') headers.authorization = this.basic;
     else if (auth !== 'none') headers.authorization = auth.authorization;
-    let payload: string | undefined;
-    if (o.rawBody !== undefined) payload = o.rawBody;
+    let payload: string | Buffer | undefined;
+    if (o.form !== undefined) {
+      // Serialised by the platform's fetch implementation, which sets the multipart boundary.
+      const encoded = new Response(o.form);
+      headers['content-type'] = encoded.headers.get('content-type') ?? 'multipart/form-data';
+      payload = Buffer.from(await encoded.arrayBuffer());
+    } else if (o.rawBody !== undefined) payload = o.rawBody;
     else if (o.body !== undefined) payload = JSON.stringify(o.body);
-    if (payload !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) {
+    if (typeof payload === 'string' && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) {
       headers['content-type'] = 'application/json';
     }
 
@@ -143,7 +150,7 @@ export class ApiClient {
         status: res.statusCode,
         code: body && typeof body === 'object' && typeof (body as { code?: unknown }).code === 'string' ? (body as { code: string }).code : undefined,
         durationMs: Math.round((performance.now() - started) * 10) / 10,
-        request: { headers: redact(headers, secrets) as Record<string, string>, body: redact(o.body ?? o.rawBody, secrets) },
+        request: { headers: redact(headers, secrets) as Record<string, string>, body: o.form ? '(multipart form)' : redact(o.body ?? o.rawBody, secrets) },
         response: { headers: res.headers, body: redact(body, secrets) },
       };
       this.opts.onExchange?.(exchange);

@@ -103,7 +103,7 @@ export const FAULTS = {
     rule: 'Errors / 400: END_USER_TERMS_VERSION_NOT_FOUND (submitted terms version unsupported).',
   },
   'contact-verification-not-409': {
-    areas: ['customers'],
+    areas: ['contact-verification', 'strong-customer-authentication'],
     rule: 'Contact Verification / SCA: other providers answer 409.',
   },
   'kyc-event-before-status-change': {
@@ -124,10 +124,6 @@ export const FAULTS = {
   },
   'frozen-account-receives': {
     areas: ['internal-accounts'],
-    rule: 'Internal account status: frozen and failed accounts cannot send or receive payments.',
-  },
-  'frozen-account-sends': {
-    areas: ['cross-currency-transfers'],
     rule: 'Internal account status: frozen and failed accounts cannot send or receive payments.',
   },
   'balance-amount-major-units': {

@@ -1,0 +1,112 @@
+// Interface: Customer (as seen in events); "Other operations that are named" (POST /customers,
+// PATCH /customers/{customerId}); Errors (400 field validation with every invalid field in
+// details.errors[]; 409 CONFLICT; 404 USER_NOT_FOUND); Resources (Customer:<uuid>, ISO 8601 UTC).
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { bareIndividual, business, consent, individual } from '../../fixtures/customers.js';
+import { createCustomer } from '../../helpers/flows/customers.js';
+import { expectError, expectFieldErrors, expectStatus } from '../../helpers/expect.js';
+import { api } from '../../helpers/harness.js';
+import { basisSupplement, scenario } from '../../helpers/scenario.js';
+import { Customer } from '../../helpers/schemas.js';
+
+const currentTermsVersion = async () => (expectStatus(await api.get('/customers/end-user-terms'), 200) as { version: string }).version;
+
+describe('POST /customers', () => {
+  scenario({ area: 'Customers', operation: 'POST /customers', section: 'Other operations that are named' });
+
+  it('creates an individual customer whose id has the form Customer:<uuid> and whose timestamps are ISO 8601 UTC', async () => {
+    const body = individual();
+    const customer = await createCustomer(body);
+    expect(customer.platformCustomerId).toBe(body.platformCustomerId);
+    expect(customer.customerType).toBe('INDIVIDUAL');
+    await basisSupplement('GET /customers/{customerId} returns the customer (supplement section 4)');
+    const fetched = expectStatus(await api.get('/customers/{customerId}', { params: { customerId: customer.id } }), 200, Customer);
+    expect(fetched.id).toBe(customer.id);
+  });
+
+  it('creates a business customer', async () => {
+    const customer = await createCustomer(business());
+    expect(customer.customerType).toBe('BUSINESS');
+  });
+
+  it('answers 409 CONFLICT when platformCustomerId collides with an active customer of the platform', async () => {
+    const first = await createCustomer(individual());
+    const res = await api.post('/customers', { body: individual({ platformCustomerId: first.platformCustomerId }) });
+    expectError(res, 409, 'CONFLICT', 'Customer: platformCustomerId on create must not collide with an active customer on the same platform (else 409 CONFLICT)');
+  });
+
+  it('returns every invalid field in details.errors[], each a FieldError with a dot-notation path', async () => {
+    const body = individual({ email: 'not-an-email', phoneNumber: '12345', birthDate: '31/12/1990', address: { line1: 'Main St 1', country: 'US' } });
+    const res = await api.post('/customers', { body });
+    const error = expectError(res, 400, 'INVALID_INPUT', 'POST /customers: field-validation failures return every invalid field in details.errors[]');
+    expectFieldErrors(error, ['email', 'phoneNumber', 'birthDate', 'address.postalCode']);
+  });
+
+  it('accepts endUserTermsConsent with the current terms version', async () => {
+    const version = await currentTermsVersion();
+    const customer = await createCustomer(individual({ endUserTermsConsent: consent(version) }));
+    expect(customer.id).toMatch(/^Customer:/);
+  });
+
+  it('answers 400 END_USER_TERMS_VERSION_NOT_FOUND for a terms version the service does not support', async () => {
+    const res = await api.post('/customers', { body: individual({ endUserTermsConsent: consent(`unknown-${randomUUID().slice(0, 8)}`) }) });
+    expectError(res, 400, 'END_USER_TERMS_VERSION_NOT_FOUND', 'Errors / 400: END_USER_TERMS_VERSION_NOT_FOUND (submitted terms version unsupported)');
+  });
+
+  it('accepts the optional enhanced-due-diligence fields on an individual', async () => {
+    const edd = { sourceOfFundsCategories: ['SALARY'], expectedMonthlyTransactionCount: 'COUNT_10_TO_100', pepStatus: 'NONE' };
+    await basisSupplement('enumerated EDD values (supplement section 4)');
+    const customer = await createCustomer(individual(edd));
+    expect(customer).toMatchObject(edd);
+  });
+});
+
+describe('PATCH /customers/{customerId}', () => {
+  scenario({ area: 'Customers', operation: 'PATCH /customers/{customerId}', section: 'Other operations that are named' });
+
+  it('adds enhanced-due-diligence fields and the terms consent to an existing customer', async () => {
+    const customer = await createCustomer(bareIndividual());
+    const version = await currentTermsVersion();
+    const update = { purposeOfAccount: 'PERSONAL_PAYMENTS', annualIncomeRange: 'INCOME_25K_TO_100K', endUserTermsConsent: consent(version) };
+    const updated = expectStatus(await api.patch('/customers/{customerId}', { params: { customerId: customer.id }, body: update }), 200, Customer);
+    expect(updated).toMatchObject({ id: customer.id, purposeOfAccount: 'PERSONAL_PAYMENTS', annualIncomeRange: 'INCOME_25K_TO_100K' });
+  });
+
+  it('returns every invalid field of an update in details.errors[]', async () => {
+    const customer = await createCustomer(bareIndividual());
+    const res = await api.patch('/customers/{customerId}', { params: { customerId: customer.id }, body: { email: 'nope', nationality: 'USA', address: { line1: '', postalCode: '1', country: 'US' } } });
+    const error = expectError(res, 400, 'INVALID_INPUT', 'PATCH /customers/{customerId}: same inputs and validation style');
+    expectFieldErrors(error, ['email', 'nationality', 'address.line1']);
+  });
+
+  it('answers 400 END_USER_TERMS_VERSION_NOT_FOUND for an unsupported terms version on update', async () => {
+    const customer = await createCustomer(bareIndividual());
+    const res = await api.patch('/customers/{customerId}', { params: { customerId: customer.id }, body: { endUserTermsConsent: consent('V0-unknown') } });
+    expectError(res, 400, 'END_USER_TERMS_VERSION_NOT_FOUND');
+  });
+
+  it('answers 404 USER_NOT_FOUND for an unknown customer', async () => {
+    const res = await api.patch('/customers/{customerId}', { params: { customerId: `Customer:${randomUUID()}` }, body: { region: 'US' } });
+    expectError(res, 404, 'USER_NOT_FOUND', 'Errors / 404: USER_NOT_FOUND (customer)');
+  });
+});
+
+describe('GET /customers/{customerId}', () => {
+  scenario({ area: 'Customers', operation: 'GET /customers/{customerId}', section: 'Errors', basis: 'supplement' });
+
+  it('answers 404 USER_NOT_FOUND for an unknown customer', async () => {
+    const res = await api.get('/customers/{customerId}', { params: { customerId: `Customer:${randomUUID()}` } });
+    expectError(res, 404, 'USER_NOT_FOUND', 'Errors / 404: USER_NOT_FOUND (customer)');
+  });
+});
+
+describe('GET /customers/end-user-terms', () => {
+  scenario({ area: 'Customers', operation: 'GET /customers/end-user-terms', section: 'Other operations that are named' });
+
+  it('returns the current end-user terms URL and version', async () => {
+    const terms = expectStatus(await api.get('/customers/end-user-terms'), 200) as { url: string; version: string };
+    expect(typeof terms.version === 'string' && terms.version.length > 0, 'a version').toBe(true);
+    expect(() => new URL(terms.url), 'a URL').not.toThrow();
+  });
+});

@@ -1,0 +1,61 @@
+// Interface: InternalAccount (as seen in events); States and transitions / Internal account status
+// (PENDING -> ACTIVE and ACTIVE -> FROZEN emit INTERNAL_ACCOUNT.STATUS_UPDATED; frozen accounts cannot
+// send or receive payments); Events (INTERNAL_ACCOUNT.BALANCE_UPDATED on deposits); Resources (money).
+// Listing and funding: basis: supplement (section 6). Freezing: a sandbox trigger of the target.
+import { describe, expect, it } from 'vitest';
+import { individual } from '../../fixtures/customers.js';
+import { expectEvents } from '../../helpers/events.js';
+import { expectTransition } from '../../helpers/expect.js';
+import { accountIn, activeAccount, createCustomer, customerAccounts, fund } from '../../helpers/flows/customers.js';
+import { api, capabilities, listener } from '../../helpers/harness.js';
+import { requireCapability, scenario } from '../../helpers/scenario.js';
+import { InternalAccount } from '../../helpers/schemas.js';
+import { ids } from '../../helpers/spec/catalog.js';
+
+describe('Internal account lifecycle', () => {
+  scenario({ area: 'Internal Accounts', operation: 'Internal account status', section: 'States and transitions' });
+
+  it('provisions a PENDING account that becomes ACTIVE, announced by INTERNAL_ACCOUNT.STATUS_UPDATED', async (ctx) => {
+    const customer = await createCustomer(individual());
+    const [account] = await customerAccounts(customer.id);
+    expect(account, 'the customer has an internal account').toBeDefined();
+    requireCapability(ctx, account.status === 'PENDING', `the account was already ${account.status} when first listed; PENDING was not observable`, [ids.transition('internal-account', 'PENDING', 'ACTIVE')]);
+    const [event] = await expectEvents(account.id, [{ type: 'INTERNAL_ACCOUNT.STATUS_UPDATED', where: (d) => d.status === 'ACTIVE', what: 'status ACTIVE' }]);
+    expectTransition('internal-account', account.status, event.data.status, 'PENDING', 'ACTIVE');
+    expect((await accountIn(customer.id, account.balance.currency.code)).status).toBe('ACTIVE');
+  });
+
+  it('holds balances as money: an integer amount in the smallest unit and a currency with code, name, symbol and decimals', async () => {
+    const customer = await createCustomer(individual());
+    const account = await activeAccount(customer.id);
+    expect(InternalAccount.safeParse(account).success).toBe(true);
+    expect(Number.isInteger(account.balance.amount) && Number.isInteger(account.totalBalance.amount)).toBe(true);
+  });
+
+  it('announces a deposit with INTERNAL_ACCOUNT.BALANCE_UPDATED carrying the new balance', async (ctx) => {
+    requireCapability(ctx, capabilities.sandboxTriggers, 'the target has no sandbox funding trigger', [ids.event('INTERNAL_ACCOUNT.BALANCE_UPDATED')]);
+    const customer = await createCustomer(individual());
+    const account = await activeAccount(customer.id);
+    const since = await listener.mark();
+    const funded = await fund(account.id, 250_075);
+    expect(funded.balance.amount, 'the deposit is credited in the smallest unit').toBe(account.balance.amount + 250_075);
+    await expectEvents(account.id, [
+      { type: 'INTERNAL_ACCOUNT.BALANCE_UPDATED', where: (d) => d.balance.amount === account.balance.amount + 250_075, what: `balance ${account.balance.amount + 250_075}` },
+    ], { since });
+  });
+
+  it('moves ACTIVE to FROZEN with INTERNAL_ACCOUNT.STATUS_UPDATED, after which the account cannot receive a payment', async (ctx) => {
+    requireCapability(ctx, capabilities.sandboxTriggers, 'the target has no sandbox triggers', [ids.transition('internal-account', 'ACTIVE', 'FROZEN')]);
+    const customer = await createCustomer(individual());
+    const account = await activeAccount(customer.id);
+    const since = await listener.mark();
+    const frozen = await api.post('/sandbox/internal-accounts/{accountId}/freeze', { params: { accountId: account.id } });
+    requireCapability(ctx, frozen.status !== 404, 'the target has no freeze trigger (POST /sandbox/internal-accounts/{accountId}/freeze)', [ids.transition('internal-account', 'ACTIVE', 'FROZEN')]);
+    const [event] = await expectEvents(account.id, [{ type: 'INTERNAL_ACCOUNT.STATUS_UPDATED', where: (d) => d.status === 'FROZEN', what: 'status FROZEN' }], { since });
+    expectTransition('internal-account', account.status, event.data.status, 'ACTIVE', 'FROZEN');
+
+    const deposit = await api.post('/sandbox/internal-accounts/{accountId}/fund', { params: { accountId: account.id }, body: { amount: 1000 } });
+    expect(deposit.status >= 400 && deposit.status < 500, `Internal account status: frozen accounts cannot receive payments; the deposit answered ${deposit.status}`).toBe(true);
+    expect((await accountIn(customer.id, account.balance.currency.code)).balance.amount, 'a refused deposit changes no balance').toBe(account.balance.amount);
+  });
+});

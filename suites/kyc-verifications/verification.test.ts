@@ -1,0 +1,76 @@
+// Interface: POST {base_url}/verifications "may return RESOLVE_ERRORS with one entry per problem, each
+// naming the field or the accepted document types still needed"; Customer KYC status ("kycStatus
+// APPROVED emits CUSTOMER.KYC_APPROVED"); Events (CUSTOMER.KYC_*, CUSTOMER.KYB_*, data: Customer).
+// Verification, document and beneficial-owner shapes: basis: supplement (section 5).
+import { describe, expect, it } from 'vitest';
+import { bareIndividual, beneficialOwner, business, individual } from '../../fixtures/customers.js';
+import { expectEvents } from '../../helpers/events.js';
+import { expectStatus } from '../../helpers/expect.js';
+import { createCustomer } from '../../helpers/flows/customers.js';
+import { api, listener } from '../../helpers/harness.js';
+import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
+import { Customer } from '../../helpers/schemas.js';
+import { z } from 'zod';
+
+const ResolveError = z.looseObject({ type: z.string(), field: z.string().optional(), acceptedDocumentTypes: z.array(z.string()).optional() });
+const Verification = z.looseObject({ verificationStatus: z.string(), errors: z.array(ResolveError).optional() });
+const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
+
+async function uploadDocument(holder: string, documentType: string) {
+  const form = new FormData();
+  form.set('file', new Blob([PNG], { type: 'image/png' }), 'document.png');
+  form.set('documentType', documentType);
+  form.set('country', 'US');
+  form.set('documentHolder', holder);
+  return expectStatus(await api.post('/documents', { form }), 201);
+}
+
+describe('POST /verifications', () => {
+  scenario({ area: 'KYC/KYB Verifications', operation: 'POST /verifications', section: 'Other operations that are named' });
+
+  it('answers RESOLVE_ERRORS with one entry per problem, each naming a field or the accepted document types, then approves the completed customer with CUSTOMER.KYC_APPROVED', async (ctx) => {
+    await basisSupplement('verification shape, MISSING_FIELD entries, documents (section 5)');
+    const customer = await createCustomer(bareIndividual());
+    requireCapability(ctx, customer.kycStatus !== 'APPROVED', 'the target approves a customer without identity data at creation; no gap is left to resolve', ['event:CUSTOMER.KYC_APPROVED']);
+
+    const first = expectStatus(await api.post('/verifications', { body: { customerId: customer.id } }), 200, Verification);
+    expect(first.verificationStatus).toBe('RESOLVE_ERRORS');
+    const errors = first.errors ?? [];
+    for (const e of errors) {
+      expect(e.field !== undefined || (e.acceptedDocumentTypes?.length ?? 0) > 0, `each RESOLVE_ERRORS entry names the field or the accepted document types: ${JSON.stringify(e)}`).toBe(true);
+    }
+    const named = errors.map((e) => e.field ?? '');
+    for (const field of ['fullName', 'birthDate', 'nationality', 'address']) {
+      expect(named.some((f) => f === field || f.endsWith(`.${field}`) || f.startsWith(`${field}.`) || f.includes(`.${field}.`)), `one entry per problem: the missing ${field} is named; entries ${JSON.stringify(errors)}`).toBe(true);
+    }
+    expect(errors.some((e) => e.acceptedDocumentTypes?.length), 'the missing identity document is named with its accepted document types').toBe(true);
+
+    const { customerType: _t, platformCustomerId: _p, ...kyc } = individual();
+    expectStatus(await api.patch('/customers/{customerId}', { params: { customerId: customer.id }, body: kyc }), 200, Customer);
+    await uploadDocument(customer.id, 'PASSPORT');
+    const since = await listener.mark();
+    const second = expectStatus(await api.post('/verifications', { body: { customerId: customer.id } }), 200, Verification);
+    expect(second.verificationStatus).not.toBe('RESOLVE_ERRORS');
+
+    await expectEvents(customer.id, [{ type: 'CUSTOMER.KYC_APPROVED', where: (d) => d.kycStatus === 'APPROVED', what: 'with kycStatus APPROVED' }], { since });
+    const after = expectStatus(await api.get('/customers/{customerId}', { params: { customerId: customer.id } }), 200, Customer);
+    expect(after.kycStatus, 'Customer KYC status: APPROVED once verification completes').toBe('APPROVED');
+  });
+
+  it('approves a business customer with its beneficial owner and documents, announced by a CUSTOMER.KYB_* event', async (ctx) => {
+    await basisSupplement('beneficial owners, documents, KYB status (section 5)');
+    const customer = await createCustomer(business());
+    requireCapability(ctx, customer.kybStatus !== 'APPROVED', 'the target approves businesses at creation', ['event:CUSTOMER.KYB_*']);
+    const first = expectStatus(await api.post('/verifications', { body: { customerId: customer.id } }), 200, Verification);
+    expect(first.verificationStatus).toBe('RESOLVE_ERRORS');
+    for (const e of first.errors ?? []) {
+      expect(e.field !== undefined || (e.acceptedDocumentTypes?.length ?? 0) > 0 || e.type === 'MISSING_BENEFICIAL_OWNER', JSON.stringify(e)).toBe(true);
+    }
+    expectStatus(await api.post('/beneficial-owners', { body: beneficialOwner(customer.id) }), 201);
+    await uploadDocument(customer.id, 'CERTIFICATE_OF_INCORPORATION');
+    const since = await listener.mark();
+    expectStatus(await api.post('/verifications', { body: { customerId: customer.id } }), 200, Verification);
+    const [event] = await expectEvents(customer.id, [{ type: 'CUSTOMER.KYB_APPROVED', where: (d) => d.kybStatus === 'APPROVED', what: 'with kybStatus APPROVED' }], { since });
+    expect(event.data.customerType).toBe('BUSINESS');
+  });
+});
