@@ -16,6 +16,10 @@ export default defineConfig({
         test: {
           name: 'conformance',
           include: ['suites/**/*.test.ts'],
+          // Scenario files share no module state that matters (each creates its own resources), so
+          // workers reuse loaded modules: the run's cost is the target's, not the imports'.
+          pool: 'threads',
+          isolate: false,
           exclude: ['suites/**/*.platform.test.ts'],
           globalSetup: ['helpers/target/global-setup.ts'],
           testTimeout: 60_000,
@@ -28,6 +32,8 @@ export default defineConfig({
         test: {
           name: 'conformance-platform',
           include: ['suites/**/*.platform.test.ts'],
+          pool: 'threads',
+          isolate: false,
           globalSetup: ['helpers/target/global-setup.ts'],
           fileParallelism: false,
           testTimeout: 60_000,

@@ -14,6 +14,7 @@ import { customerRoutes } from './customers/routes.js';
 import { internalAccountRoutes } from './internal-accounts/routes.js';
 import { kycRoutes } from './kyc-verifications/routes.js';
 import { contactAndScaRoutes } from './strong-customer-authentication/routes.js';
+import { externalAccountRoutes } from './external-accounts/routes.js';
 
 export interface SandboxOptions extends Partial<SandboxSettings> {
   webhookPrivateKeyPem?: string;
@@ -154,6 +155,7 @@ export async function buildSandbox(options: SandboxOptions = {}): Promise<Sandbo
       await api.register(internalAccountRoutes);
       await api.register(kycRoutes);
       await api.register(contactAndScaRoutes);
+      await api.register(externalAccountRoutes);
     },
     { prefix: `/${INTERFACE_VERSION}` },
   );

@@ -130,6 +130,75 @@ export const FAULTS = {
     areas: ['internal-accounts'],
     rule: 'Resources: amount is an integer in the smallest unit of the currency.',
   },
+  // External accounts and ownership verification
+  'verify-accepts-expired': {
+    areas: ['external-accounts'],
+    rule: 'Verify rule 2: the signature must be submitted before the challenge expiresAt; invalid or expired -> 400 and UNVERIFIED.',
+  },
+  'verify-accepts-any-signature': {
+    areas: ['external-accounts'],
+    rule: 'Verify rule 1 / 200 row: the signature must be valid over the exact messageToSign, by the account\'s key.',
+  },
+  'verify-invalid-keeps-state': {
+    areas: ['external-accounts'],
+    rule: 'External account status: PENDING_OWNERSHIP_VERIFICATION -> UNVERIFIED on an invalid or expired signature.',
+  },
+  'verify-no-challenge-404': {
+    areas: ['external-accounts'],
+    rule: 'Verify responses: 409 when no WALLET_SIGNATURE challenge is outstanding for this account.',
+  },
+  'verify-no-challenge-changes-state': {
+    areas: ['external-accounts'],
+    rule: 'External account status: when verify is called and no WALLET_SIGNATURE challenge is outstanding, the state does not change.',
+  },
+  'challenge-not-consumed': {
+    areas: ['external-accounts'],
+    rule: 'Verify 400 row: a new challenge must be started to retry (a used challenge is no longer outstanding).',
+  },
+  'verify-unknown-account-400': {
+    areas: ['external-accounts'],
+    rule: 'Verify responses: 404 when the external account is not found.',
+  },
+  'verify-200-stale-account': {
+    areas: ['external-accounts'],
+    rule: 'Verify responses: 200 carries the ExternalAccount with status ACTIVE.',
+  },
+  'bip137-accepts-electrum-header-for-segwit': {
+    areas: ['external-accounts'],
+    rule: 'OwnershipVerifyRequest: signatureScheme bip137 (default) names the address type in the header byte; electrum is a separate scheme.',
+  },
+  'electrum-rejected': {
+    areas: ['external-accounts'],
+    rule: 'OwnershipVerifyRequest: signatureScheme electrum (for Electrum/Sparrow wallets) is accepted for Bitcoin.',
+  },
+  'signature-scheme-honoured-on-evm': {
+    areas: ['external-accounts'],
+    rule: 'Verify rule 4: signatureScheme only matters for Bitcoin; other chains ignore it.',
+  },
+  'no-event-on-active': {
+    areas: ['external-accounts'],
+    rule: 'Events: EXTERNAL_ACCOUNT.STATUS_UPDATED covers the whole ownership verification lifecycle.',
+  },
+  'event-before-state-change': {
+    areas: ['external-accounts'],
+    rule: 'Events: EXTERNAL_ACCOUNT.STATUS_UPDATED is emitted when the status changes, carrying the account.',
+  },
+  'liveness-uses-verify': {
+    areas: ['external-accounts'],
+    rule: 'Verify rule 3: LIVENESS challenges never use this endpoint (409: no WALLET_SIGNATURE challenge outstanding).',
+  },
+  'liveness-no-event': {
+    areas: ['external-accounts'],
+    rule: 'External account status: the LIVENESS outcome is delivered by EXTERNAL_ACCOUNT.STATUS_UPDATED or by polling.',
+  },
+  'ownership-type-not-required': {
+    areas: ['external-accounts'],
+    rule: 'ExternalAccount.ownershipType: required when creating self-custody crypto wallet accounts on platforms subject to counterparty requirements.',
+  },
+  'default-uma-deposit-multiple': {
+    areas: ['external-accounts'],
+    rule: 'ExternalAccount.defaultUmaDepositAccount: at most one external account per customer may be the default.',
+  },
 } as const satisfies Record<string, FaultEntry>;
 
 export type FaultName = keyof typeof FAULTS;

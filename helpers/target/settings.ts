@@ -8,6 +8,10 @@ export interface Capabilities {
   webhookRetryWithinMs?: number;
   /** The target's Bitcoin-keyed wallet account type, if it has one. */
   bitcoinWalletType?: string;
+  /** Address forms the target accepts for that type: p2pkh-uncompressed, p2pkh, p2sh-p2wpkh, p2wpkh, spark. */
+  bitcoinAddressForms: string[];
+  /** The platform is subject to counterparty rules (self-custody wallets need ownershipType and verification). */
+  counterpartyRules: boolean;
   /** Deadline for an event the scenario caused. */
   eventTimeoutMs: number;
   /** Longest a single scenario may wait on the target's own clock (challenge expiry, provisioning). */
@@ -30,6 +34,9 @@ export type TargetSettings =
     };
 
 export class SettingsError extends Error {}
+
+const ALL_FORMS = ['p2pkh-uncompressed', 'p2pkh', 'p2sh-p2wpkh', 'p2wpkh', 'spark'];
+const list = (v: string | undefined, dflt: string[]) => (v ? v.split(',').map((s) => s.trim()).filter(Boolean) : dflt);
 
 const truthy = (v: string | undefined, dflt: boolean) => (v === undefined || v === '' ? dflt : /^(1|true|yes|on)$/i.test(v));
 const num = (name: string, v: string | undefined, dflt?: number): number | undefined => {
@@ -60,6 +67,8 @@ export function resolveTargetSettings(env: NodeJS.ProcessEnv = process.env): Tar
         sandboxTriggers: true,
         webhookRetryWithinMs: num('SVC_WEBHOOK_RETRY_WITHIN_MS', env.SVC_WEBHOOK_RETRY_WITHIN_MS, 3000),
         bitcoinWalletType: env.SVC_BITCOIN_WALLET_TYPE ?? 'SPARK_WALLET',
+        bitcoinAddressForms: list(env.SVC_BITCOIN_ADDRESS_FORMATS, ALL_FORMS),
+        counterpartyRules: true,
         eventTimeoutMs: num('SVC_EVENT_TIMEOUT_MS', env.SVC_EVENT_TIMEOUT_MS, 8000)!,
         waitBudgetMs: num('SVC_WAIT_BUDGET_MS', env.SVC_WAIT_BUDGET_MS, 20_000)!,
         canUnsetWebhookEndpoint: true,
@@ -94,6 +103,8 @@ export function resolveTargetSettings(env: NodeJS.ProcessEnv = process.env): Tar
       sandboxTriggers: truthy(env.SVC_SANDBOX_TRIGGERS, true),
       webhookRetryWithinMs: num('SVC_WEBHOOK_RETRY_WITHIN_MS', env.SVC_WEBHOOK_RETRY_WITHIN_MS),
       bitcoinWalletType: env.SVC_BITCOIN_WALLET_TYPE || undefined,
+      bitcoinAddressForms: list(env.SVC_BITCOIN_ADDRESS_FORMATS, ALL_FORMS),
+      counterpartyRules: truthy(env.SVC_COUNTERPARTY_RULES, true),
       eventTimeoutMs: num('SVC_EVENT_TIMEOUT_MS', env.SVC_EVENT_TIMEOUT_MS, 30_000)!,
       waitBudgetMs: num('SVC_WAIT_BUDGET_MS', env.SVC_WAIT_BUDGET_MS, 120_000)!,
       canUnsetWebhookEndpoint: truthy(env.SVC_CAN_UNSET_WEBHOOK_ENDPOINT, true),

@@ -36,7 +36,7 @@ function runSuites(dirs: string[], faults: string[]): Promise<{ code: number; ou
       [VITEST, 'run', '--project', 'conformance', '--project', 'conformance-platform', '--reporter=dot', ...dirs],
       {
         cwd: ROOT,
-        env: { ...process.env, SANDBOX_FAULTS: faults.join(','), SVC_REPORTS_DIR: reports, SVC_BASE_URL: '', SVC_EVENT_TIMEOUT_MS: '3000', SVC_WEBHOOK_RETRY_WITHIN_MS: '800', FORCE_COLOR: '0', NO_COLOR: '1' },
+        env: { ...process.env, SANDBOX_FAULTS: faults.join(','), SVC_REPORTS_DIR: reports, SVC_BASE_URL: '', SVC_EVENT_TIMEOUT_MS: '2500', SVC_WEBHOOK_RETRY_WITHIN_MS: '800', SANDBOX_CHALLENGE_TTL_MS: '1500', FORCE_COLOR: '0', NO_COLOR: '1' },
         stdio: ['ignore', 'pipe', 'pipe'],
       },
     );

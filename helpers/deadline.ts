@@ -1,0 +1,11 @@
+// Waiting on the target's own clock: resolves once a timestamp the target gave (a challenge's
+// expiresAt) has passed, with a small margin for clock skew. Bounded by the run's wait budget;
+// the caller skips, with a reason, when the bound is beyond it.
+export function msUntil(isoTimestamp: string): number {
+  return Date.parse(isoTimestamp) - Date.now();
+}
+
+export function untilPast(isoTimestamp: string, marginMs = 250): Promise<void> {
+  const wait = Math.max(0, msUntil(isoTimestamp) + marginMs);
+  return new Promise((resolve) => setTimeout(resolve, wait));
+}

@@ -1,0 +1,263 @@
+// External accounts (interface: ExternalAccount, BeneficiaryVerificationStatus; supplement section 7):
+// validation of the accountInfo variants, the ownershipType rule for self-custody wallets, one
+// default UMA deposit account per customer, and the beneficiary name-check magic.
+import { randomUUID } from 'node:crypto';
+import { getAddress, isAddress } from 'ethers';
+import { base58, createBase58check } from '@scure/base';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { z } from 'zod';
+import { ACCOUNT_TYPES } from '../../helpers/schemas.js';
+import { addressTypeOf } from '../../helpers/wallets/bitcoin.js';
+import { isoNow } from '../clock.js';
+import { areaState, type SandboxContext } from '../context.js';
+import { badRequest, fieldErrors, invalidInput, notFound, type FieldError } from '../errors.js';
+
+export type ExternalStatus = 'PENDING' | 'ACTIVE' | 'PENDING_OWNERSHIP_VERIFICATION' | 'UNVERIFIED' | 'UNDER_REVIEW' | 'INACTIVE';
+
+export interface Challenge {
+  method: 'WALLET_SIGNATURE' | 'LIVENESS';
+  messageToSign?: string;
+  expiresAt: number;
+  token?: string;
+}
+
+export interface ExternalAccountRecord {
+  id: string;
+  customerId: string | null;
+  status: ExternalStatus;
+  platformAccountId?: string;
+  ownershipType?: 'FIRST_PARTY' | 'THIRD_PARTY';
+  currency: string;
+  defaultUmaDepositAccount: boolean;
+  beneficiaryVerificationStatus?: string;
+  beneficiaryVerifiedData?: { fullName: string };
+  accountInfo: Record<string, unknown> & { accountType: string };
+  challenge?: Challenge;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export const externalAccounts = (ctx: SandboxContext) => areaState(ctx, 'external-accounts', () => new Map<string, ExternalAccountRecord>());
+
+export const EVM_WALLETS = new Set(['ETHEREUM_WALLET', 'BASE_WALLET', 'POLYGON_WALLET', 'PLASMA_WALLET']);
+export const WALLETS = new Set([...EVM_WALLETS, 'SOLANA_WALLET', 'TRON_WALLET', 'SPARK_WALLET', 'LIGHTNING', 'LIGHTNING_ACCOUNT']);
+/** The sandbox's Bitcoin-keyed wallet type (sandbox/README.md). */
+export const BITCOIN_KEYED = 'SPARK_WALLET';
+const WALLET_CURRENCIES: Record<string, string[]> = {
+  ETHEREUM_WALLET: ['USDC', 'USDT'], BASE_WALLET: ['USDC'], POLYGON_WALLET: ['USDC'], PLASMA_WALLET: ['USDT'],
+  SOLANA_WALLET: ['USDC'], TRON_WALLET: ['USDT'], SPARK_WALLET: ['BTC'], LIGHTNING: ['BTC'], LIGHTNING_ACCOUNT: ['BTC'],
+};
+const tronCheck = createBase58check(sha256);
+
+const country = z.string().regex(/^[A-Z]{2}$/, 'an ISO 3166-1 alpha-2 code');
+const Individual = z.object({
+  beneficiaryType: z.literal('INDIVIDUAL'),
+  fullName: z.string().min(1).max(255),
+  birthDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
+  nationality: country.optional(),
+  email: z.email().optional(),
+  phoneNumber: z.string().regex(/^\+[1-9]\d{1,14}$/).optional(),
+  countryOfResidence: country.optional(),
+  address: z.record(z.string(), z.unknown()).optional(),
+});
+const Business = z.object({
+  beneficiaryType: z.literal('BUSINESS'),
+  legalName: z.string().min(1).max(255),
+  registrationNumber: z.string().optional(),
+  taxId: z.string().optional(),
+  email: z.email().optional(),
+  phoneNumber: z.string().regex(/^\+[1-9]\d{1,14}$/).optional(),
+  countryOfResidence: country.optional(),
+  address: z.record(z.string(), z.unknown()).optional(),
+});
+const Beneficiary = z.discriminatedUnion('beneficiaryType', [Individual, Business]);
+
+export const CreateExternalAccount = z.object({
+  customerId: z.string().min(1).optional(),
+  currency: z.string().regex(/^[A-Z]{3,5}$/, 'a currency code'),
+  platformAccountId: z.string().min(1).max(255).optional(),
+  ownershipType: z.enum(['FIRST_PARTY', 'THIRD_PARTY']).optional(),
+  defaultUmaDepositAccount: z.boolean().optional(),
+  accountInfo: z.looseObject({ accountType: z.enum(ACCOUNT_TYPES) }),
+});
+export type CreateExternalAccount = z.infer<typeof CreateExternalAccount>;
+
+const fiat = (fields: z.ZodRawShape) => z.looseObject({ accountType: z.string(), beneficiary: Beneficiary, ...fields });
+const FIAT_SCHEMAS: Record<string, z.ZodType> = {
+  USD_ACCOUNT: fiat({
+    accountNumber: z.string().regex(/^[0-9]{1,34}$/, '1 to 34 digits'),
+    routingNumber: z.string().regex(/^[0-9]{9}$/, '9 digits'),
+    bankName: z.string().optional(),
+    bankAccountType: z.enum(['CHECKING', 'SAVINGS']).optional(),
+  }),
+  EUR_ACCOUNT: fiat({ iban: z.string().regex(/^[A-Z]{2}[0-9]{2}[A-Za-z0-9]{11,30}$/, 'an IBAN'), swiftCode: z.string().optional() }),
+  MXN_ACCOUNT: fiat({ clabeNumber: z.string().regex(/^[0-9]{18}$/, '18 digits') }),
+};
+/** Other fiat variants: fields not shown; the sandbox takes an accountNumber. */
+const GENERIC_FIAT = fiat({ accountNumber: z.string().min(1).max(64) });
+const SWIFT_OR_CNY = z.looseObject({ accountType: z.string(), accountNumber: z.string().min(1).max(64), beneficiary: Beneficiary.optional() });
+const WalletInfo = z.looseObject({ accountType: z.string(), address: z.string().min(1), beneficiary: Beneficiary.optional(), vaspName: z.string().min(1).optional() });
+const LightningInfo = z.looseObject({
+  accountType: z.string(),
+  invoice: z.string().regex(/^ln(bc|tb)[0-9a-z]+$/i, 'a BOLT11 invoice').optional(),
+  bolt12: z.string().regex(/^lno1[0-9a-z]+$/i, 'a BOLT12 offer').optional(),
+  lightningAddress: z.string().regex(/^[a-zA-Z0-9._-]+@[a-zA-Z0-9.-]+$/, 'user@domain').optional(),
+});
+
+function walletAddressProblem(type: string, address: string): string | null {
+  if (EVM_WALLETS.has(type)) {
+    if (!isAddress(address)) return 'an EVM address (0x and 40 hex digits, valid checksum when mixed case)';
+    return null;
+  }
+  if (type === 'SOLANA_WALLET') {
+    try {
+      return base58.decode(address).length === 32 ? null : 'a base58 Ed25519 public key (32 bytes)';
+    } catch {
+      return 'a base58 Ed25519 public key (32 bytes)';
+    }
+  }
+  if (type === 'TRON_WALLET') {
+    try {
+      const payload = tronCheck.decode(address);
+      return payload.length === 21 && payload[0] === 0x41 ? null : 'a Tron base58check address (T...)';
+    } catch {
+      return 'a Tron base58check address (T...)';
+    }
+  }
+  if (type === 'SPARK_WALLET') return addressTypeOf(address) ? null : 'a Spark address (spark1...) or a P2PKH, P2SH-P2WPKH or P2WPKH Bitcoin address';
+  return null;
+}
+
+/** The account's primary identifier, whose last three digits drive the sandbox magic. */
+export function primaryIdentifier(info: Record<string, unknown>): string {
+  const value = info.accountNumber ?? info.iban ?? info.clabeNumber ?? info.address ?? info.invoice ?? info.bolt12 ?? info.lightningAddress ?? '';
+  const s = String(value);
+  return s.includes('@') ? s.split('@')[0] : s;
+}
+
+export const isSelfCustodyWallet = (info: Record<string, unknown>) => WALLETS.has(String(info.accountType)) && !info.vaspName;
+
+/** Validates a create request; every invalid field is reported at once. */
+export function validateCreate(ctx: SandboxContext, body: unknown): CreateExternalAccount {
+  const base = CreateExternalAccount.safeParse(body ?? {});
+  if (!base.success) throw invalidInput(fieldErrors(base.error));
+  const req = base.data;
+  const type = req.accountInfo.accountType;
+  const problems: FieldError[] = [];
+  let schema: z.ZodType;
+  if (type === 'LIGHTNING' || type === 'LIGHTNING_ACCOUNT') schema = LightningInfo;
+  else if (WALLETS.has(type)) schema = WalletInfo;
+  else if (type === 'SWIFT_ACCOUNT' || type === 'CNY_ACCOUNT') schema = SWIFT_OR_CNY;
+  else schema = FIAT_SCHEMAS[type] ?? GENERIC_FIAT;
+  const info = schema.safeParse(req.accountInfo);
+  if (!info.success) problems.push(...fieldErrors(info.error, 'accountInfo'));
+  const ai = req.accountInfo as Record<string, unknown>;
+  if (type === 'LIGHTNING' || type === 'LIGHTNING_ACCOUNT') {
+    const given = ['invoice', 'bolt12', 'lightningAddress'].filter((k) => ai[k] !== undefined);
+    if (given.length !== 1) problems.push({ field: 'accountInfo', constraint: 'oneOf', message: 'exactly one of invoice, bolt12, lightningAddress' });
+    for (const k of ['beneficiary', 'vaspName']) if (ai[k] !== undefined) problems.push({ field: `accountInfo.${k}`, constraint: 'forbidden', message: `${k} is not allowed on Lightning accounts` });
+  }
+  if (WALLETS.has(type) && typeof ai.address === 'string') {
+    const problem = walletAddressProblem(type, ai.address);
+    if (problem) problems.push({ field: 'accountInfo.address', constraint: 'format', message: `accountInfo.address must be ${problem}` });
+  }
+  const currencies = WALLET_CURRENCIES[type];
+  if (currencies && !currencies.includes(req.currency)) {
+    problems.push({ field: 'currency', constraint: 'enum', message: `${type} holds ${currencies.join(' or ')}` });
+  } else if (!currencies && /_ACCOUNT$/.test(type) && !['SWIFT_ACCOUNT'].includes(type) && req.currency !== type.slice(0, 3) && type !== 'SLV_ACCOUNT') {
+    problems.push({ field: 'currency', constraint: 'enum', message: `${type} holds ${type.slice(0, 3)}` });
+  }
+  const ben = ai.beneficiary as { beneficiaryType?: string; countryOfResidence?: string } | undefined;
+  if (type === 'EUR_ACCOUNT' && ben?.beneficiaryType === 'INDIVIDUAL' && !ben.countryOfResidence) {
+    problems.push({ field: 'accountInfo.beneficiary.countryOfResidence', constraint: 'required', message: 'required for EUR accounts' });
+  }
+  if (ctx.settings.counterpartyRules && isSelfCustodyWallet(ai) && type !== 'LIGHTNING' && type !== 'LIGHTNING_ACCOUNT') {
+    if (!req.ownershipType && !ctx.faults.has('ownership-type-not-required')) {
+      problems.push({ field: 'ownershipType', constraint: 'required', message: 'ownershipType is required for self-custody wallets on platforms subject to counterparty rules' });
+    }
+    if (req.ownershipType === 'THIRD_PARTY' && !ben) {
+      problems.push({ field: 'accountInfo.beneficiary', constraint: 'required', message: 'a third-party self-custody wallet needs its beneficiary' });
+    }
+  }
+  if (problems.length) throw invalidInput(problems);
+  if (primaryIdentifier(ai).endsWith('105') && !WALLETS.has(type)) {
+    throw badRequest('INVALID_BANK_ACCOUNT', 'The payment rail rejected the beneficiary details (sandbox magic 105)');
+  }
+  return req;
+}
+
+const NAME_CHECK: Record<string, string> = { '102': 'NOT_MATCHED', '103': 'PARTIAL_MATCH', '104': 'PENDING', '106': 'UNSUPPORTED', '107': 'CHECKED_BY_RECEIVING_FI' };
+
+export function createExternalAccount(ctx: SandboxContext, req: CreateExternalAccount, customerId: string | null): ExternalAccountRecord {
+  const info = req.accountInfo as Record<string, unknown> & { accountType: string };
+  const now = isoNow(ctx.clock);
+  const wallet = WALLETS.has(info.accountType);
+  const needsOwnership = wallet && ctx.settings.counterpartyRules && isSelfCustodyWallet(info) && req.ownershipType === 'FIRST_PARTY' && !info.accountType.startsWith('LIGHTNING');
+  const account: ExternalAccountRecord = {
+    id: `ExternalAccount:${randomUUID()}`,
+    customerId,
+    status: needsOwnership ? 'PENDING_OWNERSHIP_VERIFICATION' : 'ACTIVE',
+    platformAccountId: req.platformAccountId,
+    ownershipType: req.ownershipType,
+    currency: req.currency,
+    defaultUmaDepositAccount: Boolean(req.defaultUmaDepositAccount),
+    accountInfo: { ...info, ...(info.accountType === 'LIGHTNING' ? { accountType: 'LIGHTNING' } : {}) },
+    createdAt: now,
+    updatedAt: now,
+  };
+  if (EVM_WALLETS.has(info.accountType)) account.accountInfo.address = getAddress(String(info.address));
+  const beneficiary = info.beneficiary as { fullName?: string; legalName?: string } | undefined;
+  if (!wallet && beneficiary) {
+    const status = NAME_CHECK[primaryIdentifier(info).slice(-3)] ?? 'MATCHED';
+    account.beneficiaryVerificationStatus = status;
+    if (status === 'MATCHED' || status === 'PARTIAL_MATCH') {
+      account.beneficiaryVerifiedData = { fullName: beneficiary.fullName ?? beneficiary.legalName ?? '' };
+    }
+  }
+  if (account.defaultUmaDepositAccount && customerId && !ctx.faults.has('default-uma-deposit-multiple')) {
+    // At most one default per customer: the new default takes the flag from the old one.
+    for (const other of externalAccounts(ctx).values()) {
+      if (other.customerId === customerId && other.defaultUmaDepositAccount) {
+        other.defaultUmaDepositAccount = false;
+        other.updatedAt = now;
+      }
+    }
+  }
+  externalAccounts(ctx).set(account.id, account);
+  return account;
+}
+
+export function presentExternalAccount(a: ExternalAccountRecord) {
+  return {
+    id: a.id,
+    customerId: a.customerId,
+    status: a.status,
+    ...(a.platformAccountId ? { platformAccountId: a.platformAccountId } : {}),
+    ...(a.ownershipType ? { ownershipType: a.ownershipType } : {}),
+    currency: a.currency,
+    defaultUmaDepositAccount: a.defaultUmaDepositAccount,
+    ...(a.beneficiaryVerificationStatus ? { beneficiaryVerificationStatus: a.beneficiaryVerificationStatus } : {}),
+    ...(a.beneficiaryVerifiedData ? { beneficiaryVerifiedData: a.beneficiaryVerifiedData } : {}),
+    accountInfo: a.accountInfo,
+    createdAt: a.createdAt,
+    updatedAt: a.updatedAt,
+  };
+}
+
+export function getExternalAccount(ctx: SandboxContext, id: string, scope: 'platform' | 'customers'): ExternalAccountRecord {
+  const a = externalAccounts(ctx).get(id);
+  if (!a || (scope === 'platform') !== (a.customerId === null)) {
+    throw notFound('REFERENCE_NOT_FOUND', `External account ${id} not found`);
+  }
+  return a;
+}
+
+/** Every status change is announced with EXTERNAL_ACCOUNT.STATUS_UPDATED carrying the account. */
+export function setExternalStatus(ctx: SandboxContext, a: ExternalAccountRecord, status: ExternalStatus): void {
+  if (a.status === status) return;
+  const before = presentExternalAccount(a);
+  a.status = status;
+  a.updatedAt = isoNow(ctx.clock);
+  if (status === 'ACTIVE' && ctx.faults.has('no-event-on-active')) return;
+  ctx.webhooks.emit('EXTERNAL_ACCOUNT.STATUS_UPDATED', ctx.faults.has('event-before-state-change') ? before : presentExternalAccount(a));
+}

@@ -1,0 +1,164 @@
+// Interface: "Verify ownership with a wallet signature"; External account `status` table; Ownership
+// challenge; Authentication 1 (Basic only for verify). Supplement section 7 for the rest.
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { verifyBitcoinMessage, type BitcoinScheme } from '../../helpers/wallets/bitcoin.js';
+import { verifyEvmMessage } from '../../helpers/wallets/evm.js';
+import { verifySolanaMessage } from '../../helpers/wallets/solana.js';
+import { parse, type SandboxContext } from '../context.js';
+import { getCustomer } from '../customers/routes.js';
+import { badRequest, conflict, invalidInput, notFound } from '../errors.js';
+import { page } from '../pagination.js';
+import {
+  BITCOIN_KEYED, createExternalAccount, EVM_WALLETS, externalAccounts, getExternalAccount, isSelfCustodyWallet,
+  presentExternalAccount, setExternalStatus, validateCreate, type ExternalAccountRecord,
+} from './accounts.js';
+
+const ChallengeBody = z.object({ method: z.enum(['WALLET_SIGNATURE', 'LIVENESS']) });
+const VerifyBody = z.object({ signature: z.string().min(1), signatureScheme: z.enum(['bip137', 'electrum']).optional() });
+const LivenessBody = z.object({ outcome: z.enum(['PASS', 'FAIL']) });
+const Params = z.object({ externalAccountId: z.string().min(1) });
+
+type Scope = 'platform' | 'customers';
+
+function verifySignature(ctx: SandboxContext, a: ExternalAccountRecord, message: string, signature: string, scheme: BitcoinScheme | undefined) {
+  const type = a.accountInfo.accountType;
+  const address = String(a.accountInfo.address ?? '');
+  if (EVM_WALLETS.has(type)) {
+    // signatureScheme only matters for Bitcoin; other chains ignore it (verify rule 4).
+    if (scheme === 'electrum' && ctx.faults.has('signature-scheme-honoured-on-evm')) return { ok: false, reason: 'electrum is not an EVM scheme' } as const;
+    return verifyEvmMessage(address, message, signature);
+  }
+  if (type === 'SOLANA_WALLET') return verifySolanaMessage(address, message, signature);
+  if (type === BITCOIN_KEYED) {
+    const chosen = scheme ?? 'bip137';
+    if (chosen === 'electrum' && ctx.faults.has('electrum-rejected')) return { ok: false, reason: 'electrum signatures are not accepted' } as const;
+    const verdict = verifyBitcoinMessage(address, message, signature, chosen);
+    if (!verdict.ok && chosen === 'bip137' && ctx.faults.has('bip137-accepts-electrum-header-for-segwit')) {
+      return verifyBitcoinMessage(address, message, signature, 'electrum');
+    }
+    return verdict;
+  }
+  return { ok: false, reason: `${type} has no wallet-signature scheme in this sandbox` } as const;
+}
+
+/** FIRST_PARTY self-custody wallets with a signature scheme, pending or failed verification (supplement section 7). */
+function assertEligible(a: ExternalAccountRecord, method: 'WALLET_SIGNATURE' | 'LIVENESS') {
+  const type = a.accountInfo.accountType;
+  const signable = EVM_WALLETS.has(type) || type === 'SOLANA_WALLET' || type === BITCOIN_KEYED;
+  if (!isSelfCustodyWallet(a.accountInfo) || a.ownershipType !== 'FIRST_PARTY' || (method === 'WALLET_SIGNATURE' && !signable)) {
+    throw conflict('CONFLICT', `External account ${a.id} is not a first-party self-custody wallet that can prove ownership by ${method}`);
+  }
+  if (a.status !== 'PENDING_OWNERSHIP_VERIFICATION' && a.status !== 'UNVERIFIED') {
+    throw conflict('CONFLICT', `External account ${a.id} is ${a.status}; ownership verification is not pending`);
+  }
+}
+
+export async function externalAccountRoutes(app: FastifyInstance) {
+  const { ctx } = app;
+
+  for (const scope of ['customers', 'platform'] as Scope[]) {
+    const base = `/${scope}/external-accounts`;
+
+    app.post(base, async (req, reply) => {
+      const body = validateCreate(ctx, req.body);
+      let customerId: string | null = null;
+      if (scope === 'customers') {
+        if (!body.customerId) throw invalidInput([{ field: 'customerId', constraint: 'required', message: 'customerId is required' }]);
+        customerId = getCustomer(ctx, body.customerId).id;
+      } else if (body.customerId || body.defaultUmaDepositAccount !== undefined) {
+        throw invalidInput([{ field: body.customerId ? 'customerId' : 'defaultUmaDepositAccount', constraint: 'forbidden', message: 'not allowed on platform external accounts' }]);
+      }
+      const identifier = JSON.stringify(body.accountInfo);
+      const duplicate = [...externalAccounts(ctx).values()].find((a) => a.customerId === customerId && JSON.stringify(a.accountInfo) === identifier && a.currency === body.currency);
+      if (duplicate) throw conflict('CONFLICT', `External account ${duplicate.id} already holds these details`, { externalAccountId: duplicate.id });
+      return reply.status(201).send(presentExternalAccount(createExternalAccount(ctx, body, customerId)));
+    });
+
+    app.get(base, async (req) => {
+      const q = req.query as Record<string, string | undefined>;
+      const list = [...externalAccounts(ctx).values()].filter(
+        (a) => (scope === 'platform') === (a.customerId === null) && (!q.currency || a.currency === q.currency) && (!q.customerId || a.customerId === q.customerId),
+      );
+      return page(list.map(presentExternalAccount), req.query);
+    });
+
+    app.get(`${base}/:externalAccountId`, async (req) => {
+      const { externalAccountId } = parse(Params, req.params);
+      return presentExternalAccount(getExternalAccount(ctx, externalAccountId, scope));
+    });
+
+    app.delete(`${base}/:externalAccountId`, async (req, reply) => {
+      const { externalAccountId } = parse(Params, req.params);
+      getExternalAccount(ctx, externalAccountId, scope);
+      externalAccounts(ctx).delete(externalAccountId);
+      return reply.status(204).send();
+    });
+
+    app.post(`${base}/:externalAccountId/challenge`, async (req, reply) => {
+      const { externalAccountId } = parse(Params, req.params);
+      const a = getExternalAccount(ctx, externalAccountId, scope);
+      const { method } = parse(ChallengeBody, req.body);
+      assertEligible(a, method);
+      const expiresAt = ctx.clock.now() + ctx.settings.challengeTtlMs;
+      // A new challenge abandons any in-flight one and reopens verification (supplement section 7).
+      a.challenge =
+        method === 'WALLET_SIGNATURE'
+          ? { method, messageToSign: `I verify that I control this wallet. Nonce: ${randomUUID()}`, expiresAt }
+          : { method, token: randomUUID(), expiresAt };
+      setExternalStatus(ctx, a, 'PENDING_OWNERSHIP_VERIFICATION');
+      const body =
+        method === 'WALLET_SIGNATURE'
+          ? { method, messageToSign: a.challenge.messageToSign, expiresAt: new Date(expiresAt).toISOString() }
+          : { method, verificationLink: `https://sandbox.svc.example/liveness/${a.challenge.token}`, token: a.challenge.token, expiresAt: new Date(expiresAt).toISOString() };
+      return reply.status(201).send(body);
+    });
+
+    app.post(`${base}/:externalAccountId/verify`, async (req) => {
+      const { externalAccountId } = parse(Params, req.params);
+      if (ctx.faults.has('verify-unknown-account-400') && !externalAccounts(ctx).has(externalAccountId)) {
+        throw badRequest('INVALID_INPUT', `Unknown account ${externalAccountId}`);
+      }
+      const a = getExternalAccount(ctx, externalAccountId, scope);
+      const { signature, signatureScheme } = parse(VerifyBody, req.body);
+      const challenge = a.challenge;
+      const outstanding = challenge && (challenge.method === 'WALLET_SIGNATURE' || ctx.faults.has('liveness-uses-verify'));
+      if (!outstanding) {
+        if (ctx.faults.has('verify-no-challenge-404')) throw notFound('REFERENCE_NOT_FOUND', `No challenge for ${a.id}`);
+        if (ctx.faults.has('verify-no-challenge-changes-state')) setExternalStatus(ctx, a, 'UNVERIFIED');
+        throw conflict('CONFLICT', `No WALLET_SIGNATURE challenge is outstanding for ${a.id}`);
+      }
+      if (!ctx.faults.has('challenge-not-consumed')) a.challenge = undefined;
+      const expired = ctx.clock.now() >= challenge.expiresAt && !ctx.faults.has('verify-accepts-expired');
+      const verdict = expired
+        ? ({ ok: false, reason: 'the challenge expired' } as const)
+        : ctx.faults.has('verify-accepts-any-signature')
+          ? ({ ok: true } as const)
+          : verifySignature(ctx, a, challenge.messageToSign ?? '', signature, signatureScheme);
+      if (!verdict.ok) {
+        if (!ctx.faults.has('verify-invalid-keeps-state')) setExternalStatus(ctx, a, 'UNVERIFIED');
+        throw badRequest('INVALID_INPUT', expired ? 'The challenge expired; start a new challenge' : `Invalid signature: ${verdict.reason}; start a new challenge`, {
+          reason: expired ? 'CHALLENGE_EXPIRED' : 'SIGNATURE_INVALID',
+        });
+      }
+      const before = presentExternalAccount(a);
+      setExternalStatus(ctx, a, 'ACTIVE');
+      return ctx.faults.has('verify-200-stale-account') ? before : presentExternalAccount(a);
+    });
+  }
+
+  // This sandbox's trigger for the hosted liveness check: POST /sandbox/external-accounts/{id}/liveness {outcome}.
+  app.post('/sandbox/external-accounts/:externalAccountId/liveness', async (req) => {
+    const { externalAccountId } = parse(Params, req.params);
+    const { outcome } = parse(LivenessBody, req.body);
+    const a = externalAccounts(ctx).get(externalAccountId);
+    if (!a) throw notFound('REFERENCE_NOT_FOUND', `External account ${externalAccountId} not found`);
+    if (a.challenge?.method !== 'LIVENESS') throw conflict('CONFLICT', `No LIVENESS check is in progress for ${a.id}`);
+    a.challenge = undefined;
+    const status = outcome === 'PASS' ? 'ACTIVE' : 'UNVERIFIED';
+    if (ctx.faults.has('liveness-no-event')) a.status = status;
+    else setExternalStatus(ctx, a, status);
+    return presentExternalAccount(a);
+  });
+}

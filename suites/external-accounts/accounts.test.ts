@@ -1,0 +1,82 @@
+// Interface: ExternalAccount (ownershipType "Required when creating self-custody crypto wallet external
+// accounts on platforms subject to counterparty requirements"; defaultUmaDepositAccount "At most one
+// external account per customer may be the default"; fiat variants carry a required beneficiary;
+// BeneficiaryVerificationStatus). Paths and status codes: basis: supplement (section 7).
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { individual } from '../../fixtures/customers.js';
+import { usdAccount } from '../../fixtures/external-accounts.js';
+import { expectError, expectFieldErrors, expectStatus } from '../../helpers/expect.js';
+import { createCustomer } from '../../helpers/flows/customers.js';
+import { api, capabilities } from '../../helpers/harness.js';
+import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
+import { ExternalAccount } from '../../helpers/schemas.js';
+import { wallets } from '../../helpers/wallets/index.js';
+
+const List = z.looseObject({ data: z.array(ExternalAccount) });
+
+describe('External accounts', () => {
+  scenario({ area: 'External Accounts', operation: 'POST /customers/external-accounts', section: 'Resources and their fields', basis: 'supplement' });
+
+  it('creates a customer USD account with its beneficiary, reports the name check, lists, reads and deletes it', async () => {
+    await basisSupplement('create, list, get and delete paths and codes (section 7)');
+    const customer = await createCustomer(individual());
+    const created = expectStatus(await api.post('/customers/external-accounts', { body: usdAccount(customer.id) }), 201, ExternalAccount);
+    expect(created.customerId).toBe(customer.id);
+    expect(created.accountInfo.accountType).toBe('USD_ACCOUNT');
+
+    const listed = expectStatus(await api.get('/customers/external-accounts', { query: { customerId: customer.id } }), 200, List);
+    expect(listed.data.map((a) => a.id)).toContain(created.id);
+    const read = expectStatus(await api.get('/customers/external-accounts/{externalAccountId}', { params: { externalAccountId: created.id } }), 200, ExternalAccount);
+    expect(read).toMatchObject({ id: created.id, status: created.status });
+
+    expectStatus(await api.delete('/customers/external-accounts/{externalAccountId}', { params: { externalAccountId: created.id } }), 204);
+    const gone = await api.get('/customers/external-accounts/{externalAccountId}', { params: { externalAccountId: created.id } });
+    expectError(gone, 404);
+  });
+
+  it('refuses a fiat account without its required beneficiary, naming the field', async () => {
+    const customer = await createCustomer(individual());
+    const body = usdAccount(customer.id);
+    delete (body.accountInfo as Record<string, unknown>).beneficiary;
+    const error = expectError(await api.post('/customers/external-accounts', { body }), 400, undefined, 'ExternalAccount: each fiat-currency variant combines ... and a required beneficiary object');
+    expectFieldErrors(error, ['accountInfo.beneficiary']);
+  });
+
+  it.for([
+    ['102', 'NOT_MATCHED'],
+    ['103', 'PARTIAL_MATCH'],
+    ['106', 'UNSUPPORTED'],
+  ])('reports beneficiaryVerificationStatus for a name check ending %s as %s', async ([suffix, status], ctx) => {
+    requireCapability(ctx, capabilities.sandboxTriggers, 'the target has no sandbox magic values');
+    await basisSupplement('name-check magic values (section 7)');
+    const customer = await createCustomer(individual());
+    const created = expectStatus(await api.post('/customers/external-accounts', { body: usdAccount(customer.id, suffix) }), 201, ExternalAccount);
+    expect(created.beneficiaryVerificationStatus).toBe(status);
+  });
+
+  it('keeps at most one default UMA deposit account per customer', async () => {
+    const customer = await createCustomer(individual());
+    for (let i = 0; i < 2; i++) {
+      const res = await api.post('/customers/external-accounts', { body: usdAccount(customer.id, '000', { defaultUmaDepositAccount: true }) });
+      if (res.status !== 201) expectError(res, 409, undefined, 'a second default may be refused');
+    }
+    const listed = expectStatus(await api.get('/customers/external-accounts', { query: { customerId: customer.id } }), 200, List);
+    const defaults = listed.data.filter((a) => a.customerId === customer.id && a.defaultUmaDepositAccount === true);
+    expect(defaults.length, 'ExternalAccount.defaultUmaDepositAccount: at most one external account per customer may be the default').toBe(1);
+  });
+
+  it('requires ownershipType for a self-custody wallet on a platform subject to counterparty rules', async (ctx) => {
+    requireCapability(ctx, capabilities.counterpartyRules, 'the platform is not subject to counterparty rules (SVC_COUNTERPARTY_RULES=0)');
+    const wallet = wallets.evm();
+    const res = await api.post('/platform/external-accounts', { body: { currency: wallet.currency, accountInfo: { accountType: wallet.accountType, address: wallet.address } } });
+    const error = expectError(res, 400, undefined, 'ExternalAccount.ownershipType: required when creating self-custody crypto wallet external accounts on platforms subject to counterparty requirements');
+    expectFieldErrors(error, ['ownershipType']);
+  });
+
+  it('answers 404 for an unknown platform external account', async () => {
+    const res = await api.get('/platform/external-accounts/{externalAccountId}', { params: { externalAccountId: `ExternalAccount:${randomUUID()}` } });
+    expectError(res, 404);
+  });
+});

@@ -1,0 +1,38 @@
+// Interface: Ownership challenge ("A LIVENESS challenge is a hosted liveness check that completes
+// asynchronously"); External account status: PENDING_OWNERSHIP_VERIFICATION -> ACTIVE on success,
+// UNVERIFIED on a failed attempt, "Delivered by EXTERNAL_ACCOUNT.STATUS_UPDATED or by polling the account".
+// The outcome is driven by the target's sandbox trigger (POST /sandbox/external-accounts/{id}/liveness).
+import { describe, expect, it } from 'vitest';
+import { expectEvents } from '../../helpers/events.js';
+import { expectStatus, expectTransition } from '../../helpers/expect.js';
+import { createWalletAccount, getPlatformAccount, startLivenessChallenge } from '../../helpers/flows/external-accounts.js';
+import { api, capabilities, listener } from '../../helpers/harness.js';
+import { requireCapability, scenario } from '../../helpers/scenario.js';
+import { ids } from '../../helpers/spec/catalog.js';
+import { wallets } from '../../helpers/wallets/index.js';
+
+const PENDING = 'PENDING_OWNERSHIP_VERIFICATION';
+
+describe('LIVENESS ownership challenge', () => {
+  scenario({ area: 'External Accounts', operation: 'POST /platform/external-accounts/{externalAccountId}/challenge', section: 'States and transitions' });
+
+  it.for([
+    ['PASS', 'ACTIVE'],
+    ['FAIL', 'UNVERIFIED'],
+  ] as const)('a %s outcome moves the account to %s, delivered by EXTERNAL_ACCOUNT.STATUS_UPDATED and visible by polling', async ([outcome, to], ctx) => {
+    const covers = [ids.transition('external-account', PENDING, to)];
+    requireCapability(ctx, capabilities.sandboxTriggers && capabilities.counterpartyRules, 'the target has no sandbox triggers or no counterparty rules', covers);
+    const account = await createWalletAccount(wallets.evm());
+    requireCapability(ctx, account.status === PENDING, `a new first-party wallet was ${account.status}`, covers);
+    await startLivenessChallenge(account.id);
+    const since = await listener.mark();
+
+    const trigger = await api.post('/sandbox/external-accounts/{externalAccountId}/liveness', { params: { externalAccountId: account.id }, body: { outcome } });
+    requireCapability(ctx, trigger.status !== 404, 'the target has no liveness outcome trigger', covers);
+    expectStatus(trigger, 200);
+
+    const [event] = await expectEvents(account.id, [{ type: 'EXTERNAL_ACCOUNT.STATUS_UPDATED', where: (d) => d.status === to, what: `status ${to}` }], { since });
+    expectTransition('external-account', account.status, event.data.status, PENDING, to);
+    expect((await getPlatformAccount(account.id)).status, 'the outcome is visible by polling the account').toBe(to);
+  });
+});
