@@ -27,13 +27,14 @@ export interface MutationReport {
 const ROOT = resolve(import.meta.dirname, '../..');
 const VITEST = join(ROOT, 'node_modules/vitest/vitest.mjs');
 
+/** A mutant is killed by its first failing scenario, so mutant runs stop there (--bail=1). */
 function runSuites(dirs: string[], faults: string[]): Promise<{ code: number; output: string; durationMs: number }> {
   const reports = mkdtempSync(join(tmpdir(), 'svc-mutant-'));
   const started = Date.now();
   return new Promise((done) => {
     const child = spawn(
       process.execPath,
-      [VITEST, 'run', '--project', 'conformance', '--project', 'conformance-platform', '--reporter=dot', ...dirs],
+      [VITEST, 'run', '--project', 'conformance', '--project', 'conformance-platform', '--reporter=dot', ...(faults.length ? ['--bail=1'] : []), ...dirs],
       {
         cwd: ROOT,
         env: { ...process.env, SANDBOX_FAULTS: faults.join(','), SVC_REPORTS_DIR: reports, SVC_BASE_URL: '', SVC_EVENT_TIMEOUT_MS: '2500', SVC_WEBHOOK_RETRY_WITHIN_MS: '800', SANDBOX_CHALLENGE_TTL_MS: '1500', FORCE_COLOR: '0', NO_COLOR: '1' },
