@@ -1,11 +1,11 @@
 // Mutant runs: the conformance suites of a fault's areas against the sandbox with that one fault
 // switched on. A run that fails has killed the mutant. A baseline run without faults must pass
 // first, or no kill means anything. Writes reports/mutation.json and prints the score.
-import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
 import { join, resolve } from 'node:path';
 import { FAULTS, type FaultName } from '../../sandbox/faults.js';
+import { ROOT, runConformance } from '../run-conformance.js';
 
 export interface MutantResult {
   name: string;
@@ -24,32 +24,11 @@ export interface MutationReport {
   results: MutantResult[];
 }
 
-const ROOT = resolve(import.meta.dirname, '../..');
-const VITEST = join(ROOT, 'node_modules/vitest/vitest.mjs');
+const MUTANT_ENV = { SVC_EVENT_TIMEOUT_MS: '2500', SVC_WEBHOOK_RETRY_WITHIN_MS: '800', SANDBOX_CHALLENGE_TTL_MS: '1500' };
 
 /** A mutant is killed by its first failing scenario, so mutant runs stop there (--bail=1). */
-function runSuites(dirs: string[], faults: string[]): Promise<{ code: number; output: string; durationMs: number }> {
-  const reports = mkdtempSync(join(tmpdir(), 'svc-mutant-'));
-  const started = Date.now();
-  return new Promise((done) => {
-    const child = spawn(
-      process.execPath,
-      [VITEST, 'run', '--project', 'conformance', '--project', 'conformance-platform', '--reporter=dot', ...(faults.length ? ['--bail=1'] : []), ...dirs],
-      {
-        cwd: ROOT,
-        env: { ...process.env, SANDBOX_FAULTS: faults.join(','), SVC_REPORTS_DIR: reports, SVC_BASE_URL: '', SVC_EVENT_TIMEOUT_MS: '2500', SVC_WEBHOOK_RETRY_WITHIN_MS: '800', SANDBOX_CHALLENGE_TTL_MS: '1500', FORCE_COLOR: '0', NO_COLOR: '1' },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
-    let output = '';
-    child.stdout.on('data', (c) => (output += c));
-    child.stderr.on('data', (c) => (output += c));
-    child.on('close', (code) => {
-      rmSync(reports, { recursive: true, force: true });
-      done({ code: code ?? 1, output, durationMs: Date.now() - started });
-    });
-  });
-}
+const runSuites = (dirs: string[], faults: string[]) =>
+  runConformance({ dirs, bail: faults.length > 0, env: { ...MUTANT_ENV, SANDBOX_FAULTS: faults.join(',') } });
 
 async function pool<T, R>(items: T[], width: number, fn: (item: T) => Promise<R>): Promise<R[]> {
   const out: R[] = new Array(items.length);

@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { bareIndividual, business, consent, individual } from '../../fixtures/customers.js';
+import { rng } from '../../fixtures/random.js';
 import { createCustomer } from '../../helpers/flows/customers.js';
 import { expectError, expectFieldErrors, expectStatus } from '../../helpers/expect.js';
 import { api } from '../../helpers/harness.js';
@@ -50,7 +51,7 @@ describe('POST /customers', () => {
   });
 
   it('answers 400 END_USER_TERMS_VERSION_NOT_FOUND for a terms version the service does not support', async () => {
-    const res = await api.post('/customers', { body: individual({ endUserTermsConsent: consent(`unknown-${randomUUID().slice(0, 8)}`) }) });
+    const res = await api.post('/customers', { body: individual({ endUserTermsConsent: consent(`unknown-${rng().string.alphanumeric(8)}`) }) });
     expectError(res, 400, 'END_USER_TERMS_VERSION_NOT_FOUND', 'Errors / 400: END_USER_TERMS_VERSION_NOT_FOUND (submitted terms version unsupported)');
   });
 

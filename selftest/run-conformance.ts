@@ -1,0 +1,62 @@
+// Runs the conformance suites in a child vitest process, with its own reports directory, and
+// returns the exit code, the output and (optionally) each scenario's status from vitest's JSON.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+export const ROOT = resolve(import.meta.dirname, '..');
+const VITEST = join(ROOT, 'node_modules/vitest/vitest.mjs');
+
+export interface ConformanceRun {
+  code: number;
+  output: string;
+  durationMs: number;
+  /** fullName -> passed | failed | skipped | ..., when `json` was asked for. */
+  statuses?: Map<string, string>;
+  /** The run's reports directory, kept when `keepReports` was asked for. */
+  reportsDir?: string;
+}
+
+export interface RunOptions {
+  dirs?: string[];
+  env?: Record<string, string>;
+  bail?: boolean;
+  json?: boolean;
+  keepReports?: boolean;
+}
+
+export function runConformance(opts: RunOptions = {}): Promise<ConformanceRun> {
+  const reports = mkdtempSync(join(tmpdir(), 'svc-run-'));
+  const jsonFile = join(reports, 'results.json');
+  const args = [VITEST, 'run', '--project', 'conformance', '--project', 'conformance-platform'];
+  // Kept reports are the configured ones (Allure, JUnit); otherwise a quiet reporter.
+  if (opts.json) args.push('--reporter=dot', '--reporter=json', `--outputFile.json=${jsonFile}`);
+  else if (!opts.keepReports) args.push('--reporter=dot');
+  if (opts.bail) args.push('--bail=1');
+  args.push(...(opts.dirs ?? []));
+  const started = Date.now();
+  return new Promise((done) => {
+    const child = spawn(process.execPath, args, {
+      cwd: ROOT,
+      env: { ...process.env, SVC_BASE_URL: '', SANDBOX_FAULTS: '', SVC_REPORTS_DIR: reports, FORCE_COLOR: '0', NO_COLOR: '1', ...opts.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (c) => (output += c));
+    child.stderr.on('data', (c) => (output += c));
+    child.on('close', (code) => {
+      let statuses: Map<string, string> | undefined;
+      if (opts.json) {
+        try {
+          const json = JSON.parse(readFileSync(jsonFile, 'utf8')) as { testResults: { assertionResults: { fullName: string; status: string }[] }[] };
+          statuses = new Map(json.testResults.flatMap((f) => f.assertionResults.map((a) => [a.fullName, a.status] as [string, string])));
+        } catch {
+          statuses = undefined;
+        }
+      }
+      if (!opts.keepReports) rmSync(reports, { recursive: true, force: true });
+      done({ code: code ?? 1, output, durationMs: Date.now() - started, statuses, reportsDir: opts.keepReports ? reports : undefined });
+    });
+  });
+}
