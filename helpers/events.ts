@@ -59,10 +59,17 @@ const label = (e: ExpectedEvent) => (typeof e === 'string' ? e : `${e.type}${e.w
 export async function expectEvents(
   resourceId: string,
   expected: ExpectedEvent[],
-  opts: { since?: number; timeoutMs?: number } = {},
+  opts: { since?: number; timeoutMs?: number; /** the field of data that names the resource (cardId for a card's transactions) */ about?: 'id' | 'cardId' } = {},
 ): Promise<Notification[]> {
+  const about = opts.about ?? 'id';
   const want = expected.map(label).join(' → ');
-  const got = await waitForNotifications(resourceId, expected.length, { ...opts, what: want });
+  const relevant = (all: Delivery[]) => notifications(all).filter((n) => n.data[about] === resourceId);
+  const deliveries = await listener.waitFor(resourceId, (all) => relevant(all).length >= expected.length, {
+    since: opts.since,
+    timeoutMs: opts.timeoutMs ?? capabilities.eventTimeoutMs,
+    what: want,
+  });
+  const got = relevant(deliveries);
   const ordered = [...got].sort((a, b) => Date.parse(a.timestamp) - Date.parse(b.timestamp));
   const seen = ordered.map((n) => `${n.type}${n.data.status ? `(${n.data.status})` : ''}`).join(' → ');
   expect(ordered.length, `Events about ${resourceId}: expected ${want}; received ${seen}`).toBe(expected.length);
@@ -71,7 +78,7 @@ export async function expectEvents(
     const type = typeof exp === 'string' ? exp : exp.type;
     expect(n.type, `Events about ${resourceId}, by envelope timestamp: expected ${want}; received ${seen}`).toBe(type);
     expectSchema(Envelope, n.deliveries[0].body, `the envelope of ${n.type} (Webhook envelope {id, type, timestamp, data})`);
-    expect(n.data.id, `Events 3: data.id identifies the resource; ${n.type} carries ${n.data.id}`).toBe(resourceId);
+    expect(n.data[about], `Events 3: data.${about} identifies the resource; ${n.type} carries ${n.data[about]}`).toBe(resourceId);
     const schema = eventDataSchema(n.type);
     if (schema) expectSchema(schema, n.data, `the data of ${n.type}`);
     if (typeof exp !== 'string' && exp.where) {

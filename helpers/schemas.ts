@@ -126,6 +126,30 @@ export const WalletSignatureChallenge = z.looseObject({
   expiresAt: IsoUtc,
 });
 
+/** basis: supplement (section 9): Card. The interface names the states ACTIVE, FROZEN, CLOSED. */
+export const Card = z.looseObject({
+  id: typedId('Card'),
+  cardholderId: z.string(),
+  state: z.enum(['PENDING_KYC', 'PROCESSING', 'ACTIVE', 'FROZEN', 'CLOSED']),
+  fundingSources: z.array(z.string()),
+  maxSpendPerTransaction: z.number().int().nullish(),
+});
+export type Card = z.infer<typeof Card>;
+
+/** basis: supplement (section 9): CardTransaction, "the full card transaction" of CARD_TRANSACTION.* events. */
+export const CardTransaction = z.looseObject({
+  id: typedId('CardTransaction'),
+  type: z.literal('CARD'),
+  cardId: typedId('Card'),
+  issuerTransactionToken: z.string(),
+  status: z.enum(['AUTHORIZED', 'PARTIALLY_SETTLED', 'SETTLED', 'REFUNDED', 'EXCEPTION']),
+  authorizedAmount: Money,
+  settledAmount: Money.optional(),
+  refundedAmount: Money.optional(),
+  accountId: z.string(),
+});
+export type CardTransaction = z.infer<typeof CardTransaction>;
+
 /** Event payload schemas by type: what the interface states `data` is. */
 export const EVENT_DATA: Record<string, z.ZodType> = {
   'INTERNAL_ACCOUNT.BALANCE_UPDATED': InternalAccount,
@@ -138,5 +162,7 @@ export const EVENT_DATA: Record<string, z.ZodType> = {
 export function eventDataSchema(type: string): z.ZodType | undefined {
   if (EVENT_DATA[type]) return EVENT_DATA[type];
   if (type.startsWith('CUSTOMER.KYC_') || type.startsWith('CUSTOMER.KYB_')) return Customer;
+  if (type.startsWith('CARD_TRANSACTION.')) return CardTransaction;
+  if (type.startsWith('CARD.')) return Card;
   return undefined;
 }

@@ -15,6 +15,7 @@ import { internalAccountRoutes } from './internal-accounts/routes.js';
 import { kycRoutes } from './kyc-verifications/routes.js';
 import { contactAndScaRoutes } from './strong-customer-authentication/routes.js';
 import { externalAccountRoutes } from './external-accounts/routes.js';
+import { cardRoutes } from './cards/routes.js';
 
 export interface SandboxOptions extends Partial<SandboxSettings> {
   webhookPrivateKeyPem?: string;
@@ -156,6 +157,7 @@ export async function buildSandbox(options: SandboxOptions = {}): Promise<Sandbo
       await api.register(kycRoutes);
       await api.register(contactAndScaRoutes);
       await api.register(externalAccountRoutes);
+      await api.register(cardRoutes);
     },
     { prefix: `/${INTERFACE_VERSION}` },
   );

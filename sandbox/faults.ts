@@ -199,6 +199,55 @@ export const FAULTS = {
     areas: ['external-accounts'],
     rule: 'ExternalAccount.defaultUmaDepositAccount: at most one external account per customer may be the default.',
   },
+  // Cards
+  'card-closed-reactivates': {
+    areas: ['cards'],
+    rule: 'Card state: CLOSED is final; any other requested transition answers 409 INVALID_STATE_TRANSITION.',
+  },
+  'card-already-closed-wrong-code': {
+    areas: ['cards'],
+    rule: 'Card state: requesting CLOSED on a closed card answers 409 CARD_ALREADY_CLOSED.',
+  },
+  'card-rejected-transition-changes-state': {
+    areas: ['cards'],
+    rule: 'Card state: a requested transition that is not allowed answers 409 (and so changes nothing).',
+  },
+  'card-same-state-allowed': {
+    areas: ['cards'],
+    rule: 'Card state: any other requested transition (ACTIVE -> ACTIVE included) answers 409 INVALID_STATE_TRANSITION.',
+  },
+  'card-closed-funding-mutable': {
+    areas: ['cards'],
+    rule: 'Card state: mutating a closed card answers 409 CARD_NOT_MUTABLE.',
+  },
+  'card-issued-without-kyc': {
+    areas: ['cards'],
+    rule: 'Errors / 400: CARDHOLDER_KYC_NOT_APPROVED (card cannot be issued unless cardholder KYC is APPROVED).',
+  },
+  'card-frozen-authorizes': {
+    areas: ['cards'],
+    rule: 'Card state FROZEN (supplement: authorizations on a frozen card are declined).',
+  },
+  'card-no-event-on-settle': {
+    areas: ['cards'],
+    rule: 'Events: CARD_TRANSACTION.* on every card transaction state transition (settled).',
+  },
+  'card-events-out-of-order': {
+    areas: ['cards'],
+    rule: 'Events: every card transaction state transition is announced as it happens (authorized before settled).',
+  },
+  'card-partial-clearing-settles': {
+    areas: ['cards'],
+    rule: 'Events: CARD_TRANSACTION.* transitions include partially settled (supplement: clearing below the authorization).',
+  },
+  'card-return-full-stays-settled': {
+    areas: ['cards'],
+    rule: 'Events: CARD_TRANSACTION.* transitions include refunded (supplement: a full return refunds).',
+  },
+  'card-pull-not-reflected': {
+    areas: ['cards'],
+    rule: 'Events: INTERNAL_ACCOUNT.BALANCE_UPDATED when the internal account balance changes (card funding pulls).',
+  },
 } as const satisfies Record<string, FaultEntry>;
 
 export type FaultName = keyof typeof FAULTS;

@@ -29,6 +29,8 @@ export interface Delivery {
   dataId?: string;
   /** The key waiters and arming use: data.id, else the event type (TEST). */
   key?: string;
+  /** Further keys the delivery is found under: data.cardId (a card's transactions are about the card too). */
+  alsoKeys?: string[];
   /** Which delivery of this envelope id it is (1 = first). */
   attempt: number;
   /** An envelope id that had already been acknowledged. */
@@ -137,11 +139,12 @@ export class WebhookListener {
       this.findings.push({ kind: 'body', message: 'delivery body is not JSON', seq });
     }
     if (body && typeof body === 'object') {
-      const b = body as { id?: unknown; type?: unknown; data?: { id?: unknown } };
+      const b = body as { id?: unknown; type?: unknown; data?: { id?: unknown; cardId?: unknown } };
       if (typeof b.id === 'string') delivery.eventId = b.id;
       if (typeof b.type === 'string') delivery.type = b.type;
       if (b.data && typeof b.data.id === 'string') delivery.dataId = b.data.id;
       delivery.key = delivery.dataId ?? delivery.type;
+      if (b.data && typeof b.data.cardId === 'string' && b.data.cardId !== delivery.dataId) delivery.alsoKeys = [b.data.cardId];
       const shape = AnyDelivery.safeParse(body);
       if (!shape.success && verdict.ok) {
         this.findings.push({
@@ -179,7 +182,7 @@ export class WebhookListener {
 
   private notify(delivery: Delivery): void {
     for (const w of this.waiters) {
-      if (delivery.seq > w.since && (w.key === '*' || w.key === delivery.key)) {
+      if (delivery.seq > w.since && matches(delivery, w.key)) {
         this.waiters.delete(w);
         w.resolve();
       }
@@ -188,7 +191,7 @@ export class WebhookListener {
 
   /** Deliveries about `key` after `since`; waits up to `waitMs` for the first one. */
   async poll(key: string, since: number, waitMs: number): Promise<Delivery[]> {
-    const pick = () => this.deliveries.filter((d) => d.seq > since && (key === '*' || d.key === key));
+    const pick = () => this.deliveries.filter((d) => d.seq > since && matches(d, key));
     let found = pick();
     if (found.length || waitMs <= 0) return found;
     await new Promise<void>((resolve) => {
@@ -241,6 +244,10 @@ export class WebhookListener {
     this.waiters.clear();
     await Promise.all([closeServer(this.server), closeServer(this.control)]);
   }
+}
+
+function matches(d: Delivery, key: string): boolean {
+  return key === '*' || d.key === key || (d.alsoKeys?.includes(key) ?? false);
 }
 
 function listen(server: http.Server | https.Server, host: string): Promise<void> {

@@ -50,9 +50,10 @@ export class WebhookDelivery {
   }
 
   /** Queues a resource event; returns at once. */
-  emit(type: string, data: { id: string } & Record<string, unknown>): Envelope {
-    const envelope: Envelope = { id: `Webhook:${randomUUID()}`, type, timestamp: isoNow(this.clock), data };
-    const key = data.id;
+  emit(type: string, data: { id: string } & Record<string, unknown>, timestamp = isoNow(this.clock)): Envelope {
+    const envelope: Envelope = { id: `Webhook:${randomUUID()}`, type, timestamp, data };
+    // A card's own events and its transactions' events share one ordered chain.
+    const key = typeof data.cardId === 'string' ? data.cardId : data.id;
     const previous = this.chains.get(key) ?? Promise.resolve();
     const next = previous.then(() => this.deliverWithRetries(envelope)).catch(() => undefined);
     this.chains.set(key, next);

@@ -1,0 +1,46 @@
+// Card flows: an approved cardholder with a funded account, a card brought to ACTIVE, and card
+// simulations whose outcome is found by the issuer token. Paths and shapes: basis: supplement (section 9).
+import { z } from 'zod';
+import { individual } from '../../fixtures/customers.js';
+import { eventually } from '../eventually.js';
+import { expectStatus } from '../expect.js';
+import { api, capabilities } from '../harness.js';
+import { Card, CardTransaction, type InternalAccount } from '../schemas.js';
+import { activeAccount, createCustomer, fund } from './customers.js';
+
+export async function cardholder(funding = 1_000_000): Promise<{ customerId: string; account: InternalAccount }> {
+  const customer = await createCustomer(individual());
+  const account = await activeAccount(customer.id);
+  return { customerId: customer.id, account: funding ? await fund(account.id, funding) : account };
+}
+
+export async function issueCard(customerId: string, accountId: string): Promise<Card> {
+  const res = await api.post('/cards', { body: { cardholderId: customerId, form: 'VIRTUAL', fundingSources: [accountId] } });
+  return expectStatus(res, 201, Card, 'POST /cards issues a card');
+}
+
+export const getCard = async (cardId: string) => expectStatus(await api.get('/cards/{cardId}', { params: { cardId } }), 200, Card);
+
+/** A card that reached ACTIVE (it starts in a pre-activation state). */
+export async function activeCard(): Promise<{ card: Card; customerId: string; account: InternalAccount }> {
+  const { customerId, account } = await cardholder();
+  const issued = await issueCard(customerId, account.id);
+  const card = await eventually(() => getCard(issued.id), (c) => c.state === 'ACTIVE', { timeoutMs: capabilities.eventTimeoutMs, what: `card ${issued.id} to become ACTIVE` });
+  return { card, customerId, account };
+}
+
+export const patchCard = (cardId: string, body: Record<string, unknown>) => api.patch('/cards/{cardId}', { params: { cardId }, body });
+
+export async function simulate(cardId: string, name: string, body: Record<string, unknown>): Promise<string> {
+  const res = await api.post('/sandbox/cards/{cardId}/simulate/{name}', { params: { cardId, name }, body });
+  return expectStatus(res, 202, z.looseObject({ issuerTransactionToken: z.string() }), `the ${name} simulation is accepted`).issuerTransactionToken;
+}
+
+/** The card transactions of a card (GET /transactions, type CARD). */
+export async function cardTransactions(customerId: string, cardId: string): Promise<CardTransaction[]> {
+  const res = await api.get('/transactions', { query: { type: 'CARD', customerId, limit: 100 } });
+  const page = expectStatus(res, 200, z.looseObject({ data: z.array(z.looseObject({ type: z.string() })) }));
+  return page.data.filter((t) => t.type === 'CARD').map((t) => CardTransaction.parse(t)).filter((t) => t.cardId === cardId);
+}
+
+export const purchase = (amount: number, descriptor = 'SANDBOX COFFEE 000') => ({ amount, currency: { code: 'USD' }, merchant: { descriptor, mcc: '5814', country: 'US' } });

@@ -1,0 +1,396 @@
+// Interface: Card `state` (ACTIVE -> FROZEN, FROZEN -> ACTIVE, ACTIVE -> CLOSED, FROZEN -> CLOSED; any
+// other requested transition 409 INVALID_STATE_TRANSITION; CLOSED on a closed card 409
+// CARD_ALREADY_CLOSED; mutating a closed card 409 CARD_NOT_MUTABLE); 400 CARDHOLDER_KYC_NOT_APPROVED;
+// Events (CARD_TRANSACTION.*: every card transaction state transition, with the full card transaction).
+// Supplement section 9 for paths, shapes, pre-activation states and the simulate endpoints.
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { isoNow } from '../clock.js';
+import { areaState, parse, type SandboxContext } from '../context.js';
+import { money } from '../currencies.js';
+import { getCustomer } from '../customers/routes.js';
+import { badRequest, conflict, invalidInput, notFound } from '../errors.js';
+import { adjustBalance, getInternalAccount, internalAccounts } from '../internal-accounts/store.js';
+import { page } from '../pagination.js';
+
+type CardState = 'PENDING_KYC' | 'PROCESSING' | 'ACTIVE' | 'FROZEN' | 'CLOSED';
+type TxnStatus = 'AUTHORIZED' | 'PARTIALLY_SETTLED' | 'SETTLED' | 'REFUNDED' | 'EXCEPTION';
+
+interface Card {
+  id: string;
+  cardholderId: string;
+  platformCardId: string | null;
+  state: CardState;
+  stateReason: string | null;
+  fundingSources: string[];
+  maxSpendPerTransaction: number | null;
+  brand: 'VISA';
+  form: 'VIRTUAL';
+  last4: string;
+  expMonth: number;
+  expYear: number;
+  currency: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+interface CardTxn {
+  id: string;
+  type: 'CARD';
+  cardId: string;
+  customerId: string;
+  platformCustomerId: string;
+  issuerTransactionToken: string;
+  status: TxnStatus;
+  direction: 'DEBIT' | 'CREDIT';
+  merchant: Record<string, unknown>;
+  accountId: string;
+  currency: string;
+  authorized: number;
+  settled: number;
+  refunded: number;
+  pulls: number[];
+  authorizedAt: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface CardsState {
+  cards: Map<string, Card>;
+  txns: Map<string, CardTxn>;
+  /** Simulations of one card run one after another. */
+  chains: Map<string, Promise<void>>;
+}
+export const cardsState = (ctx: SandboxContext) =>
+  areaState<CardsState>(ctx, 'cards', () => ({ cards: new Map(), txns: new Map(), chains: new Map() }));
+
+const ALLOWED: Record<string, CardState[]> = { ACTIVE: ['FROZEN', 'CLOSED'], FROZEN: ['ACTIVE', 'CLOSED'] };
+
+const CreateCard = z.object({
+  cardholderId: z.string().min(1),
+  form: z.literal('VIRTUAL'),
+  fundingSources: z.array(z.string().min(1)).min(1),
+  platformCardId: z.string().min(1).max(255).optional(),
+  maxSpendPerTransaction: z.number().int().min(1).optional(),
+  threeDSecurePassword: z.string().min(4).max(64).optional(),
+});
+const PatchCard = z
+  .object({
+    state: z.enum(['ACTIVE', 'FROZEN', 'CLOSED']).optional(),
+    fundingSources: z.array(z.string().min(1)).min(1).optional(),
+    maxSpendPerTransaction: z.number().int().min(1).nullable().optional(),
+  })
+  .refine((b) => Object.keys(b).length > 0, { message: 'at least one of state, fundingSources, maxSpendPerTransaction', path: ['body'] })
+  .refine((b) => b.state !== 'CLOSED' || Object.keys(b).length === 1, { message: 'CLOSED cannot be combined with other changes', path: ['state'] });
+const Money = z.object({ amount: z.number().int().min(1).max(1e11), currency: z.object({ code: z.string().regex(/^[A-Z]{3}$/) }) });
+const Merchant = z.looseObject({ descriptor: z.string().min(1).max(200), mcc: z.string().optional(), country: z.string().optional() });
+const AuthBody = Money.extend({ merchant: Merchant });
+const ChildBody = z.object({ cardTransactionId: z.string().min(1), amount: z.number().int().min(0).max(1e11) });
+const IdParams = z.object({ cardId: z.string().min(1) });
+
+function presentTxn(t: CardTxn) {
+  const amount = (n: number) => money(n, t.currency);
+  return {
+    id: t.id,
+    type: t.type,
+    cardId: t.cardId,
+    customerId: t.customerId,
+    platformCustomerId: t.platformCustomerId,
+    issuerTransactionToken: t.issuerTransactionToken,
+    status: t.status,
+    direction: t.direction,
+    merchant: t.merchant,
+    authorizedAmount: amount(t.authorized),
+    ...(t.settled ? { settledAmount: amount(t.settled) } : {}),
+    ...(t.refunded ? { refundedAmount: amount(t.refunded) } : {}),
+    accountId: t.accountId,
+    pullSummary: { count: t.pulls.length, totalAmount: amount(t.pulls.reduce((a, b) => a + b, 0)), pendingCount: 0 },
+    settlementSummary: { count: t.pulls.length, totalAmount: amount(t.settled) },
+    refundSummary: { count: t.refunded ? 1 : 0, totalAmount: amount(t.refunded) },
+    authorizedAt: t.authorizedAt,
+    createdAt: t.createdAt,
+    updatedAt: t.updatedAt,
+  };
+}
+
+export async function cardRoutes(app: FastifyInstance) {
+  const { ctx } = app;
+  const s = cardsState(ctx);
+  const f = ctx.faults;
+
+  const setState = (card: Card, state: CardState, reason: string | null = null) => {
+    card.state = state;
+    card.stateReason = reason;
+    card.updatedAt = isoNow(ctx.clock);
+    ctx.webhooks.emit('CARD.STATE_CHANGE', { ...card });
+  };
+  const getCard = (id: string) => {
+    const card = s.cards.get(id);
+    if (!card) throw notFound('REFERENCE_NOT_FOUND', `Card ${id} not found`);
+    return card;
+  };
+  const checkFunding = (cardholderId: string, ids: string[], field: string) => {
+    const problems = ids.flatMap((id, i) => {
+      const a = internalAccounts(ctx).get(id);
+      return !a || a.customerId !== cardholderId || a.status !== 'ACTIVE'
+        ? [{ field: `${field}.${i}`, constraint: 'fundingSource', message: `${id} is not an ACTIVE internal account of the cardholder` }]
+        : [];
+    });
+    if (problems.length) throw invalidInput(problems);
+  };
+  const emitTxn = (t: CardTxn, timestamp?: string) => {
+    if (t.status === 'SETTLED' && f.has('card-no-event-on-settle')) return;
+    ctx.webhooks.emit(`CARD_TRANSACTION.${t.status}`, presentTxn(t), timestamp);
+  };
+  const setTxn = (t: CardTxn, status: TxnStatus) => {
+    t.status = status;
+    t.updatedAt = isoNow(ctx.clock);
+    emitTxn(t);
+  };
+
+  app.post('/cards', async (req, reply) => {
+    const body = parse(CreateCard, req.body);
+    const holder = getCustomer(ctx, body.cardholderId);
+    if (holder.kycStatus !== 'APPROVED' && !f.has('card-issued-without-kyc')) {
+      throw badRequest('CARDHOLDER_KYC_NOT_APPROVED', `Cardholder ${holder.id} KYC is ${holder.kycStatus}, not APPROVED`);
+    }
+    checkFunding(holder.id, body.fundingSources, 'fundingSources');
+    const now = isoNow(ctx.clock);
+    const card: Card = {
+      id: `Card:${randomUUID()}`,
+      cardholderId: holder.id,
+      platformCardId: body.platformCardId ?? null,
+      state: 'PROCESSING',
+      stateReason: null,
+      fundingSources: body.fundingSources,
+      maxSpendPerTransaction: body.maxSpendPerTransaction ?? null,
+      brand: 'VISA',
+      form: 'VIRTUAL',
+      last4: String(Math.floor(1000 + Math.random() * 9000)),
+      expMonth: 12,
+      expYear: new Date(ctx.clock.now()).getUTCFullYear() + 3,
+      currency: internalAccounts(ctx).get(body.fundingSources[0])?.currency ?? 'USD',
+      createdAt: now,
+      updatedAt: now,
+    };
+    s.cards.set(card.id, card);
+    const magic = (card.platformCardId ?? card.cardholderId).slice(-3);
+    if (magic === '002') ctx.later(ctx.settings.provisioningDelayMs, () => setState(card, 'CLOSED', 'ISSUER_REJECTED'));
+    else if (magic !== '001') ctx.later(ctx.settings.provisioningDelayMs * (magic === '005' ? 10 : 1), () => setState(card, 'ACTIVE'));
+    return reply.status(201).send(card);
+  });
+
+  app.get('/cards', async (req) => {
+    const q = req.query as Record<string, string | undefined>;
+    const list = [...s.cards.values()].filter(
+      (c) => (!q.cardholderId || c.cardholderId === q.cardholderId) && (!q.state || c.state === q.state) &&
+        (!q.platformCardId || c.platformCardId === q.platformCardId) && (!q.accountId || c.fundingSources.includes(q.accountId)),
+    );
+    return page(q.sortOrder === 'asc' ? list : list.reverse(), req.query);
+  });
+
+  app.get('/cards/:cardId', async (req) => getCard(parse(IdParams, req.params).cardId));
+
+  app.patch('/cards/:cardId', async (req) => {
+    const card = getCard(parse(IdParams, req.params).cardId);
+    const body = parse(PatchCard, req.body);
+    if (card.state === 'CLOSED' && !f.has('card-closed-reactivates')) {
+      if (body.state === 'CLOSED') {
+        throw f.has('card-already-closed-wrong-code')
+          ? conflict('INVALID_STATE_TRANSITION', 'CLOSED -> CLOSED')
+          : conflict('CARD_ALREADY_CLOSED', `Card ${card.id} is already closed`);
+      }
+      if (body.state) throw conflict('INVALID_STATE_TRANSITION', `A closed card cannot become ${body.state}`);
+      if (!f.has('card-closed-funding-mutable')) throw conflict('CARD_NOT_MUTABLE', `Card ${card.id} is closed and cannot change`);
+    }
+    if (body.state && body.state !== card.state) {
+      const allowed = ALLOWED[card.state] ?? [];
+      if (!allowed.includes(body.state) && !(f.has('card-closed-reactivates') && card.state === 'CLOSED')) {
+        throw conflict('INVALID_STATE_TRANSITION', `Card ${card.id} cannot go from ${card.state} to ${body.state}`);
+      }
+    } else if (body.state && !f.has('card-same-state-allowed')) {
+      if (f.has('card-rejected-transition-changes-state')) setState(card, card.state === 'ACTIVE' ? 'FROZEN' : 'ACTIVE');
+      throw conflict('INVALID_STATE_TRANSITION', `Card ${card.id} is already ${card.state}`);
+    }
+    if (body.fundingSources) checkFunding(card.cardholderId, body.fundingSources, 'fundingSources');
+    if (body.fundingSources) {
+      card.fundingSources = body.fundingSources;
+      ctx.webhooks.emit('CARD.FUNDING_SOURCE_CHANGE', { ...card });
+    }
+    if (body.maxSpendPerTransaction !== undefined) card.maxSpendPerTransaction = body.maxSpendPerTransaction;
+    if (body.state && body.state !== card.state) setState(card, body.state, body.state === 'CLOSED' ? 'CLOSED_BY_PLATFORM' : null);
+    card.updatedAt = isoNow(ctx.clock);
+    return card;
+  });
+
+  app.post('/cards/:cardId/reveal', async (req) => {
+    const card = getCard(parse(IdParams, req.params).cardId);
+    if (card.state !== 'ACTIVE' && card.state !== 'FROZEN') throw conflict('CARD_NOT_MUTABLE', `Card ${card.id} is ${card.state}`);
+    return { panEmbedUrl: `https://sandbox.svc.example/cards/${randomUUID()}`, expiresAt: new Date(ctx.clock.now() + 60_000).toISOString() };
+  });
+
+  // Simulations: 202 at once, the outcome after, one simulation of a card after another.
+  const simulate = (card: Card, work: () => void) => {
+    const token = `itt_${randomUUID()}`;
+    const previous = s.chains.get(card.id) ?? Promise.resolve();
+    const next = previous.then(() => new Promise<void>((resolve) => ctx.later(5, () => {
+      try {
+        work();
+      } catch {
+        /* a simulation that cannot apply leaves no trace */
+      }
+      resolve();
+    })));
+    s.chains.set(card.id, next);
+    return token;
+  };
+  const parentTxn = (id: string, card: Card, statuses: TxnStatus[]) => {
+    const t = s.txns.get(id);
+    if (!t || t.cardId !== card.id) throw notFound('TRANSACTION_NOT_FOUND', `Card transaction ${id} not found on ${card.id}`);
+    if (!statuses.includes(t.status)) throw conflict('CONFLICT', `Card transaction ${id} is ${t.status}; expected ${statuses.join(' or ')}`);
+    return t;
+  };
+  const pull = (t: CardTxn, amount: number) => {
+    if (amount <= 0 || f.has('card-pull-not-reflected')) return;
+    adjustBalance(ctx, getInternalAccount(ctx, t.accountId), -amount);
+    t.pulls.push(amount);
+  };
+  /** Declines leave no card transaction: frozen or closed card, insufficient funds, magic descriptors. */
+  const declined = (card: Card, amount: number, descriptor: string): boolean => {
+    if (card.state !== 'ACTIVE' && !(card.state === 'FROZEN' && f.has('card-frozen-authorizes'))) return true;
+    if (descriptor.endsWith('002') || descriptor.endsWith('003')) return true;
+    if (card.maxSpendPerTransaction !== null && amount > card.maxSpendPerTransaction) return true;
+    const account = card.fundingSources.map((id) => internalAccounts(ctx).get(id)).find((a) => a && a.status === 'ACTIVE' && a.available >= amount);
+    return !account;
+  };
+  /** The decision is taken when the issuer asks (the card's state then), the outcome is applied after. */
+  const authorization = (card: Card, raw: unknown, direction: 'DEBIT' | 'CREDIT', settleNow: boolean) => {
+    const body = parse(AuthBody, raw);
+    const refused = direction === 'DEBIT' ? declined(card, body.amount, body.merchant.descriptor) : card.state !== 'ACTIVE';
+    return simulateToken(card, (token) => {
+      if (!refused) authorize(card, body, token, direction, settleNow);
+    });
+  };
+  const authorize = (card: Card, body: z.infer<typeof AuthBody>, token: string, direction: 'DEBIT' | 'CREDIT', settleNow: boolean) => {
+    const account = card.fundingSources.map((id) => internalAccounts(ctx).get(id)).find((a) => a && a.status === 'ACTIVE')!;
+    const holder = getCustomer(ctx, card.cardholderId);
+    const now = isoNow(ctx.clock);
+    const t: CardTxn = {
+      id: `CardTransaction:${randomUUID()}`,
+      type: 'CARD',
+      cardId: card.id,
+      customerId: card.cardholderId,
+      platformCustomerId: String(holder.fields.platformCustomerId),
+      issuerTransactionToken: token,
+      status: 'AUTHORIZED',
+      direction,
+      merchant: body.merchant,
+      accountId: account.id,
+      currency: body.currency.code,
+      authorized: body.amount,
+      settled: 0,
+      refunded: 0,
+      pulls: [],
+      authorizedAt: now,
+      createdAt: now,
+      updatedAt: now,
+    };
+    s.txns.set(t.id, t);
+    if (body.merchant.descriptor.endsWith('006')) return setTxn(t, 'EXCEPTION');
+    const authorizedAt = isoNow(ctx.clock);
+    if (!(settleNow && f.has('card-events-out-of-order'))) emitTxn(t);
+    if (settleNow) {
+      t.settled = body.amount;
+      if (direction === 'DEBIT') pull(t, body.amount);
+      else adjustBalance(ctx, account, body.amount);
+      if (f.has('card-events-out-of-order')) {
+        t.status = 'SETTLED';
+        emitTxn(t, new Date(Date.parse(authorizedAt) - 1000).toISOString());
+        t.status = 'AUTHORIZED';
+        emitTxn(t);
+        t.status = 'SETTLED';
+        return;
+      }
+      setTxn(t, 'SETTLED');
+    }
+  };
+
+  const routes: Record<string, (card: Card, body: unknown) => unknown> = {
+    authorization: (card, raw) => authorization(card, raw, 'DEBIT', false),
+    financial_authorization: (card, raw) => authorization(card, raw, 'DEBIT', true),
+    credit_authorization: (card, raw) => authorization(card, raw, 'CREDIT', false),
+    financial_credit_authorization: (card, raw) => authorization(card, raw, 'CREDIT', true),
+    balance_inquiry: (card, raw) => { parse(z.object({ merchant: Merchant }), raw); return simulateToken(card, () => undefined); },
+    authorization_advice: (card, raw) => {
+      const b = parse(ChildBody, raw);
+      const t = parentTxn(b.cardTransactionId, card, ['AUTHORIZED']);
+      return simulateToken(card, () => { t.authorized = b.amount; t.updatedAt = isoNow(ctx.clock); });
+    },
+    credit_authorization_advice: (card, raw) => {
+      const b = parse(ChildBody, raw);
+      const t = parentTxn(b.cardTransactionId, card, ['AUTHORIZED']);
+      if (t.direction !== 'CREDIT') throw conflict('CONFLICT', `${t.id} is not a credit authorization`);
+      return simulateToken(card, () => { t.authorized = b.amount; t.updatedAt = isoNow(ctx.clock); });
+    },
+    clearing: (card, raw) => {
+      const b = parse(ChildBody, raw);
+      const t = parentTxn(b.cardTransactionId, card, ['AUTHORIZED', 'PARTIALLY_SETTLED']);
+      return simulateToken(card, () => {
+        if (b.amount === 0) return setTxn(t, 'SETTLED'); // authorization expiry: nothing settles
+        if (t.direction === 'DEBIT') pull(t, b.amount);
+        else adjustBalance(ctx, getInternalAccount(ctx, t.accountId), b.amount);
+        t.settled += b.amount;
+        setTxn(t, t.settled >= t.authorized || f.has('card-partial-clearing-settles') ? 'SETTLED' : 'PARTIALLY_SETTLED');
+      });
+    },
+    return: (card, raw) => {
+      const b = parse(ChildBody.extend({ amount: z.number().int().min(1).max(1e11) }), raw);
+      const t = parentTxn(b.cardTransactionId, card, ['SETTLED', 'PARTIALLY_SETTLED']);
+      if (b.amount > t.settled - t.refunded) throw invalidInput([{ field: 'amount', constraint: 'max', message: `at most the net settled amount ${t.settled - t.refunded}` }]);
+      return simulateToken(card, () => {
+        t.refunded += b.amount;
+        adjustBalance(ctx, getInternalAccount(ctx, t.accountId), b.amount);
+        if (t.refunded >= t.settled && !f.has('card-return-full-stays-settled')) setTxn(t, 'REFUNDED');
+        else { t.updatedAt = isoNow(ctx.clock); }
+      });
+    },
+    return_reversal: (card, raw) => {
+      const b = parse(z.object({ cardTransactionId: z.string().min(1) }), raw);
+      const t = parentTxn(b.cardTransactionId, card, ['REFUNDED']);
+      return simulateToken(card, () => {
+        adjustBalance(ctx, getInternalAccount(ctx, t.accountId), -t.refunded);
+        t.refunded = 0;
+        setTxn(t, 'SETTLED');
+      });
+    },
+  };
+  function simulateToken(card: Card, work: (token: string) => void) {
+    let token = '';
+    token = simulate(card, () => work(token));
+    return { issuerTransactionToken: token };
+  }
+
+  app.post('/sandbox/cards/:cardId/simulate/:name', async (req, reply) => {
+    const { cardId, name } = parse(z.object({ cardId: z.string().min(1), name: z.string() }), req.params);
+    const handler = routes[name];
+    if (!handler) throw notFound('REFERENCE_NOT_FOUND', `No simulation ${name}; known: ${Object.keys(routes).join(', ')}`);
+    const card = getCard(cardId);
+    return reply.status(202).send(handler(card, req.body));
+  });
+
+  // Card transactions are transactions of type CARD (supplement section 8: GET /transactions).
+  app.get('/transactions', async (req) => {
+    const q = req.query as Record<string, string | undefined>;
+    const list = [...s.txns.values()].filter(
+      (t) => (!q.type || q.type === 'CARD') && (!q.customerId || t.customerId === q.customerId) && (!q.cardId || t.cardId === q.cardId) && (!q.status || t.status === q.status),
+    );
+    return page((q.sortOrder === 'asc' ? list : [...list].reverse()).map(presentTxn), req.query);
+  });
+  app.get('/transactions/:transactionId', async (req) => {
+    const { transactionId } = req.params as { transactionId: string };
+    const t = s.txns.get(transactionId);
+    if (!t) throw notFound('TRANSACTION_NOT_FOUND', `Transaction ${transactionId} not found`);
+    return presentTxn(t);
+  });
+}

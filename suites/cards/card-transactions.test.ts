@@ -1,0 +1,119 @@
+// Interface: Events, CARD_TRANSACTION.* ("Every card transaction state transition: authorized, partially
+// settled, settled, refunded, exception"; data: the full card transaction); INTERNAL_ACCOUNT.BALANCE_UPDATED
+// ("Internal account balance changes"); Card state FROZEN. The ten simulate endpoints, the card
+// transaction shape and GET /transactions: basis: supplement (sections 8 and 9).
+import { describe, expect, it, type TestContext } from 'vitest';
+import { eventually } from '../../helpers/eventually.js';
+import { expectEvents, waitForEvent } from '../../helpers/events.js';
+import { expectStatus } from '../../helpers/expect.js';
+import { activeCard, cardTransactions, patchCard, purchase, simulate } from '../../helpers/flows/cards.js';
+import { capabilities, listener } from '../../helpers/harness.js';
+import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
+import { Card, type CardTransaction } from '../../helpers/schemas.js';
+
+const txn = (status: string) => ({ type: `CARD_TRANSACTION.${status}`, where: (d: Record<string, any>) => d.status === status, what: status });
+const balance = (amount: number) => ({ type: 'INTERNAL_ACCOUNT.BALANCE_UPDATED', where: (d: Record<string, any>) => d.balance.amount === amount, what: `balance ${amount}` });
+
+async function ready(ctx: TestContext) {
+  requireCapability(ctx, capabilities.sandboxTriggers, 'the target has no card simulation triggers');
+  await basisSupplement('card simulations and card transactions (sections 8 and 9)');
+  return activeCard();
+}
+
+/** The card transaction a simulation produced, once its event arrived. */
+async function byToken(cardId: string, token: string, status: string, since: number): Promise<CardTransaction> {
+  const event = await waitForEvent(cardId, (n) => n.type === `CARD_TRANSACTION.${status}` && n.data.issuerTransactionToken === token, `CARD_TRANSACTION.${status} for ${token}`, { since });
+  return event.data as CardTransaction;
+}
+
+describe('Card transactions', () => {
+  scenario({ area: 'Cards', operation: 'POST /sandbox/cards/{cardId}/simulate/{name}', section: 'Events', basis: 'supplement' });
+
+  it('declines on a frozen card, authorizes once unfrozen, settles on clearing and refunds on return, events in order and balances pulled and restored', async (ctx) => {
+    const { card, customerId, account } = await ready(ctx);
+    expectStatus(await patchCard(card.id, { state: 'FROZEN' }), 200, Card);
+    const declinedToken = await simulate(card.id, 'authorization', purchase(2_500));
+    expectStatus(await patchCard(card.id, { state: 'ACTIVE' }), 200, Card);
+    const since = await listener.mark();
+    const start = account.balance.amount;
+
+    const token = await simulate(card.id, 'authorization', purchase(2_500));
+    const authorized = await byToken(card.id, token, 'AUTHORIZED', since);
+    await simulate(card.id, 'clearing', { cardTransactionId: authorized.id, amount: 2_500 });
+    await waitForEvent(account.id, (n) => n.type === 'INTERNAL_ACCOUNT.BALANCE_UPDATED' && n.data.balance.amount === start - 2_500, `the funding pull of 2500 from ${start}`, { since });
+    await byToken(card.id, token, 'SETTLED', since);
+    await simulate(card.id, 'return', { cardTransactionId: authorized.id, amount: 2_500 });
+
+    await expectEvents(card.id, [txn('AUTHORIZED'), txn('SETTLED'), txn('REFUNDED')], { since, about: 'cardId' });
+    await expectEvents(account.id, [balance(start - 2_500), balance(start)], { since });
+    const all = await cardTransactions(customerId, card.id);
+    expect(all.map((t) => t.issuerTransactionToken), 'the authorization on the frozen card was declined: it left no card transaction').not.toContain(declinedToken);
+    expect(all.find((t) => t.id === authorized.id)?.status).toBe('REFUNDED');
+  });
+
+  it('partially settles on a clearing below the authorization, then settles the rest', async (ctx) => {
+    const { card } = await ready(ctx);
+    const since = await listener.mark();
+    const token = await simulate(card.id, 'authorization', purchase(5_000));
+    const authorized = await byToken(card.id, token, 'AUTHORIZED', since);
+    await simulate(card.id, 'clearing', { cardTransactionId: authorized.id, amount: 2_000 });
+    await byToken(card.id, token, 'PARTIALLY_SETTLED', since);
+    await simulate(card.id, 'clearing', { cardTransactionId: authorized.id, amount: 3_000 });
+    const [, partial, settled] = await expectEvents(card.id, [txn('AUTHORIZED'), txn('PARTIALLY_SETTLED'), txn('SETTLED')], { since, about: 'cardId' });
+    expect(partial.data.settledAmount?.amount).toBe(2_000);
+    expect(settled.data.settledAmount?.amount).toBe(5_000);
+  });
+
+  it('takes a new authorized total from an authorization advice', async (ctx) => {
+    const { card, customerId } = await ready(ctx);
+    const since = await listener.mark();
+    const token = await simulate(card.id, 'authorization', purchase(4_000));
+    const authorized = await byToken(card.id, token, 'AUTHORIZED', since);
+    await simulate(card.id, 'authorization_advice', { cardTransactionId: authorized.id, amount: 6_000 });
+    const updated = await eventually(
+      async () => (await cardTransactions(customerId, card.id)).find((t) => t.id === authorized.id),
+      (t) => t?.authorizedAmount.amount === 6_000,
+      { timeoutMs: capabilities.eventTimeoutMs, what: 'the advised authorized amount 6000' },
+    );
+    expect(updated?.status).toBe('AUTHORIZED');
+  });
+
+  it('settles a financial (single-message) authorization: AUTHORIZED then SETTLED, in that order', async (ctx) => {
+    const { card, account } = await ready(ctx);
+    const since = await listener.mark();
+    await simulate(card.id, 'financial_authorization', purchase(1_200));
+    await expectEvents(card.id, [txn('AUTHORIZED'), txn('SETTLED')], { since, about: 'cardId' });
+    await expectEvents(account.id, [balance(account.balance.amount - 1_200)], { since });
+  });
+
+  it('restores the settled state on a return reversal', async (ctx) => {
+    const { card } = await ready(ctx);
+    const since = await listener.mark();
+    await simulate(card.id, 'financial_authorization', purchase(900));
+    const settled = await waitForEvent(card.id, (n) => n.type === 'CARD_TRANSACTION.SETTLED', 'CARD_TRANSACTION.SETTLED', { since });
+    await simulate(card.id, 'return', { cardTransactionId: settled.data.id, amount: 900 });
+    await waitForEvent(card.id, (n) => n.type === 'CARD_TRANSACTION.REFUNDED', 'CARD_TRANSACTION.REFUNDED', { since });
+    await simulate(card.id, 'return_reversal', { cardTransactionId: settled.data.id });
+    await expectEvents(card.id, [txn('AUTHORIZED'), txn('SETTLED'), txn('REFUNDED'), txn('SETTLED')], { since, about: 'cardId' });
+  });
+
+  it('credits the funding account on a financial credit authorization, and authorizes a credit', async (ctx) => {
+    const { card, account } = await ready(ctx);
+    const since = await listener.mark();
+    await simulate(card.id, 'financial_credit_authorization', purchase(700));
+    await expectEvents(account.id, [balance(account.balance.amount + 700)], { since });
+    const token = await simulate(card.id, 'credit_authorization', purchase(300));
+    const credit = await byToken(card.id, token, 'AUTHORIZED', since);
+    await simulate(card.id, 'credit_authorization_advice', { cardTransactionId: credit.id, amount: 350 });
+    await expectEvents(card.id, [txn('AUTHORIZED'), txn('SETTLED'), txn('AUTHORIZED')], { since, about: 'cardId' });
+  });
+
+  it('answers a balance inquiry without creating a card transaction', async (ctx) => {
+    const { card, customerId } = await ready(ctx);
+    const token = await simulate(card.id, 'balance_inquiry', { merchant: { descriptor: 'SANDBOX ATM 000' } });
+    const since = await listener.mark();
+    const later = await simulate(card.id, 'authorization', purchase(100));
+    await byToken(card.id, later, 'AUTHORIZED', since);
+    expect((await cardTransactions(customerId, card.id)).map((t) => t.issuerTransactionToken)).not.toContain(token);
+  });
+});
