@@ -68,7 +68,7 @@ async function startHarness(): Promise<Harness> {
       faults: settings.faults,
       allowInsecureLoopbackWebhooks: true,
       challengeTtlMs: Number(process.env.SANDBOX_CHALLENGE_TTL_MS ?? 2500),
-      provisioningDelayMs: Number(process.env.SANDBOX_PROVISIONING_DELAY_MS ?? 300),
+      provisioningDelayMs: Number(process.env.SANDBOX_PROVISIONING_DELAY_MS ?? 150),
       webhook: {
         retryBaseDelayMs: Number(process.env.SANDBOX_WEBHOOK_RETRY_BASE_MS ?? 100),
         maxAttempts: Number(process.env.SANDBOX_WEBHOOK_ATTEMPTS ?? 5),
