@@ -9,8 +9,16 @@ import { recordCovered, recordNote } from './coverage/recorder.js';
 import { ErrorBody } from './schemas.js';
 import { codesForStatus, ids, SUPPLEMENT_CODES, type CoverageKind, type Machine } from './spec/catalog.js';
 
+/** Ids already tagged on the running test: each shows once on it. */
+const tagged = new Map<string, Set<string>>();
+
 function tagCovered(kind: CoverageKind, id: string, label: string, value: string): void {
   recordCovered(kind, id);
+  const test = `${expect.getState().testPath}#${expect.getState().currentTestName}`;
+  const seen = tagged.get(test) ?? new Set<string>();
+  tagged.set(test, seen);
+  if (seen.has(id)) return;
+  seen.add(id);
   allureTag(id);
   allureLabel(label, value);
 }

@@ -1,7 +1,7 @@
 // `npm run report`: renders reports/allure-results as HTML with Allure 3 (no Java) into
 // reports/allure-report.
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { REPORTS_DIR } from '../paths.js';
 
@@ -11,7 +11,13 @@ if (!existsSync(results)) {
   process.exit(2);
 }
 const output = join(REPORTS_DIR, 'allure-report');
-const allure = join(import.meta.dirname, '../../node_modules/allure/cli.js');
-const run = spawnSync(process.execPath, [allure, 'generate', results, '--output', output, '--report-name', 'Svc conformance'], { stdio: 'inherit' });
+rmSync(output, { recursive: true, force: true });
+const root = join(import.meta.dirname, '../..');
+const allure = join(root, 'node_modules/allure/cli.js');
+const run = spawnSync(process.execPath, [allure, 'generate', results, '--config', join(root, 'allurerc.mjs'), '--output', output], {
+  stdio: 'inherit',
+  cwd: root,
+});
 if (run.status !== 0) process.exit(run.status ?? 1);
-process.stdout.write(`Allure report: ${join(output, 'index.html')}\n`);
+const index = ['index.html', 'awesome/index.html'].map((f) => join(output, f)).find((f) => existsSync(f));
+process.stdout.write(`Allure report: ${index ?? output}\n`);

@@ -2,7 +2,8 @@
 // start the one webhook listener, point the platform's webhookEndpoint at it, and restore the
 // original configuration at teardown, also after a failure, SIGINT or SIGTERM.
 import { randomInt, randomUUID } from 'node:crypto';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { ApiClient } from '../client.js';
 import { writeCoverageReports } from '../coverage/report.js';
@@ -55,6 +56,8 @@ async function startHarness(): Promise<Harness> {
   const settings = resolveTargetSettings();
   rmSync(RAW_DIR, { recursive: true, force: true });
   mkdirSync(RAW_DIR, { recursive: true });
+  // Results of an earlier run would read as retries of this one.
+  clearDirectory(join(REPORTS_DIR, 'allure-results'));
   const seed = process.env.SVC_SEED ? Number(process.env.SVC_SEED) : randomInt(1, 2 ** 31 - 1);
   const closers: (() => Promise<void>)[] = [];
 
@@ -160,4 +163,9 @@ async function startHarness(): Promise<Harness> {
       }
     },
   };
+}
+
+function clearDirectory(dir: string): void {
+  if (!existsSync(dir)) return;
+  for (const entry of readdirSync(dir)) rmSync(join(dir, entry), { recursive: true, force: true });
 }

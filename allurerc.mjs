@@ -1,0 +1,34 @@
+// Allure 3 configuration for `npm run report`: failures grouped by the rule they break, the
+// coverage matrix and the interface notes attached to the report, the coverage figures as
+// report variables.
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+
+const reports = resolve(process.env.SVC_REPORTS_DIR ?? 'reports');
+const coverageFile = resolve(reports, 'coverage.json');
+const coverage = existsSync(coverageFile) ? JSON.parse(readFileSync(coverageFile, 'utf8')) : undefined;
+const variables = coverage
+  ? Object.fromEntries(Object.entries(coverage).map(([kind, c]) => [`Interface ${kind} covered`, `${c.covered}/${c.total}`]))
+  : {};
+
+const failed = ['failed', 'broken'];
+
+export default {
+  name: 'Svc conformance',
+  output: resolve(reports, 'allure-report'),
+  globalAttachments: [resolve(reports, 'coverage.md'), resolve(reports, 'coverage.json'), resolve(reports, 'interface-notes.md')],
+  variables,
+  // Runner plumbing stays out of the way of the labels that matter (epic, feature, story, tags).
+  hideLabels: ['framework', 'language', 'host', 'thread', 'package', 'parentSuite', '_fallbackTestCaseId'],
+  categories: {
+    rules: [
+      { name: 'Webhook signatures (X-Svc-Signature)', matchers: { statuses: failed, message: /X-Svc-Signature|Authentication 5/ }, groupBy: [{ label: 'feature' }] },
+      { name: 'Events: missing, late or out of order', matchers: { statuses: failed, message: /Events|Timed out .* waiting for/ }, groupBy: [{ label: 'feature' }] },
+      { name: 'State transitions', matchers: { statuses: failed, message: /transition |States|state\b/ }, groupBy: [{ label: 'epic' }] },
+      { name: 'Error codes and error bodies', matchers: { statuses: failed, message: /Errors|error body|expected code|expected HTTP/ }, groupBy: [{ label: 'feature' }] },
+      { name: 'Shapes (schemas)', matchers: { statuses: failed, message: /does not match the interface's shape/ }, groupBy: [{ label: 'feature' }] },
+      { name: 'Other failures', matchers: { statuses: failed }, groupByMessage: true },
+      { name: 'Skipped: capability the target lacks', matchers: { statuses: ['skipped'] }, groupBy: [{ label: 'skipReason' }] },
+    ],
+  },
+};
