@@ -2,13 +2,18 @@ import { resolve } from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 const reports = resolve(process.env.SVC_REPORTS_DIR ?? 'reports');
+// A shard also writes vitest's blob report, for `npm run merge`.
+const sharded = process.argv.some((a) => a.startsWith('--shard'));
 
 export default defineConfig({
   test: {
     reporters: [
       'default',
+      './helpers/report/area-reporter.ts',
       ['allure-vitest/reporter', { resultsDir: `${reports}/allure-results` }],
       ['junit', { outputFile: `${reports}/junit.xml` }],
+      ['json', { outputFile: `${reports}/results.json` }],
+      ...(sharded ? [['blob', { outputFile: `${reports}/blob.json` }] as ['blob', { outputFile: string }]] : []),
     ],
     projects: [
       {

@@ -24,6 +24,8 @@ export interface RunOptions {
   bail?: boolean;
   json?: boolean;
   keepReports?: boolean;
+  /** Further vitest arguments (for example --shard=1/2). */
+  args?: string[];
 }
 
 export function runConformance(opts: RunOptions = {}): Promise<ConformanceRun> {
@@ -34,6 +36,7 @@ export function runConformance(opts: RunOptions = {}): Promise<ConformanceRun> {
   if (opts.json) args.push('--reporter=dot', '--reporter=json', `--outputFile.json=${jsonFile}`);
   else if (!opts.keepReports) args.push('--reporter=dot');
   if (opts.bail) args.push('--bail=1');
+  args.push(...(opts.args ?? []));
   args.push(...(opts.dirs ?? []));
   const started = Date.now();
   return new Promise((done) => {

@@ -1,0 +1,148 @@
+// `npm run certify`: runs every conformance suite against the configured target and writes
+// reports/certification.json and reports/certification.md: the target (no secrets), the interface,
+// suite version and commit, the time, each area's passed/failed/skipped with the reasons, the
+// coverage figures, and the SHA-256 of the results. A run with a failure, a listener finding, or a
+// skipped scenario in a required area is not certifiable, and the file says why.
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { RAW_DIR, REPORTS_DIR } from '../paths.js';
+import { INTERFACE_VERSION } from '../spec/catalog.js';
+import type { SkipRecord } from '../coverage/recorder.js';
+import { areaOf, type AreaTally } from './areas.js';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+
+/** Areas a partner must pass in full to be certified: every area the suite covers. */
+export const REQUIRED_AREAS = readdirSync(join(ROOT, 'suites'), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort();
+
+interface VitestJson {
+  success: boolean;
+  numTotalTests: number;
+  testResults: { name: string; assertionResults: { fullName: string; status: string; failureMessages: string[] }[] }[];
+}
+
+export interface Certification {
+  certifiable: boolean;
+  reasons: string[];
+  target: { baseUrl: string; mode: string };
+  interfaceVersion: string;
+  suite: { name: string; version: string; commit: string | null };
+  startedAt: string;
+  finishedAt: string;
+  exitCode: number;
+  areas: Record<string, AreaTally & { skips: { scenario: string; reason: string }[]; failures: string[] }>;
+  coverage: Record<string, { covered: number; total: number }>;
+  listenerFindings: number;
+  resultsSha256: string;
+}
+
+function readSkips(): SkipRecord[] {
+  if (!existsSync(RAW_DIR)) return [];
+  return readdirSync(RAW_DIR)
+    .filter((f) => f.startsWith('skips-'))
+    .flatMap((f) => readFileSync(join(RAW_DIR, f), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as SkipRecord));
+}
+
+export function buildCertification(input: { results: VitestJson; resultsText: string; coverage: Record<string, { covered: number; total: number }>; skips: SkipRecord[]; findings: number; exitCode: number; startedAt: string; finishedAt: string; baseUrl: string; mode: string; commit: string | null; version: string }): Certification {
+  const areas: Certification['areas'] = {};
+  for (const area of REQUIRED_AREAS) areas[area] = { passed: 0, failed: 0, skipped: 0, skips: [], failures: [] };
+  for (const file of input.results.testResults) {
+    const area = areaOf(file.name);
+    if (!area) continue;
+    const a = (areas[area] ??= { passed: 0, failed: 0, skipped: 0, skips: [], failures: [] });
+    for (const t of file.assertionResults) {
+      if (t.status === 'passed') a.passed++;
+      else if (t.status === 'failed') {
+        a.failed++;
+        a.failures.push(`${t.fullName}: ${(t.failureMessages[0] ?? '').split('\n')[0].slice(0, 300)}`);
+      } else {
+        a.skipped++;
+        const skip = input.skips.find((s) => s.test && t.fullName.endsWith(s.test.split(' > ').pop() ?? s.test));
+        a.skips.push({ scenario: t.fullName, reason: skip?.reason ?? 'skipped without a recorded reason' });
+      }
+    }
+  }
+  const reasons: string[] = [];
+  if (input.exitCode !== 0) reasons.push(`the run exited with code ${input.exitCode}`);
+  if (input.findings) reasons.push(`the webhook listener recorded ${input.findings} finding(s) (reports/listener.json)`);
+  for (const [area, a] of Object.entries(areas)) {
+    if (a.failed) reasons.push(`${area}: ${a.failed} scenario(s) failed`);
+    if (REQUIRED_AREAS.includes(area) && a.skipped) reasons.push(`${area}: ${a.skipped} scenario(s) of a required area skipped (${a.skips.map((s) => s.reason).join('; ')})`);
+    if (REQUIRED_AREAS.includes(area) && a.passed + a.failed + a.skipped === 0) reasons.push(`${area}: no scenario ran`);
+  }
+  return {
+    certifiable: reasons.length === 0,
+    reasons,
+    target: { baseUrl: input.baseUrl, mode: input.mode },
+    interfaceVersion: INTERFACE_VERSION,
+    suite: { name: 'svc-conformance', version: input.version, commit: input.commit },
+    startedAt: input.startedAt,
+    finishedAt: input.finishedAt,
+    exitCode: input.exitCode,
+    areas,
+    coverage: input.coverage,
+    listenerFindings: input.findings,
+    resultsSha256: createHash('sha256').update(input.resultsText).digest('hex'),
+  };
+}
+
+export function certificationMarkdown(c: Certification): string {
+  const lines = [
+    `# Conformance certification: ${c.certifiable ? 'CERTIFIABLE' : 'NOT CERTIFIABLE'}`,
+    '',
+    `- Target: ${c.target.baseUrl} (${c.target.mode})`,
+    `- Interface version: ${c.interfaceVersion}`,
+    `- Suite: ${c.suite.name} ${c.suite.version} (commit ${c.suite.commit ?? 'unknown'})`,
+    `- Run: ${c.startedAt} to ${c.finishedAt}, exit code ${c.exitCode}`,
+    `- SHA-256 of reports/results.json: \`${c.resultsSha256}\``,
+    '',
+  ];
+  if (c.reasons.length) lines.push('## Why not', '', ...c.reasons.map((r) => `- ${r}`), '');
+  lines.push('## Areas', '', '| area | passed | failed | skipped |', '|---|---|---|---|');
+  for (const [area, a] of Object.entries(c.areas)) lines.push(`| ${area} | ${a.passed} | ${a.failed} | ${a.skipped} |`);
+  const skips = Object.values(c.areas).flatMap((a) => a.skips);
+  if (skips.length) lines.push('', '## Skipped scenarios', '', ...skips.map((s) => `- ${s.scenario}: ${s.reason}`));
+  lines.push('', '## Coverage of the interface', '', '| kind | covered | total |', '|---|---|---|');
+  for (const [kind, v] of Object.entries(c.coverage)) lines.push(`| ${kind} | ${v.covered} | ${v.total} |`);
+  return `${lines.join('\n')}\n`;
+}
+
+function gitCommit(): string | null {
+  const res = spawnSync('git', ['rev-parse', 'HEAD'], { cwd: ROOT, encoding: 'utf8' });
+  return res.status === 0 ? res.stdout.trim() : null;
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) {
+  const startedAt = new Date().toISOString();
+  const run = spawnSync(process.execPath, [join(ROOT, 'node_modules/vitest/vitest.mjs'), 'run', '--project', 'conformance', '--project', 'conformance-platform', ...process.argv.slice(2)], {
+    cwd: ROOT,
+    stdio: 'inherit',
+    env: process.env,
+  });
+  const finishedAt = new Date().toISOString();
+  const resultsFile = join(REPORTS_DIR, 'results.json');
+  const resultsText = existsSync(resultsFile) ? readFileSync(resultsFile, 'utf8') : '{"testResults":[]}';
+  const coverageJson = existsSync(join(REPORTS_DIR, 'coverage.json')) ? (JSON.parse(readFileSync(join(REPORTS_DIR, 'coverage.json'), 'utf8')) as Record<string, { covered: number; total: number }>) : {};
+  const listenerFile = join(REPORTS_DIR, 'listener.json');
+  const findings = existsSync(listenerFile) ? (JSON.parse(readFileSync(listenerFile, 'utf8')) as { findings: unknown[] }).findings.length : 0;
+  const certification = buildCertification({
+    results: JSON.parse(resultsText) as VitestJson,
+    resultsText,
+    coverage: Object.fromEntries(Object.entries(coverageJson).map(([k, v]) => [k, { covered: v.covered, total: v.total }])),
+    skips: readSkips(),
+    findings,
+    exitCode: run.status ?? 1,
+    startedAt,
+    finishedAt,
+    baseUrl: process.env.SVC_BASE_URL || 'embedded sandbox',
+    mode: process.env.SVC_BASE_URL ? 'external' : 'embedded',
+    commit: gitCommit(),
+    version: (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version,
+  });
+  writeFileSync(join(REPORTS_DIR, 'certification.json'), `${JSON.stringify(certification, null, 2)}\n`);
+  writeFileSync(join(REPORTS_DIR, 'certification.md'), certificationMarkdown(certification));
+  process.stdout.write(`\n${certification.certifiable ? 'CERTIFIABLE' : `NOT CERTIFIABLE: ${certification.reasons.join('; ')}`} (reports/certification.md)\n`);
+  process.exitCode = certification.certifiable ? 0 : 1;
+}

@@ -1,0 +1,58 @@
+// `npm run merge -- <shard reports dir> ...`: merges sharded runs (each run with its own
+// SVC_REPORTS_DIR and `--shard=i/n`) into SVC_REPORTS_DIR (default reports/): vitest's blob
+// reports (JUnit and JSON results), Allure results, the listener's findings and the coverage,
+// which is computed from every shard's raw records exactly as an unsharded run computes it.
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { writeCoverageReports } from '../coverage/report.js';
+import { REPORTS_DIR } from '../paths.js';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const shards = process.argv.slice(2).map((d) => resolve(d));
+if (!shards.length || shards.some((d) => !existsSync(d))) {
+  process.stderr.write('usage: npm run merge -- <shard reports dir> [<shard reports dir> ...] (each must exist)\n');
+  process.exit(2);
+}
+mkdirSync(REPORTS_DIR, { recursive: true });
+
+const copyAll = (from: string, to: string) => {
+  if (!existsSync(from)) return;
+  mkdirSync(to, { recursive: true });
+  for (const f of readdirSync(from)) copyFileSync(join(from, f), join(to, f));
+};
+
+const allure = join(REPORTS_DIR, 'allure-results');
+rmSync(allure, { recursive: true, force: true });
+const blobs = join(REPORTS_DIR, 'blobs');
+rmSync(blobs, { recursive: true, force: true });
+mkdirSync(blobs, { recursive: true });
+const findings: unknown[] = [];
+let deliveries = 0;
+shards.forEach((dir, i) => {
+  copyAll(join(dir, 'allure-results'), allure);
+  if (existsSync(join(dir, 'blob.json'))) copyFileSync(join(dir, 'blob.json'), join(blobs, `blob-${i + 1}.json`));
+  const listener = join(dir, 'listener.json');
+  if (existsSync(listener)) {
+    const l = JSON.parse(readFileSync(listener, 'utf8')) as { deliveries: number; findings: unknown[] };
+    deliveries += l.deliveries;
+    findings.push(...l.findings);
+  }
+});
+writeFileSync(join(REPORTS_DIR, 'listener.json'), `${JSON.stringify({ deliveries, findings }, null, 2)}\n`);
+writeCoverageReports({ print: true, rawDirs: shards.map((d) => join(d, '.raw')) });
+
+let status = 0;
+if (readdirSync(blobs).length) {
+  const merged = spawnSync(
+    process.execPath,
+    [join(ROOT, 'node_modules/vitest/vitest.mjs'), '--merge-reports', blobs, '--reporter=default', '--reporter=junit', `--outputFile.junit=${join(REPORTS_DIR, 'junit.xml')}`, '--reporter=json', `--outputFile.json=${join(REPORTS_DIR, 'results.json')}`],
+    { cwd: ROOT, stdio: 'inherit' },
+  );
+  status = merged.status ?? 1;
+}
+if (findings.length) {
+  process.stderr.write(`The webhook listeners recorded ${findings.length} finding(s) across the shards\n`);
+  status ||= 1;
+}
+process.exitCode = status;

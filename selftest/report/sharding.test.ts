@@ -1,0 +1,40 @@
+// Sharded runs merge to the coverage of an unsharded run: two shards (`--shard=i/2`, each with its
+// own reports directory) and `npm run merge` report the same covered ids as one run of everything.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ROOT, runConformance } from '../run-conformance.js';
+
+const covered = (dir: string) => {
+  const c = JSON.parse(readFileSync(join(dir, 'coverage.json'), 'utf8')) as Record<string, { covered: number; total: number; coveredIds: string[] }>;
+  return Object.fromEntries(Object.entries(c).map(([k, v]) => [k, { covered: v.covered, total: v.total, ids: v.coveredIds }]));
+};
+
+describe('sharding', () => {
+  it('merges two shards into the same coverage, results and listener record as an unsharded run', async () => {
+    const env = { SVC_SEED: '777' };
+    const [whole, one, two] = await Promise.all([
+      runConformance({ keepReports: true, env }),
+      runConformance({ keepReports: true, env, args: ['--shard=1/2'] }),
+      runConformance({ keepReports: true, env, args: ['--shard=2/2'] }),
+    ]);
+    const merged = mkdtempSync(join(tmpdir(), 'svc-merged-'));
+    try {
+      for (const run of [whole, one, two]) expect(run.code, run.output.slice(-2000)).toBe(0);
+      const merge = spawnSync(process.execPath, [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'helpers/report/merge.ts', one.reportsDir!, two.reportsDir!], {
+        cwd: ROOT,
+        env: { ...process.env, SVC_REPORTS_DIR: merged },
+        encoding: 'utf8',
+      });
+      expect(merge.status, merge.stdout + merge.stderr).toBe(0);
+      expect(covered(merged)).toEqual(covered(whole.reportsDir!));
+      const results = (dir: string) => (JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')) as { numTotalTests: number; numPassedTests: number });
+      expect(results(merged).numTotalTests).toBe(results(whole.reportsDir!).numTotalTests);
+      expect(results(merged).numPassedTests).toBe(results(whole.reportsDir!).numPassedTests);
+    } finally {
+      for (const dir of [merged, whole.reportsDir!, one.reportsDir!, two.reportsDir!]) rmSync(dir, { recursive: true, force: true });
+    }
+  }, 240_000);
+});
