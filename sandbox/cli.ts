@@ -50,7 +50,7 @@ const caFile = values['webhook-ca'] ?? env.SANDBOX_WEBHOOK_CA;
 const sandbox = await buildSandbox({
   clientId: values['client-id'] ?? env.SANDBOX_CLIENT_ID,
   clientSecret: values['client-secret'] ?? env.SANDBOX_CLIENT_SECRET,
-  webhookPrivateKeyPem: keyFile ? readFileSync(keyFile, 'utf8') : undefined,
+  webhookPrivateKeyPem: keyFile ? readFileSync(keyFile, 'utf8') : env.SANDBOX_WEBHOOK_KEY_PEM || undefined,
   faults: (values.faults ?? env.SANDBOX_FAULTS ?? '').split(','),
   allowInsecureLoopbackWebhooks: flag(values['allow-insecure-loopback-webhooks'], 'SANDBOX_ALLOW_INSECURE_LOOPBACK_WEBHOOKS'),
   challengeTtlMs: num(values['challenge-ttl-ms'], 'SANDBOX_CHALLENGE_TTL_MS'),
@@ -58,7 +58,7 @@ const sandbox = await buildSandbox({
   webhook: {
     retryBaseDelayMs: num(values['webhook-retry-base-ms'], 'SANDBOX_WEBHOOK_RETRY_BASE_MS'),
     maxAttempts: num(values['webhook-attempts'], 'SANDBOX_WEBHOOK_ATTEMPTS'),
-    caPem: caFile ? readFileSync(caFile, 'utf8') : undefined,
+    caPem: caFile ? readFileSync(caFile, 'utf8') : env.SANDBOX_WEBHOOK_CA_PEM || undefined,
   },
   log: flag(values.log, 'SANDBOX_LOG'),
 });

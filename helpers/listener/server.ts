@@ -50,7 +50,10 @@ export interface Finding {
 export interface ListenerOptions {
   publicKeyPem: string;
   https?: boolean;
-  host?: string;
+  /** Address the delivery server binds (default 127.0.0.1; 0.0.0.0 to be reachable from containers). */
+  bindHost?: string;
+  /** Host name or address the target is given in the webhook URL (default the bind address). */
+  urlHost?: string;
 }
 
 export interface ListenerInfo {
@@ -82,10 +85,11 @@ export class WebhookListener {
   constructor(private readonly opts: ListenerOptions) {}
 
   async start(): Promise<ListenerInfo> {
-    const host = this.opts.host ?? '127.0.0.1';
+    const host = this.opts.bindHost ?? '127.0.0.1';
+    const urlHost = this.opts.urlHost ?? host;
     const onDelivery = (req: IncomingMessage, res: ServerResponse) => void this.receive(req, res);
     if (this.opts.https) {
-      const { key, cert } = selfSignedCertificate(host);
+      const { key, cert } = selfSignedCertificate(urlHost);
       this.caPem = cert;
       this.server = https.createServer({ key, cert }, onDelivery);
     } else {
@@ -98,7 +102,7 @@ export class WebhookListener {
     const port = (this.server.address() as AddressInfo).port;
     const controlPort = (this.control.address() as AddressInfo).port;
     return {
-      url: `${this.opts.https ? 'https' : 'http'}://${host}:${port}/webhooks`,
+      url: `${this.opts.https ? 'https' : 'http'}://${urlHost}:${port}/webhooks`,
       controlUrl: `http://127.0.0.1:${controlPort}`,
       controlToken: this.controlToken,
       caPem: this.caPem,
@@ -264,12 +268,16 @@ function closeServer(server?: http.Server | https.Server): Promise<void> {
 }
 
 /** A throwaway self-signed certificate for the listener's HTTPS mode (openssl from the OS). */
-function selfSignedCertificate(host: string): { key: string; cert: string } {
+function selfSignedCertificate(urlHost: string): { key: string; cert: string } {
+  const names = new Set(['localhost', 'host.containers.internal', 'host.docker.internal']);
+  const ips = new Set(['127.0.0.1']);
+  (/^[\d.]+$/.test(urlHost) ? ips : names).add(urlHost);
+  const san = [...[...names].map((n) => `DNS:${n}`), ...[...ips].map((i) => `IP:${i}`)].join(',');
   const dir = mkdtempSync(join(tmpdir(), 'svc-listener-'));
   try {
     execFileSync('openssl', [
       'req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1',
-      '-subj', '/CN=svc-conformance-listener', '-addext', `subjectAltName=IP:${host},DNS:localhost`,
+      '-subj', '/CN=svc-conformance-listener', '-addext', `subjectAltName=${san}`,
       '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem'),
     ], { stdio: 'ignore' });
     return { key: readFileSync(join(dir, 'key.pem'), 'utf8'), cert: readFileSync(join(dir, 'cert.pem'), 'utf8') };

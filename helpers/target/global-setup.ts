@@ -9,6 +9,7 @@ import { ApiClient } from '../client.js';
 import { writeCoverageReports } from '../coverage/report.js';
 import { WebhookListener } from '../listener/server.js';
 import { REPORTS_DIR, RAW_DIR } from '../paths.js';
+import { generateWebhookKeyPair } from '../webhook-signature.js';
 import { resolveTargetSettings, type Capabilities } from './settings.js';
 
 export interface ProvidedTarget {
@@ -61,49 +62,61 @@ async function startHarness(): Promise<Harness> {
   const seed = process.env.SVC_SEED ? Number(process.env.SVC_SEED) : randomInt(1, 2 ** 31 - 1);
   const closers: (() => Promise<void>)[] = [];
 
-  let baseUrl: string, clientId: string, clientSecret: string, webhookPublicKeyPem: string;
-  let sandboxCa: ((ca: string) => void) | undefined;
-  if (settings.mode === 'embedded') {
-    // The harness may start the sandbox; suites never import it.
-    const { buildSandbox } = await import('../../sandbox/app.js');
-    let caPem: string | undefined;
-    const sandbox = await buildSandbox({
-      faults: settings.faults,
-      allowInsecureLoopbackWebhooks: true,
-      challengeTtlMs: Number(process.env.SANDBOX_CHALLENGE_TTL_MS ?? 2500),
-      provisioningDelayMs: Number(process.env.SANDBOX_PROVISIONING_DELAY_MS ?? 150),
-      webhook: {
-        retryBaseDelayMs: Number(process.env.SANDBOX_WEBHOOK_RETRY_BASE_MS ?? 100),
-        maxAttempts: Number(process.env.SANDBOX_WEBHOOK_ATTEMPTS ?? 5),
-        get caPem() {
-          return caPem;
-        },
-      },
-    });
-    sandboxCa = (ca) => (caPem = ca);
-    baseUrl = await sandbox.listen(0);
-    ({ clientId, clientSecret, webhookPublicKeyPem } = sandbox);
-    closers.push(() => sandbox.close());
-  } else {
-    ({ baseUrl, clientId, clientSecret, webhookPublicKeyPem } = settings);
-  }
-
-  const listener = new WebhookListener({ publicKeyPem: webhookPublicKeyPem, https: settings.listenerHttps });
+  // The listener first: a sandbox or a container started by the harness is given its CA and key.
+  const keys = settings.mode === 'external' ? undefined : generateWebhookKeyPair();
+  const listener = new WebhookListener({
+    publicKeyPem: settings.mode === 'external' ? settings.webhookPublicKeyPem : keys!.publicKeyPem,
+    https: settings.listenerHttps,
+    bindHost: settings.mode === 'container' ? '0.0.0.0' : '127.0.0.1',
+    urlHost: settings.mode === 'container' ? settings.hostGateway : '127.0.0.1',
+  });
   const info = await listener.start();
-  if (info.caPem) sandboxCa?.(info.caPem);
-  closers.unshift(() => listener.close());
+  closers.push(() => listener.close());
+
+  let reached: { baseUrl: string; clientId: string; clientSecret: string; webhookPublicKeyPem: string };
+  try {
+    if (settings.mode === 'embedded') {
+      // The harness may start the sandbox; suites never import it.
+      const { buildSandbox } = await import('../../sandbox/app.js');
+      const sandbox = await buildSandbox({
+        faults: settings.faults,
+        webhookPrivateKeyPem: keys!.privateKeyPem,
+        allowInsecureLoopbackWebhooks: true,
+        challengeTtlMs: Number(process.env.SANDBOX_CHALLENGE_TTL_MS ?? 2500),
+        provisioningDelayMs: Number(process.env.SANDBOX_PROVISIONING_DELAY_MS ?? 150),
+        webhook: {
+          retryBaseDelayMs: Number(process.env.SANDBOX_WEBHOOK_RETRY_BASE_MS ?? 100),
+          maxAttempts: Number(process.env.SANDBOX_WEBHOOK_ATTEMPTS ?? 5),
+          caPem: info.caPem,
+        },
+      });
+      closers.unshift(() => sandbox.close());
+      reached = { baseUrl: await sandbox.listen(0), clientId: sandbox.clientId, clientSecret: sandbox.clientSecret, webhookPublicKeyPem: keys!.publicKeyPem };
+    } else if (settings.mode === 'container') {
+      const { startContainerTarget } = await import('./container.js');
+      const started = await startContainerTarget(settings, { privateKeyPem: keys!.privateKeyPem, caPem: info.caPem! });
+      closers.unshift(started.stop);
+      reached = { ...started, webhookPublicKeyPem: keys!.publicKeyPem };
+    } else {
+      reached = settings;
+    }
+  } catch (err) {
+    for (const close of closers) await close();
+    throw err;
+  }
+  const { baseUrl, clientId, clientSecret, webhookPublicKeyPem } = reached;
 
   const api = new ApiClient({ baseUrl, clientId, clientSecret });
   const current = await api.get('/config');
   if (current.status !== 200) {
-    await Promise.all(closers.map((c) => c()));
+    for (const close of closers) await close();
     throw new Error(`GET /config answered ${current.status}; cannot point the webhook endpoint at the listener: ${current.text.slice(0, 300)}`);
   }
   const original = (current.body as { webhookEndpoint?: string | null }).webhookEndpoint ?? null;
   const endpoint = settings.mode === 'external' && settings.webhookPublicUrl ? settings.webhookPublicUrl : info.url;
   const patched = await api.patch('/config', { body: { webhookEndpoint: endpoint } });
   if (patched.status !== 200) {
-    await Promise.all(closers.map((c) => c()));
+    for (const close of closers) await close();
     throw new Error(`PATCH /config {webhookEndpoint: ${endpoint}} answered ${patched.status}: ${patched.text.slice(0, 300)}`);
   }
 
@@ -116,10 +129,14 @@ async function startHarness(): Promise<Harness> {
       process.stderr.write(`svc-conformance: could not restore webhookEndpoint to ${JSON.stringify(original)}: ${res.status} ${res.text.slice(0, 200)}\n`);
     }
   };
+  // Interrupted: restore the target's configuration, stop what the run started, then die of the signal.
   const onSignal = (signal: NodeJS.Signals) => {
-    void restore().finally(() => {
-      process.kill(process.pid, signal);
-    });
+    void restore()
+      .catch(() => undefined)
+      .then(async () => {
+        for (const close of closers) await close().catch(() => undefined);
+      })
+      .finally(() => process.kill(process.pid, signal));
   };
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);

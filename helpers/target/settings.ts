@@ -23,6 +23,15 @@ export interface Capabilities {
 export type TargetSettings =
   | { mode: 'embedded'; faults: string[]; listenerHttps: boolean; capabilities: Capabilities }
   | {
+      mode: 'container';
+      image: string;
+      port: number;
+      /** How the container reaches the host (the listener): host.containers.internal (Podman) or host.docker.internal. */
+      hostGateway: string;
+      listenerHttps: true;
+      capabilities: Capabilities;
+    }
+  | {
       mode: 'external';
       baseUrl: string;
       clientId: string;
@@ -58,6 +67,27 @@ export function readPem(name: string, value: string): string {
 export function resolveTargetSettings(env: NodeJS.ProcessEnv = process.env): TargetSettings {
   const external = env.SVC_BASE_URL;
   const listenerHttps = truthy(env.SVC_LISTENER_HTTPS, false);
+  if (env.SVC_TARGET_IMAGE && external) throw new SettingsError('SVC_TARGET_IMAGE and SVC_BASE_URL are both set; choose one target');
+  if (env.SVC_TARGET_IMAGE) {
+    return {
+      mode: 'container',
+      image: env.SVC_TARGET_IMAGE,
+      port: num('SVC_TARGET_PORT', env.SVC_TARGET_PORT, 4010)!,
+      hostGateway: env.SVC_CONTAINER_HOST_GATEWAY || 'host.containers.internal',
+      // The container reaches the listener over a network, so only HTTPS will do (interface: Events 1).
+      listenerHttps: true,
+      capabilities: {
+        sandboxTriggers: truthy(env.SVC_SANDBOX_TRIGGERS, true),
+        webhookRetryWithinMs: num('SVC_WEBHOOK_RETRY_WITHIN_MS', env.SVC_WEBHOOK_RETRY_WITHIN_MS),
+        bitcoinWalletType: env.SVC_BITCOIN_WALLET_TYPE || undefined,
+        bitcoinAddressForms: list(env.SVC_BITCOIN_ADDRESS_FORMATS, ALL_FORMS),
+        counterpartyRules: truthy(env.SVC_COUNTERPARTY_RULES, true),
+        eventTimeoutMs: num('SVC_EVENT_TIMEOUT_MS', env.SVC_EVENT_TIMEOUT_MS, 15_000)!,
+        waitBudgetMs: num('SVC_WAIT_BUDGET_MS', env.SVC_WAIT_BUDGET_MS, 60_000)!,
+        canUnsetWebhookEndpoint: truthy(env.SVC_CAN_UNSET_WEBHOOK_ENDPOINT, true),
+      },
+    };
+  }
   if (!external) {
     return {
       mode: 'embedded',

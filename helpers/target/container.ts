@@ -1,0 +1,61 @@
+// Container mode (SVC_TARGET_IMAGE): the target is an image started with testcontainers. The
+// platform credentials, the webhook signing key and the listener's CA certificate go in as
+// environment; readiness is an HTTP check (401 on an unauthenticated GET /config proves the API is
+// up), so a `scratch` image needs no shell. The container's log streams into reports/ with the
+// secrets redacted, and the container is stopped at teardown.
+import { randomUUID } from 'node:crypto';
+import { createWriteStream, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { GenericContainer, Wait } from 'testcontainers';
+import { INTERFACE_VERSION } from '../spec/catalog.js';
+import { REPORTS_DIR } from '../paths.js';
+import type { TargetSettings } from './settings.js';
+
+type ContainerSettings = Extract<TargetSettings, { mode: 'container' }>;
+
+/** SANDBOX_* settings of this run passed on to the container (a sandbox image reads them; others ignore them). */
+const PASSED_ON = ['SANDBOX_FAULTS', 'SANDBOX_CHALLENGE_TTL_MS', 'SANDBOX_PROVISIONING_DELAY_MS', 'SANDBOX_WEBHOOK_RETRY_BASE_MS', 'SANDBOX_WEBHOOK_ATTEMPTS'];
+const EMBEDDED_TIMINGS: Record<string, string> = { SANDBOX_CHALLENGE_TTL_MS: '2500', SANDBOX_PROVISIONING_DELAY_MS: '150', SANDBOX_WEBHOOK_RETRY_BASE_MS: '100', SANDBOX_WEBHOOK_ATTEMPTS: '5' };
+
+export async function startContainerTarget(settings: ContainerSettings, keys: { privateKeyPem: string; caPem: string }) {
+  const clientId = `conformance-${randomUUID().slice(0, 8)}`;
+  const clientSecret = randomUUID();
+  const env: Record<string, string> = {
+    ...EMBEDDED_TIMINGS,
+    ...Object.fromEntries(PASSED_ON.filter((k) => process.env[k]).map((k) => [k, process.env[k]!])),
+    SANDBOX_CLIENT_ID: clientId,
+    SANDBOX_CLIENT_SECRET: clientSecret,
+    SANDBOX_WEBHOOK_KEY_PEM: keys.privateKeyPem,
+    SANDBOX_WEBHOOK_CA_PEM: keys.caPem,
+    SANDBOX_PORT: String(settings.port),
+  };
+  let container = new GenericContainer(settings.image)
+    .withExposedPorts(settings.port)
+    .withEnvironment(env)
+    .withLabels({ 'svc-conformance.run': clientId })
+    .withWaitStrategy(Wait.forHttp(`/${INTERFACE_VERSION}/config`, settings.port).forStatusCode(401))
+    .withStartupTimeout(60_000);
+  if (settings.hostGateway === 'host.docker.internal') {
+    container = container.withExtraHosts([{ host: 'host.docker.internal', ipAddress: 'host-gateway' }]);
+  }
+  const started = await container.start();
+
+  mkdirSync(REPORTS_DIR, { recursive: true });
+  const log = createWriteStream(join(REPORTS_DIR, 'container.log'));
+  const redact = (chunk: string) => chunk.split(clientSecret).join('[redacted]');
+  (await started.logs()).on('data', (line: Buffer | string) => log.write(redact(String(line)))).on('error', () => undefined);
+
+  let stopped = false;
+  return {
+    baseUrl: `http://${started.getHost()}:${started.getMappedPort(settings.port)}/${INTERFACE_VERSION}`,
+    clientId,
+    clientSecret,
+    containerId: started.getId(),
+    stop: async () => {
+      if (stopped) return;
+      stopped = true;
+      await started.stop({ timeout: 5_000 }).catch(() => undefined);
+      log.end();
+    },
+  };
+}
