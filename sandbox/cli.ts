@@ -62,6 +62,21 @@ const sandbox = await buildSandbox({
   },
   log: flag(values.log, 'SANDBOX_LOG'),
 });
+// A sandbox started for someone else (a container of a conformance run) can be told to exit when
+// nobody has called it for a while, so that a killed run leaves nothing running.
+const idleExitMs = num(undefined, 'SANDBOX_IDLE_EXIT_MS');
+if (idleExitMs) {
+  let last = Date.now();
+  sandbox.app.addHook('onRequest', async () => {
+    last = Date.now();
+  });
+  setInterval(() => {
+    if (Date.now() - last > idleExitMs) {
+      process.stderr.write(`no request for ${idleExitMs} ms: exiting\n`);
+      void sandbox.close().then(() => process.exit(0));
+    }
+  }, Math.min(1000, idleExitMs)).unref();
+}
 const baseUrl = await sandbox.listen(num(values.port, 'SANDBOX_PORT') ?? DEFAULT_PORT, values.host ?? env.SANDBOX_HOST ?? '127.0.0.1');
 process.stdout.write(
   `${JSON.stringify({ baseUrl, clientId: sandbox.clientId, clientSecret: sandbox.clientSecret, webhookPublicKey: sandbox.webhookPublicKeyPem })}\n`,

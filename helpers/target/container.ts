@@ -28,13 +28,16 @@ export async function startContainerTarget(settings: ContainerSettings, keys: { 
     SANDBOX_WEBHOOK_KEY_PEM: keys.privateKeyPem,
     SANDBOX_WEBHOOK_CA_PEM: keys.caPem,
     SANDBOX_PORT: String(settings.port),
+    // The harness calls at least every second; a sandbox image exits 10 s after the harness died.
+    SANDBOX_IDLE_EXIT_MS: '10000',
   };
   let container = new GenericContainer(settings.image)
     .withExposedPorts(settings.port)
     .withEnvironment(env)
     .withLabels({ 'svc-conformance.run': clientId })
     .withWaitStrategy(Wait.forHttp(`/${INTERFACE_VERSION}/config`, settings.port).forStatusCode(401))
-    .withStartupTimeout(60_000);
+    .withStartupTimeout(60_000)
+    .withAutoRemove(true);
   if (settings.hostGateway === 'host.docker.internal') {
     container = container.withExtraHosts([{ host: 'host.docker.internal', ipAddress: 'host-gateway' }]);
   }
@@ -45,15 +48,20 @@ export async function startContainerTarget(settings: ContainerSettings, keys: { 
   const redact = (chunk: string) => chunk.split(clientSecret).join('[redacted]');
   (await started.logs()).on('data', (line: Buffer | string) => log.write(redact(String(line)))).on('error', () => undefined);
 
+  const baseUrl = `http://${started.getHost()}:${started.getMappedPort(settings.port)}/${INTERFACE_VERSION}`;
+  const heartbeat = setInterval(() => void fetch(`${baseUrl}/config`).then((r) => r.body?.cancel()).catch(() => undefined), 1000);
+  heartbeat.unref();
+
   let stopped = false;
   return {
-    baseUrl: `http://${started.getHost()}:${started.getMappedPort(settings.port)}/${INTERFACE_VERSION}`,
+    baseUrl,
     clientId,
     clientSecret,
     containerId: started.getId(),
     stop: async () => {
       if (stopped) return;
       stopped = true;
+      clearInterval(heartbeat);
       await started.stop({ timeout: 5_000 }).catch(() => undefined);
       log.end();
     },

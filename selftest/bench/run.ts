@@ -35,3 +35,28 @@ await timed('listener signed deliveries (verify + record)', 3000, async () => {
 });
 await agent.close();
 await listener.close();
+
+// The sandbox image's start: from `podman run` to the first answer of its API (needs the image, npm run sandbox:image).
+const { spawnSync } = await import('node:child_process');
+const image = process.env.SVC_SANDBOX_IMAGE ?? 'localhost/svc-sandbox:latest';
+if (spawnSync('podman', ['image', 'exists', image]).status === 0) {
+  const started = performance.now();
+  const run = spawnSync('podman', ['run', '--rm', '-d', '-p', '127.0.0.1::4010', '-e', 'SANDBOX_CLIENT_ID=bench', '-e', 'SANDBOX_CLIENT_SECRET=bench', image], { encoding: 'utf8' });
+  const id = run.stdout.trim();
+  const port = spawnSync('podman', ['port', id, '4010'], { encoding: 'utf8' }).stdout.trim().split(':').pop();
+  let ready = 0;
+  for (let i = 0; i < 200 && !ready; i++) {
+    try {
+      const res = await request(`http://127.0.0.1:${port}/2025-10-13/config`);
+      await res.body.text();
+      if (res.statusCode === 401) ready = performance.now() - started;
+    } catch {
+      await new Promise((r) => setTimeout(r, 25));
+    }
+  }
+  const stopAt = performance.now();
+  spawnSync('podman', ['stop', '-t', '5', id]);
+  process.stdout.write(`${'sandbox image: podman run to first API answer'.padEnd(48)} ${ready.toFixed(0)} ms; SIGTERM to exit ${(performance.now() - stopAt).toFixed(0)} ms\n`);
+} else {
+  process.stdout.write('sandbox image: not built (npm run sandbox:image) or no podman; start time not measured\n');
+}

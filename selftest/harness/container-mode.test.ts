@@ -1,0 +1,77 @@
+// Container mode: the sandbox image (npm run sandbox:image) started by testcontainers gives the same
+// results as embedded mode, and no container outlives the run, an interrupted run included.
+// Where no engine answers on DOCKER_HOST the test is skipped, and says so.
+import { spawn, spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { Agent, request } from 'undici';
+import { ROOT, runConformance } from '../run-conformance.js';
+
+const IMAGE = process.env.SVC_SANDBOX_IMAGE ?? 'localhost/svc-sandbox:latest';
+const LABEL = 'svc-conformance.run';
+
+let agent: Agent | undefined;
+const engineClient = () => (agent ??= new Agent({ connect: { socketPath: process.env.DOCKER_HOST!.slice('unix://'.length) } }));
+
+async function engineAnswers(): Promise<string | undefined> {
+  const host = process.env.DOCKER_HOST;
+  if (!host?.startsWith('unix://')) return 'DOCKER_HOST is not set to a unix socket (run .ci/container-engine)';
+  try {
+    const res = await request('http://d/_ping', { dispatcher: engineClient() });
+    await res.body.text();
+    return res.statusCode === 200 ? undefined : `the engine on ${host} answered ${res.statusCode}`;
+  } catch (err) {
+    return `no container engine answers on ${host} (${(err as Error).message})`;
+  }
+}
+
+/** Containers this suite started (by label), running or not. */
+async function ourContainers(): Promise<string[]> {
+  const filters = encodeURIComponent(JSON.stringify({ label: [LABEL] }));
+  const res = await request(`http://d/containers/json?all=true&filters=${filters}`, { dispatcher: engineClient() });
+  const list = (await res.body.json()) as { Id: string; State: string }[];
+  return list.filter((c) => c.State === 'running').map((c) => c.Id);
+}
+
+describe('container mode', () => {
+  it('runs the suites against the sandbox image with the same results as embedded mode, leaving no container behind', async (ctx) => {
+    const missing = await engineAnswers();
+    if (missing) {
+      process.stdout.write(`SKIPPED container mode: ${missing}\n`);
+      ctx.skip(missing);
+    }
+    const built = spawnSync(process.execPath, [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'sandbox/image/build.ts'], { cwd: ROOT, encoding: 'utf8' });
+    expect(built.status, built.stdout + built.stderr).toBe(0);
+
+    const env = { SVC_SEED: '99', SVC_BITCOIN_WALLET_TYPE: 'SPARK_WALLET', SVC_WEBHOOK_RETRY_WITHIN_MS: '3000', SVC_EVENT_TIMEOUT_MS: '8000', SVC_WAIT_BUDGET_MS: '20000' };
+    const [container, embedded] = await Promise.all([
+      runConformance({ json: true, env: { ...env, SVC_TARGET_IMAGE: IMAGE } }),
+      runConformance({ json: true, env }),
+    ]);
+    expect(container.code, container.output.slice(-3000)).toBe(0);
+    expect(embedded.code, embedded.output.slice(-3000)).toBe(0);
+    expect(Object.fromEntries(container.statuses!)).toEqual(Object.fromEntries(embedded.statuses!));
+    expect(await ourContainers(), 'no container of the run is left running').toEqual([]);
+  }, 300_000);
+
+  it('leaves no container running when the run is interrupted or killed', async (ctx) => {
+    const missing = await engineAnswers();
+    if (missing) ctx.skip(missing);
+    const child = spawn(process.execPath, [join(ROOT, 'node_modules/vitest/vitest.mjs'), 'run', '--project', 'conformance', '--reporter=dot', 'suites/cards/'], {
+      cwd: ROOT,
+      env: { ...process.env, SVC_TARGET_IMAGE: IMAGE, SVC_REPORTS_DIR: join(ROOT, 'build/interrupted-run') },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    // Interrupt once the container is up and scenarios run.
+    const deadline = Date.now() + 60_000;
+    while ((await ourContainers()).length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+    expect((await ourContainers()).length, 'the run started its container').toBe(1);
+    child.kill('SIGKILL');
+    await new Promise((r) => child.on('close', r));
+    // Killed outright, the run cannot clean up: the container notices that no harness calls it any
+    // more and exits (SANDBOX_IDLE_EXIT_MS, 10 s).
+    const gone = Date.now() + 30_000;
+    while ((await ourContainers()).length && Date.now() < gone) await new Promise((r) => setTimeout(r, 500));
+    expect(await ourContainers(), 'the killed run left no container running').toEqual([]);
+  }, 180_000);
+});
