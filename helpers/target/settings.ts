@@ -64,6 +64,20 @@ export function readPem(name: string, value: string): string {
   return text.replace(/\\n/g, '\n');
 }
 
+/** What a target that the harness did not build offers, as its operator declares it (README). */
+function declaredCapabilities(env: NodeJS.ProcessEnv, timings: { eventTimeoutMs: number; waitBudgetMs: number }): Capabilities {
+  return {
+    sandboxTriggers: truthy(env.SVC_SANDBOX_TRIGGERS, true),
+    webhookRetryWithinMs: num('SVC_WEBHOOK_RETRY_WITHIN_MS', env.SVC_WEBHOOK_RETRY_WITHIN_MS),
+    bitcoinWalletType: env.SVC_BITCOIN_WALLET_TYPE || undefined,
+    bitcoinAddressForms: list(env.SVC_BITCOIN_ADDRESS_FORMATS, ALL_FORMS),
+    counterpartyRules: truthy(env.SVC_COUNTERPARTY_RULES, true),
+    eventTimeoutMs: num('SVC_EVENT_TIMEOUT_MS', env.SVC_EVENT_TIMEOUT_MS, timings.eventTimeoutMs)!,
+    waitBudgetMs: num('SVC_WAIT_BUDGET_MS', env.SVC_WAIT_BUDGET_MS, timings.waitBudgetMs)!,
+    canUnsetWebhookEndpoint: truthy(env.SVC_CAN_UNSET_WEBHOOK_ENDPOINT, true),
+  };
+}
+
 export function resolveTargetSettings(env: NodeJS.ProcessEnv = process.env): TargetSettings {
   const external = env.SVC_BASE_URL;
   const listenerHttps = truthy(env.SVC_LISTENER_HTTPS, false);
@@ -76,16 +90,7 @@ export function resolveTargetSettings(env: NodeJS.ProcessEnv = process.env): Tar
       hostGateway: env.SVC_CONTAINER_HOST_GATEWAY || 'host.containers.internal',
       // The container reaches the listener over a network, so only HTTPS will do (interface: Events 1).
       listenerHttps: true,
-      capabilities: {
-        sandboxTriggers: truthy(env.SVC_SANDBOX_TRIGGERS, true),
-        webhookRetryWithinMs: num('SVC_WEBHOOK_RETRY_WITHIN_MS', env.SVC_WEBHOOK_RETRY_WITHIN_MS),
-        bitcoinWalletType: env.SVC_BITCOIN_WALLET_TYPE || undefined,
-        bitcoinAddressForms: list(env.SVC_BITCOIN_ADDRESS_FORMATS, ALL_FORMS),
-        counterpartyRules: truthy(env.SVC_COUNTERPARTY_RULES, true),
-        eventTimeoutMs: num('SVC_EVENT_TIMEOUT_MS', env.SVC_EVENT_TIMEOUT_MS, 15_000)!,
-        waitBudgetMs: num('SVC_WAIT_BUDGET_MS', env.SVC_WAIT_BUDGET_MS, 60_000)!,
-        canUnsetWebhookEndpoint: truthy(env.SVC_CAN_UNSET_WEBHOOK_ENDPOINT, true),
-      },
+      capabilities: declaredCapabilities(env, { eventTimeoutMs: 15_000, waitBudgetMs: 60_000 }),
     };
   }
   if (!external) {
@@ -129,15 +134,6 @@ export function resolveTargetSettings(env: NodeJS.ProcessEnv = process.env): Tar
     webhookPublicKeyPem: readPem('SVC_WEBHOOK_PUBLIC_KEY', env.SVC_WEBHOOK_PUBLIC_KEY!),
     webhookPublicUrl: env.SVC_WEBHOOK_PUBLIC_URL || undefined,
     listenerHttps,
-    capabilities: {
-      sandboxTriggers: truthy(env.SVC_SANDBOX_TRIGGERS, true),
-      webhookRetryWithinMs: num('SVC_WEBHOOK_RETRY_WITHIN_MS', env.SVC_WEBHOOK_RETRY_WITHIN_MS),
-      bitcoinWalletType: env.SVC_BITCOIN_WALLET_TYPE || undefined,
-      bitcoinAddressForms: list(env.SVC_BITCOIN_ADDRESS_FORMATS, ALL_FORMS),
-      counterpartyRules: truthy(env.SVC_COUNTERPARTY_RULES, true),
-      eventTimeoutMs: num('SVC_EVENT_TIMEOUT_MS', env.SVC_EVENT_TIMEOUT_MS, 30_000)!,
-      waitBudgetMs: num('SVC_WAIT_BUDGET_MS', env.SVC_WAIT_BUDGET_MS, 120_000)!,
-      canUnsetWebhookEndpoint: truthy(env.SVC_CAN_UNSET_WEBHOOK_ENDPOINT, true),
-    },
+    capabilities: declaredCapabilities(env, { eventTimeoutMs: 30_000, waitBudgetMs: 120_000 }),
   };
 }

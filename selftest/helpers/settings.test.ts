@@ -28,3 +28,13 @@ describe('target settings', () => {
     expect(() => resolveTargetSettings({ SVC_BASE_URL: 'https://x.example/2025-10-13', SVC_CLIENT_ID: 'a', SVC_CLIENT_SECRET: 'b', SVC_WEBHOOK_PUBLIC_KEY: '/no/such/file' })).toThrow(/SVC_WEBHOOK_PUBLIC_KEY/);
   });
 });
+
+describe('container target settings', () => {
+  it('reads SVC_TARGET_IMAGE with its port and host gateway, and refuses it together with SVC_BASE_URL', () => {
+    expect(resolveTargetSettings({ SVC_TARGET_IMAGE: 'localhost/svc-sandbox:latest', SVC_TARGET_PORT: '5000' })).toMatchObject({
+      mode: 'container', image: 'localhost/svc-sandbox:latest', port: 5000, hostGateway: 'host.containers.internal', listenerHttps: true,
+    });
+    expect(() => resolveTargetSettings({ SVC_TARGET_IMAGE: 'x', SVC_BASE_URL: 'https://x.example/2025-10-13' })).toThrow(/choose one/);
+    expect(() => resolveTargetSettings({ SVC_TARGET_IMAGE: 'x', SVC_TARGET_PORT: 'abc' })).toThrow(/SVC_TARGET_PORT/);
+  });
+});
