@@ -40,7 +40,7 @@ export interface Delivery {
 }
 
 export interface Finding {
-  kind: 'signature' | 'schema' | 'body';
+  kind: 'signature' | 'schema' | 'body' | 'duplicates';
   message: string;
   seq: number;
   eventId?: string;
@@ -107,6 +107,16 @@ export class WebhookListener {
       controlToken: this.controlToken,
       caPem: this.caPem,
     };
+  }
+
+  /**
+   * Duplicates can occur (interface, Events 3), but a target that repeats acknowledged notifications
+   * beyond `tolerance` (default: 10% of the acknowledged ones, at least 5) is recorded as a finding.
+   */
+  checkDuplicates(tolerance = Math.max(5, Math.ceil(this.acked.size / 10))): void {
+    if (this.duplicates > tolerance) {
+      this.findings.push({ kind: 'duplicates', message: `${this.duplicates} duplicate deliveries of acknowledged notifications (tolerance ${tolerance})`, seq: this.lastSeq });
+    }
   }
 
   /** Answer the next `count` deliveries about `key` (data.id, or TEST) with `status`. */

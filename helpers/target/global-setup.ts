@@ -83,7 +83,7 @@ async function startHarness(): Promise<Harness> {
         webhookPrivateKeyPem: keys!.privateKeyPem,
         allowInsecureLoopbackWebhooks: true,
         challengeTtlMs: Number(process.env.SANDBOX_CHALLENGE_TTL_MS ?? 2500),
-        provisioningDelayMs: Number(process.env.SANDBOX_PROVISIONING_DELAY_MS ?? 150),
+        provisioningDelayMs: Number(process.env.SANDBOX_PROVISIONING_DELAY_MS ?? 300),
         webhook: {
           retryBaseDelayMs: Number(process.env.SANDBOX_WEBHOOK_RETRY_BASE_MS ?? 100),
           maxAttempts: Number(process.env.SANDBOX_WEBHOOK_ATTEMPTS ?? 5),
@@ -165,6 +165,7 @@ async function startHarness(): Promise<Harness> {
       try {
         await restore();
       } finally {
+        listener.checkDuplicates(process.env.SVC_DUPLICATE_TOLERANCE ? Number(process.env.SVC_DUPLICATE_TOLERANCE) : undefined);
         mkdirSync(REPORTS_DIR, { recursive: true });
         writeFileSync(
           `${REPORTS_DIR}/listener.json`,

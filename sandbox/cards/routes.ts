@@ -175,9 +175,11 @@ export async function cardRoutes(app: FastifyInstance) {
       updatedAt: now,
     };
     s.cards.set(card.id, card);
+    // Issuer outcome after a short delay (sandbox/README.md): the supplement's magic on platformCardId.
     const magic = (card.platformCardId ?? card.cardholderId).slice(-3);
-    if (magic === '002') ctx.later(ctx.settings.provisioningDelayMs, () => setState(card, 'CLOSED', 'ISSUER_REJECTED'));
-    else if (magic !== '001') ctx.later(ctx.settings.provisioningDelayMs * (magic === '005' ? 10 : 1), () => setState(card, 'ACTIVE'));
+    const issuerDelay = Math.min(ctx.settings.provisioningDelayMs, 50);
+    if (magic === '002') ctx.later(issuerDelay, () => setState(card, 'CLOSED', 'ISSUER_REJECTED'));
+    else if (magic !== '001') ctx.later(issuerDelay * (magic === '005' ? 10 : 1), () => setState(card, 'ACTIVE'));
     return reply.status(201).send(card);
   });
 

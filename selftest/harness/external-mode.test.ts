@@ -10,7 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../helpers/client.js';
 import { ROOT, runConformance } from '../run-conformance.js';
 
-const TIMINGS = { challenge: '2500', provisioning: '150', retryBase: '100', attempts: '5' };
+const TIMINGS = { challenge: '2500', provisioning: '600', retryBase: '100', attempts: '5' };
 let child: ChildProcess | undefined;
 
 afterAll(() => {

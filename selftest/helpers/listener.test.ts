@@ -96,6 +96,8 @@ describe('webhook listener bookkeeping', () => {
     expect(new Set(listener!.deliveries.map((d) => d.seq)).size).toBe(1000);
     expect(listener!.duplicates).toBe(100);
     expect(listener!.deliveries.filter((d) => d.duplicate)).toHaveLength(100);
+    listener!.checkDuplicates();
+    expect(listener!.findings.map((f) => f.kind), '100 duplicates of 900 notifications is beyond the 10% tolerance').toEqual(['duplicates']);
   });
 
   it('answers the next N deliveries about an armed resource with the chosen status, then 200', async () => {

@@ -24,7 +24,7 @@ export interface MutationReport {
   results: MutantResult[];
 }
 
-const MUTANT_ENV = { SVC_EVENT_TIMEOUT_MS: '2500', SVC_WEBHOOK_RETRY_WITHIN_MS: '800', SANDBOX_CHALLENGE_TTL_MS: '1500' };
+const MUTANT_ENV = { SVC_EVENT_TIMEOUT_MS: '2500', SVC_WEBHOOK_RETRY_WITHIN_MS: '800', SANDBOX_CHALLENGE_TTL_MS: '1500', SANDBOX_PROVISIONING_DELAY_MS: '400' };
 
 /** A mutant is killed by its first failing scenario, so mutant runs stop there (--bail=1). */
 const runSuites = (dirs: string[], faults: string[]) =>

@@ -14,7 +14,8 @@ const covered = (dir: string) => {
 
 describe('sharding', () => {
   it('merges two shards into the same coverage, results and listener record as an unsharded run', async () => {
-    const env = { SVC_SEED: '777' };
+    // Provisioning slow enough that PENDING is observable on a loaded machine in every run.
+    const env = { SVC_SEED: '777', SANDBOX_PROVISIONING_DELAY_MS: '600' };
     const [whole, one, two] = await Promise.all([
       runConformance({ keepReports: true, env }),
       runConformance({ keepReports: true, env, args: ['--shard=1/2'] }),
