@@ -16,6 +16,9 @@ import { kycRoutes } from './kyc-verifications/routes.js';
 import { contactAndScaRoutes } from './strong-customer-authentication/routes.js';
 import { externalAccountRoutes } from './external-accounts/routes.js';
 import { cardRoutes } from './cards/routes.js';
+import { transferRoutes } from './cross-currency-transfers/routes.js';
+import { exchangeRateRoutes } from './exchange-rates/routes.js';
+import { transactionRoutes } from './transactions/routes.js';
 
 export interface SandboxOptions extends Partial<SandboxSettings> {
   webhookPrivateKeyPem?: string;
@@ -158,6 +161,9 @@ export async function buildSandbox(options: SandboxOptions = {}): Promise<Sandbo
       await api.register(contactAndScaRoutes);
       await api.register(externalAccountRoutes);
       await api.register(cardRoutes);
+      await api.register(transferRoutes);
+      await api.register(exchangeRateRoutes);
+      await api.register(transactionRoutes);
     },
     { prefix: `/${INTERFACE_VERSION}` },
   );

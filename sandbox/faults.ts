@@ -248,6 +248,67 @@ export const FAULTS = {
     areas: ['cards'],
     rule: 'Events: INTERNAL_ACCOUNT.BALANCE_UPDATED when the internal account balance changes (card funding pulls).',
   },
+  // Quotes, transactions and transfers
+  'no-refund-after-execution-failed': {
+    areas: ['cross-currency-transfers'],
+    rule: 'Failure reasons: QUOTE_EXECUTION_FAILED ... an amount already debited is refunded automatically.',
+  },
+  'removed-failure-reason': {
+    areas: ['cross-currency-transfers'],
+    rule: 'Failure reasons: removed EXECUTION_FAILED_POST_DEBIT, SETTLEMENT_FAILED (collapsed into QUOTE_EXECUTION_FAILED), TIMEOUT, MANUAL_REFUND.',
+  },
+  'outgoing-events-out-of-order': {
+    areas: ['cross-currency-transfers'],
+    rule: 'Events: OUTGOING_PAYMENT.<STATUS> when an outgoing payment changes status (in the order of its changes).',
+  },
+  'idempotent-execute-double-debit': {
+    areas: ['cross-currency-transfers'],
+    rule: 'Supplement 1: Idempotency-Key, a repeat returns the first response (money moves once).',
+  },
+  'size-limit-wrong-status': {
+    areas: ['cross-currency-transfers'],
+    rule: 'Limits: single-transaction maximum exceeded: 400 TRANSACTION_SIZE_LIMIT_EXCEEDED.',
+  },
+  'daily-limit-wrong-status': {
+    areas: ['cross-currency-transfers'],
+    rule: 'Limits: daily volume exceeded: 429 DAILY_VOLUME_LIMIT_EXCEEDED.',
+  },
+  'frozen-account-sends': {
+    areas: ['cross-currency-transfers'],
+    rule: 'Internal account status: frozen and failed accounts cannot send or receive payments.',
+  },
+  'fee-override-non-usd-accepted': {
+    areas: ['cross-currency-transfers'],
+    rule: 'POST /quotes: platformFeeOverride (per-transaction fee override; requires USD source currency).',
+  },
+  'quote-without-transaction-id': {
+    areas: ['cross-currency-transfers'],
+    rule: 'POST /quotes: Response is a Quote; read transactionId from it.',
+  },
+  'terms-not-required': {
+    areas: ['cross-currency-transfers'],
+    rule: 'POST /quotes: fails with END_USER_TERMS_NOT_ACCEPTED until terms acceptance is on file.',
+  },
+  'unverified-wallet-any-amount': {
+    areas: ['cross-currency-transfers'],
+    rule: 'Errors / 400: EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED (destination account ownership must be verified before the transfer).',
+  },
+  'debit-not-equal-sent': {
+    areas: ['cross-currency-transfers'],
+    rule: 'Transaction: sentAmount is the amount debited.',
+  },
+  'self-payment-accepted': {
+    areas: ['cross-currency-transfers'],
+    rule: 'Errors / 400: SELF_PAYMENT.',
+  },
+  'approve-not-pending-200': {
+    areas: ['transactions'],
+    rule: 'Transaction status: approval of a transaction that is not pending platform approval answers 409 TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL.',
+  },
+  'cancel-settled-200': {
+    areas: ['transactions'],
+    rule: 'Transaction status: cancelling a transaction that has settled answers 409 TRANSACTION_NOT_CANCELLABLE.',
+  },
 } as const satisfies Record<string, FaultEntry>;
 
 export type FaultName = keyof typeof FAULTS;

@@ -89,7 +89,7 @@ const AuthBody = Money.extend({ merchant: Merchant });
 const ChildBody = z.object({ cardTransactionId: z.string().min(1), amount: z.number().int().min(0).max(1e11) });
 const IdParams = z.object({ cardId: z.string().min(1) });
 
-function presentTxn(t: CardTxn) {
+export function presentCardTxn(t: CardTxn) {
   const amount = (n: number) => money(n, t.currency);
   return {
     id: t.id,
@@ -141,7 +141,7 @@ export async function cardRoutes(app: FastifyInstance) {
   };
   const emitTxn = (t: CardTxn, timestamp?: string) => {
     if (t.status === 'SETTLED' && f.has('card-no-event-on-settle')) return;
-    ctx.webhooks.emit(`CARD_TRANSACTION.${t.status}`, presentTxn(t), timestamp);
+    ctx.webhooks.emit(`CARD_TRANSACTION.${t.status}`, presentCardTxn(t), timestamp);
   };
   const setTxn = (t: CardTxn, status: TxnStatus) => {
     t.status = status;
@@ -379,20 +379,5 @@ export async function cardRoutes(app: FastifyInstance) {
     if (!handler) throw notFound('REFERENCE_NOT_FOUND', `No simulation ${name}; known: ${Object.keys(routes).join(', ')}`);
     const card = getCard(cardId);
     return reply.status(202).send(handler(card, req.body));
-  });
-
-  // Card transactions are transactions of type CARD (supplement section 8: GET /transactions).
-  app.get('/transactions', async (req) => {
-    const q = req.query as Record<string, string | undefined>;
-    const list = [...s.txns.values()].filter(
-      (t) => (!q.type || q.type === 'CARD') && (!q.customerId || t.customerId === q.customerId) && (!q.cardId || t.cardId === q.cardId) && (!q.status || t.status === q.status),
-    );
-    return page((q.sortOrder === 'asc' ? list : [...list].reverse()).map(presentTxn), req.query);
-  });
-  app.get('/transactions/:transactionId', async (req) => {
-    const { transactionId } = req.params as { transactionId: string };
-    const t = s.txns.get(transactionId);
-    if (!t) throw notFound('TRANSACTION_NOT_FOUND', `Transaction ${transactionId} not found`);
-    return presentTxn(t);
   });
 }

@@ -9,11 +9,15 @@ describe('webhook signatures', () => {
   const keys = generateWebhookKeyPair();
   const body = Buffer.from('{"id":"Webhook:1","type":"TEST"}');
 
-  it('makes a DER ECDSA P-256 / SHA-256 signature that another implementation verifies', () => {
-    const sig = Buffer.from(signWebhookBody(body, keys.privateKeyPem), 'base64');
+  it('makes DER ECDSA P-256 / SHA-256 signatures that another implementation verifies (high and low S alike)', () => {
     const jwk = createPublicKey(keys.publicKeyPem).export({ format: 'jwk' }) as { x: string; y: string };
     const point = Buffer.concat([Buffer.from([4]), Buffer.from(jwk.x, 'base64url'), Buffer.from(jwk.y, 'base64url')]);
-    expect(p256.verify(sig, sha256(body), point, { format: 'der', prehash: false })).toBe(true);
+    for (let i = 0; i < 32; i++) {
+      const message = Buffer.from(`${body.toString()}#${i}`);
+      const sig = Buffer.from(signWebhookBody(message, keys.privateKeyPem), 'base64');
+      // OpenSSL does not normalise S; a high-S signature is valid ECDSA, so the check allows it.
+      expect(p256.verify(sig, sha256(message), point, { format: 'der', prehash: false, lowS: false })).toBe(true);
+    }
   });
 
   it('verifies a signature made by another implementation', () => {

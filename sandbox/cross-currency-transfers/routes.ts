@@ -1,0 +1,334 @@
+// Interface: POST {base_url}/quotes (immediatelyExecute, lockedCurrencyAmount/Side, sourceType and
+// destinationType ACCOUNT, platformFeeOverride needs a USD source, transactionId on the quote,
+// END_USER_TERMS_NOT_ACCEPTED); Transaction (as seen in outgoing-payment events); Failure reasons;
+// Limits (TRANSACTION_SIZE_LIMIT_EXCEEDED 400, DAILY_VOLUME_LIMIT_EXCEEDED 429);
+// EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED; frozen accounts cannot send or receive.
+// Supplement section 8 for paths, shapes, the lifecycle and the magic destination suffixes.
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { isoNow } from '../clock.js';
+import { areaState, parse, type SandboxContext } from '../context.js';
+import { CURRENCIES, money } from '../currencies.js';
+import { getCustomer } from '../customers/routes.js';
+import { ApiError, badRequest, conflict, invalidInput, notFound } from '../errors.js';
+import { externalAccounts, primaryIdentifier, WALLETS, type ExternalAccountRecord } from '../external-accounts/accounts.js';
+import { adjustBalance, assertCanMoveMoney, getInternalAccount, internalAccounts, type InternalAccountRecord } from '../internal-accounts/store.js';
+import { price, rateSupported, usdCents, type Pricing } from './rates.js';
+
+/** Sandbox limits, in US cents (configured per corridor in the real service; here one value). */
+export const LIMITS = { singleTransactionUsdCents: 5_000_000, dailyVolumeUsdCents: 10_000_000, unverifiedWalletUsdCents: 100_000 };
+const QUOTE_TTL_MS = 5 * 60_000;
+
+const Source = z.discriminatedUnion('sourceType', [
+  z.object({ sourceType: z.literal('ACCOUNT'), accountId: z.string().min(1), customerId: z.string().optional() }),
+  z.object({ sourceType: z.literal('REALTIME_FUNDING'), currency: z.string().min(1), customerId: z.string().optional(), cryptoNetwork: z.string().optional() }),
+]);
+const Destination = z.discriminatedUnion('destinationType', [
+  z.object({ destinationType: z.literal('ACCOUNT'), accountId: z.string().min(1), paymentRail: z.string().optional() }),
+  z.object({ destinationType: z.literal('UMA_ADDRESS'), umaAddress: z.string().min(1), currency: z.string().optional() }),
+]);
+const QuoteRequest = z.object({
+  source: Source,
+  destination: Destination,
+  lockedCurrencySide: z.enum(['SENDING', 'RECEIVING']),
+  lockedCurrencyAmount: z.number(),
+  immediatelyExecute: z.boolean().optional(),
+  description: z.string().max(255).optional(),
+  remittanceInformation: z.string().max(80).optional(),
+  purposeOfPayment: z.string().max(64).optional(),
+  platformFeeOverride: z.object({ platformFixedFee: z.object({ amount: z.number().int().min(0), currency: z.string() }), platformVariableFeeBps: z.number().int().min(0).max(10_000) }).optional(),
+  lookupId: z.string().optional(),
+});
+
+type OutgoingStatus = 'PENDING' | 'PROCESSING' | 'COMPLETED' | 'FAILED';
+interface Quote {
+  id: string;
+  status: 'PENDING' | 'PROCESSING' | 'COMPLETED' | 'FAILED' | 'EXPIRED';
+  createdAt: string;
+  expiresAt: number;
+  request: z.infer<typeof QuoteRequest>;
+  source: InternalAccountRecord;
+  destination: { kind: 'external'; account: ExternalAccountRecord } | { kind: 'internal'; account: InternalAccountRecord };
+  sending: string;
+  receiving: string;
+  pricing: Pricing;
+  transactionId: string;
+  customerId: string;
+}
+export interface OutgoingTxn {
+  id: string;
+  quote: Quote;
+  status: OutgoingStatus;
+  failureReason?: string;
+  refund?: { reference: string; initiatedAt: string; settledAt?: string; status: 'PENDING' | 'COMPLETED' | 'FAILED'; reason?: string };
+  paymentRail: string;
+  settledAt?: string;
+  onChainTransaction?: { transactionHash: string; network: string };
+  createdAt: string;
+  updatedAt: string;
+}
+
+export const transfersState = (ctx: SandboxContext) =>
+  areaState(ctx, 'transfers', () => ({ quotes: new Map<string, Quote>(), txns: new Map<string, OutgoingTxn>(), idempotency: new Map<string, { status: number; body: unknown }>(), daily: new Map<string, number>() }));
+
+/** Outcomes by the last three digits of the destination's identifier (supplement section 8, and this sandbox's own). */
+const OUTCOMES: Record<string, { reason: string; after?: 'COMPLETED'; refund: 'COMPLETED' | 'FAILED' }> = {
+  '002': { reason: 'QUOTE_EXECUTION_FAILED', refund: 'COMPLETED' },
+  '004': { reason: 'ACCOUNT_CANNOT_RECEIVE', refund: 'COMPLETED' },
+  '005': { reason: 'PAYOUT_RETURNED', after: 'COMPLETED', refund: 'COMPLETED' },
+  '007': { reason: 'QUOTE_EXECUTION_FAILED', refund: 'FAILED' },
+  '008': { reason: 'ACCOUNT_INVALID', refund: 'COMPLETED' },
+  '009': { reason: 'COMPLIANCE_REJECTED', refund: 'COMPLETED' },
+  '011': { reason: 'LIMIT_EXCEEDED', refund: 'COMPLETED' },
+};
+const RAILS: Record<string, string[]> = { USD: ['ACH', 'WIRE', 'RTP', 'FEDNOW'], EUR: ['SEPA', 'SEPA_INSTANT'], MXN: ['SPEI'] };
+const NETWORK: Record<string, string> = { ETHEREUM_WALLET: 'ETHEREUM', BASE_WALLET: 'BASE', POLYGON_WALLET: 'POLYGON', PLASMA_WALLET: 'PLASMA', SOLANA_WALLET: 'SOLANA', TRON_WALLET: 'TRON', SPARK_WALLET: 'SPARK', LIGHTNING: 'BITCOIN' };
+
+function presentQuote(q: Quote, faults: SandboxContext['faults']) {
+  return {
+    id: q.id,
+    status: q.status,
+    createdAt: q.createdAt,
+    expiresAt: new Date(q.expiresAt).toISOString(),
+    source: q.request.source,
+    destination: q.request.destination,
+    lockedCurrencySide: q.request.lockedCurrencySide,
+    lockedCurrencyAmount: q.request.lockedCurrencyAmount,
+    sendingCurrency: { ...CURRENCIES.get(q.sending)! },
+    receivingCurrency: { ...CURRENCIES.get(q.receiving)! },
+    totalSendingAmount: q.pricing.totalSending,
+    totalReceivingAmount: q.pricing.totalReceiving,
+    exchangeRate: q.pricing.exchangeRate,
+    feesIncluded: q.pricing.svcFee + q.pricing.platformFee,
+    platformFeesIncluded: q.pricing.platformFee,
+    ...(faults.has('quote-without-transaction-id') ? {} : { transactionId: q.transactionId }),
+  };
+}
+
+export function presentOutgoing(ctx: SandboxContext, t: OutgoingTxn) {
+  const q = t.quote;
+  const customer = getCustomer(ctx, q.customerId);
+  const timeline = t.paymentRail === 'WIRE' || t.paymentRail === 'ACH' ? 86_400 : 60;
+  return {
+    id: t.id,
+    status: t.status,
+    type: 'OUTGOING',
+    direction: 'DEBIT',
+    source: { sourceType: 'ACCOUNT', accountId: q.source.id },
+    destination: { destinationType: 'ACCOUNT', accountId: q.destination.account.id, ...(t.onChainTransaction ? { onChainTransaction: t.onChainTransaction } : {}) },
+    sentAmount: money(q.pricing.totalSending, q.sending),
+    receivedAmount: money(q.pricing.totalReceiving, q.receiving),
+    customerId: q.customerId,
+    platformCustomerId: String(customer.fields.platformCustomerId),
+    quoteId: q.id,
+    exchangeRate: q.pricing.exchangeRate,
+    paymentRail: t.paymentRail,
+    railSelectionMode: q.request.destination.destinationType === 'ACCOUNT' && q.request.destination.paymentRail ? 'MANUAL' : 'AUTOMATIC',
+    settlementTimelineSeconds: timeline,
+    expectedSettlementAt: new Date(Date.parse(t.createdAt) + timeline * 1000).toISOString(),
+    ...(t.settledAt ? { settledAt: t.settledAt } : {}),
+    fees: money(q.pricing.svcFee, q.sending),
+    platformFees: money(q.pricing.platformFee, q.sending),
+    ...(t.failureReason ? { failureReason: t.failureReason } : {}),
+    ...(t.refund ? { refund: t.refund } : {}),
+    createdAt: t.createdAt,
+    updatedAt: t.updatedAt,
+  };
+}
+
+export async function transferRoutes(app: FastifyInstance) {
+  const { ctx } = app;
+  const s = transfersState(ctx);
+  const f = ctx.faults;
+  const step = () => Math.max(20, Math.min(ctx.settings.provisioningDelayMs, 100));
+
+  const emit = (t: OutgoingTxn, suffix: string, timestamp?: string) => ctx.webhooks.emit(`OUTGOING_PAYMENT.${suffix}`, presentOutgoing(ctx, t), timestamp);
+  const setStatus = (t: OutgoingTxn, status: OutgoingStatus) => {
+    t.status = status;
+    t.updatedAt = isoNow(ctx.clock);
+    emit(t, status);
+  };
+
+  /** Idempotency-Key (supplement section 1): a repeat returns the first response. */
+  const idempotent = async (req: FastifyRequest, reply: FastifyReply, run: () => Promise<{ status: number; body: unknown }>) => {
+    const key = req.headers['idempotency-key'];
+    const cacheKey = typeof key === 'string' && key ? `${req.method} ${req.url} ${key}` : undefined;
+    if (cacheKey && !f.has('idempotent-execute-double-debit')) {
+      const seen = s.idempotency.get(cacheKey);
+      if (seen) return reply.status(seen.status).send(seen.body);
+    }
+    const result = await run();
+    if (cacheKey) s.idempotency.set(cacheKey, result);
+    return reply.status(result.status).send(result.body);
+  };
+
+  function refund(t: OutgoingTxn, outcome: { refund: 'COMPLETED' | 'FAILED' }) {
+    if (f.has('no-refund-after-execution-failed')) return;
+    t.refund = { reference: `Refund:${randomUUID()}`, initiatedAt: isoNow(ctx.clock), status: 'PENDING', reason: 'TRANSACTION_FAILED' };
+    emit(t, 'REFUND_PENDING');
+    ctx.later(step(), () => {
+      t.refund!.status = outcome.refund;
+      t.refund!.settledAt = isoNow(ctx.clock);
+      if (outcome.refund === 'COMPLETED') adjustBalance(ctx, t.quote.source, t.quote.pricing.totalSending);
+      emit(t, outcome.refund === 'COMPLETED' ? 'REFUND_COMPLETED' : 'REFUND_FAILED');
+    });
+  }
+
+  function execute(q: Quote): OutgoingTxn {
+    if (q.status !== 'PENDING') throw conflict('CONFLICT', `Quote ${q.id} is ${q.status}; only a PENDING quote executes`);
+    if (ctx.clock.now() >= q.expiresAt) {
+      q.status = 'EXPIRED';
+      throw conflict('CONFLICT', `Quote ${q.id} expired at ${new Date(q.expiresAt).toISOString()}`);
+    }
+    if (!f.has('frozen-account-sends')) assertCanMoveMoney(ctx, q.source, 'send');
+    if (q.source.available < q.pricing.totalSending) {
+      throw conflict('CONFLICT', `Internal account ${q.source.id} holds ${q.source.available}, less than ${q.pricing.totalSending}`);
+    }
+    const dayKey = `${q.customerId}/${new Date(ctx.clock.now()).toISOString().slice(0, 10)}`;
+    s.daily.set(dayKey, (s.daily.get(dayKey) ?? 0) + usdCents(q.sending, q.pricing.totalSending));
+    adjustBalance(ctx, q.source, -(q.pricing.totalSending + (f.has('debit-not-equal-sent') ? 1 : 0)));
+    q.status = 'PROCESSING';
+    const now = isoNow(ctx.clock);
+    const rails = RAILS[q.receiving] ?? [];
+    const requested = q.request.destination.destinationType === 'ACCOUNT' ? q.request.destination.paymentRail : undefined;
+    const t: OutgoingTxn = {
+      id: q.transactionId,
+      quote: q,
+      status: 'PENDING',
+      paymentRail: requested ?? (q.destination.kind === 'external' && WALLETS.has(q.destination.account.accountInfo.accountType) ? NETWORK[q.destination.account.accountInfo.accountType] ?? 'CRYPTO' : rails[0] ?? 'INTERNAL'),
+      createdAt: now,
+      updatedAt: now,
+    };
+    s.txns.set(t.id, t);
+    const pendingAt = now;
+    if (!f.has('outgoing-events-out-of-order')) emit(t, 'PENDING');
+    const suffix = q.destination.kind === 'external' ? primaryIdentifier(q.destination.account.accountInfo).slice(-3) : '';
+    const outcome = OUTCOMES[suffix];
+    ctx.later(step(), () => {
+      setStatus(t, 'PROCESSING');
+      ctx.later(step(), () => {
+        if (outcome && !outcome.after) {
+          t.failureReason = f.has('removed-failure-reason') && outcome.reason === 'QUOTE_EXECUTION_FAILED' ? 'SETTLEMENT_FAILED' : outcome.reason;
+          q.status = 'FAILED';
+          setStatus(t, 'FAILED');
+          refund(t, outcome);
+          return;
+        }
+        t.settledAt = isoNow(ctx.clock);
+        if (q.destination.kind === 'internal') adjustBalance(ctx, q.destination.account, q.pricing.totalReceiving);
+        const network = q.destination.kind === 'external' ? NETWORK[q.destination.account.accountInfo.accountType] : undefined;
+        if (network) t.onChainTransaction = { transactionHash: `0x${randomUUID().replace(/-/g, '')}${randomUUID().replace(/-/g, '')}`, network };
+        q.status = 'COMPLETED';
+        setStatus(t, 'COMPLETED');
+        if (f.has('outgoing-events-out-of-order')) emit(t, 'PENDING', new Date(Date.parse(pendingAt) + 5_000).toISOString());
+        if (outcome?.after) {
+          ctx.later(step(), () => {
+            t.failureReason = outcome.reason;
+            q.status = 'FAILED';
+            setStatus(t, 'FAILED');
+            refund(t, outcome);
+          });
+        }
+      });
+    });
+    return t;
+  }
+
+  function resolveDestination(accountId: string, sourceCustomer: string): Quote['destination'] {
+    const external = externalAccounts(ctx).get(accountId);
+    if (external && (external.customerId === null || external.customerId === sourceCustomer)) return { kind: 'external', account: external };
+    const internal = internalAccounts(ctx).get(accountId);
+    if (internal) return { kind: 'internal', account: internal };
+    throw notFound('REFERENCE_NOT_FOUND', `Destination account ${accountId} not found`);
+  }
+
+  app.post('/quotes', async (req, reply) =>
+    idempotent(req, reply, async () => {
+      const body = parse(QuoteRequest, req.body);
+      const currencyOf = body.source.sourceType === 'REALTIME_FUNDING' ? body.source.currency : body.destination.destinationType === 'UMA_ADDRESS' ? body.destination.currency : undefined;
+      if (currencyOf !== undefined && !rateSupported(currencyOf)) throw badRequest('INVALID_CURRENCY', `Currency ${currencyOf} is not supported`);
+      if (!Number.isInteger(body.lockedCurrencyAmount) || body.lockedCurrencyAmount <= 0) {
+        throw badRequest('INVALID_AMOUNT', 'lockedCurrencyAmount must be a positive integer in the smallest unit of the locked currency', {
+          errors: [{ field: 'lockedCurrencyAmount', constraint: 'positiveInteger', message: 'a positive integer' }],
+        });
+      }
+      if (body.source.sourceType !== 'ACCOUNT' || body.destination.destinationType !== 'ACCOUNT') {
+        throw new ApiError(501, 'NOT_IMPLEMENTED', 'This sandbox quotes from an internal account to an account only (REALTIME_FUNDING and UMA_ADDRESS are not implemented)');
+      }
+      const source = getInternalAccount(ctx, body.source.accountId);
+      if (!source.customerId) throw invalidInput([{ field: 'source.accountId', constraint: 'customerAccount', message: 'a customer internal account' }]);
+      const customer = getCustomer(ctx, source.customerId);
+      if (!customer.fields.endUserTermsConsent && !f.has('terms-not-required')) {
+        throw new ApiError(403, 'END_USER_TERMS_NOT_ACCEPTED', `Customer ${customer.id} has not accepted the end-user terms`);
+      }
+      if (body.destination.accountId === source.id && !f.has('self-payment-accepted')) throw badRequest('SELF_PAYMENT', 'The destination is the source account');
+      const destination = resolveDestination(body.destination.accountId, customer.id);
+      const receiving = destination.kind === 'internal' ? destination.account.currency : destination.account.currency;
+      if (!rateSupported(source.currency) || !rateSupported(receiving)) throw badRequest('INVALID_CURRENCY', `No corridor from ${source.currency} to ${receiving}`);
+      if (!f.has('frozen-account-sends')) assertCanMoveMoney(ctx, source, 'send');
+      if (destination.kind === 'internal') assertCanMoveMoney(ctx, destination.account, 'receive');
+      if (body.platformFeeOverride && source.currency !== 'USD' && !f.has('fee-override-non-usd-accepted')) {
+        throw invalidInput([{ field: 'platformFeeOverride', constraint: 'sourceCurrency', message: 'a platform fee override requires a USD source currency' }]);
+      }
+      const configured = ctx.config.feeConfigs.find((c) => c.sourceCurrency === source.currency);
+      const platform = body.platformFeeOverride
+        ? { fixed: body.platformFeeOverride.platformFixedFee.amount, bps: body.platformFeeOverride.platformVariableFeeBps }
+        : configured ? { fixed: configured.fixedFee.amount, bps: configured.variableFeeBps } : undefined;
+      const pricing = price(ctx, source.currency, receiving, body.lockedCurrencySide, body.lockedCurrencyAmount, platform);
+      if (pricing.totalReceiving <= 0 || pricing.totalSending <= 0) throw badRequest('AMOUNT_OUT_OF_RANGE', 'The amount does not cover the fees of this corridor');
+      const usd = usdCents(source.currency, pricing.totalSending);
+      if (usd > LIMITS.singleTransactionUsdCents) {
+        throw f.has('size-limit-wrong-status')
+          ? new ApiError(429, 'DAILY_VOLUME_LIMIT_EXCEEDED', 'limit')
+          : badRequest('TRANSACTION_SIZE_LIMIT_EXCEEDED', `The amount exceeds the maximum single transaction of ${LIMITS.singleTransactionUsdCents} US cents for this corridor`);
+      }
+      const today = s.daily.get(`${customer.id}/${new Date(ctx.clock.now()).toISOString().slice(0, 10)}`) ?? 0;
+      if (today + usd > LIMITS.dailyVolumeUsdCents) {
+        throw f.has('daily-limit-wrong-status')
+          ? badRequest('TRANSACTION_SIZE_LIMIT_EXCEEDED', 'limit')
+          : new ApiError(429, 'DAILY_VOLUME_LIMIT_EXCEEDED', `The customer's daily volume of ${LIMITS.dailyVolumeUsdCents} US cents would be exceeded`);
+      }
+      if (destination.kind === 'external') {
+        const dest = destination.account;
+        if (dest.status !== 'ACTIVE' && !(dest.status === 'PENDING_OWNERSHIP_VERIFICATION' || dest.status === 'UNVERIFIED')) {
+          throw conflict('CONFLICT', `Destination ${dest.id} is ${dest.status}`);
+        }
+        if (dest.status !== 'ACTIVE' && usd > LIMITS.unverifiedWalletUsdCents && !f.has('unverified-wallet-any-amount')) {
+          throw badRequest('EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED', `Destination ${dest.id} must complete ownership verification for transfers above the regulatory threshold`);
+        }
+      }
+      const quote: Quote = {
+        id: `Quote:${randomUUID()}`,
+        status: 'PENDING',
+        createdAt: isoNow(ctx.clock),
+        expiresAt: ctx.clock.now() + QUOTE_TTL_MS,
+        request: body,
+        source,
+        destination,
+        sending: source.currency,
+        receiving,
+        pricing,
+        transactionId: `Transaction:${randomUUID()}`,
+        customerId: customer.id,
+      };
+      s.quotes.set(quote.id, quote);
+      if (body.immediatelyExecute) execute(quote);
+      return { status: 201, body: presentQuote(quote, f) };
+    }),
+  );
+
+  const getQuote = (id: string) => {
+    const q = s.quotes.get(id);
+    if (!q) throw notFound('QUOTE_NOT_FOUND', `Quote ${id} not found`);
+    return q;
+  };
+  app.get('/quotes/:quoteId', async (req) => presentQuote(getQuote((req.params as { quoteId: string }).quoteId), f));
+  app.post('/quotes/:quoteId/execute', async (req, reply) =>
+    idempotent(req, reply, async () => {
+      const q = getQuote((req.params as { quoteId: string }).quoteId);
+      execute(q);
+      return { status: 200, body: presentQuote(q, f) };
+    }),
+  );
+}
