@@ -150,6 +150,43 @@ export const CardTransaction = z.looseObject({
 });
 export type CardTransaction = z.infer<typeof CardTransaction>;
 
+/** Interface: Transaction (as seen in outgoing-payment events). */
+export const OutgoingTransaction = z.looseObject({
+  id: typedId('Transaction'),
+  status: z.string(),
+  type: z.literal('OUTGOING'),
+  direction: z.literal('DEBIT'),
+  sentAmount: Money,
+  receivedAmount: Money,
+  customerId: typedId('Customer'),
+  settledAt: IsoUtc.optional(),
+  exchangeRate: z.number(),
+  quoteId: typedId('Quote'),
+  paymentRail: z.string().optional(),
+  expectedSettlementAt: IsoUtc.optional(),
+  settlementTimelineSeconds: z.number().int().optional(),
+  destination: z.looseObject({
+    accountId: z.string(),
+    onChainTransaction: z.looseObject({ transactionHash: z.string().min(1), network: z.string().min(1) }).optional(),
+  }),
+  failureReason: z.string().optional(),
+});
+export type OutgoingTransaction = z.infer<typeof OutgoingTransaction>;
+
+/** Interface names transactionId and platformFeesIncluded on the quote; the rest: basis supplement (section 8). */
+export const Quote = z.looseObject({
+  id: typedId('Quote'),
+  status: z.string(),
+  transactionId: typedId('Transaction'),
+  totalSendingAmount: z.number().int(),
+  totalReceivingAmount: z.number().int(),
+  feesIncluded: z.number().int(),
+  platformFeesIncluded: z.number().int().optional(),
+  sendingCurrency: Currency,
+  receivingCurrency: Currency,
+});
+export type Quote = z.infer<typeof Quote>;
+
 /** Event payload schemas by type: what the interface states `data` is. */
 export const EVENT_DATA: Record<string, z.ZodType> = {
   'INTERNAL_ACCOUNT.BALANCE_UPDATED': InternalAccount,
@@ -163,6 +200,7 @@ export function eventDataSchema(type: string): z.ZodType | undefined {
   if (EVENT_DATA[type]) return EVENT_DATA[type];
   if (type.startsWith('CUSTOMER.KYC_') || type.startsWith('CUSTOMER.KYB_')) return Customer;
   if (type.startsWith('CARD_TRANSACTION.')) return CardTransaction;
+  if (type.startsWith('OUTGOING_PAYMENT.')) return OutgoingTransaction;
   if (type.startsWith('CARD.')) return Card;
   return undefined;
 }

@@ -6,6 +6,18 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 export const ROOT = resolve(import.meta.dirname, '..');
+
+/**
+ * What an operator declares about this project's sandbox when it runs as an external or container
+ * target (README, "Against another target"): the same capabilities embedded mode knows by itself.
+ */
+export const SANDBOX_DECLARATIONS: Record<string, string> = {
+  SVC_BITCOIN_WALLET_TYPE: 'SPARK_WALLET',
+  SVC_FAILURE_TRIGGERS: 'QUOTE_EXECUTION_FAILED=002,PAYOUT_RETURNED=005,ACCOUNT_CANNOT_RECEIVE=004,ACCOUNT_INVALID=008,COMPLIANCE_REJECTED=009,LIMIT_EXCEEDED=011',
+  SVC_LIMIT_SINGLE_USD_CENTS: '5000000',
+  SVC_LIMIT_DAILY_USD_CENTS: '10000000',
+  SVC_LIMIT_VERIFICATION_USD_CENTS: '100000',
+};
 const VITEST = join(ROOT, 'node_modules/vitest/vitest.mjs');
 
 export interface ConformanceRun {

@@ -18,6 +18,26 @@ export interface Capabilities {
   waitBudgetMs: number;
   /** The target lets the platform unset webhookEndpoint with null. */
   canUnsetWebhookEndpoint: boolean;
+  /** Failure reason -> last three digits of a destination identifier that make an outgoing payment fail so. */
+  failureTriggers: Record<string, string>;
+  /** The target's limits in US cents, where declared: single transaction, daily volume, unverified-wallet threshold. */
+  limits: { singleUsdCents?: number; dailyUsdCents?: number; verificationThresholdUsdCents?: number };
+}
+
+/** The supplement's magic destination suffixes whose failure reason it states or implies (section 8). */
+const SUPPLEMENT_FAILURE_TRIGGERS = { QUOTE_EXECUTION_FAILED: '002', PAYOUT_RETURNED: '005' };
+
+function triggers(v: string | undefined, dflt: Record<string, string>): Record<string, string> {
+  if (!v) return dflt;
+  return Object.fromEntries(v.split(',').map((pair) => pair.split('=').map((x) => x.trim()) as [string, string]).filter(([k, d]) => k && /^\d{3}$/.test(d ?? '')));
+}
+
+function limits(env: NodeJS.ProcessEnv, dflt: Capabilities['limits']): Capabilities['limits'] {
+  return {
+    singleUsdCents: num('SVC_LIMIT_SINGLE_USD_CENTS', env.SVC_LIMIT_SINGLE_USD_CENTS, dflt.singleUsdCents),
+    dailyUsdCents: num('SVC_LIMIT_DAILY_USD_CENTS', env.SVC_LIMIT_DAILY_USD_CENTS, dflt.dailyUsdCents),
+    verificationThresholdUsdCents: num('SVC_LIMIT_VERIFICATION_USD_CENTS', env.SVC_LIMIT_VERIFICATION_USD_CENTS, dflt.verificationThresholdUsdCents),
+  };
 }
 
 export type TargetSettings =
@@ -75,6 +95,8 @@ function declaredCapabilities(env: NodeJS.ProcessEnv, timings: { eventTimeoutMs:
     eventTimeoutMs: num('SVC_EVENT_TIMEOUT_MS', env.SVC_EVENT_TIMEOUT_MS, timings.eventTimeoutMs)!,
     waitBudgetMs: num('SVC_WAIT_BUDGET_MS', env.SVC_WAIT_BUDGET_MS, timings.waitBudgetMs)!,
     canUnsetWebhookEndpoint: truthy(env.SVC_CAN_UNSET_WEBHOOK_ENDPOINT, true),
+    failureTriggers: triggers(env.SVC_FAILURE_TRIGGERS, SUPPLEMENT_FAILURE_TRIGGERS),
+    limits: limits(env, {}),
   };
 }
 
@@ -107,6 +129,9 @@ export function resolveTargetSettings(env: NodeJS.ProcessEnv = process.env): Tar
         eventTimeoutMs: num('SVC_EVENT_TIMEOUT_MS', env.SVC_EVENT_TIMEOUT_MS, 8000)!,
         waitBudgetMs: num('SVC_WAIT_BUDGET_MS', env.SVC_WAIT_BUDGET_MS, 20_000)!,
         canUnsetWebhookEndpoint: true,
+        // The embedded sandbox's own triggers and limits (sandbox/README.md).
+        failureTriggers: triggers(env.SVC_FAILURE_TRIGGERS, { ...SUPPLEMENT_FAILURE_TRIGGERS, ACCOUNT_CANNOT_RECEIVE: '004', ACCOUNT_INVALID: '008', COMPLIANCE_REJECTED: '009', LIMIT_EXCEEDED: '011' }),
+        limits: limits(env, { singleUsdCents: 5_000_000, dailyUsdCents: 10_000_000, verificationThresholdUsdCents: 100_000 }),
       },
     };
   }

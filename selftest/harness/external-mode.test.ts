@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../helpers/client.js';
-import { ROOT, runConformance } from '../run-conformance.js';
+import { ROOT, runConformance, SANDBOX_DECLARATIONS } from '../run-conformance.js';
 
 const TIMINGS = { challenge: '2500', provisioning: '600', retryBase: '100', attempts: '5' };
 let child: ChildProcess | undefined;
@@ -44,7 +44,7 @@ describe('external target mode', () => {
           SVC_CLIENT_ID: sandbox.clientId,
           SVC_CLIENT_SECRET: sandbox.clientSecret,
           SVC_WEBHOOK_PUBLIC_KEY: keyFile,
-          SVC_BITCOIN_WALLET_TYPE: 'SPARK_WALLET',
+          ...SANDBOX_DECLARATIONS,
         },
       }),
       runConformance({

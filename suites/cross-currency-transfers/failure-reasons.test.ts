@@ -1,0 +1,42 @@
+// Interface: Failure reasons for payments (current list; "QUOTE_EXECUTION_FAILED ... an amount already
+// debited is refunded automatically"; removed reasons never appear); Events OUTGOING_PAYMENT.FAILED and
+// the refund events. Each failure is caused by the target's own trigger: the last three digits of the
+// destination's identifier (supplement section 8; further triggers declared by SVC_FAILURE_TRIGGERS).
+import { describe, expect, it } from 'vitest';
+import { balanceOf, createQuote, eurDestination, expectOutgoingLifecycle, quoteBody, REMOVED_FAILURE_REASONS, sender, transaction } from '../../helpers/flows/transfers.js';
+import { capabilities, listener } from '../../helpers/harness.js';
+import { requireCapability, scenario } from '../../helpers/scenario.js';
+
+const CURRENT = ['QUOTE_EXECUTION_FAILED', 'PAYOUT_RETURNED', 'LIMIT_EXCEEDED', 'ACCOUNT_CANNOT_RECEIVE', 'ACCOUNT_INVALID', 'COMPLIANCE_REJECTED', 'SCA_NOT_COMPLETED'];
+
+describe('Outgoing payment failures', () => {
+  scenario({ area: 'Cross-Currency Transfers', operation: 'POST /quotes', section: 'Failure reasons for payments' });
+
+  it.for(CURRENT)('fails with %s and refunds the debited amount automatically', async (reason, ctx) => {
+    const suffix = capabilities.failureTriggers[reason];
+    requireCapability(ctx, capabilities.sandboxTriggers && Boolean(suffix), `the target declares no trigger for ${reason} (SVC_FAILURE_TRIGGERS)`, ['event:OUTGOING_PAYMENT.FAILED']);
+    const { customerId, accounts } = await sender();
+    const destination = await eurDestination(customerId, suffix);
+    const since = await listener.mark();
+    const quote = await createQuote(quoteBody(accounts.USD.id, destination.id, 30_000, { immediatelyExecute: true }));
+
+    const events = await expectOutgoingLifecycle(quote.transactionId, 'REFUND_COMPLETED', since);
+    expect(events.map((e) => e.type), 'the payment failed before its refund').toContain('OUTGOING_PAYMENT.FAILED');
+    const txn = await transaction(quote.transactionId);
+    expect(txn.failureReason, 'Failure reasons: the current reason, never a removed one').toBe(reason);
+    expect(REMOVED_FAILURE_REASONS).not.toContain(txn.failureReason);
+    expect(await balanceOf(customerId, accounts.USD.id), 'QUOTE_EXECUTION_FAILED: an amount already debited is refunded automatically').toBe(accounts.USD.balance.amount);
+  });
+
+  it('reports a refund that fails with OUTGOING_PAYMENT.REFUND_FAILED and keeps the debit', async (ctx) => {
+    requireCapability(ctx, capabilities.sandboxTriggers, 'the target has no sandbox triggers');
+    // Supplement section 8: destination suffix 007, "payout and refund fail".
+    const { customerId, accounts } = await sender();
+    const destination = await eurDestination(customerId, '007');
+    const since = await listener.mark();
+    const quote = await createQuote(quoteBody(accounts.USD.id, destination.id, 20_000, { immediatelyExecute: true }));
+    await expectOutgoingLifecycle(quote.transactionId, 'REFUND_FAILED', since);
+    const txn = await transaction(quote.transactionId);
+    expect(await balanceOf(customerId, accounts.USD.id)).toBe(accounts.USD.balance.amount - txn.sentAmount.amount);
+  });
+});

@@ -1,0 +1,116 @@
+// Interface: POST {base_url}/quotes (END_USER_TERMS_NOT_ACCEPTED until terms acceptance is on file;
+// platformFeeOverride requires a USD source currency); Limits (single-transaction maximum: 400
+// TRANSACTION_SIZE_LIMIT_EXCEEDED; daily volume: 429 DAILY_VOLUME_LIMIT_EXCEEDED); Errors / 400
+// (SELF_PAYMENT, INVALID_AMOUNT, INVALID_CURRENCY, EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED); Internal
+// account status (frozen accounts cannot send); ExternalAccount PENDING_OWNERSHIP_VERIFICATION ("transfers
+// below regulatory thresholds are still allowed"). Thresholds are the target's (not shown): declared.
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { expectError, expectStatus } from '../../helpers/expect.js';
+import { balanceOf, createQuote, eurDestination, executeQuote, quoteBody, sender } from '../../helpers/flows/transfers.js';
+import { createWalletAccount } from '../../helpers/flows/external-accounts.js';
+import { api, capabilities } from '../../helpers/harness.js';
+import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
+import { Quote } from '../../helpers/schemas.js';
+import { wallets } from '../../helpers/wallets/index.js';
+
+const quote = (body: Record<string, unknown>) => api.post('/quotes', { body });
+
+describe('POST /quotes: rules', () => {
+  scenario({ area: 'Cross-Currency Transfers', operation: 'POST /quotes', section: 'Other operations that are named' });
+
+  it('fails with END_USER_TERMS_NOT_ACCEPTED until terms acceptance is on file', async (ctx) => {
+    requireCapability(ctx, capabilities.sandboxTriggers, 'the target cannot fund a sender');
+    const { customerId, accounts } = await sender({ USD: 100_000 }, false);
+    const destination = await eurDestination(customerId);
+    const res = await quote(quoteBody(accounts.USD.id, destination.id, 10_000));
+    // The interface leaves the HTTP status unshown (the supplement says 403): the code is the rule.
+    expect(res.status >= 400 && res.status < 500, `a 4xx; ${res.status}`).toBe(true);
+    expectError(res, res.status, 'END_USER_TERMS_NOT_ACCEPTED', 'POST /quotes fails with END_USER_TERMS_NOT_ACCEPTED until terms acceptance is on file');
+  });
+
+  it('answers 400 TRANSACTION_SIZE_LIMIT_EXCEEDED above the single-transaction maximum', async (ctx) => {
+    const max = capabilities.limits.singleUsdCents;
+    requireCapability(ctx, capabilities.sandboxTriggers && max !== undefined, 'the target declares no single-transaction maximum (SVC_LIMIT_SINGLE_USD_CENTS)', ['error:400:TRANSACTION_SIZE_LIMIT_EXCEEDED']);
+    const { customerId, accounts } = await sender({ USD: 100_000 });
+    const destination = await eurDestination(customerId);
+    const res = await quote(quoteBody(accounts.USD.id, destination.id, max! + 100_000));
+    expectError(res, 400, 'TRANSACTION_SIZE_LIMIT_EXCEEDED', 'Limits: single-transaction maximum exceeded: 400 TRANSACTION_SIZE_LIMIT_EXCEEDED');
+  });
+
+  it('answers 429 DAILY_VOLUME_LIMIT_EXCEEDED once the daily volume would be exceeded, and moves no money', async (ctx) => {
+    const { dailyUsdCents: daily, singleUsdCents: single } = capabilities.limits;
+    requireCapability(ctx, capabilities.sandboxTriggers && daily !== undefined && single !== undefined, 'the target declares no daily volume limit (SVC_LIMIT_DAILY_USD_CENTS, SVC_LIMIT_SINGLE_USD_CENTS)', ['error:429:DAILY_VOLUME_LIMIT_EXCEEDED']);
+    const each = Math.floor(single! * 0.9);
+    const count = Math.floor(daily! / each);
+    const { customerId, accounts } = await sender({ USD: each * (count + 1) });
+    const destination = await eurDestination(customerId);
+    for (let i = 0; i < count; i++) expectStatus(await quote(quoteBody(accounts.USD.id, destination.id, each, { immediatelyExecute: true })), 201, Quote);
+    const before = await balanceOf(customerId, accounts.USD.id);
+    const res = await quote(quoteBody(accounts.USD.id, destination.id, each, { immediatelyExecute: true }));
+    expectError(res, 429, 'DAILY_VOLUME_LIMIT_EXCEEDED', 'Limits: daily volume exceeded: 429 DAILY_VOLUME_LIMIT_EXCEEDED');
+    expect(await balanceOf(customerId, accounts.USD.id), 'a refused quote moves no money').toBe(before);
+  });
+
+  it('answers 400 SELF_PAYMENT when the destination is the source account', async (ctx) => {
+    requireCapability(ctx, capabilities.sandboxTriggers, 'the target cannot fund a sender');
+    const { accounts } = await sender({ USD: 100_000 });
+    expectError(await quote(quoteBody(accounts.USD.id, accounts.USD.id, 1_000)), 400, 'SELF_PAYMENT');
+  });
+
+  it.for([0, -500, 10.5])('answers 400 INVALID_AMOUNT for lockedCurrencyAmount %s (an integer in the smallest unit)', async (amount, ctx) => {
+    requireCapability(ctx, capabilities.sandboxTriggers, 'the target cannot fund a sender');
+    const { customerId, accounts } = await sender({ USD: 100_000 });
+    const destination = await eurDestination(customerId);
+    expectError(await quote(quoteBody(accounts.USD.id, destination.id, amount)), 400, 'INVALID_AMOUNT', 'Resources: amount is an integer in the smallest unit; Errors / 400 INVALID_AMOUNT');
+  });
+
+  it('answers 400 INVALID_CURRENCY for a currency the service does not know', async () => {
+    await basisSupplement('REALTIME_FUNDING source with a currency (section 8)');
+    const res = await quote({ source: { sourceType: 'REALTIME_FUNDING', currency: 'XQX' }, destination: { destinationType: 'UMA_ADDRESS', umaAddress: '$someone@sandbox.uma.money' }, lockedCurrencySide: 'SENDING', lockedCurrencyAmount: 1_000 });
+    expectError(res, 400, 'INVALID_CURRENCY');
+  });
+
+  it('refuses platformFeeOverride with a non-USD source currency', async (ctx) => {
+    requireCapability(ctx, capabilities.sandboxTriggers, 'the target cannot fund a sender');
+    const { customerId, accounts } = await sender({ USD: 0, EUR: 100_000 });
+    const res = await quote(quoteBody(accounts.EUR.id, accounts.USD.id, 10_000, { platformFeeOverride: { platformFixedFee: { amount: 10, currency: 'EUR' }, platformVariableFeeBps: 10 } }));
+    expect(res.status >= 400 && res.status < 500, `platformFeeOverride requires USD source currency; answered ${res.status}`).toBe(true);
+    expectError(res, res.status, undefined, 'POST /quotes: platformFeeOverride requires USD source currency');
+    expect(customerId).toMatch(/^Customer:/);
+  });
+
+  it('allows a transfer below the regulatory threshold to a wallet pending ownership verification, and refuses one above it with EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED', async (ctx) => {
+    const threshold = capabilities.limits.verificationThresholdUsdCents;
+    requireCapability(ctx, capabilities.sandboxTriggers && capabilities.counterpartyRules && threshold !== undefined, 'the target declares no regulatory threshold (SVC_LIMIT_VERIFICATION_USD_CENTS)', ['error:400:EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED']);
+    const { accounts } = await sender({ USD: threshold! * 3 });
+    const wallet = await createWalletAccount(wallets.evm());
+    requireCapability(ctx, wallet.status === 'PENDING_OWNERSHIP_VERIFICATION', `the wallet was ${wallet.status}`);
+    // Platform wallets may receive from customer accounts only where the target allows it; customer wallets are the usual case.
+    const below = await quote(quoteBody(accounts.USD.id, wallet.id, Math.floor(threshold! / 2)));
+    const above = await quote(quoteBody(accounts.USD.id, wallet.id, threshold! * 2));
+    expectStatus(below, 201, Quote, 'PENDING_OWNERSHIP_VERIFICATION: transfers below regulatory thresholds are still allowed');
+    expectError(above, 400, 'EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED', 'destination account ownership must be verified before the transfer');
+  });
+
+  it('refuses a quote or its execution from a frozen internal account, and moves no money', async (ctx) => {
+    requireCapability(ctx, capabilities.sandboxTriggers, 'the target has no sandbox triggers');
+    const { customerId, accounts } = await sender({ USD: 100_000 });
+    const destination = await eurDestination(customerId);
+    const pending = await createQuote(quoteBody(accounts.USD.id, destination.id, 10_000));
+    const frozen = await api.post('/sandbox/internal-accounts/{accountId}/freeze', { params: { accountId: accounts.USD.id } });
+    requireCapability(ctx, frozen.status !== 404, 'the target has no freeze trigger');
+    const execute = await executeQuote(pending.id);
+    const fresh = await quote(quoteBody(accounts.USD.id, destination.id, 10_000));
+    for (const res of [execute, fresh]) {
+      expect(res.status >= 400 && res.status < 500, `Internal account status: frozen accounts cannot send payments; ${res.exchange.method} ${res.exchange.path} answered ${res.status}`).toBe(true);
+      expectError(res, res.status);
+    }
+    expect(await balanceOf(customerId, accounts.USD.id)).toBe(accounts.USD.balance.amount);
+  });
+
+  it('answers 404 QUOTE_NOT_FOUND for an unknown quote', async () => {
+    await basisSupplement('GET /quotes/{quoteId} (section 8)');
+    expectError(await api.get('/quotes/{quoteId}', { params: { quoteId: `Quote:${randomUUID()}` } }), 404, 'QUOTE_NOT_FOUND');
+  });
+});
