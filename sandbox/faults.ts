@@ -309,6 +309,18 @@ export const FAULTS = {
     areas: ['transactions'],
     rule: 'Transaction status: cancelling a transaction that has settled answers 409 TRANSACTION_NOT_CANCELLABLE.',
   },
+  'sca-session-not-required': {
+    areas: ['cross-currency-transfers'],
+    rule: 'POST /quotes: authorisation may fail with 409 SCA_SESSION_REQUIRED (customer SCA session missing or expired).',
+  },
+  'sca-lock-wrong-status': {
+    areas: ['cross-currency-transfers'],
+    rule: 'Errors / Other codes named: ACCOUNT_LOCKED (HTTP 423).',
+  },
+  'sca-expiry-wrong-reason': {
+    areas: ['cross-currency-transfers'],
+    rule: 'Failure reasons: SCA_NOT_COMPLETED (a transaction that failed on an expired SCA challenge).',
+  },
 } as const satisfies Record<string, FaultEntry>;
 
 export type FaultName = keyof typeof FAULTS;

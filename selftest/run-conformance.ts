@@ -17,6 +17,7 @@ export const SANDBOX_DECLARATIONS: Record<string, string> = {
   SVC_LIMIT_SINGLE_USD_CENTS: '5000000',
   SVC_LIMIT_DAILY_USD_CENTS: '10000000',
   SVC_LIMIT_VERIFICATION_USD_CENTS: '100000',
+  SVC_SCA_REGION: 'DE',
 };
 const VITEST = join(ROOT, 'node_modules/vitest/vitest.mjs');
 

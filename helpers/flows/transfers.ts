@@ -17,9 +17,9 @@ export async function termsVersion(): Promise<string> {
 }
 
 /** A customer who accepted the end-user terms, with funded internal accounts. */
-export async function sender(funding: Record<string, number> = { USD: 5_000_000 }, accepted = true): Promise<{ customerId: string; accounts: Record<string, InternalAccount> }> {
+export async function sender(funding: Record<string, number> = { USD: 5_000_000 }, accepted = true, overrides: Record<string, unknown> = {}): Promise<{ customerId: string; accounts: Record<string, InternalAccount> }> {
   const currencies = Object.keys(funding);
-  const customer = await createCustomer(individual({ currencies, ...(accepted ? { endUserTermsConsent: consent(await termsVersion()) } : {}) }));
+  const customer = await createCustomer(individual({ currencies, ...(accepted ? { endUserTermsConsent: consent(await termsVersion()) } : {}), ...overrides }));
   const accounts: Record<string, InternalAccount> = {};
   for (const code of currencies) {
     const account = await activeAccount(customer.id, code);

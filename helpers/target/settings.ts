@@ -20,6 +20,8 @@ export interface Capabilities {
   canUnsetWebhookEndpoint: boolean;
   /** Failure reason -> last three digits of a destination identifier that make an outgoing payment fail so. */
   failureTriggers: Record<string, string>;
+  /** A customer region where Strong Customer Authentication applies, and the target's test code for it. */
+  sca?: { region: string; code: string };
   /** The target's limits in US cents, where declared: single transaction, daily volume, unverified-wallet threshold. */
   limits: { singleUsdCents?: number; dailyUsdCents?: number; verificationThresholdUsdCents?: number };
 }
@@ -97,6 +99,7 @@ function declaredCapabilities(env: NodeJS.ProcessEnv, timings: { eventTimeoutMs:
     canUnsetWebhookEndpoint: truthy(env.SVC_CAN_UNSET_WEBHOOK_ENDPOINT, true),
     failureTriggers: triggers(env.SVC_FAILURE_TRIGGERS, SUPPLEMENT_FAILURE_TRIGGERS),
     limits: limits(env, {}),
+    sca: env.SVC_SCA_REGION ? { region: env.SVC_SCA_REGION, code: env.SVC_SCA_CODE ?? '123456' } : undefined,
   };
 }
 
@@ -132,6 +135,7 @@ export function resolveTargetSettings(env: NodeJS.ProcessEnv = process.env): Tar
         // The embedded sandbox's own triggers and limits (sandbox/README.md).
         failureTriggers: triggers(env.SVC_FAILURE_TRIGGERS, { ...SUPPLEMENT_FAILURE_TRIGGERS, ACCOUNT_CANNOT_RECEIVE: '004', ACCOUNT_INVALID: '008', COMPLIANCE_REJECTED: '009', LIMIT_EXCEEDED: '011' }),
         limits: limits(env, { singleUsdCents: 5_000_000, dailyUsdCents: 10_000_000, verificationThresholdUsdCents: 100_000 }),
+        sca: { region: 'DE', code: '123456' },
       },
     };
   }

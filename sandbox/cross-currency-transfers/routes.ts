@@ -10,7 +10,8 @@ import { z } from 'zod';
 import { isoNow } from '../clock.js';
 import { areaState, parse, type SandboxContext } from '../context.js';
 import { CURRENCIES, money } from '../currencies.js';
-import { getCustomer } from '../customers/routes.js';
+import { getCustomer, requiresSca } from '../customers/routes.js';
+import { assertScaSession, SANDBOX_CODE } from '../strong-customer-authentication/routes.js';
 import { ApiError, badRequest, conflict, invalidInput, notFound } from '../errors.js';
 import { externalAccounts, primaryIdentifier, WALLETS, type ExternalAccountRecord } from '../external-accounts/accounts.js';
 import { adjustBalance, assertCanMoveMoney, getInternalAccount, internalAccounts, type InternalAccountRecord } from '../internal-accounts/store.js';
@@ -41,10 +42,10 @@ const QuoteRequest = z.object({
   lookupId: z.string().optional(),
 });
 
-type OutgoingStatus = 'PENDING' | 'PROCESSING' | 'COMPLETED' | 'FAILED';
+type OutgoingStatus = 'PENDING' | 'PENDING_AUTHORIZATION' | 'PROCESSING' | 'COMPLETED' | 'FAILED';
 interface Quote {
   id: string;
-  status: 'PENDING' | 'PROCESSING' | 'COMPLETED' | 'FAILED' | 'EXPIRED';
+  status: 'PENDING' | 'PENDING_AUTHORIZATION' | 'PROCESSING' | 'COMPLETED' | 'FAILED' | 'EXPIRED';
   createdAt: string;
   expiresAt: number;
   request: z.infer<typeof QuoteRequest>;
@@ -55,6 +56,8 @@ interface Quote {
   pricing: Pricing;
   transactionId: string;
   customerId: string;
+  /** An SCA challenge the customer must answer before the payment proceeds (SCA regions). */
+  scaChallenge?: { id: string; expiresAt: number };
 }
 export interface OutgoingTxn {
   id: string;
@@ -103,6 +106,7 @@ function presentQuote(q: Quote, faults: SandboxContext['faults']) {
     feesIncluded: q.pricing.svcFee + q.pricing.platformFee,
     platformFeesIncluded: q.pricing.platformFee,
     ...(faults.has('quote-without-transaction-id') ? {} : { transactionId: q.transactionId }),
+    ...(q.scaChallenge ? { scaChallenge: { id: q.scaChallenge.id, expiresAt: new Date(q.scaChallenge.expiresAt).toISOString(), factor: 'SMS_OTP', availableFactors: ['SMS_OTP'], purpose: 'PAYMENT' } } : {}),
   };
 }
 
@@ -175,6 +179,7 @@ export async function transferRoutes(app: FastifyInstance) {
     });
   }
 
+  /** Checks a quote can execute now; the debit waits for SCA where the customer's region needs it. */
   function execute(q: Quote): OutgoingTxn {
     if (q.status !== 'PENDING') throw conflict('CONFLICT', `Quote ${q.id} is ${q.status}; only a PENDING quote executes`);
     if (ctx.clock.now() >= q.expiresAt) {
@@ -185,10 +190,6 @@ export async function transferRoutes(app: FastifyInstance) {
     if (q.source.available < q.pricing.totalSending) {
       throw conflict('CONFLICT', `Internal account ${q.source.id} holds ${q.source.available}, less than ${q.pricing.totalSending}`);
     }
-    const dayKey = `${q.customerId}/${new Date(ctx.clock.now()).toISOString().slice(0, 10)}`;
-    s.daily.set(dayKey, (s.daily.get(dayKey) ?? 0) + usdCents(q.sending, q.pricing.totalSending));
-    adjustBalance(ctx, q.source, -(q.pricing.totalSending + (f.has('debit-not-equal-sent') ? 1 : 0)));
-    q.status = 'PROCESSING';
     const now = isoNow(ctx.clock);
     const rails = RAILS[q.receiving] ?? [];
     const requested = q.request.destination.destinationType === 'ACCOUNT' ? q.request.destination.paymentRail : undefined;
@@ -201,8 +202,30 @@ export async function transferRoutes(app: FastifyInstance) {
       updatedAt: now,
     };
     s.txns.set(t.id, t);
-    const pendingAt = now;
     if (!f.has('outgoing-events-out-of-order')) emit(t, 'PENDING');
+    if (requiresSca(getCustomer(ctx, q.customerId))) {
+      // Supplement section 8: PENDING -> PENDING_AUTHORIZATION -> PROCESSING | FAILED (SCA_NOT_COMPLETED).
+      q.status = 'PENDING_AUTHORIZATION';
+      q.scaChallenge = { id: `ScaChallenge:${randomUUID()}`, expiresAt: ctx.clock.now() + ctx.settings.challengeTtlMs };
+      setStatus(t, 'PENDING_AUTHORIZATION');
+      ctx.later(ctx.settings.challengeTtlMs, () => {
+        if (q.status !== 'PENDING_AUTHORIZATION') return;
+        q.status = 'FAILED';
+        t.failureReason = f.has('sca-expiry-wrong-reason') ? 'QUOTE_EXECUTION_FAILED' : 'SCA_NOT_COMPLETED';
+        setStatus(t, 'FAILED');
+      });
+      return t;
+    }
+    settle(q, t, now);
+    return t;
+  }
+
+  /** Debits the source at once, then PROCESSING, then COMPLETED or the destination's failure. */
+  function settle(q: Quote, t: OutgoingTxn, pendingAt: string): void {
+    const dayKey = `${q.customerId}/${new Date(ctx.clock.now()).toISOString().slice(0, 10)}`;
+    s.daily.set(dayKey, (s.daily.get(dayKey) ?? 0) + usdCents(q.sending, q.pricing.totalSending));
+    adjustBalance(ctx, q.source, -(q.pricing.totalSending + (f.has('debit-not-equal-sent') ? 1 : 0)));
+    q.status = 'PROCESSING';
     const suffix = q.destination.kind === 'external' ? primaryIdentifier(q.destination.account.accountInfo).slice(-3) : '';
     const outcome = OUTCOMES[suffix];
     ctx.later(step(), () => {
@@ -232,7 +255,6 @@ export async function transferRoutes(app: FastifyInstance) {
         }
       });
     });
-    return t;
   }
 
   function resolveDestination(accountId: string, sourceCustomer: string): Quote['destination'] {
@@ -262,6 +284,7 @@ export async function transferRoutes(app: FastifyInstance) {
       if (!customer.fields.endUserTermsConsent && !f.has('terms-not-required')) {
         throw new ApiError(403, 'END_USER_TERMS_NOT_ACCEPTED', `Customer ${customer.id} has not accepted the end-user terms`);
       }
+      assertScaSession(ctx, customer);
       if (body.destination.accountId === source.id && !f.has('self-payment-accepted')) throw badRequest('SELF_PAYMENT', 'The destination is the source account');
       const destination = resolveDestination(body.destination.accountId, customer.id);
       const receiving = destination.kind === 'internal' ? destination.account.currency : destination.account.currency;
@@ -324,6 +347,17 @@ export async function transferRoutes(app: FastifyInstance) {
     return q;
   };
   app.get('/quotes/:quoteId', async (req) => presentQuote(getQuote((req.params as { quoteId: string }).quoteId), f));
+  app.post('/quotes/:quoteId/authorize', async (req) => {
+    const q = getQuote((req.params as { quoteId: string }).quoteId);
+    const { code } = parse(z.object({ code: z.string().min(1) }).passthrough(), req.body);
+    const t = s.txns.get(q.transactionId);
+    if (q.status !== 'PENDING_AUTHORIZATION' || !q.scaChallenge || !t) throw conflict('CONFLICT', `Quote ${q.id} is ${q.status}; nothing to authorize`);
+    if (code !== SANDBOX_CODE) throw invalidInput([{ field: 'code', constraint: 'match', message: 'The code does not match' }]);
+    q.scaChallenge = undefined;
+    settle(q, t, t.createdAt);
+    return presentQuote(q, f);
+  });
+
   app.post('/quotes/:quoteId/execute', async (req, reply) =>
     idempotent(req, reply, async () => {
       const q = getQuote((req.params as { quoteId: string }).quoteId);

@@ -5,12 +5,46 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { isoNow } from '../clock.js';
-import { parse } from '../context.js';
+import { areaState, parse, type SandboxContext } from '../context.js';
 import { getCustomer, presentCustomer, requiresContactVerification, requiresSca, type CustomerRecord } from '../customers/routes.js';
 import { ApiError, conflict, invalidInput } from '../errors.js';
 
-const SANDBOX_CODE = '123456';
+export const SANDBOX_CODE = '123456';
 const SCA_SESSION_MS = 180 * 24 * 3600 * 1000;
+const MAX_FAILED_ATTEMPTS = 3;
+const LOCK_MS = 15 * 60_000;
+
+interface ScaState {
+  sessionExpiresAt?: number;
+  failedAttempts: number;
+  lockedUntil?: number;
+}
+const scaStates = (ctx: SandboxContext) => areaState(ctx, 'sca', () => new Map<string, ScaState>());
+const scaState = (ctx: SandboxContext, customerId: string) => {
+  const states = scaStates(ctx);
+  if (!states.has(customerId)) states.set(customerId, { failedAttempts: 0 });
+  return states.get(customerId)!;
+};
+
+const locked = (ctx: SandboxContext, st: ScaState) =>
+  new ApiError(ctx.faults.has('sca-lock-wrong-status') ? 403 : 423, 'ACCOUNT_LOCKED', 'Too many failed authentication attempts', {
+    lockedUntil: new Date(st.lockedUntil!).toISOString(),
+    failedAttempts: st.failedAttempts,
+    suspended: false,
+  });
+
+/**
+ * Interface: authorisation may fail with 409 SCA_SESSION_REQUIRED (customer SCA session missing or
+ * expired) or 423 ACCOUNT_LOCKED. Applies to customers of SCA regions only.
+ */
+export function assertScaSession(ctx: SandboxContext, customer: CustomerRecord): void {
+  if (!requiresSca(customer)) return;
+  const st = scaState(ctx, customer.id);
+  if (st.lockedUntil && st.lockedUntil > ctx.clock.now()) throw locked(ctx, st);
+  if ((!st.sessionExpiresAt || st.sessionExpiresAt <= ctx.clock.now()) && !ctx.faults.has('sca-session-not-required')) {
+    throw conflict('SCA_SESSION_REQUIRED', `Customer ${customer.id} has no SCA session; authenticate and retry`);
+  }
+}
 
 export async function contactAndScaRoutes(app: FastifyInstance) {
   const { ctx } = app;
@@ -61,8 +95,20 @@ export async function contactAndScaRoutes(app: FastifyInstance) {
   app.post('/sca/login/complete', async (req) => {
     const c = scaCustomer(req);
     const { code } = parse(z.object({ challengeId: z.string().optional(), code: z.string().min(1) }), req.body);
-    if (code !== SANDBOX_CODE) throw invalidInput([{ field: 'code', constraint: 'match', message: 'The code does not match' }]);
-    return { status: 'SUCCESS', customerId: c.id, sessionExpiresAt: new Date(ctx.clock.now() + SCA_SESSION_MS).toISOString() };
+    const st = scaState(ctx, c.id);
+    if (st.lockedUntil && st.lockedUntil > ctx.clock.now()) throw locked(ctx, st);
+    if (code !== SANDBOX_CODE) {
+      st.failedAttempts++;
+      if (st.failedAttempts >= MAX_FAILED_ATTEMPTS) {
+        st.lockedUntil = ctx.clock.now() + LOCK_MS;
+        st.sessionExpiresAt = undefined;
+        throw locked(ctx, st);
+      }
+      throw invalidInput([{ field: 'code', constraint: 'match', message: 'The code does not match' }]);
+    }
+    st.failedAttempts = 0;
+    st.sessionExpiresAt = ctx.clock.now() + SCA_SESSION_MS;
+    return { status: 'SUCCESS', customerId: c.id, sessionExpiresAt: new Date(st.sessionExpiresAt).toISOString() };
   });
   for (const path of ['/sca/factors', '/sca/factors/confirm', '/sca/record-event', '/sca/factors/reset']) {
     app.post(path, async (req) => {

@@ -1,0 +1,72 @@
+// Interface: POST {base_url}/quotes ("authorisation may fail with 409 SCA_SESSION_REQUIRED or 423
+// ACCOUNT_LOCKED"); Authentication 3 (a missing or expired customer SCA session is 409
+// SCA_SESSION_REQUIRED, not 401); Failure reasons (SCA_NOT_COMPLETED: "a transaction that failed on an
+// expired SCA challenge"); POST {base_url}/sca/login/complete (sessionExpiresAt). The SCA region and
+// its test code are the target's (declared: SVC_SCA_REGION, SVC_SCA_CODE); login paths, the quote's
+// scaChallenge and /quotes/{id}/authorize: basis: supplement (sections 8 and 10).
+import { describe, expect, it, type TestContext } from 'vitest';
+import { msUntil } from '../../helpers/deadline.js';
+import { expectError, expectStatus } from '../../helpers/expect.js';
+import { balanceOf, createQuote, eurDestination, executeQuote, expectOutgoingLifecycle, quoteBody, sender, transaction } from '../../helpers/flows/transfers.js';
+import { api, capabilities, listener } from '../../helpers/harness.js';
+import { requireCapability, scenario } from '../../helpers/scenario.js';
+import { Quote } from '../../helpers/schemas.js';
+import { z } from 'zod';
+
+const ScaQuote = Quote.extend({ scaChallenge: z.looseObject({ id: z.string(), expiresAt: z.string() }) });
+
+async function scaSender(ctx: TestContext) {
+  requireCapability(ctx, capabilities.sandboxTriggers && Boolean(capabilities.sca), 'the target declares no SCA region (SVC_SCA_REGION)', ['error:409:SCA_SESSION_REQUIRED']);
+  const { region } = capabilities.sca!;
+  const s = await sender({ USD: 500_000 }, true, { region, address: { line1: 'Hauptstr. 1', postalCode: '10115', city: 'Berlin', country: region } });
+  const destination = await eurDestination(s.customerId);
+  return { ...s, destination };
+}
+
+const login = (customerId: string, code: string) => api.post('/sca/login/complete', { query: { customerId }, body: { code } });
+
+describe('POST /quotes for a customer of an SCA region', () => {
+  scenario({ area: 'Strong Customer Authentication', operation: 'POST /quotes', section: 'Other operations that are named' });
+
+  it('answers 409 SCA_SESSION_REQUIRED without a customer SCA session (not 401)', async (ctx) => {
+    const { accounts, destination } = await scaSender(ctx);
+    const res = await api.post('/quotes', { body: quoteBody(accounts.USD.id, destination.id, 10_000) });
+    expectError(res, 409, 'SCA_SESSION_REQUIRED', 'Authentication 3: a missing customer SCA session is 409 SCA_SESSION_REQUIRED');
+  });
+
+  it('answers 423 ACCOUNT_LOCKED once repeated wrong codes locked the customer', async (ctx) => {
+    const { customerId, accounts, destination } = await scaSender(ctx);
+    let last = await login(customerId, '000001');
+    for (let i = 0; i < 5 && last.status !== 423; i++) last = await login(customerId, '000001');
+    expectError(last, 423, 'ACCOUNT_LOCKED');
+    const res = await api.post('/quotes', { body: quoteBody(accounts.USD.id, destination.id, 10_000) });
+    expectError(res, 423, 'ACCOUNT_LOCKED', 'POST /quotes: authorisation may fail with 423 ACCOUNT_LOCKED');
+  });
+
+  it('fails the transaction with SCA_NOT_COMPLETED when the SCA challenge expires, moving no money', async (ctx) => {
+    const { customerId, accounts, destination } = await scaSender(ctx);
+    const session = expectStatus(await login(customerId, capabilities.sca!.code), 200, z.looseObject({ sessionExpiresAt: z.string() }), 'POST /sca/login/complete: response carries sessionExpiresAt');
+    expect(Date.parse(session.sessionExpiresAt)).toBeGreaterThan(Date.now());
+    const quote = await createQuote(quoteBody(accounts.USD.id, destination.id, 20_000));
+    const since = await listener.mark();
+    const pending = expectStatus(await executeQuote(quote.id), 200, ScaQuote, 'an SCA customer authorises the payment');
+    requireCapability(ctx, msUntil(pending.scaChallenge.expiresAt) <= capabilities.waitBudgetMs, 'the SCA challenge outlives the wait budget');
+
+    await expectOutgoingLifecycle(quote.transactionId, 'FAILED', since);
+    const txn = await transaction(quote.transactionId);
+    expect(txn.failureReason, 'Failure reasons: SCA_NOT_COMPLETED, a transaction that failed on an expired SCA challenge').toBe('SCA_NOT_COMPLETED');
+    expect(await balanceOf(customerId, accounts.USD.id), 'no money moved').toBe(accounts.USD.balance.amount);
+  });
+
+  it('completes once the SCA challenge is answered in time', async (ctx) => {
+    const { customerId, accounts, destination } = await scaSender(ctx);
+    expectStatus(await login(customerId, capabilities.sca!.code), 200);
+    const quote = await createQuote(quoteBody(accounts.USD.id, destination.id, 20_000));
+    const since = await listener.mark();
+    expectStatus(await executeQuote(quote.id), 200, ScaQuote);
+    expectStatus(await api.post('/quotes/{quoteId}/authorize', { params: { quoteId: quote.id }, body: { code: capabilities.sca!.code } }), 200, Quote);
+    await expectOutgoingLifecycle(quote.transactionId, 'COMPLETED', since);
+    const txn = await transaction(quote.transactionId);
+    expect(await balanceOf(customerId, accounts.USD.id)).toBe(accounts.USD.balance.amount - txn.sentAmount.amount);
+  });
+});
