@@ -321,6 +321,14 @@ export const FAULTS = {
     areas: ['cross-currency-transfers'],
     rule: 'Failure reasons: SCA_NOT_COMPLETED (a transaction that failed on an expired SCA challenge).',
   },
+  'transfer-in-not-credited': {
+    areas: ['same-currency-transfers'],
+    rule: 'transfer-in: deprecated but continues to work (the internal account is credited).',
+  },
+  'transfer-out-returns-quote': {
+    areas: ['same-currency-transfers'],
+    rule: 'transfer-out: request and response shapes unchanged; a transaction is returned.',
+  },
 } as const satisfies Record<string, FaultEntry>;
 
 export type FaultName = keyof typeof FAULTS;

@@ -72,8 +72,36 @@ export interface OutgoingTxn {
   updatedAt: string;
 }
 
+export interface IncomingTxn {
+  id: string;
+  status: 'PENDING' | 'COMPLETED';
+  source: string;
+  destination: InternalAccountRecord;
+  amount: number;
+  customerId: string;
+  settledAt?: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export function presentIncoming(t: IncomingTxn) {
+  return {
+    id: t.id,
+    status: t.status,
+    type: 'INCOMING',
+    direction: 'CREDIT',
+    source: { sourceType: 'ACCOUNT', accountId: t.source },
+    destination: { destinationType: 'ACCOUNT', accountId: t.destination.id },
+    receivedAmount: money(t.amount, t.destination.currency),
+    customerId: t.customerId,
+    ...(t.settledAt ? { settledAt: t.settledAt } : {}),
+    createdAt: t.createdAt,
+    updatedAt: t.updatedAt,
+  };
+}
+
 export const transfersState = (ctx: SandboxContext) =>
-  areaState(ctx, 'transfers', () => ({ quotes: new Map<string, Quote>(), txns: new Map<string, OutgoingTxn>(), idempotency: new Map<string, { status: number; body: unknown }>(), daily: new Map<string, number>() }));
+  areaState(ctx, 'transfers', () => ({ quotes: new Map<string, Quote>(), txns: new Map<string, OutgoingTxn>(), incoming: new Map<string, IncomingTxn>(), idempotency: new Map<string, { status: number; body: unknown }>(), daily: new Map<string, number>() }));
 
 /** Outcomes by the last three digits of the destination's identifier (supplement section 8, and this sandbox's own). */
 const OUTCOMES: Record<string, { reason: string; after?: 'COMPLETED'; refund: 'COMPLETED' | 'FAILED' }> = {
@@ -265,79 +293,144 @@ export async function transferRoutes(app: FastifyInstance) {
     throw notFound('REFERENCE_NOT_FOUND', `Destination account ${accountId} not found`);
   }
 
+  /** Prices and checks a quote request (every rule of POST /quotes); the quote is stored, not executed. */
+  function newQuote(body: z.infer<typeof QuoteRequest>): Quote {
+    const currencyOf = body.source.sourceType === 'REALTIME_FUNDING' ? body.source.currency : body.destination.destinationType === 'UMA_ADDRESS' ? body.destination.currency : undefined;
+    if (currencyOf !== undefined && !rateSupported(currencyOf)) throw badRequest('INVALID_CURRENCY', `Currency ${currencyOf} is not supported`);
+    if (!Number.isInteger(body.lockedCurrencyAmount) || body.lockedCurrencyAmount <= 0) {
+      throw badRequest('INVALID_AMOUNT', 'lockedCurrencyAmount must be a positive integer in the smallest unit of the locked currency', {
+        errors: [{ field: 'lockedCurrencyAmount', constraint: 'positiveInteger', message: 'a positive integer' }],
+      });
+    }
+    if (body.source.sourceType !== 'ACCOUNT' || body.destination.destinationType !== 'ACCOUNT') {
+      throw new ApiError(501, 'NOT_IMPLEMENTED', 'This sandbox quotes from an internal account to an account only (REALTIME_FUNDING and UMA_ADDRESS are not implemented)');
+    }
+    const source = getInternalAccount(ctx, body.source.accountId);
+    if (!source.customerId) throw invalidInput([{ field: 'source.accountId', constraint: 'customerAccount', message: 'a customer internal account' }]);
+    const customer = getCustomer(ctx, source.customerId);
+    if (!customer.fields.endUserTermsConsent && !f.has('terms-not-required')) {
+      throw new ApiError(403, 'END_USER_TERMS_NOT_ACCEPTED', `Customer ${customer.id} has not accepted the end-user terms`);
+    }
+    assertScaSession(ctx, customer);
+    if (body.destination.accountId === source.id && !f.has('self-payment-accepted')) throw badRequest('SELF_PAYMENT', 'The destination is the source account');
+    const destination = resolveDestination(body.destination.accountId, customer.id);
+    const receiving = destination.kind === 'internal' ? destination.account.currency : destination.account.currency;
+    if (!rateSupported(source.currency) || !rateSupported(receiving)) throw badRequest('INVALID_CURRENCY', `No corridor from ${source.currency} to ${receiving}`);
+    if (!f.has('frozen-account-sends')) assertCanMoveMoney(ctx, source, 'send');
+    if (destination.kind === 'internal') assertCanMoveMoney(ctx, destination.account, 'receive');
+    if (body.platformFeeOverride && source.currency !== 'USD' && !f.has('fee-override-non-usd-accepted')) {
+      throw invalidInput([{ field: 'platformFeeOverride', constraint: 'sourceCurrency', message: 'a platform fee override requires a USD source currency' }]);
+    }
+    const configured = ctx.config.feeConfigs.find((c) => c.sourceCurrency === source.currency);
+    const platform = body.platformFeeOverride
+      ? { fixed: body.platformFeeOverride.platformFixedFee.amount, bps: body.platformFeeOverride.platformVariableFeeBps }
+      : configured ? { fixed: configured.fixedFee.amount, bps: configured.variableFeeBps } : undefined;
+    const pricing = price(ctx, source.currency, receiving, body.lockedCurrencySide, body.lockedCurrencyAmount, platform);
+    if (pricing.totalReceiving <= 0 || pricing.totalSending <= 0) throw badRequest('AMOUNT_OUT_OF_RANGE', 'The amount does not cover the fees of this corridor');
+    const usd = usdCents(source.currency, pricing.totalSending);
+    if (usd > LIMITS.singleTransactionUsdCents) {
+      throw f.has('size-limit-wrong-status')
+        ? new ApiError(429, 'DAILY_VOLUME_LIMIT_EXCEEDED', 'limit')
+        : badRequest('TRANSACTION_SIZE_LIMIT_EXCEEDED', `The amount exceeds the maximum single transaction of ${LIMITS.singleTransactionUsdCents} US cents for this corridor`);
+    }
+    const today = s.daily.get(`${customer.id}/${new Date(ctx.clock.now()).toISOString().slice(0, 10)}`) ?? 0;
+    if (today + usd > LIMITS.dailyVolumeUsdCents) {
+      throw f.has('daily-limit-wrong-status')
+        ? badRequest('TRANSACTION_SIZE_LIMIT_EXCEEDED', 'limit')
+        : new ApiError(429, 'DAILY_VOLUME_LIMIT_EXCEEDED', `The customer's daily volume of ${LIMITS.dailyVolumeUsdCents} US cents would be exceeded`);
+    }
+    if (destination.kind === 'external') {
+      const dest = destination.account;
+      if (dest.status !== 'ACTIVE' && !(dest.status === 'PENDING_OWNERSHIP_VERIFICATION' || dest.status === 'UNVERIFIED')) {
+        throw conflict('CONFLICT', `Destination ${dest.id} is ${dest.status}`);
+      }
+      if (dest.status !== 'ACTIVE' && usd > LIMITS.unverifiedWalletUsdCents && !f.has('unverified-wallet-any-amount')) {
+        throw badRequest('EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED', `Destination ${dest.id} must complete ownership verification for transfers above the regulatory threshold`);
+      }
+    }
+    const quote: Quote = {
+      id: `Quote:${randomUUID()}`,
+      status: 'PENDING',
+      createdAt: isoNow(ctx.clock),
+      expiresAt: ctx.clock.now() + QUOTE_TTL_MS,
+      request: body,
+      source,
+      destination,
+      sending: source.currency,
+      receiving,
+      pricing,
+      transactionId: `Transaction:${randomUUID()}`,
+      customerId: customer.id,
+    };
+    s.quotes.set(quote.id, quote);
+    return quote;
+  }
+
   app.post('/quotes', async (req, reply) =>
     idempotent(req, reply, async () => {
       const body = parse(QuoteRequest, req.body);
-      const currencyOf = body.source.sourceType === 'REALTIME_FUNDING' ? body.source.currency : body.destination.destinationType === 'UMA_ADDRESS' ? body.destination.currency : undefined;
-      if (currencyOf !== undefined && !rateSupported(currencyOf)) throw badRequest('INVALID_CURRENCY', `Currency ${currencyOf} is not supported`);
-      if (!Number.isInteger(body.lockedCurrencyAmount) || body.lockedCurrencyAmount <= 0) {
-        throw badRequest('INVALID_AMOUNT', 'lockedCurrencyAmount must be a positive integer in the smallest unit of the locked currency', {
-          errors: [{ field: 'lockedCurrencyAmount', constraint: 'positiveInteger', message: 'a positive integer' }],
-        });
-      }
-      if (body.source.sourceType !== 'ACCOUNT' || body.destination.destinationType !== 'ACCOUNT') {
-        throw new ApiError(501, 'NOT_IMPLEMENTED', 'This sandbox quotes from an internal account to an account only (REALTIME_FUNDING and UMA_ADDRESS are not implemented)');
-      }
-      const source = getInternalAccount(ctx, body.source.accountId);
-      if (!source.customerId) throw invalidInput([{ field: 'source.accountId', constraint: 'customerAccount', message: 'a customer internal account' }]);
-      const customer = getCustomer(ctx, source.customerId);
-      if (!customer.fields.endUserTermsConsent && !f.has('terms-not-required')) {
-        throw new ApiError(403, 'END_USER_TERMS_NOT_ACCEPTED', `Customer ${customer.id} has not accepted the end-user terms`);
-      }
-      assertScaSession(ctx, customer);
-      if (body.destination.accountId === source.id && !f.has('self-payment-accepted')) throw badRequest('SELF_PAYMENT', 'The destination is the source account');
-      const destination = resolveDestination(body.destination.accountId, customer.id);
-      const receiving = destination.kind === 'internal' ? destination.account.currency : destination.account.currency;
-      if (!rateSupported(source.currency) || !rateSupported(receiving)) throw badRequest('INVALID_CURRENCY', `No corridor from ${source.currency} to ${receiving}`);
-      if (!f.has('frozen-account-sends')) assertCanMoveMoney(ctx, source, 'send');
-      if (destination.kind === 'internal') assertCanMoveMoney(ctx, destination.account, 'receive');
-      if (body.platformFeeOverride && source.currency !== 'USD' && !f.has('fee-override-non-usd-accepted')) {
-        throw invalidInput([{ field: 'platformFeeOverride', constraint: 'sourceCurrency', message: 'a platform fee override requires a USD source currency' }]);
-      }
-      const configured = ctx.config.feeConfigs.find((c) => c.sourceCurrency === source.currency);
-      const platform = body.platformFeeOverride
-        ? { fixed: body.platformFeeOverride.platformFixedFee.amount, bps: body.platformFeeOverride.platformVariableFeeBps }
-        : configured ? { fixed: configured.fixedFee.amount, bps: configured.variableFeeBps } : undefined;
-      const pricing = price(ctx, source.currency, receiving, body.lockedCurrencySide, body.lockedCurrencyAmount, platform);
-      if (pricing.totalReceiving <= 0 || pricing.totalSending <= 0) throw badRequest('AMOUNT_OUT_OF_RANGE', 'The amount does not cover the fees of this corridor');
-      const usd = usdCents(source.currency, pricing.totalSending);
-      if (usd > LIMITS.singleTransactionUsdCents) {
-        throw f.has('size-limit-wrong-status')
-          ? new ApiError(429, 'DAILY_VOLUME_LIMIT_EXCEEDED', 'limit')
-          : badRequest('TRANSACTION_SIZE_LIMIT_EXCEEDED', `The amount exceeds the maximum single transaction of ${LIMITS.singleTransactionUsdCents} US cents for this corridor`);
-      }
-      const today = s.daily.get(`${customer.id}/${new Date(ctx.clock.now()).toISOString().slice(0, 10)}`) ?? 0;
-      if (today + usd > LIMITS.dailyVolumeUsdCents) {
-        throw f.has('daily-limit-wrong-status')
-          ? badRequest('TRANSACTION_SIZE_LIMIT_EXCEEDED', 'limit')
-          : new ApiError(429, 'DAILY_VOLUME_LIMIT_EXCEEDED', `The customer's daily volume of ${LIMITS.dailyVolumeUsdCents} US cents would be exceeded`);
-      }
-      if (destination.kind === 'external') {
-        const dest = destination.account;
-        if (dest.status !== 'ACTIVE' && !(dest.status === 'PENDING_OWNERSHIP_VERIFICATION' || dest.status === 'UNVERIFIED')) {
-          throw conflict('CONFLICT', `Destination ${dest.id} is ${dest.status}`);
-        }
-        if (dest.status !== 'ACTIVE' && usd > LIMITS.unverifiedWalletUsdCents && !f.has('unverified-wallet-any-amount')) {
-          throw badRequest('EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED', `Destination ${dest.id} must complete ownership verification for transfers above the regulatory threshold`);
-        }
-      }
-      const quote: Quote = {
-        id: `Quote:${randomUUID()}`,
-        status: 'PENDING',
-        createdAt: isoNow(ctx.clock),
-        expiresAt: ctx.clock.now() + QUOTE_TTL_MS,
-        request: body,
-        source,
-        destination,
-        sending: source.currency,
-        receiving,
-        pricing,
-        transactionId: `Transaction:${randomUUID()}`,
-        customerId: customer.id,
-      };
-      s.quotes.set(quote.id, quote);
+      const quote = newQuote(body);
       if (body.immediatelyExecute) execute(quote);
       return { status: 201, body: presentQuote(quote, f) };
+    }),
+  );
+
+  // Deprecated same-currency transfers (interface: "request and response shapes unchanged; a
+  // transaction is returned"; supplement section 8 for the bodies). transfer-out runs as a quote of
+  // the source's currency, executed at once; transfer-in pulls from a customer bank account.
+  const TransferOut = z.object({
+    source: z.object({ accountId: z.string().min(1) }),
+    destination: z.object({ accountId: z.string().min(1), paymentRail: z.string().optional() }),
+    amount: z.number().optional(),
+    remittanceInformation: z.string().max(80).optional(),
+    purposeOfPayment: z.string().max(64).optional(),
+  });
+  app.post('/transfer-out', async (req, reply) =>
+    idempotent(req, reply, async () => {
+      const body = parse(TransferOut, req.body);
+      const source = getInternalAccount(ctx, body.source.accountId);
+      const destination = externalAccounts(ctx).get(body.destination.accountId);
+      if (destination && destination.currency !== source.currency) {
+        throw badRequest('INVALID_CURRENCY', `transfer-out is same-currency: ${source.currency} to ${destination.currency}`);
+      }
+      const quote = newQuote({
+        source: { sourceType: 'ACCOUNT', accountId: source.id },
+        destination: { destinationType: 'ACCOUNT', accountId: body.destination.accountId, paymentRail: body.destination.paymentRail },
+        lockedCurrencySide: 'SENDING',
+        lockedCurrencyAmount: body.amount ?? source.available,
+        remittanceInformation: body.remittanceInformation,
+        purposeOfPayment: body.purposeOfPayment,
+      });
+      const txn = presentOutgoing(ctx, execute(quote));
+      return { status: 201, body: f.has('transfer-out-returns-quote') ? presentQuote(quote, f) : txn };
+    }),
+  );
+
+  const TransferIn = z.object({
+    source: z.object({ accountId: z.string().min(1) }),
+    destination: z.object({ accountId: z.string().min(1) }),
+    amount: z.number(),
+  });
+  app.post('/transfer-in', async (req, reply) =>
+    idempotent(req, reply, async () => {
+      const body = parse(TransferIn, req.body);
+      if (!Number.isInteger(body.amount) || body.amount <= 0) throw badRequest('INVALID_AMOUNT', 'amount must be a positive integer in the smallest unit');
+      const destination = getInternalAccount(ctx, body.destination.accountId);
+      const source = externalAccounts(ctx).get(body.source.accountId);
+      if (!source || source.customerId !== destination.customerId) throw notFound('REFERENCE_NOT_FOUND', `Source account ${body.source.accountId} not found for this customer`);
+      if (source.accountInfo.accountType !== 'USD_ACCOUNT') throw invalidInput([{ field: 'source.accountId', constraint: 'pullCapable', message: 'transfer-in pulls from USD bank accounts (ACH)' }]);
+      if (source.currency !== destination.currency) throw badRequest('INVALID_CURRENCY', `transfer-in is same-currency: ${source.currency} to ${destination.currency}`);
+      assertCanMoveMoney(ctx, destination, 'receive');
+      const now = isoNow(ctx.clock);
+      const t: IncomingTxn = { id: `Transaction:${randomUUID()}`, status: 'PENDING', source: source.id, destination, amount: body.amount, customerId: destination.customerId!, createdAt: now, updatedAt: now };
+      s.incoming.set(t.id, t);
+      ctx.later(step(), () => {
+        t.status = 'COMPLETED';
+        t.settledAt = t.updatedAt = isoNow(ctx.clock);
+        if (!f.has('transfer-in-not-credited')) adjustBalance(ctx, destination, t.amount);
+        ctx.webhooks.emit('INCOMING_PAYMENT.COMPLETED', presentIncoming(t));
+      });
+      return { status: 201, body: presentIncoming(t) };
     }),
   );
 

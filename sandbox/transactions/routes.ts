@@ -7,13 +7,14 @@ import { isoNow } from '../clock.js';
 import { cardsState, presentCardTxn } from '../cards/routes.js';
 import { conflict, notFound } from '../errors.js';
 import { page } from '../pagination.js';
-import { presentOutgoing, transfersState } from '../cross-currency-transfers/routes.js';
+import { presentIncoming, presentOutgoing, transfersState } from '../cross-currency-transfers/routes.js';
 
 export async function transactionRoutes(app: FastifyInstance) {
   const { ctx } = app;
   const all = () => [
     ...[...cardsState(ctx).txns.values()].map((t) => presentCardTxn(t) as Record<string, unknown>),
     ...[...transfersState(ctx).txns.values()].map((t) => presentOutgoing(ctx, t) as Record<string, unknown>),
+    ...[...transfersState(ctx).incoming.values()].map((t) => presentIncoming(t) as Record<string, unknown>),
   ];
   const find = (id: string) => {
     const t = all().find((x) => x.id === id);

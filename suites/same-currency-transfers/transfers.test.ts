@@ -1,0 +1,44 @@
+// Interface: POST {base_url}/transfer-in and POST {base_url}/transfer-out ("Deprecated; same-currency
+// transfers; request and response shapes unchanged; a transaction is returned"). Bodies and the 201:
+// basis: supplement (section 8). Money is neither created nor lost.
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { usdAccount } from '../../fixtures/external-accounts.js';
+import { expectEvents } from '../../helpers/events.js';
+import { expectStatus } from '../../helpers/expect.js';
+import { balanceOf, expectOutgoingLifecycle, sender, transaction } from '../../helpers/flows/transfers.js';
+import { api, capabilities, listener } from '../../helpers/harness.js';
+import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
+import { ExternalAccount, Money, OutgoingTransaction, typedId } from '../../helpers/schemas.js';
+
+const Incoming = z.looseObject({ id: typedId('Transaction'), status: z.string(), receivedAmount: Money });
+
+describe('Deprecated same-currency transfers', () => {
+  scenario({ area: 'Same-Currency Transfers', operation: 'POST /transfer-out', section: 'Other operations that are named' });
+
+  it('transfer-out still works: it returns a transaction, debits its sentAmount and completes', async (ctx) => {
+    requireCapability(ctx, capabilities.sandboxTriggers, 'the target cannot fund a sender');
+    await basisSupplement('transfer-out body and 201 (section 8)');
+    const { customerId, accounts } = await sender({ USD: 200_000 });
+    const bank = expectStatus(await api.post('/customers/external-accounts', { body: usdAccount(customerId) }), 201, ExternalAccount);
+    const since = await listener.mark();
+    const res = await api.post('/transfer-out', { body: { source: { accountId: accounts.USD.id }, destination: { accountId: bank.id }, amount: 12_345 } });
+    const txn = expectStatus(res, 201, OutgoingTransaction, 'transfer-out: a transaction is returned');
+    expect(txn.sentAmount.amount).toBe(12_345);
+    await expectOutgoingLifecycle(txn.id, 'COMPLETED', since);
+    expect((await transaction(txn.id)).status).toBe('COMPLETED');
+    expect(await balanceOf(customerId, accounts.USD.id), 'debit = sentAmount').toBe(accounts.USD.balance.amount - 12_345);
+  });
+
+  it('transfer-in still works: it returns a transaction and credits the internal account', async (ctx) => {
+    requireCapability(ctx, capabilities.sandboxTriggers, 'the target cannot fund a sender');
+    await basisSupplement('transfer-in body and 201 (section 8)');
+    const { customerId, accounts } = await sender({ USD: 0 });
+    const bank = expectStatus(await api.post('/customers/external-accounts', { body: usdAccount(customerId) }), 201, ExternalAccount);
+    const since = await listener.mark();
+    const res = await api.post('/transfer-in', { body: { source: { accountId: bank.id }, destination: { accountId: accounts.USD.id }, amount: 7_500 } });
+    const txn = expectStatus(res, 201, Incoming, 'transfer-in: a transaction is returned');
+    expect(txn.receivedAmount.amount).toBe(7_500);
+    await expectEvents(accounts.USD.id, [{ type: 'INTERNAL_ACCOUNT.BALANCE_UPDATED', where: (d) => d.balance.amount === accounts.USD.balance.amount + 7_500, what: 'the credit' }], { since });
+  });
+});
