@@ -4,7 +4,7 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join, resolve } from 'node:path';
-import { FAULTS, type FaultName } from '../../sandbox/faults.js';
+import { FAULTS, type FaultEntry, type FaultName } from '../../sandbox/faults.js';
 import { ROOT, runConformance } from '../run-conformance.js';
 
 export interface MutantResult {
@@ -54,6 +54,10 @@ export async function runMutants(opts: { only?: string[]; width?: number; write?
   const names = (opts.only?.length ? opts.only : Object.keys(FAULTS)) as FaultName[];
   const width = opts.width ?? Math.max(2, Math.min(4, cpus().length + 1));
   const dirsOf = (areas: readonly string[]) => areas.map((a) => `suites/${a}/`).filter((d) => existsSync(join(ROOT, d)));
+  const suitesOf = (name: FaultName): string[] => {
+    const files: readonly string[] = (FAULTS[name] as FaultEntry).suites ?? [];
+    return files.length ? files.map((f) => `suites/${f}`).filter((f) => existsSync(join(ROOT, f))) : dirsOf(FAULTS[name].areas);
+  };
 
   const allDirs = [...new Set(names.flatMap((n) => dirsOf(FAULTS[n].areas)))];
   const baseline = await runSuites(allDirs, []);
@@ -64,7 +68,7 @@ export async function runMutants(opts: { only?: string[]; width?: number; write?
 
   const results = await pool(names, width, async (name): Promise<MutantResult> => {
     const areas = [...FAULTS[name].areas];
-    const dirs = dirsOf(areas);
+    const dirs = suitesOf(name);
     if (!dirs.length) return { name, areas, killed: false, durationMs: 0, detail: `no suites for area(s) ${areas.join(', ')}` };
     const run = await runSuites(dirs, [name]);
     return { name, areas, killed: run.code !== 0, durationMs: run.durationMs, detail: run.code !== 0 ? summarise(run.output) : 'suites passed with the fault on' };
