@@ -62,6 +62,7 @@ describe('POST /quotes and POST /quotes/{quoteId}/execute', () => {
     const events = await expectOutgoingLifecycle(quote.transactionId, 'COMPLETED', since);
     const completed = events[events.length - 1].data;
     expect(completed.destination.onChainTransaction, 'Transaction.destination: onChainTransaction with transactionHash and network once the crypto transfer settles').toMatchObject({ transactionHash: expect.any(String), network: expect.any(String) });
+    expect(await balanceOf(customerId, accounts.USD.id), 'balance invariant: debit = sentAmount').toBe(accounts.USD.balance.amount - completed.sentAmount.amount);
   });
 
   it('breaks the platform fee out: platformFeesIncluded on the quote equals platformFees on the transaction', async (ctx) => {
@@ -74,6 +75,7 @@ describe('POST /quotes and POST /quotes/{quoteId}/execute', () => {
     await expectOutgoingLifecycle(quote.transactionId, 'COMPLETED', since);
     const txn = await transaction(quote.transactionId);
     expect((txn.platformFees as { amount: number }).amount, 'platformFees on the outgoing transaction').toBe(quote.platformFeesIncluded);
+    expect(await balanceOf(customerId, accounts.USD.id), 'balance invariant: the platform fee is part of the debit, not on top of it').toBe(accounts.USD.balance.amount - txn.sentAmount.amount);
   });
 
   it('moves money once for a repeated execute with the same Idempotency-Key', async (ctx) => {
