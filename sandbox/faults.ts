@@ -384,6 +384,16 @@ export const FAULTS = {
     areas: ['same-currency-transfers'],
     rule: 'transfer-out: request and response shapes unchanged; a transaction is returned.',
   },
+  'held-without-pending-reason': {
+    areas: ['transactions'],
+    suites: ['transactions/transactions.test.ts'],
+    rule: 'Transaction: pendingReason, on any transaction: why it is held (compliance review or awaiting customer action).',
+  },
+  'transactions-no-pagination': {
+    areas: ['transactions'],
+    suites: ['transactions/transactions.test.ts'],
+    rule: 'Supplement 1: lists take limit and cursor; hasMore and nextCursor page through them.',
+  },
 } as const satisfies Record<string, FaultEntry>;
 
 export type FaultName = keyof typeof FAULTS;

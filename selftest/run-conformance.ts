@@ -18,6 +18,7 @@ export const SANDBOX_DECLARATIONS: Record<string, string> = {
   SVC_LIMIT_DAILY_USD_CENTS: '10000000',
   SVC_LIMIT_VERIFICATION_USD_CENTS: '100000',
   SVC_SCA_REGION: 'DE',
+  SVC_HOLD_TRIGGER: '012',
 };
 const VITEST = join(ROOT, 'node_modules/vitest/vitest.mjs');
 

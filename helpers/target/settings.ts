@@ -20,6 +20,8 @@ export interface Capabilities {
   canUnsetWebhookEndpoint: boolean;
   /** Failure reason -> last three digits of a destination identifier that make an outgoing payment fail so. */
   failureTriggers: Record<string, string>;
+  /** Last three digits of a destination identifier that make an outgoing payment wait held (pendingReason). */
+  holdTrigger?: string;
   /** A customer region where Strong Customer Authentication applies, and the target's test code for it. */
   sca?: { region: string; code: string };
   /** The target's limits in US cents, where declared: single transaction, daily volume, unverified-wallet threshold. */
@@ -100,6 +102,7 @@ function declaredCapabilities(env: NodeJS.ProcessEnv, timings: { eventTimeoutMs:
     failureTriggers: triggers(env.SVC_FAILURE_TRIGGERS, SUPPLEMENT_FAILURE_TRIGGERS),
     limits: limits(env, {}),
     sca: env.SVC_SCA_REGION ? { region: env.SVC_SCA_REGION, code: env.SVC_SCA_CODE ?? '123456' } : undefined,
+    holdTrigger: env.SVC_HOLD_TRIGGER || undefined,
   };
 }
 
@@ -136,6 +139,7 @@ export function resolveTargetSettings(env: NodeJS.ProcessEnv = process.env): Tar
         failureTriggers: triggers(env.SVC_FAILURE_TRIGGERS, { ...SUPPLEMENT_FAILURE_TRIGGERS, ACCOUNT_CANNOT_RECEIVE: '004', ACCOUNT_INVALID: '008', COMPLIANCE_REJECTED: '009', LIMIT_EXCEEDED: '011' }),
         limits: limits(env, { singleUsdCents: 5_000_000, dailyUsdCents: 10_000_000, verificationThresholdUsdCents: 100_000 }),
         sca: { region: 'DE', code: '123456' },
+        holdTrigger: env.SVC_HOLD_TRIGGER ?? '012',
       },
     };
   }

@@ -63,6 +63,8 @@ export interface OutgoingTxn {
   id: string;
   quote: Quote;
   status: OutgoingStatus;
+  /** Why the transaction is held (compliance review or awaiting customer action). */
+  pendingReason?: string;
   failureReason?: string;
   refund?: { reference: string; initiatedAt: string; settledAt?: string; status: 'PENDING' | 'COMPLETED' | 'FAILED'; reason?: string };
   paymentRail: string;
@@ -162,6 +164,7 @@ export function presentOutgoing(ctx: SandboxContext, t: OutgoingTxn) {
     ...(t.settledAt ? { settledAt: t.settledAt } : {}),
     fees: money(q.pricing.svcFee, q.sending),
     platformFees: money(q.pricing.platformFee, q.sending),
+    ...(t.pendingReason ? { pendingReason: t.pendingReason } : {}),
     ...(t.failureReason ? { failureReason: t.failureReason } : {}),
     ...(t.refund ? { refund: t.refund } : {}),
     createdAt: t.createdAt,
@@ -255,6 +258,12 @@ export async function transferRoutes(app: FastifyInstance) {
     adjustBalance(ctx, q.source, -(q.pricing.totalSending + (f.has('debit-not-equal-sent') ? 1 : 0)));
     q.status = 'PROCESSING';
     const suffix = q.destination.kind === 'external' ? primaryIdentifier(q.destination.account.accountInfo).slice(-3) : '';
+    if (suffix === '012') {
+      // This sandbox's own hold: the payment waits in compliance review (pendingReason), debited.
+      t.pendingReason = f.has('held-without-pending-reason') ? undefined : 'COMPLIANCE_REVIEW';
+      t.updatedAt = isoNow(ctx.clock);
+      return;
+    }
     const outcome = OUTCOMES[suffix];
     ctx.later(step(), () => {
       setStatus(t, 'PROCESSING');

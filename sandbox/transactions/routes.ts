@@ -27,7 +27,9 @@ export async function transactionRoutes(app: FastifyInstance) {
     const list = all()
       .filter((t) => (!q.type || t.type === q.type) && (!q.customerId || t.customerId === q.customerId) && (!q.cardId || t.cardId === q.cardId) && (!q.status || t.status === q.status))
       .sort((a, b) => String(a.createdAt).localeCompare(String(b.createdAt)));
-    return page(q.sortOrder === 'asc' ? list : list.reverse(), req.query);
+    const ordered = q.sortOrder === 'asc' ? list : list.reverse();
+    if (ctx.faults.has('transactions-no-pagination')) return { data: ordered, hasMore: false, totalCount: ordered.length };
+    return page(ordered, req.query);
   });
 
   app.get('/transactions/:transactionId', async (req) => find((req.params as { transactionId: string }).transactionId));

@@ -6,7 +6,7 @@
 // below regulatory thresholds are still allowed"). Thresholds are the target's (not shown): declared.
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { expectError, expectStatus } from '../../helpers/expect.js';
+import { expectError, expectStatus, noteInterface } from '../../helpers/expect.js';
 import { balanceOf, createQuote, eurDestination, executeQuote, quoteBody, sender } from '../../helpers/flows/transfers.js';
 import { createWalletAccount } from '../../helpers/flows/external-accounts.js';
 import { api, capabilities } from '../../helpers/harness.js';
@@ -107,6 +107,26 @@ describe('POST /quotes: rules', () => {
       expectError(res, res.status);
     }
     expect(await balanceOf(customerId, accounts.USD.id)).toBe(accounts.USD.balance.amount);
+  });
+
+  it('refuses a quote to a frozen internal account (frozen accounts cannot receive payments)', async (ctx) => {
+    requireCapability(ctx, capabilities.sandboxTriggers, 'the target has no sandbox triggers');
+    const { customerId, accounts } = await sender({ USD: 100_000, EUR: 0 });
+    const frozen = await api.post('/sandbox/internal-accounts/{accountId}/freeze', { params: { accountId: accounts.EUR.id } });
+    requireCapability(ctx, frozen.status !== 404, 'the target has no freeze trigger');
+    const res = await quote(quoteBody(accounts.USD.id, accounts.EUR.id, 10_000, { immediatelyExecute: true }));
+    expect(res.status >= 400 && res.status < 500, `Internal account status: frozen accounts cannot receive payments; answered ${res.status}`).toBe(true);
+    expectError(res, res.status);
+    expect(await balanceOf(customerId, accounts.USD.id)).toBe(accounts.USD.balance.amount);
+  });
+
+  it('refuses an amount that does not cover a conversion (AMOUNT_OUT_OF_RANGE or INVALID_AMOUNT)', async (ctx) => {
+    requireCapability(ctx, capabilities.sandboxTriggers, 'the target cannot fund a sender');
+    const { customerId, accounts } = await sender({ USD: 100_000 });
+    const destination = await eurDestination(customerId);
+    const res = await quote(quoteBody(accounts.USD.id, destination.id, 1));
+    const error = expectError(res, 400, ['AMOUNT_OUT_OF_RANGE', 'INVALID_AMOUNT'], 'Errors / 400: AMOUNT_OUT_OF_RANGE, INVALID_AMOUNT');
+    noteInterface('quotes:smallest-amount', ['AMOUNT_OUT_OF_RANGE and INVALID_AMOUNT are 400 codes; the interface names no minimum amount per corridor.'], `one cent USD to EUR: ${error.code}`);
   });
 
   it('answers 404 QUOTE_NOT_FOUND for an unknown quote', async () => {

@@ -7,8 +7,10 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { expectError, expectStatus } from '../../helpers/expect.js';
 import { createQuote, eurDestination, expectOutgoingLifecycle, quoteBody, sender } from '../../helpers/flows/transfers.js';
+import { eventually } from '../../helpers/eventually.js';
 import { api, capabilities, listener } from '../../helpers/harness.js';
-import { requireCapability, scenario } from '../../helpers/scenario.js';
+import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
+import { OutgoingTransaction } from '../../helpers/schemas.js';
 
 async function completedTransaction() {
   const { customerId, accounts } = await sender({ USD: 100_000 });
@@ -18,6 +20,46 @@ async function completedTransaction() {
   await expectOutgoingLifecycle(quote.transactionId, 'COMPLETED', since);
   return { customerId, transactionId: quote.transactionId };
 }
+
+describe('Transactions: held and listed', () => {
+  scenario({ area: 'Transactions', operation: 'GET /transactions', section: 'Resources and their fields' });
+
+  it('reports why a held transaction waits, in pendingReason', async (ctx) => {
+    const hold = capabilities.holdTrigger;
+    requireCapability(ctx, capabilities.sandboxTriggers && Boolean(hold), 'the target declares no trigger that holds a payment (SVC_HOLD_TRIGGER)');
+    const { customerId, accounts } = await sender({ USD: 100_000 });
+    const destination = await eurDestination(customerId, hold);
+    const quote = await createQuote(quoteBody(accounts.USD.id, destination.id, 10_000, { immediatelyExecute: true }));
+    const held = await eventually(
+      async () => expectStatus(await api.get('/transactions/{transactionId}', { params: { transactionId: quote.transactionId } }), 200, OutgoingTransaction),
+      (t) => typeof t.pendingReason === 'string',
+      { timeoutMs: capabilities.eventTimeoutMs, what: 'a pendingReason on the held transaction' },
+    );
+    expect(held.pendingReason, 'Transaction.pendingReason: why it is held (compliance review or awaiting customer action)').toMatch(/\S/);
+    expect(['COMPLETED', 'FAILED'], 'a held transaction has not settled').not.toContain(held.status);
+  });
+
+  it('pages through a customer\'s transactions with limit and cursor', async (ctx) => {
+    requireCapability(ctx, capabilities.sandboxTriggers, 'the target cannot fund a sender');
+    await basisSupplement('limit, cursor, hasMore, nextCursor (section 1)');
+    const { customerId, accounts } = await sender({ USD: 100_000 });
+    const destination = await eurDestination(customerId);
+    const made = [];
+    for (let i = 0; i < 3; i++) made.push((await createQuote(quoteBody(accounts.USD.id, destination.id, 1_000 + i, { immediatelyExecute: true }))).transactionId);
+    const Page = z.looseObject({ data: z.array(z.looseObject({ id: z.string() })), hasMore: z.boolean(), nextCursor: z.string().optional() });
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    for (let i = 0; i < 5; i++) {
+      const page = expectStatus(await api.get('/transactions', { query: { customerId, limit: 2, cursor } }), 200, Page);
+      expect(page.data.length).toBeLessThanOrEqual(2);
+      seen.push(...page.data.map((t) => t.id));
+      if (!page.hasMore) break;
+      expect(page.nextCursor, 'nextCursor when hasMore').toBeDefined();
+      cursor = page.nextCursor;
+    }
+    expect(seen.sort()).toEqual([...made].sort());
+  });
+});
 
 describe('Transactions', () => {
   scenario({ area: 'Transactions', operation: 'POST /transactions/{transactionId}/approve', section: 'States and transitions' });
