@@ -126,7 +126,7 @@ describe('POST /quotes: rules', () => {
     const destination = await eurDestination(customerId);
     const res = await quote(quoteBody(accounts.USD.id, destination.id, 1));
     const error = expectError(res, 400, ['AMOUNT_OUT_OF_RANGE', 'INVALID_AMOUNT'], 'Errors / 400: AMOUNT_OUT_OF_RANGE, INVALID_AMOUNT');
-    noteInterface('quotes:smallest-amount', ['AMOUNT_OUT_OF_RANGE and INVALID_AMOUNT are 400 codes; the interface names no minimum amount per corridor.'], `one cent USD to EUR: ${error.code}`);
+    noteInterface('quotes:smallest-amount', ['Errors / 400: ... `AMOUNT_OUT_OF_RANGE`, ... `INVALID_AMOUNT` ...', 'Numeric thresholds of transaction size and daily volume limits: not shown.'], `one cent USD to EUR: ${error.code}`);
   });
 
   it('answers 404 QUOTE_NOT_FOUND for an unknown quote', async () => {
