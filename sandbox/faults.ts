@@ -394,6 +394,21 @@ export const FAULTS = {
     suites: ['transactions/transactions.test.ts'],
     rule: 'Supplement 1: lists take limit and cursor; hasMore and nextCursor page through them.',
   },
+  'uma-unknown-400': {
+    areas: ['cross-currency-transfers'],
+    suites: ['cross-currency-transfers/realtime-and-uma.test.ts'],
+    rule: 'Errors / 404: UMA_NOT_FOUND (well-formed UMA address but no receiver at the counterparty).',
+  },
+  'realtime-send-not-settled': {
+    areas: ['cross-currency-transfers'],
+    suites: ['cross-currency-transfers/realtime-and-uma.test.ts'],
+    rule: 'Events: OUTGOING_PAYMENT.<STATUS> as a funded payment progresses to COMPLETED.',
+  },
+  'transfer-failure-keeps-debit': {
+    areas: ['same-currency-transfers'],
+    suites: ['same-currency-transfers/transfers.test.ts'],
+    rule: 'Failure reasons: an amount already debited is refunded automatically (transfer-out continues to work as before).',
+  },
 } as const satisfies Record<string, FaultEntry>;
 
 export type FaultName = keyof typeof FAULTS;

@@ -9,7 +9,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { isoNow } from '../clock.js';
 import { areaState, parse, type SandboxContext } from '../context.js';
-import { CURRENCIES, money } from '../currencies.js';
+import { CRYPTO, CURRENCIES, money } from '../currencies.js';
 import { getCustomer, requiresSca } from '../customers/routes.js';
 import { assertScaSession, SANDBOX_CODE } from '../strong-customer-authentication/routes.js';
 import { ApiError, badRequest, conflict, invalidInput, notFound } from '../errors.js';
@@ -42,6 +42,11 @@ const QuoteRequest = z.object({
   lookupId: z.string().optional(),
 });
 
+type Destination =
+  | { kind: 'external'; account: ExternalAccountRecord }
+  | { kind: 'internal'; account: InternalAccountRecord }
+  | { kind: 'uma'; umaAddress: string; currency: string; behavior: 'success' | 'pending' | 'compliance' };
+
 type OutgoingStatus = 'PENDING' | 'PENDING_AUTHORIZATION' | 'PROCESSING' | 'COMPLETED' | 'FAILED';
 interface Quote {
   id: string;
@@ -49,8 +54,9 @@ interface Quote {
   createdAt: string;
   expiresAt: number;
   request: z.infer<typeof QuoteRequest>;
-  source: InternalAccountRecord;
-  destination: { kind: 'external'; account: ExternalAccountRecord } | { kind: 'internal'; account: InternalAccountRecord };
+  /** The internal account debited; absent for a REALTIME_FUNDING quote (funded by its payment instructions). */
+  source?: InternalAccountRecord;
+  destination: Destination;
   sending: string;
   receiving: string;
   pricing: Pricing;
@@ -58,6 +64,8 @@ interface Quote {
   customerId: string;
   /** An SCA challenge the customer must answer before the payment proceeds (SCA regions). */
   scaChallenge?: { id: string; expiresAt: number };
+  /** A deprecated transfer-out: the supplement's transfer outcomes apply instead of the quote ones. */
+  transfer?: boolean;
 }
 export interface OutgoingTxn {
   id: string;
@@ -106,7 +114,15 @@ export const transfersState = (ctx: SandboxContext) =>
   areaState(ctx, 'transfers', () => ({ quotes: new Map<string, Quote>(), txns: new Map<string, OutgoingTxn>(), incoming: new Map<string, IncomingTxn>(), idempotency: new Map<string, { status: number; body: unknown }>(), daily: new Map<string, number>() }));
 
 /** Outcomes by the last three digits of the destination's identifier (supplement section 8, and this sandbox's own). */
-const OUTCOMES: Record<string, { reason: string; after?: 'COMPLETED'; refund: 'COMPLETED' | 'FAILED' }> = {
+interface Outcome {
+  reason: string;
+  /** Completes first, then fails (a payout returned). */
+  after?: 'COMPLETED';
+  refund: 'COMPLETED' | 'FAILED';
+  /** Stays pending a while before it fails. */
+  slow?: boolean;
+}
+const OUTCOMES: Record<string, Outcome> = {
   '002': { reason: 'QUOTE_EXECUTION_FAILED', refund: 'COMPLETED' },
   '004': { reason: 'ACCOUNT_CANNOT_RECEIVE', refund: 'COMPLETED' },
   '005': { reason: 'PAYOUT_RETURNED', after: 'COMPLETED', refund: 'COMPLETED' },
@@ -114,6 +130,15 @@ const OUTCOMES: Record<string, { reason: string; after?: 'COMPLETED'; refund: 'C
   '008': { reason: 'ACCOUNT_INVALID', refund: 'COMPLETED' },
   '009': { reason: 'COMPLIANCE_REJECTED', refund: 'COMPLETED' },
   '011': { reason: 'LIMIT_EXCEEDED', refund: 'COMPLETED' },
+};
+/**
+ * transfer-out outcomes (supplement section 8): 002 insufficient funds and 003 closed or invalid account
+ * fail at once, nothing debited; 004 the bank rejects and 005 stays pending, then fails: both refunded.
+ */
+const TRANSFER_IMMEDIATE: Record<string, string> = { '002': 'QUOTE_EXECUTION_FAILED', '003': 'ACCOUNT_INVALID' };
+const TRANSFER_OUTCOMES: Record<string, Outcome> = {
+  '004': { reason: 'ACCOUNT_CANNOT_RECEIVE', refund: 'COMPLETED' },
+  '005': { reason: 'QUOTE_EXECUTION_FAILED', refund: 'COMPLETED', slow: true },
 };
 const RAILS: Record<string, string[]> = { USD: ['ACH', 'WIRE', 'RTP', 'FEDNOW'], EUR: ['SEPA', 'SEPA_INSTANT'], MXN: ['SPEI'] };
 const NETWORK: Record<string, string> = { ETHEREUM_WALLET: 'ETHEREUM', BASE_WALLET: 'BASE', POLYGON_WALLET: 'POLYGON', PLASMA_WALLET: 'PLASMA', SOLANA_WALLET: 'SOLANA', TRON_WALLET: 'TRON', SPARK_WALLET: 'SPARK', LIGHTNING: 'BITCOIN' };
@@ -136,6 +161,18 @@ function presentQuote(q: Quote, faults: SandboxContext['faults']) {
     feesIncluded: q.pricing.svcFee + q.pricing.platformFee,
     platformFeesIncluded: q.pricing.platformFee,
     ...(faults.has('quote-without-transaction-id') ? {} : { transactionId: q.transactionId }),
+    ...(q.source
+      ? {}
+      : {
+          paymentInstructions: [
+            {
+              accountOrWalletInfo: CRYPTO.has(q.sending)
+                ? { accountType: 'SOLANA_WALLET', address: 'SandboxRea1timeFundingWa11etAddress1111111' }
+                : { accountType: 'USD_ACCOUNT', accountNumber: '000987654321', routingNumber: '021000021', reference: q.id.slice(-12) },
+              instructionsNotes: `Send exactly ${q.pricing.totalSending} (smallest unit of ${q.sending}) before ${new Date(q.expiresAt).toISOString()}`,
+            },
+          ],
+        }),
     ...(q.scaChallenge ? { scaChallenge: { id: q.scaChallenge.id, expiresAt: new Date(q.scaChallenge.expiresAt).toISOString(), factor: 'SMS_OTP', availableFactors: ['SMS_OTP'], purpose: 'PAYMENT' } } : {}),
   };
 }
@@ -149,8 +186,11 @@ export function presentOutgoing(ctx: SandboxContext, t: OutgoingTxn) {
     status: t.status,
     type: 'OUTGOING',
     direction: 'DEBIT',
-    source: { sourceType: 'ACCOUNT', accountId: q.source.id },
-    destination: { destinationType: 'ACCOUNT', accountId: q.destination.account.id, ...(t.onChainTransaction ? { onChainTransaction: t.onChainTransaction } : {}) },
+    source: q.source ? { sourceType: 'ACCOUNT', accountId: q.source.id } : { sourceType: 'REALTIME_FUNDING', currency: q.sending, customerId: q.customerId },
+    // For an UMA destination the UMA address stands as the accountId the interface says a destination carries.
+    destination: q.destination.kind === 'uma'
+      ? { destinationType: 'UMA_ADDRESS', umaAddress: q.destination.umaAddress, accountId: q.destination.umaAddress }
+      : { destinationType: 'ACCOUNT', accountId: q.destination.account.id, ...(t.onChainTransaction ? { onChainTransaction: t.onChainTransaction } : {}) },
     sentAmount: money(q.pricing.totalSending, q.sending),
     receivedAmount: money(q.pricing.totalReceiving, q.receiving),
     customerId: q.customerId,
@@ -205,22 +245,35 @@ export async function transferRoutes(app: FastifyInstance) {
     ctx.later(step(), () => {
       t.refund!.status = outcome.refund;
       t.refund!.settledAt = isoNow(ctx.clock);
-      if (outcome.refund === 'COMPLETED') adjustBalance(ctx, t.quote.source, t.quote.pricing.totalSending);
+      const keep = t.quote.transfer && f.has('transfer-failure-keeps-debit');
+      if (outcome.refund === 'COMPLETED' && t.quote.source && !keep) adjustBalance(ctx, t.quote.source, t.quote.pricing.totalSending);
       emit(t, outcome.refund === 'COMPLETED' ? 'REFUND_COMPLETED' : 'REFUND_FAILED');
     });
   }
 
   /** Checks a quote can execute now; the debit waits for SCA where the customer's region needs it. */
   function execute(q: Quote): OutgoingTxn {
+    if (!q.source) throw conflict('CONFLICT', `Quote ${q.id} is funded by its payment instructions, not executed`);
+    ready(q);
+    return start(q);
+  }
+
+  /** A quote still PENDING and unexpired, and a source that can pay it. */
+  function ready(q: Quote): void {
     if (q.status !== 'PENDING') throw conflict('CONFLICT', `Quote ${q.id} is ${q.status}; only a PENDING quote executes`);
     if (ctx.clock.now() >= q.expiresAt) {
       q.status = 'EXPIRED';
       throw conflict('CONFLICT', `Quote ${q.id} expired at ${new Date(q.expiresAt).toISOString()}`);
     }
+    if (!q.source) return;
     if (!f.has('frozen-account-sends')) assertCanMoveMoney(ctx, q.source, 'send');
     if (q.source.available < q.pricing.totalSending) {
       throw conflict('CONFLICT', `Internal account ${q.source.id} holds ${q.source.available}, less than ${q.pricing.totalSending}`);
     }
+  }
+
+  /** The transaction of a quote: PENDING, then SCA where needed, then settlement. */
+  function start(q: Quote): OutgoingTxn {
     const now = isoNow(ctx.clock);
     const rails = RAILS[q.receiving] ?? [];
     const requested = q.request.destination.destinationType === 'ACCOUNT' ? q.request.destination.paymentRail : undefined;
@@ -228,12 +281,20 @@ export async function transferRoutes(app: FastifyInstance) {
       id: q.transactionId,
       quote: q,
       status: 'PENDING',
-      paymentRail: requested ?? (q.destination.kind === 'external' && WALLETS.has(q.destination.account.accountInfo.accountType) ? NETWORK[q.destination.account.accountInfo.accountType] ?? 'CRYPTO' : rails[0] ?? 'INTERNAL'),
+      paymentRail: requested ?? (q.destination.kind === 'uma' ? 'UMA' : q.destination.kind === 'external' && WALLETS.has(q.destination.account.accountInfo.accountType) ? NETWORK[q.destination.account.accountInfo.accountType] ?? 'CRYPTO' : rails[0] ?? 'INTERNAL'),
       createdAt: now,
       updatedAt: now,
     };
     s.txns.set(t.id, t);
-    if (!f.has('outgoing-events-out-of-order')) emit(t, 'PENDING');
+    // The fault stamps PENDING as if it came after the payment settled (delivered first all the same).
+    emit(t, 'PENDING', f.has('outgoing-events-out-of-order') ? new Date(ctx.clock.now() + 60_000).toISOString() : undefined);
+    const immediate = q.transfer && q.destination.kind === 'external' ? TRANSFER_IMMEDIATE[primaryIdentifier(q.destination.account.accountInfo).slice(-3)] : undefined;
+    if (immediate) {
+      q.status = 'FAILED';
+      t.failureReason = immediate;
+      setStatus(t, 'FAILED');
+      return t;
+    }
     if (requiresSca(getCustomer(ctx, q.customerId))) {
       // Supplement section 8: PENDING -> PENDING_AUTHORIZATION -> PROCESSING | FAILED (SCA_NOT_COMPLETED).
       q.status = 'PENDING_AUTHORIZATION';
@@ -247,15 +308,15 @@ export async function transferRoutes(app: FastifyInstance) {
       });
       return t;
     }
-    settle(q, t, now);
+    settle(q, t);
     return t;
   }
 
   /** Debits the source at once, then PROCESSING, then COMPLETED or the destination's failure. */
-  function settle(q: Quote, t: OutgoingTxn, pendingAt: string): void {
+  function settle(q: Quote, t: OutgoingTxn): void {
     const dayKey = `${q.customerId}/${new Date(ctx.clock.now()).toISOString().slice(0, 10)}`;
     s.daily.set(dayKey, (s.daily.get(dayKey) ?? 0) + usdCents(q.sending, q.pricing.totalSending));
-    adjustBalance(ctx, q.source, -(q.pricing.totalSending + (f.has('debit-not-equal-sent') ? 1 : 0)));
+    if (q.source) adjustBalance(ctx, q.source, -(q.pricing.totalSending + (f.has('debit-not-equal-sent') ? 1 : 0)));
     q.status = 'PROCESSING';
     const suffix = q.destination.kind === 'external' ? primaryIdentifier(q.destination.account.accountInfo).slice(-3) : '';
     if (suffix === '012') {
@@ -264,10 +325,13 @@ export async function transferRoutes(app: FastifyInstance) {
       t.updatedAt = isoNow(ctx.clock);
       return;
     }
-    const outcome = OUTCOMES[suffix];
+    const uma = q.destination.kind === 'uma' ? q.destination.behavior : undefined;
+    const outcome: Outcome | undefined = uma === 'compliance' ? { reason: 'COMPLIANCE_REJECTED', refund: 'COMPLETED' } : q.transfer ? TRANSFER_OUTCOMES[suffix] : OUTCOMES[suffix];
+    const slow = outcome?.slow;
     ctx.later(step(), () => {
       setStatus(t, 'PROCESSING');
-      ctx.later(step(), () => {
+      if (uma === 'pending') return; // $pending.long...: stays in PROCESSING
+      ctx.later(slow ? step() * 5 : step(), () => {
         if (outcome && !outcome.after) {
           t.failureReason = f.has('removed-failure-reason') && outcome.reason === 'QUOTE_EXECUTION_FAILED' ? 'SETTLEMENT_FAILED' : outcome.reason;
           q.status = 'FAILED';
@@ -281,7 +345,6 @@ export async function transferRoutes(app: FastifyInstance) {
         if (network) t.onChainTransaction = { transactionHash: `0x${randomUUID().replace(/-/g, '')}${randomUUID().replace(/-/g, '')}`, network };
         q.status = 'COMPLETED';
         setStatus(t, 'COMPLETED');
-        if (f.has('outgoing-events-out-of-order')) emit(t, 'PENDING', new Date(Date.parse(pendingAt) + 5_000).toISOString());
         if (outcome?.after) {
           ctx.later(step(), () => {
             t.failureReason = outcome.reason;
@@ -302,6 +365,20 @@ export async function transferRoutes(app: FastifyInstance) {
     throw notFound('REFERENCE_NOT_FOUND', `Destination account ${accountId} not found`);
   }
 
+  /**
+   * UMA destinations: a malformed address is 400 INVALID_UMA_ADDRESS; a well-formed one with no
+   * receiver is 404 UMA_NOT_FOUND. The supplement's sandbox receivers: $success.<ccy>,
+   * $pending.long.<ccy>, $fail.compliance.<ccy> @sandbox.uma.money (ccy usd, eur, mxn).
+   */
+  function resolveUma(umaAddress: string, currency?: string): Destination {
+    const m = /^\$([a-z0-9._-]+)@([a-z0-9-]+(\.[a-z0-9-]+)+)$/i.exec(umaAddress);
+    if (!m) throw badRequest('INVALID_UMA_ADDRESS', `${umaAddress} is not an UMA address ($user@domain)`);
+    const known = m[2].toLowerCase() === 'sandbox.uma.money' ? /^(success|pending\.long|fail\.compliance)\.(usd|eur|mxn)$/.exec(m[1].toLowerCase()) : null;
+    if (!known) throw f.has('uma-unknown-400') ? badRequest('INVALID_UMA_ADDRESS', `No receiver at ${umaAddress}`) : notFound('UMA_NOT_FOUND', `No receiver answers at ${umaAddress}`);
+    const behavior = known[1] === 'success' ? 'success' : known[1] === 'pending.long' ? 'pending' : 'compliance';
+    return { kind: 'uma', umaAddress, currency: currency ?? known[2].toUpperCase(), behavior };
+  }
+
   /** Prices and checks a quote request (every rule of POST /quotes); the quote is stored, not executed. */
   function newQuote(body: z.infer<typeof QuoteRequest>): Quote {
     const currencyOf = body.source.sourceType === 'REALTIME_FUNDING' ? body.source.currency : body.destination.destinationType === 'UMA_ADDRESS' ? body.destination.currency : undefined;
@@ -311,32 +388,44 @@ export async function transferRoutes(app: FastifyInstance) {
         errors: [{ field: 'lockedCurrencyAmount', constraint: 'positiveInteger', message: 'a positive integer' }],
       });
     }
-    if (body.source.sourceType !== 'ACCOUNT' || body.destination.destinationType !== 'ACCOUNT') {
-      throw new ApiError(501, 'NOT_IMPLEMENTED', 'This sandbox quotes from an internal account to an account only (REALTIME_FUNDING and UMA_ADDRESS are not implemented)');
+    let source: InternalAccountRecord | undefined;
+    let customerId: string;
+    if (body.source.sourceType === 'ACCOUNT') {
+      source = getInternalAccount(ctx, body.source.accountId);
+      if (!source.customerId) throw invalidInput([{ field: 'source.accountId', constraint: 'customerAccount', message: 'a customer internal account' }]);
+      customerId = source.customerId;
+    } else {
+      const problems = [
+        ...(body.source.customerId ? [] : [{ field: 'source.customerId', constraint: 'required', message: 'this sandbox funds realtime quotes of a customer' }]),
+        ...(body.immediatelyExecute ? [{ field: 'immediatelyExecute', constraint: 'source', message: 'immediatelyExecute needs an internal-account source' }] : []),
+      ];
+      if (problems.length) throw invalidInput(problems);
+      customerId = body.source.customerId!;
     }
-    const source = getInternalAccount(ctx, body.source.accountId);
-    if (!source.customerId) throw invalidInput([{ field: 'source.accountId', constraint: 'customerAccount', message: 'a customer internal account' }]);
-    const customer = getCustomer(ctx, source.customerId);
+    const customer = getCustomer(ctx, customerId);
+    const sending = source?.currency ?? (body.source.sourceType === 'REALTIME_FUNDING' ? body.source.currency : '');
     if (!customer.fields.endUserTermsConsent && !f.has('terms-not-required')) {
       throw new ApiError(403, 'END_USER_TERMS_NOT_ACCEPTED', `Customer ${customer.id} has not accepted the end-user terms`);
     }
     assertScaSession(ctx, customer);
-    if (body.destination.accountId === source.id && !f.has('self-payment-accepted')) throw badRequest('SELF_PAYMENT', 'The destination is the source account');
-    const destination = resolveDestination(body.destination.accountId, customer.id);
-    const receiving = destination.kind === 'internal' ? destination.account.currency : destination.account.currency;
-    if (!rateSupported(source.currency) || !rateSupported(receiving)) throw badRequest('INVALID_CURRENCY', `No corridor from ${source.currency} to ${receiving}`);
-    if (!f.has('frozen-account-sends')) assertCanMoveMoney(ctx, source, 'send');
+    if (body.destination.destinationType === 'ACCOUNT' && body.destination.accountId === source?.id && !f.has('self-payment-accepted')) {
+      throw badRequest('SELF_PAYMENT', 'The destination is the source account');
+    }
+    const destination = body.destination.destinationType === 'ACCOUNT' ? resolveDestination(body.destination.accountId, customer.id) : resolveUma(body.destination.umaAddress, body.destination.currency);
+    const receiving = destination.kind === 'uma' ? destination.currency : destination.account.currency;
+    if (!rateSupported(sending) || !rateSupported(receiving)) throw badRequest('INVALID_CURRENCY', `No corridor from ${sending} to ${receiving}`);
+    if (source && !f.has('frozen-account-sends')) assertCanMoveMoney(ctx, source, 'send');
     if (destination.kind === 'internal') assertCanMoveMoney(ctx, destination.account, 'receive');
-    if (body.platformFeeOverride && source.currency !== 'USD' && !f.has('fee-override-non-usd-accepted')) {
+    if (body.platformFeeOverride && sending !== 'USD' && !f.has('fee-override-non-usd-accepted')) {
       throw invalidInput([{ field: 'platformFeeOverride', constraint: 'sourceCurrency', message: 'a platform fee override requires a USD source currency' }]);
     }
-    const configured = ctx.config.feeConfigs.find((c) => c.sourceCurrency === source.currency);
+    const configured = ctx.config.feeConfigs.find((c) => c.sourceCurrency === sending);
     const platform = body.platformFeeOverride
       ? { fixed: body.platformFeeOverride.platformFixedFee.amount, bps: body.platformFeeOverride.platformVariableFeeBps }
       : configured ? { fixed: configured.fixedFee.amount, bps: configured.variableFeeBps } : undefined;
-    const pricing = price(ctx, source.currency, receiving, body.lockedCurrencySide, body.lockedCurrencyAmount, platform);
+    const pricing = price(ctx, sending, receiving, body.lockedCurrencySide, body.lockedCurrencyAmount, platform);
     if (pricing.totalReceiving <= 0 || pricing.totalSending <= 0) throw badRequest('AMOUNT_OUT_OF_RANGE', 'The amount does not cover the fees of this corridor');
-    const usd = usdCents(source.currency, pricing.totalSending);
+    const usd = usdCents(sending, pricing.totalSending);
     if (usd > LIMITS.singleTransactionUsdCents) {
       throw f.has('size-limit-wrong-status')
         ? new ApiError(429, 'DAILY_VOLUME_LIMIT_EXCEEDED', 'limit')
@@ -365,7 +454,7 @@ export async function transferRoutes(app: FastifyInstance) {
       request: body,
       source,
       destination,
-      sending: source.currency,
+      sending,
       receiving,
       pricing,
       transactionId: `Transaction:${randomUUID()}`,
@@ -410,6 +499,7 @@ export async function transferRoutes(app: FastifyInstance) {
         remittanceInformation: body.remittanceInformation,
         purposeOfPayment: body.purposeOfPayment,
       });
+      quote.transfer = true;
       const txn = presentOutgoing(ctx, execute(quote));
       return { status: 201, body: f.has('transfer-out-returns-quote') ? presentQuote(quote, f) : txn };
     }),
@@ -449,6 +539,22 @@ export async function transferRoutes(app: FastifyInstance) {
     return q;
   };
   app.get('/quotes/:quoteId', async (req) => presentQuote(getQuote((req.params as { quoteId: string }).quoteId), f));
+  // Supplement section 8: POST /sandbox/send funds a realtime-funding quote; the amount defaults from the quote.
+  app.post('/sandbox/send', async (req) => {
+    const body = parse(z.object({ quoteId: z.string().min(1), currencyCode: z.string().min(1), currencyAmount: z.number().optional() }), req.body);
+    const q = getQuote(body.quoteId);
+    if (q.source) throw conflict('CONFLICT', `Quote ${q.id} is paid from an internal account; execute it instead`);
+    if (body.currencyCode !== q.sending) throw badRequest('INVALID_CURRENCY', `Quote ${q.id} is funded in ${q.sending}`);
+    const amount = body.currencyAmount ?? q.pricing.totalSending;
+    if (amount !== q.pricing.totalSending) throw badRequest('INVALID_AMOUNT', `Quote ${q.id} is funded with exactly ${q.pricing.totalSending}`);
+    ready(q);
+    if (f.has('realtime-send-not-settled')) {
+      q.status = 'PROCESSING';
+      return presentOutgoing(ctx, { id: q.transactionId, quote: q, status: 'PENDING', paymentRail: 'UMA', createdAt: isoNow(ctx.clock), updatedAt: isoNow(ctx.clock) });
+    }
+    return presentOutgoing(ctx, start(q));
+  });
+
   app.post('/quotes/:quoteId/authorize', async (req) => {
     const q = getQuote((req.params as { quoteId: string }).quoteId);
     const { code } = parse(z.object({ code: z.string().min(1) }).passthrough(), req.body);
@@ -456,7 +562,7 @@ export async function transferRoutes(app: FastifyInstance) {
     if (q.status !== 'PENDING_AUTHORIZATION' || !q.scaChallenge || !t) throw conflict('CONFLICT', `Quote ${q.id} is ${q.status}; nothing to authorize`);
     if (code !== SANDBOX_CODE) throw invalidInput([{ field: 'code', constraint: 'match', message: 'The code does not match' }]);
     q.scaChallenge = undefined;
-    settle(q, t, t.createdAt);
+    settle(q, t);
     return presentQuote(q, f);
   });
 

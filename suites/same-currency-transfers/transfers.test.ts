@@ -6,7 +6,8 @@ import { z } from 'zod';
 import { usdAccount } from '../../fixtures/external-accounts.js';
 import { expectEvents } from '../../helpers/events.js';
 import { expectStatus } from '../../helpers/expect.js';
-import { balanceOf, expectOutgoingLifecycle, sender, transaction } from '../../helpers/flows/transfers.js';
+import { eventually } from '../../helpers/eventually.js';
+import { balanceOf, expectOutgoingLifecycle, REMOVED_FAILURE_REASONS, sender, transaction } from '../../helpers/flows/transfers.js';
 import { api, capabilities, listener } from '../../helpers/harness.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
 import { ExternalAccount, Money, OutgoingTransaction, typedId } from '../../helpers/schemas.js';
@@ -28,6 +29,22 @@ describe('Deprecated same-currency transfers', () => {
     await expectOutgoingLifecycle(txn.id, 'COMPLETED', since);
     expect((await transaction(txn.id)).status).toBe('COMPLETED');
     expect(await balanceOf(customerId, accounts.USD.id), 'debit = sentAmount').toBe(accounts.USD.balance.amount - 12_345);
+  });
+
+  it.for(['002', '003', '004', '005'])('transfer-out to an account whose identifier ends %s (a failing outcome) ends FAILED and loses no money', async (suffix, ctx) => {
+    requireCapability(ctx, capabilities.sandboxTriggers, 'the target has no sandbox outcomes');
+    await basisSupplement('transfer-in/out outcomes by the last digits of the account (section 8)');
+    const { customerId, accounts } = await sender({ USD: 200_000 });
+    const bank = expectStatus(await api.post('/customers/external-accounts', { body: usdAccount(customerId, suffix) }), 201, ExternalAccount);
+    const since = await listener.mark();
+    const res = await api.post('/transfer-out', { body: { source: { accountId: accounts.USD.id }, destination: { accountId: bank.id }, amount: 5_000 } });
+    const txn = expectStatus(res, 201, OutgoingTransaction, 'transfer-out: a transaction is returned');
+    const failed = await eventually(() => transaction(txn.id), (t) => t.status === 'FAILED', { timeoutMs: capabilities.eventTimeoutMs * 3, what: `transfer ${txn.id} to fail` });
+    expect(REMOVED_FAILURE_REASONS).not.toContain(failed.failureReason);
+    // Money is neither created nor lost: nothing debited, or the debit refunded.
+    const refunded = await eventually(() => balanceOf(customerId, accounts.USD.id), (b) => b === accounts.USD.balance.amount, { timeoutMs: capabilities.eventTimeoutMs * 3, what: 'the balance to be whole again' });
+    expect(refunded).toBe(accounts.USD.balance.amount);
+    expect(since).toBeGreaterThanOrEqual(0);
   });
 
   it('transfer-in still works: it returns a transaction and credits the internal account', async (ctx) => {

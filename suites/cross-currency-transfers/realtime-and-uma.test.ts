@@ -1,0 +1,57 @@
+// Interface: POST {base_url}/quotes (sourceType, destinationType; "Response is a Quote; read
+// transactionId from it"); Transaction (destination, status events); Errors / 400 INVALID_UMA_ADDRESS,
+// 404 UMA_NOT_FOUND ("well-formed UMA address but no receiver at the counterparty"); Failure reasons
+// (COMPLIANCE_REJECTED). REALTIME_FUNDING and UMA_ADDRESS shapes, payment instructions, POST /sandbox/send
+// and the sandbox UMA receivers: basis: supplement (section 8).
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { expectError, expectStatus } from '../../helpers/expect.js';
+import { balanceOf, createQuote, expectOutgoingLifecycle, quoteBody, sender, transaction } from '../../helpers/flows/transfers.js';
+import { api, capabilities, listener } from '../../helpers/harness.js';
+import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
+import { OutgoingTransaction, Quote } from '../../helpers/schemas.js';
+
+const uma = (umaAddress: string) => ({ destinationType: 'UMA_ADDRESS', umaAddress });
+const RealtimeQuote = Quote.extend({ paymentInstructions: z.array(z.looseObject({ accountOrWalletInfo: z.looseObject({ accountType: z.string() }) })).min(1) });
+
+describe('POST /quotes: realtime funding and UMA destinations', () => {
+  scenario({ area: 'Cross-Currency Transfers', operation: 'POST /quotes', section: 'Other operations that are named', basis: 'supplement' });
+
+  it('funds a REALTIME_FUNDING quote through its payment instructions (POST /sandbox/send) and completes it', async (ctx) => {
+    requireCapability(ctx, capabilities.sandboxTriggers, 'the target has no sandbox send trigger');
+    await basisSupplement('REALTIME_FUNDING, paymentInstructions, /sandbox/send (section 8)');
+    const { customerId } = await sender({ USD: 0 });
+    const res = await api.post('/quotes', { body: { source: { sourceType: 'REALTIME_FUNDING', currency: 'USD', customerId }, destination: uma('$success.eur@sandbox.uma.money'), lockedCurrencySide: 'SENDING', lockedCurrencyAmount: 25_000 } });
+    const quote = expectStatus(res, 201, RealtimeQuote, 'a realtime-funding quote carries payment instructions');
+    const since = await listener.mark();
+    const sent = await api.post('/sandbox/send', { body: { quoteId: quote.id, currencyCode: 'USD' } });
+    const txn = expectStatus(sent, 200, OutgoingTransaction, 'the funds arrive: a transaction is returned');
+    expect(txn.id).toBe(quote.transactionId);
+    await expectOutgoingLifecycle(quote.transactionId, 'COMPLETED', since);
+    expect((await transaction(quote.transactionId)).sentAmount.amount).toBe(quote.totalSendingAmount);
+  });
+
+  it('pays an UMA address from an internal account, and refunds a payment the receiver rejects for compliance', async (ctx) => {
+    requireCapability(ctx, capabilities.sandboxTriggers, 'the target has no sandbox UMA receivers');
+    const { customerId, accounts } = await sender({ USD: 100_000 });
+    let since = await listener.mark();
+    const ok = await createQuote({ ...quoteBody(accounts.USD.id, '', 10_000, { immediatelyExecute: true }), destination: uma('$success.usd@sandbox.uma.money') });
+    await expectOutgoingLifecycle(ok.transactionId, 'COMPLETED', since);
+    const afterFirst = await balanceOf(customerId, accounts.USD.id);
+    expect(afterFirst).toBe(accounts.USD.balance.amount - ok.totalSendingAmount);
+
+    since = await listener.mark();
+    const rejected = await createQuote({ ...quoteBody(accounts.USD.id, '', 10_000, { immediatelyExecute: true }), destination: uma('$fail.compliance.usd@sandbox.uma.money') });
+    await expectOutgoingLifecycle(rejected.transactionId, 'REFUND_COMPLETED', since);
+    expect((await transaction(rejected.transactionId)).failureReason).toBe('COMPLIANCE_REJECTED');
+    expect(await balanceOf(customerId, accounts.USD.id), 'the rejected payment was refunded').toBe(afterFirst);
+  });
+
+  it('answers 400 INVALID_UMA_ADDRESS for a malformed address and 404 UMA_NOT_FOUND for one nobody answers at', async (ctx) => {
+    requireCapability(ctx, capabilities.sandboxTriggers, 'the target cannot fund a sender');
+    const { accounts } = await sender({ USD: 100_000 });
+    const body = (umaAddress: string) => ({ ...quoteBody(accounts.USD.id, '', 1_000), destination: uma(umaAddress) });
+    expectError(await api.post('/quotes', { body: body('not an uma address') }), 400, 'INVALID_UMA_ADDRESS');
+    expectError(await api.post('/quotes', { body: body('$nobody.here@sandbox.uma.money') }), 404, 'UMA_NOT_FOUND', 'Errors / 404: UMA_NOT_FOUND (well-formed UMA address but no receiver at the counterparty)');
+  });
+});
