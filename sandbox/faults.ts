@@ -409,6 +409,10 @@ export const FAULTS = {
     suites: ['same-currency-transfers/transfers.test.ts'],
     rule: 'Failure reasons: an amount already debited is refunded automatically (transfer-out continues to work as before).',
   },
+  'failed-account-moves-money': {
+    areas: ['internal-accounts'],
+    rule: 'Internal account status: frozen and failed accounts cannot send or receive payments.',
+  },
 } as const satisfies Record<string, FaultEntry>;
 
 export type FaultName = keyof typeof FAULTS;

@@ -34,10 +34,13 @@ export async function internalAccountRoutes(app: FastifyInstance) {
     return presentInternalAccount(ctx, account);
   });
 
-  app.post('/sandbox/internal-accounts/:accountId/freeze', async (req) => {
-    const { accountId } = parse(IdParams, req.params);
-    const account = getInternalAccount(ctx, accountId);
-    setInternalAccountStatus(ctx, account, 'FROZEN');
-    return presentInternalAccount(ctx, account);
-  });
+  // This sandbox's own triggers: a compliance hold (ACTIVE -> FROZEN) and a failed provisioning (FAILED).
+  for (const [name, status] of [['freeze', 'FROZEN'], ['fail', 'FAILED']] as const) {
+    app.post(`/sandbox/internal-accounts/:accountId/${name}`, async (req) => {
+      const { accountId } = parse(IdParams, req.params);
+      const account = getInternalAccount(ctx, accountId);
+      setInternalAccountStatus(ctx, account, status);
+      return presentInternalAccount(ctx, account);
+    });
+  }
 }

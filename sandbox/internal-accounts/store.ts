@@ -89,8 +89,8 @@ export function getInternalAccount(ctx: SandboxContext, id: string): InternalAcc
 /** Interface: "Frozen and failed accounts cannot send or receive payments." */
 export function assertCanMoveMoney(ctx: SandboxContext, a: InternalAccountRecord, direction: 'send' | 'receive'): void {
   const blocked = a.status === 'FROZEN' || a.status === 'FAILED' || a.status === 'CLOSED';
-  const allowedByFault = direction === 'receive' && ctx.faults.has('frozen-account-receives');
-  if (blocked && !(allowedByFault && a.status === 'FROZEN')) {
+  const allowedByFault = (direction === 'receive' && ctx.faults.has('frozen-account-receives') && a.status === 'FROZEN') || (ctx.faults.has('failed-account-moves-money') && a.status === 'FAILED');
+  if (blocked && !allowedByFault) {
     throw conflict('CONFLICT', `Internal account ${a.id} is ${a.status} and cannot ${direction} payments`, { status: a.status });
   }
 }

@@ -109,6 +109,18 @@ describe('POST /quotes: rules', () => {
     expect(await balanceOf(customerId, accounts.USD.id)).toBe(accounts.USD.balance.amount);
   });
 
+  it('refuses a quote from a FAILED internal account, and moves no money', async (ctx) => {
+    requireCapability(ctx, capabilities.sandboxTriggers, 'the target has no sandbox triggers');
+    const { customerId, accounts } = await sender({ USD: 100_000 });
+    const destination = await eurDestination(customerId);
+    const failed = await api.post('/sandbox/internal-accounts/{accountId}/fail', { params: { accountId: accounts.USD.id } });
+    requireCapability(ctx, failed.status !== 404, 'the target has no trigger that fails an account');
+    const res = await quote(quoteBody(accounts.USD.id, destination.id, 10_000, { immediatelyExecute: true }));
+    expect(res.status >= 400 && res.status < 500, `Internal account status: failed accounts cannot send payments; answered ${res.status}`).toBe(true);
+    expectError(res, res.status);
+    expect(await balanceOf(customerId, accounts.USD.id)).toBe(accounts.USD.balance.amount);
+  });
+
   it('refuses a quote to a frozen internal account (frozen accounts cannot receive payments)', async (ctx) => {
     requireCapability(ctx, capabilities.sandboxTriggers, 'the target has no sandbox triggers');
     const { customerId, accounts } = await sender({ USD: 100_000, EUR: 0 });

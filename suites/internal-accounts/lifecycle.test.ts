@@ -44,6 +44,18 @@ describe('Internal account lifecycle', () => {
     ], { since });
   });
 
+  it('refuses a payment into a FAILED account (failed accounts cannot receive payments)', async (ctx) => {
+    requireCapability(ctx, capabilities.sandboxTriggers, 'the target has no sandbox triggers');
+    const customer = await createCustomer(individual());
+    const account = await activeAccount(customer.id);
+    const failed = await api.post('/sandbox/internal-accounts/{accountId}/fail', { params: { accountId: account.id } });
+    requireCapability(ctx, failed.status !== 404, 'the target has no trigger that fails an account (POST /sandbox/internal-accounts/{accountId}/fail)');
+    expect((await accountIn(customer.id, account.balance.currency.code)).status).toBe('FAILED');
+    const deposit = await api.post('/sandbox/internal-accounts/{accountId}/fund', { params: { accountId: account.id }, body: { amount: 1000 } });
+    expect(deposit.status >= 400 && deposit.status < 500, `Internal account status: failed accounts cannot receive payments; the deposit answered ${deposit.status}`).toBe(true);
+    expect((await accountIn(customer.id, account.balance.currency.code)).balance.amount).toBe(account.balance.amount);
+  });
+
   it('moves ACTIVE to FROZEN with INTERNAL_ACCOUNT.STATUS_UPDATED, after which the account cannot receive a payment', async (ctx) => {
     requireCapability(ctx, capabilities.sandboxTriggers, 'the target has no sandbox triggers', [ids.transition('internal-account', 'ACTIVE', 'FROZEN')]);
     const customer = await createCustomer(individual());
