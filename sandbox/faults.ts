@@ -413,6 +413,11 @@ export const FAULTS = {
     areas: ['internal-accounts'],
     rule: 'Internal account status: frozen and failed accounts cannot send or receive payments.',
   },
+  'transfer-in-failure-credited': {
+    areas: ['same-currency-transfers'],
+    suites: ['same-currency-transfers/transfers.test.ts'],
+    rule: 'transfer-in: deprecated but works as before, sandbox outcomes included (a failing pull credits nothing).',
+  },
 } as const satisfies Record<string, FaultEntry>;
 
 export type FaultName = keyof typeof FAULTS;

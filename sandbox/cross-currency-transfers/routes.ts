@@ -84,7 +84,8 @@ export interface OutgoingTxn {
 
 export interface IncomingTxn {
   id: string;
-  status: 'PENDING' | 'COMPLETED';
+  status: 'PENDING' | 'COMPLETED' | 'FAILED';
+  failureReason?: string;
   source: string;
   destination: InternalAccountRecord;
   amount: number;
@@ -104,6 +105,7 @@ export function presentIncoming(t: IncomingTxn) {
     destination: { destinationType: 'ACCOUNT', accountId: t.destination.id },
     receivedAmount: money(t.amount, t.destination.currency),
     customerId: t.customerId,
+    ...(t.failureReason ? { failureReason: t.failureReason } : {}),
     ...(t.settledAt ? { settledAt: t.settledAt } : {}),
     createdAt: t.createdAt,
     updatedAt: t.updatedAt,
@@ -523,12 +525,25 @@ export async function transferRoutes(app: FastifyInstance) {
       const now = isoNow(ctx.clock);
       const t: IncomingTxn = { id: `Transaction:${randomUUID()}`, status: 'PENDING', source: source.id, destination, amount: body.amount, customerId: destination.customerId!, createdAt: now, updatedAt: now };
       s.incoming.set(t.id, t);
-      ctx.later(step(), () => {
-        t.status = 'COMPLETED';
-        t.settledAt = t.updatedAt = isoNow(ctx.clock);
-        if (!f.has('transfer-in-not-credited')) adjustBalance(ctx, destination, t.amount);
-        ctx.webhooks.emit('INCOMING_PAYMENT.COMPLETED', presentIncoming(t));
-      });
+      // The supplement's transfer outcomes, by the source account's identifier: 002 and 003 fail at
+      // once, 004 (the bank rejects) and 005 (pending, then fails) fail later; nothing is credited.
+      const outcome = { '002': 'QUOTE_EXECUTION_FAILED', '003': 'ACCOUNT_INVALID', '004': 'ACCOUNT_CANNOT_RECEIVE', '005': 'QUOTE_EXECUTION_FAILED' }[primaryIdentifier(source.accountInfo).slice(-3)];
+      const fail = () => {
+        t.status = 'FAILED';
+        t.failureReason = outcome;
+        t.updatedAt = isoNow(ctx.clock);
+        ctx.webhooks.emit('INCOMING_PAYMENT.FAILED', presentIncoming(t));
+      };
+      const suffix = primaryIdentifier(source.accountInfo).slice(-3);
+      if (outcome && (suffix === '002' || suffix === '003')) fail();
+      else
+        ctx.later(suffix === '005' ? step() * 5 : step(), () => {
+          if (outcome && !f.has('transfer-in-failure-credited')) return fail();
+          t.status = 'COMPLETED';
+          t.settledAt = t.updatedAt = isoNow(ctx.clock);
+          if (!f.has('transfer-in-not-credited')) adjustBalance(ctx, destination, t.amount);
+          ctx.webhooks.emit('INCOMING_PAYMENT.COMPLETED', presentIncoming(t));
+        });
       return { status: 201, body: presentIncoming(t) };
     }),
   );

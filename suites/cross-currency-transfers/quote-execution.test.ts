@@ -37,6 +37,19 @@ describe('POST /quotes and POST /quotes/{quoteId}/execute', () => {
     expect(await balanceOf(customerId, usd.id), 'balance invariant: debit = sentAmount, nothing else').toBe(usd.balance.amount - txn.sentAmount.amount);
   });
 
+  it('locks the receiving side: the destination receives exactly lockedCurrencyAmount', async (ctx) => {
+    requireCapability(ctx, capabilities.sandboxTriggers, 'the target cannot fund a sender');
+    const { customerId, accounts } = await sender();
+    const destination = await eurDestination(customerId);
+    const since = await listener.mark();
+    const quote = await createQuote(quoteBody(accounts.USD.id, destination.id, 50_000, { lockedCurrencySide: 'RECEIVING', immediatelyExecute: true }));
+    expect(quote.totalReceivingAmount, 'lockedCurrencySide RECEIVING: the locked amount is the received one').toBe(50_000);
+    await expectOutgoingLifecycle(quote.transactionId, 'COMPLETED', since);
+    const txn = await transaction(quote.transactionId);
+    expect(txn.receivedAmount.amount).toBe(50_000);
+    expect(await balanceOf(customerId, accounts.USD.id)).toBe(accounts.USD.balance.amount - txn.sentAmount.amount);
+  });
+
   it('creates and executes in one request with immediatelyExecute', async (ctx) => {
     requireCapability(ctx, capabilities.sandboxTriggers, 'the target cannot fund a sender');
     const { customerId, accounts } = await sender();

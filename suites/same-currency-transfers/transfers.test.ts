@@ -47,6 +47,22 @@ describe('Deprecated same-currency transfers', () => {
     expect(since).toBeGreaterThanOrEqual(0);
   });
 
+  it.for(['003', '004'])('transfer-in from an account whose identifier ends %s (a failing outcome) fails and credits nothing', async (suffix, ctx) => {
+    requireCapability(ctx, capabilities.sandboxTriggers, 'the target has no sandbox outcomes');
+    await basisSupplement('transfer-in/out outcomes by the last digits of the account (section 8)');
+    const { customerId, accounts } = await sender({ USD: 0 });
+    const bank = expectStatus(await api.post('/customers/external-accounts', { body: usdAccount(customerId, suffix) }), 201, ExternalAccount);
+    const res = await api.post('/transfer-in', { body: { source: { accountId: bank.id }, destination: { accountId: accounts.USD.id }, amount: 4_000 } });
+    const txn = expectStatus(res, 201, Incoming, 'transfer-in: a transaction is returned');
+    const failed = await eventually(
+      async () => expectStatus(await api.get('/transactions/{transactionId}', { params: { transactionId: txn.id } }), 200, Incoming),
+      (t) => t.status === 'FAILED',
+      { timeoutMs: capabilities.eventTimeoutMs * 3, what: `transfer-in ${txn.id} to fail` },
+    );
+    expect(failed.status).toBe('FAILED');
+    expect(await balanceOf(customerId, accounts.USD.id), 'a failed pull credits nothing').toBe(accounts.USD.balance.amount);
+  });
+
   it('transfer-in still works: it returns a transaction and credits the internal account', async (ctx) => {
     requireCapability(ctx, capabilities.sandboxTriggers, 'the target cannot fund a sender');
     await basisSupplement('transfer-in body and 201 (section 8)');
