@@ -77,7 +77,7 @@ describe('POST /quotes: rules', () => {
     const res = await quote(quoteBody(accounts.EUR.id, accounts.USD.id, 10_000, { platformFeeOverride: { platformFixedFee: { amount: 10, currency: 'EUR' }, platformVariableFeeBps: 10 } }));
     expect(res.status >= 400 && res.status < 500, `platformFeeOverride requires USD source currency; answered ${res.status}`).toBe(true);
     expectError(res, res.status, undefined, 'POST /quotes: platformFeeOverride requires USD source currency');
-    expect(customerId).toMatch(/^Customer:/);
+    expect(await balanceOf(customerId, accounts.EUR.id), 'a refused quote moves no money').toBe(accounts.EUR.balance.amount);
   });
 
   it('allows a transfer below the regulatory threshold to a wallet pending ownership verification, and refuses one above it with EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED', async (ctx) => {
