@@ -60,14 +60,19 @@ export const ERRORS: readonly ErrorEntry[] = [
   },
 ];
 
-/** Codes the interface enumerates per HTTP status ("code (string, enumerated per status below)"). */
+/**
+ * Codes the interface enumerates per HTTP status ("code (string, enumerated per status below)"),
+ * with the codes the supplement adds for that status (its section 1 table, and codes it names
+ * outside the interface's lists, such as FUNDING_SOURCE_INELIGIBLE in section 25).
+ */
 export function codesForStatus(status: number): readonly string[] | undefined {
-  const codes = ERRORS.filter((e) => e.status === status).map((e) => e.code);
-  return codes.length ? codes : undefined;
+  const codes = [...ERRORS.filter((e) => e.status === status).map((e) => e.code), ...(SUPPLEMENT_CODES[status] ?? [])];
+  return codes.length ? [...new Set(codes)] : undefined;
 }
 
 /** Codes the supplement adds for statuses the interface does not enumerate (section 1 of the supplement). */
 export const SUPPLEMENT_CODES: Record<number, readonly string[]> = {
+  400: ['FUNDING_SOURCE_INELIGIBLE'],
   403: ['FORBIDDEN', 'USER_NOT_READY', 'COUNTERPARTY_NOT_ALLOWED', 'VELOCITY_LIMIT_EXCEEDED', 'END_USER_TERMS_NOT_ACCEPTED'],
   405: ['METHOD_NOT_ALLOWED'],
   410: ['CUSTOMER_DELETED'],
@@ -75,9 +80,29 @@ export const SUPPLEMENT_CODES: Record<number, readonly string[]> = {
   429: ['RATE_LIMITED', 'DAILY_VOLUME_LIMIT_EXCEEDED'],
   501: ['NOT_IMPLEMENTED'],
   503: ['SERVICE_UNAVAILABLE'],
+  412: ['UNSUPPORTED_UMA_VERSION'],
+  424: ['LNURLP_REQUEST_FAILED', 'PAYREQ_REQUEST_FAILED', 'COUNTERPARTY_PUBKEY_FETCH_ERROR', 'NO_COMPATIBLE_UMA_VERSION', 'EMAIL_OTP_CREDENTIAL_SYNC_FAILED'],
 };
 
-export type Machine = 'external-account' | 'internal-account' | 'card' | 'transaction' | 'customer-kyc';
+/** State machines, named after their resource in kebab-case (DESIGN, "Spec traceability"). */
+export type Machine =
+  | 'external-account'
+  | 'internal-account'
+  | 'card'
+  | 'transaction'
+  | 'incoming-transaction'
+  | 'refund'
+  | 'quote'
+  | 'customer-kyc'
+  | 'customer-kyb'
+  | 'verification'
+  | 'invitation'
+  | 'agent-action'
+  | 'stablecoin-operation'
+  | 'bulk-upload-job'
+  | 'delegated-key'
+  | 'sca-factor-reset'
+  | 'card-transaction';
 
 export interface MachineEntry {
   machine: Machine;
