@@ -1,7 +1,9 @@
 // The API client: undici, HTTP Basic (interface, Authentication 1), JSON bodies, the base URL
 // with its version segment. Each exchange is recorded (method, path template, status, code,
-// duration) with credentials and secrets redacted. Connection errors are retried a bounded number
-// of times; a 429 with Retry-After is retried after the delay it names; nothing else is retried.
+// duration) with credentials and secrets redacted. A network failure is retried a bounded number of
+// times only where a second attempt cannot act twice: an idempotent method, a request carrying an
+// Idempotency-Key, or a failure before the request was written (the connection was refused). A 429
+// with Retry-After is retried after the delay it names; nothing else is retried.
 import { Agent, request, type Dispatcher } from 'undici';
 
 export type Auth = 'basic' | 'none' | { authorization: string };
@@ -49,7 +51,20 @@ export interface ApiClientOptions {
   maxRetryAfterSeconds?: number;
 }
 
-const RETRYABLE_NETWORK = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_CONNECT_TIMEOUT', 'ETIMEDOUT']);
+/** Failures that may come after the request reached the server: retried only where that is harmless. */
+const NETWORK_AFTER_WRITE = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'ETIMEDOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
+/** Failures before a byte of the request was written: the server saw nothing. */
+const NETWORK_BEFORE_WRITE = new Set(['ECONNREFUSED', 'UND_ERR_CONNECT_TIMEOUT', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+/** Methods that RFC 9110 makes idempotent: repeating them changes nothing more than the first did. */
+const IDEMPOTENT_METHODS = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE']);
+
+/** Whether a request that failed with network error `code` may be sent again without acting twice. */
+export function mayRetry(method: string, headers: Record<string, string>, code: string): boolean {
+  if (NETWORK_BEFORE_WRITE.has(code)) return true;
+  if (!NETWORK_AFTER_WRITE.has(code)) return false;
+  if (IDEMPOTENT_METHODS.has(method.toUpperCase())) return true;
+  return Object.keys(headers).some((h) => h.toLowerCase() === 'idempotency-key');
+}
 const SECRET_KEY = /secret|password|privatekey|accesstoken|^token$|authorization/i;
 
 export function redact(value: unknown, secrets: readonly string[] = []): unknown {
@@ -119,7 +134,7 @@ export class ApiClient {
         res = await request(url, { method: method as Dispatcher.HttpMethod, headers, body: payload, dispatcher: this.dispatcher });
       } catch (err) {
         const code = (err as { code?: string }).code ?? '';
-        if (RETRYABLE_NETWORK.has(code) && connectAttempts < (this.opts.connectRetries ?? 2)) {
+        if (mayRetry(method, headers, code) && connectAttempts < (this.opts.connectRetries ?? 2)) {
           connectAttempts++;
           await new Promise((r) => setTimeout(r, 100 * connectAttempts));
           continue;

@@ -61,6 +61,43 @@ describe('API client', () => {
     await client.close();
   });
 
+  it('sends a POST that may have reached the server exactly once, even when the connection is reset after its body', async () => {
+    const seen: string[] = [];
+    const baseUrl = await serve((req, res) => {
+      let body = '';
+      req.on('data', (c) => (body += c));
+      req.on('end', () => {
+        seen.push(`${req.method} ${req.url} ${req.headers['idempotency-key'] ?? ''} ${body}`);
+        // The body was read: the request reached the server; the answer never comes.
+        if (seen.length <= 2) return req.socket.resetAndDestroy();
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end('{}');
+      });
+    });
+    const client = new ApiClient({ baseUrl, clientId: 'a', clientSecret: 'b', connectRetries: 3 });
+    await expect(client.post('/quotes/Quote:1/execute', { body: { n: 1 } })).rejects.toThrow(/network error/);
+    expect(seen).toEqual(['POST /2025-10-13/quotes/Quote:1/execute  {"n":1}']);
+    // A request that may be repeated harmlessly is retried: a GET, and a POST with an Idempotency-Key.
+    seen.length = 0;
+    const retried = await client.post('/transfer-out', { body: { n: 2 }, headers: { 'Idempotency-Key': 'k-1' } });
+    expect(retried.status).toBe(200);
+    expect(seen).toHaveLength(3);
+    expect(new Set(seen).size).toBe(1);
+    await client.close();
+  });
+
+  it('retries only where a second attempt cannot act twice', async () => {
+    const { mayRetry } = await import('../../helpers/client.js');
+    expect(mayRetry('POST', {}, 'ECONNREFUSED')).toBe(true);
+    expect(mayRetry('POST', {}, 'ECONNRESET')).toBe(false);
+    expect(mayRetry('POST', {}, 'UND_ERR_SOCKET')).toBe(false);
+    expect(mayRetry('PATCH', {}, 'EPIPE')).toBe(false);
+    expect(mayRetry('POST', { 'Idempotency-Key': 'x' }, 'ECONNRESET')).toBe(true);
+    expect(mayRetry('GET', {}, 'ECONNRESET')).toBe(true);
+    expect(mayRetry('DELETE', {}, 'UND_ERR_SOCKET')).toBe(true);
+    expect(mayRetry('GET', {}, 'SOMETHING_ELSE')).toBe(false);
+  });
+
   it('redacts nested secret-named keys', () => {
     expect(redact({ a: { clientSecret: 'x', list: [{ accessToken: 'y' }] } })).toEqual({ a: { clientSecret: '[redacted]', list: [{ accessToken: '[redacted]' }] } });
   });
