@@ -10,6 +10,7 @@ import { writeCoverageReports } from '../coverage/report.js';
 import { WebhookListener } from '../listener/server.js';
 import { REPORTS_DIR, RAW_DIR } from '../paths.js';
 import { generateWebhookKeyPair } from '../webhook-signature.js';
+import { EndpointLease } from './endpoint-lease.js';
 import { resolveTargetSettings, type Capabilities } from './settings.js';
 
 export interface ProvidedTarget {
@@ -107,28 +108,32 @@ async function startHarness(): Promise<Harness> {
   const { baseUrl, clientId, clientSecret, webhookPublicKeyPem } = reached;
 
   const api = new ApiClient({ baseUrl, clientId, clientSecret });
-  const current = await api.get('/config');
-  if (current.status !== 200) {
-    for (const close of closers) await close();
-    throw new Error(`GET /config answered ${current.status}; cannot point the webhook endpoint at the listener: ${current.text.slice(0, 300)}`);
-  }
-  const original = (current.body as { webhookEndpoint?: string | null }).webhookEndpoint ?? null;
+  const runId = randomUUID();
   const endpoint = settings.mode === 'external' && settings.webhookPublicUrl ? settings.webhookPublicUrl : info.url;
-  const patched = await api.patch('/config', { body: { webhookEndpoint: endpoint } });
-  if (patched.status !== 200) {
+  // An external target outlives the run: its endpoint is borrowed under a lease (helpers/target/endpoint-lease.ts).
+  // A sandbox or container the harness started is new and goes away with the run.
+  let restore: () => Promise<void>;
+  try {
+    if (settings.mode === 'external') {
+      const lease = await EndpointLease.acquire(api, {
+        baseUrl,
+        clientId,
+        runId,
+        ours: endpoint,
+        waitMs: process.env.SVC_TARGET_WAIT_MS ? Number(process.env.SVC_TARGET_WAIT_MS) : undefined,
+      });
+      restore = () => lease.release();
+    } else {
+      const patched = await api.patch('/config', { body: { webhookEndpoint: endpoint } });
+      if (patched.status !== 200) throw new Error(`PATCH /config {webhookEndpoint: ${endpoint}} answered ${patched.status}`);
+      restore = async () => undefined;
+    }
+  } catch (err) {
+    await api.close();
     for (const close of closers) await close();
-    throw new Error(`PATCH /config {webhookEndpoint: ${endpoint}} answered ${patched.status}: ${patched.text.slice(0, 300)}`);
+    throw err;
   }
 
-  let restored = false;
-  const restore = async () => {
-    if (restored) return;
-    restored = true;
-    const res = await api.patch('/config', { body: { webhookEndpoint: original } }).catch((e: Error) => ({ status: 0, text: e.message }));
-    if (res.status !== 200) {
-      process.stderr.write(`svc-conformance: could not restore webhookEndpoint to ${JSON.stringify(original)}: ${res.status} ${res.text.slice(0, 200)}\n`);
-    }
-  };
   // Interrupted: restore the target's configuration, stop what the run started, then die of the signal.
   const onSignal = (signal: NodeJS.Signals) => {
     void restore()
@@ -143,7 +148,7 @@ async function startHarness(): Promise<Harness> {
 
   const target: ProvidedTarget = {
     mode: settings.mode,
-    runId: randomUUID(),
+    runId,
     seed,
     baseUrl,
     clientId,
