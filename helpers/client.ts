@@ -5,6 +5,7 @@
 // Idempotency-Key, or a failure before the request was written (the connection was refused). A 429
 // with Retry-After is retried after the delay it names; nothing else is retried.
 import { Agent, request, type Dispatcher } from 'undici';
+import { learnIssuedSecrets, redactor, Redactor } from './redact.js';
 
 export type Auth = 'basic' | 'none' | { authorization: string };
 
@@ -65,17 +66,11 @@ export function mayRetry(method: string, headers: Record<string, string>, code: 
   if (IDEMPOTENT_METHODS.has(method.toUpperCase())) return true;
   return Object.keys(headers).some((h) => h.toLowerCase() === 'idempotency-key');
 }
-const SECRET_KEY = /secret|password|privatekey|accesstoken|^token$|authorization/i;
-
+/** A value with secret-keyed members replaced and known secrets removed (helpers/redact.ts). */
 export function redact(value: unknown, secrets: readonly string[] = []): unknown {
-  if (typeof value === 'string') return secrets.reduce((s, secret) => (secret ? s.split(secret).join('[redacted]') : s), value);
-  if (Array.isArray(value)) return value.map((v) => redact(v, secrets));
-  if (value && typeof value === 'object') {
-    return Object.fromEntries(
-      Object.entries(value).map(([k, v]) => [k, SECRET_KEY.test(k) ? '[redacted]' : redact(v, secrets)]),
-    );
-  }
-  return value;
+  const r = secrets.length ? new Redactor(secrets) : redactor;
+  for (const s of redactor.secrets) r.addSecret(s);
+  return r.value(value);
 }
 
 export function expandTemplate(template: string, params: Record<string, string> = {}): string {
@@ -92,6 +87,7 @@ export class ApiClient {
   constructor(private readonly opts: ApiClientOptions) {
     this.dispatcher = new Agent({ connections: 32, headersTimeout: 60_000, bodyTimeout: 60_000 });
     this.basic = `Basic ${Buffer.from(`${opts.clientId}:${opts.clientSecret}`).toString('base64')}`;
+    redactor.addCredential(opts.clientId, opts.clientSecret);
   }
 
   get baseUrl(): string {
@@ -157,16 +153,16 @@ export class ApiClient {
       } catch {
         /* not JSON: kept as text; schema assertions report it */
       }
-      const secrets = [this.opts.clientSecret, this.basic.slice(6)];
+      learnIssuedSecrets(redactor, body);
       const exchange: Exchange = {
         method,
         template,
-        path,
+        path: redactor.text(path),
         status: res.statusCode,
         code: body && typeof body === 'object' && typeof (body as { code?: unknown }).code === 'string' ? (body as { code: string }).code : undefined,
         durationMs: Math.round((performance.now() - started) * 10) / 10,
-        request: { headers: redact(headers, secrets) as Record<string, string>, body: o.form ? '(multipart form)' : redact(o.body ?? o.rawBody, secrets) },
-        response: { headers: res.headers, body: redact(body, secrets) },
+        request: { headers: redactor.headers(headers) as Record<string, string>, body: o.form ? '(multipart form)' : redactor.value(o.body ?? o.rawBody) },
+        response: { headers: redactor.headers(res.headers) as Exchange['response']['headers'], body: redactor.value(body) },
       };
       this.opts.onExchange?.(exchange);
       return { status: res.statusCode, headers: res.headers, body: body as T, text, exchange };

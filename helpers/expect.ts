@@ -6,6 +6,7 @@ import { expect } from 'vitest';
 import type { z } from 'zod';
 import type { ApiResponse, Exchange } from './client.js';
 import { recordCovered, recordNote } from './coverage/recorder.js';
+import { redactor } from './redact.js';
 import { ErrorBody } from './schemas.js';
 import { codesForStatus, ids, SUPPLEMENT_CODES, type CoverageKind, type Machine } from './spec/catalog.js';
 
@@ -36,7 +37,7 @@ export function zodProblems(error: z.ZodError): string {
 export function expectSchema<S extends z.ZodType>(schema: S, value: unknown, what: string): z.infer<S> {
   const parsed = schema.safeParse(value);
   if (!parsed.success) {
-    expect.fail(`${what} does not match the interface's shape: ${zodProblems(parsed.error)}\nvalue: ${JSON.stringify(value)?.slice(0, 800)}`);
+    expect.fail(`${what} does not match the interface's shape: ${zodProblems(parsed.error)}\nvalue: ${JSON.stringify(redactor.value(value))?.slice(0, 800)}`);
   }
   return parsed.data;
 }

@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { createWriteStream, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { GenericContainer, Wait } from 'testcontainers';
+import { Redactor } from '../redact.js';
 import { INTERFACE_VERSION } from '../spec/catalog.js';
 import { REPORTS_DIR } from '../paths.js';
 import type { TargetSettings } from './settings.js';
@@ -45,8 +46,11 @@ export async function startContainerTarget(settings: ContainerSettings, keys: { 
 
   mkdirSync(REPORTS_DIR, { recursive: true });
   const log = createWriteStream(join(REPORTS_DIR, 'container.log'));
-  const redact = (chunk: string) => chunk.split(clientSecret).join('[redacted]');
-  (await started.logs()).on('data', (line: Buffer | string) => log.write(redact(String(line)))).on('error', () => undefined);
+  // The log goes through the redaction layer: the credential in clear and base64, the webhook key, cookies, tokens.
+  const scrub = new Redactor();
+  scrub.addCredential(clientId, clientSecret);
+  scrub.addSecret(keys.privateKeyPem);
+  (await started.logs()).on('data', (line: Buffer | string) => log.write(scrub.text(String(line)))).on('error', () => undefined);
 
   const baseUrl = `http://${started.getHost()}:${started.getMappedPort(settings.port)}/${INTERFACE_VERSION}`;
   const heartbeat = setInterval(() => void fetch(`${baseUrl}/config`).then((r) => r.body?.cancel()).catch(() => undefined), 1000);

@@ -1,0 +1,119 @@
+// The one redaction layer every writer goes through: Allure attachments, assertion messages, the
+// console, junit.xml, results.json, certification and the container log. It removes
+// - known secret values, in clear and in the forms they travel in (base64, base64url, URL-encoded):
+//   the platform's client secret, the Basic credential, tokens and secrets issued during the run;
+// - values under secret-like keys (secret, password, token, authorization, cookie, otp, code of an
+//   SCA or OTP proof, private keys) in JSON bodies and headers;
+// - PEM private keys, Basic and Bearer credentials, Set-Cookie / Cookie headers, URL userinfo and
+//   secret-like query parameters, wherever they appear in text.
+export const REDACTED = '[redacted]';
+
+/** Keys whose values are secrets wherever they appear (JSON bodies, headers, query parameters). */
+const SECRET_KEY =
+  /^(authorization|proxy-authorization|cookie|set-cookie|password|passphrase|otp|otp_code|otpcode|pin|cvv|pan|code|scacode|verificationcode|recoverycodes?)$|secret|password|privatekey|private_key|accesstoken|access_token|refreshtoken|refresh_token|idtoken|id_token|oidctoken|apikey|api_key|^token$|sessionkey|signingkey|encryptedotpbundle|encryptedwalletcredentials/i;
+
+/** Keys named `code` that are not secrets: error codes, currency codes, country codes. */
+const PUBLIC_CODE_CONTEXT = /^(code)$/i;
+
+const PEM_PRIVATE = /-----BEGIN (?:[A-Z0-9]+ )?PRIVATE KEY-----[\s\S]*?-----END (?:[A-Z0-9]+ )?PRIVATE KEY-----/g;
+const PEM_PRIVATE_ESCAPED = /-----BEGIN (?:[A-Z0-9]+ )?PRIVATE KEY-----(?:\\n|\\r|[A-Za-z0-9+/=\s])*?-----END (?:[A-Z0-9]+ )?PRIVATE KEY-----/g;
+const AUTH_SCHEME = /\b(Basic|Bearer)\s+[A-Za-z0-9._~+/=-]{6,}/g;
+const COOKIE_HEADER = /\b(set-cookie|cookie)(["']?\s*[:=]\s*["']?)[^"'\r\n]*/gi;
+const URL_USERINFO = /\b([a-z][a-z0-9+.-]*:\/\/)[^/\s:@"']+(?::[^/\s@"']*)?@/gi;
+const SECRET_QUERY = /([?&](?:[a-z0-9_-]*(?:secret|token|password|passwd|pwd|key|signature|sig|code|auth)[a-z0-9_-]*))=([^&#\s"']+)/gi;
+
+function forms(secret: string): string[] {
+  const out = new Set<string>([secret]);
+  const b64 = Buffer.from(secret).toString('base64');
+  out.add(b64);
+  out.add(b64.replace(/=+$/, ''));
+  out.add(Buffer.from(secret).toString('base64url'));
+  out.add(encodeURIComponent(secret));
+  out.add(JSON.stringify(secret).slice(1, -1));
+  return [...out].filter((s) => s.length >= 4);
+}
+
+export class Redactor {
+  private readonly values = new Set<string>();
+  private ordered: string[] = [];
+
+  constructor(secrets: readonly (string | undefined)[] = []) {
+    for (const s of secrets) this.addSecret(s);
+  }
+
+  /** A value to remove wherever it appears, with its base64, base64url and URL-encoded forms. */
+  addSecret(secret: string | undefined | null): void {
+    if (!secret || secret.length < 4) return;
+    for (const form of forms(secret)) this.values.add(form);
+    // Longest first, so a secret inside a longer one (the Basic credential) leaves no tail behind.
+    this.ordered = [...this.values].sort((a, b) => b.length - a.length);
+  }
+
+  /** The platform credential: the secret, and the Basic credential it makes with the client id. */
+  addCredential(clientId: string, clientSecret: string): void {
+    this.addSecret(clientSecret);
+    this.addSecret(`${clientId}:${clientSecret}`);
+  }
+
+  get secrets(): readonly string[] {
+    return this.ordered;
+  }
+
+  text(input: string): string {
+    let s = input;
+    for (const secret of this.ordered) if (s.includes(secret)) s = s.split(secret).join(REDACTED);
+    return s
+      .replace(PEM_PRIVATE, `-----BEGIN PRIVATE KEY-----${REDACTED}-----END PRIVATE KEY-----`)
+      .replace(PEM_PRIVATE_ESCAPED, `-----BEGIN PRIVATE KEY-----${REDACTED}-----END PRIVATE KEY-----`)
+      .replace(AUTH_SCHEME, `$1 ${REDACTED}`)
+      .replace(COOKIE_HEADER, `$1$2${REDACTED}`)
+      .replace(URL_USERINFO, `$1${REDACTED}@`)
+      .replace(SECRET_QUERY, `$1=${REDACTED}`);
+  }
+
+  /**
+   * A JSON-like value with secret-keyed members replaced and every string scrubbed. `code` is a
+   * secret only beside the markers of a proof (an SCA or OTP confirmation), not as an error code.
+   */
+  value(input: unknown, key = ''): unknown {
+    if (typeof input === 'string') return this.text(input);
+    if (Array.isArray(input)) return input.map((v) => this.value(v, key));
+    if (input && typeof input === 'object') {
+      const entries = Object.entries(input as Record<string, unknown>);
+      const isErrorBody = entries.some(([k]) => k === 'status') && entries.some(([k]) => k === 'message');
+      return Object.fromEntries(
+        entries.map(([k, v]) => {
+          const secretKey = SECRET_KEY.test(k) && !(PUBLIC_CODE_CONTEXT.test(k) && (isErrorBody || typeof v !== 'string' || !/^\d{4,10}$/.test(v)));
+          return [k, secretKey && v !== null && v !== undefined ? REDACTED : this.value(v, k)];
+        }),
+      );
+    }
+    return input;
+  }
+
+  /** Headers: secret-named ones replaced, the others scrubbed. */
+  headers(input: Record<string, unknown>): Record<string, unknown> {
+    return Object.fromEntries(
+      Object.entries(input).map(([k, v]) => [k, SECRET_KEY.test(k) || /cookie|authorization|token|secret/i.test(k) ? REDACTED : this.value(v, k)]),
+    );
+  }
+}
+
+/** Members of response bodies that carry a secret issued during the run (a token's clientSecret, an agent's accessToken). */
+const ISSUED_SECRET_KEY = /^(clientSecret|accessToken|refreshToken|token|apiKey|secret)$/;
+
+/** Collects the secrets a body issues, so that later text holding them is scrubbed too. */
+export function learnIssuedSecrets(redactor: Redactor, body: unknown, depth = 0): string[] {
+  const found: string[] = [];
+  if (depth > 6 || !body || typeof body !== 'object') return found;
+  for (const [k, v] of Object.entries(body as Record<string, unknown>)) {
+    if (typeof v === 'string' && ISSUED_SECRET_KEY.test(k) && v.length >= 8) {
+      redactor.addSecret(v);
+      found.push(v);
+    } else if (v && typeof v === 'object') found.push(...learnIssuedSecrets(redactor, v, depth + 1));
+  }
+  return found;
+}
+
+/** The process's redactor: the API clients register the credentials they use and the secrets they are issued. */
+export const redactor = new Redactor();
