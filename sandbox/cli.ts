@@ -1,10 +1,13 @@
 // `npm run sandbox -- --port 4010 --client-id ... --client-secret ... --webhook-key key.pem --faults a,b`
-// Prints one JSON line: {baseUrl, clientId, clientSecret, webhookPublicKey}. Options may also come
+// Prints one JSON line: {baseUrl, clientId, clientSecret, webhookPublicKey, profile}, `profile` being
+// the sandbox's target profile (sandbox/profile.ts); `--print-profile FILE` also writes the profile
+// to FILE, ready for SVC_TARGET_PROFILE. Options may also come
 // from the environment (SANDBOX_PORT, SANDBOX_CLIENT_ID, SANDBOX_CLIENT_SECRET, SANDBOX_WEBHOOK_KEY,
 // SANDBOX_FAULTS, ...); flags win.
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { buildSandbox, DEFAULT_PORT } from './app.js';
+import { sandboxProfile } from './profile.js';
 
 const { values } = parseArgs({
   options: {
@@ -21,6 +24,7 @@ const { values } = parseArgs({
     'webhook-attempts': { type: 'string' },
     'webhook-ca': { type: 'string' },
     log: { type: 'boolean' },
+    'print-profile': { type: 'string' },
     help: { type: 'boolean' },
   },
   strict: true,
@@ -30,7 +34,7 @@ if (values.help) {
   process.stdout.write(
     'Usage: npm run sandbox -- [--port N] [--host H] [--client-id ID] [--client-secret S] [--webhook-key private.pem]\n' +
       '  [--faults a,b] [--allow-insecure-loopback-webhooks] [--challenge-ttl-ms N] [--provisioning-delay-ms N]\n' +
-      '  [--webhook-retry-base-ms N] [--webhook-attempts N] [--webhook-ca ca.pem] [--log]\n',
+      '  [--webhook-retry-base-ms N] [--webhook-attempts N] [--webhook-ca ca.pem] [--log] [--print-profile profile.json]\n',
   );
   process.exit(0);
 }
@@ -78,8 +82,21 @@ if (idleExitMs) {
   }, Math.min(1000, idleExitMs)).unref();
 }
 const baseUrl = await sandbox.listen(num(values.port, 'SANDBOX_PORT') ?? DEFAULT_PORT, values.host ?? env.SANDBOX_HOST ?? '127.0.0.1');
+const retryBaseMs = num(values['webhook-retry-base-ms'], 'SANDBOX_WEBHOOK_RETRY_BASE_MS');
+const attempts = num(values['webhook-attempts'], 'SANDBOX_WEBHOOK_ATTEMPTS');
+const profile = sandboxProfile({
+  baseUrl,
+  clientId: sandbox.clientId,
+  clientSecret: sandbox.clientSecret,
+  webhookPublicKeyPem: sandbox.webhookPublicKeyPem,
+  // The defaults of buildSandbox (sandbox/app.ts) where no flag set them.
+  webhookRetryBaseMs: retryBaseMs ?? 1000,
+  webhookAttempts: attempts ?? 8,
+  counterpartyRules: sandbox.ctx.settings.counterpartyRules,
+});
+if (values['print-profile']) writeFileSync(values['print-profile'], `${JSON.stringify(profile, null, 2)}\n`, { mode: 0o600 });
 process.stdout.write(
-  `${JSON.stringify({ baseUrl, clientId: sandbox.clientId, clientSecret: sandbox.clientSecret, webhookPublicKey: sandbox.webhookPublicKeyPem })}\n`,
+  `${JSON.stringify({ baseUrl, clientId: sandbox.clientId, clientSecret: sandbox.clientSecret, webhookPublicKey: sandbox.webhookPublicKeyPem, profile })}\n`,
 );
 
 let stopping = false;

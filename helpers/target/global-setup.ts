@@ -11,6 +11,7 @@ import { WebhookListener } from '../listener/server.js';
 import { REPORTS_DIR, RAW_DIR } from '../paths.js';
 import { generateWebhookKeyPair } from '../webhook-signature.js';
 import { EndpointLease } from './endpoint-lease.js';
+import { parseProfile } from './profile.js';
 import { resolveTargetSettings, type Capabilities } from './settings.js';
 
 export interface ProvidedTarget {
@@ -54,8 +55,25 @@ export default async function setup(project: TestProject) {
   };
 }
 
+/** What the embedded sandbox declares about itself (sandbox/profile.ts), with the timings the harness gives it. */
+async function embeddedSandboxProfile() {
+  const { sandboxProfile } = await import('../../sandbox/profile.js');
+  return parseProfile(
+    sandboxProfile({
+      baseUrl: 'http://127.0.0.1/2025-10-13',
+      clientId: 'embedded',
+      clientSecret: 'embedded',
+      webhookPublicKeyPem: '-----BEGIN PUBLIC KEY-----',
+      webhookRetryBaseMs: Number(process.env.SANDBOX_WEBHOOK_RETRY_BASE_MS ?? 100),
+      webhookAttempts: Number(process.env.SANDBOX_WEBHOOK_ATTEMPTS ?? 5),
+      counterpartyRules: true,
+    }),
+    'the embedded sandbox profile (sandbox/profile.ts)',
+  );
+}
+
 async function startHarness(): Promise<Harness> {
-  const settings = resolveTargetSettings();
+  const settings = resolveTargetSettings(process.env, await embeddedSandboxProfile());
   rmSync(RAW_DIR, { recursive: true, force: true });
   mkdirSync(RAW_DIR, { recursive: true });
   // Results of an earlier run would read as retries of this one.

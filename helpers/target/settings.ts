@@ -1,5 +1,6 @@
 // Which target a run drives, from the environment. Incomplete settings fail fast, naming what is missing.
 import { existsSync, readFileSync } from 'node:fs';
+import { environmentWithProfile, profileVariables, type TargetProfile } from './profile.js';
 
 export interface Capabilities {
   /** The target serves the supplement's /sandbox/* triggers. */
@@ -88,6 +89,16 @@ export function readPem(name: string, value: string): string {
   return text.replace(/\\n/g, '\n');
 }
 
+/**
+ * The embedded sandbox's capabilities: what its profile declares, single SVC_* variables winning,
+ * with the short timings of a sandbox in the same process.
+ */
+function embeddedCapabilities(env: NodeJS.ProcessEnv, profile: TargetProfile | undefined): Capabilities {
+  const declared: NodeJS.ProcessEnv = profile ? profileVariables(profile) : {};
+  for (const [name, value] of Object.entries(env)) if (name.startsWith('SVC_') && value) declared[name] = value;
+  return declaredCapabilities(declared, { eventTimeoutMs: 8000, waitBudgetMs: 20_000 });
+}
+
 /** What a target that the harness did not build offers, as its operator declares it (README). */
 function declaredCapabilities(env: NodeJS.ProcessEnv, timings: { eventTimeoutMs: number; waitBudgetMs: number }): Capabilities {
   return {
@@ -106,7 +117,14 @@ function declaredCapabilities(env: NodeJS.ProcessEnv, timings: { eventTimeoutMs:
   };
 }
 
-export function resolveTargetSettings(env: NodeJS.ProcessEnv = process.env): TargetSettings {
+/**
+ * The target a run drives. `processEnv` may name a target profile (SVC_TARGET_PROFILE), whose values
+ * the SVC_* variables override. `embeddedProfile` is what the embedded sandbox declares about itself
+ * (sandbox/profile.ts, read by the global setup that boots it): its triggers and limits are not kept
+ * here.
+ */
+export function resolveTargetSettings(processEnv: NodeJS.ProcessEnv = process.env, embeddedProfile?: TargetProfile): TargetSettings {
+  const env = environmentWithProfile(processEnv);
   const external = env.SVC_BASE_URL;
   const listenerHttps = truthy(env.SVC_LISTENER_HTTPS, false);
   if (env.SVC_TARGET_IMAGE && external) throw new SettingsError('SVC_TARGET_IMAGE and SVC_BASE_URL are both set; choose one target');
@@ -126,21 +144,7 @@ export function resolveTargetSettings(env: NodeJS.ProcessEnv = process.env): Tar
       mode: 'embedded',
       faults: (env.SANDBOX_FAULTS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
       listenerHttps,
-      capabilities: {
-        sandboxTriggers: true,
-        webhookRetryWithinMs: num('SVC_WEBHOOK_RETRY_WITHIN_MS', env.SVC_WEBHOOK_RETRY_WITHIN_MS, 3000),
-        bitcoinWalletType: env.SVC_BITCOIN_WALLET_TYPE ?? 'SPARK_WALLET',
-        bitcoinAddressForms: list(env.SVC_BITCOIN_ADDRESS_FORMATS, ALL_FORMS),
-        counterpartyRules: true,
-        eventTimeoutMs: num('SVC_EVENT_TIMEOUT_MS', env.SVC_EVENT_TIMEOUT_MS, 8000)!,
-        waitBudgetMs: num('SVC_WAIT_BUDGET_MS', env.SVC_WAIT_BUDGET_MS, 20_000)!,
-        canUnsetWebhookEndpoint: true,
-        // The embedded sandbox's own triggers and limits (sandbox/README.md).
-        failureTriggers: triggers(env.SVC_FAILURE_TRIGGERS, { ...SUPPLEMENT_FAILURE_TRIGGERS, ACCOUNT_CANNOT_RECEIVE: '004', ACCOUNT_INVALID: '008', COMPLIANCE_REJECTED: '009', LIMIT_EXCEEDED: '011' }),
-        limits: limits(env, { singleUsdCents: 5_000_000, dailyUsdCents: 10_000_000, verificationThresholdUsdCents: 100_000 }),
-        sca: { region: 'DE', code: '123456' },
-        holdTrigger: env.SVC_HOLD_TRIGGER ?? '012',
-      },
+      capabilities: embeddedCapabilities(env, embeddedProfile),
     };
   }
   const missing = ['SVC_CLIENT_ID', 'SVC_CLIENT_SECRET', 'SVC_WEBHOOK_PUBLIC_KEY'].filter((n) => !env[n]);

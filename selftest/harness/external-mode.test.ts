@@ -1,14 +1,14 @@
-// The suite against a sandbox started on its own (`npm run sandbox`) and reached through the SVC_*
-// variables gives the same result as embedded mode, and the run leaves the target's webhook
-// configuration as it found it.
+// The suite against a sandbox started on its own (`npm run sandbox`) and reached through the profile
+// it prints (SVC_TARGET_PROFILE, nothing declared by hand) gives the same result as embedded mode,
+// and the run leaves the target's webhook configuration as it found it.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../helpers/client.js';
-import { ROOT, runConformance, SANDBOX_DECLARATIONS } from '../run-conformance.js';
+import { ROOT, runConformance } from '../run-conformance.js';
 
 const TIMINGS = { challenge: '2500', provisioning: '600', retryBase: '100', attempts: '5' };
 let child: ChildProcess | undefined;
@@ -17,11 +17,12 @@ afterAll(() => {
   child?.kill('SIGTERM');
 });
 
-async function startSandbox(): Promise<{ baseUrl: string; clientId: string; clientSecret: string; webhookPublicKey: string }> {
+async function startSandbox(profileFile: string): Promise<{ baseUrl: string; clientId: string; clientSecret: string }> {
   child = spawn(process.execPath, [
     join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'sandbox/cli.ts', '--port', '0', '--client-id', 'external-demo',
     '--client-secret', 'external-demo-secret', '--allow-insecure-loopback-webhooks', '--challenge-ttl-ms', TIMINGS.challenge,
     '--provisioning-delay-ms', TIMINGS.provisioning, '--webhook-retry-base-ms', TIMINGS.retryBase, '--webhook-attempts', TIMINGS.attempts,
+    '--print-profile', profileFile,
   ], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
   const lines = createInterface({ input: child.stdout! });
   for await (const line of lines) return JSON.parse(line);
@@ -30,22 +31,15 @@ async function startSandbox(): Promise<{ baseUrl: string; clientId: string; clie
 
 describe('external target mode', () => {
   it('gives the same result as embedded mode against a sandbox started with npm run sandbox, and restores its webhook endpoint', async () => {
-    const sandbox = await startSandbox();
-    const keyFile = join(mkdtempSync(join(tmpdir(), 'svc-key-')), 'webhook-public.pem');
-    writeFileSync(keyFile, sandbox.webhookPublicKey);
-    const common = { SVC_SEED: '20261122', SVC_WEBHOOK_RETRY_WITHIN_MS: '3000', SVC_EVENT_TIMEOUT_MS: '8000', SVC_WAIT_BUDGET_MS: '20000' };
+    const profileFile = join(mkdtempSync(join(tmpdir(), 'svc-profile-')), 'sandbox-profile.json');
+    const sandbox = await startSandbox(profileFile);
+    const common = { SVC_SEED: '20261122', SVC_EVENT_TIMEOUT_MS: '8000', SVC_WAIT_BUDGET_MS: '20000' };
 
     const [external, embedded] = await Promise.all([
       runConformance({
         json: true,
-        env: {
-          ...common,
-          SVC_BASE_URL: sandbox.baseUrl,
-          SVC_CLIENT_ID: sandbox.clientId,
-          SVC_CLIENT_SECRET: sandbox.clientSecret,
-          SVC_WEBHOOK_PUBLIC_KEY: keyFile,
-          ...SANDBOX_DECLARATIONS,
-        },
+        // The sandbox's printed profile alone: base URL, credentials, key, triggers, limits, retry bound.
+        env: { ...common, SVC_TARGET_PROFILE: profileFile },
       }),
       runConformance({
         json: true,

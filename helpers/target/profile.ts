@@ -1,0 +1,170 @@
+// A target profile: one file that describes a target (README, "Target profiles"): its base URL, the
+// names of the variables that hold its credentials, its webhook public key and public webhook URL, and
+// what it declares it offers (capabilities, sandbox triggers, limits, timings). `SVC_TARGET_PROFILE=path`
+// selects it; single SVC_* variables still override each value. The profile is validated with zod,
+// with errors that name the field, and `npm run profile:schema` writes the JSON Schema editors use
+// (target-profile.schema.json) from the same definition.
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, isAbsolute, resolve } from 'node:path';
+import { z } from 'zod';
+
+const triggerDigits = z.string().regex(/^\d{3}$/, 'three digits: the last three digits of a destination identifier');
+const nonNegative = z.number().int().nonnegative();
+
+export const TargetProfile = z
+  .strictObject({
+    $schema: z.string().optional(),
+    name: z.string().optional().describe('What the target is, for reports'),
+    baseUrl: z
+      .string()
+      .url()
+      .regex(/\/\d{4}-\d{2}-\d{2}\/?$/, 'must end with the API version segment, for example /2025-10-13')
+      .optional()
+      .describe('The target base URL, ending with the API version (SVC_BASE_URL)'),
+    credentials: z
+      .strictObject({
+        clientId: z.string().min(1).optional().describe('The platform client id (SVC_CLIENT_ID)'),
+        clientIdVariable: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/).optional().describe('Name of the environment variable holding the client id'),
+        clientSecret: z.string().min(1).optional().describe('The client secret in clear: only for a local sandbox; prefer clientSecretVariable'),
+        clientSecretVariable: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/).optional().describe('Name of the environment variable holding the client secret'),
+      })
+      .optional(),
+    webhook: z
+      .strictObject({
+        publicKey: z.string().min(1).optional().describe('The service webhook public key: PEM text, or a file path relative to the profile (SVC_WEBHOOK_PUBLIC_KEY)'),
+        publicUrl: z.string().url().startsWith('https://').optional().describe('A public HTTPS URL that forwards to the listener (SVC_WEBHOOK_PUBLIC_URL)'),
+        retryWithinMs: nonNegative.optional().describe('Bound within which the target retries a failed delivery (SVC_WEBHOOK_RETRY_WITHIN_MS)'),
+        canUnsetEndpoint: z.boolean().optional().describe('PATCH /config {webhookEndpoint: null} unsets the endpoint (SVC_CAN_UNSET_WEBHOOK_ENDPOINT)'),
+        duplicateTolerance: nonNegative.optional().describe('Duplicate deliveries of acknowledged notifications tolerated (SVC_DUPLICATE_TOLERANCE)'),
+        listenerHttps: z.boolean().optional().describe('The listener serves HTTPS with a self-signed certificate (SVC_LISTENER_HTTPS)'),
+      })
+      .optional(),
+    capabilities: z
+      .strictObject({
+        sandboxTriggers: z.boolean().optional().describe('The target serves the /sandbox/* triggers (SVC_SANDBOX_TRIGGERS)'),
+        counterpartyRules: z.boolean().optional().describe('The platform is subject to counterparty rules (SVC_COUNTERPARTY_RULES)'),
+        bitcoinWalletType: z.string().optional().describe('The Bitcoin-keyed wallet account type (SVC_BITCOIN_WALLET_TYPE)'),
+        bitcoinAddressForms: z
+          .array(z.enum(['p2pkh-uncompressed', 'p2pkh', 'p2sh-p2wpkh', 'p2wpkh', 'spark']))
+          .optional()
+          .describe('Address forms that type takes (SVC_BITCOIN_ADDRESS_FORMATS)'),
+        sca: z
+          .strictObject({ region: z.string().regex(/^[A-Z]{2}$/, 'ISO 3166-1 alpha-2'), code: z.string().min(1).optional() })
+          .optional()
+          .describe('A customer region where SCA applies, and the test code (SVC_SCA_REGION, SVC_SCA_CODE)'),
+      })
+      .optional(),
+    triggers: z
+      .strictObject({
+        failures: z.record(z.string().regex(/^[A-Z_]+$/), triggerDigits).optional().describe('Failure reason to destination suffix (SVC_FAILURE_TRIGGERS)'),
+        hold: triggerDigits.optional().describe('Destination suffix that holds a payment (SVC_HOLD_TRIGGER)'),
+      })
+      .optional(),
+    limits: z
+      .strictObject({
+        singleUsdCents: nonNegative.optional().describe('Single-transaction maximum (SVC_LIMIT_SINGLE_USD_CENTS)'),
+        dailyUsdCents: nonNegative.optional().describe('Daily volume (SVC_LIMIT_DAILY_USD_CENTS)'),
+        verificationThresholdUsdCents: nonNegative.optional().describe('Regulatory threshold for unverified wallets (SVC_LIMIT_VERIFICATION_USD_CENTS)'),
+      })
+      .optional(),
+    timings: z
+      .strictObject({
+        eventTimeoutMs: nonNegative.optional().describe('Deadline for an event a scenario caused (SVC_EVENT_TIMEOUT_MS)'),
+        waitBudgetMs: nonNegative.optional().describe("Longest wait on the target's own clock (SVC_WAIT_BUDGET_MS)"),
+      })
+      .optional(),
+  })
+  .describe('A target of the svc-conformance suites');
+
+export type TargetProfile = z.infer<typeof TargetProfile>;
+
+export class ProfileError extends Error {}
+
+const bool = (v: boolean | undefined) => (v === undefined ? undefined : v ? '1' : '0');
+const str = (v: number | string | undefined) => (v === undefined ? undefined : String(v));
+
+/** Each SVC_* variable and the profile value it comes from: one row per declaration. */
+const VARIABLES: readonly [string, (p: TargetProfile, env: NodeJS.ProcessEnv, dir: string) => string | undefined][] = [
+  ['SVC_BASE_URL', (p) => p.baseUrl],
+  ['SVC_CLIENT_ID', (p, env) => p.credentials?.clientId ?? (p.credentials?.clientIdVariable ? env[p.credentials.clientIdVariable] : undefined)],
+  ['SVC_CLIENT_SECRET', (p, env) => p.credentials?.clientSecret ?? (p.credentials?.clientSecretVariable ? env[p.credentials.clientSecretVariable] : undefined)],
+  [
+    'SVC_WEBHOOK_PUBLIC_KEY',
+    (p, _env, dir) => {
+      const key = p.webhook?.publicKey;
+      if (!key || key.includes('-----BEGIN')) return key;
+      return isAbsolute(key) ? key : resolve(dir, key);
+    },
+  ],
+  ['SVC_WEBHOOK_PUBLIC_URL', (p) => p.webhook?.publicUrl],
+  ['SVC_WEBHOOK_RETRY_WITHIN_MS', (p) => str(p.webhook?.retryWithinMs)],
+  ['SVC_CAN_UNSET_WEBHOOK_ENDPOINT', (p) => bool(p.webhook?.canUnsetEndpoint)],
+  ['SVC_DUPLICATE_TOLERANCE', (p) => str(p.webhook?.duplicateTolerance)],
+  ['SVC_LISTENER_HTTPS', (p) => bool(p.webhook?.listenerHttps)],
+  ['SVC_SANDBOX_TRIGGERS', (p) => bool(p.capabilities?.sandboxTriggers)],
+  ['SVC_COUNTERPARTY_RULES', (p) => bool(p.capabilities?.counterpartyRules)],
+  ['SVC_BITCOIN_WALLET_TYPE', (p) => p.capabilities?.bitcoinWalletType],
+  ['SVC_BITCOIN_ADDRESS_FORMATS', (p) => p.capabilities?.bitcoinAddressForms?.join(',')],
+  ['SVC_SCA_REGION', (p) => p.capabilities?.sca?.region],
+  ['SVC_SCA_CODE', (p) => p.capabilities?.sca?.code],
+  [
+    'SVC_FAILURE_TRIGGERS',
+    (p) => (p.triggers?.failures ? Object.entries(p.triggers.failures).map(([reason, digits]) => `${reason}=${digits}`).join(',') : undefined),
+  ],
+  ['SVC_HOLD_TRIGGER', (p) => p.triggers?.hold],
+  ['SVC_LIMIT_SINGLE_USD_CENTS', (p) => str(p.limits?.singleUsdCents)],
+  ['SVC_LIMIT_DAILY_USD_CENTS', (p) => str(p.limits?.dailyUsdCents)],
+  ['SVC_LIMIT_VERIFICATION_USD_CENTS', (p) => str(p.limits?.verificationThresholdUsdCents)],
+  ['SVC_EVENT_TIMEOUT_MS', (p) => str(p.timings?.eventTimeoutMs)],
+  ['SVC_WAIT_BUDGET_MS', (p) => str(p.timings?.waitBudgetMs)],
+];
+
+/** The variables a profile declares. */
+export function profileVariables(profile: TargetProfile, env: NodeJS.ProcessEnv = {}, dir = process.cwd()): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, from] of VARIABLES) {
+    const value = from(profile, env, dir);
+    if (value !== undefined) out[name] = value;
+  }
+  return out;
+}
+
+/** Validates a parsed profile, naming each offending field. */
+export function parseProfile(value: unknown, where = 'the target profile'): TargetProfile {
+  const parsed = TargetProfile.safeParse(value);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`);
+    throw new ProfileError(`${where} is not valid:\n  ${problems.join('\n  ')}`);
+  }
+  return parsed.data;
+}
+
+export function readProfile(path: string): { profile: TargetProfile; dir: string } {
+  if (!existsSync(path)) throw new ProfileError(`SVC_TARGET_PROFILE names ${path}, which does not exist`);
+  let json: unknown;
+  try {
+    json = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (err) {
+    throw new ProfileError(`${path} is not JSON: ${(err as Error).message}`);
+  }
+  return { profile: parseProfile(json, path), dir: dirname(resolve(path)) };
+}
+
+/**
+ * The environment a run resolves its target from: the profile named by SVC_TARGET_PROFILE, with
+ * every SVC_* variable that is set (non-empty) winning over the profile's value.
+ */
+export function environmentWithProfile(env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
+  const path = env.SVC_TARGET_PROFILE;
+  if (!path) return env;
+  const { profile, dir } = readProfile(path);
+  const declared = profileVariables(profile, env, dir);
+  const merged: NodeJS.ProcessEnv = { ...env };
+  for (const [name, value] of Object.entries(declared)) if (!merged[name]) merged[name] = value;
+  return merged;
+}
+
+/** The JSON Schema of the profile, for editors (`npm run profile:schema`). */
+export function profileJsonSchema(): Record<string, unknown> {
+  return { ...z.toJSONSchema(TargetProfile), $id: 'https://svc-conformance.local/target-profile.schema.json', title: 'svc-conformance target profile' };
+}

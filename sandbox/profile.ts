@@ -1,0 +1,57 @@
+// What this sandbox declares about itself, as a target profile (the file format of the README's
+// "Target profiles"): the sandbox triggers it serves, its limits, its Bitcoin-keyed wallet type, the
+// region where it applies SCA, its webhook retry bound. `npm run sandbox` prints it, the image
+// prints it, and the harness reads it in embedded mode: the sandbox's declarations live here only,
+// beside the code that implements them, never copied into the harness.
+import { LIMITS } from './cross-currency-transfers/routes.js';
+
+export interface SandboxProfileInput {
+  baseUrl: string;
+  clientId: string;
+  clientSecret: string;
+  webhookPublicKeyPem: string;
+  /** Base delay and attempts of webhook retries: the bound within which a failed delivery is retried. */
+  webhookRetryBaseMs: number;
+  webhookAttempts: number;
+  counterpartyRules: boolean;
+}
+
+/** Failure reasons by the last three digits of a quote destination (sandbox/cross-currency-transfers). */
+export const FAILURE_TRIGGERS: Record<string, string> = {
+  QUOTE_EXECUTION_FAILED: '002',
+  ACCOUNT_CANNOT_RECEIVE: '004',
+  PAYOUT_RETURNED: '005',
+  ACCOUNT_INVALID: '008',
+  COMPLIANCE_REJECTED: '009',
+  LIMIT_EXCEEDED: '011',
+};
+
+export function sandboxProfile(input: SandboxProfileInput): Record<string, unknown> {
+  // Retries back off exponentially from the base delay: the last retry comes within the sum of the waits.
+  let retryWithinMs = 0;
+  for (let attempt = 1; attempt < input.webhookAttempts; attempt++) retryWithinMs += input.webhookRetryBaseMs * 2 ** (attempt - 1);
+  return {
+    name: 'svc-conformance reference sandbox',
+    baseUrl: input.baseUrl,
+    credentials: { clientId: input.clientId, clientSecret: input.clientSecret },
+    webhook: {
+      publicKey: input.webhookPublicKeyPem,
+      // Twice the computed bound: the delivery queue and the listener's answer take time too.
+      retryWithinMs: Math.max(1000, retryWithinMs * 2),
+      canUnsetEndpoint: true,
+    },
+    capabilities: {
+      sandboxTriggers: true,
+      counterpartyRules: input.counterpartyRules,
+      bitcoinWalletType: 'SPARK_WALLET',
+      bitcoinAddressForms: ['p2pkh-uncompressed', 'p2pkh', 'p2sh-p2wpkh', 'p2wpkh', 'spark'],
+      sca: { region: 'DE', code: '123456' },
+    },
+    triggers: { failures: FAILURE_TRIGGERS, hold: '012' },
+    limits: {
+      singleUsdCents: LIMITS.singleTransactionUsdCents,
+      dailyUsdCents: LIMITS.dailyVolumeUsdCents,
+      verificationThresholdUsdCents: LIMITS.unverifiedWalletUsdCents,
+    },
+  };
+}
