@@ -49,11 +49,17 @@ describe('PATCH /config', () => {
   });
 
   it('accepts feeConfigs with a USD source currency', async () => {
-    const res = await api.patch('/config', { body: { feeConfigs: [fee('USD')] } });
-    const config = expectStatus(res, 200, undefined, 'PATCH /config: feeConfigs with a USD source currency') as Config;
-    expect(config.feeConfigs?.some((f) => f.sourceCurrency === 'USD'), 'the USD fee configuration is in force').toBe(true);
-    // basis: supplement (section 2): both fees 0 deactivates; restores the platform as it was.
-    expectStatus(await api.patch('/config', { body: { feeConfigs: [fee('USD', 0)] } }), 200);
+    // Platform-wide configuration is the partner's: whatever USD fee configuration was in force is put back.
+    const previous = (await currentConfig()).feeConfigs?.find((f) => f.sourceCurrency === 'USD' && f.feeType === 'CROSS_CURRENCY_TRANSACTION');
+    try {
+      const res = await api.patch('/config', { body: { feeConfigs: [fee('USD')] } });
+      const config = expectStatus(res, 200, undefined, 'PATCH /config: feeConfigs with a USD source currency') as Config;
+      expect(config.feeConfigs?.some((f) => f.sourceCurrency === 'USD'), 'the USD fee configuration is in force').toBe(true);
+    } finally {
+      // basis: supplement (section 2): PATCH merges by (feeType, sourceCurrency); both fees 0 deactivates.
+      const restore = await api.patch('/config', { body: { feeConfigs: [previous ?? fee('USD', 0)] } });
+      expect(restore.status, `restoring the USD fee configuration the platform had: ${restore.text.slice(0, 200)}`).toBe(200);
+    }
   });
 
   it('answers a malformed JSON body with a 400 error body, never a 5xx', async () => {
