@@ -6,6 +6,10 @@
 //   SCA or OTP proof, private keys) in JSON bodies and headers;
 // - PEM private keys, Basic and Bearer credentials, Set-Cookie / Cookie headers, URL userinfo and
 //   secret-like query parameters, wherever they appear in text.
+import { appendFileSync, readdirSync, readFileSync, writeFileSync, type Dirent } from 'node:fs';
+import { threadId } from 'node:worker_threads';
+import { join } from 'node:path';
+
 export const REDACTED = '[redacted]';
 
 /** Keys whose values are secrets wherever they appear (JSON bodies, headers, query parameters). */
@@ -108,6 +112,7 @@ export function learnIssuedSecrets(redactor: Redactor, body: unknown, depth = 0)
   if (depth > 6 || !body || typeof body !== 'object') return found;
   for (const [k, v] of Object.entries(body as Record<string, unknown>)) {
     if (typeof v === 'string' && ISSUED_SECRET_KEY.test(k) && v.length >= 8) {
+      if (!redactor.secrets.includes(v)) shareLearned(v);
       redactor.addSecret(v);
       found.push(v);
     } else if (v && typeof v === 'object') found.push(...learnIssuedSecrets(redactor, v, depth + 1));
@@ -115,5 +120,76 @@ export function learnIssuedSecrets(redactor: Redactor, body: unknown, depth = 0)
   return found;
 }
 
+/**
+ * Secrets issued during a run are learned in the workers; the run's final scrub of the reports runs
+ * in the main process. The global setup names a private folder (SVC_SECRETS_DIR, mode 0700, removed
+ * after the scrub) where each worker appends what it learned.
+ */
+function shareLearned(secret: string): void {
+  const dir = process.env.SVC_SECRETS_DIR;
+  if (!dir) return;
+  try {
+    appendFileSync(join(dir, `learned-${process.pid}-${threadId}.txt`), `${JSON.stringify(secret)}\n`, { mode: 0o600 });
+  } catch {
+    /* the folder is gone: the run is over */
+  }
+}
+
+/** Adds to `r` every secret the workers of a run learned (see shareLearned). */
+export function loadLearnedSecrets(dir: string, r: Redactor): void {
+  let files: string[];
+  try {
+    files = readdirSync(dir).filter((f) => f.startsWith('learned-'));
+  } catch {
+    return;
+  }
+  for (const f of files) {
+    for (const line of readFileSync(join(dir, f), 'utf8').split('\n')) {
+      if (!line) continue;
+      try {
+        r.addSecret(JSON.parse(line) as string);
+      } catch {
+        /* a line cut short by a killed worker */
+      }
+    }
+  }
+}
+
 /** The process's redactor: the API clients register the credentials they use and the secrets they are issued. */
 export const redactor = new Redactor();
+
+/** Text files a run writes under reports/ (Allure results, junit, results, coverage, certification, logs). */
+const TEXT_REPORT = /\.(json|xml|md|txt|log|html|ndjson|csv)$|-attachment(\.[a-z]+)?$/i;
+
+/**
+ * Scrubs every text file under `dir` in place with `r`: the last line of defence for what a
+ * reporter wrote from values no writer saw (an assertion's diff of two bodies, a stack trace).
+ * Returns the files it changed.
+ */
+export function scrubReports(dir: string, r: Redactor): string[] {
+  const changed: string[] = [];
+  const walk = (d: string) => {
+    let entries: Dirent[];
+    try {
+      entries = readdirSync(d, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const e of entries) {
+      const path = join(d, e.name);
+      if (e.isDirectory()) {
+        walk(path);
+        continue;
+      }
+      if (!e.isFile() || !TEXT_REPORT.test(e.name)) continue;
+      const before = readFileSync(path, 'utf8');
+      const after = r.text(before);
+      if (after !== before) {
+        writeFileSync(path, after);
+        changed.push(path);
+      }
+    }
+  };
+  walk(dir);
+  return changed;
+}

@@ -1,7 +1,10 @@
 // The redaction layer (helpers/redact.ts): what it removes, in which forms, and what it keeps.
 import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { REDACTED, Redactor } from '../../helpers/redact.js';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { learnIssuedSecrets, loadLearnedSecrets, REDACTED, Redactor, scrubReports } from '../../helpers/redact.js';
 
 const SECRET = 'cl1ent-s3cret-value';
 const basic = Buffer.from(`demo:${SECRET}`).toString('base64');
@@ -63,5 +66,32 @@ describe('redaction layer', () => {
   it('replaces credential and cookie headers, keeping the others', () => {
     const out = r.headers({ authorization: `Basic ${basic}`, 'set-cookie': ['a=b'], 'content-type': 'application/json', 'x-echo': SECRET });
     expect(out).toEqual({ authorization: REDACTED, 'set-cookie': REDACTED, 'content-type': 'application/json', 'x-echo': REDACTED });
+  });
+});
+
+describe('final scrub of a run', () => {
+  it('gathers the secrets workers learned and scrubs every text report in place', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'svc-scrub-'));
+    const secrets = join(dir, 'secrets');
+    mkdirSync(secrets);
+    const previous = process.env.SVC_SECRETS_DIR;
+    process.env.SVC_SECRETS_DIR = secrets;
+    try {
+      learnIssuedSecrets(new Redactor(), { data: { id: 'Token:1', clientSecret: 'issued-token-secret-1' } });
+    } finally {
+      if (previous === undefined) delete process.env.SVC_SECRETS_DIR;
+      else process.env.SVC_SECRETS_DIR = previous;
+    }
+    const reports = join(dir, 'reports');
+    mkdirSync(join(reports, 'allure-results'), { recursive: true });
+    writeFileSync(join(reports, 'junit.xml'), '<failure>expected "issued-token-secret-1" to be "x"</failure>');
+    writeFileSync(join(reports, 'allure-results', 'a1-attachment.json'), '{"token":"issued-token-secret-1"}');
+    writeFileSync(join(reports, 'image.png'), 'issued-token-secret-1');
+    const r = new Redactor();
+    loadLearnedSecrets(secrets, r);
+    const changed = scrubReports(reports, r);
+    expect(changed).toHaveLength(2);
+    expect(readFileSync(join(reports, 'junit.xml'), 'utf8')).toBe(`<failure>expected "${REDACTED}" to be "x"</failure>`);
+    expect(readFileSync(join(reports, 'allure-results', 'a1-attachment.json'), 'utf8')).not.toContain('issued-token-secret-1');
   });
 });
