@@ -750,12 +750,20 @@ const INTERFACE_EVENTS = new Set([
   'EXTERNAL_ACCOUNT.STATUS_UPDATED', 'TEST',
 ]);
 
+/** Families the interface names with `*` without listing their members (supplement §27 lists them). */
+const INTERFACE_FAMILIES = new Set(['CUSTOMER', 'CARD_TRANSACTION']);
+
 /** The 43 event types of supplement §27 (no families: `CUSTOMER.KYB_*` and `CARD_TRANSACTION.*` are spelled out). */
 export const EVENTS: readonly EventEntry[] = [
   ...EVENT_AREAS.flatMap(([family, suffixes, area]) =>
     suffixes.map((s) => {
       const type = `${family}.${s}`;
-      return { type, area, section: INTERFACE_EVENTS.has(type) ? 'interface: Events; supplement §27' : 'supplement §3, §27' };
+      const section = INTERFACE_EVENTS.has(type)
+        ? 'interface: Events; supplement §27'
+        : INTERFACE_FAMILIES.has(family)
+          ? `interface: Events (\`${family === 'CUSTOMER' ? `CUSTOMER.${s.slice(0, 3)}_*` : `${family}.*`}\`, members not listed); supplement §3, §27`
+          : 'supplement §3, §27';
+      return { type, area, section };
     }),
   ),
   { type: 'TEST', area: 'Webhooks', section: 'interface: Events; supplement §3, §26, §27' },
