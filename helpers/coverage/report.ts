@@ -148,8 +148,11 @@ export function writeCoverageReports({ print, rawDirs }: { print: boolean; rawDi
     const parts = KINDS.map((k) => `${k} ${coverage[k].covered}/${coverage[k].total}`);
     const complete = AREAS.filter((a) => KINDS.every((k) => coverage.areas[a][k].covered === coverage.areas[a][k].total));
     const begun = AREAS.filter((a) => KINDS.some((k) => coverage.areas[a][k].covered > 0));
+    const cellText = (x: CellCoverage) => (x.total ? `${x.covered}/${x.total}` : '-').padStart(12);
+    const rows = AREAS.map((a) => `  ${a.padEnd(32)}${KINDS.map((k) => cellText(coverage.areas[a][k])).join('')}`);
     process.stdout.write(
-      `\nInterface coverage: ${parts.join(', ')}; areas complete ${complete.length}/${AREAS.length}, begun ${begun.length}/${AREAS.length} (reports/coverage.md, reports/coverage.html)\n`,
+      `\nInterface coverage by area:\n  ${''.padEnd(32)}${KINDS.map((k) => k.padStart(12)).join('')}\n${rows.join('\n')}\n` +
+        `Interface coverage: ${parts.join(', ')}; areas complete ${complete.length}/${AREAS.length}, begun ${begun.length}/${AREAS.length} (reports/coverage.md, reports/coverage.html)\n`,
     );
   }
   return coverage;
