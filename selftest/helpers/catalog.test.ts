@@ -161,6 +161,27 @@ describe('the catalog of the whole interface', () => {
     for (const list of Object.values(catalogIds())) expect(new Set(list).size).toBe(list.length);
   });
 
+  it('traces every entry to the sections it cites: each names the path, the code or both states of the transition', () => {
+    const cited = (section: string) => [
+      ...[...section.matchAll(/§(\d+)/g)].map((m) => supplementSection(supplement, Number(m[1]))),
+      ...(section.startsWith('interface: ') ? [iface] : []),
+    ];
+    const untraced: string[] = [];
+    for (const o of OPERATIONS) {
+      const literals = o.path.split('/').filter((segment) => segment && !segment.startsWith('{'));
+      if (!cited(o.section).some((text) => literals.every((l) => text.includes(l)))) untraced.push(`${o.method} ${o.path} (${o.section})`);
+    }
+    for (const e of ERRORS) if (!cited(e.section).some((text) => text.includes(`\`${e.code}\``))) untraced.push(`${e.status} ${e.code} (${e.section})`);
+    for (const e of EVENTS) if (!cited(e.section).some((text) => text.includes(e.type))) untraced.push(`${e.type} (${e.section})`);
+    for (const m of MACHINES) {
+      for (const tr of [...m.allowed, ...m.forbidden]) {
+        expect(m.states, `${m.machine}: ${tr.from}->${tr.to} uses its states`).toEqual(expect.arrayContaining([tr.from, tr.to]));
+        if (!cited(tr.section).some((text) => text.includes(tr.from) && text.includes(tr.to))) untraced.push(`${m.machine} ${tr.from}->${tr.to} (${tr.section})`);
+      }
+    }
+    expect(untraced, 'entries whose cited sections do not name them').toEqual([]);
+  });
+
   it('holds every error code the interface names in its Errors section, with its HTTP status', () => {
     const named = errorCodesOfInterface(iface);
     expect(named.size).toBeGreaterThan(70);
