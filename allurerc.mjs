@@ -1,14 +1,15 @@
-// Allure 3 configuration for `npm run report`: failures grouped by the rule they break, the
-// coverage matrix and the interface notes attached to the report, the coverage figures as
-// report variables.
+// Allure 3 configuration for `npm run report`: the tree by area, then operation, then scenario;
+// failures grouped by the rule they break; the coverage matrix (coverage.html, .md, .json) and the
+// interface notes attached to the report; the coverage figures as report variables.
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 
 const reports = resolve(process.env.SVC_REPORTS_DIR ?? 'reports');
 const coverageFile = resolve(reports, 'coverage.json');
 const coverage = existsSync(coverageFile) ? JSON.parse(readFileSync(coverageFile, 'utf8')) : undefined;
+const KINDS = ['operations', 'errors', 'events', 'transitions'];
 const variables = coverage
-  ? Object.fromEntries(Object.entries(coverage).map(([kind, c]) => [`Interface ${kind} covered`, `${c.covered}/${c.total}`]))
+  ? Object.fromEntries(KINDS.filter((kind) => coverage[kind]).map((kind) => [`Interface ${kind} covered`, `${coverage[kind].covered}/${coverage[kind].total}`]))
   : {};
 
 const failed = ['failed', 'broken'];
@@ -16,8 +17,12 @@ const failed = ['failed', 'broken'];
 export default {
   name: 'Svc conformance',
   output: resolve(reports, 'allure-report'),
-  globalAttachments: [resolve(reports, 'coverage.md'), resolve(reports, 'coverage.json'), resolve(reports, 'interface-notes.md')],
+  globalAttachments: [resolve(reports, 'coverage.html'), resolve(reports, 'coverage.md'), resolve(reports, 'coverage.json'), resolve(reports, 'interface-notes.md')],
   variables,
+  // The tree: the area (epic), then the operation (feature), then the scenario (helpers/scenario.ts).
+  plugins: {
+    awesome: { options: { groupBy: ['epic', 'feature'] } },
+  },
   // Runner plumbing stays out of the way of the labels that matter (epic, feature, story, tags).
   hideLabels: ['framework', 'language', 'host', 'thread', 'package', 'parentSuite', '_fallbackTestCaseId'],
   categories: {

@@ -1,9 +1,11 @@
 // Allure metadata for a describe block: epic = area, feature = operation, story = the scenario
-// (the test's name), a link to the interface section, and the basis of its assertions.
+// (the test's name), a link to the interface section, and the basis of its assertions. The report's
+// tree follows them (allurerc.mjs groups by epic, then feature: area, operation, scenario).
 import * as allure from 'allure-js-commons';
 import { beforeEach, type TestContext } from 'vitest';
 import { allureLabel } from './allure.js';
 import { recordSkip } from './coverage/recorder.js';
+import { areaNamed } from './spec/catalog.js';
 
 export interface ScenarioMeta {
   area: string;
@@ -18,10 +20,14 @@ const sectionLink = (section: string) =>
   `../shared/spec/interface.md#${section.toLowerCase().replace(/[^a-z0-9 -]/g, '').trim().replace(/ +/g, '-')}`;
 
 export function scenario(meta: ScenarioMeta): void {
+  // A scenario filed under a cross-cutting section (Authentication) is shown in the area that
+  // section's codes belong to; the area it declared stays a label.
+  const area = areaNamed(meta.area) ?? meta.area;
   beforeEach(async (ctx) => {
-    await allure.epic(meta.area);
+    await allure.epic(area);
     await allure.feature(meta.operation);
     await allure.story(ctx.task.name);
+    if (area !== meta.area) await allure.label('section', meta.area);
     await allure.link(sectionLink(meta.section), `Interface: ${meta.section}`);
     await allure.label('basis', meta.basis ?? 'interface');
   });

@@ -1,8 +1,11 @@
 // Worker side of coverage: each passed assertion appends its ids to a per-worker file; the run's
 // teardown merges them (helpers/coverage/report.ts). Nothing is recorded that was not asserted.
+// Recording and tagging are one step: every id recorded for a scenario is also an Allure tag on
+// its test (once per test), so the report's tags and coverage.json never disagree.
 import { appendFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'vitest';
+import { allureTag } from '../allure.js';
 import type { CoverageKind } from '../spec/catalog.js';
 import { RAW_DIR } from '../paths.js';
 
@@ -47,8 +50,10 @@ function currentTest(): { test?: string; file?: string } {
   }
 }
 
+/** Records a coverage id the running scenario exercised, and tags it on the scenario's Allure test. */
 export function recordCovered(kind: CoverageKind, id: string): void {
   append('coverage', { kind, id, ...currentTest() } satisfies CoverageRecord);
+  allureTag(id);
 }
 
 export function recordSkip(reason: string, ids: string[] = []): void {

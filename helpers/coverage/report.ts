@@ -1,23 +1,36 @@
 // Merges the workers' coverage records with the catalog (the denominator) into
-// reports/coverage.json and reports/coverage.md, and prints the summary.
+// reports/coverage.json, reports/coverage.md and reports/coverage.html, per kind and per area, and
+// prints the summary.
 import { existsSync, readdirSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { catalogIdFor, catalogIds, type CoverageKind } from '../spec/catalog.js';
+import { AREAS, catalogIdFor, catalogItems, COVERAGE_KINDS, ids, TARGET_OWN_TRIGGERS, type Area, type CoverageKind } from '../spec/catalog.js';
 import { RAW_DIR, REPORTS_DIR } from '../paths.js';
 import type { CoverageRecord, NoteRecord, SkipRecord } from './recorder.js';
+import { coverageHtml } from './html.js';
 
-export interface KindCoverage {
+export interface Missing {
+  id: string;
+  /** `not exercised by any scenario`, or `skipped: <the capability the target lacks>`. */
+  reason: string;
+}
+
+export interface CellCoverage {
   covered: number;
   total: number;
   coveredIds: string[];
-  missing: { id: string; reason: string }[];
-  /** Observed ids the catalog does not name (for example supplement-only codes). */
+  missing: Missing[];
+}
+
+export interface KindCoverage extends CellCoverage {
+  /** Observed ids the catalog does not name (for example a target's own sandbox triggers). */
   beyondCatalog: string[];
 }
 
-export type Coverage = Record<CoverageKind, KindCoverage>;
+export type AreaCoverage = Record<CoverageKind, CellCoverage>;
 
-const KINDS: CoverageKind[] = ['errors', 'transitions', 'events', 'operations'];
+export type Coverage = Record<CoverageKind, KindCoverage> & { areas: Record<Area, AreaCoverage> };
+
+const KINDS = COVERAGE_KINDS;
 
 function readNdjson<T>(dir: string, prefix: string): T[] {
   if (!existsSync(dir)) return [];
@@ -31,45 +44,72 @@ function readNdjson<T>(dir: string, prefix: string): T[] {
     );
 }
 
+const cell = (ids: { id: string }[], observed: Set<string>, reasonFor: (id: string) => string): CellCoverage => {
+  const coveredIds = ids.filter((i) => observed.has(i.id)).map((i) => i.id).sort();
+  return {
+    covered: coveredIds.length,
+    total: ids.length,
+    coveredIds,
+    missing: ids.filter((i) => !observed.has(i.id)).map((i) => ({ id: i.id, reason: reasonFor(i.id) })),
+  };
+};
+
 export function computeCoverage(rawDirs: string[] = [RAW_DIR]): Coverage {
   const records = rawDirs.flatMap((d) => readNdjson<CoverageRecord>(d, 'coverage'));
   const skips = rawDirs.flatMap((d) => readNdjson<SkipRecord>(d, 'skips'));
-  const catalog = catalogIds();
-  const result = {} as Coverage;
+  const items = catalogItems();
+  const reasonFor = (id: string) => {
+    const skip = skips.find((s) => s.ids.includes(id));
+    return skip ? `skipped: ${skip.reason}` : 'not exercised by any scenario';
+  };
+  const observed = new Set<string>();
+  const beyond: Record<CoverageKind, Set<string>> = { operations: new Set(), errors: new Set(), events: new Set(), transitions: new Set() };
+  for (const r of records) {
+    const id = catalogIdFor(r.kind, r.id);
+    if (id) observed.add(id);
+    else beyond[r.kind]?.add(r.id);
+  }
+  const result = { areas: {} } as Coverage;
   for (const kind of KINDS) {
-    const observed = new Set<string>();
-    const beyond = new Set<string>();
-    for (const r of records.filter((r) => r.kind === kind)) {
-      const id = catalogIdFor(kind, r.id);
-      if (id) observed.add(id);
-      else beyond.add(r.id);
-    }
-    const missing = catalog[kind]
-      .filter((id) => !observed.has(id))
-      .map((id) => {
-        const skip = skips.find((s) => s.ids.includes(id));
-        return { id, reason: skip ? `skipped: ${skip.reason}` : 'not exercised by any scenario' };
-      });
-    result[kind] = {
-      covered: observed.size,
-      total: catalog[kind].length,
-      coveredIds: [...observed].sort(),
-      missing,
-      beyondCatalog: [...beyond].sort(),
-    };
+    result[kind] = { ...cell(items.filter((i) => i.kind === kind), observed, reasonFor), beyondCatalog: [...beyond[kind]].sort() };
+  }
+  for (const area of AREAS) {
+    result.areas[area] = Object.fromEntries(KINDS.map((kind) => [kind, cell(items.filter((i) => i.kind === kind && i.area === area), observed, reasonFor)])) as AreaCoverage;
   }
   return result;
 }
 
+const ownTriggers = new Set(TARGET_OWN_TRIGGERS.map((t) => ids.operation(t.method, t.path)));
+const pct = (c: { covered: number; total: number }) => (c.total ? `${Math.round((100 * c.covered) / c.total)}%` : '-');
+
 export function coverageMarkdown(c: Coverage): string {
-  const lines = ['# Coverage of the interface', '', '| kind | covered | total |', '|---|---|---|'];
-  for (const k of KINDS) lines.push(`| ${k} | ${c[k].covered} | ${c[k].total} |`);
-  for (const k of KINDS) {
-    lines.push('', `## ${k}: not covered (${c[k].missing.length})`, '');
-    for (const m of c[k].missing) lines.push(`- \`${m.id}\`: ${m.reason}`);
-    if (c[k].beyondCatalog.length) {
-      lines.push('', `Observed beyond the interface's catalog: ${c[k].beyondCatalog.map((id) => `\`${id}\``).join(', ')}`);
+  const lines = ['# Coverage of the interface', '', '| kind | covered | total | share |', '|---|---|---|---|'];
+  for (const k of KINDS) lines.push(`| ${k} | ${c[k].covered} | ${c[k].total} | ${pct(c[k])} |`);
+  lines.push('', '## By area', '', `| area | ${KINDS.join(' | ')} |`, `|---|${KINDS.map(() => '---').join('|')}|`);
+  for (const area of AREAS) {
+    lines.push(`| ${area} | ${KINDS.map((k) => { const x = c.areas[area][k]; return x.total ? `${x.covered}/${x.total}` : '-'; }).join(' | ')} |`);
+  }
+  lines.push('', 'The report as a picture: `coverage.html`.');
+  for (const area of AREAS) {
+    const missing = KINDS.flatMap((k) => c.areas[area][k].missing);
+    const total = KINDS.reduce((n, k) => n + c.areas[area][k].total, 0);
+    lines.push('', `## ${area}: ${total - missing.length}/${total}`, '');
+    if (!missing.length) {
+      lines.push('Everything covered.');
+      continue;
     }
+    for (const k of KINDS) {
+      const m = c.areas[area][k].missing;
+      if (m.length) lines.push(`${k} not covered (${m.length}):`, '', ...m.map((x) => `- \`${x.id}\`: ${x.reason}`), '');
+    }
+  }
+  for (const k of KINDS) {
+    const beyond = c[k].beyondCatalog;
+    if (!beyond.length) continue;
+    const own = beyond.filter((id) => ownTriggers.has(id));
+    const other = beyond.filter((id) => !ownTriggers.has(id));
+    if (own.length) lines.push('', `The target's own triggers, not interface operations (not counted): ${own.map((id) => `\`${id}\``).join(', ')}`);
+    if (other.length) lines.push('', `${k} observed beyond the catalog: ${other.map((id) => `\`${id}\``).join(', ')}`);
   }
   return `${lines.join('\n')}\n`;
 }
@@ -88,19 +128,32 @@ export function interfaceNotesMarkdown(rawDirs: string[] = [RAW_DIR]): string | 
   return lines.join('\n');
 }
 
+/** coverage.json: the overall kinds at the top level (as other tools read them) and `areas`. */
+export function coverageJson(c: Coverage): object {
+  return {
+    ...Object.fromEntries(KINDS.map((k) => [k, { covered: c[k].covered, total: c[k].total, coveredIds: c[k].coveredIds, missing: c[k].missing, beyondCatalog: c[k].beyondCatalog }])),
+    areas: c.areas,
+  };
+}
+
 export function writeCoverageReports({ print, rawDirs }: { print: boolean; rawDirs?: string[] }): Coverage {
   const coverage = computeCoverage(rawDirs);
   mkdirSync(REPORTS_DIR, { recursive: true });
-  const json = Object.fromEntries(
-    KINDS.map((k) => [k, { covered: coverage[k].covered, total: coverage[k].total, coveredIds: coverage[k].coveredIds, missing: coverage[k].missing, beyondCatalog: coverage[k].beyondCatalog }]),
-  );
-  writeFileSync(join(REPORTS_DIR, 'coverage.json'), `${JSON.stringify(json, null, 2)}\n`);
+  writeFileSync(join(REPORTS_DIR, 'coverage.json'), `${JSON.stringify(coverageJson(coverage), null, 2)}\n`);
   writeFileSync(join(REPORTS_DIR, 'coverage.md'), coverageMarkdown(coverage));
+  writeFileSync(join(REPORTS_DIR, 'coverage.html'), coverageHtml(coverage));
   const notes = interfaceNotesMarkdown(rawDirs);
   if (notes) writeFileSync(join(REPORTS_DIR, 'interface-notes.md'), notes);
   if (print) {
     const parts = KINDS.map((k) => `${k} ${coverage[k].covered}/${coverage[k].total}`);
-    process.stdout.write(`\nInterface coverage: ${parts.join(', ')} (reports/coverage.md)\n`);
+    const complete = AREAS.filter((a) => KINDS.every((k) => coverage.areas[a][k].covered === coverage.areas[a][k].total));
+    const begun = AREAS.filter((a) => KINDS.some((k) => coverage.areas[a][k].covered > 0));
+    const cellText = (x: CellCoverage) => (x.total ? `${x.covered}/${x.total}` : '-').padStart(12);
+    const rows = AREAS.map((a) => `  ${a.padEnd(32)}${KINDS.map((k) => cellText(coverage.areas[a][k])).join('')}`);
+    process.stdout.write(
+      `\nInterface coverage by area:\n  ${''.padEnd(32)}${KINDS.map((k) => k.padStart(12)).join('')}\n${rows.join('\n')}\n` +
+        `Interface coverage: ${parts.join(', ')}; areas complete ${complete.length}/${AREAS.length}, begun ${begun.length}/${AREAS.length} (reports/coverage.md, reports/coverage.html)\n`,
+    );
   }
   return coverage;
 }

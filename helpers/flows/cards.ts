@@ -32,7 +32,8 @@ export async function activeCard(): Promise<{ card: Card; customerId: string; ac
 export const patchCard = (cardId: string, body: Record<string, unknown>) => api.patch('/cards/{cardId}', { params: { cardId }, body });
 
 export async function simulate(cardId: string, name: string, body: Record<string, unknown>): Promise<string> {
-  const res = await api.post('/sandbox/cards/{cardId}/simulate/{name}', { params: { cardId, name }, body });
+  // Each simulation is its own operation (supplement §9): the template names it.
+  const res = await api.post(`/sandbox/cards/{cardId}/simulate/${name}`, { params: { cardId }, body });
   return expectStatus(res, 202, z.looseObject({ issuerTransactionToken: z.string() }), `the ${name} simulation is accepted`).issuerTransactionToken;
 }
 

@@ -1,5 +1,6 @@
 // Sharded runs merge to the coverage of an unsharded run: two shards (`--shard=i/2`, each with its
-// own reports directory) and `npm run merge` report the same covered ids as one run of everything.
+// own reports directory) and `npm run merge` report the same covered ids, overall and per area, and
+// the same coverage.html, as one run of everything.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -7,9 +8,14 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT, runConformance } from '../run-conformance.js';
 
+const KINDS = ['operations', 'errors', 'events', 'transitions'];
+type Cell = { covered: number; total: number; coveredIds: string[] };
 const covered = (dir: string) => {
-  const c = JSON.parse(readFileSync(join(dir, 'coverage.json'), 'utf8')) as Record<string, { covered: number; total: number; coveredIds: string[] }>;
-  return Object.fromEntries(Object.entries(c).map(([k, v]) => [k, { covered: v.covered, total: v.total, ids: v.coveredIds }]));
+  const c = JSON.parse(readFileSync(join(dir, 'coverage.json'), 'utf8')) as Record<string, Cell> & { areas: Record<string, Record<string, Cell>> };
+  return {
+    ...Object.fromEntries(KINDS.map((k) => [k, { covered: c[k].covered, total: c[k].total, ids: c[k].coveredIds }])),
+    areas: Object.fromEntries(Object.entries(c.areas).map(([area, kinds]) => [area, Object.fromEntries(KINDS.map((k) => [k, kinds[k].coveredIds]))])),
+  };
 };
 
 describe('sharding', () => {
@@ -31,6 +37,8 @@ describe('sharding', () => {
       });
       expect(merge.status, merge.stdout + merge.stderr).toBe(0);
       expect(covered(merged)).toEqual(covered(whole.reportsDir!));
+      const html = (dir: string) => readFileSync(join(dir, 'coverage.html'), 'utf8').replace(/Generated \S+Z\./, '');
+      expect(html(merged)).toBe(html(whole.reportsDir!));
       const results = (dir: string) => (JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')) as { numTotalTests: number; numPassedTests: number });
       expect(results(merged).numTotalTests).toBe(results(whole.reportsDir!).numTotalTests);
       expect(results(merged).numPassedTests).toBe(results(whole.reportsDir!).numPassedTests);

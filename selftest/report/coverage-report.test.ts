@@ -1,0 +1,80 @@
+// Coverage by area from recorded ids: every catalog id is counted in exactly one area, the areas add
+// up to the overall kinds, a missing id carries its reason (not exercised, or the capability a
+// skipped scenario lacked), observed templates count whatever their parameter names, and the files
+// keep the overall kinds at the top level of coverage.json.
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { coverageHtml, shade } from '../../helpers/coverage/html.js';
+import { computeCoverage, coverageJson, coverageMarkdown } from '../../helpers/coverage/report.js';
+import { AREAS, catalogIds, COVERAGE_KINDS } from '../../helpers/spec/catalog.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'svc-coverage-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function raw(records: object[], skips: object[] = []): string {
+  const d = join(dir, `${Math.random()}`.slice(2), '.raw');
+  mkdirSync(d, { recursive: true });
+  writeFileSync(join(d, 'coverage-1.ndjson'), records.map((r) => JSON.stringify(r)).join('\n'));
+  writeFileSync(join(d, 'skips-1.ndjson'), skips.map((r) => JSON.stringify(r)).join('\n'));
+  return d;
+}
+
+describe('coverage by area', () => {
+  const d = raw(
+    [
+      { kind: 'operations', id: 'op:PATCH /cards/{id}', test: 'a' },
+      { kind: 'operations', id: 'op:POST /sandbox/internal-accounts/{accountId}/freeze', test: 'a' },
+      { kind: 'errors', id: 'error:409:CARD_ALREADY_CLOSED', test: 'a' },
+      { kind: 'errors', id: 'error:409:CARD_ALREADY_CLOSED', test: 'b' },
+      { kind: 'events', id: 'event:CARD.STATE_CHANGE', test: 'a' },
+      { kind: 'transitions', id: 'transition:card:ACTIVE->FROZEN', test: 'a' },
+      { kind: 'events', id: 'event:TEST', test: 'c' },
+    ],
+    [{ test: 's', reason: 'the target has no sandbox triggers', ids: ['event:INVITATION.CLAIMED'] }],
+  );
+  const c = computeCoverage([d]);
+
+  it('counts each catalog id in one area, and the areas add up to the overall kinds', () => {
+    for (const kind of COVERAGE_KINDS) {
+      expect(c[kind].total).toBe(catalogIds()[kind].length);
+      expect(AREAS.reduce((n, a) => n + c.areas[a][kind].total, 0), kind).toBe(c[kind].total);
+      expect(AREAS.reduce((n, a) => n + c.areas[a][kind].covered, 0), kind).toBe(c[kind].covered);
+    }
+    expect(c.areas.Cards.operations.coveredIds).toEqual(['op:PATCH /cards/{cardId}']);
+    expect(c.areas.Cards.errors.coveredIds).toEqual(['error:409:CARD_ALREADY_CLOSED']);
+    expect(c.areas.Cards.events.covered).toBe(1);
+    expect(c.areas.Cards.transitions.covered).toBe(1);
+    expect(c.areas.Webhooks.events).toMatchObject({ covered: 1, total: 1, missing: [] });
+    expect(c.operations.covered).toBe(1);
+  });
+
+  it('says why an id is missing: not exercised, or the capability a skipped scenario lacked', () => {
+    expect(c.areas.Invitations.events.missing).toEqual([{ id: 'event:INVITATION.CLAIMED', reason: 'skipped: the target has no sandbox triggers' }]);
+    expect(c.areas.Cards.events.missing).toContainEqual({ id: 'event:CARD.FUNDING_SOURCE_CHANGE', reason: 'not exercised by any scenario' });
+    expect(c.operations.beyondCatalog).toEqual(['op:POST /sandbox/internal-accounts/{accountId}/freeze']);
+  });
+
+  it('keeps the overall kinds at the top level of coverage.json and adds the areas', () => {
+    const json = coverageJson(c) as Record<string, { covered: number; total: number }> & { areas: Record<string, unknown> };
+    for (const kind of COVERAGE_KINDS) expect(json[kind]).toMatchObject({ covered: c[kind].covered, total: c[kind].total });
+    expect(Object.keys(json.areas)).toEqual([...AREAS]);
+    const md = coverageMarkdown(c);
+    expect(md).toContain('| Cards | 1/5 | 1/5 | 1/7 | 1/19 |');
+    expect(md).toContain("The target's own triggers, not interface operations (not counted): `op:POST /sandbox/internal-accounts/{accountId}/freeze`");
+  });
+
+  it('draws every area and kind in coverage.html, shaded by share, with each id marked covered or missing', () => {
+    const html = coverageHtml(c);
+    expect(html).not.toMatch(/<script|<link|src=|url\(/);
+    for (const area of AREAS) expect(html).toContain(`data-area="${area.replace('&', '&amp;')}" data-kind="operations"`);
+    expect(html).toContain('<li class="covered" data-id="op:PATCH /cards/{cardId}"');
+    expect(html).toContain('<li class="missing" data-id="op:POST /cards/{cardId}/reveal"');
+    expect(html).toContain('<li class="missing skipped" data-id="event:INVITATION.CLAIMED"');
+    expect(html.match(/<td class="cell[^"]*" data-area=/g)).toHaveLength(AREAS.length * COVERAGE_KINDS.length);
+    expect(shade(0, 4)).not.toBe(shade(4, 4));
+    expect(shade(1, 4)).not.toBe(shade(3, 4));
+    expect(readFileSync(new URL('../../helpers/coverage/html.ts', import.meta.url), 'utf8')).not.toMatch(/https?:\/\//);
+  });
+});
