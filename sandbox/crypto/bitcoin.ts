@@ -1,26 +1,43 @@
-// Bitcoin message signatures, the sandbox's side: bitcoinjs-message (libsecp256k1 bindings, or
-// elliptic where they are not built) recovers the key and matches it to the address; the sandbox
-// reads the address itself (bs58 with a double-SHA-256 checksum, the bech32 package) so that the
-// header byte is matched against the account's address type. The harness uses @noble/curves and
-// @scure/base for the same job.
+// Bitcoin message signatures, the sandbox's side: the "\x18Bitcoin Signed Message:\n" magic hash
+// (node:crypto double SHA-256), the key recovered with elliptic's secp256k1, the address read with
+// bs58 (double-SHA-256 checksum), the bech32 package and node:crypto RIPEMD-160. The harness uses
+// @noble/curves and @scure/base for the same job. The header byte says how to read the key:
 //   bip137:   27-30 P2PKH uncompressed, 31-34 P2PKH compressed, 35-38 P2SH-P2WPKH, 39-42 P2WPKH
 //   electrum: 27-30 uncompressed, 31-34 compressed, for every address type
 // A Spark address (bech32m "spark", protobuf {1: identity key}) is matched against the identity key
-// itself; High-S signatures are refused (they are malleations).
+// itself, with any compressed header of the scheme. High-S signatures are refused (malleations).
 import { createHash } from 'node:crypto';
 import { bech32, bech32m } from 'bech32';
-import bitcoinMessage from 'bitcoinjs-message';
 import bs58 from 'bs58';
+import elliptic from 'elliptic';
 
 export type BitcoinScheme = 'bip137' | 'electrum';
 export type AddressKind = 'p2pkh' | 'p2sh' | 'p2wpkh' | 'spark';
 export type Verdict = { ok: true } | { ok: false; reason: string };
 
+const curve = new elliptic.ec('secp256k1');
 // secp256k1's group order (SEC 2, section 2.4.1).
 const N = 0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141n;
+const MAGIC = Buffer.from('\x18Bitcoin Signed Message:\n', 'utf8');
 
 const sha256 = (b: Uint8Array) => createHash('sha256').update(b).digest();
-const hash160 = (b: Uint8Array) => createHash('ripemd160').update(sha256(b)).digest();
+export const hash160 = (b: Uint8Array) => createHash('ripemd160').update(sha256(b)).digest();
+
+/** Bitcoin's CompactSize length prefix. */
+function compactSize(n: number): Buffer {
+  if (n < 0xfd) return Buffer.of(n);
+  if (n <= 0xffff) return Buffer.of(0xfd, n & 0xff, n >> 8);
+  const out = Buffer.alloc(5);
+  out[0] = 0xfe;
+  out.writeUInt32LE(n, 1);
+  return out;
+}
+
+/** sha256(sha256(magic || CompactSize(len) || message)), the digest a Bitcoin message signature signs. */
+export function magicHash(message: string): Buffer {
+  const body = Buffer.from(message, 'utf8');
+  return sha256(sha256(Buffer.concat([MAGIC, compactSize(body.length), body])));
+}
 
 /** Base58Check (version byte, payload, 4-byte double-SHA-256 checksum); undefined when it does not check. */
 export function base58checkDecode(text: string): Uint8Array | undefined {
@@ -37,8 +54,10 @@ export function base58checkEncode(payload: Uint8Array): string {
 
 export interface ParsedAddress {
   kind: AddressKind;
+  /** The 20-byte hash the address pays to (key hash, script hash or witness program). */
+  hash?: Buffer;
   /** For a Spark address, the 33-byte compressed identity key it encodes. */
-  identityKey?: Uint8Array;
+  identityKey?: Buffer;
 }
 
 /** Which mainnet form an address has, or undefined when it is none the sandbox accepts. */
@@ -47,20 +66,27 @@ export function parseBitcoinAddress(address: string): ParsedAddress | undefined 
     const decoded = bech32m.decodeUnsafe(address, 200);
     const bytes = decoded && decoded.prefix === 'spark' ? bech32m.fromWordsUnsafe(decoded.words) : undefined;
     if (!bytes || bytes.length !== 35 || bytes[0] !== 0x0a || bytes[1] !== 0x21) return undefined;
-    return { kind: 'spark', identityKey: Uint8Array.from(bytes.slice(2)) };
+    return { kind: 'spark', identityKey: Buffer.from(bytes.slice(2)) };
   }
   if (address.toLowerCase().startsWith('bc1q')) {
     const decoded = bech32.decodeUnsafe(address);
     if (!decoded || decoded.prefix !== 'bc' || decoded.words[0] !== 0) return undefined;
-    return bech32.fromWordsUnsafe(decoded.words.slice(1))?.length === 20 ? { kind: 'p2wpkh' } : undefined;
+    const program = bech32.fromWordsUnsafe(decoded.words.slice(1));
+    return program?.length === 20 ? { kind: 'p2wpkh', hash: Buffer.from(program) } : undefined;
   }
   const payload = base58checkDecode(address);
   if (!payload || payload.length !== 21) return undefined;
-  return payload[0] === 0x00 ? { kind: 'p2pkh' } : payload[0] === 0x05 ? { kind: 'p2sh' } : undefined;
+  const hash = Buffer.from(payload.subarray(1));
+  return payload[0] === 0x00 ? { kind: 'p2pkh', hash } : payload[0] === 0x05 ? { kind: 'p2sh', hash } : undefined;
 }
 
-const BIP137_BASE: Record<Exclude<AddressKind, 'spark'>, number> = { p2pkh: 31, p2sh: 35, p2wpkh: 39 };
 const BIP137_KIND: [number, number, AddressKind][] = [[31, 34, 'p2pkh'], [35, 38, 'p2sh'], [39, 42, 'p2wpkh']];
+
+/** The 20-byte hash an address of `kind` holds for the public key `pub`. */
+function hashFor(kind: Exclude<AddressKind, 'spark'>, pub: Buffer): Buffer {
+  const keyHash = hash160(pub);
+  return kind === 'p2sh' ? hash160(Buffer.concat([Buffer.of(0x00, 0x14), keyHash])) : keyHash;
+}
 
 export function verifyBitcoinMessage(address: string, message: string, signature: string, scheme: BitcoinScheme): Verdict {
   const text = signature.trim();
@@ -70,37 +96,35 @@ export function verifyBitcoinMessage(address: string, message: string, signature
   const header = bytes[0];
   const max = scheme === 'bip137' ? 42 : 34;
   if (header < 27 || header > max) return { ok: false, reason: `header byte ${header} is outside 27-${max} for ${scheme}` };
-  if (BigInt(`0x${bytes.subarray(33).toString('hex')}`) > N / 2n) return { ok: false, reason: 'high-S signature (malleated)' };
+  const r = BigInt(`0x${bytes.subarray(1, 33).toString('hex')}`);
+  const s = BigInt(`0x${bytes.subarray(33).toString('hex')}`);
+  if (r === 0n || r >= N || s === 0n || s >= N) return { ok: false, reason: 'r or s is out of range' };
+  if (s > N / 2n) return { ok: false, reason: 'high-S signature (malleated)' };
   const parsed = parseBitcoinAddress(address);
   if (!parsed) return { ok: false, reason: `unsupported address ${address}` };
 
-  const recovery = (header - 27) & 3;
   const compressed = header >= 31;
-  // What the library is asked: the signature with the header of the form to check, and the address.
-  let checkHeader = header;
-  let checkAddress = address;
-  if (parsed.kind === 'spark') {
-    // The identity key is checked as a compressed P2PKH key: any compressed header of the scheme.
-    if (!compressed) return { ok: false, reason: 'an uncompressed key cannot be a Spark identity key' };
-    checkHeader = 31 + recovery;
-    checkAddress = base58checkEncode(Buffer.concat([Uint8Array.of(0x00), hash160(parsed.identityKey!)]));
-  } else if (!compressed) {
-    if (parsed.kind !== 'p2pkh') return { ok: false, reason: `an uncompressed key has no ${parsed.kind} address` };
-  } else if (scheme === 'electrum') {
-    // Electrum says only "compressed": the account's address type applies. (bitcoinjs-message's own
-    // checkSegwitAlways mode would also take a P2SH address whose hash is the key's own hash.)
-    checkHeader = BIP137_BASE[parsed.kind] + recovery;
-  } else {
-    const named = BIP137_KIND.find(([lo, hi]) => header >= lo && header <= hi)![2];
-    if (named !== parsed.kind) return { ok: false, reason: `header byte ${header} names a ${named} address, not the ${parsed.kind} address ${address}` };
-  }
-  const checked = Buffer.from(bytes);
-  checked[0] = checkHeader;
+  let pub: Buffer;
   try {
-    return bitcoinMessage.verify(message, checkAddress, checked)
-      ? { ok: true }
-      : { ok: false, reason: `the recovered key does not belong to ${address}` };
+    const point = curve.recoverPubKey(magicHash(message), { r: bytes.subarray(1, 33).toString('hex'), s: bytes.subarray(33).toString('hex') }, (header - 27) & 3);
+    pub = Buffer.from(point.encode('array', compressed));
   } catch (err) {
     return { ok: false, reason: `no key recovers from the signature (${(err as Error).message})` };
   }
+
+  if (parsed.kind === 'spark') {
+    if (!compressed) return { ok: false, reason: 'an uncompressed key cannot be a Spark identity key' };
+    return pub.equals(parsed.identityKey!) ? { ok: true } : { ok: false, reason: 'the recovered key is not the identity key of the Spark address' };
+  }
+  if (!compressed) {
+    if (parsed.kind !== 'p2pkh') return { ok: false, reason: `an uncompressed key has no ${parsed.kind} address` };
+  } else if (scheme === 'bip137') {
+    // Each bip137 header range names one address type; it must be the account's.
+    const named = BIP137_KIND.find(([lo, hi]) => header >= lo && header <= hi)![2];
+    if (named !== parsed.kind) return { ok: false, reason: `header byte ${header} names a ${named} address, not the ${parsed.kind} address ${address}` };
+  }
+  // Electrum says only "compressed": the account's own address type applies.
+  return hashFor(parsed.kind, pub).equals(parsed.hash!)
+    ? { ok: true }
+    : { ok: false, reason: `the recovered key's ${parsed.kind} address is not ${address}` };
 }

@@ -4,15 +4,15 @@
 // also disagrees on a wrong key, so neither side passes by accepting everything.
 import { createPrivateKey, generateKeyPairSync, sign as nodeSign } from 'node:crypto';
 import { secp256k1 } from '@noble/curves/secp256k1.js';
-import bitcoinMessage from 'bitcoinjs-message';
 import bs58 from 'bs58';
+import elliptic from 'elliptic';
 import { getAddress as ethersGetAddress, Wallet } from 'ethers';
 import { describe, expect, it } from 'vitest';
 import { addressTypeOf, bitcoinAddress, signBitcoinMessage, verifyBitcoinMessage as harnessVerifyBitcoin, type BitcoinAddressType } from '../../helpers/wallets/bitcoin.js';
 import { verifyEvmMessage } from '../../helpers/wallets/evm.js';
 import { solanaAddress, solanaSign, verifySolanaMessage } from '../../helpers/wallets/solana.js';
 import { generateWebhookKeyPair as harnessKeyPair, signWebhookBody as harnessSign, verifyWebhookSignature } from '../../helpers/webhook-signature.js';
-import { parseBitcoinAddress, verifyBitcoinMessage } from '../../sandbox/crypto/bitcoin.js';
+import { magicHash, parseBitcoinAddress, verifyBitcoinMessage } from '../../sandbox/crypto/bitcoin.js';
 import { getAddress, personalMessageHash, verifyPersonalSign } from '../../sandbox/crypto/evm.js';
 import { verifyEd25519Message } from '../../sandbox/crypto/solana.js';
 import { generateWebhookKeyPair, loadWebhookKey, publicKeyFromPrivate, readPublicKeyPem, signWebhookBody, verifyWebhookBody } from '../../sandbox/crypto/webhook-signing.js';
@@ -101,11 +101,13 @@ describe('Solana Ed25519 across the boundary (@noble / node:crypto)', () => {
   });
 });
 
-describe('Bitcoin message signatures across the boundary (@noble / bitcoinjs-message)', () => {
+describe('Bitcoin message signatures across the boundary (@noble / elliptic)', () => {
   const FORMS: BitcoinAddressType[] = ['p2pkh-uncompressed', 'p2pkh', 'p2sh-p2wpkh', 'p2wpkh', 'spark'];
   const HEADER: Record<BitcoinAddressType, number> = { 'p2pkh-uncompressed': 27, p2pkh: 31, 'p2sh-p2wpkh': 35, p2wpkh: 39, spark: 31 };
 
-  it.each(FORMS)('%s: the harness signs, the sandbox verifies; bitcoinjs-message signs, the harness verifies (bip137 and electrum)', (form) => {
+  const secp = new elliptic.ec('secp256k1');
+
+  it.each(FORMS)('%s: the harness signs, the sandbox verifies; elliptic signs, the harness verifies (bip137 and electrum)', (form) => {
     for (const message of MESSAGES) {
       const key = secret();
       const address = bitcoinAddress(secp256k1.getPublicKey(key, form !== 'p2pkh-uncompressed'), form);
@@ -116,9 +118,9 @@ describe('Bitcoin message signatures across the boundary (@noble / bitcoinjs-mes
         const theirs = signBitcoinMessage(key, message, form, scheme);
         expect(verifyBitcoinMessage(address, message, theirs, scheme)).toEqual({ ok: true });
         expect(verifyBitcoinMessage(stranger, message, theirs, scheme).ok).toBe(false);
-        const sig = bitcoinMessage.sign(message, Buffer.from(key), form !== 'p2pkh-uncompressed');
-        sig[0] = (scheme === 'electrum' && form !== 'p2pkh-uncompressed' ? 31 : HEADER[form]) + ((sig[0] - 27) & 3);
-        const ours = sig.toString('base64');
+        const sig = secp.sign(magicHash(message), Buffer.from(key), { canonical: true });
+        const header = (scheme === 'electrum' && form !== 'p2pkh-uncompressed' ? 31 : HEADER[form]) + sig.recoveryParam!;
+        const ours = Buffer.concat([Buffer.of(header), sig.r.toArrayLike(Buffer, 'be', 32), sig.s.toArrayLike(Buffer, 'be', 32)]).toString('base64');
         expect(ours).toBe(theirs);
         expect(harnessVerifyBitcoin(address, message, ours, scheme)).toEqual({ ok: true });
         expect(harnessVerifyBitcoin(stranger, message, ours, scheme).ok).toBe(false);
