@@ -59,9 +59,11 @@ export const OID = 0x06;
 
 export const equalBytes = (a: Uint8Array, b: Uint8Array) => a.length === b.length && a.every((x, i) => x === b[i]);
 
-export function pemDecode(pem: string): { label: string; der: Uint8Array } {
-  const m = /-----BEGIN ([A-Z0-9 ]+)-----([\s\S]*?)-----END \1-----/.exec(pem);
-  if (!m) throw new Error('not a PEM block');
+/** The first PEM block whose label is one of `labels` (any block when none are given). */
+export function pemDecode(pem: string, labels: string[] = []): { label: string; der: Uint8Array } {
+  const blocks = [...pem.matchAll(/-----BEGIN ([A-Z0-9 ]+)-----([\s\S]*?)-----END \1-----/g)];
+  if (!blocks.length) throw new Error('not a PEM block');
+  const m = blocks.find((b) => !labels.length || labels.includes(b[1])) ?? blocks[0];
   const body = m[2].replace(/\s+/g, '');
   if (!/^[A-Za-z0-9+/]*={0,2}$/.test(body)) throw new Error('the PEM body is not base64');
   return { label: m[1], der: new Uint8Array(Buffer.from(body, 'base64')) };

@@ -51,9 +51,9 @@ function readEcPrivateKey(der: Uint8Array, curveRequired: boolean): WebhookSigni
   return key;
 }
 
-/** Reads a P-256 private key: PEM "PRIVATE KEY" (PKCS#8) or "EC PRIVATE KEY" (SEC1). */
+/** Reads a P-256 private key: PEM "PRIVATE KEY" (PKCS#8) or "EC PRIVATE KEY" (SEC1), other blocks ignored. */
 export function loadWebhookKey(pem: string): WebhookSigningKey {
-  const { label, der } = pemDecode(pem);
+  const { label, der } = pemDecode(pem, ['PRIVATE KEY', 'EC PRIVATE KEY']);
   if (label === 'EC PRIVATE KEY') return readEcPrivateKey(der, true);
   if (label !== 'PRIVATE KEY') throw new Error(`a PKCS#8 "PRIVATE KEY" or SEC1 "EC PRIVATE KEY" PEM is expected, not "${label}"`);
   const outer = readTlv(der);
@@ -84,7 +84,7 @@ export function publicKeyPem(key: WebhookSigningKey): string {
 
 /** The uncompressed point of an SPKI "PUBLIC KEY" PEM on P-256. */
 export function readPublicKeyPem(pem: string): Uint8Array {
-  const { label, der } = pemDecode(pem);
+  const { label, der } = pemDecode(pem, ['PUBLIC KEY']);
   if (label !== 'PUBLIC KEY') throw new Error(`a SPKI "PUBLIC KEY" PEM is expected, not "${label}"`);
   const outer = readTlv(der);
   if (outer.tag !== SEQUENCE) throw new Error('SPKI is not a SEQUENCE');

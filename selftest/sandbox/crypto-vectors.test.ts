@@ -294,6 +294,10 @@ describe('sandbox: P-256 webhook signatures (@noble/curves, its own PEM keys)', 
     const spki = theirs.publicKey.export({ type: 'spki', format: 'pem' }).toString();
     expect(publicKeyFromPrivate(theirs.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString())).toBe(spki);
     expect(publicKeyFromPrivate(theirs.privateKey.export({ type: 'sec1', format: 'pem' }).toString())).toBe(spki);
+    // \`openssl ecparam -name prime256v1 -genkey\` writes the curve's parameters block first.
+    const params = '-----BEGIN EC PARAMETERS-----\nBggqhkjOPQMBBw==\n-----END EC PARAMETERS-----\n';
+    expect(publicKeyFromPrivate(params + theirs.privateKey.export({ type: 'sec1', format: 'pem' }).toString())).toBe(spki);
+    expect(createPublicKey(createPrivateKey(params + theirs.privateKey.export({ type: 'sec1', format: 'pem' }).toString())).export({ type: 'spki', format: 'pem' })).toBe(spki);
     expect(publicKeyPem({ secret: new Uint8Array(32), publicKey: readPublicKeyPem(spki) })).toBe(spki);
   });
 
