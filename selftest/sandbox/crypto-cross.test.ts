@@ -3,6 +3,8 @@
 // job, a signature made with the sandbox's library verifies with the harness's verifier. Each pair
 // also disagrees on a wrong key, so neither side passes by accepting everything.
 import { createPrivateKey, generateKeyPairSync, sign as nodeSign } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { secp256k1 } from '@noble/curves/secp256k1.js';
 import bs58 from 'bs58';
 import elliptic from 'elliptic';
@@ -12,6 +14,7 @@ import { addressTypeOf, bitcoinAddress, signBitcoinMessage, verifyBitcoinMessage
 import { verifyEvmMessage } from '../../helpers/wallets/evm.js';
 import { solanaAddress, solanaSign, verifySolanaMessage } from '../../helpers/wallets/solana.js';
 import { generateWebhookKeyPair as harnessKeyPair, signWebhookBody as harnessSign, verifyWebhookSignature } from '../../helpers/webhook-signature.js';
+import { buildSandbox } from '../../sandbox/app.js';
 import { magicHash, parseBitcoinAddress, verifyBitcoinMessage } from '../../sandbox/crypto/bitcoin.js';
 import { getAddress, personalMessageHash, verifyPersonalSign } from '../../sandbox/crypto/evm.js';
 import { verifyEd25519Message } from '../../sandbox/crypto/solana.js';
@@ -40,6 +43,34 @@ describe('webhook signatures across the boundary', () => {
     expect(publicKeyFromPrivate(pair.privateKeyPem)).toBe(pair.publicKeyPem);
     const body = Buffer.from('{"id":"Webhook:1","type":"TEST"}');
     expect(verifyWebhookSignature(body, signWebhookBody(body, loadWebhookKey(pair.privateKeyPem)), pair.publicKeyPem)).toEqual({ ok: true, form: 'bare' });
+  });
+
+  it('a delivery from a sandbox given the harness\'s key verifies with the harness, over the raw body as sent', async () => {
+    const pair = harnessKeyPair();
+    const received: { body: Buffer; header: string | string[] | undefined }[] = [];
+    const server = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        received.push({ body: Buffer.concat(chunks), header: req.headers['x-svc-signature'] });
+        res.writeHead(200).end();
+      });
+    });
+    await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
+    const sandbox = await buildSandbox({ allowInsecureLoopbackWebhooks: true, webhookPrivateKeyPem: pair.privateKeyPem });
+    try {
+      expect(sandbox.webhookPublicKeyPem).toBe(pair.publicKeyPem);
+      sandbox.ctx.config.webhookEndpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
+      const { attempt } = await sandbox.ctx.webhooks.sendTest();
+      expect(attempt.status).toBe(200);
+      expect(received).toHaveLength(1);
+      expect(JSON.parse(received[0].body.toString())).toMatchObject({ test: true, type: 'TEST' });
+      expect(verifyWebhookSignature(received[0].body, received[0].header, pair.publicKeyPem)).toEqual({ ok: true, form: 'bare' });
+      expect(verifyWebhookSignature(received[0].body, received[0].header, harnessKeyPair().publicKeyPem).ok).toBe(false);
+    } finally {
+      await sandbox.close();
+      await new Promise((ok) => server.close(ok));
+    }
   });
 
   it('a body the harness signs verifies with the sandbox', () => {
