@@ -1,8 +1,8 @@
 // The reference sandbox: a Fastify server for the interface, in memory, with named faults.
 import { randomUUID, timingSafeEqual } from 'node:crypto';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
-import { INTERFACE_VERSION } from '../helpers/spec/catalog.js';
-import { generateWebhookKeyPair, publicKeyFromPrivate } from '../helpers/webhook-signature.js';
+import { INTERFACE_VERSION } from './constants.js';
+import { generateWebhookKeyPair, publicKeyFromPrivate } from './crypto/webhook-signing.js';
 import { isoNow, systemClock, type Clock } from './clock.js';
 import type { SandboxContext, SandboxSettings } from './context.js';
 import { ApiError, errorBody, unauthorized } from './errors.js';

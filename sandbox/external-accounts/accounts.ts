@@ -2,12 +2,11 @@
 // validation of the accountInfo variants, the ownershipType rule for self-custody wallets, one
 // default UMA deposit account per customer, and the beneficiary name-check magic.
 import { randomUUID } from 'node:crypto';
-import { getAddress, isAddress } from 'ethers';
-import { base58, createBase58check } from '@scure/base';
-import { sha256 } from '@noble/hashes/sha2.js';
 import { z } from 'zod';
-import { ACCOUNT_TYPES } from '../../helpers/schemas.js';
-import { addressTypeOf } from '../../helpers/wallets/bitcoin.js';
+import { ACCOUNT_TYPES } from '../constants.js';
+import { base58checkDecode, parseBitcoinAddress } from '../crypto/bitcoin.js';
+import { getAddress, isAddress } from '../crypto/evm.js';
+import { isSolanaAddress } from '../crypto/solana.js';
 import { isoNow } from '../clock.js';
 import { areaState, type SandboxContext } from '../context.js';
 import { badRequest, fieldErrors, invalidInput, notFound, type FieldError } from '../errors.js';
@@ -47,7 +46,6 @@ const WALLET_CURRENCIES: Record<string, string[]> = {
   ETHEREUM_WALLET: ['USDC', 'USDT'], BASE_WALLET: ['USDC'], POLYGON_WALLET: ['USDC'], PLASMA_WALLET: ['USDT'],
   SOLANA_WALLET: ['USDC'], TRON_WALLET: ['USDT'], SPARK_WALLET: ['BTC'], LIGHTNING: ['BTC'], LIGHTNING_ACCOUNT: ['BTC'],
 };
-const tronCheck = createBase58check(sha256);
 
 const country = z.string().regex(/^[A-Z]{2}$/, 'an ISO 3166-1 alpha-2 code');
 const Individual = z.object({
@@ -110,21 +108,13 @@ function walletAddressProblem(type: string, address: string): string | null {
     return null;
   }
   if (type === 'SOLANA_WALLET') {
-    try {
-      return base58.decode(address).length === 32 ? null : 'a base58 Ed25519 public key (32 bytes)';
-    } catch {
-      return 'a base58 Ed25519 public key (32 bytes)';
-    }
+    return isSolanaAddress(address) ? null : 'a base58 Ed25519 public key (32 bytes)';
   }
   if (type === 'TRON_WALLET') {
-    try {
-      const payload = tronCheck.decode(address);
-      return payload.length === 21 && payload[0] === 0x41 ? null : 'a Tron base58check address (T...)';
-    } catch {
-      return 'a Tron base58check address (T...)';
-    }
+    const payload = base58checkDecode(address);
+    return payload?.length === 21 && payload[0] === 0x41 ? null : 'a Tron base58check address (T...)';
   }
-  if (type === 'SPARK_WALLET') return addressTypeOf(address) ? null : 'a Spark address (spark1...) or a P2PKH, P2SH-P2WPKH or P2WPKH Bitcoin address';
+  if (type === 'SPARK_WALLET') return parseBitcoinAddress(address) ? null : 'a Spark address (spark1...) or a P2PKH, P2SH-P2WPKH or P2WPKH Bitcoin address';
   return null;
 }
 

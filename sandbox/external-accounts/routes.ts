@@ -3,9 +3,9 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { verifyBitcoinMessage, type BitcoinScheme } from '../../helpers/wallets/bitcoin.js';
-import { verifyEvmMessage } from '../../helpers/wallets/evm.js';
-import { verifySolanaMessage } from '../../helpers/wallets/solana.js';
+import { verifyBitcoinMessage, type BitcoinScheme } from '../crypto/bitcoin.js';
+import { verifyPersonalSign } from '../crypto/evm.js';
+import { verifyEd25519Message } from '../crypto/solana.js';
 import { parse, type SandboxContext } from '../context.js';
 import { getCustomer } from '../customers/routes.js';
 import { badRequest, conflict, invalidInput, notFound } from '../errors.js';
@@ -28,9 +28,9 @@ function verifySignature(ctx: SandboxContext, a: ExternalAccountRecord, message:
   if (EVM_WALLETS.has(type)) {
     // signatureScheme only matters for Bitcoin; other chains ignore it (verify rule 4).
     if (scheme === 'electrum' && ctx.faults.has('signature-scheme-honoured-on-evm')) return { ok: false, reason: 'electrum is not an EVM scheme' } as const;
-    return verifyEvmMessage(address, message, signature);
+    return verifyPersonalSign(address, message, signature);
   }
-  if (type === 'SOLANA_WALLET') return verifySolanaMessage(address, message, signature);
+  if (type === 'SOLANA_WALLET') return verifyEd25519Message(address, message, signature);
   if (type === BITCOIN_KEYED) {
     const chosen = scheme ?? 'bip137';
     if (chosen === 'electrum' && ctx.faults.has('electrum-rejected')) return { ok: false, reason: 'electrum signatures are not accepted' } as const;

@@ -4,7 +4,7 @@
 // sent one after another so that they arrive in the order they were emitted.
 import { randomUUID } from 'node:crypto';
 import { Agent, request } from 'undici';
-import { generateWebhookKeyPair, signWebhookBody } from '../../helpers/webhook-signature.js';
+import { generateWebhookKey, loadWebhookKey, signWebhookBody, type WebhookSigningKey } from '../crypto/webhook-signing.js';
 import { isoNow, type Clock } from '../clock.js';
 import type { Faults } from '../faults.js';
 
@@ -33,7 +33,8 @@ export class WebhookDelivery {
   private readonly chains = new Map<string, Promise<void>>();
   private readonly timers = new Set<NodeJS.Timeout>();
   private readonly dispatcher: Agent;
-  private readonly otherKey = generateWebhookKeyPair().privateKeyPem;
+  private readonly key: WebhookSigningKey;
+  private readonly otherKey = generateWebhookKey();
   private closed = false;
 
   constructor(
@@ -42,6 +43,7 @@ export class WebhookDelivery {
     private readonly faults: Faults,
     private readonly clock: Clock,
   ) {
+    this.key = loadWebhookKey(opts.privateKeyPem);
     this.dispatcher = new Agent({
       headersTimeout: opts.timeoutMs,
       bodyTimeout: opts.timeoutMs,
@@ -106,7 +108,7 @@ export class WebhookDelivery {
   private async send(url: string, envelope: Record<string, unknown>, attempt: number): Promise<DeliveryAttempt> {
     const raw = Buffer.from(JSON.stringify(envelope));
     const signedBody = this.faults.has('webhook-signed-over-other-body') ? Buffer.from(JSON.stringify(envelope, null, 1)) : raw;
-    const key = this.faults.has('webhook-signed-by-other-key') ? this.otherKey : this.opts.privateKeyPem;
+    const key = this.faults.has('webhook-signed-by-other-key') ? this.otherKey : this.key;
     try {
       const res = await request(url, {
         method: 'POST',

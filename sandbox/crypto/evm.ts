@@ -1,0 +1,71 @@
+// EVM wallets, the sandbox's side: EIP-55 addresses and EIP-191 personal-sign verification with
+// @noble/curves secp256k1 and @noble/hashes keccak_256 (the harness uses ethers).
+import { secp256k1 } from '@noble/curves/secp256k1.js';
+import { keccak_256 } from '@noble/hashes/sha3.js';
+
+export type Verdict = { ok: true } | { ok: false; reason: string };
+
+const HALF_N = secp256k1.Point.CURVE().n / 2n;
+const hex = (b: Uint8Array) => Buffer.from(b).toString('hex');
+
+/** EIP-55: each hex letter upper case when the matching nibble of keccak256(lowercase hex) is 8 or more. */
+export function checksumAddress(address: string): string {
+  const lower = address.slice(2).toLowerCase();
+  const hash = hex(keccak_256(new TextEncoder().encode(lower)));
+  let out = '0x';
+  for (let i = 0; i < 40; i++) out += parseInt(hash[i], 16) >= 8 ? lower[i].toUpperCase() : lower[i];
+  return out;
+}
+
+/** 0x and 40 hex digits; a mixed-case address must carry a valid EIP-55 checksum. */
+export function isAddress(address: string): boolean {
+  if (!/^0x[0-9a-fA-F]{40}$/.test(address)) return false;
+  const body = address.slice(2);
+  const mixed = /[a-f]/.test(body) && /[A-F]/.test(body);
+  return !mixed || checksumAddress(address) === address;
+}
+
+/** The EIP-55 form of a valid address. */
+export function getAddress(address: string): string {
+  if (!isAddress(address)) throw new Error(`${address} is not an EVM address`);
+  return checksumAddress(address);
+}
+
+/** keccak256("\x19Ethereum Signed Message:\n" + byte length + message), the EIP-191 version 0x45 digest. */
+export function personalMessageHash(message: string): Uint8Array {
+  const body = new TextEncoder().encode(message);
+  const prefix = new TextEncoder().encode(`\x19Ethereum Signed Message:\n${body.length}`);
+  const all = new Uint8Array(prefix.length + body.length);
+  all.set(prefix, 0);
+  all.set(body, prefix.length);
+  return keccak_256(all);
+}
+
+/** The address of an uncompressed (65-byte) or compressed public key: the last 20 bytes of keccak256(x || y). */
+export function addressOfPublicKey(publicKey: Uint8Array): string {
+  const point = secp256k1.Point.fromBytes(publicKey).toBytes(false);
+  return checksumAddress(`0x${hex(keccak_256(point.subarray(1)).subarray(12))}`);
+}
+
+/**
+ * r || s || v in 0x hex; v is 27 or 28 (0 or 1 as some signers write it). The key recovered from
+ * the personal-sign digest must hash to the account's address, compared without regard to case.
+ * High-S signatures are refused (they are malleations of the low-S one).
+ */
+export function verifyPersonalSign(address: string, message: string, signature: string): Verdict {
+  if (!/^0x[0-9a-fA-F]{130}$/.test(signature)) return { ok: false, reason: 'the signature is not 65 bytes of 0x-prefixed hex' };
+  const bytes = Uint8Array.from(Buffer.from(signature.slice(2), 'hex'));
+  const v = bytes[64];
+  const recovery = v === 27 || v === 28 ? v - 27 : v === 0 || v === 1 ? v : -1;
+  if (recovery < 0) return { ok: false, reason: `v is ${v}, not 27 or 28` };
+  let recovered: string;
+  try {
+    const compact = Uint8Array.of(recovery, ...bytes.subarray(0, 64));
+    const sig = secp256k1.Signature.fromBytes(compact, 'recovered');
+    if (sig.s > HALF_N) return { ok: false, reason: 'high-S signature (malleated)' };
+    recovered = addressOfPublicKey(sig.recoverPublicKey(personalMessageHash(message)).toBytes(false));
+  } catch (err) {
+    return { ok: false, reason: `no address recovers from the signature (${(err as Error).message})` };
+  }
+  return recovered.toLowerCase() === address.toLowerCase() ? { ok: true } : { ok: false, reason: `the signature recovers ${recovered}, not ${address}` };
+}

@@ -1,0 +1,171 @@
+// Judge and judged are independent: nothing under sandbox/ imports the harness (helpers/, fixtures/,
+// suites/, selftest/), and nothing under suites/, helpers/ or fixtures/ imports the sandbox, except
+// the embedded boot in helpers/target/global-setup.ts. Every import form is read with the TypeScript
+// parser (static, re-export, type-only, dynamic import(), require(), import x = require()) and each
+// relative specifier is resolved to the file it loads; an import whose target cannot be told
+// (a computed specifier, an unresolvable path) is a finding too.
+import { existsSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const SOURCE = /\.(c|m)?(t|j)sx?$/;
+const AREAS = ['sandbox', 'helpers', 'fixtures', 'suites', 'selftest'] as const;
+type Area = (typeof AREAS)[number] | 'outside';
+
+export interface ImportRef {
+  specifier: string | undefined;
+  line: number;
+  kind: string;
+}
+
+/** Every module reference in a source text; `specifier` is undefined when it is computed. */
+export function importsOf(fileName: string, text: string): ImportRef[] {
+  const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true);
+  const out: ImportRef[] = [];
+  const literal = (node: ts.Node | undefined) =>
+    node && (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) ? node.text : undefined;
+  const add = (node: ts.Node, kind: string, spec: ts.Node | undefined) =>
+    out.push({ specifier: literal(spec), line: source.getLineAndCharacterOfPosition(node.getStart()).line + 1, kind });
+  const visit = (node: ts.Node) => {
+    if (ts.isImportDeclaration(node)) add(node, 'import', node.moduleSpecifier);
+    else if (ts.isExportDeclaration(node) && node.moduleSpecifier) add(node, 'export from', node.moduleSpecifier);
+    else if (ts.isImportEqualsDeclaration(node) && ts.isExternalModuleReference(node.moduleReference)) add(node, 'import = require', node.moduleReference.expression);
+    else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument)) add(node, 'import type()', node.argument.literal);
+    else if (ts.isCallExpression(node)) {
+      const callee = node.expression;
+      if (callee.kind === ts.SyntaxKind.ImportKeyword) add(node, 'import()', node.arguments[0]);
+      else if (ts.isIdentifier(callee) && /^(require|__\w*[Rr]equire)$/.test(callee.text)) add(node, 'require()', node.arguments[0]);
+      else if (ts.isPropertyAccessExpression(callee) && callee.name.text === 'resolve' && ts.isIdentifier(callee.expression) && callee.expression.text === 'require') add(node, 'require.resolve()', node.arguments[0]);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return out;
+}
+
+/** The file a specifier loads from `fromFile`, or a package name, or undefined when it cannot be told. */
+export function resolveSpecifier(fromFile: string, specifier: string): { file: string } | { package: string } | undefined {
+  let base: string | undefined;
+  if (specifier.startsWith('file:')) base = fileURLToPath(specifier);
+  else if (specifier.startsWith('.') || specifier.startsWith('/')) base = resolve(dirname(fromFile), specifier);
+  else if (specifier.startsWith('#')) return undefined;
+  else return { package: specifier.startsWith('@') ? specifier.split('/').slice(0, 2).join('/') : specifier.split('/')[0] };
+  const stem = base.replace(/\.(c|m)?js$/, '');
+  const candidates = [base, `${stem}.ts`, `${stem}.mts`, `${stem}.cts`, `${stem}.tsx`, `${base}.ts`, `${base}.js`, join(base, 'index.ts'), join(base, 'index.js')];
+  const found = candidates.find((c) => existsSync(c) && statSync(c).isFile());
+  return found ? { file: realpathSync(found) } : undefined;
+}
+
+export function areaOf(file: string): Area {
+  const rel = relative(ROOT, file);
+  if (rel.startsWith('..')) return 'outside';
+  const top = rel.split(sep)[0];
+  return (AREAS as readonly string[]).includes(top) ? (top as Area) : 'outside';
+}
+
+const FORBIDDEN: Partial<Record<Area, Area[]>> = {
+  sandbox: ['helpers', 'fixtures', 'suites', 'selftest'],
+  suites: ['sandbox'],
+  helpers: ['sandbox'],
+  fixtures: ['sandbox'],
+};
+const BOOT = { from: 'helpers/target/global-setup.ts', to: 'sandbox/app.ts' };
+const OWN_NAME = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).name as string;
+
+/** The findings for one file's text (the file need not exist: the checker's own tests feed it text). */
+export function findings(file: string, text: string): string[] {
+  const from = areaOf(file);
+  const banned = FORBIDDEN[from];
+  if (!banned) return [];
+  const where = (line: number) => `${relative(ROOT, file)}:${line}`;
+  const out: string[] = [];
+  for (const ref of importsOf(file, text)) {
+    if (ref.specifier === undefined) {
+      out.push(`${where(ref.line)}: ${ref.kind} with a computed specifier; its target cannot be checked`);
+      continue;
+    }
+    const target = resolveSpecifier(file, ref.specifier);
+    if (!target) {
+      out.push(`${where(ref.line)}: ${ref.kind} '${ref.specifier}' resolves to no file`);
+      continue;
+    }
+    if ('package' in target) {
+      if (target.package === OWN_NAME) out.push(`${where(ref.line)}: ${ref.kind} '${ref.specifier}' imports the project by its own name`);
+      continue;
+    }
+    const to = areaOf(target.file);
+    const boot = relative(ROOT, file) === BOOT.from && relative(ROOT, target.file) === BOOT.to;
+    if (banned.includes(to) && !boot) out.push(`${where(ref.line)}: ${from}/ imports ${relative(ROOT, target.file)} (${ref.kind} '${ref.specifier}')`);
+  }
+  return out;
+}
+
+function sourceFiles(dir: string): string[] {
+  const out: string[] = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name.startsWith('.')) continue;
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) out.push(...sourceFiles(path));
+    else if (SOURCE.test(entry.name) && !entry.name.endsWith('.d.ts')) out.push(path);
+  }
+  return out;
+}
+
+describe('import boundary between the harness and the sandbox', () => {
+  const files = AREAS.filter((a) => a !== 'selftest').flatMap((a) => sourceFiles(join(ROOT, a)));
+
+  it('reads the source tree: sandbox, helpers, suites and fixtures files, the embedded boot among them', () => {
+    for (const area of ['sandbox', 'helpers', 'suites', 'fixtures']) expect(files.some((f) => areaOf(f) === area), area).toBe(true);
+    const boot = join(ROOT, BOOT.from);
+    const refs = importsOf(boot, readFileSync(boot, 'utf8')).map((r) => r.specifier && resolveSpecifier(boot, r.specifier));
+    expect(refs).toContainEqual({ file: realpathSync(join(ROOT, BOOT.to)) });
+  });
+
+  it('finds no forbidden import in either direction', () => {
+    const found = files.flatMap((f) => findings(f, readFileSync(f, 'utf8')));
+    expect(found).toEqual([]);
+  });
+});
+
+describe('the boundary checker itself', () => {
+  const inSandbox = join(ROOT, 'sandbox/external-accounts/example.ts');
+  const inSuites = join(ROOT, 'suites/webhooks/example.test.ts');
+
+  it('catches every import form from sandbox/ into the harness', () => {
+    const text = [
+      "import { a } from '../../helpers/expect.js';",
+      "import type { B } from '../../helpers/schemas.js';",
+      "export { c } from '../../fixtures/random.js';",
+      "const d = await import('../../helpers/webhook-signature.js');",
+      'const e = await import(`../../suites/webhooks/delivery-retry.test.js`);',
+      "const f = require('../../helpers/client.js');",
+      "import g = require('../../helpers/harness.js');",
+      "type H = import('../../helpers/spec/catalog.js').Machine;",
+      "import '../../selftest/run-conformance.js';",
+      'const i = await import(somewhere);',
+      "import { j } from '../../helpers/does-not-exist.js';",
+      "import { k } from '../crypto/bitcoin.js';",
+      "import { l } from 'zod';",
+    ].join('\n');
+    const found = findings(inSandbox, text);
+    expect(found.filter((f) => f.includes('sandbox/ imports helpers/'))).toHaveLength(6);
+    expect(found.filter((f) => f.includes('imports fixtures/random.ts'))).toHaveLength(1);
+    expect(found.filter((f) => f.includes('imports selftest/run-conformance.ts'))).toHaveLength(1);
+    expect(found.filter((f) => f.includes('imports suites/webhooks/delivery-retry.test.ts'))).toHaveLength(1);
+    expect(found.filter((f) => f.includes('computed specifier'))).toHaveLength(1);
+    expect(found.filter((f) => f.includes('resolves to no file'))).toHaveLength(1);
+    expect(found).toHaveLength(11);
+  });
+
+  it('catches the harness importing the sandbox, and allows only the embedded boot', () => {
+    expect(findings(inSuites, "import { buildSandbox } from '../../sandbox/app.js';")).toHaveLength(1);
+    expect(findings(inSuites, "const { FAULTS } = await import('../../sandbox/faults.js');")).toHaveLength(1);
+    expect(findings(join(ROOT, 'helpers/flows/example.ts'), "import { x } from 'svc-conformance/sandbox/app.js';")).toHaveLength(1);
+    expect(findings(join(ROOT, BOOT.from), "const { buildSandbox } = await import('../../sandbox/app.js');")).toEqual([]);
+    expect(findings(join(ROOT, BOOT.from), "const { FAULTS } = await import('../../sandbox/faults.js');")).toHaveLength(1);
+    expect(findings(inSuites, "// import '../../sandbox/app.js'\nconst s = 'import(\"../../sandbox/app.js\")';")).toEqual([]);
+  });
+});
