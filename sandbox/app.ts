@@ -15,6 +15,7 @@ import { internalAccountRoutes } from './internal-accounts/routes.js';
 import { kycRoutes } from './kyc-verifications/routes.js';
 import { contactAndScaRoutes } from './strong-customer-authentication/routes.js';
 import { externalAccountRoutes } from './external-accounts/routes.js';
+import { beneficiaryTrustRoutes } from './external-accounts/trust.js';
 import { cardRoutes } from './cards/routes.js';
 import { transferRoutes } from './cross-currency-transfers/routes.js';
 import { exchangeRateRoutes } from './exchange-rates/routes.js';
@@ -160,6 +161,7 @@ export async function buildSandbox(options: SandboxOptions = {}): Promise<Sandbo
       await api.register(kycRoutes);
       await api.register(contactAndScaRoutes);
       await api.register(externalAccountRoutes);
+      await api.register(beneficiaryTrustRoutes);
       await api.register(cardRoutes);
       await api.register(transferRoutes);
       await api.register(exchangeRateRoutes);

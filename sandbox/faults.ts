@@ -418,6 +418,43 @@ export const FAULTS = {
     suites: ['same-currency-transfers/transfers.test.ts'],
     rule: 'transfer-in: deprecated but works as before, sandbox outcomes included (a failing pull credits nothing).',
   },
+  // External accounts (beneficiary trust, customer ownership verification, lists and deletes) and
+  // Strong Customer Authentication (factors, record-event, 2FA reset, quote authorization resend)
+  'trust-outside-sca-allowed': {
+    areas: ['external-accounts'],
+    suites: ['external-accounts/beneficiary-trust.test.ts'],
+    rule: 'Supplement 12: beneficiary trust is for customers of SCA regions only; 409 elsewhere (interface: SCA endpoints answer 409 elsewhere).',
+  },
+  'trust-confirm-accepts-wrong-code': {
+    areas: ['external-accounts'],
+    suites: ['external-accounts/beneficiary-trust.test.ts'],
+    rule: 'Supplement 12: trust/confirm answers 400 to a bad or expired proof.',
+  },
+  'trusted-beneficiary-deletable': {
+    areas: ['external-accounts'],
+    suites: ['external-accounts/beneficiary-trust.test.ts'],
+    rule: 'Errors 409: BENEFICIARY_TRUSTED (a trusted beneficiary cannot be deleted; untrust and confirm first).',
+  },
+  'untrust-confirm-keeps-trust': {
+    areas: ['external-accounts'],
+    suites: ['external-accounts/beneficiary-trust.test.ts'],
+    rule: 'Interface: untrust and its /confirm remove trusted-beneficiary status; must precede deleting a trusted external account.',
+  },
+  'new-challenge-keeps-unverified': {
+    areas: ['external-accounts'],
+    suites: ['external-accounts/customer-ownership.test.ts'],
+    rule: 'Supplement 7: a new challenge abandons any in-flight one; UNVERIFIED -> PENDING_OWNERSHIP_VERIFICATION.',
+  },
+  'external-account-delete-keeps-record': {
+    areas: ['external-accounts'],
+    suites: ['external-accounts/platform-accounts.test.ts'],
+    rule: 'Supplement 7: DELETE .../external-accounts/{id} answers 204; the account is then not found (404).',
+  },
+  'invalid-bank-account-accepted': {
+    areas: ['external-accounts'],
+    suites: ['external-accounts/invalid-bank-account.test.ts'],
+    rule: 'Supplement 7: an account number ending 105 is refused at create with 400 (this sandbox: INVALID_BANK_ACCOUNT).',
+  },
 } as const satisfies Record<string, FaultEntry>;
 
 export type FaultName = keyof typeof FAULTS;
