@@ -6,7 +6,7 @@
 // the target's (declared: SVC_SCA_REGION, SVC_SCA_CODE).
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it, type TestContext } from 'vitest';
-import { expectError, expectStatus } from '../../helpers/expect.js';
+import { expectError, expectStatus, noteInterface } from '../../helpers/expect.js';
 import {
   CUSTOMER_ACCOUNT, customerUsdAccount, requestAndConfirm, scaRegionCustomer, TRUST, TRUST_CONFIRM, UNTRUST,
 } from '../../helpers/flows/beneficiary-trust.js';
@@ -42,6 +42,7 @@ describe('POST /customers/external-accounts/{externalAccountId}/trust and /trust
     const wrong = capabilities.sca!.code === '000000' ? '999999' : '000000';
     const res = await api.post(TRUST_CONFIRM, { params: { externalAccountId: account.id }, body: { ...(started.scaChallenge ? { challengeId: started.scaChallenge.id } : {}), code: wrong } });
     expectError(res, 400, undefined, 'supplement 12: trust/confirm answers 400 to a bad proof');
+    noteInterface('external-account:trust-wrong-code-consumes', ['Supplement 12: trust/confirm 400 bad/expired proof; whether a wrong code ends the pending request is not stated'], 'the suite starts a new trust request before confirming again');
     const control = await requestAndConfirm('trust', account.id);
     expect(control.trusted).toBe(true);
     expectError(await remove(account.id), 409, 'BENEFICIARY_TRUSTED');

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { individual } from '../../fixtures/customers.js';
 import { usdAccount } from '../../fixtures/external-accounts.js';
-import { expectError, expectStatus } from '../../helpers/expect.js';
+import { expectError, expectStatus, noteInterface } from '../../helpers/expect.js';
 import { createCustomer } from '../../helpers/flows/customers.js';
 import { api, capabilities } from '../../helpers/harness.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
@@ -25,6 +25,7 @@ describe('POST /customers/external-accounts with bank details the rail rejects',
     const refused = await api.post('/customers/external-accounts', { body: usdAccount(customer.id, trigger) });
 
     expectError(refused, 400, 'INVALID_BANK_ACCOUNT', 'Errors 400: INVALID_BANK_ACCOUNT');
+    noteInterface('external-account:invalid-bank-account-operation', ['Errors 400: INVALID_BANK_ACCOUNT (no operation named)', 'Supplement 28.3: which operation returns INVALID_BANK_ACCOUNT is not stated'], `the target declares create with an account number ending ${trigger} as its trigger`);
     const listed = expectStatus(await api.get('/customers/external-accounts', { query: { customerId: customer.id } }), 200, ExternalAccountPage);
     expect(listed.data, 'a refused create leaves no account').toEqual([]);
     const control = expectStatus(await api.post('/customers/external-accounts', { body: usdAccount(customer.id) }), 201, ExternalAccount, 'control: the same body with another account number');
