@@ -14,6 +14,8 @@ import { customerRoutes } from './customers/routes.js';
 import { internalAccountRoutes } from './internal-accounts/routes.js';
 import { kycRoutes } from './kyc-verifications/routes.js';
 import { contactAndScaRoutes } from './strong-customer-authentication/routes.js';
+import { scaFactorRoutes } from './strong-customer-authentication/factors.js';
+import { quoteAuthorizationRoutes } from './strong-customer-authentication/quote-authorization.js';
 import { externalAccountRoutes } from './external-accounts/routes.js';
 import { beneficiaryTrustRoutes } from './external-accounts/trust.js';
 import { cardRoutes } from './cards/routes.js';
@@ -160,6 +162,8 @@ export async function buildSandbox(options: SandboxOptions = {}): Promise<Sandbo
       await api.register(internalAccountRoutes);
       await api.register(kycRoutes);
       await api.register(contactAndScaRoutes);
+      await api.register(scaFactorRoutes);
+      await api.register(quoteAuthorizationRoutes);
       await api.register(externalAccountRoutes);
       await api.register(beneficiaryTrustRoutes);
       await api.register(cardRoutes);

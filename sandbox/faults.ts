@@ -455,6 +455,71 @@ export const FAULTS = {
     suites: ['external-accounts/invalid-bank-account.test.ts'],
     rule: 'Supplement 7: an account number ending 105 is refused at create with 400 (this sandbox: INVALID_BANK_ACCOUNT).',
   },
+  'totp-verified-with-sha256': {
+    areas: ['strong-customer-authentication'],
+    suites: ['strong-customer-authentication/totp.test.ts'],
+    rule: 'Supplement 16: a TOTP factor is confirmed with a code of its secret (RFC 6238 with the totpUri parameters: SHA1, 6 digits, 30 s).',
+  },
+  'totp-confirm-accepts-any-code': {
+    areas: ['strong-customer-authentication'],
+    suites: ['strong-customer-authentication/totp.test.ts'],
+    rule: 'Supplement 16: POST /sca/factors/confirm answers 400 to a TOTP code that is not the secret\'s.',
+  },
+  'passkey-second-enrollment-allowed': {
+    areas: ['strong-customer-authentication'],
+    suites: ['strong-customer-authentication/passkeys.test.ts'],
+    rule: 'Errors 409: PASSKEY_ALREADY_ENROLLED (one passkey per customer; delete the existing one first).',
+  },
+  'passkey-challenge-unchecked': {
+    areas: ['strong-customer-authentication'],
+    suites: ['strong-customer-authentication/passkeys.test.ts'],
+    rule: 'Supplement 16: a PASSKEY factor is confirmed with a WebAuthn credential made for the options POST /sca/factors returned (its challenge).',
+  },
+  'passkey-delete-keeps-passkey': {
+    areas: ['strong-customer-authentication'],
+    suites: ['strong-customer-authentication/passkeys.test.ts'],
+    rule: 'Errors 409 PASSKEY_ALREADY_ENROLLED: delete the existing one first (DELETE /sca/factors/{credentialId} 204 removes it).',
+  },
+  'sca-lock-ladder-flat': {
+    areas: ['strong-customer-authentication'],
+    suites: ['strong-customer-authentication/record-event.test.ts'],
+    rule: 'Supplement 16: failed logins 5 -> 15 min, 6 -> 30 min, 7 -> 1 h, 8 -> 24 h.',
+  },
+  'sca-suspension-not-reached': {
+    areas: ['strong-customer-authentication'],
+    suites: ['strong-customer-authentication/record-event.test.ts'],
+    rule: 'Supplement 16: >= 9 failed logins suspended (lockedUntil null).',
+  },
+  'sca-reset-password-keeps-count': {
+    areas: ['strong-customer-authentication'],
+    suites: ['strong-customer-authentication/record-event.test.ts'],
+    rule: 'Supplement 16: RESET_PASSWORD_COMPLETED zeroes the count.',
+  },
+  'sca-reset-password-keeps-session': {
+    areas: ['strong-customer-authentication'],
+    suites: ['strong-customer-authentication/record-event.test.ts'],
+    rule: 'Supplement 16: RESET_PASSWORD_COMPLETED ends all SCA sessions (then 409 SCA_SESSION_REQUIRED).',
+  },
+  'sca-reset-unlimited': {
+    areas: ['strong-customer-authentication'],
+    suites: ['strong-customer-authentication/factor-reset.test.ts'],
+    rule: 'Supplement 16: POST /sca/factors/reset 429 (5 per 24 h per customer).',
+  },
+  'reset-completes-without-liveness': {
+    areas: ['strong-customer-authentication'],
+    suites: ['strong-customer-authentication/factor-reset.test.ts'],
+    rule: 'Supplement 16: POST /sca/factors/reset/{resetId}/complete answers 400 while the liveness check has not passed.',
+  },
+  'resend-without-challenge-204': {
+    areas: ['strong-customer-authentication'],
+    suites: ['strong-customer-authentication/authorize-resend.test.ts'],
+    rule: 'Supplement 16: POST /quotes/{quoteId}/authorize/resend answers 409 when no SMS challenge is pending.',
+  },
+  'resend-extends-challenge': {
+    areas: ['strong-customer-authentication'],
+    suites: ['strong-customer-authentication/authorize-resend.test.ts'],
+    rule: 'Supplement 16: resend reuses the challenge without extending expiresAt.',
+  },
 } as const satisfies Record<string, FaultEntry>;
 
 export type FaultName = keyof typeof FAULTS;
