@@ -520,6 +520,16 @@ export const FAULTS = {
     suites: ['strong-customer-authentication/authorize-resend.test.ts'],
     rule: 'Supplement 16: resend reuses the challenge without extending expiresAt.',
   },
+  'passkey-assertion-unchecked': {
+    areas: ['strong-customer-authentication'],
+    suites: ['strong-customer-authentication/passkeys.test.ts'],
+    rule: 'Supplement 16: POST /sca/login/complete with a passkeyAssertion of the enrolled passkey over the login challenge (400 otherwise).',
+  },
+  'reset-enrollment-never-completes': {
+    areas: ['strong-customer-authentication'],
+    suites: ['strong-customer-authentication/factor-reset.test.ts'],
+    rule: 'Supplement 16: enrollmentStatus PENDING until re-enrolled, then COMPLETED.',
+  },
 } as const satisfies Record<string, FaultEntry>;
 
 export type FaultName = keyof typeof FAULTS;

@@ -3,7 +3,7 @@
 // kty EC2, alg ES256, crv P-256), an attestation object of format "none" encoded as CBOR (cborg), and
 // the clientDataJSON of a create ceremony (type, challenge, origin). It shares no code with the
 // target's verifier.
-import { createHash, generateKeyPairSync, randomBytes, type KeyObject } from 'node:crypto';
+import { createHash, generateKeyPairSync, randomBytes, sign, type KeyObject } from 'node:crypto';
 import { encode } from 'cborg';
 
 const b64url = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64url');
@@ -32,10 +32,13 @@ export interface RegistrationCredential {
 export class SoftwareAuthenticator {
   readonly credentialId: Uint8Array = Uint8Array.from(randomBytes(32));
   private readonly publicKey: KeyObject;
+  private readonly privateKey: KeyObject;
   private signCount = 0;
 
   constructor() {
-    this.publicKey = generateKeyPairSync('ec', { namedCurve: 'P-256' }).publicKey;
+    const pair = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+    this.publicKey = pair.publicKey;
+    this.privateKey = pair.privateKey;
   }
 
   get credentialIdB64url(): string {
@@ -75,4 +78,32 @@ export class SoftwareAuthenticator {
       authenticatorAttachment: 'platform',
     };
   }
+
+  /**
+   * The credential of navigator.credentials.get() for request `options` (a login challenge): an ES256
+   * signature (DER) over authenticatorData | SHA-256(clientDataJSON), WebAuthn section 6.3.3.
+   */
+  authenticate(options: { challenge: string }, origin: string, rpId: string, opts: { challenge?: string } = {}): AssertionCredential {
+    this.signCount++;
+    const authData = concat(Uint8Array.from(createHash('sha256').update(rpId).digest()), Uint8Array.of(FLAGS.UP | FLAGS.UV), u32(this.signCount));
+    const clientDataJSON = Buffer.from(JSON.stringify({ type: 'webauthn.get', challenge: opts.challenge ?? options.challenge, origin, crossOrigin: false }));
+    const signature = sign('sha256', Buffer.concat([authData, createHash('sha256').update(clientDataJSON).digest()]), this.privateKey);
+    return {
+      id: this.credentialIdB64url,
+      rawId: this.credentialIdB64url,
+      type: 'public-key',
+      response: { clientDataJSON: b64url(clientDataJSON), authenticatorData: b64url(authData), signature: b64url(signature) },
+      clientExtensionResults: {},
+      authenticatorAttachment: 'platform',
+    };
+  }
+}
+
+export interface AssertionCredential {
+  id: string;
+  rawId: string;
+  type: 'public-key';
+  response: { clientDataJSON: string; authenticatorData: string; signature: string };
+  clientExtensionResults: Record<string, never>;
+  authenticatorAttachment: 'platform';
 }

@@ -5,7 +5,10 @@
 // WebAuthn attestations with @simplewebauthn/server. Interface: one passkey per customer (409
 // PASSKEY_ALREADY_ENROLLED: delete the existing one first).
 import { randomBytes, randomUUID } from 'node:crypto';
-import { generateRegistrationOptions, verifyRegistrationResponse, type RegistrationResponseJSON } from '@simplewebauthn/server';
+import {
+  generateAuthenticationOptions, generateRegistrationOptions, verifyAuthenticationResponse, verifyRegistrationResponse,
+  type AuthenticationResponseJSON, type RegistrationResponseJSON,
+} from '@simplewebauthn/server';
 import type { FastifyInstance } from 'fastify';
 import * as OTPAuth from 'otpauth';
 import { z } from 'zod';
@@ -29,6 +32,8 @@ interface FactorState {
   pendingTotp?: string;
   passkey?: Passkey;
   pendingPasskey?: { challenge: string; name: string };
+  /** The challenge of a passkey login started and not yet completed. */
+  pendingAssertion?: string;
   /** Reset ids of this customer, newest last. */
   resets: string[];
 }
@@ -67,6 +72,39 @@ const totpOf = (ctx: SandboxContext, hex: string) =>
 export function verifyTotp(ctx: SandboxContext, customerId: string, code: string): boolean {
   const hex = factorState(ctx, customerId).totp;
   return Boolean(hex) && totpOf(ctx, hex!).validate({ token: code, window: 1 }) !== null;
+}
+
+/** POST /sca/login/start {factor: PASSKEY}: assertion options for the customer's passkey (409 without one). */
+export async function startPasskeyLogin(ctx: SandboxContext, customerId: string) {
+  const st = factorState(ctx, customerId);
+  if (!st.passkey) throw conflict('CONFLICT', `Customer ${customerId} has no passkey`);
+  const passkeyOptions = await generateAuthenticationOptions({ rpID: RELYING_PARTY_ID, allowCredentials: [{ id: st.passkey.credentialId }], userVerification: 'preferred' });
+  st.pendingAssertion = passkeyOptions.challenge;
+  return { passkeyOptions, allowedOrigins: ALLOWED_ORIGINS, relyingPartyId: RELYING_PARTY_ID };
+}
+
+/** A WebAuthn assertion of the customer's passkey over the pending login challenge, from an allowed origin. */
+export async function verifyPasskeyLogin(ctx: SandboxContext, customerId: string, assertion: unknown, origin: string): Promise<boolean> {
+  const st = factorState(ctx, customerId);
+  const challenge = st.pendingAssertion;
+  if (!st.passkey || !challenge || !ALLOWED_ORIGINS.includes(origin)) return false;
+  if (ctx.faults.has('passkey-assertion-unchecked')) return true;
+  try {
+    const result = await verifyAuthenticationResponse({
+      response: assertion as AuthenticationResponseJSON,
+      expectedChallenge: challenge,
+      expectedOrigin: origin,
+      expectedRPID: RELYING_PARTY_ID,
+      credential: { id: st.passkey.credentialId, publicKey: st.passkey.publicKey as Uint8Array<ArrayBuffer>, counter: st.passkey.counter },
+      requireUserVerification: false,
+    });
+    if (!result.verified) return false;
+    st.passkey.counter = result.authenticationInfo.newCounter;
+    st.pendingAssertion = undefined;
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 const AddBody = z.object({ type: z.enum(['TOTP', 'PASSKEY']), name: z.string().min(1).max(100).optional() });
@@ -171,6 +209,7 @@ export async function scaFactorRoutes(app: FastifyInstance) {
 
   /** A completed reset of `factor` awaits the factor's re-enrollment: enrollmentStatus PENDING -> COMPLETED. */
   function enrolled(customerId: string, factor: Factor) {
+    if (ctx.faults.has('reset-enrollment-never-completes')) return;
     for (const id of factorState(ctx, customerId).resets) {
       const r = resets(ctx).get(id)!;
       if (r.factor === factor && r.status === 'COMPLETED' && r.enrollmentStatus === 'PENDING') r.enrollmentStatus = 'COMPLETED';

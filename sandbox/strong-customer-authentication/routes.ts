@@ -8,11 +8,17 @@ import { isoNow } from '../clock.js';
 import { parse, type SandboxContext } from '../context.js';
 import { getCustomer, presentCustomer, requiresContactVerification, requiresSca, type CustomerRecord } from '../customers/routes.js';
 import { conflict, invalidInput } from '../errors.js';
-import { factorState, verifyTotp } from './factors.js';
+import { factorState, startPasskeyLogin, verifyPasskeyLogin, verifyTotp } from './factors.js';
 import { assertMandated, isLocked, locked, presentLockout, recordFailedAttempt, resetPasswordCompleted, scaCustomer, scaState } from './state.js';
 
 export const SANDBOX_CODE = '123456';
 const SCA_SESSION_MS = 180 * 24 * 3600 * 1000;
+const Factor = z.enum(['SMS_OTP', 'TOTP', 'PASSKEY']);
+/** Supplement 16: {factor*, endUserIpAddress*, challengeId? (SMS), code? | passkeyAssertion+origin}; factor and address optional here. */
+const LoginComplete = z.union([
+  z.object({ factor: Factor.optional(), endUserIpAddress: z.string().max(45).optional(), challengeId: z.string().optional(), code: z.string().min(1) }),
+  z.object({ factor: Factor.optional(), endUserIpAddress: z.string().max(45).optional(), passkeyAssertion: z.looseObject({}), origin: z.string().min(1) }),
+]);
 
 /**
  * Interface: authorisation may fail with 409 SCA_SESSION_REQUIRED (customer SCA session missing or
@@ -56,17 +62,24 @@ export async function contactAndScaRoutes(app: FastifyInstance) {
     const c = scaCustomer(ctx, req);
     const { factor } = parse(z.object({ factor: z.enum(['SMS_OTP', 'TOTP', 'PASSKEY']) }), req.body);
     if (factor === 'TOTP' && !factorState(ctx, c.id).totp) throw conflict('CONFLICT', `Customer ${c.id} has no TOTP factor`);
+    if (factor === 'PASSKEY') return { factor, ...(await startPasskeyLogin(ctx, c.id)) };
     const id = `ScaChallenge:${randomUUID()}`;
     challenges.set(id, { customerId: c.id, factor });
     return { challengeId: id, factor, expiresAt: new Date(ctx.clock.now() + 5 * 60_000).toISOString() };
   });
   app.post('/sca/login/complete', async (req) => {
     const c = scaCustomer(ctx, req);
-    const { code, factor } = parse(z.object({ factor: z.enum(['SMS_OTP', 'TOTP', 'PASSKEY']).optional(), challengeId: z.string().optional(), code: z.string().min(1) }).passthrough(), req.body);
+    const body = parse(LoginComplete, req.body);
     const st = scaState(ctx, c.id);
     if (isLocked(ctx, st)) throw locked(ctx, st);
-    // A TOTP login takes a code of the customer's confirmed TOTP factor; the other factors the sandbox code.
-    const ok = factor === 'TOTP' ? verifyTotp(ctx, c.id, code) : code === SANDBOX_CODE;
+    // TOTP takes a code of the customer's confirmed TOTP factor, PASSKEY an assertion of the enrolled
+    // passkey over the login challenge, SMS_OTP the sandbox code.
+    const ok =
+      'passkeyAssertion' in body
+        ? body.factor === 'PASSKEY' && (await verifyPasskeyLogin(ctx, c.id, body.passkeyAssertion, body.origin))
+        : body.factor === 'TOTP'
+          ? verifyTotp(ctx, c.id, body.code)
+          : body.factor !== 'PASSKEY' && body.code === SANDBOX_CODE;
     if (!ok) {
       recordFailedAttempt(ctx, st);
       if (isLocked(ctx, st)) throw locked(ctx, st);

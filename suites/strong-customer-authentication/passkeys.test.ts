@@ -5,6 +5,7 @@
 // authenticator for the options and relying party the target returns.
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { expectError, expectStatus } from '../../helpers/expect.js';
 import { scaRegionCustomer } from '../../helpers/flows/beneficiary-trust.js';
 import { CONFIRM, enrolPasskey, FACTOR, FACTORS, listFactors, needSca, sca, startPasskey } from '../../helpers/flows/strong-customer-authentication.js';
@@ -56,6 +57,36 @@ describe('POST /sca/factors and /sca/factors/confirm with a passkey', () => {
     expect((await listFactors(customer.id)).factors.map((f) => f.factor)).not.toContain('PASSKEY');
     const second = await enrolPasskey(customer.id);
     expect(second.credentialId).not.toBe(credentialId);
+  });
+});
+
+const PasskeyLoginStart = z.looseObject({
+  factor: z.literal('PASSKEY'),
+  passkeyOptions: z.looseObject({ challenge: z.string().min(1) }),
+  allowedOrigins: z.array(z.string().min(1)).min(1),
+  relyingPartyId: z.string().min(1),
+});
+
+describe('POST /sca/login/start and /sca/login/complete with the PASSKEY factor', () => {
+  scenario({ area: 'Strong Customer Authentication', operation: 'POST /sca/login/complete', section: 'Other operations that are named', basis: 'supplement' });
+
+  it('logs in with a WebAuthn assertion of the enrolled passkey over the login challenge; an assertion by another key answers 400', async (ctx) => {
+    needSca(ctx);
+    await basisSupplement('login start {factor: PASSKEY} -> passkeyOptions, allowedOrigins, relyingPartyId; complete {factor, endUserIpAddress, passkeyAssertion, origin} (section 16)');
+    const customer = await scaRegionCustomer();
+    const { authenticator } = await enrolPasskey(customer.id);
+    const endUserIpAddress = '203.0.113.7';
+    const start = async () => expectStatus(await sca.post('/sca/login/start', customer.id, { factor: 'PASSKEY' }), 200, PasskeyLoginStart, 'supplement 16: login/start (PASSKEY) answers passkeyOptions, allowedOrigins, relyingPartyId');
+
+    const first = await start();
+    const impostor = new SoftwareAuthenticator();
+    const forged = { ...impostor.authenticate(first.passkeyOptions, first.allowedOrigins[0], first.relyingPartyId), id: authenticator.credentialIdB64url, rawId: authenticator.credentialIdB64url };
+    expectError(await sca.post('/sca/login/complete', customer.id, { factor: 'PASSKEY', endUserIpAddress, passkeyAssertion: forged, origin: first.allowedOrigins[0] }), 400, undefined, 'an assertion that does not verify against the enrolled passkey does not log in');
+
+    const second = await start();
+    const assertion = authenticator.authenticate(second.passkeyOptions, second.allowedOrigins[0], second.relyingPartyId);
+    const ok = expectStatus(await sca.post('/sca/login/complete', customer.id, { factor: 'PASSKEY', endUserIpAddress, passkeyAssertion: assertion, origin: second.allowedOrigins[0] }), 200, z.looseObject({ status: z.string() }));
+    expect(ok.status, 'control: the enrolled passkey logs in').toBe('SUCCESS');
   });
 });
 
