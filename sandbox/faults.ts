@@ -530,6 +530,11 @@ export const FAULTS = {
     suites: ['strong-customer-authentication/factor-reset.test.ts'],
     rule: 'Supplement 16: enrollmentStatus PENDING until re-enrolled, then COMPLETED.',
   },
+  'trust-confirm-accepts-expired': {
+    areas: ['external-accounts'],
+    suites: ['external-accounts/beneficiary-trust.test.ts'],
+    rule: 'Supplement 12: trust/confirm answers 400 to a bad or expired proof.',
+  },
 } as const satisfies Record<string, FaultEntry>;
 
 export type FaultName = keyof typeof FAULTS;

@@ -11,7 +11,6 @@ import { badRequest, conflict, invalidInput } from '../errors.js';
 import { getExternalAccount, type ExternalAccountRecord } from './accounts.js';
 
 const SANDBOX_CODE = '123456';
-const CHALLENGE_TTL_MS = 5 * 60_000;
 
 type Action = 'trust' | 'untrust';
 interface TrustState {
@@ -60,7 +59,7 @@ export async function beneficiaryTrustRoutes(app: FastifyInstance) {
   for (const action of ['trust', 'untrust'] as const) {
     app.post(`${base}/${action}`, async (req) => {
       const { state } = scaAccount(req.params);
-      const expiresAt = ctx.clock.now() + CHALLENGE_TTL_MS;
+      const expiresAt = ctx.clock.now() + ctx.settings.challengeTtlMs;
       state.pending = { action, challengeId: `ScaChallenge:${randomUUID()}`, expiresAt };
       return {
         scaChallenge: {
@@ -82,7 +81,7 @@ export async function beneficiaryTrustRoutes(app: FastifyInstance) {
       if (body.challengeId && body.challengeId !== pending.challengeId) {
         throw invalidInput([{ field: 'challengeId', constraint: 'match', message: 'challengeId is not the challenge of the pending request' }]);
       }
-      if (ctx.clock.now() >= pending.expiresAt) {
+      if (ctx.clock.now() >= pending.expiresAt && !ctx.faults.has('trust-confirm-accepts-expired')) {
         state.pending = undefined;
         throw badRequest('INVALID_INPUT', `The SCA challenge expired; call POST .../${action} again`);
       }

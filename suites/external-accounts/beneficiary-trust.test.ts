@@ -6,6 +6,7 @@
 // the target's (declared: SVC_SCA_REGION, SVC_SCA_CODE).
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it, type TestContext } from 'vitest';
+import { msUntil, untilPast } from '../../helpers/deadline.js';
 import { expectError, expectStatus, noteInterface } from '../../helpers/expect.js';
 import {
   CUSTOMER_ACCOUNT, customerUsdAccount, requestAndConfirm, scaRegionCustomer, TRUST, TRUST_CONFIRM, UNTRUST,
@@ -46,6 +47,25 @@ describe('POST /customers/external-accounts/{externalAccountId}/trust and /trust
     const control = await requestAndConfirm('trust', account.id);
     expect(control.trusted).toBe(true);
     expectError(await remove(account.id), 409, 'BENEFICIARY_TRUSTED');
+  });
+
+  it('answers 400 to trust/confirm with the right code after the SCA challenge expired; a new request confirmed in time trusts', async (ctx) => {
+    needSca(ctx);
+    await basisSupplement('trust/confirm answers 400 to an expired proof (section 12); ScaChallenge.expiresAt');
+    const customer = await scaRegionCustomer();
+    const account = await customerUsdAccount(customer.id);
+    const started = expectStatus(await api.post(TRUST, { params: { externalAccountId: account.id } }), 200, TrustRequestResult);
+    requireCapability(ctx, Boolean(started.scaChallenge), 'the target answered trust without an scaChallenge, so nothing expires');
+    const wait = msUntil(started.scaChallenge!.expiresAt);
+    requireCapability(ctx, wait <= capabilities.waitBudgetMs, `the SCA challenge expires in ${Math.round(wait / 1000)} s, beyond the run's wait budget (SVC_WAIT_BUDGET_MS)`);
+    await untilPast(started.scaChallenge!.expiresAt);
+
+    const res = await api.post(TRUST_CONFIRM, { params: { externalAccountId: account.id }, body: { challengeId: started.scaChallenge!.id, code: capabilities.sca!.code } });
+
+    expectError(res, 400, undefined, 'supplement 12: trust/confirm answers 400 to an expired proof');
+    expectStatus(await remove(account.id), 204, undefined, 'the expired confirmation trusted nothing: the account can be deleted');
+    const fresh = await customerUsdAccount(customer.id);
+    expect((await requestAndConfirm('trust', fresh.id)).trusted, 'control: confirmed in time, the request trusts').toBe(true);
   });
 
   it('answers 409 to trust and untrust for a customer outside SCA regions, and 200 for a customer of an SCA region', async (ctx) => {
