@@ -535,6 +535,11 @@ export const FAULTS = {
     suites: ['external-accounts/beneficiary-trust.test.ts'],
     rule: 'Supplement 12: trust/confirm answers 400 to a bad or expired proof.',
   },
+  'trust-passkey-assertion-unchecked': {
+    areas: ['external-accounts'],
+    suites: ['external-accounts/beneficiary-trust.test.ts'],
+    rule: 'Supplement 12: trust/confirm {challengeId?, passkeyAssertion, origin} answers 400 to a bad proof.',
+  },
 } as const satisfies Record<string, FaultEntry>;
 
 export type FaultName = keyof typeof FAULTS;

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { areaState, parse, type SandboxContext } from '../context.js';
 import { getCustomer, requiresSca } from '../customers/routes.js';
 import { badRequest, conflict, invalidInput } from '../errors.js';
+import { passkeyAssertionOptions, verifyPasskeyAssertion } from '../strong-customer-authentication/factors.js';
 import { getExternalAccount, type ExternalAccountRecord } from './accounts.js';
 
 const SANDBOX_CODE = '123456';
@@ -15,7 +16,7 @@ const SANDBOX_CODE = '123456';
 type Action = 'trust' | 'untrust';
 interface TrustState {
   trusted: boolean;
-  pending?: { action: Action; challengeId: string; expiresAt: number };
+  pending?: { action: Action; challengeId: string; expiresAt: number; customerId: string; assertionChallenge?: string };
 }
 
 /** Trust by external account id (a map: a request's cost does not grow with stored volume). */
@@ -58,15 +59,18 @@ export async function beneficiaryTrustRoutes(app: FastifyInstance) {
 
   for (const action of ['trust', 'untrust'] as const) {
     app.post(`${base}/${action}`, async (req) => {
-      const { state } = scaAccount(req.params);
+      const { a, state } = scaAccount(req.params);
       const expiresAt = ctx.clock.now() + ctx.settings.challengeTtlMs;
-      state.pending = { action, challengeId: `ScaChallenge:${randomUUID()}`, expiresAt };
+      // With an enrolled passkey the challenge also offers PASSKEY, with its assertion options.
+      const options = await passkeyAssertionOptions(ctx, a.customerId!);
+      state.pending = { action, challengeId: `ScaChallenge:${randomUUID()}`, expiresAt, customerId: a.customerId!, assertionChallenge: options?.challenge };
       return {
         scaChallenge: {
           id: state.pending.challengeId,
           expiresAt: new Date(expiresAt).toISOString(),
           factor: 'SMS_OTP',
-          availableFactors: ['SMS_OTP'],
+          availableFactors: options ? ['SMS_OTP', 'PASSKEY'] : ['SMS_OTP'],
+          ...(options ? { passkeyAssertionOptions: options } : {}),
         },
       };
     });
@@ -86,9 +90,11 @@ export async function beneficiaryTrustRoutes(app: FastifyInstance) {
         throw badRequest('INVALID_INPUT', `The SCA challenge expired; call POST .../${action} again`);
       }
       if (!('code' in body)) {
-        throw invalidInput([{ field: 'passkeyAssertion', constraint: 'factor', message: 'the challenge factor is SMS_OTP; answer with code' }]);
-      }
-      if (body.code !== SANDBOX_CODE && !ctx.faults.has('trust-confirm-accepts-wrong-code')) {
+        const ok =
+          (await verifyPasskeyAssertion(ctx, pending.customerId, body.passkeyAssertion, body.origin, pending.assertionChallenge)) ||
+          (ctx.faults.has('trust-passkey-assertion-unchecked') && pending.assertionChallenge !== undefined);
+        if (!ok) throw invalidInput([{ field: 'passkeyAssertion', constraint: 'webauthn', message: 'The assertion is not one of the customer\'s passkey over this challenge' }]);
+      } else if (body.code !== SANDBOX_CODE && !ctx.faults.has('trust-confirm-accepts-wrong-code')) {
         throw invalidInput([{ field: 'code', constraint: 'match', message: 'The code does not match' }]);
       }
       state.pending = undefined;

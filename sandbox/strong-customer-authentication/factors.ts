@@ -74,21 +74,17 @@ export function verifyTotp(ctx: SandboxContext, customerId: string, code: string
   return Boolean(hex) && totpOf(ctx, hex!).validate({ token: code, window: 1 }) !== null;
 }
 
-/** POST /sca/login/start {factor: PASSKEY}: assertion options for the customer's passkey (409 without one). */
-export async function startPasskeyLogin(ctx: SandboxContext, customerId: string) {
+/** Assertion options for the customer's passkey, or undefined without one. */
+export async function passkeyAssertionOptions(ctx: SandboxContext, customerId: string) {
   const st = factorState(ctx, customerId);
-  if (!st.passkey) throw conflict('CONFLICT', `Customer ${customerId} has no passkey`);
-  const passkeyOptions = await generateAuthenticationOptions({ rpID: RELYING_PARTY_ID, allowCredentials: [{ id: st.passkey.credentialId }], userVerification: 'preferred' });
-  st.pendingAssertion = passkeyOptions.challenge;
-  return { passkeyOptions, allowedOrigins: ALLOWED_ORIGINS, relyingPartyId: RELYING_PARTY_ID };
+  if (!st.passkey) return undefined;
+  return generateAuthenticationOptions({ rpID: RELYING_PARTY_ID, allowCredentials: [{ id: st.passkey.credentialId }], userVerification: 'preferred' });
 }
 
-/** A WebAuthn assertion of the customer's passkey over the pending login challenge, from an allowed origin. */
-export async function verifyPasskeyLogin(ctx: SandboxContext, customerId: string, assertion: unknown, origin: string): Promise<boolean> {
+/** A WebAuthn assertion of the customer's passkey over `challenge`, made at an allowed origin. */
+export async function verifyPasskeyAssertion(ctx: SandboxContext, customerId: string, assertion: unknown, origin: string, challenge: string | undefined): Promise<boolean> {
   const st = factorState(ctx, customerId);
-  const challenge = st.pendingAssertion;
   if (!st.passkey || !challenge || !ALLOWED_ORIGINS.includes(origin)) return false;
-  if (ctx.faults.has('passkey-assertion-unchecked')) return true;
   try {
     const result = await verifyAuthenticationResponse({
       response: assertion as AuthenticationResponseJSON,
@@ -100,11 +96,27 @@ export async function verifyPasskeyLogin(ctx: SandboxContext, customerId: string
     });
     if (!result.verified) return false;
     st.passkey.counter = result.authenticationInfo.newCounter;
-    st.pendingAssertion = undefined;
     return true;
   } catch {
     return false;
   }
+}
+
+/** POST /sca/login/start {factor: PASSKEY}: assertion options for the customer's passkey (409 without one). */
+export async function startPasskeyLogin(ctx: SandboxContext, customerId: string) {
+  const passkeyOptions = await passkeyAssertionOptions(ctx, customerId);
+  if (!passkeyOptions) throw conflict('CONFLICT', `Customer ${customerId} has no passkey`);
+  factorState(ctx, customerId).pendingAssertion = passkeyOptions.challenge;
+  return { passkeyOptions, allowedOrigins: ALLOWED_ORIGINS, relyingPartyId: RELYING_PARTY_ID };
+}
+
+/** POST /sca/login/complete with a passkeyAssertion over the pending login challenge. */
+export async function verifyPasskeyLogin(ctx: SandboxContext, customerId: string, assertion: unknown, origin: string): Promise<boolean> {
+  const st = factorState(ctx, customerId);
+  if (ctx.faults.has('passkey-assertion-unchecked') && st.passkey && st.pendingAssertion) return true;
+  const ok = await verifyPasskeyAssertion(ctx, customerId, assertion, origin, st.pendingAssertion);
+  if (ok) st.pendingAssertion = undefined;
+  return ok;
 }
 
 const AddBody = z.object({ type: z.enum(['TOTP', 'PASSKEY']), name: z.string().min(1).max(100).optional() });

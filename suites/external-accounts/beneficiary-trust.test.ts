@@ -3,7 +3,8 @@
 // BENEFICIARY_TRUSTED ("a trusted beneficiary cannot be deleted; untrust and confirm first"); areas
 // table (SCA endpoints answer 409 outside SCA regions). basis: supplement (section 12: trust, its
 // confirm, bodies and results; section 7: customer DELETE 204 / 404). The SCA region and its code are
-// the target's (declared: SVC_SCA_REGION, SVC_SCA_CODE).
+// the target's (declared: SVC_SCA_REGION, SVC_SCA_CODE). Passkeys: real WebAuthn assertions by the
+// suite's software authenticator (helpers/sca/webauthn.ts).
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it, type TestContext } from 'vitest';
 import { msUntil, untilPast } from '../../helpers/deadline.js';
@@ -14,7 +15,9 @@ import {
 import { api, capabilities } from '../../helpers/harness.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
 import { ExternalAccount } from '../../helpers/schemas.js';
-import { TrustRequestResult } from '../../helpers/schemas/external-accounts.js';
+import { TrustConfirmation, TrustRequestResult } from '../../helpers/schemas/external-accounts.js';
+import { enrolPasskey } from '../../helpers/flows/strong-customer-authentication.js';
+import { SoftwareAuthenticator } from '../../helpers/sca/webauthn.js';
 import { ids } from '../../helpers/spec/catalog.js';
 
 const needSca = (ctx: TestContext, covers: string[] = []) =>
@@ -66,6 +69,28 @@ describe('POST /customers/external-accounts/{externalAccountId}/trust and /trust
     expectStatus(await remove(account.id), 204, undefined, 'the expired confirmation trusted nothing: the account can be deleted');
     const fresh = await customerUsdAccount(customer.id);
     expect((await requestAndConfirm('trust', fresh.id)).trusted, 'control: confirmed in time, the request trusts').toBe(true);
+  });
+
+  it('trusts with a passkey assertion over the challenge\'s passkeyAssertionOptions; an assertion by another key answers 400', async (ctx) => {
+    needSca(ctx);
+    await basisSupplement('trust/confirm {challengeId?, passkeyAssertion, origin}; ScaChallenge.passkeyAssertionOptions (section 12); passkey enrollment (section 16)');
+    const customer = await scaRegionCustomer();
+    const passkey = await enrolPasskey(customer.id);
+    const account = await customerUsdAccount(customer.id);
+    const offer = async () => expectStatus(await api.post(TRUST, { params: { externalAccountId: account.id } }), 200, TrustRequestResult).scaChallenge;
+    const first = await offer();
+    requireCapability(ctx, Boolean(first?.availableFactors.includes('PASSKEY') && first.passkeyAssertionOptions), 'the target\'s trust challenge offers no PASSKEY factor with assertion options');
+    const options = first!.passkeyAssertionOptions as { challenge: string };
+
+    const forged = { ...new SoftwareAuthenticator().authenticate(options, passkey.origin, passkey.relyingPartyId), id: passkey.authenticator.credentialIdB64url, rawId: passkey.authenticator.credentialIdB64url };
+    const refused = await api.post(TRUST_CONFIRM, { params: { externalAccountId: account.id }, body: { challengeId: first!.id, passkeyAssertion: forged, origin: passkey.origin } });
+    expectError(refused, 400, undefined, 'supplement 12: trust/confirm answers 400 to a bad proof');
+
+    const second = await offer();
+    const assertion = passkey.authenticator.authenticate(second!.passkeyAssertionOptions as { challenge: string }, passkey.origin, passkey.relyingPartyId);
+    const res = await api.post(TRUST_CONFIRM, { params: { externalAccountId: account.id }, body: { challengeId: second!.id, passkeyAssertion: assertion, origin: passkey.origin } });
+    expect(expectStatus(res, 200, TrustConfirmation, 'control: the enrolled passkey\'s assertion confirms').trusted).toBe(true);
+    expectError(await remove(account.id), 409, 'BENEFICIARY_TRUSTED');
   });
 
   it('answers 409 to trust and untrust for a customer outside SCA regions, and 200 for a customer of an SCA region', async (ctx) => {
