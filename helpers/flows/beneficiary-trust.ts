@@ -1,24 +1,18 @@
 // Beneficiary trust flows (supplement section 12): a customer of the target's SCA region with an
 // external account, and the two-step trust / untrust requests with their confirmations.
 import { expect } from 'vitest';
-import { individual } from '../../fixtures/customers.js';
 import { usdAccount } from '../../fixtures/external-accounts.js';
 import { expectStatus } from '../expect.js';
 import { api, capabilities } from '../harness.js';
-import { ExternalAccount, type Customer } from '../schemas.js';
+import { ExternalAccount } from '../schemas.js';
 import { TrustConfirmation, TrustRequestResult } from '../schemas/external-accounts.js';
-import { createCustomer } from './customers.js';
+export { scaRegionCustomer } from './strong-customer-authentication.js';
 
 export const TRUST = '/customers/external-accounts/{externalAccountId}/trust';
 export const TRUST_CONFIRM = '/customers/external-accounts/{externalAccountId}/trust/confirm';
 export const UNTRUST = '/customers/external-accounts/{externalAccountId}/untrust';
 export const UNTRUST_CONFIRM = '/customers/external-accounts/{externalAccountId}/untrust/confirm';
 export const CUSTOMER_ACCOUNT = '/customers/external-accounts/{externalAccountId}';
-
-/** A customer of the declared SCA region (capabilities.sca), or of the US when `region` says so. */
-export async function scaRegionCustomer(region = capabilities.sca!.region): Promise<Customer> {
-  return createCustomer(individual({ region, address: { line1: 'Hauptstr. 1', postalCode: '10115', city: 'Berlin', country: region } }));
-}
 
 export async function customerUsdAccount(customerId: string): Promise<ExternalAccount> {
   return expectStatus(await api.post('/customers/external-accounts', { body: usdAccount(customerId) }), 201, ExternalAccount, 'creating a customer USD account');

@@ -3,11 +3,14 @@
 // authenticator; login with a factor.
 import type { TestContext } from 'vitest';
 import { expect } from 'vitest';
+import { individual } from '../../fixtures/customers.js';
 import { expectStatus } from '../expect.js';
 import { api, capabilities } from '../harness.js';
 import { requireCapability } from '../scenario.js';
 import { keyFromUri, totp, type TotpKey } from '../sca/totp.js';
 import { SoftwareAuthenticator } from '../sca/webauthn.js';
+import { createCustomer } from './customers.js';
+import { type Customer } from '../schemas.js';
 import { PasskeyConfirmation, PasskeyEnrollment, ScaFactorList, TotpConfirmation, TotpEnrollment } from '../schemas/strong-customer-authentication.js';
 
 export const FACTORS = '/sca/factors';
@@ -17,6 +20,11 @@ export const RESET = '/sca/factors/reset';
 export const RESET_STATUS = '/sca/factors/reset/{resetId}';
 export const RESET_COMPLETE = '/sca/factors/reset/{resetId}/complete';
 export const RECORD_EVENT = '/sca/record-event';
+
+/** A customer of the declared SCA region (capabilities.sca), or of another region when `region` says so. */
+export async function scaRegionCustomer(region = capabilities.sca!.region): Promise<Customer> {
+  return createCustomer(individual({ region, address: { line1: 'Hauptstr. 1', postalCode: '10115', city: 'Berlin', country: region } }));
+}
 
 export const needSca = (ctx: TestContext, covers: string[] = []) =>
   requireCapability(ctx, Boolean(capabilities.sca), 'the target declares no SCA region (SVC_SCA_REGION)', covers);

@@ -8,8 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it, type TestContext } from 'vitest';
 import { expectError, expectRefusedTransition, expectStatus, expectTransition } from '../../helpers/expect.js';
-import { scaRegionCustomer } from '../../helpers/flows/beneficiary-trust.js';
-import { enrolTotp, listFactors, needSca, RESET, RESET_COMPLETE, RESET_STATUS, sca } from '../../helpers/flows/strong-customer-authentication.js';
+import { enrolTotp, listFactors, needSca, RESET, RESET_COMPLETE, RESET_STATUS, sca, scaRegionCustomer } from '../../helpers/flows/strong-customer-authentication.js';
 import { api, capabilities } from '../../helpers/harness.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
 import { FactorReset, FactorResetStarted } from '../../helpers/schemas/strong-customer-authentication.js';

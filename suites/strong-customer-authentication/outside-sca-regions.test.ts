@@ -4,8 +4,7 @@
 // The /sca/* paths and the query customerId: basis: supplement (section 16).
 import { describe, expect, it } from 'vitest';
 import { expectError, expectStatus } from '../../helpers/expect.js';
-import { scaRegionCustomer } from '../../helpers/flows/beneficiary-trust.js';
-import { CONFIRM, FACTOR, FACTORS, needSca, RECORD_EVENT, RESET, RESET_COMPLETE, RESET_STATUS, sca } from '../../helpers/flows/strong-customer-authentication.js';
+import { CONFIRM, FACTOR, FACTORS, needSca, RECORD_EVENT, RESET, RESET_COMPLETE, RESET_STATUS, sca, scaRegionCustomer } from '../../helpers/flows/strong-customer-authentication.js';
 import { basisSupplement, scenario } from '../../helpers/scenario.js';
 import { FactorResetStarted, RecordEventResult, ScaFactorList } from '../../helpers/schemas/strong-customer-authentication.js';
 

@@ -6,8 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { expectError, expectSchema, expectStatus, noteInterface } from '../../helpers/expect.js';
-import { scaRegionCustomer } from '../../helpers/flows/beneficiary-trust.js';
-import { needSca, RECORD_EVENT, sca } from '../../helpers/flows/strong-customer-authentication.js';
+import { needSca, RECORD_EVENT, sca, scaRegionCustomer } from '../../helpers/flows/strong-customer-authentication.js';
 import { eurDestination, quoteBody, sender } from '../../helpers/flows/transfers.js';
 import { api, capabilities } from '../../helpers/harness.js';
 import { basisSupplement, scenario } from '../../helpers/scenario.js';

@@ -4,8 +4,7 @@
 // the Key URI the target returns (helpers/sca/totp.ts, checked against the RFC's vectors).
 import { describe, expect, it } from 'vitest';
 import { expectError, expectStatus, noteInterface } from '../../helpers/expect.js';
-import { scaRegionCustomer } from '../../helpers/flows/beneficiary-trust.js';
-import { CONFIRM, currentCode, enrolTotp, listFactors, needSca, sca, startTotp } from '../../helpers/flows/strong-customer-authentication.js';
+import { CONFIRM, currentCode, enrolTotp, listFactors, needSca, sca, scaRegionCustomer, startTotp } from '../../helpers/flows/strong-customer-authentication.js';
 import { basisSupplement, scenario } from '../../helpers/scenario.js';
 import { totp } from '../../helpers/sca/totp.js';
 import { z } from 'zod';
