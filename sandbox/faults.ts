@@ -418,6 +418,128 @@ export const FAULTS = {
     suites: ['same-currency-transfers/transfers.test.ts'],
     rule: 'transfer-in: deprecated but works as before, sandbox outcomes included (a failing pull credits nothing).',
   },
+  // External accounts (beneficiary trust, customer ownership verification, lists and deletes) and
+  // Strong Customer Authentication (factors, record-event, 2FA reset, quote authorization resend)
+  'trust-outside-sca-allowed': {
+    areas: ['external-accounts'],
+    suites: ['external-accounts/beneficiary-trust.test.ts'],
+    rule: 'Supplement 12: beneficiary trust is for customers of SCA regions only; 409 elsewhere (interface: SCA endpoints answer 409 elsewhere).',
+  },
+  'trust-confirm-accepts-wrong-code': {
+    areas: ['external-accounts'],
+    suites: ['external-accounts/beneficiary-trust.test.ts'],
+    rule: 'Supplement 12: trust/confirm answers 400 to a bad or expired proof.',
+  },
+  'trusted-beneficiary-deletable': {
+    areas: ['external-accounts'],
+    suites: ['external-accounts/beneficiary-trust.test.ts'],
+    rule: 'Errors 409: BENEFICIARY_TRUSTED (a trusted beneficiary cannot be deleted; untrust and confirm first).',
+  },
+  'untrust-confirm-keeps-trust': {
+    areas: ['external-accounts'],
+    suites: ['external-accounts/beneficiary-trust.test.ts'],
+    rule: 'Interface: untrust and its /confirm remove trusted-beneficiary status; must precede deleting a trusted external account.',
+  },
+  'new-challenge-keeps-unverified': {
+    areas: ['external-accounts'],
+    suites: ['external-accounts/customer-ownership.test.ts'],
+    rule: 'Supplement 7: a new challenge abandons any in-flight one; UNVERIFIED -> PENDING_OWNERSHIP_VERIFICATION.',
+  },
+  'external-account-delete-keeps-record': {
+    areas: ['external-accounts'],
+    suites: ['external-accounts/platform-accounts.test.ts'],
+    rule: 'Supplement 7: DELETE .../external-accounts/{id} answers 204; the account is then not found (404).',
+  },
+  'invalid-bank-account-accepted': {
+    areas: ['external-accounts'],
+    suites: ['external-accounts/invalid-bank-account.test.ts'],
+    rule: 'Supplement 7: an account number ending 105 is refused at create with 400 (this sandbox: INVALID_BANK_ACCOUNT).',
+  },
+  'totp-verified-with-sha256': {
+    areas: ['strong-customer-authentication'],
+    suites: ['strong-customer-authentication/totp.test.ts'],
+    rule: 'Supplement 16: a TOTP factor is confirmed with a code of its secret (RFC 6238 with the totpUri parameters: SHA1, 6 digits, 30 s).',
+  },
+  'totp-confirm-accepts-any-code': {
+    areas: ['strong-customer-authentication'],
+    suites: ['strong-customer-authentication/totp.test.ts'],
+    rule: 'Supplement 16: POST /sca/factors/confirm answers 400 to a TOTP code that is not the secret\'s.',
+  },
+  'passkey-second-enrollment-allowed': {
+    areas: ['strong-customer-authentication'],
+    suites: ['strong-customer-authentication/passkeys.test.ts'],
+    rule: 'Errors 409: PASSKEY_ALREADY_ENROLLED (one passkey per customer; delete the existing one first).',
+  },
+  'passkey-challenge-unchecked': {
+    areas: ['strong-customer-authentication'],
+    suites: ['strong-customer-authentication/passkeys.test.ts'],
+    rule: 'Supplement 16: a PASSKEY factor is confirmed with a WebAuthn credential made for the options POST /sca/factors returned (its challenge).',
+  },
+  'passkey-delete-keeps-passkey': {
+    areas: ['strong-customer-authentication'],
+    suites: ['strong-customer-authentication/passkeys.test.ts'],
+    rule: 'Errors 409 PASSKEY_ALREADY_ENROLLED: delete the existing one first (DELETE /sca/factors/{credentialId} 204 removes it).',
+  },
+  'sca-lock-ladder-flat': {
+    areas: ['strong-customer-authentication'],
+    suites: ['strong-customer-authentication/record-event.test.ts'],
+    rule: 'Supplement 16: failed logins 5 -> 15 min, 6 -> 30 min, 7 -> 1 h, 8 -> 24 h.',
+  },
+  'sca-suspension-not-reached': {
+    areas: ['strong-customer-authentication'],
+    suites: ['strong-customer-authentication/record-event.test.ts'],
+    rule: 'Supplement 16: >= 9 failed logins suspended (lockedUntil null).',
+  },
+  'sca-reset-password-keeps-count': {
+    areas: ['strong-customer-authentication'],
+    suites: ['strong-customer-authentication/record-event.test.ts'],
+    rule: 'Supplement 16: RESET_PASSWORD_COMPLETED zeroes the count.',
+  },
+  'sca-reset-password-keeps-session': {
+    areas: ['strong-customer-authentication'],
+    suites: ['strong-customer-authentication/record-event.test.ts'],
+    rule: 'Supplement 16: RESET_PASSWORD_COMPLETED ends all SCA sessions (then 409 SCA_SESSION_REQUIRED).',
+  },
+  'sca-reset-unlimited': {
+    areas: ['strong-customer-authentication'],
+    suites: ['strong-customer-authentication/factor-reset.test.ts'],
+    rule: 'Supplement 16: POST /sca/factors/reset 429 (5 per 24 h per customer).',
+  },
+  'reset-completes-without-liveness': {
+    areas: ['strong-customer-authentication'],
+    suites: ['strong-customer-authentication/factor-reset.test.ts'],
+    rule: 'Supplement 16: POST /sca/factors/reset/{resetId}/complete answers 400 while the liveness check has not passed.',
+  },
+  'resend-without-challenge-204': {
+    areas: ['strong-customer-authentication'],
+    suites: ['strong-customer-authentication/authorize-resend.test.ts'],
+    rule: 'Supplement 16: POST /quotes/{quoteId}/authorize/resend answers 409 when no SMS challenge is pending.',
+  },
+  'resend-extends-challenge': {
+    areas: ['strong-customer-authentication'],
+    suites: ['strong-customer-authentication/authorize-resend.test.ts'],
+    rule: 'Supplement 16: resend reuses the challenge without extending expiresAt.',
+  },
+  'passkey-assertion-unchecked': {
+    areas: ['strong-customer-authentication'],
+    suites: ['strong-customer-authentication/passkeys.test.ts'],
+    rule: 'Supplement 16: POST /sca/login/complete with a passkeyAssertion of the enrolled passkey over the login challenge (400 otherwise).',
+  },
+  'reset-enrollment-never-completes': {
+    areas: ['strong-customer-authentication'],
+    suites: ['strong-customer-authentication/factor-reset.test.ts'],
+    rule: 'Supplement 16: enrollmentStatus PENDING until re-enrolled, then COMPLETED.',
+  },
+  'trust-confirm-accepts-expired': {
+    areas: ['external-accounts'],
+    suites: ['external-accounts/beneficiary-trust.test.ts'],
+    rule: 'Supplement 12: trust/confirm answers 400 to a bad or expired proof.',
+  },
+  'trust-passkey-assertion-unchecked': {
+    areas: ['external-accounts'],
+    suites: ['external-accounts/beneficiary-trust.test.ts'],
+    rule: 'Supplement 12: trust/confirm {challengeId?, passkeyAssertion, origin} answers 400 to a bad proof.',
+  },
 } as const satisfies Record<string, FaultEntry>;
 
 export type FaultName = keyof typeof FAULTS;

@@ -47,7 +47,14 @@ export function sandboxProfile(input: SandboxProfileInput): Record<string, unkno
       bitcoinAddressForms: ['p2pkh-uncompressed', 'p2pkh', 'p2sh-p2wpkh', 'p2wpkh', 'spark'],
       sca: { region: 'DE', code: '123456' },
     },
-    triggers: { failures: FAILURE_TRIGGERS, hold: '012' },
+    triggers: {
+      failures: FAILURE_TRIGGERS,
+      hold: '012',
+      // sandbox/external-accounts: a fiat account number ending 105 is refused as an invalid bank account.
+      invalidBankAccount: '105',
+      // sandbox/strong-customer-authentication: POST /sandbox/sca/factors/reset/{resetId}/liveness.
+      scaFactorReset: true,
+    },
     limits: {
       singleUsdCents: LIMITS.singleTransactionUsdCents,
       dailyUsdCents: LIMITS.dailyVolumeUsdCents,

@@ -19,6 +19,8 @@ export const SANDBOX_DECLARATIONS: Record<string, string> = {
   SVC_LIMIT_VERIFICATION_USD_CENTS: '100000',
   SVC_SCA_REGION: 'DE',
   SVC_HOLD_TRIGGER: '012',
+  SVC_INVALID_BANK_ACCOUNT_TRIGGER: '105',
+  SVC_SCA_RESET_TRIGGER: '1',
 };
 const VITEST = join(ROOT, 'node_modules/vitest/vitest.mjs');
 

@@ -58,6 +58,8 @@ export const TargetProfile = z
       .strictObject({
         failures: z.record(z.string().regex(/^[A-Z_]+$/), triggerDigits).optional().describe('Failure reason to destination suffix (SVC_FAILURE_TRIGGERS)'),
         hold: triggerDigits.optional().describe('Destination suffix that holds a payment (SVC_HOLD_TRIGGER)'),
+        invalidBankAccount: triggerDigits.optional().describe('Account number suffix refused at create with 400 INVALID_BANK_ACCOUNT (SVC_INVALID_BANK_ACCOUNT_TRIGGER)'),
+        scaFactorReset: z.boolean().optional().describe('The target serves POST /sandbox/sca/factors/reset/{resetId}/liveness to drive a 2FA reset (SVC_SCA_RESET_TRIGGER)'),
       })
       .optional(),
     limits: z
@@ -112,6 +114,8 @@ const VARIABLES: readonly [string, (p: TargetProfile, env: NodeJS.ProcessEnv, di
     (p) => (p.triggers?.failures ? Object.entries(p.triggers.failures).map(([reason, digits]) => `${reason}=${digits}`).join(',') : undefined),
   ],
   ['SVC_HOLD_TRIGGER', (p) => p.triggers?.hold],
+  ['SVC_INVALID_BANK_ACCOUNT_TRIGGER', (p) => p.triggers?.invalidBankAccount],
+  ['SVC_SCA_RESET_TRIGGER', (p) => bool(p.triggers?.scaFactorReset)],
   ['SVC_LIMIT_SINGLE_USD_CENTS', (p) => str(p.limits?.singleUsdCents)],
   ['SVC_LIMIT_DAILY_USD_CENTS', (p) => str(p.limits?.dailyUsdCents)],
   ['SVC_LIMIT_VERIFICATION_USD_CENTS', (p) => str(p.limits?.verificationThresholdUsdCents)],

@@ -27,6 +27,10 @@ export interface Capabilities {
   sca?: { region: string; code: string };
   /** The target's limits in US cents, where declared: single transaction, daily volume, unverified-wallet threshold. */
   limits: { singleUsdCents?: number; dailyUsdCents?: number; verificationThresholdUsdCents?: number };
+  /** Last three digits of an account number that the target refuses at create with 400 INVALID_BANK_ACCOUNT. */
+  invalidBankAccountTrigger?: string;
+  /** The target offers POST /sandbox/sca/factors/reset/{resetId}/liveness {result} to drive a 2FA reset's liveness review. */
+  scaResetTrigger: boolean;
 }
 
 /** The supplement's magic destination suffixes whose failure reason it states or implies (section 8). */
@@ -114,6 +118,8 @@ function declaredCapabilities(env: NodeJS.ProcessEnv, timings: { eventTimeoutMs:
     limits: limits(env, {}),
     sca: env.SVC_SCA_REGION ? { region: env.SVC_SCA_REGION, code: env.SVC_SCA_CODE ?? '123456' } : undefined,
     holdTrigger: env.SVC_HOLD_TRIGGER || undefined,
+    invalidBankAccountTrigger: /^\d{3}$/.test(env.SVC_INVALID_BANK_ACCOUNT_TRIGGER ?? '') ? env.SVC_INVALID_BANK_ACCOUNT_TRIGGER : undefined,
+    scaResetTrigger: truthy(env.SVC_SCA_RESET_TRIGGER, false),
   };
 }
 

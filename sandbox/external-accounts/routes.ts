@@ -14,6 +14,7 @@ import {
   BITCOIN_KEYED, createExternalAccount, EVM_WALLETS, externalAccounts, getExternalAccount, isSelfCustodyWallet,
   presentExternalAccount, setExternalStatus, validateCreate, type ExternalAccountRecord,
 } from './accounts.js';
+import { assertNotTrusted, forgetTrust } from './trust.js';
 
 const ChallengeBody = z.object({ method: z.enum(['WALLET_SIGNATURE', 'LIVENESS']) });
 const VerifyBody = z.object({ signature: z.string().min(1), signatureScheme: z.enum(['bip137', 'electrum']).optional() });
@@ -91,8 +92,10 @@ export async function externalAccountRoutes(app: FastifyInstance) {
 
     app.delete(`${base}/:externalAccountId`, async (req, reply) => {
       const { externalAccountId } = parse(Params, req.params);
-      getExternalAccount(ctx, externalAccountId, scope);
-      externalAccounts(ctx).delete(externalAccountId);
+      const account = getExternalAccount(ctx, externalAccountId, scope);
+      if (scope === 'customers') assertNotTrusted(ctx, account);
+      if (!ctx.faults.has('external-account-delete-keeps-record')) externalAccounts(ctx).delete(externalAccountId);
+      forgetTrust(ctx, externalAccountId);
       return reply.status(204).send();
     });
 
@@ -107,7 +110,7 @@ export async function externalAccountRoutes(app: FastifyInstance) {
         method === 'WALLET_SIGNATURE'
           ? { method, messageToSign: `I verify that I control this wallet. Nonce: ${randomUUID()}`, expiresAt }
           : { method, token: randomUUID(), expiresAt };
-      setExternalStatus(ctx, a, 'PENDING_OWNERSHIP_VERIFICATION');
+      if (!ctx.faults.has('new-challenge-keeps-unverified')) setExternalStatus(ctx, a, 'PENDING_OWNERSHIP_VERIFICATION');
       const body =
         method === 'WALLET_SIGNATURE'
           ? { method, messageToSign: a.challenge.messageToSign, expiresAt: new Date(expiresAt).toISOString() }

@@ -2,36 +2,23 @@
 // provider mandates them (in this sandbox: customers whose region is an EU member state);
 // "elsewhere these endpoints answer 409". Supplement section 10 for paths and the sandbox code 123456.
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { isoNow } from '../clock.js';
-import { areaState, parse, type SandboxContext } from '../context.js';
+import { parse, type SandboxContext } from '../context.js';
 import { getCustomer, presentCustomer, requiresContactVerification, requiresSca, type CustomerRecord } from '../customers/routes.js';
-import { ApiError, conflict, invalidInput } from '../errors.js';
+import { conflict, invalidInput } from '../errors.js';
+import { factorState, startPasskeyLogin, verifyPasskeyLogin, verifyTotp } from './factors.js';
+import { assertMandated, isLocked, locked, presentLockout, recordFailedAttempt, resetPasswordCompleted, scaCustomer, scaState } from './state.js';
 
 export const SANDBOX_CODE = '123456';
 const SCA_SESSION_MS = 180 * 24 * 3600 * 1000;
-const MAX_FAILED_ATTEMPTS = 3;
-const LOCK_MS = 15 * 60_000;
-
-interface ScaState {
-  sessionExpiresAt?: number;
-  failedAttempts: number;
-  lockedUntil?: number;
-}
-const scaStates = (ctx: SandboxContext) => areaState(ctx, 'sca', () => new Map<string, ScaState>());
-const scaState = (ctx: SandboxContext, customerId: string) => {
-  const states = scaStates(ctx);
-  if (!states.has(customerId)) states.set(customerId, { failedAttempts: 0 });
-  return states.get(customerId)!;
-};
-
-const locked = (ctx: SandboxContext, st: ScaState) =>
-  new ApiError(ctx.faults.has('sca-lock-wrong-status') ? 403 : 423, 'ACCOUNT_LOCKED', 'Too many failed authentication attempts', {
-    lockedUntil: new Date(st.lockedUntil!).toISOString(),
-    failedAttempts: st.failedAttempts,
-    suspended: false,
-  });
+const Factor = z.enum(['SMS_OTP', 'TOTP', 'PASSKEY']);
+/** Supplement 16: {factor*, endUserIpAddress*, challengeId? (SMS), code? | passkeyAssertion+origin}; factor and address optional here. */
+const LoginComplete = z.union([
+  z.object({ factor: Factor.optional(), endUserIpAddress: z.string().max(45).optional(), challengeId: z.string().optional(), code: z.string().min(1) }),
+  z.object({ factor: Factor.optional(), endUserIpAddress: z.string().max(45).optional(), passkeyAssertion: z.looseObject({}), origin: z.string().min(1) }),
+]);
 
 /**
  * Interface: authorisation may fail with 409 SCA_SESSION_REQUIRED (customer SCA session missing or
@@ -40,7 +27,7 @@ const locked = (ctx: SandboxContext, st: ScaState) =>
 export function assertScaSession(ctx: SandboxContext, customer: CustomerRecord): void {
   if (!requiresSca(customer)) return;
   const st = scaState(ctx, customer.id);
-  if (st.lockedUntil && st.lockedUntil > ctx.clock.now()) throw locked(ctx, st);
+  if (isLocked(ctx, st)) throw locked(ctx, st);
   if ((!st.sessionExpiresAt || st.sessionExpiresAt <= ctx.clock.now()) && !ctx.faults.has('sca-session-not-required')) {
     throw conflict('SCA_SESSION_REQUIRED', `Customer ${customer.id} has no SCA session; authenticate and retry`);
   }
@@ -49,11 +36,7 @@ export function assertScaSession(ctx: SandboxContext, customer: CustomerRecord):
 export async function contactAndScaRoutes(app: FastifyInstance) {
   const { ctx } = app;
 
-  const mandated = (c: CustomerRecord, required: boolean, what: string) => {
-    if (!required && !ctx.faults.has('contact-verification-not-409')) {
-      throw conflict('CONFLICT', `${what} is not required by the payment provider of customer ${c.id}`);
-    }
-  };
+  const mandated = (c: CustomerRecord, required: boolean, what: string) => assertMandated(ctx, c, required, what);
 
   for (const channel of ['email', 'phone'] as const) {
     app.post(`/customers/:customerId/verify-${channel}`, async (req, reply) => {
@@ -73,47 +56,49 @@ export async function contactAndScaRoutes(app: FastifyInstance) {
     });
   }
 
-  const scaCustomer = (req: FastifyRequest) => {
-    const { customerId } = parse(z.object({ customerId: z.string().min(1) }).passthrough(), req.query);
-    const c = getCustomer(ctx, customerId);
-    mandated(c, requiresSca(c), 'Strong Customer Authentication');
-    return c;
-  };
   const challenges = new Map<string, { customerId: string; factor: string }>();
 
-  app.get('/sca/factors', async (req) => {
-    scaCustomer(req);
-    return { data: [{ credentialId: 'sandbox-sms', factor: 'SMS_OTP' }] };
-  });
   app.post('/sca/login/start', async (req) => {
-    const c = scaCustomer(req);
+    const c = scaCustomer(ctx, req);
     const { factor } = parse(z.object({ factor: z.enum(['SMS_OTP', 'TOTP', 'PASSKEY']) }), req.body);
+    if (factor === 'TOTP' && !factorState(ctx, c.id).totp) throw conflict('CONFLICT', `Customer ${c.id} has no TOTP factor`);
+    if (factor === 'PASSKEY') return { factor, ...(await startPasskeyLogin(ctx, c.id)) };
     const id = `ScaChallenge:${randomUUID()}`;
     challenges.set(id, { customerId: c.id, factor });
     return { challengeId: id, factor, expiresAt: new Date(ctx.clock.now() + 5 * 60_000).toISOString() };
   });
   app.post('/sca/login/complete', async (req) => {
-    const c = scaCustomer(req);
-    const { code } = parse(z.object({ challengeId: z.string().optional(), code: z.string().min(1) }), req.body);
+    const c = scaCustomer(ctx, req);
+    const body = parse(LoginComplete, req.body);
     const st = scaState(ctx, c.id);
-    if (st.lockedUntil && st.lockedUntil > ctx.clock.now()) throw locked(ctx, st);
-    if (code !== SANDBOX_CODE) {
-      st.failedAttempts++;
-      if (st.failedAttempts >= MAX_FAILED_ATTEMPTS) {
-        st.lockedUntil = ctx.clock.now() + LOCK_MS;
-        st.sessionExpiresAt = undefined;
-        throw locked(ctx, st);
-      }
+    if (isLocked(ctx, st)) throw locked(ctx, st);
+    // TOTP takes a code of the customer's confirmed TOTP factor, PASSKEY an assertion of the enrolled
+    // passkey over the login challenge, SMS_OTP the sandbox code.
+    const ok =
+      'passkeyAssertion' in body
+        ? body.factor === 'PASSKEY' && (await verifyPasskeyLogin(ctx, c.id, body.passkeyAssertion, body.origin))
+        : body.factor === 'TOTP'
+          ? verifyTotp(ctx, c.id, body.code)
+          : body.factor !== 'PASSKEY' && body.code === SANDBOX_CODE;
+    if (!ok) {
+      recordFailedAttempt(ctx, st);
+      if (isLocked(ctx, st)) throw locked(ctx, st);
       throw invalidInput([{ field: 'code', constraint: 'match', message: 'The code does not match' }]);
     }
     st.failedAttempts = 0;
     st.sessionExpiresAt = ctx.clock.now() + SCA_SESSION_MS;
     return { status: 'SUCCESS', customerId: c.id, sessionExpiresAt: new Date(st.sessionExpiresAt).toISOString() };
   });
-  for (const path of ['/sca/factors', '/sca/factors/confirm', '/sca/record-event', '/sca/factors/reset']) {
-    app.post(path, async (req) => {
-      scaCustomer(req);
-      throw new ApiError(501, 'NOT_IMPLEMENTED', `${path} is not implemented by the sandbox`);
-    });
-  }
+
+  // Supplement 16: record-event {eventType: RESET_PASSWORD_COMPLETED | FAILED_LOGIN_ATTEMPT} ->
+  // 200 {eventType, suspended, lockedUntil?, failedAttempts}. The platform reports what happened,
+  // so an event is recorded (and answered 200) also while the customer is locked.
+  app.post('/sca/record-event', async (req) => {
+    const c = scaCustomer(ctx, req);
+    const { eventType } = parse(z.object({ eventType: z.enum(['RESET_PASSWORD_COMPLETED', 'FAILED_LOGIN_ATTEMPT']) }), req.body);
+    const st = scaState(ctx, c.id);
+    if (eventType === 'FAILED_LOGIN_ATTEMPT') recordFailedAttempt(ctx, st);
+    else resetPasswordCompleted(ctx, st);
+    return { eventType, ...presentLockout(st) };
+  });
 }

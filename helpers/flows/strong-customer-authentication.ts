@@ -1,0 +1,77 @@
+// SCA flows (supplement section 16): every /sca/* call names its customer with the query
+// `customerId`; a TOTP factor enrolled from its Key URI, a passkey enrolled by the suite's software
+// authenticator; login with a factor.
+import type { TestContext } from 'vitest';
+import { expect } from 'vitest';
+import { individual } from '../../fixtures/customers.js';
+import { expectStatus } from '../expect.js';
+import { api, capabilities } from '../harness.js';
+import { requireCapability } from '../scenario.js';
+import { keyFromUri, totp, type TotpKey } from '../sca/totp.js';
+import { SoftwareAuthenticator } from '../sca/webauthn.js';
+import { createCustomer } from './customers.js';
+import { type Customer } from '../schemas.js';
+import { PasskeyConfirmation, PasskeyEnrollment, ScaFactorList, TotpConfirmation, TotpEnrollment } from '../schemas/strong-customer-authentication.js';
+
+export const FACTORS = '/sca/factors';
+export const CONFIRM = '/sca/factors/confirm';
+export const FACTOR = '/sca/factors/{credentialId}';
+export const RESET = '/sca/factors/reset';
+export const RESET_STATUS = '/sca/factors/reset/{resetId}';
+export const RESET_COMPLETE = '/sca/factors/reset/{resetId}/complete';
+export const RECORD_EVENT = '/sca/record-event';
+
+/** A customer of the declared SCA region (capabilities.sca), or of another region when `region` says so. */
+export async function scaRegionCustomer(region = capabilities.sca!.region): Promise<Customer> {
+  return createCustomer(individual({ region, address: { line1: 'Hauptstr. 1', postalCode: '10115', city: 'Berlin', country: region } }));
+}
+
+export const needSca = (ctx: TestContext, covers: string[] = []) =>
+  requireCapability(ctx, Boolean(capabilities.sca), 'the target declares no SCA region (SVC_SCA_REGION)', covers);
+
+export const sca = {
+  get: (path: string, customerId: string, params?: Record<string, string>) => api.get(path, { query: { customerId }, params }),
+  post: (path: string, customerId: string, body?: unknown, params?: Record<string, string>) => api.post(path, { query: { customerId }, body, params }),
+  delete: (path: string, customerId: string, params?: Record<string, string>) => api.delete(path, { query: { customerId }, params }),
+};
+
+export async function listFactors(customerId: string) {
+  return expectStatus(await sca.get(FACTORS, customerId), 200, ScaFactorList, 'supplement 16: GET /sca/factors answers {factors}');
+}
+
+/** Starts TOTP enrollment and returns the key its totpUri describes, checked against secretBase32Encoded. */
+export async function startTotp(customerId: string): Promise<{ secret: string; key: TotpKey }> {
+  const enrollment = expectStatus(await sca.post(FACTORS, customerId, { type: 'TOTP' }), 200, TotpEnrollment, 'supplement 16: POST /sca/factors {type: TOTP} answers {type, secret, secretBase32Encoded, totpUri}');
+  const key = keyFromUri(enrollment.totpUri);
+  expect(key.key.equals(keyFromUri(`otpauth://totp/x?secret=${enrollment.secretBase32Encoded}`).key), 'totpUri and secretBase32Encoded name the same secret').toBe(true);
+  return { secret: enrollment.secret, key };
+}
+
+export const currentCode = (key: TotpKey) => totp(key, Date.now());
+
+export async function enrolTotp(customerId: string): Promise<TotpKey> {
+  const { secret, key } = await startTotp(customerId);
+  const res = await sca.post(CONFIRM, customerId, { type: 'TOTP', secret, code: currentCode(key) });
+  const confirmed = expectStatus(res, 200, TotpConfirmation, 'supplement 16: POST /sca/factors/confirm (TOTP) answers {type, recoveryCodes}');
+  expect(confirmed.recoveryCodes.length, 'recovery codes are returned').toBeGreaterThan(0);
+  return key;
+}
+
+export async function startPasskey(customerId: string) {
+  return expectStatus(await sca.post(FACTORS, customerId, { type: 'PASSKEY' }), 200, PasskeyEnrollment, 'supplement 16: POST /sca/factors {type: PASSKEY} answers {type, options, allowedOrigins, relyingPartyId}');
+}
+
+/** Enrols a passkey made by a new software authenticator; returns it and the credentialId the target lists. */
+export async function enrolPasskey(customerId: string): Promise<{ authenticator: SoftwareAuthenticator; credentialId: string; origin: string; relyingPartyId: string }> {
+  const enrollment = await startPasskey(customerId);
+  const authenticator = new SoftwareAuthenticator();
+  const origin = enrollment.allowedOrigins[0];
+  const credential = authenticator.register(enrollment.options, origin, enrollment.relyingPartyId);
+  const res = await sca.post(CONFIRM, customerId, { type: 'PASSKEY', origin, credential });
+  expectStatus(res, 200, PasskeyConfirmation, 'supplement 16: POST /sca/factors/confirm (PASSKEY) answers {type, factor}');
+  const listed = (await listFactors(customerId)).factors.find((f) => f.factor === 'PASSKEY');
+  expect(listed, 'GET /sca/factors lists the enrolled passkey').toBeDefined();
+  expect(listed!.credentialId, 'supplement 16: a PASSKEY factor is listed with its credentialId').toBeTruthy();
+  return { authenticator, credentialId: listed!.credentialId!, origin, relyingPartyId: enrollment.relyingPartyId };
+}
+

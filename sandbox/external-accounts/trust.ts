@@ -1,0 +1,106 @@
+// Beneficiary trust (supplement section 12; interface: "POST .../untrust and its /confirm: removes
+// trusted-beneficiary status; must precede deleting a trusted external account"; 409
+// BENEFICIARY_TRUSTED). Customer external accounts only, customers of SCA regions only (else 409).
+// Each request starts an SMS_OTP SCA challenge; its confirm takes the sandbox code 123456.
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { areaState, parse, type SandboxContext } from '../context.js';
+import { getCustomer, requiresSca } from '../customers/routes.js';
+import { badRequest, conflict, invalidInput } from '../errors.js';
+import { passkeyAssertionOptions, verifyPasskeyAssertion } from '../strong-customer-authentication/factors.js';
+import { getExternalAccount, type ExternalAccountRecord } from './accounts.js';
+
+const SANDBOX_CODE = '123456';
+
+type Action = 'trust' | 'untrust';
+interface TrustState {
+  trusted: boolean;
+  pending?: { action: Action; challengeId: string; expiresAt: number; customerId: string; assertionChallenge?: string };
+}
+
+/** Trust by external account id (a map: a request's cost does not grow with stored volume). */
+const trustStates = (ctx: SandboxContext) => areaState(ctx, 'beneficiary-trust', () => new Map<string, TrustState>());
+
+/** Guard of DELETE /customers/external-accounts/{id}: a trusted beneficiary cannot be deleted. */
+export function assertNotTrusted(ctx: SandboxContext, a: ExternalAccountRecord): void {
+  if (trustStates(ctx).get(a.id)?.trusted && !ctx.faults.has('trusted-beneficiary-deletable')) {
+    throw conflict('BENEFICIARY_TRUSTED', `External account ${a.id} is a trusted beneficiary; untrust and confirm first`);
+  }
+}
+
+/** Forgets the trust of a deleted account. */
+export function forgetTrust(ctx: SandboxContext, id: string): void {
+  trustStates(ctx).delete(id);
+}
+
+const Params = z.object({ externalAccountId: z.string().min(1) });
+const ConfirmBody = z.union([
+  z.object({ challengeId: z.string().min(1).optional(), code: z.string().min(1) }),
+  z.object({ challengeId: z.string().min(1).optional(), passkeyAssertion: z.looseObject({}), origin: z.string().min(1) }),
+]);
+
+export async function beneficiaryTrustRoutes(app: FastifyInstance) {
+  const { ctx } = app;
+  const base = '/customers/external-accounts/:externalAccountId';
+
+  /** The account (404), its customer, and the SCA rule (409 outside SCA regions). */
+  const scaAccount = (params: unknown) => {
+    const { externalAccountId } = parse(Params, params);
+    const a = getExternalAccount(ctx, externalAccountId, 'customers');
+    const customer = getCustomer(ctx, a.customerId!);
+    if (!requiresSca(customer) && !ctx.faults.has('trust-outside-sca-allowed')) {
+      throw conflict('CONFLICT', `Beneficiary trust needs Strong Customer Authentication, which the payment provider of customer ${customer.id} does not require`);
+    }
+    const states = trustStates(ctx);
+    if (!states.has(a.id)) states.set(a.id, { trusted: false });
+    return { a, state: states.get(a.id)! };
+  };
+
+  for (const action of ['trust', 'untrust'] as const) {
+    app.post(`${base}/${action}`, async (req) => {
+      const { a, state } = scaAccount(req.params);
+      const expiresAt = ctx.clock.now() + ctx.settings.challengeTtlMs;
+      // With an enrolled passkey the challenge also offers PASSKEY, with its assertion options.
+      const options = await passkeyAssertionOptions(ctx, a.customerId!);
+      state.pending = { action, challengeId: `ScaChallenge:${randomUUID()}`, expiresAt, customerId: a.customerId!, assertionChallenge: options?.challenge };
+      return {
+        scaChallenge: {
+          id: state.pending.challengeId,
+          expiresAt: new Date(expiresAt).toISOString(),
+          factor: 'SMS_OTP',
+          availableFactors: options ? ['SMS_OTP', 'PASSKEY'] : ['SMS_OTP'],
+          ...(options ? { passkeyAssertionOptions: options } : {}),
+        },
+      };
+    });
+
+    app.post(`${base}/${action}/confirm`, async (req) => {
+      const { a, state } = scaAccount(req.params);
+      const body = parse(ConfirmBody, req.body);
+      const pending = state.pending;
+      if (!pending || pending.action !== action) {
+        throw conflict('CONFLICT', `No ${action} request is awaiting confirmation for ${a.id}; call POST .../${action} first`);
+      }
+      if (body.challengeId && body.challengeId !== pending.challengeId) {
+        throw invalidInput([{ field: 'challengeId', constraint: 'match', message: 'challengeId is not the challenge of the pending request' }]);
+      }
+      if (ctx.clock.now() >= pending.expiresAt && !ctx.faults.has('trust-confirm-accepts-expired')) {
+        state.pending = undefined;
+        throw badRequest('INVALID_INPUT', `The SCA challenge expired; call POST .../${action} again`);
+      }
+      if (!('code' in body)) {
+        const ok =
+          (await verifyPasskeyAssertion(ctx, pending.customerId, body.passkeyAssertion, body.origin, pending.assertionChallenge)) ||
+          (ctx.faults.has('trust-passkey-assertion-unchecked') && pending.assertionChallenge !== undefined);
+        if (!ok) throw invalidInput([{ field: 'passkeyAssertion', constraint: 'webauthn', message: 'The assertion is not one of the customer\'s passkey over this challenge' }]);
+      } else if (body.code !== SANDBOX_CODE && !ctx.faults.has('trust-confirm-accepts-wrong-code')) {
+        throw invalidInput([{ field: 'code', constraint: 'match', message: 'The code does not match' }]);
+      }
+      state.pending = undefined;
+      const trusted = action === 'trust';
+      if (!(action === 'untrust' && ctx.faults.has('untrust-confirm-keeps-trust'))) state.trusted = trusted;
+      return { trusted };
+    });
+  }
+}

@@ -1,0 +1,83 @@
+// Per-customer SCA state shared by the login, record-event and factor routes: the SCA session, the
+// failed-attempt count and the lockout ladder of supplement section 16 ("failed logins 5 -> 15 min,
+// 6 -> 30 min, 7 -> 1 h, 8 -> 24 h, >= 9 suspended (lockedUntil null); RESET_PASSWORD_COMPLETED
+// ends all SCA sessions and zeroes the count").
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { areaState, parse, type SandboxContext } from '../context.js';
+import { getCustomer, requiresSca, type CustomerRecord } from '../customers/routes.js';
+import { ApiError, conflict } from '../errors.js';
+
+export interface ScaState {
+  sessionExpiresAt?: number;
+  failedAttempts: number;
+  lockedUntil?: number;
+  suspended: boolean;
+}
+
+const MINUTE = 60_000;
+/** Lock length by the failed-attempt count that reaches it. */
+const LADDER: Record<number, number> = { 5: 15 * MINUTE, 6: 30 * MINUTE, 7: 60 * MINUTE, 8: 24 * 60 * MINUTE };
+export const SUSPENDED_AT = 9;
+
+const scaStates = (ctx: SandboxContext) => areaState(ctx, 'sca', () => new Map<string, ScaState>());
+export const scaState = (ctx: SandboxContext, customerId: string): ScaState => {
+  const states = scaStates(ctx);
+  if (!states.has(customerId)) states.set(customerId, { failedAttempts: 0, suspended: false });
+  return states.get(customerId)!;
+};
+
+export const isLocked = (ctx: SandboxContext, st: ScaState) => st.suspended || (st.lockedUntil !== undefined && st.lockedUntil > ctx.clock.now());
+
+export const locked = (ctx: SandboxContext, st: ScaState) =>
+  new ApiError(ctx.faults.has('sca-lock-wrong-status') ? 403 : 423, 'ACCOUNT_LOCKED', st.suspended ? 'SCA is suspended for this customer' : 'Too many failed authentication attempts', {
+    lockedUntil: st.suspended || st.lockedUntil === undefined ? null : new Date(st.lockedUntil).toISOString(),
+    failedAttempts: st.failedAttempts,
+    suspended: st.suspended,
+  });
+
+/** One more failed attempt, and the lock the ladder gives for the new count. A lock ends the SCA session. */
+export function recordFailedAttempt(ctx: SandboxContext, st: ScaState): void {
+  st.failedAttempts++;
+  const n = st.failedAttempts;
+  if (n >= SUSPENDED_AT && !ctx.faults.has('sca-suspension-not-reached')) {
+    st.suspended = true;
+    st.lockedUntil = undefined;
+  } else if (n >= 5) {
+    const ms = ctx.faults.has('sca-lock-ladder-flat') ? LADDER[5] : (LADDER[n] ?? LADDER[8]);
+    st.lockedUntil = ctx.clock.now() + ms;
+  }
+  if (isLocked(ctx, st)) st.sessionExpiresAt = undefined;
+}
+
+/** RESET_PASSWORD_COMPLETED: every SCA session ends and the count is zeroed (with the lock it gave). */
+export function resetPasswordCompleted(ctx: SandboxContext, st: ScaState): void {
+  if (!ctx.faults.has('sca-reset-password-keeps-session')) st.sessionExpiresAt = undefined;
+  if (ctx.faults.has('sca-reset-password-keeps-count')) return;
+  st.failedAttempts = 0;
+  st.lockedUntil = undefined;
+  st.suspended = false;
+}
+
+export function presentLockout(st: ScaState) {
+  return {
+    suspended: st.suspended,
+    lockedUntil: st.suspended || st.lockedUntil === undefined ? null : new Date(st.lockedUntil).toISOString(),
+    failedAttempts: st.failedAttempts,
+  };
+}
+
+/** Areas table: SCA endpoints answer 409 for customers whose provider does not require SCA. */
+export function assertMandated(ctx: SandboxContext, c: CustomerRecord, required: boolean, what: string): void {
+  if (!required && !ctx.faults.has('contact-verification-not-409')) {
+    throw conflict('CONFLICT', `${what} is not required by the payment provider of customer ${c.id}`);
+  }
+}
+
+/** Supplement 16: every /sca/* call names its customer with the query `customerId` (404 unknown, 409 outside SCA regions). */
+export function scaCustomer(ctx: SandboxContext, req: FastifyRequest): CustomerRecord {
+  const { customerId } = parse(z.object({ customerId: z.string().min(1) }).passthrough(), req.query);
+  const c = getCustomer(ctx, customerId);
+  assertMandated(ctx, c, requiresSca(c), 'Strong Customer Authentication');
+  return c;
+}

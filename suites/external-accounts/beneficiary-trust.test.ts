@@ -1,0 +1,132 @@
+// Interface: "POST {base_url}/customers/external-accounts/{externalAccountId}/untrust and its /confirm:
+// Removes trusted-beneficiary status; must precede deleting a trusted external account"; Errors 409
+// BENEFICIARY_TRUSTED ("a trusted beneficiary cannot be deleted; untrust and confirm first"); areas
+// table (SCA endpoints answer 409 outside SCA regions). basis: supplement (section 12: trust, its
+// confirm, bodies and results; section 7: customer DELETE 204 / 404). The SCA region and its code are
+// the target's (declared: SVC_SCA_REGION, SVC_SCA_CODE). Passkeys: real WebAuthn assertions by the
+// suite's software authenticator (helpers/sca/webauthn.ts).
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it, type TestContext } from 'vitest';
+import { msUntil, untilPast } from '../../helpers/deadline.js';
+import { expectError, expectStatus, noteInterface } from '../../helpers/expect.js';
+import {
+  CUSTOMER_ACCOUNT, customerUsdAccount, requestAndConfirm, scaRegionCustomer, TRUST, TRUST_CONFIRM, UNTRUST,
+} from '../../helpers/flows/beneficiary-trust.js';
+import { api, capabilities } from '../../helpers/harness.js';
+import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
+import { ExternalAccount } from '../../helpers/schemas.js';
+import { TrustConfirmation, TrustRequestResult } from '../../helpers/schemas/external-accounts.js';
+import { enrolPasskey } from '../../helpers/flows/strong-customer-authentication.js';
+import { SoftwareAuthenticator } from '../../helpers/sca/webauthn.js';
+import { ids } from '../../helpers/spec/catalog.js';
+
+const needSca = (ctx: TestContext, covers: string[] = []) =>
+  requireCapability(ctx, Boolean(capabilities.sca), 'the target declares no SCA region (SVC_SCA_REGION)', covers);
+
+const remove = (externalAccountId: string) => api.delete(CUSTOMER_ACCOUNT, { params: { externalAccountId } });
+
+describe('POST /customers/external-accounts/{externalAccountId}/trust and /trust/confirm', () => {
+  scenario({ area: 'External Accounts', operation: `POST ${TRUST}`, section: 'Other operations that are named', basis: 'supplement' });
+
+  it('trusts a beneficiary of an SCA customer: trust answers 200 {scaChallenge?}, trust/confirm with the code answers {trusted: true}', async (ctx) => {
+    needSca(ctx);
+    await basisSupplement('trust and trust/confirm bodies and results (section 12)');
+    const customer = await scaRegionCustomer();
+    const account = await customerUsdAccount(customer.id);
+    const confirmed = await requestAndConfirm('trust', account.id);
+    expect(confirmed.trusted).toBe(true);
+  });
+
+  it('answers 400 to trust/confirm with a wrong code; a new request confirmed with the right code trusts the beneficiary', async (ctx) => {
+    needSca(ctx);
+    await basisSupplement('trust/confirm answers 400 to a bad or expired proof (section 12)');
+    const customer = await scaRegionCustomer();
+    const account = await customerUsdAccount(customer.id);
+    const started = expectStatus(await api.post(TRUST, { params: { externalAccountId: account.id } }), 200, TrustRequestResult);
+    const wrong = capabilities.sca!.code === '000000' ? '999999' : '000000';
+    const res = await api.post(TRUST_CONFIRM, { params: { externalAccountId: account.id }, body: { ...(started.scaChallenge ? { challengeId: started.scaChallenge.id } : {}), code: wrong } });
+    expectError(res, 400, undefined, 'supplement 12: trust/confirm answers 400 to a bad proof');
+    noteInterface('external-account:trust-wrong-code-consumes', ['Supplement 12: trust/confirm 400 bad/expired proof; whether a wrong code ends the pending request is not stated'], 'the suite starts a new trust request before confirming again');
+    const control = await requestAndConfirm('trust', account.id);
+    expect(control.trusted).toBe(true);
+    expectError(await remove(account.id), 409, 'BENEFICIARY_TRUSTED');
+  });
+
+  it('answers 400 to trust/confirm with the right code after the SCA challenge expired; a new request confirmed in time trusts', async (ctx) => {
+    needSca(ctx);
+    await basisSupplement('trust/confirm answers 400 to an expired proof (section 12); ScaChallenge.expiresAt');
+    const customer = await scaRegionCustomer();
+    const account = await customerUsdAccount(customer.id);
+    const started = expectStatus(await api.post(TRUST, { params: { externalAccountId: account.id } }), 200, TrustRequestResult);
+    requireCapability(ctx, Boolean(started.scaChallenge), 'the target answered trust without an scaChallenge, so nothing expires');
+    const wait = msUntil(started.scaChallenge!.expiresAt);
+    requireCapability(ctx, wait <= capabilities.waitBudgetMs, `the SCA challenge expires in ${Math.round(wait / 1000)} s, beyond the run's wait budget (SVC_WAIT_BUDGET_MS)`);
+    await untilPast(started.scaChallenge!.expiresAt);
+
+    const res = await api.post(TRUST_CONFIRM, { params: { externalAccountId: account.id }, body: { challengeId: started.scaChallenge!.id, code: capabilities.sca!.code } });
+
+    expectError(res, 400, undefined, 'supplement 12: trust/confirm answers 400 to an expired proof');
+    expectStatus(await remove(account.id), 204, undefined, 'the expired confirmation trusted nothing: the account can be deleted');
+    const fresh = await customerUsdAccount(customer.id);
+    expect((await requestAndConfirm('trust', fresh.id)).trusted, 'control: confirmed in time, the request trusts').toBe(true);
+  });
+
+  it('trusts with a passkey assertion over the challenge\'s passkeyAssertionOptions; an assertion by another key answers 400', async (ctx) => {
+    needSca(ctx);
+    await basisSupplement('trust/confirm {challengeId?, passkeyAssertion, origin}; ScaChallenge.passkeyAssertionOptions (section 12); passkey enrollment (section 16)');
+    const customer = await scaRegionCustomer();
+    const passkey = await enrolPasskey(customer.id);
+    const account = await customerUsdAccount(customer.id);
+    const offer = async () => expectStatus(await api.post(TRUST, { params: { externalAccountId: account.id } }), 200, TrustRequestResult).scaChallenge;
+    const first = await offer();
+    requireCapability(ctx, Boolean(first?.availableFactors.includes('PASSKEY') && first.passkeyAssertionOptions), 'the target\'s trust challenge offers no PASSKEY factor with assertion options');
+    const options = first!.passkeyAssertionOptions as { challenge: string };
+
+    const forged = { ...new SoftwareAuthenticator().authenticate(options, passkey.origin, passkey.relyingPartyId), id: passkey.authenticator.credentialIdB64url, rawId: passkey.authenticator.credentialIdB64url };
+    const refused = await api.post(TRUST_CONFIRM, { params: { externalAccountId: account.id }, body: { challengeId: first!.id, passkeyAssertion: forged, origin: passkey.origin } });
+    expectError(refused, 400, undefined, 'supplement 12: trust/confirm answers 400 to a bad proof');
+
+    const second = await offer();
+    const assertion = passkey.authenticator.authenticate(second!.passkeyAssertionOptions as { challenge: string }, passkey.origin, passkey.relyingPartyId);
+    const res = await api.post(TRUST_CONFIRM, { params: { externalAccountId: account.id }, body: { challengeId: second!.id, passkeyAssertion: assertion, origin: passkey.origin } });
+    expect(expectStatus(res, 200, TrustConfirmation, 'control: the enrolled passkey\'s assertion confirms').trusted).toBe(true);
+    expectError(await remove(account.id), 409, 'BENEFICIARY_TRUSTED');
+  });
+
+  it('answers 409 to trust and untrust for a customer outside SCA regions, and 200 for a customer of an SCA region', async (ctx) => {
+    needSca(ctx);
+    const outside = await scaRegionCustomer('US');
+    const account = await customerUsdAccount(outside.id);
+    expectError(await api.post(TRUST, { params: { externalAccountId: account.id } }), 409, undefined, 'Strong Customer Authentication: only for regions where SCA is required; elsewhere these endpoints answer 409');
+    expectError(await api.post(UNTRUST, { params: { externalAccountId: account.id } }), 409, undefined, 'supplement 12: 409 = customer outside SCA regions');
+
+    const inside = await scaRegionCustomer();
+    const control = await customerUsdAccount(inside.id);
+    expectStatus(await api.post(TRUST, { params: { externalAccountId: control.id } }), 200, TrustRequestResult, 'the same request for a customer of an SCA region');
+  });
+
+  it('answers 404 to trust for an unknown external account', async (ctx) => {
+    needSca(ctx);
+    await basisSupplement('trust answers 404 for an unknown account (section 12)');
+    expectError(await api.post(TRUST, { params: { externalAccountId: `ExternalAccount:${randomUUID()}` } }), 404);
+  });
+});
+
+describe('DELETE /customers/external-accounts/{externalAccountId} of a trusted beneficiary', () => {
+  scenario({ area: 'External Accounts', operation: `DELETE ${CUSTOMER_ACCOUNT}`, section: 'Errors' });
+
+  it('answers 409 BENEFICIARY_TRUSTED while trusted; after untrust and its confirm ({trusted: false}) the delete answers 204, then 404', async (ctx) => {
+    needSca(ctx, [ids.error(409, 'BENEFICIARY_TRUSTED')]);
+    const customer = await scaRegionCustomer();
+    const account = await customerUsdAccount(customer.id);
+    await requestAndConfirm('trust', account.id);
+
+    expectError(await remove(account.id), 409, 'BENEFICIARY_TRUSTED', 'Errors 409: a trusted beneficiary cannot be deleted; untrust and confirm first');
+    expectStatus(await api.get(CUSTOMER_ACCOUNT, { params: { externalAccountId: account.id } }), 200, ExternalAccount, 'the refused delete left the account in place');
+
+    const untrusted = await requestAndConfirm('untrust', account.id);
+    expect(untrusted.trusted).toBe(false);
+    expectStatus(await remove(account.id), 204, undefined, 'untrust and its /confirm must precede deleting a trusted external account: then the delete succeeds');
+    expectError(await api.get(CUSTOMER_ACCOUNT, { params: { externalAccountId: account.id } }), 404, undefined, 'supplement 7: the deleted account is not found');
+  });
+});
