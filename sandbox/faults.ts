@@ -418,6 +418,11 @@ export const FAULTS = {
     suites: ['same-currency-transfers/transfers.test.ts'],
     rule: 'transfer-in: deprecated but works as before, sandbox outcomes included (a failing pull credits nothing).',
   },
+  'wallet-created-active': {
+    areas: ['external-accounts'],
+    suites: ['external-accounts/verify-ownership.test.ts'],
+    rule: 'External account status: PENDING_OWNERSHIP_VERIFICATION means wallet ownership must be verified (for example under the EU Travel Rule) before unrestricted use (a first-party self-custody wallet on a platform subject to counterparty requirements is not created ACTIVE).',
+  },
 } as const satisfies Record<string, FaultEntry>;
 
 export type FaultName = keyof typeof FAULTS;

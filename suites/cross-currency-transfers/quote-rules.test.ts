@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { expectError, expectStatus, noteInterface } from '../../helpers/expect.js';
 import { balanceOf, createQuote, eurDestination, executeQuote, quoteBody, sender } from '../../helpers/flows/transfers.js';
-import { createWalletAccount } from '../../helpers/flows/external-accounts.js';
+import { createPendingOwnershipWallet } from '../../helpers/flows/external-accounts.js';
 import { api, capabilities } from '../../helpers/harness.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
 import { Quote } from '../../helpers/schemas.js';
@@ -84,8 +84,7 @@ describe('POST /quotes: rules', () => {
     const threshold = capabilities.limits.verificationThresholdUsdCents;
     requireCapability(ctx, capabilities.sandboxTriggers && capabilities.counterpartyRules && threshold !== undefined, 'the target declares no regulatory threshold (SVC_LIMIT_VERIFICATION_USD_CENTS)', ['error:400:EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED']);
     const { accounts } = await sender({ USD: threshold! * 3 });
-    const wallet = await createWalletAccount(wallets.evm());
-    requireCapability(ctx, wallet.status === 'PENDING_OWNERSHIP_VERIFICATION', `the wallet was ${wallet.status}`);
+    const wallet = await createPendingOwnershipWallet(wallets.evm());
     // Platform wallets may receive from customer accounts only where the target allows it; customer wallets are the usual case.
     const below = await quote(quoteBody(accounts.USD.id, wallet.id, Math.floor(threshold! / 2)));
     const above = await quote(quoteBody(accounts.USD.id, wallet.id, threshold! * 2));

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { expectEvents } from '../../helpers/events.js';
 import { expectStatus, expectTransition } from '../../helpers/expect.js';
-import { createWalletAccount, getPlatformAccount, startLivenessChallenge } from '../../helpers/flows/external-accounts.js';
+import { createPendingOwnershipWallet, getPlatformAccount, startLivenessChallenge } from '../../helpers/flows/external-accounts.js';
 import { api, capabilities, listener } from '../../helpers/harness.js';
 import { requireCapability, scenario } from '../../helpers/scenario.js';
 import { ids } from '../../helpers/spec/catalog.js';
@@ -22,8 +22,7 @@ describe('LIVENESS ownership challenge', () => {
   ] as const)('a %s outcome moves the account to %s, delivered by EXTERNAL_ACCOUNT.STATUS_UPDATED and visible by polling', async ([outcome, to], ctx) => {
     const covers = [ids.transition('external-account', PENDING, to)];
     requireCapability(ctx, capabilities.sandboxTriggers && capabilities.counterpartyRules, 'the target has no sandbox triggers or no counterparty rules', covers);
-    const account = await createWalletAccount(wallets.evm());
-    requireCapability(ctx, account.status === PENDING, `a new first-party wallet was ${account.status}`, covers);
+    const account = await createPendingOwnershipWallet(wallets.evm());
     await startLivenessChallenge(account.id);
     const since = await listener.mark();
 
