@@ -22,6 +22,7 @@ export const SANDBOX_DECLARATIONS: Record<string, string> = {
   SVC_LIMIT_VERIFICATION_USD_CENTS: '100000',
   SVC_SCA_REGION: 'DE',
   SVC_HOLD_TRIGGER: '012',
+  SVC_STATE_TRIGGERS: 'freeze,fail,liveness',
 };
 
 export interface ConformanceRun {

@@ -4,6 +4,12 @@ import { existsSync, readFileSync } from 'node:fs';
 export interface Capabilities {
   /** The target serves the supplement's /sandbox/* triggers. */
   sandboxTriggers: boolean;
+  /**
+   * Triggers beyond the supplement's that the target declares it serves, named as this project's
+   * sandbox names them (sandbox/README.md): `freeze` and `fail` (POST /sandbox/internal-accounts/{id}/freeze,
+   * /fail), `liveness` (POST /sandbox/external-accounts/{id}/liveness). A declared trigger must work.
+   */
+  stateTriggers: string[];
   /** Bound (ms) within which the target retries a failed delivery; absent: unknown, a missing retry is a skip. */
   webhookRetryWithinMs?: number;
   /** The target's Bitcoin-keyed wallet account type, if it has one. */
@@ -68,6 +74,7 @@ export type TargetSettings =
 
 export class SettingsError extends Error {}
 
+const STATE_TRIGGERS = ['freeze', 'fail', 'liveness'];
 const ALL_FORMS = ['p2pkh-uncompressed', 'p2pkh', 'p2sh-p2wpkh', 'p2wpkh', 'spark'];
 const list = (v: string | undefined, dflt: string[]) => (v ? v.split(',').map((s) => s.trim()).filter(Boolean) : dflt);
 
@@ -92,6 +99,7 @@ export function readPem(name: string, value: string): string {
 function declaredCapabilities(env: NodeJS.ProcessEnv, timings: { eventTimeoutMs: number; waitBudgetMs: number }): Capabilities {
   return {
     sandboxTriggers: truthy(env.SVC_SANDBOX_TRIGGERS, true),
+    stateTriggers: list(env.SVC_STATE_TRIGGERS, []),
     webhookRetryWithinMs: num('SVC_WEBHOOK_RETRY_WITHIN_MS', env.SVC_WEBHOOK_RETRY_WITHIN_MS),
     bitcoinWalletType: env.SVC_BITCOIN_WALLET_TYPE || undefined,
     bitcoinAddressForms: list(env.SVC_BITCOIN_ADDRESS_FORMATS, ALL_FORMS),
@@ -128,6 +136,7 @@ export function resolveTargetSettings(env: NodeJS.ProcessEnv = process.env): Tar
       listenerHttps,
       capabilities: {
         sandboxTriggers: true,
+        stateTriggers: list(env.SVC_STATE_TRIGGERS, STATE_TRIGGERS),
         webhookRetryWithinMs: num('SVC_WEBHOOK_RETRY_WITHIN_MS', env.SVC_WEBHOOK_RETRY_WITHIN_MS, 3000),
         bitcoinWalletType: env.SVC_BITCOIN_WALLET_TYPE ?? 'SPARK_WALLET',
         bitcoinAddressForms: list(env.SVC_BITCOIN_ADDRESS_FORMATS, ALL_FORMS),

@@ -21,13 +21,13 @@ describe('LIVENESS ownership challenge', () => {
     ['FAIL', 'UNVERIFIED'],
   ] as const)('a %s outcome moves the account to %s, delivered by EXTERNAL_ACCOUNT.STATUS_UPDATED and visible by polling', async ([outcome, to], ctx) => {
     const covers = [ids.transition('external-account', PENDING, to)];
-    requireCapability(ctx, capabilities.sandboxTriggers && capabilities.counterpartyRules, 'the target has no sandbox triggers or no counterparty rules', covers);
+    requireCapability(ctx, capabilities.sandboxTriggers && capabilities.stateTriggers.includes('liveness'), 'the target declares no liveness outcome trigger (SVC_STATE_TRIGGERS)', covers);
+    requireCapability(ctx, capabilities.counterpartyRules, 'the platform is not subject to counterparty rules (SVC_COUNTERPARTY_RULES=0)', covers);
     const account = await createPendingOwnershipWallet(wallets.evm());
     await startLivenessChallenge(account.id);
     const since = await listener.mark();
 
     const trigger = await api.post('/sandbox/external-accounts/{externalAccountId}/liveness', { params: { externalAccountId: account.id }, body: { outcome } });
-    requireCapability(ctx, trigger.status !== 404, 'the target has no liveness outcome trigger', covers);
     expectStatus(trigger, 200);
 
     const [event] = await expectEvents(account.id, [{ type: 'EXTERNAL_ACCOUNT.STATUS_UPDATED', where: (d) => d.status === to, what: `status ${to}` }], { since });
