@@ -8,6 +8,7 @@ describe('mutant runs', () => {
   it('kills every named fault of the sandbox (reports/mutation.json)', async () => {
     const report = await runMutants();
     process.stdout.write(`${formatReport(report)}\n`);
+    expect(report.baselinePassed, formatReport(report)).toBe(true);
     expect(report.total).toBe(Object.keys(FAULTS).length);
     expect(report.survivors, formatReport(report)).toEqual([]);
     // A run that timed out or crashed says nothing about the rule: it fails as a survivor does.
