@@ -75,6 +75,17 @@ describe('the verdict of a run', () => {
 });
 
 describe('a whole embedded run', () => {
+  it('fails on a skip, which the embedded sandbox never needs, naming the scenario and the capability', async () => {
+    // The embedded sandbox has a hold trigger; declaring none makes the scenario that needs it skip.
+    const run = await runConformance({ dirs: ['suites/transactions/transactions.test.ts'], env: { SVC_HOLD_TRIGGER: '' } });
+    expect(run.verdict?.counts.skipped, run.output.slice(-3000)).toBe(1);
+    expect(run.verdict?.skips[0]).toMatchObject({ reason: 'the target declares no trigger that holds a payment (SVC_HOLD_TRIGGER)', explained: false });
+    expect(run.code).not.toBe(0);
+    const lines = run.output.trimEnd().split('\n');
+    expect(lines.at(-2)).toMatch(/^  skipped: suites\/transactions\/transactions.test.ts > .*pendingReason: the target declares no trigger that holds a payment/);
+    expect(lines.at(-1)).toMatch(/^verdict: NOT CONFORMANT: 1 skip in embedded mode, where nothing may skip; \d+ passed, 0 failed, 1 skipped$/);
+  }, 120_000);
+
   it('exits non-zero, naming the finding, when one forged delivery reaches the listener midway', async () => {
     let posted: Promise<{ status: number; eventId: string }> | undefined;
     let seen = '';
