@@ -40,12 +40,16 @@ export async function basisSupplement(what: string): Promise<void> {
 }
 
 /**
- * Skips the running scenario when the target lacks a capability, with the reason recorded in the
- * report and in coverage (ids it would have exercised).
+ * Skips the running scenario when the target declares it lacks a capability, with the reason
+ * recorded in the report, in coverage (ids it would have exercised) and for the run's verdict
+ * (helpers/verdict/): only such a skip leaves an external target conformant; embedded and container
+ * runs may not skip at all. `available` must follow from the target's declared capabilities: where
+ * the target claims the capability and then does not behave so, the scenario asserts and fails.
  */
 export function requireCapability(ctx: TestContext, available: boolean, reason: string, ids: string[] = []): void {
   if (available) return;
   recordSkip(reason, ids);
   allureLabel('skipReason', reason);
+  ctx.task.meta.capabilityReason = reason;
   ctx.skip(reason);
 }

@@ -540,6 +540,11 @@ export const FAULTS = {
     suites: ['external-accounts/beneficiary-trust.test.ts'],
     rule: 'Supplement 12: trust/confirm {challengeId?, passkeyAssertion, origin} answers 400 to a bad proof.',
   },
+  'wallet-created-active': {
+    areas: ['external-accounts'],
+    suites: ['external-accounts/verify-ownership.test.ts'],
+    rule: 'External account status: PENDING_OWNERSHIP_VERIFICATION means wallet ownership must be verified (for example under the EU Travel Rule) before unrestricted use (a first-party self-custody wallet on a platform subject to counterparty requirements is not created ACTIVE).',
+  },
 } as const satisfies Record<string, FaultEntry>;
 
 export type FaultName = keyof typeof FAULTS;

@@ -50,6 +50,8 @@ export function sandboxProfile(input: SandboxProfileInput): Record<string, unkno
     triggers: {
       failures: FAILURE_TRIGGERS,
       hold: '012',
+      // POST /sandbox/internal-accounts/{id}/freeze and /fail, /sandbox/external-accounts/{id}/liveness.
+      state: ['freeze', 'fail', 'liveness'],
       // sandbox/external-accounts: a fiat account number ending 105 is refused as an invalid bank account.
       invalidBankAccount: '105',
       // sandbox/strong-customer-authentication: POST /sandbox/sca/factors/reset/{resetId}/liveness.

@@ -1,9 +1,12 @@
 // Runs the conformance suites in a child vitest process, with its own reports directory, and
-// returns the exit code, the output and (optionally) each scenario's status from vitest's JSON.
+// returns the exit code and the output as `npm run conformance` ends them (the run's verdict,
+// helpers/verdict/), the verdict itself, and (optionally) each scenario's status from vitest's JSON.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { CONFORMANCE_PROJECTS, VERDICT_READER_ENV, VITEST } from '../helpers/verdict/cli.js';
+import { concludeRun, type Verdict } from '../helpers/verdict/verdict.js';
 
 export const ROOT = resolve(import.meta.dirname, '..');
 
@@ -21,12 +24,16 @@ export const SANDBOX_DECLARATIONS: Record<string, string> = {
   SVC_HOLD_TRIGGER: '012',
   SVC_INVALID_BANK_ACCOUNT_TRIGGER: '105',
   SVC_SCA_RESET_TRIGGER: '1',
+  SVC_STATE_TRIGGERS: 'freeze,fail,liveness',
 };
-const VITEST = join(ROOT, 'node_modules/vitest/vitest.mjs');
 
 export interface ConformanceRun {
+  /** The exit status the verdict gives the run (as `npm run conformance` exits). */
   code: number;
+  /** What the run printed, ending with the verdict lines. */
   output: string;
+  /** The verdict the run's teardown wrote; absent when the run did not reach it. */
+  verdict?: Verdict;
   durationMs: number;
   /** fullName -> passed | failed | skipped | ..., when `json` was asked for. */
   statuses?: Map<string, string>;
@@ -42,12 +49,14 @@ export interface RunOptions {
   keepReports?: boolean;
   /** Further vitest arguments (for example --shard=1/2). */
   args?: string[];
+  /** Sees the output as it comes (for example to find the listener's URL in the first lines). */
+  onOutput?: (chunk: string) => void;
 }
 
 export function runConformance(opts: RunOptions = {}): Promise<ConformanceRun> {
   const reports = mkdtempSync(join(tmpdir(), 'svc-run-'));
   const jsonFile = join(reports, 'results.json');
-  const args = [VITEST, 'run', '--project', 'conformance', '--project', 'conformance-platform'];
+  const args = [VITEST, 'run', ...CONFORMANCE_PROJECTS];
   // Kept reports are the configured ones (Allure, JUnit); otherwise a quiet reporter.
   if (opts.json) args.push('--reporter=dot', '--reporter=json', `--outputFile.json=${jsonFile}`);
   else if (!opts.keepReports) args.push('--reporter=dot');
@@ -58,13 +67,20 @@ export function runConformance(opts: RunOptions = {}): Promise<ConformanceRun> {
   return new Promise((done) => {
     const child = spawn(process.execPath, args, {
       cwd: ROOT,
-      env: { ...process.env, SVC_BASE_URL: '', SANDBOX_FAULTS: '', SVC_REPORTS_DIR: reports, FORCE_COLOR: '0', NO_COLOR: '1', ...opts.env },
+      env: { ...process.env, SVC_BASE_URL: '', SANDBOX_FAULTS: '', SVC_REPORTS_DIR: reports, FORCE_COLOR: '0', NO_COLOR: '1', ...VERDICT_READER_ENV, ...opts.env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
-    child.stdout.on('data', (c) => (output += c));
-    child.stderr.on('data', (c) => (output += c));
-    child.on('close', (code) => {
+    const take = (chunk: Buffer) => {
+      const text = chunk.toString('utf8');
+      output += text;
+      opts.onOutput?.(text);
+    };
+    child.stdout.on('data', take);
+    child.stderr.on('data', take);
+    child.on('close', (code, signal) => {
+      const conclusion = concludeRun(reports, { code, signal });
+      output += `${conclusion.lines.join('\n')}\n`;
       let statuses: Map<string, string> | undefined;
       if (opts.json) {
         try {
@@ -75,7 +91,7 @@ export function runConformance(opts: RunOptions = {}): Promise<ConformanceRun> {
         }
       }
       if (!opts.keepReports) rmSync(reports, { recursive: true, force: true });
-      done({ code: code ?? 1, output, durationMs: Date.now() - started, statuses, reportsDir: opts.keepReports ? reports : undefined });
+      done({ code: conclusion.code, output, verdict: conclusion.verdict, durationMs: Date.now() - started, statuses, reportsDir: opts.keepReports ? reports : undefined });
     });
   });
 }

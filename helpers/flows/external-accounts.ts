@@ -1,8 +1,10 @@
 // External-account flows: create a wallet account, start a challenge, verify. Each step asserts
 // what the interface (or, labelled, the supplement) says of it.
+import { expect } from 'vitest';
 import { z } from 'zod';
-import { expectStatus } from '../expect.js';
-import { api } from '../harness.js';
+import { eventually } from '../eventually.js';
+import { expectStatus, noteInterface } from '../expect.js';
+import { api, capabilities } from '../harness.js';
 import { ExternalAccount, WalletSignatureChallenge } from '../schemas.js';
 import type { TestWallet } from '../wallets/index.js';
 
@@ -18,6 +20,37 @@ export async function createWalletAccount(wallet: TestWallet, extra: Record<stri
     ...extra,
   };
   return expectStatus(await api.post('/platform/external-accounts', { body }), 201, ExternalAccount, 'creating a self-custody wallet account');
+}
+
+export const PENDING_OWNERSHIP = 'PENDING_OWNERSHIP_VERIFICATION';
+
+/**
+ * A first-party self-custody wallet on a platform the target declares subject to counterparty rules
+ * (the caller has checked `capabilities.counterpartyRules`). Its ownership must be verified before
+ * unrestricted use, so it is held PENDING_OWNERSHIP_VERIFICATION, never ACTIVE. A target may
+ * provision it first: transitions out of PENDING are not shown, so PENDING is waited out (bounded by
+ * the event deadline) and noted.
+ */
+export async function createPendingOwnershipWallet(wallet: TestWallet, extra: Record<string, unknown> = {}): Promise<ExternalAccount> {
+  const created = await createWalletAccount(wallet, extra);
+  let account = created;
+  if (created.status === 'PENDING') {
+    noteInterface(
+      'first-party-wallet-created-pending',
+      ['States and transitions / External account status: "Transitions out of PENDING ... not shown"'],
+      `a new first-party self-custody ${wallet.accountType} was PENDING; the suite waited for the state it left PENDING for`,
+    );
+    account = await eventually(() => getPlatformAccount(created.id), (a) => a.status !== 'PENDING', {
+      timeoutMs: capabilities.eventTimeoutMs,
+      what: `the new ${wallet.accountType} ${created.id} to leave PENDING`,
+    });
+  }
+  expect(
+    account.status,
+    'ExternalAccount.ownershipType / External account status: on a platform subject to counterparty requirements (for example the EU Travel Rule), a first-party ' +
+      `self-custody wallet's ownership "must be verified ... before unrestricted use" (PENDING_OWNERSHIP_VERIFICATION); the new ${wallet.accountType} ${account.id} was ${account.status}`,
+  ).toBe(PENDING_OWNERSHIP);
+  return account;
 }
 
 export async function getPlatformAccount(externalAccountId: string): Promise<ExternalAccount> {

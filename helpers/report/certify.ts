@@ -5,11 +5,13 @@
 // skipped scenario in a required area is not certifiable, and the file says why.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { RAW_DIR, REPORTS_DIR } from '../paths.js';
 import { INTERFACE_VERSION } from '../spec/catalog.js';
 import type { SkipRecord } from '../coverage/recorder.js';
+import { CONFORMANCE_PROJECTS, VERDICT_READER_ENV, VITEST } from '../verdict/cli.js';
+import { concludeRun, VERDICT_FILE } from '../verdict/verdict.js';
 import { areaOf, type AreaTally } from './areas.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -65,7 +67,7 @@ export function buildCertification(input: { results: VitestJson; resultsText: st
     }
   }
   const reasons: string[] = [];
-  if (input.exitCode !== 0) reasons.push(`the run exited with code ${input.exitCode}`);
+  if (input.exitCode !== 0) reasons.push(`the run exited with code ${input.exitCode} (its verdict: reports/verdict.json)`);
   if (input.findings) reasons.push(`the webhook listener recorded ${input.findings} finding(s) (reports/listener.json)`);
   for (const [area, a] of Object.entries(areas)) {
     if (a.failed) reasons.push(`${area}: ${a.failed} scenario(s) failed`);
@@ -116,12 +118,15 @@ function gitCommit(): string | null {
 
 if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) {
   const startedAt = new Date().toISOString();
-  const run = spawnSync(process.execPath, [join(ROOT, 'node_modules/vitest/vitest.mjs'), 'run', '--project', 'conformance', '--project', 'conformance-platform', ...process.argv.slice(2)], {
+  rmSync(join(REPORTS_DIR, VERDICT_FILE), { force: true });
+  const run = spawnSync(process.execPath, [VITEST, 'run', ...CONFORMANCE_PROJECTS, ...process.argv.slice(2)], {
     cwd: ROOT,
     stdio: 'inherit',
-    env: process.env,
+    env: { ...process.env, ...VERDICT_READER_ENV },
   });
   const finishedAt = new Date().toISOString();
+  // The run's verdict (helpers/verdict/) decides the exit status, as for `npm run conformance`.
+  const conclusion = concludeRun(REPORTS_DIR, { code: run.status, signal: run.signal });
   const resultsFile = join(REPORTS_DIR, 'results.json');
   const resultsText = existsSync(resultsFile) ? readFileSync(resultsFile, 'utf8') : '{"testResults":[]}';
   const coverageJson = existsSync(join(REPORTS_DIR, 'coverage.json')) ? (JSON.parse(readFileSync(join(REPORTS_DIR, 'coverage.json'), 'utf8')) as Record<string, { covered: number; total: number }>) : {};
@@ -133,16 +138,17 @@ if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename
     coverage: Object.fromEntries(['operations', 'errors', 'events', 'transitions'].filter((k) => coverageJson[k]).map((k) => [k, { covered: coverageJson[k].covered, total: coverageJson[k].total }])),
     skips: readSkips(),
     findings,
-    exitCode: run.status ?? 1,
+    exitCode: conclusion.code,
     startedAt,
     finishedAt,
     baseUrl: process.env.SVC_BASE_URL || 'embedded sandbox',
-    mode: process.env.SVC_BASE_URL ? 'external' : 'embedded',
+    mode: conclusion.verdict?.mode ?? (process.env.SVC_BASE_URL ? 'external' : 'embedded'),
     commit: gitCommit(),
     version: (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version,
   });
   writeFileSync(join(REPORTS_DIR, 'certification.json'), `${JSON.stringify(certification, null, 2)}\n`);
   writeFileSync(join(REPORTS_DIR, 'certification.md'), certificationMarkdown(certification));
-  process.stdout.write(`\n${certification.certifiable ? 'CERTIFIABLE' : `NOT CERTIFIABLE: ${certification.reasons.join('; ')}`} (reports/certification.md)\n`);
+  process.stdout.write(`${conclusion.lines.join('\n')}\n`);
+  process.stdout.write(`${certification.certifiable ? 'CERTIFIABLE' : `NOT CERTIFIABLE: ${certification.reasons.join('; ')}`} (reports/certification.md)\n`);
   process.exitCode = certification.certifiable ? 0 : 1;
 }

@@ -4,11 +4,13 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { TestProject } from 'vitest/node';
+import type { TestProject, Vitest } from 'vitest/node';
 import { ApiClient } from '../client.js';
 import { writeCoverageReports } from '../coverage/report.js';
 import { WebhookListener } from '../listener/server.js';
 import { REPORTS_DIR, RAW_DIR } from '../paths.js';
+import { collectOutcomes } from '../verdict/collect.js';
+import { judgeRun, VERDICT_FILE, verdictLines } from '../verdict/verdict.js';
 import { generateWebhookKeyPair } from '../webhook-signature.js';
 import { EndpointLease } from './endpoint-lease.js';
 import { parseProfile } from './profile.js';
@@ -35,7 +37,9 @@ declare module 'vitest' {
 interface Harness {
   target: ProvidedTarget;
   users: number;
-  teardown: () => Promise<void>;
+  /** The projects this target served: the verdict judges their scenarios. */
+  projects: Set<string>;
+  teardown: (vitest: Vitest) => Promise<void>;
 }
 
 const HARNESS = Symbol.for('svc-conformance.harness');
@@ -47,11 +51,12 @@ export default async function setup(project: TestProject) {
   g[HARNESS] ??= startHarness();
   const harness = await g[HARNESS];
   harness.users++;
+  harness.projects.add(project.name);
   project.provide('target', harness.target);
   return async () => {
     if (--harness.users > 0) return;
     delete g[HARNESS];
-    await harness.teardown();
+    await harness.teardown(project.vitest);
   };
 }
 
@@ -179,10 +184,12 @@ async function startHarness(): Promise<Harness> {
     `svc-conformance: target ${settings.mode} ${baseUrl}; webhook listener ${info.url}; seed ${seed} (replay with SVC_SEED=${seed})\n`,
   );
 
+  const harnessProjects = new Set<string>();
   return {
     target,
     users: 0,
-    teardown: async () => {
+    projects: harnessProjects,
+    teardown: async (vitest) => {
       process.off('SIGINT', onSignal);
       process.off('SIGTERM', onSignal);
       try {
@@ -198,10 +205,13 @@ async function startHarness(): Promise<Harness> {
         await api.close();
         for (const close of closers) await close();
       }
-      if (listener.findings.length) {
-        const lines = listener.findings.map((f) => `  - [${f.kind}] ${f.type ?? '?'} ${f.eventId ?? ''}: ${f.message}`);
-        throw new Error(`The webhook listener recorded ${listener.findings.length} finding(s); the run fails:\n${lines.join('\n')}`);
-      }
+      // The verdict (helpers/verdict/): every scenario this target served, the listener's findings,
+      // and the skips its declared capabilities explain. The entry points read it for the exit status.
+      const verdict = judgeRun({ mode: settings.mode, runId: target.runId, ...collectOutcomes(vitest, harnessProjects), findings: listener.findings });
+      writeFileSync(join(REPORTS_DIR, VERDICT_FILE), `${JSON.stringify(verdict, null, 2)}\n`);
+      if (!verdict.conformant) process.exitCode = 1;
+      // Run through vitest directly (not an entry point that prints it last): say it here.
+      if (!process.env.SVC_VERDICT_READER) process.stdout.write(`${verdictLines(verdict).join('\n')}\n`);
     },
   };
 }

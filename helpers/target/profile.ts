@@ -58,6 +58,10 @@ export const TargetProfile = z
       .strictObject({
         failures: z.record(z.string().regex(/^[A-Z_]+$/), triggerDigits).optional().describe('Failure reason to destination suffix (SVC_FAILURE_TRIGGERS)'),
         hold: triggerDigits.optional().describe('Destination suffix that holds a payment (SVC_HOLD_TRIGGER)'),
+        state: z
+          .array(z.enum(['freeze', 'fail', 'liveness']))
+          .optional()
+          .describe("The target's own state triggers: POST /sandbox/internal-accounts/{id}/freeze and /fail, /sandbox/external-accounts/{id}/liveness (SVC_STATE_TRIGGERS)"),
         invalidBankAccount: triggerDigits.optional().describe('Account number suffix refused at create with 400 INVALID_BANK_ACCOUNT (SVC_INVALID_BANK_ACCOUNT_TRIGGER)'),
         scaFactorReset: z.boolean().optional().describe('The target serves POST /sandbox/sca/factors/reset/{resetId}/liveness to drive a 2FA reset (SVC_SCA_RESET_TRIGGER)'),
       })
@@ -114,6 +118,7 @@ const VARIABLES: readonly [string, (p: TargetProfile, env: NodeJS.ProcessEnv, di
     (p) => (p.triggers?.failures ? Object.entries(p.triggers.failures).map(([reason, digits]) => `${reason}=${digits}`).join(',') : undefined),
   ],
   ['SVC_HOLD_TRIGGER', (p) => p.triggers?.hold],
+  ['SVC_STATE_TRIGGERS', (p) => p.triggers?.state?.join(',')],
   ['SVC_INVALID_BANK_ACCOUNT_TRIGGER', (p) => p.triggers?.invalidBankAccount],
   ['SVC_SCA_RESET_TRIGGER', (p) => bool(p.triggers?.scaFactorReset)],
   ['SVC_LIMIT_SINGLE_USD_CENTS', (p) => str(p.limits?.singleUsdCents)],

@@ -5,6 +5,12 @@ import { environmentWithProfile, profileVariables, type TargetProfile } from './
 export interface Capabilities {
   /** The target serves the supplement's /sandbox/* triggers. */
   sandboxTriggers: boolean;
+  /**
+   * Triggers beyond the supplement's that the target declares it serves, named as this project's
+   * sandbox names them (sandbox/README.md): `freeze` and `fail` (POST /sandbox/internal-accounts/{id}/freeze,
+   * /fail), `liveness` (POST /sandbox/external-accounts/{id}/liveness). A declared trigger must work.
+   */
+  stateTriggers: string[];
   /** Bound (ms) within which the target retries a failed delivery; absent: unknown, a missing retry is a skip. */
   webhookRetryWithinMs?: number;
   /** The target's Bitcoin-keyed wallet account type, if it has one. */
@@ -99,7 +105,12 @@ export function readPem(name: string, value: string): string {
  */
 function embeddedCapabilities(env: NodeJS.ProcessEnv, profile: TargetProfile | undefined): Capabilities {
   const declared: NodeJS.ProcessEnv = profile ? profileVariables(profile) : {};
-  for (const [name, value] of Object.entries(env)) if (name.startsWith('SVC_') && value) declared[name] = value;
+  // A variable set empty declares the capability absent (SVC_HOLD_TRIGGER= : no hold trigger).
+  for (const [name, value] of Object.entries(env)) {
+    if (!name.startsWith('SVC_') || value === undefined) continue;
+    if (value === '') delete declared[name];
+    else declared[name] = value;
+  }
   return declaredCapabilities(declared, { eventTimeoutMs: 8000, waitBudgetMs: 20_000 });
 }
 
@@ -107,6 +118,7 @@ function embeddedCapabilities(env: NodeJS.ProcessEnv, profile: TargetProfile | u
 function declaredCapabilities(env: NodeJS.ProcessEnv, timings: { eventTimeoutMs: number; waitBudgetMs: number }): Capabilities {
   return {
     sandboxTriggers: truthy(env.SVC_SANDBOX_TRIGGERS, true),
+    stateTriggers: list(env.SVC_STATE_TRIGGERS, []),
     webhookRetryWithinMs: num('SVC_WEBHOOK_RETRY_WITHIN_MS', env.SVC_WEBHOOK_RETRY_WITHIN_MS),
     bitcoinWalletType: env.SVC_BITCOIN_WALLET_TYPE || undefined,
     bitcoinAddressForms: list(env.SVC_BITCOIN_ADDRESS_FORMATS, ALL_FORMS),

@@ -186,7 +186,7 @@ export function createExternalAccount(ctx: SandboxContext, req: CreateExternalAc
   const account: ExternalAccountRecord = {
     id: `ExternalAccount:${randomUUID()}`,
     customerId,
-    status: needsOwnership ? 'PENDING_OWNERSHIP_VERIFICATION' : 'ACTIVE',
+    status: needsOwnership && !ctx.faults.has('wallet-created-active') ? 'PENDING_OWNERSHIP_VERIFICATION' : 'ACTIVE',
     platformAccountId: req.platformAccountId,
     ownershipType: req.ownershipType,
     currency: req.currency,

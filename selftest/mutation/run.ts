@@ -1,17 +1,31 @@
-// Mutant runs: the conformance suites of a fault's areas against the sandbox with that one fault
-// switched on. A run that fails has killed the mutant. A baseline run without faults must pass
-// first, or no kill means anything. Writes reports/mutation.json and prints the score.
+// Mutant runs: the conformance suites that judge a fault's rule (the files it names, else its areas'
+// suites) against the sandbox with that one fault switched on. The fault is killed only when one of
+// those scenarios fails on a judgement of the suite (judge.ts); a timeout, a crash or a listener
+// finding alone leaves it errored, which fails `npm test` as a survivor does. A baseline run without
+// faults must pass, or no kill means anything. Writes reports/mutation.json (per fault, the
+// scenarios that killed it and their assertion's first line) and prints the score.
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join, resolve } from 'node:path';
 import { FAULTS, type FaultEntry, type FaultName } from '../../sandbox/faults.js';
 import { ROOT, runConformance } from '../run-conformance.js';
+import { verdictLines } from '../../helpers/verdict/verdict.js';
+import { judgeMutant, type Outcome, type ScenarioFailure } from './judge.js';
 
 export interface MutantResult {
   name: string;
   areas: string[];
+  /** The rule the fault breaks. */
+  rule: string;
+  /** The suite files and folders run against it: the scenarios that judge its rule. */
+  suites: string[];
+  outcome: Outcome;
   killed: boolean;
   durationMs: number;
+  /** The judging scenarios that failed on a judgement (file, test name, kind, the message's first line). */
+  killedBy: ScenarioFailure[];
+  /** What else went wrong in the run (timeouts, crashes, findings): the reason of an errored outcome. */
+  errors: string[];
   detail: string;
 }
 
@@ -19,7 +33,11 @@ export interface MutationReport {
   total: number;
   killed: number;
   survivors: string[];
+  /** Faults whose run ended in a timeout, a crash or a finding without a judging scenario failing. */
+  errored: string[];
   baselinePassed: boolean;
+  /** The baseline's verdict line (and what failed in it): without it conformant, no kill means anything. */
+  baseline: string;
   durationMs: number;
   results: MutantResult[];
 }
@@ -66,21 +84,30 @@ export async function runMutants(opts: { only?: string[]; width?: number; write?
   const results = await pool(names, width, async (name): Promise<MutantResult> => {
     const areas = [...FAULTS[name].areas];
     const dirs = suitesOf(name);
-    if (!dirs.length) return { name, areas, killed: false, durationMs: 0, detail: `no suites for area(s) ${areas.join(', ')}` };
+    const rule = FAULTS[name].rule;
+    if (!dirs.length) {
+      return { name, areas, rule, suites: [], outcome: 'errored', killed: false, durationMs: 0, killedBy: [], errors: [], detail: `no suites for area(s) ${areas.join(', ')}` };
+    }
     const run = await runSuites(dirs, [name]);
-    return { name, areas, killed: run.code !== 0, durationMs: run.durationMs, detail: run.code !== 0 ? summarise(run.output) : 'suites passed with the fault on' };
+    const judged = judgeMutant(dirs, run);
+    const detail =
+      judged.outcome === 'killed'
+        ? judged.killedBy.map((k) => `${k.file} > ${k.test}: ${k.message}`).join(' | ').slice(0, 400)
+        : judged.outcome === 'errored'
+          ? judged.errors.join(' | ').slice(0, 400) || summarise(run.output)
+          : 'the judging scenarios passed with the fault on';
+    return { name, areas, rule, suites: dirs, outcome: judged.outcome, killed: judged.outcome === 'killed', durationMs: run.durationMs, killedBy: judged.killedBy, errors: judged.errors, detail };
   });
   const baseline = await baselineRun;
   const baselinePassed = baseline.code === 0;
-  if (!baselinePassed) {
-    throw new Error(`The baseline run (no faults) over ${allDirs.join(' ')} failed; mutants cannot be judged:\n${baseline.output.slice(-3000)}`);
-  }
 
   const report: MutationReport = {
     total: results.length,
     killed: results.filter((r) => r.killed).length,
-    survivors: results.filter((r) => !r.killed).map((r) => r.name),
+    survivors: results.filter((r) => r.outcome === 'survived').map((r) => r.name),
+    errored: results.filter((r) => r.outcome === 'errored').map((r) => r.name),
     baselinePassed,
+    baseline: baseline.verdict ? verdictLines(baseline.verdict).filter(Boolean).join('\n') : (baseline.output.trimEnd().split('\n').at(-1) ?? ''),
     durationMs: Date.now() - started,
     results,
   };
@@ -92,8 +119,9 @@ export async function runMutants(opts: { only?: string[]; width?: number; write?
 }
 
 export function formatReport(r: MutationReport): string {
-  const lines = [`Mutation score: ${r.killed}/${r.total} faults killed in ${(r.durationMs / 1000).toFixed(1)} s`];
-  for (const s of r.results.filter((x) => !x.killed)) lines.push(`  SURVIVED ${s.name} (${s.areas.join(', ')}): ${s.detail}`);
+  const lines = r.baselinePassed ? [] : [`BASELINE NOT CONFORMANT (no faults): mutants cannot be judged:\n${r.baseline}`];
+  lines.push(`Mutation score: ${r.killed}/${r.total} faults killed (${r.survivors.length} survived, ${r.errored.length} errored) in ${(r.durationMs / 1000).toFixed(1)} s`);
+  for (const s of r.results.filter((x) => !x.killed)) lines.push(`  ${s.outcome.toUpperCase()} ${s.name} (${s.suites.join(' ') || s.areas.join(', ')}): ${s.detail}`);
   return lines.join('\n');
 }
 
@@ -101,5 +129,5 @@ if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename
   const only = process.argv.slice(2);
   const report = await runMutants({ only });
   process.stdout.write(`${formatReport(report)}\n`);
-  process.exitCode = report.survivors.length ? 1 : 0;
+  process.exitCode = !report.baselinePassed || report.survivors.length || report.errored.length ? 1 : 0;
 }

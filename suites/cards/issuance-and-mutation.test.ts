@@ -8,15 +8,17 @@ import { expectError, expectStatus } from '../../helpers/expect.js';
 import { activeCard, cardholder, getCard, issueCard, patchCard } from '../../helpers/flows/cards.js';
 import { createCustomer, customerAccounts } from '../../helpers/flows/customers.js';
 import { api, capabilities } from '../../helpers/harness.js';
-import { requireCapability, scenario } from '../../helpers/scenario.js';
+import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
 import { Card } from '../../helpers/schemas.js';
 
 describe('POST /cards', () => {
   scenario({ area: 'Cards', operation: 'POST /cards', section: 'Errors' });
 
   it('answers 400 CARDHOLDER_KYC_NOT_APPROVED for a cardholder whose KYC is not APPROVED', async (ctx) => {
-    const customer = await createCustomer(bareIndividual());
-    requireCapability(ctx, customer.kycStatus !== 'APPROVED', 'the target approved a customer without identity data');
+    await basisSupplement('an INDIVIDUAL whose fullName ends in 003 is created UNVERIFIED (section 5, sandbox magic)');
+    requireCapability(ctx, capabilities.sandboxTriggers, 'the target has no sandbox magic values to create a customer whose KYC is not APPROVED (SVC_SANDBOX_TRIGGERS=0)');
+    const customer = await createCustomer(bareIndividual({ fullName: 'Kyc Pending 003' }));
+    expect(customer.kycStatus, 'basis: supplement (section 5): an INDIVIDUAL whose fullName ends in 003 is created UNVERIFIED').toBe('UNVERIFIED');
     const [account] = await customerAccounts(customer.id);
     const res = await api.post('/cards', { body: { cardholderId: customer.id, form: 'VIRTUAL', fundingSources: [account.id] } });
     expectError(res, 400, 'CARDHOLDER_KYC_NOT_APPROVED', 'Errors / 400: CARDHOLDER_KYC_NOT_APPROVED');

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { expectError, expectStatus, noteInterface } from '../../helpers/expect.js';
 import { balanceOf, createQuote, eurDestination, executeQuote, quoteBody, sender } from '../../helpers/flows/transfers.js';
-import { createWalletAccount } from '../../helpers/flows/external-accounts.js';
+import { createPendingOwnershipWallet } from '../../helpers/flows/external-accounts.js';
 import { api, capabilities } from '../../helpers/harness.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
 import { Quote } from '../../helpers/schemas.js';
@@ -84,8 +84,7 @@ describe('POST /quotes: rules', () => {
     const threshold = capabilities.limits.verificationThresholdUsdCents;
     requireCapability(ctx, capabilities.sandboxTriggers && capabilities.counterpartyRules && threshold !== undefined, 'the target declares no regulatory threshold (SVC_LIMIT_VERIFICATION_USD_CENTS)', ['error:400:EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED']);
     const { accounts } = await sender({ USD: threshold! * 3 });
-    const wallet = await createWalletAccount(wallets.evm());
-    requireCapability(ctx, wallet.status === 'PENDING_OWNERSHIP_VERIFICATION', `the wallet was ${wallet.status}`);
+    const wallet = await createPendingOwnershipWallet(wallets.evm());
     // Platform wallets may receive from customer accounts only where the target allows it; customer wallets are the usual case.
     const below = await quote(quoteBody(accounts.USD.id, wallet.id, Math.floor(threshold! / 2)));
     const above = await quote(quoteBody(accounts.USD.id, wallet.id, threshold! * 2));
@@ -94,12 +93,12 @@ describe('POST /quotes: rules', () => {
   });
 
   it('refuses a quote or its execution from a frozen internal account, and moves no money', async (ctx) => {
-    requireCapability(ctx, capabilities.sandboxTriggers, 'the target has no sandbox triggers');
+    requireCapability(ctx, capabilities.sandboxTriggers && capabilities.stateTriggers.includes('freeze'), 'the target declares no freeze trigger (SVC_STATE_TRIGGERS)');
     const { customerId, accounts } = await sender({ USD: 100_000 });
     const destination = await eurDestination(customerId);
     const pending = await createQuote(quoteBody(accounts.USD.id, destination.id, 10_000));
     const frozen = await api.post('/sandbox/internal-accounts/{accountId}/freeze', { params: { accountId: accounts.USD.id } });
-    requireCapability(ctx, frozen.status !== 404, 'the target has no freeze trigger');
+    expectStatus(frozen, 200, undefined, 'the freeze trigger the target declares (SVC_STATE_TRIGGERS) freezes the account');
     const execute = await executeQuote(pending.id);
     const fresh = await quote(quoteBody(accounts.USD.id, destination.id, 10_000));
     for (const res of [execute, fresh]) {
@@ -110,11 +109,11 @@ describe('POST /quotes: rules', () => {
   });
 
   it('refuses a quote from a FAILED internal account, and moves no money', async (ctx) => {
-    requireCapability(ctx, capabilities.sandboxTriggers, 'the target has no sandbox triggers');
+    requireCapability(ctx, capabilities.sandboxTriggers && capabilities.stateTriggers.includes('fail'), 'the target declares no fail trigger (SVC_STATE_TRIGGERS)');
     const { customerId, accounts } = await sender({ USD: 100_000 });
     const destination = await eurDestination(customerId);
     const failed = await api.post('/sandbox/internal-accounts/{accountId}/fail', { params: { accountId: accounts.USD.id } });
-    requireCapability(ctx, failed.status !== 404, 'the target has no trigger that fails an account');
+    expectStatus(failed, 200, undefined, 'the fail trigger the target declares (SVC_STATE_TRIGGERS) fails the account');
     const res = await quote(quoteBody(accounts.USD.id, destination.id, 10_000, { immediatelyExecute: true }));
     expect(res.status >= 400 && res.status < 500, `Internal account status: failed accounts cannot send payments; answered ${res.status}`).toBe(true);
     expectError(res, res.status);
@@ -122,10 +121,10 @@ describe('POST /quotes: rules', () => {
   });
 
   it('refuses a quote to a frozen internal account (frozen accounts cannot receive payments)', async (ctx) => {
-    requireCapability(ctx, capabilities.sandboxTriggers, 'the target has no sandbox triggers');
+    requireCapability(ctx, capabilities.sandboxTriggers && capabilities.stateTriggers.includes('freeze'), 'the target declares no freeze trigger (SVC_STATE_TRIGGERS)');
     const { customerId, accounts } = await sender({ USD: 100_000, EUR: 0 });
     const frozen = await api.post('/sandbox/internal-accounts/{accountId}/freeze', { params: { accountId: accounts.EUR.id } });
-    requireCapability(ctx, frozen.status !== 404, 'the target has no freeze trigger');
+    expectStatus(frozen, 200, undefined, 'the freeze trigger the target declares (SVC_STATE_TRIGGERS) freezes the account');
     const res = await quote(quoteBody(accounts.USD.id, accounts.EUR.id, 10_000, { immediatelyExecute: true }));
     expect(res.status >= 400 && res.status < 500, `Internal account status: frozen accounts cannot receive payments; answered ${res.status}`).toBe(true);
     expectError(res, res.status);

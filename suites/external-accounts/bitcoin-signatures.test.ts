@@ -4,7 +4,7 @@
 // forms it takes come from configuration (SVC_BITCOIN_WALLET_TYPE, SVC_BITCOIN_ADDRESS_FORMATS).
 import { describe, expect, it, type TestContext } from 'vitest';
 import { expectError, expectStatus, expectTransition } from '../../helpers/expect.js';
-import { createWalletAccount, getPlatformAccount, startWalletChallenge, verify, VERIFY } from '../../helpers/flows/external-accounts.js';
+import { createPendingOwnershipWallet, getPlatformAccount, startWalletChallenge, verify, VERIFY } from '../../helpers/flows/external-accounts.js';
 import { capabilities } from '../../helpers/harness.js';
 import { requireCapability, scenario } from '../../helpers/scenario.js';
 import { ExternalAccount } from '../../helpers/schemas.js';
@@ -20,8 +20,7 @@ async function pendingBitcoinWallet(ctx: TestContext, form: BitcoinAddressType) 
   requireCapability(ctx, capabilities.bitcoinAddressForms.includes(form), `the target's ${type} takes no ${form} address (SVC_BITCOIN_ADDRESS_FORMATS)`);
   requireCapability(ctx, capabilities.counterpartyRules, 'the platform is not subject to counterparty rules');
   const wallet = wallets.bitcoin(type!, form);
-  const account = await createWalletAccount(wallet);
-  requireCapability(ctx, account.status === PENDING, `a new first-party ${type} was ${account.status}`);
+  const account = await createPendingOwnershipWallet(wallet);
   return { wallet, account };
 }
 

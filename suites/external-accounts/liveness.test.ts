@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { expectEvents } from '../../helpers/events.js';
 import { expectStatus, expectTransition } from '../../helpers/expect.js';
-import { createWalletAccount, getPlatformAccount, startLivenessChallenge } from '../../helpers/flows/external-accounts.js';
+import { createPendingOwnershipWallet, getPlatformAccount, startLivenessChallenge } from '../../helpers/flows/external-accounts.js';
 import { api, capabilities, listener } from '../../helpers/harness.js';
 import { requireCapability, scenario } from '../../helpers/scenario.js';
 import { ids } from '../../helpers/spec/catalog.js';
@@ -21,14 +21,13 @@ describe('LIVENESS ownership challenge', () => {
     ['FAIL', 'UNVERIFIED'],
   ] as const)('a %s outcome moves the account to %s, delivered by EXTERNAL_ACCOUNT.STATUS_UPDATED and visible by polling', async ([outcome, to], ctx) => {
     const covers = [ids.transition('external-account', PENDING, to)];
-    requireCapability(ctx, capabilities.sandboxTriggers && capabilities.counterpartyRules, 'the target has no sandbox triggers or no counterparty rules', covers);
-    const account = await createWalletAccount(wallets.evm());
-    requireCapability(ctx, account.status === PENDING, `a new first-party wallet was ${account.status}`, covers);
+    requireCapability(ctx, capabilities.sandboxTriggers && capabilities.stateTriggers.includes('liveness'), 'the target declares no liveness outcome trigger (SVC_STATE_TRIGGERS)', covers);
+    requireCapability(ctx, capabilities.counterpartyRules, 'the platform is not subject to counterparty rules (SVC_COUNTERPARTY_RULES=0)', covers);
+    const account = await createPendingOwnershipWallet(wallets.evm());
     await startLivenessChallenge(account.id);
     const since = await listener.mark();
 
     const trigger = await api.post('/sandbox/external-accounts/{externalAccountId}/liveness', { params: { externalAccountId: account.id }, body: { outcome } });
-    requireCapability(ctx, trigger.status !== 404, 'the target has no liveness outcome trigger', covers);
     expectStatus(trigger, 200);
 
     const [event] = await expectEvents(account.id, [{ type: 'EXTERNAL_ACCOUNT.STATUS_UPDATED', where: (d) => d.status === to, what: `status ${to}` }], { since });

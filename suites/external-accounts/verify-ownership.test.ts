@@ -7,7 +7,7 @@ import { describe, expect, it, type TestContext } from 'vitest';
 import { msUntil, untilPast } from '../../helpers/deadline.js';
 import { expectEvents } from '../../helpers/events.js';
 import { expectError, expectStatus, expectTransition, noteInterface } from '../../helpers/expect.js';
-import { createWalletAccount, getPlatformAccount, startLivenessChallenge, startWalletChallenge, verify, VERIFY } from '../../helpers/flows/external-accounts.js';
+import { createPendingOwnershipWallet, getPlatformAccount, startLivenessChallenge, startWalletChallenge, verify, VERIFY } from '../../helpers/flows/external-accounts.js';
 import { capabilities, listener } from '../../helpers/harness.js';
 import { requireCapability, scenario } from '../../helpers/scenario.js';
 import { ExternalAccount } from '../../helpers/schemas.js';
@@ -17,9 +17,7 @@ import { wallets, type TestWallet } from '../../helpers/wallets/index.js';
 const PENDING = 'PENDING_OWNERSHIP_VERIFICATION';
 const pendingWallet = async (ctx: TestContext, wallet: TestWallet, covers: string[] = []) => {
   requireCapability(ctx, capabilities.counterpartyRules, 'the platform is not subject to counterparty rules, so self-custody wallets need no ownership verification (SVC_COUNTERPARTY_RULES=0)', covers);
-  const account = await createWalletAccount(wallet);
-  requireCapability(ctx, account.status === PENDING, `a new first-party self-custody wallet was ${account.status}, not ${PENDING}`, covers);
-  return account;
+  return createPendingOwnershipWallet(wallet);
 };
 const statusIs = (status: string) => ({ type: 'EXTERNAL_ACCOUNT.STATUS_UPDATED', where: (d: Record<string, any>) => d.status === status, what: `status ${status}` });
 

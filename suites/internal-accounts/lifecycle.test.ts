@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { individual } from '../../fixtures/customers.js';
 import { expectEvents } from '../../helpers/events.js';
-import { expectTransition } from '../../helpers/expect.js';
+import { expectStatus, expectTransition } from '../../helpers/expect.js';
 import { accountIn, activeAccount, createCustomer, customerAccounts, fund } from '../../helpers/flows/customers.js';
 import { api, capabilities, listener } from '../../helpers/harness.js';
 import { requireCapability, scenario } from '../../helpers/scenario.js';
@@ -45,11 +45,11 @@ describe('Internal account lifecycle', () => {
   });
 
   it('refuses a payment into a FAILED account (failed accounts cannot receive payments)', async (ctx) => {
-    requireCapability(ctx, capabilities.sandboxTriggers, 'the target has no sandbox triggers');
+    requireCapability(ctx, capabilities.sandboxTriggers && capabilities.stateTriggers.includes('fail'), 'the target declares no trigger that fails an account (SVC_STATE_TRIGGERS)');
     const customer = await createCustomer(individual());
     const account = await activeAccount(customer.id);
     const failed = await api.post('/sandbox/internal-accounts/{accountId}/fail', { params: { accountId: account.id } });
-    requireCapability(ctx, failed.status !== 404, 'the target has no trigger that fails an account (POST /sandbox/internal-accounts/{accountId}/fail)');
+    expectStatus(failed, 200, undefined, 'the fail trigger the target declares (SVC_STATE_TRIGGERS) fails the account');
     expect((await accountIn(customer.id, account.balance.currency.code)).status).toBe('FAILED');
     const deposit = await api.post('/sandbox/internal-accounts/{accountId}/fund', { params: { accountId: account.id }, body: { amount: 1000 } });
     expect(deposit.status >= 400 && deposit.status < 500, `Internal account status: failed accounts cannot receive payments; the deposit answered ${deposit.status}`).toBe(true);
@@ -57,12 +57,12 @@ describe('Internal account lifecycle', () => {
   });
 
   it('moves ACTIVE to FROZEN with INTERNAL_ACCOUNT.STATUS_UPDATED, after which the account cannot receive a payment', async (ctx) => {
-    requireCapability(ctx, capabilities.sandboxTriggers, 'the target has no sandbox triggers', [ids.transition('internal-account', 'ACTIVE', 'FROZEN')]);
+    requireCapability(ctx, capabilities.sandboxTriggers && capabilities.stateTriggers.includes('freeze'), 'the target declares no freeze trigger (SVC_STATE_TRIGGERS)', [ids.transition('internal-account', 'ACTIVE', 'FROZEN')]);
     const customer = await createCustomer(individual());
     const account = await activeAccount(customer.id);
     const since = await listener.mark();
     const frozen = await api.post('/sandbox/internal-accounts/{accountId}/freeze', { params: { accountId: account.id } });
-    requireCapability(ctx, frozen.status !== 404, 'the target has no freeze trigger (POST /sandbox/internal-accounts/{accountId}/freeze)', [ids.transition('internal-account', 'ACTIVE', 'FROZEN')]);
+    expectStatus(frozen, 200, undefined, 'the freeze trigger the target declares (SVC_STATE_TRIGGERS) freezes the account');
     const [event] = await expectEvents(account.id, [{ type: 'INTERNAL_ACCOUNT.STATUS_UPDATED', where: (d) => d.status === 'FROZEN', what: 'status FROZEN' }], { since });
     expectTransition('internal-account', account.status, event.data.status, 'ACTIVE', 'FROZEN');
 

@@ -1,0 +1,36 @@
+// Main-process side of the verdict: the outcome of every scenario of the projects a target served,
+// read from vitest's own state at the end of the run (whatever reporters the command line chose).
+import { relative } from 'node:path';
+import type { TestModule, Vitest } from 'vitest/node';
+import { firstLine, type ScenarioOutcome } from './verdict.js';
+
+declare module '@vitest/runner' {
+  interface TaskMeta {
+    /** Set by requireCapability: the capability the target lacks, which explains the skip. */
+    capabilityReason?: string;
+  }
+}
+
+export function collectOutcomes(vitest: Vitest, projects: ReadonlySet<string>): { scenarios: ScenarioOutcome[]; fileErrors: { file: string; message: string }[] } {
+  const modules: TestModule[] = vitest.state.getTestModules().filter((m) => projects.has(m.project.name));
+  const scenarios: ScenarioOutcome[] = [];
+  const fileErrors: { file: string; message: string }[] = [];
+  for (const module of modules) {
+    const file = relative(process.cwd(), module.moduleId);
+    for (const error of module.errors()) fileErrors.push({ file, message: firstLine(error.message) });
+    for (const test of module.children.allTests()) {
+      const result = test.result();
+      const outcome: ScenarioOutcome = { file, name: test.fullName, state: result.state };
+      if (result.state === 'failed') {
+        outcome.message = firstLine(result.errors?.[0]?.message);
+        outcome.errorName = result.errors?.[0]?.name;
+      }
+      if (result.state === 'skipped') {
+        outcome.capabilityReason = test.meta().capabilityReason;
+        outcome.note = result.note;
+      }
+      scenarios.push(outcome);
+    }
+  }
+  return { scenarios, fileErrors };
+}

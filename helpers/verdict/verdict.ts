@@ -1,0 +1,159 @@
+// The run's verdict: whether the target is conformant, and why not. A run is conformant only when
+// scenarios ran, none failed, the webhook listener recorded no finding, and every skip is explained
+// by a capability the target declares it lacks (external mode; embedded and container modes, whose
+// target is this project's sandbox, may not skip at all). The global setup's teardown writes it to
+// reports/verdict.json; the entry points (helpers/verdict/cli.ts, selftest/run-conformance.ts,
+// `npm run certify`) read it and derive the exit status and the last lines of the output from it.
+import { existsSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+
+export const VERDICT_FILE = 'verdict.json';
+
+export type TargetMode = 'embedded' | 'external' | 'container';
+
+export interface ScenarioOutcome {
+  /** The scenario file, relative to the project root. */
+  file: string;
+  /** describe > it. */
+  name: string;
+  state: 'passed' | 'failed' | 'skipped' | 'pending';
+  /** First line of the first error of a failed scenario. */
+  message?: string;
+  /** Its name (AssertionError for a failed expectation). */
+  errorName?: string;
+  /** For a skip: the capability the target lacks, as `requireCapability` recorded it. */
+  capabilityReason?: string;
+  /** For a skip: the note given to ctx.skip, if any. */
+  note?: string;
+}
+
+export interface ListenerFindingLike {
+  kind: string;
+  message: string;
+  type?: string;
+  eventId?: string;
+}
+
+export interface Verdict {
+  conformant: boolean;
+  mode: TargetMode;
+  runId: string;
+  counts: { passed: number; failed: number; skipped: number; pending: number };
+  /** Short reasons, in the order the summary line names them. */
+  reasons: string[];
+  failures: { file: string; name: string; message: string; errorName?: string }[];
+  /** Errors of a scenario file itself (it did not load, or a hook outside any scenario failed). */
+  fileErrors: { file: string; message: string }[];
+  findings: ListenerFindingLike[];
+  skips: { file: string; name: string; reason: string; explained: boolean }[];
+}
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+export function firstLine(text: string | undefined): string {
+  return (text ?? '').split('\n').find((l) => l.trim())?.trim().slice(0, 300) ?? '';
+}
+
+export function judgeRun(input: {
+  mode: TargetMode;
+  runId: string;
+  scenarios: ScenarioOutcome[];
+  fileErrors?: { file: string; message: string }[];
+  findings: ListenerFindingLike[];
+}): Verdict {
+  const { mode, scenarios, findings } = input;
+  const fileErrors = input.fileErrors ?? [];
+  const counts = { passed: 0, failed: 0, skipped: 0, pending: 0 };
+  for (const s of scenarios) counts[s.state]++;
+  const failures = scenarios.filter((s) => s.state === 'failed').map((s) => ({ file: s.file, name: s.name, message: s.message ?? '', errorName: s.errorName }));
+  // Only a declared lack explains a skip, and only where the target is not this project's own sandbox,
+  // which offers every capability the suites need.
+  const skips = scenarios
+    .filter((s) => s.state === 'skipped')
+    .map((s) => ({
+      file: s.file,
+      name: s.name,
+      reason: s.capabilityReason ?? s.note ?? 'skipped without a declared capability (it.skip, ctx.skip or a cancelled run)',
+      explained: mode === 'external' && s.capabilityReason !== undefined,
+    }));
+  const unexplained = skips.filter((s) => !s.explained);
+
+  const reasons: string[] = [];
+  if (scenarios.length === 0) reasons.push('no scenario ran');
+  if (fileErrors.length) reasons.push(`${plural(fileErrors.length, 'scenario file')} failed outside any scenario`);
+  if (counts.failed) reasons.push(`${plural(counts.failed, 'scenario')} failed`);
+  if (findings.length) {
+    const f = findings[0];
+    reasons.push(`${plural(findings.length, 'listener finding')}: [${f.kind}] ${f.type ?? '?'}${f.eventId ? ` ${f.eventId}` : ''}: ${firstLine(f.message)}${findings.length > 1 ? ' ...' : ''}`);
+  }
+  if (unexplained.length) {
+    reasons.push(
+      mode === 'external'
+        ? `${plural(unexplained.length, 'skip')} not explained by a capability the target declares it lacks`
+        : `${plural(unexplained.length, 'skip')} in ${mode} mode, where nothing may skip`,
+    );
+  }
+  if (counts.pending) reasons.push(`${plural(counts.pending, 'scenario')} did not finish`);
+  return { conformant: reasons.length === 0, mode, runId: input.runId, counts, reasons, failures, fileErrors, findings, skips };
+}
+
+/** The last lines of a run: details first, the one-line verdict last. */
+export function verdictLines(v: Verdict, max = 20): string[] {
+  const { passed, failed, skipped } = v.counts;
+  const tally = `${passed} passed, ${failed} failed, ${skipped} skipped`;
+  if (v.conformant) {
+    const declared = v.skips.length ? ` (${plural(v.skips.length, 'skip')} for capabilities the target declares it lacks)` : '';
+    return [`verdict: conformant: ${tally}${declared}`];
+  }
+  const details = [
+    ...v.fileErrors.map((e) => `  file error: ${e.file}: ${e.message}`),
+    ...v.failures.map((f) => `  failed: ${f.file} > ${f.name}: ${f.message}`),
+    ...v.findings.map((f) => `  listener finding: [${f.kind}] ${f.type ?? '?'}${f.eventId ? ` ${f.eventId}` : ''}: ${firstLine(f.message)}`),
+    ...v.skips.filter((s) => !s.explained).map((s) => `  skipped: ${s.file} > ${s.name}: ${s.reason}`),
+  ];
+  const shown = details.slice(0, max);
+  if (details.length > max) shown.push(`  ... and ${details.length - max} more (reports/${VERDICT_FILE})`);
+  return ['', ...shown, `verdict: NOT CONFORMANT: ${v.reasons.join('; ')}; ${tally}`];
+}
+
+export function readVerdict(reportsDir: string): Verdict | undefined {
+  const file = join(reportsDir, VERDICT_FILE);
+  if (!existsSync(file)) return undefined;
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as Verdict;
+  } catch {
+    return undefined;
+  }
+}
+
+export interface Conclusion {
+  /** The exit status the run must end with. */
+  code: number;
+  verdict?: Verdict;
+  lines: string[];
+}
+
+/**
+ * The end of a run as an entry point sees it: vitest's exit and the verdict its teardown wrote.
+ * No verdict (the run did not reach its teardown), an interruption, or a vitest failure the verdict
+ * does not account for (an unhandled error) all make the run fail, saying so.
+ */
+export function concludeRun(reportsDir: string, exit: { code: number | null; signal?: NodeJS.Signals | null }): Conclusion {
+  const verdict = readVerdict(reportsDir);
+  const where = relative(process.cwd(), join(reportsDir, VERDICT_FILE)) || VERDICT_FILE;
+  if (exit.signal) {
+    return { code: 128 + (exit.signal === 'SIGINT' ? 2 : 15), verdict, lines: ['', `verdict: NOT CONFORMANT: the run was interrupted (${exit.signal})`] };
+  }
+  if (!verdict) {
+    return { code: exit.code || 1, lines: ['', `verdict: NOT CONFORMANT: the run wrote no verdict (${where}); vitest exited with code ${exit.code}: the target could not be set up or the run stopped early (see above)`] };
+  }
+  const lines = verdictLines(verdict);
+  if (verdict.conformant && exit.code !== 0) {
+    return {
+      code: exit.code || 1,
+      verdict,
+      lines: ['', `verdict: NOT CONFORMANT: vitest exited with code ${exit.code} (an error outside the scenarios, see above); ${lines[lines.length - 1].replace(/^verdict: conformant: /, '')}`],
+    };
+  }
+  return { code: verdict.conformant ? 0 : 1, verdict, lines };
+}

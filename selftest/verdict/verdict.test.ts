@@ -1,0 +1,110 @@
+// The run's verdict gates releases: it must say "conformant" only when that is true, and its last
+// line must say why not. Rules of the verdict, then a whole embedded run with one forged delivery
+// posted to its listener midway, which must exit non-zero naming the finding.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { concludeRun, judgeRun, verdictLines, type ScenarioOutcome } from '../../helpers/verdict/verdict.js';
+import { runConformance } from '../run-conformance.js';
+import { listenerUrlIn, postForgedDelivery } from './forge.js';
+
+const passed = (name: string): ScenarioOutcome => ({ file: 'suites/a/a.test.ts', name, state: 'passed' });
+const declaredSkip: ScenarioOutcome = { file: 'suites/a/b.test.ts', name: 'needs SCA', state: 'skipped', capabilityReason: 'the target declares no SCA region (SVC_SCA_REGION)' };
+const plainSkip: ScenarioOutcome = { file: 'suites/a/b.test.ts', name: 'it.skip', state: 'skipped' };
+const finding = { kind: 'signature', message: 'signature does not verify with the configured public key', type: 'TEST', eventId: 'Webhook:1' };
+
+describe('the verdict of a run', () => {
+  it('is conformant when scenarios ran and all passed, and says so with the tally as its last line', () => {
+    const v = judgeRun({ mode: 'embedded', runId: 'r', scenarios: [passed('x'), passed('y')], findings: [] });
+    expect(v.conformant).toBe(true);
+    expect(verdictLines(v).at(-1)).toBe('verdict: conformant: 2 passed, 0 failed, 0 skipped');
+  });
+
+  it('is not conformant when no scenario ran', () => {
+    const v = judgeRun({ mode: 'embedded', runId: 'r', scenarios: [], findings: [] });
+    expect(v.conformant).toBe(false);
+    expect(verdictLines(v).at(-1)).toMatch(/^verdict: NOT CONFORMANT: no scenario ran/);
+  });
+
+  it('is not conformant on a listener finding, even when every scenario passed, and names the finding', () => {
+    const v = judgeRun({ mode: 'embedded', runId: 'r', scenarios: [passed('x')], findings: [finding] });
+    expect(v.conformant).toBe(false);
+    expect(verdictLines(v).at(-1)).toBe(
+      'verdict: NOT CONFORMANT: 1 listener finding: [signature] TEST Webhook:1: signature does not verify with the configured public key; 1 passed, 0 failed, 0 skipped',
+    );
+  });
+
+  it('is not conformant on a failed scenario, and lists it', () => {
+    const v = judgeRun({ mode: 'external', runId: 'r', scenarios: [passed('x'), { ...passed('y'), state: 'failed', message: 'expected 201, got 500' }], findings: [] });
+    expect(v.conformant).toBe(false);
+    const lines = verdictLines(v);
+    expect(lines).toContain('  failed: suites/a/a.test.ts > y: expected 201, got 500');
+    expect(lines.at(-1)).toBe('verdict: NOT CONFORMANT: 1 scenario failed; 1 passed, 1 failed, 0 skipped');
+  });
+
+  it('lets an external target skip only for a capability it declares it lacks', () => {
+    const declared = judgeRun({ mode: 'external', runId: 'r', scenarios: [passed('x'), declaredSkip], findings: [] });
+    expect(declared.conformant).toBe(true);
+    expect(verdictLines(declared).at(-1)).toBe('verdict: conformant: 1 passed, 0 failed, 1 skipped (1 skip for capabilities the target declares it lacks)');
+    const unexplained = judgeRun({ mode: 'external', runId: 'r', scenarios: [passed('x'), plainSkip], findings: [] });
+    expect(unexplained.conformant).toBe(false);
+    expect(verdictLines(unexplained).at(-1)).toMatch(/1 skip not explained by a capability the target declares it lacks/);
+  });
+
+  it('lets neither the embedded sandbox nor a container target skip at all', () => {
+    for (const mode of ['embedded', 'container'] as const) {
+      const v = judgeRun({ mode, runId: 'r', scenarios: [passed('x'), declaredSkip], findings: [] });
+      expect(v.conformant, mode).toBe(false);
+      expect(verdictLines(v).at(-1)).toMatch(new RegExp(`1 skip in ${mode} mode, where nothing may skip`));
+    }
+  });
+
+  it('fails a run that wrote no verdict, was interrupted, or whose vitest failed outside the scenarios', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'svc-verdict-'));
+    const none = concludeRun(dir, { code: 1 });
+    expect(none.code).toBe(1);
+    expect(none.lines.at(-1)).toMatch(/^verdict: NOT CONFORMANT: the run wrote no verdict/);
+    writeFileSync(join(dir, 'verdict.json'), JSON.stringify(judgeRun({ mode: 'embedded', runId: 'r', scenarios: [passed('x')], findings: [] })));
+    expect(concludeRun(dir, { code: 0 }).code).toBe(0);
+    expect(concludeRun(dir, { code: 0, signal: 'SIGINT' }).code).not.toBe(0);
+    const unhandled = concludeRun(dir, { code: 1 });
+    expect(unhandled.code).toBe(1);
+    expect(unhandled.lines.at(-1)).toMatch(/^verdict: NOT CONFORMANT: vitest exited with code 1/);
+  });
+});
+
+describe('a whole embedded run', () => {
+  it('fails on a skip, which the embedded sandbox never needs, naming the scenario and the capability', async () => {
+    // The embedded sandbox has a hold trigger; declaring none makes the scenario that needs it skip.
+    const run = await runConformance({ dirs: ['suites/transactions/transactions.test.ts'], env: { SVC_HOLD_TRIGGER: '' } });
+    expect(run.verdict?.counts.skipped, run.output.slice(-3000)).toBe(1);
+    expect(run.verdict?.skips[0]).toMatchObject({ reason: 'the target declares no trigger that holds a payment (SVC_HOLD_TRIGGER)', explained: false });
+    expect(run.code).not.toBe(0);
+    const lines = run.output.trimEnd().split('\n');
+    expect(lines.at(-2)).toMatch(/^  skipped: suites\/transactions\/transactions.test.ts > .*pendingReason: the target declares no trigger that holds a payment/);
+    expect(lines.at(-1)).toMatch(/^verdict: NOT CONFORMANT: 1 skip in embedded mode, where nothing may skip; \d+ passed, 0 failed, 1 skipped$/);
+  }, 120_000);
+
+  it('exits non-zero, naming the finding, when one forged delivery reaches the listener midway', async () => {
+    let posted: Promise<{ status: number; eventId: string }> | undefined;
+    let seen = '';
+    const run = await runConformance({
+      onOutput: (chunk) => {
+        seen += chunk;
+        const url = listenerUrlIn(seen);
+        // Once the scenarios are under way (output after the line naming the listener), one forged delivery.
+        const after = url ? seen.indexOf('\n', seen.indexOf(url)) : -1;
+        if (url && !posted && after >= 0 && seen.length > after + 1) posted = postForgedDelivery(url);
+      },
+    });
+    expect(posted, `the run printed no listener URL:\n${run.output.slice(0, 2000)}`).toBeDefined();
+    const forged = await posted!;
+    expect(forged.status, 'the listener refuses a delivery that fails X-Svc-Signature verification').toBe(401);
+    expect(run.verdict?.counts.failed, run.output.slice(-3000)).toBe(0);
+    expect(run.code).not.toBe(0);
+    const last = run.output.trimEnd().split('\n').at(-1)!;
+    expect(last).toMatch(/^verdict: NOT CONFORMANT: 1 listener finding: \[signature\] TEST /);
+    expect(last).toContain(forged.eventId);
+  }, 180_000);
+});
