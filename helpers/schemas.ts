@@ -351,6 +351,9 @@ export const Page = <T extends z.ZodType>(item: T) =>
     .looseObject({ data: z.array(item), hasMore: z.boolean(), nextCursor: z.string().min(1).optional(), totalCount: z.number().int().min(0).optional() })
     .refine((p) => !p.hasMore || p.nextCursor !== undefined, 'nextCursor is given when hasMore');
 
+/** Interface: POST /sca/login/complete "response carries sessionExpiresAt"; supplement (section 10): {status: "SUCCESS", sessionExpiresAt}. */
+export const ScaLoginResult = z.looseObject({ status: z.literal('SUCCESS').optional(), sessionExpiresAt: IsoUtc });
+
 /** basis: supplement (section 9): simulations answer 202 {issuerTransactionToken}. */
 export const SimulationAccepted = z.looseObject({ issuerTransactionToken: z.string().min(1) });
 

@@ -2,14 +2,13 @@
 // APPROVED"); Card state ("Mutating a closed card answers 409 CARD_NOT_MUTABLE").
 // Issuance, listing and mutation shapes: basis: supplement (section 9).
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import { bareIndividual } from '../../fixtures/customers.js';
 import { expectError, expectStatus } from '../../helpers/expect.js';
 import { activeCard, cardholder, getCard, issueCard, patchCard } from '../../helpers/flows/cards.js';
 import { createCustomer, customerAccounts } from '../../helpers/flows/customers.js';
 import { api, capabilities } from '../../helpers/harness.js';
 import { requireCapability, scenario } from '../../helpers/scenario.js';
-import { Card } from '../../helpers/schemas.js';
+import { Card, Page } from '../../helpers/schemas.js';
 
 describe('POST /cards', () => {
   scenario({ area: 'Cards', operation: 'POST /cards', section: 'Errors' });
@@ -20,7 +19,7 @@ describe('POST /cards', () => {
     const [account] = await customerAccounts(customer.id);
     const res = await api.post('/cards', { body: { cardholderId: customer.id, form: 'VIRTUAL', fundingSources: [account.id] } });
     expectError(res, 400, 'CARDHOLDER_KYC_NOT_APPROVED', 'Errors / 400: CARDHOLDER_KYC_NOT_APPROVED');
-    const listed = expectStatus(await api.get('/cards', { query: { cardholderId: customer.id } }), 200, z.looseObject({ data: z.array(Card) }));
+    const listed = expectStatus(await api.get('/cards', { query: { cardholderId: customer.id } }), 200, Page(Card), 'GET /cards lists the cardholder\'s cards');
     expect(listed.data, 'a refused issuance leaves no card').toEqual([]);
   });
 
@@ -29,7 +28,7 @@ describe('POST /cards', () => {
     const { customerId, account } = await cardholder();
     const card = await issueCard(customerId, account.id);
     expect(card.fundingSources).toEqual([account.id]);
-    const listed = expectStatus(await api.get('/cards', { query: { cardholderId: customerId } }), 200, z.looseObject({ data: z.array(Card) }));
+    const listed = expectStatus(await api.get('/cards', { query: { cardholderId: customerId } }), 200, Page(Card), 'GET /cards lists the cardholder\'s cards');
     expect(listed.data.map((c) => c.id)).toEqual([card.id]);
   });
 });

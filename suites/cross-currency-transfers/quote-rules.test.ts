@@ -6,27 +6,41 @@
 // below regulatory thresholds are still allowed"). Thresholds are the target's (not shown): declared.
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { expectError, expectStatus, noteInterface } from '../../helpers/expect.js';
-import { balanceOf, createQuote, eurDestination, executeQuote, quoteBody, sender } from '../../helpers/flows/transfers.js';
+import { consent } from '../../fixtures/customers.js';
+import { expectError, expectRefusal, expectStatus, noteInterface } from '../../helpers/expect.js';
+import { balanceOf, createQuote, eurDestination, executeQuote, quoteBody, sender, termsVersion } from '../../helpers/flows/transfers.js';
 import { createWalletAccount } from '../../helpers/flows/external-accounts.js';
 import { api, capabilities } from '../../helpers/harness.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
-import { Quote } from '../../helpers/schemas.js';
+import { Customer, InternalAccount, Quote } from '../../helpers/schemas.js';
 import { wallets } from '../../helpers/wallets/index.js';
 
 const quote = (body: Record<string, unknown>) => api.post('/quotes', { body });
 
+const FROZEN_OR_FAILED = {
+  id: 'internal-accounts:frozen-or-failed-refusal',
+  sentences: ['Internal account status: Frozen and failed accounts cannot send or receive payments.', '(no status or code is stated for the refusal, in the interface or the supplement)'],
+};
+const freeze = async (accountId: string) => expectStatus(await api.post('/sandbox/internal-accounts/{accountId}/freeze', { params: { accountId } }), 200, InternalAccount, 'the sandbox trigger freezes the account');
+const fail = async (accountId: string) => expectStatus(await api.post('/sandbox/internal-accounts/{accountId}/fail', { params: { accountId } }), 200, InternalAccount, 'the sandbox trigger fails the account');
+
 describe('POST /quotes: rules', () => {
   scenario({ area: 'Cross-Currency Transfers', operation: 'POST /quotes', section: 'Other operations that are named' });
 
-  it('fails with END_USER_TERMS_NOT_ACCEPTED until terms acceptance is on file', async (ctx) => {
+  it('fails with END_USER_TERMS_NOT_ACCEPTED until terms acceptance is on file, and succeeds once it is', async (ctx) => {
     requireCapability(ctx, capabilities.sandboxTriggers, 'the target cannot fund a sender');
+    await basisSupplement('END_USER_TERMS_NOT_ACCEPTED is a 403 (section 1); PATCH /customers/{customerId} with endUserTermsConsent (section 4)');
     const { customerId, accounts } = await sender({ USD: 100_000 }, false);
     const destination = await eurDestination(customerId);
     const res = await quote(quoteBody(accounts.USD.id, destination.id, 10_000));
-    // The interface leaves the HTTP status unshown (the supplement says 403): the code is the rule.
-    expect(res.status >= 400 && res.status < 500, `a 4xx; ${res.status}`).toBe(true);
-    expectError(res, res.status, 'END_USER_TERMS_NOT_ACCEPTED', 'POST /quotes fails with END_USER_TERMS_NOT_ACCEPTED until terms acceptance is on file');
+    // The interface names the code but not its HTTP status; the supplement puts it under 403.
+    expectError(res, 403, 'END_USER_TERMS_NOT_ACCEPTED', 'POST /quotes fails with END_USER_TERMS_NOT_ACCEPTED until terms acceptance is on file');
+    noteInterface('quotes:terms-not-accepted-status', ['Other codes named: END_USER_TERMS_NOT_ACCEPTED (HTTP status: not shown)', 'supplement 1: 403 ... END_USER_TERMS_NOT_ACCEPTED (so terms failure is 403)'], `answered ${res.status}`);
+    expect(await balanceOf(customerId, accounts.USD.id), 'a refused quote moves no money').toBe(100_000);
+    // Control: the same quote once the terms are accepted (interface: endUserTermsConsent on create or update).
+    const accepted = await api.patch('/customers/{customerId}', { params: { customerId }, body: { customerType: 'INDIVIDUAL', endUserTermsConsent: consent(await termsVersion()) } });
+    expectStatus(accepted, 200, Customer, 'PATCH /customers/{customerId} records endUserTermsConsent');
+    await createQuote(quoteBody(accounts.USD.id, destination.id, 10_000));
   });
 
   it('answers 400 TRANSACTION_SIZE_LIMIT_EXCEEDED above the single-transaction maximum', async (ctx) => {
@@ -71,13 +85,20 @@ describe('POST /quotes: rules', () => {
     expectError(res, 400, 'INVALID_CURRENCY');
   });
 
-  it('refuses platformFeeOverride with a non-USD source currency', async (ctx) => {
+  it('refuses platformFeeOverride with a non-USD source currency, and accepts the same override from a USD source', async (ctx) => {
     requireCapability(ctx, capabilities.sandboxTriggers, 'the target cannot fund a sender');
-    const { customerId, accounts } = await sender({ USD: 0, EUR: 100_000 });
-    const res = await quote(quoteBody(accounts.EUR.id, accounts.USD.id, 10_000, { platformFeeOverride: { platformFixedFee: { amount: 10, currency: 'EUR' }, platformVariableFeeBps: 10 } }));
-    expect(res.status >= 400 && res.status < 500, `platformFeeOverride requires USD source currency; answered ${res.status}`).toBe(true);
-    expectError(res, res.status, undefined, 'POST /quotes: platformFeeOverride requires USD source currency');
-    expect(await balanceOf(customerId, accounts.EUR.id), 'a refused quote moves no money').toBe(accounts.EUR.balance.amount);
+    const { customerId, accounts } = await sender({ USD: 100_000, EUR: 100_000 });
+    const destination = await eurDestination(customerId);
+    const override = (currency: string) => ({ platformFeeOverride: { platformFixedFee: { amount: 10, currency }, platformVariableFeeBps: 10 } });
+    // Control: a cross-currency quote from the USD account with the override is priced by it.
+    const control = await createQuote(quoteBody(accounts.USD.id, accounts.EUR.id, 10_000, override('USD')));
+    expect(control.platformFeesIncluded, 'platformFeeOverride: 10 fixed + 10 bps of 10 000').toBe(20);
+    const res = await quote(quoteBody(accounts.EUR.id, accounts.USD.id, 10_000, override('EUR')));
+    expectRefusal(res, 'POST /quotes: platformFeeOverride (per-transaction fee override; requires USD source currency)', {
+      id: 'quotes:fee-override-non-usd',
+      sentences: ['POST /quotes: platformFeeOverride (per-transaction fee override; requires USD source currency)', '(no status or code is stated for the refusal)'],
+    });
+    expect(await balanceOf(customerId, accounts.EUR.id), 'a refused quote moves no money').toBe(100_000);
   });
 
   it('allows a transfer below the regulatory threshold to a wallet pending ownership verification, and refuses one above it with EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED', async (ctx) => {
@@ -94,42 +115,41 @@ describe('POST /quotes: rules', () => {
   });
 
   it('refuses a quote or its execution from a frozen internal account, and moves no money', async (ctx) => {
-    requireCapability(ctx, capabilities.sandboxTriggers, 'the target has no sandbox triggers');
+    requireCapability(ctx, capabilities.sandboxTriggers, 'the target has no sandbox triggers (freeze)');
     const { customerId, accounts } = await sender({ USD: 100_000 });
     const destination = await eurDestination(customerId);
+    // Control: while ACTIVE the account is quoted from.
     const pending = await createQuote(quoteBody(accounts.USD.id, destination.id, 10_000));
-    const frozen = await api.post('/sandbox/internal-accounts/{accountId}/freeze', { params: { accountId: accounts.USD.id } });
-    requireCapability(ctx, frozen.status !== 404, 'the target has no freeze trigger');
+    await freeze(accounts.USD.id);
     const execute = await executeQuote(pending.id);
+    expectRefusal(execute, 'Internal account status: frozen accounts cannot send payments (execute)', FROZEN_OR_FAILED);
     const fresh = await quote(quoteBody(accounts.USD.id, destination.id, 10_000));
-    for (const res of [execute, fresh]) {
-      expect(res.status >= 400 && res.status < 500, `Internal account status: frozen accounts cannot send payments; ${res.exchange.method} ${res.exchange.path} answered ${res.status}`).toBe(true);
-      expectError(res, res.status);
-    }
-    expect(await balanceOf(customerId, accounts.USD.id)).toBe(accounts.USD.balance.amount);
+    expectRefusal(fresh, 'Internal account status: frozen accounts cannot send payments (quote)', FROZEN_OR_FAILED);
+    expect(await balanceOf(customerId, accounts.USD.id)).toBe(100_000);
   });
 
   it('refuses a quote from a FAILED internal account, and moves no money', async (ctx) => {
-    requireCapability(ctx, capabilities.sandboxTriggers, 'the target has no sandbox triggers');
+    requireCapability(ctx, capabilities.sandboxTriggers, 'the target has no sandbox triggers (fail)');
     const { customerId, accounts } = await sender({ USD: 100_000 });
     const destination = await eurDestination(customerId);
-    const failed = await api.post('/sandbox/internal-accounts/{accountId}/fail', { params: { accountId: accounts.USD.id } });
-    requireCapability(ctx, failed.status !== 404, 'the target has no trigger that fails an account');
+    // Control: while ACTIVE the same quote is accepted.
+    await createQuote(quoteBody(accounts.USD.id, destination.id, 10_000));
+    await fail(accounts.USD.id);
     const res = await quote(quoteBody(accounts.USD.id, destination.id, 10_000, { immediatelyExecute: true }));
-    expect(res.status >= 400 && res.status < 500, `Internal account status: failed accounts cannot send payments; answered ${res.status}`).toBe(true);
-    expectError(res, res.status);
-    expect(await balanceOf(customerId, accounts.USD.id)).toBe(accounts.USD.balance.amount);
+    expectRefusal(res, 'Internal account status: failed accounts cannot send payments', FROZEN_OR_FAILED);
+    expect(await balanceOf(customerId, accounts.USD.id)).toBe(100_000);
   });
 
   it('refuses a quote to a frozen internal account (frozen accounts cannot receive payments)', async (ctx) => {
-    requireCapability(ctx, capabilities.sandboxTriggers, 'the target has no sandbox triggers');
+    requireCapability(ctx, capabilities.sandboxTriggers, 'the target has no sandbox triggers (freeze)');
     const { customerId, accounts } = await sender({ USD: 100_000, EUR: 0 });
-    const frozen = await api.post('/sandbox/internal-accounts/{accountId}/freeze', { params: { accountId: accounts.EUR.id } });
-    requireCapability(ctx, frozen.status !== 404, 'the target has no freeze trigger');
+    // Control: while ACTIVE the same quote into it is accepted.
+    await createQuote(quoteBody(accounts.USD.id, accounts.EUR.id, 10_000));
+    await freeze(accounts.EUR.id);
     const res = await quote(quoteBody(accounts.USD.id, accounts.EUR.id, 10_000, { immediatelyExecute: true }));
-    expect(res.status >= 400 && res.status < 500, `Internal account status: frozen accounts cannot receive payments; answered ${res.status}`).toBe(true);
-    expectError(res, res.status);
-    expect(await balanceOf(customerId, accounts.USD.id)).toBe(accounts.USD.balance.amount);
+    expectRefusal(res, 'Internal account status: frozen accounts cannot receive payments', FROZEN_OR_FAILED);
+    expect(await balanceOf(customerId, accounts.USD.id)).toBe(100_000);
+    expect(await balanceOf(customerId, accounts.EUR.id)).toBe(0);
   });
 
   it('refuses an amount that does not cover a conversion (AMOUNT_OUT_OF_RANGE or INVALID_AMOUNT)', async (ctx) => {

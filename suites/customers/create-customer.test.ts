@@ -9,9 +9,9 @@ import { createCustomer } from '../../helpers/flows/customers.js';
 import { expectError, expectFieldErrors, expectStatus } from '../../helpers/expect.js';
 import { api } from '../../helpers/harness.js';
 import { basisSupplement, scenario } from '../../helpers/scenario.js';
-import { Customer } from '../../helpers/schemas.js';
+import { Customer, EndUserTerms } from '../../helpers/schemas.js';
 
-const currentTermsVersion = async () => (expectStatus(await api.get('/customers/end-user-terms'), 200) as { version: string }).version;
+const currentTermsVersion = async () => expectStatus(await api.get('/customers/end-user-terms'), 200, EndUserTerms, 'GET /customers/end-user-terms returns the current terms URL and version').version;
 
 describe('POST /customers', () => {
   scenario({ area: 'Customers', operation: 'POST /customers', section: 'Other operations that are named' });
@@ -106,8 +106,9 @@ describe('GET /customers/end-user-terms', () => {
   scenario({ area: 'Customers', operation: 'GET /customers/end-user-terms', section: 'Other operations that are named' });
 
   it('returns the current end-user terms URL and version', async () => {
-    const terms = expectStatus(await api.get('/customers/end-user-terms'), 200) as { url: string; version: string };
-    expect(typeof terms.version === 'string' && terms.version.length > 0, 'a version').toBe(true);
-    expect(() => new URL(terms.url), 'a URL').not.toThrow();
+    // The schema holds the rule: a non-empty version and a URL (supplement section 4: {version*, url*: uri}).
+    const terms = expectStatus(await api.get('/customers/end-user-terms'), 200, EndUserTerms, 'GET /customers/end-user-terms returns the current terms URL and version');
+    expect(terms.version.length, 'a version').toBeGreaterThan(0);
+    expect(new URL(terms.url).protocol, 'a URL').toMatch(/^https?:$/);
   });
 });
