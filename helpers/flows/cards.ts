@@ -1,5 +1,6 @@
 // Card flows: an approved cardholder with a funded account, a card brought to ACTIVE, and card
 // simulations whose outcome is found by the issuer token. Paths and shapes: basis: supplement (section 9).
+import { expect } from 'vitest';
 import { individual } from '../../fixtures/customers.js';
 import { eventually } from '../eventually.js';
 import { expectStatus } from '../expect.js';
@@ -10,7 +11,9 @@ import { activeAccount, createCustomer, fund } from './customers.js';
 export async function cardholder(funding = 1_000_000): Promise<{ customerId: string; account: InternalAccount }> {
   const customer = await createCustomer(individual());
   const account = await activeAccount(customer.id);
-  return { customerId: customer.id, account: funding ? await fund(account.id, funding) : account };
+  const funded = funding ? await fund(account.id, funding) : account;
+  expect(funded.balance.amount, `the funding of ${account.id} credits exactly ${funding}`).toBe(account.balance.amount + funding);
+  return { customerId: customer.id, account: funded };
 }
 
 export async function issueCard(customerId: string, accountId: string): Promise<Card> {

@@ -30,6 +30,7 @@ export async function sender(funding: Record<string, number> = { USD: 5_000_000 
   for (const code of currencies) {
     const account = await activeAccount(customer.id, code);
     accounts[code] = funding[code] ? await fund(account.id, funding[code]) : account;
+    expect(accounts[code].balance.amount, `the funding of ${account.id} credits exactly ${funding[code]}`).toBe(account.balance.amount + funding[code]);
   }
   return { customerId: customer.id, accounts };
 }
@@ -79,6 +80,7 @@ const QUOTE_SENTENCES = [
   'Quote and fee fields (named): lockedCurrencyAmount, lockedCurrencySide, platformFeeOverride (on the quote request), platformFeesIncluded (on the quote)',
   'PATCH /config: feeConfigs (standing platform fee: a variable rate in basis points, a fixed amount, or both; applies to cross-currency transactions; requires a USD source currency)',
   'supplement 8: exchangeRate* (sending units per receiving unit), feesIncluded* (int64), platformFeesIncluded?',
+  '(not stated: how amounts round, whether exchangeRate counts currency or smallest units, and which fees feesIncluded holds; read as every fee, the platform fee among them, taken from the sending total before conversion)',
 ];
 
 /**

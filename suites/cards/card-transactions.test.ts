@@ -5,11 +5,11 @@
 import { describe, expect, it, type TestContext } from 'vitest';
 import { eventually } from '../../helpers/eventually.js';
 import { expectEvents, waitForEvent } from '../../helpers/events.js';
-import { expectStatus } from '../../helpers/expect.js';
+import { expectSchema, expectStatus } from '../../helpers/expect.js';
 import { activeCard, cardTransactions, patchCard, purchase, simulate } from '../../helpers/flows/cards.js';
 import { capabilities, listener } from '../../helpers/harness.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
-import { Card, type CardTransaction } from '../../helpers/schemas.js';
+import { Card, CardTransaction } from '../../helpers/schemas.js';
 
 const txn = (status: string) => ({ type: `CARD_TRANSACTION.${status}`, where: (d: Record<string, any>) => d.status === status, what: status });
 const balance = (amount: number) => ({ type: 'INTERNAL_ACCOUNT.BALANCE_UPDATED', where: (d: Record<string, any>) => d.balance.amount === amount, what: `balance ${amount}` });
@@ -23,7 +23,7 @@ async function ready(ctx: TestContext) {
 /** The card transaction a simulation produced, once its event arrived. */
 async function byToken(cardId: string, token: string, status: string, since: number): Promise<CardTransaction> {
   const event = await waitForEvent(cardId, (n) => n.type === `CARD_TRANSACTION.${status}` && n.data.issuerTransactionToken === token, `CARD_TRANSACTION.${status} for ${token}`, { since });
-  return event.data as CardTransaction;
+  return expectSchema(CardTransaction, event.data, `the data of CARD_TRANSACTION.${status} (the full card transaction)`);
 }
 
 describe('Card transactions', () => {

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { consent } from '../../fixtures/customers.js';
 import { expectError, expectRefusal, expectStatus, noteInterface } from '../../helpers/expect.js';
-import { balanceOf, createQuote, eurDestination, executeQuote, quoteBody, sender, termsVersion } from '../../helpers/flows/transfers.js';
+import { balanceOf, createQuote, eurDestination, executeQuote, expectQuoteMoney, platformConfig, quoteBody, sender, termsVersion } from '../../helpers/flows/transfers.js';
 import { createWalletAccount } from '../../helpers/flows/external-accounts.js';
 import { api, capabilities } from '../../helpers/harness.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
@@ -59,7 +59,7 @@ describe('POST /quotes: rules', () => {
     const count = Math.floor(daily! / each);
     const { customerId, accounts } = await sender({ USD: each * (count + 1) });
     const destination = await eurDestination(customerId);
-    for (let i = 0; i < count; i++) expectStatus(await quote(quoteBody(accounts.USD.id, destination.id, each, { immediatelyExecute: true })), 201, Quote);
+    for (let i = 0; i < count; i++) await createQuote(quoteBody(accounts.USD.id, destination.id, each, { immediatelyExecute: true }));
     const before = await balanceOf(customerId, accounts.USD.id);
     const res = await quote(quoteBody(accounts.USD.id, destination.id, each, { immediatelyExecute: true }));
     expectError(res, 429, 'DAILY_VOLUME_LIMIT_EXCEEDED', 'Limits: daily volume exceeded: 429 DAILY_VOLUME_LIMIT_EXCEEDED');
@@ -108,9 +108,11 @@ describe('POST /quotes: rules', () => {
     const wallet = await createWalletAccount(wallets.evm());
     requireCapability(ctx, wallet.status === 'PENDING_OWNERSHIP_VERIFICATION', `the wallet was ${wallet.status}`);
     // Platform wallets may receive from customer accounts only where the target allows it; customer wallets are the usual case.
-    const below = await quote(quoteBody(accounts.USD.id, wallet.id, Math.floor(threshold! / 2)));
+    const belowBody = quoteBody(accounts.USD.id, wallet.id, Math.floor(threshold! / 2));
+    const { feeConfigs = [] } = await platformConfig();
+    const below = await quote(belowBody);
     const above = await quote(quoteBody(accounts.USD.id, wallet.id, threshold! * 2));
-    expectStatus(below, 201, Quote, 'PENDING_OWNERSHIP_VERIFICATION: transfers below regulatory thresholds are still allowed');
+    expectQuoteMoney(expectStatus(below, 201, Quote, 'PENDING_OWNERSHIP_VERIFICATION: transfers below regulatory thresholds are still allowed'), belowBody, feeConfigs);
     expectError(above, 400, 'EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED', 'destination account ownership must be verified before the transfer');
   });
 
