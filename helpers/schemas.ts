@@ -209,6 +209,12 @@ export const Refund = z.looseObject({
 export const MoneyLike = z.union([Money, z.number().int()]);
 export const amountOf = (m: z.infer<typeof MoneyLike>): number => (typeof m === 'number' ? m : m.amount);
 
+/** Interface: onChainTransaction "with transactionHash and network"; basis: supplement (section 8) for the network enum. */
+export const OnChainTransaction = z.looseObject({
+  transactionHash: z.string().min(1),
+  network: z.enum(['BITCOIN', 'ETHEREUM', 'SOLANA', 'BASE', 'POLYGON', 'TRON', 'PLASMA', 'SPARK']),
+});
+
 /** Interface: Transaction (as seen in outgoing-payment events). */
 export const OutgoingTransaction = z.looseObject({
   id: typedId('Transaction'),
@@ -227,7 +233,7 @@ export const OutgoingTransaction = z.looseObject({
   settlementTimelineSeconds: z.number().int().optional(),
   destination: z.looseObject({
     accountId: z.string(),
-    onChainTransaction: z.looseObject({ transactionHash: z.string().min(1), network: z.string().min(1) }).optional(),
+    onChainTransaction: OnChainTransaction.optional(),
   }),
   platformFees: MoneyLike.optional(),
   fees: MoneyLike.optional(),

@@ -93,7 +93,8 @@ describe('POST /quotes and POST /quotes/{quoteId}/execute', () => {
     const events = await expectOutgoingLifecycle(quote.transactionId, 'COMPLETED', since);
     const completed = OutgoingTransaction.parse(events[events.length - 1].data);
     expectTransactionOfQuote(completed, quote);
-    expect(completed.destination.onChainTransaction, 'Transaction.destination: onChainTransaction with transactionHash and network once the crypto transfer settles').toMatchObject({ transactionHash: expect.any(String), network: expect.any(String) });
+    // The schema holds the shape (transactionHash, and a network of the supplement's enum); here, its presence.
+    expect(completed.destination.onChainTransaction, 'Transaction.destination: onChainTransaction with transactionHash and network once the crypto transfer settles').not.toBeUndefined();
     expect(await balanceOf(customerId, accounts.USD.id), 'balance invariant: debit = sentAmount').toBe(accounts.USD.balance.amount - 5_000);
   });
 
