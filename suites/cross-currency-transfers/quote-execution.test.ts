@@ -40,13 +40,16 @@ describe('POST /quotes and POST /quotes/{quoteId}/execute', () => {
     expect(await balanceOf(customerId, usd.id), 'balance invariant: debit = sentAmount, nothing else').toBe(usd.balance.amount - txn.sentAmount.amount);
   });
 
-  it('locks the receiving side: the destination receives exactly lockedCurrencyAmount', async (ctx) => {
+  it('locks the receiving side: the destination receives exactly lockedCurrencyAmount, and the sender pays its conversion plus the fees', async (ctx) => {
     requireCapability(ctx, capabilities.sandboxTriggers, 'the target cannot fund a sender');
     const { customerId, accounts } = await sender();
     const destination = await eurDestination(customerId);
     const since = await listener.mark();
-    const quote = await createQuote(quoteBody(accounts.USD.id, destination.id, 50_000, { lockedCurrencySide: 'RECEIVING', immediatelyExecute: true }));
+    // A fixed override only: the platform fee is 250 whatever amount the basis points would apply to.
+    const override = { platformFeeOverride: { platformFixedFee: { amount: 250, currency: 'USD' }, platformVariableFeeBps: 0 } };
+    const quote = await createQuote(quoteBody(accounts.USD.id, destination.id, 50_000, { lockedCurrencySide: 'RECEIVING', immediatelyExecute: true, ...override }));
     expect(quote.totalReceivingAmount, 'lockedCurrencySide RECEIVING: the locked amount is the received one').toBe(50_000);
+    expect(quote.platformFeesIncluded, 'platformFeeOverride: a fixed fee of 250').toBe(250);
     await expectOutgoingLifecycle(quote.transactionId, 'COMPLETED', since);
     const txn = await transaction(quote.transactionId);
     expectTransactionOfQuote(txn, quote);
