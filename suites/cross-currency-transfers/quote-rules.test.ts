@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { consent } from '../../fixtures/customers.js';
 import { expectError, expectRefusal, expectStatus, noteInterface } from '../../helpers/expect.js';
-import { balanceOf, createQuote, eurDestination, executeQuote, expectQuoteMoney, platformConfig, quoteBody, sender, termsVersion } from '../../helpers/flows/transfers.js';
+import { balanceOf, createQuote, eurDestination, executeQuote, expectQuoteMoney, expectSameAmounts, platformConfig, quoteBody, sender, termsVersion } from '../../helpers/flows/transfers.js';
 import { createWalletAccount } from '../../helpers/flows/external-accounts.js';
 import { api, capabilities } from '../../helpers/harness.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
@@ -48,6 +48,8 @@ describe('POST /quotes: rules', () => {
     requireCapability(ctx, capabilities.sandboxTriggers && max !== undefined, 'the target declares no single-transaction maximum (SVC_LIMIT_SINGLE_USD_CENTS)', ['error:400:TRANSACTION_SIZE_LIMIT_EXCEEDED']);
     const { customerId, accounts } = await sender({ USD: 100_000 });
     const destination = await eurDestination(customerId);
+    // Control: the same quote within the maximum is accepted.
+    await createQuote(quoteBody(accounts.USD.id, destination.id, Math.floor(max! / 2)));
     const res = await quote(quoteBody(accounts.USD.id, destination.id, max! + 100_000));
     expectError(res, 400, 'TRANSACTION_SIZE_LIMIT_EXCEEDED', 'Limits: single-transaction maximum exceeded: 400 TRANSACTION_SIZE_LIMIT_EXCEEDED');
   });
@@ -68,7 +70,9 @@ describe('POST /quotes: rules', () => {
 
   it('answers 400 SELF_PAYMENT when the destination is the source account', async (ctx) => {
     requireCapability(ctx, capabilities.sandboxTriggers, 'the target cannot fund a sender');
-    const { accounts } = await sender({ USD: 100_000 });
+    const { customerId, accounts } = await sender({ USD: 100_000 });
+    // Control: the same quote to another account is accepted.
+    await createQuote(quoteBody(accounts.USD.id, (await eurDestination(customerId)).id, 1_000));
     expectError(await quote(quoteBody(accounts.USD.id, accounts.USD.id, 1_000)), 400, 'SELF_PAYMENT');
   });
 
@@ -77,12 +81,19 @@ describe('POST /quotes: rules', () => {
     const { customerId, accounts } = await sender({ USD: 100_000 });
     const destination = await eurDestination(customerId);
     expectError(await quote(quoteBody(accounts.USD.id, destination.id, amount)), 400, 'INVALID_AMOUNT', 'Resources: amount is an integer in the smallest unit; Errors / 400 INVALID_AMOUNT');
+    // Control: the same quote with a positive integer amount is accepted.
+    await createQuote(quoteBody(accounts.USD.id, destination.id, 1_000));
   });
 
   it('answers 400 INVALID_CURRENCY for a currency the service does not know', async () => {
-    await basisSupplement('REALTIME_FUNDING source with a currency (section 8)');
-    const res = await quote({ source: { sourceType: 'REALTIME_FUNDING', currency: 'XQX' }, destination: { destinationType: 'UMA_ADDRESS', umaAddress: '$someone@sandbox.uma.money' }, lockedCurrencySide: 'SENDING', lockedCurrencyAmount: 1_000 });
-    expectError(res, 400, 'INVALID_CURRENCY');
+    await basisSupplement('REALTIME_FUNDING source with a currency; UMA destinations (section 8)');
+    const { customerId } = await sender({ USD: 0 });
+    const realtime = (currency: string) => ({ source: { sourceType: 'REALTIME_FUNDING', currency, customerId }, destination: { destinationType: 'UMA_ADDRESS', umaAddress: '$success.usd@sandbox.uma.money' }, lockedCurrencySide: 'SENDING' as const, lockedCurrencyAmount: 1_000 });
+    expectError(await quote(realtime('XQX')), 400, 'INVALID_CURRENCY');
+    // Control: the same quote in a currency of the interface (USD) is accepted.
+    const body = realtime('USD');
+    const { feeConfigs = [] } = await platformConfig();
+    expectQuoteMoney(expectStatus(await quote(body), 201, Quote, 'POST /quotes: a realtime-funding quote in USD'), body, feeConfigs);
   });
 
   it('refuses platformFeeOverride with a non-USD source currency, and accepts the same override from a USD source', async (ctx) => {
@@ -161,10 +172,17 @@ describe('POST /quotes: rules', () => {
     const res = await quote(quoteBody(accounts.USD.id, destination.id, 1));
     const error = expectError(res, 400, ['AMOUNT_OUT_OF_RANGE', 'INVALID_AMOUNT'], 'Errors / 400: AMOUNT_OUT_OF_RANGE, INVALID_AMOUNT');
     noteInterface('quotes:smallest-amount', ['Errors / 400: ... `AMOUNT_OUT_OF_RANGE`, ... `INVALID_AMOUNT` ...', 'Numeric thresholds of transaction size and daily volume limits: not shown.'], `one cent USD to EUR: ${error.code}`);
+    // Control: the same conversion of a hundred dollars is accepted.
+    await createQuote(quoteBody(accounts.USD.id, destination.id, 10_000));
   });
 
-  it('answers 404 QUOTE_NOT_FOUND for an unknown quote', async () => {
+  it('answers 404 QUOTE_NOT_FOUND for an unknown quote, and 200 with the quote for a known one', async () => {
     await basisSupplement('GET /quotes/{quoteId} (section 8)');
+    const { customerId, accounts } = await sender({ USD: 0 });
+    const known = await createQuote(quoteBody(accounts.USD.id, (await eurDestination(customerId)).id, 1_000));
+    const read = expectStatus(await api.get('/quotes/{quoteId}', { params: { quoteId: known.id } }), 200, Quote, 'GET /quotes/{quoteId}');
+    expect(read.id).toBe(known.id);
+    expectSameAmounts(read, known);
     expectError(await api.get('/quotes/{quoteId}', { params: { quoteId: `Quote:${randomUUID()}` } }), 404, 'QUOTE_NOT_FOUND');
   });
 });
