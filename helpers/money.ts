@@ -51,12 +51,12 @@ export interface FeeConfig {
 
 /**
  * The fee schedule in force for one quote: the request's override, else the standing configuration
- * of the source currency. Interface: feeConfigs "applies to cross-currency transactions", so a
- * same-currency quote carries no platform fee from the configuration.
+ * of the source currency. Interface, Limits: "Platform fee configuration and override | Cross-currency
+ * transactions", so a same-currency quote carries no platform fee.
  */
 export function feeScheduleFor(opts: { override?: FeeOverride; feeConfigs: readonly FeeConfig[]; sending: string; receiving: string }): FeeSchedule {
-  if (opts.override) return { fixed: opts.override.platformFixedFee.amount, bps: opts.override.platformVariableFeeBps };
   if (opts.sending === opts.receiving) return NO_FEE;
+  if (opts.override) return { fixed: opts.override.platformFixedFee.amount, bps: opts.override.platformVariableFeeBps };
   const config = opts.feeConfigs.find((c) => c.feeType === 'CROSS_CURRENCY_TRANSACTION' && c.sourceCurrency === opts.sending);
   return config ? { fixed: config.fixedFee.amount, bps: config.variableFeeBps } : NO_FEE;
 }

@@ -36,8 +36,10 @@ describe('feeScheduleFor', () => {
     expect(feeScheduleFor({ feeConfigs, sending: 'EUR', receiving: 'USD' })).toEqual(NO_FEE);
   });
 
-  it('charges no configured fee on a same-currency quote (feeConfigs apply to cross-currency transactions)', () => {
+  it('charges no platform fee on a same-currency quote (configuration and override apply to cross-currency transactions)', () => {
     expect(feeScheduleFor({ feeConfigs, sending: 'USD', receiving: 'USD' })).toEqual(NO_FEE);
+    const override = { platformFixedFee: { amount: 5, currency: 'USD' }, platformVariableFeeBps: 7 };
+    expect(feeScheduleFor({ override, feeConfigs, sending: 'USD', receiving: 'USD' })).toEqual(NO_FEE);
   });
 });
 
