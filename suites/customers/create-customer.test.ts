@@ -53,6 +53,8 @@ describe('POST /customers', () => {
   it('answers 400 END_USER_TERMS_VERSION_NOT_FOUND for a terms version the service does not support', async () => {
     const res = await api.post('/customers', { body: individual({ endUserTermsConsent: consent(`unknown-${rng().string.alphanumeric(8)}`) }) });
     expectError(res, 400, 'END_USER_TERMS_VERSION_NOT_FOUND', 'Errors / 400: END_USER_TERMS_VERSION_NOT_FOUND (submitted terms version unsupported)');
+    // Control: the same customer with the current terms version is created.
+    await createCustomer(individual({ endUserTermsConsent: consent(await currentTermsVersion()) }));
   });
 
   it('accepts the optional enhanced-due-diligence fields on an individual', async () => {
@@ -85,11 +87,17 @@ describe('PATCH /customers/{customerId}', () => {
     const customer = await createCustomer(bareIndividual());
     const res = await api.patch('/customers/{customerId}', { params: { customerId: customer.id }, body: { endUserTermsConsent: consent('V0-unknown') } });
     expectError(res, 400, 'END_USER_TERMS_VERSION_NOT_FOUND');
+    // Control: the same update with the current terms version is accepted.
+    const ok = await api.patch('/customers/{customerId}', { params: { customerId: customer.id }, body: { endUserTermsConsent: consent(await currentTermsVersion()) } });
+    expect(expectStatus(ok, 200, Customer, 'PATCH /customers/{customerId} with the current terms version').id).toBe(customer.id);
   });
 
   it('answers 404 USER_NOT_FOUND for an unknown customer', async () => {
     const res = await api.patch('/customers/{customerId}', { params: { customerId: `Customer:${randomUUID()}` }, body: { region: 'US' } });
     expectError(res, 404, 'USER_NOT_FOUND', 'Errors / 404: USER_NOT_FOUND (customer)');
+    // Control: the same update of a customer that exists is accepted.
+    const customer = await createCustomer(bareIndividual());
+    expectStatus(await api.patch('/customers/{customerId}', { params: { customerId: customer.id }, body: { region: 'US' } }), 200, Customer, 'PATCH /customers/{customerId} of a known customer');
   });
 });
 
