@@ -42,6 +42,8 @@ describe('PATCH /cards/{cardId} on a closed card', () => {
   ] as const)('answers 409 CARD_NOT_MUTABLE to a change of %s and changes nothing', async ([, body], ctx) => {
     requireCapability(ctx, capabilities.sandboxTriggers, 'the target cannot fund a cardholder account');
     const { card, account } = await activeCard();
+    // Control: the same change of the card while ACTIVE is accepted.
+    expectStatus(await patchCard(card.id, body(account.id)), 200, Card, 'PATCH /cards/{cardId} of an ACTIVE card');
     expectStatus(await patchCard(card.id, { state: 'CLOSED' }), 200, Card);
     const before = await getCard(card.id);
 
