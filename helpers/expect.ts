@@ -77,6 +77,25 @@ export function expectError(res: ApiResponse, status: number, code?: string | re
   return body;
 }
 
+/**
+ * A refusal whose status and code neither the interface nor the supplement state (for example "Frozen
+ * and failed accounts cannot send or receive payments"): a client error (4xx, never a success or a
+ * 5xx), the error body {status, code, message, details?} with body.status the HTTP status, and a code
+ * enumerated for that status. What the target answered is recorded as an interface note.
+ */
+export function expectRefusal(res: ApiResponse, rule: string, note: { id: string; sentences: string[] }): ErrorBody {
+  const context = `${rule}\n${describeExchange(res.exchange)}`;
+  expect(res.status >= 400 && res.status < 500, `a refusal is a client error (4xx); ${context}`).toBe(true);
+  const body = expectSchema(ErrorBody, res.body, `the error body of ${res.exchange.method} ${res.exchange.template} (Errors: status, code, message, details)`);
+  expect(body.status, `Errors: "status (integer, the HTTP status)"; ${context}`).toBe(res.status);
+  const enumerated = codesForStatus(res.status) ?? [];
+  expect(enumerated, `Errors: code is "enumerated per status"; ${body.code} is not among the codes for ${res.status}; ${context}`).toContain(body.code);
+  recordOperation(res);
+  tagCovered('errors', ids.error(res.status, body.code), 'errorCode', body.code);
+  noteInterface(note.id, note.sentences, `${res.exchange.method} ${res.exchange.template}: ${res.status} ${body.code}`);
+  return body;
+}
+
 /** Asserts that a field-validation error names every given field in details.errors[] (FieldError dot paths). */
 export function expectFieldErrors(body: ErrorBody, fields: string[], rule = 'Errors: details.errors is an array of FieldError, one per invalid field'): void {
   const named = (body.details?.errors ?? []).map((e) => e.field);

@@ -67,7 +67,8 @@ export const AnyDelivery = z.union([Envelope, TestEvent.extend({ data: z.looseOb
 export const InternalAccount = z.looseObject({
   id: typedAnyId('InternalAccount'),
   customerId: z.string().nullish(),
-  type: z.string(),
+  // Interface: "seen INTERNAL_CRYPTO"; basis: supplement (section 6) for the whole enum.
+  type: z.enum(['INTERNAL_FIAT', 'INTERNAL_CRYPTO', 'EMBEDDED_WALLET']),
   status: z.enum(['PENDING', 'ACTIVE', 'CLOSED', 'FROZEN', 'FAILED']),
   balance: Balance,
   totalBalance: Balance,
@@ -77,12 +78,17 @@ export const InternalAccount = z.looseObject({
 });
 export type InternalAccount = z.infer<typeof InternalAccount>;
 
+/** basis: supplement (section 4): kycStatus / kybStatus values. */
+export const KycStatus = z.enum(['UNVERIFIED', 'PENDING', 'APPROVED', 'REJECTED', 'HOLD']);
+
 /** Interface, Customer (as seen in events). */
 export const Customer = z.looseObject({
   id: typedId('Customer'),
   platformCustomerId: z.string(),
-  customerType: z.string(),
-  kycStatus: z.string().optional(),
+  // Interface: "INDIVIDUAL seen; business customers emit KYB events"; basis: supplement (section 4).
+  customerType: z.enum(['INDIVIDUAL', 'BUSINESS']),
+  // Interface: "APPROVED seen"; basis: supplement (section 4) for the whole enum.
+  kycStatus: KycStatus.optional(),
   fullName: z.string().optional(),
   createdAt: IsoUtc,
   updatedAt: IsoUtc,
@@ -120,9 +126,21 @@ export const ExternalAccount = z.looseObject({
 });
 export type ExternalAccount = z.infer<typeof ExternalAccount>;
 
-/** Interface, Ownership challenge: WALLET_SIGNATURE carries messageToSign and expiresAt. */
+/**
+ * Interface, Ownership challenge: WALLET_SIGNATURE carries messageToSign and expiresAt.
+ * basis: supplement (section 7): the kind is the field `method`, in request and response.
+ */
 export const WalletSignatureChallenge = z.looseObject({
+  method: z.literal('WALLET_SIGNATURE'),
   messageToSign: z.string().min(1),
+  expiresAt: IsoUtc,
+});
+
+/** basis: supplement (section 7): LIVENESS 201 {method, verificationLink: uri, token?, expiresAt}. */
+export const LivenessChallenge = z.looseObject({
+  method: z.literal('LIVENESS'),
+  verificationLink: z.url(),
+  token: z.string().optional(),
   expiresAt: IsoUtc,
 });
 
@@ -150,42 +168,203 @@ export const CardTransaction = z.looseObject({
 });
 export type CardTransaction = z.infer<typeof CardTransaction>;
 
+/**
+ * Transaction status. Interface: "Status names that appear: COMPLETED, FAILED, REFUND_PENDING,
+ * REFUND_COMPLETED, REFUND_FAILED"; basis: supplement (section 8): the outgoing statuses and the generic
+ * ones. The supplement notes the conflict (REFUND_* only as event suffixes and refund.status, the
+ * transaction staying FAILED); both forms are accepted, and the scenarios that judge a refund note it.
+ */
+export const OUTGOING_STATUSES = ['PENDING', 'PENDING_AUTHORIZATION', 'EXPIRED', 'PROCESSING', 'COMPLETED', 'FAILED'] as const;
+export const REFUND_STATUS_NAMES = ['REFUND_PENDING', 'REFUND_COMPLETED', 'REFUND_FAILED'] as const;
+export const OutgoingStatus = z.enum([...OUTGOING_STATUSES, ...REFUND_STATUS_NAMES]);
+export const TransactionStatus = z.enum([
+  'CREATED', 'PENDING', 'PENDING_AUTHORIZATION', 'PROCESSING', 'COMPLETED', 'REJECTED', 'FAILED', 'REFUNDED', 'EXPIRED', ...REFUND_STATUS_NAMES,
+]);
+
+/**
+ * Interface, "Failure reasons for payments" (current) with the supplement's outgoing enum (section 8,
+ * deprecated values included). The removed reasons are not among them.
+ */
+export const OutgoingFailureReason = z.enum([
+  'QUOTE_EXECUTION_FAILED', 'PAYOUT_RETURNED', 'LIMIT_EXCEEDED', 'ACCOUNT_CANNOT_RECEIVE', 'ACCOUNT_INVALID', 'COMPLIANCE_REJECTED', 'SCA_NOT_COMPLETED',
+  'QUOTE_EXPIRED', 'QUOTE_RATE_UNAVAILABLE', 'FUNDING_AMOUNT_MISMATCH', 'LIGHTNING_PAYMENT_FAILED', 'COUNTERPARTY_POST_TX_FAILED',
+]);
+/** basis: supplement (section 8): incoming failureReason, with the interface's current reasons for payments. */
+export const IncomingFailureReason = z.enum([
+  'LNURLP_FAILED', 'PAY_REQUEST_FAILED', 'PAYMENT_APPROVAL_WEBHOOK_ERROR', 'PAYMENT_APPROVAL_TIMED_OUT', 'OFFRAMP_FAILED', 'MISSING_MANDATORY_PAYEE_DATA',
+  'QUOTE_EXPIRED', 'QUOTE_EXECUTION_FAILED', 'COMPLIANCE_REJECTED', 'COLLECTION_FAILED',
+  'PAYOUT_RETURNED', 'LIMIT_EXCEEDED', 'ACCOUNT_CANNOT_RECEIVE', 'ACCOUNT_INVALID', 'SCA_NOT_COMPLETED',
+]);
+
+/** basis: supplement (section 8): refund {reference*, initiatedAt*, settledAt?, status*, reason?}. */
+export const Refund = z.looseObject({
+  reference: z.string().min(1),
+  initiatedAt: IsoUtc,
+  settledAt: IsoUtc.optional(),
+  status: z.enum(['PENDING', 'COMPLETED', 'FAILED']),
+  reason: z.enum(['TRANSACTION_FAILED', 'USER_CANCELLATION', 'TIMEOUT']).optional(),
+});
+
+/** Interface: platformFees is "money-like"; basis: supplement (section 8): "int64 in sending smallest unit". */
+export const MoneyLike = z.union([Money, z.number().int()]);
+export const amountOf = (m: z.infer<typeof MoneyLike>): number => (typeof m === 'number' ? m : m.amount);
+
+/** Interface: onChainTransaction "with transactionHash and network"; basis: supplement (section 8) for the network enum. */
+export const OnChainTransaction = z.looseObject({
+  transactionHash: z.string().min(1),
+  network: z.enum(['BITCOIN', 'ETHEREUM', 'SOLANA', 'BASE', 'POLYGON', 'TRON', 'PLASMA', 'SPARK']),
+});
+
 /** Interface: Transaction (as seen in outgoing-payment events). */
 export const OutgoingTransaction = z.looseObject({
   id: typedId('Transaction'),
-  status: z.string(),
+  status: OutgoingStatus,
   type: z.literal('OUTGOING'),
   direction: z.literal('DEBIT'),
   sentAmount: Money,
   receivedAmount: Money,
   customerId: typedId('Customer'),
   settledAt: IsoUtc.optional(),
-  exchangeRate: z.number(),
+  exchangeRate: z.number().positive(),
   quoteId: typedId('Quote'),
   paymentRail: z.string().optional(),
+  railSelectionMode: z.string().optional(),
   expectedSettlementAt: IsoUtc.optional(),
   settlementTimelineSeconds: z.number().int().optional(),
   destination: z.looseObject({
     accountId: z.string(),
-    onChainTransaction: z.looseObject({ transactionHash: z.string().min(1), network: z.string().min(1) }).optional(),
+    onChainTransaction: OnChainTransaction.optional(),
   }),
-  failureReason: z.string().optional(),
+  platformFees: MoneyLike.optional(),
+  fees: MoneyLike.optional(),
+  // Interface: "why it is held (compliance review or awaiting customer action)"; basis: supplement (section 8) for the enum.
+  pendingReason: z.enum(['COUNTERPARTY_DECLARATION_REQUIRED', 'WALLET_VERIFICATION_REQUIRED', 'COUNTERPARTY_INFORMATION_REQUIRED', 'COMPLIANCE_REVIEW']).optional(),
+  failureReason: OutgoingFailureReason.optional(),
+  refund: Refund.optional(),
 });
 export type OutgoingTransaction = z.infer<typeof OutgoingTransaction>;
 
-/** Interface names transactionId and platformFeesIncluded on the quote; the rest: basis supplement (section 8). */
+/** basis: supplement (sections 3 and 8): IncomingTransaction {status, type: INCOMING, direction: CREDIT, receivedAmount, ...}. */
+export const IncomingTransaction = z.looseObject({
+  id: typedId('Transaction'),
+  status: TransactionStatus,
+  type: z.literal('INCOMING'),
+  direction: z.literal('CREDIT'),
+  receivedAmount: Money,
+  customerId: typedId('Customer').optional(),
+  settledAt: IsoUtc.optional(),
+  failureReason: IncomingFailureReason.optional(),
+  refund: Refund.optional(),
+});
+export type IncomingTransaction = z.infer<typeof IncomingTransaction>;
+
+/**
+ * basis: supplement (section 8): quote status. Interface names transactionId and platformFeesIncluded on
+ * the quote; the rest: basis supplement (section 8), every starred field required.
+ */
+export const QuoteStatus = z.enum(['PENDING', 'PENDING_AUTHORIZATION', 'PROCESSING', 'COMPLETED', 'FAILED', 'EXPIRED']);
 export const Quote = z.looseObject({
   id: typedId('Quote'),
-  status: z.string(),
-  transactionId: typedId('Transaction'),
-  totalSendingAmount: z.number().int(),
-  totalReceivingAmount: z.number().int(),
-  feesIncluded: z.number().int(),
-  platformFeesIncluded: z.number().int().optional(),
+  status: QuoteStatus,
+  createdAt: IsoUtc,
+  expiresAt: IsoUtc,
+  source: z.looseObject({ sourceType: z.enum(['ACCOUNT', 'REALTIME_FUNDING']).optional() }),
+  destination: z.looseObject({ destinationType: z.enum(['ACCOUNT', 'UMA_ADDRESS']).optional() }),
   sendingCurrency: Currency,
   receivingCurrency: Currency,
+  totalSendingAmount: z.number().int().positive(),
+  totalReceivingAmount: z.number().int().positive(),
+  exchangeRate: z.number().positive(),
+  feesIncluded: z.number().int().min(0),
+  platformFeesIncluded: z.number().int().min(0).optional(),
+  transactionId: typedId('Transaction'),
 });
 export type Quote = z.infer<typeof Quote>;
+
+/** basis: supplement (section 2): FeeConfig. */
+export const FeeConfig = z.looseObject({
+  feeType: z.literal('CROSS_CURRENCY_TRANSACTION'),
+  sourceCurrency: z.string().regex(/^[A-Z]{3}$/),
+  variableFeeBps: z.number().int().min(0).max(10_000),
+  fixedFee: z.looseObject({ amount: z.number().int().min(0), currency: z.union([z.string().regex(/^[A-Z]{3}$/), Currency]) }),
+});
+export type FeeConfig = z.infer<typeof FeeConfig>;
+
+/**
+ * Interface: PATCH /config body fields webhookEndpoint (string URL), feeConfigs, cardTokenization2faConfig;
+ * basis: supplement (section 2): PlatformConfig (no field marked required there).
+ */
+export const PlatformConfig = z.looseObject({
+  id: typedId('PlatformConfig').optional(),
+  umaDomain: z.string().nullish(),
+  webhookEndpoint: z.url().nullish(),
+  supportedCurrencies: z.array(z.looseObject({ currencyCode: z.string() })).optional(),
+  isRegulatedFinancialInstitution: z.boolean().optional(),
+  cardTokenization2faConfig: z.looseObject({}).nullish(),
+  feeConfigs: z.array(FeeConfig).optional(),
+  createdAt: IsoUtc.optional(),
+  updatedAt: IsoUtc.optional(),
+});
+export type PlatformConfig = z.infer<typeof PlatformConfig>;
+
+/** basis: supplement (section 3): POST /webhooks/test 200 {url?, response_status*: int, response_body?: string}. */
+export const WebhookTestResult = z.looseObject({
+  url: z.url().optional(),
+  response_status: z.number().int(),
+  response_body: z.string().optional(),
+});
+
+/** Interface: GET /customers/end-user-terms "returns the current end-user terms URL and version"; supplement (section 4): both required, url a URI. */
+export const EndUserTerms = z.looseObject({ version: z.string().min(1), url: z.url() });
+
+/** basis: supplement (section 5): Verification and its RESOLVE_ERRORS entries. */
+export const ResolveError = z.looseObject({
+  resourceId: z.string().min(1),
+  type: z.string().regex(/^[A-Z_]+$/),
+  field: z.string().optional(),
+  acceptedDocumentTypes: z.array(z.string()).optional(),
+  reason: z.string(),
+});
+export const Verification = z.looseObject({
+  id: typedId('Verification'),
+  customerId: typedId('Customer'),
+  verificationStatus: z.enum(['RESOLVE_ERRORS', 'PENDING_MANUAL_REVIEW', 'IN_PROGRESS', 'APPROVED', 'REJECTED', 'READY_FOR_VERIFICATION']),
+  errors: z.array(ResolveError),
+  createdAt: IsoUtc,
+  updatedAt: IsoUtc.optional(),
+});
+export type Verification = z.infer<typeof Verification>;
+
+/** basis: supplement (section 5): POST /documents answers 201 Document (interface: ids are <TypeName>:<uuid>). */
+export const DocumentRecord = z.looseObject({
+  id: typedId('Document'),
+  documentType: z.string().optional(),
+  documentHolder: z.string().optional(),
+});
+
+/** basis: supplement (section 5): POST /beneficial-owners answers 201 with the owner. */
+export const BeneficialOwner = z.looseObject({
+  id: typedId('BeneficialOwner'),
+  customerId: typedId('Customer'),
+  roles: z.array(z.string()).min(1),
+  ownershipPercentage: z.number().min(0).max(100),
+  personalInfo: z.looseObject({ firstName: z.string(), lastName: z.string() }),
+});
+
+/** basis: supplement (section 1): a list body {data[]*, hasMore*, nextCursor? (only if hasMore), totalCount?}. */
+export const Page = <T extends z.ZodType>(item: T) =>
+  z
+    .looseObject({ data: z.array(item), hasMore: z.boolean(), nextCursor: z.string().min(1).optional(), totalCount: z.number().int().min(0).optional() })
+    .refine((p) => !p.hasMore || p.nextCursor !== undefined, 'nextCursor is given when hasMore');
+
+/** Interface: POST /sca/login/complete "response carries sessionExpiresAt"; supplement (section 10): {status: "SUCCESS", sessionExpiresAt}. */
+export const ScaLoginResult = z.looseObject({ status: z.literal('SUCCESS').optional(), sessionExpiresAt: IsoUtc });
+
+/** basis: supplement (section 9): simulations answer 202 {issuerTransactionToken}. */
+export const SimulationAccepted = z.looseObject({ issuerTransactionToken: z.string().min(1) });
+
+/** basis: supplement (section 8): GET /transactions items are typed INCOMING, OUTGOING or CARD. */
+export const AnyTransaction = z.discriminatedUnion('type', [OutgoingTransaction, IncomingTransaction, CardTransaction]);
 
 /** Event payload schemas by type: what the interface states `data` is. */
 export const EVENT_DATA: Record<string, z.ZodType> = {

@@ -545,6 +545,22 @@ export const FAULTS = {
     suites: ['external-accounts/verify-ownership.test.ts'],
     rule: 'External account status: PENDING_OWNERSHIP_VERIFICATION means wallet ownership must be verified (for example under the EU Travel Rule) before unrestricted use (a first-party self-custody wallet on a platform subject to counterparty requirements is not created ACTIVE).',
   },
+  // Money against the request and the fee configuration
+  'fee-wrong': {
+    areas: ['cross-currency-transfers'],
+    suites: ['cross-currency-transfers/quote-execution.test.ts'],
+    rule: 'PATCH /config feeConfigs and POST /quotes platformFeeOverride: the platform fee is a variable rate in basis points, a fixed amount, or both (one basis point more than configured).',
+  },
+  'locked-amount-wrong': {
+    areas: ['cross-currency-transfers'],
+    suites: ['cross-currency-transfers/quote-execution.test.ts'],
+    rule: 'Quote and fee fields: lockedCurrencyAmount on the lockedCurrencySide (the locked side is one smallest unit off the request).',
+  },
+  'rate-wrong': {
+    areas: ['cross-currency-transfers'],
+    suites: ['cross-currency-transfers/quote-execution.test.ts'],
+    rule: 'Transaction: exchangeRate is the rate applied (the other side of the quote is computed with a rate 0.5 % off the one reported).',
+  },
 } as const satisfies Record<string, FaultEntry>;
 
 export type FaultName = keyof typeof FAULTS;

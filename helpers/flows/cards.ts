@@ -1,17 +1,19 @@
 // Card flows: an approved cardholder with a funded account, a card brought to ACTIVE, and card
 // simulations whose outcome is found by the issuer token. Paths and shapes: basis: supplement (section 9).
-import { z } from 'zod';
+import { expect } from 'vitest';
 import { individual } from '../../fixtures/customers.js';
 import { eventually } from '../eventually.js';
 import { expectStatus } from '../expect.js';
 import { api, capabilities } from '../harness.js';
-import { Card, CardTransaction, type InternalAccount } from '../schemas.js';
+import { AnyTransaction, Card, CardTransaction, Page, SimulationAccepted, type InternalAccount } from '../schemas.js';
 import { activeAccount, createCustomer, fund } from './customers.js';
 
 export async function cardholder(funding = 1_000_000): Promise<{ customerId: string; account: InternalAccount }> {
   const customer = await createCustomer(individual());
   const account = await activeAccount(customer.id);
-  return { customerId: customer.id, account: funding ? await fund(account.id, funding) : account };
+  const funded = funding ? await fund(account.id, funding) : account;
+  expect(funded.balance.amount, `the funding of ${account.id} credits exactly ${funding}`).toBe(account.balance.amount + funding);
+  return { customerId: customer.id, account: funded };
 }
 
 export async function issueCard(customerId: string, accountId: string): Promise<Card> {
@@ -34,14 +36,14 @@ export const patchCard = (cardId: string, body: Record<string, unknown>) => api.
 export async function simulate(cardId: string, name: string, body: Record<string, unknown>): Promise<string> {
   // Each simulation is its own operation (supplement §9): the template names it.
   const res = await api.post(`/sandbox/cards/{cardId}/simulate/${name}`, { params: { cardId }, body });
-  return expectStatus(res, 202, z.looseObject({ issuerTransactionToken: z.string() }), `the ${name} simulation is accepted`).issuerTransactionToken;
+  return expectStatus(res, 202, SimulationAccepted, `the ${name} simulation is accepted`).issuerTransactionToken;
 }
 
 /** The card transactions of a card (GET /transactions, type CARD). */
 export async function cardTransactions(customerId: string, cardId: string): Promise<CardTransaction[]> {
   const res = await api.get('/transactions', { query: { type: 'CARD', customerId, limit: 100 } });
-  const page = expectStatus(res, 200, z.looseObject({ data: z.array(z.looseObject({ type: z.string() })) }));
-  return page.data.filter((t) => t.type === 'CARD').map((t) => CardTransaction.parse(t)).filter((t) => t.cardId === cardId);
+  const page = expectStatus(res, 200, Page(AnyTransaction), 'GET /transactions lists the customer\'s transactions');
+  return page.data.filter((t): t is CardTransaction => t.type === 'CARD').filter((t) => t.cardId === cardId);
 }
 
 export const purchase = (amount: number, descriptor = 'SANDBOX COFFEE 000') => ({ amount, currency: { code: 'USD' }, merchant: { descriptor, mcc: '5814', country: 'US' } });

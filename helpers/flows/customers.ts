@@ -1,10 +1,9 @@
 // Flows the scenarios share: customers, their internal accounts, funding. Each step asserts what
 // the interface says of it, so a setup step that breaks a rule fails where it broke.
-import { expectStatus } from '../expect.js';
+import { expectSchema, expectStatus } from '../expect.js';
 import { waitForEvent } from '../events.js';
 import { api } from '../harness.js';
-import { Customer, InternalAccount } from '../schemas.js';
-import { z } from 'zod';
+import { Customer, InternalAccount, Page } from '../schemas.js';
 
 export async function createCustomer(body: Record<string, unknown>): Promise<Customer> {
   return expectStatus(await api.post('/customers', { body }), 201, Customer, 'POST /customers creates a customer');
@@ -13,7 +12,7 @@ export async function createCustomer(body: Record<string, unknown>): Promise<Cus
 /** basis: supplement (section 6): GET /customers/internal-accounts?customerId= lists a customer's accounts. */
 export async function customerAccounts(customerId: string): Promise<InternalAccount[]> {
   const res = await api.get('/customers/internal-accounts', { query: { customerId } });
-  return expectStatus(res, 200, z.looseObject({ data: z.array(InternalAccount) })).data;
+  return expectStatus(res, 200, Page(InternalAccount), 'GET /customers/internal-accounts lists the customer\'s internal accounts').data;
 }
 
 export async function accountIn(customerId: string, currency: string): Promise<InternalAccount> {
@@ -31,7 +30,7 @@ export async function activeAccount(customerId: string, currency = 'USD'): Promi
     (n) => n.type === 'INTERNAL_ACCOUNT.STATUS_UPDATED' && n.data.status === 'ACTIVE',
     'INTERNAL_ACCOUNT.STATUS_UPDATED to ACTIVE',
   );
-  return event.data as InternalAccount;
+  return expectSchema(InternalAccount, event.data, 'the data of INTERNAL_ACCOUNT.STATUS_UPDATED (InternalAccount)');
 }
 
 /** basis: supplement (section 6): POST /sandbox/internal-accounts/{accountId}/fund. */

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { eventually } from '../eventually.js';
 import { expectStatus, noteInterface } from '../expect.js';
 import { api, capabilities } from '../harness.js';
-import { ExternalAccount, WalletSignatureChallenge } from '../schemas.js';
+import { ExternalAccount, LivenessChallenge, WalletSignatureChallenge } from '../schemas.js';
 import type { TestWallet } from '../wallets/index.js';
 
 export const VERIFY = '/platform/external-accounts/{externalAccountId}/verify';
@@ -65,7 +65,7 @@ export async function startWalletChallenge(externalAccountId: string) {
 
 export async function startLivenessChallenge(externalAccountId: string) {
   const res = await api.post(CHALLENGE, { params: { externalAccountId }, body: { method: 'LIVENESS' } });
-  return expectStatus(res, 201, z.looseObject({ expiresAt: z.string().optional() }), 'POST .../challenge starts a hosted liveness check');
+  return expectStatus(res, 201, LivenessChallenge, 'POST .../challenge starts a hosted liveness check');
 }
 
 export const verify = (externalAccountId: string, body: Record<string, unknown>) => api.post(VERIFY, { params: { externalAccountId }, body });

@@ -3,17 +3,23 @@
 import { expect } from 'vitest';
 import { consent, individual } from '../../fixtures/customers.js';
 import { rng } from '../../fixtures/random.js';
-import { expectSchema, expectStatus } from '../expect.js';
+import { expectSchema, expectStatus, noteInterface } from '../expect.js';
 import { notifications, waitForEvent, type Notification } from '../events.js';
 import { api, capabilities, listener } from '../harness.js';
 import { allureLabel, allureTag } from '../allure.js';
 import { recordCovered } from '../coverage/recorder.js';
-import { ExternalAccount, OutgoingTransaction, Quote, type InternalAccount } from '../schemas.js';
+import { describeBounds, feeScheduleFor, platformFee, receivingFor, sendingFor, within, type Bounds, type FeeOverride } from '../money.js';
+import { amountOf, AnyTransaction, EndUserTerms, ExternalAccount, InternalAccount, OutgoingTransaction, Page, PlatformConfig, Quote, type FeeConfig } from '../schemas.js';
 import { ids } from '../spec/catalog.js';
 import { activeAccount, createCustomer, fund } from './customers.js';
 
 export async function termsVersion(): Promise<string> {
-  return (expectStatus(await api.get('/customers/end-user-terms'), 200) as { version: string }).version;
+  return expectStatus(await api.get('/customers/end-user-terms'), 200, EndUserTerms, 'GET /customers/end-user-terms returns the current terms URL and version').version;
+}
+
+/** GET /config (supplement section 2): the platform configuration, fee configurations included. */
+export async function platformConfig(): Promise<PlatformConfig> {
+  return expectStatus(await api.get('/config'), 200, PlatformConfig, 'GET /config returns the platform configuration');
 }
 
 /** A customer who accepted the end-user terms, with funded internal accounts. */
@@ -24,6 +30,7 @@ export async function sender(funding: Record<string, number> = { USD: 5_000_000 
   for (const code of currencies) {
     const account = await activeAccount(customer.id, code);
     accounts[code] = funding[code] ? await fund(account.id, funding[code]) : account;
+    expect(accounts[code].balance.amount, `the funding of ${account.id} credits exactly ${funding[code]}`).toBe(account.balance.amount + funding[code]);
   }
   return { customerId: customer.id, accounts };
 }
@@ -43,16 +50,113 @@ export async function eurDestination(customerId: string, suffix = '000'): Promis
   return expectStatus(await api.post('/customers/external-accounts', { body }), 201, ExternalAccount);
 }
 
-export const quoteBody = (sourceAccountId: string, destinationAccountId: string, amount: number, extra: Record<string, unknown> = {}) => ({
+export const quoteBody = (sourceAccountId: string, destinationAccountId: string, amount: number, extra: Record<string, unknown> = {}): QuoteRequestBody => ({
   source: { sourceType: 'ACCOUNT', accountId: sourceAccountId },
   destination: { destinationType: 'ACCOUNT', accountId: destinationAccountId },
   lockedCurrencySide: 'SENDING',
   lockedCurrencyAmount: amount,
   ...extra,
-});
+}) as QuoteRequestBody;
 
-export async function createQuote(body: Record<string, unknown>): Promise<Quote> {
-  return expectStatus(await api.post('/quotes', { body }), 201, Quote, 'POST /quotes creates a Quote; read transactionId from it');
+export interface QuoteRequestBody {
+  lockedCurrencySide: 'SENDING' | 'RECEIVING';
+  lockedCurrencyAmount: number;
+  platformFeeOverride?: FeeOverride;
+  [key: string]: unknown;
+}
+
+/**
+ * POST /quotes, then the quote's arithmetic against the request and the fee configuration in force
+ * (GET /config, read at the time of the quote): see `expectQuoteMoney`.
+ */
+export async function createQuote(body: QuoteRequestBody): Promise<Quote> {
+  const { feeConfigs = [] } = body.platformFeeOverride ? {} : await platformConfig();
+  const quote = expectStatus(await api.post('/quotes', { body }), 201, Quote, 'POST /quotes creates a Quote; read transactionId from it');
+  expectQuoteMoney(quote, body, feeConfigs);
+  return quote;
+}
+
+const QUOTE_SENTENCES = [
+  'Quote and fee fields (named): lockedCurrencyAmount, lockedCurrencySide, platformFeeOverride (on the quote request), platformFeesIncluded (on the quote)',
+  'PATCH /config: feeConfigs (standing platform fee: a variable rate in basis points, a fixed amount, or both; applies to cross-currency transactions; requires a USD source currency)',
+  'supplement 8: exchangeRate* (sending units per receiving unit), feesIncluded* (int64), platformFeesIncluded?',
+  '(not stated: how amounts round, whether exchangeRate counts currency or smallest units, and which fees feesIncluded holds; read as every fee, the platform fee among them, taken from the sending total before conversion)',
+];
+
+/**
+ * Money, to the smallest unit, against the request and the fee configuration:
+ * - the locked side equals lockedCurrencyAmount;
+ * - platformFeesIncluded equals the fixed fee plus the basis points of the amount, from the request's
+ *   platformFeeOverride, else the standing feeConfigs of the source currency (cross-currency only);
+ * - the platform fee is part of feesIncluded, and the fees are part of the sending total;
+ * - the other side follows from exchangeRate (sending units per receiving unit) applied to the sending
+ *   total less the fees included.
+ * Rounding is stated nowhere: a fee whose basis points fall between two units, or a converted amount,
+ * may be either neighbour (one smallest unit); exchangeRate is taken as written, to its last digit.
+ */
+export function expectQuoteMoney(quote: Quote, request: QuoteRequestBody, feeConfigs: readonly FeeConfig[]): void {
+  const sending = quote.sendingCurrency;
+  const receiving = quote.receivingCurrency;
+  const locked = request.lockedCurrencySide === 'SENDING' ? quote.totalSendingAmount : quote.totalReceivingAmount;
+  const context = `quote ${quote.id}: ${JSON.stringify({ totalSendingAmount: quote.totalSendingAmount, totalReceivingAmount: quote.totalReceivingAmount, exchangeRate: quote.exchangeRate, feesIncluded: quote.feesIncluded, platformFeesIncluded: quote.platformFeesIncluded })}`;
+  expect(locked, `lockedCurrencySide ${request.lockedCurrencySide}: the locked side equals lockedCurrencyAmount ${request.lockedCurrencyAmount}; ${context}`).toBe(request.lockedCurrencyAmount);
+
+  const schedule = feeScheduleFor({ override: request.platformFeeOverride, feeConfigs, sending: sending.code, receiving: receiving.code });
+  const charged = quote.platformFeesIncluded ?? 0;
+  const fees = quote.feesIncluded;
+  const net = quote.totalSendingAmount - fees;
+  // The basis points apply to "the amount": the locked sending amount; with the receiving side locked,
+  // the sending amount before or after the fees (the documents do not say which).
+  const bases = request.lockedCurrencySide === 'SENDING' ? [quote.totalSendingAmount] : [net, quote.totalSendingAmount];
+  const expectedFees: Bounds[] = bases.map((b) => platformFee(schedule, b));
+  const source = request.platformFeeOverride ? 'platformFeeOverride' : 'feeConfigs';
+  expect(
+    expectedFees.some((b) => within(b, charged)),
+    `platform fee = fixed ${schedule.fixed} + ${schedule.bps} bps of the amount (${source}): expected ${expectedFees.map(describeBounds).join(' or ')}, the quote says platformFeesIncluded ${quote.platformFeesIncluded}; ${context}`,
+  ).toBe(true);
+  expect(fees, `the platform fee is part of the fees included (feesIncluded ${fees} ≥ platformFeesIncluded ${charged}); ${context}`).toBeGreaterThanOrEqual(charged);
+  expect(net, `the fees are included in the sending total; ${context}`).toBeGreaterThan(0);
+
+  // exchangeRate: sending units per receiving unit, read as major units; where the decimals differ
+  // a target counting smallest units is also accepted, and noted.
+  const readings: [string, number, number][] = [['currency units', sending.decimals, receiving.decimals]];
+  if (sending.decimals !== receiving.decimals) readings.push(['smallest units', 0, 0]);
+  const judged = readings.map(([reading, ds, dr]) => {
+    const bounds = request.lockedCurrencySide === 'SENDING' ? receivingFor(net, quote.exchangeRate, ds, dr) : sendingFor(quote.totalReceivingAmount, quote.exchangeRate, ds, dr);
+    const value = request.lockedCurrencySide === 'SENDING' ? quote.totalReceivingAmount : net;
+    return { reading, bounds, value, ok: within(bounds, value) };
+  });
+  const fit = judged.find((j) => j.ok);
+  expect(
+    fit !== undefined,
+    `the ${request.lockedCurrencySide === 'SENDING' ? 'receiving amount' : 'sending amount less fees'} follows from exchangeRate ${quote.exchangeRate} (${sending.code} per ${receiving.code}): expected ${judged.map((j) => `${describeBounds(j.bounds)} (${j.reading})`).join(' or ')}, got ${judged[0].value}; ${context}`,
+  ).toBe(true);
+  const rounded = expectedFees.some((b) => b.min !== b.max) || fit!.bounds.min !== fit!.bounds.max;
+  if (rounded || fit!.reading !== 'currency units' || bases.length > 1) {
+    noteInterface('quotes:arithmetic', QUOTE_SENTENCES, `${sending.code}→${receiving.code} locked ${request.lockedCurrencySide} ${request.lockedCurrencyAmount}: platform fee ${charged} (allowed ${expectedFees.map(describeBounds).join(' or ')}), ${request.lockedCurrencySide === 'SENDING' ? 'received' : 'sent less fees'} ${fit!.value} (allowed ${describeBounds(fit!.bounds)}, exchangeRate in ${fit!.reading}); rounding unstated: one smallest unit either way accepted`);
+  }
+}
+
+/** The quote as executed carries the amounts it was created with. */
+export function expectSameAmounts(executed: Quote, quote: Quote): void {
+  for (const key of ['totalSendingAmount', 'totalReceivingAmount', 'exchangeRate', 'feesIncluded', 'platformFeesIncluded'] as const) {
+    expect(executed[key], `the executed quote keeps the ${key} it was created with`).toBe(quote[key]);
+  }
+}
+
+/**
+ * The transaction of a quote repeats its money (interface, Transaction: sentAmount "Amount debited",
+ * receivedAmount "Amount received", exchangeRate "Rate applied", quoteId, platformFees "the platform's
+ * fee, broken out of the total").
+ */
+export function expectTransactionOfQuote(txn: OutgoingTransaction, quote: Quote): void {
+  expect(txn.quoteId, 'Transaction.quoteId names the quote').toBe(quote.id);
+  expect(txn.sentAmount, 'Transaction.sentAmount is the quote\'s sending total, in its currency').toMatchObject({ amount: quote.totalSendingAmount, currency: { code: quote.sendingCurrency.code, decimals: quote.sendingCurrency.decimals } });
+  expect(txn.receivedAmount, 'Transaction.receivedAmount is the quote\'s receiving total, in its currency').toMatchObject({ amount: quote.totalReceivingAmount, currency: { code: quote.receivingCurrency.code, decimals: quote.receivingCurrency.decimals } });
+  expect(txn.exchangeRate, 'Transaction.exchangeRate is the rate the quote applied').toBe(quote.exchangeRate);
+  const platform = txn.platformFees === undefined ? undefined : amountOf(txn.platformFees);
+  if (quote.platformFeesIncluded) expect(platform, 'Transaction.platformFees is the platform fee the quote included').toBe(quote.platformFeesIncluded);
+  else expect(platform ?? 0, 'no platform fee on the quote, none on the transaction').toBe(0);
 }
 
 export async function executeQuote(quoteId: string, idempotencyKey?: string) {
@@ -95,9 +199,16 @@ export async function transaction(transactionId: string): Promise<OutgoingTransa
   return expectStatus(await api.get('/transactions/{transactionId}', { params: { transactionId } }), 200, OutgoingTransaction);
 }
 
+/** GET /transactions/{transactionId}, whatever its type (supplement section 8: INCOMING, OUTGOING or CARD). */
+export async function anyTransaction(transactionId: string) {
+  return expectStatus(await api.get('/transactions/{transactionId}', { params: { transactionId } }), 200, AnyTransaction);
+}
+
 /** The account's available balance as the target reports it now. */
 export async function balanceOf(customerId: string, accountId: string): Promise<number> {
   const res = await api.get('/customers/internal-accounts', { query: { customerId } });
-  const list = (expectStatus(res, 200) as { data: InternalAccount[] }).data;
-  return list.find((a) => a.id === accountId)!.balance.amount;
+  const list = expectStatus(res, 200, Page(InternalAccount), 'GET /customers/internal-accounts lists the customer\'s internal accounts').data;
+  const account = list.find((a) => a.id === accountId);
+  expect(account, `internal account ${accountId} is listed for customer ${customerId}`).toBeDefined();
+  return account!.balance.amount;
 }

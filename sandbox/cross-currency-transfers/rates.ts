@@ -43,21 +43,28 @@ const decimals = (code: string) => CURRENCIES.get(code)!.decimals;
  * Fees round half up; only cross-currency conversions carry fees.
  */
 export function price(ctx: SandboxContext, from: string, to: string, side: 'SENDING' | 'RECEIVING', amount: number, platform: PlatformFee | undefined): Pricing {
+  const f = ctx.faults;
   const r = rate(ctx, from, to).value;
+  // The rate the other side is computed with: the reported one, unless the fault skews it by 0.5 %.
+  const applied = f.has('rate-wrong') ? r * 0.995 : r;
   const cross = from !== to;
   const scale = 10 ** (decimals(to) - decimals(from));
+  // The fault charges one basis point more than the platform's configuration or override.
+  const platformBps = platform ? platform.bps + (f.has('fee-wrong') ? 1 : 0) : 0;
   const fees = (base: number) => {
     if (!cross) return { svc: 0, platform: 0 };
-    return { svc: Math.round((base * SVC_FEE_BPS) / 10_000), platform: platform ? platform.fixed + Math.round((base * platform.bps) / 10_000) : 0 };
+    return { svc: Math.round((base * SVC_FEE_BPS) / 10_000), platform: platform ? platform.fixed + Math.round((base * platformBps) / 10_000) : 0 };
   };
+  // The fault moves the locked side one smallest unit off the requested amount (debit and credit agree with it).
+  const skew = f.has('locked-amount-wrong') ? 1 : 0;
   if (side === 'SENDING') {
-    const f = fees(amount);
-    const net = amount - f.svc - f.platform;
-    return { totalSending: amount, totalReceiving: Math.floor(net * r * scale), svcFee: f.svc, platformFee: f.platform, exchangeRate: 1 / r };
+    const fee = fees(amount);
+    const net = amount - fee.svc - fee.platform;
+    return { totalSending: amount + skew, totalReceiving: Math.floor(net * applied * scale), svcFee: fee.svc, platformFee: fee.platform, exchangeRate: 1 / r };
   }
-  const net = Math.ceil(amount / (r * scale));
-  const f = fees(net);
-  return { totalSending: net + f.svc + f.platform, totalReceiving: amount, svcFee: f.svc, platformFee: f.platform, exchangeRate: 1 / r };
+  const net = Math.ceil(amount / (applied * scale));
+  const fee = fees(net);
+  return { totalSending: net + fee.svc + fee.platform, totalReceiving: amount - skew, svcFee: fee.svc, platformFee: fee.platform, exchangeRate: 1 / r };
 }
 
 /** An amount in US cents, for the limits (configured in USD). */

@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { isoNow } from '../clock.js';
-import { invalidInput, type FieldError } from '../errors.js';
+import { ApiError, invalidInput, type FieldError } from '../errors.js';
 import { parse, type FeeConfig } from '../context.js';
 
 const FeeConfigSchema = z.object({
@@ -47,16 +47,12 @@ export async function platformConfigurationRoutes(app: FastifyInstance) {
       const problem = endpointProblem(body.webhookEndpoint, ctx.settings.allowInsecureLoopbackWebhooks);
       if (problem) problems.push({ field: 'webhookEndpoint', constraint: 'format', message: `webhookEndpoint ${problem}` });
     }
-    (body.feeConfigs ?? []).forEach((fee, i) => {
-      if (fee.sourceCurrency !== 'USD' && !ctx.faults.has('fee-config-accepts-non-usd')) {
-        problems.push({
-          field: `feeConfigs.${i}.sourceCurrency`,
-          constraint: 'enum',
-          message: 'Platform fees require a USD source currency',
-        });
-      }
-    });
     if (problems.length) throw invalidInput(problems);
+    // Interface: feeConfigs "requires a USD source currency"; supplement section 2: else 501 NOT_IMPLEMENTED.
+    const nonUsd = (body.feeConfigs ?? []).findIndex((fee) => fee.sourceCurrency !== 'USD');
+    if (nonUsd >= 0 && !ctx.faults.has('fee-config-accepts-non-usd')) {
+      throw new ApiError(501, 'NOT_IMPLEMENTED', `Platform fees require a USD source currency (feeConfigs.${nonUsd}.sourceCurrency)`, { field: `feeConfigs.${nonUsd}.sourceCurrency` });
+    }
 
     const { feeConfigs, webhookEndpoint, ...rest } = body;
     Object.assign(ctx.config, rest);

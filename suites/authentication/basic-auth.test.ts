@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { expectError, expectStatus } from '../../helpers/expect.js';
 import { api, target } from '../../helpers/harness.js';
 import { scenario } from '../../helpers/scenario.js';
+import { PlatformConfig } from '../../helpers/schemas.js';
 
 const basic = (id: string, secret: string) => ({ authorization: `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}` });
 const VERIFY = '/platform/external-accounts/{externalAccountId}/verify';
@@ -19,7 +20,7 @@ describe('HTTP Basic authentication of platform calls', () => {
 
   it('accepts the platform client id and secret over HTTP Basic', async () => {
     const res = await api.get('/config');
-    expectStatus(res, 200);
+    expectStatus(res, 200, PlatformConfig, 'GET /config with the platform credentials');
   });
 
   it('answers 401 UNAUTHORIZED with the error body when the client secret is wrong', async () => {

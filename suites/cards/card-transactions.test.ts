@@ -5,11 +5,11 @@
 import { describe, expect, it, type TestContext } from 'vitest';
 import { eventually } from '../../helpers/eventually.js';
 import { expectEvents, waitForEvent } from '../../helpers/events.js';
-import { expectStatus } from '../../helpers/expect.js';
+import { expectSchema, expectStatus } from '../../helpers/expect.js';
 import { activeCard, cardTransactions, patchCard, purchase, simulate } from '../../helpers/flows/cards.js';
 import { capabilities, listener } from '../../helpers/harness.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
-import { Card, type CardTransaction } from '../../helpers/schemas.js';
+import { Card, CardTransaction } from '../../helpers/schemas.js';
 
 const txn = (status: string) => ({ type: `CARD_TRANSACTION.${status}`, where: (d: Record<string, any>) => d.status === status, what: status });
 const balance = (amount: number) => ({ type: 'INTERNAL_ACCOUNT.BALANCE_UPDATED', where: (d: Record<string, any>) => d.balance.amount === amount, what: `balance ${amount}` });
@@ -23,7 +23,7 @@ async function ready(ctx: TestContext) {
 /** The card transaction a simulation produced, once its event arrived. */
 async function byToken(cardId: string, token: string, status: string, since: number): Promise<CardTransaction> {
   const event = await waitForEvent(cardId, (n) => n.type === `CARD_TRANSACTION.${status}` && n.data.issuerTransactionToken === token, `CARD_TRANSACTION.${status} for ${token}`, { since });
-  return event.data as CardTransaction;
+  return expectSchema(CardTransaction, event.data, `the data of CARD_TRANSACTION.${status} (the full card transaction)`);
 }
 
 describe('Card transactions', () => {
@@ -47,21 +47,28 @@ describe('Card transactions', () => {
     await expectEvents(card.id, [txn('AUTHORIZED'), txn('SETTLED'), txn('REFUNDED')], { since, about: 'cardId' });
     await expectEvents(account.id, [balance(start - 2_500), balance(start)], { since });
     const all = await cardTransactions(customerId, card.id);
+    expect(all.map((t) => t.id), 'GET /transactions (type CARD) lists the card transaction made').toContain(authorized.id);
     expect(all.map((t) => t.issuerTransactionToken), 'the authorization on the frozen card was declined: it left no card transaction').not.toContain(declinedToken);
-    expect(all.find((t) => t.id === authorized.id)?.status).toBe('REFUNDED');
+    const listed = all.find((t) => t.id === authorized.id)!;
+    expect(listed.status).toBe('REFUNDED');
+    expect(listed.authorizedAmount.amount, 'the authorized amount is the one requested').toBe(2_500);
+    expect(listed.refundedAmount?.amount, 'the refunded amount is the one returned').toBe(2_500);
+    expect(listed.accountId, 'the funding account pulled').toBe(account.id);
   });
 
-  it('partially settles on a clearing below the authorization, then settles the rest', async (ctx) => {
-    const { card } = await ready(ctx);
+  it('partially settles on a clearing below the authorization, then settles the rest, pulling exactly each cleared amount', async (ctx) => {
+    const { card, account } = await ready(ctx);
     const since = await listener.mark();
     const token = await simulate(card.id, 'authorization', purchase(5_000));
     const authorized = await byToken(card.id, token, 'AUTHORIZED', since);
+    expect(authorized.authorizedAmount, 'the authorized amount is the one requested, in its currency').toMatchObject({ amount: 5_000, currency: { code: 'USD' } });
     await simulate(card.id, 'clearing', { cardTransactionId: authorized.id, amount: 2_000 });
     await byToken(card.id, token, 'PARTIALLY_SETTLED', since);
     await simulate(card.id, 'clearing', { cardTransactionId: authorized.id, amount: 3_000 });
     const [, partial, settled] = await expectEvents(card.id, [txn('AUTHORIZED'), txn('PARTIALLY_SETTLED'), txn('SETTLED')], { since, about: 'cardId' });
-    expect(partial.data.settledAmount?.amount).toBe(2_000);
-    expect(settled.data.settledAmount?.amount).toBe(5_000);
+    expect(partial.data.settledAmount?.amount, 'settled so far: the first clearing').toBe(2_000);
+    expect(settled.data.settledAmount?.amount, 'settled in all: both clearings').toBe(5_000);
+    await expectEvents(account.id, [balance(account.balance.amount - 2_000), balance(account.balance.amount - 5_000)], { since });
   });
 
   it('takes a new authorized total from an authorization advice', async (ctx) => {
@@ -113,7 +120,9 @@ describe('Card transactions', () => {
     const token = await simulate(card.id, 'balance_inquiry', { merchant: { descriptor: 'SANDBOX ATM 000' } });
     const since = await listener.mark();
     const later = await simulate(card.id, 'authorization', purchase(100));
-    await byToken(card.id, later, 'AUTHORIZED', since);
-    expect((await cardTransactions(customerId, card.id)).map((t) => t.issuerTransactionToken)).not.toContain(token);
+    const authorized = await byToken(card.id, later, 'AUTHORIZED', since);
+    const listed = await cardTransactions(customerId, card.id);
+    expect(listed.map((t) => t.id), 'GET /transactions (type CARD) lists the authorization made after the inquiry').toContain(authorized.id);
+    expect(listed.map((t) => t.issuerTransactionToken), 'the balance inquiry left no card transaction').not.toContain(token);
   });
 });

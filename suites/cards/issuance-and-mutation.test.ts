@@ -2,14 +2,13 @@
 // APPROVED"); Card state ("Mutating a closed card answers 409 CARD_NOT_MUTABLE").
 // Issuance, listing and mutation shapes: basis: supplement (section 9).
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import { bareIndividual } from '../../fixtures/customers.js';
 import { expectError, expectStatus } from '../../helpers/expect.js';
 import { activeCard, cardholder, getCard, issueCard, patchCard } from '../../helpers/flows/cards.js';
 import { createCustomer, customerAccounts } from '../../helpers/flows/customers.js';
 import { api, capabilities } from '../../helpers/harness.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
-import { Card } from '../../helpers/schemas.js';
+import { Card, Page } from '../../helpers/schemas.js';
 
 describe('POST /cards', () => {
   scenario({ area: 'Cards', operation: 'POST /cards', section: 'Errors' });
@@ -22,7 +21,7 @@ describe('POST /cards', () => {
     const [account] = await customerAccounts(customer.id);
     const res = await api.post('/cards', { body: { cardholderId: customer.id, form: 'VIRTUAL', fundingSources: [account.id] } });
     expectError(res, 400, 'CARDHOLDER_KYC_NOT_APPROVED', 'Errors / 400: CARDHOLDER_KYC_NOT_APPROVED');
-    const listed = expectStatus(await api.get('/cards', { query: { cardholderId: customer.id } }), 200, z.looseObject({ data: z.array(Card) }));
+    const listed = expectStatus(await api.get('/cards', { query: { cardholderId: customer.id } }), 200, Page(Card), 'GET /cards lists the cardholder\'s cards');
     expect(listed.data, 'a refused issuance leaves no card').toEqual([]);
   });
 
@@ -31,7 +30,7 @@ describe('POST /cards', () => {
     const { customerId, account } = await cardholder();
     const card = await issueCard(customerId, account.id);
     expect(card.fundingSources).toEqual([account.id]);
-    const listed = expectStatus(await api.get('/cards', { query: { cardholderId: customerId } }), 200, z.looseObject({ data: z.array(Card) }));
+    const listed = expectStatus(await api.get('/cards', { query: { cardholderId: customerId } }), 200, Page(Card), 'GET /cards lists the cardholder\'s cards');
     expect(listed.data.map((c) => c.id)).toEqual([card.id]);
   });
 });
@@ -45,6 +44,8 @@ describe('PATCH /cards/{cardId} on a closed card', () => {
   ] as const)('answers 409 CARD_NOT_MUTABLE to a change of %s and changes nothing', async ([, body], ctx) => {
     requireCapability(ctx, capabilities.sandboxTriggers, 'the target cannot fund a cardholder account');
     const { card, account } = await activeCard();
+    // Control: the same change of the card while ACTIVE is accepted.
+    expectStatus(await patchCard(card.id, body(account.id)), 200, Card, 'PATCH /cards/{cardId} of an ACTIVE card');
     expectStatus(await patchCard(card.id, { state: 'CLOSED' }), 200, Card);
     const before = await getCard(card.id);
 

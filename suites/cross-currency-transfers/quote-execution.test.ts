@@ -2,14 +2,17 @@
 // immediatelyExecute "creates and executes in one request"); Transaction (as seen in outgoing-payment
 // events: sentAmount "Amount debited", settledAt, destination.accountId, platformFees); Events
 // (OUTGOING_PAYMENT.<STATUS>, INTERNAL_ACCOUNT.BALANCE_UPDATED). Execute path, quote shape and the
-// sandbox funding trigger: basis: supplement (section 8). Money is neither created nor lost.
+// sandbox funding trigger: basis: supplement (section 8). Money is neither created nor lost, and is
+// judged against the request and the fee configuration to the smallest unit (helpers/money.ts; every
+// quote made through createQuote is checked: the locked side, the platform fee, the rate).
 import { describe, expect, it } from 'vitest';
 import { expectEvents } from '../../helpers/events.js';
 import { expectStatus } from '../../helpers/expect.js';
-import { balanceOf, createQuote, eurDestination, executeQuote, expectOutgoingLifecycle, quoteBody, sender, transaction } from '../../helpers/flows/transfers.js';
+import { balanceOf, createQuote, eurDestination, executeQuote, expectOutgoingLifecycle, expectSameAmounts, expectTransactionOfQuote, quoteBody, sender, transaction } from '../../helpers/flows/transfers.js';
+import { exactly, platformFee } from '../../helpers/money.js';
 import { capabilities, listener } from '../../helpers/harness.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
-import { Quote } from '../../helpers/schemas.js';
+import { OutgoingTransaction, Quote } from '../../helpers/schemas.js';
 
 describe('POST /quotes and POST /quotes/{quoteId}/execute', () => {
   scenario({ area: 'Cross-Currency Transfers', operation: 'POST /quotes', section: 'Other operations that are named' });
@@ -21,33 +24,37 @@ describe('POST /quotes and POST /quotes/{quoteId}/execute', () => {
     const usd = accounts.USD;
     const destination = await eurDestination(customerId);
     const quote = await createQuote(quoteBody(usd.id, destination.id, 250_000));
-    expect(quote.transactionId, 'read transactionId from the quote').toMatch(/^Transaction:/);
+    expect(quote.totalSendingAmount, 'lockedCurrencySide SENDING: the sending total is the requested amount').toBe(250_000);
     const since = await listener.mark();
 
-    expectStatus(await executeQuote(quote.id), 200, Quote, 'executing a quote');
+    expectSameAmounts(expectStatus(await executeQuote(quote.id), 200, Quote, 'executing a quote'), quote);
 
     await expectOutgoingLifecycle(quote.transactionId, 'COMPLETED', since);
     const txn = await transaction(quote.transactionId);
-    expect(txn.sentAmount.amount, 'the quote said what would be sent').toBe(quote.totalSendingAmount);
-    expect(txn.receivedAmount.amount).toBe(quote.totalReceivingAmount);
+    expect(txn.id, 'read transactionId from the quote').toBe(quote.transactionId);
+    expectTransactionOfQuote(txn, quote);
+    expect(txn.status).toBe('COMPLETED');
     expect(txn.destination.accountId).toBe(destination.id);
-    expect(txn.settledAt, 'a completed transaction has settledAt').toBeDefined();
-    expect(txn.quoteId).toBe(quote.id);
+    expect(Date.parse(txn.settledAt ?? ''), 'a completed transaction has settledAt (Settlement time)').not.toBeNaN();
     await expectEvents(usd.id, [{ type: 'INTERNAL_ACCOUNT.BALANCE_UPDATED', where: (d) => d.balance.amount === usd.balance.amount - txn.sentAmount.amount, what: 'the debit of sentAmount' }], { since });
     expect(await balanceOf(customerId, usd.id), 'balance invariant: debit = sentAmount, nothing else').toBe(usd.balance.amount - txn.sentAmount.amount);
   });
 
-  it('locks the receiving side: the destination receives exactly lockedCurrencyAmount', async (ctx) => {
+  it('locks the receiving side: the destination receives exactly lockedCurrencyAmount, and the sender pays its conversion plus the fees', async (ctx) => {
     requireCapability(ctx, capabilities.sandboxTriggers, 'the target cannot fund a sender');
     const { customerId, accounts } = await sender();
     const destination = await eurDestination(customerId);
     const since = await listener.mark();
-    const quote = await createQuote(quoteBody(accounts.USD.id, destination.id, 50_000, { lockedCurrencySide: 'RECEIVING', immediatelyExecute: true }));
+    // A fixed override only: the platform fee is 250 whatever amount the basis points would apply to.
+    const override = { platformFeeOverride: { platformFixedFee: { amount: 250, currency: 'USD' }, platformVariableFeeBps: 0 } };
+    const quote = await createQuote(quoteBody(accounts.USD.id, destination.id, 50_000, { lockedCurrencySide: 'RECEIVING', immediatelyExecute: true, ...override }));
     expect(quote.totalReceivingAmount, 'lockedCurrencySide RECEIVING: the locked amount is the received one').toBe(50_000);
+    expect(quote.platformFeesIncluded, 'platformFeeOverride: a fixed fee of 250').toBe(250);
     await expectOutgoingLifecycle(quote.transactionId, 'COMPLETED', since);
     const txn = await transaction(quote.transactionId);
+    expectTransactionOfQuote(txn, quote);
     expect(txn.receivedAmount.amount).toBe(50_000);
-    expect(await balanceOf(customerId, accounts.USD.id)).toBe(accounts.USD.balance.amount - txn.sentAmount.amount);
+    expect(await balanceOf(customerId, accounts.USD.id)).toBe(accounts.USD.balance.amount - quote.totalSendingAmount);
   });
 
   it('creates and executes in one request with immediatelyExecute', async (ctx) => {
@@ -58,7 +65,21 @@ describe('POST /quotes and POST /quotes/{quoteId}/execute', () => {
     const quote = await createQuote(quoteBody(accounts.USD.id, destination.id, 10_000, { immediatelyExecute: true }));
     await expectOutgoingLifecycle(quote.transactionId, 'COMPLETED', since);
     const txn = await transaction(quote.transactionId);
-    expect(await balanceOf(customerId, accounts.USD.id)).toBe(accounts.USD.balance.amount - txn.sentAmount.amount);
+    expectTransactionOfQuote(txn, quote);
+    expect(await balanceOf(customerId, accounts.USD.id)).toBe(accounts.USD.balance.amount - 10_000);
+  });
+
+  it('moves money between internal accounts: the source is debited sentAmount and the destination credited receivedAmount, exactly', async (ctx) => {
+    requireCapability(ctx, capabilities.sandboxTriggers, 'the target cannot fund a sender');
+    await basisSupplement('an internal account as a quote destination (section 8)');
+    const { customerId, accounts } = await sender({ USD: 300_000, EUR: 0 });
+    const since = await listener.mark();
+    const quote = await createQuote(quoteBody(accounts.USD.id, accounts.EUR.id, 120_000, { immediatelyExecute: true }));
+    await expectOutgoingLifecycle(quote.transactionId, 'COMPLETED', since);
+    expectTransactionOfQuote(await transaction(quote.transactionId), quote);
+    await expectEvents(accounts.EUR.id, [{ type: 'INTERNAL_ACCOUNT.BALANCE_UPDATED', where: (d) => d.balance.amount === quote.totalReceivingAmount, what: `the credit of receivedAmount ${quote.totalReceivingAmount}` }], { since });
+    expect(await balanceOf(customerId, accounts.USD.id), 'debited exactly sentAmount').toBe(300_000 - 120_000);
+    expect(await balanceOf(customerId, accounts.EUR.id), 'credited exactly receivedAmount').toBe(quote.totalReceivingAmount);
   });
 
   it('reports the on-chain transaction of a wallet destination once settled', async (ctx) => {
@@ -73,9 +94,11 @@ describe('POST /quotes and POST /quotes/{quoteId}/execute', () => {
     const since = await listener.mark();
     const quote = await createQuote(quoteBody(accounts.USD.id, destination.id, 5_000, { immediatelyExecute: true }));
     const events = await expectOutgoingLifecycle(quote.transactionId, 'COMPLETED', since);
-    const completed = events[events.length - 1].data;
-    expect(completed.destination.onChainTransaction, 'Transaction.destination: onChainTransaction with transactionHash and network once the crypto transfer settles').toMatchObject({ transactionHash: expect.any(String), network: expect.any(String) });
-    expect(await balanceOf(customerId, accounts.USD.id), 'balance invariant: debit = sentAmount').toBe(accounts.USD.balance.amount - completed.sentAmount.amount);
+    const completed = OutgoingTransaction.parse(events[events.length - 1].data);
+    expectTransactionOfQuote(completed, quote);
+    // The schema holds the shape (transactionHash, and a network of the supplement's enum); here, its presence.
+    expect(completed.destination.onChainTransaction, 'Transaction.destination: onChainTransaction with transactionHash and network once the crypto transfer settles').not.toBeUndefined();
+    expect(await balanceOf(customerId, accounts.USD.id), 'balance invariant: debit = sentAmount').toBe(accounts.USD.balance.amount - 5_000);
   });
 
   it('breaks the platform fee out: platformFeesIncluded on the quote equals platformFees on the transaction', async (ctx) => {
@@ -84,11 +107,13 @@ describe('POST /quotes and POST /quotes/{quoteId}/execute', () => {
     const destination = await eurDestination(customerId);
     const since = await listener.mark();
     const quote = await createQuote(quoteBody(accounts.USD.id, destination.id, 100_000, { immediatelyExecute: true, platformFeeOverride: { platformFixedFee: { amount: 100, currency: 'USD' }, platformVariableFeeBps: 100 } }));
-    expect(quote.platformFeesIncluded, 'platformFeesIncluded on the quote').toBeGreaterThan(0);
+    // 100 fixed + 100 bps of 100 000 = 1 100 cents, exactly (no rounding involved).
+    expect(platformFee({ fixed: 100, bps: 100 }, 100_000)).toEqual(exactly(1_100));
+    expect(quote.platformFeesIncluded, 'platformFeesIncluded = fixed + bps of the amount, as the override says').toBe(1_100);
     await expectOutgoingLifecycle(quote.transactionId, 'COMPLETED', since);
     const txn = await transaction(quote.transactionId);
-    expect((txn.platformFees as { amount: number }).amount, 'platformFees on the outgoing transaction').toBe(quote.platformFeesIncluded);
-    expect(await balanceOf(customerId, accounts.USD.id), 'balance invariant: the platform fee is part of the debit, not on top of it').toBe(accounts.USD.balance.amount - txn.sentAmount.amount);
+    expectTransactionOfQuote(txn, quote);
+    expect(await balanceOf(customerId, accounts.USD.id), 'balance invariant: the platform fee is part of the debit, not on top of it').toBe(accounts.USD.balance.amount - 100_000);
   });
 
   it('moves money once for a repeated execute with the same Idempotency-Key', async (ctx) => {
@@ -103,6 +128,7 @@ describe('POST /quotes and POST /quotes/{quoteId}/execute', () => {
     expectStatus(first, 200, Quote);
     expect(second.status, 'the repeat returns the first response').toBe(first.status);
     expect(second.body).toEqual(first.body);
+    expectSameAmounts(expectStatus(second, 200, Quote), quote);
     await expectOutgoingLifecycle(quote.transactionId, 'COMPLETED', since);
     expect(await balanceOf(customerId, accounts.USD.id), 'debited once').toBe(accounts.USD.balance.amount - quote.totalSendingAmount);
   });

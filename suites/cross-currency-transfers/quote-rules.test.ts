@@ -6,27 +6,41 @@
 // below regulatory thresholds are still allowed"). Thresholds are the target's (not shown): declared.
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { expectError, expectStatus, noteInterface } from '../../helpers/expect.js';
-import { balanceOf, createQuote, eurDestination, executeQuote, quoteBody, sender } from '../../helpers/flows/transfers.js';
-import { createPendingOwnershipWallet } from '../../helpers/flows/external-accounts.js';
+import { consent } from '../../fixtures/customers.js';
+import { expectError, expectRefusal, expectStatus, noteInterface } from '../../helpers/expect.js';
+import { balanceOf, createQuote, eurDestination, executeQuote, expectQuoteMoney, expectSameAmounts, platformConfig, quoteBody, sender, termsVersion } from '../../helpers/flows/transfers.js';
+import { createPendingOwnershipWallet, createWalletAccount } from '../../helpers/flows/external-accounts.js';
 import { api, capabilities } from '../../helpers/harness.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
-import { Quote } from '../../helpers/schemas.js';
+import { Customer, InternalAccount, Quote } from '../../helpers/schemas.js';
 import { wallets } from '../../helpers/wallets/index.js';
 
 const quote = (body: Record<string, unknown>) => api.post('/quotes', { body });
 
+const FROZEN_OR_FAILED = {
+  id: 'internal-accounts:frozen-or-failed-refusal',
+  sentences: ['Internal account status: Frozen and failed accounts cannot send or receive payments.', '(no status or code is stated for the refusal, in the interface or the supplement)'],
+};
+const freeze = async (accountId: string) => expectStatus(await api.post('/sandbox/internal-accounts/{accountId}/freeze', { params: { accountId } }), 200, InternalAccount, 'the sandbox trigger freezes the account');
+const fail = async (accountId: string) => expectStatus(await api.post('/sandbox/internal-accounts/{accountId}/fail', { params: { accountId } }), 200, InternalAccount, 'the sandbox trigger fails the account');
+
 describe('POST /quotes: rules', () => {
   scenario({ area: 'Cross-Currency Transfers', operation: 'POST /quotes', section: 'Other operations that are named' });
 
-  it('fails with END_USER_TERMS_NOT_ACCEPTED until terms acceptance is on file', async (ctx) => {
+  it('fails with END_USER_TERMS_NOT_ACCEPTED until terms acceptance is on file, and succeeds once it is', async (ctx) => {
     requireCapability(ctx, capabilities.sandboxTriggers, 'the target cannot fund a sender');
+    await basisSupplement('END_USER_TERMS_NOT_ACCEPTED is a 403 (section 1); PATCH /customers/{customerId} with endUserTermsConsent (section 4)');
     const { customerId, accounts } = await sender({ USD: 100_000 }, false);
     const destination = await eurDestination(customerId);
     const res = await quote(quoteBody(accounts.USD.id, destination.id, 10_000));
-    // The interface leaves the HTTP status unshown (the supplement says 403): the code is the rule.
-    expect(res.status >= 400 && res.status < 500, `a 4xx; ${res.status}`).toBe(true);
-    expectError(res, res.status, 'END_USER_TERMS_NOT_ACCEPTED', 'POST /quotes fails with END_USER_TERMS_NOT_ACCEPTED until terms acceptance is on file');
+    // The interface names the code but not its HTTP status; the supplement puts it under 403.
+    expectError(res, 403, 'END_USER_TERMS_NOT_ACCEPTED', 'POST /quotes fails with END_USER_TERMS_NOT_ACCEPTED until terms acceptance is on file');
+    noteInterface('quotes:terms-not-accepted-status', ['Other codes named: END_USER_TERMS_NOT_ACCEPTED (HTTP status: not shown)', 'supplement 1: 403 ... END_USER_TERMS_NOT_ACCEPTED (so terms failure is 403)'], `answered ${res.status}`);
+    expect(await balanceOf(customerId, accounts.USD.id), 'a refused quote moves no money').toBe(100_000);
+    // Control: the same quote once the terms are accepted (interface: endUserTermsConsent on create or update).
+    const accepted = await api.patch('/customers/{customerId}', { params: { customerId }, body: { customerType: 'INDIVIDUAL', endUserTermsConsent: consent(await termsVersion()) } });
+    expectStatus(accepted, 200, Customer, 'PATCH /customers/{customerId} records endUserTermsConsent');
+    await createQuote(quoteBody(accounts.USD.id, destination.id, 10_000));
   });
 
   it('answers 400 TRANSACTION_SIZE_LIMIT_EXCEEDED above the single-transaction maximum', async (ctx) => {
@@ -34,6 +48,8 @@ describe('POST /quotes: rules', () => {
     requireCapability(ctx, capabilities.sandboxTriggers && max !== undefined, 'the target declares no single-transaction maximum (SVC_LIMIT_SINGLE_USD_CENTS)', ['error:400:TRANSACTION_SIZE_LIMIT_EXCEEDED']);
     const { customerId, accounts } = await sender({ USD: 100_000 });
     const destination = await eurDestination(customerId);
+    // Control: the same quote within the maximum is accepted.
+    await createQuote(quoteBody(accounts.USD.id, destination.id, Math.floor(max! / 2)));
     const res = await quote(quoteBody(accounts.USD.id, destination.id, max! + 100_000));
     expectError(res, 400, 'TRANSACTION_SIZE_LIMIT_EXCEEDED', 'Limits: single-transaction maximum exceeded: 400 TRANSACTION_SIZE_LIMIT_EXCEEDED');
   });
@@ -45,7 +61,7 @@ describe('POST /quotes: rules', () => {
     const count = Math.floor(daily! / each);
     const { customerId, accounts } = await sender({ USD: each * (count + 1) });
     const destination = await eurDestination(customerId);
-    for (let i = 0; i < count; i++) expectStatus(await quote(quoteBody(accounts.USD.id, destination.id, each, { immediatelyExecute: true })), 201, Quote);
+    for (let i = 0; i < count; i++) await createQuote(quoteBody(accounts.USD.id, destination.id, each, { immediatelyExecute: true }));
     const before = await balanceOf(customerId, accounts.USD.id);
     const res = await quote(quoteBody(accounts.USD.id, destination.id, each, { immediatelyExecute: true }));
     expectError(res, 429, 'DAILY_VOLUME_LIMIT_EXCEEDED', 'Limits: daily volume exceeded: 429 DAILY_VOLUME_LIMIT_EXCEEDED');
@@ -54,7 +70,9 @@ describe('POST /quotes: rules', () => {
 
   it('answers 400 SELF_PAYMENT when the destination is the source account', async (ctx) => {
     requireCapability(ctx, capabilities.sandboxTriggers, 'the target cannot fund a sender');
-    const { accounts } = await sender({ USD: 100_000 });
+    const { customerId, accounts } = await sender({ USD: 100_000 });
+    // Control: the same quote to another account is accepted.
+    await createQuote(quoteBody(accounts.USD.id, (await eurDestination(customerId)).id, 1_000));
     expectError(await quote(quoteBody(accounts.USD.id, accounts.USD.id, 1_000)), 400, 'SELF_PAYMENT');
   });
 
@@ -63,21 +81,35 @@ describe('POST /quotes: rules', () => {
     const { customerId, accounts } = await sender({ USD: 100_000 });
     const destination = await eurDestination(customerId);
     expectError(await quote(quoteBody(accounts.USD.id, destination.id, amount)), 400, 'INVALID_AMOUNT', 'Resources: amount is an integer in the smallest unit; Errors / 400 INVALID_AMOUNT');
+    // Control: the same quote with a positive integer amount is accepted.
+    await createQuote(quoteBody(accounts.USD.id, destination.id, 1_000));
   });
 
   it('answers 400 INVALID_CURRENCY for a currency the service does not know', async () => {
-    await basisSupplement('REALTIME_FUNDING source with a currency (section 8)');
-    const res = await quote({ source: { sourceType: 'REALTIME_FUNDING', currency: 'XQX' }, destination: { destinationType: 'UMA_ADDRESS', umaAddress: '$someone@sandbox.uma.money' }, lockedCurrencySide: 'SENDING', lockedCurrencyAmount: 1_000 });
-    expectError(res, 400, 'INVALID_CURRENCY');
+    await basisSupplement('REALTIME_FUNDING source with a currency; UMA destinations (section 8)');
+    const { customerId } = await sender({ USD: 0 });
+    const realtime = (currency: string) => ({ source: { sourceType: 'REALTIME_FUNDING', currency, customerId }, destination: { destinationType: 'UMA_ADDRESS', umaAddress: '$success.usd@sandbox.uma.money' }, lockedCurrencySide: 'SENDING' as const, lockedCurrencyAmount: 1_000 });
+    expectError(await quote(realtime('XQX')), 400, 'INVALID_CURRENCY');
+    // Control: the same quote in a currency of the interface (USD) is accepted.
+    const body = realtime('USD');
+    const { feeConfigs = [] } = await platformConfig();
+    expectQuoteMoney(expectStatus(await quote(body), 201, Quote, 'POST /quotes: a realtime-funding quote in USD'), body, feeConfigs);
   });
 
-  it('refuses platformFeeOverride with a non-USD source currency', async (ctx) => {
+  it('refuses platformFeeOverride with a non-USD source currency, and accepts the same override from a USD source', async (ctx) => {
     requireCapability(ctx, capabilities.sandboxTriggers, 'the target cannot fund a sender');
-    const { customerId, accounts } = await sender({ USD: 0, EUR: 100_000 });
-    const res = await quote(quoteBody(accounts.EUR.id, accounts.USD.id, 10_000, { platformFeeOverride: { platformFixedFee: { amount: 10, currency: 'EUR' }, platformVariableFeeBps: 10 } }));
-    expect(res.status >= 400 && res.status < 500, `platformFeeOverride requires USD source currency; answered ${res.status}`).toBe(true);
-    expectError(res, res.status, undefined, 'POST /quotes: platformFeeOverride requires USD source currency');
-    expect(await balanceOf(customerId, accounts.EUR.id), 'a refused quote moves no money').toBe(accounts.EUR.balance.amount);
+    const { customerId, accounts } = await sender({ USD: 100_000, EUR: 100_000 });
+    const destination = await eurDestination(customerId);
+    const override = (currency: string) => ({ platformFeeOverride: { platformFixedFee: { amount: 10, currency }, platformVariableFeeBps: 10 } });
+    // Control: a cross-currency quote from the USD account with the override is priced by it.
+    const control = await createQuote(quoteBody(accounts.USD.id, accounts.EUR.id, 10_000, override('USD')));
+    expect(control.platformFeesIncluded, 'platformFeeOverride: 10 fixed + 10 bps of 10 000').toBe(20);
+    const res = await quote(quoteBody(accounts.EUR.id, accounts.USD.id, 10_000, override('EUR')));
+    expectRefusal(res, 'POST /quotes: platformFeeOverride (per-transaction fee override; requires USD source currency)', {
+      id: 'quotes:fee-override-non-usd',
+      sentences: ['POST /quotes: platformFeeOverride (per-transaction fee override; requires USD source currency)', '(no status or code is stated for the refusal)'],
+    });
+    expect(await balanceOf(customerId, accounts.EUR.id), 'a refused quote moves no money').toBe(100_000);
   });
 
   it('allows a transfer below the regulatory threshold to a wallet pending ownership verification, and refuses one above it with EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED', async (ctx) => {
@@ -86,9 +118,11 @@ describe('POST /quotes: rules', () => {
     const { accounts } = await sender({ USD: threshold! * 3 });
     const wallet = await createPendingOwnershipWallet(wallets.evm());
     // Platform wallets may receive from customer accounts only where the target allows it; customer wallets are the usual case.
-    const below = await quote(quoteBody(accounts.USD.id, wallet.id, Math.floor(threshold! / 2)));
+    const belowBody = quoteBody(accounts.USD.id, wallet.id, Math.floor(threshold! / 2));
+    const { feeConfigs = [] } = await platformConfig();
+    const below = await quote(belowBody);
     const above = await quote(quoteBody(accounts.USD.id, wallet.id, threshold! * 2));
-    expectStatus(below, 201, Quote, 'PENDING_OWNERSHIP_VERIFICATION: transfers below regulatory thresholds are still allowed');
+    expectQuoteMoney(expectStatus(below, 201, Quote, 'PENDING_OWNERSHIP_VERIFICATION: transfers below regulatory thresholds are still allowed'), belowBody, feeConfigs);
     expectError(above, 400, 'EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED', 'destination account ownership must be verified before the transfer');
   });
 
@@ -96,39 +130,38 @@ describe('POST /quotes: rules', () => {
     requireCapability(ctx, capabilities.sandboxTriggers && capabilities.stateTriggers.includes('freeze'), 'the target declares no freeze trigger (SVC_STATE_TRIGGERS)');
     const { customerId, accounts } = await sender({ USD: 100_000 });
     const destination = await eurDestination(customerId);
+    // Control: while ACTIVE the account is quoted from.
     const pending = await createQuote(quoteBody(accounts.USD.id, destination.id, 10_000));
-    const frozen = await api.post('/sandbox/internal-accounts/{accountId}/freeze', { params: { accountId: accounts.USD.id } });
-    expectStatus(frozen, 200, undefined, 'the freeze trigger the target declares (SVC_STATE_TRIGGERS) freezes the account');
+    await freeze(accounts.USD.id);
     const execute = await executeQuote(pending.id);
+    expectRefusal(execute, 'Internal account status: frozen accounts cannot send payments (execute)', FROZEN_OR_FAILED);
     const fresh = await quote(quoteBody(accounts.USD.id, destination.id, 10_000));
-    for (const res of [execute, fresh]) {
-      expect(res.status >= 400 && res.status < 500, `Internal account status: frozen accounts cannot send payments; ${res.exchange.method} ${res.exchange.path} answered ${res.status}`).toBe(true);
-      expectError(res, res.status);
-    }
-    expect(await balanceOf(customerId, accounts.USD.id)).toBe(accounts.USD.balance.amount);
+    expectRefusal(fresh, 'Internal account status: frozen accounts cannot send payments (quote)', FROZEN_OR_FAILED);
+    expect(await balanceOf(customerId, accounts.USD.id)).toBe(100_000);
   });
 
   it('refuses a quote from a FAILED internal account, and moves no money', async (ctx) => {
     requireCapability(ctx, capabilities.sandboxTriggers && capabilities.stateTriggers.includes('fail'), 'the target declares no fail trigger (SVC_STATE_TRIGGERS)');
     const { customerId, accounts } = await sender({ USD: 100_000 });
     const destination = await eurDestination(customerId);
-    const failed = await api.post('/sandbox/internal-accounts/{accountId}/fail', { params: { accountId: accounts.USD.id } });
-    expectStatus(failed, 200, undefined, 'the fail trigger the target declares (SVC_STATE_TRIGGERS) fails the account');
+    // Control: while ACTIVE the same quote is accepted.
+    await createQuote(quoteBody(accounts.USD.id, destination.id, 10_000));
+    await fail(accounts.USD.id);
     const res = await quote(quoteBody(accounts.USD.id, destination.id, 10_000, { immediatelyExecute: true }));
-    expect(res.status >= 400 && res.status < 500, `Internal account status: failed accounts cannot send payments; answered ${res.status}`).toBe(true);
-    expectError(res, res.status);
-    expect(await balanceOf(customerId, accounts.USD.id)).toBe(accounts.USD.balance.amount);
+    expectRefusal(res, 'Internal account status: failed accounts cannot send payments', FROZEN_OR_FAILED);
+    expect(await balanceOf(customerId, accounts.USD.id)).toBe(100_000);
   });
 
   it('refuses a quote to a frozen internal account (frozen accounts cannot receive payments)', async (ctx) => {
     requireCapability(ctx, capabilities.sandboxTriggers && capabilities.stateTriggers.includes('freeze'), 'the target declares no freeze trigger (SVC_STATE_TRIGGERS)');
     const { customerId, accounts } = await sender({ USD: 100_000, EUR: 0 });
-    const frozen = await api.post('/sandbox/internal-accounts/{accountId}/freeze', { params: { accountId: accounts.EUR.id } });
-    expectStatus(frozen, 200, undefined, 'the freeze trigger the target declares (SVC_STATE_TRIGGERS) freezes the account');
+    // Control: while ACTIVE the same quote into it is accepted.
+    await createQuote(quoteBody(accounts.USD.id, accounts.EUR.id, 10_000));
+    await freeze(accounts.EUR.id);
     const res = await quote(quoteBody(accounts.USD.id, accounts.EUR.id, 10_000, { immediatelyExecute: true }));
-    expect(res.status >= 400 && res.status < 500, `Internal account status: frozen accounts cannot receive payments; answered ${res.status}`).toBe(true);
-    expectError(res, res.status);
-    expect(await balanceOf(customerId, accounts.USD.id)).toBe(accounts.USD.balance.amount);
+    expectRefusal(res, 'Internal account status: frozen accounts cannot receive payments', FROZEN_OR_FAILED);
+    expect(await balanceOf(customerId, accounts.USD.id)).toBe(100_000);
+    expect(await balanceOf(customerId, accounts.EUR.id)).toBe(0);
   });
 
   it('refuses an amount that does not cover a conversion (AMOUNT_OUT_OF_RANGE or INVALID_AMOUNT)', async (ctx) => {
@@ -138,10 +171,17 @@ describe('POST /quotes: rules', () => {
     const res = await quote(quoteBody(accounts.USD.id, destination.id, 1));
     const error = expectError(res, 400, ['AMOUNT_OUT_OF_RANGE', 'INVALID_AMOUNT'], 'Errors / 400: AMOUNT_OUT_OF_RANGE, INVALID_AMOUNT');
     noteInterface('quotes:smallest-amount', ['Errors / 400: ... `AMOUNT_OUT_OF_RANGE`, ... `INVALID_AMOUNT` ...', 'Numeric thresholds of transaction size and daily volume limits: not shown.'], `one cent USD to EUR: ${error.code}`);
+    // Control: the same conversion of a hundred dollars is accepted.
+    await createQuote(quoteBody(accounts.USD.id, destination.id, 10_000));
   });
 
-  it('answers 404 QUOTE_NOT_FOUND for an unknown quote', async () => {
+  it('answers 404 QUOTE_NOT_FOUND for an unknown quote, and 200 with the quote for a known one', async () => {
     await basisSupplement('GET /quotes/{quoteId} (section 8)');
+    const { customerId, accounts } = await sender({ USD: 0 });
+    const known = await createQuote(quoteBody(accounts.USD.id, (await eurDestination(customerId)).id, 1_000));
+    const read = expectStatus(await api.get('/quotes/{quoteId}', { params: { quoteId: known.id } }), 200, Quote, 'GET /quotes/{quoteId}');
+    expect(read.id).toBe(known.id);
+    expectSameAmounts(read, known);
     expectError(await api.get('/quotes/{quoteId}', { params: { quoteId: `Quote:${randomUUID()}` } }), 404, 'QUOTE_NOT_FOUND');
   });
 });

@@ -6,13 +6,13 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { expectError, expectStatus } from '../../helpers/expect.js';
-import { balanceOf, createQuote, expectOutgoingLifecycle, quoteBody, sender, transaction } from '../../helpers/flows/transfers.js';
+import { balanceOf, createQuote, expectOutgoingLifecycle, expectQuoteMoney, expectTransactionOfQuote, platformConfig, quoteBody, sender, transaction } from '../../helpers/flows/transfers.js';
 import { api, capabilities, listener } from '../../helpers/harness.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
 import { OutgoingTransaction, Quote } from '../../helpers/schemas.js';
 
 const uma = (umaAddress: string) => ({ destinationType: 'UMA_ADDRESS', umaAddress });
-const RealtimeQuote = Quote.extend({ paymentInstructions: z.array(z.looseObject({ accountOrWalletInfo: z.looseObject({ accountType: z.string() }) })).min(1) });
+const RealtimeQuote = Quote.extend({ paymentInstructions: z.array(z.looseObject({ accountOrWalletInfo: z.looseObject({ accountType: z.string().min(1) }), instructionsNotes: z.string().optional() })).min(1) });
 
 describe('POST /quotes: realtime funding and UMA destinations', () => {
   scenario({ area: 'Cross-Currency Transfers', operation: 'POST /quotes', section: 'Other operations that are named', basis: 'supplement' });
@@ -21,14 +21,18 @@ describe('POST /quotes: realtime funding and UMA destinations', () => {
     requireCapability(ctx, capabilities.sandboxTriggers, 'the target has no sandbox send trigger');
     await basisSupplement('REALTIME_FUNDING, paymentInstructions, /sandbox/send (section 8)');
     const { customerId } = await sender({ USD: 0 });
-    const res = await api.post('/quotes', { body: { source: { sourceType: 'REALTIME_FUNDING', currency: 'USD', customerId }, destination: uma('$success.eur@sandbox.uma.money'), lockedCurrencySide: 'SENDING', lockedCurrencyAmount: 25_000 } });
+    const body = { source: { sourceType: 'REALTIME_FUNDING', currency: 'USD', customerId }, destination: uma('$success.eur@sandbox.uma.money'), lockedCurrencySide: 'SENDING' as const, lockedCurrencyAmount: 25_000 };
+    const { feeConfigs = [] } = await platformConfig();
+    const res = await api.post('/quotes', { body });
     const quote = expectStatus(res, 201, RealtimeQuote, 'a realtime-funding quote carries payment instructions');
+    expectQuoteMoney(quote, body, feeConfigs);
     const since = await listener.mark();
     const sent = await api.post('/sandbox/send', { body: { quoteId: quote.id, currencyCode: 'USD' } });
     const txn = expectStatus(sent, 200, OutgoingTransaction, 'the funds arrive: a transaction is returned');
     expect(txn.id).toBe(quote.transactionId);
     await expectOutgoingLifecycle(quote.transactionId, 'COMPLETED', since);
-    expect((await transaction(quote.transactionId)).sentAmount.amount).toBe(quote.totalSendingAmount);
+    expectTransactionOfQuote(txn, quote);
+    expectTransactionOfQuote(await transaction(quote.transactionId), quote);
   });
 
   it('pays an UMA address from an internal account, and refunds a payment the receiver rejects for compliance', async (ctx) => {
@@ -38,12 +42,15 @@ describe('POST /quotes: realtime funding and UMA destinations', () => {
     const ok = await createQuote({ ...quoteBody(accounts.USD.id, '', 10_000, { immediatelyExecute: true }), destination: uma('$success.usd@sandbox.uma.money') });
     await expectOutgoingLifecycle(ok.transactionId, 'COMPLETED', since);
     const afterFirst = await balanceOf(customerId, accounts.USD.id);
-    expect(afterFirst).toBe(accounts.USD.balance.amount - ok.totalSendingAmount);
+    expectTransactionOfQuote(await transaction(ok.transactionId), ok);
+    expect(afterFirst, 'debited exactly the locked sending amount').toBe(accounts.USD.balance.amount - 10_000);
 
     since = await listener.mark();
     const rejected = await createQuote({ ...quoteBody(accounts.USD.id, '', 10_000, { immediatelyExecute: true }), destination: uma('$fail.compliance.usd@sandbox.uma.money') });
     await expectOutgoingLifecycle(rejected.transactionId, 'REFUND_COMPLETED', since);
-    expect((await transaction(rejected.transactionId)).failureReason).toBe('COMPLIANCE_REJECTED');
+    const refunded = await transaction(rejected.transactionId);
+    expectTransactionOfQuote(refunded, rejected);
+    expect(refunded.failureReason).toBe('COMPLIANCE_REJECTED');
     expect(await balanceOf(customerId, accounts.USD.id), 'the rejected payment was refunded').toBe(afterFirst);
   });
 

@@ -7,13 +7,17 @@
 import { describe, expect, it, type TestContext } from 'vitest';
 import { msUntil } from '../../helpers/deadline.js';
 import { expectError, expectStatus } from '../../helpers/expect.js';
-import { balanceOf, createQuote, eurDestination, executeQuote, expectOutgoingLifecycle, quoteBody, sender, transaction } from '../../helpers/flows/transfers.js';
+import { balanceOf, createQuote, eurDestination, executeQuote, expectOutgoingLifecycle, expectTransactionOfQuote, quoteBody, sender, transaction } from '../../helpers/flows/transfers.js';
 import { api, capabilities, listener } from '../../helpers/harness.js';
 import { requireCapability, scenario } from '../../helpers/scenario.js';
-import { Quote } from '../../helpers/schemas.js';
+import { IsoUtc, Quote, ScaLoginResult } from '../../helpers/schemas.js';
 import { z } from 'zod';
 
-const ScaQuote = Quote.extend({ scaChallenge: z.looseObject({ id: z.string(), expiresAt: z.string() }) });
+// basis: supplement (section 8): a quote awaiting SCA is PENDING_AUTHORIZATION and carries scaChallenge {id, expiresAt, factor, availableFactors[]}.
+const ScaQuote = Quote.extend({
+  status: z.literal('PENDING_AUTHORIZATION'),
+  scaChallenge: z.looseObject({ id: z.string().min(1), expiresAt: IsoUtc, factor: z.string().optional(), availableFactors: z.array(z.string()).optional() }),
+});
 
 async function scaSender(ctx: TestContext) {
   requireCapability(ctx, capabilities.sandboxTriggers && Boolean(capabilities.sca), 'the target declares no SCA region (SVC_SCA_REGION)', ['error:409:SCA_SESSION_REQUIRED']);
@@ -45,7 +49,7 @@ describe('POST /quotes for a customer of an SCA region', () => {
 
   it('fails the transaction with SCA_NOT_COMPLETED when the SCA challenge expires, moving no money', async (ctx) => {
     const { customerId, accounts, destination } = await scaSender(ctx);
-    const session = expectStatus(await login(customerId, capabilities.sca!.code), 200, z.looseObject({ sessionExpiresAt: z.string() }), 'POST /sca/login/complete: response carries sessionExpiresAt');
+    const session = expectStatus(await login(customerId, capabilities.sca!.code), 200, ScaLoginResult, 'POST /sca/login/complete: response carries sessionExpiresAt');
     expect(Date.parse(session.sessionExpiresAt)).toBeGreaterThan(Date.now());
     const quote = await createQuote(quoteBody(accounts.USD.id, destination.id, 20_000));
     const since = await listener.mark();
@@ -60,13 +64,14 @@ describe('POST /quotes for a customer of an SCA region', () => {
 
   it('completes once the SCA challenge is answered in time', async (ctx) => {
     const { customerId, accounts, destination } = await scaSender(ctx);
-    expectStatus(await login(customerId, capabilities.sca!.code), 200);
+    expectStatus(await login(customerId, capabilities.sca!.code), 200, ScaLoginResult, 'POST /sca/login/complete: response carries sessionExpiresAt');
     const quote = await createQuote(quoteBody(accounts.USD.id, destination.id, 20_000));
     const since = await listener.mark();
     expectStatus(await executeQuote(quote.id), 200, ScaQuote);
     expectStatus(await api.post('/quotes/{quoteId}/authorize', { params: { quoteId: quote.id }, body: { code: capabilities.sca!.code } }), 200, Quote);
     await expectOutgoingLifecycle(quote.transactionId, 'COMPLETED', since);
     const txn = await transaction(quote.transactionId);
-    expect(await balanceOf(customerId, accounts.USD.id)).toBe(accounts.USD.balance.amount - txn.sentAmount.amount);
+    expectTransactionOfQuote(txn, quote);
+    expect(await balanceOf(customerId, accounts.USD.id)).toBe(accounts.USD.balance.amount - 20_000);
   });
 });

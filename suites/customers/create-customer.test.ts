@@ -9,9 +9,9 @@ import { createCustomer } from '../../helpers/flows/customers.js';
 import { expectError, expectFieldErrors, expectStatus } from '../../helpers/expect.js';
 import { api } from '../../helpers/harness.js';
 import { basisSupplement, scenario } from '../../helpers/scenario.js';
-import { Customer } from '../../helpers/schemas.js';
+import { Customer, EndUserTerms } from '../../helpers/schemas.js';
 
-const currentTermsVersion = async () => (expectStatus(await api.get('/customers/end-user-terms'), 200) as { version: string }).version;
+const currentTermsVersion = async () => expectStatus(await api.get('/customers/end-user-terms'), 200, EndUserTerms, 'GET /customers/end-user-terms returns the current terms URL and version').version;
 
 describe('POST /customers', () => {
   scenario({ area: 'Customers', operation: 'POST /customers', section: 'Other operations that are named' });
@@ -53,6 +53,8 @@ describe('POST /customers', () => {
   it('answers 400 END_USER_TERMS_VERSION_NOT_FOUND for a terms version the service does not support', async () => {
     const res = await api.post('/customers', { body: individual({ endUserTermsConsent: consent(`unknown-${rng().string.alphanumeric(8)}`) }) });
     expectError(res, 400, 'END_USER_TERMS_VERSION_NOT_FOUND', 'Errors / 400: END_USER_TERMS_VERSION_NOT_FOUND (submitted terms version unsupported)');
+    // Control: the same customer with the current terms version is created.
+    await createCustomer(individual({ endUserTermsConsent: consent(await currentTermsVersion()) }));
   });
 
   it('accepts the optional enhanced-due-diligence fields on an individual', async () => {
@@ -85,11 +87,17 @@ describe('PATCH /customers/{customerId}', () => {
     const customer = await createCustomer(bareIndividual());
     const res = await api.patch('/customers/{customerId}', { params: { customerId: customer.id }, body: { endUserTermsConsent: consent('V0-unknown') } });
     expectError(res, 400, 'END_USER_TERMS_VERSION_NOT_FOUND');
+    // Control: the same update with the current terms version is accepted.
+    const ok = await api.patch('/customers/{customerId}', { params: { customerId: customer.id }, body: { endUserTermsConsent: consent(await currentTermsVersion()) } });
+    expect(expectStatus(ok, 200, Customer, 'PATCH /customers/{customerId} with the current terms version').id).toBe(customer.id);
   });
 
   it('answers 404 USER_NOT_FOUND for an unknown customer', async () => {
     const res = await api.patch('/customers/{customerId}', { params: { customerId: `Customer:${randomUUID()}` }, body: { region: 'US' } });
     expectError(res, 404, 'USER_NOT_FOUND', 'Errors / 404: USER_NOT_FOUND (customer)');
+    // Control: the same update of a customer that exists is accepted.
+    const customer = await createCustomer(bareIndividual());
+    expectStatus(await api.patch('/customers/{customerId}', { params: { customerId: customer.id }, body: { region: 'US' } }), 200, Customer, 'PATCH /customers/{customerId} of a known customer');
   });
 });
 
@@ -106,8 +114,9 @@ describe('GET /customers/end-user-terms', () => {
   scenario({ area: 'Customers', operation: 'GET /customers/end-user-terms', section: 'Other operations that are named' });
 
   it('returns the current end-user terms URL and version', async () => {
-    const terms = expectStatus(await api.get('/customers/end-user-terms'), 200) as { url: string; version: string };
-    expect(typeof terms.version === 'string' && terms.version.length > 0, 'a version').toBe(true);
-    expect(() => new URL(terms.url), 'a URL').not.toThrow();
+    // The schema holds the rule: a non-empty version and a URL (supplement section 4: {version*, url*: uri}).
+    const terms = expectStatus(await api.get('/customers/end-user-terms'), 200, EndUserTerms, 'GET /customers/end-user-terms returns the current terms URL and version');
+    expect(terms.version.length, 'a version').toBeGreaterThan(0);
+    expect(new URL(terms.url).protocol, 'a URL').toMatch(/^https?:$/);
   });
 });

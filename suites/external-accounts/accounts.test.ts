@@ -4,17 +4,16 @@
 // BeneficiaryVerificationStatus). Paths and status codes: basis: supplement (section 7).
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import { individual } from '../../fixtures/customers.js';
 import { usdAccount } from '../../fixtures/external-accounts.js';
 import { expectError, expectFieldErrors, expectStatus } from '../../helpers/expect.js';
 import { createCustomer } from '../../helpers/flows/customers.js';
 import { api, capabilities } from '../../helpers/harness.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
-import { ExternalAccount } from '../../helpers/schemas.js';
+import { ExternalAccount, Page } from '../../helpers/schemas.js';
 import { wallets } from '../../helpers/wallets/index.js';
 
-const List = z.looseObject({ data: z.array(ExternalAccount) });
+const List = Page(ExternalAccount);
 
 describe('External accounts', () => {
   scenario({ area: 'External Accounts', operation: 'POST /customers/external-accounts', section: 'Resources and their fields', basis: 'supplement' });

@@ -10,6 +10,7 @@ import { api, capabilities, listener } from '../../helpers/harness.js';
 import { requireCapability, scenario } from '../../helpers/scenario.js';
 import { ids } from '../../helpers/spec/catalog.js';
 import { wallets } from '../../helpers/wallets/index.js';
+import { ExternalAccount } from '../../helpers/schemas.js';
 
 const PENDING = 'PENDING_OWNERSHIP_VERIFICATION';
 
@@ -28,7 +29,7 @@ describe('LIVENESS ownership challenge', () => {
     const since = await listener.mark();
 
     const trigger = await api.post('/sandbox/external-accounts/{externalAccountId}/liveness', { params: { externalAccountId: account.id }, body: { outcome } });
-    expectStatus(trigger, 200);
+    expect(expectStatus(trigger, 200, ExternalAccount, 'the sandbox liveness trigger answers with the account').status, 'the trigger reports the outcome').toBe(to);
 
     const [event] = await expectEvents(account.id, [{ type: 'EXTERNAL_ACCOUNT.STATUS_UPDATED', where: (d) => d.status === to, what: `status ${to}` }], { since });
     expectTransition('external-account', account.status, event.data.status, PENDING, to);

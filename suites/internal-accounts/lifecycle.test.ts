@@ -5,20 +5,26 @@
 import { describe, expect, it } from 'vitest';
 import { individual } from '../../fixtures/customers.js';
 import { expectEvents } from '../../helpers/events.js';
-import { expectStatus, expectTransition } from '../../helpers/expect.js';
+import { expectRefusal, expectStatus, expectTransition } from '../../helpers/expect.js';
 import { accountIn, activeAccount, createCustomer, customerAccounts, fund } from '../../helpers/flows/customers.js';
 import { api, capabilities, listener } from '../../helpers/harness.js';
 import { requireCapability, scenario } from '../../helpers/scenario.js';
 import { InternalAccount } from '../../helpers/schemas.js';
 import { ids } from '../../helpers/spec/catalog.js';
 
+const FROZEN_OR_FAILED = {
+  id: 'internal-accounts:frozen-or-failed-refusal',
+  sentences: ['Internal account status: Frozen and failed accounts cannot send or receive payments.', '(no status or code is stated for the refusal, in the interface or the supplement)'],
+};
+
 describe('Internal account lifecycle', () => {
   scenario({ area: 'Internal Accounts', operation: 'Internal account status', section: 'States and transitions' });
 
   it('provisions a PENDING account that becomes ACTIVE, announced by INTERNAL_ACCOUNT.STATUS_UPDATED', async (ctx) => {
     const customer = await createCustomer(individual());
-    const [account] = await customerAccounts(customer.id);
-    expect(account, 'the customer has an internal account').toBeDefined();
+    const accounts = await customerAccounts(customer.id);
+    expect(accounts.length, 'Customers: creating a customer provisions its internal account').toBeGreaterThan(0);
+    const [account] = accounts;
     requireCapability(ctx, account.status === 'PENDING', `the account was already ${account.status} when first listed; PENDING was not observable`, [ids.transition('internal-account', 'PENDING', 'ACTIVE')]);
     const [event] = await expectEvents(account.id, [{ type: 'INTERNAL_ACCOUNT.STATUS_UPDATED', where: (d) => d.status === 'ACTIVE', what: 'status ACTIVE' }]);
     expectTransition('internal-account', account.status, event.data.status, 'PENDING', 'ACTIVE');
@@ -29,6 +35,7 @@ describe('Internal account lifecycle', () => {
     const customer = await createCustomer(individual());
     const account = await activeAccount(customer.id);
     expect(InternalAccount.safeParse(account).success).toBe(true);
+    expect(account.balance.currency.code, 'an account in the currency the customer was created with (currencies: [USD])').toBe('USD');
     expect(Number.isInteger(account.balance.amount) && Number.isInteger(account.totalBalance.amount)).toBe(true);
   });
 
@@ -48,26 +55,34 @@ describe('Internal account lifecycle', () => {
     requireCapability(ctx, capabilities.sandboxTriggers && capabilities.stateTriggers.includes('fail'), 'the target declares no trigger that fails an account (SVC_STATE_TRIGGERS)');
     const customer = await createCustomer(individual());
     const account = await activeAccount(customer.id);
+    // Control: while ACTIVE the account receives the deposit.
+    const credited = await fund(account.id, 1_000);
+    expect(credited.balance.amount, 'the control deposit is credited').toBe(account.balance.amount + 1_000);
     const failed = await api.post('/sandbox/internal-accounts/{accountId}/fail', { params: { accountId: account.id } });
-    expectStatus(failed, 200, undefined, 'the fail trigger the target declares (SVC_STATE_TRIGGERS) fails the account');
+    expect(expectStatus(failed, 200, InternalAccount, 'the fail trigger the target declares (SVC_STATE_TRIGGERS) fails the account').status).toBe('FAILED');
     expect((await accountIn(customer.id, account.balance.currency.code)).status).toBe('FAILED');
     const deposit = await api.post('/sandbox/internal-accounts/{accountId}/fund', { params: { accountId: account.id }, body: { amount: 1000 } });
-    expect(deposit.status >= 400 && deposit.status < 500, `Internal account status: failed accounts cannot receive payments; the deposit answered ${deposit.status}`).toBe(true);
-    expect((await accountIn(customer.id, account.balance.currency.code)).balance.amount).toBe(account.balance.amount);
+    expectRefusal(deposit, 'Internal account status: failed accounts cannot receive payments', FROZEN_OR_FAILED);
+    expect((await accountIn(customer.id, account.balance.currency.code)).balance.amount, 'a refused deposit changes no balance').toBe(credited.balance.amount);
   });
 
   it('moves ACTIVE to FROZEN with INTERNAL_ACCOUNT.STATUS_UPDATED, after which the account cannot receive a payment', async (ctx) => {
     requireCapability(ctx, capabilities.sandboxTriggers && capabilities.stateTriggers.includes('freeze'), 'the target declares no freeze trigger (SVC_STATE_TRIGGERS)', [ids.transition('internal-account', 'ACTIVE', 'FROZEN')]);
     const customer = await createCustomer(individual());
     const account = await activeAccount(customer.id);
+    // Control: while ACTIVE the account receives the deposit (its notification awaited before the mark).
+    const funding = await listener.mark();
+    const credited = await fund(account.id, 1_000);
+    expect(credited.balance.amount, 'the control deposit is credited').toBe(account.balance.amount + 1_000);
+    await expectEvents(account.id, [{ type: 'INTERNAL_ACCOUNT.BALANCE_UPDATED', where: (d) => d.balance.amount === credited.balance.amount, what: 'the control deposit' }], { since: funding });
     const since = await listener.mark();
     const frozen = await api.post('/sandbox/internal-accounts/{accountId}/freeze', { params: { accountId: account.id } });
-    expectStatus(frozen, 200, undefined, 'the freeze trigger the target declares (SVC_STATE_TRIGGERS) freezes the account');
+    expectStatus(frozen, 200, InternalAccount, 'the freeze trigger the target declares (SVC_STATE_TRIGGERS) freezes the account');
     const [event] = await expectEvents(account.id, [{ type: 'INTERNAL_ACCOUNT.STATUS_UPDATED', where: (d) => d.status === 'FROZEN', what: 'status FROZEN' }], { since });
-    expectTransition('internal-account', account.status, event.data.status, 'ACTIVE', 'FROZEN');
+    expectTransition('internal-account', credited.status, event.data.status, 'ACTIVE', 'FROZEN');
 
     const deposit = await api.post('/sandbox/internal-accounts/{accountId}/fund', { params: { accountId: account.id }, body: { amount: 1000 } });
-    expect(deposit.status >= 400 && deposit.status < 500, `Internal account status: frozen accounts cannot receive payments; the deposit answered ${deposit.status}`).toBe(true);
-    expect((await accountIn(customer.id, account.balance.currency.code)).balance.amount, 'a refused deposit changes no balance').toBe(account.balance.amount);
+    expectRefusal(deposit, 'Internal account status: frozen accounts cannot receive payments', FROZEN_OR_FAILED);
+    expect((await accountIn(customer.id, account.balance.currency.code)).balance.amount, 'a refused deposit changes no balance').toBe(credited.balance.amount);
   });
 });

@@ -9,11 +9,7 @@ import { expectStatus } from '../../helpers/expect.js';
 import { createCustomer } from '../../helpers/flows/customers.js';
 import { api, capabilities, listener } from '../../helpers/harness.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
-import { Customer } from '../../helpers/schemas.js';
-import { z } from 'zod';
-
-const ResolveError = z.looseObject({ type: z.string(), field: z.string().optional(), acceptedDocumentTypes: z.array(z.string()).optional() });
-const Verification = z.looseObject({ verificationStatus: z.string(), errors: z.array(ResolveError).optional() });
+import { BeneficialOwner, Customer, DocumentRecord, Verification } from '../../helpers/schemas.js';
 const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
 
 async function uploadDocument(holder: string, documentType: string) {
@@ -22,7 +18,10 @@ async function uploadDocument(holder: string, documentType: string) {
   form.set('documentType', documentType);
   form.set('country', 'US');
   form.set('documentHolder', holder);
-  return expectStatus(await api.post('/documents', { form }), 201);
+  const doc = expectStatus(await api.post('/documents', { form }), 201, DocumentRecord, 'POST /documents uploads a verification document');
+  if (doc.documentHolder !== undefined) expect(doc.documentHolder, 'the document belongs to the holder it was uploaded for').toBe(holder);
+  if (doc.documentType !== undefined) expect(doc.documentType).toBe(documentType);
+  return doc;
 }
 
 describe('POST /verifications', () => {
@@ -35,7 +34,10 @@ describe('POST /verifications', () => {
 
     const first = expectStatus(await api.post('/verifications', { body: { customerId: customer.id } }), 200, Verification);
     expect(first.verificationStatus).toBe('RESOLVE_ERRORS');
-    const errors = first.errors ?? [];
+    expect(first.customerId, 'the verification is the customer\'s').toBe(customer.id);
+    const errors = first.errors;
+    expect(errors.length, 'RESOLVE_ERRORS: one entry per problem (the bare customer has several)').toBeGreaterThan(0);
+    for (const e of errors) expect(e.resourceId, `each entry names the resource concerned: ${JSON.stringify(e)}`).toBe(customer.id);
     for (const e of errors) {
       expect(e.field !== undefined || (e.acceptedDocumentTypes?.length ?? 0) > 0, `each RESOLVE_ERRORS entry names the field or the accepted document types: ${JSON.stringify(e)}`).toBe(true);
     }
@@ -51,6 +53,8 @@ describe('POST /verifications', () => {
     const since = await listener.mark();
     const second = expectStatus(await api.post('/verifications', { body: { customerId: customer.id } }), 200, Verification);
     expect(second.verificationStatus).not.toBe('RESOLVE_ERRORS');
+    // basis: supplement (section 5): "errors[] (empty when APPROVED/IN_PROGRESS)".
+    if (['APPROVED', 'IN_PROGRESS'].includes(second.verificationStatus)) expect(second.errors, 'errors[] is empty when APPROVED or IN_PROGRESS').toEqual([]);
 
     await expectEvents(customer.id, [{ type: 'CUSTOMER.KYC_APPROVED', where: (d) => d.kycStatus === 'APPROVED', what: 'with kycStatus APPROVED' }], { since });
     const after = expectStatus(await api.get('/customers/{customerId}', { params: { customerId: customer.id } }), 200, Customer);
@@ -64,10 +68,11 @@ describe('POST /verifications', () => {
     expect(customer.kybStatus, 'basis: supplement (section 5): a BUSINESS customer is created UNVERIFIED').toBe('UNVERIFIED');
     const first = expectStatus(await api.post('/verifications', { body: { customerId: customer.id } }), 200, Verification);
     expect(first.verificationStatus).toBe('RESOLVE_ERRORS');
-    for (const e of first.errors ?? []) {
+    for (const e of first.errors) {
       expect(e.field !== undefined || (e.acceptedDocumentTypes?.length ?? 0) > 0 || e.type === 'MISSING_BENEFICIAL_OWNER', JSON.stringify(e)).toBe(true);
     }
-    expectStatus(await api.post('/beneficial-owners', { body: beneficialOwner(customer.id) }), 201);
+    const owner = expectStatus(await api.post('/beneficial-owners', { body: beneficialOwner(customer.id) }), 201, BeneficialOwner, 'POST /beneficial-owners adds a beneficial owner');
+    expect(owner.customerId, 'the owner belongs to the business it was added to').toBe(customer.id);
     await uploadDocument(customer.id, 'CERTIFICATE_OF_INCORPORATION');
     const since = await listener.mark();
     expectStatus(await api.post('/verifications', { body: { customerId: customer.id } }), 200, Verification);

@@ -1,14 +1,16 @@
 // Interface: "Other operations that are named" / PATCH {base_url}/config: webhookEndpoint (string URL;
 // must be publicly reachable over HTTPS); feeConfigs (... requires a USD source currency).
-// Errors: the error body; FieldError paths. Platform-wide: runs in the sequential phase.
+// Errors: the error body; FieldError paths. PlatformConfig, FeeConfig, the 501 NOT_IMPLEMENTED of a
+// non-USD fee: basis: supplement (section 2). Platform-wide: runs in the sequential phase.
 import { describe, expect, it } from 'vitest';
-import { expectError, expectStatus } from '../../helpers/expect.js';
-import { api } from '../../helpers/harness.js';
-import { noteInterface } from '../../helpers/expect.js';
-import { scenario } from '../../helpers/scenario.js';
+import { expectError, expectStatus, noteInterface } from '../../helpers/expect.js';
+import { createQuote, eurDestination, quoteBody, sender } from '../../helpers/flows/transfers.js';
+import { api, capabilities } from '../../helpers/harness.js';
+import { exactly, platformFee } from '../../helpers/money.js';
+import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
+import { PlatformConfig } from '../../helpers/schemas.js';
 
-interface Config { webhookEndpoint?: string | null; feeConfigs?: { sourceCurrency: string; feeType: string }[] }
-const currentConfig = async () => expectStatus(await api.get('/config'), 200) as Config;
+const currentConfig = async () => expectStatus(await api.get('/config'), 200, PlatformConfig, 'GET /config returns the platform configuration');
 const fee = (sourceCurrency: string, variableFeeBps = 25) => ({
   feeType: 'CROSS_CURRENCY_TRANSACTION',
   sourceCurrency,
@@ -34,31 +36,45 @@ describe('PATCH /config', () => {
     expect((await currentConfig()).webhookEndpoint).toBe(before.webhookEndpoint);
   });
 
-  it('refuses feeConfigs with a non-USD source currency and keeps the fee configuration', async () => {
+  it('refuses feeConfigs with a non-USD source currency with 501 NOT_IMPLEMENTED and keeps the fee configuration; the USD one is accepted', async () => {
+    await basisSupplement('FeeConfig sourceCurrency USD only, else 501 NOT_IMPLEMENTED (section 2)');
     const before = await currentConfig();
     const res = await api.patch('/config', { body: { feeConfigs: [fee('EUR')] } });
-    // The interface names no status for this refusal; 400 (field validation) and the supplement's
-    // 501 NOT_IMPLEMENTED are both accepted, and the choice is noted.
-    expect([400, 501], `feeConfigs require a USD source currency; ${res.exchange.method} ${res.exchange.path} answered ${res.status}`).toContain(res.status);
-    expectError(res, res.status, undefined, 'PATCH /config: feeConfigs require a USD source currency');
+    // The interface names no status for this refusal; the supplement's is 501 NOT_IMPLEMENTED.
+    expectError(res, 501, 'NOT_IMPLEMENTED', 'PATCH /config: feeConfigs require a USD source currency (supplement: sourceCurrency USD only; else 501 NOT_IMPLEMENTED)');
     noteInterface('platform-configuration:fee-non-usd-status', [
-      'feeConfigs (standing platform fee ...; applies to cross-currency transactions; requires a USD source currency)',
-    ], `refused with ${res.status} ${String((res.body as { code?: string }).code)}`);
+      'PATCH /config: feeConfigs (standing platform fee ...; applies to cross-currency transactions; requires a USD source currency); no status is shown',
+      'supplement 2: sourceCurrency* (USD only; else 501 NOT_IMPLEMENTED)',
+    ], `refused with ${res.status}`);
     const after = await currentConfig();
-    expect((after.feeConfigs ?? []).filter((f) => f.sourceCurrency === 'EUR')).toEqual((before.feeConfigs ?? []).filter((f) => f.sourceCurrency === 'EUR'));
+    expect(after.feeConfigs ?? [], 'a refused PATCH changes no fee configuration').toEqual(before.feeConfigs ?? []);
+    // Control: the same configuration with a USD source is accepted, then deactivated again.
+    const usd = expectStatus(await api.patch('/config', { body: { feeConfigs: [fee('USD')] } }), 200, PlatformConfig, 'PATCH /config: feeConfigs with a USD source currency');
+    expect(usd.feeConfigs?.find((f) => f.sourceCurrency === 'USD'), 'the USD fee configuration is in force').toMatchObject({ variableFeeBps: 25, fixedFee: { amount: 10 } });
+    expectStatus(await api.patch('/config', { body: { feeConfigs: [fee('USD', 0)] } }), 200, PlatformConfig);
   });
 
-  it('accepts feeConfigs with a USD source currency', async () => {
+  it('prices a cross-currency quote with the standing USD fee: fixed + basis points of the amount, to the cent', async (ctx) => {
+    requireCapability(ctx, capabilities.sandboxTriggers, 'the target cannot fund a sender');
+    await basisSupplement('FeeConfig {feeType, sourceCurrency, variableFeeBps, fixedFee}; PATCH merges, both fees 0 deactivates (section 2)');
+    const { customerId, accounts } = await sender({ USD: 500_000 });
+    const destination = await eurDestination(customerId);
     // Platform-wide configuration is the partner's: whatever USD fee configuration was in force is put back.
     const previous = (await currentConfig()).feeConfigs?.find((f) => f.sourceCurrency === 'USD' && f.feeType === 'CROSS_CURRENCY_TRANSACTION');
     try {
-      const res = await api.patch('/config', { body: { feeConfigs: [fee('USD')] } });
-      const config = expectStatus(res, 200, undefined, 'PATCH /config: feeConfigs with a USD source currency') as Config;
-      expect(config.feeConfigs?.some((f) => f.sourceCurrency === 'USD'), 'the USD fee configuration is in force').toBe(true);
+      const configured = expectStatus(await api.patch('/config', { body: { feeConfigs: [fee('USD')] } }), 200, PlatformConfig, 'PATCH /config: a USD fee configuration');
+      expect(configured.feeConfigs?.some((f) => f.sourceCurrency === 'USD' && f.variableFeeBps === 25 && f.fixedFee.amount === 10), 'the configured fee is in force').toBe(true);
+      const quote = await createQuote(quoteBody(accounts.USD.id, destination.id, 250_000));
+      // 10 fixed + 25 bps of 250 000 = 635 cents, exactly.
+      expect(platformFee({ fixed: 10, bps: 25 }, 250_000)).toEqual(exactly(635));
+      expect(quote.platformFeesIncluded, 'feeConfigs: the standing platform fee, fixed + variable rate in basis points').toBe(635);
     } finally {
-      // basis: supplement (section 2): PATCH merges by (feeType, sourceCurrency); both fees 0 deactivates.
-      const restore = await api.patch('/config', { body: { feeConfigs: [previous ?? fee('USD', 0)] } });
-      expect(restore.status, `restoring the USD fee configuration the platform had: ${restore.text.slice(0, 200)}`).toBe(200);
+      // PATCH merges by (feeType, sourceCurrency): the previous configuration back, or both fees 0 (deactivated).
+      expectStatus(await api.patch('/config', { body: { feeConfigs: [previous ?? fee('USD', 0)] } }), 200, PlatformConfig, 'the USD fee configuration the platform had is restored');
+    }
+    if (!previous) {
+      const same = await createQuote(quoteBody(accounts.USD.id, destination.id, 250_000));
+      expect(same.platformFeesIncluded ?? 0, 'with the configuration deactivated, no platform fee').toBe(0);
     }
   });
 

@@ -2,7 +2,6 @@
 // transfers; request and response shapes unchanged; a transaction is returned"). Bodies and the 201:
 // basis: supplement (section 8). Money is neither created nor lost.
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import { usdAccount } from '../../fixtures/external-accounts.js';
 import { expectEvents } from '../../helpers/events.js';
 import { expectStatus } from '../../helpers/expect.js';
@@ -10,9 +9,7 @@ import { eventually } from '../../helpers/eventually.js';
 import { balanceOf, expectOutgoingLifecycle, REMOVED_FAILURE_REASONS, sender, transaction } from '../../helpers/flows/transfers.js';
 import { api, capabilities, listener } from '../../helpers/harness.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
-import { ExternalAccount, Money, OutgoingTransaction, typedId } from '../../helpers/schemas.js';
-
-const Incoming = z.looseObject({ id: typedId('Transaction'), status: z.string(), receivedAmount: Money });
+import { ExternalAccount, IncomingTransaction as Incoming, OutgoingTransaction } from '../../helpers/schemas.js';
 
 describe('Deprecated same-currency transfers', () => {
   scenario({ area: 'Same-Currency Transfers', operation: 'POST /transfer-out', section: 'Other operations that are named' });
@@ -25,9 +22,11 @@ describe('Deprecated same-currency transfers', () => {
     const since = await listener.mark();
     const res = await api.post('/transfer-out', { body: { source: { accountId: accounts.USD.id }, destination: { accountId: bank.id }, amount: 12_345 } });
     const txn = expectStatus(res, 201, OutgoingTransaction, 'transfer-out: a transaction is returned');
-    expect(txn.sentAmount.amount).toBe(12_345);
+    expect(txn.sentAmount, 'sentAmount: the amount requested, in the source currency').toMatchObject({ amount: 12_345, currency: { code: 'USD' } });
     await expectOutgoingLifecycle(txn.id, 'COMPLETED', since);
-    expect((await transaction(txn.id)).status).toBe('COMPLETED');
+    const completed = await transaction(txn.id);
+    expect(completed.status).toBe('COMPLETED');
+    expect(completed.sentAmount.amount, 'the transaction keeps the amount debited').toBe(12_345);
     expect(await balanceOf(customerId, accounts.USD.id), 'debit = sentAmount').toBe(accounts.USD.balance.amount - 12_345);
   });
 
@@ -74,7 +73,8 @@ describe('Deprecated same-currency transfers', () => {
     const since = await listener.mark();
     const res = await api.post('/transfer-in', { body: { source: { accountId: bank.id }, destination: { accountId: accounts.USD.id }, amount: 7_500 } });
     const txn = expectStatus(res, 201, Incoming, 'transfer-in: a transaction is returned');
-    expect(txn.receivedAmount.amount).toBe(7_500);
+    expect(txn.receivedAmount, 'receivedAmount: the amount requested, in the account currency').toMatchObject({ amount: 7_500, currency: { code: 'USD' } });
     await expectEvents(accounts.USD.id, [{ type: 'INTERNAL_ACCOUNT.BALANCE_UPDATED', where: (d) => d.balance.amount === accounts.USD.balance.amount + 7_500, what: 'the credit' }], { since });
+    expect(await balanceOf(customerId, accounts.USD.id), 'credited exactly the amount pulled').toBe(accounts.USD.balance.amount + 7_500);
   });
 });

@@ -6,7 +6,7 @@ import { waitForNotifications } from '../../helpers/events.js';
 import { expectError, expectSchema, expectStatus } from '../../helpers/expect.js';
 import { api, capabilities, listener } from '../../helpers/harness.js';
 import { requireCapability, scenario } from '../../helpers/scenario.js';
-import { TestEvent } from '../../helpers/schemas.js';
+import { PlatformConfig, TestEvent, WebhookTestResult } from '../../helpers/schemas.js';
 import { recordCovered } from '../../helpers/coverage/recorder.js';
 import { ids } from '../../helpers/spec/catalog.js';
 
@@ -18,9 +18,13 @@ describe('POST /webhooks/test', () => {
   });
 
   it('sends a TEST webhook to the configured endpoint, signed with X-Svc-Signature, in the shape {test: true, timestamp, id, type: TEST}', async () => {
+    const config = expectStatus(await api.get('/config'), 200, PlatformConfig, 'GET /config returns the platform configuration');
     const since = await listener.mark();
     const res = await api.post('/webhooks/test');
-    expectStatus(res, 200, undefined, 'POST /webhooks/test sends a test webhook to the configured endpoint');
+    // basis: supplement (section 3): 200 {url?, response_status*, response_body?}.
+    const result = expectStatus(res, 200, WebhookTestResult, 'POST /webhooks/test sends a test webhook to the configured endpoint');
+    if (result.url !== undefined) expect(result.url, 'the test webhook went to the configured endpoint').toBe(config.webhookEndpoint);
+    expect(result.response_status, 'response_status: the endpoint acknowledged with 200 (Events 2)').toBe(200);
 
     const [test] = await waitForNotifications('TEST', 1, { since, what: 'the TEST webhook' });
     const delivery = test.deliveries[0];
@@ -45,16 +49,17 @@ describe('POST /webhooks/test without an endpoint', () => {
   it('answers 400 WEBHOOK_ENDPOINT_NOT_SET when no webhookEndpoint is configured', async (ctx) => {
     requireCapability(ctx, capabilities.canUnsetWebhookEndpoint, 'the target offers no way to unset webhookEndpoint (SVC_CAN_UNSET_WEBHOOK_ENDPOINT=0)', [ids.error(400, 'WEBHOOK_ENDPOINT_NOT_SET')]);
     const before = await api.get('/config');
-    const original = (expectStatus(before, 200) as { webhookEndpoint?: string | null }).webhookEndpoint ?? null;
+    const original = expectStatus(before, 200, PlatformConfig, 'GET /config returns the platform configuration').webhookEndpoint ?? null;
     try {
       const unset = await api.patch('/config', { body: { webhookEndpoint: null } });
       // The target declares it can (SVC_CAN_UNSET_WEBHOOK_ENDPOINT): a refusal fails, it does not skip.
       expect(unset.status, `the target declares that PATCH /config {webhookEndpoint: null} unsets the endpoint; it answered ${unset.status}: ${unset.text.slice(0, 300)}`).toBe(200);
+      expect(expectStatus(unset, 200, PlatformConfig, 'PATCH /config {webhookEndpoint: null}').webhookEndpoint ?? null, 'the endpoint is unset').toBeNull();
       const res = await api.post('/webhooks/test');
       expectError(res, 400, 'WEBHOOK_ENDPOINT_NOT_SET', 'Events 5: if no endpoint is set, error code WEBHOOK_ENDPOINT_NOT_SET (400)');
     } finally {
       const restored = await api.patch('/config', { body: { webhookEndpoint: original } });
-      expect(restored.status, 'the webhook endpoint is restored').toBe(200);
+      expect(expectStatus(restored, 200, PlatformConfig, 'the webhook endpoint is restored').webhookEndpoint ?? null).toBe(original);
     }
   });
 });
