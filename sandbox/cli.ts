@@ -20,6 +20,9 @@ const { values } = parseArgs({
     'webhook-retry-base-ms': { type: 'string' },
     'webhook-attempts': { type: 'string' },
     'webhook-ca': { type: 'string' },
+    'realtime-quote-ttl-ms': { type: 'string' },
+    'card-activation-delay-ms': { type: 'string' },
+    'incoming-approval-window-ms': { type: 'string' },
     log: { type: 'boolean' },
     help: { type: 'boolean' },
   },
@@ -30,7 +33,8 @@ if (values.help) {
   process.stdout.write(
     'Usage: npm run sandbox -- [--port N] [--host H] [--client-id ID] [--client-secret S] [--webhook-key private.pem]\n' +
       '  [--faults a,b] [--allow-insecure-loopback-webhooks] [--challenge-ttl-ms N] [--provisioning-delay-ms N]\n' +
-      '  [--webhook-retry-base-ms N] [--webhook-attempts N] [--webhook-ca ca.pem] [--log]\n',
+      '  [--webhook-retry-base-ms N] [--webhook-attempts N] [--webhook-ca ca.pem] [--log]\n' +
+      '  [--realtime-quote-ttl-ms N] [--card-activation-delay-ms N] [--incoming-approval-window-ms N]\n',
   );
   process.exit(0);
 }
@@ -55,6 +59,9 @@ const sandbox = await buildSandbox({
   allowInsecureLoopbackWebhooks: flag(values['allow-insecure-loopback-webhooks'], 'SANDBOX_ALLOW_INSECURE_LOOPBACK_WEBHOOKS'),
   challengeTtlMs: num(values['challenge-ttl-ms'], 'SANDBOX_CHALLENGE_TTL_MS'),
   provisioningDelayMs: num(values['provisioning-delay-ms'], 'SANDBOX_PROVISIONING_DELAY_MS'),
+  realtimeQuoteTtlMs: num(values['realtime-quote-ttl-ms'], 'SANDBOX_REALTIME_QUOTE_TTL_MS'),
+  cardActivationDelayMs: num(values['card-activation-delay-ms'], 'SANDBOX_CARD_ACTIVATION_DELAY_MS'),
+  incomingApprovalWindowMs: num(values['incoming-approval-window-ms'], 'SANDBOX_INCOMING_APPROVAL_WINDOW_MS'),
   webhook: {
     retryBaseDelayMs: num(values['webhook-retry-base-ms'], 'SANDBOX_WEBHOOK_RETRY_BASE_MS'),
     maxAttempts: num(values['webhook-attempts'], 'SANDBOX_WEBHOOK_ATTEMPTS'),

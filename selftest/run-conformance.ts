@@ -19,6 +19,11 @@ export const SANDBOX_DECLARATIONS: Record<string, string> = {
   SVC_LIMIT_VERIFICATION_USD_CENTS: '100000',
   SVC_SCA_REGION: 'DE',
   SVC_HOLD_TRIGGER: '012',
+  SVC_REFUND_FAILURE_TRIGGER: '007',
+  SVC_INCOMING_REFUND_SENDER: '$fail.compliance.usd@sandbox.uma.money',
+  SVC_INCOMING_REFUND_FAILED_SENDER: '$fail.refund.usd@sandbox.uma.money',
+  SVC_CARD_PENDING_KYC_TRIGGER: '004',
+  SVC_CARD_SECOND_FUNDING_CURRENCY: 'USDC',
 };
 const VITEST = join(ROOT, 'node_modules/vitest/vitest.mjs');
 

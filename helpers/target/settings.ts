@@ -26,6 +26,26 @@ export interface Capabilities {
   sca?: { region: string; code: string };
   /** The target's limits in US cents, where declared: single transaction, daily volume, unverified-wallet threshold. */
   limits: { singleUsdCents?: number; dailyUsdCents?: number; verificationThresholdUsdCents?: number };
+  /** Last three digits of a destination identifier that make an outgoing payment fail and its refund fail too (supplement: 007). */
+  refundFailureTrigger?: string;
+  /**
+   * Sender UMA addresses (POST /sandbox/uma/receive) whose incoming payment, once approved, fails and is
+   * returned: the refund completes, or the refund fails.
+   */
+  incomingRefundSenders?: { completed: string; failed: string };
+  /** How long a card whose platformCardId ends 005 stays PROCESSING before it becomes ACTIVE (supplement: ~30 s). */
+  cardActivationDelayMs?: number;
+  /** Last three digits of a platformCardId that hold a new card in PENDING_KYC (the supplement names no way in). */
+  cardPendingKycTrigger?: string;
+  /** A currency besides USD whose internal account may fund the same card (two sources of one cardholder). */
+  cardSecondFundingCurrency?: string;
+}
+
+/** The supplement's card activation delay for platformCardId 005 ("ACTIVE after ~30 s"), with a margin. */
+const SUPPLEMENT_CARD_ACTIVATION_MS = 30_000;
+
+function senders(completed: string | undefined, failed: string | undefined): Capabilities['incomingRefundSenders'] {
+  return completed && failed ? { completed, failed } : undefined;
 }
 
 /** The supplement's magic destination suffixes whose failure reason it states or implies (section 8). */
@@ -103,6 +123,11 @@ function declaredCapabilities(env: NodeJS.ProcessEnv, timings: { eventTimeoutMs:
     limits: limits(env, {}),
     sca: env.SVC_SCA_REGION ? { region: env.SVC_SCA_REGION, code: env.SVC_SCA_CODE ?? '123456' } : undefined,
     holdTrigger: env.SVC_HOLD_TRIGGER || undefined,
+    refundFailureTrigger: env.SVC_REFUND_FAILURE_TRIGGER || undefined,
+    incomingRefundSenders: senders(env.SVC_INCOMING_REFUND_SENDER, env.SVC_INCOMING_REFUND_FAILED_SENDER),
+    cardActivationDelayMs: num('SVC_CARD_ACTIVATION_DELAY_MS', env.SVC_CARD_ACTIVATION_DELAY_MS, SUPPLEMENT_CARD_ACTIVATION_MS),
+    cardPendingKycTrigger: env.SVC_CARD_PENDING_KYC_TRIGGER || undefined,
+    cardSecondFundingCurrency: env.SVC_CARD_SECOND_FUNDING_CURRENCY || undefined,
   };
 }
 
@@ -140,6 +165,11 @@ export function resolveTargetSettings(env: NodeJS.ProcessEnv = process.env): Tar
         limits: limits(env, { singleUsdCents: 5_000_000, dailyUsdCents: 10_000_000, verificationThresholdUsdCents: 100_000 }),
         sca: { region: 'DE', code: '123456' },
         holdTrigger: env.SVC_HOLD_TRIGGER ?? '012',
+        refundFailureTrigger: env.SVC_REFUND_FAILURE_TRIGGER ?? '007',
+        incomingRefundSenders: senders(env.SVC_INCOMING_REFUND_SENDER ?? '$fail.compliance.usd@sandbox.uma.money', env.SVC_INCOMING_REFUND_FAILED_SENDER ?? '$fail.refund.usd@sandbox.uma.money'),
+        cardActivationDelayMs: num('SVC_CARD_ACTIVATION_DELAY_MS', env.SVC_CARD_ACTIVATION_DELAY_MS, Number(env.SANDBOX_CARD_ACTIVATION_DELAY_MS ?? 500)),
+        cardPendingKycTrigger: env.SVC_CARD_PENDING_KYC_TRIGGER ?? '004',
+        cardSecondFundingCurrency: env.SVC_CARD_SECOND_FUNDING_CURRENCY ?? 'USDC',
       },
     };
   }

@@ -8,6 +8,7 @@ import { cardsState, presentCardTxn } from '../cards/routes.js';
 import { conflict, notFound } from '../errors.js';
 import { page } from '../pagination.js';
 import { presentIncoming, presentOutgoing, transfersState } from '../cross-currency-transfers/routes.js';
+import { approveIncoming } from './incoming.js';
 
 export async function transactionRoutes(app: FastifyInstance) {
   const { ctx } = app;
@@ -34,9 +35,13 @@ export async function transactionRoutes(app: FastifyInstance) {
 
   app.get('/transactions/:transactionId', async (req) => find((req.params as { transactionId: string }).transactionId));
 
-  // No transaction of this sandbox waits for platform approval (agents are not implemented).
+  // Incoming payments the platform answered 202 wait for approval (./incoming.ts); nothing else does
+  // (agents are not implemented).
   app.post('/transactions/:transactionId/approve', async (req) => {
-    const t = find((req.params as { transactionId: string }).transactionId);
+    const id = (req.params as { transactionId: string }).transactionId;
+    const incoming = approveIncoming(ctx, id, req.body);
+    if (incoming) return incoming;
+    const t = find(id);
     if (ctx.faults.has('approve-not-pending-200')) return t;
     throw conflict('TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL', `Transaction ${String(t.id)} is ${String(t.status)}, not pending platform approval`);
   });
