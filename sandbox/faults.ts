@@ -421,7 +421,7 @@ export const FAULTS = {
   // Quotes and transactions (incoming payments, the outgoing lifecycle, refunds) and cards
   'outgoing-expiry-silent': {
     areas: ['cross-currency-transfers'],
-    suites: ['cross-currency-transfers/outgoing-lifecycle.test.ts'],
+    suites: ['cross-currency-transfers/outgoing-expiry.test.ts'],
     rule: 'Supplement 8 and 26: PENDING -> EXPIRED; OUTGOING_PAYMENT.EXPIRED fires when a PENDING payment passes expiresAt.',
   },
   'refund-status-stale': {
