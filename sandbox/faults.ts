@@ -484,6 +484,16 @@ export const FAULTS = {
     suites: ['cards/reveal.test.ts'],
     rule: 'Supplement 25: POST /cards/{id}/reveal answers 200 {panEmbedUrl, expiresAt}, a short-lived URL.',
   },
+  'card-slow-activation-immediate': {
+    areas: ['cards'],
+    suites: ['cards/pre-activation-states.test.ts'],
+    rule: 'Supplement 9: a card whose platformCardId ends 005 becomes ACTIVE after ~30 s (the declared delay), not at once.',
+  },
+  'incoming-required-fields-ignored': {
+    areas: ['transactions'],
+    suites: ['transactions/incoming-payments.test.ts'],
+    rule: 'Supplement 3: a 422 reply to INCOMING_PAYMENT.PENDING ({requiredFields}) does not approve the payment; nothing is received.',
+  },
 } as const satisfies Record<string, FaultEntry>;
 
 export type FaultName = keyof typeof FAULTS;

@@ -178,7 +178,7 @@ export async function cardRoutes(app: FastifyInstance) {
       cardholderId: holder.id,
       platformCardId: body.platformCardId ?? null,
       // This sandbox's own trigger (sandbox/README.md): platformCardId ending 004 is held in PENDING_KYC.
-      state: magic === '004' ? 'PENDING_KYC' : 'PROCESSING',
+      state: body.platformCardId?.endsWith('004') ? 'PENDING_KYC' : 'PROCESSING',
       stateReason: null,
       fundingSources: body.fundingSources,
       maxSpendPerTransaction: body.maxSpendPerTransaction ?? null,
@@ -197,8 +197,8 @@ export async function cardRoutes(app: FastifyInstance) {
     const issuerDelay = Math.min(ctx.settings.provisioningDelayMs, 50);
     const snapshot = { ...card };
     if (magic === '002') ctx.later(issuerDelay, () => setState(card, 'CLOSED', f.has('card-issuer-reject-no-reason') ? null : 'ISSUER_REJECTED'));
-    else if (magic === '005') ctx.later(ctx.settings.cardActivationDelayMs, () => setState(card, 'ACTIVE'));
-    else if (magic !== '001' && magic !== '004') ctx.later(issuerDelay, () => setState(card, 'ACTIVE'));
+    else if (magic === '005') ctx.later(f.has('card-slow-activation-immediate') ? issuerDelay : ctx.settings.cardActivationDelayMs, () => setState(card, 'ACTIVE'));
+    else if (magic !== '001' && card.state !== 'PENDING_KYC') ctx.later(issuerDelay, () => setState(card, 'ACTIVE'));
     return reply.status(201).send(snapshot);
   });
 

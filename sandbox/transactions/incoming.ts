@@ -125,7 +125,10 @@ async function requestApproval(ctx: SandboxContext, t: IncomingTxn, a: Approval)
     });
   } else if (status !== undefined && status >= 200 && status < 300) proceed(ctx, t, a);
   else if (status === 403) refuse(ctx, t, a);
-  else if (status === 422) fail(ctx, t, a, 'MISSING_MANDATORY_PAYEE_DATA');
+  else if (status === 422) {
+    if (ctx.faults.has('incoming-required-fields-ignored')) proceed(ctx, t, a);
+    else fail(ctx, t, a, 'MISSING_MANDATORY_PAYEE_DATA');
+  }
   else fail(ctx, t, a, 'PAYMENT_APPROVAL_WEBHOOK_ERROR');
 }
 
