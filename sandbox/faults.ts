@@ -494,6 +494,11 @@ export const FAULTS = {
     suites: ['transactions/incoming-payments.test.ts'],
     rule: 'Supplement 3: a 422 reply to INCOMING_PAYMENT.PENDING ({requiredFields}) does not approve the payment; nothing is received.',
   },
+  'transactions-filters-ignored': {
+    areas: ['transactions'],
+    suites: ['transactions/list-filters.test.ts'],
+    rule: 'Supplement 8: GET /transactions filters by status, type, startDate and endDate.',
+  },
 } as const satisfies Record<string, FaultEntry>;
 
 export type FaultName = keyof typeof FAULTS;

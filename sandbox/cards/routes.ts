@@ -13,6 +13,7 @@ import { getCustomer } from '../customers/routes.js';
 import { badRequest, conflict, invalidInput, notFound } from '../errors.js';
 import { adjustBalance, getInternalAccount, internalAccounts } from '../internal-accounts/store.js';
 import { page } from '../pagination.js';
+import { indexTransaction } from '../transactions/index.js';
 
 type CardState = 'PENDING_KYC' | 'PROCESSING' | 'ACTIVE' | 'FROZEN' | 'CLOSED';
 type TxnStatus = 'AUTHORIZED' | 'PARTIALLY_SETTLED' | 'SETTLED' | 'REFUNDED' | 'EXCEPTION';
@@ -325,6 +326,7 @@ export async function cardRoutes(app: FastifyInstance) {
       updatedAt: now,
     };
     s.txns.set(t.id, t);
+    indexTransaction(ctx, t.customerId, t.id);
     if (body.merchant.descriptor.endsWith('006')) return setTxn(t, 'EXCEPTION');
     const authorizedAt = isoNow(ctx.clock);
     if (!(settleNow && f.has('card-events-out-of-order'))) emitTxn(t);

@@ -16,6 +16,7 @@ import { ApiError, badRequest, conflict, invalidInput, notFound } from '../error
 import { externalAccounts, primaryIdentifier, WALLETS, type ExternalAccountRecord } from '../external-accounts/accounts.js';
 import { adjustBalance, assertCanMoveMoney, getInternalAccount, internalAccounts, type InternalAccountRecord } from '../internal-accounts/store.js';
 import { price, rateSupported, usdCents, type Pricing } from './rates.js';
+import { indexTransaction } from '../transactions/index.js';
 
 /** Sandbox limits, in US cents (configured per corridor in the real service; here one value). */
 export const LIMITS = { singleTransactionUsdCents: 5_000_000, dailyVolumeUsdCents: 10_000_000, unverifiedWalletUsdCents: 100_000 };
@@ -303,6 +304,7 @@ export async function transferRoutes(app: FastifyInstance) {
     const now = isoNow(ctx.clock);
     const t: OutgoingTxn = { id: q.transactionId, quote: q, status: 'PENDING', paymentRail: q.destination.kind === 'uma' ? 'UMA' : (RAILS[q.receiving] ?? [])[0] ?? 'INTERNAL', createdAt: now, updatedAt: now };
     s.txns.set(t.id, t);
+    indexTransaction(ctx, q.customerId, t.id);
     emit(t, 'PENDING');
     ctx.later(Math.max(0, q.expiresAt - ctx.clock.now()), () => expire(q));
   }
@@ -327,6 +329,7 @@ export async function transferRoutes(app: FastifyInstance) {
       updatedAt: now,
     };
     s.txns.set(t.id, t);
+    indexTransaction(ctx, q.customerId, t.id);
     // The fault stamps PENDING as if it came after the payment settled (delivered first all the same).
     emit(t, 'PENDING', f.has('outgoing-events-out-of-order') ? new Date(ctx.clock.now() + 60_000).toISOString() : undefined);
     const immediate = q.transfer && q.destination.kind === 'external' ? TRANSFER_IMMEDIATE[primaryIdentifier(q.destination.account.accountInfo).slice(-3)] : undefined;
@@ -565,6 +568,7 @@ export async function transferRoutes(app: FastifyInstance) {
       const now = isoNow(ctx.clock);
       const t: IncomingTxn = { id: `Transaction:${randomUUID()}`, status: 'PENDING', source: source.id, destination, amount: body.amount, customerId: destination.customerId!, createdAt: now, updatedAt: now };
       s.incoming.set(t.id, t);
+      indexTransaction(ctx, t.customerId, t.id);
       // The supplement's transfer outcomes, by the source account's identifier: 002 and 003 fail at
       // once, 004 (the bank rejects) and 005 (pending, then fails) fail later; nothing is credited.
       const outcome = { '002': 'QUOTE_EXECUTION_FAILED', '003': 'ACCOUNT_INVALID', '004': 'ACCOUNT_CANNOT_RECEIVE', '005': 'QUOTE_EXECUTION_FAILED' }[primaryIdentifier(source.accountInfo).slice(-3)];

@@ -16,6 +16,7 @@ import { ApiError, badRequest, conflict, notFound } from '../errors.js';
 import { adjustBalance, assertCanMoveMoney, internalAccounts } from '../internal-accounts/store.js';
 import { presentIncoming, presentOutgoing, transfersState, type IncomingTxn } from '../cross-currency-transfers/routes.js';
 import { cardsState, presentCardTxn } from '../cards/routes.js';
+import { indexTransaction } from './index.js';
 
 /** What the sender's UMA address makes of an approved payment (sandbox/README.md). */
 type Behavior = 'success' | 'pending' | 'refunded' | 'refund-fails';
@@ -187,6 +188,7 @@ export async function incomingPaymentRoutes(app: FastifyInstance) {
     };
     const a: Approval = { behavior, awaiting: false };
     transfersState(ctx).incoming.set(t.id, t);
+    indexTransaction(ctx, t.customerId, t.id);
     approvals(ctx).set(t.id, a);
     void requestApproval(ctx, t, a);
     return presentIncoming(t);
