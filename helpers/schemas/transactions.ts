@@ -25,14 +25,19 @@ export const INCOMING_FAILURE_REASONS = [
   'MISSING_MANDATORY_PAYEE_DATA', 'QUOTE_EXPIRED', 'QUOTE_EXECUTION_FAILED', 'COMPLIANCE_REJECTED', 'COLLECTION_FAILED',
 ] as const;
 
-/** Supplement 3 and 27: IncomingTransaction: status, type INCOMING, direction CREDIT, receivedAmount, counterpartyInformation. */
+/**
+ * Supplement 3, 13 and 27: IncomingTransaction: required id, status, type INCOMING, direction (usually
+ * CREDIT; an inbound ACH pull is DEBIT), destination, customerId, platformCustomerId, receivedAmount.
+ */
 export const IncomingTransaction = z.looseObject({
   id: typedId('Transaction'),
   status: TransactionStatus,
   type: z.literal('INCOMING'),
-  direction: z.literal('CREDIT'),
+  direction: z.enum(['CREDIT', 'DEBIT']),
+  destination: z.looseObject({}),
+  customerId: typedId('Customer'),
+  platformCustomerId: z.string().min(1),
   receivedAmount: Money,
-  customerId: z.string().optional(),
   counterpartyInformation: z.looseObject({}).optional(),
   failureReason: z.enum(INCOMING_FAILURE_REASONS).optional(),
   refund: Refund.optional(),

@@ -93,6 +93,8 @@ export interface IncomingTxn {
   sourceUma?: string;
   refund?: OutgoingTxn['refund'];
   receiptDeliveryConfirmedAt?: string;
+  /** The receiving customer's platformCustomerId (supplement 13: a required field of the incoming transaction). */
+  platformCustomerId?: string;
   destination: InternalAccountRecord;
   amount: number;
   customerId: string;
@@ -112,6 +114,7 @@ export function presentIncoming(t: IncomingTxn) {
     destination: { destinationType: 'ACCOUNT', accountId: t.destination.id },
     receivedAmount: money(t.amount, t.destination.currency),
     customerId: t.customerId,
+    ...(t.platformCustomerId ? { platformCustomerId: t.platformCustomerId } : {}),
     ...(t.failureReason ? { failureReason: t.failureReason } : {}),
     ...(t.settledAt ? { settledAt: t.settledAt } : {}),
     ...(t.refund ? { refund: { ...t.refund } } : {}),
@@ -566,7 +569,7 @@ export async function transferRoutes(app: FastifyInstance) {
       if (source.currency !== destination.currency) throw badRequest('INVALID_CURRENCY', `transfer-in is same-currency: ${source.currency} to ${destination.currency}`);
       assertCanMoveMoney(ctx, destination, 'receive');
       const now = isoNow(ctx.clock);
-      const t: IncomingTxn = { id: `Transaction:${randomUUID()}`, status: 'PENDING', source: source.id, destination, amount: body.amount, customerId: destination.customerId!, createdAt: now, updatedAt: now };
+      const t: IncomingTxn = { id: `Transaction:${randomUUID()}`, status: 'PENDING', source: source.id, destination, amount: body.amount, customerId: destination.customerId!, platformCustomerId: String(getCustomer(ctx, destination.customerId!).fields.platformCustomerId), createdAt: now, updatedAt: now };
       s.incoming.set(t.id, t);
       indexTransaction(ctx, t.customerId, t.id);
       // The supplement's transfer outcomes, by the source account's identifier: 002 and 003 fail at

@@ -103,6 +103,8 @@ function refuse(ctx: SandboxContext, t: IncomingTxn, a: Approval): void {
   a.awaiting = false;
   t.status = 'REJECTED';
   touch(ctx, t);
+  // Supplement 13: a rejected payment is announced by INCOMING_PAYMENT.FAILED (inferred); its status is REJECTED here.
+  emit(ctx, t, 'FAILED');
 }
 
 function fail(ctx: SandboxContext, t: IncomingTxn, a: Approval, reason: string): void {
@@ -183,6 +185,7 @@ export async function incomingPaymentRoutes(app: FastifyInstance) {
       destination,
       amount: body.receivingCurrencyAmount,
       customerId: customer.id,
+      platformCustomerId: String(customer.fields.platformCustomerId),
       createdAt: now,
       updatedAt: now,
     };

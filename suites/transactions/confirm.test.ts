@@ -1,7 +1,9 @@
 // Interface: Errors / 404 TRANSACTION_NOT_FOUND. POST /transactions/{transactionId}/confirm
-// ({receiptDeliveryConfirmedAt?}: the receipt was delivered; 200): basis: supplement (section 8).
+// ({receiptDeliveryConfirmedAt?}: the receipt was delivered; 200 Transaction of any type): basis:
+// supplement (sections 8 and 13).
 import { randomUUID } from 'node:crypto';
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { expectError, expectStatus } from '../../helpers/expect.js';
 import { createQuote, eurDestination, expectOutgoingLifecycle, quoteBody, sender } from '../../helpers/flows/transfers.js';
 import { api, capabilities, listener } from '../../helpers/harness.js';
@@ -21,8 +23,8 @@ describe('POST /transactions/{transactionId}/confirm', () => {
     const quote = await createQuote(quoteBody(accounts.USD.id, destination.id, 10_000, { immediatelyExecute: true }));
     await expectOutgoingLifecycle(quote.transactionId, 'COMPLETED', since);
 
-    // The supplement gives the status only (200); the body is not asserted.
-    expectStatus(await confirm(quote.transactionId, { receiptDeliveryConfirmedAt: new Date().toISOString() }), 200, undefined, 'confirm answers 200');
+    const confirmed = expectStatus(await confirm(quote.transactionId, { receiptDeliveryConfirmedAt: new Date().toISOString() }), 200, z.looseObject({ id: z.string() }), 'Supplement 13: confirm answers 200 Transaction (any type)');
+    expect(confirmed.id, 'the transaction confirmed').toBe(quote.transactionId);
 
     expectError(await confirm(`Transaction:${randomUUID()}`), 404, 'TRANSACTION_NOT_FOUND', 'Errors / 404: TRANSACTION_NOT_FOUND');
   });

@@ -104,7 +104,7 @@ describe('POST /transactions/{transactionId}/reject', () => {
 
   it('rejects a payment the platform deferred with 202: 200 IncomingTransaction, nothing received, a second reject answers 409', async (ctx) => {
     requireCapability(ctx, capabilities.sandboxTriggers, 'the target has no UMA receive trigger');
-    await basisSupplement('POST /transactions/{id}/reject {reason?} -> 200 IncomingTransaction; 409 (section 8)');
+    await basisSupplement('POST /transactions/{id}/reject {reason?} -> 200 IncomingTransaction; 409 (sections 8 and 13)');
     const { customerId, accounts } = await sender({ USD: 10_000 });
     await answerNextApproval(customerId, 202);
     const since = await listener.mark();
@@ -115,8 +115,7 @@ describe('POST /transactions/{transactionId}/reject', () => {
     expect(rejected.id).toBe(txn.id);
 
     await expectOnlyControlReceived(customerId, accounts.USD.id, accounts.USD.balance.amount, txn.id);
-    const again = expectError(await reject(txn.id), 409, undefined, 'POST /transactions/{id}/reject: 409 when the payment is no longer pending a decision');
-    noteInterface('transactions:reject-409-code', ['POST /transactions/{id}/reject ... 409 (supplement 8: no code given)'], `answered ${again.code}`);
+    expectError(await reject(txn.id), 409, 'TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL', 'Supplement 13: reject of a payment no longer pending a decision answers 409 TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL (inferred)');
     expectError(await approve(txn.id), 409, 'TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL', 'a rejected payment is not pending platform approval');
   });
 });
