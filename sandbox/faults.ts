@@ -499,6 +499,11 @@ export const FAULTS = {
     suites: ['transactions/list-filters.test.ts'],
     rule: 'Supplement 8: GET /transactions filters by status, type, startDate and endDate.',
   },
+  'incoming-approval-never-times-out': {
+    areas: ['transactions'],
+    suites: ['transactions/incoming-approval-timeout.test.ts'],
+    rule: 'Supplement 13: after a 202, approve or reject within 5 s, else the payment is auto-rejected (409 when approved after the timeout).',
+  },
 } as const satisfies Record<string, FaultEntry>;
 
 export type FaultName = keyof typeof FAULTS;

@@ -86,6 +86,7 @@ async function startHarness(): Promise<Harness> {
         provisioningDelayMs: Number(process.env.SANDBOX_PROVISIONING_DELAY_MS ?? 300),
         realtimeQuoteTtlMs: Number(process.env.SANDBOX_REALTIME_QUOTE_TTL_MS ?? 2000),
         cardActivationDelayMs: Number(process.env.SANDBOX_CARD_ACTIVATION_DELAY_MS ?? 500),
+        incomingApprovalWindowMs: Number(process.env.SANDBOX_INCOMING_APPROVAL_WINDOW_MS ?? 2000),
         webhook: {
           retryBaseDelayMs: Number(process.env.SANDBOX_WEBHOOK_RETRY_BASE_MS ?? 100),
           maxAttempts: Number(process.env.SANDBOX_WEBHOOK_ATTEMPTS ?? 5),

@@ -39,6 +39,8 @@ export interface Capabilities {
   cardPendingKycTrigger?: string;
   /** A currency besides USD whose internal account may fund the same card (two sources of one cardholder). */
   cardSecondFundingCurrency?: string;
+  /** How long an incoming payment answered 202 waits for approve or reject before it is auto-rejected (supplement: 5 s). */
+  incomingApprovalWindowMs: number;
 }
 
 /** The supplement's card activation delay for platformCardId 005 ("ACTIVE after ~30 s"), with a margin. */
@@ -128,6 +130,7 @@ function declaredCapabilities(env: NodeJS.ProcessEnv, timings: { eventTimeoutMs:
     cardActivationDelayMs: num('SVC_CARD_ACTIVATION_DELAY_MS', env.SVC_CARD_ACTIVATION_DELAY_MS, SUPPLEMENT_CARD_ACTIVATION_MS),
     cardPendingKycTrigger: env.SVC_CARD_PENDING_KYC_TRIGGER || undefined,
     cardSecondFundingCurrency: env.SVC_CARD_SECOND_FUNDING_CURRENCY || undefined,
+    incomingApprovalWindowMs: num('SVC_INCOMING_APPROVAL_WINDOW_MS', env.SVC_INCOMING_APPROVAL_WINDOW_MS, 5000)!,
   };
 }
 
@@ -170,6 +173,7 @@ export function resolveTargetSettings(env: NodeJS.ProcessEnv = process.env): Tar
         cardActivationDelayMs: num('SVC_CARD_ACTIVATION_DELAY_MS', env.SVC_CARD_ACTIVATION_DELAY_MS, Number(env.SANDBOX_CARD_ACTIVATION_DELAY_MS ?? 500)),
         cardPendingKycTrigger: env.SVC_CARD_PENDING_KYC_TRIGGER ?? '004',
         cardSecondFundingCurrency: env.SVC_CARD_SECOND_FUNDING_CURRENCY ?? 'USDC',
+        incomingApprovalWindowMs: num('SVC_INCOMING_APPROVAL_WINDOW_MS', env.SVC_INCOMING_APPROVAL_WINDOW_MS, Number(env.SANDBOX_INCOMING_APPROVAL_WINDOW_MS ?? 2000))!,
       },
     };
   }

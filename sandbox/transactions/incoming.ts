@@ -123,9 +123,11 @@ async function requestApproval(ctx: SandboxContext, t: IncomingTxn, a: Approval)
   const status = answer?.status;
   if (status === 202 && !ctx.faults.has('incoming-202-treated-as-approval')) {
     a.awaiting = true;
-    ctx.later(ctx.settings.incomingApprovalWindowMs, () => {
-      if (a.awaiting) fail(ctx, t, a, 'PAYMENT_APPROVAL_TIMED_OUT');
-    });
+    if (!ctx.faults.has('incoming-approval-never-times-out')) {
+      ctx.later(ctx.settings.incomingApprovalWindowMs, () => {
+        if (a.awaiting) fail(ctx, t, a, 'PAYMENT_APPROVAL_TIMED_OUT');
+      });
+    }
   } else if (status !== undefined && status >= 200 && status < 300) proceed(ctx, t, a);
   else if (status === 403) refuse(ctx, t, a);
   else if (status === 422) {
