@@ -62,9 +62,11 @@ export interface CardsState {
   txns: Map<string, CardTxn>;
   /** Simulations of one card run one after another. */
   chains: Map<string, Promise<void>>;
+  /** Card ids of each cardholder, in issue order (GET /cards?cardholderId= costs what it returns). */
+  byHolder: Map<string, string[]>;
 }
 export const cardsState = (ctx: SandboxContext) =>
-  areaState<CardsState>(ctx, 'cards', () => ({ cards: new Map(), txns: new Map(), chains: new Map() }));
+  areaState<CardsState>(ctx, 'cards', () => ({ cards: new Map(), txns: new Map(), chains: new Map(), byHolder: new Map() }));
 
 /** This sandbox issues USD cards, funded from USD or USDC internal accounts (sandbox/README.md). */
 const CARD_FUNDING_CURRENCIES = new Set(['USD', 'USDC']);
@@ -193,6 +195,9 @@ export async function cardRoutes(app: FastifyInstance) {
       updatedAt: now,
     };
     s.cards.set(card.id, card);
+    const held = s.byHolder.get(card.cardholderId);
+    if (held) held.push(card.id);
+    else s.byHolder.set(card.cardholderId, [card.id]);
     // Issuer outcome after a short delay (sandbox/README.md): the supplement's magic on platformCardId
     // (001 stays PROCESSING, 002 CLOSED ISSUER_REJECTED, 005 ACTIVE after the activation delay).
     const issuerDelay = Math.min(ctx.settings.provisioningDelayMs, 50);
@@ -205,7 +210,8 @@ export async function cardRoutes(app: FastifyInstance) {
 
   app.get('/cards', async (req) => {
     const q = req.query as Record<string, string | undefined>;
-    const list = [...s.cards.values()].filter(
+    const candidates = q.cardholderId ? (s.byHolder.get(q.cardholderId) ?? []).map((id) => s.cards.get(id)!) : [...s.cards.values()];
+    const list = candidates.filter(
       (c) => (!q.cardholderId || c.cardholderId === q.cardholderId) && (!q.state || c.state === q.state) &&
         (!q.platformCardId || c.platformCardId === q.platformCardId) && (!q.accountId || c.fundingSources.includes(q.accountId)),
     );
