@@ -5,6 +5,7 @@
 // on deposits). The receive trigger, the approval answers to INCOMING_PAYMENT.PENDING (200 approve, 202
 // then approve or reject, 403 reject, 422 more data), POST /transactions/{id}/reject, the incoming
 // transaction and its refund: basis: supplement (sections 3, 8 and 27).
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { expectEvents, notifications, waitForEvent, type Notification } from '../../helpers/events.js';
 import { expectError, expectSchema, expectStatus, noteInterface } from '../../helpers/expect.js';
@@ -76,12 +77,23 @@ describe('POST /sandbox/uma/receive: the INCOMING_PAYMENT.PENDING approval', () 
     expect(request.deliveries[0].answered, 'the platform deferred its decision').toBe(202);
     expect((await getTransaction(txn.id)).status, 'a deferred payment waits for the decision').toBe('PENDING');
 
+    expectError(await approve(txn.id, { receiverCustomerInfo: 'not an object' }), 400, undefined, 'Supplement 13: approve {receiverCustomerInfo?: object}; a malformed body answers 400');
+    expect((await getTransaction(txn.id)).status, 'a refused approval changes nothing').toBe('PENDING');
     const approved = expectStatus(await approve(txn.id), 200, IncomingTransaction, 'POST /transactions/{id}/approve: platform approval of a transaction pending approval');
     expect(approved.id).toBe(txn.id);
 
     const events = await expectEvents(txn.id, ['INCOMING_PAYMENT.PENDING', 'INCOMING_PAYMENT.COMPLETED'], { since });
     expectPath('incoming-transaction', incoming(events), ['PENDING', 'COMPLETED'], 'an incoming payment approved after 202');
     expect(await balanceOf(customerId, accounts.USD.id)).toBe(accounts.USD.balance.amount + 4_200);
+  });
+
+  it('answers 404 for a receiver that does not exist', async (ctx) => {
+    requireCapability(ctx, capabilities.sandboxTriggers, 'the target has no UMA receive trigger');
+    await basisSupplement('POST /sandbox/uma/receive: 404 sender/receiver (section 13)');
+    const { customerId } = await sender({ USD: 0 });
+    const body = (receiver: string) => ({ senderUmaAddress: '$success.usd@sandbox.uma.money', customerId: receiver, receivingCurrencyCode: 'USD', receivingCurrencyAmount: 1_000 });
+    expectError(await api.post('/sandbox/uma/receive', { body: body(`Customer:${randomUUID()}`) }), 404, undefined, 'Supplement 13: 404 for an unknown receiver');
+    expectStatus(await api.post('/sandbox/uma/receive', { body: body(customerId) }), 200, IncomingTransaction, 'control: the same payment to an existing customer');
   });
 
   it.for([403, 422])('receives nothing when the platform answers %i', async (status, ctx) => {
