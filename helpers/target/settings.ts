@@ -170,7 +170,7 @@ export function resolveTargetSettings(env: NodeJS.ProcessEnv = process.env): Tar
         holdTrigger: env.SVC_HOLD_TRIGGER ?? '012',
         refundFailureTrigger: env.SVC_REFUND_FAILURE_TRIGGER ?? '007',
         incomingRefundSenders: senders(env.SVC_INCOMING_REFUND_SENDER ?? '$fail.compliance.usd@sandbox.uma.money', env.SVC_INCOMING_REFUND_FAILED_SENDER ?? '$fail.refund.usd@sandbox.uma.money'),
-        cardActivationDelayMs: num('SVC_CARD_ACTIVATION_DELAY_MS', env.SVC_CARD_ACTIVATION_DELAY_MS, Number(env.SANDBOX_CARD_ACTIVATION_DELAY_MS ?? 500)),
+        cardActivationDelayMs: num('SVC_CARD_ACTIVATION_DELAY_MS', env.SVC_CARD_ACTIVATION_DELAY_MS, Number(env.SANDBOX_CARD_ACTIVATION_DELAY_MS ?? 1000)),
         cardPendingKycTrigger: env.SVC_CARD_PENDING_KYC_TRIGGER ?? '004',
         cardSecondFundingCurrency: env.SVC_CARD_SECOND_FUNDING_CURRENCY ?? 'USDC',
         incomingApprovalWindowMs: num('SVC_INCOMING_APPROVAL_WINDOW_MS', env.SVC_INCOMING_APPROVAL_WINDOW_MS, Number(env.SANDBOX_INCOMING_APPROVAL_WINDOW_MS ?? 2000))!,

@@ -22,7 +22,7 @@ async function startSandbox(): Promise<{ baseUrl: string; clientId: string; clie
     join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'sandbox/cli.ts', '--port', '0', '--client-id', 'external-demo',
     '--client-secret', 'external-demo-secret', '--allow-insecure-loopback-webhooks', '--challenge-ttl-ms', TIMINGS.challenge,
     '--provisioning-delay-ms', TIMINGS.provisioning, '--webhook-retry-base-ms', TIMINGS.retryBase, '--webhook-attempts', TIMINGS.attempts,
-    '--realtime-quote-ttl-ms', '2000', '--card-activation-delay-ms', '500', '--incoming-approval-window-ms', '2000',
+    '--realtime-quote-ttl-ms', '3000', '--card-activation-delay-ms', '1000', '--incoming-approval-window-ms', '2000',
   ], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
   const lines = createInterface({ input: child.stdout! });
   for await (const line of lines) return JSON.parse(line);
@@ -46,7 +46,7 @@ describe('external target mode', () => {
           SVC_CLIENT_SECRET: sandbox.clientSecret,
           SVC_WEBHOOK_PUBLIC_KEY: keyFile,
           ...SANDBOX_DECLARATIONS,
-          SVC_CARD_ACTIVATION_DELAY_MS: '500',
+          SVC_CARD_ACTIVATION_DELAY_MS: '1000',
           SVC_INCOMING_APPROVAL_WINDOW_MS: '2000',
         },
       }),
