@@ -22,6 +22,7 @@ import { cardRoutes } from './cards/routes.js';
 import { transferRoutes } from './cross-currency-transfers/routes.js';
 import { exchangeRateRoutes } from './exchange-rates/routes.js';
 import { transactionRoutes } from './transactions/routes.js';
+import { incomingPaymentRoutes } from './transactions/incoming.js';
 
 export interface SandboxOptions extends Partial<SandboxSettings> {
   webhookPrivateKeyPem?: string;
@@ -57,6 +58,9 @@ export async function buildSandbox(options: SandboxOptions = {}): Promise<Sandbo
     challengeTtlMs: options.challengeTtlMs ?? 10 * 60_000,
     provisioningDelayMs: options.provisioningDelayMs ?? 1000,
     counterpartyRules: options.counterpartyRules ?? true,
+    realtimeQuoteTtlMs: options.realtimeQuoteTtlMs ?? 5 * 60_000,
+    cardActivationDelayMs: options.cardActivationDelayMs ?? 30_000,
+    incomingApprovalWindowMs: options.incomingApprovalWindowMs ?? 5000,
   };
   const privateKeyPem = options.webhookPrivateKeyPem ?? generateWebhookKeyPair().privateKeyPem;
   const app = Fastify({
@@ -170,6 +174,7 @@ export async function buildSandbox(options: SandboxOptions = {}): Promise<Sandbo
       await api.register(transferRoutes);
       await api.register(exchangeRateRoutes);
       await api.register(transactionRoutes);
+      await api.register(incomingPaymentRoutes);
     },
     { prefix: `/${INTERFACE_VERSION}` },
   );

@@ -23,6 +23,9 @@ const { values } = parseArgs({
     'webhook-retry-base-ms': { type: 'string' },
     'webhook-attempts': { type: 'string' },
     'webhook-ca': { type: 'string' },
+    'realtime-quote-ttl-ms': { type: 'string' },
+    'card-activation-delay-ms': { type: 'string' },
+    'incoming-approval-window-ms': { type: 'string' },
     log: { type: 'boolean' },
     'print-profile': { type: 'string' },
     help: { type: 'boolean' },
@@ -34,7 +37,8 @@ if (values.help) {
   process.stdout.write(
     'Usage: npm run sandbox -- [--port N] [--host H] [--client-id ID] [--client-secret S] [--webhook-key private.pem]\n' +
       '  [--faults a,b] [--allow-insecure-loopback-webhooks] [--challenge-ttl-ms N] [--provisioning-delay-ms N]\n' +
-      '  [--webhook-retry-base-ms N] [--webhook-attempts N] [--webhook-ca ca.pem] [--log] [--print-profile profile.json]\n',
+      '  [--webhook-retry-base-ms N] [--webhook-attempts N] [--webhook-ca ca.pem] [--log] [--print-profile profile.json]\n' +
+      '  [--realtime-quote-ttl-ms N] [--card-activation-delay-ms N] [--incoming-approval-window-ms N]\n',
   );
   process.exit(0);
 }
@@ -59,6 +63,9 @@ const sandbox = await buildSandbox({
   allowInsecureLoopbackWebhooks: flag(values['allow-insecure-loopback-webhooks'], 'SANDBOX_ALLOW_INSECURE_LOOPBACK_WEBHOOKS'),
   challengeTtlMs: num(values['challenge-ttl-ms'], 'SANDBOX_CHALLENGE_TTL_MS'),
   provisioningDelayMs: num(values['provisioning-delay-ms'], 'SANDBOX_PROVISIONING_DELAY_MS'),
+  realtimeQuoteTtlMs: num(values['realtime-quote-ttl-ms'], 'SANDBOX_REALTIME_QUOTE_TTL_MS'),
+  cardActivationDelayMs: num(values['card-activation-delay-ms'], 'SANDBOX_CARD_ACTIVATION_DELAY_MS'),
+  incomingApprovalWindowMs: num(values['incoming-approval-window-ms'], 'SANDBOX_INCOMING_APPROVAL_WINDOW_MS'),
   webhook: {
     retryBaseDelayMs: num(values['webhook-retry-base-ms'], 'SANDBOX_WEBHOOK_RETRY_BASE_MS'),
     maxAttempts: num(values['webhook-attempts'], 'SANDBOX_WEBHOOK_ATTEMPTS'),
@@ -93,6 +100,8 @@ const profile = sandboxProfile({
   webhookRetryBaseMs: retryBaseMs ?? 1000,
   webhookAttempts: attempts ?? 8,
   counterpartyRules: sandbox.ctx.settings.counterpartyRules,
+  cardActivationDelayMs: sandbox.ctx.settings.cardActivationDelayMs,
+  incomingApprovalWindowMs: sandbox.ctx.settings.incomingApprovalWindowMs,
 });
 if (values['print-profile']) writeFileSync(values['print-profile'], `${JSON.stringify(profile, null, 2)}\n`, { mode: 0o600 });
 process.stdout.write(

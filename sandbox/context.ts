@@ -15,6 +15,12 @@ export interface SandboxSettings {
   provisioningDelayMs: number;
   /** The platform is subject to counterparty rules (for example the EU Travel Rule). */
   counterpartyRules: boolean;
+  /** Lifetime of a REALTIME_FUNDING quote: its PENDING payment EXPIRES when unfunded by then. */
+  realtimeQuoteTtlMs: number;
+  /** Delay before a card whose platformCardId ends 005 becomes ACTIVE (the supplement's ~30 s). */
+  cardActivationDelayMs: number;
+  /** Time the platform has to approve or reject an incoming payment it answered 202 (supplement: 5 s). */
+  incomingApprovalWindowMs: number;
 }
 
 export interface PlatformConfig {

@@ -561,6 +561,92 @@ export const FAULTS = {
     suites: ['cross-currency-transfers/quote-execution.test.ts'],
     rule: 'Transaction: exchangeRate is the rate applied (the other side of the quote is computed with a rate 0.5 % off the one reported).',
   },
+  // Quotes and transactions (incoming payments, the outgoing lifecycle, refunds) and cards
+  'outgoing-expiry-silent': {
+    areas: ['cross-currency-transfers'],
+    suites: ['cross-currency-transfers/outgoing-expiry.test.ts'],
+    rule: 'Supplement 8 and 26: PENDING -> EXPIRED; OUTGOING_PAYMENT.EXPIRED fires when a PENDING payment passes expiresAt.',
+  },
+  'refund-status-stale': {
+    areas: ['cross-currency-transfers', 'transactions'],
+    suites: ['cross-currency-transfers/outgoing-lifecycle.test.ts', 'transactions/incoming-payments.test.ts'],
+    rule: 'Supplement 8: refund {status: PENDING|COMPLETED|FAILED}; the REFUND_COMPLETED and REFUND_FAILED events carry the refund so settled.',
+  },
+  'incoming-completed-not-credited': {
+    areas: ['transactions'],
+    suites: ['transactions/incoming-payments.test.ts'],
+    rule: 'Events: INTERNAL_ACCOUNT.BALANCE_UPDATED on deposits; an approved incoming payment credits receivedAmount to the receiver.',
+  },
+  'incoming-rejection-credited': {
+    areas: ['transactions'],
+    suites: ['transactions/incoming-payments.test.ts'],
+    rule: 'Supplement 3: the receiver replies 403 to reject an incoming payment (or POST /transactions/{id}/reject); a rejected payment is not received.',
+  },
+  'incoming-202-treated-as-approval': {
+    areas: ['transactions'],
+    suites: ['transactions/incoming-payments.test.ts'],
+    rule: 'Supplement 3: a 202 reply to INCOMING_PAYMENT.PENDING is followed by POST /transactions/{id}/approve or reject; the payment waits for that decision.',
+  },
+  'incoming-refund-credited': {
+    areas: ['transactions'],
+    suites: ['transactions/incoming-payments.test.ts'],
+    rule: "Events: INCOMING_PAYMENT.REFUND_*: a returned deposit's refund progresses; the returned deposit is not credited to the receiver.",
+  },
+  'reject-not-pending-200': {
+    areas: ['transactions'],
+    suites: ['transactions/incoming-payments.test.ts'],
+    rule: 'Supplement 8: POST /transactions/{id}/reject answers 409 for a transaction not pending a decision.',
+  },
+  'confirm-unknown-200': {
+    areas: ['transactions'],
+    suites: ['transactions/confirm.test.ts'],
+    rule: 'Errors / 404: TRANSACTION_NOT_FOUND (POST /transactions/{transactionId}/confirm of an unknown transaction).',
+  },
+  'card-funding-ineligible-accepted': {
+    areas: ['cards'],
+    suites: ['cards/funding-sources.test.ts'],
+    rule: "Supplement 25: 400 FUNDING_SOURCE_INELIGIBLE on POST /cards and PATCH /cards/{id} when a source is not the cardholder's or of the wrong currency.",
+  },
+  'card-funding-change-old-order': {
+    areas: ['cards'],
+    suites: ['cards/funding-sources.test.ts'],
+    rule: 'Supplement 25: CARD.FUNDING_SOURCE_CHANGE on each PATCH setting fundingSources; data = the Card with the new order.',
+  },
+  'card-pre-activation-patchable': {
+    areas: ['cards'],
+    suites: ['cards/pre-activation-states.test.ts'],
+    rule: 'Supplement 25: PATCH from PROCESSING or PENDING_KYC answers 409 INVALID_STATE_TRANSITION (inferred); interface: any other requested transition answers 409.',
+  },
+  'card-issuer-reject-no-reason': {
+    areas: ['cards'],
+    suites: ['cards/pre-activation-states.test.ts'],
+    rule: 'Supplement 25: PROCESSING -> CLOSED with stateReason ISSUER_REJECTED, announced by CARD.STATE_CHANGE.',
+  },
+  'card-reveal-without-expiry': {
+    areas: ['cards'],
+    suites: ['cards/reveal.test.ts'],
+    rule: 'Supplement 25: POST /cards/{id}/reveal answers 200 {panEmbedUrl, expiresAt}, a short-lived URL.',
+  },
+  'card-slow-activation-immediate': {
+    areas: ['cards'],
+    suites: ['cards/pre-activation-states.test.ts'],
+    rule: 'Supplement 9: a card whose platformCardId ends 005 becomes ACTIVE after ~30 s (the declared delay), not at once.',
+  },
+  'incoming-required-fields-ignored': {
+    areas: ['transactions'],
+    suites: ['transactions/incoming-payments.test.ts'],
+    rule: 'Supplement 3: a 422 reply to INCOMING_PAYMENT.PENDING ({requiredFields}) does not approve the payment; nothing is received.',
+  },
+  'transactions-filters-ignored': {
+    areas: ['transactions'],
+    suites: ['transactions/list-filters.test.ts'],
+    rule: 'Supplement 8: GET /transactions filters by status, type, startDate and endDate.',
+  },
+  'incoming-approval-never-times-out': {
+    areas: ['transactions'],
+    suites: ['transactions/incoming-approval-timeout.test.ts'],
+    rule: 'Supplement 13: after a 202, approve or reject within 5 s, else the payment is auto-rejected (409 when approved after the timeout).',
+  },
 } as const satisfies Record<string, FaultEntry>;
 
 export type FaultName = keyof typeof FAULTS;

@@ -14,6 +14,10 @@ export interface SandboxProfileInput {
   webhookRetryBaseMs: number;
   webhookAttempts: number;
   counterpartyRules: boolean;
+  /** How long a card whose platformCardId ends 005 stays PROCESSING. */
+  cardActivationDelayMs: number;
+  /** How long an incoming payment answered 202 waits for approve or reject. */
+  incomingApprovalWindowMs: number;
 }
 
 /** Failure reasons by the last three digits of a quote destination (sandbox/cross-currency-transfers). */
@@ -46,6 +50,8 @@ export function sandboxProfile(input: SandboxProfileInput): Record<string, unkno
       bitcoinWalletType: 'SPARK_WALLET',
       bitcoinAddressForms: ['p2pkh-uncompressed', 'p2pkh', 'p2sh-p2wpkh', 'p2wpkh', 'spark'],
       sca: { region: 'DE', code: '123456' },
+      // sandbox/cards: cards are USD cards, funded from USD or USDC accounts of the cardholder.
+      cardSecondFundingCurrency: 'USDC',
     },
     triggers: {
       failures: FAILURE_TRIGGERS,
@@ -56,6 +62,16 @@ export function sandboxProfile(input: SandboxProfileInput): Record<string, unkno
       invalidBankAccount: '105',
       // sandbox/strong-customer-authentication: POST /sandbox/sca/factors/reset/{resetId}/liveness.
       scaFactorReset: true,
+      // sandbox/cross-currency-transfers: a destination ending 007 fails, and so does its refund.
+      refundFailure: '007',
+      // sandbox/transactions/incoming.ts: approved deposits from these senders are returned.
+      incomingRefundSenders: { completed: '$fail.compliance.usd@sandbox.uma.money', failed: '$fail.refund.usd@sandbox.uma.money' },
+      // sandbox/cards: a platformCardId ending 004 holds the card in PENDING_KYC.
+      cardPendingKyc: '004',
+    },
+    timings: {
+      cardActivationDelayMs: input.cardActivationDelayMs,
+      incomingApprovalWindowMs: input.incomingApprovalWindowMs,
     },
     limits: {
       singleUsdCents: LIMITS.singleTransactionUsdCents,

@@ -25,6 +25,11 @@ export const SANDBOX_DECLARATIONS: Record<string, string> = {
   SVC_INVALID_BANK_ACCOUNT_TRIGGER: '105',
   SVC_SCA_RESET_TRIGGER: '1',
   SVC_STATE_TRIGGERS: 'freeze,fail,liveness',
+  SVC_REFUND_FAILURE_TRIGGER: '007',
+  SVC_INCOMING_REFUND_SENDER: '$fail.compliance.usd@sandbox.uma.money',
+  SVC_INCOMING_REFUND_FAILED_SENDER: '$fail.refund.usd@sandbox.uma.money',
+  SVC_CARD_PENDING_KYC_TRIGGER: '004',
+  SVC_CARD_SECOND_FUNDING_CURRENCY: 'USDC',
 };
 
 export interface ConformanceRun {

@@ -1,6 +1,8 @@
 // Card flows: an approved cardholder with a funded account, a card brought to ACTIVE, and card
 // simulations whose outcome is found by the issuer token. Paths and shapes: basis: supplement (section 9).
 import { expect } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
 import { individual } from '../../fixtures/customers.js';
 import { eventually } from '../eventually.js';
 import { expectStatus } from '../expect.js';
@@ -16,8 +18,13 @@ export async function cardholder(funding = 1_000_000): Promise<{ customerId: str
   return { customerId: customer.id, account: funded };
 }
 
+/**
+ * A card with a platformCardId of its own, ending 000: the supplement's issuer magic reads the last
+ * three characters of platformCardId, else of cardholderId, which would otherwise decide by chance.
+ */
 export async function issueCard(customerId: string, accountId: string): Promise<Card> {
-  const res = await api.post('/cards', { body: { cardholderId: customerId, form: 'VIRTUAL', fundingSources: [accountId] } });
+  const platformCardId = `conf-${randomUUID().slice(0, 8)}-000`;
+  const res = await api.post('/cards', { body: { cardholderId: customerId, form: 'VIRTUAL', fundingSources: [accountId], platformCardId } });
   return expectStatus(res, 201, Card, 'POST /cards issues a card');
 }
 

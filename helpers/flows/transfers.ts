@@ -163,7 +163,7 @@ export async function executeQuote(quoteId: string, idempotencyKey?: string) {
   return api.post('/quotes/{quoteId}/execute', { params: { quoteId }, headers: idempotencyKey ? { 'idempotency-key': idempotencyKey } : {} });
 }
 
-const ORDER = ['PENDING', 'PENDING_AUTHORIZATION', 'PROCESSING', 'COMPLETED', 'FAILED', 'REFUND_PENDING', 'REFUND_COMPLETED', 'REFUND_FAILED'];
+const ORDER = ['PENDING', 'PENDING_AUTHORIZATION', 'EXPIRED', 'PROCESSING', 'COMPLETED', 'FAILED', 'REFUND_PENDING', 'REFUND_COMPLETED', 'REFUND_FAILED'];
 export const REMOVED_FAILURE_REASONS = ['EXECUTION_FAILED_POST_DEBIT', 'SETTLEMENT_FAILED', 'TIMEOUT', 'MANUAL_REFUND'];
 
 /**

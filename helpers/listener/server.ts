@@ -119,7 +119,11 @@ export class WebhookListener {
     }
   }
 
-  /** Answer the next `count` deliveries about `key` (data.id, or TEST) with `status`. */
+  /**
+   * Answer the next `count` deliveries about `key` (data.id, or TEST) with `status`. A key of the form
+   * `<TYPE>@<customerId>` arms the deliveries of that type whose data.customerId is that customer (an
+   * incoming payment's id is known only once the trigger that caused its first delivery answered).
+   */
   arm(key: string, count: number, status: number): void {
     this.armed.set(key, { count, status });
   }
@@ -178,7 +182,9 @@ export class WebhookListener {
       const n = (this.attempts.get(delivery.eventId) ?? 0) + 1;
       this.attempts.set(delivery.eventId, n);
       delivery.attempt = n;
-      const armed = delivery.key ? this.armed.get(delivery.key) : undefined;
+      const customerId = (body as { data?: { customerId?: unknown } } | undefined)?.data?.customerId;
+      const byCustomer = delivery.type && typeof customerId === 'string' ? this.armed.get(`${delivery.type}@${customerId}`) : undefined;
+      const armed = (delivery.key ? this.armed.get(delivery.key) : undefined) ?? (byCustomer && byCustomer.count > 0 ? byCustomer : undefined);
       if (this.acked.has(delivery.eventId)) {
         delivery.duplicate = true;
         this.duplicates++;

@@ -15,8 +15,8 @@ import type { TargetSettings } from './settings.js';
 type ContainerSettings = Extract<TargetSettings, { mode: 'container' }>;
 
 /** SANDBOX_* settings of this run passed on to the container (a sandbox image reads them; others ignore them). */
-const PASSED_ON = ['SANDBOX_FAULTS', 'SANDBOX_CHALLENGE_TTL_MS', 'SANDBOX_PROVISIONING_DELAY_MS', 'SANDBOX_WEBHOOK_RETRY_BASE_MS', 'SANDBOX_WEBHOOK_ATTEMPTS'];
-const EMBEDDED_TIMINGS: Record<string, string> = { SANDBOX_CHALLENGE_TTL_MS: '2500', SANDBOX_PROVISIONING_DELAY_MS: '300', SANDBOX_WEBHOOK_RETRY_BASE_MS: '100', SANDBOX_WEBHOOK_ATTEMPTS: '5' };
+const PASSED_ON = ['SANDBOX_FAULTS', 'SANDBOX_CHALLENGE_TTL_MS', 'SANDBOX_PROVISIONING_DELAY_MS', 'SANDBOX_WEBHOOK_RETRY_BASE_MS', 'SANDBOX_WEBHOOK_ATTEMPTS', 'SANDBOX_REALTIME_QUOTE_TTL_MS', 'SANDBOX_CARD_ACTIVATION_DELAY_MS', 'SANDBOX_INCOMING_APPROVAL_WINDOW_MS'];
+const EMBEDDED_TIMINGS: Record<string, string> = { SANDBOX_CHALLENGE_TTL_MS: '2500', SANDBOX_PROVISIONING_DELAY_MS: '300', SANDBOX_WEBHOOK_RETRY_BASE_MS: '100', SANDBOX_WEBHOOK_ATTEMPTS: '5', SANDBOX_REALTIME_QUOTE_TTL_MS: '3000', SANDBOX_CARD_ACTIVATION_DELAY_MS: '1000', SANDBOX_INCOMING_APPROVAL_WINDOW_MS: '2000' };
 
 export async function startContainerTarget(settings: ContainerSettings, keys: { privateKeyPem: string; caPem: string }) {
   const clientId = `conformance-${randomUUID().slice(0, 8)}`;

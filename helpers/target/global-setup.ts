@@ -72,6 +72,8 @@ async function embeddedSandboxProfile() {
       webhookRetryBaseMs: Number(process.env.SANDBOX_WEBHOOK_RETRY_BASE_MS ?? 100),
       webhookAttempts: Number(process.env.SANDBOX_WEBHOOK_ATTEMPTS ?? 5),
       counterpartyRules: true,
+      cardActivationDelayMs: Number(process.env.SANDBOX_CARD_ACTIVATION_DELAY_MS ?? 1000),
+      incomingApprovalWindowMs: Number(process.env.SANDBOX_INCOMING_APPROVAL_WINDOW_MS ?? 2000),
     }),
     'the embedded sandbox profile (sandbox/profile.ts)',
   );
@@ -108,6 +110,9 @@ async function startHarness(): Promise<Harness> {
         allowInsecureLoopbackWebhooks: true,
         challengeTtlMs: Number(process.env.SANDBOX_CHALLENGE_TTL_MS ?? 2500),
         provisioningDelayMs: Number(process.env.SANDBOX_PROVISIONING_DELAY_MS ?? 300),
+        realtimeQuoteTtlMs: Number(process.env.SANDBOX_REALTIME_QUOTE_TTL_MS ?? 3000),
+        cardActivationDelayMs: Number(process.env.SANDBOX_CARD_ACTIVATION_DELAY_MS ?? 1000),
+        incomingApprovalWindowMs: Number(process.env.SANDBOX_INCOMING_APPROVAL_WINDOW_MS ?? 2000),
         webhook: {
           retryBaseDelayMs: Number(process.env.SANDBOX_WEBHOOK_RETRY_BASE_MS ?? 100),
           maxAttempts: Number(process.env.SANDBOX_WEBHOOK_ATTEMPTS ?? 5),

@@ -48,6 +48,7 @@ export const TargetProfile = z
           .array(z.enum(['p2pkh-uncompressed', 'p2pkh', 'p2sh-p2wpkh', 'p2wpkh', 'spark']))
           .optional()
           .describe('Address forms that type takes (SVC_BITCOIN_ADDRESS_FORMATS)'),
+        cardSecondFundingCurrency: z.string().regex(/^[A-Z]{3,5}$/).optional().describe('A currency besides USD whose internal account funds the same card (SVC_CARD_SECOND_FUNDING_CURRENCY)'),
         sca: z
           .strictObject({ region: z.string().regex(/^[A-Z]{2}$/, 'ISO 3166-1 alpha-2'), code: z.string().min(1).optional() })
           .optional()
@@ -63,6 +64,12 @@ export const TargetProfile = z
           .optional()
           .describe("The target's own state triggers: POST /sandbox/internal-accounts/{id}/freeze and /fail, /sandbox/external-accounts/{id}/liveness (SVC_STATE_TRIGGERS)"),
         invalidBankAccount: triggerDigits.optional().describe('Account number suffix refused at create with 400 INVALID_BANK_ACCOUNT (SVC_INVALID_BANK_ACCOUNT_TRIGGER)'),
+        refundFailure: triggerDigits.optional().describe('Destination suffix whose payment fails and whose refund fails too (SVC_REFUND_FAILURE_TRIGGER)'),
+        incomingRefundSenders: z
+          .strictObject({ completed: z.string().min(3), failed: z.string().min(3) })
+          .optional()
+          .describe('Sender UMA addresses of POST /sandbox/uma/receive whose approved deposit is returned: refund completed, refund failed (SVC_INCOMING_REFUND_SENDER, SVC_INCOMING_REFUND_FAILED_SENDER)'),
+        cardPendingKyc: triggerDigits.optional().describe('platformCardId suffix that holds a new card in PENDING_KYC (SVC_CARD_PENDING_KYC_TRIGGER)'),
         scaFactorReset: z.boolean().optional().describe('The target serves POST /sandbox/sca/factors/reset/{resetId}/liveness to drive a 2FA reset (SVC_SCA_RESET_TRIGGER)'),
       })
       .optional(),
@@ -77,6 +84,8 @@ export const TargetProfile = z
       .strictObject({
         eventTimeoutMs: nonNegative.optional().describe('Deadline for an event a scenario caused (SVC_EVENT_TIMEOUT_MS)'),
         waitBudgetMs: nonNegative.optional().describe("Longest wait on the target's own clock (SVC_WAIT_BUDGET_MS)"),
+        cardActivationDelayMs: nonNegative.optional().describe('How long a card whose platformCardId ends 005 stays PROCESSING (SVC_CARD_ACTIVATION_DELAY_MS)'),
+        incomingApprovalWindowMs: nonNegative.optional().describe('How long an incoming payment answered 202 waits for approve or reject (SVC_INCOMING_APPROVAL_WINDOW_MS)'),
       })
       .optional(),
   })
@@ -124,6 +133,13 @@ const VARIABLES: readonly [string, (p: TargetProfile, env: NodeJS.ProcessEnv, di
   ['SVC_LIMIT_SINGLE_USD_CENTS', (p) => str(p.limits?.singleUsdCents)],
   ['SVC_LIMIT_DAILY_USD_CENTS', (p) => str(p.limits?.dailyUsdCents)],
   ['SVC_LIMIT_VERIFICATION_USD_CENTS', (p) => str(p.limits?.verificationThresholdUsdCents)],
+  ['SVC_REFUND_FAILURE_TRIGGER', (p) => p.triggers?.refundFailure],
+  ['SVC_INCOMING_REFUND_SENDER', (p) => p.triggers?.incomingRefundSenders?.completed],
+  ['SVC_INCOMING_REFUND_FAILED_SENDER', (p) => p.triggers?.incomingRefundSenders?.failed],
+  ['SVC_CARD_PENDING_KYC_TRIGGER', (p) => p.triggers?.cardPendingKyc],
+  ['SVC_CARD_SECOND_FUNDING_CURRENCY', (p) => p.capabilities?.cardSecondFundingCurrency],
+  ['SVC_CARD_ACTIVATION_DELAY_MS', (p) => str(p.timings?.cardActivationDelayMs)],
+  ['SVC_INCOMING_APPROVAL_WINDOW_MS', (p) => str(p.timings?.incomingApprovalWindowMs)],
   ['SVC_EVENT_TIMEOUT_MS', (p) => str(p.timings?.eventTimeoutMs)],
   ['SVC_WAIT_BUDGET_MS', (p) => str(p.timings?.waitBudgetMs)],
 ];

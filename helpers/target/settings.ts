@@ -37,6 +37,28 @@ export interface Capabilities {
   invalidBankAccountTrigger?: string;
   /** The target offers POST /sandbox/sca/factors/reset/{resetId}/liveness {result} to drive a 2FA reset's liveness review. */
   scaResetTrigger: boolean;
+  /** Last three digits of a destination identifier that make an outgoing payment fail and its refund fail too (supplement: 007). */
+  refundFailureTrigger?: string;
+  /**
+   * Sender UMA addresses (POST /sandbox/uma/receive) whose incoming payment, once approved, fails and is
+   * returned: the refund completes, or the refund fails.
+   */
+  incomingRefundSenders?: { completed: string; failed: string };
+  /** How long a card whose platformCardId ends 005 stays PROCESSING before it becomes ACTIVE (supplement: ~30 s). */
+  cardActivationDelayMs?: number;
+  /** Last three digits of a platformCardId that hold a new card in PENDING_KYC (the supplement names no way in). */
+  cardPendingKycTrigger?: string;
+  /** A currency besides USD whose internal account may fund the same card (two sources of one cardholder). */
+  cardSecondFundingCurrency?: string;
+  /** How long an incoming payment answered 202 waits for approve or reject before it is auto-rejected (supplement: 5 s). */
+  incomingApprovalWindowMs: number;
+}
+
+/** The supplement's card activation delay for platformCardId 005 ("ACTIVE after ~30 s"), with a margin. */
+const SUPPLEMENT_CARD_ACTIVATION_MS = 30_000;
+
+function senders(completed: string | undefined, failed: string | undefined): Capabilities['incomingRefundSenders'] {
+  return completed && failed ? { completed, failed } : undefined;
 }
 
 /** The supplement's magic destination suffixes whose failure reason it states or implies (section 8). */
@@ -132,6 +154,12 @@ function declaredCapabilities(env: NodeJS.ProcessEnv, timings: { eventTimeoutMs:
     holdTrigger: env.SVC_HOLD_TRIGGER || undefined,
     invalidBankAccountTrigger: /^\d{3}$/.test(env.SVC_INVALID_BANK_ACCOUNT_TRIGGER ?? '') ? env.SVC_INVALID_BANK_ACCOUNT_TRIGGER : undefined,
     scaResetTrigger: truthy(env.SVC_SCA_RESET_TRIGGER, false),
+    refundFailureTrigger: env.SVC_REFUND_FAILURE_TRIGGER || undefined,
+    incomingRefundSenders: senders(env.SVC_INCOMING_REFUND_SENDER, env.SVC_INCOMING_REFUND_FAILED_SENDER),
+    cardActivationDelayMs: num('SVC_CARD_ACTIVATION_DELAY_MS', env.SVC_CARD_ACTIVATION_DELAY_MS, SUPPLEMENT_CARD_ACTIVATION_MS),
+    cardPendingKycTrigger: env.SVC_CARD_PENDING_KYC_TRIGGER || undefined,
+    cardSecondFundingCurrency: env.SVC_CARD_SECOND_FUNDING_CURRENCY || undefined,
+    incomingApprovalWindowMs: num('SVC_INCOMING_APPROVAL_WINDOW_MS', env.SVC_INCOMING_APPROVAL_WINDOW_MS, 5000)!,
   };
 }
 

@@ -13,6 +13,7 @@ import { getCustomer } from '../customers/routes.js';
 import { badRequest, conflict, invalidInput, notFound } from '../errors.js';
 import { adjustBalance, getInternalAccount, internalAccounts } from '../internal-accounts/store.js';
 import { page } from '../pagination.js';
+import { indexTransaction } from '../transactions/index.js';
 
 type CardState = 'PENDING_KYC' | 'PROCESSING' | 'ACTIVE' | 'FROZEN' | 'CLOSED';
 type TxnStatus = 'AUTHORIZED' | 'PARTIALLY_SETTLED' | 'SETTLED' | 'REFUNDED' | 'EXCEPTION';
@@ -61,10 +62,14 @@ export interface CardsState {
   txns: Map<string, CardTxn>;
   /** Simulations of one card run one after another. */
   chains: Map<string, Promise<void>>;
+  /** Card ids of each cardholder, in issue order (GET /cards?cardholderId= costs what it returns). */
+  byHolder: Map<string, string[]>;
 }
 export const cardsState = (ctx: SandboxContext) =>
-  areaState<CardsState>(ctx, 'cards', () => ({ cards: new Map(), txns: new Map(), chains: new Map() }));
+  areaState<CardsState>(ctx, 'cards', () => ({ cards: new Map(), txns: new Map(), chains: new Map(), byHolder: new Map() }));
 
+/** This sandbox issues USD cards, funded from USD or USDC internal accounts (sandbox/README.md). */
+const CARD_FUNDING_CURRENCIES = new Set(['USD', 'USDC']);
 const ALLOWED: Record<string, CardState[]> = { ACTIVE: ['FROZEN', 'CLOSED'], FROZEN: ['ACTIVE', 'CLOSED'] };
 
 const CreateCard = z.object({
@@ -130,14 +135,27 @@ export async function cardRoutes(app: FastifyInstance) {
     if (!card) throw notFound('REFERENCE_NOT_FOUND', `Card ${id} not found`);
     return card;
   };
+  /**
+   * Supplement section 25: 400 FUNDING_SOURCE_INELIGIBLE when a source is not the cardholder's or of
+   * the wrong currency (this sandbox's cards are USD cards, funded from USD or USDC accounts); section 9:
+   * funding accountIds ending 002/003 are ineligible. This sandbox also refuses a source that is not ACTIVE.
+   */
   const checkFunding = (cardholderId: string, ids: string[], field: string) => {
+    const lenient = f.has('card-funding-ineligible-accepted');
     const problems = ids.flatMap((id, i) => {
       const a = internalAccounts(ctx).get(id);
-      return !a || a.customerId !== cardholderId || a.status !== 'ACTIVE'
-        ? [{ field: `${field}.${i}`, constraint: 'fundingSource', message: `${id} is not an ACTIVE internal account of the cardholder` }]
-        : [];
+      const why = !a ? 'is not an internal account'
+        : lenient ? undefined
+        : a.customerId !== cardholderId ? "is not the cardholder's"
+        : !CARD_FUNDING_CURRENCIES.has(a.currency) ? `is in ${a.currency}; a card is funded in ${[...CARD_FUNDING_CURRENCIES].join(' or ')}`
+        : a.status !== 'ACTIVE' ? `is ${a.status}`
+        : /00[23]$/.test(id) ? 'is ineligible (sandbox magic 002/003)'
+        : undefined;
+      return why ? [{ field: `${field}.${i}`, constraint: 'fundingSource', message: `${id} ${why}` }] : [];
     });
-    if (problems.length) throw invalidInput(problems);
+    if (problems.length) {
+      throw badRequest('FUNDING_SOURCE_INELIGIBLE', `Ineligible funding source(s): ${problems.map((p) => p.message).join('; ')}`, { errors: problems });
+    }
   };
   const emitTxn = (t: CardTxn, timestamp?: string) => {
     if (t.status === 'SETTLED' && f.has('card-no-event-on-settle')) return;
@@ -157,11 +175,13 @@ export async function cardRoutes(app: FastifyInstance) {
     }
     checkFunding(holder.id, body.fundingSources, 'fundingSources');
     const now = isoNow(ctx.clock);
+    const magic = (body.platformCardId ?? holder.id).slice(-3);
     const card: Card = {
       id: `Card:${randomUUID()}`,
       cardholderId: holder.id,
       platformCardId: body.platformCardId ?? null,
-      state: 'PROCESSING',
+      // This sandbox's own trigger (sandbox/README.md): platformCardId ending 004 is held in PENDING_KYC.
+      state: body.platformCardId?.endsWith('004') ? 'PENDING_KYC' : 'PROCESSING',
       stateReason: null,
       fundingSources: body.fundingSources,
       maxSpendPerTransaction: body.maxSpendPerTransaction ?? null,
@@ -170,22 +190,28 @@ export async function cardRoutes(app: FastifyInstance) {
       last4: String(Math.floor(1000 + Math.random() * 9000)),
       expMonth: 12,
       expYear: new Date(ctx.clock.now()).getUTCFullYear() + 3,
-      currency: internalAccounts(ctx).get(body.fundingSources[0])?.currency ?? 'USD',
+      currency: 'USD',
       createdAt: now,
       updatedAt: now,
     };
     s.cards.set(card.id, card);
-    // Issuer outcome after a short delay (sandbox/README.md): the supplement's magic on platformCardId.
-    const magic = (card.platformCardId ?? card.cardholderId).slice(-3);
+    const held = s.byHolder.get(card.cardholderId);
+    if (held) held.push(card.id);
+    else s.byHolder.set(card.cardholderId, [card.id]);
+    // Issuer outcome after a short delay (sandbox/README.md): the supplement's magic on platformCardId
+    // (001 stays PROCESSING, 002 CLOSED ISSUER_REJECTED, 005 ACTIVE after the activation delay).
     const issuerDelay = Math.min(ctx.settings.provisioningDelayMs, 50);
-    if (magic === '002') ctx.later(issuerDelay, () => setState(card, 'CLOSED', 'ISSUER_REJECTED'));
-    else if (magic !== '001') ctx.later(issuerDelay * (magic === '005' ? 10 : 1), () => setState(card, 'ACTIVE'));
-    return reply.status(201).send(card);
+    const snapshot = { ...card };
+    if (magic === '002') ctx.later(issuerDelay, () => setState(card, 'CLOSED', f.has('card-issuer-reject-no-reason') ? null : 'ISSUER_REJECTED'));
+    else if (magic === '005') ctx.later(f.has('card-slow-activation-immediate') ? issuerDelay : ctx.settings.cardActivationDelayMs, () => setState(card, 'ACTIVE'));
+    else if (magic !== '001' && card.state !== 'PENDING_KYC') ctx.later(issuerDelay, () => setState(card, 'ACTIVE'));
+    return reply.status(201).send(snapshot);
   });
 
   app.get('/cards', async (req) => {
     const q = req.query as Record<string, string | undefined>;
-    const list = [...s.cards.values()].filter(
+    const candidates = q.cardholderId ? (s.byHolder.get(q.cardholderId) ?? []).map((id) => s.cards.get(id)!) : [...s.cards.values()];
+    const list = candidates.filter(
       (c) => (!q.cardholderId || c.cardholderId === q.cardholderId) && (!q.state || c.state === q.state) &&
         (!q.platformCardId || c.platformCardId === q.platformCardId) && (!q.accountId || c.fundingSources.includes(q.accountId)),
     );
@@ -207,7 +233,8 @@ export async function cardRoutes(app: FastifyInstance) {
       if (!f.has('card-closed-funding-mutable')) throw conflict('CARD_NOT_MUTABLE', `Card ${card.id} is closed and cannot change`);
     }
     if (body.state && body.state !== card.state) {
-      const allowed = ALLOWED[card.state] ?? [];
+      // PROCESSING and PENDING_KYC allow no requested transition (supplement section 25, inferred).
+      const allowed = f.has('card-pre-activation-patchable') && (card.state === 'PROCESSING' || card.state === 'PENDING_KYC') ? [body.state] : ALLOWED[card.state] ?? [];
       if (!allowed.includes(body.state) && !(f.has('card-closed-reactivates') && card.state === 'CLOSED')) {
         throw conflict('INVALID_STATE_TRANSITION', `Card ${card.id} cannot go from ${card.state} to ${body.state}`);
       }
@@ -217,8 +244,11 @@ export async function cardRoutes(app: FastifyInstance) {
     }
     if (body.fundingSources) checkFunding(card.cardholderId, body.fundingSources, 'fundingSources');
     if (body.fundingSources) {
+      const previous = card.fundingSources;
       card.fundingSources = body.fundingSources;
-      ctx.webhooks.emit('CARD.FUNDING_SOURCE_CHANGE', { ...card });
+      card.updatedAt = isoNow(ctx.clock);
+      // Supplement section 25: CARD.FUNDING_SOURCE_CHANGE on each PATCH setting fundingSources, data = the card with the new order.
+      ctx.webhooks.emit('CARD.FUNDING_SOURCE_CHANGE', { ...card, fundingSources: f.has('card-funding-change-old-order') ? previous : [...card.fundingSources] });
     }
     if (body.maxSpendPerTransaction !== undefined) card.maxSpendPerTransaction = body.maxSpendPerTransaction;
     if (body.state && body.state !== card.state) setState(card, body.state, body.state === 'CLOSED' ? 'CLOSED_BY_PLATFORM' : null);
@@ -229,7 +259,10 @@ export async function cardRoutes(app: FastifyInstance) {
   app.post('/cards/:cardId/reveal', async (req) => {
     const card = getCard(parse(IdParams, req.params).cardId);
     if (card.state !== 'ACTIVE' && card.state !== 'FROZEN') throw conflict('CARD_NOT_MUTABLE', `Card ${card.id} is ${card.state}`);
-    return { panEmbedUrl: `https://sandbox.svc.example/cards/${randomUUID()}`, expiresAt: new Date(ctx.clock.now() + 60_000).toISOString() };
+    const url = `https://sandbox.svc.example/cards/${randomUUID()}`;
+    // Supplement section 25: 200 {panEmbedUrl, expiresAt}, a short-lived iframe URL.
+    if (f.has('card-reveal-without-expiry')) return { panEmbedUrl: url };
+    return { panEmbedUrl: url, expiresAt: new Date(ctx.clock.now() + 60_000).toISOString() };
   });
 
   // Simulations: 202 at once, the outcome after, one simulation of a card after another.
@@ -299,6 +332,7 @@ export async function cardRoutes(app: FastifyInstance) {
       updatedAt: now,
     };
     s.txns.set(t.id, t);
+    indexTransaction(ctx, t.customerId, t.id);
     if (body.merchant.descriptor.endsWith('006')) return setTxn(t, 'EXCEPTION');
     const authorizedAt = isoNow(ctx.clock);
     if (!(settleNow && f.has('card-events-out-of-order'))) emitTxn(t);

@@ -16,6 +16,7 @@ import { ApiError, badRequest, conflict, invalidInput, notFound } from '../error
 import { externalAccounts, primaryIdentifier, WALLETS, type ExternalAccountRecord } from '../external-accounts/accounts.js';
 import { adjustBalance, assertCanMoveMoney, getInternalAccount, internalAccounts, type InternalAccountRecord } from '../internal-accounts/store.js';
 import { price, rateSupported, usdCents, type Pricing } from './rates.js';
+import { indexTransaction } from '../transactions/index.js';
 
 /** Sandbox limits, in US cents (configured per corridor in the real service; here one value). */
 export const LIMITS = { singleTransactionUsdCents: 5_000_000, dailyVolumeUsdCents: 10_000_000, unverifiedWalletUsdCents: 100_000 };
@@ -47,7 +48,7 @@ type Destination =
   | { kind: 'internal'; account: InternalAccountRecord }
   | { kind: 'uma'; umaAddress: string; currency: string; behavior: 'success' | 'pending' | 'compliance' };
 
-type OutgoingStatus = 'PENDING' | 'PENDING_AUTHORIZATION' | 'PROCESSING' | 'COMPLETED' | 'FAILED';
+type OutgoingStatus = 'PENDING' | 'PENDING_AUTHORIZATION' | 'PROCESSING' | 'COMPLETED' | 'FAILED' | 'EXPIRED';
 interface Quote {
   id: string;
   status: 'PENDING' | 'PENDING_AUTHORIZATION' | 'PROCESSING' | 'COMPLETED' | 'FAILED' | 'EXPIRED';
@@ -78,15 +79,22 @@ export interface OutgoingTxn {
   paymentRail: string;
   settledAt?: string;
   onChainTransaction?: { transactionHash: string; network: string };
+  receiptDeliveryConfirmedAt?: string;
   createdAt: string;
   updatedAt: string;
 }
 
 export interface IncomingTxn {
   id: string;
-  status: 'PENDING' | 'COMPLETED' | 'FAILED';
+  status: 'PENDING' | 'COMPLETED' | 'FAILED' | 'REJECTED';
   failureReason?: string;
   source: string;
+  /** An UMA payment's sender (POST /sandbox/uma/receive): the source is this address, not an account. */
+  sourceUma?: string;
+  refund?: OutgoingTxn['refund'];
+  receiptDeliveryConfirmedAt?: string;
+  /** The receiving customer's platformCustomerId (supplement 13: a required field of the incoming transaction). */
+  platformCustomerId?: string;
   destination: InternalAccountRecord;
   amount: number;
   customerId: string;
@@ -101,12 +109,16 @@ export function presentIncoming(t: IncomingTxn) {
     status: t.status,
     type: 'INCOMING',
     direction: 'CREDIT',
-    source: { sourceType: 'ACCOUNT', accountId: t.source },
+    source: t.sourceUma ? { sourceType: 'UMA_ADDRESS', umaAddress: t.sourceUma } : { sourceType: 'ACCOUNT', accountId: t.source },
+    ...(t.sourceUma ? { counterpartyInformation: { umaAddress: t.sourceUma } } : {}),
     destination: { destinationType: 'ACCOUNT', accountId: t.destination.id },
     receivedAmount: money(t.amount, t.destination.currency),
     customerId: t.customerId,
+    ...(t.platformCustomerId ? { platformCustomerId: t.platformCustomerId } : {}),
     ...(t.failureReason ? { failureReason: t.failureReason } : {}),
     ...(t.settledAt ? { settledAt: t.settledAt } : {}),
+    ...(t.refund ? { refund: { ...t.refund } } : {}),
+    ...(t.receiptDeliveryConfirmedAt ? { receiptDeliveryConfirmedAt: t.receiptDeliveryConfirmedAt } : {}),
     createdAt: t.createdAt,
     updatedAt: t.updatedAt,
   };
@@ -208,7 +220,8 @@ export function presentOutgoing(ctx: SandboxContext, t: OutgoingTxn) {
     platformFees: money(q.pricing.platformFee, q.sending),
     ...(t.pendingReason ? { pendingReason: t.pendingReason } : {}),
     ...(t.failureReason ? { failureReason: t.failureReason } : {}),
-    ...(t.refund ? { refund: t.refund } : {}),
+    ...(t.refund ? { refund: { ...t.refund } } : {}),
+    ...(t.receiptDeliveryConfirmedAt ? { receiptDeliveryConfirmedAt: t.receiptDeliveryConfirmedAt } : {}),
     createdAt: t.createdAt,
     updatedAt: t.updatedAt,
   };
@@ -245,7 +258,7 @@ export async function transferRoutes(app: FastifyInstance) {
     t.refund = { reference: `Refund:${randomUUID()}`, initiatedAt: isoNow(ctx.clock), status: 'PENDING', reason: 'TRANSACTION_FAILED' };
     emit(t, 'REFUND_PENDING');
     ctx.later(step(), () => {
-      t.refund!.status = outcome.refund;
+      if (!f.has('refund-status-stale')) t.refund!.status = outcome.refund;
       t.refund!.settledAt = isoNow(ctx.clock);
       const keep = t.quote.transfer && f.has('transfer-failure-keeps-debit');
       if (outcome.refund === 'COMPLETED' && t.quote.source && !keep) adjustBalance(ctx, t.quote.source, t.quote.pricing.totalSending);
@@ -264,7 +277,7 @@ export async function transferRoutes(app: FastifyInstance) {
   function ready(q: Quote): void {
     if (q.status !== 'PENDING') throw conflict('CONFLICT', `Quote ${q.id} is ${q.status}; only a PENDING quote executes`);
     if (ctx.clock.now() >= q.expiresAt) {
-      q.status = 'EXPIRED';
+      expire(q);
       throw conflict('CONFLICT', `Quote ${q.id} expired at ${new Date(q.expiresAt).toISOString()}`);
     }
     if (!q.source) return;
@@ -274,8 +287,39 @@ export async function transferRoutes(app: FastifyInstance) {
     }
   }
 
+  /**
+   * A quote not executed or funded by its expiresAt: EXPIRED, and its PENDING payment with it
+   * (supplement sections 8 and 26: PENDING -> EXPIRED, OUTGOING_PAYMENT.EXPIRED).
+   */
+  function expire(q: Quote): void {
+    if (q.status === 'PENDING') q.status = 'EXPIRED';
+    const t = s.txns.get(q.transactionId);
+    if (!t || t.status !== 'PENDING') return;
+    if (f.has('outgoing-expiry-silent')) return;
+    setStatus(t, 'EXPIRED');
+  }
+
+  /**
+   * A REALTIME_FUNDING quote's payment waits PENDING for its funds (POST /sandbox/send) until the
+   * quote's expiresAt, then EXPIRES.
+   */
+  function awaitFunds(q: Quote): void {
+    const now = isoNow(ctx.clock);
+    const t: OutgoingTxn = { id: q.transactionId, quote: q, status: 'PENDING', paymentRail: q.destination.kind === 'uma' ? 'UMA' : (RAILS[q.receiving] ?? [])[0] ?? 'INTERNAL', createdAt: now, updatedAt: now };
+    s.txns.set(t.id, t);
+    indexTransaction(ctx, q.customerId, t.id);
+    emit(t, 'PENDING');
+    ctx.later(Math.max(0, q.expiresAt - ctx.clock.now()), () => expire(q));
+  }
+
   /** The transaction of a quote: PENDING, then SCA where needed, then settlement. */
   function start(q: Quote): OutgoingTxn {
+    const waiting = s.txns.get(q.transactionId);
+    if (waiting && waiting.status === 'PENDING') {
+      // A funded REALTIME_FUNDING payment: already PENDING (and announced), it settles now.
+      settle(q, waiting);
+      return waiting;
+    }
     const now = isoNow(ctx.clock);
     const rails = RAILS[q.receiving] ?? [];
     const requested = q.request.destination.destinationType === 'ACCOUNT' ? q.request.destination.paymentRail : undefined;
@@ -288,6 +332,7 @@ export async function transferRoutes(app: FastifyInstance) {
       updatedAt: now,
     };
     s.txns.set(t.id, t);
+    indexTransaction(ctx, q.customerId, t.id);
     // The fault stamps PENDING as if it came after the payment settled (delivered first all the same).
     emit(t, 'PENDING', f.has('outgoing-events-out-of-order') ? new Date(ctx.clock.now() + 60_000).toISOString() : undefined);
     const immediate = q.transfer && q.destination.kind === 'external' ? TRANSFER_IMMEDIATE[primaryIdentifier(q.destination.account.accountInfo).slice(-3)] : undefined;
@@ -452,7 +497,7 @@ export async function transferRoutes(app: FastifyInstance) {
       id: `Quote:${randomUUID()}`,
       status: 'PENDING',
       createdAt: isoNow(ctx.clock),
-      expiresAt: ctx.clock.now() + QUOTE_TTL_MS,
+      expiresAt: ctx.clock.now() + (source ? QUOTE_TTL_MS : ctx.settings.realtimeQuoteTtlMs),
       request: body,
       source,
       destination,
@@ -471,6 +516,7 @@ export async function transferRoutes(app: FastifyInstance) {
       const body = parse(QuoteRequest, req.body);
       const quote = newQuote(body);
       if (body.immediatelyExecute) execute(quote);
+      if (!quote.source) awaitFunds(quote);
       return { status: 201, body: presentQuote(quote, f) };
     }),
   );
@@ -523,8 +569,9 @@ export async function transferRoutes(app: FastifyInstance) {
       if (source.currency !== destination.currency) throw badRequest('INVALID_CURRENCY', `transfer-in is same-currency: ${source.currency} to ${destination.currency}`);
       assertCanMoveMoney(ctx, destination, 'receive');
       const now = isoNow(ctx.clock);
-      const t: IncomingTxn = { id: `Transaction:${randomUUID()}`, status: 'PENDING', source: source.id, destination, amount: body.amount, customerId: destination.customerId!, createdAt: now, updatedAt: now };
+      const t: IncomingTxn = { id: `Transaction:${randomUUID()}`, status: 'PENDING', source: source.id, destination, amount: body.amount, customerId: destination.customerId!, platformCustomerId: String(getCustomer(ctx, destination.customerId!).fields.platformCustomerId), createdAt: now, updatedAt: now };
       s.incoming.set(t.id, t);
+      indexTransaction(ctx, t.customerId, t.id);
       // The supplement's transfer outcomes, by the source account's identifier: 002 and 003 fail at
       // once, 004 (the bank rejects) and 005 (pending, then fails) fail later; nothing is credited.
       const outcome = { '002': 'QUOTE_EXECUTION_FAILED', '003': 'ACCOUNT_INVALID', '004': 'ACCOUNT_CANNOT_RECEIVE', '005': 'QUOTE_EXECUTION_FAILED' }[primaryIdentifier(source.accountInfo).slice(-3)];

@@ -61,11 +61,19 @@ export function setInternalAccountStatus(ctx: SandboxContext, a: InternalAccount
   }
 }
 
+/** A uuid that does not end in the card funding magic 002/003 (supplement 9), so no account is ineligible by chance. */
+function accountUuid(): string {
+  for (;;) {
+    const id = randomUUID();
+    if (!/00[23]$/.test(id)) return id;
+  }
+}
+
 /** Creates a PENDING account that becomes ACTIVE after the provisioning delay. */
 export function provisionInternalAccount(ctx: SandboxContext, customerId: string | null, currency: string): InternalAccountRecord {
   const now = isoNow(ctx.clock);
   const account: InternalAccountRecord = {
-    id: `InternalAccount:${randomUUID()}`,
+    id: `InternalAccount:${accountUuid()}`,
     customerId,
     type: CRYPTO.has(currency) ? 'INTERNAL_CRYPTO' : 'INTERNAL_FIAT',
     status: 'PENDING',

@@ -6,38 +6,92 @@ import type { FastifyInstance } from 'fastify';
 import { isoNow } from '../clock.js';
 import { cardsState, presentCardTxn } from '../cards/routes.js';
 import { conflict, notFound } from '../errors.js';
+import { z } from 'zod';
+import { parse } from '../context.js';
+import { customers } from '../customers/routes.js';
 import { page } from '../pagination.js';
+import { customerTransactionIds } from './index.js';
 import { presentIncoming, presentOutgoing, transfersState } from '../cross-currency-transfers/routes.js';
+import { approveIncoming } from './incoming.js';
+
+const TransactionQuery = z.looseObject({
+  customerId: z.string().min(1).optional(),
+  platformCustomerId: z.string().min(1).optional(),
+  senderAccountIdentifier: z.string().min(1).optional(),
+  receiverAccountIdentifier: z.string().min(1).optional(),
+  status: z.string().min(1).optional(),
+  type: z.enum(['INCOMING', 'OUTGOING', 'CARD']).optional(),
+  reference: z.string().min(1).optional(),
+  startDate: z.iso.datetime({ offset: true }).optional(),
+  endDate: z.iso.datetime({ offset: true }).optional(),
+  sortOrder: z.enum(['asc', 'desc']).optional(),
+  cardId: z.string().min(1).optional(),
+});
+
+type Presented = Record<string, any>;
 
 export async function transactionRoutes(app: FastifyInstance) {
   const { ctx } = app;
-  const all = () => [
-    ...[...cardsState(ctx).txns.values()].map((t) => presentCardTxn(t) as Record<string, unknown>),
-    ...[...transfersState(ctx).txns.values()].map((t) => presentOutgoing(ctx, t) as Record<string, unknown>),
-    ...[...transfersState(ctx).incoming.values()].map((t) => presentIncoming(t) as Record<string, unknown>),
-  ];
+  const f = ctx.faults;
+  /** One transaction by id, through the maps of its kind. */
+  const lookup = (id: string): Presented | undefined => {
+    const s = transfersState(ctx);
+    const outgoing = s.txns.get(id);
+    if (outgoing) return presentOutgoing(ctx, outgoing);
+    const incoming = s.incoming.get(id);
+    if (incoming) return presentIncoming(incoming);
+    const card = cardsState(ctx).txns.get(id);
+    return card ? presentCardTxn(card) : undefined;
+  };
   const find = (id: string) => {
-    const t = all().find((x) => x.id === id);
+    const t = lookup(id);
     if (!t) throw notFound('TRANSACTION_NOT_FOUND', `Transaction ${id} not found`);
     return t;
   };
+  const all = (): Presented[] => [
+    ...[...cardsState(ctx).txns.values()].map((t) => presentCardTxn(t)),
+    ...[...transfersState(ctx).txns.values()].map((t) => presentOutgoing(ctx, t)),
+    ...[...transfersState(ctx).incoming.values()].map((t) => presentIncoming(t)),
+  ];
+  const platformIdOf = (customerId: unknown) => (typeof customerId === 'string' ? customers(ctx).get(customerId)?.fields.platformCustomerId : undefined);
+  const sides = (side: Presented | undefined): unknown[] => (side ? [side.accountId, side.umaAddress] : []);
 
+  // Supplement section 8: filters customerId, platformCustomerId, (sender|receiver)AccountIdentifier,
+  // status, type, reference, startDate, endDate (on createdAt), sortOrder; paging.
   app.get('/transactions', async (req) => {
-    const q = req.query as Record<string, string | undefined>;
-    const list = all()
-      .filter((t) => (!q.type || t.type === q.type) && (!q.customerId || t.customerId === q.customerId) && (!q.cardId || t.cardId === q.cardId) && (!q.status || t.status === q.status))
+    const q = parse(TransactionQuery, req.query);
+    const ignore = f.has('transactions-filters-ignored');
+    const from = q.startDate && !ignore ? Date.parse(q.startDate) : undefined;
+    const to = q.endDate && !ignore ? Date.parse(q.endDate) : undefined;
+    const source = q.customerId ? customerTransactionIds(ctx, q.customerId).map(lookup).filter((t): t is Presented => t !== undefined) : all();
+    const list = source
+      .filter((t) =>
+        (!q.type || ignore || t.type === q.type) &&
+        (!q.customerId || t.customerId === q.customerId) &&
+        (!q.cardId || t.cardId === q.cardId) &&
+        (!q.status || ignore || t.status === q.status) &&
+        (!q.platformCustomerId || platformIdOf(t.customerId) === q.platformCustomerId) &&
+        (!q.senderAccountIdentifier || (t.type === 'CARD' ? [t.accountId] : sides(t.source)).includes(q.senderAccountIdentifier)) &&
+        (!q.receiverAccountIdentifier || sides(t.destination).includes(q.receiverAccountIdentifier)) &&
+        (!q.reference || t.refund?.reference === q.reference) &&
+        (from === undefined || Date.parse(t.createdAt) >= from) &&
+        (to === undefined || Date.parse(t.createdAt) <= to))
       .sort((a, b) => String(a.createdAt).localeCompare(String(b.createdAt)));
     const ordered = q.sortOrder === 'asc' ? list : list.reverse();
-    if (ctx.faults.has('transactions-no-pagination')) return { data: ordered, hasMore: false, totalCount: ordered.length };
+    if (f.has('transactions-no-pagination')) return { data: ordered, hasMore: false, totalCount: ordered.length };
     return page(ordered, req.query);
   });
 
   app.get('/transactions/:transactionId', async (req) => find((req.params as { transactionId: string }).transactionId));
 
-  // No transaction of this sandbox waits for platform approval (agents are not implemented).
+  // Incoming payments the platform answered 202 wait for approval (./incoming.ts); nothing else does
+  // (agents are not implemented).
   app.post('/transactions/:transactionId/approve', async (req) => {
-    const t = find((req.params as { transactionId: string }).transactionId);
-    if (ctx.faults.has('approve-not-pending-200')) return t;
+    const id = (req.params as { transactionId: string }).transactionId;
+    const incoming = approveIncoming(ctx, id, req.body);
+    if (incoming) return incoming;
+    const t = find(id);
+    if (f.has('approve-not-pending-200')) return t;
     throw conflict('TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL', `Transaction ${String(t.id)} is ${String(t.status)}, not pending platform approval`);
   });
 

@@ -65,6 +65,28 @@ export class WebhookDelivery {
     return envelope;
   }
 
+  /**
+   * A resource event delivered once, without retry (supplement section 3: none for
+   * INCOMING_PAYMENT.PENDING), in the resource's order; resolves with the receiver's answer.
+   */
+  emitOnce(type: string, data: { id: string } & Record<string, unknown>): Promise<DeliveryAttempt | undefined> {
+    const envelope: Envelope = { id: `Webhook:${randomUUID()}`, type, timestamp: isoNow(this.clock), data };
+    const key = data.id;
+    let answer: DeliveryAttempt | undefined;
+    const previous = this.chains.get(key) ?? Promise.resolve();
+    const next = previous
+      .then(async () => {
+        const url = this.endpoint();
+        if (url && !this.closed) answer = await this.send(url, envelope, 1);
+      })
+      .catch(() => undefined);
+    this.chains.set(key, next);
+    void next.then(() => {
+      if (this.chains.get(key) === next) this.chains.delete(key);
+    });
+    return next.then(() => answer);
+  }
+
   /** The TEST event: one attempt, no retry (supplement section 3), answered synchronously. */
   async sendTest(): Promise<{ url: string; attempt: DeliveryAttempt }> {
     const url = this.endpoint();

@@ -90,6 +90,8 @@ describe('target profile', () => {
       webhookRetryBaseMs: 100,
       webhookAttempts: 5,
       counterpartyRules: true,
+      cardActivationDelayMs: 1000,
+      incomingApprovalWindowMs: 2000,
     });
     const { path } = profileFile(parseProfile(printed));
     const settings = resolveTargetSettings({ SVC_TARGET_PROFILE: path });

@@ -1,0 +1,52 @@
+// Interface: Transactions ("Retrieve transactions"); Transaction (type, direction, customerId).
+// GET /transactions filters (customerId, platformCustomerId, status, type, startDate, endDate) and
+// items typed INCOMING, OUTGOING or CARD: basis: supplement (section 8).
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { expectEvents } from '../../helpers/events.js';
+import { expectStatus } from '../../helpers/expect.js';
+import { receive } from '../../helpers/flows/incoming.js';
+import { createQuote, eurDestination, expectOutgoingLifecycle, quoteBody, sender } from '../../helpers/flows/transfers.js';
+import { api, capabilities, listener } from '../../helpers/harness.js';
+import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
+import { Customer, IsoUtc } from '../../helpers/schemas.js';
+
+const Page = z.looseObject({ data: z.array(z.looseObject({ id: z.string(), type: z.string(), status: z.string(), createdAt: IsoUtc })), hasMore: z.boolean() });
+const list = async (query: Record<string, string | number>) => expectStatus(await api.get('/transactions', { query: { limit: 100, ...query } }), 200, Page).data.map((t) => t.id).sort();
+
+describe('GET /transactions', () => {
+  scenario({ area: 'Transactions', operation: 'GET /transactions', section: 'Resources and their fields', basis: 'supplement' });
+
+  it('filters a customer\'s transactions by type, status, platformCustomerId and creation dates', async (ctx) => {
+    requireCapability(ctx, capabilities.sandboxTriggers, 'the target cannot fund a sender nor receive a payment');
+    await basisSupplement('GET /transactions filters (section 8)');
+    const { customerId, accounts } = await sender({ USD: 50_000 });
+    const destination = await eurDestination(customerId);
+    const since = await listener.mark();
+    const quote = await createQuote(quoteBody(accounts.USD.id, destination.id, 10_000, { immediatelyExecute: true }));
+    await expectOutgoingLifecycle(quote.transactionId, 'COMPLETED', since);
+    const incoming = await receive(customerId, 2_500);
+    await expectEvents(incoming.id, ['INCOMING_PAYMENT.PENDING', 'INCOMING_PAYMENT.COMPLETED'], { since });
+    const outgoingId = quote.transactionId;
+    const both = [outgoingId, incoming.id].sort();
+
+    expect(await list({ customerId }), 'control: the customer has both transactions').toEqual(both);
+    expect(await list({ customerId, type: 'OUTGOING' }), 'type OUTGOING').toEqual([outgoingId]);
+    expect(await list({ customerId, type: 'INCOMING' }), 'type INCOMING').toEqual([incoming.id]);
+    expect(await list({ customerId, status: 'COMPLETED' }), 'status COMPLETED').toEqual(both);
+    expect(await list({ customerId, status: 'FAILED' }), 'status FAILED').toEqual([]);
+    // (sender|receiver)AccountIdentifier: what an "account identifier" is (an id, an account number, an
+    // UMA address) is not stated, so those two filters are not asserted.
+
+    const customer = expectStatus(await api.get('/customers/{customerId}', { params: { customerId } }), 200, Customer);
+    expect(await list({ platformCustomerId: customer.platformCustomerId }), 'platformCustomerId').toEqual(both);
+
+    const created = expectStatus(await api.get('/transactions', { query: { customerId, limit: 100 } }), 200, Page).data.map((t) => Date.parse(t.createdAt));
+    const first = new Date(Math.min(...created) - 1).toISOString();
+    const after = new Date(Math.max(...created) + 1).toISOString();
+    const before = first;
+    expect(await list({ customerId, startDate: first }), 'control: startDate before both: both').toEqual(both);
+    expect(await list({ customerId, startDate: after }), 'startDate after both: none').toEqual([]);
+    expect(await list({ customerId, endDate: before }), 'endDate before both: none').toEqual([]);
+  });
+});
