@@ -418,6 +418,67 @@ export const FAULTS = {
     suites: ['same-currency-transfers/transfers.test.ts'],
     rule: 'transfer-in: deprecated but works as before, sandbox outcomes included (a failing pull credits nothing).',
   },
+  // Customers, contact verification, KYC/KYB and documents, internal accounts, webhooks (issue 12, point 3)
+  'customers-list-includes-deleted': {
+    areas: ['customers'],
+    suites: ['customers/delete-customer.test.ts'],
+    rule: 'Supplement 15: after delete, the customer is hidden from lists unless isIncludingDeleted=true.',
+  },
+  'customers-list-next-cursor-repeats': {
+    areas: ['customers'],
+    suites: ['customers/list-customers.test.ts'],
+    rule: 'Supplement 1: cursor is the previous nextCursor; a page continues where the last one ended.',
+  },
+  'customers-list-created-after-exclusive': {
+    areas: ['customers'],
+    suites: ['customers/list-customers.test.ts'],
+    rule: 'Supplement 15: list filters are inclusive (createdAfter includes a customer created at that instant).',
+  },
+  'customers-unsupported-method-404': {
+    areas: ['customers'],
+    suites: ['customers/list-customers.test.ts'],
+    rule: 'Supplement 15: POST/GET /customers answer 405 METHOD_NOT_ALLOWED (JSON) for unsupported methods.',
+  },
+  'customer-delete-twice-200': {
+    areas: ['customers'],
+    suites: ['customers/delete-customer.test.ts'],
+    rule: 'Supplement 15: DELETE /customers/{id} answers 200 with isDeleted true; a second delete answers 410 CUSTOMER_DELETED.',
+  },
+  'customer-platform-id-not-reusable': {
+    areas: ['customers'],
+    suites: ['customers/delete-customer.test.ts'],
+    rule: 'Customer: platformCustomerId must not collide with an ACTIVE customer (a deleted one frees it).',
+  },
+  'uma-address-duplicate-accepted': {
+    areas: ['customers'],
+    suites: ['customers/create-conflicts.test.ts'],
+    rule: 'Errors / 409: UMA_ADDRESS_EXISTS (supplement 15: the requested umaAddress is taken).',
+  },
+  'mandatory-user-info-not-required': {
+    areas: ['customers'],
+    suites: ['customers/create-conflicts.test.ts'],
+    rule: 'Errors / 400: MISSING_MANDATORY_USER_INFO (here: email and phoneNumber of a customer where contact verification applies, supplement 4).',
+  },
+  'kyc-link-reused': {
+    areas: ['customers'],
+    suites: ['customers/kyc-link.test.ts'],
+    rule: 'Supplement 14: every kyc-link call mints a new single-use link.',
+  },
+  'kyc-link-changes-kyc-status': {
+    areas: ['customers'],
+    suites: ['customers/kyc-link.test.ts'],
+    rule: 'Supplement 14: a KYC link does not change kycStatus/kybStatus.',
+  },
+  'kyc-link-ignores-pending-contact-verification': {
+    areas: ['customers'],
+    suites: ['contact-verification/confirm.test.ts'],
+    rule: 'Supplement 14: POST /customers/{id}/kyc-link answers 409 while contact verification is pending.',
+  },
+  'contact-confirm-wrong-code-accepted': {
+    areas: ['contact-verification'],
+    suites: ['contact-verification/confirm.test.ts'],
+    rule: 'Supplement 10: …/verify-email/confirm and /verify-phone/confirm {code} verify the contact with the one-time code (sandbox code 123456).',
+  },
 } as const satisfies Record<string, FaultEntry>;
 
 export type FaultName = keyof typeof FAULTS;

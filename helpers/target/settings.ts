@@ -26,14 +26,61 @@ export interface Capabilities {
   sca?: { region: string; code: string };
   /** The target's limits in US cents, where declared: single transaction, daily volume, unverified-wallet threshold. */
   limits: { singleUsdCents?: number; dailyUsdCents?: number; verificationThresholdUsdCents?: number };
+  /** Customers, KYC, internal accounts: what the target declares where the documents leave it open (supplement 28). */
+  customerTriggers: CustomerTriggers;
 }
+
+export interface CustomerTriggers {
+  /** A region where POST /customers without email and phoneNumber answers 400 MISSING_MANDATORY_USER_INFO. */
+  mandatoryUserInfoRegion?: string;
+  /** A region whose customers' provider requires contact verification, and the target's test code. */
+  contactVerification?: { region: string; code: string };
+  /** Document rejection code -> last three characters of documentNumber that make POST/PUT /documents refuse with it. */
+  documentRejections: Record<string, string>;
+  /** An open RESOLVE_ERRORS verification whose gaps are all resolved becomes READY_FOR_VERIFICATION (with its event). */
+  verificationReadyWhenResolved: boolean;
+  /** A business verified with a PENDING beneficial owner (lastName ending 001) goes PENDING_MANUAL_REVIEW, kybStatus PENDING. */
+  kybPendingWhenOwnerPending: boolean;
+  /** Suffix of platformCustomerId whose internal accounts stay PENDING until a trigger activates or fails them. */
+  provisioningHoldSuffix?: string;
+  /** /sandbox/internal-accounts/{accountId}/<name> triggers the target serves: activate, fail, close, funding-instructions. */
+  internalAccountTriggers: string[];
+  /** Currencies of the platform's own internal accounts (GET /platform/internal-accounts). */
+  platformAccountCurrencies: string[];
+}
+
+function customerTriggers(env: NodeJS.ProcessEnv, dflt: Partial<CustomerTriggers> = {}): CustomerTriggers {
+  const cvRegion = env.SVC_CONTACT_VERIFICATION_REGION ?? dflt.contactVerification?.region;
+  return {
+    mandatoryUserInfoRegion: env.SVC_MISSING_MANDATORY_INFO_REGION ?? dflt.mandatoryUserInfoRegion,
+    contactVerification: cvRegion ? { region: cvRegion, code: env.SVC_CONTACT_VERIFICATION_CODE ?? dflt.contactVerification?.code ?? '123456' } : undefined,
+    documentRejections: triggers(env.SVC_DOCUMENT_REJECTION_TRIGGERS, dflt.documentRejections ?? {}, /^[A-Za-z0-9]{3}$/),
+    verificationReadyWhenResolved: truthy(env.SVC_VERIFICATION_READY_WHEN_RESOLVED, dflt.verificationReadyWhenResolved ?? false),
+    kybPendingWhenOwnerPending: truthy(env.SVC_KYB_PENDING_WHEN_OWNER_PENDING, dflt.kybPendingWhenOwnerPending ?? false),
+    provisioningHoldSuffix: env.SVC_PROVISIONING_HOLD_SUFFIX || dflt.provisioningHoldSuffix,
+    internalAccountTriggers: list(env.SVC_INTERNAL_ACCOUNT_TRIGGERS, dflt.internalAccountTriggers ?? []),
+    platformAccountCurrencies: list(env.SVC_PLATFORM_ACCOUNT_CURRENCIES, dflt.platformAccountCurrencies ?? []),
+  };
+}
+
+/** What this project's sandbox offers (sandbox/README.md); embedded mode knows it by itself. */
+const SANDBOX_CUSTOMER_TRIGGERS: Partial<CustomerTriggers> = {
+  mandatoryUserInfoRegion: 'DE',
+  contactVerification: { region: 'DE', code: '123456' },
+  documentRejections: { LOW_QUALITY: '991', DATA_MISMATCH: '992', EXPIRED: '993', SUSPECTED_FRAUD: '994', UNSUITABLE_DOCUMENT: '995', INCOMPLETE: '996' },
+  verificationReadyWhenResolved: true,
+  kybPendingWhenOwnerPending: true,
+  provisioningHoldSuffix: 'HOLD',
+  internalAccountTriggers: ['activate', 'fail', 'close', 'funding-instructions'],
+  platformAccountCurrencies: ['USD', 'USDC'],
+};
 
 /** The supplement's magic destination suffixes whose failure reason it states or implies (section 8). */
 const SUPPLEMENT_FAILURE_TRIGGERS = { QUOTE_EXECUTION_FAILED: '002', PAYOUT_RETURNED: '005' };
 
-function triggers(v: string | undefined, dflt: Record<string, string>): Record<string, string> {
+function triggers(v: string | undefined, dflt: Record<string, string>, form = /^\d{3}$/): Record<string, string> {
   if (!v) return dflt;
-  return Object.fromEntries(v.split(',').map((pair) => pair.split('=').map((x) => x.trim()) as [string, string]).filter(([k, d]) => k && /^\d{3}$/.test(d ?? '')));
+  return Object.fromEntries(v.split(',').map((pair) => pair.split('=').map((x) => x.trim()) as [string, string]).filter(([k, d]) => k && form.test(d ?? '')));
 }
 
 function limits(env: NodeJS.ProcessEnv, dflt: Capabilities['limits']): Capabilities['limits'] {
@@ -103,6 +150,7 @@ function declaredCapabilities(env: NodeJS.ProcessEnv, timings: { eventTimeoutMs:
     limits: limits(env, {}),
     sca: env.SVC_SCA_REGION ? { region: env.SVC_SCA_REGION, code: env.SVC_SCA_CODE ?? '123456' } : undefined,
     holdTrigger: env.SVC_HOLD_TRIGGER || undefined,
+    customerTriggers: customerTriggers(env),
   };
 }
 
@@ -140,6 +188,7 @@ export function resolveTargetSettings(env: NodeJS.ProcessEnv = process.env): Tar
         limits: limits(env, { singleUsdCents: 5_000_000, dailyUsdCents: 10_000_000, verificationThresholdUsdCents: 100_000 }),
         sca: { region: 'DE', code: '123456' },
         holdTrigger: env.SVC_HOLD_TRIGGER ?? '012',
+        customerTriggers: customerTriggers(env, SANDBOX_CUSTOMER_TRIGGERS),
       },
     };
   }

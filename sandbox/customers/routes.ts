@@ -9,7 +9,9 @@ import { areaState, parse, type SandboxContext } from '../context.js';
 import { CURRENCIES } from '../currencies.js';
 import { ApiError, badRequest, conflict, fieldErrors, invalidInput, notFound } from '../errors.js';
 import { provisionInternalAccount } from '../internal-accounts/store.js';
-import { page } from '../pagination.js';
+import { customerIndex, indexCreated, indexKeys, unindexDeleted } from './index.js';
+import { kycLinkRoutes } from './kyc-link.js';
+import { customerListRoutes } from './list.js';
 
 export const TERMS = { version: 'V1', url: 'https://sandbox.svc.example/terms/v1' };
 const EU = new Set(['AT', 'BE', 'BG', 'HR', 'CY', 'CZ', 'DK', 'EE', 'FI', 'FR', 'DE', 'GR', 'HU', 'IE', 'IT', 'LV', 'LT', 'LU', 'MT', 'NL', 'PL', 'PT', 'RO', 'SK', 'SI', 'ES', 'SE']);
@@ -100,6 +102,27 @@ export interface CustomerRecord {
 
 export const customers = (ctx: SandboxContext) => areaState(ctx, 'customers', () => new Map<string, CustomerRecord>());
 
+/** Listeners told when a customer's data changes (KYC re-evaluates an open verification). */
+const changeListeners = (ctx: SandboxContext) => areaState(ctx, 'customer-change-listeners', () => [] as ((c: CustomerRecord) => void)[]);
+export const onCustomerChanged = (ctx: SandboxContext, fn: (c: CustomerRecord) => void) => void changeListeners(ctx).push(fn);
+const customerChanged = (ctx: SandboxContext, c: CustomerRecord) => changeListeners(ctx).forEach((fn) => fn(c));
+
+/**
+ * This sandbox's place for 400 MISSING_MANDATORY_USER_INFO (supplement section 15: tied to no
+ * operation): creating a customer whose provider requires contact verification (an EU region)
+ * without the email and phoneNumber it needs (supplement section 4: "required where contact
+ * verification applies (EU)").
+ */
+function missingMandatoryInfo(ctx: SandboxContext, fields: Record<string, unknown>): void {
+  if (!EU.has(String(fields.region ?? '')) || ctx.faults.has('mandatory-user-info-not-required')) return;
+  const missing = (['email', 'phoneNumber'] as const).filter((f) => fields[f] === undefined);
+  if (missing.length) {
+    throw badRequest('MISSING_MANDATORY_USER_INFO', `Customers of region ${String(fields.region)} need ${missing.join(' and ')} for contact verification`, {
+      errors: missing.map((field) => ({ field, constraint: 'required', message: `${field} is mandatory where contact verification applies` })),
+    });
+  }
+}
+
 /** Write-only fields never leave the sandbox (supplement: identifier is write-only). */
 export function presentCustomer(ctx: SandboxContext, c: CustomerRecord) {
   const { identifier: _secret, ...fields } = c.fields;
@@ -156,6 +179,8 @@ export function setKycStatus(ctx: SandboxContext, c: CustomerRecord, status: Kyc
 
 export async function customerRoutes(app: FastifyInstance) {
   const { ctx } = app;
+  await app.register(customerListRoutes);
+  await app.register(kycLinkRoutes);
 
   const checkTerms = (consent?: { termsVersion: string }) => {
     if (consent && consent.termsVersion !== TERMS.version && !ctx.faults.has('terms-unknown-version-accepted')) {
@@ -164,8 +189,16 @@ export async function customerRoutes(app: FastifyInstance) {
       });
     }
   };
-  const activeWithPlatformId = (platformCustomerId: unknown, except?: string) =>
-    [...customers(ctx).values()].find((c) => !c.isDeleted && c.id !== except && c.fields.platformCustomerId === platformCustomerId);
+  const activeWithPlatformId = (platformCustomerId: unknown, except?: string) => {
+    const c = customerIndex(ctx).activeByPlatformId.get(String(platformCustomerId));
+    return c && c.id !== except ? c : undefined;
+  };
+  const assertUmaFree = (umaAddress: unknown, except?: string) => {
+    const c = umaAddress === undefined ? undefined : customerIndex(ctx).activeByUma.get(String(umaAddress));
+    if (c && c.id !== except && !ctx.faults.has('uma-address-duplicate-accepted')) {
+      throw conflict('UMA_ADDRESS_EXISTS', `umaAddress ${String(umaAddress)} is taken`, { field: 'umaAddress' });
+    }
+  };
 
   app.get('/customers/end-user-terms', async () => ({ version: TERMS.version, url: TERMS.url }));
 
@@ -175,11 +208,18 @@ export async function customerRoutes(app: FastifyInstance) {
     const body = parsed.data;
     checkTerms(body.endUserTermsConsent);
     const { customerType, ...fields } = body;
+    missingMandatoryInfo(ctx, fields);
     fields.platformCustomerId ??= `pc-${randomUUID()}`;
     if (activeWithPlatformId(fields.platformCustomerId) && !ctx.faults.has('customer-duplicate-platform-id-accepted')) {
       throw conflict('CONFLICT', `platformCustomerId ${fields.platformCustomerId} belongs to an active customer`, { field: 'platformCustomerId' });
     }
-    fields.umaAddress ??= `$${String(fields.platformCustomerId).replace(/[^a-zA-Z0-9._-]/g, '').slice(0, 40) || 'customer'}@${ctx.config.umaDomain}`;
+    assertUmaFree(fields.umaAddress);
+    if (fields.umaAddress === undefined) {
+      const user = String(fields.platformCustomerId).replace(/[^a-zA-Z0-9._-]/g, '').slice(0, 40) || 'customer';
+      const plain = `$${user}@${ctx.config.umaDomain}`;
+      // A reused platformCustomerId (its first customer deleted) still gets an address of its own.
+      fields.umaAddress = customerIndex(ctx).activeByUma.has(plain) ? `$${user}-${randomUUID().slice(0, 8)}@${ctx.config.umaDomain}` : plain;
+    }
     if (customerType === 'INDIVIDUAL') (fields as Record<string, unknown>).countryOfIssuance ??= 'US';
     const now = isoNow(ctx.clock);
     const customer: CustomerRecord = {
@@ -193,23 +233,13 @@ export async function customerRoutes(app: FastifyInstance) {
       internalAccountIds: [],
     };
     customers(ctx).set(customer.id, customer);
+    indexCreated(ctx, customer);
     for (const currency of customer.fields.currencies as string[]) {
       customer.internalAccountIds.push(provisionInternalAccount(ctx, customer.id, currency).id);
     }
     const initial = initialKycStatus(customer);
     if (initial !== 'UNVERIFIED') setKycStatus(ctx, customer, initial);
     return reply.status(201).send(presentCustomer(ctx, customer));
-  });
-
-  app.get('/customers', async (req) => {
-    const q = req.query as Record<string, string | undefined>;
-    const list = [...customers(ctx).values()].filter(
-      (c) =>
-        (q.isIncludingDeleted === 'true' || !c.isDeleted) &&
-        (!q.platformCustomerId || c.fields.platformCustomerId === q.platformCustomerId) &&
-        (!q.customerType || c.customerType === q.customerType),
-    );
-    return page(list.map((c) => presentCustomer(ctx, c)), req.query);
   });
 
   app.get('/customers/:customerId', async (req) => {
@@ -229,20 +259,26 @@ export async function customerRoutes(app: FastifyInstance) {
     if (body.platformCustomerId && activeWithPlatformId(body.platformCustomerId, customer.id) && !ctx.faults.has('customer-duplicate-platform-id-accepted')) {
       throw conflict('CONFLICT', `platformCustomerId ${String(body.platformCustomerId)} belongs to an active customer`, { field: 'platformCustomerId' });
     }
+    assertUmaFree(body.umaAddress, customer.id);
     const { customerType: _t, businessInfo, ...rest } = body;
+    const previous = { platformCustomerId: customer.fields.platformCustomerId, umaAddress: customer.fields.umaAddress };
     Object.assign(customer.fields, rest);
     if (businessInfo) customer.fields.businessInfo = { ...(customer.fields.businessInfo as object), ...(businessInfo as object) };
     customer.updatedAt = isoNow(ctx.clock);
+    indexKeys(ctx, customer, previous);
+    customerChanged(ctx, customer);
     return presentCustomer(ctx, customer);
   });
 
   app.delete('/customers/:customerId', async (req) => {
     const { customerId } = req.params as { customerId: string };
     const customer = customers(ctx).get(customerId);
-    if (customer?.isDeleted) throw new ApiError(410, 'CUSTOMER_DELETED', `Customer ${customerId} is deleted`);
+    if (customer?.isDeleted && !ctx.faults.has('customer-delete-twice-200')) throw new ApiError(410, 'CUSTOMER_DELETED', `Customer ${customerId} is deleted`);
+    if (customer?.isDeleted) return presentCustomer(ctx, customer);
     const c = getCustomer(ctx, customerId);
     c.isDeleted = true;
     c.updatedAt = isoNow(ctx.clock);
+    unindexDeleted(ctx, c);
     return presentCustomer(ctx, c);
   });
 }
