@@ -479,6 +479,71 @@ export const FAULTS = {
     suites: ['contact-verification/confirm.test.ts'],
     rule: 'Supplement 10: …/verify-email/confirm and /verify-phone/confirm {code} verify the contact with the one-time code (sandbox code 123456).',
   },
+  'verification-no-status-events': {
+    areas: ['kyc-verifications'],
+    suites: ['kyc-verifications/verification-lifecycle.test.ts'],
+    rule: 'Supplement 14/27: VERIFICATION events carry the Verification, one type per status.',
+  },
+  'verifications-status-filter-ignored': {
+    areas: ['kyc-verifications'],
+    suites: ['kyc-verifications/verification-lifecycle.test.ts'],
+    rule: 'Supplement 14: GET /verifications filters by customerId and verificationStatus.',
+  },
+  'kyc-rejected-no-event': {
+    areas: ['kyc-verifications'],
+    suites: ['kyc-verifications/verification-lifecycle.test.ts'],
+    rule: 'Events: CUSTOMER.KYC_* are emitted when individual KYC changes (supplement 27: CUSTOMER.KYC_REJECTED).',
+  },
+  'kyb-pending-owner-ignored': {
+    areas: ['kyc-verifications'],
+    suites: ['kyc-verifications/kyb-outcomes.test.ts'],
+    rule: 'Supplement 5: a beneficial owner whose lastName ends 001 is PENDING (here the business goes to manual review, CUSTOMER.KYB_PENDING).',
+  },
+  'owner-list-ignores-customer': {
+    areas: ['kyc-verifications'],
+    suites: ['kyc-verifications/beneficial-owners.test.ts'],
+    rule: 'Supplement 14: GET /beneficial-owners lists the owners of customerId.',
+  },
+  'owner-patch-replaces-personal-info': {
+    areas: ['kyc-verifications'],
+    suites: ['kyc-verifications/beneficial-owners.test.ts'],
+    rule: 'Supplement 14: PATCH /beneficial-owners/{id}: only sent fields change.',
+  },
+  'document-rejection-accepted': {
+    areas: ['documents'],
+    suites: ['documents/documents.test.ts'],
+    rule: 'Errors / 400: document rejection reasons LOW_QUALITY, DATA_MISMATCH, EXPIRED, SUSPECTED_FRAUD, UNSUITABLE_DOCUMENT, INCOMPLETE.',
+  },
+  'document-put-keeps-old-file': {
+    areas: ['documents'],
+    suites: ['documents/documents.test.ts'],
+    rule: 'Supplement 14: PUT /documents/{id} re-uploads the document (200).',
+  },
+  'document-delete-submitted-204': {
+    areas: ['documents'],
+    suites: ['documents/documents.test.ts'],
+    rule: 'Supplement 14: DELETE /documents/{id} answers 409 for a document already submitted.',
+  },
+  'funding-instructions-no-event': {
+    areas: ['internal-accounts'],
+    suites: ['internal-accounts/status-and-instructions.test.ts'],
+    rule: 'Supplement 26: INTERNAL_ACCOUNT.FUNDING_INSTRUCTIONS_UPDATED when fundingPaymentInstructions change; data = InternalAccount.',
+  },
+  'platform-accounts-include-customer-accounts': {
+    areas: ['internal-accounts'],
+    suites: ['internal-accounts/platform-accounts.test.ts'],
+    rule: 'Supplement 6: GET /platform/internal-accounts lists the platform\'s accounts (customerId absent = platform).',
+  },
+  'platform-accounts-paged': {
+    areas: ['internal-accounts'],
+    suites: ['internal-accounts/platform-accounts.test.ts'],
+    rule: 'Supplement 1: GET /platform/internal-accounts returns just {data}.',
+  },
+  'sandbox-webhook-test-not-sent': {
+    areas: ['webhooks'],
+    suites: ['webhooks/sandbox-test-webhook.platform.test.ts'],
+    rule: 'Supplement 3/26: POST /sandbox/webhooks/test sends a TEST webhook to the configured endpoint.',
+  },
 } as const satisfies Record<string, FaultEntry>;
 
 export type FaultName = keyof typeof FAULTS;

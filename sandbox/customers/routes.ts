@@ -13,6 +13,8 @@ import { customerIndex, indexCreated, indexKeys, unindexDeleted } from './index.
 import { kycLinkRoutes } from './kyc-link.js';
 import { customerListRoutes } from './list.js';
 
+/** This sandbox's trigger: the accounts of a customer whose platformCustomerId ends so stay PENDING until a trigger. */
+export const PROVISIONING_HOLD_SUFFIX = 'HOLD';
 export const TERMS = { version: 'V1', url: 'https://sandbox.svc.example/terms/v1' };
 const EU = new Set(['AT', 'BE', 'BG', 'HR', 'CY', 'CZ', 'DK', 'EE', 'FI', 'FR', 'DE', 'GR', 'HU', 'IE', 'IT', 'LV', 'LT', 'LU', 'MT', 'NL', 'PL', 'PT', 'RO', 'SK', 'SI', 'ES', 'SE']);
 
@@ -167,7 +169,7 @@ function initialKycStatus(c: CustomerRecord): KycStatus {
 export function setKycStatus(ctx: SandboxContext, c: CustomerRecord, status: KycStatus): void {
   const family = c.customerType === 'INDIVIDUAL' ? 'KYC' : 'KYB';
   const emit = () => {
-    if (['APPROVED', 'REJECTED', 'PENDING'].includes(status)) {
+    if (['APPROVED', 'REJECTED', 'PENDING'].includes(status) && !(status === 'REJECTED' && ctx.faults.has('kyc-rejected-no-event'))) {
       ctx.webhooks.emit(`CUSTOMER.${family}_${status}`, presentCustomer(ctx, c));
     }
   };
@@ -235,7 +237,8 @@ export async function customerRoutes(app: FastifyInstance) {
     customers(ctx).set(customer.id, customer);
     indexCreated(ctx, customer);
     for (const currency of customer.fields.currencies as string[]) {
-      customer.internalAccountIds.push(provisionInternalAccount(ctx, customer.id, currency).id);
+      const hold = String(customer.fields.platformCustomerId).endsWith(PROVISIONING_HOLD_SUFFIX);
+      customer.internalAccountIds.push(provisionInternalAccount(ctx, customer.id, currency, { hold }).id);
     }
     const initial = initialKycStatus(customer);
     if (initial !== 'UNVERIFIED') setKycStatus(ctx, customer, initial);
