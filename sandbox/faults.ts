@@ -544,6 +544,11 @@ export const FAULTS = {
     suites: ['webhooks/sandbox-test-webhook.platform.test.ts'],
     rule: 'Supplement 3/26: POST /sandbox/webhooks/test sends a TEST webhook to the configured endpoint.',
   },
+  'review-outcome-customer-unchanged': {
+    areas: ['kyc-verifications'],
+    suites: ['kyc-verifications/manual-review.test.ts'],
+    rule: 'Customer KYC status: kycStatus APPROVED emits CUSTOMER.KYC_APPROVED (a completed review decides the customer, supplement 27 CUSTOMER.KYC_*/KYB_*).',
+  },
 } as const satisfies Record<string, FaultEntry>;
 
 export type FaultName = keyof typeof FAULTS;

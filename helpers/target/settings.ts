@@ -39,6 +39,10 @@ export interface CustomerTriggers {
   documentRejections: Record<string, string>;
   /** An open RESOLVE_ERRORS verification whose gaps are all resolved becomes READY_FOR_VERIFICATION (with its event). */
   verificationReadyWhenResolved: boolean;
+  /** The fullName magic of supplement 5 (001 PENDING, 002 REJECTED) also decides a verification of a customer renamed after creation. */
+  kycNameMagicAtVerification: boolean;
+  /** A target trigger that completes a manual review: POST /sandbox/verifications/{verificationId}/review {outcome: APPROVED|REJECTED}. */
+  manualReviewTrigger: boolean;
   /** A business verified with a PENDING beneficial owner (lastName ending 001) goes PENDING_MANUAL_REVIEW, kybStatus PENDING. */
   kybPendingWhenOwnerPending: boolean;
   /** Suffix of platformCustomerId whose internal accounts stay PENDING until a trigger activates or fails them. */
@@ -57,6 +61,8 @@ function customerTriggers(env: NodeJS.ProcessEnv, dflt: Partial<CustomerTriggers
     documentRejections: triggers(env.SVC_DOCUMENT_REJECTION_TRIGGERS, dflt.documentRejections ?? {}, /^[A-Za-z0-9]{3}$/),
     verificationReadyWhenResolved: truthy(env.SVC_VERIFICATION_READY_WHEN_RESOLVED, dflt.verificationReadyWhenResolved ?? false),
     kybPendingWhenOwnerPending: truthy(env.SVC_KYB_PENDING_WHEN_OWNER_PENDING, dflt.kybPendingWhenOwnerPending ?? false),
+    kycNameMagicAtVerification: truthy(env.SVC_KYC_NAME_MAGIC_AT_VERIFICATION, dflt.kycNameMagicAtVerification ?? false),
+    manualReviewTrigger: truthy(env.SVC_MANUAL_REVIEW_TRIGGER, dflt.manualReviewTrigger ?? false),
     provisioningHoldSuffix: env.SVC_PROVISIONING_HOLD_SUFFIX || dflt.provisioningHoldSuffix,
     internalAccountTriggers: list(env.SVC_INTERNAL_ACCOUNT_TRIGGERS, dflt.internalAccountTriggers ?? []),
     platformAccountCurrencies: list(env.SVC_PLATFORM_ACCOUNT_CURRENCIES, dflt.platformAccountCurrencies ?? []),
@@ -70,6 +76,8 @@ const SANDBOX_CUSTOMER_TRIGGERS: Partial<CustomerTriggers> = {
   documentRejections: { LOW_QUALITY: '991', DATA_MISMATCH: '992', EXPIRED: '993', SUSPECTED_FRAUD: '994', UNSUITABLE_DOCUMENT: '995', INCOMPLETE: '996' },
   verificationReadyWhenResolved: true,
   kybPendingWhenOwnerPending: true,
+  kycNameMagicAtVerification: true,
+  manualReviewTrigger: true,
   provisioningHoldSuffix: 'HOLD',
   internalAccountTriggers: ['activate', 'fail', 'close', 'funding-instructions'],
   platformAccountCurrencies: ['USD', 'USDC'],

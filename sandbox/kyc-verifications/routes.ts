@@ -220,6 +220,20 @@ export async function kycRoutes(app: FastifyInstance) {
     return snapshot;
   });
 
+  // This sandbox's trigger: a manual review completes (PENDING_MANUAL_REVIEW -> APPROVED or REJECTED),
+  // and the customer's kycStatus/kybStatus follows with its CUSTOMER.* event.
+  app.post('/sandbox/verifications/:verificationId/review', async (req) => {
+    const { verificationId } = req.params as { verificationId: string };
+    const { outcome } = parse(z.object({ outcome: z.enum(['APPROVED', 'REJECTED']) }), req.body);
+    const v = state(ctx).verifications.get(verificationId);
+    if (!v) throw notFound('REFERENCE_NOT_FOUND', `Verification ${verificationId} not found`);
+    if (v.verificationStatus !== 'PENDING_MANUAL_REVIEW') throw conflict('CONFLICT', `Verification ${v.id} is ${v.verificationStatus}, not under manual review`);
+    setVerificationStatus(ctx, v, outcome);
+    const customer = getCustomer(ctx, v.customerId);
+    if (!ctx.faults.has('review-outcome-customer-unchanged')) setKycStatus(ctx, customer, outcome);
+    return { ...v };
+  });
+
   app.get('/verifications', async (req) => {
     const q = parse(PageQuery.extend({ customerId: z.string().min(1).optional(), verificationStatus: z.enum(['RESOLVE_ERRORS', 'PENDING_MANUAL_REVIEW', 'IN_PROGRESS', 'APPROVED', 'REJECTED', 'READY_FOR_VERIFICATION']).optional() }), req.query);
     const s = state(ctx);
