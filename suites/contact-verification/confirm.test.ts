@@ -6,7 +6,8 @@
 // the test code are declared by the target (SVC_CONTACT_VERIFICATION_REGION, _CODE).
 import { describe, expect, it } from 'vitest';
 import { individual } from '../../fixtures/customers.js';
-import { expectError, expectStatus } from '../../helpers/expect.js';
+import { expectError, expectSchema, expectStatus, noteInterface } from '../../helpers/expect.js';
+import { ErrorBody } from '../../helpers/schemas.js';
 import { createCustomer } from '../../helpers/flows/customers.js';
 import { api, capabilities } from '../../helpers/harness.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
@@ -36,7 +37,11 @@ describe.each(CHANNELS)('POST $confirm', ({ channel, start, confirm }) => {
     const params = { customerId: customer.id };
     expectStatus(await api.post(start, { params }), 204, undefined, 'Supplement 10: starting a verification answers 204');
 
-    expectError(await api.post(confirm, { params, body: { code: wrongCode(code) } }), 400, undefined, 'a wrong one-time code verifies nothing');
+    // What a wrong code answers is not stated: a client error with the error body, and nothing verified.
+    const wrong = await api.post(confirm, { params, body: { code: wrongCode(code) } });
+    expect(wrong.status >= 400 && wrong.status < 500, `a wrong one-time code is refused with a client error; ${wrong.status}`).toBe(true);
+    expectSchema(ErrorBody, wrong.body, 'Errors: every error body has status, code, message');
+    noteInterface('contact-confirm-wrong-code', ['Supplement 10: …/confirm {code*} -> 200 Customer', 'The answer to a wrong code is not stated'], `a wrong code answered ${wrong.status} ${wrong.exchange.code ?? ''}`);
     const after = expectStatus(await api.get('/customers/{customerId}', { params }), 200, CustomerRecord);
     expect(after.contactVerification?.[channel], `a refused code leaves the ${channel} unverified`).not.toBe('VERIFIED');
 

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { individual } from '../../fixtures/customers.js';
 import { rng } from '../../fixtures/random.js';
-import { expectError, expectStatus } from '../../helpers/expect.js';
+import { expectError, expectStatus, noteInterface } from '../../helpers/expect.js';
 import { api, capabilities } from '../../helpers/harness.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
 import { CustomerPage, CustomerRecord } from '../../helpers/schemas/customers.js';
@@ -41,6 +41,7 @@ describe('MISSING_MANDATORY_USER_INFO', () => {
     const { email: _e, phoneNumber: _p, ...bare } = individual({ region, address });
     const error = expectError(await api.post('/customers', { body: bare }), 400, 'MISSING_MANDATORY_USER_INFO', 'Errors / 400: MISSING_MANDATORY_USER_INFO');
     expect(error.message.length, 'the error says what is missing').toBeGreaterThan(0);
+    noteInterface('missing-mandatory-user-info-where', ['Errors / 400: MISSING_MANDATORY_USER_INFO', 'Supplement 15: tied to no operation; 28.3: which operation returns it is not stated'], `declared: POST /customers in region ${region} without email and phoneNumber`);
     const listed = expectStatus(await api.get('/customers', { query: { platformCustomerId: bare.platformCustomerId } }), 200, CustomerPage);
     expect(listed.data, 'a refused create leaves no customer').toEqual([]);
     expectStatus(await api.post('/customers', { body: individual({ region, address }) }), 201, CustomerRecord, 'the same customer with email and phoneNumber is created');

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { bareIndividual, individual } from '../../fixtures/customers.js';
-import { expectError, expectStatus } from '../../helpers/expect.js';
+import { expectError, expectStatus, noteInterface } from '../../helpers/expect.js';
 import { createCustomer } from '../../helpers/flows/customers.js';
 import { documentForm, postDocument, uploadDocument, verify } from '../../helpers/flows/kyc.js';
 import { walkPages } from '../../helpers/flows/pages.js';
@@ -96,6 +96,7 @@ describe('Document rejection reasons', () => {
     const customer = await createCustomer(bareIndividual());
     const accepted = await uploadDocument(customer.id, 'PASSPORT', { documentNumber: 'P0000000' });
     expectError(await postDocument(customer.id, 'PASSPORT', { documentNumber: `P0000${suffix}` }), 400, code, `Errors / 400: document rejection reason ${code}`);
+    noteInterface(`document-rejection-${code}`, ['Errors / 400: document rejection reasons', 'Supplement 14: "presumably POST/PUT /documents (inferred)"; 28.1: sandbox magic for documents not stated'], `declared trigger: documentNumber ending ${suffix}`);
     const listed = await walkPages('/documents', Document, { query: { documentHolder: customer.id }, limit: 100 });
     expect(listed.map((d) => d.id), 'the rejected upload is not stored').toEqual([accepted.id]);
 

@@ -6,10 +6,10 @@
 import { describe, expect, it } from 'vitest';
 import { beneficialOwner, business } from '../../fixtures/customers.js';
 import { expectEvents } from '../../helpers/events.js';
-import { expectTransition } from '../../helpers/expect.js';
+import { expectStatus, expectTransition } from '../../helpers/expect.js';
 import { createCustomer } from '../../helpers/flows/customers.js';
 import { addOwner, getCustomerRecord, uploadDocument, verify } from '../../helpers/flows/kyc.js';
-import { capabilities, listener } from '../../helpers/harness.js';
+import { api, capabilities, listener } from '../../helpers/harness.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
 import { Verification } from '../../helpers/schemas/kyc.js';
 import { ids } from '../../helpers/spec/catalog.js';
@@ -64,5 +64,20 @@ describe('KYB outcomes', () => {
     await expectEvents(company.id, [kyb('PENDING')], { since });
     expectTransition('verification', 'IN_PROGRESS', review.data.verificationStatus, 'IN_PROGRESS', 'PENDING_MANUAL_REVIEW');
     expectTransition('customer-kyb', company.kybStatus as string, (await getCustomerRecord(company.id)).kybStatus as string, 'UNVERIFIED', 'PENDING');
+  });
+
+  it('approves the business once its manual review completes: CUSTOMER.KYB_APPROVED, kybStatus PENDING to APPROVED', async (ctx) => {
+    requireCapability(ctx, capabilities.customerTriggers.kybPendingWhenOwnerPending && capabilities.customerTriggers.manualReviewTrigger, 'the target declares no path to KYB PENDING and its review (SVC_KYB_PENDING_WHEN_OWNER_PENDING, SVC_MANUAL_REVIEW_TRIGGER)', [ids.transition('customer-kyb', 'PENDING', 'APPROVED')]);
+    await basisSupplement('kybStatus values, CUSTOMER.KYB_* (sections 4, 27); the review as the target declares it');
+    const company = await readyBusiness('REG000123', 'Pending001');
+    const since = await listener.mark();
+    const v = await verify(company.id);
+    await expectEvents(v.id, [status('IN_PROGRESS'), status('PENDING_MANUAL_REVIEW')], { since });
+    await expectEvents(company.id, [kyb('PENDING')], { since });
+    const pending = (await getCustomerRecord(company.id)).kybStatus as string;
+    const since2 = await listener.mark();
+    expectStatus(await api.post('/sandbox/verifications/{verificationId}/review', { params: { verificationId: v.id }, body: { outcome: 'APPROVED' } }), 200, Verification);
+    await expectEvents(company.id, [kyb('APPROVED')], { since: since2 });
+    expectTransition('customer-kyb', pending, (await getCustomerRecord(company.id)).kybStatus as string, 'PENDING', 'APPROVED');
   });
 });

@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { bareIndividual, individual } from '../../fixtures/customers.js';
 import { expectEvents } from '../../helpers/events.js';
-import { expectError, expectSchema, expectStatus, expectTransition } from '../../helpers/expect.js';
+import { expectError, expectSchema, expectStatus, expectTransition, noteInterface } from '../../helpers/expect.js';
 import { createCustomer } from '../../helpers/flows/customers.js';
 import { completeIndividual, getCustomerRecord, uploadDocument, verify } from '../../helpers/flows/kyc.js';
 import { walkPages } from '../../helpers/flows/pages.js';
@@ -68,6 +68,7 @@ describe('Verification lifecycle', () => {
     await uploadDocument(customer.id, 'PASSPORT');
     const [ready] = await expectEvents(open.id, [status('READY_FOR_VERIFICATION', (d) => d.errors.length === 0)], { since });
     expectTransition('verification', open.verificationStatus, ready.data.verificationStatus, 'RESOLVE_ERRORS', 'READY_FOR_VERIFICATION');
+    noteInterface('ready-for-verification-meaning', ['Supplement 14: READY_FOR_VERIFICATION (complete, not submitted, inferred)', 'Supplement 28.4: meaning of READY_FOR_VERIFICATION not stated'], 'declared: an open RESOLVE_ERRORS verification whose gaps are all resolved');
     const submitted = await verify(customer.id);
     expect(submitted.id, 'the declared behaviour: the ready verification is the one submitted').toBe(open.id);
     expectTransition('verification', ready.data.verificationStatus, submitted.verificationStatus, 'READY_FOR_VERIFICATION', 'IN_PROGRESS');
