@@ -2,7 +2,7 @@
 // METHOD_NOT_ALLOWED for unsupported methods) and section 1 (paging: limit 1-100, cursor,
 // {data, hasMore, nextCursor only if hasMore}). The interface names no list of customers.
 import { describe, expect, it } from 'vitest';
-import { individual } from '../../fixtures/customers.js';
+import { bareIndividual, individual } from '../../fixtures/customers.js';
 import { expectError, expectStatus } from '../../helpers/expect.js';
 import { createCustomer } from '../../helpers/flows/customers.js';
 import { walkPages } from '../../helpers/flows/pages.js';
@@ -30,7 +30,9 @@ describe('GET /customers', () => {
 
   it('narrows by each filter, the time bounds inclusive', async () => {
     await basisSupplement('list filters platformCustomerId, customerType, createdAfter/Before, updatedAfter/Before, region, currency, umaAddress; inclusive (sections 4, 15)');
-    const c = expectStatus(await api.post('/customers', { body: individual({ region: 'NZ', currencies: ['USD', 'EUR'] }) }), 201, CustomerRecord);
+    const created = expectStatus(await api.post('/customers', { body: bareIndividual({ region: 'NZ', currencies: ['USD', 'EUR'] }) }), 201, CustomerRecord);
+    // The customer as stored now (its updatedAt included), not as the create answered.
+    const c = expectStatus(await api.get('/customers/{customerId}', { params: { customerId: created.id } }), 200, CustomerRecord);
     const own = { platformCustomerId: c.platformCustomerId };
     expect(await list(own), 'platformCustomerId names the one customer').toEqual([c.id]);
     expect(await list({ umaAddress: c.umaAddress }), 'umaAddress names the one customer').toEqual([c.id]);
