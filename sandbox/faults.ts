@@ -549,6 +549,16 @@ export const FAULTS = {
     suites: ['kyc-verifications/manual-review.test.ts'],
     rule: 'Customer KYC status: kycStatus APPROVED emits CUSTOMER.KYC_APPROVED (a completed review decides the customer, supplement 27 CUSTOMER.KYC_*/KYB_*).',
   },
+  'bulk-job-progress-miscounted': {
+    areas: ['customers'],
+    suites: ['customers/bulk-upload.test.ts'],
+    rule: 'Supplement 24: the job\'s progress {total, processed, successful, failed} counts the rows as they came out.',
+  },
+  'bulk-job-unknown-wrong-code': {
+    areas: ['customers'],
+    suites: ['customers/bulk-upload.test.ts'],
+    rule: 'Errors / 404: BULK_UPLOAD_JOB_NOT_FOUND (supplement 24: GET /customers/bulk/jobs/{jobId} 404).',
+  },
 } as const satisfies Record<string, FaultEntry>;
 
 export type FaultName = keyof typeof FAULTS;

@@ -41,6 +41,8 @@ export interface CustomerTriggers {
   verificationReadyWhenResolved: boolean;
   /** The fullName magic of supplement 5 (001 PENDING, 002 REJECTED) also decides a verification of a customer renamed after creation. */
   kycNameMagicAtVerification: boolean;
+  /** A bulk upload job in which no row becomes a customer ends FAILED (BULK_UPLOAD.FAILED). */
+  bulkFailedWhenNoRowSucceeds: boolean;
   /** A target trigger that completes a manual review: POST /sandbox/verifications/{verificationId}/review {outcome: APPROVED|REJECTED}. */
   manualReviewTrigger: boolean;
   /** A business verified with a PENDING beneficial owner (lastName ending 001) goes PENDING_MANUAL_REVIEW, kybStatus PENDING. */
@@ -63,6 +65,7 @@ function customerTriggers(env: NodeJS.ProcessEnv, dflt: Partial<CustomerTriggers
     kybPendingWhenOwnerPending: truthy(env.SVC_KYB_PENDING_WHEN_OWNER_PENDING, dflt.kybPendingWhenOwnerPending ?? false),
     kycNameMagicAtVerification: truthy(env.SVC_KYC_NAME_MAGIC_AT_VERIFICATION, dflt.kycNameMagicAtVerification ?? false),
     manualReviewTrigger: truthy(env.SVC_MANUAL_REVIEW_TRIGGER, dflt.manualReviewTrigger ?? false),
+    bulkFailedWhenNoRowSucceeds: truthy(env.SVC_BULK_FAILED_WHEN_NO_ROW_SUCCEEDS, dflt.bulkFailedWhenNoRowSucceeds ?? false),
     provisioningHoldSuffix: env.SVC_PROVISIONING_HOLD_SUFFIX || dflt.provisioningHoldSuffix,
     internalAccountTriggers: list(env.SVC_INTERNAL_ACCOUNT_TRIGGERS, dflt.internalAccountTriggers ?? []),
     platformAccountCurrencies: list(env.SVC_PLATFORM_ACCOUNT_CURRENCIES, dflt.platformAccountCurrencies ?? []),
@@ -78,6 +81,7 @@ const SANDBOX_CUSTOMER_TRIGGERS: Partial<CustomerTriggers> = {
   kybPendingWhenOwnerPending: true,
   kycNameMagicAtVerification: true,
   manualReviewTrigger: true,
+  bulkFailedWhenNoRowSucceeds: true,
   provisioningHoldSuffix: 'HOLD',
   internalAccountTriggers: ['activate', 'fail', 'close', 'funding-instructions'],
   platformAccountCurrencies: ['USD', 'USDC'],

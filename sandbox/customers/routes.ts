@@ -10,6 +10,7 @@ import { CURRENCIES } from '../currencies.js';
 import { ApiError, badRequest, conflict, fieldErrors, invalidInput, notFound } from '../errors.js';
 import { provisionInternalAccount } from '../internal-accounts/store.js';
 import { customerIndex, indexCreated, indexKeys, unindexDeleted } from './index.js';
+import { bulkCustomerRoutes } from './bulk.js';
 import { kycLinkRoutes } from './kyc-link.js';
 import { customerListRoutes } from './list.js';
 
@@ -179,69 +180,84 @@ export function setKycStatus(ctx: SandboxContext, c: CustomerRecord, status: Kyc
   if (!ctx.faults.has('kyc-event-before-status-change')) emit();
 }
 
+function checkTermsVersion(ctx: SandboxContext, consent?: { termsVersion: string }): void {
+  if (consent && consent.termsVersion !== TERMS.version && !ctx.faults.has('terms-unknown-version-accepted')) {
+    throw badRequest('END_USER_TERMS_VERSION_NOT_FOUND', `End-user terms version ${consent.termsVersion} is not supported`, {
+      errors: [{ field: 'endUserTermsConsent.termsVersion', constraint: 'enum', message: `supported: ${TERMS.version}` }],
+    });
+  }
+}
+function activeCustomerWithPlatformId(ctx: SandboxContext, platformCustomerId: unknown, except?: string): CustomerRecord | undefined {
+  const c = customerIndex(ctx).activeByPlatformId.get(String(platformCustomerId));
+  return c && c.id !== except ? c : undefined;
+}
+function assertUmaAddressFree(ctx: SandboxContext, umaAddress: unknown, except?: string): void {
+  const c = umaAddress === undefined ? undefined : customerIndex(ctx).activeByUma.get(String(umaAddress));
+  if (c && c.id !== except && !ctx.faults.has('uma-address-duplicate-accepted')) {
+    throw conflict('UMA_ADDRESS_EXISTS', `umaAddress ${String(umaAddress)} is taken`, { field: 'umaAddress' });
+  }
+}
+
+export type CreateCustomerBody = z.infer<typeof CreateCustomer>;
+
+/** Creates a customer from a validated body (POST /customers, bulk upload rows): the create rules, its accounts, its KYC status. */
+export function createCustomerRecord(ctx: SandboxContext, body: CreateCustomerBody): CustomerRecord {
+  const checkTerms = (consent?: { termsVersion: string }) => checkTermsVersion(ctx, consent);
+  const activeWithPlatformId = (platformCustomerId: unknown) => activeCustomerWithPlatformId(ctx, platformCustomerId);
+  const assertUmaFree = (umaAddress: unknown) => assertUmaAddressFree(ctx, umaAddress);
+  checkTerms(body.endUserTermsConsent);
+  const { customerType, ...fields } = body;
+  missingMandatoryInfo(ctx, fields);
+  fields.platformCustomerId ??= `pc-${randomUUID()}`;
+  if (activeWithPlatformId(fields.platformCustomerId) && !ctx.faults.has('customer-duplicate-platform-id-accepted')) {
+    throw conflict('CONFLICT', `platformCustomerId ${fields.platformCustomerId} belongs to an active customer`, { field: 'platformCustomerId' });
+  }
+  assertUmaFree(fields.umaAddress);
+  if (fields.umaAddress === undefined) {
+    const user = String(fields.platformCustomerId).replace(/[^a-zA-Z0-9._-]/g, '').slice(0, 40) || 'customer';
+    const plain = `$${user}@${ctx.config.umaDomain}`;
+    // A reused platformCustomerId (its first customer deleted) still gets an address of its own.
+    fields.umaAddress = customerIndex(ctx).activeByUma.has(plain) ? `$${user}-${randomUUID().slice(0, 8)}@${ctx.config.umaDomain}` : plain;
+  }
+  if (customerType === 'INDIVIDUAL') (fields as Record<string, unknown>).countryOfIssuance ??= 'US';
+  const now = isoNow(ctx.clock);
+  const customer: CustomerRecord = {
+    id: `Customer:${randomUUID()}`,
+    customerType,
+    fields: { ...fields, currencies: fields.currencies ?? ['USD'] },
+    kycStatus: 'UNVERIFIED',
+    isDeleted: false,
+    createdAt: now,
+    updatedAt: now,
+    internalAccountIds: [],
+  };
+  customers(ctx).set(customer.id, customer);
+  indexCreated(ctx, customer);
+  for (const currency of customer.fields.currencies as string[]) {
+    const hold = String(customer.fields.platformCustomerId).endsWith(PROVISIONING_HOLD_SUFFIX);
+    customer.internalAccountIds.push(provisionInternalAccount(ctx, customer.id, currency, { hold }).id);
+  }
+  const initial = initialKycStatus(customer);
+  if (initial !== 'UNVERIFIED') setKycStatus(ctx, customer, initial);
+  return customer;
+}
+
 export async function customerRoutes(app: FastifyInstance) {
   const { ctx } = app;
   await app.register(customerListRoutes);
   await app.register(kycLinkRoutes);
+  await app.register(bulkCustomerRoutes);
 
-  const checkTerms = (consent?: { termsVersion: string }) => {
-    if (consent && consent.termsVersion !== TERMS.version && !ctx.faults.has('terms-unknown-version-accepted')) {
-      throw badRequest('END_USER_TERMS_VERSION_NOT_FOUND', `End-user terms version ${consent.termsVersion} is not supported`, {
-        errors: [{ field: 'endUserTermsConsent.termsVersion', constraint: 'enum', message: `supported: ${TERMS.version}` }],
-      });
-    }
-  };
-  const activeWithPlatformId = (platformCustomerId: unknown, except?: string) => {
-    const c = customerIndex(ctx).activeByPlatformId.get(String(platformCustomerId));
-    return c && c.id !== except ? c : undefined;
-  };
-  const assertUmaFree = (umaAddress: unknown, except?: string) => {
-    const c = umaAddress === undefined ? undefined : customerIndex(ctx).activeByUma.get(String(umaAddress));
-    if (c && c.id !== except && !ctx.faults.has('uma-address-duplicate-accepted')) {
-      throw conflict('UMA_ADDRESS_EXISTS', `umaAddress ${String(umaAddress)} is taken`, { field: 'umaAddress' });
-    }
-  };
+  const checkTerms = (consent?: { termsVersion: string }) => checkTermsVersion(ctx, consent);
+  const activeWithPlatformId = (platformCustomerId: unknown, except?: string) => activeCustomerWithPlatformId(ctx, platformCustomerId, except);
+  const assertUmaFree = (umaAddress: unknown, except?: string) => assertUmaAddressFree(ctx, umaAddress, except);
 
   app.get('/customers/end-user-terms', async () => ({ version: TERMS.version, url: TERMS.url }));
 
   app.post('/customers', async (req, reply) => {
     const parsed = CreateCustomer.safeParse(req.body ?? {});
     if (!parsed.success) throw invalidInput(fieldErrors(parsed.error));
-    const body = parsed.data;
-    checkTerms(body.endUserTermsConsent);
-    const { customerType, ...fields } = body;
-    missingMandatoryInfo(ctx, fields);
-    fields.platformCustomerId ??= `pc-${randomUUID()}`;
-    if (activeWithPlatformId(fields.platformCustomerId) && !ctx.faults.has('customer-duplicate-platform-id-accepted')) {
-      throw conflict('CONFLICT', `platformCustomerId ${fields.platformCustomerId} belongs to an active customer`, { field: 'platformCustomerId' });
-    }
-    assertUmaFree(fields.umaAddress);
-    if (fields.umaAddress === undefined) {
-      const user = String(fields.platformCustomerId).replace(/[^a-zA-Z0-9._-]/g, '').slice(0, 40) || 'customer';
-      const plain = `$${user}@${ctx.config.umaDomain}`;
-      // A reused platformCustomerId (its first customer deleted) still gets an address of its own.
-      fields.umaAddress = customerIndex(ctx).activeByUma.has(plain) ? `$${user}-${randomUUID().slice(0, 8)}@${ctx.config.umaDomain}` : plain;
-    }
-    if (customerType === 'INDIVIDUAL') (fields as Record<string, unknown>).countryOfIssuance ??= 'US';
-    const now = isoNow(ctx.clock);
-    const customer: CustomerRecord = {
-      id: `Customer:${randomUUID()}`,
-      customerType,
-      fields: { ...fields, currencies: fields.currencies ?? ['USD'] },
-      kycStatus: 'UNVERIFIED',
-      isDeleted: false,
-      createdAt: now,
-      updatedAt: now,
-      internalAccountIds: [],
-    };
-    customers(ctx).set(customer.id, customer);
-    indexCreated(ctx, customer);
-    for (const currency of customer.fields.currencies as string[]) {
-      const hold = String(customer.fields.platformCustomerId).endsWith(PROVISIONING_HOLD_SUFFIX);
-      customer.internalAccountIds.push(provisionInternalAccount(ctx, customer.id, currency, { hold }).id);
-    }
-    const initial = initialKycStatus(customer);
-    if (initial !== 'UNVERIFIED') setKycStatus(ctx, customer, initial);
+    const customer = createCustomerRecord(ctx, parsed.data);
     return reply.status(201).send(presentCustomer(ctx, customer));
   });
 
