@@ -559,6 +559,11 @@ export const FAULTS = {
     suites: ['customers/bulk-upload.test.ts'],
     rule: 'Errors / 404: BULK_UPLOAD_JOB_NOT_FOUND (supplement 24: GET /customers/bulk/jobs/{jobId} 404).',
   },
+  'bulk-job-skips-processing': {
+    areas: ['customers'],
+    suites: ['customers/bulk-upload.test.ts'],
+    rule: 'Supplement 24: a job goes PENDING -> PROCESSING -> COMPLETED | FAILED.',
+  },
 } as const satisfies Record<string, FaultEntry>;
 
 export type FaultName = keyof typeof FAULTS;

@@ -41,6 +41,8 @@ export interface CustomerTriggers {
   verificationReadyWhenResolved: boolean;
   /** The fullName magic of supplement 5 (001 PENDING, 002 REJECTED) also decides a verification of a customer renamed after creation. */
   kycNameMagicAtVerification: boolean;
+  /** File-name suffix of a bulk upload that waits PENDING until POST /sandbox/customers/bulk/jobs/{jobId}/process. */
+  bulkHoldSuffix?: string;
   /** A bulk upload job in which no row becomes a customer ends FAILED (BULK_UPLOAD.FAILED). */
   bulkFailedWhenNoRowSucceeds: boolean;
   /** A target trigger that completes a manual review: POST /sandbox/verifications/{verificationId}/review {outcome: APPROVED|REJECTED}. */
@@ -65,6 +67,7 @@ function customerTriggers(env: NodeJS.ProcessEnv, dflt: Partial<CustomerTriggers
     kybPendingWhenOwnerPending: truthy(env.SVC_KYB_PENDING_WHEN_OWNER_PENDING, dflt.kybPendingWhenOwnerPending ?? false),
     kycNameMagicAtVerification: truthy(env.SVC_KYC_NAME_MAGIC_AT_VERIFICATION, dflt.kycNameMagicAtVerification ?? false),
     manualReviewTrigger: truthy(env.SVC_MANUAL_REVIEW_TRIGGER, dflt.manualReviewTrigger ?? false),
+    bulkHoldSuffix: env.SVC_BULK_HOLD_SUFFIX || dflt.bulkHoldSuffix,
     bulkFailedWhenNoRowSucceeds: truthy(env.SVC_BULK_FAILED_WHEN_NO_ROW_SUCCEEDS, dflt.bulkFailedWhenNoRowSucceeds ?? false),
     provisioningHoldSuffix: env.SVC_PROVISIONING_HOLD_SUFFIX || dflt.provisioningHoldSuffix,
     internalAccountTriggers: list(env.SVC_INTERNAL_ACCOUNT_TRIGGERS, dflt.internalAccountTriggers ?? []),
@@ -82,6 +85,7 @@ const SANDBOX_CUSTOMER_TRIGGERS: Partial<CustomerTriggers> = {
   kycNameMagicAtVerification: true,
   manualReviewTrigger: true,
   bulkFailedWhenNoRowSucceeds: true,
+  bulkHoldSuffix: '.hold.csv',
   provisioningHoldSuffix: 'HOLD',
   internalAccountTriggers: ['activate', 'fail', 'close', 'funding-instructions'],
   platformAccountCurrencies: ['USD', 'USDC'],

@@ -21,6 +21,9 @@ interface Job {
 }
 
 const jobs = (ctx: SandboxContext) => areaState(ctx, 'bulk-jobs', () => new Map<string, Job>());
+/** This sandbox's trigger: a file whose name ends so waits PENDING until POST /sandbox/customers/bulk/jobs/{jobId}/process. */
+export const BULK_HOLD_SUFFIX = '.hold.csv';
+const held = new WeakMap<Job, string[][]>();
 
 /** RFC 4180 fields: commas, double quotes, "" inside quotes; CRLF or LF rows. */
 export function parseCsv(text: string): string[][] {
@@ -102,18 +105,36 @@ export async function bulkCustomerRoutes(app: FastifyInstance) {
   app.post('/customers/bulk/csv', async (req, reply) => {
     if (!req.isMultipart()) throw invalidInput([{ field: 'file', constraint: 'multipart', message: 'Upload the CSV as multipart/form-data' }]);
     let csv: string | undefined;
+    let fileName = '';
     for await (const part of req.parts()) {
-      if (part.type === 'file' && part.fieldname === 'file') csv = (await part.toBuffer()).toString('utf8');
+      if (part.type === 'file' && part.fieldname === 'file') {
+        csv = (await part.toBuffer()).toString('utf8');
+        fileName = part.filename ?? '';
+      }
     }
     if (csv === undefined) throw invalidInput([{ field: 'file', constraint: 'required', message: 'file is required' }]);
     const rows = parseCsv(csv);
     const header = rows[0]?.map((h) => h.trim()) ?? [];
     const missing = ['umaAddress', 'platformCustomerId', 'customerType'].filter((c) => !header.includes(c));
     if (missing.length) throw invalidInput(missing.map((c) => ({ field: `file.${c}`, constraint: 'required', message: `the CSV has no ${c} column` })));
-    const job: Job = { id: `Job:${randomUUID()}`, status: 'PROCESSING', progress: { total: rows.length - 1, processed: 0, successful: 0, failed: 0 }, errors: [] };
+    const hold = fileName.endsWith(BULK_HOLD_SUFFIX);
+    const job: Job = { id: `Job:${randomUUID()}`, status: hold ? 'PENDING' : 'PROCESSING', progress: { total: rows.length - 1, processed: 0, successful: 0, failed: 0 }, errors: [] };
     jobs(ctx).set(job.id, job);
-    ctx.later(ctx.settings.provisioningDelayMs, () => process(job, rows));
+    if (hold) held.set(job, rows);
+    else ctx.later(ctx.settings.provisioningDelayMs, () => process(job, rows));
     return reply.status(202).send({ jobId: job.id, status: job.status });
+  });
+
+  app.post('/sandbox/customers/bulk/jobs/:jobId/process', async (req) => {
+    const { jobId } = req.params as { jobId: string };
+    const job = jobs(ctx).get(jobId);
+    if (!job) throw notFound('BULK_UPLOAD_JOB_NOT_FOUND', `Bulk upload job ${jobId} not found`);
+    const rows = held.get(job);
+    if (!rows || job.status !== 'PENDING') throw new ApiError(409, 'CONFLICT', `Bulk upload job ${jobId} is ${job.status}, not waiting`);
+    held.delete(job);
+    job.status = ctx.faults.has('bulk-job-skips-processing') ? job.status : 'PROCESSING';
+    ctx.later(ctx.settings.provisioningDelayMs, () => process(job, rows));
+    return present(job);
   });
 
   app.get('/customers/bulk/jobs/:jobId', async (req) => {

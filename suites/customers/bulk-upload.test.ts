@@ -31,9 +31,9 @@ const company = (over: Row = {}): Row => {
 };
 const csv = (rows: Row[]) =>
   [COLUMNS.join(','), ...rows.map((r) => COLUMNS.map((c) => (/[",]/.test(r[c] ?? '') ? `"${(r[c] ?? '').replace(/"/g, '""')}"` : r[c] ?? '')).join(','))].join('\n');
-function upload(rows: Row[]) {
+function upload(rows: Row[], fileName = 'customers.csv') {
   const form = new FormData();
-  form.set('file', new Blob([csv(rows)], { type: 'text/csv' }), 'customers.csv');
+  form.set('file', new Blob([csv(rows)], { type: 'text/csv' }), fileName);
   return api.post('/customers/bulk/csv', { form });
 }
 const listed = async (platformCustomerId: string) =>
@@ -73,6 +73,26 @@ describe('POST /customers/bulk/csv', () => {
     expect(BulkUploadJob.parse(event.data).progress).toEqual({ total: 2, processed: 2, successful: 0, failed: 2 });
     noteInterface('bulk-upload-failed-meaning', ['Supplement 24: job status PENDING -> PROCESSING -> COMPLETED | FAILED', 'When a job is FAILED rather than COMPLETED with errors is not stated'], 'declared: FAILED when no row became a customer');
     if (accepted.status === 'PROCESSING') expectTransition('bulk-upload-job', accepted.status, event.data.status, 'PROCESSING', 'FAILED');
+  });
+});
+
+describe('Bulk upload job status', () => {
+  scenario({ area: 'Customers', operation: 'POST /customers/bulk/csv', section: 'Customers', basis: 'supplement' });
+
+  it('goes PENDING, then PROCESSING, then COMPLETED', async (ctx) => {
+    const suffix = capabilities.customerTriggers.bulkHoldSuffix;
+    requireCapability(ctx, capabilities.sandboxTriggers && suffix !== undefined, 'the target declares no way to hold a job PENDING (SVC_BULK_HOLD_SUFFIX)', [ids.transition('bulk-upload-job', 'PENDING', 'PROCESSING')]);
+    await basisSupplement('job status PENDING -> PROCESSING -> COMPLETED | FAILED (section 24); the hold as the target declares it');
+    const row = person();
+    const accepted = expectStatus(await upload([row], `customers${suffix}`), 202, BulkUploadAccepted);
+    expect(accepted.status, 'the declared hold keeps the job PENDING').toBe('PENDING');
+    expect(expectStatus(await job(accepted.jobId), 200, BulkUploadJob).status).toBe('PENDING');
+    const since = await listener.mark();
+    const started = expectStatus(await api.post('/sandbox/customers/bulk/jobs/{jobId}/process', { params: { jobId: accepted.jobId } }), 200, BulkUploadJob, 'the sandbox trigger starts the job');
+    expectTransition('bulk-upload-job', accepted.status, started.status, 'PENDING', 'PROCESSING');
+    const [event] = await expectEvents(accepted.jobId, [{ type: 'BULK_UPLOAD.COMPLETED', where: (d) => d.status === 'COMPLETED', what: 'the job, COMPLETED' }], { since });
+    expectTransition('bulk-upload-job', started.status, event.data.status, 'PROCESSING', 'COMPLETED');
+    expect(await listed(row.platformCustomerId!), 'the row became a customer').toBe(1);
   });
 });
 
