@@ -42,7 +42,7 @@ describe('DELETE /customers/{customerId}', () => {
     await basisSupplement('after delete hidden from lists unless isIncludingDeleted=true (section 15)');
     const customer = await createCustomer(individual());
     const query = { platformCustomerId: customer.platformCustomerId };
-    expect(await listIds(query), 'listed while active').toEqual([{ id: customer.id, isDeleted: false }]);
+    expect((await listIds(query)).map((c) => c.id), 'listed while active').toEqual([customer.id]);
     expectStatus(await remove(customer.id), 200, CustomerRecord);
     expect(await listIds(query), 'Supplement 15: a deleted customer is hidden from lists').toEqual([]);
     expect(await listIds({ ...query, isIncludingDeleted: 'false' }), 'isIncludingDeleted defaults to false').toEqual([]);

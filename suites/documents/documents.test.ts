@@ -102,6 +102,7 @@ describe('Document rejection reasons', () => {
 
     expectError(await put(accepted.id, { documentType: 'PASSPORT', country: 'US', documentNumber: `P9999${suffix}` }), 400, code, `a re-upload is rejected with ${code} too`);
     expect(expectStatus(await get(accepted.id), 200, Document).documentNumber, 'a rejected re-upload leaves the document as it was').toBe('P0000000');
+    expectStatus(await put(accepted.id, { documentType: 'PASSPORT', country: 'US', documentNumber: 'P1111111' }), 200, Document, 'control: the same re-upload without the trigger is accepted');
   });
 });
 
