@@ -7,7 +7,7 @@ import { parse } from '../context.js';
 import { page } from '../pagination.js';
 import { conflict } from '../errors.js';
 import { isoNow } from '../clock.js';
-import { adjustBalance, assertCanMoveMoney, getInternalAccount, internalAccounts, presentInternalAccount, provisionInternalAccount, setInternalAccountStatus, type InternalAccountStatus } from './store.js';
+import { accountsByCustomer, adjustBalance, assertCanMoveMoney, getInternalAccount, internalAccounts, presentInternalAccount, provisionInternalAccount, setInternalAccountStatus, type InternalAccountStatus } from './store.js';
 
 const ListQuery = z.object({ currency: z.string().optional(), customerId: z.string().optional(), type: z.string().optional() }).passthrough();
 const FundBody = z.object({ amount: z.number().int().positive().max(1e11) });
@@ -27,7 +27,8 @@ export async function internalAccountRoutes(app: FastifyInstance) {
   const list = (filter: (q: z.infer<typeof ListQuery>) => (a: { customerId: string | null; currency: string; type: string }) => boolean) =>
     (query: unknown) => {
       const q = parse(ListQuery, query);
-      return [...internalAccounts(ctx).values()].filter(filter(q)).map((a) => presentInternalAccount(ctx, a));
+      const candidates = q.customerId ? accountsByCustomer(ctx).get(q.customerId) ?? [] : [...internalAccounts(ctx).values()];
+      return candidates.filter(filter(q)).map((a) => presentInternalAccount(ctx, a));
     };
   const customerAccounts = list((q) => (a) =>
     a.customerId !== null && (!q.customerId || a.customerId === q.customerId) && (!q.currency || a.currency === q.currency) && (!q.type || a.type === q.type));

@@ -27,6 +27,9 @@ export interface InternalAccountRecord {
 
 export const internalAccounts = (ctx: SandboxContext) =>
   areaState(ctx, 'internal-accounts', () => new Map<string, InternalAccountRecord>());
+/** The accounts of each customer, in order of creation (lists by customerId read only these). */
+export const accountsByCustomer = (ctx: SandboxContext) =>
+  areaState(ctx, 'internal-accounts-by-customer', () => new Map<string, InternalAccountRecord[]>());
 
 export function presentInternalAccount(ctx: SandboxContext, a: InternalAccountRecord) {
   const balance = money(a.available, a.currency);
@@ -83,6 +86,7 @@ export function provisionInternalAccount(ctx: SandboxContext, customerId: string
     updatedAt: now,
   };
   internalAccounts(ctx).set(account.id, account);
+  if (customerId !== null) accountsByCustomer(ctx).set(customerId, [...(accountsByCustomer(ctx).get(customerId) ?? []), account]);
   if (!opts.hold) ctx.later(ctx.settings.provisioningDelayMs, () => { if (account.status === 'PENDING') setInternalAccountStatus(ctx, account, 'ACTIVE'); });
   return account;
 }
