@@ -647,6 +647,152 @@ export const FAULTS = {
     suites: ['transactions/incoming-approval-timeout.test.ts'],
     rule: 'Supplement 13: after a 202, approve or reject within 5 s, else the payment is auto-rejected (409 when approved after the timeout).',
   },
+  // Customers, contact verification, KYC/KYB and documents, internal accounts, webhooks (issue 12, point 3)
+  'customers-list-includes-deleted': {
+    areas: ['customers'],
+    suites: ['customers/delete-customer.test.ts'],
+    rule: 'Supplement 15: after delete, the customer is hidden from lists unless isIncludingDeleted=true.',
+  },
+  'customers-list-next-cursor-repeats': {
+    areas: ['customers'],
+    suites: ['customers/list-customers.test.ts'],
+    rule: 'Supplement 1: cursor is the previous nextCursor; a page continues where the last one ended.',
+  },
+  'customers-list-created-after-exclusive': {
+    areas: ['customers'],
+    suites: ['customers/list-customers.test.ts'],
+    rule: 'Supplement 15: list filters are inclusive (createdAfter includes a customer created at that instant).',
+  },
+  'customers-unsupported-method-404': {
+    areas: ['customers'],
+    suites: ['customers/list-customers.test.ts'],
+    rule: 'Supplement 15: POST/GET /customers answer 405 METHOD_NOT_ALLOWED (JSON) for unsupported methods.',
+  },
+  'customer-delete-twice-200': {
+    areas: ['customers'],
+    suites: ['customers/delete-customer.test.ts'],
+    rule: 'Supplement 15: DELETE /customers/{id} answers 200 with isDeleted true; a second delete answers 410 CUSTOMER_DELETED.',
+  },
+  'customer-platform-id-not-reusable': {
+    areas: ['customers'],
+    suites: ['customers/delete-customer.test.ts'],
+    rule: 'Customer: platformCustomerId must not collide with an ACTIVE customer (a deleted one frees it).',
+  },
+  'uma-address-duplicate-accepted': {
+    areas: ['customers'],
+    suites: ['customers/create-conflicts.test.ts'],
+    rule: 'Errors / 409: UMA_ADDRESS_EXISTS (supplement 15: the requested umaAddress is taken).',
+  },
+  'mandatory-user-info-not-required': {
+    areas: ['customers'],
+    suites: ['customers/create-conflicts.test.ts'],
+    rule: 'Errors / 400: MISSING_MANDATORY_USER_INFO (here: email and phoneNumber of a customer where contact verification applies, supplement 4).',
+  },
+  'kyc-link-reused': {
+    areas: ['customers'],
+    suites: ['customers/kyc-link.test.ts'],
+    rule: 'Supplement 14: every kyc-link call mints a new single-use link.',
+  },
+  'kyc-link-changes-kyc-status': {
+    areas: ['customers'],
+    suites: ['customers/kyc-link.test.ts'],
+    rule: 'Supplement 14: a KYC link does not change kycStatus/kybStatus.',
+  },
+  'kyc-link-ignores-pending-contact-verification': {
+    areas: ['customers'],
+    suites: ['contact-verification/confirm.test.ts'],
+    rule: 'Supplement 14: POST /customers/{id}/kyc-link answers 409 while contact verification is pending.',
+  },
+  'contact-confirm-wrong-code-accepted': {
+    areas: ['contact-verification'],
+    suites: ['contact-verification/confirm.test.ts'],
+    rule: 'Supplement 10: …/verify-email/confirm and /verify-phone/confirm {code} verify the contact with the one-time code (sandbox code 123456).',
+  },
+  'verification-no-status-events': {
+    areas: ['kyc-verifications'],
+    suites: ['kyc-verifications/verification-lifecycle.test.ts'],
+    rule: 'Supplement 14/27: VERIFICATION events carry the Verification, one type per status.',
+  },
+  'verifications-status-filter-ignored': {
+    areas: ['kyc-verifications'],
+    suites: ['kyc-verifications/verification-lifecycle.test.ts'],
+    rule: 'Supplement 14: GET /verifications filters by customerId and verificationStatus.',
+  },
+  'kyc-rejected-no-event': {
+    areas: ['kyc-verifications'],
+    suites: ['kyc-verifications/verification-lifecycle.test.ts'],
+    rule: 'Events: CUSTOMER.KYC_* are emitted when individual KYC changes (supplement 27: CUSTOMER.KYC_REJECTED).',
+  },
+  'kyb-pending-owner-ignored': {
+    areas: ['kyc-verifications'],
+    suites: ['kyc-verifications/kyb-outcomes.test.ts'],
+    rule: 'Supplement 5: a beneficial owner whose lastName ends 001 is PENDING (here the business goes to manual review, CUSTOMER.KYB_PENDING).',
+  },
+  'owner-list-ignores-customer': {
+    areas: ['kyc-verifications'],
+    suites: ['kyc-verifications/beneficial-owners.test.ts'],
+    rule: 'Supplement 14: GET /beneficial-owners lists the owners of customerId.',
+  },
+  'owner-patch-replaces-personal-info': {
+    areas: ['kyc-verifications'],
+    suites: ['kyc-verifications/beneficial-owners.test.ts'],
+    rule: 'Supplement 14: PATCH /beneficial-owners/{id}: only sent fields change.',
+  },
+  'document-rejection-accepted': {
+    areas: ['documents'],
+    suites: ['documents/documents.test.ts'],
+    rule: 'Errors / 400: document rejection reasons LOW_QUALITY, DATA_MISMATCH, EXPIRED, SUSPECTED_FRAUD, UNSUITABLE_DOCUMENT, INCOMPLETE.',
+  },
+  'document-put-keeps-old-file': {
+    areas: ['documents'],
+    suites: ['documents/documents.test.ts'],
+    rule: 'Supplement 14: PUT /documents/{id} re-uploads the document (200).',
+  },
+  'document-delete-submitted-204': {
+    areas: ['documents'],
+    suites: ['documents/documents.test.ts'],
+    rule: 'Supplement 14: DELETE /documents/{id} answers 409 for a document already submitted.',
+  },
+  'funding-instructions-no-event': {
+    areas: ['internal-accounts'],
+    suites: ['internal-accounts/status-and-instructions.test.ts'],
+    rule: 'Supplement 26: INTERNAL_ACCOUNT.FUNDING_INSTRUCTIONS_UPDATED when fundingPaymentInstructions change; data = InternalAccount.',
+  },
+  'platform-accounts-include-customer-accounts': {
+    areas: ['internal-accounts'],
+    suites: ['internal-accounts/platform-accounts.test.ts'],
+    rule: 'Supplement 6: GET /platform/internal-accounts lists the platform\'s accounts (customerId absent = platform).',
+  },
+  'platform-accounts-paged': {
+    areas: ['internal-accounts'],
+    suites: ['internal-accounts/platform-accounts.test.ts'],
+    rule: 'Supplement 1: GET /platform/internal-accounts returns just {data}.',
+  },
+  'sandbox-webhook-test-not-sent': {
+    areas: ['webhooks'],
+    suites: ['webhooks/sandbox-test-webhook.platform.test.ts'],
+    rule: 'Supplement 3/26: POST /sandbox/webhooks/test sends a TEST webhook to the configured endpoint.',
+  },
+  'review-outcome-customer-unchanged': {
+    areas: ['kyc-verifications'],
+    suites: ['kyc-verifications/manual-review.test.ts'],
+    rule: 'Customer KYC status: kycStatus APPROVED emits CUSTOMER.KYC_APPROVED (a completed review decides the customer, supplement 27 CUSTOMER.KYC_*/KYB_*).',
+  },
+  'bulk-job-progress-miscounted': {
+    areas: ['customers'],
+    suites: ['customers/bulk-upload.test.ts'],
+    rule: 'Supplement 24: the job\'s progress {total, processed, successful, failed} counts the rows as they came out.',
+  },
+  'bulk-job-unknown-wrong-code': {
+    areas: ['customers'],
+    suites: ['customers/bulk-upload.test.ts'],
+    rule: 'Errors / 404: BULK_UPLOAD_JOB_NOT_FOUND (supplement 24: GET /customers/bulk/jobs/{jobId} 404).',
+  },
+  'bulk-job-skips-processing': {
+    areas: ['customers'],
+    suites: ['customers/bulk-upload.test.ts'],
+    rule: 'Supplement 24: a job goes PENDING -> PROCESSING -> COMPLETED | FAILED.',
+  },
 } as const satisfies Record<string, FaultEntry>;
 
 export type FaultName = keyof typeof FAULTS;

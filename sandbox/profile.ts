@@ -73,6 +73,21 @@ export function sandboxProfile(input: SandboxProfileInput): Record<string, unkno
       cardActivationDelayMs: input.cardActivationDelayMs,
       incomingApprovalWindowMs: input.incomingApprovalWindowMs,
     },
+    // sandbox/customers, sandbox/kyc-verifications, sandbox/internal-accounts (sandbox/README.md).
+    customers: {
+      missingMandatoryInfoRegion: 'DE',
+      contactVerification: { region: 'DE', code: '123456' },
+      documentRejections: { LOW_QUALITY: '991', DATA_MISMATCH: '992', EXPIRED: '993', SUSPECTED_FRAUD: '994', UNSUITABLE_DOCUMENT: '995', INCOMPLETE: '996' },
+      verificationReadyWhenResolved: true,
+      kycNameMagicAtVerification: true,
+      kybPendingWhenOwnerPending: true,
+      manualReviewTrigger: true,
+      provisioningHoldSuffix: 'HOLD',
+      internalAccountTriggers: ['activate', 'fail', 'close', 'funding-instructions'],
+      platformAccountCurrencies: ['USD', 'USDC'],
+      bulkHoldSuffix: '.hold.csv',
+      bulkFailedWhenNoRowSucceeds: true,
+    },
     limits: {
       singleUsdCents: LIMITS.singleTransactionUsdCents,
       dailyUsdCents: LIMITS.dailyVolumeUsdCents,

@@ -1,6 +1,8 @@
 // Runs the conformance suites in a child vitest process, with its own reports directory, and
 // returns the exit code and the output as `npm run conformance` ends them (the run's verdict,
 // helpers/verdict/), the verdict itself, and (optionally) each scenario's status from vitest's JSON.
+import { parseProfile, profileVariables } from '../helpers/target/profile.js';
+import { sandboxProfile } from '../sandbox/profile.js';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,26 +13,26 @@ import { concludeRun, type Verdict } from '../helpers/verdict/verdict.js';
 export const ROOT = resolve(import.meta.dirname, '..');
 
 /**
- * What an operator declares about this project's sandbox when it runs as an external or container
- * target (README, "Against another target"): the same capabilities embedded mode knows by itself.
+ * What this project's sandbox declares about itself (its target profile, sandbox/profile.ts) as the
+ * SVC_* variables an operator would set for it as an external target: derived, never copied by hand.
  */
-export const SANDBOX_DECLARATIONS: Record<string, string> = {
-  SVC_BITCOIN_WALLET_TYPE: 'SPARK_WALLET',
-  SVC_FAILURE_TRIGGERS: 'QUOTE_EXECUTION_FAILED=002,PAYOUT_RETURNED=005,ACCOUNT_CANNOT_RECEIVE=004,ACCOUNT_INVALID=008,COMPLIANCE_REJECTED=009,LIMIT_EXCEEDED=011',
-  SVC_LIMIT_SINGLE_USD_CENTS: '5000000',
-  SVC_LIMIT_DAILY_USD_CENTS: '10000000',
-  SVC_LIMIT_VERIFICATION_USD_CENTS: '100000',
-  SVC_SCA_REGION: 'DE',
-  SVC_HOLD_TRIGGER: '012',
-  SVC_INVALID_BANK_ACCOUNT_TRIGGER: '105',
-  SVC_SCA_RESET_TRIGGER: '1',
-  SVC_STATE_TRIGGERS: 'freeze,fail,liveness',
-  SVC_REFUND_FAILURE_TRIGGER: '007',
-  SVC_INCOMING_REFUND_SENDER: '$fail.compliance.usd@sandbox.uma.money',
-  SVC_INCOMING_REFUND_FAILED_SENDER: '$fail.refund.usd@sandbox.uma.money',
-  SVC_CARD_PENDING_KYC_TRIGGER: '004',
-  SVC_CARD_SECOND_FUNDING_CURRENCY: 'USDC',
-};
+export const SANDBOX_DECLARATIONS: Record<string, string> = (() => {
+  const profile = parseProfile(
+    sandboxProfile({
+      baseUrl: 'http://127.0.0.1/2025-10-13',
+      clientId: 'declarations',
+      clientSecret: 'declarations',
+      webhookPublicKeyPem: '-----BEGIN PUBLIC KEY-----',
+      webhookRetryBaseMs: 100,
+      webhookAttempts: 5,
+      counterpartyRules: true,
+      cardActivationDelayMs: 1000,
+      incomingApprovalWindowMs: 2000,
+    }),
+  );
+  const { SVC_BASE_URL, SVC_CLIENT_ID, SVC_CLIENT_SECRET, SVC_WEBHOOK_PUBLIC_KEY, SVC_WEBHOOK_RETRY_WITHIN_MS, SVC_CARD_ACTIVATION_DELAY_MS, SVC_INCOMING_APPROVAL_WINDOW_MS, ...declared } = profileVariables(profile);
+  return declared;
+})();
 
 export interface ConformanceRun {
   /** The exit status the verdict gives the run (as `npm run conformance` exits). */

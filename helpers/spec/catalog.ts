@@ -280,6 +280,11 @@ export const TARGET_OWN_TRIGGERS: readonly { method: Method; path: string; purpo
   { method: 'POST', path: '/sandbox/internal-accounts/{accountId}/freeze', purpose: 'ACTIVE -> FROZEN (a compliance hold)' },
   { method: 'POST', path: '/sandbox/internal-accounts/{accountId}/fail', purpose: '-> FAILED (a failed provisioning)' },
   { method: 'POST', path: '/sandbox/external-accounts/{externalAccountId}/liveness', purpose: 'the outcome of a LIVENESS check' },
+  { method: 'POST', path: '/sandbox/internal-accounts/{accountId}/activate', purpose: 'PENDING -> ACTIVE of a held provisioning' },
+  { method: 'POST', path: '/sandbox/internal-accounts/{accountId}/close', purpose: 'ACTIVE -> CLOSED (customer-initiated)' },
+  { method: 'POST', path: '/sandbox/internal-accounts/{accountId}/funding-instructions', purpose: 'fundingPaymentInstructions change (supplement §26)' },
+  { method: 'POST', path: '/sandbox/verifications/{verificationId}/review', purpose: 'the outcome of a manual review' },
+  { method: 'POST', path: '/sandbox/customers/bulk/jobs/{jobId}/process', purpose: 'lets a held bulk upload job proceed' },
   { method: 'POST', path: '/sandbox/sca/factors/reset/{resetId}/liveness', purpose: "the liveness review of a 2FA reset (supplement §16 leaves how it passes to the provider)" },
 ];
 

@@ -50,7 +50,32 @@ export async function startContainerTarget(settings: ContainerSettings, keys: { 
   const scrub = new Redactor();
   scrub.addCredential(clientId, clientSecret);
   scrub.addSecret(keys.privateKeyPem);
-  (await started.logs()).on('data', (line: Buffer | string) => log.write(scrub.text(String(line)))).on('error', () => undefined);
+  // The image prints what it declares about itself, a target profile, in its first JSON line (the
+  // sandbox's CLI does): container mode takes its capabilities from there, never from a hand-kept copy.
+  let printed = '';
+  let gotProfile: (profile: unknown) => void = () => undefined;
+  const profile = new Promise<unknown>((resolve) => (gotProfile = resolve));
+  (await started.logs())
+    .on('data', (line: Buffer | string) => {
+      const text = String(line);
+      log.write(scrub.text(text));
+      printed += text;
+      for (const candidate of printed.split('\n')) {
+        if (!candidate.trimStart().startsWith('{')) continue;
+        try {
+          const parsed = JSON.parse(candidate) as { profile?: unknown };
+          if (parsed.profile) gotProfile(parsed.profile);
+        } catch {
+          /* a line not yet complete */
+        }
+      }
+      if (printed.length > 1 << 20) printed = '';
+    })
+    .on('error', () => undefined);
+  const declared = await Promise.race([
+    profile,
+    new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), 10_000).unref()),
+  ]);
 
   const baseUrl = `http://${started.getHost()}:${started.getMappedPort(settings.port)}/${INTERFACE_VERSION}`;
   const heartbeat = setInterval(() => void fetch(`${baseUrl}/config`).then((r) => r.body?.cancel()).catch(() => undefined), 1000);
@@ -62,6 +87,8 @@ export async function startContainerTarget(settings: ContainerSettings, keys: { 
     clientId,
     clientSecret,
     containerId: started.getId(),
+    /** The target profile the image printed; undefined when it printed none within 10 s. */
+    profile: declared,
     stop: async () => {
       if (stopped) return;
       stopped = true;

@@ -14,7 +14,7 @@ import { judgeRun, VERDICT_FILE, verdictLines } from '../verdict/verdict.js';
 import { generateWebhookKeyPair } from '../webhook-signature.js';
 import { EndpointLease } from './endpoint-lease.js';
 import { parseProfile } from './profile.js';
-import { resolveTargetSettings, type Capabilities } from './settings.js';
+import { profileCapabilities, resolveTargetSettings, type Capabilities } from './settings.js';
 
 export interface ProvidedTarget {
   mode: 'embedded' | 'external' | 'container';
@@ -99,6 +99,7 @@ async function startHarness(): Promise<Harness> {
   const info = await listener.start();
   closers.push(() => listener.close());
 
+  let capabilities = settings.capabilities;
   let reached: { baseUrl: string; clientId: string; clientSecret: string; webhookPublicKeyPem: string };
   try {
     if (settings.mode === 'embedded') {
@@ -125,6 +126,8 @@ async function startHarness(): Promise<Harness> {
       const { startContainerTarget } = await import('./container.js');
       const started = await startContainerTarget(settings, { privateKeyPem: keys!.privateKeyPem, caPem: info.caPem! });
       closers.unshift(started.stop);
+      if (!started.profile) throw new Error(`the image ${settings.image} printed no target profile (a JSON line with "profile"); its capabilities are unknown`);
+      capabilities = profileCapabilities(process.env, parseProfile(started.profile, `the profile the image ${settings.image} printed`), { eventTimeoutMs: 15_000, waitBudgetMs: 60_000 });
       reached = { ...started, webhookPublicKeyPem: keys!.publicKeyPem };
     } else {
       reached = settings;
@@ -183,7 +186,7 @@ async function startHarness(): Promise<Harness> {
     clientSecret,
     webhookPublicKeyPem,
     listener: { url: info.url, controlUrl: info.controlUrl, controlToken: info.controlToken },
-    capabilities: settings.capabilities,
+    capabilities,
   };
   process.stdout.write(
     `svc-conformance: target ${settings.mode} ${baseUrl}; webhook listener ${info.url}; seed ${seed} (replay with SVC_SEED=${seed})\n`,

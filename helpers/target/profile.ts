@@ -73,6 +73,31 @@ export const TargetProfile = z
         scaFactorReset: z.boolean().optional().describe('The target serves POST /sandbox/sca/factors/reset/{resetId}/liveness to drive a 2FA reset (SVC_SCA_RESET_TRIGGER)'),
       })
       .optional(),
+    customers: z
+      .strictObject({
+        missingMandatoryInfoRegion: z.string().regex(/^[A-Z]{2}$/).optional().describe('Region where POST /customers without email and phoneNumber answers 400 MISSING_MANDATORY_USER_INFO (SVC_MISSING_MANDATORY_INFO_REGION)'),
+        contactVerification: z
+          .strictObject({ region: z.string().regex(/^[A-Z]{2}$/), code: z.string().min(1).optional() })
+          .optional()
+          .describe("A region whose customers' provider requires contact verification, and the test code (SVC_CONTACT_VERIFICATION_REGION, SVC_CONTACT_VERIFICATION_CODE)"),
+        documentRejections: z
+          .record(z.string().regex(/^[A-Z_]+$/), z.string().regex(/^[A-Za-z0-9]{3}$/))
+          .optional()
+          .describe('Document rejection code to the last three characters of documentNumber that cause it (SVC_DOCUMENT_REJECTION_TRIGGERS)'),
+        verificationReadyWhenResolved: z.boolean().optional().describe('A RESOLVE_ERRORS verification whose gaps are resolved becomes READY_FOR_VERIFICATION (SVC_VERIFICATION_READY_WHEN_RESOLVED)'),
+        kycNameMagicAtVerification: z.boolean().optional().describe('The fullName endings of supplement §5 also apply when a renamed customer is verified (SVC_KYC_NAME_MAGIC_AT_VERIFICATION)'),
+        kybPendingWhenOwnerPending: z.boolean().optional().describe('A business verified with a PENDING beneficial owner goes to manual review (SVC_KYB_PENDING_WHEN_OWNER_PENDING)'),
+        manualReviewTrigger: z.boolean().optional().describe('The target serves the manual-review outcome trigger (SVC_MANUAL_REVIEW_TRIGGER)'),
+        provisioningHoldSuffix: z.string().min(1).optional().describe("platformCustomerId suffix whose internal accounts stay PENDING until a trigger (SVC_PROVISIONING_HOLD_SUFFIX)"),
+        internalAccountTriggers: z
+          .array(z.enum(['activate', 'fail', 'close', 'funding-instructions']))
+          .optional()
+          .describe('/sandbox/internal-accounts/{accountId}/<name> triggers served (SVC_INTERNAL_ACCOUNT_TRIGGERS)'),
+        platformAccountCurrencies: z.array(z.string().regex(/^[A-Z]{3,5}$/)).optional().describe("Currencies of the platform's own internal accounts (SVC_PLATFORM_ACCOUNT_CURRENCIES)"),
+        bulkHoldSuffix: z.string().min(1).optional().describe('Uploaded CSV file name suffix whose job waits (SVC_BULK_HOLD_SUFFIX)'),
+        bulkFailedWhenNoRowSucceeds: z.boolean().optional().describe('A bulk job in which no row succeeded ends FAILED (SVC_BULK_FAILED_WHEN_NO_ROW_SUCCEEDS)'),
+      })
+      .optional(),
     limits: z
       .strictObject({
         singleUsdCents: nonNegative.optional().describe('Single-transaction maximum (SVC_LIMIT_SINGLE_USD_CENTS)'),
@@ -140,6 +165,22 @@ const VARIABLES: readonly [string, (p: TargetProfile, env: NodeJS.ProcessEnv, di
   ['SVC_CARD_SECOND_FUNDING_CURRENCY', (p) => p.capabilities?.cardSecondFundingCurrency],
   ['SVC_CARD_ACTIVATION_DELAY_MS', (p) => str(p.timings?.cardActivationDelayMs)],
   ['SVC_INCOMING_APPROVAL_WINDOW_MS', (p) => str(p.timings?.incomingApprovalWindowMs)],
+  ['SVC_MISSING_MANDATORY_INFO_REGION', (p) => p.customers?.missingMandatoryInfoRegion],
+  ['SVC_CONTACT_VERIFICATION_REGION', (p) => p.customers?.contactVerification?.region],
+  ['SVC_CONTACT_VERIFICATION_CODE', (p) => p.customers?.contactVerification?.code],
+  [
+    'SVC_DOCUMENT_REJECTION_TRIGGERS',
+    (p) => (p.customers?.documentRejections ? Object.entries(p.customers.documentRejections).map(([code, end]) => `${code}=${end}`).join(',') : undefined),
+  ],
+  ['SVC_VERIFICATION_READY_WHEN_RESOLVED', (p) => bool(p.customers?.verificationReadyWhenResolved)],
+  ['SVC_KYC_NAME_MAGIC_AT_VERIFICATION', (p) => bool(p.customers?.kycNameMagicAtVerification)],
+  ['SVC_KYB_PENDING_WHEN_OWNER_PENDING', (p) => bool(p.customers?.kybPendingWhenOwnerPending)],
+  ['SVC_MANUAL_REVIEW_TRIGGER', (p) => bool(p.customers?.manualReviewTrigger)],
+  ['SVC_PROVISIONING_HOLD_SUFFIX', (p) => p.customers?.provisioningHoldSuffix],
+  ['SVC_INTERNAL_ACCOUNT_TRIGGERS', (p) => p.customers?.internalAccountTriggers?.join(',')],
+  ['SVC_PLATFORM_ACCOUNT_CURRENCIES', (p) => p.customers?.platformAccountCurrencies?.join(',')],
+  ['SVC_BULK_HOLD_SUFFIX', (p) => p.customers?.bulkHoldSuffix],
+  ['SVC_BULK_FAILED_WHEN_NO_ROW_SUCCEEDS', (p) => bool(p.customers?.bulkFailedWhenNoRowSucceeds)],
   ['SVC_EVENT_TIMEOUT_MS', (p) => str(p.timings?.eventTimeoutMs)],
   ['SVC_WAIT_BUDGET_MS', (p) => str(p.timings?.waitBudgetMs)],
 ];

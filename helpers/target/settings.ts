@@ -52,6 +52,8 @@ export interface Capabilities {
   cardSecondFundingCurrency?: string;
   /** How long an incoming payment answered 202 waits for approve or reject before it is auto-rejected (supplement: 5 s). */
   incomingApprovalWindowMs: number;
+  /** Customers, KYC, internal accounts: what the target declares where the documents leave it open (supplement 28). */
+  customerTriggers: CustomerTriggers;
 }
 
 /** The supplement's card activation delay for platformCardId 005 ("ACTIVE after ~30 s"), with a margin. */
@@ -61,12 +63,57 @@ function senders(completed: string | undefined, failed: string | undefined): Cap
   return completed && failed ? { completed, failed } : undefined;
 }
 
+export interface CustomerTriggers {
+  /** A region where POST /customers without email and phoneNumber answers 400 MISSING_MANDATORY_USER_INFO. */
+  mandatoryUserInfoRegion?: string;
+  /** A region whose customers' provider requires contact verification, and the target's test code. */
+  contactVerification?: { region: string; code: string };
+  /** Document rejection code -> last three characters of documentNumber that make POST/PUT /documents refuse with it. */
+  documentRejections: Record<string, string>;
+  /** An open RESOLVE_ERRORS verification whose gaps are all resolved becomes READY_FOR_VERIFICATION (with its event). */
+  verificationReadyWhenResolved: boolean;
+  /** The fullName magic of supplement 5 (001 PENDING, 002 REJECTED) also decides a verification of a customer renamed after creation. */
+  kycNameMagicAtVerification: boolean;
+  /** File-name suffix of a bulk upload that waits PENDING until POST /sandbox/customers/bulk/jobs/{jobId}/process. */
+  bulkHoldSuffix?: string;
+  /** A bulk upload job in which no row becomes a customer ends FAILED (BULK_UPLOAD.FAILED). */
+  bulkFailedWhenNoRowSucceeds: boolean;
+  /** A target trigger that completes a manual review: POST /sandbox/verifications/{verificationId}/review {outcome: APPROVED|REJECTED}. */
+  manualReviewTrigger: boolean;
+  /** A business verified with a PENDING beneficial owner (lastName ending 001) goes PENDING_MANUAL_REVIEW, kybStatus PENDING. */
+  kybPendingWhenOwnerPending: boolean;
+  /** Suffix of platformCustomerId whose internal accounts stay PENDING until a trigger activates or fails them. */
+  provisioningHoldSuffix?: string;
+  /** /sandbox/internal-accounts/{accountId}/<name> triggers the target serves: activate, fail, close, funding-instructions. */
+  internalAccountTriggers: string[];
+  /** Currencies of the platform's own internal accounts (GET /platform/internal-accounts). */
+  platformAccountCurrencies: string[];
+}
+
+function customerTriggers(env: NodeJS.ProcessEnv, dflt: Partial<CustomerTriggers> = {}): CustomerTriggers {
+  const cvRegion = env.SVC_CONTACT_VERIFICATION_REGION ?? dflt.contactVerification?.region;
+  return {
+    mandatoryUserInfoRegion: env.SVC_MISSING_MANDATORY_INFO_REGION ?? dflt.mandatoryUserInfoRegion,
+    contactVerification: cvRegion ? { region: cvRegion, code: env.SVC_CONTACT_VERIFICATION_CODE ?? dflt.contactVerification?.code ?? '123456' } : undefined,
+    documentRejections: triggers(env.SVC_DOCUMENT_REJECTION_TRIGGERS, dflt.documentRejections ?? {}, /^[A-Za-z0-9]{3}$/),
+    verificationReadyWhenResolved: truthy(env.SVC_VERIFICATION_READY_WHEN_RESOLVED, dflt.verificationReadyWhenResolved ?? false),
+    kybPendingWhenOwnerPending: truthy(env.SVC_KYB_PENDING_WHEN_OWNER_PENDING, dflt.kybPendingWhenOwnerPending ?? false),
+    kycNameMagicAtVerification: truthy(env.SVC_KYC_NAME_MAGIC_AT_VERIFICATION, dflt.kycNameMagicAtVerification ?? false),
+    manualReviewTrigger: truthy(env.SVC_MANUAL_REVIEW_TRIGGER, dflt.manualReviewTrigger ?? false),
+    bulkHoldSuffix: env.SVC_BULK_HOLD_SUFFIX || dflt.bulkHoldSuffix,
+    bulkFailedWhenNoRowSucceeds: truthy(env.SVC_BULK_FAILED_WHEN_NO_ROW_SUCCEEDS, dflt.bulkFailedWhenNoRowSucceeds ?? false),
+    provisioningHoldSuffix: env.SVC_PROVISIONING_HOLD_SUFFIX || dflt.provisioningHoldSuffix,
+    internalAccountTriggers: list(env.SVC_INTERNAL_ACCOUNT_TRIGGERS, dflt.internalAccountTriggers ?? []),
+    platformAccountCurrencies: list(env.SVC_PLATFORM_ACCOUNT_CURRENCIES, dflt.platformAccountCurrencies ?? []),
+  };
+}
+
 /** The supplement's magic destination suffixes whose failure reason it states or implies (section 8). */
 const SUPPLEMENT_FAILURE_TRIGGERS = { QUOTE_EXECUTION_FAILED: '002', PAYOUT_RETURNED: '005' };
 
-function triggers(v: string | undefined, dflt: Record<string, string>): Record<string, string> {
+function triggers(v: string | undefined, dflt: Record<string, string>, form = /^\d{3}$/): Record<string, string> {
   if (!v) return dflt;
-  return Object.fromEntries(v.split(',').map((pair) => pair.split('=').map((x) => x.trim()) as [string, string]).filter(([k, d]) => k && /^\d{3}$/.test(d ?? '')));
+  return Object.fromEntries(v.split(',').map((pair) => pair.split('=').map((x) => x.trim()) as [string, string]).filter(([k, d]) => k && form.test(d ?? '')));
 }
 
 function limits(env: NodeJS.ProcessEnv, dflt: Capabilities['limits']): Capabilities['limits'] {
@@ -126,6 +173,14 @@ export function readPem(name: string, value: string): string {
  * with the short timings of a sandbox in the same process.
  */
 function embeddedCapabilities(env: NodeJS.ProcessEnv, profile: TargetProfile | undefined): Capabilities {
+  return profileCapabilities(env, profile, { eventTimeoutMs: 8000, waitBudgetMs: 20_000 });
+}
+
+/**
+ * The capabilities a target's own profile declares (the embedded sandbox's, or the one a container
+ * image prints), single SVC_* variables winning; a variable set empty declares the capability absent.
+ */
+export function profileCapabilities(env: NodeJS.ProcessEnv, profile: TargetProfile | undefined, timings: { eventTimeoutMs: number; waitBudgetMs: number }): Capabilities {
   const declared: NodeJS.ProcessEnv = profile ? profileVariables(profile) : {};
   // A variable set empty declares the capability absent (SVC_HOLD_TRIGGER= : no hold trigger).
   for (const [name, value] of Object.entries(env)) {
@@ -133,7 +188,7 @@ function embeddedCapabilities(env: NodeJS.ProcessEnv, profile: TargetProfile | u
     if (value === '') delete declared[name];
     else declared[name] = value;
   }
-  return declaredCapabilities(declared, { eventTimeoutMs: 8000, waitBudgetMs: 20_000 });
+  return declaredCapabilities(declared, timings);
 }
 
 /** What a target that the harness did not build offers, as its operator declares it (README). */
@@ -160,6 +215,7 @@ function declaredCapabilities(env: NodeJS.ProcessEnv, timings: { eventTimeoutMs:
     cardPendingKycTrigger: env.SVC_CARD_PENDING_KYC_TRIGGER || undefined,
     cardSecondFundingCurrency: env.SVC_CARD_SECOND_FUNDING_CURRENCY || undefined,
     incomingApprovalWindowMs: num('SVC_INCOMING_APPROVAL_WINDOW_MS', env.SVC_INCOMING_APPROVAL_WINDOW_MS, 5000)!,
+    customerTriggers: customerTriggers(env),
   };
 }
 

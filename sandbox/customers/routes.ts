@@ -9,8 +9,13 @@ import { areaState, parse, type SandboxContext } from '../context.js';
 import { CURRENCIES } from '../currencies.js';
 import { ApiError, badRequest, conflict, fieldErrors, invalidInput, notFound } from '../errors.js';
 import { provisionInternalAccount } from '../internal-accounts/store.js';
-import { page } from '../pagination.js';
+import { customerIndex, indexCreated, indexKeys, unindexDeleted } from './index.js';
+import { bulkCustomerRoutes } from './bulk.js';
+import { kycLinkRoutes } from './kyc-link.js';
+import { customerListRoutes } from './list.js';
 
+/** This sandbox's trigger: the accounts of a customer whose platformCustomerId ends so stay PENDING until a trigger. */
+export const PROVISIONING_HOLD_SUFFIX = 'HOLD';
 export const TERMS = { version: 'V1', url: 'https://sandbox.svc.example/terms/v1' };
 const EU = new Set(['AT', 'BE', 'BG', 'HR', 'CY', 'CZ', 'DK', 'EE', 'FI', 'FR', 'DE', 'GR', 'HU', 'IE', 'IT', 'LV', 'LT', 'LU', 'MT', 'NL', 'PL', 'PT', 'RO', 'SK', 'SI', 'ES', 'SE']);
 
@@ -100,6 +105,27 @@ export interface CustomerRecord {
 
 export const customers = (ctx: SandboxContext) => areaState(ctx, 'customers', () => new Map<string, CustomerRecord>());
 
+/** Listeners told when a customer's data changes (KYC re-evaluates an open verification). */
+const changeListeners = (ctx: SandboxContext) => areaState(ctx, 'customer-change-listeners', () => [] as ((c: CustomerRecord) => void)[]);
+export const onCustomerChanged = (ctx: SandboxContext, fn: (c: CustomerRecord) => void) => void changeListeners(ctx).push(fn);
+const customerChanged = (ctx: SandboxContext, c: CustomerRecord) => changeListeners(ctx).forEach((fn) => fn(c));
+
+/**
+ * This sandbox's place for 400 MISSING_MANDATORY_USER_INFO (supplement section 15: tied to no
+ * operation): creating a customer whose provider requires contact verification (an EU region)
+ * without the email and phoneNumber it needs (supplement section 4: "required where contact
+ * verification applies (EU)").
+ */
+function missingMandatoryInfo(ctx: SandboxContext, fields: Record<string, unknown>): void {
+  if (!EU.has(String(fields.region ?? '')) || ctx.faults.has('mandatory-user-info-not-required')) return;
+  const missing = (['email', 'phoneNumber'] as const).filter((f) => fields[f] === undefined);
+  if (missing.length) {
+    throw badRequest('MISSING_MANDATORY_USER_INFO', `Customers of region ${String(fields.region)} need ${missing.join(' and ')} for contact verification`, {
+      errors: missing.map((field) => ({ field, constraint: 'required', message: `${field} is mandatory where contact verification applies` })),
+    });
+  }
+}
+
 /** Write-only fields never leave the sandbox (supplement: identifier is write-only). */
 export function presentCustomer(ctx: SandboxContext, c: CustomerRecord) {
   const { identifier: _secret, ...fields } = c.fields;
@@ -144,7 +170,7 @@ function initialKycStatus(c: CustomerRecord): KycStatus {
 export function setKycStatus(ctx: SandboxContext, c: CustomerRecord, status: KycStatus): void {
   const family = c.customerType === 'INDIVIDUAL' ? 'KYC' : 'KYB';
   const emit = () => {
-    if (['APPROVED', 'REJECTED', 'PENDING'].includes(status)) {
+    if (['APPROVED', 'REJECTED', 'PENDING'].includes(status) && !(status === 'REJECTED' && ctx.faults.has('kyc-rejected-no-event'))) {
       ctx.webhooks.emit(`CUSTOMER.${family}_${status}`, presentCustomer(ctx, c));
     }
   };
@@ -154,62 +180,85 @@ export function setKycStatus(ctx: SandboxContext, c: CustomerRecord, status: Kyc
   if (!ctx.faults.has('kyc-event-before-status-change')) emit();
 }
 
+function checkTermsVersion(ctx: SandboxContext, consent?: { termsVersion: string }): void {
+  if (consent && consent.termsVersion !== TERMS.version && !ctx.faults.has('terms-unknown-version-accepted')) {
+    throw badRequest('END_USER_TERMS_VERSION_NOT_FOUND', `End-user terms version ${consent.termsVersion} is not supported`, {
+      errors: [{ field: 'endUserTermsConsent.termsVersion', constraint: 'enum', message: `supported: ${TERMS.version}` }],
+    });
+  }
+}
+function activeCustomerWithPlatformId(ctx: SandboxContext, platformCustomerId: unknown, except?: string): CustomerRecord | undefined {
+  const c = customerIndex(ctx).activeByPlatformId.get(String(platformCustomerId));
+  return c && c.id !== except ? c : undefined;
+}
+function assertUmaAddressFree(ctx: SandboxContext, umaAddress: unknown, except?: string): void {
+  const c = umaAddress === undefined ? undefined : customerIndex(ctx).activeByUma.get(String(umaAddress));
+  if (c && c.id !== except && !ctx.faults.has('uma-address-duplicate-accepted')) {
+    throw conflict('UMA_ADDRESS_EXISTS', `umaAddress ${String(umaAddress)} is taken`, { field: 'umaAddress' });
+  }
+}
+
+export type CreateCustomerBody = z.infer<typeof CreateCustomer>;
+
+/** Creates a customer from a validated body (POST /customers, bulk upload rows): the create rules, its accounts, its KYC status. */
+export function createCustomerRecord(ctx: SandboxContext, body: CreateCustomerBody): CustomerRecord {
+  const checkTerms = (consent?: { termsVersion: string }) => checkTermsVersion(ctx, consent);
+  const activeWithPlatformId = (platformCustomerId: unknown) => activeCustomerWithPlatformId(ctx, platformCustomerId);
+  const assertUmaFree = (umaAddress: unknown) => assertUmaAddressFree(ctx, umaAddress);
+  checkTerms(body.endUserTermsConsent);
+  const { customerType, ...fields } = body;
+  missingMandatoryInfo(ctx, fields);
+  fields.platformCustomerId ??= `pc-${randomUUID()}`;
+  if (activeWithPlatformId(fields.platformCustomerId) && !ctx.faults.has('customer-duplicate-platform-id-accepted')) {
+    throw conflict('CONFLICT', `platformCustomerId ${fields.platformCustomerId} belongs to an active customer`, { field: 'platformCustomerId' });
+  }
+  assertUmaFree(fields.umaAddress);
+  if (fields.umaAddress === undefined) {
+    const user = String(fields.platformCustomerId).replace(/[^a-zA-Z0-9._-]/g, '').slice(0, 40) || 'customer';
+    const plain = `$${user}@${ctx.config.umaDomain}`;
+    // A reused platformCustomerId (its first customer deleted) still gets an address of its own.
+    fields.umaAddress = customerIndex(ctx).activeByUma.has(plain) ? `$${user}-${randomUUID().slice(0, 8)}@${ctx.config.umaDomain}` : plain;
+  }
+  if (customerType === 'INDIVIDUAL') (fields as Record<string, unknown>).countryOfIssuance ??= 'US';
+  const now = isoNow(ctx.clock);
+  const customer: CustomerRecord = {
+    id: `Customer:${randomUUID()}`,
+    customerType,
+    fields: { ...fields, currencies: fields.currencies ?? ['USD'] },
+    kycStatus: 'UNVERIFIED',
+    isDeleted: false,
+    createdAt: now,
+    updatedAt: now,
+    internalAccountIds: [],
+  };
+  customers(ctx).set(customer.id, customer);
+  indexCreated(ctx, customer);
+  for (const currency of customer.fields.currencies as string[]) {
+    const hold = String(customer.fields.platformCustomerId).endsWith(PROVISIONING_HOLD_SUFFIX);
+    customer.internalAccountIds.push(provisionInternalAccount(ctx, customer.id, currency, { hold }).id);
+  }
+  const initial = initialKycStatus(customer);
+  if (initial !== 'UNVERIFIED') setKycStatus(ctx, customer, initial);
+  return customer;
+}
+
 export async function customerRoutes(app: FastifyInstance) {
   const { ctx } = app;
+  await app.register(customerListRoutes);
+  await app.register(kycLinkRoutes);
+  await app.register(bulkCustomerRoutes);
 
-  const checkTerms = (consent?: { termsVersion: string }) => {
-    if (consent && consent.termsVersion !== TERMS.version && !ctx.faults.has('terms-unknown-version-accepted')) {
-      throw badRequest('END_USER_TERMS_VERSION_NOT_FOUND', `End-user terms version ${consent.termsVersion} is not supported`, {
-        errors: [{ field: 'endUserTermsConsent.termsVersion', constraint: 'enum', message: `supported: ${TERMS.version}` }],
-      });
-    }
-  };
-  const activeWithPlatformId = (platformCustomerId: unknown, except?: string) =>
-    [...customers(ctx).values()].find((c) => !c.isDeleted && c.id !== except && c.fields.platformCustomerId === platformCustomerId);
+  const checkTerms = (consent?: { termsVersion: string }) => checkTermsVersion(ctx, consent);
+  const activeWithPlatformId = (platformCustomerId: unknown, except?: string) => activeCustomerWithPlatformId(ctx, platformCustomerId, except);
+  const assertUmaFree = (umaAddress: unknown, except?: string) => assertUmaAddressFree(ctx, umaAddress, except);
 
   app.get('/customers/end-user-terms', async () => ({ version: TERMS.version, url: TERMS.url }));
 
   app.post('/customers', async (req, reply) => {
     const parsed = CreateCustomer.safeParse(req.body ?? {});
     if (!parsed.success) throw invalidInput(fieldErrors(parsed.error));
-    const body = parsed.data;
-    checkTerms(body.endUserTermsConsent);
-    const { customerType, ...fields } = body;
-    fields.platformCustomerId ??= `pc-${randomUUID()}`;
-    if (activeWithPlatformId(fields.platformCustomerId) && !ctx.faults.has('customer-duplicate-platform-id-accepted')) {
-      throw conflict('CONFLICT', `platformCustomerId ${fields.platformCustomerId} belongs to an active customer`, { field: 'platformCustomerId' });
-    }
-    fields.umaAddress ??= `$${String(fields.platformCustomerId).replace(/[^a-zA-Z0-9._-]/g, '').slice(0, 40) || 'customer'}@${ctx.config.umaDomain}`;
-    if (customerType === 'INDIVIDUAL') (fields as Record<string, unknown>).countryOfIssuance ??= 'US';
-    const now = isoNow(ctx.clock);
-    const customer: CustomerRecord = {
-      id: `Customer:${randomUUID()}`,
-      customerType,
-      fields: { ...fields, currencies: fields.currencies ?? ['USD'] },
-      kycStatus: 'UNVERIFIED',
-      isDeleted: false,
-      createdAt: now,
-      updatedAt: now,
-      internalAccountIds: [],
-    };
-    customers(ctx).set(customer.id, customer);
-    for (const currency of customer.fields.currencies as string[]) {
-      customer.internalAccountIds.push(provisionInternalAccount(ctx, customer.id, currency).id);
-    }
-    const initial = initialKycStatus(customer);
-    if (initial !== 'UNVERIFIED') setKycStatus(ctx, customer, initial);
+    const customer = createCustomerRecord(ctx, parsed.data);
     return reply.status(201).send(presentCustomer(ctx, customer));
-  });
-
-  app.get('/customers', async (req) => {
-    const q = req.query as Record<string, string | undefined>;
-    const list = [...customers(ctx).values()].filter(
-      (c) =>
-        (q.isIncludingDeleted === 'true' || !c.isDeleted) &&
-        (!q.platformCustomerId || c.fields.platformCustomerId === q.platformCustomerId) &&
-        (!q.customerType || c.customerType === q.customerType),
-    );
-    return page(list.map((c) => presentCustomer(ctx, c)), req.query);
   });
 
   app.get('/customers/:customerId', async (req) => {
@@ -229,20 +278,26 @@ export async function customerRoutes(app: FastifyInstance) {
     if (body.platformCustomerId && activeWithPlatformId(body.platformCustomerId, customer.id) && !ctx.faults.has('customer-duplicate-platform-id-accepted')) {
       throw conflict('CONFLICT', `platformCustomerId ${String(body.platformCustomerId)} belongs to an active customer`, { field: 'platformCustomerId' });
     }
+    assertUmaFree(body.umaAddress, customer.id);
     const { customerType: _t, businessInfo, ...rest } = body;
+    const previous = { platformCustomerId: customer.fields.platformCustomerId, umaAddress: customer.fields.umaAddress };
     Object.assign(customer.fields, rest);
     if (businessInfo) customer.fields.businessInfo = { ...(customer.fields.businessInfo as object), ...(businessInfo as object) };
     customer.updatedAt = isoNow(ctx.clock);
+    indexKeys(ctx, customer, previous);
+    customerChanged(ctx, customer);
     return presentCustomer(ctx, customer);
   });
 
   app.delete('/customers/:customerId', async (req) => {
     const { customerId } = req.params as { customerId: string };
     const customer = customers(ctx).get(customerId);
-    if (customer?.isDeleted) throw new ApiError(410, 'CUSTOMER_DELETED', `Customer ${customerId} is deleted`);
+    if (customer?.isDeleted && !ctx.faults.has('customer-delete-twice-200')) throw new ApiError(410, 'CUSTOMER_DELETED', `Customer ${customerId} is deleted`);
+    if (customer?.isDeleted) return presentCustomer(ctx, customer);
     const c = getCustomer(ctx, customerId);
     c.isDeleted = true;
     c.updatedAt = isoNow(ctx.clock);
+    unindexDeleted(ctx, c);
     return presentCustomer(ctx, c);
   });
 }

@@ -5,25 +5,47 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { parse } from '../context.js';
 import { page } from '../pagination.js';
-import { adjustBalance, assertCanMoveMoney, getInternalAccount, internalAccounts, presentInternalAccount, setInternalAccountStatus } from './store.js';
+import { conflict } from '../errors.js';
+import { isoNow } from '../clock.js';
+import { accountsByCustomer, adjustBalance, assertCanMoveMoney, getInternalAccount, internalAccounts, presentInternalAccount, provisionInternalAccount, setInternalAccountStatus, type InternalAccountStatus } from './store.js';
 
 const ListQuery = z.object({ currency: z.string().optional(), customerId: z.string().optional(), type: z.string().optional() }).passthrough();
 const FundBody = z.object({ amount: z.number().int().positive().max(1e11) });
 const IdParams = z.object({ accountId: z.string().min(1) });
 
+/** The platform's own accounts (supplement 6: customerId absent), ready at start (sandbox/README.md). */
+const PLATFORM_CURRENCIES = ['USD', 'USDC'];
+const FundingInstructionsBody = z.object({ change: z.enum(['ADD', 'WITHDRAW']).default('ADD') });
+
 export async function internalAccountRoutes(app: FastifyInstance) {
   const { ctx } = app;
+  const platformIds = PLATFORM_CURRENCIES.map((currency) => {
+    const account = provisionInternalAccount(ctx, null, currency, { hold: true });
+    account.status = 'ACTIVE';
+    return account.id;
+  });
   const list = (filter: (q: z.infer<typeof ListQuery>) => (a: { customerId: string | null; currency: string; type: string }) => boolean) =>
     (query: unknown) => {
       const q = parse(ListQuery, query);
-      return [...internalAccounts(ctx).values()].filter(filter(q)).map((a) => presentInternalAccount(ctx, a));
+      const candidates = q.customerId ? accountsByCustomer(ctx).get(q.customerId) ?? [] : [...internalAccounts(ctx).values()];
+      return candidates.filter(filter(q)).map((a) => presentInternalAccount(ctx, a));
     };
   const customerAccounts = list((q) => (a) =>
     a.customerId !== null && (!q.customerId || a.customerId === q.customerId) && (!q.currency || a.currency === q.currency) && (!q.type || a.type === q.type));
-  const platformAccounts = list((q) => (a) => a.customerId === null && (!q.currency || a.currency === q.currency) && (!q.type || a.type === q.type));
+  const platformAccounts = (query: unknown) => {
+    const q = parse(ListQuery, query);
+    const all = internalAccounts(ctx);
+    // The platform's few accounts are kept by id, so the list never scans the customers' accounts.
+    const candidates = ctx.faults.has('platform-accounts-include-customer-accounts') ? [...all.values()] : platformIds.map((id) => all.get(id)!);
+    return candidates.filter((a) => (!q.currency || a.currency === q.currency) && (!q.type || a.type === q.type)).map((a) => presentInternalAccount(ctx, a));
+  };
 
   app.get('/customers/internal-accounts', async (req) => page(customerAccounts(req.query), req.query));
-  app.get('/platform/internal-accounts', async (req) => ({ data: platformAccounts(req.query) }));
+  // Supplement 1 and 6: the platform's accounts answer just {data}, unpaged.
+  app.get('/platform/internal-accounts', async (req) => {
+    const data = platformAccounts(req.query);
+    return ctx.faults.has('platform-accounts-paged') ? { data, hasMore: false, totalCount: data.length } : { data };
+  });
 
   app.post('/sandbox/internal-accounts/:accountId/fund', async (req) => {
     const { accountId } = parse(IdParams, req.params);
@@ -34,13 +56,45 @@ export async function internalAccountRoutes(app: FastifyInstance) {
     return presentInternalAccount(ctx, account);
   });
 
-  // This sandbox's own triggers: a compliance hold (ACTIVE -> FROZEN) and a failed provisioning (FAILED).
-  for (const [name, status] of [['freeze', 'FROZEN'], ['fail', 'FAILED']] as const) {
+  // This sandbox's own triggers: a compliance hold (ACTIVE -> FROZEN), a failed provisioning (-> FAILED),
+  // a provisioning completed (PENDING -> ACTIVE) and a customer-initiated closure (ACTIVE or FROZEN -> CLOSED).
+  const triggers: [string, InternalAccountStatus, readonly InternalAccountStatus[] | undefined][] = [
+    ['freeze', 'FROZEN', undefined],
+    ['fail', 'FAILED', undefined],
+    ['activate', 'ACTIVE', ['PENDING']],
+    ['close', 'CLOSED', ['ACTIVE', 'FROZEN']],
+  ];
+  for (const [name, status, from] of triggers) {
     app.post(`/sandbox/internal-accounts/:accountId/${name}`, async (req) => {
       const { accountId } = parse(IdParams, req.params);
       const account = getInternalAccount(ctx, accountId);
+      if (from && !from.includes(account.status)) {
+        throw conflict('CONFLICT', `Internal account ${account.id} is ${account.status}; ${name} applies to ${from.join(' or ')}`, { status: account.status });
+      }
       setInternalAccountStatus(ctx, account, status);
       return presentInternalAccount(ctx, account);
     });
   }
+
+  // Supplement 26: INTERNAL_ACCOUNT.FUNDING_INSTRUCTIONS_UPDATED when fundingPaymentInstructions change
+  // (coordinates added, e.g. a SWIFT collection account ready, or withdrawn). This trigger makes that happen.
+  app.post('/sandbox/internal-accounts/:accountId/funding-instructions', async (req) => {
+    const { accountId } = parse(IdParams, req.params);
+    const { change } = parse(FundingInstructionsBody, req.body);
+    const account = getInternalAccount(ctx, accountId);
+    const swift = {
+      accountOrWalletInfo: { accountType: 'SWIFT_ACCOUNT', swiftCode: 'SVCSUS33XXX', accountNumber: `SW${account.id.slice(-10).replace(/-/g, '')}`, bankName: 'Sandbox Collection Bank' },
+      instructionsNotes: 'SWIFT collection account',
+    };
+    const had = (account.extraInstructions ?? []).length > 0;
+    if (change === 'ADD' ? had : !had) {
+      throw conflict('CONFLICT', change === 'ADD' ? 'The SWIFT collection account is already in the funding instructions' : 'No SWIFT collection account to withdraw');
+    }
+    account.extraInstructions = change === 'ADD' ? [swift] : [];
+    account.updatedAt = isoNow(ctx.clock);
+    if (!ctx.faults.has('funding-instructions-no-event')) {
+      ctx.webhooks.emit('INTERNAL_ACCOUNT.FUNDING_INSTRUCTIONS_UPDATED', presentInternalAccount(ctx, account));
+    }
+    return presentInternalAccount(ctx, account);
+  });
 }

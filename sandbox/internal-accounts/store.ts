@@ -21,10 +21,15 @@ export interface InternalAccountRecord {
   held: number;
   createdAt: string;
   updatedAt: string;
+  /** Funding coordinates added after provisioning (a SWIFT collection account once ready). */
+  extraInstructions?: Record<string, unknown>[];
 }
 
 export const internalAccounts = (ctx: SandboxContext) =>
   areaState(ctx, 'internal-accounts', () => new Map<string, InternalAccountRecord>());
+/** The accounts of each customer, in order of creation (lists by customerId read only these). */
+export const accountsByCustomer = (ctx: SandboxContext) =>
+  areaState(ctx, 'internal-accounts-by-customer', () => new Map<string, InternalAccountRecord[]>());
 
 export function presentInternalAccount(ctx: SandboxContext, a: InternalAccountRecord) {
   const balance = money(a.available, a.currency);
@@ -34,7 +39,8 @@ export function presentInternalAccount(ctx: SandboxContext, a: InternalAccountRe
   }
   return {
     id: a.id,
-    customerId: a.customerId,
+    // Supplement 6: customerId absent = a platform account.
+    ...(a.customerId !== null ? { customerId: a.customerId } : {}),
     type: a.type,
     status: a.status,
     balance,
@@ -46,6 +52,7 @@ export function presentInternalAccount(ctx: SandboxContext, a: InternalAccountRe
           : { accountType: 'USD_ACCOUNT', accountNumber: '000123456789', routingNumber: '021000021', reference: a.id.slice(-8) },
         isPlatformAccount: a.customerId === null,
       },
+      ...(a.extraInstructions ?? []),
     ],
     createdAt: a.createdAt,
     updatedAt: a.updatedAt,
@@ -69,8 +76,11 @@ function accountUuid(): string {
   }
 }
 
-/** Creates a PENDING account that becomes ACTIVE after the provisioning delay. */
-export function provisionInternalAccount(ctx: SandboxContext, customerId: string | null, currency: string): InternalAccountRecord {
+/**
+ * Creates a PENDING account that becomes ACTIVE after the provisioning delay, or, held (this
+ * sandbox's trigger, sandbox/README.md), stays PENDING until POST /sandbox/internal-accounts/{id}/activate or /fail.
+ */
+export function provisionInternalAccount(ctx: SandboxContext, customerId: string | null, currency: string, opts: { hold?: boolean } = {}): InternalAccountRecord {
   const now = isoNow(ctx.clock);
   const account: InternalAccountRecord = {
     id: `InternalAccount:${accountUuid()}`,
@@ -84,7 +94,8 @@ export function provisionInternalAccount(ctx: SandboxContext, customerId: string
     updatedAt: now,
   };
   internalAccounts(ctx).set(account.id, account);
-  ctx.later(ctx.settings.provisioningDelayMs, () => setInternalAccountStatus(ctx, account, 'ACTIVE'));
+  if (customerId !== null) accountsByCustomer(ctx).set(customerId, [...(accountsByCustomer(ctx).get(customerId) ?? []), account]);
+  if (!opts.hold) ctx.later(ctx.settings.provisioningDelayMs, () => { if (account.status === 'PENDING') setInternalAccountStatus(ctx, account, 'ACTIVE'); });
   return account;
 }
 

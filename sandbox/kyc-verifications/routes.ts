@@ -1,59 +1,130 @@
 // Interface: POST {base_url}/verifications "may return RESOLVE_ERRORS with one entry per problem,
 // each naming the field or the accepted document types still needed"; Customer KYC status
-// (APPROVED emits CUSTOMER.KYC_APPROVED). Supplement section 5 for shapes, documents and owners.
+// (APPROVED emits CUSTOMER.KYC_APPROVED); Errors / 400 (document rejection reasons). Supplement
+// sections 5 and 14 for verifications, documents and beneficial owners; section 3/27 for the
+// VERIFICATION.* events (one type per status, data = Verification).
 import { randomUUID } from 'node:crypto';
 import multipart from '@fastify/multipart';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { isoNow } from '../clock.js';
 import { areaState, parse, type SandboxContext } from '../context.js';
-import { getCustomer, Identification, missingKycFields, setKycStatus, type CustomerRecord } from '../customers/routes.js';
-import { badRequest, invalidInput, notFound, type FieldError } from '../errors.js';
-import { page } from '../pagination.js';
+import { getCustomer, Identification, missingKycFields, onCustomerChanged, setKycStatus, type CustomerRecord } from '../customers/routes.js';
+import { badRequest, conflict, invalidInput, notFound, type FieldError } from '../errors.js';
+import { scanPage } from '../scan-page.js';
 
 const IDENTITY_DOCUMENTS = ['PASSPORT', 'DRIVERS_LICENSE', 'NATIONAL_ID'];
-const DOCUMENT_TYPES = [...IDENTITY_DOCUMENTS, 'PROOF_OF_ADDRESS', 'BANK_STATEMENT', 'CERTIFICATE_OF_INCORPORATION', 'OTHER'];
+/** Supplement 14: the 26 document types. */
+const DOCUMENT_TYPES = new Set([
+  ...IDENTITY_DOCUMENTS,
+  'CERTIFICATE_OF_INCORPORATION', 'ARTICLES_OF_INCORPORATION', 'ARTICLES_OF_ASSOCIATION', 'STATE_REGISTRY_EXCERPT',
+  'DIRECTOR_REGISTRY', 'TRUST_AGREEMENT', 'STATE_COMPANY_REGISTRY', 'PARTNERSHIP_CONTROL_AGREEMENT',
+  'SHAREHOLDER_REGISTER', 'PARTNERSHIP_AGREEMENT',
+  'UTILITY_BILL', 'RENT_OR_LEASE_AGREEMENT', 'ELECTRICITY_BILL', 'BANK_STATEMENT', 'TAX_RETURN',
+  'PROOF_OF_ADDRESS', 'GOOD_STANDING_CERTIFICATE', 'INFORMATION_STATEMENT', 'INCUMBENCY_CERTIFICATE', 'BUSINESS_LICENSE',
+  'POWER_OF_ATTORNEY', 'SELFIE', 'OTHER',
+]);
+const LEGAL_PRESENCE = ['CERTIFICATE_OF_INCORPORATION', 'ARTICLES_OF_INCORPORATION', 'ARTICLES_OF_ASSOCIATION', 'STATE_REGISTRY_EXCERPT'];
+/**
+ * This sandbox's document rejections (supplement 14: the codes "appear only in the 400 code list;
+ * presumably POST/PUT /documents"): the last three characters of documentNumber (sandbox/README.md).
+ */
+export const DOCUMENT_REJECTIONS: Record<string, string> = {
+  '991': 'LOW_QUALITY',
+  '992': 'DATA_MISMATCH',
+  '993': 'EXPIRED',
+  '994': 'SUSPECTED_FRAUD',
+  '995': 'UNSUITABLE_DOCUMENT',
+  '996': 'INCOMPLETE',
+};
 const MAX_FILE = 10 * 1024 * 1024;
 
+type VerificationStatus = 'RESOLVE_ERRORS' | 'PENDING_MANUAL_REVIEW' | 'IN_PROGRESS' | 'APPROVED' | 'REJECTED' | 'READY_FOR_VERIFICATION';
 interface Verification {
   id: string;
   customerId: string;
-  verificationStatus: 'RESOLVE_ERRORS' | 'PENDING_MANUAL_REVIEW' | 'IN_PROGRESS' | 'APPROVED' | 'REJECTED' | 'READY_FOR_VERIFICATION';
+  verificationStatus: VerificationStatus;
   errors: { resourceId: string; type: string; field?: string; acceptedDocumentTypes?: string[]; reason: string }[];
   createdAt: string;
   updatedAt: string;
 }
-interface DocumentRecord { id: string; documentType: string; country: string; documentHolder: string; side?: string; documentNumber?: string; fileName: string; size: number; createdAt: string }
+interface DocumentRecord {
+  id: string;
+  documentType: string;
+  country: string;
+  documentHolder: string;
+  side?: string;
+  documentNumber?: string;
+  issuingAuthority?: string;
+  fileName: string;
+  size: number;
+  createdAt: string;
+  updatedAt?: string;
+  /** Part of a submitted verification: no longer deletable (supplement 14: 409 already submitted). */
+  submitted: boolean;
+  deleted: boolean;
+}
 interface OwnerRecord { id: string; customerId: string; roles: string[]; ownershipPercentage: number; personalInfo: Record<string, unknown>; kycStatus: string; createdAt: string; updatedAt: string }
 
 const state = (ctx: SandboxContext) =>
-  areaState(ctx, 'kyc', () => ({ verifications: new Map<string, Verification>(), documents: new Map<string, DocumentRecord>(), owners: new Map<string, OwnerRecord>() }));
+  areaState(ctx, 'kyc', () => ({
+    verifications: new Map<string, Verification>(),
+    verificationOrder: [] as Verification[],
+    verificationsByCustomer: new Map<string, Verification[]>(),
+    documents: new Map<string, DocumentRecord>(),
+    documentOrder: [] as DocumentRecord[],
+    documentsByHolder: new Map<string, DocumentRecord[]>(),
+    owners: new Map<string, OwnerRecord>(),
+    ownersByCustomer: new Map<string, OwnerRecord[]>(),
+  }));
 
+const push = <K, V>(map: Map<K, V[]>, key: K, value: V) => map.set(key, [...(map.get(key) ?? []), value]);
+const holderDocs = (ctx: SandboxContext, holder: string) => (state(ctx).documentsByHolder.get(holder) ?? []).filter((d) => !d.deleted);
+const customerOwners = (ctx: SandboxContext, customerId: string) => state(ctx).ownersByCustomer.get(customerId) ?? [];
+
+const ROLES = ['UBO', 'DIRECTOR', 'COMPANY_OFFICER', 'CONTROL_PERSON', 'TRUSTEE', 'GENERAL_PARTNER'] as const;
+const country = z.string().regex(/^[A-Z]{2}$/, 'an ISO 3166-1 alpha-2 code');
+const PersonalInfo = z.object({
+  firstName: z.string().min(1),
+  middleName: z.string().optional(),
+  lastName: z.string().min(1),
+  birthDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date YYYY-MM-DD'),
+  nationality: country,
+  address: z.object({ line1: z.string().min(1), line2: z.string().optional(), city: z.string().optional(), state: z.string().optional(), postalCode: z.string().min(1), country }),
+  idType: Identification.idType.unwrap(),
+  identifier: Identification.identifier.unwrap(),
+  countryOfIssuance: Identification.countryOfIssuance,
+  email: z.email().optional(),
+  phoneNumber: z.string().regex(/^\+[1-9]\d{1,14}$/, 'an E.164 number').optional(),
+});
 const OwnerBody = z.object({
   customerId: z.string().min(1),
-  roles: z.array(z.enum(['UBO', 'DIRECTOR', 'CONTROL_PERSON', 'SIGNATORY'])).min(1),
+  roles: z.array(z.enum(ROLES)).min(1),
   ownershipPercentage: z.number().min(0).max(100),
-  personalInfo: z.object({
-    firstName: z.string().min(1),
-    lastName: z.string().min(1),
-    birthDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
-    nationality: z.string().regex(/^[A-Z]{2}$/),
-    address: z.object({ line1: z.string().min(1), postalCode: z.string().min(1), country: z.string().regex(/^[A-Z]{2}$/) }).passthrough(),
-    idType: Identification.idType.unwrap(),
-    identifier: Identification.identifier.unwrap(),
-    countryOfIssuance: Identification.countryOfIssuance,
-  }),
+  personalInfo: PersonalInfo,
+});
+const OwnerPatch = z.object({
+  roles: z.array(z.enum(ROLES)).min(1).optional(),
+  ownershipPercentage: z.number().min(0).max(100).optional(),
+  personalInfo: PersonalInfo.partial().optional(),
+}).strict();
+const PageQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  cursor: z.string().regex(/^\d+$/, 'a cursor returned as nextCursor').optional(),
 });
 
 function presentOwner(o: OwnerRecord) {
   const { identifier: _w, ...personalInfo } = o.personalInfo;
   return { ...o, personalInfo };
 }
+function presentDocument(d: DocumentRecord) {
+  const { submitted: _s, deleted: _d, size: _z, ...rest } = d;
+  return rest;
+}
 
 /** One RESOLVE_ERRORS entry per gap: each missing field, each missing document kind, each missing owner. */
 function gaps(ctx: SandboxContext, c: CustomerRecord): Verification['errors'] {
-  const s = state(ctx);
-  const docs = [...s.documents.values()].filter((d) => d.documentHolder === c.id);
+  const docs = holderDocs(ctx, c.id);
   const errors: Verification['errors'] = [];
   if (c.customerType === 'INDIVIDUAL') {
     for (const field of missingKycFields(c)) {
@@ -63,18 +134,43 @@ function gaps(ctx: SandboxContext, c: CustomerRecord): Verification['errors'] {
       errors.push({ resourceId: c.id, type: 'MISSING_IDENTITY_DOCUMENT', acceptedDocumentTypes: IDENTITY_DOCUMENTS, reason: 'An identity document is required' });
     }
   } else {
-    const owners = [...s.owners.values()].filter((o) => o.customerId === c.id);
-    if (!owners.length) errors.push({ resourceId: c.id, type: 'MISSING_BENEFICIAL_OWNER', reason: 'At least one beneficial owner is required' });
-    if (!docs.some((d) => d.documentType === 'CERTIFICATE_OF_INCORPORATION')) {
-      errors.push({ resourceId: c.id, type: 'MISSING_FIELD', acceptedDocumentTypes: ['CERTIFICATE_OF_INCORPORATION'], reason: 'A certificate of incorporation is required' });
+    if (!customerOwners(ctx, c.id).length) errors.push({ resourceId: c.id, type: 'MISSING_BENEFICIAL_OWNER', reason: 'At least one beneficial owner is required' });
+    if (!docs.some((d) => LEGAL_PRESENCE.includes(d.documentType))) {
+      errors.push({ resourceId: c.id, type: 'MISSING_LEGAL_PRESENCE_DOCUMENT', acceptedDocumentTypes: LEGAL_PRESENCE, reason: 'A legal presence document is required' });
     }
   }
   return ctx.faults.has('resolve-errors-first-only') ? errors.slice(0, 1) : errors;
 }
 
+/** Sets the verification's status and announces it with VERIFICATION.<STATUS> (supplement 14: one type per status). */
+function setVerificationStatus(ctx: SandboxContext, v: Verification, status: VerificationStatus, errors: Verification['errors'] = []): void {
+  const changed = v.verificationStatus !== status;
+  v.verificationStatus = status;
+  v.errors = errors;
+  v.updatedAt = isoNow(ctx.clock);
+  if (changed && !ctx.faults.has('verification-no-status-events')) ctx.webhooks.emit(`VERIFICATION.${status}`, { ...v, errors: [...v.errors] });
+}
+
+const isOpen = (v: Verification) => v.verificationStatus === 'RESOLVE_ERRORS' || v.verificationStatus === 'READY_FOR_VERIFICATION';
+const openVerification = (ctx: SandboxContext, customerId: string) => {
+  const list = state(ctx).verificationsByCustomer.get(customerId) ?? [];
+  const last = list[list.length - 1];
+  return last && isOpen(last) ? last : undefined;
+};
+
+/** This sandbox's READY_FOR_VERIFICATION (its meaning is not stated): an open verification whose gaps are all resolved. */
+function reevaluate(ctx: SandboxContext, customerId: string): void {
+  const v = openVerification(ctx, customerId);
+  if (!v || v.verificationStatus !== 'RESOLVE_ERRORS') return;
+  const customer = getCustomer(ctx, customerId);
+  if (gaps(ctx, customer).length === 0) setVerificationStatus(ctx, v, 'READY_FOR_VERIFICATION');
+}
+const holderCustomer = (ctx: SandboxContext, holder: string) => (holder.startsWith('Customer:') ? holder : state(ctx).owners.get(holder)?.customerId);
+
 export async function kycRoutes(app: FastifyInstance) {
   const { ctx } = app;
   await app.register(multipart, { limits: { fileSize: MAX_FILE, files: 1, fields: 20 } });
+  onCustomerChanged(ctx, (c) => reevaluate(ctx, c.id));
 
   app.post('/verifications', async (req) => {
     const { customerId } = parse(z.object({ customerId: z.string().min(1) }), req.body);
@@ -82,38 +178,68 @@ export async function kycRoutes(app: FastifyInstance) {
     if (customer.kycStatus === 'APPROVED' || customer.kycStatus === 'REJECTED') {
       throw badRequest('INVALID_INPUT', `Customer ${customerId} is already ${customer.kycStatus}`);
     }
+    const s = state(ctx);
     const now = isoNow(ctx.clock);
-    const v: Verification = { id: `Verification:${randomUUID()}`, customerId, verificationStatus: 'IN_PROGRESS', errors: [], createdAt: now, updatedAt: now };
-    state(ctx).verifications.set(v.id, v);
+    let v = openVerification(ctx, customerId);
+    if (!v) {
+      // A new verification starts without a status; its first status is announced like any other.
+      v = { id: `Verification:${randomUUID()}`, customerId, verificationStatus: '' as VerificationStatus, errors: [], createdAt: now, updatedAt: now };
+      s.verifications.set(v.id, v);
+      s.verificationOrder.push(v);
+      push(s.verificationsByCustomer, customerId, v);
+    }
     const found = gaps(ctx, customer);
     const magic = String(customer.customerType === 'INDIVIDUAL' ? customer.fields.fullName ?? '' : (customer.fields.businessInfo as { registrationNumber?: string })?.registrationNumber ?? '');
     if (found.length) {
-      v.verificationStatus = 'RESOLVE_ERRORS';
-      v.errors = found;
-    } else if (customer.customerType === 'INDIVIDUAL' && magic.endsWith('003')) {
-      v.verificationStatus = 'RESOLVE_ERRORS';
-      const doc = [...state(ctx).documents.values()].find((d) => d.documentHolder === customer.id);
-      v.errors = [{ resourceId: doc?.id ?? customer.id, type: 'POOR_QUALITY_DOCUMENT', acceptedDocumentTypes: IDENTITY_DOCUMENTS, reason: 'The document image is not legible' }];
-    } else if (customer.customerType === 'INDIVIDUAL' && magic.endsWith('001')) {
-      v.verificationStatus = 'PENDING_MANUAL_REVIEW';
-      setKycStatus(ctx, customer, 'PENDING');
-    } else {
-      const outcome = magic.endsWith('002') ? 'REJECTED' : 'APPROVED';
-      ctx.later(ctx.settings.provisioningDelayMs, () => {
-        v.verificationStatus = outcome;
-        v.updatedAt = isoNow(ctx.clock);
-        setKycStatus(ctx, customer, outcome);
-      });
+      setVerificationStatus(ctx, v, 'RESOLVE_ERRORS', found);
+      return v;
     }
-    return v;
+    if (customer.customerType === 'INDIVIDUAL' && magic.endsWith('003')) {
+      const doc = holderDocs(ctx, customer.id)[0];
+      setVerificationStatus(ctx, v, 'RESOLVE_ERRORS', [{ resourceId: doc?.id ?? customer.id, type: 'POOR_QUALITY_DOCUMENT', acceptedDocumentTypes: IDENTITY_DOCUMENTS, reason: 'The document image is not legible' }]);
+      return v;
+    }
+    // Submitted: the documents of the customer and of its owners are now part of the verification.
+    for (const holder of [customer.id, ...customerOwners(ctx, customer.id).map((o) => o.id)]) {
+      for (const d of holderDocs(ctx, holder)) d.submitted = true;
+    }
+    const ownerPending = customer.customerType === 'BUSINESS' && customerOwners(ctx, customer.id).some((o) => o.kycStatus === 'PENDING');
+    const outcome: 'APPROVED' | 'REJECTED' | 'PENDING_MANUAL_REVIEW' =
+      customer.customerType === 'INDIVIDUAL' && magic.endsWith('001') ? 'PENDING_MANUAL_REVIEW'
+      : ownerPending ? 'PENDING_MANUAL_REVIEW'
+      : magic.endsWith('002') ? 'REJECTED'
+      : 'APPROVED';
+    setVerificationStatus(ctx, v, 'IN_PROGRESS');
+    const verification = v;
+    const snapshot = { ...v };
+    ctx.later(ctx.settings.provisioningDelayMs, () => {
+      setVerificationStatus(ctx, verification, outcome);
+      const kyc = outcome === 'PENDING_MANUAL_REVIEW' ? 'PENDING' : outcome;
+      if (customer.kycStatus !== kyc) setKycStatus(ctx, customer, kyc);
+    });
+    return snapshot;
+  });
+
+  // This sandbox's trigger: a manual review completes (PENDING_MANUAL_REVIEW -> APPROVED or REJECTED),
+  // and the customer's kycStatus/kybStatus follows with its CUSTOMER.* event.
+  app.post('/sandbox/verifications/:verificationId/review', async (req) => {
+    const { verificationId } = req.params as { verificationId: string };
+    const { outcome } = parse(z.object({ outcome: z.enum(['APPROVED', 'REJECTED']) }), req.body);
+    const v = state(ctx).verifications.get(verificationId);
+    if (!v) throw notFound('REFERENCE_NOT_FOUND', `Verification ${verificationId} not found`);
+    if (v.verificationStatus !== 'PENDING_MANUAL_REVIEW') throw conflict('CONFLICT', `Verification ${v.id} is ${v.verificationStatus}, not under manual review`);
+    setVerificationStatus(ctx, v, outcome);
+    const customer = getCustomer(ctx, v.customerId);
+    if (!ctx.faults.has('review-outcome-customer-unchanged')) setKycStatus(ctx, customer, outcome);
+    return { ...v };
   });
 
   app.get('/verifications', async (req) => {
-    const q = req.query as Record<string, string | undefined>;
-    const list = [...state(ctx).verifications.values()].filter(
-      (v) => (!q.customerId || v.customerId === q.customerId) && (!q.verificationStatus || v.verificationStatus === q.verificationStatus),
-    );
-    return page(list, req.query);
+    const q = parse(PageQuery.extend({ customerId: z.string().min(1).optional(), verificationStatus: z.enum(['RESOLVE_ERRORS', 'PENDING_MANUAL_REVIEW', 'IN_PROGRESS', 'APPROVED', 'REJECTED', 'READY_FOR_VERIFICATION']).optional() }), req.query);
+    const s = state(ctx);
+    const list = q.customerId ? s.verificationsByCustomer.get(q.customerId) ?? [] : s.verificationOrder;
+    const statusFilter = ctx.faults.has('verifications-status-filter-ignored') ? undefined : q.verificationStatus;
+    return scanPage(list, (v) => !statusFilter || v.verificationStatus === statusFilter, q, (v) => ({ ...v }));
   });
 
   app.get('/verifications/:verificationId', async (req) => {
@@ -137,27 +263,44 @@ export async function kycRoutes(app: FastifyInstance) {
       roles: body.roles,
       ownershipPercentage: body.ownershipPercentage,
       personalInfo: { countryOfIssuance: 'US', ...body.personalInfo },
-      kycStatus: last.endsWith('001') ? 'PENDING' : last.endsWith('002') ? 'REJECTED' : 'APPROVED',
+      kycStatus: last.endsWith('001') && !ctx.faults.has('kyb-pending-owner-ignored') ? 'PENDING' : last.endsWith('002') ? 'REJECTED' : 'APPROVED',
       createdAt: now,
       updatedAt: now,
     };
     state(ctx).owners.set(owner.id, owner);
+    push(state(ctx).ownersByCustomer, owner.customerId, owner);
+    reevaluate(ctx, owner.customerId);
     return reply.status(201).send(presentOwner(owner));
   });
 
   app.get('/beneficial-owners', async (req) => {
-    const q = req.query as Record<string, string | undefined>;
-    return page([...state(ctx).owners.values()].filter((o) => !q.customerId || o.customerId === q.customerId).map(presentOwner), req.query);
+    const q = parse(PageQuery.extend({ customerId: z.string().min(1) }), req.query);
+    const list = ctx.faults.has('owner-list-ignores-customer') ? [...state(ctx).owners.values()] : customerOwners(ctx, q.customerId);
+    return scanPage(list, () => true, q, presentOwner);
   });
 
-  app.get('/beneficial-owners/:ownerId', async (req) => {
-    const { ownerId } = req.params as { ownerId: string };
+  const getOwner = (ownerId: string) => {
     const o = state(ctx).owners.get(ownerId);
     if (!o) throw notFound('REFERENCE_NOT_FOUND', `Beneficial owner ${ownerId} not found`);
+    return o;
+  };
+  app.get('/beneficial-owners/:beneficialOwnerId', async (req) => presentOwner(getOwner((req.params as { beneficialOwnerId: string }).beneficialOwnerId)));
+
+  app.patch('/beneficial-owners/:beneficialOwnerId', async (req) => {
+    const o = getOwner((req.params as { beneficialOwnerId: string }).beneficialOwnerId);
+    const body = parse(OwnerPatch, req.body);
+    if (body.roles) o.roles = body.roles;
+    if (body.ownershipPercentage !== undefined) o.ownershipPercentage = body.ownershipPercentage;
+    if (body.personalInfo) {
+      // Supplement 14: only sent fields change.
+      o.personalInfo = ctx.faults.has('owner-patch-replaces-personal-info') ? { ...body.personalInfo } : { ...o.personalInfo, ...body.personalInfo };
+    }
+    o.updatedAt = isoNow(ctx.clock);
     return presentOwner(o);
   });
 
-  app.post('/documents', async (req, reply) => {
+  /** Reads a multipart upload: its fields and its one file. */
+  async function readUpload(req: FastifyRequest) {
     if (!req.isMultipart()) {
       throw invalidInput([{ field: 'file', constraint: 'multipart', message: 'Upload documents as multipart/form-data' }]);
     }
@@ -174,12 +317,27 @@ export async function kycRoutes(app: FastifyInstance) {
     const problems: FieldError[] = [];
     if (!file) problems.push({ field: 'file', constraint: 'required', message: 'file is required' });
     else if (!['application/pdf', 'image/jpeg', 'image/png'].includes(file.type)) problems.push({ field: 'file', constraint: 'mediaType', message: 'PDF, JPEG or PNG' });
-    if (!DOCUMENT_TYPES.includes(fields.documentType ?? '')) problems.push({ field: 'documentType', constraint: 'enum', message: `one of ${DOCUMENT_TYPES.join(', ')}` });
+    if (!DOCUMENT_TYPES.has(fields.documentType ?? '')) problems.push({ field: 'documentType', constraint: 'enum', message: 'a documentType of the interface' });
     if (!/^[A-Z]{2}$/.test(fields.country ?? '')) problems.push({ field: 'country', constraint: 'pattern', message: 'an ISO 3166-1 alpha-2 code' });
+    if (fields.side !== undefined && !['FRONT', 'BACK'].includes(fields.side)) problems.push({ field: 'side', constraint: 'enum', message: 'FRONT or BACK' });
+    return { fields, file, problems };
+  }
+
+  /** This sandbox's review of an upload: a rejection reason by the documentNumber's last three characters. */
+  function review(fields: Record<string, string>): void {
+    const code = DOCUMENT_REJECTIONS[(fields.documentNumber ?? '').slice(-3)];
+    if (code && !ctx.faults.has('document-rejection-accepted')) {
+      throw badRequest(code, `The document was rejected: ${code}`, { documentType: fields.documentType });
+    }
+  }
+
+  app.post('/documents', async (req, reply) => {
+    const { fields, file, problems } = await readUpload(req);
     if (!fields.documentHolder) problems.push({ field: 'documentHolder', constraint: 'required', message: 'a Customer or BeneficialOwner id' });
     if (problems.length) throw invalidInput(problems);
     if (fields.documentHolder.startsWith('Customer:')) getCustomer(ctx, fields.documentHolder);
     else if (!state(ctx).owners.has(fields.documentHolder)) throw notFound('REFERENCE_NOT_FOUND', `Document holder ${fields.documentHolder} not found`);
+    review(fields);
     const doc: DocumentRecord = {
       id: `Document:${randomUUID()}`,
       documentType: fields.documentType,
@@ -187,24 +345,55 @@ export async function kycRoutes(app: FastifyInstance) {
       documentHolder: fields.documentHolder,
       side: fields.side,
       documentNumber: fields.documentNumber,
+      issuingAuthority: fields.issuingAuthority,
       fileName: file!.name,
       size: file!.size,
       createdAt: isoNow(ctx.clock),
+      submitted: false,
+      deleted: false,
     };
-    state(ctx).documents.set(doc.id, doc);
-    return reply.status(201).send(doc);
+    const s = state(ctx);
+    s.documents.set(doc.id, doc);
+    s.documentOrder.push(doc);
+    push(s.documentsByHolder, doc.documentHolder, doc);
+    const customerId = holderCustomer(ctx, doc.documentHolder);
+    if (customerId) reevaluate(ctx, customerId);
+    return reply.status(201).send(presentDocument(doc));
   });
 
-  app.get('/documents/:documentId', async (req) => {
-    const { documentId } = req.params as { documentId: string };
+  app.get('/documents', async (req) => {
+    const q = parse(PageQuery.extend({ documentHolder: z.string().min(1).optional() }), req.query);
+    const s = state(ctx);
+    const list = q.documentHolder ? s.documentsByHolder.get(q.documentHolder) ?? [] : s.documentOrder;
+    return scanPage(list, (d) => !d.deleted, q, presentDocument);
+  });
+
+  const getDocument = (documentId: string) => {
     const d = state(ctx).documents.get(documentId);
-    if (!d) throw notFound('REFERENCE_NOT_FOUND', `Document ${documentId} not found`);
+    if (!d || d.deleted) throw notFound('REFERENCE_NOT_FOUND', `Document ${documentId} not found`);
     return d;
+  };
+  app.get('/documents/:documentId', async (req) => presentDocument(getDocument((req.params as { documentId: string }).documentId)));
+
+  app.put('/documents/:documentId', async (req) => {
+    const d = getDocument((req.params as { documentId: string }).documentId);
+    const { fields, file, problems } = await readUpload(req);
+    if (fields.documentHolder !== undefined) problems.push({ field: 'documentHolder', constraint: 'readOnly', message: 'documentHolder cannot change on re-upload' });
+    if (problems.length) throw invalidInput(problems);
+    review(fields);
+    if (!ctx.faults.has('document-put-keeps-old-file')) {
+      Object.assign(d, { documentType: fields.documentType, country: fields.country, side: fields.side, documentNumber: fields.documentNumber, issuingAuthority: fields.issuingAuthority, fileName: file!.name, size: file!.size });
+    }
+    d.updatedAt = isoNow(ctx.clock);
+    return presentDocument(d);
   });
 
   app.delete('/documents/:documentId', async (req, reply) => {
-    const { documentId } = req.params as { documentId: string };
-    if (!state(ctx).documents.delete(documentId)) throw notFound('REFERENCE_NOT_FOUND', `Document ${documentId} not found`);
+    const d = getDocument((req.params as { documentId: string }).documentId);
+    if (d.submitted && !ctx.faults.has('document-delete-submitted-204')) {
+      throw conflict('CONFLICT', `Document ${d.id} is part of a submitted verification`);
+    }
+    d.deleted = true;
     return reply.status(204).send();
   });
 }

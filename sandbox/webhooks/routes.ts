@@ -23,5 +23,9 @@ export async function webhookRoutes(app: FastifyInstance) {
     return { url, response_status: attempt.status ?? 0, response_body: attempt.body ?? '' };
   };
   app.post('/webhooks/test', handler);
-  app.post('/sandbox/webhooks/test', handler);
+  // Supplement 3/26: the real path of the test webhook; the interface's /webhooks/test is its alias here.
+  app.post('/sandbox/webhooks/test', async () => {
+    if (ctx.faults.has('sandbox-webhook-test-not-sent')) return { url: ctx.config.webhookEndpoint, response_status: 200, response_body: '' };
+    return handler();
+  });
 }

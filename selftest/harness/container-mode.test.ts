@@ -5,7 +5,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Agent, request } from 'undici';
-import { ROOT, runConformance, SANDBOX_DECLARATIONS } from '../run-conformance.js';
+import { ROOT, runConformance } from '../run-conformance.js';
 
 const IMAGE = process.env.SVC_SANDBOX_IMAGE ?? 'localhost/svc-sandbox:latest';
 const LABEL = 'svc-conformance.run';
@@ -46,7 +46,7 @@ describe('container mode', () => {
     // Provisioning slow enough that PENDING is observable on a loaded machine in both runs.
     const env = { SANDBOX_PROVISIONING_DELAY_MS: '600', SVC_SEED: '99', SVC_WEBHOOK_RETRY_WITHIN_MS: '3000', SVC_EVENT_TIMEOUT_MS: '8000', SVC_WAIT_BUDGET_MS: '20000' };
     const [container, embedded] = await Promise.all([
-      runConformance({ json: true, env: { ...env, ...SANDBOX_DECLARATIONS, SVC_TARGET_IMAGE: IMAGE } }),
+      runConformance({ json: true, env: { ...env, SVC_TARGET_IMAGE: IMAGE } }),
       runConformance({ json: true, env }),
     ]);
     expect(container.code, container.output.slice(-3000)).toBe(0);

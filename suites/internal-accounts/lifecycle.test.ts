@@ -21,12 +21,18 @@ describe('Internal account lifecycle', () => {
   scenario({ area: 'Internal Accounts', operation: 'Internal account status', section: 'States and transitions' });
 
   it('provisions a PENDING account that becomes ACTIVE, announced by INTERNAL_ACCOUNT.STATUS_UPDATED', async (ctx) => {
-    const customer = await createCustomer(individual());
-    const accounts = await customerAccounts(customer.id);
-    expect(accounts.length, 'Customers: creating a customer provisions its internal account').toBeGreaterThan(0);
-    const [account] = accounts;
-    requireCapability(ctx, account.status === 'PENDING', `the account was already ${account.status} when first listed; PENDING was not observable`, [ids.transition('internal-account', 'PENDING', 'ACTIVE')]);
-    const [event] = await expectEvents(account.id, [{ type: 'INTERNAL_ACCOUNT.STATUS_UPDATED', where: (d) => d.status === 'ACTIVE', what: 'status ACTIVE' }]);
+    // PENDING is observed without racing the provisioning: where the target declares a hold
+    // (SVC_PROVISIONING_HOLD_SUFFIX and the activate trigger), the account waits for the trigger.
+    const suffix = capabilities.customerTriggers.provisioningHoldSuffix;
+    const held = suffix !== undefined && capabilities.sandboxTriggers && capabilities.customerTriggers.internalAccountTriggers.includes('activate');
+    const customer = await createCustomer(individual(held ? { platformCustomerId: `conf-${crypto.randomUUID()}-${suffix}` } : {}));
+    const since = await listener.mark();
+    const [account] = await customerAccounts(customer.id);
+    expect(account, 'the customer has an internal account').toBeDefined();
+    if (held) expect(account.status, 'States: PENDING (provisioning), held by the declared trigger').toBe('PENDING');
+    requireCapability(ctx, account.status === 'PENDING', `the account was already ${account.status} when first listed, and the target declares no provisioning hold (SVC_PROVISIONING_HOLD_SUFFIX)`, [ids.transition('internal-account', 'PENDING', 'ACTIVE')]);
+    if (held) expectStatus(await api.post('/sandbox/internal-accounts/{accountId}/activate', { params: { accountId: account.id } }), 200, InternalAccount, 'the sandbox trigger completes the provisioning');
+    const [event] = await expectEvents(account.id, [{ type: 'INTERNAL_ACCOUNT.STATUS_UPDATED', where: (d) => d.status === 'ACTIVE', what: 'status ACTIVE' }], { since: held ? since : undefined });
     expectTransition('internal-account', account.status, event.data.status, 'PENDING', 'ACTIVE');
     expect((await accountIn(customer.id, account.balance.currency.code)).status).toBe('ACTIVE');
   });

@@ -1,0 +1,28 @@
+// Walking a paged list (supplement section 1: limit 1-100, cursor = the previous nextCursor,
+// {data, hasMore, nextCursor only if hasMore}): every page is asserted as it is read.
+import { expect } from 'vitest';
+import type { z } from 'zod';
+import { expectStatus } from '../expect.js';
+import { api } from '../harness.js';
+import type { RequestOptions } from '../client.js';
+import { pageOf } from '../schemas/page.js';
+
+/** Reads every page of `template` with `query` and `limit`, asserting each page's shape and size; returns the items in order. */
+export async function walkPages<T extends z.ZodType>(
+  template: string,
+  item: T,
+  opts: { query?: RequestOptions['query']; params?: Record<string, string>; limit: number; maxPages?: number },
+): Promise<z.infer<T>[]> {
+  const items: z.infer<T>[] = [];
+  let cursor: string | undefined;
+  for (let n = 0; n < (opts.maxPages ?? 200); n++) {
+    const res = await api.get(template, { params: opts.params, query: { ...opts.query, limit: opts.limit, cursor } });
+    const page = expectStatus(res, 200, pageOf(item), 'Supplement 1: a list answers a page {data, hasMore, nextCursor?}');
+    expect(page.data.length, `Supplement 1: limit ${opts.limit} bounds a page; got ${page.data.length}`).toBeLessThanOrEqual(opts.limit);
+    items.push(...(page.data as z.infer<T>[]));
+    if (!page.hasMore) return items;
+    expect(page.data.length, 'Supplement 1: a page that says hasMore is not empty').toBeGreaterThan(0);
+    cursor = page.nextCursor;
+  }
+  throw new Error(`${template}: more than ${opts.maxPages ?? 200} pages`);
+}

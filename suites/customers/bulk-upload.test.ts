@@ -1,0 +1,108 @@
+// Supplement section 24: POST /customers/bulk/csv (multipart file*) -> 202 {jobId (Job:<uuid>), status
+// PENDING|PROCESSING}; GET /customers/bulk/jobs/{jobId} -> 200 job, 404 (BULK_UPLOAD_JOB_NOT_FOUND,
+// inferred; the interface lists the code under Errors / 404); job status PENDING -> PROCESSING ->
+// COMPLETED | FAILED, progress {total, processed, successful, failed}, errors[{correlationId, …}];
+// events BULK_UPLOAD.COMPLETED / .FAILED with the job (section 27). The CSV columns are the
+// supplement's. When a job ends FAILED is not stated: the target declares it
+// (SVC_BULK_FAILED_WHEN_NO_ROW_SUCCEEDS).
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { individual } from '../../fixtures/customers.js';
+import { rng } from '../../fixtures/random.js';
+import { expectEvents } from '../../helpers/events.js';
+import { expectError, expectStatus, expectTransition, noteInterface } from '../../helpers/expect.js';
+import { createCustomer } from '../../helpers/flows/customers.js';
+import { api, capabilities, listener } from '../../helpers/harness.js';
+import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
+import { BulkUploadAccepted, BulkUploadJob, CustomerPage } from '../../helpers/schemas/customers.js';
+import { ids } from '../../helpers/spec/catalog.js';
+
+const COLUMNS = ['umaAddress', 'platformCustomerId', 'customerType', 'fullName', 'birthDate', 'addressLine1', 'city', 'state', 'postalCode', 'country', 'businessLegalName', 'email'] as const;
+type Row = Partial<Record<(typeof COLUMNS)[number], string>>;
+
+const tag = () => rng().string.alphanumeric(10).toLowerCase();
+const person = (over: Row = {}): Row => {
+  const t = tag();
+  return { umaAddress: `$bulk.${t}@sandbox.uma.money`, platformCustomerId: `bulk-${t}`, customerType: 'INDIVIDUAL', fullName: 'Bulk Person', birthDate: '1985-04-12', addressLine1: '1 Main St', city: 'Springfield', state: 'IL', postalCode: '62701', country: 'US', ...over };
+};
+const company = (over: Row = {}): Row => {
+  const t = tag();
+  return { umaAddress: `$bulkco.${t}@sandbox.uma.money`, platformCustomerId: `bulkco-${t}`, customerType: 'BUSINESS', businessLegalName: 'Bulk Co, Inc.', addressLine1: '2 Market St', city: 'Springfield', state: 'IL', postalCode: '62701', country: 'US', ...over };
+};
+const csv = (rows: Row[]) =>
+  [COLUMNS.join(','), ...rows.map((r) => COLUMNS.map((c) => (/[",]/.test(r[c] ?? '') ? `"${(r[c] ?? '').replace(/"/g, '""')}"` : r[c] ?? '')).join(','))].join('\n');
+function upload(rows: Row[], fileName = 'customers.csv') {
+  const form = new FormData();
+  form.set('file', new Blob([csv(rows)], { type: 'text/csv' }), fileName);
+  return api.post('/customers/bulk/csv', { form });
+}
+const listed = async (platformCustomerId: string) =>
+  expectStatus(await api.get('/customers', { query: { platformCustomerId } }), 200, CustomerPage).data.length;
+const job = (jobId: string) => api.get('/customers/bulk/jobs/{jobId}', { params: { jobId } });
+
+describe('POST /customers/bulk/csv', () => {
+  scenario({ area: 'Customers', operation: 'POST /customers/bulk/csv', section: 'Customers', basis: 'supplement' });
+
+  it('creates the valid rows as customers and reports the others, counted to the row, ending COMPLETED with BULK_UPLOAD.COMPLETED', async () => {
+    await basisSupplement('bulk upload: 202 {jobId, status}, job progress and errors, BULK_UPLOAD.COMPLETED (sections 24, 27)');
+    const taken = await createCustomer(individual());
+    const good = [person(), person({ fullName: 'Quoted, "Bulk" Person' }), company()];
+    const bad = [person({ birthDate: '' }), person({ platformCustomerId: taken.platformCustomerId })];
+    const since = await listener.mark();
+    const accepted = expectStatus(await upload([...good, ...bad]), 202, BulkUploadAccepted, 'Supplement 24: 202 {jobId, status: PENDING|PROCESSING}');
+
+    const [event] = await expectEvents(accepted.jobId, [{ type: 'BULK_UPLOAD.COMPLETED', where: (d) => BulkUploadJob.safeParse(d).success && d.status === 'COMPLETED', what: 'data: the job, COMPLETED' }], { since });
+    const done = BulkUploadJob.parse(event.data);
+    expect(done.progress, 'Supplement 24: progress counts every row').toEqual({ total: 5, processed: 5, successful: 3, failed: 2 });
+    expect((done.errors ?? []).length, 'one error per row that failed').toBe(2);
+    expect(done.errors?.map((e) => e.correlationId), 'the duplicate row is named by its platformCustomerId').toContain(taken.platformCustomerId);
+    if (accepted.status === 'PROCESSING') expectTransition('bulk-upload-job', accepted.status, done.status, 'PROCESSING', 'COMPLETED');
+
+    const read = expectStatus(await job(accepted.jobId), 200, BulkUploadJob, 'Supplement 24: GET /customers/bulk/jobs/{jobId} answers the job');
+    expect(read).toMatchObject({ id: accepted.jobId, status: 'COMPLETED', progress: done.progress });
+    for (const row of good) expect(await listed(row.platformCustomerId!), `row ${row.platformCustomerId} became a customer`).toBe(1);
+    expect(await listed(bad[0].platformCustomerId!), 'an invalid row creates no customer').toBe(0);
+  });
+
+  it('ends FAILED with BULK_UPLOAD.FAILED when no row becomes a customer', async (ctx) => {
+    requireCapability(ctx, capabilities.customerTriggers.bulkFailedWhenNoRowSucceeds, 'the target declares no case in which a job fails (SVC_BULK_FAILED_WHEN_NO_ROW_SUCCEEDS)', [ids.event('BULK_UPLOAD.FAILED')]);
+    await basisSupplement('job status COMPLETED | FAILED, BULK_UPLOAD.FAILED (sections 24, 27); when it fails as the target declares');
+    const since = await listener.mark();
+    const accepted = expectStatus(await upload([person({ birthDate: 'yesterday' }), person({ country: 'USA' })]), 202, BulkUploadAccepted);
+    const [event] = await expectEvents(accepted.jobId, [{ type: 'BULK_UPLOAD.FAILED', where: (d) => BulkUploadJob.safeParse(d).success && d.status === 'FAILED', what: 'data: the job, FAILED' }], { since });
+    expect(BulkUploadJob.parse(event.data).progress).toEqual({ total: 2, processed: 2, successful: 0, failed: 2 });
+    noteInterface('bulk-upload-failed-meaning', ['Supplement 24: job status PENDING -> PROCESSING -> COMPLETED | FAILED', 'When a job is FAILED rather than COMPLETED with errors is not stated'], 'declared: FAILED when no row became a customer');
+    if (accepted.status === 'PROCESSING') expectTransition('bulk-upload-job', accepted.status, event.data.status, 'PROCESSING', 'FAILED');
+  });
+});
+
+describe('Bulk upload job status', () => {
+  scenario({ area: 'Customers', operation: 'POST /customers/bulk/csv', section: 'Customers', basis: 'supplement' });
+
+  it('goes PENDING, then PROCESSING, then COMPLETED', async (ctx) => {
+    const suffix = capabilities.customerTriggers.bulkHoldSuffix;
+    requireCapability(ctx, capabilities.sandboxTriggers && suffix !== undefined, 'the target declares no way to hold a job PENDING (SVC_BULK_HOLD_SUFFIX)', [ids.transition('bulk-upload-job', 'PENDING', 'PROCESSING')]);
+    await basisSupplement('job status PENDING -> PROCESSING -> COMPLETED | FAILED (section 24); the hold as the target declares it');
+    const row = person();
+    const accepted = expectStatus(await upload([row], `customers${suffix}`), 202, BulkUploadAccepted);
+    expect(accepted.status, 'the declared hold keeps the job PENDING').toBe('PENDING');
+    expect(expectStatus(await job(accepted.jobId), 200, BulkUploadJob).status).toBe('PENDING');
+    const since = await listener.mark();
+    const started = expectStatus(await api.post('/sandbox/customers/bulk/jobs/{jobId}/process', { params: { jobId: accepted.jobId } }), 200, BulkUploadJob, 'the sandbox trigger starts the job');
+    expectTransition('bulk-upload-job', accepted.status, started.status, 'PENDING', 'PROCESSING');
+    const [event] = await expectEvents(accepted.jobId, [{ type: 'BULK_UPLOAD.COMPLETED', where: (d) => d.status === 'COMPLETED', what: 'the job, COMPLETED' }], { since });
+    expectTransition('bulk-upload-job', started.status, event.data.status, 'PROCESSING', 'COMPLETED');
+    expect(await listed(row.platformCustomerId!), 'the row became a customer').toBe(1);
+  });
+});
+
+describe('GET /customers/bulk/jobs/{jobId}', () => {
+  scenario({ area: 'Customers', operation: 'GET /customers/bulk/jobs/{jobId}', section: 'Errors', basis: 'supplement' });
+
+  it('answers 404 BULK_UPLOAD_JOB_NOT_FOUND for an unknown job', async () => {
+    await basisSupplement('GET /customers/bulk/jobs/{jobId} 404 (BULK_UPLOAD_JOB_NOT_FOUND inferred, section 24); the code is the interface\'s (Errors / 404)');
+    const accepted = expectStatus(await upload([person()]), 202, BulkUploadAccepted);
+    expectStatus(await job(accepted.jobId), 200, BulkUploadJob, 'control: a known job is answered');
+    expectError(await job(`Job:${randomUUID()}`), 404, 'BULK_UPLOAD_JOB_NOT_FOUND', 'Errors / 404: BULK_UPLOAD_JOB_NOT_FOUND');
+  });
+});

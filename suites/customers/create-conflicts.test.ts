@@ -1,0 +1,49 @@
+// Interface, Errors: 409 UMA_ADDRESS_EXISTS; 400 MISSING_MANDATORY_USER_INFO. Supplement section 15
+// (POST /customers 409 UMA_ADDRESS_EXISTS: the requested umaAddress is taken) and section 4 (email and
+// phoneNumber "required where contact verification applies (EU)"). Where MISSING_MANDATORY_USER_INFO
+// arises is not stated (supplement 15, 28.3): the target declares it (SVC_MISSING_MANDATORY_INFO_REGION).
+import { describe, expect, it } from 'vitest';
+import { individual } from '../../fixtures/customers.js';
+import { rng } from '../../fixtures/random.js';
+import { expectError, expectStatus, noteInterface } from '../../helpers/expect.js';
+import { api, capabilities } from '../../helpers/harness.js';
+import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
+import { CustomerPage, CustomerRecord } from '../../helpers/schemas/customers.js';
+import { ids } from '../../helpers/spec/catalog.js';
+
+const umaAddress = () => `$conf.${rng().string.alphanumeric(12).toLowerCase()}@sandbox.uma.money`;
+
+describe('POST /customers conflicts', () => {
+  scenario({ area: 'Customers', operation: 'POST /customers', section: 'Errors', basis: 'supplement' });
+
+  it('answers 409 UMA_ADDRESS_EXISTS when the requested umaAddress is taken', async () => {
+    await basisSupplement('409 UMA_ADDRESS_EXISTS: requested umaAddress taken (section 15)');
+    const taken = umaAddress();
+    const first = expectStatus(await api.post('/customers', { body: individual({ umaAddress: taken }) }), 201, CustomerRecord);
+    expect(first.umaAddress, 'Supplement 4: the customer keeps the umaAddress it asked for').toBe(taken);
+
+    const second = individual({ umaAddress: taken });
+    expectError(await api.post('/customers', { body: second }), 409, 'UMA_ADDRESS_EXISTS', 'Errors / 409: UMA_ADDRESS_EXISTS');
+    const listed = expectStatus(await api.get('/customers', { query: { platformCustomerId: second.platformCustomerId } }), 200, CustomerPage);
+    expect(listed.data, 'a refused create leaves no customer').toEqual([]);
+    expectStatus(await api.post('/customers', { body: { ...second, umaAddress: umaAddress() } }), 201, CustomerRecord, 'the same customer with a free umaAddress is created');
+  });
+});
+
+describe('MISSING_MANDATORY_USER_INFO', () => {
+  scenario({ area: 'Customers', operation: 'POST /customers', section: 'Errors', basis: 'supplement' });
+
+  it('answers 400 MISSING_MANDATORY_USER_INFO to a customer created without the contact details its provider requires', async (ctx) => {
+    const region = capabilities.customerTriggers.mandatoryUserInfoRegion;
+    requireCapability(ctx, region !== undefined, 'the target declares no place for MISSING_MANDATORY_USER_INFO (SVC_MISSING_MANDATORY_INFO_REGION)', [ids.error(400, 'MISSING_MANDATORY_USER_INFO')]);
+    await basisSupplement('email / phoneNumber required where contact verification applies (section 4); the code is declared by the target');
+    const address = { line1: 'Hauptstr. 1', postalCode: '10115', city: 'Berlin', country: region };
+    const { email: _e, phoneNumber: _p, ...bare } = individual({ region, address });
+    const error = expectError(await api.post('/customers', { body: bare }), 400, 'MISSING_MANDATORY_USER_INFO', 'Errors / 400: MISSING_MANDATORY_USER_INFO');
+    expect(error.message.length, 'the error says what is missing').toBeGreaterThan(0);
+    noteInterface('missing-mandatory-user-info-where', ['Errors / 400: MISSING_MANDATORY_USER_INFO', 'Supplement 15: tied to no operation; 28.3: which operation returns it is not stated'], `declared: POST /customers in region ${region} without email and phoneNumber`);
+    const listed = expectStatus(await api.get('/customers', { query: { platformCustomerId: bare.platformCustomerId } }), 200, CustomerPage);
+    expect(listed.data, 'a refused create leaves no customer').toEqual([]);
+    expectStatus(await api.post('/customers', { body: individual({ region, address }) }), 201, CustomerRecord, 'the same customer with email and phoneNumber is created');
+  });
+});

@@ -1,0 +1,73 @@
+// Supplement section 4 (GET /customers and its filters), section 15 (filters inclusive; 405
+// METHOD_NOT_ALLOWED for unsupported methods) and section 1 (paging: limit 1-100, cursor,
+// {data, hasMore, nextCursor only if hasMore}). The interface names no list of customers.
+import { describe, expect, it } from 'vitest';
+import { bareIndividual, individual } from '../../fixtures/customers.js';
+import { expectError, expectStatus } from '../../helpers/expect.js';
+import { createCustomer } from '../../helpers/flows/customers.js';
+import { walkPages } from '../../helpers/flows/pages.js';
+import { api } from '../../helpers/harness.js';
+import { basisSupplement, scenario } from '../../helpers/scenario.js';
+import { CustomerPage, CustomerRecord } from '../../helpers/schemas/customers.js';
+
+const list = async (query: Record<string, string | number>) =>
+  expectStatus(await api.get('/customers', { query }), 200, CustomerPage, 'Supplement 4: GET /customers answers a page of customers').data.map((c) => c.id);
+const shift = (iso: string, ms: number) => new Date(Date.parse(iso) + ms).toISOString();
+
+describe('GET /customers', () => {
+  scenario({ area: 'Customers', operation: 'GET /customers', section: 'Customers', basis: 'supplement' });
+
+  it('pages with limit and cursor: each page holds at most limit customers, and the cursor walk returns each customer once', async () => {
+    await basisSupplement('lists take limit and cursor; body {data, hasMore, nextCursor} (section 1); region and createdAfter filters (section 4)');
+    const first = await createCustomer(individual({ region: 'NZ' }));
+    const rest = [await createCustomer(individual({ region: 'NZ' })), await createCustomer(individual({ region: 'NZ' })), await createCustomer(individual({ region: 'NZ' }))];
+    const mine = [first, ...rest].map((c) => c.id);
+
+    const walked = (await walkPages('/customers', CustomerRecord, { query: { region: 'NZ', createdAfter: first.createdAt }, limit: 2 })).map((c) => c.id);
+    expect(new Set(walked).size, `Supplement 1: a cursor continues where the previous page ended; ids walked ${walked.join(', ')}`).toBe(walked.length);
+    for (const id of mine) expect(walked, `every customer of the filter appears once in the walk (${id})`).toContain(id);
+  });
+
+  it('narrows by each filter, the time bounds inclusive', async () => {
+    await basisSupplement('list filters platformCustomerId, customerType, createdAfter/Before, updatedAfter/Before, region, currency, umaAddress; inclusive (sections 4, 15)');
+    const created = expectStatus(await api.post('/customers', { body: bareIndividual({ region: 'NZ', currencies: ['USD', 'EUR'] }) }), 201, CustomerRecord);
+    // The customer as stored now (its updatedAt included), not as the create answered.
+    const c = expectStatus(await api.get('/customers/{customerId}', { params: { customerId: created.id } }), 200, CustomerRecord);
+    const own = { platformCustomerId: c.platformCustomerId };
+    expect(await list(own), 'platformCustomerId names the one customer').toEqual([c.id]);
+    expect(await list({ umaAddress: c.umaAddress }), 'umaAddress names the one customer').toEqual([c.id]);
+
+    const cases: [string, Record<string, string>, Record<string, string>][] = [
+      ['customerType', { customerType: 'INDIVIDUAL' }, { customerType: 'BUSINESS' }],
+      ['region', { region: 'NZ' }, { region: 'AU' }],
+      ['currency', { currency: 'EUR' }, { currency: 'MXN' }],
+      ['createdAfter', { createdAfter: c.createdAt }, { createdAfter: shift(c.createdAt, 1) }],
+      ['createdBefore', { createdBefore: c.createdAt }, { createdBefore: shift(c.createdAt, -1) }],
+      ['updatedAfter', { updatedAfter: c.updatedAt }, { updatedAfter: shift(c.updatedAt, 1) }],
+      ['updatedBefore', { updatedBefore: c.updatedAt }, { updatedBefore: shift(c.updatedAt, -1) }],
+    ];
+    for (const [filter, matching, other] of cases) {
+      expect(await list({ ...own, ...matching }), `${filter}=${Object.values(matching)[0]} keeps the customer (filters are inclusive)`).toEqual([c.id]);
+      expect(await list({ ...own, ...other }), `${filter}=${Object.values(other)[0]} leaves the customer out`).toEqual([]);
+    }
+  });
+
+  it('refuses a limit outside 1-100 with a 400', async () => {
+    await basisSupplement('limit 1-100 (section 1)');
+    expectStatus(await api.get('/customers', { query: { limit: 100 } }), 200, CustomerPage);
+    expectStatus(await api.get('/customers', { query: { limit: 1 } }), 200, CustomerPage);
+    expectError(await api.get('/customers', { query: { limit: 0 } }), 400, undefined, 'Supplement 1: limit is 1-100');
+    expectError(await api.get('/customers', { query: { limit: 101 } }), 400, undefined, 'Supplement 1: limit is 1-100');
+  });
+});
+
+describe('Unsupported methods on /customers', () => {
+  scenario({ area: 'Customers', operation: 'GET /customers', section: 'Customers', basis: 'supplement' });
+
+  it.each(['PUT', 'PATCH', 'DELETE'] as const)('answers %s /customers with 405 METHOD_NOT_ALLOWED in the JSON error body', async (method) => {
+    await basisSupplement('POST/GET /customers: 405 METHOD_NOT_ALLOWED (JSON) for unsupported methods (section 15)');
+    expectStatus(await api.get('/customers', { query: { limit: 1 } }), 200, CustomerPage);
+    const res = await api.request(method, '/customers', { body: {} });
+    expectError(res, 405, 'METHOD_NOT_ALLOWED', 'Supplement 15: 405 METHOD_NOT_ALLOWED (JSON) for unsupported methods');
+  });
+});
