@@ -125,6 +125,10 @@ export function learnIssuedSecrets(redactor: Redactor, body: unknown, depth = 0)
  * in the main process. The global setup names a private folder (SVC_SECRETS_DIR, mode 0700, removed
  * after the scrub) where each worker appends what it learned.
  */
+export function shareSecret(secret: string | undefined): void {
+  if (secret && secret.length >= 4) shareLearned(secret);
+}
+
 function shareLearned(secret: string): void {
   const dir = process.env.SVC_SECRETS_DIR;
   if (!dir) return;

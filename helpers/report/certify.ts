@@ -10,7 +10,7 @@ import { join, resolve } from 'node:path';
 import { RAW_DIR, REPORTS_DIR } from '../paths.js';
 import { INTERFACE_VERSION } from '../spec/catalog.js';
 import type { SkipRecord } from '../coverage/recorder.js';
-import { CONFORMANCE_PROJECTS, VERDICT_READER_ENV, VITEST } from '../verdict/cli.js';
+import { environmentWithProfile } from '../target/profile.js';
 import { concludeRun, VERDICT_FILE } from '../verdict/verdict.js';
 import { areaOf, type AreaTally } from './areas.js';
 
@@ -45,6 +45,21 @@ function readSkips(): SkipRecord[] {
   return readdirSync(RAW_DIR)
     .filter((f) => f.startsWith('skips-'))
     .flatMap((f) => readFileSync(join(RAW_DIR, f), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as SkipRecord));
+}
+
+/** The target's base URL as a certificate may show it: no userinfo, no query, no fragment (they may hold secrets). */
+export function publicTargetUrl(raw: string | undefined): string {
+  if (!raw) return 'embedded sandbox';
+  try {
+    const url = new URL(raw);
+    url.username = '';
+    url.password = '';
+    url.search = '';
+    url.hash = '';
+    return url.toString().replace(/\/$/, '');
+  } catch {
+    return '(SVC_BASE_URL is not a URL)';
+  }
 }
 
 export function buildCertification(input: { results: VitestJson; resultsText: string; coverage: Record<string, { covered: number; total: number }>; skips: SkipRecord[]; findings: number; exitCode: number; startedAt: string; finishedAt: string; baseUrl: string; mode: string; commit: string | null; version: string }): Certification {
@@ -119,10 +134,11 @@ function gitCommit(): string | null {
 if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) {
   const startedAt = new Date().toISOString();
   rmSync(join(REPORTS_DIR, VERDICT_FILE), { force: true });
-  const run = spawnSync(process.execPath, [VITEST, 'run', ...CONFORMANCE_PROJECTS, ...process.argv.slice(2)], {
+  // The same entry point as `npm run conformance`: its output and reports go through the redaction layer.
+  const run = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'helpers/verdict/cli.ts'), ...process.argv.slice(2)], {
     cwd: ROOT,
     stdio: 'inherit',
-    env: { ...process.env, ...VERDICT_READER_ENV },
+    env: process.env,
   });
   const finishedAt = new Date().toISOString();
   // The run's verdict (helpers/verdict/) decides the exit status, as for `npm run conformance`.
@@ -141,14 +157,13 @@ if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename
     exitCode: conclusion.code,
     startedAt,
     finishedAt,
-    baseUrl: process.env.SVC_BASE_URL || 'embedded sandbox',
+    baseUrl: publicTargetUrl(environmentWithProfile(process.env).SVC_BASE_URL),
     mode: conclusion.verdict?.mode ?? (process.env.SVC_BASE_URL ? 'external' : 'embedded'),
     commit: gitCommit(),
     version: (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version,
   });
   writeFileSync(join(REPORTS_DIR, 'certification.json'), `${JSON.stringify(certification, null, 2)}\n`);
   writeFileSync(join(REPORTS_DIR, 'certification.md'), certificationMarkdown(certification));
-  process.stdout.write(`${conclusion.lines.join('\n')}\n`);
   process.stdout.write(`${certification.certifiable ? 'CERTIFIABLE' : `NOT CERTIFIABLE: ${certification.reasons.join('; ')}`} (reports/certification.md)\n`);
   process.exitCode = certification.certifiable ? 0 : 1;
 }

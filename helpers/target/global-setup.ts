@@ -12,6 +12,7 @@ import { REPORTS_DIR, RAW_DIR } from '../paths.js';
 import { collectOutcomes } from '../verdict/collect.js';
 import { judgeRun, VERDICT_FILE, verdictLines } from '../verdict/verdict.js';
 import { generateWebhookKeyPair } from '../webhook-signature.js';
+import { shareSecret } from '../redact.js';
 import { EndpointLease } from './endpoint-lease.js';
 import { parseProfile } from './profile.js';
 import { profileCapabilities, resolveTargetSettings, type Capabilities } from './settings.js';
@@ -137,6 +138,10 @@ async function startHarness(): Promise<Harness> {
     throw err;
   }
   const { baseUrl, clientId, clientSecret, webhookPublicKeyPem } = reached;
+  // The run's final scrub of its reports and output (helpers/verdict/cli.ts) learns the credential here.
+  shareSecret(clientSecret);
+  shareSecret(`${clientId}:${clientSecret}`);
+  shareSecret(keys?.privateKeyPem);
 
   const api = new ApiClient({ baseUrl, clientId, clientSecret });
   const runId = randomUUID();

@@ -3,9 +3,12 @@
 // A child, not vitest's node API in this process: whatever vitest prints or does while it closes
 // (global-setup teardowns, reporters, a hanging handle), the verdict is read after it has exited.
 import { spawn } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { REPORTS_DIR } from '../paths.js';
+import { loadLearnedSecrets, Redactor, scrubReports } from '../redact.js';
+import { environmentWithProfile } from '../target/profile.js';
 import { concludeRun, VERDICT_FILE } from './verdict.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -15,21 +18,96 @@ export const CONFORMANCE_PROJECTS = ['--project', 'conformance', '--project', 'c
 /** Tells the global setup that an entry point prints the verdict last, so it need not. */
 export const VERDICT_READER_ENV = { SVC_VERDICT_READER: '1' };
 
+/**
+ * The redaction layer on the run's output and reports (helpers/redact.ts): the secrets this process
+ * knows (the platform credential of an external target or profile) and those the run's processes
+ * share as they learn them (SVC_SECRETS_DIR: the credential of a sandbox or container the run
+ * started, tokens issued during the run).
+ */
+class RunScrubber {
+  readonly redactor = new Redactor();
+  private seen = -1;
+  private pending = '';
+
+  constructor(readonly dir: string) {
+    let env: NodeJS.ProcessEnv = process.env;
+    try {
+      env = environmentWithProfile(process.env);
+    } catch {
+      /* the run itself reports an invalid profile */
+    }
+    if (env.SVC_CLIENT_SECRET) this.redactor.addCredential(env.SVC_CLIENT_ID ?? '', env.SVC_CLIENT_SECRET);
+  }
+
+  private refresh(): void {
+    let size = 0;
+    try {
+      for (const f of readdirSync(this.dir)) size += statSync(join(this.dir, f)).size;
+    } catch {
+      return;
+    }
+    if (size === this.seen) return;
+    this.seen = size;
+    loadLearnedSecrets(this.dir, this.redactor);
+  }
+
+  /** Complete lines of `chunk`, scrubbed; a partial line waits for its end (a secret may span chunks). */
+  lines(chunk: string): string {
+    this.pending += chunk;
+    const end = this.pending.lastIndexOf('\n');
+    if (end < 0 && this.pending.length < 64 * 1024) return '';
+    const ready = end < 0 ? this.pending : this.pending.slice(0, end + 1);
+    this.pending = end < 0 ? '' : this.pending.slice(end + 1);
+    this.refresh();
+    return this.redactor.text(ready);
+  }
+
+  rest(): string {
+    this.refresh();
+    const out = this.redactor.text(this.pending);
+    this.pending = '';
+    return out;
+  }
+
+  reports(dir: string): void {
+    this.refresh();
+    scrubReports(dir, this.redactor);
+  }
+}
+
 async function main(args: string[]): Promise<number> {
   rmSync(join(REPORTS_DIR, VERDICT_FILE), { force: true });
+  const secrets = mkdtempSync(join(tmpdir(), 'svc-secrets-'));
+  chmodSync(secrets, 0o700);
+  const scrub = new RunScrubber(secrets);
   const child = spawn(process.execPath, [VITEST, 'run', ...CONFORMANCE_PROJECTS, ...args], {
     cwd: ROOT,
-    stdio: 'inherit',
-    env: { ...process.env, ...VERDICT_READER_ENV },
+    stdio: ['inherit', 'pipe', 'pipe'],
+    env: {
+      ...process.env,
+      ...VERDICT_READER_ENV,
+      SVC_SECRETS_DIR: secrets,
+      ...(process.stdout.isTTY && !process.env.NO_COLOR ? { FORCE_COLOR: '1' } : {}),
+    },
   });
+  // Everything the run prints goes through the redaction layer.
+  child.stdout!.on('data', (chunk: Buffer) => process.stdout.write(scrub.lines(chunk.toString())));
+  child.stderr!.on('data', (chunk: Buffer) => process.stderr.write(scrub.lines(chunk.toString())));
   // Ctrl-C reaches the child through the terminal's process group: it restores the target's
   // configuration and dies of the signal; this process waits for that. A SIGTERM sent to this
   // process alone is passed on.
   process.on('SIGINT', () => undefined);
   process.on('SIGTERM', () => child.kill('SIGTERM'));
   const exit = await new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) => child.on('close', (code, signal) => done({ code, signal })));
+  process.stdout.write(scrub.rest());
+  try {
+    // The last line of defence: what reporters wrote from values no writer saw (a diff of two bodies).
+    scrub.reports(REPORTS_DIR);
+  } finally {
+    rmSync(secrets, { recursive: true, force: true });
+  }
   const conclusion = concludeRun(REPORTS_DIR, exit);
-  process.stdout.write(`${conclusion.lines.join('\n')}\n`);
+  process.stdout.write(`${scrub.redactor.text(conclusion.lines.join('\n'))}\n`);
   return conclusion.code;
 }
 
