@@ -222,9 +222,12 @@ export async function transferRoutes(app: FastifyInstance) {
 
   const emit = (t: OutgoingTxn, suffix: string, timestamp?: string) => ctx.webhooks.emit(`OUTGOING_PAYMENT.${suffix}`, presentOutgoing(ctx, t), timestamp);
   const setStatus = (t: OutgoingTxn, status: OutgoingStatus) => {
+    const before = t.status;
     t.status = status;
     t.updatedAt = isoNow(ctx.clock);
-    emit(t, status);
+    // OUTGOING_PAYMENT.<STATUS> carries the transaction as it is after the change.
+    if (f.has('stale-event-data')) ctx.webhooks.emit(`OUTGOING_PAYMENT.${status}`, { ...presentOutgoing(ctx, t), status: before });
+    else emit(t, status);
   };
 
   /** Idempotency-Key (supplement section 1): a repeat returns the first response. */
