@@ -40,6 +40,8 @@ export interface RunOptions {
   keepReports?: boolean;
   /** Further vitest arguments (for example --shard=1/2). */
   args?: string[];
+  /** Called with the run's output as it comes (for example to read the listener URL the run prints). */
+  onOutput?: (chunk: string) => void;
 }
 
 export function runConformance(opts: RunOptions = {}): Promise<ConformanceRun> {
@@ -60,8 +62,12 @@ export function runConformance(opts: RunOptions = {}): Promise<ConformanceRun> {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
-    child.stdout.on('data', (c) => (output += c));
-    child.stderr.on('data', (c) => (output += c));
+    const take = (c: Buffer) => {
+      output += c;
+      opts.onOutput?.(c.toString());
+    };
+    child.stdout.on('data', take);
+    child.stderr.on('data', take);
     child.on('close', (code) => {
       let statuses: Map<string, string> | undefined;
       if (opts.json) {

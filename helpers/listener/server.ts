@@ -140,17 +140,21 @@ export class WebhookListener {
     const onDelivery = (req: IncomingMessage, res: ServerResponse) => {
       this.receive(req, res).catch(() => abandon(req, res));
     };
+    const requestTimeoutMs = this.opts.requestTimeoutMs ?? envNumber('SVC_LISTENER_REQUEST_TIMEOUT_MS', 10_000);
+    // A client has requestTimeoutMs to send its whole request, checked often enough to matter.
+    const timing = {
+      requestTimeout: requestTimeoutMs,
+      headersTimeout: requestTimeoutMs,
+      connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(requestTimeoutMs / 2))),
+      keepAliveTimeout: 5000,
+    };
     if (this.opts.https) {
       const { key, cert } = selfSignedCertificate(urlHost);
       this.caPem = cert;
-      this.server = https.createServer({ key, cert }, onDelivery);
+      this.server = https.createServer({ key, cert, ...timing }, onDelivery);
     } else {
-      this.server = http.createServer(onDelivery);
+      this.server = http.createServer(timing, onDelivery);
     }
-    const requestTimeoutMs = this.opts.requestTimeoutMs ?? envNumber('SVC_LISTENER_REQUEST_TIMEOUT_MS', 10_000);
-    this.server.keepAliveTimeout = 5000;
-    this.server.requestTimeout = requestTimeoutMs;
-    this.server.headersTimeout = Math.min(requestTimeoutMs, 10_000);
     // An idle socket (a client that connects and sends nothing, or stops mid-body) is closed.
     this.server.setTimeout(requestTimeoutMs, (socket: Socket) => socket.destroy());
     this.server.maxConnections = this.opts.maxConnections ?? envNumber('SVC_LISTENER_MAX_CONNECTIONS', 256);
@@ -227,20 +231,32 @@ export class WebhookListener {
       return reply(res, 405, { error: 'method not allowed: deliveries are POSTed' }, req);
     }
     const announced = Number(req.headers['content-length']);
-    if (Number.isFinite(announced) && announced > this.maxBodyBytes) {
-      this.refusals.tooLarge++;
-      return reply(res, 413, { error: `body larger than ${this.maxBodyBytes} bytes` }, req);
-    }
+    if (Number.isFinite(announced) && announced > this.maxBodyBytes) return this.tooLarge(req, res);
     const raw = await readBounded(req, this.maxBodyBytes);
     if (raw === 'aborted') {
       this.refusals.aborted++;
       return abandon(req, res);
     }
-    if (raw === 'too-large') {
-      this.refusals.tooLarge++;
-      return reply(res, 413, { error: `body larger than ${this.maxBodyBytes} bytes` }, req);
-    }
+    if (raw === 'too-large') return this.tooLarge(req, res);
     this.record(req, res, raw);
+  }
+
+  /**
+   * 413 at once, then the rest of the body is read and thrown away (up to a bound, within the request
+   * timeout) so that the client, still sending, sees the answer rather than a reset connection.
+   */
+  private tooLarge(req: IncomingMessage, res: ServerResponse): void {
+    this.refusals.tooLarge++;
+    reply(res, 413, { error: `body larger than ${this.maxBodyBytes} bytes` }, req, false);
+    const bound = Math.max(16 * 1024 * 1024, 4 * this.maxBodyBytes);
+    let discarded = 0;
+    req.removeAllListeners('data');
+    req.on('data', (chunk: Buffer) => {
+      discarded += chunk.length;
+      if (discarded > bound) abandon(req, res);
+    });
+    req.on('error', () => abandon(req, res));
+    req.resume();
   }
 
   private record(req: IncomingMessage, res: ServerResponse, raw: Buffer): void {
@@ -414,15 +430,25 @@ function readBounded(req: IncomingMessage, limit: number): Promise<Buffer | 'abo
       chunks.push(chunk);
     };
     req.on('data', onData);
+    // A client that half-closes (FIN) before its body is complete will send no more.
+    // (A complete request's body is settled by its own 'end', once every chunk was read.)
+    req.socket.once('end', () => {
+      if (!req.complete) settle('aborted');
+    });
     req.once('end', () => settle(req.complete ? Buffer.concat(chunks) : 'aborted'));
     req.once('aborted', () => settle('aborted'));
     req.once('error', () => settle('aborted'));
-    req.once('close', () => settle(req.complete ? Buffer.concat(chunks) : 'aborted'));
+    req.once('close', () => {
+      if (!req.complete) settle('aborted');
+    });
   });
 }
 
-/** Answers and, when the request body was not read to its end, closes the connection after the answer. */
-function reply(res: ServerResponse, status: number, body: unknown, req: IncomingMessage): void {
+/**
+ * Answers and, when the request body was not read to its end, closes the connection after the answer
+ * (at once, unless `destroyUnread` is false: the caller then reads the rest away).
+ */
+function reply(res: ServerResponse, status: number, body: unknown, req: IncomingMessage, destroyUnread = true): void {
   if (res.headersSent || res.destroyed) return;
   const unread = !req.complete;
   const headers: Record<string, string> = { 'content-type': 'application/json' };
@@ -430,7 +456,7 @@ function reply(res: ServerResponse, status: number, body: unknown, req: Incoming
   try {
     res.writeHead(status, headers);
     res.end(JSON.stringify(body), () => {
-      if (unread) req.socket?.destroy();
+      if (unread && destroyUnread) req.socket?.destroy();
     });
   } catch {
     abandon(req, res);

@@ -213,11 +213,10 @@ describe('webhook listener against hostile requests', () => {
   it('answers 413 to a 5 MiB delivery sent in full, and to a chunked body beyond the limit, reading no more than the limit', async () => {
     const { url } = await start(false, { maxBodyBytes: 64 * 1024 });
     const big = 'x'.repeat(5 * 1024 * 1024);
-    const res = await request(url, { method: 'POST', body: big, headers: { 'content-type': 'application/json' } }).catch((e: Error) => e);
-    if (!(res instanceof Error)) {
-      await res.body.text().catch(() => undefined);
-      expect(res.statusCode).toBe(413);
-    }
+    // The client sending the whole body sees the 413, not a reset connection.
+    const res = await request(url, { method: 'POST', body: big, headers: { 'content-type': 'application/json' } });
+    await res.body.text();
+    expect(res.statusCode).toBe(413);
     const path = new URL(url).pathname;
     const chunk = 'y'.repeat(32 * 1024);
     const chunked = [`POST ${path} HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n`, ...Array.from({ length: 4 }, () => `${chunk.length.toString(16)}\r\n${chunk}\r\n`)];
