@@ -325,3 +325,19 @@ describe('webhook listener against hostile requests', () => {
     expect(listener!.findings[0].message).toMatch(/3 more time\(s\) after it was acknowledged \(tolerance 2 per notification\)/);
   });
 });
+
+describe('webhook listener clock comparison', () => {
+  it('bounds the target clock offset by the smallest receipt lag, leaving out future-stamped deliveries', async () => {
+    const { url } = await start();
+    const send = async (offsetMs: number) => {
+      const e = { ...envelope(), timestamp: new Date(Date.now() + offsetMs).toISOString() };
+      const body = JSON.stringify(e);
+      await deliver(url, body, signWebhookBody(body, keys.privateKeyPem));
+    };
+    for (let i = 0; i < 6; i++) await send(-50);
+    expect(listener!.lagMs).toBeGreaterThanOrEqual(50);
+    const honest = listener!.lagMs!;
+    await send(60_000);
+    expect(listener!.lagMs, 'one delivery stamped a minute ahead does not move the bound').toBe(honest);
+  });
+});
