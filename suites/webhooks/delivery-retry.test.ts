@@ -11,7 +11,9 @@ import { capabilities, listener } from '../../helpers/harness.js';
 import { requireCapability, scenario } from '../../helpers/scenario.js';
 import { ids } from '../../helpers/spec/catalog.js';
 
-const FAILURES = 3;
+// Four failed tries give gaps of b, 2b, 4b, 8b: the last is eight times the first, so exponential
+// backoff shows through delivery latency and a loaded machine, and a constant backoff cannot pass.
+const FAILURES = 4;
 
 describe('Webhook delivery', () => {
   scenario({ area: 'Webhooks', operation: 'Webhook delivery', section: 'Events' });
