@@ -16,7 +16,7 @@
 //       listener.json written;
 //   (c) a resource's later events given earlier timestamps, re-signed: the run fails, naming the order.
 // The sandbox's retry base is 500 ms here, so that delivery latency (0-300 ms, and a loaded machine)
-// does not hide its exponential backoff from the retry scenario. Measured on 2 shared cores: about 60-120 s for the three.
+// does not hide its exponential backoff from the retry scenario. Measured on 2 shared cores: 77 to 110 s for the three.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { appendFileSync, mkdtempSync, readFileSync, existsSync, writeFileSync } from 'node:fs';
 import https from 'node:https';
