@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { individual } from '../../fixtures/customers.js';
 import { activeAccount, createCustomer, fund } from '../../helpers/flows/customers.js';
-import { notifications } from '../../helpers/events.js';
+import { expectNotification, notifications } from '../../helpers/events.js';
 import { recordCovered } from '../../helpers/coverage/recorder.js';
 import { capabilities, listener } from '../../helpers/harness.js';
 import { requireCapability, scenario } from '../../helpers/scenario.js';
@@ -52,6 +52,7 @@ describe('Webhook delivery', () => {
       `Events 2: retries use exponential backoff, so the gaps grow; gaps were ${gaps.map((g) => g.toFixed(0)).join(', ')} ms`,
     ).toBeGreaterThan(gaps[0] * 1.5);
     const [event] = notifications(tries);
+    expectNotification(event);
     expect(event.data.id).toBe(account.id);
     recordCovered('events', ids.event('INTERNAL_ACCOUNT.BALANCE_UPDATED'));
   });
