@@ -13,7 +13,6 @@ import {
   IsoUtc,
   Money,
   OutgoingTransaction,
-  typedAnyId,
   typedId,
 } from './schemas.js';
 
@@ -145,7 +144,7 @@ export interface StatusDisagreement {
   got: unknown;
 }
 
-/** The refund events of both forms; returns which form the data used, for the interface note. */
+/** The two forms of a refund event's data: the interface's status name, or the supplement's refund object. */
 export type RefundForm = 'status-name' | 'refund-object';
 
 /**
@@ -157,7 +156,7 @@ export type RefundForm = 'status-name' | 'refund-object';
  * INTERNAL_ACCOUNT.STATUS_UPDATED and CARD.STATE_CHANGE carry the new state: the scenario that caused
  * the change names it, and consecutive changes of one resource never repeat a state (see events.ts).
  */
-export function statusDisagreement(type: string, data: Record<string, any>): (StatusDisagreement & { refundForm?: RefundForm }) | undefined {
+export function statusDisagreement(type: string, data: Record<string, any>): StatusDisagreement | undefined {
   const [family, suffix = ''] = splitType(type);
   const refund = /^REFUND_(PENDING|COMPLETED|FAILED)$/.exec(suffix);
   if ((family === 'OUTGOING_PAYMENT' || family === 'INCOMING_PAYMENT') && refund) {
@@ -212,5 +211,3 @@ function splitType(type: string): [string, string?] {
   const dot = type.indexOf('.');
   return dot < 0 ? [type] : [type.slice(0, dot), type.slice(dot + 1)];
 }
-
-export const ENVELOPE_ID = typedAnyId('Webhook');
