@@ -90,6 +90,7 @@ export interface IncomingTxn {
   destination: InternalAccountRecord;
   amount: number;
   customerId: string;
+  platformCustomerId: string;
   settledAt?: string;
   createdAt: string;
   updatedAt: string;
@@ -105,6 +106,7 @@ export function presentIncoming(t: IncomingTxn) {
     destination: { destinationType: 'ACCOUNT', accountId: t.destination.id },
     receivedAmount: money(t.amount, t.destination.currency),
     customerId: t.customerId,
+    platformCustomerId: t.platformCustomerId,
     ...(t.failureReason ? { failureReason: t.failureReason } : {}),
     ...(t.settledAt ? { settledAt: t.settledAt } : {}),
     createdAt: t.createdAt,
@@ -526,7 +528,7 @@ export async function transferRoutes(app: FastifyInstance) {
       if (source.currency !== destination.currency) throw badRequest('INVALID_CURRENCY', `transfer-in is same-currency: ${source.currency} to ${destination.currency}`);
       assertCanMoveMoney(ctx, destination, 'receive');
       const now = isoNow(ctx.clock);
-      const t: IncomingTxn = { id: `Transaction:${randomUUID()}`, status: 'PENDING', source: source.id, destination, amount: body.amount, customerId: destination.customerId!, createdAt: now, updatedAt: now };
+      const t: IncomingTxn = { id: `Transaction:${randomUUID()}`, status: 'PENDING', source: source.id, destination, amount: body.amount, customerId: destination.customerId!, platformCustomerId: String(getCustomer(ctx, destination.customerId!).fields.platformCustomerId), createdAt: now, updatedAt: now };
       s.incoming.set(t.id, t);
       // The supplement's transfer outcomes, by the source account's identifier: 002 and 003 fail at
       // once, 004 (the bank rejects) and 005 (pending, then fails) fail later; nothing is credited.
