@@ -7,9 +7,10 @@
 //   before it is not new);
 // - and not stamped before the mark: an event that happened before the mark but was delivered late
 //   is not the scenario's. The envelope timestamp is on the target's clock; the listener keeps the
-//   smallest (receipt time - timestamp) of the latest deliveries, which bounds the target's clock
-//   offset from above, so `timestamp + lag < mark` means the event happened before the mark whatever
-//   the offset (never excludes an event that happened after it).
+//   smallest (receipt time - timestamp) of the latest deliveries, and target-clock.ts the smallest
+//   (receipt time - updatedAt) of the latest API answers; each bounds the target's clock offset from
+//   above, so `timestamp + bound < mark` means the event happened before the mark whatever the
+//   offset (never excludes an event that happened after it).
 // A sequence is judged once the whole expected sequence arrived (or the event deadline passed) and a
 // quiet period (SVC_EVENT_QUIET_MS, default 200 ms) brought nothing more: then "exactly these, in
 // envelope-timestamp order". Every event read here is checked against the schema of its type and, where
@@ -20,6 +21,7 @@ import { recordCovered } from './coverage/recorder.js';
 import { expectSchema, noteInterface } from './expect.js';
 import { eventDataSchema, refundForm, STATE_CHANGE_FIELD, statusDisagreement } from './event-schemas.js';
 import { capabilities, listener } from './harness.js';
+import { answerLagMs } from './target-clock.js';
 import type { Delivery } from './listener/server.js';
 import { Envelope, TestEvent } from './schemas.js';
 import { ids } from './spec/catalog.js';
@@ -66,8 +68,10 @@ function precisionMs(timestamp: string): number {
 export function newSince(deliveries: Delivery[], since = 0): Notification[] {
   const all = notifications(deliveries).filter((n) => (n.deliveries[0].firstSeq ?? n.deliveries[0].seq) > since);
   const markedAt = since > 0 ? listener.markTime(since) : undefined;
-  const lag = listener.lagMs;
-  if (markedAt === undefined || lag === undefined) return all;
+  // Two bounds of the target's clock offset, each never below it: from deliveries, and from API answers.
+  const bounds = [listener.lagMs, answerLagMs()].filter((b): b is number => b !== undefined);
+  if (markedAt === undefined || !bounds.length) return all;
+  const lag = Math.min(...bounds);
   return all.filter((n) => {
     const stamped = Date.parse(n.timestamp);
     return !Number.isFinite(stamped) || stamped + lag + precisionMs(n.timestamp) >= markedAt;

@@ -19,6 +19,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AnyDelivery } from '../schemas.js';
+import { robustMin } from '../target-clock.js';
 import { verifyWebhookSignature } from '../webhook-signature.js';
 
 export interface Delivery {
@@ -108,8 +109,6 @@ const envNumber = (name: string, dflt: number): number => {
 };
 /** How many recent deliveries the clock comparison looks at (see `lagMs`). */
 const LAG_WINDOW = 256;
-/** How far below the median lag a lag may be before it is taken for a future-stamped delivery. */
-const LAG_SPREAD_MS = 1000;
 const KEPT_HEADERS = ['x-svc-signature', 'content-type', 'user-agent', 'content-length'];
 
 export class WebhookListener {
@@ -216,15 +215,12 @@ export class WebhookListener {
    * The smallest (receipt time - envelope timestamp) over the latest deliveries: the target's clock
    * offset plus the quickest delivery. An envelope timestamp plus this lag is never later than the
    * moment the event happened on the listener's clock, so it places an event before or after a mark.
-   * Lags more than LAG_SPREAD_MS below the median are left out: a delivery stamped in the future
+   * Lags more than a second below the median are left out: a delivery stamped in the future
    * (a target's mistake, judged elsewhere) must not move every other event before its mark. Leaving
    * samples out only raises the bound, which can only keep more events, never drop one wrongly.
    */
   get lagMs(): number | undefined {
-    if (!this.lags.length) return undefined;
-    const sorted = [...this.lags].sort((a, b) => a - b);
-    const median = sorted[Math.floor(sorted.length / 2)];
-    return sorted.find((l) => l >= median - LAG_SPREAD_MS);
+    return robustMin(this.lags);
   }
 
   private async receive(req: IncomingMessage, res: ServerResponse): Promise<void> {
