@@ -456,7 +456,9 @@ function reply(res: ServerResponse, status: number, body: unknown, req: Incoming
   if (res.headersSent || res.destroyed) return;
   const unread = !req.complete;
   const headers: Record<string, string> = { 'content-type': 'application/json' };
-  if (unread) headers.connection = 'close';
+  // A body still to be read away keeps the connection open until it is (closing it would reset a
+  // client that is still sending, which then never sees the answer).
+  if (unread && destroyUnread) headers.connection = 'close';
   try {
     res.writeHead(status, headers);
     res.end(JSON.stringify(body), () => {
