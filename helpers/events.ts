@@ -1,12 +1,29 @@
 // Events about one resource, as the listener received them: verified deliveries, one per envelope
 // id (interface, Events 3: duplicates can occur; the envelope id identifies a notification).
+//
+// Events are at least once and may arrive late or out of order, so a scenario's events are judged as
+// NOTIFICATIONS (de-duplicated by envelope id) that are new since the scenario's mark:
+// - first delivered after the mark (a redelivery, after the mark, of a notification first delivered
+//   before it is not new);
+// - and not stamped before the mark: an event that happened before the mark but was delivered late
+//   is not the scenario's. The envelope timestamp is on the target's clock; the listener keeps the
+//   smallest (receipt time - timestamp) of the latest deliveries, and target-clock.ts the smallest
+//   (receipt time - updatedAt) of the latest API answers; each bounds the target's clock offset from
+//   above, so `timestamp + bound < mark` means the event happened before the mark whatever the
+//   offset (never excludes an event that happened after it).
+// A sequence is judged once the whole expected sequence arrived (or the event deadline passed) and a
+// quiet period (SVC_EVENT_QUIET_MS, default 200 ms) brought nothing more: then "exactly these, in
+// envelope-timestamp order". Every event read here is checked against the schema of its type and, where
+// the documents tie them, its data's status against its type (event-schemas.ts).
 import { allureLabel, allureTag } from './allure.js';
 import { expect } from 'vitest';
 import { recordCovered } from './coverage/recorder.js';
-import { expectSchema } from './expect.js';
+import { expectSchema, noteInterface } from './expect.js';
+import { eventDataSchema, refundForm, STATE_CHANGE_FIELD, statusDisagreement } from './event-schemas.js';
 import { capabilities, listener } from './harness.js';
+import { answerLagMs } from './target-clock.js';
 import type { Delivery } from './listener/server.js';
-import { Envelope, eventDataSchema } from './schemas.js';
+import { Envelope, TestEvent } from './schemas.js';
 import { ids } from './spec/catalog.js';
 
 export interface Notification {
@@ -19,6 +36,12 @@ export interface Notification {
 }
 
 export type ExpectedEvent = string | { type: string; where?: (data: Record<string, any>) => boolean; what?: string };
+
+/** The quiet period after a complete sequence before it is judged (ms). */
+export const QUIET_MS = (() => {
+  const n = Number(process.env.SVC_EVENT_QUIET_MS);
+  return process.env.SVC_EVENT_QUIET_MS !== undefined && process.env.SVC_EVENT_QUIET_MS !== '' && Number.isFinite(n) && n >= 0 ? n : 200;
+})();
 
 /** Groups signature-verified deliveries by envelope id, in order of first arrival. */
 export function notifications(deliveries: Delivery[]): Notification[] {
@@ -35,26 +58,121 @@ export function notifications(deliveries: Delivery[]): Notification[] {
   return [...byId.values()];
 }
 
+/** Milliseconds one unit of the timestamp's last written digit stands for (ms precision: 1). */
+function precisionMs(timestamp: string): number {
+  const fraction = /\.(\d+)/.exec(timestamp)?.[1].length ?? 0;
+  return fraction >= 3 ? 1 : 10 ** (3 - fraction);
+}
+
+/** Notifications new since the mark `since` (see the file's header). */
+export function newSince(deliveries: Delivery[], since = 0): Notification[] {
+  const all = notifications(deliveries).filter((n) => (n.deliveries[0].firstSeq ?? n.deliveries[0].seq) > since);
+  const markedAt = since > 0 ? listener.markTime(since) : undefined;
+  // Two bounds of the target's clock offset, each never below it: from deliveries, and from API answers.
+  const bounds = [listener.lagMs, answerLagMs()].filter((b): b is number => b !== undefined);
+  if (markedAt === undefined || !bounds.length) return all;
+  const lag = Math.min(...bounds);
+  return all.filter((n) => {
+    const stamped = Date.parse(n.timestamp);
+    return !Number.isFinite(stamped) || stamped + lag + precisionMs(n.timestamp) >= markedAt;
+  });
+}
+
+const byTimestamp = (a: Notification, b: Notification) =>
+  Date.parse(a.timestamp) - Date.parse(b.timestamp) || (a.deliveries[0].firstSeq ?? a.deliveries[0].seq) - (b.deliveries[0].firstSeq ?? b.deliveries[0].seq);
+
+/** Envelope ids already judged (a notification's first delivery does not change). */
+const judged = new Set<string>();
+
+/**
+ * Asserts what every event read must be: the interface's envelope, `data` of the schema its type
+ * carries, and the status the documents tie to its type. Returns the notification.
+ */
+export function expectNotification(n: Notification): Notification {
+  if (judged.has(n.id)) return n;
+  const body = n.deliveries[0].body;
+  if (n.type === 'TEST') {
+    // Interface: TEST is {test: true, timestamp, id, type: TEST}; supplement section 3: the real service adds data {}.
+    expectSchema(TestEvent.extend({ data: eventDataSchema('TEST').optional() }), body, 'the TEST webhook ({test: true, timestamp, id, type: TEST}, data {} accepted)');
+  } else {
+    expectSchema(Envelope, body, `the envelope of ${n.type} (Webhook envelope {id, type, timestamp, data})`);
+    expectSchema(eventDataSchema(n.type), n.data, `the data of ${n.type}`);
+    const disagreement = statusDisagreement(n.type, n.data);
+    if (disagreement) {
+      expect.fail(
+        `${n.type} (${n.id}) about ${n.data.id}: data.${disagreement.field} is ${JSON.stringify(disagreement.got)}, expected ${disagreement.expected} (${disagreement.rule}); the data is stale or does not match its event type`,
+      );
+    }
+    const form = refundForm(n.type, n.data);
+    if (form) {
+      noteInterface(
+        'event:refund-status-form',
+        [
+          'Interface, Transaction status: "Status names that appear: COMPLETED, FAILED, REFUND_PENDING, REFUND_COMPLETED, REFUND_FAILED"',
+          'Supplement section 8: "the real spec uses them only as event suffixes and refund.status (transaction stays FAILED). Tests should accept either."',
+        ],
+        `${n.type} carried ${form === 'status-name' ? `status ${n.data.status}` : `status FAILED with refund.status ${n.data.refund?.status}`}`,
+      );
+    }
+  }
+  judged.add(n.id);
+  return n;
+}
+
+/**
+ * Consecutive state-change notifications of one resource (by envelope timestamp) each carry the new
+ * state, so two in a row never carry the same state.
+ */
+function expectStatesChange(ordered: Notification[]): void {
+  const last = new Map<string, unknown>();
+  for (const n of ordered) {
+    const field = STATE_CHANGE_FIELD[n.type];
+    if (!field) continue;
+    const key = `${n.type} ${n.data.id}`;
+    const state = n.data[field];
+    if (last.has(key)) {
+      expect(state, `${n.type} is sent when ${n.data.id}'s ${field} changes and carries the new ${field}: two in a row carry ${JSON.stringify(state)} (stale data)`).not.toBe(last.get(key));
+    }
+    last.set(key, state);
+  }
+}
+
 /** Waits (event-driven, bounded by the target's event deadline) until `count` notifications about `resourceId` arrived. */
 export async function waitForNotifications(
   resourceId: string,
   count: number,
   opts: { since?: number; timeoutMs?: number; what?: string } = {},
 ): Promise<Notification[]> {
-  const deliveries = await listener.waitFor(resourceId, (all) => notifications(all).length >= count, {
+  const deliveries = await listener.waitFor(resourceId, (all) => newSince(all, opts.since).length >= count, {
     since: opts.since,
     timeoutMs: opts.timeoutMs ?? capabilities.eventTimeoutMs,
     what: opts.what ?? `${count} event(s)`,
   });
-  return notifications(deliveries);
+  return newSince(deliveries, opts.since).map(expectNotification);
 }
 
 const label = (e: ExpectedEvent) => (typeof e === 'string' ? e : `${e.type}${e.what ? ` (${e.what})` : ''}`);
+const typeOf = (e: ExpectedEvent) => (typeof e === 'string' ? e : e.type);
+const fits = (e: ExpectedEvent, n: Notification) => n.type === typeOf(e) && (typeof e === 'string' || !e.where || safely(() => e.where!(n.data)));
+const safely = (f: () => boolean) => {
+  try {
+    return f();
+  } catch {
+    return false;
+  }
+};
+
+/** The expected events occur, in this order, among the notifications (ordered by timestamp). */
+function contains(ordered: Notification[], expected: ExpectedEvent[]): boolean {
+  let i = 0;
+  for (const n of ordered) if (i < expected.length && fits(expected[i], n)) i++;
+  return i === expected.length;
+}
 
 /**
- * Asserts the events about `resourceId` are exactly `expected`, in order of envelope timestamp,
- * each with the interface's envelope, `data.id` equal to the resource, and `data` of the schema
- * its type carries. Records each event type as covered.
+ * Asserts the events about `resourceId` new since the mark are exactly `expected`, in order of
+ * envelope timestamp, each with the interface's envelope, `data.id` equal to the resource, and `data`
+ * of the schema its type carries. Records each event type as covered.
  */
 export async function expectEvents(
   resourceId: string,
@@ -62,29 +180,29 @@ export async function expectEvents(
   opts: { since?: number; timeoutMs?: number; /** the field of data that names the resource (cardId for a card's transactions) */ about?: 'id' | 'cardId' } = {},
 ): Promise<Notification[]> {
   const about = opts.about ?? 'id';
-  const want = expected.map(label).join(' → ');
-  const relevant = (all: Delivery[]) => notifications(all).filter((n) => n.data[about] === resourceId);
-  const deliveries = await listener.waitFor(resourceId, (all) => relevant(all).length >= expected.length, {
+  const want = expected.map(label).join(' → ') || 'none';
+  const relevant = (all: Delivery[]) => newSince(all, opts.since).filter((n) => n.data[about] === resourceId).sort(byTimestamp);
+  const timeoutMs = opts.timeoutMs ?? capabilities.eventTimeoutMs;
+  const got = await listener.gather(resourceId, (all) => expected.length > 0 && contains(relevant(all), expected), {
     since: opts.since,
-    timeoutMs: opts.timeoutMs ?? capabilities.eventTimeoutMs,
-    what: want,
+    // Expecting no event: the quiet period alone is the wait.
+    timeoutMs: expected.length ? timeoutMs : 0,
+    quietMs: QUIET_MS,
   });
-  const got = relevant(deliveries);
-  const ordered = [...got].sort((a, b) => Date.parse(a.timestamp) - Date.parse(b.timestamp));
-  const seen = ordered.map((n) => `${n.type}${n.data.status ? `(${n.data.status})` : ''}`).join(' → ');
-  expect(ordered.length, `Events about ${resourceId}: expected ${want}; received ${seen}`).toBe(expected.length);
+  const ordered = relevant(got.deliveries);
+  const seen = ordered.map((n) => `${n.type}${n.data.status ? `(${n.data.status})` : n.data.state ? `(${n.data.state})` : ''}`).join(' → ') || 'nothing';
+  const rule = `Events about ${resourceId} (at least once, possibly late or out of order; judged by envelope timestamp, the order the target says they happened)`;
+  ordered.forEach(expectNotification);
+  expect(ordered.length, `${rule}: expected ${want}; received ${seen}${got.done || !expected.length ? '' : ` (within ${timeoutMs} ms)`}`).toBe(expected.length);
   ordered.forEach((n, i) => {
     const exp = expected[i];
-    const type = typeof exp === 'string' ? exp : exp.type;
-    expect(n.type, `Events about ${resourceId}, by envelope timestamp: expected ${want}; received ${seen}`).toBe(type);
-    expectSchema(Envelope, n.deliveries[0].body, `the envelope of ${n.type} (Webhook envelope {id, type, timestamp, data})`);
+    expect(n.type, `${rule}: expected ${want} in envelope-timestamp order; received ${seen}`).toBe(typeOf(exp));
     expect(n.data[about], `Events 3: data.${about} identifies the resource; ${n.type} carries ${n.data[about]}`).toBe(resourceId);
-    const schema = eventDataSchema(n.type);
-    if (schema) expectSchema(schema, n.data, `the data of ${n.type}`);
     if (typeof exp !== 'string' && exp.where) {
       expect(exp.where(n.data), `Event ${i + 1} (${label(exp)}) about ${resourceId}: data ${JSON.stringify(n.data).slice(0, 500)}`).toBe(true);
     }
   });
+  expectStatesChange(ordered);
   for (const n of ordered) {
     recordCovered('events', ids.event(n.type));
     allureTag(ids.event(n.type));
@@ -100,10 +218,12 @@ export async function waitForEvent(
   what: string,
   opts: { since?: number; timeoutMs?: number } = {},
 ): Promise<Notification> {
-  const deliveries = await listener.waitFor(resourceId, (all) => notifications(all).some(where), {
+  // Every notification read on the way is judged, so stale or mistyped data fails here, by its rule.
+  const found = (all: Delivery[]) => newSince(all, opts.since).map(expectNotification).find(where);
+  const deliveries = await listener.waitFor(resourceId, (all) => found(all) !== undefined, {
     since: opts.since,
     timeoutMs: opts.timeoutMs ?? capabilities.eventTimeoutMs,
     what,
   });
-  return notifications(deliveries).find(where)!;
+  return found(deliveries)!;
 }

@@ -7,8 +7,10 @@ import { allureAttach } from './allure.js';
 import { ApiClient, type Exchange } from './client.js';
 import { ListenerClient } from './listener/client.js';
 import type { ProvidedTarget } from './target/global-setup.js';
+import { observeAnswer } from './target-clock.js';
 
 function attach(exchange: Exchange): void {
+  observeAnswer(exchange.status, exchange.response.body);
   const name = `${exchange.method} ${exchange.path} → ${exchange.status}${exchange.code ? ` ${exchange.code}` : ''}`;
   allureAttach(name, JSON.stringify(exchange, null, 2));
 }

@@ -366,20 +366,4 @@ export const SimulationAccepted = z.looseObject({ issuerTransactionToken: z.stri
 /** basis: supplement (section 8): GET /transactions items are typed INCOMING, OUTGOING or CARD. */
 export const AnyTransaction = z.discriminatedUnion('type', [OutgoingTransaction, IncomingTransaction, CardTransaction]);
 
-/** Event payload schemas by type: what the interface states `data` is. */
-export const EVENT_DATA: Record<string, z.ZodType> = {
-  'INTERNAL_ACCOUNT.BALANCE_UPDATED': InternalAccount,
-  'INTERNAL_ACCOUNT.STATUS_UPDATED': InternalAccount,
-  'CUSTOMER.KYC_APPROVED': Customer,
-  // "ExternalAccount is implied" (payload not shown); the supplement confirms the full account.
-  'EXTERNAL_ACCOUNT.STATUS_UPDATED': ExternalAccount,
-};
-
-export function eventDataSchema(type: string): z.ZodType | undefined {
-  if (EVENT_DATA[type]) return EVENT_DATA[type];
-  if (type.startsWith('CUSTOMER.KYC_') || type.startsWith('CUSTOMER.KYB_')) return Customer;
-  if (type.startsWith('CARD_TRANSACTION.')) return CardTransaction;
-  if (type.startsWith('OUTGOING_PAYMENT.')) return OutgoingTransaction;
-  if (type.startsWith('CARD.')) return Card;
-  return undefined;
-}
+// Event data schemas by type: helpers/event-schemas.ts.

@@ -793,6 +793,16 @@ export const FAULTS = {
     suites: ['customers/bulk-upload.test.ts'],
     rule: 'Supplement 24: a job goes PENDING -> PROCESSING -> COMPLETED | FAILED.',
   },
+  'stale-event-data': {
+    areas: ['cross-currency-transfers'],
+    suites: ['cross-currency-transfers/quote-execution.test.ts'],
+    rule: 'Events: OUTGOING_PAYMENT.<STATUS> is sent when the payment changes status, with the Transaction as data (supplement section 3: the full resource), so its status is the new one, not the status before the change.',
+  },
+  'webhook-duplicates-beyond-tolerance': {
+    areas: ['webhooks'],
+    suites: ['webhooks/duplicates.test.ts'],
+    rule: 'Events 2-3: a 200 response acknowledges; duplicates can occur, but an acknowledged notification is not redelivered beyond the run\'s duplicate tolerance.',
+  },
 } as const satisfies Record<string, FaultEntry>;
 
 export type FaultName = keyof typeof FAULTS;

@@ -9,7 +9,18 @@ export interface ListenerEndpoint {
   controlToken: string;
 }
 
+export interface Gathered {
+  deliveries: Delivery[];
+  /** The condition held before the deadline. */
+  done: boolean;
+}
+
 export class ListenerClient {
+  /** When each mark was taken, on the listener's clock (the first mark of a sequence number wins). */
+  private readonly markedAt = new Map<number, number>();
+  /** The listener's latest (receipt time - envelope timestamp) lower bound; see WebhookListener.lagMs. */
+  lagMs: number | undefined;
+
   constructor(private readonly endpoint: ListenerEndpoint) {}
 
   private async call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
@@ -20,12 +31,21 @@ export class ListenerClient {
     });
     const text = await res.body.text();
     if (res.statusCode !== 200) throw new Error(`listener control ${method} ${path}: ${res.statusCode} ${text}`);
-    return JSON.parse(text) as T;
+    const parsed = JSON.parse(text) as T & { lagMs?: number };
+    if (typeof parsed.lagMs === 'number') this.lagMs = parsed.lagMs;
+    return parsed;
   }
 
   /** The sequence number of the latest delivery: later waits can start after it. */
   async mark(): Promise<number> {
-    return (await this.call<{ lastSeq: number }>('GET', '/mark')).lastSeq;
+    const { lastSeq, at } = await this.call<{ lastSeq: number; at: number }>('GET', '/mark');
+    if (!this.markedAt.has(lastSeq)) this.markedAt.set(lastSeq, at);
+    return lastSeq;
+  }
+
+  /** When the mark `seq` was taken (listener clock), if this worker took it. */
+  markTime(seq: number): number | undefined {
+    return this.markedAt.get(seq);
   }
 
   /** Answer the next `count` deliveries about `key` (a data.id, or TEST) with `status`. */
@@ -38,26 +58,26 @@ export class ListenerClient {
     return (await this.call<{ deliveries: Delivery[] }>('GET', `/deliveries?${q}`)).deliveries;
   }
 
+  /** The listener's findings so far and its duplicate tolerance per notification. */
+  async findings(): Promise<{ duplicates: number; duplicatesPerNotification: number; findings: { kind: string; message: string }[] }> {
+    return this.call('GET', '/findings');
+  }
+
   /**
-   * Collects deliveries about `key` (after `since`) until `done(all)` holds; fails at the deadline
-   * with what did arrive.
+   * Collects deliveries about `key` (after `since`) until `done(all)` holds or the deadline passes,
+   * then, when `quietMs` is given, until no further delivery about `key` arrived for `quietMs`
+   * (bounded by `quietMs` past the deadline). Never throws at the deadline: says whether `done` held.
+   * Fails at once on a delivery about `key` whose signature failed verification.
    */
-  async waitFor(
+  async gather(
     key: string,
     done: (all: Delivery[]) => boolean,
-    opts: { timeoutMs: number; since?: number; what: string },
-  ): Promise<Delivery[]> {
+    opts: { timeoutMs: number; since?: number; quietMs?: number },
+  ): Promise<Gathered> {
     const deadline = Date.now() + opts.timeoutMs;
     const all: Delivery[] = [];
     let cursor = opts.since ?? 0;
-    for (;;) {
-      if (done(all)) return all;
-      const remaining = deadline - Date.now();
-      if (remaining <= 0) {
-        const seen = all.map((d) => `${d.type ?? '?'}#${d.attempt}→${d.answered}`).join(', ') || 'nothing';
-        throw new Error(`Timed out after ${opts.timeoutMs} ms waiting for ${opts.what} about ${key}; received: ${seen}`);
-      }
-      const batch = await this.deliveries(key, cursor, Math.min(remaining, 10_000));
+    const take = (batch: Delivery[]) => {
       const forged = batch.find((d) => !d.signatureOk);
       if (forged) {
         throw new Error(
@@ -68,6 +88,42 @@ export class ListenerClient {
         all.push(d);
         cursor = Math.max(cursor, d.seq);
       }
+    };
+    take(await this.deliveries(key, cursor, 0));
+    let held = done(all);
+    while (!held) {
+      const remaining = deadline - Date.now();
+      if (remaining <= 0) break;
+      take(await this.deliveries(key, cursor, Math.min(remaining, 10_000)));
+      held = done(all);
     }
+    if (opts.quietMs && opts.quietMs > 0) {
+      const quietEnd = Math.max(deadline, Date.now()) + opts.quietMs;
+      for (;;) {
+        const wait = Math.min(opts.quietMs, quietEnd - Date.now());
+        if (wait <= 0) break;
+        const batch = await this.deliveries(key, cursor, wait);
+        if (!batch.length) break;
+        take(batch);
+      }
+    }
+    return { deliveries: all, done: held };
+  }
+
+  /**
+   * Collects deliveries about `key` (after `since`) until `done(all)` holds; fails at the deadline
+   * with what did arrive.
+   */
+  async waitFor(
+    key: string,
+    done: (all: Delivery[]) => boolean,
+    opts: { timeoutMs: number; since?: number; what: string },
+  ): Promise<Delivery[]> {
+    const got = await this.gather(key, done, opts);
+    if (!got.done) {
+      const seen = got.deliveries.map((d) => `${d.type ?? '?'}#${d.attempt}→${d.answered}`).join(', ') || 'nothing';
+      throw new Error(`Timed out after ${opts.timeoutMs} ms waiting for ${opts.what} about ${key}; received: ${seen}`);
+    }
+    return got.deliveries;
   }
 }

@@ -3,23 +3,33 @@
 // de-duplicates by envelope id, and can be armed to answer the next N deliveries about a
 // resource with a chosen status. A second, loopback-only control server lets test workers
 // long-poll for deliveries (event-driven, no sleeps) and arm failures.
+//
+// No request can end the run, whatever its shape or timing: only POST on the delivery path is a
+// delivery (other paths 404, other methods 405, no finding); a body is read up to a limit (413
+// beyond it, the rest never read); an aborted body is dropped; slow clients time out; connections are
+// capped. Memory stays bounded over a long run: raw bodies are kept only for the most recent
+// deliveries (the parsed body, which the judgement reads, is kept for all), headers only for the
+// signature and content type.
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import https from 'node:https';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AnyDelivery } from '../schemas.js';
+import { robustMin } from '../target-clock.js';
 import { verifyWebhookSignature } from '../webhook-signature.js';
 
 export interface Delivery {
   seq: number;
-  /** Milliseconds since the epoch, with sub-millisecond precision. */
+  /** Milliseconds since the epoch (the system clock the target's timestamps are compared with). */
   receivedAt: number;
+  /** The headers that matter for judging (signature, content type, user agent). */
   headers: Record<string, string | string[] | undefined>;
-  rawBody: string;
+  /** The raw body, kept only for the most recent deliveries (ListenerOptions.rawBodyWindow). */
+  rawBody?: string;
   signatureOk: boolean;
   /** Why the signature failed verification. */
   signatureProblem?: string;
@@ -33,6 +43,8 @@ export interface Delivery {
   alsoKeys?: string[];
   /** Which delivery of this envelope id it is (1 = first). */
   attempt: number;
+  /** The seq of the first verified delivery of this envelope id (a notification is new after a mark only if this is). */
+  firstSeq?: number;
   /** An envelope id that had already been acknowledged. */
   duplicate: boolean;
   answered: number;
@@ -54,6 +66,18 @@ export interface ListenerOptions {
   bindHost?: string;
   /** Host name or address the target is given in the webhook URL (default the bind address). */
   urlHost?: string;
+  /** Port of the delivery server (default: any free port). */
+  port?: number;
+  /** Largest delivery body read (default SVC_LISTENER_MAX_BODY_BYTES or 1 MiB); larger ones answer 413. */
+  maxBodyBytes?: number;
+  /** Time a client has to send a whole request (default SVC_LISTENER_REQUEST_TIMEOUT_MS or 10 s). */
+  requestTimeoutMs?: number;
+  /** Concurrent connections to the delivery server (default SVC_LISTENER_MAX_CONNECTIONS or 256); more are refused. */
+  maxConnections?: number;
+  /** How many of the latest deliveries keep their raw body (default 256). */
+  rawBodyWindow?: number;
+  /** Redeliveries of one acknowledged notification tolerated (default SVC_DUPLICATES_PER_NOTIFICATION or 2). */
+  duplicatesPerNotification?: number;
 }
 
 export interface ListenerInfo {
@@ -63,46 +87,92 @@ export interface ListenerInfo {
   caPem?: string;
 }
 
+/** Requests the listener refused without recording a delivery (written to listener.json by those who ask). */
+export interface Refusals {
+  notFound: number;
+  methodNotAllowed: number;
+  tooLarge: number;
+  aborted: number;
+}
+
 interface Waiter {
   key: string;
   since: number;
   resolve: () => void;
 }
 
+const DELIVERY_PATH = '/webhooks';
+const envNumber = (name: string, dflt: number): number => {
+  const v = process.env[name];
+  const n = v === undefined || v === '' ? NaN : Number(v);
+  return Number.isFinite(n) && n >= 0 ? n : dflt;
+};
+/** How many recent deliveries the clock comparison looks at (see `lagMs`). */
+const LAG_WINDOW = 256;
+const KEPT_HEADERS = ['x-svc-signature', 'content-type', 'user-agent', 'content-length'];
+
 export class WebhookListener {
   readonly deliveries: Delivery[] = [];
   readonly findings: Finding[] = [];
+  readonly refusals: Refusals = { notFound: 0, methodNotAllowed: 0, tooLarge: 0, aborted: 0 };
   private readonly acked = new Set<string>();
-  private readonly attempts = new Map<string, number>();
+  private readonly attempts = new Map<string, { count: number; firstSeq: number; duplicates: number }>();
   private readonly armed = new Map<string, { count: number; status: number }>();
+  private readonly lags: number[] = [];
   private waiters = new Set<Waiter>();
   private server?: http.Server | https.Server;
   private control?: http.Server;
   private readonly controlToken = randomUUID();
   private caPem?: string;
+  private readonly maxBodyBytes: number;
+  private readonly rawBodyWindow: number;
+  readonly duplicatesPerNotification: number;
   duplicates = 0;
 
-  constructor(private readonly opts: ListenerOptions) {}
+  constructor(private readonly opts: ListenerOptions) {
+    this.maxBodyBytes = opts.maxBodyBytes ?? envNumber('SVC_LISTENER_MAX_BODY_BYTES', 1024 * 1024);
+    this.rawBodyWindow = opts.rawBodyWindow ?? 256;
+    this.duplicatesPerNotification = opts.duplicatesPerNotification ?? envNumber('SVC_DUPLICATES_PER_NOTIFICATION', 2);
+  }
 
   async start(): Promise<ListenerInfo> {
     const host = this.opts.bindHost ?? '127.0.0.1';
     const urlHost = this.opts.urlHost ?? host;
-    const onDelivery = (req: IncomingMessage, res: ServerResponse) => void this.receive(req, res);
+    const onDelivery = (req: IncomingMessage, res: ServerResponse) => {
+      this.receive(req, res).catch(() => abandon(req, res));
+    };
+    const requestTimeoutMs = this.opts.requestTimeoutMs ?? envNumber('SVC_LISTENER_REQUEST_TIMEOUT_MS', 10_000);
+    // A client has requestTimeoutMs to send its whole request, checked often enough to matter.
+    const timing = {
+      requestTimeout: requestTimeoutMs,
+      headersTimeout: requestTimeoutMs,
+      connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(requestTimeoutMs / 2))),
+      keepAliveTimeout: 5000,
+    };
     if (this.opts.https) {
       const { key, cert } = selfSignedCertificate(urlHost);
       this.caPem = cert;
-      this.server = https.createServer({ key, cert }, onDelivery);
+      this.server = https.createServer({ key, cert, ...timing }, onDelivery);
     } else {
-      this.server = http.createServer(onDelivery);
+      this.server = http.createServer(timing, onDelivery);
     }
-    this.server.keepAliveTimeout = 5000;
-    await listen(this.server, host);
-    this.control = http.createServer((req, res) => void this.handleControl(req, res));
-    await listen(this.control, '127.0.0.1');
+    // An idle socket (a client that connects and sends nothing, or stops mid-body) is closed.
+    this.server.setTimeout(requestTimeoutMs, (socket: Socket) => socket.destroy());
+    this.server.maxConnections = this.opts.maxConnections ?? envNumber('SVC_LISTENER_MAX_CONNECTIONS', 256);
+    this.server.on('clientError', (_err, socket: Socket) => {
+      if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+      socket.destroy();
+    });
+    await listen(this.server, host, this.opts.port ?? 0);
+    this.control = http.createServer((req, res) => {
+      this.handleControl(req, res).catch(() => abandon(req, res));
+    });
+    this.control.on('clientError', (_err, socket: Socket) => socket.destroy());
+    await listen(this.control, '127.0.0.1', 0);
     const port = (this.server.address() as AddressInfo).port;
     const controlPort = (this.control.address() as AddressInfo).port;
     return {
-      url: `${this.opts.https ? 'https' : 'http'}://${urlHost}:${port}/webhooks`,
+      url: `${this.opts.https ? 'https' : 'http'}://${urlHost}:${port}${DELIVERY_PATH}`,
       controlUrl: `http://127.0.0.1:${controlPort}`,
       controlToken: this.controlToken,
       caPem: this.caPem,
@@ -111,11 +181,21 @@ export class WebhookListener {
 
   /**
    * Duplicates can occur (interface, Events 3), but a target that repeats acknowledged notifications
-   * beyond `tolerance` (default: 10% of the acknowledged ones, at least 5) is recorded as a finding.
+   * beyond `tolerance` (default: 10% of the acknowledged ones, at least 5), or one notification more
+   * than `duplicatesPerNotification` times, is recorded as a finding.
    */
   checkDuplicates(tolerance = Math.max(5, Math.ceil(this.acked.size / 10))): void {
     if (this.duplicates > tolerance) {
       this.findings.push({ kind: 'duplicates', message: `${this.duplicates} duplicate deliveries of acknowledged notifications (tolerance ${tolerance})`, seq: this.lastSeq });
+    }
+    const worst = [...this.attempts.entries()].reduce<[string, number] | undefined>((w, [id, a]) => (a.duplicates > (w?.[1] ?? 0) ? [id, a.duplicates] : w), undefined);
+    if (worst && worst[1] > this.duplicatesPerNotification) {
+      this.findings.push({
+        kind: 'duplicates',
+        message: `notification ${worst[0]} was delivered ${worst[1]} more time(s) after it was acknowledged (tolerance ${this.duplicatesPerNotification} per notification)`,
+        seq: this.lastSeq,
+        eventId: worst[0],
+      });
     }
   }
 
@@ -125,6 +205,9 @@ export class WebhookListener {
    * incoming payment's id is known only once the trigger that caused its first delivery answered).
    */
   arm(key: string, count: number, status: number): void {
+    if (typeof key !== 'string' || !key) throw new TypeError('arm: key must be a non-empty string');
+    if (!Number.isInteger(count) || count < 0 || count > 10_000) throw new TypeError('arm: count must be an integer from 0 to 10000');
+    if (!Number.isInteger(status) || status < 200 || status > 599) throw new TypeError('arm: status must be an integer HTTP status from 200 to 599');
     this.armed.set(key, { count, status });
   }
 
@@ -132,16 +215,67 @@ export class WebhookListener {
     return this.deliveries.length;
   }
 
+  /**
+   * The smallest (receipt time - envelope timestamp) over the latest deliveries: the target's clock
+   * offset plus the quickest delivery. An envelope timestamp plus this lag is never later than the
+   * moment the event happened on the listener's clock, so it places an event before or after a mark.
+   * Lags more than a second below the median are left out: a delivery stamped in the future
+   * (a target's mistake, judged elsewhere) must not move every other event before its mark. Leaving
+   * samples out only raises the bound, which can only keep more events, never drop one wrongly.
+   */
+  get lagMs(): number | undefined {
+    return robustMin(this.lags);
+  }
+
   private async receive(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const raw = Buffer.concat(chunks);
+    const path = (req.url ?? '/').split('?')[0];
+    if (path !== DELIVERY_PATH) {
+      this.refusals.notFound++;
+      return reply(res, 404, { error: `not found: deliveries are POSTed to ${DELIVERY_PATH}` }, req);
+    }
+    if (req.method !== 'POST') {
+      this.refusals.methodNotAllowed++;
+      res.setHeader('allow', 'POST');
+      return reply(res, 405, { error: 'method not allowed: deliveries are POSTed' }, req);
+    }
+    const announced = Number(req.headers['content-length']);
+    if (Number.isFinite(announced) && announced > this.maxBodyBytes) return this.tooLarge(req, res);
+    const raw = await readBounded(req, this.maxBodyBytes);
+    if (raw === 'aborted') {
+      this.refusals.aborted++;
+      return abandon(req, res);
+    }
+    if (raw === 'too-large') return this.tooLarge(req, res);
+    this.record(req, res, raw);
+  }
+
+  /**
+   * 413 at once, then the rest of the body is read and thrown away (up to a bound, within the request
+   * timeout) so that the client, still sending, sees the answer rather than a reset connection.
+   */
+  private tooLarge(req: IncomingMessage, res: ServerResponse): void {
+    this.refusals.tooLarge++;
+    reply(res, 413, { error: `body larger than ${this.maxBodyBytes} bytes` }, req, false);
+    const bound = Math.max(16 * 1024 * 1024, 4 * this.maxBodyBytes);
+    let discarded = 0;
+    req.removeAllListeners('data');
+    req.on('data', (chunk: Buffer) => {
+      discarded += chunk.length;
+      if (discarded > bound) abandon(req, res);
+    });
+    req.on('error', () => abandon(req, res));
+    req.resume();
+  }
+
+  private record(req: IncomingMessage, res: ServerResponse, raw: Buffer): void {
     const seq = this.deliveries.length + 1;
     const verdict = verifyWebhookSignature(raw, req.headers['x-svc-signature'], this.opts.publicKeyPem);
+    const headers: Delivery['headers'] = {};
+    for (const h of KEPT_HEADERS) if (req.headers[h] !== undefined) headers[h] = req.headers[h];
     const delivery: Delivery = {
       seq,
-      receivedAt: performance.timeOrigin + performance.now(),
-      headers: { ...req.headers },
+      receivedAt: Date.now(),
+      headers,
       rawBody: raw.toString('utf8'),
       signatureOk: verdict.ok,
       signatureProblem: verdict.ok ? undefined : verdict.reason,
@@ -151,13 +285,13 @@ export class WebhookListener {
     };
     let body: unknown;
     try {
-      body = JSON.parse(delivery.rawBody);
+      body = JSON.parse(delivery.rawBody!);
       delivery.body = body;
     } catch {
       this.findings.push({ kind: 'body', message: 'delivery body is not JSON', seq });
     }
     if (body && typeof body === 'object') {
-      const b = body as { id?: unknown; type?: unknown; data?: { id?: unknown; cardId?: unknown } };
+      const b = body as { id?: unknown; type?: unknown; timestamp?: unknown; data?: { id?: unknown; cardId?: unknown } };
       if (typeof b.id === 'string') delivery.eventId = b.id;
       if (typeof b.type === 'string') delivery.type = b.type;
       if (b.data && typeof b.data.id === 'string') delivery.dataId = b.data.id;
@@ -173,20 +307,29 @@ export class WebhookListener {
           type: delivery.type,
         });
       }
+      const stamped = typeof b.timestamp === 'string' ? Date.parse(b.timestamp) : NaN;
+      if (verdict.ok && Number.isFinite(stamped)) {
+        this.lags.push(delivery.receivedAt - stamped);
+        if (this.lags.length > LAG_WINDOW) this.lags.shift();
+      }
     }
 
     if (!verdict.ok) {
       delivery.answered = 401;
       this.findings.push({ kind: 'signature', message: verdict.reason, seq, eventId: delivery.eventId, type: delivery.type });
     } else if (delivery.eventId) {
-      const n = (this.attempts.get(delivery.eventId) ?? 0) + 1;
-      this.attempts.set(delivery.eventId, n);
-      delivery.attempt = n;
+      const seen = this.attempts.get(delivery.eventId) ?? { count: 0, firstSeq: seq, duplicates: 0 };
+      seen.count++;
+      this.attempts.set(delivery.eventId, seen);
+      delivery.attempt = seen.count;
+      delivery.firstSeq = seen.firstSeq;
+      // Armed by resource id, or by `<TYPE>@<customerId>` for a resource whose id is known only from its first delivery.
       const customerId = (body as { data?: { customerId?: unknown } } | undefined)?.data?.customerId;
       const byCustomer = delivery.type && typeof customerId === 'string' ? this.armed.get(`${delivery.type}@${customerId}`) : undefined;
       const armed = (delivery.key ? this.armed.get(delivery.key) : undefined) ?? (byCustomer && byCustomer.count > 0 ? byCustomer : undefined);
       if (this.acked.has(delivery.eventId)) {
         delivery.duplicate = true;
+        seen.duplicates++;
         this.duplicates++;
       } else if (armed && armed.count > 0) {
         armed.count--;
@@ -195,8 +338,10 @@ export class WebhookListener {
       if (delivery.answered >= 200 && delivery.answered < 300) this.acked.add(delivery.eventId);
     }
     this.deliveries.push(delivery);
-    res.writeHead(delivery.answered, { 'content-type': 'application/json' });
-    res.end(JSON.stringify(delivery.answered === 401 ? { error: 'invalid signature' } : { received: true }));
+    // Memory over a long run: only the latest deliveries keep their raw body.
+    const old = this.deliveries[this.deliveries.length - 1 - this.rawBodyWindow];
+    if (old) old.rawBody = undefined;
+    reply(res, delivery.answered, delivery.answered === 401 ? { error: 'invalid signature' } : { received: true }, req);
     this.notify(delivery);
   }
 
@@ -231,10 +376,7 @@ export class WebhookListener {
   }
 
   private async handleControl(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const send = (status: number, body: unknown) => {
-      res.writeHead(status, { 'content-type': 'application/json' });
-      res.end(JSON.stringify(body));
-    };
+    const send = (status: number, body: unknown) => reply(res, status, body, req);
     if (req.headers['x-control-token'] !== this.controlToken) return send(403, { error: 'control token' });
     const url = new URL(req.url ?? '/', 'http://control');
     try {
@@ -242,14 +384,26 @@ export class WebhookListener {
         const key = url.searchParams.get('key') ?? '*';
         const since = Number(url.searchParams.get('since') ?? 0);
         const waitMs = Math.min(Number(url.searchParams.get('waitMs') ?? 0), 30_000);
-        return send(200, { deliveries: await this.poll(key, since, waitMs), lastSeq: this.lastSeq });
+        if (!Number.isFinite(since) || !Number.isFinite(waitMs)) return send(400, { error: 'since and waitMs must be numbers' });
+        // Raw bodies and headers stay here: the workers judge the parsed body.
+        const deliveries = (await this.poll(key, since, waitMs)).map(({ rawBody: _r, headers: _h, ...d }) => d);
+        return send(200, { deliveries, lastSeq: this.lastSeq, lagMs: this.lagMs });
       }
-      if (req.method === 'GET' && url.pathname === '/mark') return send(200, { lastSeq: this.lastSeq });
-      if (req.method === 'GET' && url.pathname === '/findings') return send(200, { findings: this.findings, duplicates: this.duplicates });
+      if (req.method === 'GET' && url.pathname === '/mark') return send(200, { lastSeq: this.lastSeq, at: Date.now(), lagMs: this.lagMs });
+      if (req.method === 'GET' && url.pathname === '/findings') {
+        return send(200, { findings: this.findings, duplicates: this.duplicates, duplicatesPerNotification: this.duplicatesPerNotification, refusals: this.refusals });
+      }
       if (req.method === 'POST' && url.pathname === '/arm') {
-        const chunks: Buffer[] = [];
-        for await (const chunk of req) chunks.push(chunk as Buffer);
-        const { key, count, status } = JSON.parse(Buffer.concat(chunks).toString()) as { key: string; count: number; status: number };
+        const raw = await readBounded(req, 64 * 1024);
+        if (raw === 'aborted') return abandon(req, res);
+        if (raw === 'too-large') return send(413, { error: 'control body too large' });
+        let parsed: unknown;
+        try {
+          parsed = JSON.parse(raw.toString('utf8'));
+        } catch {
+          return send(400, { error: 'arm: the body is not JSON' });
+        }
+        const { key, count, status } = (parsed ?? {}) as { key: string; count: number; status: number };
         this.arm(key, count, status);
         return send(200, { armed: { key, count, status } });
       }
@@ -266,14 +420,75 @@ export class WebhookListener {
   }
 }
 
+/** Reads a body up to `limit` bytes; beyond it stops reading. Never throws. */
+function readBounded(req: IncomingMessage, limit: number): Promise<Buffer | 'aborted' | 'too-large'> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let settled = false;
+    const settle = (v: Buffer | 'aborted' | 'too-large') => {
+      if (settled) return;
+      settled = true;
+      req.off('data', onData);
+      resolve(v);
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        req.pause();
+        return settle('too-large');
+      }
+      chunks.push(chunk);
+    };
+    req.on('data', onData);
+    // A client that half-closes (FIN) before its body is complete will send no more.
+    // (A complete request's body is settled by its own 'end', once every chunk was read.)
+    req.socket.once('end', () => {
+      if (!req.complete) settle('aborted');
+    });
+    req.once('end', () => settle(req.complete ? Buffer.concat(chunks) : 'aborted'));
+    req.once('aborted', () => settle('aborted'));
+    req.once('error', () => settle('aborted'));
+    req.once('close', () => {
+      if (!req.complete) settle('aborted');
+    });
+  });
+}
+
+/**
+ * Answers and, when the request body was not read to its end, closes the connection after the answer
+ * (at once, unless `destroyUnread` is false: the caller then reads the rest away).
+ */
+function reply(res: ServerResponse, status: number, body: unknown, req: IncomingMessage, destroyUnread = true): void {
+  if (res.headersSent || res.destroyed) return;
+  const unread = !req.complete;
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  // A body still to be read away keeps the connection open until it is (closing it would reset a
+  // client that is still sending, which then never sees the answer).
+  if (unread && destroyUnread) headers.connection = 'close';
+  try {
+    res.writeHead(status, headers);
+    res.end(JSON.stringify(body), () => {
+      if (unread && destroyUnread) req.socket?.destroy();
+    });
+  } catch {
+    abandon(req, res);
+  }
+}
+
+function abandon(req: IncomingMessage, res: ServerResponse): void {
+  res.destroy();
+  req.socket?.destroy();
+}
+
 function matches(d: Delivery, key: string): boolean {
   return key === '*' || d.key === key || (d.alsoKeys?.includes(key) ?? false);
 }
 
-function listen(server: http.Server | https.Server, host: string): Promise<void> {
+function listen(server: http.Server | https.Server, host: string, port: number): Promise<void> {
   return new Promise((resolve, reject) => {
     server.once('error', reject);
-    server.listen(0, host, () => resolve());
+    server.listen(port, host, () => resolve());
   });
 }
 
@@ -284,7 +499,7 @@ function closeServer(server?: http.Server | https.Server): Promise<void> {
 }
 
 /** A throwaway self-signed certificate for the listener's HTTPS mode (openssl from the OS). */
-function selfSignedCertificate(urlHost: string): { key: string; cert: string } {
+export function selfSignedCertificate(urlHost: string): { key: string; cert: string } {
   const names = new Set(['localhost', 'host.containers.internal', 'host.docker.internal']);
   const ips = new Set(['127.0.0.1']);
   (/^[\d.]+$/.test(urlHost) ? ips : names).add(urlHost);

@@ -93,11 +93,11 @@ export interface IncomingTxn {
   sourceUma?: string;
   refund?: OutgoingTxn['refund'];
   receiptDeliveryConfirmedAt?: string;
-  /** The receiving customer's platformCustomerId (supplement 13: a required field of the incoming transaction). */
-  platformCustomerId?: string;
   destination: InternalAccountRecord;
   amount: number;
   customerId: string;
+  /** The receiving customer's platformCustomerId (supplement 13: a required field of the incoming transaction). */
+  platformCustomerId: string;
   settledAt?: string;
   createdAt: string;
   updatedAt: string;
@@ -114,7 +114,7 @@ export function presentIncoming(t: IncomingTxn) {
     destination: { destinationType: 'ACCOUNT', accountId: t.destination.id },
     receivedAmount: money(t.amount, t.destination.currency),
     customerId: t.customerId,
-    ...(t.platformCustomerId ? { platformCustomerId: t.platformCustomerId } : {}),
+    platformCustomerId: t.platformCustomerId,
     ...(t.failureReason ? { failureReason: t.failureReason } : {}),
     ...(t.settledAt ? { settledAt: t.settledAt } : {}),
     ...(t.refund ? { refund: { ...t.refund } } : {}),
@@ -235,9 +235,12 @@ export async function transferRoutes(app: FastifyInstance) {
 
   const emit = (t: OutgoingTxn, suffix: string, timestamp?: string) => ctx.webhooks.emit(`OUTGOING_PAYMENT.${suffix}`, presentOutgoing(ctx, t), timestamp);
   const setStatus = (t: OutgoingTxn, status: OutgoingStatus) => {
+    const before = t.status;
     t.status = status;
     t.updatedAt = isoNow(ctx.clock);
-    emit(t, status);
+    // OUTGOING_PAYMENT.<STATUS> carries the transaction as it is after the change.
+    if (f.has('stale-event-data')) ctx.webhooks.emit(`OUTGOING_PAYMENT.${status}`, { ...presentOutgoing(ctx, t), status: before });
+    else emit(t, status);
   };
 
   /** Idempotency-Key (supplement section 1): a repeat returns the first response. */

@@ -8,6 +8,9 @@ import { generateWebhookKey, loadWebhookKey, signWebhookBody, type WebhookSignin
 import { isoNow, type Clock } from '../clock.js';
 import type { Faults } from '../faults.js';
 
+/** Redeliveries of each acknowledged notification under the fault webhook-duplicates-beyond-tolerance. */
+const DUPLICATES_BEYOND_TOLERANCE = 5;
+
 export interface DeliveryOptions {
   privateKeyPem: string;
   /** Delay before the first retry; each further retry doubles it. */
@@ -53,7 +56,8 @@ export class WebhookDelivery {
 
   /** Queues a resource event; returns at once. */
   emit(type: string, data: { id: string } & Record<string, unknown>, timestamp = isoNow(this.clock)): Envelope {
-    const envelope: Envelope = { id: `Webhook:${randomUUID()}`, type, timestamp, data };
+    // The resource as it is now: later changes to the record must not leak into a queued delivery.
+    const envelope: Envelope = { id: `Webhook:${randomUUID()}`, type, timestamp, data: structuredClone(data) };
     // A card's own events and its transactions' events share one ordered chain.
     const key = typeof data.cardId === 'string' ? data.cardId : data.id;
     const previous = this.chains.get(key) ?? Promise.resolve();
@@ -105,7 +109,13 @@ export class WebhookDelivery {
       if (!url) return;
       const result = await this.send(url, current, attempt);
       const retryable = result.error !== undefined || (result.status !== undefined && (result.status >= 500 || result.status === 429 || result.status === 408));
-      if (result.status !== undefined && result.status >= 200 && result.status < 300) return;
+      if (result.status !== undefined && result.status >= 200 && result.status < 300) {
+        // A 200 acknowledges (Events 2): an acknowledged notification is not sent again.
+        if (this.faults.has('webhook-duplicates-beyond-tolerance')) {
+          for (let copy = 0; copy < DUPLICATES_BEYOND_TOLERANCE && !this.closed; copy++) await this.send(url, current, attempt);
+        }
+        return;
+      }
       if (!retryable) return;
       if (this.faults.has('webhook-no-retry-after-5xx') && result.status !== undefined) return;
       if (attempt === this.opts.maxAttempts) return;

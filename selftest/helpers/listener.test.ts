@@ -1,6 +1,8 @@
 // The webhook listener: signature verification in both header forms, refusals, bookkeeping
-// under load, armed failures, event-driven waits, HTTPS mode.
+// under load, armed failures, event-driven waits, HTTPS mode, and hostile requests none of which
+// may end the run.
 import { randomUUID } from 'node:crypto';
+import { connect, type Socket } from 'node:net';
 import { Agent, request } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ListenerClient } from '../../helpers/listener/client.js';
@@ -16,8 +18,8 @@ afterEach(async () => {
   listener = undefined;
 });
 
-async function start(https = false): Promise<ListenerInfo> {
-  listener = new WebhookListener({ publicKeyPem: keys.publicKeyPem, https });
+async function start(https = false, opts: Partial<ConstructorParameters<typeof WebhookListener>[0]> = {}): Promise<ListenerInfo> {
+  listener = new WebhookListener({ publicKeyPem: keys.publicKeyPem, https, ...opts });
   return listener.start();
 }
 
@@ -155,5 +157,187 @@ describe('webhook listener bookkeeping', () => {
     const res = await request(`${info.controlUrl}/mark`);
     await res.body.text();
     expect(res.statusCode).toBe(403);
+  });
+});
+
+/** A raw TCP client: sends `chunks` (then optionally closes), resolves with what came back when the server closes or after `waitMs`. */
+function raw(url: string, chunks: (string | Buffer)[], opts: { end?: boolean; waitMs?: number } = {}): Promise<{ response: string; closedByServer: boolean }> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    let response = '';
+    let closedByServer = false;
+    const socket: Socket = connect(Number(port), hostname, () => {
+      for (const c of chunks) socket.write(c);
+      if (opts.end) socket.end();
+    });
+    socket.on('data', (d) => (response += d.toString()));
+    socket.on('error', () => undefined);
+    const timer = setTimeout(() => {
+      socket.destroy();
+      resolve({ response, closedByServer });
+    }, opts.waitMs ?? 2000);
+    socket.on('close', () => {
+      closedByServer = true;
+      clearTimeout(timer);
+      resolve({ response, closedByServer });
+    });
+  });
+}
+
+async function stillServes(url: string): Promise<void> {
+  const body = JSON.stringify(envelope());
+  expect(await deliver(url, body, signWebhookBody(body, keys.privateKeyPem)), 'a valid delivery after the hostile request is acknowledged').toBe(200);
+}
+
+describe('webhook listener against hostile requests', () => {
+  it('drops a body that announces Content-Length 1000, sends 10 bytes and closes: no delivery, no finding, still serving', async () => {
+    const { url } = await start();
+    const path = new URL(url).pathname;
+    await raw(url, [`POST ${path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n`, '{"id":"Web'], { end: true, waitMs: 500 });
+    await expect.poll(() => listener!.refusals.aborted).toBe(1);
+    expect(listener!.deliveries).toHaveLength(0);
+    expect(listener!.findings).toEqual([]);
+    await stillServes(url);
+  });
+
+  it('answers 413 to an announced 5 MiB body without reading it', async () => {
+    const { url } = await start();
+    const path = new URL(url).pathname;
+    const { response } = await raw(url, [`POST ${path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${5 * 1024 * 1024}\r\n\r\n`, 'x'.repeat(1024)], { waitMs: 3000 });
+    expect(response).toMatch(/^HTTP\/1\.1 413/);
+    expect(listener!.deliveries).toHaveLength(0);
+    expect(listener!.findings).toEqual([]);
+    await stillServes(url);
+  });
+
+  it('answers 413 to a 5 MiB delivery sent in full, and to a chunked body beyond the limit, reading no more than the limit', async () => {
+    const { url } = await start(false, { maxBodyBytes: 64 * 1024 });
+    const big = 'x'.repeat(5 * 1024 * 1024);
+    // The client sending the whole body sees the 413, not a reset connection.
+    const res = await request(url, { method: 'POST', body: big, headers: { 'content-type': 'application/json' } });
+    await res.body.text();
+    expect(res.statusCode).toBe(413);
+    const path = new URL(url).pathname;
+    const chunk = 'y'.repeat(32 * 1024);
+    const chunked = [`POST ${path} HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n`, ...Array.from({ length: 4 }, () => `${chunk.length.toString(16)}\r\n${chunk}\r\n`)];
+    const { response } = await raw(url, chunked, { waitMs: 3000 });
+    expect(response).toMatch(/^HTTP\/1\.1 413/);
+    expect(listener!.refusals.tooLarge).toBeGreaterThanOrEqual(1);
+    expect(listener!.deliveries).toHaveLength(0);
+    expect(listener!.findings).toEqual([]);
+    await stillServes(url);
+  });
+
+  it('disconnects a slow client that does not finish its request in time', async () => {
+    const { url } = await start(false, { requestTimeoutMs: 300 });
+    const path = new URL(url).pathname;
+    const started = Date.now();
+    const { closedByServer } = await raw(url, [`POST ${path} HTTP/1.1\r\nHost: x\r\nContent-Length: 50\r\n\r\n`, '{'], { waitMs: 5000 });
+    expect(closedByServer, 'the listener closed the connection').toBe(true);
+    expect(Date.now() - started).toBeLessThan(4000);
+    expect(listener!.deliveries).toHaveLength(0);
+    await stillServes(url);
+  });
+
+  it('caps concurrent connections and keeps serving after a burst', async () => {
+    const { url } = await start(false, { maxConnections: 8 });
+    const { hostname, port } = new URL(url);
+    const sockets = await Promise.all(
+      Array.from({ length: 40 }, () => new Promise<Socket>((resolve) => {
+        const s = connect(Number(port), hostname, () => resolve(s));
+        s.on('error', () => resolve(s));
+      })),
+    );
+    // Beyond the cap the listener closes new connections at once.
+    await expect.poll(() => sockets.filter((s) => s.destroyed || s.readableEnded).length, { timeout: 3000 }).toBeGreaterThanOrEqual(32);
+    for (const s of sockets) s.destroy();
+    await expect.poll(async () => {
+      const body = JSON.stringify(envelope());
+      return deliver(url, body, signWebhookBody(body, keys.privateKeyPem)).catch(() => 0);
+    }, { timeout: 3000 }).toBe(200);
+  });
+
+  it.each([
+    ['GET', '/', 404],
+    ['GET', '/favicon.ico', 404],
+    ['POST', '/', 404],
+    ['GET', '/webhooks', 405],
+    ['PUT', '/webhooks', 405],
+    ['DELETE', '/webhooks', 405],
+  ])('answers %s %s with %i and records neither a delivery nor a finding', async (method, path, status) => {
+    const { url } = await start();
+    const res = await request(new URL(path, url).toString(), { method: method as 'GET', body: method === 'GET' || method === 'DELETE' ? undefined : '{}' });
+    await res.body.text();
+    expect(res.statusCode).toBe(status);
+    expect(listener!.deliveries).toHaveLength(0);
+    expect(listener!.findings).toEqual([]);
+    await stillServes(url);
+  });
+
+  it('survives a request that is not HTTP', async () => {
+    const { url } = await start();
+    await raw(url, ['\x16\x03\x01 not http at all\r\n\r\n'], { waitMs: 1000 });
+    expect(listener!.findings).toEqual([]);
+    await stillServes(url);
+  });
+
+  it.each([
+    ['an unchecked status', { key: 'k', count: 1, status: 99 }],
+    ['a status that is not a number', { key: 'k', count: 1, status: 'abc' }],
+    ['a status beyond 599', { key: 'k', count: 1, status: 1000 }],
+    ['a negative count', { key: 'k', count: -1, status: 503 }],
+    ['no key', { count: 1, status: 503 }],
+    ['a body that is not an object', null],
+  ])('answers 400 to /arm with %s, and keeps serving', async (_name, body) => {
+    const info = await start();
+    const res = await request(`${info.controlUrl}/arm`, { method: 'POST', headers: { 'x-control-token': info.controlToken }, body: JSON.stringify(body) });
+    await res.body.text();
+    expect(res.statusCode).toBe(400);
+    const bad = await request(`${info.controlUrl}/arm`, { method: 'POST', headers: { 'x-control-token': info.controlToken }, body: '{not json' });
+    await bad.body.text();
+    expect(bad.statusCode).toBe(400);
+    await stillServes(info.url);
+  });
+
+  it('keeps raw bodies only for the latest deliveries and the parsed body of every one', async () => {
+    const { url } = await start(false, { rawBodyWindow: 5 });
+    for (let i = 0; i < 12; i++) {
+      const body = JSON.stringify(envelope());
+      await deliver(url, body, signWebhookBody(body, keys.privateKeyPem));
+    }
+    expect(listener!.deliveries.map((d) => d.rawBody !== undefined)).toEqual([...Array(7).fill(false), ...Array(5).fill(true)]);
+    expect(listener!.deliveries.every((d) => (d.body as { id: string }).id.startsWith('Webhook:'))).toBe(true);
+    expect(Object.keys(listener!.deliveries[0].headers).sort()).toEqual(['content-length', 'content-type', 'x-svc-signature']);
+  });
+
+  it('gives each delivery the seq of its notification\'s first delivery, and records a finding for one notification redelivered beyond its tolerance', async () => {
+    const { url } = await start(false, { duplicatesPerNotification: 2 });
+    const e = envelope();
+    const body = JSON.stringify(e);
+    const sig = signWebhookBody(body, keys.privateKeyPem);
+    const other = JSON.stringify(envelope());
+    await deliver(url, other, signWebhookBody(other, keys.privateKeyPem));
+    for (let i = 0; i < 4; i++) await deliver(url, body, sig);
+    expect(listener!.deliveries.map((d) => d.firstSeq)).toEqual([1, 2, 2, 2, 2]);
+    expect(listener!.deliveries.map((d) => d.duplicate)).toEqual([false, false, true, true, true]);
+    listener!.checkDuplicates(100);
+    expect(listener!.findings.map((f) => f.kind)).toEqual(['duplicates']);
+    expect(listener!.findings[0].message).toMatch(/3 more time\(s\) after it was acknowledged \(tolerance 2 per notification\)/);
+  });
+});
+
+describe('webhook listener clock comparison', () => {
+  it('bounds the target clock offset by the smallest receipt lag, leaving out future-stamped deliveries', async () => {
+    const { url } = await start();
+    const send = async (offsetMs: number) => {
+      const e = { ...envelope(), timestamp: new Date(Date.now() + offsetMs).toISOString() };
+      const body = JSON.stringify(e);
+      await deliver(url, body, signWebhookBody(body, keys.privateKeyPem));
+    };
+    for (let i = 0; i < 6; i++) await send(-50);
+    expect(listener!.lagMs).toBeGreaterThanOrEqual(50);
+    const honest = listener!.lagMs!;
+    await send(60_000);
+    expect(listener!.lagMs, 'one delivery stamped a minute ahead does not move the bound').toBe(honest);
   });
 });

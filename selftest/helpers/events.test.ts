@@ -1,0 +1,142 @@
+// The event judgement (helpers/events.ts) against a real listener: notifications new since a mark
+// (a redelivery or a late event from before the mark is not new), the whole sequence and a quiet
+// period before "exactly these, in envelope-timestamp order", and data checked on every read.
+import { randomUUID } from 'node:crypto';
+import { request } from 'undici';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ListenerClient } from '../../helpers/listener/client.js';
+import { WebhookListener, type ListenerInfo } from '../../helpers/listener/server.js';
+import { generateWebhookKeyPair, signWebhookBody } from '../../helpers/webhook-signature.js';
+
+const current = vi.hoisted(() => ({ client: undefined as unknown as object }));
+vi.mock('../../helpers/harness.js', () => ({
+  listener: new Proxy({}, {
+    get: (_t, key) => {
+      const value = Reflect.get(current.client, key, current.client);
+      return typeof value === 'function' ? value.bind(current.client) : value;
+    },
+  }),
+  capabilities: { eventTimeoutMs: 1500 },
+}));
+// Judgement only: nothing recorded into the reports of a run.
+vi.mock('../../helpers/coverage/recorder.js', () => ({ recordCovered: () => undefined, recordNote: () => undefined, recordSkip: () => undefined }));
+vi.mock('../../helpers/allure.js', () => ({ allureTag: () => undefined, allureLabel: () => undefined, allureAttach: () => undefined }));
+
+const { expectEvents, waitForEvent } = await import('../../helpers/events.js');
+
+const keys = generateWebhookKeyPair();
+let listener: WebhookListener;
+let info: ListenerInfo;
+
+beforeEach(async () => {
+  listener = new WebhookListener({ publicKeyPem: keys.publicKeyPem });
+  info = await listener.start();
+  current.client = new ListenerClient(info);
+  // Honest deliveries first, so the listener knows how the target's clock compares with its own.
+  for (let i = 0; i < 5; i++) await deliver(balanceEvent(`InternalAccount:${randomUUID()}`, 1));
+});
+afterEach(async () => {
+  await listener.close();
+});
+
+const client = () => current.client as ListenerClient;
+
+function balanceEvent(accountId: string, amount: number, at = new Date()) {
+  const money = { amount, currency: { code: 'USD', name: 'US Dollar', symbol: '$', decimals: 2 } };
+  return {
+    id: `Webhook:${randomUUID()}`,
+    type: 'INTERNAL_ACCOUNT.BALANCE_UPDATED',
+    timestamp: at.toISOString(),
+    data: { id: accountId, customerId: 'Customer:x', type: 'INTERNAL_FIAT', status: 'ACTIVE', balance: money, totalBalance: money, fundingPaymentInstructions: [], createdAt: at.toISOString(), updatedAt: at.toISOString() },
+  };
+}
+
+async function deliver(envelope: object): Promise<number> {
+  const body = JSON.stringify(envelope);
+  const res = await request(info.url, { method: 'POST', body, headers: { 'content-type': 'application/json', 'x-svc-signature': signWebhookBody(body, keys.privateKeyPem) } });
+  await res.body.text();
+  return res.statusCode;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const balance = (amount: number) => ({ type: 'INTERNAL_ACCOUNT.BALANCE_UPDATED', where: (d: Record<string, any>) => d.balance.amount === amount, what: `balance ${amount}` });
+
+describe('event judgement', () => {
+  it('does not count a redelivery, after the mark, of a notification first delivered before it', async () => {
+    const account = `InternalAccount:${randomUUID()}`;
+    const before = balanceEvent(account, 100);
+    await deliver(before);
+    const since = await client().mark();
+    await deliver(before);
+    await deliver(before);
+    await deliver(balanceEvent(account, 200));
+    const got = await expectEvents(account, [balance(200)], { since });
+    expect(got.map((n) => n.data.balance.amount)).toEqual([200]);
+  });
+
+  it('does not count an event that happened before the mark and was delivered after it', async () => {
+    const account = `InternalAccount:${randomUUID()}`;
+    const late = balanceEvent(account, 100);
+    await sleep(150);
+    const since = await client().mark();
+    await deliver(late);
+    await deliver(balanceEvent(account, 200));
+    await expectEvents(account, [balance(200)], { since });
+  });
+
+  it('waits for the whole sequence and orders it by envelope timestamp, whatever the arrival order', async () => {
+    const account = `InternalAccount:${randomUUID()}`;
+    const since = await client().mark();
+    await sleep(30);
+    const t = Date.now();
+    const first = balanceEvent(account, 100, new Date(t - 10));
+    const second = balanceEvent(account, 200, new Date(t - 5));
+    const judging = expectEvents(account, [balance(100), balance(200)], { since });
+    await deliver(second);
+    await sleep(300);
+    await deliver(first);
+    expect((await judging).map((n) => n.data.balance.amount)).toEqual([100, 200]);
+  });
+
+  it('counts an event that arrives during the quiet period after the sequence, and fails on it', async () => {
+    const account = `InternalAccount:${randomUUID()}`;
+    const since = await client().mark();
+    const judging = expectEvents(account, [balance(100)], { since });
+    await deliver(balanceEvent(account, 100));
+    await sleep(50);
+    await deliver(balanceEvent(account, 300));
+    await expect(judging).rejects.toThrow(/expected INTERNAL_ACCOUNT\.BALANCE_UPDATED \(balance 100\); received INTERNAL_ACCOUNT\.BALANCE_UPDATED\(ACTIVE\) → INTERNAL_ACCOUNT\.BALANCE_UPDATED\(ACTIVE\)/);
+  });
+
+  it('fails on the order when a later event carries an earlier timestamp', async () => {
+    const account = `InternalAccount:${randomUUID()}`;
+    const since = await client().mark();
+    await sleep(30);
+    const t = Date.now();
+    await deliver(balanceEvent(account, 100, new Date(t - 5)));
+    await deliver(balanceEvent(account, 200, new Date(t - 10)));
+    await expect(expectEvents(account, [balance(100), balance(200)], { since })).rejects.toThrow(/Event 1 \(INTERNAL_ACCOUNT\.BALANCE_UPDATED \(balance 100\)\)/);
+  });
+
+  it('fails a wait at once on an event whose data carries another status than its type names (stale data)', async () => {
+    const card = `Card:${randomUUID()}`;
+    const since = await client().mark();
+    const money = { amount: 500, currency: { code: 'USD', decimals: 2 } };
+    const stale = {
+      id: `Webhook:${randomUUID()}`, type: 'CARD_TRANSACTION.SETTLED', timestamp: new Date().toISOString(),
+      data: { id: `CardTransaction:${randomUUID()}`, type: 'CARD', cardId: card, issuerTransactionToken: 't', status: 'AUTHORIZED', authorizedAmount: money, accountId: 'InternalAccount:x' },
+    };
+    const waiting = waitForEvent(card, (n) => n.type === 'CARD_TRANSACTION.REFUNDED', 'a refund', { since });
+    await deliver(stale);
+    await expect(waiting).rejects.toThrow(/data\.status is "AUTHORIZED", expected SETTLED/);
+  });
+
+  it('fails on data that does not have the schema of its type', async () => {
+    const account = `InternalAccount:${randomUUID()}`;
+    const since = await client().mark();
+    const broken = balanceEvent(account, 100) as { data: Record<string, unknown> };
+    delete broken.data.totalBalance;
+    await deliver(broken);
+    await expect(expectEvents(account, [balance(100)], { since })).rejects.toThrow(/the data of INTERNAL_ACCOUNT\.BALANCE_UPDATED does not match/);
+  });
+});
