@@ -803,6 +803,11 @@ export const FAULTS = {
     suites: ['webhooks/duplicates.test.ts'],
     rule: 'Events 2-3: a 200 response acknowledges; duplicates can occur, but an acknowledged notification is not redelivered beyond the run\'s duplicate tolerance.',
   },
+  'card-confirmation-failure-ignored': {
+    areas: ['cards'],
+    suites: ['cards/card-transactions.test.ts'],
+    rule: 'Supplement 9: merchant.descriptor ending 006: confirmation FAILED -> EXCEPTION (interface: CARD_TRANSACTION.* on every card transaction state transition, exception included).',
+  },
 } as const satisfies Record<string, FaultEntry>;
 
 export type FaultName = keyof typeof FAULTS;

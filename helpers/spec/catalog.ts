@@ -126,8 +126,6 @@ const OPERATIONS_BY_AREA: Record<Area, readonly (readonly [string, Section, stri
   'Internal Accounts': [
     ['GET /customers/internal-accounts', 'supplement §6'],
     ['GET /platform/internal-accounts', 'supplement §6'],
-    ['PATCH /internal-accounts/{internalAccountId}', 'supplement §17 (signed retry)'],
-    ['POST /internal-accounts/{internalAccountId}/export', 'supplement §17 (signed retry)'],
   ],
   'External Accounts': [
     ['POST /customers/external-accounts', 'supplement §7'],
@@ -199,6 +197,9 @@ const OPERATIONS_BY_AREA: Record<Area, readonly (readonly [string, Section, stri
     ['GET /uma-providers', 'supplement §18'],
   ],
   'Embedded Wallet Auth': [
+    // Signed-retry operations on an embedded wallet's account: supplement §17 lists them under wallet auth.
+    ['PATCH /internal-accounts/{internalAccountId}', 'supplement §17 (signed retry)'],
+    ['POST /internal-accounts/{internalAccountId}/export', 'supplement §17 (signed retry)'],
     ['POST /auth/credentials', 'supplement §17'],
     ['GET /auth/credentials', 'supplement §17'],
     ['DELETE /auth/credentials/{credentialId}', 'supplement §17'],
@@ -708,7 +709,10 @@ export const MACHINES: readonly MachineEntry[] = [
       t('PENDING_REVIEW', 'LIVENESS_PASSED', 'the liveness check passes', 'supplement §16'),
       t('LIVENESS_PASSED', 'COMPLETED', 'POST /sca/factors/reset/{resetId}/complete', 'supplement §16'),
     ],
-    forbidden: [t('PENDING_REVIEW', 'COMPLETED', '400: complete before the liveness check passed', 'supplement §16')],
+    forbidden: [
+      t('INITIATED', 'COMPLETED', '400: complete before the liveness check passed', 'supplement §16'),
+      t('PENDING_REVIEW', 'COMPLETED', '400: complete before the liveness check passed', 'supplement §16'),
+    ],
   },
   {
     machine: 'card-transaction',

@@ -333,7 +333,7 @@ export async function cardRoutes(app: FastifyInstance) {
     };
     s.txns.set(t.id, t);
     indexTransaction(ctx, t.customerId, t.id);
-    if (body.merchant.descriptor.endsWith('006')) return setTxn(t, 'EXCEPTION');
+    if (body.merchant.descriptor.endsWith('006') && !f.has('card-confirmation-failure-ignored')) return setTxn(t, 'EXCEPTION');
     const authorizedAt = isoNow(ctx.clock);
     if (!(settleNow && f.has('card-events-out-of-order'))) emitTxn(t);
     if (settleNow) {

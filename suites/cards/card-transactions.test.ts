@@ -4,8 +4,8 @@
 // transaction shape and GET /transactions: basis: supplement (sections 8 and 9).
 import { describe, expect, it, type TestContext } from 'vitest';
 import { eventually } from '../../helpers/eventually.js';
-import { expectEvents, waitForEvent } from '../../helpers/events.js';
-import { expectSchema, expectStatus } from '../../helpers/expect.js';
+import { expectEvents, waitForEvent, type Notification } from '../../helpers/events.js';
+import { expectSchema, expectStatus, expectTransition } from '../../helpers/expect.js';
 import { activeCard, cardTransactions, patchCard, purchase, simulate } from '../../helpers/flows/cards.js';
 import { capabilities, listener } from '../../helpers/harness.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
@@ -13,6 +13,17 @@ import { Card, CardTransaction } from '../../helpers/schemas.js';
 
 const txn = (status: string) => ({ type: `CARD_TRANSACTION.${status}`, where: (d: Record<string, any>) => d.status === status, what: status });
 const balance = (amount: number) => ({ type: 'INTERNAL_ACCOUNT.BALANCE_UPDATED', where: (d: Record<string, any>) => d.balance.amount === amount, what: `balance ${amount}` });
+
+/**
+ * The card transaction's successive states as its events announce them ("Every card transaction state
+ * transition"), each step recorded as a transition of the card-transaction machine (supplement §9).
+ */
+function expectStatePath(events: Notification[], path: string[]): void {
+  expect(new Set(events.map((e) => e.data.id)).size, 'the events are about one card transaction').toBe(1);
+  const states = events.map((e) => String(e.data.status));
+  expect(states, 'the card transaction moves through the states its events name').toEqual(path);
+  for (let i = 1; i < path.length; i++) expectTransition('card-transaction', states[i - 1], states[i], path[i - 1], path[i]);
+}
 
 async function ready(ctx: TestContext) {
   requireCapability(ctx, capabilities.sandboxTriggers, 'the target has no card simulation triggers');
@@ -44,7 +55,7 @@ describe('Card transactions', () => {
     await byToken(card.id, token, 'SETTLED', since);
     await simulate(card.id, 'return', { cardTransactionId: authorized.id, amount: 2_500 });
 
-    await expectEvents(card.id, [txn('AUTHORIZED'), txn('SETTLED'), txn('REFUNDED')], { since, about: 'cardId' });
+    expectStatePath(await expectEvents(card.id, [txn('AUTHORIZED'), txn('SETTLED'), txn('REFUNDED')], { since, about: 'cardId' }), ['AUTHORIZED', 'SETTLED', 'REFUNDED']);
     await expectEvents(account.id, [balance(start - 2_500), balance(start)], { since });
     const all = await cardTransactions(customerId, card.id);
     expect(all.map((t) => t.id), 'GET /transactions (type CARD) lists the card transaction made').toContain(authorized.id);
@@ -65,10 +76,24 @@ describe('Card transactions', () => {
     await simulate(card.id, 'clearing', { cardTransactionId: authorized.id, amount: 2_000 });
     await byToken(card.id, token, 'PARTIALLY_SETTLED', since);
     await simulate(card.id, 'clearing', { cardTransactionId: authorized.id, amount: 3_000 });
-    const [, partial, settled] = await expectEvents(card.id, [txn('AUTHORIZED'), txn('PARTIALLY_SETTLED'), txn('SETTLED')], { since, about: 'cardId' });
+    const events = await expectEvents(card.id, [txn('AUTHORIZED'), txn('PARTIALLY_SETTLED'), txn('SETTLED')], { since, about: 'cardId' });
+    expectStatePath(events, ['AUTHORIZED', 'PARTIALLY_SETTLED', 'SETTLED']);
+    const [, partial, settled] = events;
     expect(partial.data.settledAmount?.amount, 'settled so far: the first clearing').toBe(2_000);
     expect(settled.data.settledAmount?.amount, 'settled in all: both clearings').toBe(5_000);
     await expectEvents(account.id, [balance(account.balance.amount - 2_000), balance(account.balance.amount - 5_000)], { since });
+  });
+
+  it('ends in EXCEPTION when the confirmation of an authorization fails, announced by CARD_TRANSACTION.EXCEPTION', async (ctx) => {
+    // basis: supplement (section 9): merchant.descriptor ending 006, confirmation FAILED -> EXCEPTION.
+    const { card, customerId } = await ready(ctx);
+    const since = await listener.mark();
+    const token = await simulate(card.id, 'authorization', purchase(1_500, 'SANDBOX KIOSK 006'));
+    const [exception] = await expectEvents(card.id, [txn('EXCEPTION')], { since, about: 'cardId' });
+    const failed = expectSchema(CardTransaction, exception.data, 'the data of CARD_TRANSACTION.EXCEPTION (the full card transaction)');
+    expect(failed.issuerTransactionToken, 'the exception is about the simulated authorization').toBe(token);
+    const listed = (await cardTransactions(customerId, card.id)).find((t) => t.id === failed.id);
+    expect(listed?.status, 'GET /transactions lists the card transaction in EXCEPTION').toBe('EXCEPTION');
   });
 
   it('takes a new authorized total from an authorization advice', async (ctx) => {

@@ -6,7 +6,7 @@
 // scaChallenge and /quotes/{id}/authorize: basis: supplement (sections 8 and 10).
 import { describe, expect, it, type TestContext } from 'vitest';
 import { msUntil } from '../../helpers/deadline.js';
-import { expectError, expectStatus } from '../../helpers/expect.js';
+import { expectError, expectStatus, expectTransition } from '../../helpers/expect.js';
 import { balanceOf, createQuote, eurDestination, executeQuote, expectOutgoingLifecycle, expectTransactionOfQuote, quoteBody, sender, transaction } from '../../helpers/flows/transfers.js';
 import { api, capabilities, listener } from '../../helpers/harness.js';
 import { requireCapability, scenario } from '../../helpers/scenario.js';
@@ -67,7 +67,9 @@ describe('POST /quotes for a customer of an SCA region', () => {
     expectStatus(await login(customerId, capabilities.sca!.code), 200, ScaLoginResult, 'POST /sca/login/complete: response carries sessionExpiresAt');
     const quote = await createQuote(quoteBody(accounts.USD.id, destination.id, 20_000));
     const since = await listener.mark();
-    expectStatus(await executeQuote(quote.id), 200, ScaQuote);
+    const awaiting = expectStatus(await executeQuote(quote.id), 200, ScaQuote);
+    // basis: supplement (section 16, Authorization loop): execute for an SCA customer -> PENDING_AUTHORIZATION + scaChallenge.
+    expectTransition('quote', quote.status, awaiting.status, 'PENDING', 'PENDING_AUTHORIZATION');
     expectStatus(await api.post('/quotes/{quoteId}/authorize', { params: { quoteId: quote.id }, body: { code: capabilities.sca!.code } }), 200, Quote);
     await expectOutgoingLifecycle(quote.transactionId, 'COMPLETED', since);
     const txn = await transaction(quote.transactionId);

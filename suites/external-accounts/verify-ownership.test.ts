@@ -6,9 +6,9 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it, type TestContext } from 'vitest';
 import { msUntil, untilPast } from '../../helpers/deadline.js';
 import { expectEvents } from '../../helpers/events.js';
-import { expectError, expectStatus, expectTransition, noteInterface } from '../../helpers/expect.js';
+import { expectError, expectRefusedTransition, expectStatus, expectTransition, noteInterface } from '../../helpers/expect.js';
 import { createPendingOwnershipWallet, getPlatformAccount, startLivenessChallenge, startWalletChallenge, verify, VERIFY } from '../../helpers/flows/external-accounts.js';
-import { capabilities, listener } from '../../helpers/harness.js';
+import { api, capabilities, listener } from '../../helpers/harness.js';
 import { requireCapability, scenario } from '../../helpers/scenario.js';
 import { ExternalAccount } from '../../helpers/schemas.js';
 import { ids } from '../../helpers/spec/catalog.js';
@@ -63,7 +63,8 @@ describe(`POST ${VERIFY}`, () => {
     // "a new challenge must be started to retry": the used challenge is no longer outstanding.
     const retry = await verify(account.id, { signature: await wallet.sign(challenge.messageToSign) });
     expectError(retry, 409, undefined, 'Verify 400 row: a new challenge must be started to retry; 409 when no WALLET_SIGNATURE challenge is outstanding');
-    expect((await getPlatformAccount(account.id)).status, 'a 409 leaves the state unchanged').toBe('UNVERIFIED');
+    // "When verify is called and no WALLET_SIGNATURE challenge is outstanding, the state does not change and 409 is returned."
+    expectRefusedTransition('external-account', 'UNVERIFIED', 'ACTIVE', (await getPlatformAccount(account.id)).status);
 
     const fresh = await startWalletChallenge(account.id);
     const before = (await getPlatformAccount(account.id)).status;
@@ -129,6 +130,11 @@ describe(`POST ${VERIFY}`, () => {
 
     expectError(again, 409, undefined, 'Verify responses: 409 when no WALLET_SIGNATURE challenge is outstanding');
     expect((await getPlatformAccount(account.id)).status).toBe('ACTIVE');
+
+    // basis: supplement (section 7, Eligible): a challenge on an account already verified answers 409.
+    const challengeAgain = await api.post('/platform/external-accounts/{externalAccountId}/challenge', { params: { externalAccountId: account.id }, body: { method: 'WALLET_SIGNATURE' } });
+    expectError(challengeAgain, 409, undefined, 'supplement 7: challenge -> 409 for an account already verified');
+    expectRefusedTransition('external-account', 'ACTIVE', 'PENDING_OWNERSHIP_VERIFICATION', (await getPlatformAccount(account.id)).status);
   });
 
   it('answers 409 while only a LIVENESS challenge is outstanding (LIVENESS challenges never use this endpoint)', async (ctx) => {

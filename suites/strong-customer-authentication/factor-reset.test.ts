@@ -72,6 +72,8 @@ describe(`POST ${RESET}`, () => {
     expect(after.enrollmentStatus ?? null, 'enrollmentStatus is null for SMS resets').toBeNull();
 
     await liveness(resetId, 'SUBMITTED');
+    expectError(await sca.post(RESET_COMPLETE, customer.id, { mobile }, { resetId }), 400, undefined, 'supplement 16: 400 liveness not passed (under review)');
+    expectRefusedTransition(M, 'PENDING_REVIEW', 'COMPLETED', (await status(customer.id, resetId)).status);
     await liveness(resetId, 'PASSED');
     expectStatus(await sca.post(RESET_COMPLETE, customer.id, { mobile }, { resetId }), 204, undefined, 'control: complete once liveness passed');
     expect((await status(customer.id, resetId)).status).toBe('COMPLETED');
