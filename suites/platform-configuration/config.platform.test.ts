@@ -48,10 +48,15 @@ describe('PATCH /config', () => {
     ], `refused with ${res.status}`);
     const after = await currentConfig();
     expect(after.feeConfigs ?? [], 'a refused PATCH changes no fee configuration').toEqual(before.feeConfigs ?? []);
-    // Control: the same configuration with a USD source is accepted, then deactivated again.
-    const usd = expectStatus(await api.patch('/config', { body: { feeConfigs: [fee('USD')] } }), 200, PlatformConfig, 'PATCH /config: feeConfigs with a USD source currency');
-    expect(usd.feeConfigs?.find((f) => f.sourceCurrency === 'USD'), 'the USD fee configuration is in force').toMatchObject({ variableFeeBps: 25, fixedFee: { amount: 10 } });
-    expectStatus(await api.patch('/config', { body: { feeConfigs: [fee('USD', 0)] } }), 200, PlatformConfig);
+    // Control: the same configuration with a USD source is accepted; then the platform's own USD
+    // configuration is put back (or, where it had none, both fees 0 deactivate it: supplement 2).
+    const previous = before.feeConfigs?.find((f) => f.sourceCurrency === 'USD' && f.feeType === 'CROSS_CURRENCY_TRANSACTION');
+    try {
+      const usd = expectStatus(await api.patch('/config', { body: { feeConfigs: [fee('USD')] } }), 200, PlatformConfig, 'PATCH /config: feeConfigs with a USD source currency');
+      expect(usd.feeConfigs?.find((f) => f.sourceCurrency === 'USD'), 'the USD fee configuration is in force').toMatchObject({ variableFeeBps: 25, fixedFee: { amount: 10 } });
+    } finally {
+      expectStatus(await api.patch('/config', { body: { feeConfigs: [previous ?? fee('USD', 0)] } }), 200, PlatformConfig, 'the USD fee configuration the platform had is restored');
+    }
   });
 
   it('prices a cross-currency quote with the standing USD fee: fixed + basis points of the amount, to the cent', async (ctx) => {
