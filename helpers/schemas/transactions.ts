@@ -2,7 +2,7 @@
 // refund object. basis: supplement (sections 3, 8 and 27); the interface names the refund statuses
 // only as event suffixes (REFUND_PENDING, REFUND_COMPLETED, REFUND_FAILED).
 import { z } from 'zod';
-import { IsoUtc, Money, OutgoingTransaction, typedId } from '../schemas.js';
+import { IsoUtc, Money, OutgoingTransaction, Refund, typedId } from '../schemas.js';
 
 /** Supplement 8: the generic transaction status, and the interface's REFUND_* names (either is accepted). */
 export const TransactionStatus = z.enum([
@@ -10,14 +10,8 @@ export const TransactionStatus = z.enum([
   'REFUND_PENDING', 'REFUND_COMPLETED', 'REFUND_FAILED',
 ]);
 
-/** Supplement 8: refund {reference*, initiatedAt*, settledAt?, status*: PENDING|COMPLETED|FAILED, reason?}. */
-export const Refund = z.looseObject({
-  reference: z.string().min(1),
-  initiatedAt: IsoUtc,
-  settledAt: IsoUtc.optional(),
-  status: z.enum(['PENDING', 'COMPLETED', 'FAILED']),
-  reason: z.enum(['TRANSACTION_FAILED', 'USER_CANCELLATION', 'TIMEOUT']).optional(),
-});
+/** Supplement 8: refund {reference*, initiatedAt*, settledAt?, status*: PENDING|COMPLETED|FAILED, reason?} (helpers/schemas.ts). */
+export { Refund };
 export type Refund = z.infer<typeof Refund>;
 
 export const INCOMING_FAILURE_REASONS = [
