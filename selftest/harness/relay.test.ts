@@ -31,7 +31,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../helpers/client.js';
 import { selfSignedCertificate } from '../../helpers/listener/server.js';
 import { generateWebhookKeyPair, signWebhookBody } from '../../helpers/webhook-signature.js';
-import { ROOT, runConformance, SANDBOX_DECLARATIONS, type ConformanceRun } from '../run-conformance.js';
+import { ROOT, runConformance, type ConformanceRun } from '../run-conformance.js';
 
 type Mode = 'triple' | 'delay' | 'reorder';
 
@@ -85,11 +85,12 @@ class Relay {
     if (this.mode === 'delay') await new Promise((r) => setTimeout(r, Math.random() * 300));
     if (this.mode === 'reorder') ({ body, signature } = this.reorder(body, signature));
     const first = await this.forward(body, signature);
+    // The target has the first delivery's answer at once; its two redeliveries follow on their own.
+    res.writeHead(first.status, { 'content-type': 'application/json' }).end(first.text);
     if (this.mode === 'triple' && first.status >= 200 && first.status < 300) {
       await this.forward(body, signature);
       await this.forward(body, signature);
     }
-    res.writeHead(first.status, { 'content-type': 'application/json' }).end(first.text);
   }
 
   /** A resource's later events get earlier timestamps (each 1 ms before the previous one given), re-signed. */
@@ -117,11 +118,14 @@ class Relay {
   }
 }
 
-async function startSandbox(keyFile: string, caFile: string): Promise<{ baseUrl: string; clientId: string; clientSecret: string }> {
+async function startSandbox(keyFile: string, caFile: string, profileFile: string): Promise<{ baseUrl: string; clientId: string; clientSecret: string }> {
   const child = spawn(process.execPath, [
     join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'sandbox/cli.ts', '--port', '0', '--client-id', 'relay-demo', '--client-secret', 'relay-demo-secret',
     '--webhook-key', keyFile, '--webhook-ca', caFile, '--challenge-ttl-ms', '2500', '--provisioning-delay-ms', '600',
     '--webhook-retry-base-ms', '500', '--webhook-attempts', '5',
+    '--realtime-quote-ttl-ms', '3000', '--card-activation-delay-ms', '1000', '--incoming-approval-window-ms', '2000',
+    // What the sandbox declares about itself (triggers, limits, timings): the run reads it from here.
+    '--print-profile', profileFile,
   ], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
   children.push(child);
   for await (const line of createInterface({ input: child.stdout! })) return JSON.parse(line);
@@ -142,7 +146,7 @@ async function runThrough(
   writeFileSync(join(dir, 'webhook-private.pem'), keys.privateKeyPem);
   writeFileSync(join(dir, 'webhook-public.pem'), keys.publicKeyPem);
   writeFileSync(join(dir, 'relay-ca.pem'), relay.caPem);
-  const sandbox = await startSandbox(join(dir, 'webhook-private.pem'), join(dir, 'relay-ca.pem'));
+  const sandbox = await startSandbox(join(dir, 'webhook-private.pem'), join(dir, 'relay-ca.pem'), join(dir, 'sandbox-profile.json'));
   let duringDone: Promise<void> | undefined;
   if (during) relay.onFirstForward = () => (duringDone = during(relay.listenerUrl!));
   const run = await runConformance({
@@ -158,7 +162,7 @@ async function runThrough(
       SVC_CLIENT_SECRET: sandbox.clientSecret,
       SVC_WEBHOOK_PUBLIC_KEY: join(dir, 'webhook-public.pem'),
       SVC_WEBHOOK_PUBLIC_URL: relay.url,
-      ...SANDBOX_DECLARATIONS,
+      SVC_TARGET_PROFILE: join(dir, 'sandbox-profile.json'),
       ...extraEnv,
     },
     onOutput: (chunk) => {
