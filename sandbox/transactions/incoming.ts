@@ -25,6 +25,14 @@ interface Approval {
   behavior: Behavior;
   /** The platform answered 202: the payment waits for POST approve or reject. */
   awaiting: boolean;
+  /**
+   * INCOMING_PAYMENT.PENDING is out and unanswered. A platform that answers 202 may call approve or
+   * reject before its answer reaches the sandbox (the network carries them separately): the decision
+   * is taken, and the answer that follows it changes nothing (sandbox/README.md).
+   */
+  asking?: boolean;
+  /** The platform's decision was taken (approve, reject, or an answer that decides). */
+  decided?: boolean;
 }
 
 const approvals = (ctx: SandboxContext) => areaState(ctx, 'incoming-approvals', () => new Map<string, Approval>());
@@ -68,6 +76,7 @@ function emit(ctx: SandboxContext, t: IncomingTxn, suffix: string): void {
 /** The platform approved (200 to INCOMING_PAYMENT.PENDING, or POST approve after 202): the payment proceeds. */
 function proceed(ctx: SandboxContext, t: IncomingTxn, a: Approval): void {
   a.awaiting = false;
+  a.decided = true;
   const f = ctx.faults;
   ctx.later(step(ctx), () => {
     if (t.status !== 'PENDING' || a.behavior === 'pending') return; // $pending.long...: stays PENDING
@@ -101,6 +110,7 @@ function proceed(ctx: SandboxContext, t: IncomingTxn, a: Approval): void {
 function refuse(ctx: SandboxContext, t: IncomingTxn, a: Approval): void {
   if (ctx.faults.has('incoming-rejection-credited')) return proceed(ctx, t, { ...a, behavior: 'success' });
   a.awaiting = false;
+  a.decided = true;
   t.status = 'REJECTED';
   touch(ctx, t);
   // Supplement 13: a rejected payment is announced by INCOMING_PAYMENT.FAILED (inferred); its status is REJECTED here.
@@ -118,8 +128,10 @@ function fail(ctx: SandboxContext, t: IncomingTxn, a: Approval, reason: string):
 
 /** Asks the platform with INCOMING_PAYMENT.PENDING (one attempt) and acts on its answer. */
 async function requestApproval(ctx: SandboxContext, t: IncomingTxn, a: Approval): Promise<void> {
+  a.asking = true;
   const answer = await ctx.webhooks.emitOnce('INCOMING_PAYMENT.PENDING', presentIncoming(t));
-  if (t.status !== 'PENDING') return;
+  a.asking = false;
+  if (t.status !== 'PENDING' || a.decided) return;
   const status = answer?.status;
   if (status === 202 && !ctx.faults.has('incoming-202-treated-as-approval')) {
     a.awaiting = true;
@@ -142,7 +154,7 @@ function awaitingDecision(ctx: SandboxContext, id: string): { t: IncomingTxn; a:
   const t = transfersState(ctx).incoming.get(id);
   if (!t) return undefined;
   const a = approvals(ctx).get(id);
-  if (!a || !a.awaiting || t.status !== 'PENDING') {
+  if (!a || !(a.awaiting || (a.asking && !a.decided)) || t.status !== 'PENDING') {
     throw conflict('TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL', `Transaction ${id} is ${t.status}, not pending platform approval`);
   }
   return { t, a };
