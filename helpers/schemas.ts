@@ -317,39 +317,7 @@ export const WebhookTestResult = z.looseObject({
 /** Interface: GET /customers/end-user-terms "returns the current end-user terms URL and version"; supplement (section 4): both required, url a URI. */
 export const EndUserTerms = z.looseObject({ version: z.string().min(1), url: z.url() });
 
-/** basis: supplement (section 5): Verification and its RESOLVE_ERRORS entries. */
-export const ResolveError = z.looseObject({
-  resourceId: z.string().min(1),
-  type: z.string().regex(/^[A-Z_]+$/),
-  field: z.string().optional(),
-  acceptedDocumentTypes: z.array(z.string()).optional(),
-  reason: z.string(),
-});
-export const Verification = z.looseObject({
-  id: typedId('Verification'),
-  customerId: typedId('Customer'),
-  verificationStatus: z.enum(['RESOLVE_ERRORS', 'PENDING_MANUAL_REVIEW', 'IN_PROGRESS', 'APPROVED', 'REJECTED', 'READY_FOR_VERIFICATION']),
-  errors: z.array(ResolveError),
-  createdAt: IsoUtc,
-  updatedAt: IsoUtc.optional(),
-});
-export type Verification = z.infer<typeof Verification>;
-
-/** basis: supplement (section 5): POST /documents answers 201 Document (interface: ids are <TypeName>:<uuid>). */
-export const DocumentRecord = z.looseObject({
-  id: typedId('Document'),
-  documentType: z.string().optional(),
-  documentHolder: z.string().optional(),
-});
-
-/** basis: supplement (section 5): POST /beneficial-owners answers 201 with the owner. */
-export const BeneficialOwner = z.looseObject({
-  id: typedId('BeneficialOwner'),
-  customerId: typedId('Customer'),
-  roles: z.array(z.string()).min(1),
-  ownershipPercentage: z.number().min(0).max(100),
-  personalInfo: z.looseObject({ firstName: z.string(), lastName: z.string() }),
-});
+// Verification, Document and BeneficialOwner (supplement sections 5 and 14): helpers/schemas/kyc.ts.
 
 /** basis: supplement (section 1): a list body {data[]*, hasMore*, nextCursor? (only if hasMore), totalCount?}. */
 export const Page = <T extends z.ZodType>(item: T) =>
