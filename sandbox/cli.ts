@@ -7,6 +7,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { buildSandbox, DEFAULT_PORT } from './app.js';
+import { createCustomerRecord } from './customers/routes.js';
 import { sandboxProfile } from './profile.js';
 
 const { values } = parseArgs({
@@ -27,6 +28,7 @@ const { values } = parseArgs({
     'card-activation-delay-ms': { type: 'string' },
     'incoming-approval-window-ms': { type: 'string' },
     log: { type: 'boolean' },
+    'seed-customers': { type: 'string' },
     'print-profile': { type: 'string' },
     help: { type: 'boolean' },
   },
@@ -38,7 +40,8 @@ if (values.help) {
     'Usage: npm run sandbox -- [--port N] [--host H] [--client-id ID] [--client-secret S] [--webhook-key private.pem]\n' +
       '  [--faults a,b] [--allow-insecure-loopback-webhooks] [--challenge-ttl-ms N] [--provisioning-delay-ms N]\n' +
       '  [--webhook-retry-base-ms N] [--webhook-attempts N] [--webhook-ca ca.pem] [--log] [--print-profile profile.json]\n' +
-      '  [--realtime-quote-ttl-ms N] [--card-activation-delay-ms N] [--incoming-approval-window-ms N]\n',
+      '  [--realtime-quote-ttl-ms N] [--card-activation-delay-ms N] [--incoming-approval-window-ms N]\n' +
+      '  [--seed-customers N]   (N INDIVIDUAL customers stored before the first request, for load measurements)\n',
   );
   process.exit(0);
 }
@@ -73,6 +76,9 @@ const sandbox = await buildSandbox({
   },
   log: flag(values.log, 'SANDBOX_LOG'),
 });
+// A store filled before the first request (SANDBOX_SEED_CUSTOMERS): what a long-running sandbox holds.
+const seed = num(values['seed-customers'], 'SANDBOX_SEED_CUSTOMERS') ?? 0;
+for (let i = 0; i < seed; i++) createCustomerRecord(sandbox.ctx, { customerType: 'INDIVIDUAL', platformCustomerId: `seed-${i}` });
 // A sandbox started for someone else (a container of a conformance run) can be told to exit when
 // nobody has called it for a while, so that a killed run leaves nothing running.
 const idleExitMs = num(undefined, 'SANDBOX_IDLE_EXIT_MS');
