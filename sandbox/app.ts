@@ -23,6 +23,7 @@ import { transferRoutes } from './cross-currency-transfers/routes.js';
 import { exchangeRateRoutes } from './exchange-rates/routes.js';
 import { transactionRoutes } from './transactions/routes.js';
 import { incomingPaymentRoutes } from './transactions/incoming.js';
+import { clientErrorHandler, drainRequest, frameworkError, frameworkErrors, MAX_PARAM_LENGTH } from './http-errors.js';
 
 export interface SandboxOptions extends Partial<SandboxSettings> {
   webhookPrivateKeyPem?: string;
@@ -68,6 +69,11 @@ export async function buildSandbox(options: SandboxOptions = {}): Promise<Sandbo
       ? { redact: { paths: ['req.headers.authorization'], censor: '[redacted]' } }
       : false,
     bodyLimit: 1024 * 1024,
+    // Framework answers (an over-long path parameter, a malformed URL, a request that is not HTTP)
+    // carry the interface's error body too (./http-errors.ts).
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    frameworkErrors: (error, _req, reply) => frameworkErrors(error, reply, faults),
+    clientErrorHandler,
   });
 
   const timers = new Set<NodeJS.Timeout>();
@@ -92,7 +98,12 @@ export async function buildSandbox(options: SandboxOptions = {}): Promise<Sandbo
     later(ms, fn) {
       const t = setTimeout(() => {
         timers.delete(t);
-        fn();
+        // Scheduled work that finds its resources gone ends there; it never ends the process.
+        try {
+          fn();
+        } catch (err) {
+          app.log.error({ err }, 'scheduled sandbox work failed');
+        }
       }, ms);
       timers.add(t);
     },
@@ -130,21 +141,25 @@ export async function buildSandbox(options: SandboxOptions = {}): Promise<Sandbo
     }
   });
 
-  app.setErrorHandler((error: FastifyError | ApiError, req, reply) => {
+  app.setErrorHandler(async (error: FastifyError | ApiError, req, reply) => {
     let apiError: ApiError;
     if (error instanceof ApiError) apiError = error;
     else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      apiError = new ApiError(400, 'INVALID_INPUT', error.message);
+      apiError = frameworkError(error);
     } else {
       req.log.error({ err: error }, 'unhandled sandbox error');
       apiError = new ApiError(500, 'INTERNAL_ERROR', 'Internal sandbox error');
     }
-    void reply.status(apiError.status).send(errorBody(apiError, faults));
+    // A body left unread (too large, unsupported type) is read to its end before the answer, so a
+    // client still sending gets the answer and not a broken pipe.
+    await drainRequest(req.raw, reply);
+    return reply.status(apiError.status).send(errorBody(apiError, faults));
   });
 
-  app.setNotFoundHandler((req, reply) => {
+  app.setNotFoundHandler(async (req, reply) => {
     const err = new ApiError(404, 'REFERENCE_NOT_FOUND', `No operation ${req.method} ${req.url.split('?')[0]}`);
-    void reply.status(404).send(errorBody(err, faults));
+    await drainRequest(req.raw, reply);
+    return reply.status(404).send(errorBody(err, faults));
   });
 
   const expected = Buffer.from(`Basic ${Buffer.from(`${settings.clientId}:${settings.clientSecret}`).toString('base64')}`);

@@ -808,6 +808,27 @@ export const FAULTS = {
     suites: ['cards/card-transactions.test.ts'],
     rule: 'Supplement 9: merchant.descriptor ending 006: confirmation FAILED -> EXCEPTION (interface: CARD_TRANSACTION.* on every card transaction state transition, exception included).',
   },
+  // Money invariants at every debit, cancellation (sandbox/README.md, "Holding up")
+  'sca-authorize-overdraws': {
+    areas: ['cross-currency-transfers'],
+    suites: ['cross-currency-transfers/sca-balance.test.ts'],
+    rule: 'Supplement 6: balance is the available balance; supplement 8: execute debits the source (the deferred debit of an SCA payment is still a debit of what is available).',
+  },
+  'cancel-without-refund': {
+    areas: ['transactions'],
+    suites: ['transactions/cancel.test.ts'],
+    rule: 'Supplement 8: FAILED, then automatic refund and REFUND_* events; supplement 13: cancel answers 200 with the Transaction.',
+  },
+  'cancelled-transaction-advances': {
+    areas: ['transactions'],
+    suites: ['transactions/cancel.test.ts'],
+    rule: 'Interface, Transaction status: cancelling a transaction that has settled answers 409 (a cancelled transaction does not settle afterwards).',
+  },
+  'card-clearing-overdraws': {
+    areas: ['cards'],
+    suites: ['cards/clearing-funds.test.ts'],
+    rule: 'Supplement 6: balance is the available balance; supplement 9: a card pull debits the funding account (never more than it holds: decline INSUFFICIENT_FUNDS).',
+  },
 } as const satisfies Record<string, FaultEntry>;
 
 export type FaultName = keyof typeof FAULTS;
@@ -817,7 +838,7 @@ export class Faults {
 
   constructor(names: Iterable<string> = []) {
     const list = [...names].map((n) => n.trim()).filter(Boolean);
-    const unknown = list.filter((n) => !(n in FAULTS));
+    const unknown = list.filter((n) => !Object.hasOwn(FAULTS, n));
     if (unknown.length) throw new Error(`Unknown sandbox fault(s): ${unknown.join(', ')}`);
     this.on = new Set(list);
   }

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { isoNow } from '../clock.js';
 import { areaState, parse, type SandboxContext } from '../context.js';
 import { money } from '../currencies.js';
-import { getCustomer } from '../customers/routes.js';
+import { customers, getCustomer } from '../customers/routes.js';
 import { badRequest, conflict, invalidInput, notFound } from '../errors.js';
 import { adjustBalance, getInternalAccount, internalAccounts } from '../internal-accounts/store.js';
 import { page } from '../pagination.js';
@@ -89,6 +89,8 @@ const PatchCard = z
   .refine((b) => Object.keys(b).length > 0, { message: 'at least one of state, fundingSources, maxSpendPerTransaction', path: ['body'] })
   .refine((b) => b.state !== 'CLOSED' || Object.keys(b).length === 1, { message: 'CLOSED cannot be combined with other changes', path: ['state'] });
 const Money = z.object({ amount: z.number().int().min(1).max(1e11), currency: z.object({ code: z.string().regex(/^[A-Z]{3}$/) }) });
+/** This sandbox's cards are USD cards: an authorization is in the card's currency (sandbox/README.md). */
+const CARD_CURRENCY = 'USD';
 const Merchant = z.looseObject({ descriptor: z.string().min(1).max(200), mcc: z.string().optional(), country: z.string().optional() });
 const AuthBody = Money.extend({ merchant: Merchant });
 const ChildBody = z.object({ cardTransactionId: z.string().min(1), amount: z.number().int().min(0).max(1e11) });
@@ -286,10 +288,17 @@ export async function cardRoutes(app: FastifyInstance) {
     if (!statuses.includes(t.status)) throw conflict('CONFLICT', `Card transaction ${id} is ${t.status}; expected ${statuses.join(' or ')}`);
     return t;
   };
-  const pull = (t: CardTxn, amount: number) => {
-    if (amount <= 0 || f.has('card-pull-not-reflected')) return;
-    adjustBalance(ctx, getInternalAccount(ctx, t.accountId), -amount);
+  /**
+   * Pulls `amount` from the funding account; false when the account cannot pay it now (its available
+   * balance never goes below zero: sandbox/README.md, the pull then ends the transaction in EXCEPTION).
+   */
+  const pull = (t: CardTxn, amount: number): boolean => {
+    if (amount <= 0 || f.has('card-pull-not-reflected')) return true;
+    const account = internalAccounts(ctx).get(t.accountId);
+    if (!account || ((account.available < amount || account.status !== 'ACTIVE') && !f.has('card-clearing-overdraws'))) return false;
+    adjustBalance(ctx, account, -amount);
     t.pulls.push(amount);
+    return true;
   };
   /** Declines leave no card transaction: frozen or closed card, insufficient funds, magic descriptors. */
   const declined = (card: Card, amount: number, descriptor: string): boolean => {
@@ -302,14 +311,21 @@ export async function cardRoutes(app: FastifyInstance) {
   /** The decision is taken when the issuer asks (the card's state then), the outcome is applied after. */
   const authorization = (card: Card, raw: unknown, direction: 'DEBIT' | 'CREDIT', settleNow: boolean) => {
     const body = parse(AuthBody, raw);
+    if (body.currency.code !== card.currency || card.currency !== CARD_CURRENCY) {
+      throw badRequest('INVALID_CURRENCY', `Card ${card.id} authorizes in ${card.currency}, not ${body.currency.code}`, {
+        errors: [{ field: 'currency.code', constraint: 'enum', message: `the card's currency ${card.currency}` }],
+      });
+    }
     const refused = direction === 'DEBIT' ? declined(card, body.amount, body.merchant.descriptor) : card.state !== 'ACTIVE';
     return simulateToken(card, (token) => {
       if (!refused) authorize(card, body, token, direction, settleNow);
     });
   };
   const authorize = (card: Card, body: z.infer<typeof AuthBody>, token: string, direction: 'DEBIT' | 'CREDIT', settleNow: boolean) => {
-    const account = card.fundingSources.map((id) => internalAccounts(ctx).get(id)).find((a) => a && a.status === 'ACTIVE')!;
-    const holder = getCustomer(ctx, card.cardholderId);
+    const account = card.fundingSources.map((id) => internalAccounts(ctx).get(id)).find((a) => a && a.status === 'ACTIVE');
+    if (!account) return; // the funding changed between the decision and now: no transaction
+    // The holder may have been deleted meanwhile; its record (and platformCustomerId) stays.
+    const holder = customers(ctx).get(card.cardholderId)!;
     const now = isoNow(ctx.clock);
     const t: CardTxn = {
       id: `CardTransaction:${randomUUID()}`,
@@ -337,9 +353,9 @@ export async function cardRoutes(app: FastifyInstance) {
     const authorizedAt = isoNow(ctx.clock);
     if (!(settleNow && f.has('card-events-out-of-order'))) emitTxn(t);
     if (settleNow) {
+      if (direction === 'DEBIT' && !pull(t, body.amount)) return setTxn(t, 'EXCEPTION');
+      if (direction === 'CREDIT') adjustBalance(ctx, account, body.amount);
       t.settled = body.amount;
-      if (direction === 'DEBIT') pull(t, body.amount);
-      else adjustBalance(ctx, account, body.amount);
       if (f.has('card-events-out-of-order')) {
         t.status = 'SETTLED';
         emitTxn(t, new Date(Date.parse(authorizedAt) - 1000).toISOString());
@@ -374,8 +390,8 @@ export async function cardRoutes(app: FastifyInstance) {
       const t = parentTxn(b.cardTransactionId, card, ['AUTHORIZED', 'PARTIALLY_SETTLED']);
       return simulateToken(card, () => {
         if (b.amount === 0) return setTxn(t, 'SETTLED'); // authorization expiry: nothing settles
-        if (t.direction === 'DEBIT') pull(t, b.amount);
-        else adjustBalance(ctx, getInternalAccount(ctx, t.accountId), b.amount);
+        if (t.direction === 'DEBIT' && !pull(t, b.amount)) return setTxn(t, 'EXCEPTION');
+        if (t.direction === 'CREDIT') adjustBalance(ctx, getInternalAccount(ctx, t.accountId), b.amount);
         t.settled += b.amount;
         setTxn(t, t.settled >= t.authorized || f.has('card-partial-clearing-settles') ? 'SETTLED' : 'PARTIALLY_SETTLED');
       });
@@ -395,7 +411,10 @@ export async function cardRoutes(app: FastifyInstance) {
       const b = parse(z.object({ cardTransactionId: z.string().min(1) }), raw);
       const t = parentTxn(b.cardTransactionId, card, ['REFUNDED']);
       return simulateToken(card, () => {
-        adjustBalance(ctx, getInternalAccount(ctx, t.accountId), -t.refunded);
+        const account = getInternalAccount(ctx, t.accountId);
+        // A reversal the account cannot pay now is not applied (the transaction stays REFUNDED).
+        if (account.available < t.refunded && !f.has('card-clearing-overdraws')) return;
+        adjustBalance(ctx, account, -t.refunded);
         t.refunded = 0;
         setTxn(t, 'SETTLED');
       });
@@ -409,7 +428,8 @@ export async function cardRoutes(app: FastifyInstance) {
 
   app.post('/sandbox/cards/:cardId/simulate/:name', async (req, reply) => {
     const { cardId, name } = parse(z.object({ cardId: z.string().min(1), name: z.string() }), req.params);
-    const handler = routes[name];
+    // An own name only: `valueOf`, `constructor`, ... are no simulations.
+    const handler = Object.hasOwn(routes, name) ? routes[name] : undefined;
     if (!handler) throw notFound('REFERENCE_NOT_FOUND', `No simulation ${name}; known: ${Object.keys(routes).join(', ')}`);
     const card = getCard(cardId);
     return reply.status(202).send(handler(card, req.body));

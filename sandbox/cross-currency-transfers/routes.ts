@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { isoNow } from '../clock.js';
 import { areaState, parse, type SandboxContext } from '../context.js';
 import { CRYPTO, CURRENCIES, money } from '../currencies.js';
-import { getCustomer, requiresSca } from '../customers/routes.js';
+import { customers, getCustomer, requiresSca } from '../customers/routes.js';
 import { assertScaSession, SANDBOX_CODE } from '../strong-customer-authentication/routes.js';
 import { ApiError, badRequest, conflict, invalidInput, notFound } from '../errors.js';
 import { externalAccounts, primaryIdentifier, WALLETS, type ExternalAccountRecord } from '../external-accounts/accounts.js';
@@ -76,6 +76,10 @@ export interface OutgoingTxn {
   pendingReason?: string;
   failureReason?: string;
   refund?: { reference: string; initiatedAt: string; settledAt?: string; status: 'PENDING' | 'COMPLETED' | 'FAILED'; reason?: string };
+  /** The source was debited (settle); a cancellation or failure refunds only what was debited. */
+  debited?: boolean;
+  /** Cancelled by POST /transactions/{id}/cancel: nothing scheduled advances it any more. */
+  cancelled?: boolean;
   paymentRail: string;
   settledAt?: string;
   onChainTransaction?: { transactionHash: string; network: string };
@@ -125,7 +129,15 @@ export function presentIncoming(t: IncomingTxn) {
 }
 
 export const transfersState = (ctx: SandboxContext) =>
-  areaState(ctx, 'transfers', () => ({ quotes: new Map<string, Quote>(), txns: new Map<string, OutgoingTxn>(), incoming: new Map<string, IncomingTxn>(), idempotency: new Map<string, { status: number; body: unknown }>(), daily: new Map<string, number>() }));
+  areaState(ctx, 'transfers', () => ({
+    quotes: new Map<string, Quote>(),
+    txns: new Map<string, OutgoingTxn>(),
+    incoming: new Map<string, IncomingTxn>(),
+    idempotency: new Map<string, { status: number; body: unknown }>(),
+    daily: new Map<string, number>(),
+    /** Cancels an unsettled outgoing payment (set by transferRoutes; POST /transactions/{id}/cancel calls it). */
+    cancel: undefined as ((t: OutgoingTxn) => void) | undefined,
+  }));
 
 /** Outcomes by the last three digits of the destination's identifier (supplement section 8, and this sandbox's own). */
 interface Outcome {
@@ -193,7 +205,8 @@ function presentQuote(q: Quote, faults: SandboxContext['faults']) {
 
 export function presentOutgoing(ctx: SandboxContext, t: OutgoingTxn) {
   const q = t.quote;
-  const customer = getCustomer(ctx, q.customerId);
+  // A deleted customer's transactions stay readable (and its in-flight payments keep moving).
+  const customer = customers(ctx).get(q.customerId)!;
   const timeline = t.paymentRail === 'WIRE' || t.paymentRail === 'ACH' ? 86_400 : 60;
   return {
     id: t.id,
@@ -256,9 +269,9 @@ export async function transferRoutes(app: FastifyInstance) {
     return reply.status(result.status).send(result.body);
   };
 
-  function refund(t: OutgoingTxn, outcome: { refund: 'COMPLETED' | 'FAILED' }) {
+  function refund(t: OutgoingTxn, outcome: { refund: 'COMPLETED' | 'FAILED' }, reason = 'TRANSACTION_FAILED') {
     if (f.has('no-refund-after-execution-failed')) return;
-    t.refund = { reference: `Refund:${randomUUID()}`, initiatedAt: isoNow(ctx.clock), status: 'PENDING', reason: 'TRANSACTION_FAILED' };
+    t.refund = { reference: `Refund:${randomUUID()}`, initiatedAt: isoNow(ctx.clock), status: 'PENDING', reason };
     emit(t, 'REFUND_PENDING');
     ctx.later(step(), () => {
       if (!f.has('refund-status-stale')) t.refund!.status = outcome.refund;
@@ -367,7 +380,10 @@ export async function transferRoutes(app: FastifyInstance) {
     const dayKey = `${q.customerId}/${new Date(ctx.clock.now()).toISOString().slice(0, 10)}`;
     s.daily.set(dayKey, (s.daily.get(dayKey) ?? 0) + usdCents(q.sending, q.pricing.totalSending));
     if (q.source) adjustBalance(ctx, q.source, -(q.pricing.totalSending + (f.has('debit-not-equal-sent') ? 1 : 0)));
+    t.debited = q.source !== undefined;
     q.status = 'PROCESSING';
+    // A cancelled payment is not advanced by what was scheduled before the cancellation.
+    const stopped = () => t.cancelled === true && !f.has('cancelled-transaction-advances');
     const suffix = q.destination.kind === 'external' ? primaryIdentifier(q.destination.account.accountInfo).slice(-3) : '';
     if (suffix === '012') {
       // This sandbox's own hold: the payment waits in compliance review (pendingReason), debited.
@@ -379,9 +395,11 @@ export async function transferRoutes(app: FastifyInstance) {
     const outcome: Outcome | undefined = uma === 'compliance' ? { reason: 'COMPLIANCE_REJECTED', refund: 'COMPLETED' } : q.transfer ? TRANSFER_OUTCOMES[suffix] : OUTCOMES[suffix];
     const slow = outcome?.slow;
     ctx.later(step(), () => {
+      if (stopped()) return;
       setStatus(t, 'PROCESSING');
       if (uma === 'pending') return; // $pending.long...: stays in PROCESSING
       ctx.later(slow ? step() * 5 : step(), () => {
+        if (stopped()) return;
         if (outcome && !outcome.after) {
           t.failureReason = f.has('removed-failure-reason') && outcome.reason === 'QUOTE_EXECUTION_FAILED' ? 'SETTLEMENT_FAILED' : outcome.reason;
           q.status = 'FAILED';
@@ -598,6 +616,21 @@ export async function transferRoutes(app: FastifyInstance) {
     }),
   );
 
+  // POST /transactions/{id}/cancel of an unsettled payment (supplement sections 8 and 13; the resulting
+  // status is not stated, sandbox/README.md): FAILED with OUTGOING_PAYMENT.FAILED, and what was debited
+  // comes back by the automatic refund (reason USER_CANCELLATION, REFUND_* events).
+  s.cancel = (t) => {
+    t.cancelled = true;
+    if (t.quote.status === 'PENDING' || t.quote.status === 'PROCESSING' || t.quote.status === 'PENDING_AUTHORIZATION') t.quote.status = 'FAILED';
+    if (f.has('cancel-without-refund')) {
+      t.status = 'FAILED';
+      t.updatedAt = isoNow(ctx.clock);
+      return;
+    }
+    setStatus(t, 'FAILED');
+    if (t.debited) refund(t, { refund: 'COMPLETED' }, 'USER_CANCELLATION');
+  };
+
   const getQuote = (id: string) => {
     const q = s.quotes.get(id);
     if (!q) throw notFound('QUOTE_NOT_FOUND', `Quote ${id} not found`);
@@ -626,6 +659,14 @@ export async function transferRoutes(app: FastifyInstance) {
     const t = s.txns.get(q.transactionId);
     if (q.status !== 'PENDING_AUTHORIZATION' || !q.scaChallenge || !t) throw conflict('CONFLICT', `Quote ${q.id} is ${q.status}; nothing to authorize`);
     if (code !== SANDBOX_CODE) throw invalidInput([{ field: 'code', constraint: 'match', message: 'The code does not match' }]);
+    // The debit waited for the authorization: the source must still hold the amount now (other
+    // payments may have spent it meanwhile); else nothing is debited and the challenge stays open.
+    if (q.source && !f.has('sca-authorize-overdraws')) {
+      assertCanMoveMoney(ctx, q.source, 'send');
+      if (q.source.available < q.pricing.totalSending) {
+        throw conflict('CONFLICT', `Internal account ${q.source.id} holds ${q.source.available}, less than ${q.pricing.totalSending}`);
+      }
+    }
     q.scaChallenge = undefined;
     settle(q, t);
     return presentQuote(q, f);

@@ -1,17 +1,24 @@
-// The transactions of each customer, in creation order, so that a customer's list costs what it
-// returns and not what the sandbox holds (supplement section 8: GET /transactions?customerId=...).
+// The transactions in creation order, all of them and per customer, so that a page of
+// GET /transactions costs what it scans from its cursor and not what the sandbox holds
+// (supplement section 8: GET /transactions?customerId=..., paging by cursor).
 import { areaState, type SandboxContext } from '../context.js';
+import { KeyedOrder } from '../store/cursor-page.js';
 
-const byCustomer = (ctx: SandboxContext) => areaState(ctx, 'transactions-by-customer', () => new Map<string, string[]>());
+const index = (ctx: SandboxContext) => areaState(ctx, 'transactions-index', () => ({ all: [] as string[], byCustomer: new KeyedOrder() }));
 
 /** Records a new transaction of `customerId` (outgoing, incoming or card). */
 export function indexTransaction(ctx: SandboxContext, customerId: string, transactionId: string): void {
-  const ids = byCustomer(ctx).get(customerId);
-  if (ids) ids.push(transactionId);
-  else byCustomer(ctx).set(customerId, [transactionId]);
+  const ix = index(ctx);
+  ix.all.push(transactionId);
+  ix.byCustomer.add(customerId, transactionId);
 }
 
-/** The ids of the customer's transactions, oldest first. */
+/** The ids of the customer's transactions, oldest first (a deleted customer's included). */
 export function customerTransactionIds(ctx: SandboxContext, customerId: string): readonly string[] {
-  return byCustomer(ctx).get(customerId) ?? [];
+  return index(ctx).byCustomer.get(customerId);
+}
+
+/** The ids of every transaction, oldest first. */
+export function allTransactionIds(ctx: SandboxContext): readonly string[] {
+  return index(ctx).all;
 }

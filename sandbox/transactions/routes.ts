@@ -9,8 +9,9 @@ import { conflict, notFound } from '../errors.js';
 import { z } from 'zod';
 import { parse } from '../context.js';
 import { customers } from '../customers/routes.js';
-import { page } from '../pagination.js';
-import { customerTransactionIds } from './index.js';
+import { PageQuery } from '../pagination.js';
+import { cursorPage } from '../store/cursor-page.js';
+import { allTransactionIds, customerTransactionIds } from './index.js';
 import { presentIncoming, presentOutgoing, transfersState } from '../cross-currency-transfers/routes.js';
 import { approveIncoming } from './incoming.js';
 
@@ -48,24 +49,23 @@ export async function transactionRoutes(app: FastifyInstance) {
     if (!t) throw notFound('TRANSACTION_NOT_FOUND', `Transaction ${id} not found`);
     return t;
   };
-  const all = (): Presented[] => [
-    ...[...cardsState(ctx).txns.values()].map((t) => presentCardTxn(t)),
-    ...[...transfersState(ctx).txns.values()].map((t) => presentOutgoing(ctx, t)),
-    ...[...transfersState(ctx).incoming.values()].map((t) => presentIncoming(t)),
-  ];
   const platformIdOf = (customerId: unknown) => (typeof customerId === 'string' ? customers(ctx).get(customerId)?.fields.platformCustomerId : undefined);
   const sides = (side: Presented | undefined): unknown[] => (side ? [side.accountId, side.umaAddress] : []);
 
   // Supplement section 8: filters customerId, platformCustomerId, (sender|receiver)AccountIdentifier,
   // status, type, reference, startDate, endDate (on createdAt), sortOrder; paging.
   app.get('/transactions', async (req) => {
-    const q = parse(TransactionQuery, req.query);
+    const q = parse(TransactionQuery.extend(PageQuery.shape), req.query);
     const ignore = f.has('transactions-filters-ignored');
     const from = q.startDate && !ignore ? Date.parse(q.startDate) : undefined;
     const to = q.endDate && !ignore ? Date.parse(q.endDate) : undefined;
-    const source = q.customerId ? customerTransactionIds(ctx, q.customerId).map(lookup).filter((t): t is Presented => t !== undefined) : all();
-    const list = source
-      .filter((t) =>
+    // Creation order is the index's order: asc reads it forwards, desc (the default) backwards.
+    const ids = q.customerId ? customerTransactionIds(ctx, q.customerId) : allTransactionIds(ctx);
+    let current: Presented | undefined;
+    const matches = (id: string) => {
+      const t = (current = lookup(id));
+      return (
+        t !== undefined &&
         (!q.type || ignore || t.type === q.type) &&
         (!q.customerId || t.customerId === q.customerId) &&
         (!q.cardId || t.cardId === q.cardId) &&
@@ -75,11 +75,15 @@ export async function transactionRoutes(app: FastifyInstance) {
         (!q.receiverAccountIdentifier || sides(t.destination).includes(q.receiverAccountIdentifier)) &&
         (!q.reference || t.refund?.reference === q.reference) &&
         (from === undefined || Date.parse(t.createdAt) >= from) &&
-        (to === undefined || Date.parse(t.createdAt) <= to))
-      .sort((a, b) => String(a.createdAt).localeCompare(String(b.createdAt)));
-    const ordered = q.sortOrder === 'asc' ? list : list.reverse();
-    if (f.has('transactions-no-pagination')) return { data: ordered, hasMore: false, totalCount: ordered.length };
-    return page(ordered, req.query);
+        (to === undefined || Date.parse(t.createdAt) <= to)
+      );
+    };
+    const descending = q.sortOrder !== 'asc';
+    if (f.has('transactions-no-pagination')) {
+      const data = cursorPage(ids, { limit: Number.MAX_SAFE_INTEGER, descending }, matches, () => current!).data;
+      return { data, hasMore: false, totalCount: data.length };
+    }
+    return cursorPage(ids, { limit: q.limit, cursor: q.cursor, descending }, matches, () => current!);
   });
 
   app.get('/transactions/:transactionId', async (req) => find((req.params as { transactionId: string }).transactionId));
@@ -103,7 +107,8 @@ export async function transactionRoutes(app: FastifyInstance) {
     if (!cancellable && !ctx.faults.has('cancel-settled-200')) {
       throw conflict('TRANSACTION_NOT_CANCELLABLE', `Transaction ${id} is ${String(t.status)} and past cancellation`);
     }
-    if (outgoing) {
+    if (outgoing && cancellable) transfersState(ctx).cancel!(outgoing);
+    else if (outgoing) {
       outgoing.status = 'FAILED';
       outgoing.updatedAt = isoNow(ctx.clock);
     }

@@ -1,6 +1,6 @@
 // Interface: POST {base_url}/webhooks/test (no body; sends a TEST webhook to the configured endpoint);
 // Events 5: WEBHOOK_ENDPOINT_NOT_SET (400), WEBHOOK_DELIVERY_ERROR (400). Supplement section 3:
-// 200 {url, response_status, response_body}; /sandbox/webhooks/test is an alias.
+// 200 {url?, response_status*, response_body?}; /sandbox/webhooks/test is an alias.
 import type { FastifyInstance } from 'fastify';
 import { badRequest } from '../errors.js';
 
@@ -15,12 +15,15 @@ export async function webhookRoutes(app: FastifyInstance) {
     const { url, attempt } = await ctx.webhooks.sendTest();
     const delivered = attempt.status !== undefined && attempt.status >= 200 && attempt.status < 300;
     if (!delivered && !ctx.faults.has('webhook-test-delivery-failure-ok')) {
+      // Neither the endpoint's body nor the network error's text is relayed: the caller learns that
+      // the delivery failed and the status it got, not what another host says (sandbox/README.md).
       throw badRequest('WEBHOOK_DELIVERY_ERROR', `The TEST webhook could not be delivered to ${url}`, {
         url,
-        ...(attempt.status !== undefined ? { responseStatus: attempt.status } : { error: attempt.error }),
+        ...(attempt.status !== undefined ? { responseStatus: attempt.status } : {}),
       });
     }
-    return { url, response_status: attempt.status ?? 0, response_body: attempt.body ?? '' };
+    // Supplement 3: response_body is optional; this sandbox leaves it out (the endpoint's body is not relayed).
+    return { url, response_status: attempt.status ?? 0 };
   };
   app.post('/webhooks/test', handler);
   // Supplement 3/26: the real path of the test webhook; the interface's /webhooks/test is its alias here.

@@ -1,0 +1,55 @@
+// Paging over an insertion-ordered index (supplement section 1: limit, cursor, `{data, hasMore,
+// nextCursor (only if hasMore)}`). The cursor is the index position where the next page starts, in
+// the direction of the page (oldest first, or newest first), so a page costs what it scans from
+// there, never what is stored: nothing is sorted or filtered as a whole per request. Indexes only
+// grow (removed items are skipped by `matches`), so a cursor stays valid while items are added.
+
+export interface CursorQuery {
+  limit: number;
+  /** A previous page's nextCursor: digits only (validated by the route's query schema). */
+  cursor?: string;
+  /** Newest first (the transactions' and cards' default sortOrder desc). */
+  descending?: boolean;
+}
+
+export interface CursorPage<R> {
+  data: R[];
+  hasMore: boolean;
+  nextCursor?: string;
+}
+
+/**
+ * One page of `list` (in insertion order) holding the items that `matches`, presented by `present`.
+ * `matches` may look items up by id and answer false for ids that no longer resolve.
+ */
+export function cursorPage<T, R>(list: readonly T[], q: CursorQuery, matches: (item: T) => boolean, present: (item: T) => R): CursorPage<R> {
+  const data: R[] = [];
+  const step = q.descending ? -1 : 1;
+  const from = q.cursor !== undefined ? Number(q.cursor) : q.descending ? list.length - 1 : 0;
+  let i = q.descending ? Math.min(from, list.length - 1) : from;
+  let hasMore = false;
+  for (; i >= 0 && i < list.length; i += step) {
+    if (!matches(list[i])) continue;
+    if (data.length === q.limit) {
+      hasMore = true;
+      break;
+    }
+    data.push(present(list[i]));
+  }
+  return { data, hasMore, ...(hasMore ? { nextCursor: String(i) } : {}) };
+}
+
+/** Lists of ids per key, each in insertion order (a customer's transactions, a holder's cards). */
+export class KeyedOrder {
+  private readonly lists = new Map<string, string[]>();
+
+  add(key: string, id: string): void {
+    const list = this.lists.get(key);
+    if (list) list.push(id);
+    else this.lists.set(key, [id]);
+  }
+
+  get(key: string): readonly string[] {
+    return this.lists.get(key) ?? [];
+  }
+}

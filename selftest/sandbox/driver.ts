@@ -1,0 +1,109 @@
+// An in-process sandbox driven through Fastify's inject (no socket, fast) for the model-based and
+// regression self-tests of the sandbox's invariants: every answer of status 400 or above has the
+// interface's error body with a code of the interface or the supplement, nothing answers 5xx, and
+// the money ledger (sandbox state read directly) stays consistent.
+import { ErrorBody } from '../../helpers/schemas.js';
+import { ERRORS } from '../../helpers/spec/catalog.js';
+import { buildSandbox, type Sandbox, type SandboxOptions } from '../../sandbox/app.js';
+import { cardsState } from '../../sandbox/cards/routes.js';
+import { transfersState } from '../../sandbox/cross-currency-transfers/routes.js';
+import { internalAccounts } from '../../sandbox/internal-accounts/store.js';
+
+export const KNOWN_CODES = new Set(ERRORS.map((e) => e.code));
+export const SCA_CODE = '123456';
+
+/** Why an answer breaks the interface's error rules, or undefined. */
+export function errorProblem(status: number, body: unknown): string | undefined {
+  if (status >= 500) return `answered ${status}`;
+  if (status < 400) return undefined;
+  const parsed = ErrorBody.safeParse(body);
+  if (!parsed.success) return `${status} without the error body: ${JSON.stringify(body)?.slice(0, 200)}`;
+  if (parsed.data.status !== status) return `${status} with body status ${parsed.data.status}`;
+  if (!KNOWN_CODES.has(parsed.data.code)) return `${status} with code ${parsed.data.code}, not one of the interface or the supplement`;
+  return undefined;
+}
+
+export interface Answer {
+  status: number;
+  body: any;
+}
+
+export interface Driver {
+  sandbox: Sandbox;
+  call(method: string, path: string, body?: unknown): Promise<Answer>;
+  /** Resolves once no scheduled work is left (or the deadline passed). */
+  quiet(deadlineMs?: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const FAST: SandboxOptions = {
+  provisioningDelayMs: 5,
+  challengeTtlMs: 150,
+  cardActivationDelayMs: 50,
+  incomingApprovalWindowMs: 100,
+  realtimeQuoteTtlMs: 200,
+};
+
+export async function startDriver(options: SandboxOptions = {}): Promise<Driver> {
+  const sandbox = await buildSandbox({ ...FAST, ...options });
+  await sandbox.app.ready();
+  const authorization = `Basic ${Buffer.from(`${sandbox.clientId}:${sandbox.clientSecret}`).toString('base64')}`;
+  return {
+    sandbox,
+    async call(method, path, body) {
+      const res = await sandbox.app.inject({
+        method: method as 'GET',
+        url: `/2025-10-13${path}`,
+        headers: { authorization, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+        ...(body !== undefined ? { payload: JSON.stringify(body) } : {}),
+      });
+      const parsed = res.body ? (JSON.parse(res.body) as unknown) : undefined;
+      const problem = errorProblem(res.statusCode, parsed);
+      if (problem) throw new Error(`${method} ${path}: ${problem}`);
+      return { status: res.statusCode, body: parsed };
+    },
+    async quiet(deadlineMs = 2000) {
+      const until = Date.now() + deadlineMs;
+      while (sandbox.ctx.timers.size > 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 5));
+      await new Promise((r) => setTimeout(r, 10)); // card simulations chain on promises after their timer
+    },
+    close: () => sandbox.close(),
+  };
+}
+
+export interface Ledger {
+  /** Every internal account with a negative available balance. */
+  negative: { id: string; available: number }[];
+  /** Σ available + money in flight + money that left (fees, card pulls net of returns), per currency. */
+  accounted: Map<string, number>;
+}
+
+/**
+ * The sandbox's money, read from its state: where each unit of what was funded now is. Outgoing
+ * payments debited and neither completed nor refunded are in flight; a completed one left its fees
+ * (sent - received, same currency) and, to an external destination, all of it; card pulls left net
+ * of what returns credited back.
+ */
+export function ledger(d: Driver): Ledger {
+  const ctx = d.sandbox.ctx;
+  const accounted = new Map<string, number>();
+  const add = (currency: string, n: number) => accounted.set(currency, (accounted.get(currency) ?? 0) + n);
+  const negative: Ledger['negative'] = [];
+  for (const a of internalAccounts(ctx).values()) {
+    if (a.customerId === null) continue;
+    if (a.available < 0) negative.push({ id: a.id, available: a.available });
+    add(a.currency, a.available);
+  }
+  for (const t of transfersState(ctx).txns.values()) {
+    const q = t.quote;
+    if (!t.debited || !q.source) continue;
+    const sent = q.pricing.totalSending;
+    if (t.status === 'COMPLETED') add(q.sending, q.destination.kind === 'internal' ? sent - q.pricing.totalReceiving : sent);
+    else if (t.refund?.status !== 'COMPLETED') add(q.sending, sent);
+  }
+  for (const t of cardsState(ctx).txns.values()) {
+    if (t.direction !== 'DEBIT') continue;
+    add(t.currency, t.pulls.reduce((x, y) => x + y, 0) - t.refunded);
+  }
+  return { negative, accounted };
+}
