@@ -1,0 +1,61 @@
+// Two payments of one SCA customer that together exceed the balance, each executed (awaiting
+// authorization) and both authorized. basis: supplement: section 6 (InternalAccount.balance is the
+// available balance), section 8 (execute debits the source; PENDING -> PENDING_AUTHORIZATION ->
+// PROCESSING | FAILED; a failed payment is refunded automatically), section 16 (the authorization
+// loop). Whether the second authorization is refused or its payment fails afterwards is not stated:
+// either is accepted (an interface note records which); what is asserted is the money: the account
+// never shows less than zero, and it holds the funding less what completed payments took, to the cent.
+import { describe, expect, it, type TestContext } from 'vitest';
+import { expectRefusal, expectStatus, noteInterface } from '../../helpers/expect.js';
+import { balanceOf, createQuote, eurDestination, executeQuote, expectOutgoingLifecycle, quoteBody, sender, transaction } from '../../helpers/flows/transfers.js';
+import { waitForEvent } from '../../helpers/events.js';
+import { api, capabilities, listener } from '../../helpers/harness.js';
+import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
+import { Quote, ScaLoginResult } from '../../helpers/schemas.js';
+
+const FUNDS = 100_000;
+const AMOUNT = 80_000;
+const NOTE = {
+  id: 'quotes:authorize-over-balance',
+  sentences: ['Supplement 8/16: POST /quotes/{id}/authorize → 200 Quote; 409 SCA_SESSION_REQUIRED, 423, 429 (an authorization the balance no longer covers: not stated)'],
+};
+
+async function scaSender(ctx: TestContext) {
+  requireCapability(ctx, capabilities.sandboxTriggers && Boolean(capabilities.sca), 'the target declares no SCA region (SVC_SCA_REGION)');
+  const { region, code } = capabilities.sca!;
+  const s = await sender({ USD: FUNDS }, true, { region, address: { line1: 'Hauptstr. 1', postalCode: '10115', city: 'Berlin', country: region } });
+  expectStatus(await api.post('/sca/login/complete', { query: { customerId: s.customerId }, body: { code } }), 200, ScaLoginResult);
+  return { ...s, destination: await eurDestination(s.customerId), code };
+}
+
+describe('SCA payments over the balance', () => {
+  scenario({ area: 'Cross-Currency Transfers', operation: 'POST /quotes/{quoteId}/authorize', section: 'Other operations that are named', basis: 'supplement' });
+
+  it('two authorized payments that together exceed the balance never take it below zero', async (ctx) => {
+    const { customerId, accounts, destination, code } = await scaSender(ctx);
+    await basisSupplement('balance is the available balance (section 6); execute debits the source, failures are refunded (section 8); authorization loop (section 16)');
+    const quotes = [await createQuote(quoteBody(accounts.USD.id, destination.id, AMOUNT)), await createQuote(quoteBody(accounts.USD.id, destination.id, AMOUNT))];
+    expect(quotes[0].totalSendingAmount + quotes[1].totalSendingAmount, 'the two payments together exceed the funds').toBeGreaterThan(FUNDS);
+    const since = await listener.mark();
+    for (const q of quotes) {
+      const executed = expectStatus(await executeQuote(q.id), 200, Quote, 'supplement 8: execute of an SCA customer\'s quote');
+      expect(executed.status, 'supplement 8: PENDING -> PENDING_AUTHORIZATION for an SCA customer').toBe('PENDING_AUTHORIZATION');
+    }
+    const first = await api.post('/quotes/{quoteId}/authorize', { params: { quoteId: quotes[0].id }, body: { code } });
+    expectStatus(first, 200, Quote, 'the first payment is covered: its authorization succeeds');
+    await expectOutgoingLifecycle(quotes[0].transactionId, 'COMPLETED', since);
+    const second = await api.post('/quotes/{quoteId}/authorize', { params: { quoteId: quotes[1].id }, body: { code } });
+    if (second.status === 200) {
+      // Authorized: the payment must end without taking money the account does not hold.
+      const end = await waitForEvent(quotes[1].transactionId, (n) => ['OUTGOING_PAYMENT.COMPLETED', 'OUTGOING_PAYMENT.FAILED'].includes(n.type), 'the second payment\'s end', { since });
+      noteInterface(NOTE.id, NOTE.sentences, `authorized, then ${end.type}`);
+      expect(end.type, 'the account no longer holds the second payment: it cannot complete').toBe('OUTGOING_PAYMENT.FAILED');
+    } else {
+      expectRefusal(second, 'an authorization the balance no longer covers is refused', NOTE);
+      expect(['COMPLETED', 'PROCESSING'], 'a refused authorization moves no money').not.toContain((await transaction(quotes[1].transactionId)).status);
+    }
+    const balance = await balanceOf(customerId, accounts.USD.id);
+    expect(balance, 'supplement 6: the available balance never goes below zero').toBeGreaterThanOrEqual(0);
+    expect(balance, 'the funds less the one completed payment, to the cent').toBe(FUNDS - quotes[0].totalSendingAmount);
+  });
+});
