@@ -30,6 +30,8 @@ export interface Answer {
 
 export interface Driver {
   sandbox: Sandbox;
+  /** Failures of scheduled work (the sandbox logs and survives them; a self-test counts them). */
+  scheduledFailures: unknown[];
   call(method: string, path: string, body?: unknown): Promise<Answer>;
   /** Resolves once no scheduled work is left (or the deadline passed). */
   quiet(deadlineMs?: number): Promise<void>;
@@ -48,8 +50,20 @@ export async function startDriver(options: SandboxOptions = {}): Promise<Driver>
   const sandbox = await buildSandbox({ ...FAST, ...options });
   await sandbox.app.ready();
   const authorization = `Basic ${Buffer.from(`${sandbox.clientId}:${sandbox.clientSecret}`).toString('base64')}`;
+  const scheduledFailures: unknown[] = [];
+  const later = sandbox.ctx.later.bind(sandbox.ctx);
+  sandbox.ctx.later = (ms, fn) =>
+    later(ms, () => {
+      try {
+        fn();
+      } catch (err) {
+        scheduledFailures.push(err);
+        throw err;
+      }
+    });
   return {
     sandbox,
+    scheduledFailures,
     async call(method, path, body) {
       const res = await sandbox.app.inject({
         method: method as 'GET',
@@ -76,6 +90,8 @@ export interface Ledger {
   negative: { id: string; available: number }[];
   /** Σ available + money in flight + money that left (fees, card pulls net of returns), per currency. */
   accounted: Map<string, number>;
+  /** Debited payments neither completed nor refunded: none once the sandbox is quiet. */
+  inFlight: string[];
 }
 
 /**
@@ -84,26 +100,31 @@ export interface Ledger {
  * (sent - received, same currency) and, to an external destination, all of it; card pulls left net
  * of what returns credited back.
  */
-export function ledger(d: Driver): Ledger {
+export function ledger(d: Driver, customers?: ReadonlySet<string>): Ledger {
+  const mine = (customerId: string | null) => customerId !== null && (!customers || customers.has(customerId));
   const ctx = d.sandbox.ctx;
   const accounted = new Map<string, number>();
   const add = (currency: string, n: number) => accounted.set(currency, (accounted.get(currency) ?? 0) + n);
   const negative: Ledger['negative'] = [];
+  const inFlight: string[] = [];
   for (const a of internalAccounts(ctx).values()) {
-    if (a.customerId === null) continue;
+    if (!mine(a.customerId)) continue;
     if (a.available < 0) negative.push({ id: a.id, available: a.available });
     add(a.currency, a.available);
   }
   for (const t of transfersState(ctx).txns.values()) {
     const q = t.quote;
-    if (!t.debited || !q.source) continue;
+    if (!t.debited || !q.source || !mine(q.customerId)) continue;
     const sent = q.pricing.totalSending;
     if (t.status === 'COMPLETED') add(q.sending, q.destination.kind === 'internal' ? sent - q.pricing.totalReceiving : sent);
-    else if (t.refund?.status !== 'COMPLETED') add(q.sending, sent);
+    else if (t.refund?.status !== 'COMPLETED') {
+      add(q.sending, sent);
+      if (t.refund?.status !== 'FAILED') inFlight.push(`${t.id} ${t.status}`);
+    }
   }
   for (const t of cardsState(ctx).txns.values()) {
-    if (t.direction !== 'DEBIT') continue;
+    if (t.direction !== 'DEBIT' || !mine(t.customerId)) continue;
     add(t.currency, t.pulls.reduce((x, y) => x + y, 0) - t.refunded);
   }
-  return { negative, accounted };
+  return { negative, accounted, inFlight };
 }
