@@ -23,7 +23,7 @@ import { transferRoutes } from './cross-currency-transfers/routes.js';
 import { exchangeRateRoutes } from './exchange-rates/routes.js';
 import { transactionRoutes } from './transactions/routes.js';
 import { incomingPaymentRoutes } from './transactions/incoming.js';
-import { clientErrorHandler, drainRequest, frameworkError, frameworkErrors, MAX_PARAM_LENGTH } from './http-errors.js';
+import { clientErrorHandler, drainRequest, frameworkError, frameworkErrors, MAX_PARAM_LENGTH, unreadableMultipart } from './http-errors.js';
 
 export interface SandboxOptions extends Partial<SandboxSettings> {
   webhookPrivateKeyPem?: string;
@@ -146,6 +146,8 @@ export async function buildSandbox(options: SandboxOptions = {}): Promise<Sandbo
     if (error instanceof ApiError) apiError = error;
     else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       apiError = frameworkError(error);
+    } else if (unreadableMultipart(req.headers['content-type'], error)) {
+      apiError = new ApiError(400, 'INVALID_INPUT', `The multipart body cannot be read: ${error.message}`);
     } else {
       req.log.error({ err: error }, 'unhandled sandbox error');
       apiError = new ApiError(500, 'INTERNAL_ERROR', 'Internal sandbox error');

@@ -83,3 +83,11 @@ export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket): 
     `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
   );
 }
+
+/**
+ * An error the multipart parser raised reading a body (no boundary, a broken part, an early end):
+ * the client's mistake, 400, where the parser gives it no status of its own.
+ */
+export function unreadableMultipart(contentType: string | undefined, error: { statusCode?: number }): boolean {
+  return /^multipart\//i.test(contentType ?? '') && !error.statusCode;
+}
