@@ -12,7 +12,8 @@ import { money } from '../currencies.js';
 import { customers, getCustomer } from '../customers/routes.js';
 import { badRequest, conflict, invalidInput, notFound } from '../errors.js';
 import { adjustBalance, getInternalAccount, internalAccounts } from '../internal-accounts/store.js';
-import { page } from '../pagination.js';
+import { PageQuery } from '../pagination.js';
+import { cursorPage } from '../store/cursor-page.js';
 import { indexTransaction } from '../transactions/index.js';
 
 type CardState = 'PENDING_KYC' | 'PROCESSING' | 'ACTIVE' | 'FROZEN' | 'CLOSED';
@@ -64,9 +65,11 @@ export interface CardsState {
   chains: Map<string, Promise<void>>;
   /** Card ids of each cardholder, in issue order (GET /cards?cardholderId= costs what it returns). */
   byHolder: Map<string, string[]>;
+  /** Every card id, in issue order (GET /cards without cardholderId pages over it). */
+  order: string[];
 }
 export const cardsState = (ctx: SandboxContext) =>
-  areaState<CardsState>(ctx, 'cards', () => ({ cards: new Map(), txns: new Map(), chains: new Map(), byHolder: new Map() }));
+  areaState<CardsState>(ctx, 'cards', () => ({ cards: new Map(), txns: new Map(), chains: new Map(), byHolder: new Map(), order: [] }));
 
 /** This sandbox issues USD cards, funded from USD or USDC internal accounts (sandbox/README.md). */
 const CARD_FUNDING_CURRENCIES = new Set(['USD', 'USDC']);
@@ -95,6 +98,13 @@ const Merchant = z.looseObject({ descriptor: z.string().min(1).max(200), mcc: z.
 const AuthBody = Money.extend({ merchant: Merchant });
 const ChildBody = z.object({ cardTransactionId: z.string().min(1), amount: z.number().int().min(0).max(1e11) });
 const IdParams = z.object({ cardId: z.string().min(1) });
+const CardListQuery = PageQuery.extend({
+  cardholderId: z.string().optional(),
+  state: z.string().optional(),
+  platformCardId: z.string().optional(),
+  accountId: z.string().optional(),
+  sortOrder: z.enum(['asc', 'desc']).optional(),
+}).passthrough();
 
 export function presentCardTxn(t: CardTxn) {
   const amount = (n: number) => money(n, t.currency);
@@ -197,6 +207,7 @@ export async function cardRoutes(app: FastifyInstance) {
       updatedAt: now,
     };
     s.cards.set(card.id, card);
+    s.order.push(card.id);
     const held = s.byHolder.get(card.cardholderId);
     if (held) held.push(card.id);
     else s.byHolder.set(card.cardholderId, [card.id]);
@@ -211,13 +222,15 @@ export async function cardRoutes(app: FastifyInstance) {
   });
 
   app.get('/cards', async (req) => {
-    const q = req.query as Record<string, string | undefined>;
-    const candidates = q.cardholderId ? (s.byHolder.get(q.cardholderId) ?? []).map((id) => s.cards.get(id)!) : [...s.cards.values()];
-    const list = candidates.filter(
-      (c) => (!q.cardholderId || c.cardholderId === q.cardholderId) && (!q.state || c.state === q.state) &&
-        (!q.platformCardId || c.platformCardId === q.platformCardId) && (!q.accountId || c.fundingSources.includes(q.accountId)),
-    );
-    return page(q.sortOrder === 'asc' ? list : list.reverse(), req.query);
+    const q = parse(CardListQuery, req.query);
+    // The holder's cards, else every card, in issue order: desc (the default) reads it backwards.
+    const ids = q.cardholderId ? s.byHolder.get(q.cardholderId) ?? [] : s.order;
+    const matches = (id: string) => {
+      const c = s.cards.get(id)!;
+      return (!q.cardholderId || c.cardholderId === q.cardholderId) && (!q.state || c.state === q.state) &&
+        (!q.platformCardId || c.platformCardId === q.platformCardId) && (!q.accountId || c.fundingSources.includes(q.accountId));
+    };
+    return cursorPage(ids, { limit: q.limit, cursor: q.cursor, descending: q.sortOrder !== 'asc' }, matches, (id) => s.cards.get(id)!);
   });
 
   app.get('/cards/:cardId', async (req) => getCard(parse(IdParams, req.params).cardId));

@@ -1,6 +1,7 @@
 // External accounts (interface: ExternalAccount, BeneficiaryVerificationStatus; supplement section 7):
 // validation of the accountInfo variants, the ownershipType rule for self-custody wallets, one
 // default UMA deposit account per customer, and the beneficiary name-check magic.
+import { KeyedOrder } from '../store/cursor-page.js';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { ACCOUNT_TYPES } from '../constants.js';
@@ -37,6 +38,18 @@ export interface ExternalAccountRecord {
 }
 
 export const externalAccounts = (ctx: SandboxContext) => areaState(ctx, 'external-accounts', () => new Map<string, ExternalAccountRecord>());
+/**
+ * Account ids in creation order per owner (`customer:<id>`) and per scope (`scope:customers`,
+ * `scope:platform`), so that a list, a duplicate check or a default change reads one owner's
+ * accounts, not every account stored. A deleted account leaves the map; its id is skipped.
+ */
+export const externalAccountOrder = (ctx: SandboxContext) => areaState(ctx, 'external-accounts-order', () => new KeyedOrder());
+export const ownerKey = (customerId: string | null) => (customerId === null ? 'scope:platform' : `customer:${customerId}`);
+/** The accounts of one owner (a customer, or the platform), oldest first. */
+export function accountsOf(ctx: SandboxContext, customerId: string | null): ExternalAccountRecord[] {
+  const all = externalAccounts(ctx);
+  return externalAccountOrder(ctx).get(ownerKey(customerId)).flatMap((id) => all.get(id) ?? []);
+}
 
 export const EVM_WALLETS = new Set(['ETHEREUM_WALLET', 'BASE_WALLET', 'POLYGON_WALLET', 'PLASMA_WALLET']);
 export const WALLETS = new Set([...EVM_WALLETS, 'SOLANA_WALLET', 'TRON_WALLET', 'SPARK_WALLET', 'LIGHTNING', 'LIGHTNING_ACCOUNT']);
@@ -206,7 +219,7 @@ export function createExternalAccount(ctx: SandboxContext, req: CreateExternalAc
   }
   if (account.defaultUmaDepositAccount && customerId && !ctx.faults.has('default-uma-deposit-multiple')) {
     // At most one default per customer: the new default takes the flag from the old one.
-    for (const other of externalAccounts(ctx).values()) {
+    for (const other of accountsOf(ctx, customerId)) {
       if (other.customerId === customerId && other.defaultUmaDepositAccount) {
         other.defaultUmaDepositAccount = false;
         other.updatedAt = now;
@@ -214,6 +227,8 @@ export function createExternalAccount(ctx: SandboxContext, req: CreateExternalAc
     }
   }
   externalAccounts(ctx).set(account.id, account);
+  externalAccountOrder(ctx).add(ownerKey(customerId), account.id);
+  if (customerId !== null) externalAccountOrder(ctx).add('scope:customers', account.id);
   return account;
 }
 

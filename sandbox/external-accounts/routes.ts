@@ -9,9 +9,10 @@ import { verifyEd25519Message } from '../crypto/solana.js';
 import { parse, type SandboxContext } from '../context.js';
 import { getCustomer } from '../customers/routes.js';
 import { badRequest, conflict, invalidInput, notFound } from '../errors.js';
-import { page } from '../pagination.js';
+import { PageQuery } from '../pagination.js';
+import { cursorPage } from '../store/cursor-page.js';
 import {
-  BITCOIN_KEYED, createExternalAccount, EVM_WALLETS, externalAccounts, getExternalAccount, isSelfCustodyWallet,
+  accountsOf, BITCOIN_KEYED, createExternalAccount, EVM_WALLETS, externalAccountOrder, externalAccounts, getExternalAccount, isSelfCustodyWallet, ownerKey,
   presentExternalAccount, setExternalStatus, validateCreate, type ExternalAccountRecord,
 } from './accounts.js';
 import { assertNotTrusted, forgetTrust } from './trust.js';
@@ -72,17 +73,21 @@ export async function externalAccountRoutes(app: FastifyInstance) {
         throw invalidInput([{ field: body.customerId ? 'customerId' : 'defaultUmaDepositAccount', constraint: 'forbidden', message: 'not allowed on platform external accounts' }]);
       }
       const identifier = JSON.stringify(body.accountInfo);
-      const duplicate = [...externalAccounts(ctx).values()].find((a) => a.customerId === customerId && JSON.stringify(a.accountInfo) === identifier && a.currency === body.currency);
+      const duplicate = accountsOf(ctx, customerId).find((a) => JSON.stringify(a.accountInfo) === identifier && a.currency === body.currency);
       if (duplicate) throw conflict('CONFLICT', `External account ${duplicate.id} already holds these details`, { externalAccountId: duplicate.id });
       return reply.status(201).send(presentExternalAccount(createExternalAccount(ctx, body, customerId)));
     });
 
     app.get(base, async (req) => {
-      const q = req.query as Record<string, string | undefined>;
-      const list = [...externalAccounts(ctx).values()].filter(
-        (a) => (scope === 'platform') === (a.customerId === null) && (!q.currency || a.currency === q.currency) && (!q.customerId || a.customerId === q.customerId),
-      );
-      return page(list.map(presentExternalAccount), req.query);
+      const q = parse(PageQuery.extend({ currency: z.string().optional(), customerId: z.string().optional() }).passthrough(), req.query);
+      // The narrowest index: the customer's own accounts, else the scope's; a page scans from its cursor.
+      const ids = externalAccountOrder(ctx).get(scope === 'customers' && q.customerId ? ownerKey(q.customerId) : `scope:${scope}`);
+      const all = externalAccounts(ctx);
+      const matches = (id: string) => {
+        const a = all.get(id);
+        return a !== undefined && (scope === 'platform') === (a.customerId === null) && (!q.currency || a.currency === q.currency) && (!q.customerId || a.customerId === q.customerId);
+      };
+      return cursorPage(ids, { limit: q.limit, cursor: q.cursor }, matches, (id) => presentExternalAccount(all.get(id)!));
     });
 
     app.get(`${base}/:externalAccountId`, async (req) => {

@@ -4,10 +4,11 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { parse } from '../context.js';
-import { page } from '../pagination.js';
+import { PageQuery } from '../pagination.js';
+import { cursorPage } from '../store/cursor-page.js';
 import { conflict } from '../errors.js';
 import { isoNow } from '../clock.js';
-import { accountsByCustomer, adjustBalance, assertCanMoveMoney, getInternalAccount, internalAccounts, presentInternalAccount, provisionInternalAccount, setInternalAccountStatus, type InternalAccountStatus } from './store.js';
+import { accountsByCustomer, adjustBalance, assertCanMoveMoney, customerAccountOrder, getInternalAccount, internalAccounts, presentInternalAccount, provisionInternalAccount, setInternalAccountStatus, type InternalAccountRecord, type InternalAccountStatus } from './store.js';
 
 const ListQuery = z.object({ currency: z.string().optional(), customerId: z.string().optional(), type: z.string().optional() }).passthrough();
 const FundBody = z.object({ amount: z.number().int().positive().max(1e11) });
@@ -24,14 +25,14 @@ export async function internalAccountRoutes(app: FastifyInstance) {
     account.status = 'ACTIVE';
     return account.id;
   });
-  const list = (filter: (q: z.infer<typeof ListQuery>) => (a: { customerId: string | null; currency: string; type: string }) => boolean) =>
-    (query: unknown) => {
-      const q = parse(ListQuery, query);
-      const candidates = q.customerId ? accountsByCustomer(ctx).get(q.customerId) ?? [] : [...internalAccounts(ctx).values()];
-      return candidates.filter(filter(q)).map((a) => presentInternalAccount(ctx, a));
-    };
-  const customerAccounts = list((q) => (a) =>
-    a.customerId !== null && (!q.customerId || a.customerId === q.customerId) && (!q.currency || a.currency === q.currency) && (!q.type || a.type === q.type));
+  // A customer's own accounts, else every customer account, in creation order; a page scans from its cursor.
+  const customerAccounts = (query: unknown) => {
+    const q = parse(ListQuery.extend(PageQuery.shape), query);
+    const candidates = q.customerId ? accountsByCustomer(ctx).get(q.customerId) ?? [] : customerAccountOrder(ctx);
+    const matches = (a: InternalAccountRecord) =>
+      a.customerId !== null && (!q.customerId || a.customerId === q.customerId) && (!q.currency || a.currency === q.currency) && (!q.type || a.type === q.type);
+    return cursorPage(candidates, { limit: q.limit, cursor: q.cursor }, matches, (a) => presentInternalAccount(ctx, a));
+  };
   const platformAccounts = (query: unknown) => {
     const q = parse(ListQuery, query);
     const all = internalAccounts(ctx);
@@ -40,7 +41,7 @@ export async function internalAccountRoutes(app: FastifyInstance) {
     return candidates.filter((a) => (!q.currency || a.currency === q.currency) && (!q.type || a.type === q.type)).map((a) => presentInternalAccount(ctx, a));
   };
 
-  app.get('/customers/internal-accounts', async (req) => page(customerAccounts(req.query), req.query));
+  app.get('/customers/internal-accounts', async (req) => customerAccounts(req.query));
   // Supplement 1 and 6: the platform's accounts answer just {data}, unpaged.
   app.get('/platform/internal-accounts', async (req) => {
     const data = platformAccounts(req.query);

@@ -30,6 +30,8 @@ export const internalAccounts = (ctx: SandboxContext) =>
 /** The accounts of each customer, in order of creation (lists by customerId read only these). */
 export const accountsByCustomer = (ctx: SandboxContext) =>
   areaState(ctx, 'internal-accounts-by-customer', () => new Map<string, InternalAccountRecord[]>());
+/** Every customer account, in order of creation (a list without customerId pages over it). */
+export const customerAccountOrder = (ctx: SandboxContext) => areaState(ctx, 'internal-accounts-order', () => [] as InternalAccountRecord[]);
 
 export function presentInternalAccount(ctx: SandboxContext, a: InternalAccountRecord) {
   const balance = money(a.available, a.currency);
@@ -94,7 +96,12 @@ export function provisionInternalAccount(ctx: SandboxContext, customerId: string
     updatedAt: now,
   };
   internalAccounts(ctx).set(account.id, account);
-  if (customerId !== null) accountsByCustomer(ctx).set(customerId, [...(accountsByCustomer(ctx).get(customerId) ?? []), account]);
+  if (customerId !== null) {
+    const own = accountsByCustomer(ctx).get(customerId);
+    if (own) own.push(account);
+    else accountsByCustomer(ctx).set(customerId, [account]);
+    customerAccountOrder(ctx).push(account);
+  }
   if (!opts.hold) ctx.later(ctx.settings.provisioningDelayMs, () => { if (account.status === 'PENDING') setInternalAccountStatus(ctx, account, 'ACTIVE'); });
   return account;
 }
