@@ -11,7 +11,8 @@ import { parse } from '../context.js';
 import { customers } from '../customers/routes.js';
 import { PageQuery } from '../pagination.js';
 import { cursorPage } from '../store/cursor-page.js';
-import { allTransactionIds, customerTransactionIds } from './index.js';
+import { allTransactionIds, customersTransactionIds, customerTransactionIds } from './index.js';
+import { customerIndex } from '../customers/index.js';
 import { presentIncoming, presentOutgoing, transfersState } from '../cross-currency-transfers/routes.js';
 import { approveIncoming } from './incoming.js';
 
@@ -60,7 +61,8 @@ export async function transactionRoutes(app: FastifyInstance) {
     const from = q.startDate && !ignore ? Date.parse(q.startDate) : undefined;
     const to = q.endDate && !ignore ? Date.parse(q.endDate) : undefined;
     // Creation order is the index's order: asc reads it forwards, desc (the default) backwards.
-    const ids = q.customerId ? customerTransactionIds(ctx, q.customerId) : allTransactionIds(ctx);
+    const byPlatformId = q.platformCustomerId ? (customerIndex(ctx).everByPlatformId.get(q.platformCustomerId) ?? []).map((c) => c.id) : undefined;
+    const ids = q.customerId ? customerTransactionIds(ctx, q.customerId) : byPlatformId ? customersTransactionIds(ctx, byPlatformId) : allTransactionIds(ctx);
     let current: Presented | undefined;
     const matches = (id: string) => {
       const t = (current = lookup(id));
