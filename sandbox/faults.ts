@@ -829,6 +829,11 @@ export const FAULTS = {
     suites: ['cards/clearing-funds.test.ts'],
     rule: 'Supplement 6: balance is the available balance; supplement 9: a card pull debits the funding account (never more than it holds: decline INSUFFICIENT_FUNDS).',
   },
+  'framework-errors-own-shape': {
+    areas: ['authentication'],
+    suites: ['authentication/error-bodies.test.ts'],
+    rule: 'Errors: every error body has status, code, message (the answers the HTTP framework makes included).',
+  },
 } as const satisfies Record<string, FaultEntry>;
 
 export type FaultName = keyof typeof FAULTS;

@@ -36,7 +36,11 @@ export function frameworkError(error: FastifyError): ApiError {
 /** Fastify's frameworkErrors option: errors raised before routing (bad URL, over-long parameter). */
 export function frameworkErrors(error: FastifyError, reply: FastifyReply, faults: Faults): void {
   const apiError = frameworkError(error);
-  void drainRequest(reply.request.raw, reply).then(() => reply.status(apiError.status).send(errorBody(apiError, faults)));
+  // The fault answers in the framework's own shape ({error, code, message, statusCode}), as Fastify does.
+  const body = faults.has('framework-errors-own-shape')
+    ? { error: STATUS_CODES[apiError.status], code: error.code, message: error.message, statusCode: apiError.status }
+    : errorBody(apiError, faults);
+  void drainRequest(reply.request.raw, reply).then(() => reply.status(apiError.status).send(body));
 }
 
 /**
