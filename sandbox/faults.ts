@@ -808,6 +808,12 @@ export const FAULTS = {
     suites: ['cards/card-transactions.test.ts'],
     rule: 'Supplement 9: merchant.descriptor ending 006: confirmation FAILED -> EXCEPTION (interface: CARD_TRANSACTION.* on every card transaction state transition, exception included).',
   },
+  // Catalog gaps
+  'webhook-signature-check-accepts-any': {
+    areas: ['webhooks'],
+    suites: ['webhooks/signature-check.test.ts'],
+    rule: 'Authentication 5: a request whose signature fails verification is to be rejected with 401; INVALID_SIGNATURE (401) means a signature header is invalid.',
+  },
 } as const satisfies Record<string, FaultEntry>;
 
 export type FaultName = keyof typeof FAULTS;

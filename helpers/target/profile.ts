@@ -37,6 +37,8 @@ export const TargetProfile = z
         canUnsetEndpoint: z.boolean().optional().describe('PATCH /config {webhookEndpoint: null} unsets the endpoint (SVC_CAN_UNSET_WEBHOOK_ENDPOINT)'),
         duplicateTolerance: nonNegative.optional().describe('Duplicate deliveries of acknowledged notifications tolerated (SVC_DUPLICATE_TOLERANCE)'),
         listenerHttps: z.boolean().optional().describe('The listener serves HTTPS with a self-signed certificate (SVC_LISTENER_HTTPS)'),
+        retryBaseMs: nonNegative.optional().describe('The first retry of a failed delivery waits at least this long, each next one at least twice the one before (SVC_WEBHOOK_RETRY_BASE_MS)'),
+        signatureCheck: z.boolean().optional().describe('The target serves POST /sandbox/webhooks/verify-signature: a delivery payload and its X-Svc-Signature header, 401 INVALID_SIGNATURE when it does not verify (SVC_WEBHOOK_SIGNATURE_CHECK)'),
       })
       .optional(),
     capabilities: z
@@ -183,6 +185,8 @@ const VARIABLES: readonly [string, (p: TargetProfile, env: NodeJS.ProcessEnv, di
   ['SVC_BULK_FAILED_WHEN_NO_ROW_SUCCEEDS', (p) => bool(p.customers?.bulkFailedWhenNoRowSucceeds)],
   ['SVC_EVENT_TIMEOUT_MS', (p) => str(p.timings?.eventTimeoutMs)],
   ['SVC_WAIT_BUDGET_MS', (p) => str(p.timings?.waitBudgetMs)],
+  ['SVC_WEBHOOK_RETRY_BASE_MS', (p) => str(p.webhook?.retryBaseMs)],
+  ['SVC_WEBHOOK_SIGNATURE_CHECK', (p) => bool(p.webhook?.signatureCheck)],
 ];
 
 /** The variables a profile declares. */

@@ -54,6 +54,10 @@ export interface Capabilities {
   incomingApprovalWindowMs: number;
   /** Customers, KYC, internal accounts: what the target declares where the documents leave it open (supplement 28). */
   customerTriggers: CustomerTriggers;
+  /** The first retry of a failed delivery waits at least this long (ms), each next one at least twice the one before. */
+  webhookRetryBaseMs?: number;
+  /** The target serves POST /sandbox/webhooks/verify-signature {payload} with X-Svc-Signature: 401 INVALID_SIGNATURE when it does not verify. */
+  webhookSignatureCheck: boolean;
 }
 
 /** The supplement's card activation delay for platformCardId 005 ("ACTIVE after ~30 s"), with a margin. */
@@ -216,6 +220,8 @@ function declaredCapabilities(env: NodeJS.ProcessEnv, timings: { eventTimeoutMs:
     cardSecondFundingCurrency: env.SVC_CARD_SECOND_FUNDING_CURRENCY || undefined,
     incomingApprovalWindowMs: num('SVC_INCOMING_APPROVAL_WINDOW_MS', env.SVC_INCOMING_APPROVAL_WINDOW_MS, 5000)!,
     customerTriggers: customerTriggers(env),
+    webhookRetryBaseMs: num('SVC_WEBHOOK_RETRY_BASE_MS', env.SVC_WEBHOOK_RETRY_BASE_MS),
+    webhookSignatureCheck: truthy(env.SVC_WEBHOOK_SIGNATURE_CHECK, false),
   };
 }
 
