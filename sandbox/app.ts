@@ -23,6 +23,7 @@ import { transferRoutes } from './cross-currency-transfers/routes.js';
 import { exchangeRateRoutes } from './exchange-rates/routes.js';
 import { transactionRoutes } from './transactions/routes.js';
 import { incomingPaymentRoutes } from './transactions/incoming.js';
+import { serverErrorRoutes } from './cross-currency-transfers/server-errors.js';
 import { webhookSignatureRoutes } from './webhooks/signature-check.js';
 
 export interface SandboxOptions extends Partial<SandboxSettings> {
@@ -176,6 +177,7 @@ export async function buildSandbox(options: SandboxOptions = {}): Promise<Sandbo
       await api.register(exchangeRateRoutes);
       await api.register(transactionRoutes);
       await api.register(incomingPaymentRoutes);
+      await api.register(serverErrorRoutes);
       await api.register(webhookSignatureRoutes);
     },
     { prefix: `/${INTERFACE_VERSION}` },

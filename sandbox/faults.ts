@@ -809,6 +809,26 @@ export const FAULTS = {
     rule: 'Supplement 9: merchant.descriptor ending 006: confirmation FAILED -> EXCEPTION (interface: CARD_TRANSACTION.* on every card transaction state transition, exception included).',
   },
   // Catalog gaps
+  'ramp-without-approved-kyc': {
+    areas: ['customers'],
+    suites: ['customers/user-not-ready.test.ts'],
+    rule: 'Customer KYC status: ramp conversions require approved KYC (here answered 403 USER_NOT_READY, supplement section 1).',
+  },
+  'counterparty-not-allowed-paid': {
+    areas: ['cross-currency-transfers'],
+    suites: ['cross-currency-transfers/counterparty-and-velocity.test.ts'],
+    rule: 'Supplement 1: 403 COUNTERPARTY_NOT_ALLOWED (declared trigger: a destination identifier ending 013).',
+  },
+  'velocity-limit-ignored': {
+    areas: ['cross-currency-transfers'],
+    suites: ['cross-currency-transfers/counterparty-and-velocity.test.ts'],
+    rule: "Supplement 1: 403 VELOCITY_LIMIT_EXCEEDED (declared velocity: a customer's quotes within a window).",
+  },
+  'server-error-unlisted-code': {
+    areas: ['cross-currency-transfers'],
+    suites: ['cross-currency-transfers/server-errors.test.ts'],
+    rule: 'Errors / 500: the code of a 500 is SVC_SWITCH_ERROR (switch error) or INTERNAL_ERROR (internal service or UMA error).',
+  },
   'webhook-signature-check-accepts-any': {
     areas: ['webhooks'],
     suites: ['webhooks/signature-check.test.ts'],

@@ -4,6 +4,7 @@
 // prints it, and the harness reads it in embedded mode: the sandbox's declarations live here only,
 // beside the code that implements them, never copied into the harness.
 import { LIMITS } from './cross-currency-transfers/routes.js';
+import { COUNTERPARTY_NOT_ALLOWED_SUFFIX, VELOCITY } from './cross-currency-transfers/gates.js';
 
 export interface SandboxProfileInput {
   baseUrl: string;
@@ -72,6 +73,10 @@ export function sandboxProfile(input: SandboxProfileInput): Record<string, unkno
       incomingRefundSenders: { completed: '$fail.compliance.usd@sandbox.uma.money', failed: '$fail.refund.usd@sandbox.uma.money' },
       // sandbox/cards: a platformCardId ending 004 holds the card in PENDING_KYC.
       cardPendingKyc: '004',
+      // sandbox/cross-currency-transfers/gates.ts: a destination ending 013 is a counterparty not allowed.
+      counterpartyNotAllowed: COUNTERPARTY_NOT_ALLOWED_SUFFIX,
+      // sandbox/cross-currency-transfers/server-errors.ts: POST /sandbox/quotes/{quoteId}/server-error.
+      serverErrors: true,
     },
     timings: {
       cardActivationDelayMs: input.cardActivationDelayMs,
@@ -91,11 +96,15 @@ export function sandboxProfile(input: SandboxProfileInput): Record<string, unkno
       platformAccountCurrencies: ['USD', 'USDC'],
       bulkHoldSuffix: '.hold.csv',
       bulkFailedWhenNoRowSucceeds: true,
+      // sandbox/cross-currency-transfers/gates.ts: a ramp quote needs APPROVED KYC, else 403 USER_NOT_READY.
+      userNotReadyOnRampQuote: true,
     },
     limits: {
       singleUsdCents: LIMITS.singleTransactionUsdCents,
       dailyUsdCents: LIMITS.dailyVolumeUsdCents,
       verificationThresholdUsdCents: LIMITS.unverifiedWalletUsdCents,
+      velocityCount: VELOCITY.count,
+      velocityWindowMs: VELOCITY.windowMs,
     },
   };
 }

@@ -73,6 +73,8 @@ export const TargetProfile = z
           .describe('Sender UMA addresses of POST /sandbox/uma/receive whose approved deposit is returned: refund completed, refund failed (SVC_INCOMING_REFUND_SENDER, SVC_INCOMING_REFUND_FAILED_SENDER)'),
         cardPendingKyc: triggerDigits.optional().describe('platformCardId suffix that holds a new card in PENDING_KYC (SVC_CARD_PENDING_KYC_TRIGGER)'),
         scaFactorReset: z.boolean().optional().describe('The target serves POST /sandbox/sca/factors/reset/{resetId}/liveness to drive a 2FA reset (SVC_SCA_RESET_TRIGGER)'),
+        counterpartyNotAllowed: triggerDigits.optional().describe('Destination suffix that POST /quotes refuses with 403 COUNTERPARTY_NOT_ALLOWED (SVC_COUNTERPARTY_NOT_ALLOWED_TRIGGER)'),
+        serverErrors: z.boolean().optional().describe('The target serves POST /sandbox/quotes/{quoteId}/server-error {code}: the next execute of that quote answers 500 with that code (SVC_SERVER_ERROR_TRIGGER)'),
       })
       .optional(),
     customers: z
@@ -98,6 +100,7 @@ export const TargetProfile = z
         platformAccountCurrencies: z.array(z.string().regex(/^[A-Z]{3,5}$/)).optional().describe("Currencies of the platform's own internal accounts (SVC_PLATFORM_ACCOUNT_CURRENCIES)"),
         bulkHoldSuffix: z.string().min(1).optional().describe('Uploaded CSV file name suffix whose job waits (SVC_BULK_HOLD_SUFFIX)'),
         bulkFailedWhenNoRowSucceeds: z.boolean().optional().describe('A bulk job in which no row succeeded ends FAILED (SVC_BULK_FAILED_WHEN_NO_ROW_SUCCEEDS)'),
+        userNotReadyOnRampQuote: z.boolean().optional().describe('POST /quotes converting between fiat and crypto for a customer whose KYC is not APPROVED answers 403 USER_NOT_READY (SVC_USER_NOT_READY_ON_RAMP_QUOTE)'),
       })
       .optional(),
     limits: z
@@ -105,6 +108,8 @@ export const TargetProfile = z
         singleUsdCents: nonNegative.optional().describe('Single-transaction maximum (SVC_LIMIT_SINGLE_USD_CENTS)'),
         dailyUsdCents: nonNegative.optional().describe('Daily volume (SVC_LIMIT_DAILY_USD_CENTS)'),
         verificationThresholdUsdCents: nonNegative.optional().describe('Regulatory threshold for unverified wallets (SVC_LIMIT_VERIFICATION_USD_CENTS)'),
+        velocityCount: nonNegative.optional().describe("Quotes one customer may create within velocityWindowMs; the next answers 403 VELOCITY_LIMIT_EXCEEDED (SVC_LIMIT_VELOCITY_COUNT)"),
+        velocityWindowMs: nonNegative.optional().describe('The window of velocityCount (SVC_LIMIT_VELOCITY_WINDOW_MS)'),
       })
       .optional(),
     timings: z
@@ -187,6 +192,11 @@ const VARIABLES: readonly [string, (p: TargetProfile, env: NodeJS.ProcessEnv, di
   ['SVC_WAIT_BUDGET_MS', (p) => str(p.timings?.waitBudgetMs)],
   ['SVC_WEBHOOK_RETRY_BASE_MS', (p) => str(p.webhook?.retryBaseMs)],
   ['SVC_WEBHOOK_SIGNATURE_CHECK', (p) => bool(p.webhook?.signatureCheck)],
+  ['SVC_COUNTERPARTY_NOT_ALLOWED_TRIGGER', (p) => p.triggers?.counterpartyNotAllowed],
+  ['SVC_SERVER_ERROR_TRIGGER', (p) => bool(p.triggers?.serverErrors)],
+  ['SVC_USER_NOT_READY_ON_RAMP_QUOTE', (p) => bool(p.customers?.userNotReadyOnRampQuote)],
+  ['SVC_LIMIT_VELOCITY_COUNT', (p) => str(p.limits?.velocityCount)],
+  ['SVC_LIMIT_VELOCITY_WINDOW_MS', (p) => str(p.limits?.velocityWindowMs)],
 ];
 
 /** The variables a profile declares. */

@@ -58,6 +58,12 @@ export interface Capabilities {
   webhookRetryBaseMs?: number;
   /** The target serves POST /sandbox/webhooks/verify-signature {payload} with X-Svc-Signature: 401 INVALID_SIGNATURE when it does not verify. */
   webhookSignatureCheck: boolean;
+  /** Last three digits of a destination identifier that POST /quotes refuses with 403 COUNTERPARTY_NOT_ALLOWED. */
+  counterpartyNotAllowedTrigger?: string;
+  /** The target serves POST /sandbox/quotes/{quoteId}/server-error {code}: that quote's next execute answers 500 with the code. */
+  serverErrorTrigger: boolean;
+  /** Quotes one customer may create within windowMs before POST /quotes answers 403 VELOCITY_LIMIT_EXCEEDED. */
+  velocityLimit?: { count: number; windowMs: number };
 }
 
 /** The supplement's card activation delay for platformCardId 005 ("ACTIVE after ~30 s"), with a margin. */
@@ -92,6 +98,8 @@ export interface CustomerTriggers {
   internalAccountTriggers: string[];
   /** Currencies of the platform's own internal accounts (GET /platform/internal-accounts). */
   platformAccountCurrencies: string[];
+  /** POST /quotes converting between fiat and crypto for a customer whose KYC is not APPROVED answers 403 USER_NOT_READY. */
+  userNotReadyOnRampQuote: boolean;
 }
 
 function customerTriggers(env: NodeJS.ProcessEnv, dflt: Partial<CustomerTriggers> = {}): CustomerTriggers {
@@ -109,6 +117,7 @@ function customerTriggers(env: NodeJS.ProcessEnv, dflt: Partial<CustomerTriggers
     provisioningHoldSuffix: env.SVC_PROVISIONING_HOLD_SUFFIX || dflt.provisioningHoldSuffix,
     internalAccountTriggers: list(env.SVC_INTERNAL_ACCOUNT_TRIGGERS, dflt.internalAccountTriggers ?? []),
     platformAccountCurrencies: list(env.SVC_PLATFORM_ACCOUNT_CURRENCIES, dflt.platformAccountCurrencies ?? []),
+    userNotReadyOnRampQuote: truthy(env.SVC_USER_NOT_READY_ON_RAMP_QUOTE, dflt.userNotReadyOnRampQuote ?? false),
   };
 }
 
@@ -126,6 +135,12 @@ function limits(env: NodeJS.ProcessEnv, dflt: Capabilities['limits']): Capabilit
     dailyUsdCents: num('SVC_LIMIT_DAILY_USD_CENTS', env.SVC_LIMIT_DAILY_USD_CENTS, dflt.dailyUsdCents),
     verificationThresholdUsdCents: num('SVC_LIMIT_VERIFICATION_USD_CENTS', env.SVC_LIMIT_VERIFICATION_USD_CENTS, dflt.verificationThresholdUsdCents),
   };
+}
+
+function velocity(env: NodeJS.ProcessEnv): Capabilities['velocityLimit'] {
+  const count = num('SVC_LIMIT_VELOCITY_COUNT', env.SVC_LIMIT_VELOCITY_COUNT);
+  const windowMs = num('SVC_LIMIT_VELOCITY_WINDOW_MS', env.SVC_LIMIT_VELOCITY_WINDOW_MS);
+  return count !== undefined && windowMs !== undefined ? { count, windowMs } : undefined;
 }
 
 export type TargetSettings =
@@ -222,6 +237,9 @@ function declaredCapabilities(env: NodeJS.ProcessEnv, timings: { eventTimeoutMs:
     customerTriggers: customerTriggers(env),
     webhookRetryBaseMs: num('SVC_WEBHOOK_RETRY_BASE_MS', env.SVC_WEBHOOK_RETRY_BASE_MS),
     webhookSignatureCheck: truthy(env.SVC_WEBHOOK_SIGNATURE_CHECK, false),
+    counterpartyNotAllowedTrigger: /^\d{3}$/.test(env.SVC_COUNTERPARTY_NOT_ALLOWED_TRIGGER ?? '') ? env.SVC_COUNTERPARTY_NOT_ALLOWED_TRIGGER : undefined,
+    serverErrorTrigger: truthy(env.SVC_SERVER_ERROR_TRIGGER, false),
+    velocityLimit: velocity(env),
   };
 }
 

@@ -17,6 +17,8 @@ import { externalAccounts, primaryIdentifier, WALLETS, type ExternalAccountRecor
 import { adjustBalance, assertCanMoveMoney, getInternalAccount, internalAccounts, type InternalAccountRecord } from '../internal-accounts/store.js';
 import { price, rateSupported, usdCents, type Pricing } from './rates.js';
 import { indexTransaction } from '../transactions/index.js';
+import { takeServerError } from './server-errors.js';
+import { assertCounterpartyAllowed, assertReadyForRamp, assertVelocity, recordVelocity } from './gates.js';
 
 /** Sandbox limits, in US cents (configured per corridor in the real service; here one value). */
 export const LIMITS = { singleTransactionUsdCents: 5_000_000, dailyVolumeUsdCents: 10_000_000, unverifiedWalletUsdCents: 100_000 };
@@ -464,6 +466,8 @@ export async function transferRoutes(app: FastifyInstance) {
     const destination = body.destination.destinationType === 'ACCOUNT' ? resolveDestination(body.destination.accountId, customer.id) : resolveUma(body.destination.umaAddress, body.destination.currency);
     const receiving = destination.kind === 'uma' ? destination.currency : destination.account.currency;
     if (!rateSupported(sending) || !rateSupported(receiving)) throw badRequest('INVALID_CURRENCY', `No corridor from ${sending} to ${receiving}`);
+    assertReadyForRamp(ctx, customer, sending, receiving);
+    assertCounterpartyAllowed(ctx, destination.kind === 'external' ? primaryIdentifier(destination.account.accountInfo) : undefined);
     if (source && !f.has('frozen-account-sends')) assertCanMoveMoney(ctx, source, 'send');
     if (destination.kind === 'internal') assertCanMoveMoney(ctx, destination.account, 'receive');
     if (body.platformFeeOverride && sending !== 'USD' && !f.has('fee-override-non-usd-accepted')) {
@@ -487,6 +491,7 @@ export async function transferRoutes(app: FastifyInstance) {
         ? badRequest('TRANSACTION_SIZE_LIMIT_EXCEEDED', 'limit')
         : new ApiError(429, 'DAILY_VOLUME_LIMIT_EXCEEDED', `The customer's daily volume of ${LIMITS.dailyVolumeUsdCents} US cents would be exceeded`);
     }
+    assertVelocity(ctx, customer.id);
     if (destination.kind === 'external') {
       const dest = destination.account;
       if (dest.status !== 'ACTIVE' && !(dest.status === 'PENDING_OWNERSHIP_VERIFICATION' || dest.status === 'UNVERIFIED')) {
@@ -511,6 +516,7 @@ export async function transferRoutes(app: FastifyInstance) {
       customerId: customer.id,
     };
     s.quotes.set(quote.id, quote);
+    recordVelocity(ctx, customer.id);
     return quote;
   }
 
@@ -634,6 +640,7 @@ export async function transferRoutes(app: FastifyInstance) {
   app.post('/quotes/:quoteId/execute', async (req, reply) =>
     idempotent(req, reply, async () => {
       const q = getQuote((req.params as { quoteId: string }).quoteId);
+      takeServerError(ctx, q.id);
       execute(q);
       return { status: 200, body: presentQuote(q, f) };
     }),
