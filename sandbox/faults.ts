@@ -834,6 +834,16 @@ export const FAULTS = {
     suites: ['webhooks/signature-check.test.ts'],
     rule: 'Authentication 5: a request whose signature fails verification is to be rejected with 401; INVALID_SIGNATURE (401) means a signature header is invalid.',
   },
+  'verification-review-finding-skipped': {
+    areas: ['kyc-verifications'],
+    suites: ['kyc-verifications/review-findings.test.ts'],
+    rule: 'Supplement 5: an individual named ...003, complete -> RESOLVE_ERRORS + POOR_QUALITY_DOCUMENT.',
+  },
+  'verification-resubmission-refused': {
+    areas: ['kyc-verifications'],
+    suites: ['kyc-verifications/review-findings.test.ts'],
+    rule: 'Supplement 14: IN_PROGRESS is POST /verifications with full data (a verification whose problems are resolved is submitted again: RESOLVE_ERRORS -> IN_PROGRESS).',
+  },
 } as const satisfies Record<string, FaultEntry>;
 
 export type FaultName = keyof typeof FAULTS;

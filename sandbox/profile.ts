@@ -98,6 +98,8 @@ export function sandboxProfile(input: SandboxProfileInput): Record<string, unkno
       bulkFailedWhenNoRowSucceeds: true,
       // sandbox/cross-currency-transfers/gates.ts: a ramp quote needs APPROVED KYC, else 403 USER_NOT_READY.
       userNotReadyOnRampQuote: true,
+      // sandbox/kyc-verifications: ...003 is found RESOLVE_ERRORS in review, then submitted again.
+      verificationReviewFindings: true,
     },
     limits: {
       singleUsdCents: LIMITS.singleTransactionUsdCents,

@@ -101,6 +101,7 @@ export const TargetProfile = z
         bulkHoldSuffix: z.string().min(1).optional().describe('Uploaded CSV file name suffix whose job waits (SVC_BULK_HOLD_SUFFIX)'),
         bulkFailedWhenNoRowSucceeds: z.boolean().optional().describe('A bulk job in which no row succeeded ends FAILED (SVC_BULK_FAILED_WHEN_NO_ROW_SUCCEEDS)'),
         userNotReadyOnRampQuote: z.boolean().optional().describe('POST /quotes converting between fiat and crypto for a customer whose KYC is not APPROVED answers 403 USER_NOT_READY (SVC_USER_NOT_READY_ON_RAMP_QUOTE)'),
+        verificationReviewFindings: z.boolean().optional().describe('A complete verification of an individual named ...003 goes IN_PROGRESS, then RESOLVE_ERRORS (POOR_QUALITY_DOCUMENT) in review; re-uploading the document and POST /verifications submit it again (SVC_VERIFICATION_REVIEW_FINDINGS)'),
       })
       .optional(),
     limits: z
@@ -195,6 +196,7 @@ const VARIABLES: readonly [string, (p: TargetProfile, env: NodeJS.ProcessEnv, di
   ['SVC_COUNTERPARTY_NOT_ALLOWED_TRIGGER', (p) => p.triggers?.counterpartyNotAllowed],
   ['SVC_SERVER_ERROR_TRIGGER', (p) => bool(p.triggers?.serverErrors)],
   ['SVC_USER_NOT_READY_ON_RAMP_QUOTE', (p) => bool(p.customers?.userNotReadyOnRampQuote)],
+  ['SVC_VERIFICATION_REVIEW_FINDINGS', (p) => bool(p.customers?.verificationReviewFindings)],
   ['SVC_LIMIT_VELOCITY_COUNT', (p) => str(p.limits?.velocityCount)],
   ['SVC_LIMIT_VELOCITY_WINDOW_MS', (p) => str(p.limits?.velocityWindowMs)],
 ];

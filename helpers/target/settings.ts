@@ -100,6 +100,8 @@ export interface CustomerTriggers {
   platformAccountCurrencies: string[];
   /** POST /quotes converting between fiat and crypto for a customer whose KYC is not APPROVED answers 403 USER_NOT_READY. */
   userNotReadyOnRampQuote: boolean;
+  /** An individual named ...003 is found RESOLVE_ERRORS (POOR_QUALITY_DOCUMENT) in review after IN_PROGRESS; a re-upload and POST /verifications submit it again. */
+  verificationReviewFindings: boolean;
 }
 
 function customerTriggers(env: NodeJS.ProcessEnv, dflt: Partial<CustomerTriggers> = {}): CustomerTriggers {
@@ -118,6 +120,7 @@ function customerTriggers(env: NodeJS.ProcessEnv, dflt: Partial<CustomerTriggers
     internalAccountTriggers: list(env.SVC_INTERNAL_ACCOUNT_TRIGGERS, dflt.internalAccountTriggers ?? []),
     platformAccountCurrencies: list(env.SVC_PLATFORM_ACCOUNT_CURRENCIES, dflt.platformAccountCurrencies ?? []),
     userNotReadyOnRampQuote: truthy(env.SVC_USER_NOT_READY_ON_RAMP_QUOTE, dflt.userNotReadyOnRampQuote ?? false),
+    verificationReviewFindings: truthy(env.SVC_VERIFICATION_REVIEW_FINDINGS, dflt.verificationReviewFindings ?? false),
   };
 }
 
