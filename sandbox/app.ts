@@ -23,6 +23,7 @@ import { transferRoutes } from './cross-currency-transfers/routes.js';
 import { exchangeRateRoutes } from './exchange-rates/routes.js';
 import { transactionRoutes } from './transactions/routes.js';
 import { incomingPaymentRoutes } from './transactions/incoming.js';
+import { stablecoinRoutes } from './stablecoins/routes.js';
 
 export interface SandboxOptions extends Partial<SandboxSettings> {
   webhookPrivateKeyPem?: string;
@@ -175,6 +176,7 @@ export async function buildSandbox(options: SandboxOptions = {}): Promise<Sandbo
       await api.register(exchangeRateRoutes);
       await api.register(transactionRoutes);
       await api.register(incomingPaymentRoutes);
+      await api.register(stablecoinRoutes);
     },
     { prefix: `/${INTERFACE_VERSION}` },
   );

@@ -4,6 +4,7 @@
 // prints it, and the harness reads it in embedded mode: the sandbox's declarations live here only,
 // beside the code that implements them, never copied into the harness.
 import { LIMITS } from './cross-currency-transfers/routes.js';
+import { STABLECOIN_PROVIDER } from './stablecoins/routes.js';
 
 export interface SandboxProfileInput {
   baseUrl: string;
@@ -87,6 +88,12 @@ export function sandboxProfile(input: SandboxProfileInput): Record<string, unkno
       platformAccountCurrencies: ['USD', 'USDC'],
       bulkHoldSuffix: '.hold.csv',
       bulkFailedWhenNoRowSucceeds: true,
+    },
+    // sandbox/stablecoins (sandbox/README.md, "Stablecoins").
+    stablecoins: {
+      provider: STABLECOIN_PROVIDER,
+      triggers: true,
+      reservedSources: true,
     },
     limits: {
       singleUsdCents: LIMITS.singleTransactionUsdCents,

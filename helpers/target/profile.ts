@@ -98,6 +98,16 @@ export const TargetProfile = z
         bulkFailedWhenNoRowSucceeds: z.boolean().optional().describe('A bulk job in which no row succeeded ends FAILED (SVC_BULK_FAILED_WHEN_NO_ROW_SUCCEEDS)'),
       })
       .optional(),
+    stablecoins: z
+      .strictObject({
+        provider: z.string().min(1).optional().describe('The value of the stablecoin `provider` enum the target links (SVC_STABLECOIN_PROVIDER)'),
+        triggers: z
+          .boolean()
+          .optional()
+          .describe('The target serves POST /sandbox/stablecoin-provider-accounts/{id}/status, /sandbox/stablecoin-operations/{id}/advance and /expire, and registers any token identifier (SVC_STABLECOIN_TRIGGERS)'),
+        reservedSources: z.boolean().optional().describe('The target accepts the reserved mint funding sources SVC_INTERNAL_ACCOUNT and PROVIDER_INTERNAL_BALANCE (SVC_STABLECOIN_RESERVED_SOURCES)'),
+      })
+      .optional(),
     limits: z
       .strictObject({
         singleUsdCents: nonNegative.optional().describe('Single-transaction maximum (SVC_LIMIT_SINGLE_USD_CENTS)'),
@@ -181,6 +191,9 @@ const VARIABLES: readonly [string, (p: TargetProfile, env: NodeJS.ProcessEnv, di
   ['SVC_PLATFORM_ACCOUNT_CURRENCIES', (p) => p.customers?.platformAccountCurrencies?.join(',')],
   ['SVC_BULK_HOLD_SUFFIX', (p) => p.customers?.bulkHoldSuffix],
   ['SVC_BULK_FAILED_WHEN_NO_ROW_SUCCEEDS', (p) => bool(p.customers?.bulkFailedWhenNoRowSucceeds)],
+  ['SVC_STABLECOIN_PROVIDER', (p) => p.stablecoins?.provider],
+  ['SVC_STABLECOIN_TRIGGERS', (p) => bool(p.stablecoins?.triggers)],
+  ['SVC_STABLECOIN_RESERVED_SOURCES', (p) => bool(p.stablecoins?.reservedSources)],
   ['SVC_EVENT_TIMEOUT_MS', (p) => str(p.timings?.eventTimeoutMs)],
   ['SVC_WAIT_BUDGET_MS', (p) => str(p.timings?.waitBudgetMs)],
 ];

@@ -54,6 +54,21 @@ export interface Capabilities {
   incomingApprovalWindowMs: number;
   /** Customers, KYC, internal accounts: what the target declares where the documents leave it open (supplement 28). */
   customerTriggers: CustomerTriggers;
+  /** Stablecoins: what the target declares where supplement 22 and 28 leave it open. */
+  stablecoins: StablecoinDeclarations;
+}
+
+export interface StablecoinDeclarations {
+  /** The value of the vendor enum `provider` the target links (the supplement does not reproduce it); absent: the stablecoin scenarios skip. */
+  provider?: string;
+  /**
+   * The target serves POST /sandbox/stablecoin-provider-accounts/{stablecoinProviderAccountId}/status {status},
+   * POST /sandbox/stablecoin-operations/{stablecoinOperationId}/advance {outcome?} and /expire, and registers
+   * any token identifier.
+   */
+  triggers: boolean;
+  /** The target accepts the reserved mint funding sources SVC_INTERNAL_ACCOUNT and PROVIDER_INTERNAL_BALANCE. */
+  reservedSources: boolean;
 }
 
 /** The supplement's card activation delay for platformCardId 005 ("ACTIVE after ~30 s"), with a margin. */
@@ -216,6 +231,11 @@ function declaredCapabilities(env: NodeJS.ProcessEnv, timings: { eventTimeoutMs:
     cardSecondFundingCurrency: env.SVC_CARD_SECOND_FUNDING_CURRENCY || undefined,
     incomingApprovalWindowMs: num('SVC_INCOMING_APPROVAL_WINDOW_MS', env.SVC_INCOMING_APPROVAL_WINDOW_MS, 5000)!,
     customerTriggers: customerTriggers(env),
+    stablecoins: {
+      provider: env.SVC_STABLECOIN_PROVIDER || undefined,
+      triggers: truthy(env.SVC_STABLECOIN_TRIGGERS, false),
+      reservedSources: truthy(env.SVC_STABLECOIN_RESERVED_SOURCES, false),
+    },
   };
 }
 
