@@ -884,6 +884,21 @@ export const FAULTS = {
     suites: ['stablecoins/operations.test.ts'],
     rule: 'Supplement 22: GET /stablecoins/{id}/operations filters by operationType.',
   },
+  'bulk-row-error-uncorrelated': {
+    areas: ['customers'],
+    suites: ['customers/bulk-upload.test.ts'],
+    rule: 'Supplement 24: errors[{correlationId*, …}] name the row that failed (by the column the target declares, SVC_BULK_CORRELATION_COLUMN).',
+  },
+  'bulk-row-fields-dropped': {
+    areas: ['customers'],
+    suites: ['customers/bulk-upload.test.ts'],
+    rule: 'Supplement 24: an INDIVIDUAL row carries fullName, birthDate and the address columns into the customer it creates.',
+  },
+  'bulk-completed-no-event': {
+    areas: ['customers'],
+    suites: ['customers/bulk-upload.test.ts'],
+    rule: 'Supplement 24 / 27: BULK_UPLOAD.COMPLETED is sent with the job when it completes.',
+  },
 } as const satisfies Record<string, FaultEntry>;
 
 export type FaultName = keyof typeof FAULTS;

@@ -88,6 +88,7 @@ export function sandboxProfile(input: SandboxProfileInput): Record<string, unkno
       platformAccountCurrencies: ['USD', 'USDC'],
       bulkHoldSuffix: '.hold.csv',
       bulkFailedWhenNoRowSucceeds: true,
+      bulkCorrelationColumn: 'platformCustomerId',
     },
     // sandbox/stablecoins (sandbox/README.md, "Stablecoins").
     stablecoins: {

@@ -96,6 +96,7 @@ export const TargetProfile = z
         platformAccountCurrencies: z.array(z.string().regex(/^[A-Z]{3,5}$/)).optional().describe("Currencies of the platform's own internal accounts (SVC_PLATFORM_ACCOUNT_CURRENCIES)"),
         bulkHoldSuffix: z.string().min(1).optional().describe('Uploaded CSV file name suffix whose job waits (SVC_BULK_HOLD_SUFFIX)'),
         bulkFailedWhenNoRowSucceeds: z.boolean().optional().describe('A bulk job in which no row succeeded ends FAILED (SVC_BULK_FAILED_WHEN_NO_ROW_SUCCEEDS)'),
+        bulkCorrelationColumn: z.string().min(1).optional().describe('The CSV column whose value is the correlationId of a failed row in a bulk job\'s errors (SVC_BULK_CORRELATION_COLUMN)'),
       })
       .optional(),
     stablecoins: z
@@ -191,6 +192,7 @@ const VARIABLES: readonly [string, (p: TargetProfile, env: NodeJS.ProcessEnv, di
   ['SVC_PLATFORM_ACCOUNT_CURRENCIES', (p) => p.customers?.platformAccountCurrencies?.join(',')],
   ['SVC_BULK_HOLD_SUFFIX', (p) => p.customers?.bulkHoldSuffix],
   ['SVC_BULK_FAILED_WHEN_NO_ROW_SUCCEEDS', (p) => bool(p.customers?.bulkFailedWhenNoRowSucceeds)],
+  ['SVC_BULK_CORRELATION_COLUMN', (p) => p.customers?.bulkCorrelationColumn],
   ['SVC_STABLECOIN_PROVIDER', (p) => p.stablecoins?.provider],
   ['SVC_STABLECOIN_TRIGGERS', (p) => bool(p.stablecoins?.triggers)],
   ['SVC_STABLECOIN_RESERVED_SOURCES', (p) => bool(p.stablecoins?.reservedSources)],

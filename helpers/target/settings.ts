@@ -93,6 +93,8 @@ export interface CustomerTriggers {
   bulkHoldSuffix?: string;
   /** A bulk upload job in which no row becomes a customer ends FAILED (BULK_UPLOAD.FAILED). */
   bulkFailedWhenNoRowSucceeds: boolean;
+  /** The CSV column whose value names a failed row (errors[].correlationId) of a bulk upload job. */
+  bulkCorrelationColumn?: string;
   /** A target trigger that completes a manual review: POST /sandbox/verifications/{verificationId}/review {outcome: APPROVED|REJECTED}. */
   manualReviewTrigger: boolean;
   /** A business verified with a PENDING beneficial owner (lastName ending 001) goes PENDING_MANUAL_REVIEW, kybStatus PENDING. */
@@ -117,6 +119,7 @@ function customerTriggers(env: NodeJS.ProcessEnv, dflt: Partial<CustomerTriggers
     manualReviewTrigger: truthy(env.SVC_MANUAL_REVIEW_TRIGGER, dflt.manualReviewTrigger ?? false),
     bulkHoldSuffix: env.SVC_BULK_HOLD_SUFFIX || dflt.bulkHoldSuffix,
     bulkFailedWhenNoRowSucceeds: truthy(env.SVC_BULK_FAILED_WHEN_NO_ROW_SUCCEEDS, dflt.bulkFailedWhenNoRowSucceeds ?? false),
+    bulkCorrelationColumn: env.SVC_BULK_CORRELATION_COLUMN || dflt.bulkCorrelationColumn,
     provisioningHoldSuffix: env.SVC_PROVISIONING_HOLD_SUFFIX || dflt.provisioningHoldSuffix,
     internalAccountTriggers: list(env.SVC_INTERNAL_ACCOUNT_TRIGGERS, dflt.internalAccountTriggers ?? []),
     platformAccountCurrencies: list(env.SVC_PLATFORM_ACCOUNT_CURRENCIES, dflt.platformAccountCurrencies ?? []),
