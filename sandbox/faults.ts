@@ -884,6 +884,11 @@ export const FAULTS = {
     suites: ['stablecoins/operations.test.ts'],
     rule: 'Supplement 22: GET /stablecoins/{id}/operations filters by operationType.',
   },
+  'stablecoin-provider-outage-ignored': {
+    areas: ['stablecoins'],
+    suites: ['stablecoins/operations.test.ts'],
+    rule: 'Supplement 22: POST /stablecoins/{id}/mints and /burns answer 503 SERVICE_UNAVAILABLE (the provider unavailable).',
+  },
   'bulk-row-error-uncorrelated': {
     areas: ['customers'],
     suites: ['customers/bulk-upload.test.ts'],

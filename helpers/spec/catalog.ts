@@ -288,6 +288,7 @@ export const TARGET_OWN_TRIGGERS: readonly { method: Method; path: string; purpo
   { method: 'POST', path: '/sandbox/customers/bulk/jobs/{jobId}/process', purpose: 'lets a held bulk upload job proceed' },
   { method: 'POST', path: '/sandbox/sca/factors/reset/{resetId}/liveness', purpose: "the liveness review of a 2FA reset (supplement §16 leaves how it passes to the provider)" },
   { method: 'POST', path: '/sandbox/stablecoin-provider-accounts/{stablecoinProviderAccountId}/status', purpose: 'a provider account link becomes INVALID, REVOKED or ACTIVE' },
+  { method: 'POST', path: '/sandbox/stablecoin-provider-accounts/{stablecoinProviderAccountId}/outage', purpose: "the link's provider stops answering (mints and burns: 503) or answers again" },
   { method: 'POST', path: '/sandbox/stablecoin-operations/{stablecoinOperationId}/advance', purpose: 'funds arrive or the provider takes the operation up (-> PROCESSING); it settles (COMPLETED | FAILED)' },
   { method: 'POST', path: '/sandbox/stablecoin-operations/{stablecoinOperationId}/expire', purpose: 'a PENDING_FUNDING operation reaches expiresAt' },
 ];

@@ -105,7 +105,7 @@ export const TargetProfile = z
         triggers: z
           .boolean()
           .optional()
-          .describe('The target serves POST /sandbox/stablecoin-provider-accounts/{id}/status, /sandbox/stablecoin-operations/{id}/advance and /expire, and registers any token identifier (SVC_STABLECOIN_TRIGGERS)'),
+          .describe('The target serves POST /sandbox/stablecoin-provider-accounts/{id}/status and /outage, /sandbox/stablecoin-operations/{id}/advance and /expire, and registers any token identifier (SVC_STABLECOIN_TRIGGERS)'),
         reservedSources: z.boolean().optional().describe('The target accepts the reserved mint funding sources SVC_INTERNAL_ACCOUNT and PROVIDER_INTERNAL_BALANCE (SVC_STABLECOIN_RESERVED_SOURCES)'),
       })
       .optional(),

@@ -62,7 +62,8 @@ export interface StablecoinDeclarations {
   /** The value of the vendor enum `provider` the target links (the supplement does not reproduce it); absent: the stablecoin scenarios skip. */
   provider?: string;
   /**
-   * The target serves POST /sandbox/stablecoin-provider-accounts/{stablecoinProviderAccountId}/status {status},
+   * The target serves POST /sandbox/stablecoin-provider-accounts/{stablecoinProviderAccountId}/status {status}
+   * and /outage {unavailable},
    * POST /sandbox/stablecoin-operations/{stablecoinOperationId}/advance {outcome?} and /expire, and registers
    * any token identifier.
    */

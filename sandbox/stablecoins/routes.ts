@@ -33,6 +33,8 @@ interface ProviderAccount {
   lastVerifiedAt: string;
   createdAt: string;
   updatedAt: string;
+  /** The provider behind the link does not answer (this sandbox's trigger): mints and burns answer 503. */
+  unavailable?: boolean;
   /** Write-only credentials: kept, never answered. */
   apiClientId: string;
   apiClientSecret: string;
@@ -276,6 +278,22 @@ export async function stablecoinRoutes(app: FastifyInstance) {
     return presentLink(link);
   });
 
+  /** This sandbox's trigger: the provider behind the link stops answering, or answers again. */
+  app.post('/sandbox/stablecoin-provider-accounts/:stablecoinProviderAccountId/outage', async (req) => {
+    const { stablecoinProviderAccountId } = req.params as { stablecoinProviderAccountId: string };
+    const { unavailable } = parse(z.object({ unavailable: z.boolean() }), req.body);
+    const link = getLink(stablecoinProviderAccountId);
+    link.unavailable = unavailable;
+    return presentLink(link);
+  });
+
+  /** Supplement 22: mints and burns answer 503 SERVICE_UNAVAILABLE (here: when the link's provider does not answer). */
+  function reachable(link: ProviderAccount): void {
+    if (link.unavailable && !ctx.faults.has('stablecoin-provider-outage-ignored')) {
+      throw new ApiError(503, 'SERVICE_UNAVAILABLE', `The provider of ${link.id} is not answering; try again later`);
+    }
+  }
+
   // ---------------------------------------------------------------------------------------------
   // Stablecoins
 
@@ -407,7 +425,7 @@ export async function stablecoinRoutes(app: FastifyInstance) {
     idempotent(req, reply, () => {
       const coin = getCoin((req.params as { stablecoinId: string }).stablecoinId);
       const body = parse(Mint, req.body);
-      usable(getLink(coin.stablecoinProviderAccountId));
+      reachable(usable(getLink(coin.stablecoinProviderAccountId)));
       const cents = centsOf(coin, body.amount);
       const dest = body.destination.accountId;
       if (dest.startsWith('InternalAccount:')) {
@@ -466,7 +484,7 @@ export async function stablecoinRoutes(app: FastifyInstance) {
     idempotent(req, reply, () => {
       const coin = getCoin((req.params as { stablecoinId: string }).stablecoinId);
       const body = parse(Burn, req.body);
-      usable(getLink(coin.stablecoinProviderAccountId));
+      reachable(usable(getLink(coin.stablecoinProviderAccountId)));
       const cents = centsOf(coin, body.amount);
       externalFor(body.destination.externalAccountId, 'destination.externalAccountId', 'bank');
       const deposit = body.source.type === 'EXTERNAL_ACCOUNT';

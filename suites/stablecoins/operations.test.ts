@@ -208,6 +208,29 @@ describe('POST /stablecoins/{stablecoinId}/burns', () => {
   }
 });
 
+describe('503 SERVICE_UNAVAILABLE on mints and burns', () => {
+  scenario({ area: 'Stablecoins', operation: 'POST /stablecoins/{stablecoinId}/mints', section: 'Endpoints', basis: 'supplement' });
+
+  it('answers 503 SERVICE_UNAVAILABLE while the provider does not answer, creating nothing, and takes the same requests once it answers again', async (ctx) => {
+    needStablecoins(ctx, [ids.error(503, 'SERVICE_UNAVAILABLE')]);
+    await basisSupplement('POST /stablecoins/{id}/mints and /burns: 503 SERVICE_UNAVAILABLE (section 22); what makes the provider unavailable is the target\'s declared trigger');
+    const { link, coin } = await linkedToken();
+    const wallet = await sparkWallet();
+    const bank = await platformBankAccount();
+    const mintBody = { amount: tokenAmount(coin, 3_300), fundingSource: { type: 'WIRE' }, destination: { accountId: wallet.id } };
+    const burnBody = { amount: tokenAmount(coin, 3_300), source: { type: 'PROVIDER_INTERNAL_BALANCE' }, destination: { type: 'EXTERNAL_ACCOUNT', externalAccountId: bank.id, rail: 'RTP_CREDIT' } };
+    const outage = (unavailable: boolean) =>
+      api.post('/sandbox/stablecoin-provider-accounts/{stablecoinProviderAccountId}/outage', { params: { stablecoinProviderAccountId: link.id }, body: { unavailable } });
+    expectStatus(await outage(true), 200, undefined, 'the declared trigger makes the provider unavailable');
+    expectError(await mint(coin, mintBody), 503, 'SERVICE_UNAVAILABLE', 'Supplement 22: a mint answers 503 SERVICE_UNAVAILABLE');
+    expectError(await burn(coin, burnBody), 503, 'SERVICE_UNAVAILABLE', 'Supplement 22: a burn answers 503 SERVICE_UNAVAILABLE');
+    expect((await listOps(coin)).length, 'the refused requests created no operation').toBe(0);
+    expectStatus(await outage(false), 200, undefined, 'the declared trigger makes the provider answer again');
+    created(await mint(coin, mintBody), 'MINT', coin, mintBody.amount); // control
+    created(await burn(coin, burnBody), 'BURN', coin, burnBody.amount); // control
+  });
+});
+
 describe('GET /stablecoins/{stablecoinId}/operations', () => {
   scenario({ area: 'Stablecoins', operation: 'GET /stablecoins/{stablecoinId}/operations', section: 'Endpoints', basis: 'supplement' });
 
