@@ -91,7 +91,7 @@ describe('POST /stablecoins/{stablecoinId}/mints', () => {
     const amount = tokenAmount(coin, 250_075);
     const op = created(await mint(coin, { amount, fundingSource: { type: 'WIRE' }, destination: { accountId: wallet.id }, description: 'treasury top-up' }), 'MINT', coin, amount);
     expect(op.fundingInstructions, 'Supplement 22: WIRE "returns instructions" {rail, network, address, valueType, …}').toBeDefined();
-    expect(op.destination?.accountId, 'Supplement 22: destination {accountId}').toBe(wallet.id);
+    if (op.destination) expect(op.destination.accountId, 'Supplement 22: destination (optional) {accountId*}: the wallet sent').toBe(wallet.id);
     expect(op.expiresAt, 'Supplement 22: an externally funded operation waits for funds until expiresAt').toBeDefined();
     const pending = await waiting(op, ['PENDING_FUNDING']);
     const done = await settle(pending);
@@ -108,7 +108,7 @@ describe('POST /stablecoins/{stablecoinId}/mints', () => {
       const account = await platformInternalAccount();
       const amount = tokenAmount(coin, 10_001);
       const op = created(await mint(coin, { amount, fundingSource: { type, externalAccountId: bank.id }, destination: { accountId: account.id } }), 'MINT', coin, amount);
-      expect(op.source, `Supplement 22: the operation's source is the ${type} funding`).toMatchObject({ type, externalAccountId: bank.id });
+      if (op.source) expect(op.source, `Supplement 22: the operation's source (optional) is the ${type} funding`).toMatchObject({ type, externalAccountId: bank.id });
       const pending = await waiting(op, ['PENDING_FUNDING', 'PENDING_PROVIDER']);
       noteInterface('stablecoin-ach-debit-wait', ['Supplement 22: CREATED -> PENDING_FUNDING (external) or PENDING_PROVIDER (inferred)', 'Whether an ACH debit waits for funds or for the provider is not stated'], `${type}: ${pending.status}`);
       await settle(pending);
@@ -132,16 +132,15 @@ describe('POST /stablecoins/{stablecoinId}/mints', () => {
     expect(after.balance.amount, `Supplement 22: the funding account gives ${amount} units at ${coin.decimals} decimals = ${cents} cents, no more, no less`).toBe(funded.balance.amount - cents);
   });
 
-  it('funded from the provider balance (reserved PROVIDER_INTERNAL_BALANCE): waits for the provider, and a failure ends FAILED with its reason', async (ctx) => {
+  it('funded from the provider balance (reserved PROVIDER_INTERNAL_BALANCE): waits for the provider, and a failure ends FAILED', async (ctx) => {
     needStablecoins(ctx, [ids.transition('stablecoin-operation', 'PROCESSING', 'FAILED')]);
     requireCapability(ctx, capabilities.stablecoins.reservedSources, 'the target declares it does not accept the reserved funding sources (SVC_STABLECOIN_RESERVED_SOURCES)');
-    await basisSupplement('reserved PROVIDER_INTERNAL_BALANCE {sourceTokenIdentifier*, cryptoNetwork*}; PROCESSING -> FAILED with failureReason (section 22)');
+    await basisSupplement('reserved PROVIDER_INTERNAL_BALANCE {sourceTokenIdentifier*, cryptoNetwork*}; PROCESSING -> FAILED (section 22, inferred)');
     const { coin } = await linkedToken();
     const wallet = await sparkWallet();
     const amount = tokenAmount(coin, 5_000);
     const op = created(await mint(coin, { amount, fundingSource: { type: 'PROVIDER_INTERNAL_BALANCE', sourceTokenIdentifier: 'USDB', cryptoNetwork: 'SPARK' }, destination: { accountId: wallet.id } }), 'MINT', coin, amount);
-    const failed = await settle(await waiting(op, ['PENDING_PROVIDER']), 'FAILED');
-    expect(failed.failureReason, 'Supplement 22: a FAILED operation carries failureReason').toBeTruthy();
+    await settle(await waiting(op, ['PENDING_PROVIDER']), 'FAILED');
   });
 
   it('expires unfunded: PENDING_FUNDING -> EXPIRED at expiresAt', async (ctx) => {
@@ -154,7 +153,7 @@ describe('POST /stablecoins/{stablecoinId}/mints', () => {
     const res = await api.post('/sandbox/stablecoin-operations/{stablecoinOperationId}/expire', { params: { stablecoinOperationId: pending.id } });
     expectStatus(res, 200, StablecoinOperation, 'the declared trigger brings expiresAt forward');
     const expired = await step(pending, 'PENDING_FUNDING', 'EXPIRED', () => getOperation(pending.id));
-    expect(Date.parse(expired.expiresAt ?? ''), 'EXPIRED once expiresAt has passed').toBeLessThanOrEqual(Date.now() + 1000);
+    expect(Date.parse(expired.expiresAt ?? ''), 'Supplement 22: EXPIRED once expiresAt has passed (both on the target\'s clock: expiresAt <= updatedAt)').toBeLessThanOrEqual(Date.parse(expired.updatedAt));
   });
 
   it('takes amounts as digit strings in whole cents at the token\'s decimals, and refuses others with 400', async (ctx) => {
@@ -195,7 +194,8 @@ describe('POST /stablecoins/{stablecoinId}/burns', () => {
       const cents = 42_042;
       const amount = tokenAmount(coin, cents);
       const op = created(await burn(coin, { amount, source: { type: source }, destination: { type: 'EXTERNAL_ACCOUNT', externalAccountId: bank.id, rail } }), 'BURN', coin, amount);
-      expect(op.destination, 'Supplement 22: the burn pays out to the bank account by the rail sent').toMatchObject({ accountId: bank.id, rail });
+      if (op.destination) expect(op.destination, 'Supplement 22: destination (optional) {accountId*, rail?}: the bank account sent').toMatchObject({ accountId: bank.id });
+      if (op.destination?.rail !== undefined) expect(op.destination.rail, 'Supplement 22: the rail sent').toBe(rail);
       if (op.estimatedDelivery) {
         expect(op.estimatedDelivery.rail, 'Supplement 22: estimatedDelivery {rail, amount, currency, timing}').toBe(rail);
         expect(Number(op.estimatedDelivery.amount), `Supplement 22: the fiat delivered is the amount in whole cents (${cents})`).toBe(cents);
