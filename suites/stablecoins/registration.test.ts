@@ -67,6 +67,16 @@ describe('POST /stablecoins', () => {
     noteInterface('stablecoin-409-code', ['Supplement 22: POST /stablecoin-provider-accounts, POST /stablecoins answer 409', 'Supplement 28.2: codes for stablecoin 409s not stated'], `409 ${again.code}`);
   });
 
+  it('requires Idempotency-Key: without it 400, and nothing is registered', async (ctx) => {
+    needStablecoins(ctx);
+    await basisSupplement('"Every POST requires Idempotency-Key*" (section 22)');
+    const link = await linkAccount();
+    const body = tokenBody(link.id);
+    expectError(await post(COINS, body, { key: null }), 400, undefined, 'Supplement 22: POST /stablecoins without Idempotency-Key is refused (400)');
+    // Control, and proof that nothing was registered: the same token registers now (else a 409 duplicate).
+    expectStatus(await post(COINS, body), 201, Stablecoin, 'control: with a key the registration succeeds');
+  });
+
   it('answers 400 STABLECOIN_PROVIDER_ACCOUNT_SELECTION_REQUIRED when several links are active and none is named', async (ctx) => {
     needStablecoins(ctx, [ids.error(400, 'STABLECOIN_PROVIDER_ACCOUNT_SELECTION_REQUIRED')]);
     await basisSupplement('400 STABLECOIN_PROVIDER_ACCOUNT_SELECTION_REQUIRED (section 22); the code is the interface\'s (Errors / 400)');
