@@ -330,7 +330,7 @@ export async function stablecoinRoutes(app: FastifyInstance) {
         updatedAt: at,
       };
       coins.set(coin.id, coin);
-      return { status: 201, body: coin };
+      return { status: 201, body: { ...coin } };
     }),
   );
 
