@@ -25,6 +25,7 @@ import { transactionRoutes } from './transactions/routes.js';
 import { incomingPaymentRoutes } from './transactions/incoming.js';
 import { serverErrorRoutes } from './cross-currency-transfers/server-errors.js';
 import { webhookSignatureRoutes } from './webhooks/signature-check.js';
+import { stablecoinRoutes } from './stablecoins/routes.js';
 
 export interface SandboxOptions extends Partial<SandboxSettings> {
   webhookPrivateKeyPem?: string;
@@ -179,6 +180,7 @@ export async function buildSandbox(options: SandboxOptions = {}): Promise<Sandbo
       await api.register(incomingPaymentRoutes);
       await api.register(serverErrorRoutes);
       await api.register(webhookSignatureRoutes);
+      await api.register(stablecoinRoutes);
     },
     { prefix: `/${INTERFACE_VERSION}` },
   );

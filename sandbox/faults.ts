@@ -844,6 +844,102 @@ export const FAULTS = {
     suites: ['kyc-verifications/review-findings.test.ts'],
     rule: 'Supplement 14: IN_PROGRESS is POST /verifications with full data (a verification whose problems are resolved is submitted again: RESOLVE_ERRORS -> IN_PROGRESS).',
   },
+  // Stablecoins and bulk upload
+  'stablecoin-idempotency-key-optional': {
+    areas: ['stablecoins'],
+    suites: ['stablecoins/provider-accounts.test.ts'],
+    rule: 'Supplement 22: "Every POST requires Idempotency-Key*".',
+  },
+  'stablecoin-idempotency-replay-acts-twice': {
+    areas: ['stablecoins'],
+    suites: ['stablecoins/provider-accounts.test.ts', 'stablecoins/operations.test.ts'],
+    rule: 'Supplement 22 / 1: a repeat with the same Idempotency-Key returns the first response ("replay = prior result").',
+  },
+  'stablecoin-idempotency-changed-payload-accepted': {
+    areas: ['stablecoins'],
+    suites: ['stablecoins/provider-accounts.test.ts', 'stablecoins/operations.test.ts'],
+    rule: 'Supplement 22: Idempotency-Key "changed payload rejected".',
+  },
+  'stablecoin-provider-secret-echoed': {
+    areas: ['stablecoins'],
+    suites: ['stablecoins/provider-accounts.test.ts'],
+    rule: 'Supplement 22: POST /stablecoin-provider-accounts apiClientSecret* is write-only.',
+  },
+  'stablecoin-unknown-link-wrong-code': {
+    areas: ['stablecoins'],
+    suites: ['stablecoins/provider-accounts.test.ts', 'stablecoins/registration.test.ts'],
+    rule: 'Errors / 404: STABLECOIN_PROVIDER_ACCOUNT_NOT_FOUND (supplement 22: unknown link id).',
+  },
+  'stablecoin-selection-not-required': {
+    areas: ['stablecoins'],
+    suites: ['stablecoins/registration.test.ts'],
+    rule: 'Errors / 400: STABLECOIN_PROVIDER_ACCOUNT_SELECTION_REQUIRED (several active links; pass stablecoinProviderAccountId).',
+  },
+  'stablecoin-invalid-link-accepted': {
+    areas: ['stablecoins'],
+    suites: ['stablecoins/registration.test.ts'],
+    rule: 'Supplement 22: STABLECOIN_PROVIDER_ACCOUNT_INVALID (400) when the resolved link is INVALID.',
+  },
+  'stablecoin-revoked-link-accepted': {
+    areas: ['stablecoins'],
+    suites: ['stablecoins/registration.test.ts'],
+    rule: 'Supplement 22: STABLECOIN_PROVIDER_ACCOUNT_REVOKED (400) when the resolved link is REVOKED.',
+  },
+  'stablecoin-amount-fractional-cents-accepted': {
+    areas: ['stablecoins'],
+    suites: ['stablecoins/operations.test.ts'],
+    rule: 'Supplement 22: "amount must equal whole fiat cents at the token\'s decimals".',
+  },
+  'stablecoin-amount-not-digit-string': {
+    areas: ['stablecoins'],
+    suites: ['stablecoins/operations.test.ts'],
+    rule: 'Supplement 11 / 22: the operation amount is a digit string.',
+  },
+  'stablecoin-wire-without-instructions': {
+    areas: ['stablecoins'],
+    suites: ['stablecoins/operations.test.ts'],
+    rule: 'Supplement 22: mint funding WIRE "returns instructions, waits for funds".',
+  },
+  'stablecoin-op-skips-funding-wait': {
+    areas: ['stablecoins'],
+    suites: ['stablecoins/operations.test.ts'],
+    rule: 'Supplement 22: externally funded operations wait for funds (CREATED -> PENDING_FUNDING) until expiresAt.',
+  },
+  'stablecoin-funding-debit-wrong': {
+    areas: ['stablecoins'],
+    suites: ['stablecoins/operations.test.ts'],
+    rule: 'Supplement 22: a mint funded from SVC_INTERNAL_ACCOUNT takes the amount, in whole fiat cents at the token\'s decimals, from that account.',
+  },
+  'stablecoin-operations-oldest-first': {
+    areas: ['stablecoins'],
+    suites: ['stablecoins/operations.test.ts'],
+    rule: 'Supplement 22: GET /stablecoins/{id}/operations lists newest first.',
+  },
+  'stablecoin-operation-type-filter-ignored': {
+    areas: ['stablecoins'],
+    suites: ['stablecoins/operations.test.ts'],
+    rule: 'Supplement 22: GET /stablecoins/{id}/operations filters by operationType.',
+  },
+  'stablecoin-provider-outage-ignored': {
+    areas: ['stablecoins'],
+    suites: ['stablecoins/operations.test.ts'],
+    rule: 'Supplement 22: POST /stablecoins/{id}/mints and /burns answer 503 SERVICE_UNAVAILABLE (the provider unavailable).',
+  },
+  'bulk-row-error-uncorrelated': {
+    areas: ['customers'],
+    suites: ['customers/bulk-upload.test.ts'],
+    rule: 'Supplement 24: errors[{correlationId*, …}] name the row that failed (by the column the target declares, SVC_BULK_CORRELATION_COLUMN).',
+  },
+  'bulk-row-fields-dropped': {
+    areas: ['customers'],
+    suites: ['customers/bulk-upload.test.ts'],
+    rule: 'Supplement 24: an INDIVIDUAL row carries fullName, birthDate and the address columns into the customer it creates.',
+  },
+  'bulk-completed-no-event': {
+    areas: ['customers'],
+    suites: ['customers/bulk-upload.test.ts'],
+    rule: 'Supplement 24 / 27: BULK_UPLOAD.COMPLETED is sent with the job when it completes.',
+  },
 } as const satisfies Record<string, FaultEntry>;
 
 export type FaultName = keyof typeof FAULTS;

@@ -5,6 +5,7 @@
 // beside the code that implements them, never copied into the harness.
 import { LIMITS } from './cross-currency-transfers/routes.js';
 import { COUNTERPARTY_NOT_ALLOWED_SUFFIX, VELOCITY } from './cross-currency-transfers/gates.js';
+import { STABLECOIN_PROVIDER } from './stablecoins/routes.js';
 
 export interface SandboxProfileInput {
   baseUrl: string;
@@ -100,6 +101,13 @@ export function sandboxProfile(input: SandboxProfileInput): Record<string, unkno
       userNotReadyOnRampQuote: true,
       // sandbox/kyc-verifications: ...003 is found RESOLVE_ERRORS in review, then submitted again.
       verificationReviewFindings: true,
+      bulkCorrelationColumn: 'platformCustomerId',
+    },
+    // sandbox/stablecoins (sandbox/README.md, "Stablecoins").
+    stablecoins: {
+      provider: STABLECOIN_PROVIDER,
+      triggers: true,
+      reservedSources: true,
     },
     limits: {
       singleUsdCents: LIMITS.singleTransactionUsdCents,

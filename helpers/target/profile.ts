@@ -102,6 +102,17 @@ export const TargetProfile = z
         bulkFailedWhenNoRowSucceeds: z.boolean().optional().describe('A bulk job in which no row succeeded ends FAILED (SVC_BULK_FAILED_WHEN_NO_ROW_SUCCEEDS)'),
         userNotReadyOnRampQuote: z.boolean().optional().describe('POST /quotes converting between fiat and crypto for a customer whose KYC is not APPROVED answers 403 USER_NOT_READY (SVC_USER_NOT_READY_ON_RAMP_QUOTE)'),
         verificationReviewFindings: z.boolean().optional().describe('A complete verification of an individual named ...003 goes IN_PROGRESS, then RESOLVE_ERRORS (POOR_QUALITY_DOCUMENT) in review; re-uploading the document and POST /verifications submit it again (SVC_VERIFICATION_REVIEW_FINDINGS)'),
+        bulkCorrelationColumn: z.string().min(1).optional().describe('The CSV column whose value is the correlationId of a failed row in a bulk job\'s errors (SVC_BULK_CORRELATION_COLUMN)'),
+      })
+      .optional(),
+    stablecoins: z
+      .strictObject({
+        provider: z.string().min(1).optional().describe('The value of the stablecoin `provider` enum the target links (SVC_STABLECOIN_PROVIDER)'),
+        triggers: z
+          .boolean()
+          .optional()
+          .describe('The target serves POST /sandbox/stablecoin-provider-accounts/{id}/status and /outage, /sandbox/stablecoin-operations/{id}/advance and /expire, and registers any token identifier (SVC_STABLECOIN_TRIGGERS)'),
+        reservedSources: z.boolean().optional().describe('The target accepts the reserved mint funding sources SVC_INTERNAL_ACCOUNT and PROVIDER_INTERNAL_BALANCE (SVC_STABLECOIN_RESERVED_SOURCES)'),
       })
       .optional(),
     limits: z
@@ -189,6 +200,10 @@ const VARIABLES: readonly [string, (p: TargetProfile, env: NodeJS.ProcessEnv, di
   ['SVC_PLATFORM_ACCOUNT_CURRENCIES', (p) => p.customers?.platformAccountCurrencies?.join(',')],
   ['SVC_BULK_HOLD_SUFFIX', (p) => p.customers?.bulkHoldSuffix],
   ['SVC_BULK_FAILED_WHEN_NO_ROW_SUCCEEDS', (p) => bool(p.customers?.bulkFailedWhenNoRowSucceeds)],
+  ['SVC_BULK_CORRELATION_COLUMN', (p) => p.customers?.bulkCorrelationColumn],
+  ['SVC_STABLECOIN_PROVIDER', (p) => p.stablecoins?.provider],
+  ['SVC_STABLECOIN_TRIGGERS', (p) => bool(p.stablecoins?.triggers)],
+  ['SVC_STABLECOIN_RESERVED_SOURCES', (p) => bool(p.stablecoins?.reservedSources)],
   ['SVC_EVENT_TIMEOUT_MS', (p) => str(p.timings?.eventTimeoutMs)],
   ['SVC_WAIT_BUDGET_MS', (p) => str(p.timings?.waitBudgetMs)],
   ['SVC_WEBHOOK_RETRY_BASE_MS', (p) => str(p.webhook?.retryBaseMs)],

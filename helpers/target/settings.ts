@@ -64,6 +64,22 @@ export interface Capabilities {
   serverErrorTrigger: boolean;
   /** Quotes one customer may create within windowMs before POST /quotes answers 403 VELOCITY_LIMIT_EXCEEDED. */
   velocityLimit?: { count: number; windowMs: number };
+  /** Stablecoins: what the target declares where supplement 22 and 28 leave it open. */
+  stablecoins: StablecoinDeclarations;
+}
+
+export interface StablecoinDeclarations {
+  /** The value of the vendor enum `provider` the target links (the supplement does not reproduce it); absent: the stablecoin scenarios skip. */
+  provider?: string;
+  /**
+   * The target serves POST /sandbox/stablecoin-provider-accounts/{stablecoinProviderAccountId}/status {status}
+   * and /outage {unavailable},
+   * POST /sandbox/stablecoin-operations/{stablecoinOperationId}/advance {outcome?} and /expire, and registers
+   * any token identifier.
+   */
+  triggers: boolean;
+  /** The target accepts the reserved mint funding sources SVC_INTERNAL_ACCOUNT and PROVIDER_INTERNAL_BALANCE. */
+  reservedSources: boolean;
 }
 
 /** The supplement's card activation delay for platformCardId 005 ("ACTIVE after ~30 s"), with a margin. */
@@ -88,6 +104,8 @@ export interface CustomerTriggers {
   bulkHoldSuffix?: string;
   /** A bulk upload job in which no row becomes a customer ends FAILED (BULK_UPLOAD.FAILED). */
   bulkFailedWhenNoRowSucceeds: boolean;
+  /** The CSV column whose value names a failed row (errors[].correlationId) of a bulk upload job. */
+  bulkCorrelationColumn?: string;
   /** A target trigger that completes a manual review: POST /sandbox/verifications/{verificationId}/review {outcome: APPROVED|REJECTED}. */
   manualReviewTrigger: boolean;
   /** A business verified with a PENDING beneficial owner (lastName ending 001) goes PENDING_MANUAL_REVIEW, kybStatus PENDING. */
@@ -116,6 +134,7 @@ function customerTriggers(env: NodeJS.ProcessEnv, dflt: Partial<CustomerTriggers
     manualReviewTrigger: truthy(env.SVC_MANUAL_REVIEW_TRIGGER, dflt.manualReviewTrigger ?? false),
     bulkHoldSuffix: env.SVC_BULK_HOLD_SUFFIX || dflt.bulkHoldSuffix,
     bulkFailedWhenNoRowSucceeds: truthy(env.SVC_BULK_FAILED_WHEN_NO_ROW_SUCCEEDS, dflt.bulkFailedWhenNoRowSucceeds ?? false),
+    bulkCorrelationColumn: env.SVC_BULK_CORRELATION_COLUMN || dflt.bulkCorrelationColumn,
     provisioningHoldSuffix: env.SVC_PROVISIONING_HOLD_SUFFIX || dflt.provisioningHoldSuffix,
     internalAccountTriggers: list(env.SVC_INTERNAL_ACCOUNT_TRIGGERS, dflt.internalAccountTriggers ?? []),
     platformAccountCurrencies: list(env.SVC_PLATFORM_ACCOUNT_CURRENCIES, dflt.platformAccountCurrencies ?? []),
@@ -243,6 +262,11 @@ function declaredCapabilities(env: NodeJS.ProcessEnv, timings: { eventTimeoutMs:
     counterpartyNotAllowedTrigger: /^\d{3}$/.test(env.SVC_COUNTERPARTY_NOT_ALLOWED_TRIGGER ?? '') ? env.SVC_COUNTERPARTY_NOT_ALLOWED_TRIGGER : undefined,
     serverErrorTrigger: truthy(env.SVC_SERVER_ERROR_TRIGGER, false),
     velocityLimit: velocity(env),
+    stablecoins: {
+      provider: env.SVC_STABLECOIN_PROVIDER || undefined,
+      triggers: truthy(env.SVC_STABLECOIN_TRIGGERS, false),
+      reservedSources: truthy(env.SVC_STABLECOIN_RESERVED_SOURCES, false),
+    },
   };
 }
 
