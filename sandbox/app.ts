@@ -23,6 +23,11 @@ import { transferRoutes } from './cross-currency-transfers/routes.js';
 import { exchangeRateRoutes } from './exchange-rates/routes.js';
 import { transactionRoutes } from './transactions/routes.js';
 import { incomingPaymentRoutes } from './transactions/incoming.js';
+import { umaRoutes } from './uma/routes.js';
+import { UMA_LOOKUP_TTL_MS } from './profile.js';
+import { invitationRoutes } from './invitations/routes.js';
+import { discoveryRoutes } from './discoveries/routes.js';
+import { vaspRoutes } from './vasps/routes.js';
 
 export interface SandboxOptions extends Partial<SandboxSettings> {
   webhookPrivateKeyPem?: string;
@@ -61,6 +66,8 @@ export async function buildSandbox(options: SandboxOptions = {}): Promise<Sandbo
     realtimeQuoteTtlMs: options.realtimeQuoteTtlMs ?? 5 * 60_000,
     cardActivationDelayMs: options.cardActivationDelayMs ?? 30_000,
     incomingApprovalWindowMs: options.incomingApprovalWindowMs ?? 5000,
+    umaLookupTtlMs: options.umaLookupTtlMs ?? UMA_LOOKUP_TTL_MS,
+    umaWellBehavedCounterparties: options.umaWellBehavedCounterparties ?? false,
   };
   const privateKeyPem = options.webhookPrivateKeyPem ?? generateWebhookKeyPair().privateKeyPem;
   const app = Fastify({
@@ -175,6 +182,10 @@ export async function buildSandbox(options: SandboxOptions = {}): Promise<Sandbo
       await api.register(exchangeRateRoutes);
       await api.register(transactionRoutes);
       await api.register(incomingPaymentRoutes);
+      await api.register(umaRoutes);
+      await api.register(invitationRoutes);
+      await api.register(discoveryRoutes);
+      await api.register(vaspRoutes);
     },
     { prefix: `/${INTERFACE_VERSION}` },
   );

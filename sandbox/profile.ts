@@ -4,6 +4,7 @@
 // prints it, and the harness reads it in embedded mode: the sandbox's declarations live here only,
 // beside the code that implements them, never copied into the harness.
 import { LIMITS } from './cross-currency-transfers/routes.js';
+import { LOOKUP_TRIGGERS, QUOTE_TRIGGERS, triggerAddress } from './uma/counterparties.js';
 
 export interface SandboxProfileInput {
   baseUrl: string;
@@ -18,6 +19,8 @@ export interface SandboxProfileInput {
   cardActivationDelayMs: number;
   /** How long an incoming payment answered 202 waits for approve or reject. */
   incomingApprovalWindowMs: number;
+  /** How long an UMA lookup id stays usable (sandbox/uma); the sandbox default when absent. */
+  umaLookupTtlMs?: number;
 }
 
 /** Failure reasons by the last three digits of a quote destination (sandbox/cross-currency-transfers). */
@@ -29,6 +32,9 @@ export const FAILURE_TRIGGERS: Record<string, string> = {
   COMPLIANCE_REJECTED: '009',
   LIMIT_EXCEEDED: '011',
 };
+
+/** The lifetime of an UMA lookup id where no option sets it (sandbox/app.ts). */
+export const UMA_LOOKUP_TTL_MS = 10 * 60_000;
 
 export function sandboxProfile(input: SandboxProfileInput): Record<string, unknown> {
   // Retries back off exponentially from the base delay: the last retry comes within the sum of the waits.
@@ -68,10 +74,16 @@ export function sandboxProfile(input: SandboxProfileInput): Record<string, unkno
       incomingRefundSenders: { completed: '$fail.compliance.usd@sandbox.uma.money', failed: '$fail.refund.usd@sandbox.uma.money' },
       // sandbox/cards: a platformCardId ending 004 holds the card in PENDING_KYC.
       cardPendingKyc: '004',
+      // sandbox/uma: each address is served by a counterparty VASP that misbehaves so; the sender's checks find it.
+      umaLookup: Object.fromEntries(Object.entries(LOOKUP_TRIGGERS).map(([code, m]) => [code, triggerAddress(m)])),
+      umaQuote: Object.fromEntries(Object.entries(QUOTE_TRIGGERS).map(([code, m]) => [code, triggerAddress(m)])),
+      // sandbox/invitations: POST /sandbox/invitations/configuration {configured}.
+      invitationsSwitch: true,
     },
     timings: {
       cardActivationDelayMs: input.cardActivationDelayMs,
       incomingApprovalWindowMs: input.incomingApprovalWindowMs,
+      umaLookupTtlMs: input.umaLookupTtlMs ?? UMA_LOOKUP_TTL_MS,
     },
     // sandbox/customers, sandbox/kyc-verifications, sandbox/internal-accounts (sandbox/README.md).
     customers: {

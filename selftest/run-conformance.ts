@@ -30,7 +30,7 @@ export const SANDBOX_DECLARATIONS: Record<string, string> = (() => {
       incomingApprovalWindowMs: 2000,
     }),
   );
-  const { SVC_BASE_URL, SVC_CLIENT_ID, SVC_CLIENT_SECRET, SVC_WEBHOOK_PUBLIC_KEY, SVC_WEBHOOK_RETRY_WITHIN_MS, SVC_CARD_ACTIVATION_DELAY_MS, SVC_INCOMING_APPROVAL_WINDOW_MS, ...declared } = profileVariables(profile);
+  const { SVC_BASE_URL, SVC_CLIENT_ID, SVC_CLIENT_SECRET, SVC_WEBHOOK_PUBLIC_KEY, SVC_WEBHOOK_RETRY_WITHIN_MS, SVC_CARD_ACTIVATION_DELAY_MS, SVC_INCOMING_APPROVAL_WINDOW_MS, SVC_UMA_LOOKUP_TTL_MS, ...declared } = profileVariables(profile);
   return declared;
 })();
 

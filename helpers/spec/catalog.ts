@@ -287,6 +287,7 @@ export const TARGET_OWN_TRIGGERS: readonly { method: Method; path: string; purpo
   { method: 'POST', path: '/sandbox/verifications/{verificationId}/review', purpose: 'the outcome of a manual review' },
   { method: 'POST', path: '/sandbox/customers/bulk/jobs/{jobId}/process', purpose: 'lets a held bulk upload job proceed' },
   { method: 'POST', path: '/sandbox/sca/factors/reset/{resetId}/liveness', purpose: "the liveness review of a 2FA reset (supplement §16 leaves how it passes to the provider)" },
+  { method: 'POST', path: '/sandbox/invitations/configuration', purpose: 'whether invitations are configured for the platform (INVITATIONS_NOT_CONFIGURED)' },
 ];
 
 // ---------------------------------------------------------------------------------------------

@@ -10,6 +10,7 @@ import { z } from 'zod';
 
 const triggerDigits = z.string().regex(/^\d{3}$/, 'three digits: the last three digits of a destination identifier');
 const nonNegative = z.number().int().nonnegative();
+const umaAddress = z.string().regex(/^\$[A-Za-z0-9._-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+$/, 'an UMA address ($user@domain)');
 
 export const TargetProfile = z
   .strictObject({
@@ -71,6 +72,15 @@ export const TargetProfile = z
           .describe('Sender UMA addresses of POST /sandbox/uma/receive whose approved deposit is returned: refund completed, refund failed (SVC_INCOMING_REFUND_SENDER, SVC_INCOMING_REFUND_FAILED_SENDER)'),
         cardPendingKyc: triggerDigits.optional().describe('platformCardId suffix that holds a new card in PENDING_KYC (SVC_CARD_PENDING_KYC_TRIGGER)'),
         scaFactorReset: z.boolean().optional().describe('The target serves POST /sandbox/sca/factors/reset/{resetId}/liveness to drive a 2FA reset (SVC_SCA_RESET_TRIGGER)'),
+        umaLookup: z
+          .record(z.string().regex(/^[A-Z_]+$/), umaAddress)
+          .optional()
+          .describe('UMA error code to a receiver address whose lookup (GET /receiver/uma/{address}) answers it (SVC_UMA_LOOKUP_TRIGGERS)'),
+        umaQuote: z
+          .record(z.string().regex(/^[A-Z_]+$/), umaAddress)
+          .optional()
+          .describe('UMA error code to a receiver address whose lookup succeeds and whose quote (POST /quotes with the lookupId) answers it (SVC_UMA_QUOTE_TRIGGERS)'),
+        invitationsSwitch: z.boolean().optional().describe('The target serves POST /sandbox/invitations/configuration {configured} (SVC_INVITATIONS_SWITCH_TRIGGER)'),
       })
       .optional(),
     customers: z
@@ -111,6 +121,7 @@ export const TargetProfile = z
         waitBudgetMs: nonNegative.optional().describe("Longest wait on the target's own clock (SVC_WAIT_BUDGET_MS)"),
         cardActivationDelayMs: nonNegative.optional().describe('How long a card whose platformCardId ends 005 stays PROCESSING (SVC_CARD_ACTIVATION_DELAY_MS)'),
         incomingApprovalWindowMs: nonNegative.optional().describe('How long an incoming payment answered 202 waits for approve or reject (SVC_INCOMING_APPROVAL_WINDOW_MS)'),
+        umaLookupTtlMs: nonNegative.optional().describe('How long an UMA receiver lookup id stays usable by a quote (SVC_UMA_LOOKUP_TTL_MS)'),
       })
       .optional(),
   })
@@ -181,6 +192,10 @@ const VARIABLES: readonly [string, (p: TargetProfile, env: NodeJS.ProcessEnv, di
   ['SVC_PLATFORM_ACCOUNT_CURRENCIES', (p) => p.customers?.platformAccountCurrencies?.join(',')],
   ['SVC_BULK_HOLD_SUFFIX', (p) => p.customers?.bulkHoldSuffix],
   ['SVC_BULK_FAILED_WHEN_NO_ROW_SUCCEEDS', (p) => bool(p.customers?.bulkFailedWhenNoRowSucceeds)],
+  ['SVC_UMA_LOOKUP_TRIGGERS', (p) => (p.triggers?.umaLookup ? Object.entries(p.triggers.umaLookup).map(([code, a]) => `${code}=${a}`).join(',') : undefined)],
+  ['SVC_UMA_QUOTE_TRIGGERS', (p) => (p.triggers?.umaQuote ? Object.entries(p.triggers.umaQuote).map(([code, a]) => `${code}=${a}`).join(',') : undefined)],
+  ['SVC_INVITATIONS_SWITCH_TRIGGER', (p) => bool(p.triggers?.invitationsSwitch)],
+  ['SVC_UMA_LOOKUP_TTL_MS', (p) => str(p.timings?.umaLookupTtlMs)],
   ['SVC_EVENT_TIMEOUT_MS', (p) => str(p.timings?.eventTimeoutMs)],
   ['SVC_WAIT_BUDGET_MS', (p) => str(p.timings?.waitBudgetMs)],
 ];

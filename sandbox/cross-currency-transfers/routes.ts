@@ -17,6 +17,7 @@ import { externalAccounts, primaryIdentifier, WALLETS, type ExternalAccountRecor
 import { adjustBalance, assertCanMoveMoney, getInternalAccount, internalAccounts, type InternalAccountRecord } from '../internal-accounts/store.js';
 import { price, rateSupported, usdCents, type Pricing } from './rates.js';
 import { indexTransaction } from '../transactions/index.js';
+import { umaSender } from '../uma/routes.js';
 
 /** Sandbox limits, in US cents (configured per corridor in the real service; here one value). */
 export const LIMITS = { singleTransactionUsdCents: 5_000_000, dailyVolumeUsdCents: 10_000_000, unverifiedWalletUsdCents: 100_000 };
@@ -429,6 +430,18 @@ export async function transferRoutes(app: FastifyInstance) {
     return { kind: 'uma', umaAddress, currency: currency ?? known[2].toUpperCase(), behavior };
   }
 
+  /**
+   * Supplement §18: a quote to an UMA address with a lookupId runs the pay-request leg with the
+   * receiver's counterparty (sandbox/uma); without one, the supplement's sandbox receivers are known.
+   */
+  function umaDestination(d: { umaAddress: string; currency?: string }, lookupId: string | undefined, amount: number): Destination {
+    const sender = umaSender(ctx);
+    if (!lookupId || !sender) return resolveUma(d.umaAddress, d.currency);
+    const { currency } = sender.payRequest(lookupId, d.umaAddress, amount, d.currency);
+    const known = /@sandbox\.uma\.money$/i.test(d.umaAddress) ? resolveUma(d.umaAddress, currency) : undefined;
+    return known ?? { kind: 'uma', umaAddress: d.umaAddress, currency, behavior: 'success' };
+  }
+
   /** Prices and checks a quote request (every rule of POST /quotes); the quote is stored, not executed. */
   function newQuote(body: z.infer<typeof QuoteRequest>): Quote {
     const currencyOf = body.source.sourceType === 'REALTIME_FUNDING' ? body.source.currency : body.destination.destinationType === 'UMA_ADDRESS' ? body.destination.currency : undefined;
@@ -461,7 +474,7 @@ export async function transferRoutes(app: FastifyInstance) {
     if (body.destination.destinationType === 'ACCOUNT' && body.destination.accountId === source?.id && !f.has('self-payment-accepted')) {
       throw badRequest('SELF_PAYMENT', 'The destination is the source account');
     }
-    const destination = body.destination.destinationType === 'ACCOUNT' ? resolveDestination(body.destination.accountId, customer.id) : resolveUma(body.destination.umaAddress, body.destination.currency);
+    const destination = body.destination.destinationType === 'ACCOUNT' ? resolveDestination(body.destination.accountId, customer.id) : umaDestination(body.destination, body.lookupId, body.lockedCurrencyAmount);
     const receiving = destination.kind === 'uma' ? destination.currency : destination.account.currency;
     if (!rateSupported(sending) || !rateSupported(receiving)) throw badRequest('INVALID_CURRENCY', `No corridor from ${sending} to ${receiving}`);
     if (source && !f.has('frozen-account-sends')) assertCanMoveMoney(ctx, source, 'send');
