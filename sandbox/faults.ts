@@ -854,6 +854,16 @@ export const FAULTS = {
     suites: ['cross-currency-transfers/uma-errors.test.ts'],
     rule: 'Errors / 400: INVALID_PAYREQ_RESPONSE (supplement 18: pay-request leg): a pay-request answer not signed by the counterparty\'s key is refused.',
   },
+  'uma-version-unchecked': {
+    areas: ['cross-currency-transfers'],
+    suites: ['cross-currency-transfers/uma-errors.test.ts'],
+    rule: 'Supplement 1, 18: 412 UNSUPPORTED_UMA_VERSION (version mismatch) when the counterparty answers in an UMA version the sender does not speak.',
+  },
+  'uma-counterparty-failure-400': {
+    areas: ['cross-currency-transfers'],
+    suites: ['cross-currency-transfers/uma-errors.test.ts'],
+    rule: 'Supplement 1, 18: UMA counterparty failures are 424 (LNURLP_REQUEST_FAILED, PAYREQ_REQUEST_FAILED, COUNTERPARTY_PUBKEY_FETCH_ERROR, NO_COMPATIBLE_UMA_VERSION), not a 400 of the client.',
+  },
   'uma-lookup-never-expires': {
     areas: ['cross-currency-transfers'],
     suites: ['cross-currency-transfers/uma-lookup.test.ts'],

@@ -22,7 +22,12 @@ export type Misbehaviour =
   | 'payreq-fails'
   | 'payreq-unparsable'
   | 'payreq-bad-signature'
-  | 'payreq-refuses-format';
+  | 'payreq-refuses-format'
+  | 'lnurlp-unreachable'
+  | 'pubkey-unreachable'
+  | 'version-unsupported'
+  | 'no-common-version'
+  | 'payreq-unreachable';
 
 /** The domain of the trigger counterparties; each misbehaviour is a subdomain. */
 export const COUNTERPARTY_DOMAIN = 'counterparty.sandbox.uma.money';
@@ -40,13 +45,25 @@ export const LOOKUP_TRIGGERS: Record<string, Misbehaviour> = {
   INVALID_TIMESTAMP: 'stale-timestamp',
   INVALID_NONCE: 'nonce-reused',
   INVALID_RECEIVER: 'receiver-mismatch',
+  LNURLP_REQUEST_FAILED: 'lnurlp-unreachable',
+  COUNTERPARTY_PUBKEY_FETCH_ERROR: 'pubkey-unreachable',
+  UNSUPPORTED_UMA_VERSION: 'version-unsupported',
+  NO_COMPATIBLE_UMA_VERSION: 'no-common-version',
 };
 export const QUOTE_TRIGGERS: Record<string, Misbehaviour> = {
   QUOTE_REQUEST_FAILED: 'payreq-fails',
   PARSE_PAYREQ_RESPONSE_ERROR: 'payreq-unparsable',
   INVALID_PAYREQ_RESPONSE: 'payreq-bad-signature',
   INVALID_REQUEST_FORMAT: 'payreq-refuses-format',
+  PAYREQ_REQUEST_FAILED: 'payreq-unreachable',
 };
+
+/** A counterparty nobody answers for: the connection is refused. */
+export class Unreachable extends Error {
+  constructor(domain: string) {
+    super(`connect ECONNREFUSED ${domain}:443`);
+  }
+}
 
 /** An HTTP answer as the counterparty sends it: a status and raw text. */
 export interface Answer {
@@ -100,6 +117,7 @@ export class Counterparty {
 
   /** GET /.well-known/lnurlpubkey */
   pubkeys(): Answer {
+    if (this.misbehaviour === 'pubkey-unreachable') return { status: 503, text: 'Service Unavailable' };
     return { status: 200, text: JSON.stringify({ signingCertChain: this.keys.chainPem, encryptionCertChain: this.keys.chainPem }) };
   }
 
@@ -107,6 +125,11 @@ export class Counterparty {
   lnurlp(req: LnurlpRequest, sender: SenderIdentity): Answer {
     const m = this.misbehaviour;
     if (m === 'lookup-fails') return { status: 503, text: 'upstream connect error or disconnect/reset before headers' };
+    if (m === 'lnurlp-unreachable') throw new Unreachable(this.domain);
+    // This counterparty speaks only UMA 0.x: it names the major versions it supports (UMA version negotiation).
+    if (m === 'no-common-version' && !/^0\./.test(req.umaVersion)) {
+      return { status: 412, text: JSON.stringify({ status: 'ERROR', reason: 'Unsupported UMA version', supportedMajorVersions: [0], unsupportedVersion: req.umaVersion }) };
+    }
     if (m === 'lnurlp-unparsable') return { status: 200, text: '<html><body>Welcome to our wallet!</body></html>' };
     // The counterparty checks the sender's signature and whether it deals with that VASP at all.
     let signed = false;
@@ -134,7 +157,8 @@ export class Counterparty {
       currencies: [{ code: currency, name: currency, symbol: currency, decimals: 2, multiplier: 1, convertible: { min: 100, max: 100_000_000 } }],
       payerData: { identifier: { mandatory: true }, name: { mandatory: true }, compliance: { mandatory: true } },
       compliance: { kycStatus: 'VERIFIED', signature, signatureNonce: nonce, signatureTimestamp: timestamp, isSubjectToTravelRule: true, receiverIdentifier },
-      umaVersion: '1.0',
+      // This counterparty answers in a version the sender did not ask for and does not speak.
+      umaVersion: m === 'version-unsupported' ? '2.0' : '1.0',
     };
     if (m === 'missing-parameters') {
       delete body.compliance;
@@ -146,6 +170,7 @@ export class Counterparty {
   /** POST {callback}: the pay request; the answer carries the invoice and the conversion. */
   payRequest(req: PayRequest): Answer {
     const m = this.misbehaviour;
+    if (m === 'payreq-unreachable') throw new Unreachable(this.domain);
     if (m === 'payreq-fails') return { status: 500, text: JSON.stringify({ status: 'ERROR', reason: 'Internal error' }) };
     if (m === 'payreq-unparsable') return { status: 200, text: '{"pr": "lnbc1' };
     // This counterparty reads only the newer request form, where amount is "<amount>.<CURRENCY>".

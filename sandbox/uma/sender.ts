@@ -9,9 +9,11 @@ import type { SandboxContext } from '../context.js';
 import { ApiError, badRequest, notFound } from '../errors.js';
 import { CURRENCIES } from '../currencies.js';
 import { rate, rateSupported } from '../cross-currency-transfers/rates.js';
-import { hexBytes, signable, toHex, type Answer, type Counterparty, type CounterpartyDirectory, type SenderIdentity } from './counterparties.js';
+import { hexBytes, signable, toHex, Unreachable, type Answer, type Counterparty, type CounterpartyDirectory, type SenderIdentity } from './counterparties.js';
 import { verifyChain, type TrustAnchor } from './pki.js';
 
+/** The UMA major versions the sandbox's sender speaks. */
+export const UMA_MAJOR_VERSIONS = [1];
 /** A signed UMA message older or newer than this (against the sandbox clock) is refused. */
 export const UMA_TIMESTAMP_WINDOW_S = 300;
 export const UMA_ADDRESS = /^\$([a-z0-9._-]+)@([a-z0-9-]+(\.[a-z0-9-]+)+)$/i;
@@ -80,10 +82,18 @@ export class UmaSender {
     const now = this.ctx.clock.now();
     const nonce = randomBytes(16).toString('hex');
     const timestamp = Math.floor(now / 1000);
-    const answer = cp.lnurlp(
-      { receiverAddress: address, nonce, timestamp, vaspDomain: this.identity.domain, umaVersion: '1.0', isSubjectToTravelRule: true, signature: toHex(secp256k1.sign(signable(address, nonce, timestamp), this.signingSecret)) },
-      this.identity,
+    const answer = this.call('LNURLP_REQUEST_FAILED', cp, () =>
+      cp.lnurlp(
+        { receiverAddress: address, nonce, timestamp, vaspDomain: this.identity.domain, umaVersion: '1.0', isSubjectToTravelRule: true, signature: toHex(secp256k1.sign(signable(address, nonce, timestamp), this.signingSecret)) },
+        this.identity,
+      ),
     );
+    if (answer.status === 412) {
+      // Version negotiation: the counterparty names the major versions it speaks; none is the sender's.
+      const supported = (parseJson(answer.text) as { supportedMajorVersions?: unknown } | undefined)?.supportedMajorVersions;
+      const common = Array.isArray(supported) ? supported.filter((v) => UMA_MAJOR_VERSIONS.includes(Number(v))) : [];
+      if (!common.length) throw new ApiError(424, 'NO_COMPATIBLE_UMA_VERSION', `${cp.domain} speaks UMA ${JSON.stringify(supported)}, the sender ${UMA_MAJOR_VERSIONS.join(', ')}`);
+    }
     if (answer.status === 404) throw notFound('UMA_NOT_FOUND', `${cp.domain} has no receiver ${address}`);
     if (answer.status === 403 && !f.has('uma-sender-refusal-ignored')) {
       throw badRequest('SENDER_NOT_ACCEPTED', `${cp.domain} does not accept payments from this platform: ${reasonOf(answer)}`);
@@ -99,6 +109,10 @@ export class UmaSender {
       throw badRequest('MISSING_REQUIRED_UMA_PARAMETERS', `The lnurlp response of ${cp.domain} lacks UMA parameters: ${missing}`, { missing: parsed.error.issues.map((i) => i.path.join('.')) });
     }
     const res = parsed.data;
+    const major = Number(/^(\d+)\./.exec(res.umaVersion)?.[1]);
+    if (!UMA_MAJOR_VERSIONS.includes(major) && !f.has('uma-version-unchecked')) {
+      throw new ApiError(412, 'UNSUPPORTED_UMA_VERSION', `${cp.domain} answered in UMA ${res.umaVersion}; the sender speaks ${UMA_MAJOR_VERSIONS.map((v) => `${v}.x`).join(', ')}`);
+    }
     const signingKey = await this.counterpartyKey(cp, now);
     const c = res.compliance;
     if (!verify(c.signature, signable(c.receiverIdentifier, c.signatureNonce, c.signatureTimestamp), signingKey)) {
@@ -159,7 +173,7 @@ export class UmaSender {
     if (!lookup.supportedCurrencies.some((c) => c.currency.code === code) || !rateSupported(code)) {
       throw badRequest('INVALID_CURRENCY', `${address} does not receive ${code}`);
     }
-    const answer = cp.payRequest({ receiverAddress: address, amount, currency: code, payerData: { identifier: this.identity.domain }, umaVersion: '1.0' });
+    const answer = this.call('PAYREQ_REQUEST_FAILED', cp, () => cp.payRequest({ receiverAddress: address, amount, currency: code, payerData: { identifier: this.identity.domain }, umaVersion: '1.0' }));
     if (answer.status === 400 && !f.has('uma-payreq-refusal-ignored')) {
       throw badRequest('INVALID_REQUEST_FORMAT', `${cp.domain} refused the pay request's format: ${reasonOf(answer)}`);
     }
@@ -179,7 +193,9 @@ export class UmaSender {
   /** The counterparty's published chain, checked against the trust anchor; its UMA signing key. */
   private async counterpartyKey(cp: Counterparty, now: number): Promise<Uint8Array> {
     const f = this.ctx.faults;
-    const published = parseJson(cp.pubkeys().text) as { signingCertChain?: unknown } | undefined;
+    const keysAnswer = this.call('COUNTERPARTY_PUBKEY_FETCH_ERROR', cp, () => cp.pubkeys());
+    if (keysAnswer.status !== 200) throw this.dependencyFailed('COUNTERPARTY_PUBKEY_FETCH_ERROR', `${cp.domain} did not publish its keys: ${keysAnswer.status}`);
+    const published = parseJson(keysAnswer.text) as { signingCertChain?: unknown } | undefined;
     const verdict = await verifyChain(published?.signingCertChain, this.anchor, now, {
       expiry: f.has('uma-cert-expiry-unchecked'),
       signatures: f.has('uma-cert-chain-unchecked'),
@@ -187,6 +203,21 @@ export class UmaSender {
     });
     if (!verdict.ok) throw badRequest(verdict.code, `The certificate chain of ${cp.domain}: ${verdict.reason}`);
     return verdict.signingKey;
+  }
+
+  /** A leg's request to the counterparty; a counterparty that cannot be reached is a failed dependency (424). */
+  private call(code: string, cp: Counterparty, leg: () => Answer): Answer {
+    try {
+      return leg();
+    } catch (err) {
+      if (err instanceof Unreachable) throw this.dependencyFailed(code, `${cp.domain} cannot be reached: ${err.message}`);
+      throw err;
+    }
+  }
+
+  private dependencyFailed(code: string, message: string): ApiError {
+    // The fault answers the client's mistake status for the counterparty's failure.
+    return this.ctx.faults.has('uma-counterparty-failure-400') ? badRequest(code.startsWith('PAYREQ') ? 'QUOTE_REQUEST_FAILED' : 'LOOKUP_REQUEST_FAILED', message) : new ApiError(424, code, message);
   }
 
   private checkFreshness(cp: Counterparty, nonce: string, timestamp: number, now: number): void {

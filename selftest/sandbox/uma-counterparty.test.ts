@@ -53,15 +53,19 @@ async function payRequest(sandbox: Sandbox, address: string): Promise<string> {
 describe('UMA counterparties of the sandbox profile', () => {
   it('declares an address for every UMA code of the lookup and pay-request legs', () => {
     expect(Object.keys(umaLookup).sort()).toEqual(
-      ['CERT_CHAIN_EXPIRED', 'CERT_CHAIN_INVALID', 'INVALID_NONCE', 'INVALID_PUBKEY_FORMAT', 'INVALID_RECEIVER', 'INVALID_TIMESTAMP', 'LOOKUP_REQUEST_FAILED', 'MISSING_REQUIRED_UMA_PARAMETERS', 'PARSE_LNURLP_RESPONSE_ERROR', 'SENDER_NOT_ACCEPTED'],
+      [
+        'CERT_CHAIN_EXPIRED', 'CERT_CHAIN_INVALID', 'COUNTERPARTY_PUBKEY_FETCH_ERROR', 'INVALID_NONCE', 'INVALID_PUBKEY_FORMAT', 'INVALID_RECEIVER', 'INVALID_TIMESTAMP',
+        'LNURLP_REQUEST_FAILED', 'LOOKUP_REQUEST_FAILED', 'MISSING_REQUIRED_UMA_PARAMETERS', 'NO_COMPATIBLE_UMA_VERSION', 'PARSE_LNURLP_RESPONSE_ERROR', 'SENDER_NOT_ACCEPTED', 'UNSUPPORTED_UMA_VERSION',
+      ],
     );
-    expect(Object.keys(umaQuote).sort()).toEqual(['INVALID_PAYREQ_RESPONSE', 'INVALID_REQUEST_FORMAT', 'PARSE_PAYREQ_RESPONSE_ERROR', 'QUOTE_REQUEST_FAILED']);
+    expect(Object.keys(umaQuote).sort()).toEqual(['INVALID_PAYREQ_RESPONSE', 'INVALID_REQUEST_FORMAT', 'PARSE_PAYREQ_RESPONSE_ERROR', 'PAYREQ_REQUEST_FAILED', 'QUOTE_REQUEST_FAILED']);
   });
 
   it.each(Object.entries(umaLookup))('%s: the misbehaving counterparty causes it, a well-behaved one at the same address does not', async (code, address) => {
     if (code === 'INVALID_NONCE') await lookup(misbehaving, address); // the nonce is new the first time
     const bad = await lookup(misbehaving, address);
-    expect([bad.status, bad.body.code]).toEqual([400, code]);
+    expect(bad.body.code, JSON.stringify(bad.body)).toBe(code);
+    expect(bad.status).toBeGreaterThanOrEqual(400);
     const good = await lookup(wellBehaved, address);
     expect(good.status, JSON.stringify(good.body)).toBe(200);
     expect((await lookup(wellBehaved, address)).status, 'and again (fresh nonces)').toBe(200);
