@@ -864,6 +864,11 @@ export const FAULTS = {
     suites: ['cross-currency-transfers/uma-errors.test.ts'],
     rule: 'Supplement 1, 18: UMA counterparty failures are 424 (LNURLP_REQUEST_FAILED, PAYREQ_REQUEST_FAILED, COUNTERPARTY_PUBKEY_FETCH_ERROR, NO_COMPATIBLE_UMA_VERSION), not a 400 of the client.',
   },
+  'uma-payer-data-unchecked': {
+    areas: ['cross-currency-transfers'],
+    suites: ['cross-currency-transfers/uma-lookup.test.ts'],
+    rule: 'Supplement 18: senderCustomerInfo must carry each field the lookup asked for (requiredPayerDataFields, mandatory).',
+  },
   'uma-lookup-never-expires': {
     areas: ['cross-currency-transfers'],
     suites: ['cross-currency-transfers/uma-lookup.test.ts'],

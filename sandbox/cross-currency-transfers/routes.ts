@@ -42,6 +42,8 @@ const QuoteRequest = z.object({
   purposeOfPayment: z.string().max(64).optional(),
   platformFeeOverride: z.object({ platformFixedFee: z.object({ amount: z.number().int().min(0), currency: z.string() }), platformVariableFeeBps: z.number().int().min(0).max(10_000) }).optional(),
   lookupId: z.string().optional(),
+  /** Supplement 18: carries each payer data field the UMA lookup asked for (sandbox/uma). */
+  senderCustomerInfo: z.record(z.string(), z.unknown()).optional(),
 });
 
 type Destination =
@@ -434,10 +436,10 @@ export async function transferRoutes(app: FastifyInstance) {
    * Supplement §18: a quote to an UMA address with a lookupId runs the pay-request leg with the
    * receiver's counterparty (sandbox/uma); without one, the supplement's sandbox receivers are known.
    */
-  function umaDestination(d: { umaAddress: string; currency?: string }, lookupId: string | undefined, amount: number): Destination {
+  function umaDestination(d: { umaAddress: string; currency?: string }, lookupId: string | undefined, amount: number, payer?: Record<string, unknown>): Destination {
     const sender = umaSender(ctx);
     if (!lookupId || !sender) return resolveUma(d.umaAddress, d.currency);
-    const { currency } = sender.payRequest(lookupId, d.umaAddress, amount, d.currency);
+    const { currency } = sender.payRequest(lookupId, d.umaAddress, amount, d.currency, payer);
     const known = /@sandbox\.uma\.money$/i.test(d.umaAddress) ? resolveUma(d.umaAddress, currency) : undefined;
     return known ?? { kind: 'uma', umaAddress: d.umaAddress, currency, behavior: 'success' };
   }
@@ -474,7 +476,7 @@ export async function transferRoutes(app: FastifyInstance) {
     if (body.destination.destinationType === 'ACCOUNT' && body.destination.accountId === source?.id && !f.has('self-payment-accepted')) {
       throw badRequest('SELF_PAYMENT', 'The destination is the source account');
     }
-    const destination = body.destination.destinationType === 'ACCOUNT' ? resolveDestination(body.destination.accountId, customer.id) : umaDestination(body.destination, body.lookupId, body.lockedCurrencyAmount);
+    const destination = body.destination.destinationType === 'ACCOUNT' ? resolveDestination(body.destination.accountId, customer.id) : umaDestination(body.destination, body.lookupId, body.lockedCurrencyAmount, body.senderCustomerInfo);
     const receiving = destination.kind === 'uma' ? destination.currency : destination.account.currency;
     if (!rateSupported(sending) || !rateSupported(receiving)) throw badRequest('INVALID_CURRENCY', `No corridor from ${sending} to ${receiving}`);
     if (source && !f.has('frozen-account-sends')) assertCanMoveMoney(ctx, source, 'send');

@@ -160,7 +160,7 @@ export class UmaSender {
    * for that receiver; the counterparty's answer must parse and be signed with its published key.
    * Returns the receiving currency.
    */
-  payRequest(lookupId: string, address: string, amount: number, currency: string | undefined): { currency: string } {
+  payRequest(lookupId: string, address: string, amount: number, currency: string | undefined, senderCustomerInfo?: Record<string, unknown>): { currency: string } {
     const f = this.ctx.faults;
     const lookup = this.lookups.get(lookupId);
     const now = this.ctx.clock.now();
@@ -173,7 +173,15 @@ export class UmaSender {
     if (!lookup.supportedCurrencies.some((c) => c.currency.code === code) || !rateSupported(code)) {
       throw badRequest('INVALID_CURRENCY', `${address} does not receive ${code}`);
     }
-    const answer = this.call('PAYREQ_REQUEST_FAILED', cp, () => cp.payRequest({ receiverAddress: address, amount, currency: code, payerData: { identifier: this.identity.domain }, umaVersion: '1.0' }));
+    // Supplement 18: senderCustomerInfo carries each field the lookup asked for (the mandatory ones here).
+    const missing = lookup.requiredPayerDataFields.filter((p) => p.mandatory && !carried(senderCustomerInfo?.[p.name]));
+    if (missing.length && !f.has('uma-payer-data-unchecked')) {
+      throw badRequest('MISSING_MANDATORY_USER_INFO', `The receiver asks for ${missing.map((p) => p.name).join(', ')} of the sender`, {
+        errors: missing.map((p) => ({ field: `senderCustomerInfo.${p.name}`, constraint: 'required', message: `${address} requires ${p.name}` })),
+      });
+    }
+    const payerData = Object.fromEntries(Object.entries(senderCustomerInfo ?? {}).filter(([, v]) => carried(v)));
+    const answer = this.call('PAYREQ_REQUEST_FAILED', cp, () => cp.payRequest({ receiverAddress: address, amount, currency: code, payerData: { ...payerData, identifier: this.identity.domain }, umaVersion: '1.0' }));
     if (answer.status === 400 && !f.has('uma-payreq-refusal-ignored')) {
       throw badRequest('INVALID_REQUEST_FORMAT', `${cp.domain} refused the pay request's format: ${reasonOf(answer)}`);
     }
@@ -231,6 +239,8 @@ export class UmaSender {
     seen.add(nonce);
   }
 }
+
+const carried = (v: unknown) => v !== undefined && v !== null && v !== '';
 
 function verify(signatureHex: string, message: Uint8Array, key: Uint8Array): boolean {
   try {

@@ -42,7 +42,7 @@ async function payRequest(sandbox: Sandbox, address: string): Promise<string> {
   const found = await lookup(sandbox, address);
   expect(found.status, `the lookup of ${address} succeeds: ${JSON.stringify(found.body)}`).toBe(200);
   try {
-    umaSender(sandbox.ctx)!.payRequest(found.body.lookupId!, address, 1_000, undefined);
+    umaSender(sandbox.ctx)!.payRequest(found.body.lookupId!, address, 1_000, undefined, { FULL_NAME: 'Ada Lovelace', IDENTIFIER: '$ada@sandbox.uma.money' });
     return 'ok';
   } catch (err) {
     if (err instanceof ApiError) return err.code;

@@ -79,10 +79,10 @@ describe('POST /quotes: a counterparty that misbehaves on the pay request', () =
     await basisSupplement(`${code} on the pay-request leg of POST /quotes (section 18, 28: the target declares the address)`);
     const { accounts } = await sender({ USD: 100_000 });
     const control = await lookup(SUCCESS_RECEIVER());
-    expectStatus(await api.post('/quotes', { body: umaQuoteBody(accounts.USD.id, SUCCESS_RECEIVER(), control.lookupId) }), 201, Quote); // control
+    expectStatus(await api.post('/quotes', { body: umaQuoteBody(accounts.USD.id, SUCCESS_RECEIVER(), control) }), 201, Quote); // control
     const found = await lookup(address!);
     expect(found.receiverUmaAddress).toBe(address);
-    const res = await api.post('/quotes', { body: umaQuoteBody(accounts.USD.id, address!, found.lookupId) });
+    const res = await api.post('/quotes', { body: umaQuoteBody(accounts.USD.id, address!, found) });
     expectError(res, status, code, `Errors / ${status}: ${code}`);
   });
 });

@@ -5,9 +5,9 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { eventually } from '../../helpers/eventually.js';
-import { expectError, expectStatus } from '../../helpers/expect.js';
+import { expectError, expectRefusal, expectStatus } from '../../helpers/expect.js';
 import { eurDestination, expectQuoteMoney, platformConfig, sender } from '../../helpers/flows/transfers.js';
-import { lookup, lookupUma, SUCCESS_RECEIVER, umaQuoteBody } from '../../helpers/flows/uma.js';
+import { lookup, lookupUma, payerData, SUCCESS_RECEIVER, umaQuoteBody } from '../../helpers/flows/uma.js';
 import { api, capabilities } from '../../helpers/harness.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
 import { Quote } from '../../helpers/schemas.js';
@@ -27,7 +27,7 @@ describe('GET /receiver/uma/{receiverUmaAddress}', () => {
     expect(found.supportedCurrencies.length, 'Supplement 18: supportedCurrencies of a receiver that can be paid').toBeGreaterThan(0);
     for (const c of found.supportedCurrencies) expect(c.min, `Supplement 18: min <= max for ${codeOf(c.currency)}`).toBeLessThanOrEqual(c.max);
     const again = await lookup(SUCCESS_RECEIVER('eur'), { customerId });
-    expect(again.lookupId, 'each lookup is its own request, with its own id').not.toBe(found.lookupId);
+    expect(again.lookupId, 'each lookup is its own request, with its own id').not.toBe(found);
   });
 
   it.concurrent('answers 400 INVALID_UMA_ADDRESS for a malformed address and 404 UMA_NOT_FOUND where no receiver answers', async (ctx) => {
@@ -61,19 +61,34 @@ describe('POST /quotes to an UMA address with its lookupId', () => {
     await basisSupplement('QuoteRequest.lookupId (required for UMA destinations), destination UMA_ADDRESS (sections 8, 18)');
     const { accounts } = await sender({ USD: 100_000 });
     const found = await lookup(SUCCESS_RECEIVER('eur'));
-    const body = umaQuoteBody(accounts.USD.id, SUCCESS_RECEIVER('eur'), found.lookupId, 12_345);
+    const body = umaQuoteBody(accounts.USD.id, SUCCESS_RECEIVER('eur'), found, 12_345);
     const { feeConfigs = [] } = await platformConfig();
     const quote = expectStatus(await api.post('/quotes', { body }), 201, Quote, 'POST /quotes with the lookup id creates a Quote');
     expectQuoteMoney(quote, body, feeConfigs);
     expect(found.supportedCurrencies.map((c) => codeOf(c.currency)), 'Supplement 18: the quote receives a currency the lookup offered').toContain(quote.receivingCurrency.code);
   });
 
+  it.concurrent('refuses a quote whose senderCustomerInfo lacks a mandatory payer data field the lookup asked for', async (ctx) => {
+    requireCapability(ctx, capabilities.sandboxTriggers, NO_RECEIVERS);
+    await basisSupplement('"senderCustomerInfo must carry each field the lookup asked for" (section 18); the refusal\'s code is not stated');
+    const { accounts } = await sender({ USD: 100_000 });
+    const found = await lookup(SUCCESS_RECEIVER());
+    const mandatory = (found.requiredPayerDataFields ?? []).filter((p) => p.mandatory).map((p) => p.name);
+    requireCapability(ctx, mandatory.length > 0, `the lookup of ${SUCCESS_RECEIVER()} asks for no mandatory payer data`);
+    expectStatus(await api.post('/quotes', { body: umaQuoteBody(accounts.USD.id, SUCCESS_RECEIVER(), found) }), 201, Quote); // control
+    const res = await api.post('/quotes', { body: umaQuoteBody(accounts.USD.id, SUCCESS_RECEIVER(), found, 1_000, { senderCustomerInfo: payerData(found, [mandatory[0]]) }) });
+    expectRefusal(res, `Supplement 18: senderCustomerInfo must carry ${mandatory[0]}, which the lookup asked for`, {
+      id: 'uma:missing-payer-data',
+      sentences: ['Supplement 18: "senderCustomerInfo must carry each field the lookup asked for"', 'Supplement 28.3: which operation returns MISSING_MANDATORY_USER_INFO is not stated; the form of senderCustomerInfo is not shown'],
+    });
+  });
+
   it.concurrent('answers 404 LOOKUP_REQUEST_NOT_FOUND for a lookup id the target never gave', async (ctx) => {
     requireCapability(ctx, capabilities.sandboxTriggers, NO_RECEIVERS);
     const { accounts } = await sender({ USD: 100_000 });
     const found = await lookup(SUCCESS_RECEIVER());
-    expectStatus(await api.post('/quotes', { body: umaQuoteBody(accounts.USD.id, SUCCESS_RECEIVER(), found.lookupId) }), 201, Quote); // control
-    const res = await api.post('/quotes', { body: umaQuoteBody(accounts.USD.id, SUCCESS_RECEIVER(), `Lookup:${randomUUID()}`) });
+    expectStatus(await api.post('/quotes', { body: umaQuoteBody(accounts.USD.id, SUCCESS_RECEIVER(), found) }), 201, Quote); // control
+    const res = await api.post('/quotes', { body: umaQuoteBody(accounts.USD.id, SUCCESS_RECEIVER(), found, 1_000, { lookupId: `Lookup:${randomUUID()}` }) });
     expectError(res, 404, 'LOOKUP_REQUEST_NOT_FOUND', 'Errors / 404: LOOKUP_REQUEST_NOT_FOUND (supplement 18: quote, unknown lookupId)');
   });
 
@@ -88,7 +103,7 @@ describe('POST /quotes to an UMA address with its lookupId', () => {
     );
     const { accounts } = await sender({ USD: 100_000 });
     const found = await lookup(SUCCESS_RECEIVER());
-    const body = umaQuoteBody(accounts.USD.id, SUCCESS_RECEIVER(), found.lookupId);
+    const body = umaQuoteBody(accounts.USD.id, SUCCESS_RECEIVER(), found);
     expectStatus(await api.post('/quotes', { body }), 201, Quote, 'the lookup id is usable at first'); // control
     const res = await eventually(() => api.post('/quotes', { body }), (r) => r.status !== 201, { timeoutMs: ttl! + capabilities.eventTimeoutMs, what: `the lookup ${found.lookupId} to expire (declared lifetime ${ttl} ms)` });
     expectError(res, 404, 'LOOKUP_REQUEST_NOT_FOUND', 'Errors / 404: LOOKUP_REQUEST_NOT_FOUND (supplement 18: quote, expired lookupId)');
