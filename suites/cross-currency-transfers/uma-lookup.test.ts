@@ -6,9 +6,9 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { eventually } from '../../helpers/eventually.js';
 import { expectError, expectRefusal, expectStatus } from '../../helpers/expect.js';
-import { eurDestination, expectQuoteMoney, platformConfig, sender } from '../../helpers/flows/transfers.js';
+import { balanceOf, createQuote, eurDestination, executeQuote, expectOutgoingLifecycle, expectQuoteMoney, expectTransactionOfQuote, platformConfig, sender, transaction } from '../../helpers/flows/transfers.js';
 import { lookup, lookupUma, payerData, SUCCESS_RECEIVER, umaQuoteBody } from '../../helpers/flows/uma.js';
-import { api, capabilities } from '../../helpers/harness.js';
+import { api, capabilities, listener } from '../../helpers/harness.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
 import { Quote } from '../../helpers/schemas.js';
 import { AccountLookup, codeOf } from '../../helpers/schemas/uma.js';
@@ -64,6 +64,19 @@ describe('POST /quotes to an UMA address with its lookupId', () => {
     const quote = expectStatus(await api.post('/quotes', { body }), 201, Quote, 'POST /quotes with the lookup id creates a Quote');
     expectQuoteMoney(quote, body, feeConfigs);
     expect(found.supportedCurrencies.map((c) => codeOf(c.currency)), 'Supplement 18: the quote receives a currency the lookup offered').toContain(quote.receivingCurrency.code);
+  });
+
+  it.concurrent('pays an UMA receiver end to end: lookup, quote with its id, execute; COMPLETED, the source debited the sending total', async (ctx) => {
+    requireCapability(ctx, capabilities.sandboxTriggers, NO_RECEIVERS);
+    await basisSupplement('lookupId on the quote (section 18); execute debits the source at once, PENDING -> PROCESSING -> COMPLETED (section 8)');
+    const { customerId, accounts } = await sender({ USD: 100_000 });
+    const found = await lookup(SUCCESS_RECEIVER('mxn'), { customerId });
+    const quote = await createQuote(umaQuoteBody(accounts.USD.id, SUCCESS_RECEIVER('mxn'), found, 20_000));
+    const since = await listener.mark();
+    expectStatus(await executeQuote(quote.id), 200, Quote, 'POST /quotes/{quoteId}/execute answers the Quote');
+    await expectOutgoingLifecycle(quote.transactionId, 'COMPLETED', since);
+    expectTransactionOfQuote(await transaction(quote.transactionId), quote);
+    expect(await balanceOf(customerId, accounts.USD.id), 'the source is debited exactly the sending total').toBe(accounts.USD.balance.amount - quote.totalSendingAmount);
   });
 
   it.concurrent('refuses a quote whose senderCustomerInfo lacks a mandatory payer data field the lookup asked for', async (ctx) => {
