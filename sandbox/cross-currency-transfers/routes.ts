@@ -438,7 +438,9 @@ export async function transferRoutes(app: FastifyInstance) {
    */
   function umaDestination(d: { umaAddress: string; currency?: string }, lookupId: string | undefined, amount: number, payer?: Record<string, unknown>): Destination {
     const sender = umaSender(ctx);
-    if (!lookupId || !sender) return resolveUma(d.umaAddress, d.currency);
+    if (!lookupId) return resolveUma(d.umaAddress, d.currency);
+    // Before the counterparties are ready no lookup has been answered, so no lookup id is known yet.
+    if (!sender) throw notFound('LOOKUP_REQUEST_NOT_FOUND', `No lookup ${lookupId}`);
     const { currency } = sender.payRequest(lookupId, d.umaAddress, amount, d.currency, payer);
     const known = /@sandbox\.uma\.money$/i.test(d.umaAddress) ? resolveUma(d.umaAddress, currency) : undefined;
     return known ?? { kind: 'uma', umaAddress: d.umaAddress, currency, behavior: 'success' };
