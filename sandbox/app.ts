@@ -26,6 +26,11 @@ import { incomingPaymentRoutes } from './transactions/incoming.js';
 import { serverErrorRoutes } from './cross-currency-transfers/server-errors.js';
 import { webhookSignatureRoutes } from './webhooks/signature-check.js';
 import { stablecoinRoutes } from './stablecoins/routes.js';
+import { umaRoutes } from './uma/routes.js';
+import { UMA_LOOKUP_TTL_MS } from './profile.js';
+import { invitationRoutes } from './invitations/routes.js';
+import { discoveryRoutes } from './discoveries/routes.js';
+import { vaspRoutes } from './vasps/routes.js';
 
 export interface SandboxOptions extends Partial<SandboxSettings> {
   webhookPrivateKeyPem?: string;
@@ -64,6 +69,8 @@ export async function buildSandbox(options: SandboxOptions = {}): Promise<Sandbo
     realtimeQuoteTtlMs: options.realtimeQuoteTtlMs ?? 5 * 60_000,
     cardActivationDelayMs: options.cardActivationDelayMs ?? 30_000,
     incomingApprovalWindowMs: options.incomingApprovalWindowMs ?? 5000,
+    umaLookupTtlMs: options.umaLookupTtlMs ?? UMA_LOOKUP_TTL_MS,
+    umaWellBehavedCounterparties: options.umaWellBehavedCounterparties ?? false,
   };
   const privateKeyPem = options.webhookPrivateKeyPem ?? generateWebhookKeyPair().privateKeyPem;
   const app = Fastify({
@@ -181,6 +188,10 @@ export async function buildSandbox(options: SandboxOptions = {}): Promise<Sandbo
       await api.register(serverErrorRoutes);
       await api.register(webhookSignatureRoutes);
       await api.register(stablecoinRoutes);
+      await api.register(umaRoutes);
+      await api.register(invitationRoutes);
+      await api.register(discoveryRoutes);
+      await api.register(vaspRoutes);
     },
     { prefix: `/${INTERFACE_VERSION}` },
   );

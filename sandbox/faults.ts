@@ -940,6 +940,124 @@ export const FAULTS = {
     suites: ['customers/bulk-upload.test.ts'],
     rule: 'Supplement 24 / 27: BULK_UPLOAD.COMPLETED is sent with the job when it completes.',
   },
+  // UMA receiver lookups and quotes (sandbox/uma): each skips one check of the sender's logic.
+  'uma-cert-chain-unchecked': {
+    areas: ['cross-currency-transfers'],
+    suites: ['cross-currency-transfers/uma-errors.test.ts'],
+    rule: 'Errors / 400: CERT_CHAIN_INVALID (supplement 18: counterparty keys): a chain that does not lead to a trusted root is refused.',
+  },
+  'uma-cert-expiry-unchecked': {
+    areas: ['cross-currency-transfers'],
+    suites: ['cross-currency-transfers/uma-errors.test.ts'],
+    rule: 'Errors / 400: CERT_CHAIN_EXPIRED (supplement 18: counterparty keys): an expired certificate chain is refused.',
+  },
+  'uma-pubkey-format-unchecked': {
+    areas: ['cross-currency-transfers'],
+    suites: ['cross-currency-transfers/uma-errors.test.ts'],
+    rule: 'Errors / 400: INVALID_PUBKEY_FORMAT (supplement 18: counterparty keys): a malformed counterparty public key is refused.',
+  },
+  'uma-timestamp-unchecked': {
+    areas: ['cross-currency-transfers'],
+    suites: ['cross-currency-transfers/uma-errors.test.ts'],
+    rule: 'Errors / 400: INVALID_TIMESTAMP (supplement 18: counterparty rejects / malformed): a stale signed answer is refused.',
+  },
+  'uma-nonce-unchecked': {
+    areas: ['cross-currency-transfers'],
+    suites: ['cross-currency-transfers/uma-errors.test.ts'],
+    rule: 'Errors / 400: INVALID_NONCE (supplement 18): a reused nonce is refused.',
+  },
+  'uma-receiver-unchecked': {
+    areas: ['cross-currency-transfers'],
+    suites: ['cross-currency-transfers/uma-errors.test.ts'],
+    rule: 'Errors / 400: INVALID_RECEIVER (supplement 18): an answer for another receiver than the one looked up is refused.',
+  },
+  'uma-sender-refusal-ignored': {
+    areas: ['cross-currency-transfers'],
+    suites: ['cross-currency-transfers/uma-errors.test.ts'],
+    rule: 'Errors / 400: SENDER_NOT_ACCEPTED (supplement 18): a counterparty that does not accept the sender refuses the lookup.',
+  },
+  'uma-payreq-refusal-ignored': {
+    areas: ['cross-currency-transfers'],
+    suites: ['cross-currency-transfers/uma-errors.test.ts'],
+    rule: 'Errors / 400: INVALID_REQUEST_FORMAT (supplement 18: counterparty rejects / malformed): the counterparty refused the pay request\'s format.',
+  },
+  'uma-payreq-signature-unchecked': {
+    areas: ['cross-currency-transfers'],
+    suites: ['cross-currency-transfers/uma-errors.test.ts'],
+    rule: 'Errors / 400: INVALID_PAYREQ_RESPONSE (supplement 18: pay-request leg): a pay-request answer not signed by the counterparty\'s key is refused.',
+  },
+  'uma-version-unchecked': {
+    areas: ['cross-currency-transfers'],
+    suites: ['cross-currency-transfers/uma-errors.test.ts'],
+    rule: 'Supplement 1, 18: 412 UNSUPPORTED_UMA_VERSION (version mismatch) when the counterparty answers in an UMA version the sender does not speak.',
+  },
+  'uma-counterparty-failure-400': {
+    areas: ['cross-currency-transfers'],
+    suites: ['cross-currency-transfers/uma-errors.test.ts'],
+    rule: 'Supplement 1, 18: UMA counterparty failures are 424 (LNURLP_REQUEST_FAILED, PAYREQ_REQUEST_FAILED, COUNTERPARTY_PUBKEY_FETCH_ERROR, NO_COMPATIBLE_UMA_VERSION), not a 400 of the client.',
+  },
+  'uma-payer-data-unchecked': {
+    areas: ['cross-currency-transfers'],
+    suites: ['cross-currency-transfers/uma-lookup.test.ts'],
+    rule: 'Supplement 18: senderCustomerInfo must carry each field the lookup asked for (requiredPayerDataFields, mandatory).',
+  },
+  'uma-lookup-never-expires': {
+    areas: ['cross-currency-transfers'],
+    suites: ['cross-currency-transfers/uma-lookup.test.ts'],
+    rule: 'Errors / 404: LOOKUP_REQUEST_NOT_FOUND (supplement 18: quote with an unknown/expired lookupId).',
+  },
+  'uma-providers-filter-ignored': {
+    areas: ['discoveries'],
+    suites: ['discoveries/uma-providers.test.ts'],
+    rule: 'Supplement 18: GET /uma-providers filters by countryCode.',
+  },
+  // Invitations (sandbox/invitations)
+  'invitations-always-configured': {
+    areas: ['invitations'],
+    suites: ['invitations/not-configured.platform.test.ts'],
+    rule: 'Errors / 400: INVITATIONS_NOT_CONFIGURED (supplement 19: POST /invitations on a platform without invitations).',
+  },
+  'invitation-claimed-twice': {
+    areas: ['invitations'],
+    suites: ['invitations/invitations.test.ts'],
+    rule: 'Errors / 400: INVITATION_ALREADY_CLAIMED (supplement 19: CLAIMED is terminal).',
+  },
+  'invitation-cancelled-claimable': {
+    areas: ['invitations'],
+    suites: ['invitations/invitations.test.ts'],
+    rule: 'Errors / 400: INVITATION_CANCELLED (supplement 19: CANCELLED is terminal).',
+  },
+  'invitation-cancel-any-state': {
+    areas: ['invitations'],
+    suites: ['invitations/invitations.test.ts'],
+    rule: 'Supplement 19: POST /invitations/{code}/cancel answers 400 when the invitation is not PENDING.',
+  },
+  'invitation-never-expires': {
+    areas: ['invitations'],
+    suites: ['invitations/invitations.test.ts'],
+    rule: 'Supplement 19: PENDING -> EXPIRED when expiresAt passes.',
+  },
+  'invitation-claim-no-event': {
+    areas: ['invitations'],
+    suites: ['invitations/invitations.test.ts'],
+    rule: 'Supplement 19, 27: a claim sends INVITATION.CLAIMED (data UmaInvitation) to the creator.',
+  },
+  // Discoveries and VASPs
+  'discoveries-query-unchecked': {
+    areas: ['discoveries'],
+    suites: ['discoveries/discoveries.test.ts'],
+    rule: 'Supplement 21: GET /discoveries answers 400 to a malformed query.',
+  },
+  'discoveries-currency-filter-ignored': {
+    areas: ['discoveries'],
+    suites: ['discoveries/discoveries.test.ts'],
+    rule: 'Supplement 11, 21: GET /discoveries lists the banks of the corridor (country, currency) asked for.',
+  },
+  'vasps-cursor-overlaps': {
+    areas: ['vasps'],
+    suites: ['vasps/vasps.test.ts'],
+    rule: 'Supplement 1: cursor is the previous page\'s nextCursor: the next page follows it, no item twice.',
+  },
 } as const satisfies Record<string, FaultEntry>;
 
 export type FaultName = keyof typeof FAULTS;

@@ -6,6 +6,7 @@
 import { LIMITS } from './cross-currency-transfers/routes.js';
 import { COUNTERPARTY_NOT_ALLOWED_SUFFIX, VELOCITY } from './cross-currency-transfers/gates.js';
 import { STABLECOIN_PROVIDER } from './stablecoins/routes.js';
+import { LOOKUP_TRIGGERS, QUOTE_TRIGGERS, triggerAddress } from './uma/counterparties.js';
 
 export interface SandboxProfileInput {
   baseUrl: string;
@@ -20,6 +21,8 @@ export interface SandboxProfileInput {
   cardActivationDelayMs: number;
   /** How long an incoming payment answered 202 waits for approve or reject. */
   incomingApprovalWindowMs: number;
+  /** How long an UMA lookup id stays usable (sandbox/uma); the sandbox default when absent. */
+  umaLookupTtlMs?: number;
 }
 
 /** Failure reasons by the last three digits of a quote destination (sandbox/cross-currency-transfers). */
@@ -31,6 +34,9 @@ export const FAILURE_TRIGGERS: Record<string, string> = {
   COMPLIANCE_REJECTED: '009',
   LIMIT_EXCEEDED: '011',
 };
+
+/** The lifetime of an UMA lookup id where no option sets it (sandbox/app.ts). */
+export const UMA_LOOKUP_TTL_MS = 10 * 60_000;
 
 export function sandboxProfile(input: SandboxProfileInput): Record<string, unknown> {
   // Retries back off exponentially from the base delay: the last retry comes within the sum of the waits.
@@ -78,10 +84,16 @@ export function sandboxProfile(input: SandboxProfileInput): Record<string, unkno
       counterpartyNotAllowed: COUNTERPARTY_NOT_ALLOWED_SUFFIX,
       // sandbox/cross-currency-transfers/server-errors.ts: POST /sandbox/quotes/{quoteId}/server-error.
       serverErrors: true,
+      // sandbox/uma: each address is served by a counterparty VASP that misbehaves so; the sender's checks find it.
+      umaLookup: Object.fromEntries(Object.entries(LOOKUP_TRIGGERS).map(([code, m]) => [code, triggerAddress(m)])),
+      umaQuote: Object.fromEntries(Object.entries(QUOTE_TRIGGERS).map(([code, m]) => [code, triggerAddress(m)])),
+      // sandbox/invitations: POST /sandbox/invitations/configuration {configured}.
+      invitationsSwitch: true,
     },
     timings: {
       cardActivationDelayMs: input.cardActivationDelayMs,
       incomingApprovalWindowMs: input.incomingApprovalWindowMs,
+      umaLookupTtlMs: input.umaLookupTtlMs ?? UMA_LOOKUP_TTL_MS,
     },
     // sandbox/customers, sandbox/kyc-verifications, sandbox/internal-accounts (sandbox/README.md).
     customers: {

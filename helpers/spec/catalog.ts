@@ -293,6 +293,7 @@ export const TARGET_OWN_TRIGGERS: readonly { method: Method; path: string; purpo
   { method: 'POST', path: '/sandbox/stablecoin-provider-accounts/{stablecoinProviderAccountId}/outage', purpose: "the link's provider stops answering (mints and burns: 503) or answers again" },
   { method: 'POST', path: '/sandbox/stablecoin-operations/{stablecoinOperationId}/advance', purpose: 'funds arrive or the provider takes the operation up (-> PROCESSING); it settles (COMPLETED | FAILED)' },
   { method: 'POST', path: '/sandbox/stablecoin-operations/{stablecoinOperationId}/expire', purpose: 'a PENDING_FUNDING operation reaches expiresAt' },
+  { method: 'POST', path: '/sandbox/invitations/configuration', purpose: 'whether invitations are configured for the platform (INVITATIONS_NOT_CONFIGURED)' },
 ];
 
 // ---------------------------------------------------------------------------------------------

@@ -75,6 +75,7 @@ async function embeddedSandboxProfile() {
       counterpartyRules: true,
       cardActivationDelayMs: Number(process.env.SANDBOX_CARD_ACTIVATION_DELAY_MS ?? 1000),
       incomingApprovalWindowMs: Number(process.env.SANDBOX_INCOMING_APPROVAL_WINDOW_MS ?? 2000),
+      umaLookupTtlMs: Number(process.env.SANDBOX_UMA_LOOKUP_TTL_MS ?? 3000),
     }),
     'the embedded sandbox profile (sandbox/profile.ts)',
   );
@@ -115,6 +116,7 @@ async function startHarness(): Promise<Harness> {
         realtimeQuoteTtlMs: Number(process.env.SANDBOX_REALTIME_QUOTE_TTL_MS ?? 3000),
         cardActivationDelayMs: Number(process.env.SANDBOX_CARD_ACTIVATION_DELAY_MS ?? 1000),
         incomingApprovalWindowMs: Number(process.env.SANDBOX_INCOMING_APPROVAL_WINDOW_MS ?? 2000),
+        umaLookupTtlMs: Number(process.env.SANDBOX_UMA_LOOKUP_TTL_MS ?? 3000),
         webhook: {
           retryBaseDelayMs: Number(process.env.SANDBOX_WEBHOOK_RETRY_BASE_MS ?? 100),
           maxAttempts: Number(process.env.SANDBOX_WEBHOOK_ATTEMPTS ?? 5),

@@ -10,6 +10,7 @@ import { z } from 'zod';
 
 const triggerDigits = z.string().regex(/^\d{3}$/, 'three digits: the last three digits of a destination identifier');
 const nonNegative = z.number().int().nonnegative();
+const umaAddress = z.string().regex(/^\$[A-Za-z0-9._-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+$/, 'an UMA address ($user@domain)');
 
 export const TargetProfile = z
   .strictObject({
@@ -75,6 +76,15 @@ export const TargetProfile = z
         scaFactorReset: z.boolean().optional().describe('The target serves POST /sandbox/sca/factors/reset/{resetId}/liveness to drive a 2FA reset (SVC_SCA_RESET_TRIGGER)'),
         counterpartyNotAllowed: triggerDigits.optional().describe('Destination suffix that POST /quotes refuses with 403 COUNTERPARTY_NOT_ALLOWED (SVC_COUNTERPARTY_NOT_ALLOWED_TRIGGER)'),
         serverErrors: z.boolean().optional().describe('The target serves POST /sandbox/quotes/{quoteId}/server-error {code}: the next execute of that quote answers 500 with that code (SVC_SERVER_ERROR_TRIGGER)'),
+        umaLookup: z
+          .record(z.string().regex(/^[A-Z_]+$/), umaAddress)
+          .optional()
+          .describe('UMA error code to a receiver address whose lookup (GET /receiver/uma/{address}) answers it (SVC_UMA_LOOKUP_TRIGGERS)'),
+        umaQuote: z
+          .record(z.string().regex(/^[A-Z_]+$/), umaAddress)
+          .optional()
+          .describe('UMA error code to a receiver address whose lookup succeeds and whose quote (POST /quotes with the lookupId) answers it (SVC_UMA_QUOTE_TRIGGERS)'),
+        invitationsSwitch: z.boolean().optional().describe('The target serves POST /sandbox/invitations/configuration {configured} (SVC_INVITATIONS_SWITCH_TRIGGER)'),
       })
       .optional(),
     customers: z
@@ -130,6 +140,7 @@ export const TargetProfile = z
         waitBudgetMs: nonNegative.optional().describe("Longest wait on the target's own clock (SVC_WAIT_BUDGET_MS)"),
         cardActivationDelayMs: nonNegative.optional().describe('How long a card whose platformCardId ends 005 stays PROCESSING (SVC_CARD_ACTIVATION_DELAY_MS)'),
         incomingApprovalWindowMs: nonNegative.optional().describe('How long an incoming payment answered 202 waits for approve or reject (SVC_INCOMING_APPROVAL_WINDOW_MS)'),
+        umaLookupTtlMs: nonNegative.optional().describe('How long an UMA receiver lookup id stays usable by a quote (SVC_UMA_LOOKUP_TTL_MS)'),
       })
       .optional(),
   })
@@ -204,6 +215,10 @@ const VARIABLES: readonly [string, (p: TargetProfile, env: NodeJS.ProcessEnv, di
   ['SVC_STABLECOIN_PROVIDER', (p) => p.stablecoins?.provider],
   ['SVC_STABLECOIN_TRIGGERS', (p) => bool(p.stablecoins?.triggers)],
   ['SVC_STABLECOIN_RESERVED_SOURCES', (p) => bool(p.stablecoins?.reservedSources)],
+  ['SVC_UMA_LOOKUP_TRIGGERS', (p) => (p.triggers?.umaLookup ? Object.entries(p.triggers.umaLookup).map(([code, a]) => `${code}=${a}`).join(',') : undefined)],
+  ['SVC_UMA_QUOTE_TRIGGERS', (p) => (p.triggers?.umaQuote ? Object.entries(p.triggers.umaQuote).map(([code, a]) => `${code}=${a}`).join(',') : undefined)],
+  ['SVC_INVITATIONS_SWITCH_TRIGGER', (p) => bool(p.triggers?.invitationsSwitch)],
+  ['SVC_UMA_LOOKUP_TTL_MS', (p) => str(p.timings?.umaLookupTtlMs)],
   ['SVC_EVENT_TIMEOUT_MS', (p) => str(p.timings?.eventTimeoutMs)],
   ['SVC_WAIT_BUDGET_MS', (p) => str(p.timings?.waitBudgetMs)],
   ['SVC_WEBHOOK_RETRY_BASE_MS', (p) => str(p.webhook?.retryBaseMs)],

@@ -66,6 +66,14 @@ export interface Capabilities {
   velocityLimit?: { count: number; windowMs: number };
   /** Stablecoins: what the target declares where supplement 22 and 28 leave it open. */
   stablecoins: StablecoinDeclarations;
+  /** UMA error code -> a receiver address whose lookup answers it (supplement 28: no such address is given). */
+  umaLookupTriggers: Record<string, string>;
+  /** UMA error code -> a receiver address whose lookup succeeds and whose quote with that lookupId answers it. */
+  umaQuoteTriggers: Record<string, string>;
+  /** The target offers POST /sandbox/invitations/configuration {configured} (a platform without invitations). */
+  invitationsSwitch: boolean;
+  /** How long an UMA lookup id stays usable by a quote, where the target declares it. */
+  umaLookupTtlMs?: number;
 }
 
 export interface StablecoinDeclarations {
@@ -189,6 +197,7 @@ export type TargetSettings =
 
 export class SettingsError extends Error {}
 
+const UMA_ADDRESS = /^\$[A-Za-z0-9._-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+$/;
 const ALL_FORMS = ['p2pkh-uncompressed', 'p2pkh', 'p2sh-p2wpkh', 'p2wpkh', 'spark'];
 const list = (v: string | undefined, dflt: string[]) => (v ? v.split(',').map((s) => s.trim()).filter(Boolean) : dflt);
 
@@ -267,6 +276,10 @@ function declaredCapabilities(env: NodeJS.ProcessEnv, timings: { eventTimeoutMs:
       triggers: truthy(env.SVC_STABLECOIN_TRIGGERS, false),
       reservedSources: truthy(env.SVC_STABLECOIN_RESERVED_SOURCES, false),
     },
+    umaLookupTriggers: triggers(env.SVC_UMA_LOOKUP_TRIGGERS, {}, UMA_ADDRESS),
+    umaQuoteTriggers: triggers(env.SVC_UMA_QUOTE_TRIGGERS, {}, UMA_ADDRESS),
+    invitationsSwitch: truthy(env.SVC_INVITATIONS_SWITCH_TRIGGER, false),
+    umaLookupTtlMs: num('SVC_UMA_LOOKUP_TTL_MS', env.SVC_UMA_LOOKUP_TTL_MS),
   };
 }
 
