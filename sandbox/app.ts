@@ -23,6 +23,7 @@ import { transferRoutes } from './cross-currency-transfers/routes.js';
 import { exchangeRateRoutes } from './exchange-rates/routes.js';
 import { transactionRoutes } from './transactions/routes.js';
 import { incomingPaymentRoutes } from './transactions/incoming.js';
+import { agentAuthenticates, agentRoutes } from './agents/routes.js';
 
 export interface SandboxOptions extends Partial<SandboxSettings> {
   webhookPrivateKeyPem?: string;
@@ -150,6 +151,7 @@ export async function buildSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const expected = Buffer.from(`Basic ${Buffer.from(`${settings.clientId}:${settings.clientSecret}`).toString('base64')}`);
   app.addHook('onRequest', async (req) => {
     if (faults.has('auth-not-enforced')) return;
+    if (agentAuthenticates(req.routeOptions.url)) return; // Bearer or none: sandbox/agents checks them.
     const header = req.headers.authorization ?? '';
     if (faults.has('auth-accepts-bearer') && /^Bearer \S+/.test(header)) return;
     const given = Buffer.from(header);
@@ -175,6 +177,7 @@ export async function buildSandbox(options: SandboxOptions = {}): Promise<Sandbo
       await api.register(exchangeRateRoutes);
       await api.register(transactionRoutes);
       await api.register(incomingPaymentRoutes);
+      await api.register(agentRoutes);
     },
     { prefix: `/${INTERFACE_VERSION}` },
   );
