@@ -12,7 +12,7 @@ import { Agent, AgentAction, AgentPage } from '../../helpers/schemas/agents.js';
 
 const UNKNOWN = 'Agent:00000000-0000-4000-8000-000000000000';
 
-describe('Agents: create, read, list, update, pause, delete, policy', () => {
+describe.concurrent('Agents: create, read, list, update, pause, delete, policy', () => {
   scenario({ area: 'Agent Management', operation: 'POST /agents', section: 'Functional areas', basis: 'supplement' });
 
   it('creates an agent for a customer with its policy: not paused, not connected, nothing spent; GET and the list answer it', async (ctx) => {

@@ -35,7 +35,7 @@ async function pendingExecution(client: AgentClient, sourceAccountId: string, de
 const decide = (verb: 'approve' | 'reject', agentId: string, actionId: string, body?: Record<string, unknown>) =>
   api.post(verb === 'approve' ? APPROVE : REJECT, { params: { agentId, actionId }, ...(body ? { body } : {}) });
 
-describe('Agent actions: approval by the platform', () => {
+describe.concurrent('Agent actions: approval by the platform', () => {
   scenario({ area: 'Agent Management', operation: 'POST /agents/{agentId}/actions/{actionId}/approve', section: 'Functional areas', basis: 'supplement' });
 
   it('a call that needs approval waits PENDING_APPROVAL, moving nothing; approve makes it APPROVED with its transaction and debits exactly the quote', async (ctx) => {

@@ -9,7 +9,7 @@ import { api, capabilities } from '../../helpers/harness.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
 import { Agent, DeviceCode, DeviceCodeStatus, Redeemed } from '../../helpers/schemas/agents.js';
 
-describe('Agent device codes', () => {
+describe.concurrent('Agent device codes', () => {
   scenario({ area: 'Agent Management', operation: 'POST /agents/device-codes/{deviceCode}/redeem', section: 'Authentication', basis: 'supplement' });
 
   it('redeems once, with no platform authentication, for a token that acts as the agent; a second redemption answers 400', async (ctx) => {

@@ -19,7 +19,7 @@ import { AnyTransaction, ExternalAccount, InternalAccount, Page, Quote } from '.
 import { Agent, AgentAction, AgentActionPage } from '../../helpers/schemas/agents.js';
 import { ExternalAccountPage } from '../../helpers/schemas/external-accounts.js';
 
-describe('Agent operations with the Bearer token', () => {
+describe.concurrent('Agent operations with the Bearer token', () => {
   scenario({ area: 'Agent Operations', operation: 'POST /agents/me/quotes/{quoteId}/execute', section: 'Functional areas', basis: 'supplement' });
 
   it('GET /agents/me answers the agent itself; without its token the call is refused with 401', async (ctx) => {

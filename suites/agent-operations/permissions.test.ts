@@ -36,7 +36,7 @@ async function pair(missing: Permission, usd = 100_000) {
   return { ...setup, lacking: lacking.client, holding: holding.client };
 }
 
-describe('Agent permissions', () => {
+describe.concurrent('Agent permissions', () => {
   scenario({ area: 'Agent Operations', operation: 'POST /agents/me/quotes', section: 'Functional areas', basis: 'supplement' });
 
   it('without CREATE_QUOTES, POST /agents/me/quotes answers 403; with it, 201', async (ctx) => {
@@ -75,6 +75,7 @@ describe('Agent permissions', () => {
   it('without VIEW_TRANSACTIONS, the transaction list and a transaction answer 403; with it, 200', async (ctx) => {
     requireCapability(ctx, capabilities.sandboxTriggers, 'the target cannot fund a customer');
     await basisSupplement('GET /agents/me/transactions[/{id}] need VIEW_TRANSACTIONS (section 23, inferred)');
+    noteInterface('agent-view-transactions-permission', ['supplement 23: "GET /agents/me/transactions[/{id}] | VIEW_TRANSACTIONS *(inferred)*"'], 'asserted: the permission named VIEW_TRANSACTIONS is what the transaction reads need');
     const { usd, bank, lacking, holding } = await pair('VIEW_TRANSACTIONS');
     const action = expectStatus(await holding.post(ME_TRANSFER_OUT, { body: { source: { accountId: usd.id }, destination: { accountId: bank.id }, amount: 900 } }), 201, AgentAction);
     const transactionId = action.transaction!.id;

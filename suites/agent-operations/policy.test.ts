@@ -36,7 +36,7 @@ async function expectAction(res: ApiResponse, status: 'APPROVED' | 'PENDING_APPR
   return action;
 }
 
-describe('Agent policy: approval, restrictions, limits and usage', () => {
+describe.concurrent('Agent policy: approval, restrictions, limits and usage', () => {
   scenario({ area: 'Agent Operations', operation: 'POST /agents/me/transfer-out', section: 'Functional areas', basis: 'supplement' });
 
   it('an amount above approvalThresholds.amount needs approval; the threshold amount itself runs at once', async (ctx) => {

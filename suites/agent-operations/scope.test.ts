@@ -12,7 +12,7 @@ import { basisSupplement, requireCapability, scenario } from '../../helpers/scen
 import { AnyTransaction, ExternalAccount, Quote } from '../../helpers/schemas.js';
 import { AgentAction } from '../../helpers/schemas/agents.js';
 
-describe('Agent scope: another customer\'s ids', () => {
+describe.concurrent('Agent scope: another customer\'s ids', () => {
   scenario({ area: 'Agent Operations', operation: 'GET /agents/me/quotes/{quoteId}', section: 'Functional areas', basis: 'supplement' });
 
   it('answers 404 for another customer\'s accounts, quotes, actions and transactions, and moves none of its money', async (ctx) => {
