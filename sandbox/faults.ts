@@ -914,6 +914,36 @@ export const FAULTS = {
     suites: ['agent-operations/operations.test.ts'],
     rule: 'Supplement 1: Idempotency-Key on agent money calls: a repeat returns the first response.',
   },
+  'agents-list-filter-ignored': {
+    areas: ['agent-management'],
+    suites: ['agent-management/agents.test.ts'],
+    rule: 'Supplement 23: GET /agents takes customerId?, isPaused?, isConnected? filters.',
+  },
+  'agent-approvals-filter-ignored': {
+    areas: ['agent-management'],
+    suites: ['agent-management/approvals.test.ts'],
+    rule: 'Supplement 23: GET /agents/approvals takes an agentId? filter.',
+  },
+  'agent-policy-permissions-merged': {
+    areas: ['agent-management'],
+    suites: ['agent-management/agents.test.ts'],
+    rule: 'Supplement 23: PATCH /agents/{id}/policy: permissions replaces.',
+  },
+  'agent-policy-null-kept': {
+    areas: ['agent-management'],
+    suites: ['agent-management/agents.test.ts'],
+    rule: 'Supplement 23: PATCH /agents/{id}/policy: spendingLimits partial; null clears daily/monthly.',
+  },
+  'agent-actions-status-filter-ignored': {
+    areas: ['agent-operations'],
+    suites: ['agent-operations/operations.test.ts'],
+    rule: 'Supplement 23: GET /agents/me/actions takes a status? filter.',
+  },
+  'agent-redeem-needs-auth': {
+    areas: ['agent-management'],
+    suites: ['agent-management/device-codes.test.ts'],
+    rule: 'Supplement 23: redeem: no auth.',
+  },
 } as const satisfies Record<string, FaultEntry>;
 
 export type FaultName = keyof typeof FAULTS;

@@ -56,7 +56,8 @@ export function convert(ctx: SandboxContext, amount: number, from: string, to: s
 
 export function applyPolicyPatch(ctx: SandboxContext, policy: Policy, patch: PolicyPatch): Policy {
   const next: Policy = { ...policy };
-  if (patch.permissions) next.permissions = [...new Set(patch.permissions)];
+  // permissions replaces the list (supplement 23); the fault merges it into the old one.
+  if (patch.permissions) next.permissions = [...new Set([...(ctx.faults.has('agent-policy-permissions-merged') ? policy.permissions : []), ...patch.permissions])];
   if (patch.defaultExecutionMode) next.defaultExecutionMode = patch.defaultExecutionMode;
   if (patch.spendingLimits) {
     const old = policy.spendingLimits;
@@ -65,7 +66,12 @@ export function applyPolicyPatch(ctx: SandboxContext, policy: Policy, patch: Pol
     const recast = (v: number | null | undefined) => (v === null || v === undefined ? v : convert(ctx, v, old.currency, currency));
     const limits = { ...old, currency, perTransactionLimit: recast(old.perTransactionLimit)!, dailyLimit: recast(old.dailyLimit), monthlyLimit: recast(old.monthlyLimit) };
     for (const [k, v] of Object.entries(patch.spendingLimits)) if (v !== undefined) (limits as Record<string, unknown>)[k] = v;
-    for (const k of ['dailyLimit', 'dailyTransactionLimit', 'monthlyLimit'] as const) if (limits[k] === null) delete limits[k];
+    // null clears a daily or monthly limit (supplement 23); the fault keeps the old value.
+    for (const k of ['dailyLimit', 'dailyTransactionLimit', 'monthlyLimit'] as const) {
+      if (limits[k] !== null) continue;
+      if (ctx.faults.has('agent-policy-null-kept')) limits[k] = old[k];
+      else delete limits[k];
+    }
     next.spendingLimits = limits;
   }
   if (patch.accountRestrictions !== undefined) {

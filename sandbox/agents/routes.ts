@@ -249,8 +249,10 @@ export async function agentRoutes(app: FastifyInstance) {
 
   app.get('/agents', async (req) => {
     const q = parse(AgentQuery, req.query);
+    const ignore = f.has('agents-list-filter-ignored');
     const list = [...s.agents.values()].filter(
       (a) =>
+        ignore ||
         (!q.customerId || a.customerId === q.customerId) &&
         (q.isPaused === undefined || a.isPaused === q.isPaused) &&
         (q.isConnected === undefined || a.isConnected === q.isConnected) &&
@@ -265,7 +267,7 @@ export async function agentRoutes(app: FastifyInstance) {
     const q = parse(ApprovalQuery, req.query);
     const list = [...s.actions.values()]
       .map(refresh)
-      .filter((a) => a.status === 'PENDING_APPROVAL' && (!q.agentId || a.agentId === q.agentId) && (!q.customerId || a.customerId === q.customerId) && inRange(a.createdAt, q.startDate, q.endDate))
+      .filter((a) => a.status === 'PENDING_APPROVAL' && (!q.agentId || a.agentId === q.agentId || f.has('agent-approvals-filter-ignored')) && (!q.customerId || a.customerId === q.customerId) && inRange(a.createdAt, q.startDate, q.endDate))
       .sort((x, y) => x.createdAt.localeCompare(y.createdAt));
     if (q.sortOrder !== 'asc') list.reverse();
     const p = page(list, req.query);
@@ -324,6 +326,7 @@ export async function agentRoutes(app: FastifyInstance) {
 
   // No authentication: the code is the credential (supplement 23).
   app.post('/agents/device-codes/:deviceCode/redeem', async (req) => {
+    if (f.has('agent-redeem-needs-auth') && !/^Basic /.test(req.headers.authorization ?? '')) throw unauthorized();
     const c = getCode((req.params as { deviceCode: string }).deviceCode);
     if (c.redeemed && !f.has('agent-code-redeems-twice')) throw badRequest('INVALID_INPUT', `Device code ${c.code} was already redeemed`, { reason: 'REDEEMED' });
     if (c.voided) throw badRequest('INVALID_INPUT', `Device code ${c.code} was replaced by a newer code`, { reason: 'VOIDED' });
@@ -535,7 +538,7 @@ export async function agentRoutes(app: FastifyInstance) {
   app.get('/agents/me/actions', async (req) => {
     const agent = caller(req);
     const q = parse(ActionQuery, req.query);
-    const list = [...s.actions.values()].filter((a) => a.agentId === agent.id).map(refresh).filter((a) => !q.status || a.status === q.status);
+    const list = [...s.actions.values()].filter((a) => a.agentId === agent.id).map(refresh).filter((a) => !q.status || a.status === q.status || f.has('agent-actions-status-filter-ignored'));
     const p = page(list, req.query);
     return { ...p, data: await Promise.all(p.data.map(presentAction)) };
   });

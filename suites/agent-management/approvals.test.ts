@@ -117,8 +117,13 @@ describe.concurrent('Agent actions: approval by the platform', () => {
     await basisSupplement('approve / reject: 404 (section 23); cross-customer ids -> 404');
     const { customerId, usd, bank } = await customerWithMoney(100_000);
     const { agent, client } = await connectAgent(customerId, approvalRequired());
-    const other = await connectAgent((await customerWithMoney(0)).customerId, approvalRequired());
+    const theirs = await customerWithMoney(0);
+    const other = await connectAgent(theirs.customerId, approvalRequired());
     const { action } = await pendingExecution(client, usd.id, bank.id, 1_000);
+    const { action: theirAction } = await pendingExecution(other.client, theirs.usd.id, theirs.bank.id, 1_000);
+    const listed = expectStatus(await api.get(APPROVALS, { query: { agentId: agent.id } }), 200, AgentActionPage, 'GET /agents/approvals?agentId');
+    expect(listed.data.map((a) => a.id), 'the agentId filter: this agent\'s pending action').toContain(action.id);
+    expect(listed.data.map((a) => a.id), 'the agentId filter: not another agent\'s').not.toContain(theirAction.id);
     expectError(await decide('approve', agent.id, 'AgentAction:00000000-0000-4000-8000-000000000000'), 404);
     expectError(await decide('approve', other.agent.id, action.id), 404);
     expectError(await decide('reject', other.agent.id, action.id), 404);

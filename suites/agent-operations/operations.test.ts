@@ -10,12 +10,12 @@ import { expectError, expectStatus } from '../../helpers/expect.js';
 import { eventually } from '../../helpers/eventually.js';
 import {
   agentAction, balanceBecomes, connectAgent, customerWithMoney, ME, ME_ACTIONS, ME_EXECUTE, ME_EXTERNAL_ACCOUNT, ME_EXTERNAL_ACCOUNTS, ME_INTERNAL_ACCOUNTS,
-  ME_QUOTE, ME_QUOTES, ME_TRANSACTION, ME_TRANSACTIONS, ME_TRANSFER_IN, ME_TRANSFER_OUT, usdQuote,
+  ME_QUOTE, ME_QUOTES, ME_TRANSACTION, ME_TRANSACTIONS, ME_TRANSFER_IN, ME_TRANSFER_OUT, policy, usdQuote,
 } from '../../helpers/flows/agents.js';
-import { balanceOf, expectQuoteMoney, platformConfig } from '../../helpers/flows/transfers.js';
+import { eurDestination, expectQuoteMoney, platformConfig } from '../../helpers/flows/transfers.js';
 import { api, capabilities } from '../../helpers/harness.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
-import { AnyTransaction, ExternalAccount, InternalAccount, Page, Quote } from '../../helpers/schemas.js';
+import { amountOf, AnyTransaction, ExternalAccount, InternalAccount, OutgoingTransaction, Page, Quote } from '../../helpers/schemas.js';
 import { Agent, AgentAction, AgentActionPage } from '../../helpers/schemas/agents.js';
 import { ExternalAccountPage } from '../../helpers/schemas/external-accounts.js';
 
@@ -38,7 +38,7 @@ describe.concurrent('Agent operations with the Bearer token', () => {
     requireCapability(ctx, capabilities.sandboxTriggers, 'the target cannot fund a customer');
     await basisSupplement('POST /agents/me/quotes 201 Quote; execute 200 AgentAction; auto -> APPROVED + transaction (section 23)');
     const { customerId, usd, bank } = await customerWithMoney(300_000);
-    const { agent, client } = await connectAgent(customerId);
+    const { agent, client } = await connectAgent(customerId, policy({ approvalThresholds: { currency: 'USD', amount: 100_000 } }));
     const body = usdQuote(usd.id, bank.id, 12_345);
     const { feeConfigs = [] } = await platformConfig();
     const quote = expectStatus(await client.post(ME_QUOTES, { body }), 201, Quote, 'POST /agents/me/quotes creates a Quote');
@@ -56,10 +56,34 @@ describe.concurrent('Agent operations with the Bearer token', () => {
     expect(txn.id).toBe(action.transaction!.id);
     const list = expectStatus(await client.get(ME_TRANSACTIONS), 200, Page(AnyTransaction), 'GET /agents/me/transactions');
     expect(list.data.map((t) => t.id), 'the agent lists its customer\'s transactions').toContain(txn.id);
+    // A second call above the approval threshold waits: the status filter tells the two apart.
+    const held = expectStatus(await client.post(ME_TRANSFER_OUT, { body: { source: { accountId: usd.id }, destination: { accountId: bank.id }, amount: 100_001 } }), 201, AgentAction);
+    expect(held.status, 'amount > threshold: approval needed').toBe('PENDING_APPROVAL');
     const actions = expectStatus(await client.get(ME_ACTIONS, { query: { status: 'APPROVED' } }), 200, AgentActionPage, 'GET /agents/me/actions?status=APPROVED');
     expect(actions.data.map((a) => a.id)).toContain(action.id);
     expect(actions.data.every((a) => a.status === 'APPROVED'), 'the status filter holds').toBe(true);
+    const waiting = expectStatus(await client.get(ME_ACTIONS, { query: { status: 'PENDING_APPROVAL' } }), 200, AgentActionPage, 'GET /agents/me/actions?status=PENDING_APPROVAL');
+    expect(waiting.data.map((a) => a.id), 'status filter').toEqual([held.id]);
     expect((await agentAction(client, action.id)).id).toBe(action.id);
+  });
+
+  it('a cross-currency quote is priced against the fee configuration and its execution debits exactly its sending total', async (ctx) => {
+    requireCapability(ctx, capabilities.sandboxTriggers, 'the target cannot fund a customer');
+    await basisSupplement('POST /agents/me/quotes 201 Quote (bodies as POST /quotes); execute 200 AgentAction (section 23); quote money (section 8)');
+    const { customerId, usd } = await customerWithMoney(300_000);
+    const eur = await eurDestination(customerId);
+    const { client } = await connectAgent(customerId);
+    const body = usdQuote(usd.id, eur.id, 54_321);
+    const { feeConfigs = [] } = await platformConfig();
+    const quote = expectStatus(await client.post(ME_QUOTES, { body }), 201, Quote, 'POST /agents/me/quotes creates a Quote');
+    expect(quote.receivingCurrency.code).toBe('EUR');
+    expectQuoteMoney(quote, body, feeConfigs);
+    const action = expectStatus(await client.post(ME_EXECUTE, { params: { quoteId: quote.id } }), 200, AgentAction);
+    expect(action.status).toBe('APPROVED');
+    const txn = expectStatus(await api.get('/transactions/{transactionId}', { params: { transactionId: action.transaction!.id } }), 200, OutgoingTransaction);
+    expect(txn.quoteId, 'the transaction of the agent\'s quote').toBe(quote.id);
+    expect(amountOf(txn.receivedAmount), 'receivedAmount = the quote\'s totalReceivingAmount').toBe(quote.totalReceivingAmount);
+    expect(await balanceBecomes(customerId, usd.id, usd.balance.amount - quote.totalSendingAmount), 'debit = totalSendingAmount').toBe(usd.balance.amount - quote.totalSendingAmount);
   });
 
   it('transfer-out and transfer-in answer 201 AgentActions and move exactly their amounts', async (ctx) => {
