@@ -922,7 +922,7 @@ export const FAULTS = {
   'agent-approvals-filter-ignored': {
     areas: ['agent-management'],
     suites: ['agent-management/approvals.test.ts'],
-    rule: 'Supplement 23: GET /agents/approvals takes an agentId? filter.',
+    rule: 'Supplement 23: GET /agents/approvals takes agentId?, customerId?, startDate?, endDate? filters.',
   },
   'agent-policy-permissions-merged': {
     areas: ['agent-management'],

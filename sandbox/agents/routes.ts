@@ -267,7 +267,7 @@ export async function agentRoutes(app: FastifyInstance) {
     const q = parse(ApprovalQuery, req.query);
     const list = [...s.actions.values()]
       .map(refresh)
-      .filter((a) => a.status === 'PENDING_APPROVAL' && (!q.agentId || a.agentId === q.agentId || f.has('agent-approvals-filter-ignored')) && (!q.customerId || a.customerId === q.customerId) && inRange(a.createdAt, q.startDate, q.endDate))
+      .filter((a) => a.status === 'PENDING_APPROVAL' && (f.has('agent-approvals-filter-ignored') || ((!q.agentId || a.agentId === q.agentId) && (!q.customerId || a.customerId === q.customerId) && inRange(a.createdAt, q.startDate, q.endDate))))
       .sort((x, y) => x.createdAt.localeCompare(y.createdAt));
     if (q.sortOrder !== 'asc') list.reverse();
     const p = page(list, req.query);

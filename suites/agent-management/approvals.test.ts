@@ -45,6 +45,11 @@ describe.concurrent('Agent actions: approval by the platform', () => {
     const { agent, client } = await connectAgent(customerId, approvalRequired());
     const { quote, action } = await pendingExecution(client, usd.id, bank.id, 25_000);
     expect(await balanceOf(customerId, usd.id), 'Agent Operations: the transaction stays pending until the platform approves it; nothing is debited').toBe(usd.balance.amount);
+    noteInterface(
+      'agent-pending-approval-transaction',
+      ['interface: "an action that needs approval leaves the resulting transaction pending until the platform approves it"', 'supplement 23: "PENDING_APPROVAL, no `transaction`"'],
+      'asserted: no transaction on the action and no debit before approval; whether a pending transaction exists elsewhere meanwhile is not judged',
+    );
 
     const listed = expectStatus(await api.get(APPROVALS, { query: { agentId: agent.id } }), 200, AgentActionPage, 'GET /agents/approvals lists AgentActions');
     expect(listed.data.map((a) => a.id), 'the action awaits the platform').toContain(action.id);
@@ -124,6 +129,8 @@ describe.concurrent('Agent actions: approval by the platform', () => {
     const listed = expectStatus(await api.get(APPROVALS, { query: { agentId: agent.id } }), 200, AgentActionPage, 'GET /agents/approvals?agentId');
     expect(listed.data.map((a) => a.id), 'the agentId filter: this agent\'s pending action').toContain(action.id);
     expect(listed.data.map((a) => a.id), 'the agentId filter: not another agent\'s').not.toContain(theirAction.id);
+    const byCustomer = expectStatus(await api.get(APPROVALS, { query: { customerId: theirs.customerId } }), 200, AgentActionPage, 'GET /agents/approvals?customerId');
+    expect(byCustomer.data.map((a) => a.id), 'the customerId filter').toEqual([theirAction.id]);
     expectError(await decide('approve', agent.id, 'AgentAction:00000000-0000-4000-8000-000000000000'), 404);
     expectError(await decide('approve', other.agent.id, action.id), 404);
     expectError(await decide('reject', other.agent.id, action.id), 404);
