@@ -31,6 +31,7 @@ import { UMA_LOOKUP_TTL_MS } from './profile.js';
 import { invitationRoutes } from './invitations/routes.js';
 import { discoveryRoutes } from './discoveries/routes.js';
 import { vaspRoutes } from './vasps/routes.js';
+import { agentAuthenticates, agentRoutes } from './agents/routes.js';
 
 export interface SandboxOptions extends Partial<SandboxSettings> {
   webhookPrivateKeyPem?: string;
@@ -160,6 +161,7 @@ export async function buildSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const expected = Buffer.from(`Basic ${Buffer.from(`${settings.clientId}:${settings.clientSecret}`).toString('base64')}`);
   app.addHook('onRequest', async (req) => {
     if (faults.has('auth-not-enforced')) return;
+    if (agentAuthenticates(req.routeOptions.url)) return; // Bearer or none: sandbox/agents checks them.
     const header = req.headers.authorization ?? '';
     if (faults.has('auth-accepts-bearer') && /^Bearer \S+/.test(header)) return;
     const given = Buffer.from(header);
@@ -192,6 +194,7 @@ export async function buildSandbox(options: SandboxOptions = {}): Promise<Sandbo
       await api.register(invitationRoutes);
       await api.register(discoveryRoutes);
       await api.register(vaspRoutes);
+      await api.register(agentRoutes);
     },
     { prefix: `/${INTERFACE_VERSION}` },
   );

@@ -1058,6 +1058,142 @@ export const FAULTS = {
     suites: ['vasps/vasps.test.ts'],
     rule: 'Supplement 1: cursor is the previous page\'s nextCursor: the next page follows it, no item twice.',
   },
+  // Agents
+  'agent-permission-ignored': {
+    areas: ['agent-operations'],
+    suites: ['agent-operations/permissions.test.ts'],
+    rule: 'Supplement 23: each /agents/me operation needs its permission (VIEW_TRANSACTIONS, CREATE_QUOTES, EXECUTE_QUOTES, CREATE_TRANSFERS, MANAGE_EXTERNAL_ACCOUNTS), else 403.',
+  },
+  'agent-code-redeems-twice': {
+    areas: ['agent-management'],
+    suites: ['agent-management/device-codes.test.ts'],
+    rule: 'Supplement 23: POST /agents/device-codes/{code}/redeem answers 200 once; 400 used/expired.',
+  },
+  'agent-old-code-stays-valid': {
+    areas: ['agent-management'],
+    suites: ['agent-management/device-codes.test.ts'],
+    rule: 'Supplement 23: POST /agents/{id}/device-codes: older unredeemed codes void.',
+  },
+  'agent-connected-new-code': {
+    areas: ['agent-management'],
+    suites: ['agent-management/device-codes.test.ts'],
+    rule: 'Supplement 23: POST /agents/{id}/device-codes: 409 connected.',
+  },
+  'agent-token-survives-delete': {
+    areas: ['agent-management'],
+    suites: ['agent-management/agents.test.ts'],
+    rule: 'Supplement 23: DELETE /agents/{id}: 204; token dead at once.',
+  },
+  'agent-paused-acts': {
+    areas: ['agent-management'],
+    suites: ['agent-management/agents.test.ts'],
+    rule: "Supplement 23: PATCH /agents/{id} {isPaused}: a paused agent does not act (interface: agent operations are subject to the agent's policy).",
+  },
+  'agent-approval-mode-ignored': {
+    areas: ['agent-management'],
+    suites: ['agent-management/approvals.test.ts'],
+    rule: 'Supplement 23: approval needed (mode) -> PENDING_APPROVAL, no transaction; interface: an action that needs approval leaves the resulting transaction pending until the platform approves it.',
+  },
+  'agent-threshold-ignored': {
+    areas: ['agent-operations'],
+    suites: ['agent-operations/policy.test.ts'],
+    rule: 'Supplement 23: approval needed (amount > threshold) -> PENDING_APPROVAL.',
+  },
+  'agent-account-rule-ignored': {
+    areas: ['agent-operations'],
+    suites: ['agent-operations/policy.test.ts'],
+    rule: 'Supplement 23: accountRestrictions.accountRules[{accountId, executionMode?, perTransactionLimit?}]: approval needed (account rule).',
+  },
+  'agent-allowed-accounts-ignored': {
+    areas: ['agent-operations'],
+    suites: ['agent-operations/policy.test.ts'],
+    rule: 'Supplement 23: accountRestrictions.allowedAccountIds; policy denial: 403.',
+  },
+  'agent-per-transaction-limit-ignored': {
+    areas: ['agent-operations'],
+    suites: ['agent-operations/policy.test.ts'],
+    rule: 'Supplement 23: spendingLimits.perTransactionLimit; limit denial: 403.',
+  },
+  'agent-daily-limit-ignored': {
+    areas: ['agent-operations'],
+    suites: ['agent-operations/policy.test.ts'],
+    rule: 'Supplement 23: spendingLimits.dailyLimit and dailyTransactionLimit; limit denial: 403.',
+  },
+  'agent-monthly-limit-ignored': {
+    areas: ['agent-operations'],
+    suites: ['agent-operations/policy.test.ts'],
+    rule: 'Supplement 23: spendingLimits.monthlyLimit; limit denial: 403.',
+  },
+  'agent-usage-not-kept': {
+    areas: ['agent-operations'],
+    suites: ['agent-operations/policy.test.ts'],
+    rule: 'Supplement 23: Agent usage {dailyTransactionCount, dailySpend, monthlySpend} counts what the agent spent.',
+  },
+  'agent-pending-moves-money': {
+    areas: ['agent-management'],
+    suites: ['agent-management/approvals.test.ts'],
+    rule: 'Supplement 23: PENDING_APPROVAL has no transaction; interface: the resulting transaction stays pending until the platform approves it.',
+  },
+  'agent-reject-executes': {
+    areas: ['agent-management'],
+    suites: ['agent-management/approvals.test.ts'],
+    rule: 'Supplement 23: reject -> REJECTED (no transaction: nothing moves).',
+  },
+  'agent-decides-twice': {
+    areas: ['agent-management'],
+    suites: ['agent-management/approvals.test.ts'],
+    rule: 'Supplement 23: approve and reject answer 409 for an action that is not pending.',
+  },
+  'agent-pending-event-missing': {
+    areas: ['agent-management'],
+    suites: ['agent-management/approvals.test.ts'],
+    rule: 'Supplement 23 and 27: an action that needs approval emits AGENT_ACTION.PENDING_APPROVAL with the AgentAction.',
+  },
+  'agent-action-failure-not-followed': {
+    areas: ['agent-management'],
+    suites: ['agent-management/approvals.test.ts'],
+    rule: 'Supplement 23: APPROVED -> FAILED when execution fails.',
+  },
+  'agent-cross-customer-visible': {
+    areas: ['agent-operations'],
+    suites: ['agent-operations/scope.test.ts'],
+    rule: 'Supplement 23: cross-customer ids -> 404 (an agent acts for its own customer only).',
+  },
+  'agent-idempotency-ignored': {
+    areas: ['agent-operations'],
+    suites: ['agent-operations/operations.test.ts'],
+    rule: 'Supplement 1: Idempotency-Key on agent money calls: a repeat returns the first response.',
+  },
+  'agents-list-filter-ignored': {
+    areas: ['agent-management'],
+    suites: ['agent-management/agents.test.ts'],
+    rule: 'Supplement 23: GET /agents takes customerId?, isPaused?, isConnected? filters.',
+  },
+  'agent-approvals-filter-ignored': {
+    areas: ['agent-management'],
+    suites: ['agent-management/approvals.test.ts'],
+    rule: 'Supplement 23: GET /agents/approvals takes agentId?, customerId?, startDate?, endDate? filters.',
+  },
+  'agent-policy-permissions-merged': {
+    areas: ['agent-management'],
+    suites: ['agent-management/agents.test.ts'],
+    rule: 'Supplement 23: PATCH /agents/{id}/policy: permissions replaces.',
+  },
+  'agent-policy-null-kept': {
+    areas: ['agent-management'],
+    suites: ['agent-management/agents.test.ts'],
+    rule: 'Supplement 23: PATCH /agents/{id}/policy: spendingLimits partial; null clears daily/monthly.',
+  },
+  'agent-actions-status-filter-ignored': {
+    areas: ['agent-operations'],
+    suites: ['agent-operations/operations.test.ts'],
+    rule: 'Supplement 23: GET /agents/me/actions takes a status? filter.',
+  },
+  'agent-redeem-needs-auth': {
+    areas: ['agent-management'],
+    suites: ['agent-management/device-codes.test.ts'],
+    rule: 'Supplement 23: redeem: no auth.',
+  },
 } as const satisfies Record<string, FaultEntry>;
 
 export type FaultName = keyof typeof FAULTS;
