@@ -18,7 +18,36 @@ export interface SandboxProfileInput {
   cardActivationDelayMs: number;
   /** How long an incoming payment answered 202 waits for approve or reject. */
   incomingApprovalWindowMs: number;
+  /** How long after its last event a notification of this sandbox can still come (the quiet period a suite waits). */
+  eventQuietMs?: number;
 }
+
+/**
+ * The sandbox's timings when the harness boots it (embedded mode, the image in container mode, the
+ * self-tests' standalone sandboxes): short, so a whole run waits little, and long enough for a client
+ * under load to act within each window. The harness reads them from here, never from a copy.
+ * - challengeTtlMs: an SCA challenge's or an ownership challenge's life (answered in time: a few requests);
+ * - provisioningDelayMs: PENDING -> ACTIVE of an internal account, KYC and bulk processing; also the
+ *   step (at most 100 ms) of payment lifecycles;
+ * - realtimeQuoteTtlMs: a quote without a source account (real-time funding) expires after it;
+ * - cardActivationDelayMs: as in the profile's timings; long enough that the suite, which measures it
+ *   from the client's side with an event quiet period and a load's latency included, tells it from an
+ *   immediate activation;
+ * - incomingApprovalWindowMs: as in the profile's timings;
+ * - webhookRetryBaseMs, webhookAttempts: the retry schedule of a failed delivery;
+ * - eventQuietMs: every event of one state change is sent at once, over loopback: what comes later
+ *   than this after the last one is not part of it.
+ */
+export const EMBEDDED_TIMINGS = {
+  challengeTtlMs: 1000,
+  provisioningDelayMs: 50,
+  realtimeQuoteTtlMs: 1200,
+  cardActivationDelayMs: 1000,
+  incomingApprovalWindowMs: 1000,
+  webhookRetryBaseMs: 100,
+  webhookAttempts: 5,
+  eventQuietMs: 100,
+} as const;
 
 /** Failure reasons by the last three digits of a quote destination (sandbox/cross-currency-transfers). */
 export const FAILURE_TRIGGERS: Record<string, string> = {
@@ -72,6 +101,7 @@ export function sandboxProfile(input: SandboxProfileInput): Record<string, unkno
     timings: {
       cardActivationDelayMs: input.cardActivationDelayMs,
       incomingApprovalWindowMs: input.incomingApprovalWindowMs,
+      ...(input.eventQuietMs === undefined ? {} : { eventQuietMs: input.eventQuietMs }),
     },
     // sandbox/customers, sandbox/kyc-verifications, sandbox/internal-accounts (sandbox/README.md).
     customers: {

@@ -61,20 +61,41 @@ export default async function setup(project: TestProject) {
   };
 }
 
+/**
+ * The sandbox's timings when the harness boots it: its own declaration (EMBEDDED_TIMINGS in
+ * sandbox/profile.ts), each SANDBOX_* variable winning.
+ */
+async function sandboxTimings() {
+  const { EMBEDDED_TIMINGS: t } = await import('../../sandbox/profile.js');
+  const env = (name: string, dflt: number) => (process.env[name] ? Number(process.env[name]) : dflt);
+  return {
+    challengeTtlMs: env('SANDBOX_CHALLENGE_TTL_MS', t.challengeTtlMs),
+    provisioningDelayMs: env('SANDBOX_PROVISIONING_DELAY_MS', t.provisioningDelayMs),
+    realtimeQuoteTtlMs: env('SANDBOX_REALTIME_QUOTE_TTL_MS', t.realtimeQuoteTtlMs),
+    cardActivationDelayMs: env('SANDBOX_CARD_ACTIVATION_DELAY_MS', t.cardActivationDelayMs),
+    incomingApprovalWindowMs: env('SANDBOX_INCOMING_APPROVAL_WINDOW_MS', t.incomingApprovalWindowMs),
+    webhookRetryBaseMs: env('SANDBOX_WEBHOOK_RETRY_BASE_MS', t.webhookRetryBaseMs),
+    webhookAttempts: env('SANDBOX_WEBHOOK_ATTEMPTS', t.webhookAttempts),
+    eventQuietMs: t.eventQuietMs,
+  };
+}
+
 /** What the embedded sandbox declares about itself (sandbox/profile.ts), with the timings the harness gives it. */
 async function embeddedSandboxProfile() {
   const { sandboxProfile } = await import('../../sandbox/profile.js');
+  const timings = await sandboxTimings();
   return parseProfile(
     sandboxProfile({
       baseUrl: 'http://127.0.0.1/2025-10-13',
       clientId: 'embedded',
       clientSecret: 'embedded',
       webhookPublicKeyPem: '-----BEGIN PUBLIC KEY-----',
-      webhookRetryBaseMs: Number(process.env.SANDBOX_WEBHOOK_RETRY_BASE_MS ?? 100),
-      webhookAttempts: Number(process.env.SANDBOX_WEBHOOK_ATTEMPTS ?? 5),
+      webhookRetryBaseMs: timings.webhookRetryBaseMs,
+      webhookAttempts: timings.webhookAttempts,
       counterpartyRules: true,
-      cardActivationDelayMs: Number(process.env.SANDBOX_CARD_ACTIVATION_DELAY_MS ?? 1000),
-      incomingApprovalWindowMs: Number(process.env.SANDBOX_INCOMING_APPROVAL_WINDOW_MS ?? 2000),
+      cardActivationDelayMs: timings.cardActivationDelayMs,
+      incomingApprovalWindowMs: timings.incomingApprovalWindowMs,
+      eventQuietMs: timings.eventQuietMs,
     }),
     'the embedded sandbox profile (sandbox/profile.ts)',
   );
@@ -106,26 +127,34 @@ async function startHarness(): Promise<Harness> {
     if (settings.mode === 'embedded') {
       // The harness may start the sandbox; suites never import it.
       const { buildSandbox } = await import('../../sandbox/app.js');
+      const timings = await sandboxTimings();
       const sandbox = await buildSandbox({
         faults: settings.faults,
         webhookPrivateKeyPem: keys!.privateKeyPem,
         allowInsecureLoopbackWebhooks: true,
-        challengeTtlMs: Number(process.env.SANDBOX_CHALLENGE_TTL_MS ?? 2500),
-        provisioningDelayMs: Number(process.env.SANDBOX_PROVISIONING_DELAY_MS ?? 300),
-        realtimeQuoteTtlMs: Number(process.env.SANDBOX_REALTIME_QUOTE_TTL_MS ?? 3000),
-        cardActivationDelayMs: Number(process.env.SANDBOX_CARD_ACTIVATION_DELAY_MS ?? 1000),
-        incomingApprovalWindowMs: Number(process.env.SANDBOX_INCOMING_APPROVAL_WINDOW_MS ?? 2000),
-        webhook: {
-          retryBaseDelayMs: Number(process.env.SANDBOX_WEBHOOK_RETRY_BASE_MS ?? 100),
-          maxAttempts: Number(process.env.SANDBOX_WEBHOOK_ATTEMPTS ?? 5),
-          caPem: info.caPem,
-        },
+        challengeTtlMs: timings.challengeTtlMs,
+        provisioningDelayMs: timings.provisioningDelayMs,
+        realtimeQuoteTtlMs: timings.realtimeQuoteTtlMs,
+        cardActivationDelayMs: timings.cardActivationDelayMs,
+        incomingApprovalWindowMs: timings.incomingApprovalWindowMs,
+        webhook: { retryBaseDelayMs: timings.webhookRetryBaseMs, maxAttempts: timings.webhookAttempts, caPem: info.caPem },
       });
       closers.unshift(() => sandbox.close());
       reached = { baseUrl: await sandbox.listen(0), clientId: sandbox.clientId, clientSecret: sandbox.clientSecret, webhookPublicKeyPem: keys!.publicKeyPem };
     } else if (settings.mode === 'container') {
       const { startContainerTarget } = await import('./container.js');
-      const started = await startContainerTarget(settings, { privateKeyPem: keys!.privateKeyPem, caPem: info.caPem! });
+      const t = await sandboxTimings();
+      // A sandbox image is given the sandbox's harness timings (other images ignore SANDBOX_* variables).
+      const timings = {
+        SANDBOX_CHALLENGE_TTL_MS: t.challengeTtlMs,
+        SANDBOX_PROVISIONING_DELAY_MS: t.provisioningDelayMs,
+        SANDBOX_WEBHOOK_RETRY_BASE_MS: t.webhookRetryBaseMs,
+        SANDBOX_WEBHOOK_ATTEMPTS: t.webhookAttempts,
+        SANDBOX_REALTIME_QUOTE_TTL_MS: t.realtimeQuoteTtlMs,
+        SANDBOX_CARD_ACTIVATION_DELAY_MS: t.cardActivationDelayMs,
+        SANDBOX_INCOMING_APPROVAL_WINDOW_MS: t.incomingApprovalWindowMs,
+      };
+      const started = await startContainerTarget(settings, { privateKeyPem: keys!.privateKeyPem, caPem: info.caPem! }, Object.fromEntries(Object.entries(timings).map(([k, v]) => [k, String(v)])));
       closers.unshift(started.stop);
       if (!started.profile) throw new Error(`the image ${settings.image} printed no target profile (a JSON line with "profile"); its capabilities are unknown`);
       capabilities = profileCapabilities(process.env, parseProfile(started.profile, `the profile the image ${settings.image} printed`), { eventTimeoutMs: 15_000, waitBudgetMs: 60_000 });

@@ -111,6 +111,7 @@ export const TargetProfile = z
         waitBudgetMs: nonNegative.optional().describe("Longest wait on the target's own clock (SVC_WAIT_BUDGET_MS)"),
         cardActivationDelayMs: nonNegative.optional().describe('How long a card whose platformCardId ends 005 stays PROCESSING (SVC_CARD_ACTIVATION_DELAY_MS)'),
         incomingApprovalWindowMs: nonNegative.optional().describe('How long an incoming payment answered 202 waits for approve or reject (SVC_INCOMING_APPROVAL_WINDOW_MS)'),
+        eventQuietMs: nonNegative.optional().describe('Quiet period after a complete event sequence before it is judged: how late a further event of the same change can come (SVC_EVENT_QUIET_MS)'),
       })
       .optional(),
   })
@@ -183,6 +184,7 @@ const VARIABLES: readonly [string, (p: TargetProfile, env: NodeJS.ProcessEnv, di
   ['SVC_BULK_FAILED_WHEN_NO_ROW_SUCCEEDS', (p) => bool(p.customers?.bulkFailedWhenNoRowSucceeds)],
   ['SVC_EVENT_TIMEOUT_MS', (p) => str(p.timings?.eventTimeoutMs)],
   ['SVC_WAIT_BUDGET_MS', (p) => str(p.timings?.waitBudgetMs)],
+  ['SVC_EVENT_QUIET_MS', (p) => str(p.timings?.eventQuietMs)],
 ];
 
 /** The variables a profile declares. */
