@@ -26,7 +26,8 @@ export interface SandboxProfileInput {
  * The sandbox's timings when the harness boots it (embedded mode, the image in container mode, the
  * self-tests' standalone sandboxes): short, so a whole run waits little, and long enough for a client
  * under load to act within each window. The harness reads them from here, never from a copy.
- * - challengeTtlMs: an SCA challenge's or an ownership challenge's life (answered in time: a few requests);
+ * - challengeTtlMs: an SCA challenge's or an ownership challenge's life (answered in time: a few
+ *   requests and a signature; 1.5 s proved too short on a machine loaded thirty times over);
  * - provisioningDelayMs: PENDING -> ACTIVE of an internal account, KYC and bulk processing; also the
  *   step (at most 100 ms) of payment lifecycles;
  * - realtimeQuoteTtlMs: a quote without a source account (real-time funding) expires after it;
@@ -39,11 +40,11 @@ export interface SandboxProfileInput {
  *   than this after the last one is not part of it.
  */
 export const EMBEDDED_TIMINGS = {
-  challengeTtlMs: 1000,
+  challengeTtlMs: 2000,
   provisioningDelayMs: 50,
-  realtimeQuoteTtlMs: 1200,
+  realtimeQuoteTtlMs: 2000,
   cardActivationDelayMs: 1000,
-  incomingApprovalWindowMs: 1000,
+  incomingApprovalWindowMs: 1500,
   webhookRetryBaseMs: 100,
   webhookAttempts: 5,
   eventQuietMs: 100,
