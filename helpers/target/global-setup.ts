@@ -14,8 +14,9 @@ import { judgeRun, VERDICT_FILE, verdictLines } from '../verdict/verdict.js';
 import { generateWebhookKeyPair } from '../webhook-signature.js';
 import { shareSecret } from '../redact.js';
 import { EndpointLease } from './endpoint-lease.js';
+import { MUTANT_PROJECT, mutantVerdictFile } from './mutant.js';
 import { parseProfile } from './profile.js';
-import { profileCapabilities, resolveTargetSettings, type Capabilities } from './settings.js';
+import { profileCapabilities, resolveTargetSettings, type Capabilities, type TargetSettings } from './settings.js';
 
 export interface ProvidedTarget {
   mode: 'embedded' | 'external' | 'container';
@@ -44,22 +45,32 @@ interface Harness {
 }
 
 const HARNESS = Symbol.for('svc-conformance.harness');
-type WithHarness = typeof globalThis & { [HARNESS]?: Promise<Harness> };
+type WithHarness = typeof globalThis & { [HARNESS]?: Map<string, Promise<Harness>> };
 
-/** One harness per vitest process, shared by the conformance projects (parallel and platform-wide phases). */
+
+/**
+ * One harness per vitest process, shared by the conformance projects (parallel and platform-wide
+ * phases); in a batch of mutant runs, one per fault, shared by that fault's two projects.
+ */
 export default async function setup(project: TestProject) {
   const g = globalThis as WithHarness;
-  g[HARNESS] ??= startHarness();
-  const harness = await g[HARNESS];
+  const harnesses = (g[HARNESS] ??= new Map());
+  const fault = MUTANT_PROJECT.exec(project.name)?.[1];
+  const key = fault ?? '';
+  if (!harnesses.has(key)) harnesses.set(key, startHarness(fault));
+  const harness = await harnesses.get(key)!;
   harness.users++;
   harness.projects.add(project.name);
   project.provide('target', harness.target);
   return async () => {
     if (--harness.users > 0) return;
-    delete g[HARNESS];
+    harnesses.delete(key);
     await harness.teardown(project.vitest);
   };
 }
+
+/** Reports of an earlier run are cleared once per process, before the first harness starts. */
+let cleared = false;
 
 /**
  * The sandbox's timings when the harness boots it: its own declaration (EMBEDDED_TIMINGS in
@@ -101,12 +112,18 @@ async function embeddedSandboxProfile() {
   );
 }
 
-async function startHarness(): Promise<Harness> {
-  const settings = resolveTargetSettings(process.env, await embeddedSandboxProfile());
-  rmSync(RAW_DIR, { recursive: true, force: true });
-  mkdirSync(RAW_DIR, { recursive: true });
-  // Results of an earlier run would read as retries of this one.
-  clearDirectory(join(REPORTS_DIR, 'allure-results'));
+/** `mutantFault`: this harness boots the embedded sandbox with that one fault, for a mutant project. */
+async function startHarness(mutantFault?: string): Promise<Harness> {
+  const resolved = resolveTargetSettings(process.env, await embeddedSandboxProfile());
+  if (mutantFault && resolved.mode !== 'embedded') throw new Error(`mutant project ${mutantFault}: mutant runs drive the embedded sandbox (SVC_BASE_URL and SVC_TARGET_IMAGE must be unset)`);
+  const settings: TargetSettings = mutantFault && resolved.mode === 'embedded' ? { ...resolved, faults: [mutantFault] } : resolved;
+  if (!cleared) {
+    cleared = true;
+    rmSync(RAW_DIR, { recursive: true, force: true });
+    mkdirSync(RAW_DIR, { recursive: true });
+    // Results of an earlier run would read as retries of this one.
+    clearDirectory(join(REPORTS_DIR, 'allure-results'));
+  }
   const seed = process.env.SVC_SEED ? Number(process.env.SVC_SEED) : randomInt(1, 2 ** 31 - 1);
   const closers: (() => Promise<void>)[] = [];
 
@@ -239,17 +256,25 @@ async function startHarness(): Promise<Harness> {
       } finally {
         listener.checkDuplicates(process.env.SVC_DUPLICATE_TOLERANCE ? Number(process.env.SVC_DUPLICATE_TOLERANCE) : undefined);
         mkdirSync(REPORTS_DIR, { recursive: true });
-        writeFileSync(
-          `${REPORTS_DIR}/listener.json`,
-          JSON.stringify({ deliveries: listener.deliveries.length, duplicates: listener.duplicates, findings: listener.findings }, null, 2),
-        );
-        writeCoverageReports({ print: true });
+        // A mutant project's harness is judged by its verdict alone (selftest/mutation/run.ts).
+        if (!mutantFault) {
+          writeFileSync(
+            `${REPORTS_DIR}/listener.json`,
+            JSON.stringify({ deliveries: listener.deliveries.length, duplicates: listener.duplicates, findings: listener.findings }, null, 2),
+          );
+          writeCoverageReports({ print: true });
+        }
         await api.close();
         for (const close of closers) await close();
       }
       // The verdict (helpers/verdict/): every scenario this target served, the listener's findings,
       // and the skips its declared capabilities explain. The entry points read it for the exit status.
       const verdict = judgeRun({ mode: settings.mode, runId: target.runId, ...collectOutcomes(vitest, harnessProjects), findings: listener.findings });
+      if (mutantFault) {
+        mkdirSync(join(REPORTS_DIR, 'mutants'), { recursive: true });
+        writeFileSync(join(REPORTS_DIR, mutantVerdictFile(mutantFault)), `${JSON.stringify(verdict, null, 2)}\n`);
+        return;
+      }
       writeFileSync(join(REPORTS_DIR, VERDICT_FILE), `${JSON.stringify(verdict, null, 2)}\n`);
       if (!verdict.conformant) process.exitCode = 1;
       // Run through vitest directly (not an entry point that prints it last): say it here.
