@@ -23,7 +23,39 @@ export interface SandboxProfileInput {
   incomingApprovalWindowMs: number;
   /** How long an UMA lookup id stays usable (sandbox/uma); the sandbox default when absent. */
   umaLookupTtlMs?: number;
+  /** How long after its last event a notification of this sandbox can still come (the quiet period a suite waits). */
+  eventQuietMs?: number;
 }
+
+/**
+ * The sandbox's timings when the harness boots it (embedded mode, the image in container mode, the
+ * self-tests' standalone sandboxes): short, so a whole run waits little, and long enough for a client
+ * under load to act within each window. The harness reads them from here, never from a copy.
+ * - challengeTtlMs: an SCA challenge's or an ownership challenge's life (answered in time: a few
+ *   requests and a signature; 1.5 s proved too short on a machine loaded thirty times over);
+ * - provisioningDelayMs: PENDING -> ACTIVE of an internal account, KYC and bulk processing; also the
+ *   step (at most 100 ms) of payment lifecycles;
+ * - realtimeQuoteTtlMs: a quote without a source account (real-time funding) expires after it;
+ * - cardActivationDelayMs: as in the profile's timings; long enough that the suite, which measures it
+ *   from the client's side with an event quiet period and a load's latency included, tells it from an
+ *   immediate activation;
+ * - incomingApprovalWindowMs: as in the profile's timings;
+ * - umaLookupTtlMs: an UMA receiver lookup id's life (the default is 10 minutes; a scenario waits it out);
+ * - webhookRetryBaseMs, webhookAttempts: the retry schedule of a failed delivery;
+ * - eventQuietMs: every event of one state change is sent at once, over loopback: what comes later
+ *   than this after the last one is not part of it.
+ */
+export const EMBEDDED_TIMINGS = {
+  challengeTtlMs: 2000,
+  provisioningDelayMs: 50,
+  realtimeQuoteTtlMs: 2000,
+  cardActivationDelayMs: 1000,
+  incomingApprovalWindowMs: 1500,
+  umaLookupTtlMs: 3000,
+  webhookRetryBaseMs: 100,
+  webhookAttempts: 5,
+  eventQuietMs: 100,
+} as const;
 
 /** Failure reasons by the last three digits of a quote destination (sandbox/cross-currency-transfers). */
 export const FAILURE_TRIGGERS: Record<string, string> = {
@@ -94,6 +126,7 @@ export function sandboxProfile(input: SandboxProfileInput): Record<string, unkno
       cardActivationDelayMs: input.cardActivationDelayMs,
       incomingApprovalWindowMs: input.incomingApprovalWindowMs,
       umaLookupTtlMs: input.umaLookupTtlMs ?? UMA_LOOKUP_TTL_MS,
+      ...(input.eventQuietMs === undefined ? {} : { eventQuietMs: input.eventQuietMs }),
     },
     // sandbox/customers, sandbox/kyc-verifications, sandbox/internal-accounts (sandbox/README.md).
     customers: {

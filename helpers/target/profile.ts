@@ -141,6 +141,7 @@ export const TargetProfile = z
         cardActivationDelayMs: nonNegative.optional().describe('How long a card whose platformCardId ends 005 stays PROCESSING (SVC_CARD_ACTIVATION_DELAY_MS)'),
         incomingApprovalWindowMs: nonNegative.optional().describe('How long an incoming payment answered 202 waits for approve or reject (SVC_INCOMING_APPROVAL_WINDOW_MS)'),
         umaLookupTtlMs: nonNegative.optional().describe('How long an UMA receiver lookup id stays usable by a quote (SVC_UMA_LOOKUP_TTL_MS)'),
+        eventQuietMs: nonNegative.optional().describe('Quiet period after a complete event sequence before it is judged: how late a further event of the same change can come (SVC_EVENT_QUIET_MS)'),
       })
       .optional(),
   })
@@ -229,6 +230,7 @@ const VARIABLES: readonly [string, (p: TargetProfile, env: NodeJS.ProcessEnv, di
   ['SVC_VERIFICATION_REVIEW_FINDINGS', (p) => bool(p.customers?.verificationReviewFindings)],
   ['SVC_LIMIT_VELOCITY_COUNT', (p) => str(p.limits?.velocityCount)],
   ['SVC_LIMIT_VELOCITY_WINDOW_MS', (p) => str(p.limits?.velocityWindowMs)],
+  ['SVC_EVENT_QUIET_MS', (p) => str(p.timings?.eventQuietMs)],
 ];
 
 /** The variables a profile declares. */

@@ -21,6 +21,8 @@ export interface Capabilities {
   counterpartyRules: boolean;
   /** Deadline for an event the scenario caused. */
   eventTimeoutMs: number;
+  /** Quiet period after a complete event sequence before it is judged (default 200 ms). */
+  eventQuietMs: number;
   /** Longest a single scenario may wait on the target's own clock (challenge expiry, provisioning). */
   waitBudgetMs: number;
   /** The target lets the platform unset webhookEndpoint with null. */
@@ -89,6 +91,9 @@ export interface StablecoinDeclarations {
   /** The target accepts the reserved mint funding sources SVC_INTERNAL_ACCOUNT and PROVIDER_INTERNAL_BALANCE. */
   reservedSources: boolean;
 }
+
+/** The quiet period after a complete event sequence when the target declares none. */
+const DEFAULT_EVENT_QUIET_MS = 200;
 
 /** The supplement's card activation delay for platformCardId 005 ("ACTIVE after ~30 s"), with a margin. */
 const SUPPLEMENT_CARD_ACTIVATION_MS = 30_000;
@@ -252,6 +257,7 @@ function declaredCapabilities(env: NodeJS.ProcessEnv, timings: { eventTimeoutMs:
     counterpartyRules: truthy(env.SVC_COUNTERPARTY_RULES, true),
     eventTimeoutMs: num('SVC_EVENT_TIMEOUT_MS', env.SVC_EVENT_TIMEOUT_MS, timings.eventTimeoutMs)!,
     waitBudgetMs: num('SVC_WAIT_BUDGET_MS', env.SVC_WAIT_BUDGET_MS, timings.waitBudgetMs)!,
+    eventQuietMs: num('SVC_EVENT_QUIET_MS', env.SVC_EVENT_QUIET_MS, DEFAULT_EVENT_QUIET_MS)!,
     canUnsetWebhookEndpoint: truthy(env.SVC_CAN_UNSET_WEBHOOK_ENDPOINT, true),
     failureTriggers: triggers(env.SVC_FAILURE_TRIGGERS, SUPPLEMENT_FAILURE_TRIGGERS),
     limits: limits(env, {}),
