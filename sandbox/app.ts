@@ -23,6 +23,7 @@ import { transferRoutes } from './cross-currency-transfers/routes.js';
 import { exchangeRateRoutes } from './exchange-rates/routes.js';
 import { transactionRoutes } from './transactions/routes.js';
 import { incomingPaymentRoutes } from './transactions/incoming.js';
+import { apiTokenRoutes, authenticateToken } from './api-tokens/routes.js';
 
 export interface SandboxOptions extends Partial<SandboxSettings> {
   webhookPrivateKeyPem?: string;
@@ -154,6 +155,8 @@ export async function buildSandbox(options: SandboxOptions = {}): Promise<Sandbo
     if (faults.has('auth-accepts-bearer') && /^Bearer \S+/.test(header)) return;
     const given = Buffer.from(header);
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+      // An API token's Basic credentials, with the permission the operation needs (supplement 20).
+      if (authenticateToken(ctx, req)) return;
       throw faults.has('auth-wrong-code') ? new ApiError(401, 'INVALID_CREDENTIALS', 'Credentials rejected') : unauthorized();
     }
   });
@@ -175,6 +178,7 @@ export async function buildSandbox(options: SandboxOptions = {}): Promise<Sandbo
       await api.register(exchangeRateRoutes);
       await api.register(transactionRoutes);
       await api.register(incomingPaymentRoutes);
+      await api.register(apiTokenRoutes);
     },
     { prefix: `/${INTERFACE_VERSION}` },
   );

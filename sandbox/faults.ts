@@ -808,6 +808,27 @@ export const FAULTS = {
     suites: ['cards/card-transactions.test.ts'],
     rule: 'Supplement 9: merchant.descriptor ending 006: confirmation FAILED -> EXCEPTION (interface: CARD_TRANSACTION.* on every card transaction state transition, exception included).',
   },
+  // Embedded wallet auth and API tokens
+  'token-deleted-still-authenticates': {
+    areas: ['api-tokens'],
+    suites: ['api-tokens/tokens.test.ts'],
+    rule: 'Supplement 20: DELETE /tokens/{id} 204; a created token authenticates as Basic clientId:clientSecret (a deleted one no longer does).',
+  },
+  'token-transact-not-enforced': {
+    areas: ['api-tokens'],
+    suites: ['api-tokens/tokens.test.ts'],
+    rule: 'Supplement 1 and 20: quote create/execute need TRANSACT, else 403.',
+  },
+  'token-secret-shown-again': {
+    areas: ['api-tokens'],
+    suites: ['api-tokens/tokens.test.ts'],
+    rule: 'Supplement 20: 201 ApiToken with clientSecret (only time).',
+  },
+  'token-not-found-wrong-code': {
+    areas: ['api-tokens'],
+    suites: ['api-tokens/tokens.test.ts'],
+    rule: 'Errors / 404: TOKEN_NOT_FOUND (supplement 20: GET /tokens/{id} 404 TOKEN_NOT_FOUND).',
+  },
 } as const satisfies Record<string, FaultEntry>;
 
 export type FaultName = keyof typeof FAULTS;
