@@ -24,6 +24,7 @@ import { exchangeRateRoutes } from './exchange-rates/routes.js';
 import { transactionRoutes } from './transactions/routes.js';
 import { incomingPaymentRoutes } from './transactions/incoming.js';
 import { apiTokenRoutes, authenticateToken } from './api-tokens/routes.js';
+import { embeddedWalletAuthRoutes } from './embedded-wallet-auth/routes.js';
 
 export interface SandboxOptions extends Partial<SandboxSettings> {
   webhookPrivateKeyPem?: string;
@@ -179,6 +180,7 @@ export async function buildSandbox(options: SandboxOptions = {}): Promise<Sandbo
       await api.register(transactionRoutes);
       await api.register(incomingPaymentRoutes);
       await api.register(apiTokenRoutes);
+      await api.register(embeddedWalletAuthRoutes);
     },
     { prefix: `/${INTERFACE_VERSION}` },
   );

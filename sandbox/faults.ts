@@ -829,6 +829,41 @@ export const FAULTS = {
     suites: ['api-tokens/tokens.test.ts'],
     rule: 'Errors / 404: TOKEN_NOT_FOUND (supplement 20: GET /tokens/{id} 404 TOKEN_NOT_FOUND).',
   },
+  'wallet-body-mismatch-accepted': {
+    areas: ['embedded-wallet-auth'],
+    suites: ['embedded-wallet-auth/signed-retry.test.ts'],
+    rule: 'Authentication 4: WALLET_SIGNATURE_BODY_MISMATCH (signature computed over a different body); supplement 17: retry body different from the bound body.',
+  },
+  'wallet-request-id-reusable': {
+    areas: ['embedded-wallet-auth'],
+    suites: ['embedded-wallet-auth/signed-retry.test.ts'],
+    rule: 'Supplement 17: unknown/expired/used Request-Id: 401 (a request id completes one signed retry).',
+  },
+  'wallet-stamp-unverified': {
+    areas: ['embedded-wallet-auth'],
+    suites: ['embedded-wallet-auth/signed-retry.test.ts'],
+    rule: 'Authentication 4: WALLET_SIGNATURE_INVALID (fails verification against the registered credential); supplement 10: the stamp is an ECDSA signature over payloadToSign.',
+  },
+  'wallet-revoked-session-signs': {
+    areas: ['embedded-wallet-auth'],
+    suites: ['embedded-wallet-auth/sessions.test.ts'],
+    rule: 'Supplement 10 and 17: the stamp is made with a verified credential\'s session key; a revoked session (DELETE /auth/sessions/{id}) no longer signs (WALLET_SIGNATURE_INVALID).',
+  },
+  'wallet-otp-stale-bundle-accepted': {
+    areas: ['embedded-wallet-auth'],
+    suites: ['embedded-wallet-auth/credentials.test.ts'],
+    rule: 'Supplement 17: the client HPKE-seals {otp_code, public_key} to the bundle of the challenge; a challenge answers a new otpEncryptionTargetBundle; bundle single use.',
+  },
+  'wallet-second-otp-credential-accepted': {
+    areas: ['embedded-wallet-auth'],
+    suites: ['embedded-wallet-auth/credentials.test.ts'],
+    rule: 'Errors / 400: EMAIL_OTP_CREDENTIAL_ALREADY_EXISTS (one email OTP credential per internal account), SMS_OTP_CREDENTIAL_ALREADY_EXISTS (one SMS OTP credential per internal account).',
+  },
+  'wallet-last-credential-deletable': {
+    areas: ['embedded-wallet-auth'],
+    suites: ['embedded-wallet-auth/credentials.test.ts'],
+    rule: 'Supplement 17: DELETE /auth/credentials/{id}: 400 last credential.',
+  },
 } as const satisfies Record<string, FaultEntry>;
 
 export type FaultName = keyof typeof FAULTS;

@@ -68,6 +68,8 @@ export function sandboxProfile(input: SandboxProfileInput): Record<string, unkno
       incomingRefundSenders: { completed: '$fail.compliance.usd@sandbox.uma.money', failed: '$fail.refund.usd@sandbox.uma.money' },
       // sandbox/cards: a platformCardId ending 004 holds the card in PENDING_KYC.
       cardPendingKyc: '004',
+      // sandbox/embedded-wallet-auth: POST /sandbox/customers/{customerId}/embedded-wallet.
+      embeddedWallet: true,
     },
     timings: {
       cardActivationDelayMs: input.cardActivationDelayMs,

@@ -287,6 +287,7 @@ export const TARGET_OWN_TRIGGERS: readonly { method: Method; path: string; purpo
   { method: 'POST', path: '/sandbox/verifications/{verificationId}/review', purpose: 'the outcome of a manual review' },
   { method: 'POST', path: '/sandbox/customers/bulk/jobs/{jobId}/process', purpose: 'lets a held bulk upload job proceed' },
   { method: 'POST', path: '/sandbox/sca/factors/reset/{resetId}/liveness', purpose: "the liveness review of a 2FA reset (supplement §16 leaves how it passes to the provider)" },
+  { method: 'POST', path: '/sandbox/customers/{customerId}/embedded-wallet', purpose: 'an EMBEDDED_WALLET account with its first EMAIL_OTP credential (supplement §6, §17 name no way to create one)' },
 ];
 
 // ---------------------------------------------------------------------------------------------

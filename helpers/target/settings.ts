@@ -54,6 +54,11 @@ export interface Capabilities {
   incomingApprovalWindowMs: number;
   /** Customers, KYC, internal accounts: what the target declares where the documents leave it open (supplement 28). */
   customerTriggers: CustomerTriggers;
+  /**
+   * The target serves POST /sandbox/customers/{customerId}/embedded-wallet: an EMBEDDED_WALLET account for the
+   * customer, starting with an EMAIL_OTP credential (the documents name no way to create one, supplement 6 and 17).
+   */
+  embeddedWalletTrigger: boolean;
 }
 
 /** The supplement's card activation delay for platformCardId 005 ("ACTIVE after ~30 s"), with a margin. */
@@ -216,6 +221,7 @@ function declaredCapabilities(env: NodeJS.ProcessEnv, timings: { eventTimeoutMs:
     cardSecondFundingCurrency: env.SVC_CARD_SECOND_FUNDING_CURRENCY || undefined,
     incomingApprovalWindowMs: num('SVC_INCOMING_APPROVAL_WINDOW_MS', env.SVC_INCOMING_APPROVAL_WINDOW_MS, 5000)!,
     customerTriggers: customerTriggers(env),
+    embeddedWalletTrigger: truthy(env.SVC_EMBEDDED_WALLET_TRIGGER, false),
   };
 }
 
