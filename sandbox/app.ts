@@ -25,6 +25,7 @@ import { transactionRoutes } from './transactions/routes.js';
 import { incomingPaymentRoutes } from './transactions/incoming.js';
 import { apiTokenRoutes, authenticateToken } from './api-tokens/routes.js';
 import { embeddedWalletAuthRoutes } from './embedded-wallet-auth/routes.js';
+import { delegatedKeyRoutes } from './embedded-wallet-auth/delegated-keys.js';
 
 export interface SandboxOptions extends Partial<SandboxSettings> {
   webhookPrivateKeyPem?: string;
@@ -181,6 +182,7 @@ export async function buildSandbox(options: SandboxOptions = {}): Promise<Sandbo
       await api.register(incomingPaymentRoutes);
       await api.register(apiTokenRoutes);
       await api.register(embeddedWalletAuthRoutes);
+      await api.register(delegatedKeyRoutes);
     },
     { prefix: `/${INTERFACE_VERSION}` },
   );

@@ -864,6 +864,16 @@ export const FAULTS = {
     suites: ['embedded-wallet-auth/credentials.test.ts'],
     rule: 'Supplement 17: DELETE /auth/credentials/{id}: 400 last credential.',
   },
+  'delegated-key-second-active-accepted': {
+    areas: ['embedded-wallet-auth'],
+    suites: ['embedded-wallet-auth/delegated-keys.test.ts'],
+    rule: 'Supplement 17: POST /auth/delegated-keys: 409 ACTIVE key exists.',
+  },
+  'delegated-key-revoke-any-status': {
+    areas: ['embedded-wallet-auth'],
+    suites: ['embedded-wallet-auth/delegated-keys.test.ts'],
+    rule: 'Supplement 17: DELETE /auth/delegated-keys/{id}: 400 not ACTIVE.',
+  },
 } as const satisfies Record<string, FaultEntry>;
 
 export type FaultName = keyof typeof FAULTS;

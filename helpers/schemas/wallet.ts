@@ -74,3 +74,18 @@ export const ExportBundleData = z.looseObject({
   ciphertext: z.string().regex(/^([0-9a-fA-F]{2})+$/, 'hex'),
   organizationId: z.string(),
 });
+
+/** Supplement 17: DelegatedKey {id (DelegatedKey:<uuid>), cardId, fundingSourceId (CardFundingSource:<uuid>), accountId, publicKey, nickname, status, createdAt, updatedAt}. */
+export const DelegatedKey = z.looseObject({
+  id: typedId('DelegatedKey'),
+  cardId: z.string().min(1),
+  fundingSourceId: typedId('CardFundingSource'),
+  accountId: z.string().min(1),
+  publicKey: z.string().min(1),
+  nickname: z.string(),
+  status: z.enum(['PENDING', 'ACTIVE', 'REVOKED']),
+  createdAt: IsoUtc,
+  updatedAt: IsoUtc,
+});
+export type DelegatedKey = z.infer<typeof DelegatedKey>;
+export const DelegatedKeyList = z.looseObject({ data: z.array(DelegatedKey) });

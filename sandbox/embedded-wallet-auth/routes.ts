@@ -86,6 +86,15 @@ function presentSession(ctx: SandboxContext, s: Session) {
   return { ...presentCredential(s.credential), id: s.id, createdAt: s.createdAt, updatedAt: s.createdAt, expiresAt: new Date(s.expiresAtMs).toISOString() };
 }
 
+/** Whether `publicKey` is the key of a live session of the account (revoked ones too under the fault wallet-revoked-session-signs). */
+export function isSessionKeyOf(ctx: SandboxContext, accountId: string, publicKey: string): boolean {
+  return [...state(ctx).sessions.values()].some((s) =>
+    s.credential.accountId === accountId && s.publicKey === publicKey &&
+    ((!s.revoked && ctx.clock.now() < s.expiresAtMs) || (s.revoked && ctx.faults.has('wallet-revoked-session-signs'))));
+}
+
+export const isEmbeddedWallet = (ctx: SandboxContext, accountId: string) => state(ctx).wallets.has(accountId);
+
 export async function embeddedWalletAuthRoutes(app: FastifyInstance) {
   const { ctx } = app;
   const st = state(ctx);

@@ -17,6 +17,8 @@ export interface PendingRequest {
   payloadToSign: string;
   expiresAtMs: number;
   used: boolean;
+  /** What an operation of several signed legs carries from one leg to the next (the PENDING delegated key). */
+  context?: unknown;
 }
 
 const pendingRequests = (ctx: SandboxContext) => areaState(ctx, 'wallet-pending-requests', () => new Map<string, PendingRequest>());
@@ -55,7 +57,7 @@ export interface SignedOperation {
  * the payloadToSign of a live, unused request id issued for this operation and this body, made by a key
  * `op.signer` accepts. Answers 202 on the first call, and the wallet 401 codes (supplement 17) otherwise.
  */
-export async function signedRetry<T>(ctx: SandboxContext, req: FastifyRequest, reply: FastifyReply, op: SignedOperation, perform: (stamp: Stamp) => Promise<T> | T): Promise<T | FastifyReply> {
+export async function signedRetry<T>(ctx: SandboxContext, req: FastifyRequest, reply: FastifyReply, op: SignedOperation, perform: (stamp: Stamp, pending: PendingRequest) => Promise<T> | T): Promise<T | FastifyReply> {
   const { faults } = ctx;
   const signature = header(req, 'svc-wallet-signature');
   const requestId = header(req, 'request-id');
@@ -63,15 +65,7 @@ export async function signedRetry<T>(ctx: SandboxContext, req: FastifyRequest, r
   const body = canonical(req.body ?? {});
   const now = ctx.clock.now();
 
-  if (signature === undefined && requestId === undefined) {
-    const id = `Request:${randomUUID()}`;
-    const expiresAtMs = now + REQUEST_TTL_MS;
-    const payloadToSign = op.payload
-      ? op.payload(id, expiresAtMs)
-      : JSON.stringify({ type: op.type, organizationId: op.accountId, requestId: id, timestampMs: String(now), parameters: JSON.parse(body) });
-    pendingRequests(ctx).set(id, { requestId: id, operation, body, payloadToSign, expiresAtMs, used: false });
-    return reply.status(202).send({ payloadToSign, requestId: id, expiresAt: new Date(expiresAtMs).toISOString(), type: op.type });
-  }
+  if (signature === undefined && requestId === undefined) return issueSignatureRequest(ctx, req, reply, op);
   // Supplement 17: WALLET_SIGNATURE_MISSING "header absent on retry"; REQUEST_ID_MISSING "signature without Request-Id".
   if (signature === undefined) throw walletError('WALLET_SIGNATURE_MISSING', 'The signed retry carries Request-Id but no Svc-Wallet-Signature');
   if (requestId === undefined) throw walletError('REQUEST_ID_MISSING', 'Svc-Wallet-Signature was sent without Request-Id');
@@ -91,5 +85,18 @@ export async function signedRetry<T>(ctx: SandboxContext, req: FastifyRequest, r
   }
   if (!op.signer(stamp.publicKey)) throw walletError('WALLET_SIGNATURE_INVALID', 'The stamp was not made by a key allowed to sign this operation');
   pending.used = true;
-  return perform(stamp);
+  return perform(stamp, pending);
+}
+
+/** Answers 202 {payloadToSign, requestId, expiresAt, type} for this request's operation and body; `context` rides with the request id. */
+export function issueSignatureRequest(ctx: SandboxContext, req: FastifyRequest, reply: FastifyReply, op: SignedOperation, context?: unknown): FastifyReply {
+  const now = ctx.clock.now();
+  const body = canonical(req.body ?? {});
+  const id = `Request:${randomUUID()}`;
+  const expiresAtMs = now + REQUEST_TTL_MS;
+  const payloadToSign = op.payload
+    ? op.payload(id, expiresAtMs)
+    : JSON.stringify({ type: op.type, organizationId: op.accountId, requestId: id, timestampMs: String(now), parameters: JSON.parse(body) });
+  pendingRequests(ctx).set(id, { requestId: id, operation: `${req.method} ${req.url.split('?')[0]}`, body, payloadToSign, expiresAtMs, used: false, context });
+  return reply.status(202).send({ payloadToSign, requestId: id, expiresAt: new Date(expiresAtMs).toISOString(), type: op.type });
 }
