@@ -874,6 +874,16 @@ export const FAULTS = {
     suites: ['embedded-wallet-auth/delegated-keys.test.ts'],
     rule: 'Supplement 17: DELETE /auth/delegated-keys/{id}: 400 not ACTIVE.',
   },
+  'wallet-passkey-duplicate-accepted': {
+    areas: ['embedded-wallet-auth'],
+    suites: ['embedded-wallet-auth/passkeys.test.ts'],
+    rule: 'Errors / 400: PASSKEY_CREDENTIAL_ALREADY_EXISTS (same WebAuthn credentialId already registered on the internal account).',
+  },
+  'wallet-passkey-attestation-unverified': {
+    areas: ['embedded-wallet-auth'],
+    suites: ['embedded-wallet-auth/passkeys.test.ts'],
+    rule: 'Supplement 17: PASSKEY challenge* (single use) and attestation*; "Passkeys validated for real".',
+  },
 } as const satisfies Record<string, FaultEntry>;
 
 export type FaultName = keyof typeof FAULTS;

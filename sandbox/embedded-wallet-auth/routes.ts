@@ -3,6 +3,7 @@
 // HPKE-sealed OTP bundles (single use), and every state-changing call behind the signed retry.
 // POST /sandbox/customers/{customerId}/embedded-wallet is this sandbox's own trigger (sandbox/README.md).
 import { randomBytes, randomUUID } from 'node:crypto';
+import { verifyRegistrationResponse, type RegistrationResponseJSON } from '@simplewebauthn/server';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { isoNow } from '../clock.js';
@@ -24,6 +25,8 @@ interface Credential {
   updatedAt: string;
   /** OTP credentials: the key of every bundle issued, newest last; only the newest unused one opens an OTP. */
   bundles: { recipient: Recipient; used: boolean }[];
+  /** PASSKEY credentials: the WebAuthn credential id (base64url), its COSE public key and counter. */
+  passkey?: { credentialId: string; publicKey: Uint8Array; counter: number };
 }
 
 interface Session {
@@ -43,13 +46,15 @@ interface Wallet {
 }
 
 interface WalletState {
+  /** Passkey registration challenges already used, per account (supplement 17: challenge single use). */
+  usedChallenges: Set<string>;
   wallets: Map<string, Wallet>;
   credentials: Map<string, Credential>;
   sessions: Map<string, Session>;
 }
 
 const state = (ctx: SandboxContext) =>
-  areaState<WalletState>(ctx, 'embedded-wallet-auth', () => ({ wallets: new Map(), credentials: new Map(), sessions: new Map() }));
+  areaState<WalletState>(ctx, 'embedded-wallet-auth', () => ({ usedChallenges: new Set(), wallets: new Map(), credentials: new Map(), sessions: new Map() }));
 
 /** Supplement 10: the sandbox's wallet OTP. */
 export const WALLET_OTP = '000000';
@@ -66,8 +71,24 @@ const SessionParams = z.object({ sessionId: z.string().min(1) });
 const AccountParams = z.object({ internalAccountId: z.string().min(1) });
 const CustomerParams = z.object({ customerId: z.string().min(1) });
 const ProvisionBody = z.strictObject({ email: z.string().email().optional() });
-// Supplement 17: {type*, accountId*}; an OTP credential's nickname is the customer's email or phone number.
-const CreateCredentialBody = z.strictObject({ type: z.enum(['EMAIL_OTP', 'SMS_OTP']), accountId: z.string().min(1) });
+// Supplement 17: {type*, accountId*}; an OTP credential's nickname is the customer's email or phone number;
+// PASSKEY adds nickname* (1-100), challenge* (base64url, single use), attestation*.
+const B64URL = /^[A-Za-z0-9_-]+$/;
+const CreateCredentialBody = z.discriminatedUnion('type', [
+  z.strictObject({ type: z.enum(['EMAIL_OTP', 'SMS_OTP']), accountId: z.string().min(1) }),
+  z.strictObject({
+    type: z.literal('PASSKEY'),
+    accountId: z.string().min(1),
+    nickname: z.string().min(1).max(100),
+    challenge: z.string().regex(B64URL, 'base64url'),
+    attestation: z.strictObject({
+      credentialId: z.string().regex(B64URL, 'base64url'),
+      clientDataJson: z.string().regex(B64URL, 'base64url'),
+      attestationObject: z.string().regex(B64URL, 'base64url'),
+      transports: z.array(z.string()).optional(),
+    }),
+  }),
+]);
 const ChallengeBody = z.strictObject({ clientPublicKey: z.string().regex(COMPRESSED).optional() });
 const VerifyOtpBody = z.strictObject({
   type: z.enum(['EMAIL_OTP', 'SMS_OTP']),
@@ -79,7 +100,38 @@ const PatchAccountBody = z.strictObject({ privateEnabled: z.boolean() });
 const ExportBody = z.strictObject({ clientPublicKey: z.string().regex(UNCOMPRESSED, 'an uncompressed P-256 public key, hex (04 and 128 hex digits)') });
 
 function presentCredential(c: Credential) {
-  return { id: c.id, accountId: c.accountId, type: c.type, nickname: c.nickname, createdAt: c.createdAt, updatedAt: c.updatedAt };
+  return { id: c.id, accountId: c.accountId, type: c.type, ...(c.passkey ? { credentialId: c.passkey.credentialId } : {}), nickname: c.nickname, createdAt: c.createdAt, updatedAt: c.updatedAt };
+}
+
+/**
+ * Verifies a passkey attestation with @simplewebauthn/server. The relying party of embedded-wallet passkeys
+ * is stated nowhere: this sandbox takes the origin the client data names and requires the authenticator
+ * data's RP ID hash to be that origin's host (sandbox/README.md).
+ */
+async function verifyAttestation(ctx: SandboxContext, challenge: string, a: { credentialId: string; clientDataJson: string; attestationObject: string; transports?: string[] }) {
+  let origin: string;
+  try {
+    origin = String((JSON.parse(Buffer.from(a.clientDataJson, 'base64url').toString('utf8')) as { origin?: unknown }).origin);
+    new URL(origin);
+  } catch {
+    throw badRequest('INVALID_INPUT', 'attestation.clientDataJson is not base64url JSON with an origin');
+  }
+  const response = { id: a.credentialId, rawId: a.credentialId, type: 'public-key', response: { clientDataJSON: a.clientDataJson, attestationObject: a.attestationObject, transports: a.transports ?? [] }, clientExtensionResults: {} };
+  try {
+    const verified = await verifyRegistrationResponse({
+      response: response as unknown as RegistrationResponseJSON,
+      expectedChallenge: ctx.faults.has('wallet-passkey-attestation-unverified') ? () => true : challenge,
+      expectedOrigin: origin,
+      expectedRPID: new URL(origin).hostname,
+      requireUserVerification: false,
+    });
+    if (!verified.verified || !verified.registrationInfo) throw new Error('not verified');
+    const { credential } = verified.registrationInfo;
+    if (credential.id !== a.credentialId) throw new Error('the attested credential id is not attestation.credentialId');
+    return { credentialId: credential.id, publicKey: credential.publicKey, counter: credential.counter };
+  } catch (err) {
+    throw badRequest('INVALID_INPUT', `The passkey attestation does not verify: ${(err as Error).message}`);
+  }
 }
 
 function presentSession(ctx: SandboxContext, s: Session) {
@@ -149,6 +201,22 @@ export async function embeddedWalletAuthRoutes(app: FastifyInstance) {
   app.post('/auth/credentials', async (req, reply) => {
     const body = parse(CreateCredentialBody, req.body);
     const w = wallet(body.accountId);
+    if (body.type === 'PASSKEY') {
+      // Interface: Errors / 400 PASSKEY_CREDENTIAL_ALREADY_EXISTS (same WebAuthn credentialId already registered on the internal account).
+      const taken = credentialsOf(body.accountId).some((c) => c.passkey?.credentialId === body.attestation.credentialId);
+      if (taken && !ctx.faults.has('wallet-passkey-duplicate-accepted')) {
+        throw badRequest('PASSKEY_CREDENTIAL_ALREADY_EXISTS', `Passkey ${body.attestation.credentialId} is already registered on account ${body.accountId}`);
+      }
+      const challengeKey = `${body.accountId}|${body.challenge}`;
+      if (st.usedChallenges.has(challengeKey)) throw badRequest('INVALID_INPUT', 'The passkey challenge was already used (single use)');
+      const passkey = await verifyAttestation(ctx, body.challenge, body.attestation);
+      return signedRetry(ctx, req, reply, { type: 'CREATE_AUTHENTICATORS', accountId: body.accountId, signer: sessionSigner(body.accountId) }, () => {
+        st.usedChallenges.add(challengeKey);
+        const c = newCredential(body.accountId, 'PASSKEY', body.nickname);
+        c.passkey = passkey;
+        return reply.status(201).send(presentCredential(c));
+      });
+    }
     const nickname = contact(w.account.customerId!, body.type === 'EMAIL_OTP' ? 'email' : 'phoneNumber');
     if (!nickname) throw badRequest('INVALID_INPUT', `The customer of account ${body.accountId} has no ${body.type === 'EMAIL_OTP' ? 'email' : 'phoneNumber'} for a ${body.type} credential`);
     // One EMAIL_OTP and one SMS_OTP per account (interface: Errors / 400; supplement 17); refused before
