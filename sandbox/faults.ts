@@ -884,6 +884,16 @@ export const FAULTS = {
     suites: ['embedded-wallet-auth/passkeys.test.ts'],
     rule: 'Supplement 17: PASSKEY challenge* (single use) and attestation*; "Passkeys validated for real".',
   },
+  'wallet-contact-email-taken-accepted': {
+    areas: ['embedded-wallet-auth'],
+    suites: ['embedded-wallet-auth/contact.test.ts'],
+    rule: 'Errors / 409: EMAIL_OTP_EMAIL_ALREADY_EXISTS (supplement 17: PATCH /customers/{id} of an embedded-wallet customer).',
+  },
+  'wallet-credential-set-change-ignored': {
+    areas: ['embedded-wallet-auth'],
+    suites: ['embedded-wallet-auth/contact.test.ts'],
+    rule: 'Errors / 409: EMAIL_OTP_CREDENTIAL_SET_CHANGED (credential set changed after the signed-retry challenge was issued).',
+  },
 } as const satisfies Record<string, FaultEntry>;
 
 export type FaultName = keyof typeof FAULTS;

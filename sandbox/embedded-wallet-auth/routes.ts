@@ -4,11 +4,11 @@
 // POST /sandbox/customers/{customerId}/embedded-wallet is this sandbox's own trigger (sandbox/README.md).
 import { randomBytes, randomUUID } from 'node:crypto';
 import { verifyRegistrationResponse, type RegistrationResponseJSON } from '@simplewebauthn/server';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { isoNow } from '../clock.js';
 import { areaState, parse, type SandboxContext } from '../context.js';
-import { ApiError, badRequest, notFound } from '../errors.js';
+import { ApiError, badRequest, conflict, notFound } from '../errors.js';
 import { getCustomer } from '../customers/routes.js';
 import { getInternalAccount, presentInternalAccount, provisionInternalAccount, setInternalAccountStatus, type InternalAccountRecord } from '../internal-accounts/store.js';
 import { newRecipient, openBundle, sealTo, type Recipient } from './crypto.js';
@@ -46,6 +46,8 @@ interface Wallet {
 }
 
 interface WalletState {
+  /** Changes of each account's credential set (EMAIL_OTP_CREDENTIAL_SET_CHANGED compares them). */
+  credentialSetVersion: Map<string, number>;
   /** Passkey registration challenges already used, per account (supplement 17: challenge single use). */
   usedChallenges: Set<string>;
   wallets: Map<string, Wallet>;
@@ -54,7 +56,7 @@ interface WalletState {
 }
 
 const state = (ctx: SandboxContext) =>
-  areaState<WalletState>(ctx, 'embedded-wallet-auth', () => ({ usedChallenges: new Set(), wallets: new Map(), credentials: new Map(), sessions: new Map() }));
+  areaState<WalletState>(ctx, 'embedded-wallet-auth', () => ({ credentialSetVersion: new Map(), usedChallenges: new Set(), wallets: new Map(), credentials: new Map(), sessions: new Map() }));
 
 /** Supplement 10: the sandbox's wallet OTP. */
 export const WALLET_OTP = '000000';
@@ -147,6 +149,45 @@ export function isSessionKeyOf(ctx: SandboxContext, accountId: string, publicKey
 
 export const isEmbeddedWallet = (ctx: SandboxContext, accountId: string) => state(ctx).wallets.has(accountId);
 
+const ContactChange = z.object({ email: z.string().email().optional(), phoneNumber: z.string().regex(/^\+[1-9]\d{1,14}$/, 'E.164').optional() }).passthrough();
+
+/**
+ * Supplement 4 and 17: PATCH /customers/{id} of a customer with an embedded wallet changes email or
+ * phoneNumber (one per call, else 400) through the signed retry, signed by a session of the customer's
+ * wallet; 409 EMAIL_OTP_EMAIL_ALREADY_EXISTS when another EMAIL_OTP credential holds the email, 409 CONFLICT
+ * when another SMS_OTP holds the phone number (code unlisted), 409 EMAIL_OTP_CREDENTIAL_SET_CHANGED when the
+ * account's credentials changed since the 202. The OTP credential follows the new contact. Answers
+ * 'PROCEED' when the ordinary PATCH applies (no wallet, or neither field), else the wallet's answer.
+ */
+export async function walletContactChange(ctx: SandboxContext, req: FastifyRequest, reply: FastifyReply, customerId: string): Promise<unknown> {
+  const st = state(ctx);
+  const w = [...st.wallets.values()].find((x) => x.account.customerId === customerId);
+  const raw = (req.body ?? {}) as Record<string, unknown>;
+  if (!w || typeof raw !== 'object' || (raw.email === undefined && raw.phoneNumber === undefined)) return 'PROCEED';
+  const body = parse(ContactChange, raw);
+  if (body.email !== undefined && body.phoneNumber !== undefined) {
+    throw badRequest('INVALID_INPUT', 'email and phoneNumber of an embedded-wallet customer change in separate calls');
+  }
+  const type = body.email !== undefined ? 'EMAIL_OTP' : 'SMS_OTP';
+  const value = (body.email ?? body.phoneNumber)!;
+  const holder = [...st.credentials.values()].find((c) => c.type === type && c.accountId !== w.account.id && c.nickname.toLowerCase() === value.toLowerCase());
+  if (holder && !(type === 'EMAIL_OTP' && ctx.faults.has('wallet-contact-email-taken-accepted'))) {
+    throw type === 'EMAIL_OTP'
+      ? conflict('EMAIL_OTP_EMAIL_ALREADY_EXISTS', `${value} is the email of another EMAIL_OTP credential`)
+      : conflict('CONFLICT', `${value} is the phone number of another SMS_OTP credential`);
+  }
+  const accountId = w.account.id;
+  const version = () => st.credentialSetVersion.get(accountId) ?? 0;
+  const signer = (key: string) => isSessionKeyOf(ctx, accountId, key);
+  return signedRetry(ctx, req, reply, { type: 'UPDATE_CONTACT', accountId, signer, context: version }, (_stamp, pending) => {
+    if (pending.context !== version() && !ctx.faults.has('wallet-credential-set-change-ignored')) {
+      throw conflict('EMAIL_OTP_CREDENTIAL_SET_CHANGED', `The credentials of account ${accountId} changed after the signature request was issued`);
+    }
+    for (const c of st.credentials.values()) if (c.accountId === accountId && c.type === type) c.nickname = value;
+    return 'PROCEED';
+  });
+}
+
 export async function embeddedWalletAuthRoutes(app: FastifyInstance) {
   const { ctx } = app;
   const st = state(ctx);
@@ -176,6 +217,7 @@ export async function embeddedWalletAuthRoutes(app: FastifyInstance) {
     const now = isoNow(ctx.clock);
     const c: Credential = { id: `AuthMethod:${randomUUID()}`, accountId, type, nickname, createdAt: now, updatedAt: now, bundles: [] };
     st.credentials.set(c.id, c);
+    st.credentialSetVersion.set(accountId, (st.credentialSetVersion.get(accountId) ?? 0) + 1);
     return c;
   };
 
@@ -239,6 +281,7 @@ export async function embeddedWalletAuthRoutes(app: FastifyInstance) {
     // Signer: a session of another credential of the account (supplement 17).
     return signedRetry(ctx, req, reply, { type: 'DELETE_AUTHENTICATORS', accountId: c.accountId, signer: sessionSigner(c.accountId, (s) => s.credential.id !== c.id) }, () => {
       st.credentials.delete(c.id);
+      st.credentialSetVersion.set(c.accountId, (st.credentialSetVersion.get(c.accountId) ?? 0) + 1);
       for (const s of st.sessions.values()) if (s.credential.id === c.id) s.revoked = true;
       return reply.status(204).send();
     });

@@ -50,6 +50,8 @@ export interface SignedOperation {
   signer: (publicKey: string) => boolean;
   /** A payloadToSign other than the default JSON activity string (the OTP verify's compact token). */
   payload?: (requestId: string, expiresAtMs: number) => string;
+  /** What the first leg's request id carries to the retry (the credential set as it was, for example). */
+  context?: () => unknown;
 }
 
 /**
@@ -65,7 +67,7 @@ export async function signedRetry<T>(ctx: SandboxContext, req: FastifyRequest, r
   const body = canonical(req.body ?? {});
   const now = ctx.clock.now();
 
-  if (signature === undefined && requestId === undefined) return issueSignatureRequest(ctx, req, reply, op);
+  if (signature === undefined && requestId === undefined) return issueSignatureRequest(ctx, req, reply, op, op.context?.());
   // Supplement 17: WALLET_SIGNATURE_MISSING "header absent on retry"; REQUEST_ID_MISSING "signature without Request-Id".
   if (signature === undefined) throw walletError('WALLET_SIGNATURE_MISSING', 'The signed retry carries Request-Id but no Svc-Wallet-Signature');
   if (requestId === undefined) throw walletError('REQUEST_ID_MISSING', 'Svc-Wallet-Signature was sent without Request-Id');
