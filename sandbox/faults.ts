@@ -894,6 +894,11 @@ export const FAULTS = {
     suites: ['embedded-wallet-auth/contact.test.ts'],
     rule: 'Errors / 409: EMAIL_OTP_CREDENTIAL_SET_CHANGED (credential set changed after the signed-retry challenge was issued).',
   },
+  'wallet-passkey-assertion-unverified': {
+    areas: ['embedded-wallet-auth'],
+    suites: ['embedded-wallet-auth/passkeys.test.ts'],
+    rule: 'Supplement 17: PASSKEY challenge answers challenge* (hex SHA-256, its UTF-8 bytes passed to WebAuthn); verify {assertion} + Request-Id; "Passkeys validated for real".',
+  },
 } as const satisfies Record<string, FaultEntry>;
 
 export type FaultName = keyof typeof FAULTS;

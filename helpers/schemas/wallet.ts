@@ -89,3 +89,11 @@ export const DelegatedKey = z.looseObject({
 });
 export type DelegatedKey = z.infer<typeof DelegatedKey>;
 export const DelegatedKeyList = z.looseObject({ data: z.array(DelegatedKey) });
+
+/** Supplement 17: a PASSKEY challenge answers the AuthMethod + credentialId*, challenge*, requestId*, expiresAt*. */
+export const PasskeyChallenge = AuthMethod.extend({
+  credentialId: z.string().min(1),
+  challenge: z.string().regex(/^[0-9a-f]{64}$/, 'lowercase hex SHA-256'),
+  requestId: typedId('Request'),
+  expiresAt: IsoUtc,
+});

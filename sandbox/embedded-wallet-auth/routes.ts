@@ -2,8 +2,8 @@
 // export. Credentials per account (one EMAIL_OTP, one SMS_OTP), sessions with their key and expiry,
 // HPKE-sealed OTP bundles (single use), and every state-changing call behind the signed retry.
 // POST /sandbox/customers/{customerId}/embedded-wallet is this sandbox's own trigger (sandbox/README.md).
-import { randomBytes, randomUUID } from 'node:crypto';
-import { verifyRegistrationResponse, type RegistrationResponseJSON } from '@simplewebauthn/server';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { verifyAuthenticationResponse, verifyRegistrationResponse, type AuthenticationResponseJSON, type RegistrationResponseJSON } from '@simplewebauthn/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { isoNow } from '../clock.js';
@@ -12,7 +12,7 @@ import { ApiError, badRequest, conflict, notFound } from '../errors.js';
 import { getCustomer } from '../customers/routes.js';
 import { getInternalAccount, presentInternalAccount, provisionInternalAccount, setInternalAccountStatus, type InternalAccountRecord } from '../internal-accounts/store.js';
 import { newRecipient, openBundle, sealTo, type Recipient } from './crypto.js';
-import { signedRetry } from './signed-retry.js';
+import { REQUEST_TTL_MS, signedRetry } from './signed-retry.js';
 
 type CredentialType = 'OAUTH' | 'EMAIL_OTP' | 'SMS_OTP' | 'PASSKEY';
 
@@ -45,7 +45,18 @@ interface Wallet {
   secret: string;
 }
 
+interface PasskeyLogin {
+  credential: Credential;
+  /** Lowercase hex SHA-256 of the session-creation body; the WebAuthn challenge is its UTF-8 bytes. */
+  challenge: string;
+  clientPublicKey: string;
+  expiresAtMs: number;
+  used: boolean;
+}
+
 interface WalletState {
+  /** Passkey logins opened by a challenge, by requestId. */
+  passkeyLogins: Map<string, PasskeyLogin>;
   /** Changes of each account's credential set (EMAIL_OTP_CREDENTIAL_SET_CHANGED compares them). */
   credentialSetVersion: Map<string, number>;
   /** Passkey registration challenges already used, per account (supplement 17: challenge single use). */
@@ -56,7 +67,7 @@ interface WalletState {
 }
 
 const state = (ctx: SandboxContext) =>
-  areaState<WalletState>(ctx, 'embedded-wallet-auth', () => ({ credentialSetVersion: new Map(), usedChallenges: new Set(), wallets: new Map(), credentials: new Map(), sessions: new Map() }));
+  areaState<WalletState>(ctx, 'embedded-wallet-auth', () => ({ passkeyLogins: new Map(), credentialSetVersion: new Map(), usedChallenges: new Set(), wallets: new Map(), credentials: new Map(), sessions: new Map() }));
 
 /** Supplement 10: the sandbox's wallet OTP. */
 export const WALLET_OTP = '000000';
@@ -95,6 +106,16 @@ const ChallengeBody = z.strictObject({ clientPublicKey: z.string().regex(COMPRES
 const VerifyOtpBody = z.strictObject({
   type: z.enum(['EMAIL_OTP', 'SMS_OTP']),
   encryptedOtpBundle: z.strictObject({ encappedPublic: z.string().regex(UNCOMPRESSED, 'an uncompressed P-256 point, hex'), ciphertext: z.string().regex(HEX, 'hex') }),
+});
+const VerifyPasskeyBody = z.strictObject({
+  type: z.literal('PASSKEY'),
+  assertion: z.strictObject({
+    credentialId: z.string().regex(B64URL, 'base64url'),
+    clientDataJson: z.string().regex(B64URL, 'base64url'),
+    authenticatorData: z.string().regex(B64URL, 'base64url'),
+    signature: z.string().regex(B64URL, 'base64url'),
+    userHandle: z.string().optional(),
+  }),
 });
 const OtpPlaintext = z.object({ otp_code: z.string(), public_key: z.string().regex(COMPRESSED, 'a compressed P-256 public key, hex') });
 const RefreshBody = z.strictObject({ clientPublicKey: z.string().regex(COMPRESSED, 'a compressed P-256 public key, hex') });
@@ -290,14 +311,70 @@ export async function embeddedWalletAuthRoutes(app: FastifyInstance) {
   app.post('/auth/credentials/:credentialId/challenge', async (req) => {
     const c = credential(parse(CredentialParams, req.params).credentialId);
     parse(ChallengeBody, req.body);
+    if (c.type === 'PASSKEY') {
+      // Supplement 17: PASSKEY: + credentialId*, challenge*, requestId*, expiresAt*; the challenge is the lowercase hex
+      // SHA-256 of the session-creation body; clientPublicKey is the new session's key (required here: this sandbox's choice).
+      const { clientPublicKey } = parse(ChallengeBody, req.body);
+      if (!clientPublicKey) throw badRequest('INVALID_INPUT', 'A passkey login needs the clientPublicKey of the session it creates');
+      const requestId = `Request:${randomUUID()}`;
+      const expiresAtMs = ctx.clock.now() + REQUEST_TTL_MS;
+      const creation = JSON.stringify({ type: 'PASSKEY_LOGIN', authMethodId: c.id, clientPublicKey: clientPublicKey.toLowerCase(), requestId });
+      const challenge = createHash('sha256').update(creation).digest('hex');
+      st.passkeyLogins.set(requestId, { credential: c, challenge, clientPublicKey: clientPublicKey.toLowerCase(), expiresAtMs, used: false });
+      return { ...presentCredential(c), credentialId: c.passkey!.credentialId, challenge, requestId, expiresAt: new Date(expiresAtMs).toISOString() };
+    }
     if (c.type !== 'EMAIL_OTP' && c.type !== 'SMS_OTP') throw badRequest('INVALID_INPUT', `A ${c.type} credential has no challenge here`);
     const recipient = await newRecipient();
     c.bundles.push({ recipient, used: false });
     return { ...presentCredential(c), otpEncryptionTargetBundle: recipient.publicKeyHex };
   });
 
+  /** Supplement 17: PASSKEY verify {type, assertion} + Request-Id answers 200 AuthSession at once. */
+  const passkeyVerify = async (c: Credential, req: FastifyRequest) => {
+    const body = parse(VerifyPasskeyBody, req.body);
+    const requestId = req.headers['request-id'];
+    if (typeof requestId !== 'string') throw new ApiError(401, 'REQUEST_ID_MISSING', 'A passkey verify carries the Request-Id of its challenge');
+    const login = st.passkeyLogins.get(requestId);
+    if (!login || login.credential.id !== c.id || login.used || ctx.clock.now() >= login.expiresAtMs) {
+      throw new ApiError(401, 'WALLET_SIGNATURE_INVALID', `Request-Id ${requestId} is not a live passkey challenge of credential ${c.id}`);
+    }
+    const a = body.assertion;
+    let origin: string;
+    try {
+      origin = String((JSON.parse(Buffer.from(a.clientDataJson, 'base64url').toString('utf8')) as { origin?: unknown }).origin);
+      new URL(origin);
+    } catch {
+      throw badRequest('INVALID_INPUT', 'assertion.clientDataJson is not base64url JSON with an origin');
+    }
+    const response = { id: a.credentialId, rawId: a.credentialId, type: 'public-key', response: { clientDataJSON: a.clientDataJson, authenticatorData: a.authenticatorData, signature: a.signature, ...(a.userHandle ? { userHandle: a.userHandle } : {}) }, clientExtensionResults: {} };
+    const expected = Buffer.from(login.challenge, 'utf8').toString('base64url');
+    let newCounter: number;
+    try {
+      if (a.credentialId !== c.passkey!.credentialId) throw new Error('another credential id');
+      const result = await verifyAuthenticationResponse({
+        response: response as unknown as AuthenticationResponseJSON,
+        expectedChallenge: ctx.faults.has('wallet-passkey-assertion-unverified') ? () => true : expected,
+        expectedOrigin: origin,
+        expectedRPID: new URL(origin).hostname,
+        credential: { id: c.passkey!.credentialId, publicKey: c.passkey!.publicKey as Uint8Array<ArrayBuffer>, counter: c.passkey!.counter },
+        requireUserVerification: false,
+      });
+      if (!result.verified) throw new Error('not verified');
+      newCounter = result.authenticationInfo.newCounter;
+    } catch (err) {
+      throw new ApiError(401, 'WALLET_SIGNATURE_INVALID', `The passkey assertion does not verify: ${(err as Error).message}`);
+    }
+    login.used = true;
+    c.passkey!.counter = newCounter;
+    const now = ctx.clock.now();
+    const session: Session = { id: `Session:${randomUUID()}`, credential: c, publicKey: login.clientPublicKey, createdAt: new Date(now).toISOString(), expiresAtMs: now + SESSION_TTL_MS, revoked: false };
+    st.sessions.set(session.id, session);
+    return presentSession(ctx, session);
+  };
+
   app.post('/auth/credentials/:credentialId/verify', async (req, reply) => {
     const c = credential(parse(CredentialParams, req.params).credentialId);
+    if (c.type === 'PASSKEY') return passkeyVerify(c, req);
     const body = parse(VerifyOtpBody, req.body);
     if (body.type !== c.type) throw badRequest('INVALID_INPUT', `Credential ${c.id} is ${c.type}, not ${body.type}`);
     // The bundle opens only with the key of the credential's newest challenge, once (supplement 17: "bundle single use").

@@ -5,10 +5,13 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it, type TestContext } from 'vitest';
 import { expectError, expectRefusal, expectStatus, noteInterface } from '../../helpers/expect.js';
-import { CREDENTIALS, listCredentials, loggedInWallet, refusalOnEitherLeg, signed } from '../../helpers/flows/wallet.js';
+import { CREDENTIAL_CHALLENGE, CREDENTIAL_VERIFY, CREDENTIALS, listCredentials, listSessions, loggedInWallet, refusalOnEitherLeg, signed, WALLET_ACCOUNT } from '../../helpers/flows/wallet.js';
+import { api } from '../../helpers/harness.js';
+import { InternalAccount } from '../../helpers/schemas.js';
+import { SessionKey } from '../../helpers/wallets/stamp.js';
 import { capabilities } from '../../helpers/harness.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
-import { AuthMethod } from '../../helpers/schemas/wallet.js';
+import { AuthMethod, AuthSession, PasskeyChallenge } from '../../helpers/schemas/wallet.js';
 import { SoftwareAuthenticator } from '../../helpers/sca/webauthn.js';
 
 const needWallet = (ctx: TestContext, ids: string[] = []) =>
@@ -60,5 +63,32 @@ describe('POST /auth/credentials (PASSKEY)', () => {
     expectStatus(await signed('POST', CREDENTIALS, { body: passkeyBody(account.id, new SoftwareAuthenticator(), challenge) }, key), 201, AuthMethod, 'control: the attestation over the body\'s challenge');
     const reused = await refusalOnEitherLeg('POST', CREDENTIALS, { body: passkeyBody(account.id, new SoftwareAuthenticator(), challenge) }, key);
     expectRefusal(reused, 'a passkey challenge used a second time', note);
+  });
+});
+
+describe('POST /auth/credentials/{credentialId}/challenge and /verify (PASSKEY)', () => {
+  scenario({ area: 'Embedded Wallet Auth', operation: 'POST /auth/credentials/{credentialId}/verify', section: 'Functional areas', basis: 'supplement' });
+
+  it('gives a new passkey its first session: the challenge\'s hex digest signed by the authenticator, verify with Request-Id, 200 AuthSession whose key signs; an assertion over another challenge is refused', async (ctx) => {
+    needWallet(ctx);
+    await basisSupplement('section 17: a new passkey\'s first session comes from challenge + verify; PASSKEY challenge = lowercase hex SHA-256, pass its UTF-8 bytes to WebAuthn; verify {type, assertion} + Request-Id -> 200');
+    const { account, key } = await loggedInWallet();
+    const authenticator = new SoftwareAuthenticator();
+    const passkey = expectStatus(await signed('POST', CREDENTIALS, { body: passkeyBody(account.id, authenticator) }, key), 201, AuthMethod);
+    const sessionKey = new SessionKey();
+    const challenge = expectStatus(await api.post(CREDENTIAL_CHALLENGE, { params: { credentialId: passkey.id }, body: { clientPublicKey: sessionKey.publicKeyHex } }), 200, PasskeyChallenge);
+    expect(challenge.credentialId, 'the challenge names the WebAuthn credential id').toBe(authenticator.credentialIdB64url);
+    const verify = (webauthnChallenge: string) => {
+      const assertion = authenticator.authenticate({ challenge: webauthnChallenge }, ORIGIN, RP_ID);
+      const body = { type: 'PASSKEY', assertion: { credentialId: assertion.id, clientDataJson: assertion.response.clientDataJSON, authenticatorData: assertion.response.authenticatorData, signature: assertion.response.signature } };
+      return api.post(CREDENTIAL_VERIFY, { params: { credentialId: passkey.id }, body, headers: { 'Request-Id': challenge.requestId } });
+    };
+
+    const wrong = await verify(Buffer.from(randomBytes(32).toString('hex'), 'utf8').toString('base64url'));
+    expectRefusal(wrong, 'an assertion over another challenge', { id: 'wallet-passkey-assertion-refusal', sentences: ['supplement 17: verify errors 400; 401; 404; 429 (the code of a failed assertion is not stated)'] });
+    const session = expectStatus(await verify(Buffer.from(challenge.challenge, 'utf8').toString('base64url')), 200, AuthSession, 'the assertion over the challenge\'s UTF-8 bytes');
+    expect([session.type, session.accountId]).toEqual(['PASSKEY', account.id]);
+    expect((await listSessions(account.id)).map((s) => s.id)).toContain(session.id);
+    expectStatus(await signed('PATCH', WALLET_ACCOUNT, { params: { internalAccountId: account.id }, body: { privateEnabled: true } }, sessionKey), 200, InternalAccount, 'the passkey session\'s key signs');
   });
 });
