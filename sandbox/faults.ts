@@ -899,6 +899,16 @@ export const FAULTS = {
     suites: ['embedded-wallet-auth/passkeys.test.ts'],
     rule: 'Supplement 17: PASSKEY challenge answers challenge* (hex SHA-256, its UTF-8 bytes passed to WebAuthn); verify {assertion} + Request-Id; "Passkeys validated for real".',
   },
+  'wallet-oauth-nonce-unchecked': {
+    areas: ['embedded-wallet-auth'],
+    suites: ['embedded-wallet-auth/oauth.test.ts'],
+    rule: 'Supplement 17: OAUTH verify {oidcToken, clientPublicKey} needs nonce = sha256(clientPublicKey).',
+  },
+  'wallet-oauth-stale-token-accepted': {
+    areas: ['embedded-wallet-auth'],
+    suites: ['embedded-wallet-auth/oauth.test.ts'],
+    rule: 'Supplement 17: OAuth token: numeric iat/exp, iat < 60 s (400 INVALID_INPUT, bad OIDC).',
+  },
 } as const satisfies Record<string, FaultEntry>;
 
 export type FaultName = keyof typeof FAULTS;

@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { isoNow } from '../clock.js';
 import { areaState, parse, type SandboxContext } from '../context.js';
-import { ApiError, badRequest, conflict, notFound } from '../errors.js';
+import { ApiError, badRequest, conflict, invalidInput, notFound } from '../errors.js';
 import { getCustomer } from '../customers/routes.js';
 import { getInternalAccount, presentInternalAccount, provisionInternalAccount, setInternalAccountStatus, type InternalAccountRecord } from '../internal-accounts/store.js';
 import { newRecipient, openBundle, sealTo, type Recipient } from './crypto.js';
@@ -25,6 +25,8 @@ interface Credential {
   updatedAt: string;
   /** OTP credentials: the key of every bundle issued, newest last; only the newest unused one opens an OTP. */
   bundles: { recipient: Recipient; used: boolean }[];
+  /** OAUTH credentials: the identity (iss, sub) of the OIDC token it was registered with. */
+  oauth?: { iss: string; sub: string };
   /** PASSKEY credentials: the WebAuthn credential id (base64url), its COSE public key and counter. */
   passkey?: { credentialId: string; publicKey: Uint8Array; counter: number };
 }
@@ -89,6 +91,7 @@ const ProvisionBody = z.strictObject({ email: z.string().email().optional() });
 const B64URL = /^[A-Za-z0-9_-]+$/;
 const CreateCredentialBody = z.discriminatedUnion('type', [
   z.strictObject({ type: z.enum(['EMAIL_OTP', 'SMS_OTP']), accountId: z.string().min(1) }),
+  z.strictObject({ type: z.literal('OAUTH'), accountId: z.string().min(1), oidcToken: z.string().min(1) }),
   z.strictObject({
     type: z.literal('PASSKEY'),
     accountId: z.string().min(1),
@@ -107,6 +110,39 @@ const VerifyOtpBody = z.strictObject({
   type: z.enum(['EMAIL_OTP', 'SMS_OTP']),
   encryptedOtpBundle: z.strictObject({ encappedPublic: z.string().regex(UNCOMPRESSED, 'an uncompressed P-256 point, hex'), ciphertext: z.string().regex(HEX, 'hex') }),
 });
+const VerifyOauthBody = z.strictObject({ type: z.literal('OAUTH'), oidcToken: z.string().min(1), clientPublicKey: z.string().regex(COMPRESSED, 'a compressed P-256 public key, hex') });
+
+/** OIDC issuers this sandbox accepts (supplement 17: "supported iss"; which ones is this sandbox's choice). */
+export const OIDC_ISSUERS = ['https://accounts.google.com', 'https://appleid.apple.com'];
+
+/**
+ * Supplement 17, sandbox OAuth: JWT-shaped, supported iss, non-empty aud/sub, numeric iat/exp, iat < 60 s,
+ * dummy signature ok; verify also needs nonce = sha256(clientPublicKey) (hex of the key string's UTF-8 bytes here).
+ */
+function oidcClaims(ctx: SandboxContext, token: string, clientPublicKey?: string): { iss: string; sub: string; email?: string } {
+  const bad = (why: string) => invalidInput([{ field: 'oidcToken', constraint: 'oidc', message: why }]);
+  const parts = token.split('.');
+  if (parts.length !== 3 || !parts.slice(0, 2).every((p) => /^[A-Za-z0-9_-]+$/.test(p))) throw bad('not a JWT (three base64url parts)');
+  let claims: Record<string, unknown>;
+  try {
+    claims = JSON.parse(Buffer.from(parts[1]!, 'base64url').toString('utf8')) as Record<string, unknown>;
+  } catch {
+    throw bad('the claims are not base64url JSON');
+  }
+  if (typeof claims.iss !== 'string' || !OIDC_ISSUERS.includes(claims.iss)) throw bad(`iss must be one of ${OIDC_ISSUERS.join(', ')}`);
+  const nonEmpty = (v: unknown) => (typeof v === 'string' && v !== '') || (Array.isArray(v) && v.length > 0 && v.every((x) => typeof x === 'string' && x !== ''));
+  if (!nonEmpty(claims.aud) || typeof claims.sub !== 'string' || claims.sub === '') throw bad('aud and sub must be non-empty');
+  if (typeof claims.iat !== 'number' || typeof claims.exp !== 'number') throw bad('iat and exp must be numbers');
+  const nowS = ctx.clock.now() / 1000;
+  if ((nowS - claims.iat >= 60 || claims.iat > nowS + 5) && !ctx.faults.has('wallet-oauth-stale-token-accepted')) throw bad('iat must be less than 60 seconds ago');
+  if (claims.exp <= nowS) throw bad('the token expired');
+  if (clientPublicKey !== undefined && !ctx.faults.has('wallet-oauth-nonce-unchecked')) {
+    const nonce = createHash('sha256').update(clientPublicKey).digest('hex');
+    if (typeof claims.nonce !== 'string' || claims.nonce.toLowerCase() !== nonce) throw bad('nonce must be sha256(clientPublicKey)');
+  }
+  return { iss: claims.iss, sub: claims.sub, ...(typeof claims.email === 'string' ? { email: claims.email } : {}) };
+}
+
 const VerifyPasskeyBody = z.strictObject({
   type: z.literal('PASSKEY'),
   assertion: z.strictObject({
@@ -264,6 +300,14 @@ export async function embeddedWalletAuthRoutes(app: FastifyInstance) {
   app.post('/auth/credentials', async (req, reply) => {
     const body = parse(CreateCredentialBody, req.body);
     const w = wallet(body.accountId);
+    if (body.type === 'OAUTH') {
+      const identity = oidcClaims(ctx, body.oidcToken);
+      return signedRetry(ctx, req, reply, { type: 'CREATE_OAUTH_PROVIDERS', accountId: body.accountId, signer: sessionSigner(body.accountId) }, () => {
+        const c = newCredential(body.accountId, 'OAUTH', identity.email ?? identity.sub);
+        c.oauth = { iss: identity.iss, sub: identity.sub };
+        return reply.status(201).send(presentCredential(c));
+      });
+    }
     if (body.type === 'PASSKEY') {
       // Interface: Errors / 400 PASSKEY_CREDENTIAL_ALREADY_EXISTS (same WebAuthn credentialId already registered on the internal account).
       const taken = credentialsOf(body.accountId).some((c) => c.passkey?.credentialId === body.attestation.credentialId);
@@ -375,6 +419,16 @@ export async function embeddedWalletAuthRoutes(app: FastifyInstance) {
   app.post('/auth/credentials/:credentialId/verify', async (req, reply) => {
     const c = credential(parse(CredentialParams, req.params).credentialId);
     if (c.type === 'PASSKEY') return passkeyVerify(c, req);
+    if (c.type === 'OAUTH') {
+      // Supplement 17: OAUTH verify {type, oidcToken, clientPublicKey} answers 200 AuthSession at once.
+      const body = parse(VerifyOauthBody, req.body);
+      const identity = oidcClaims(ctx, body.oidcToken, body.clientPublicKey);
+      if (identity.iss !== c.oauth!.iss || identity.sub !== c.oauth!.sub) throw badRequest('INVALID_INPUT', `The OIDC token is not the identity of credential ${c.id}`);
+      const now = ctx.clock.now();
+      const session: Session = { id: `Session:${randomUUID()}`, credential: c, publicKey: body.clientPublicKey.toLowerCase(), createdAt: new Date(now).toISOString(), expiresAtMs: now + SESSION_TTL_MS, revoked: false };
+      st.sessions.set(session.id, session);
+      return presentSession(ctx, session);
+    }
     const body = parse(VerifyOtpBody, req.body);
     if (body.type !== c.type) throw badRequest('INVALID_INPUT', `Credential ${c.id} is ${c.type}, not ${body.type}`);
     // The bundle opens only with the key of the credential's newest challenge, once (supplement 17: "bundle single use").
