@@ -909,6 +909,11 @@ export const FAULTS = {
     suites: ['embedded-wallet-auth/oauth.test.ts'],
     rule: 'Supplement 17: OAuth token: numeric iat/exp, iat < 60 s (400 INVALID_INPUT, bad OIDC).',
   },
+  'wallet-request-id-never-expires': {
+    areas: ['embedded-wallet-auth'],
+    suites: ['embedded-wallet-auth/request-expiry.test.ts'],
+    rule: 'Supplement 10: the signed retry comes before expiresAt; supplement 17: expired Request-Id: 401.',
+  },
 } as const satisfies Record<string, FaultEntry>;
 
 export type FaultName = keyof typeof FAULTS;

@@ -12,7 +12,7 @@ import { ApiError, badRequest, conflict, invalidInput, notFound } from '../error
 import { getCustomer } from '../customers/routes.js';
 import { getInternalAccount, presentInternalAccount, provisionInternalAccount, setInternalAccountStatus, type InternalAccountRecord } from '../internal-accounts/store.js';
 import { newRecipient, openBundle, sealTo, type Recipient } from './crypto.js';
-import { REQUEST_TTL_MS, signedRetry } from './signed-retry.js';
+import { requestTtlMs, signedRetry } from './signed-retry.js';
 
 type CredentialType = 'OAUTH' | 'EMAIL_OTP' | 'SMS_OTP' | 'PASSKEY';
 
@@ -361,7 +361,7 @@ export async function embeddedWalletAuthRoutes(app: FastifyInstance) {
       const { clientPublicKey } = parse(ChallengeBody, req.body);
       if (!clientPublicKey) throw badRequest('INVALID_INPUT', 'A passkey login needs the clientPublicKey of the session it creates');
       const requestId = `Request:${randomUUID()}`;
-      const expiresAtMs = ctx.clock.now() + REQUEST_TTL_MS;
+      const expiresAtMs = ctx.clock.now() + requestTtlMs(ctx);
       const creation = JSON.stringify({ type: 'PASSKEY_LOGIN', authMethodId: c.id, clientPublicKey: clientPublicKey.toLowerCase(), requestId });
       const challenge = createHash('sha256').update(creation).digest('hex');
       st.passkeyLogins.set(requestId, { credential: c, challenge, clientPublicKey: clientPublicKey.toLowerCase(), expiresAtMs, used: false });

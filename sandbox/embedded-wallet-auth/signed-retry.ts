@@ -23,8 +23,11 @@ export interface PendingRequest {
 
 const pendingRequests = (ctx: SandboxContext) => areaState(ctx, 'wallet-pending-requests', () => new Map<string, PendingRequest>());
 
-/** How long a signed retry may take (this sandbox's choice; supplement 28 leaves it open). */
-export const REQUEST_TTL_MS = 5 * 60_000;
+/**
+ * How long a signed retry may take (this sandbox's choice; the documents leave it open): twice the
+ * lifetime of a WALLET_SIGNATURE challenge (--challenge-ttl-ms; 20 minutes by default, short in embedded runs).
+ */
+export const requestTtlMs = (ctx: SandboxContext) => 2 * ctx.settings.challengeTtlMs;
 
 const walletError = (code: string, message: string) => new ApiError(401, code, message);
 
@@ -78,7 +81,7 @@ export async function signedRetry<T>(ctx: SandboxContext, req: FastifyRequest, r
   const pending = pendingRequests(ctx).get(requestId);
   if (!pending || pending.operation !== operation) throw walletError('WALLET_SIGNATURE_INVALID', `Request-Id ${requestId} was not issued for ${operation}`);
   if (pending.used && !faults.has('wallet-request-id-reusable')) throw walletError('WALLET_SIGNATURE_INVALID', `Request-Id ${requestId} was already used`);
-  if (now >= pending.expiresAtMs) throw walletError('WALLET_SIGNATURE_INVALID', `Request-Id ${requestId} expired at ${new Date(pending.expiresAtMs).toISOString()}`);
+  if (now >= pending.expiresAtMs && !faults.has('wallet-request-id-never-expires')) throw walletError('WALLET_SIGNATURE_INVALID', `Request-Id ${requestId} expired at ${new Date(pending.expiresAtMs).toISOString()}`);
   if (pending.body !== body && !faults.has('wallet-body-mismatch-accepted')) {
     throw walletError('WALLET_SIGNATURE_BODY_MISMATCH', 'The retry body differs from the body the signature request was issued for');
   }
@@ -95,7 +98,7 @@ export function issueSignatureRequest(ctx: SandboxContext, req: FastifyRequest, 
   const now = ctx.clock.now();
   const body = canonical(req.body ?? {});
   const id = `Request:${randomUUID()}`;
-  const expiresAtMs = now + REQUEST_TTL_MS;
+  const expiresAtMs = now + requestTtlMs(ctx);
   const payloadToSign = op.payload
     ? op.payload(id, expiresAtMs)
     : JSON.stringify({ type: op.type, organizationId: op.accountId, requestId: id, timestampMs: String(now), parameters: JSON.parse(body) });
