@@ -914,6 +914,11 @@ export const FAULTS = {
     suites: ['embedded-wallet-auth/request-expiry.test.ts'],
     rule: 'Supplement 10: the signed retry comes before expiresAt; supplement 17: expired Request-Id: 401.',
   },
+  'wallet-legacy-session-key-mismatch': {
+    areas: ['embedded-wallet-auth'],
+    suites: ['embedded-wallet-auth/sessions.test.ts'],
+    rule: 'Supplement 17: uncompressed clientPublicKey = legacy, the session key returned sealed (base58check: 33-byte encapsulated key + AES-256-GCM).',
+  },
 } as const satisfies Record<string, FaultEntry>;
 
 export type FaultName = keyof typeof FAULTS;

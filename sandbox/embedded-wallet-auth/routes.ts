@@ -2,7 +2,8 @@
 // export. Credentials per account (one EMAIL_OTP, one SMS_OTP), sessions with their key and expiry,
 // HPKE-sealed OTP bundles (single use), and every state-changing call behind the signed retry.
 // POST /sandbox/customers/{customerId}/embedded-wallet is this sandbox's own trigger (sandbox/README.md).
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createECDH, createHash, ECDH, randomBytes, randomUUID } from 'node:crypto';
+import bs58 from 'bs58';
 import { verifyAuthenticationResponse, verifyRegistrationResponse, type AuthenticationResponseJSON, type RegistrationResponseJSON } from '@simplewebauthn/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -154,7 +155,8 @@ const VerifyPasskeyBody = z.strictObject({
   }),
 });
 const OtpPlaintext = z.object({ otp_code: z.string(), public_key: z.string().regex(COMPRESSED, 'a compressed P-256 public key, hex') });
-const RefreshBody = z.strictObject({ clientPublicKey: z.string().regex(COMPRESSED, 'a compressed P-256 public key, hex') });
+// Supplement 17: clientPublicKey compressed (the client keeps the session key) or uncompressed (legacy: the key is returned sealed).
+const RefreshBody = z.strictObject({ clientPublicKey: z.string().regex(new RegExp(`${COMPRESSED.source}|${UNCOMPRESSED.source}`), 'a compressed or uncompressed P-256 public key, hex') });
 const PatchAccountBody = z.strictObject({ privateEnabled: z.boolean() });
 const ExportBody = z.strictObject({ clientPublicKey: z.string().regex(UNCOMPRESSED, 'an uncompressed P-256 public key, hex (04 and 128 hex digits)') });
 
@@ -191,6 +193,24 @@ async function verifyAttestation(ctx: SandboxContext, challenge: string, a: { cr
   } catch (err) {
     throw badRequest('INVALID_INPUT', `The passkey attestation does not verify: ${(err as Error).message}`);
   }
+}
+
+/** A P-256 key pair for a legacy session: the compressed public key (hex) and the 32-byte private scalar. */
+function sessionKeyPair(): { publicKey: string; privateKey: Buffer } {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  return { publicKey: ecdh.getPublicKey('hex', 'compressed'), privateKey: ecdh.getPrivateKey() };
+}
+
+/**
+ * Supplement 17: "uncompressed = legacy, key returned sealed (base58check: 33-byte encapsulated key +
+ * AES-256-GCM)": the private key HPKE-sealed to clientPublicKey, the encapsulated key compressed.
+ */
+async function sealSessionKey(clientPublicKey: string, privateKey: Buffer): Promise<string> {
+  const { encappedPublic, ciphertext } = await sealTo(clientPublicKey, Uint8Array.from(privateKey.toString('hex').padStart(64, '0').match(/../g)!.map((h) => parseInt(h, 16))));
+  const payload = Buffer.concat([Buffer.from(ECDH.convertKey(encappedPublic, 'prime256v1', 'hex', 'hex', 'compressed') as string, 'hex'), Buffer.from(ciphertext, 'hex')]);
+  const check = createHash('sha256').update(createHash('sha256').update(payload).digest()).digest().subarray(0, 4);
+  return bs58.encode(Buffer.concat([payload, check]));
 }
 
 function presentSession(ctx: SandboxContext, s: Session) {
@@ -487,11 +507,16 @@ export async function embeddedWalletAuthRoutes(app: FastifyInstance) {
     const s = liveSession(parse(SessionParams, req.params).sessionId);
     const body = parse(RefreshBody, req.body);
     // Signer: the session being refreshed.
-    return signedRetry(ctx, req, reply, { type: 'REFRESH_SESSION', accountId: s.credential.accountId, signer: sessionSigner(s.credential.accountId, (x) => x.id === s.id) }, () => {
+    return signedRetry(ctx, req, reply, { type: 'REFRESH_SESSION', accountId: s.credential.accountId, signer: sessionSigner(s.credential.accountId, (x) => x.id === s.id) }, async () => {
       const now = ctx.clock.now();
-      const session: Session = { id: `Session:${randomUUID()}`, credential: s.credential, publicKey: body.clientPublicKey.toLowerCase(), createdAt: new Date(now).toISOString(), expiresAtMs: now + SESSION_TTL_MS, revoked: false };
+      const legacy = UNCOMPRESSED.test(body.clientPublicKey);
+      // Legacy form: the sandbox makes the session key and returns its private half sealed to clientPublicKey.
+      const generated = legacy ? sessionKeyPair() : undefined;
+      const publicKey = generated ? generated.publicKey : body.clientPublicKey.toLowerCase();
+      const session: Session = { id: `Session:${randomUUID()}`, credential: s.credential, publicKey, createdAt: new Date(now).toISOString(), expiresAtMs: now + SESSION_TTL_MS, revoked: false };
       st.sessions.set(session.id, session);
-      return reply.status(201).send(presentSession(ctx, session));
+      const sealed = generated ? { encryptedSessionSigningKey: await sealSessionKey(body.clientPublicKey, ctx.faults.has('wallet-legacy-session-key-mismatch') ? sessionKeyPair().privateKey : generated.privateKey) } : {};
+      return reply.status(201).send({ ...presentSession(ctx, session), ...sealed });
     });
   });
 

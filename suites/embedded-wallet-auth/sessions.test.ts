@@ -1,6 +1,8 @@
 // Interface: Authentication 4 (WALLET_SIGNATURE_INVALID "fails verification against the registered
 // credential", WALLET_SIGNATURE_BODY_MISMATCH). Sessions, their refresh and revocation, and which
 // session signs what: basis: supplement (sections 10 and 17).
+import { createBase58check } from '@scure/base';
+import { sha256 } from '@noble/hashes/sha2.js';
 import { describe, expect, it, type TestContext } from 'vitest';
 import { z } from 'zod';
 import { expectError, expectStatus } from '../../helpers/expect.js';
@@ -11,6 +13,7 @@ import { api, capabilities } from '../../helpers/harness.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
 import { InternalAccount } from '../../helpers/schemas.js';
 import { AuthSession } from '../../helpers/schemas/wallet.js';
+import { open } from '../../helpers/wallets/hpke.js';
 import { SessionKey } from '../../helpers/wallets/stamp.js';
 
 const needWallet = (ctx: TestContext, ids: string[] = []) =>
@@ -35,6 +38,23 @@ describe('POST /auth/sessions/{sessionId}/refresh', () => {
     expect(refreshed.accountId).toBe(account.id);
     expect((await listSessions(account.id)).map((s) => s.id)).toContain(refreshed.id);
     expectStatus(await signed('PATCH', WALLET_ACCOUNT, patch(account.id, true), next), 200, InternalAccount, 'the refreshed session\'s key signs');
+  });
+});
+
+describe('POST /auth/sessions/{sessionId}/refresh (legacy uncompressed key)', () => {
+  scenario({ area: 'Embedded Wallet Auth', operation: 'POST /auth/sessions/{sessionId}/refresh', section: 'Authentication', basis: 'supplement' });
+
+  it('returns the new session key sealed to an uncompressed clientPublicKey (base58check: 33-byte encapsulated key + AES-256-GCM), and that key signs', async (ctx) => {
+    needWallet(ctx);
+    await basisSupplement('section 17: clientPublicKey uncompressed = legacy, key returned sealed (base58check: 33-byte encapsulated key + AES-256-GCM); encryptedSessionSigningKey?');
+    const { account, session, key } = await loggedInWallet();
+    const client = new SessionKey();
+    const res = await signed('POST', SESSION_REFRESH, { params: { sessionId: session.id }, body: { clientPublicKey: client.uncompressedPublicKeyHex } }, key);
+    const refreshed = expectStatus(res, 201, AuthSession.extend({ encryptedSessionSigningKey: z.string().min(1) }), 'a legacy refresh returns the session key sealed');
+    const sealed = createBase58check(sha256).decode(refreshed.encryptedSessionSigningKey);
+    const secret = open(client.secretKey, { enc: sealed.subarray(0, 33), ciphertext: sealed.subarray(33) });
+    expect(secret.length, 'the sealed session key is a P-256 private key').toBe(32);
+    expectStatus(await signed('PATCH', WALLET_ACCOUNT, patch(account.id, true), new SessionKey(secret)), 200, InternalAccount, 'the unsealed key is the new session\'s key');
   });
 });
 
