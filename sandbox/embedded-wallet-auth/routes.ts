@@ -12,7 +12,7 @@ import { areaState, parse, type SandboxContext } from '../context.js';
 import { ApiError, badRequest, conflict, invalidInput, notFound } from '../errors.js';
 import { getCustomer } from '../customers/routes.js';
 import { getInternalAccount, presentInternalAccount, provisionInternalAccount, setInternalAccountStatus, type InternalAccountRecord } from '../internal-accounts/store.js';
-import { newRecipient, openBundle, sealTo, type Recipient } from './crypto.js';
+import { newRecipient, openBundle, sealTo, uncompressedPoint, type Recipient } from './crypto.js';
 import { requestTtlMs, signedRetry } from './signed-retry.js';
 
 type CredentialType = 'OAUTH' | 'EMAIL_OTP' | 'SMS_OTP' | 'PASSKEY';
@@ -156,9 +156,10 @@ const VerifyPasskeyBody = z.strictObject({
 });
 const OtpPlaintext = z.object({ otp_code: z.string(), public_key: z.string().regex(COMPRESSED, 'a compressed P-256 public key, hex') });
 // Supplement 17: clientPublicKey compressed (the client keeps the session key) or uncompressed (legacy: the key is returned sealed).
-const RefreshBody = z.strictObject({ clientPublicKey: z.string().regex(new RegExp(`${COMPRESSED.source}|${UNCOMPRESSED.source}`), 'a compressed or uncompressed P-256 public key, hex') });
+const onCurve = (hex: string) => uncompressedPoint(hex) !== undefined;
+const RefreshBody = z.strictObject({ clientPublicKey: z.string().regex(new RegExp(`${COMPRESSED.source}|${UNCOMPRESSED.source}`), 'a compressed or uncompressed P-256 public key, hex').refine(onCurve, 'a point on P-256') });
 const PatchAccountBody = z.strictObject({ privateEnabled: z.boolean() });
-const ExportBody = z.strictObject({ clientPublicKey: z.string().regex(UNCOMPRESSED, 'an uncompressed P-256 public key, hex (04 and 128 hex digits)') });
+const ExportBody = z.strictObject({ clientPublicKey: z.string().regex(UNCOMPRESSED, 'an uncompressed P-256 public key, hex (04 and 128 hex digits)').refine(onCurve, 'a point on P-256') });
 
 function presentCredential(c: Credential) {
   return { id: c.id, accountId: c.accountId, type: c.type, ...(c.passkey ? { credentialId: c.passkey.credentialId } : {}), nickname: c.nickname, createdAt: c.createdAt, updatedAt: c.updatedAt };
