@@ -4,7 +4,7 @@
 // account"). The operations, the HPKE-sealed OTP bundle and the rules of each credential: basis:
 // supplement (sections 10 and 17).
 import { describe, expect, it, type TestContext } from 'vitest';
-import { expectError, expectRefusal, expectStatus } from '../../helpers/expect.js';
+import { expectError, expectRefusal, expectStatus, noteInterface } from '../../helpers/expect.js';
 import {
   CREDENTIAL, CREDENTIAL_VERIFY, CREDENTIALS, listCredentials, listSessions, loggedInWallet, otpChallenge, otpLogin, refusalOnEitherLeg, sealOtp, signed,
   signedRetryOf, stampHeaders, signatureRequest, verifyOtpCall, walletAccount,
@@ -28,6 +28,10 @@ describe('POST /auth/credentials/{credentialId}/verify (EMAIL_OTP)', () => {
     needWallet(ctx);
     await basisSupplement('section 17: an EW account starts with an EMAIL_OTP credential; challenge -> otpEncryptionTargetBundle; verify 202 -> (signer: TEK) 200 AuthSession; GET /auth/sessions active only');
     const { account, emailOtp } = await walletAccount();
+    noteInterface('wallet-otp-bundle-form', [
+      'supplement 17: "OTP: client HPKE-seals {otp_code, public_key} to the bundle -> encryptedOtpBundle {encappedPublic, ciphertext}"',
+      'supplement 17: "Export: ... HPKE P-256/HKDF-SHA256/AES-256-GCM" (the form of otpEncryptionTargetBundle, and the HPKE suite, info and aad of the OTP bundle, are not stated)',
+    ], 'otpEncryptionTargetBundle read as an uncompressed P-256 public key in hex; sealed with HPKE base mode P-256/HKDF-SHA256/AES-256-GCM, empty info and aad');
     const { session } = await otpLogin(emailOtp);
     expect(session.type).toBe('EMAIL_OTP');
     expect(Date.parse(session.expiresAt), 'a new session expires in the future').toBeGreaterThan(Date.now());
