@@ -919,6 +919,11 @@ export const FAULTS = {
     suites: ['embedded-wallet-auth/sessions.test.ts'],
     rule: 'Supplement 17: uncompressed clientPublicKey = legacy, the session key returned sealed (base58check: 33-byte encapsulated key + AES-256-GCM).',
   },
+  'wallet-contact-sync-failure-ignored': {
+    areas: ['embedded-wallet-auth'],
+    suites: ['embedded-wallet-auth/contact.test.ts'],
+    rule: 'Supplement 17: PATCH /customers/{id} (EW contact): 424 EMAIL_OTP_CREDENTIAL_SYNC_FAILED (the change does not apply).',
+  },
 } as const satisfies Record<string, FaultEntry>;
 
 export type FaultName = keyof typeof FAULTS;

@@ -4,6 +4,7 @@
 // prints it, and the harness reads it in embedded mode: the sandbox's declarations live here only,
 // beside the code that implements them, never copied into the harness.
 import { LIMITS } from './cross-currency-transfers/routes.js';
+import { WALLET_SYNC_FAILURE_DOMAIN } from './embedded-wallet-auth/triggers.js';
 
 export interface SandboxProfileInput {
   baseUrl: string;
@@ -70,6 +71,8 @@ export function sandboxProfile(input: SandboxProfileInput): Record<string, unkno
       cardPendingKyc: '004',
       // sandbox/embedded-wallet-auth: POST /sandbox/customers/{customerId}/embedded-wallet.
       embeddedWallet: true,
+      // sandbox/embedded-wallet-auth: an email change to this domain fails to sync (424).
+      walletSyncFailureEmailDomain: WALLET_SYNC_FAILURE_DOMAIN,
     },
     timings: {
       cardActivationDelayMs: input.cardActivationDelayMs,

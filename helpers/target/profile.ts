@@ -71,6 +71,7 @@ export const TargetProfile = z
           .describe('Sender UMA addresses of POST /sandbox/uma/receive whose approved deposit is returned: refund completed, refund failed (SVC_INCOMING_REFUND_SENDER, SVC_INCOMING_REFUND_FAILED_SENDER)'),
         cardPendingKyc: triggerDigits.optional().describe('platformCardId suffix that holds a new card in PENDING_KYC (SVC_CARD_PENDING_KYC_TRIGGER)'),
         scaFactorReset: z.boolean().optional().describe('The target serves POST /sandbox/sca/factors/reset/{resetId}/liveness to drive a 2FA reset (SVC_SCA_RESET_TRIGGER)'),
+        walletSyncFailureEmailDomain: z.string().regex(/^[a-z0-9.-]+\.[a-z]{2,}$/).optional().describe('Email domain that makes an embedded-wallet customer\'s email change answer 424 EMAIL_OTP_CREDENTIAL_SYNC_FAILED (SVC_WALLET_SYNC_FAILURE_EMAIL_DOMAIN)'),
         embeddedWallet: z.boolean().optional().describe('The target serves POST /sandbox/customers/{customerId}/embedded-wallet, which gives a customer an EMBEDDED_WALLET account starting with an EMAIL_OTP credential (SVC_EMBEDDED_WALLET_TRIGGER)'),
       })
       .optional(),
@@ -185,6 +186,7 @@ const VARIABLES: readonly [string, (p: TargetProfile, env: NodeJS.ProcessEnv, di
   ['SVC_EVENT_TIMEOUT_MS', (p) => str(p.timings?.eventTimeoutMs)],
   ['SVC_WAIT_BUDGET_MS', (p) => str(p.timings?.waitBudgetMs)],
   ['SVC_EMBEDDED_WALLET_TRIGGER', (p) => bool(p.triggers?.embeddedWallet)],
+  ['SVC_WALLET_SYNC_FAILURE_EMAIL_DOMAIN', (p) => p.triggers?.walletSyncFailureEmailDomain],
 ];
 
 /** The variables a profile declares. */

@@ -59,6 +59,8 @@ export interface Capabilities {
    * customer, starting with an EMAIL_OTP credential (the documents name no way to create one, supplement 6 and 17).
    */
   embeddedWalletTrigger: boolean;
+  /** An email domain that makes an embedded-wallet customer's email change answer 424 EMAIL_OTP_CREDENTIAL_SYNC_FAILED. */
+  walletSyncFailureEmailDomain?: string;
 }
 
 /** The supplement's card activation delay for platformCardId 005 ("ACTIVE after ~30 s"), with a margin. */
@@ -222,6 +224,7 @@ function declaredCapabilities(env: NodeJS.ProcessEnv, timings: { eventTimeoutMs:
     incomingApprovalWindowMs: num('SVC_INCOMING_APPROVAL_WINDOW_MS', env.SVC_INCOMING_APPROVAL_WINDOW_MS, 5000)!,
     customerTriggers: customerTriggers(env),
     embeddedWalletTrigger: truthy(env.SVC_EMBEDDED_WALLET_TRIGGER, false),
+    walletSyncFailureEmailDomain: env.SVC_WALLET_SYNC_FAILURE_EMAIL_DOMAIN || undefined,
   };
 }
 

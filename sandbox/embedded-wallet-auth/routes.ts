@@ -14,6 +14,7 @@ import { getCustomer } from '../customers/routes.js';
 import { getInternalAccount, presentInternalAccount, provisionInternalAccount, setInternalAccountStatus, type InternalAccountRecord } from '../internal-accounts/store.js';
 import { newRecipient, openBundle, sealTo, uncompressedPoint, type Recipient } from './crypto.js';
 import { requestTtlMs, signedRetry } from './signed-retry.js';
+import { WALLET_SYNC_FAILURE_DOMAIN } from './triggers.js';
 
 type CredentialType = 'OAUTH' | 'EMAIL_OTP' | 'SMS_OTP' | 'PASSKEY';
 
@@ -260,6 +261,9 @@ export async function walletContactChange(ctx: SandboxContext, req: FastifyReque
   return signedRetry(ctx, req, reply, { type: 'UPDATE_CONTACT', accountId, signer, context: version }, (_stamp, pending) => {
     if (pending.context !== version() && !ctx.faults.has('wallet-credential-set-change-ignored')) {
       throw conflict('EMAIL_OTP_CREDENTIAL_SET_CHANGED', `The credentials of account ${accountId} changed after the signature request was issued`);
+    }
+    if (type === 'EMAIL_OTP' && value.toLowerCase().endsWith(`@${WALLET_SYNC_FAILURE_DOMAIN}`) && !ctx.faults.has('wallet-contact-sync-failure-ignored')) {
+      throw new ApiError(424, 'EMAIL_OTP_CREDENTIAL_SYNC_FAILED', `The EMAIL_OTP credential of account ${accountId} could not take ${value}; the customer is unchanged`);
     }
     for (const c of st.credentials.values()) if (c.accountId === accountId && c.type === type) c.nickname = value;
     return 'PROCEED';

@@ -11,6 +11,7 @@ import {
 import { capabilities } from '../../helpers/harness.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
 import { Customer } from '../../helpers/schemas.js';
+import { api } from '../../helpers/harness.js';
 import { AuthMethod } from '../../helpers/schemas/wallet.js';
 
 const CUSTOMER = '/customers/{customerId}';
@@ -65,5 +66,19 @@ describe('PATCH /customers/{customerId} (embedded-wallet contact)', () => {
 
     expectError(await signedRetryOf('PATCH', CUSTOMER, call, stampHeaders(key, stale)), 409, 'EMAIL_OTP_CREDENTIAL_SET_CHANGED');
     expectStatus(await signed('PATCH', CUSTOMER, call, key), 200, Customer, 'control: a signature request issued after the change');
+  });
+
+  it('answers 424 EMAIL_OTP_CREDENTIAL_SYNC_FAILED when the new email cannot reach the EMAIL_OTP credential, and changes nothing; another email goes through', async (ctx) => {
+    needWallet(ctx, ['error:424:EMAIL_OTP_CREDENTIAL_SYNC_FAILED']);
+    requireCapability(ctx, capabilities.walletSyncFailureEmailDomain !== undefined, 'the target declares no email domain whose change fails to sync (SVC_WALLET_SYNC_FAILURE_EMAIL_DOMAIN)', ['error:424:EMAIL_OTP_CREDENTIAL_SYNC_FAILED']);
+    await basisSupplement('section 17: PATCH /customers/{id} (EW contact) 424 EMAIL_OTP_CREDENTIAL_SYNC_FAILED');
+    const { customerId, account, email, key } = await loggedInWallet();
+    const failing = `conformance-${randomUUID().slice(0, 8)}@${capabilities.walletSyncFailureEmailDomain}`;
+    expectError(await signed('PATCH', CUSTOMER, emailChange(customerId, failing), key), 424, 'EMAIL_OTP_CREDENTIAL_SYNC_FAILED');
+    const unchanged = expectStatus(await api.get(CUSTOMER, { params: { customerId } }), 200, Customer);
+    expect(unchanged.email, 'a failed sync leaves the customer\'s email as it was').toBe(email);
+    expect((await listCredentials(account.id)).filter((c) => c.type === 'EMAIL_OTP').map((c) => c.nickname)).toEqual([email]);
+    const other = freshEmail();
+    expect(expectStatus(await signed('PATCH', CUSTOMER, emailChange(customerId, other), key), 200, Customer, 'control: an email that syncs').email).toBe(other);
   });
 });
