@@ -2,10 +2,11 @@
 // 17 and 20): the interface names neither operation set beyond the functional areas and the wallet
 // signature headers.
 import { randomUUID } from 'node:crypto';
-import { expect } from 'vitest';
+import { expect, type TestContext } from 'vitest';
 import { individual } from '../../fixtures/customers.js';
 import { expectStatus } from '../expect.js';
-import { api } from '../harness.js';
+import { api, capabilities } from '../harness.js';
+import { requireCapability } from '../scenario.js';
 import type { Auth } from '../client.js';
 import { InternalAccount } from '../schemas.js';
 import {
@@ -44,6 +45,10 @@ export const SESSION = '/auth/sessions/{sessionId}';
 export const SESSION_REFRESH = '/auth/sessions/{sessionId}/refresh';
 export const WALLET_ACCOUNT = '/internal-accounts/{internalAccountId}';
 export const WALLET_EXPORT = '/internal-accounts/{internalAccountId}/export';
+
+/** Skips unless the target declares how an embedded wallet account comes to be (SVC_EMBEDDED_WALLET_TRIGGER). */
+export const needEmbeddedWallet = (ctx: TestContext, ids: string[] = []) =>
+  requireCapability(ctx, capabilities.embeddedWalletTrigger, 'the target declares no way to create an embedded wallet account (SVC_EMBEDDED_WALLET_TRIGGER)', ids);
 
 /** Supplement 10 and 28.1: the sandbox wallet OTP. */
 export const WALLET_OTP = '000000';

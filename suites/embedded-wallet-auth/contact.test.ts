@@ -3,20 +3,17 @@
 // embedded-wallet customer's email or phone number through the signed retry: basis: supplement
 // (sections 4, 10 and 17).
 import { randomUUID } from 'node:crypto';
-import { describe, expect, it, type TestContext } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectError, expectStatus } from '../../helpers/expect.js';
 import {
-  CREDENTIALS, listCredentials, loggedInWallet, refusalOnEitherLeg, signatureRequest, signed, signedRetryOf, stampHeaders, walletAccount, type Call,
+  CREDENTIALS, listCredentials, loggedInWallet, refusalOnEitherLeg, signatureRequest, signed, signedRetryOf, stampHeaders, walletAccount, type Call, needEmbeddedWallet,
 } from '../../helpers/flows/wallet.js';
-import { capabilities } from '../../helpers/harness.js';
+import { api, capabilities } from '../../helpers/harness.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
 import { Customer } from '../../helpers/schemas.js';
-import { api } from '../../helpers/harness.js';
 import { AuthMethod } from '../../helpers/schemas/wallet.js';
 
 const CUSTOMER = '/customers/{customerId}';
-const needWallet = (ctx: TestContext, ids: string[] = []) =>
-  requireCapability(ctx, capabilities.embeddedWalletTrigger, 'the target declares no way to create an embedded wallet account (SVC_EMBEDDED_WALLET_TRIGGER)', ids);
 const freshEmail = () => `conformance-${randomUUID().slice(0, 12)}@example.com`;
 const emailChange = (customerId: string, email: string): Call => ({ params: { customerId }, body: { customerType: 'INDIVIDUAL', email } });
 
@@ -24,7 +21,7 @@ describe('PATCH /customers/{customerId} (embedded-wallet contact)', () => {
   scenario({ area: 'Embedded Wallet Auth', operation: 'PATCH /customers/{customerId}', section: 'Errors', basis: 'supplement' });
 
   it('changes the email through the signed retry (202, then 200 Customer), and the EMAIL_OTP credential follows it', async (ctx) => {
-    needWallet(ctx);
+    needEmbeddedWallet(ctx);
     await basisSupplement('section 17: PATCH /customers/{id} email, 202 -> (tied wallet session) 200 Customer; EMAIL_OTP nickname is its email');
     const { customerId, account, key } = await loggedInWallet();
     const email = freshEmail();
@@ -35,7 +32,7 @@ describe('PATCH /customers/{customerId} (embedded-wallet contact)', () => {
   });
 
   it('answers 400 to email and phoneNumber in one call, and 401 WALLET_SIGNATURE_BODY_MISMATCH to a retry with another email; one field signed goes through', async (ctx) => {
-    needWallet(ctx, ['error:401:WALLET_SIGNATURE_BODY_MISMATCH']);
+    needEmbeddedWallet(ctx, ['error:401:WALLET_SIGNATURE_BODY_MISMATCH']);
     await basisSupplement('sections 4 and 17: email and phoneNumber change in separate calls (400); BODY_MISMATCH for PATCH customer');
     const { customerId, key } = await loggedInWallet();
     const both = await refusalOnEitherLeg('PATCH', CUSTOMER, { params: { customerId }, body: { customerType: 'INDIVIDUAL', email: freshEmail(), phoneNumber: '+14155550123' } }, key);
@@ -47,7 +44,7 @@ describe('PATCH /customers/{customerId} (embedded-wallet contact)', () => {
   });
 
   it('answers 409 EMAIL_OTP_EMAIL_ALREADY_EXISTS for the email of another wallet\'s EMAIL_OTP credential, and takes a free one', async (ctx) => {
-    needWallet(ctx, ['error:409:EMAIL_OTP_EMAIL_ALREADY_EXISTS']);
+    needEmbeddedWallet(ctx, ['error:409:EMAIL_OTP_EMAIL_ALREADY_EXISTS']);
     await basisSupplement('section 17: PATCH /customers/{id} (EW contact) 409 EMAIL_OTP_EMAIL_ALREADY_EXISTS');
     const [{ customerId, key }, other] = await Promise.all([loggedInWallet(), walletAccount()]);
     const taken = await refusalOnEitherLeg('PATCH', CUSTOMER, emailChange(customerId, other.email), key);
@@ -57,7 +54,7 @@ describe('PATCH /customers/{customerId} (embedded-wallet contact)', () => {
   });
 
   it('answers 409 EMAIL_OTP_CREDENTIAL_SET_CHANGED when a credential is added between the 202 and the retry; a new signature request goes through', async (ctx) => {
-    needWallet(ctx, ['error:409:EMAIL_OTP_CREDENTIAL_SET_CHANGED']);
+    needEmbeddedWallet(ctx, ['error:409:EMAIL_OTP_CREDENTIAL_SET_CHANGED']);
     await basisSupplement('Errors / 409: EMAIL_OTP_CREDENTIAL_SET_CHANGED (credential set changed after the signed-retry challenge was issued)');
     const { customerId, account, key } = await loggedInWallet();
     const call = emailChange(customerId, freshEmail());
@@ -69,7 +66,7 @@ describe('PATCH /customers/{customerId} (embedded-wallet contact)', () => {
   });
 
   it('answers 424 EMAIL_OTP_CREDENTIAL_SYNC_FAILED when the new email cannot reach the EMAIL_OTP credential, and changes nothing; another email goes through', async (ctx) => {
-    needWallet(ctx, ['error:424:EMAIL_OTP_CREDENTIAL_SYNC_FAILED']);
+    needEmbeddedWallet(ctx, ['error:424:EMAIL_OTP_CREDENTIAL_SYNC_FAILED']);
     requireCapability(ctx, capabilities.walletSyncFailureEmailDomain !== undefined, 'the target declares no email domain whose change fails to sync (SVC_WALLET_SYNC_FAILURE_EMAIL_DOMAIN)', ['error:424:EMAIL_OTP_CREDENTIAL_SYNC_FAILED']);
     await basisSupplement('section 17: PATCH /customers/{id} (EW contact) 424 EMAIL_OTP_CREDENTIAL_SYNC_FAILED');
     const { customerId, account, email, key } = await loggedInWallet();

@@ -3,19 +3,16 @@
 // per internal account", SMS_OTP_CREDENTIAL_ALREADY_EXISTS "one SMS OTP credential per internal
 // account"). The operations, the HPKE-sealed OTP bundle and the rules of each credential: basis:
 // supplement (sections 10 and 17).
-import { describe, expect, it, type TestContext } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectError, expectRefusal, expectStatus, noteInterface } from '../../helpers/expect.js';
 import {
   CREDENTIAL, CREDENTIAL_VERIFY, CREDENTIALS, listCredentials, listSessions, loggedInWallet, otpChallenge, otpLogin, refusalOnEitherLeg, sealOtp, signed,
-  signedRetryOf, stampHeaders, signatureRequest, verifyOtpCall, walletAccount,
+  signedRetryOf, stampHeaders, signatureRequest, verifyOtpCall, walletAccount, needEmbeddedWallet,
 } from '../../helpers/flows/wallet.js';
-import { capabilities } from '../../helpers/harness.js';
-import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
+import { basisSupplement, scenario } from '../../helpers/scenario.js';
 import { AuthMethod, AuthSession } from '../../helpers/schemas/wallet.js';
 import { SessionKey } from '../../helpers/wallets/stamp.js';
 
-const needWallet = (ctx: TestContext, ids: string[] = []) =>
-  requireCapability(ctx, capabilities.embeddedWalletTrigger, 'the target declares no way to create an embedded wallet account (SVC_EMBEDDED_WALLET_TRIGGER)', ids);
 const BUNDLE_NOTE = {
   id: 'wallet-otp-bundle-refusal',
   sentences: ['supplement 17: OTP: client HPKE-seals {otp_code, public_key} to the bundle; bundle single use', 'supplement 17: POST /auth/credentials/{id}/verify errors 400; 401; 404; 429 (the case of each not stated)'],
@@ -25,7 +22,7 @@ describe('POST /auth/credentials/{credentialId}/verify (EMAIL_OTP)', () => {
   scenario({ area: 'Embedded Wallet Auth', operation: 'POST /auth/credentials/{credentialId}/verify', section: 'Functional areas', basis: 'supplement' });
 
   it('logs in with the account\'s first EMAIL_OTP credential: challenge, the code sealed to the bundle, 202, the retry signed by the key in the bundle, 200 AuthSession listed as active', async (ctx) => {
-    needWallet(ctx);
+    needEmbeddedWallet(ctx);
     await basisSupplement('section 17: an EW account starts with an EMAIL_OTP credential; challenge -> otpEncryptionTargetBundle; verify 202 -> (signer: TEK) 200 AuthSession; GET /auth/sessions active only');
     const { account, emailOtp } = await walletAccount();
     noteInterface('wallet-otp-bundle-form', [
@@ -40,7 +37,7 @@ describe('POST /auth/credentials/{credentialId}/verify (EMAIL_OTP)', () => {
   });
 
   it('refuses a bundle sealed to another key or to a superseded challenge, and a bundle used twice; the current bundle logs in', async (ctx) => {
-    needWallet(ctx);
+    needEmbeddedWallet(ctx);
     await basisSupplement('section 17: challenge answers a new otpEncryptionTargetBundle; the client seals to the bundle; bundle single use');
     const { emailOtp } = await walletAccount();
     const key = new SessionKey();
@@ -59,7 +56,7 @@ describe('POST /auth/credentials/{credentialId}/verify (EMAIL_OTP)', () => {
   });
 
   it('answers 401 WALLET_SIGNATURE_INVALID when the OTP retry is signed by another key than the one sealed in the bundle, and logs in with the right one', async (ctx) => {
-    needWallet(ctx, ['error:401:WALLET_SIGNATURE_INVALID']);
+    needEmbeddedWallet(ctx, ['error:401:WALLET_SIGNATURE_INVALID']);
     await basisSupplement('section 17: WALLET_SIGNATURE_INVALID fails verification (e.g. TEK different from the key in the token)');
     const { emailOtp } = await walletAccount();
     const key = new SessionKey();
@@ -74,7 +71,7 @@ describe('POST /auth/credentials and DELETE /auth/credentials/{credentialId}', (
   scenario({ area: 'Embedded Wallet Auth', operation: 'POST /auth/credentials', section: 'Errors', basis: 'supplement' });
 
   it('adds an SMS_OTP credential signed by a verified session; a second SMS_OTP and a second EMAIL_OTP answer 400 with their codes', async (ctx) => {
-    needWallet(ctx, ['error:400:SMS_OTP_CREDENTIAL_ALREADY_EXISTS', 'error:400:EMAIL_OTP_CREDENTIAL_ALREADY_EXISTS']);
+    needEmbeddedWallet(ctx, ['error:400:SMS_OTP_CREDENTIAL_ALREADY_EXISTS', 'error:400:EMAIL_OTP_CREDENTIAL_ALREADY_EXISTS']);
     await basisSupplement('section 17: POST /auth/credentials {type, accountId} 202 -> 201 AuthMethod; one EMAIL_OTP and one SMS_OTP per account');
     const { account, key } = await loggedInWallet();
     const sms = expectStatus(await signed('POST', CREDENTIALS, { body: { type: 'SMS_OTP', accountId: account.id } }, key), 201, AuthMethod, 'the first SMS_OTP credential');
@@ -90,7 +87,7 @@ describe('POST /auth/credentials and DELETE /auth/credentials/{credentialId}', (
   });
 
   it('deletes a credential signed by a session of another credential, and answers 400 to deleting the last one', async (ctx) => {
-    needWallet(ctx);
+    needEmbeddedWallet(ctx);
     await basisSupplement('section 17: DELETE /auth/credentials/{id} 202 -> (signer: another credential) 204; 400 last credential');
     const { account, emailOtp, key } = await loggedInWallet();
     const sms = expectStatus(await signed('POST', CREDENTIALS, { body: { type: 'SMS_OTP', accountId: account.id } }, key), 201, AuthMethod);

@@ -1,18 +1,16 @@
 // Interface: functional area "Embedded Wallet Auth". Delegated keys, their legs (202 -> 202 -> 201), states
 // PENDING, ACTIVE, REVOKED and refusals: basis: supplement (section 17).
-import { describe, expect, it, type TestContext } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectError, expectRefusedTransition, expectStatus, expectTransition } from '../../helpers/expect.js';
 import { issueCard } from '../../helpers/flows/cards.js';
-import { loggedInWallet, signatureRequest, signedRetryOf, stampHeaders, type Call } from '../../helpers/flows/wallet.js';
-import { api, capabilities } from '../../helpers/harness.js';
-import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
+import { loggedInWallet, signatureRequest, signedRetryOf, stampHeaders, type Call, needEmbeddedWallet } from '../../helpers/flows/wallet.js';
+import { api } from '../../helpers/harness.js';
+import { basisSupplement, scenario } from '../../helpers/scenario.js';
 import { DelegatedKey, DelegatedKeyList, SignatureRequest } from '../../helpers/schemas/wallet.js';
 import type { SessionKey } from '../../helpers/wallets/stamp.js';
 
 const KEYS = '/auth/delegated-keys';
 const KEY = '/auth/delegated-keys/{delegatedKeyId}';
-const needWallet = (ctx: TestContext, ids: string[] = []) =>
-  requireCapability(ctx, capabilities.embeddedWalletTrigger, 'the target declares no way to create an embedded wallet account (SVC_EMBEDDED_WALLET_TRIGGER)', ids);
 
 /** A logged-in wallet whose account funds a card. */
 async function walletWithCard() {
@@ -37,7 +35,7 @@ describe('POST /auth/delegated-keys', () => {
   scenario({ area: 'Embedded Wallet Auth', operation: 'POST /auth/delegated-keys', section: 'Functional areas', basis: 'supplement' });
 
   it('creates a key PENDING after the first signed leg and ACTIVE after the second (201), listed by account and by funding source, read by id', async (ctx) => {
-    needWallet(ctx, ['transition:delegated-key:PENDING->ACTIVE']);
+    needEmbeddedWallet(ctx, ['transition:delegated-key:PENDING->ACTIVE']);
     await basisSupplement('section 17: 202 -> 202 -> 201 DelegatedKey ACTIVE; GET lists include PENDING/REVOKED');
     const { account, card, call, key } = await walletWithCard();
     const second = await twoLegs(call, key);
@@ -54,7 +52,7 @@ describe('POST /auth/delegated-keys', () => {
   });
 
   it('answers 409 to a second key while one is ACTIVE, and creates it again once that one is revoked', async (ctx) => {
-    needWallet(ctx, ['transition:delegated-key:ACTIVE->REVOKED']);
+    needEmbeddedWallet(ctx, ['transition:delegated-key:ACTIVE->REVOKED']);
     await basisSupplement('section 17: 409 ACTIVE key exists; DELETE 204, key REVOKED');
     const { card, call, key } = await walletWithCard();
     const active = expectStatus(await signedRetryOf('POST', KEYS, call, stampHeaders(key, await twoLegs(call, key))), 201, DelegatedKey);
@@ -71,7 +69,7 @@ describe('POST /auth/delegated-keys', () => {
   });
 
   it('keeps a key abandoned after the first signed leg PENDING: it does not block another, and DELETE of it answers 400', async (ctx) => {
-    needWallet(ctx, ['transition:delegated-key:PENDING->REVOKED']);
+    needEmbeddedWallet(ctx, ['transition:delegated-key:PENDING->REVOKED']);
     await basisSupplement('section 17: abandoned after leg 2 stays PENDING (does not block another); DELETE 400 not ACTIVE');
     const { account, card, call, key } = await walletWithCard();
     await twoLegs(call, key);
@@ -91,7 +89,7 @@ describe('POST /auth/delegated-keys', () => {
   });
 
   it('answers 400 to a list with neither accountId nor fundingSourceId and 404 to an unknown key id; the filtered list answers 200', async (ctx) => {
-    needWallet(ctx);
+    needEmbeddedWallet(ctx);
     await basisSupplement('section 17: GET /auth/delegated-keys accountId? / fundingSourceId? (at least one) 400; GET /{id} 404');
     const { account } = await loggedInWallet();
     expectError(await api.get(KEYS), 400);

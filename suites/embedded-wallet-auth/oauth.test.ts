@@ -2,17 +2,15 @@
 // (JWT-shaped, supported iss, non-empty aud/sub, numeric iat/exp, iat < 60 s, nonce = sha256(clientPublicKey)
 // at verify) and 400 INVALID_INPUT for a bad OIDC token: basis: supplement (section 17).
 import { createHash, randomUUID } from 'node:crypto';
-import { describe, expect, it, type TestContext } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectError, expectStatus, noteInterface } from '../../helpers/expect.js';
-import { CREDENTIAL_VERIFY, CREDENTIALS, loggedInWallet, refusalOnEitherLeg, signed, WALLET_ACCOUNT } from '../../helpers/flows/wallet.js';
-import { api, capabilities } from '../../helpers/harness.js';
-import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
+import { CREDENTIAL_VERIFY, CREDENTIALS, loggedInWallet, refusalOnEitherLeg, signed, WALLET_ACCOUNT, needEmbeddedWallet } from '../../helpers/flows/wallet.js';
+import { api } from '../../helpers/harness.js';
+import { basisSupplement, scenario } from '../../helpers/scenario.js';
 import { InternalAccount } from '../../helpers/schemas.js';
 import { AuthMethod, AuthSession } from '../../helpers/schemas/wallet.js';
 import { SessionKey } from '../../helpers/wallets/stamp.js';
 
-const needWallet = (ctx: TestContext, ids: string[] = []) =>
-  requireCapability(ctx, capabilities.embeddedWalletTrigger, 'the target declares no way to create an embedded wallet account (SVC_EMBEDDED_WALLET_TRIGGER)', ids);
 // Which issuers a target supports is not stated (interface note wallet-oauth-issuer).
 const ISSUER = 'https://accounts.google.com';
 const part = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url');
@@ -27,7 +25,7 @@ describe('OAUTH credentials: POST /auth/credentials and /verify', () => {
   scenario({ area: 'Embedded Wallet Auth', operation: 'POST /auth/credentials', section: 'Functional areas', basis: 'supplement' });
 
   it('registers an OAUTH credential from an OIDC token, and verifies it into a session whose key signs when the nonce is sha256(clientPublicKey)', async (ctx) => {
-    needWallet(ctx);
+    needEmbeddedWallet(ctx);
     await basisSupplement('section 17: OAUTH oidcToken*; verify {type, oidcToken, clientPublicKey} 200 at once; nonce = sha256(clientPublicKey)');
     noteInterface('wallet-oauth-issuer', ['supplement 17: "OAuth: JWT-shaped, supported iss, ..." (which issuers, and the nonce\'s encoding, are not stated)'], `iss ${ISSUER}; nonce = hex SHA-256 of the clientPublicKey hex string`);
     const { account, key } = await loggedInWallet();
@@ -45,7 +43,7 @@ describe('OAUTH credentials: POST /auth/credentials and /verify', () => {
   });
 
   it('answers 400 INVALID_INPUT to an OIDC token issued more than 60 s ago, by an unsupported issuer, or not JWT-shaped; a fresh one registers', async (ctx) => {
-    needWallet(ctx, ['error:400:INVALID_INPUT']);
+    needEmbeddedWallet(ctx, ['error:400:INVALID_INPUT']);
     await basisSupplement('section 17: INVALID_INPUT (bad OIDC); supported iss, iat < 60 s, JWT-shaped');
     const { account, key } = await loggedInWallet();
     const body = (oidc: string) => ({ body: { type: 'OAUTH', accountId: account.id, oidcToken: oidc } });

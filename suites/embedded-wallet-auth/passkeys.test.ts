@@ -3,19 +3,16 @@
 // account"). The PASSKEY body (nickname, challenge single use, attestation) and "many passkeys" per
 // account: basis: supplement (section 17). Attestations come from the suite's own software authenticator.
 import { randomBytes } from 'node:crypto';
-import { describe, expect, it, type TestContext } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectError, expectRefusal, expectStatus, noteInterface } from '../../helpers/expect.js';
-import { CREDENTIAL_CHALLENGE, CREDENTIAL_VERIFY, CREDENTIALS, listCredentials, listSessions, loggedInWallet, refusalOnEitherLeg, signed, WALLET_ACCOUNT } from '../../helpers/flows/wallet.js';
+import { CREDENTIAL_CHALLENGE, CREDENTIAL_VERIFY, CREDENTIALS, listCredentials, listSessions, loggedInWallet, refusalOnEitherLeg, signed, WALLET_ACCOUNT, needEmbeddedWallet } from '../../helpers/flows/wallet.js';
 import { api } from '../../helpers/harness.js';
 import { InternalAccount } from '../../helpers/schemas.js';
 import { SessionKey } from '../../helpers/wallets/stamp.js';
-import { capabilities } from '../../helpers/harness.js';
-import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
+import { basisSupplement, scenario } from '../../helpers/scenario.js';
 import { AuthMethod, AuthSession, PasskeyChallenge } from '../../helpers/schemas/wallet.js';
 import { SoftwareAuthenticator } from '../../helpers/sca/webauthn.js';
 
-const needWallet = (ctx: TestContext, ids: string[] = []) =>
-  requireCapability(ctx, capabilities.embeddedWalletTrigger, 'the target declares no way to create an embedded wallet account (SVC_EMBEDDED_WALLET_TRIGGER)', ids);
 // The relying party of embedded-wallet passkeys is stated nowhere (interface note wallet-passkey-relying-party).
 const RP_ID = 'wallet.conformance.example';
 const ORIGIN = `https://${RP_ID}`;
@@ -36,7 +33,7 @@ describe('POST /auth/credentials (PASSKEY)', () => {
   scenario({ area: 'Embedded Wallet Auth', operation: 'POST /auth/credentials', section: 'Errors', basis: 'supplement' });
 
   it('registers passkeys signed by a verified session (many per account), and answers 400 PASSKEY_CREDENTIAL_ALREADY_EXISTS to the same credential id again', async (ctx) => {
-    needWallet(ctx, ['error:400:PASSKEY_CREDENTIAL_ALREADY_EXISTS']);
+    needEmbeddedWallet(ctx, ['error:400:PASSKEY_CREDENTIAL_ALREADY_EXISTS']);
     await basisSupplement('section 17: PASSKEY {nickname, challenge, attestation} 202 -> 201 AuthMethod; many passkeys per account');
     const { account, key } = await loggedInWallet();
     const first = new SoftwareAuthenticator();
@@ -52,7 +49,7 @@ describe('POST /auth/credentials (PASSKEY)', () => {
   });
 
   it('refuses an attestation made over another challenge than the body names, and a challenge used twice; the right one registers', async (ctx) => {
-    needWallet(ctx);
+    needEmbeddedWallet(ctx);
     await basisSupplement('section 17: challenge* (base64url, single use); passkeys validated for real');
     const { account, key } = await loggedInWallet();
     const note = { id: 'wallet-passkey-attestation-refusal', sentences: ['supplement 17: POST /auth/credentials errors 400 ... INVALID_INPUT (bad OIDC); 401; 404 (the code of a bad attestation is not stated)'] };
@@ -70,7 +67,7 @@ describe('POST /auth/credentials/{credentialId}/challenge and /verify (PASSKEY)'
   scenario({ area: 'Embedded Wallet Auth', operation: 'POST /auth/credentials/{credentialId}/verify', section: 'Functional areas', basis: 'supplement' });
 
   it('gives a new passkey its first session: the challenge\'s hex digest signed by the authenticator, verify with Request-Id, 200 AuthSession whose key signs; an assertion over another challenge is refused', async (ctx) => {
-    needWallet(ctx);
+    needEmbeddedWallet(ctx);
     await basisSupplement('section 17: a new passkey\'s first session comes from challenge + verify; PASSKEY challenge = lowercase hex SHA-256, pass its UTF-8 bytes to WebAuthn; verify {type, assertion} + Request-Id -> 200');
     const { account, key } = await loggedInWallet();
     const authenticator = new SoftwareAuthenticator();

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { untilPast, msUntil } from '../../helpers/deadline.js';
 import { expectError, expectStatus, noteInterface } from '../../helpers/expect.js';
-import { loggedInWallet, signatureRequest, signedRetryOf, stampHeaders, WALLET_ACCOUNT } from '../../helpers/flows/wallet.js';
+import { loggedInWallet, signatureRequest, signedRetryOf, stampHeaders, WALLET_ACCOUNT, needEmbeddedWallet } from '../../helpers/flows/wallet.js';
 import { capabilities } from '../../helpers/harness.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
 import { InternalAccount } from '../../helpers/schemas.js';
@@ -13,7 +13,7 @@ describe('PATCH /internal-accounts/{internalAccountId}: an expired request id', 
   scenario({ area: 'Embedded Wallet Auth', operation: 'PATCH /internal-accounts/{internalAccountId}', section: 'Authentication', basis: 'supplement' });
 
   it('answers 401 to a retry after expiresAt, and a new signature request goes through', async (ctx) => {
-    requireCapability(ctx, capabilities.embeddedWalletTrigger, 'the target declares no way to create an embedded wallet account (SVC_EMBEDDED_WALLET_TRIGGER)');
+    needEmbeddedWallet(ctx);
     await basisSupplement('section 10: the retry comes before expiresAt; section 17: expired Request-Id: 401, code not stated');
     const { account, key } = await loggedInWallet();
     const call = { params: { internalAccountId: account.id }, body: { privateEnabled: true } };

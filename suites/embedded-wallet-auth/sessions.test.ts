@@ -3,28 +3,26 @@
 // session signs what: basis: supplement (sections 10 and 17).
 import { createBase58check } from '@scure/base';
 import { sha256 } from '@noble/hashes/sha2.js';
-import { describe, expect, it, type TestContext } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { expectError, expectStatus } from '../../helpers/expect.js';
 import {
-  listSessions, loggedInWallet, otpLogin, SESSION, SESSION_REFRESH, signatureRequest, signed, signedRetryOf, stampHeaders, WALLET_ACCOUNT,
+  listSessions, loggedInWallet, otpLogin, SESSION, SESSION_REFRESH, signatureRequest, signed, signedRetryOf, stampHeaders, WALLET_ACCOUNT, needEmbeddedWallet,
 } from '../../helpers/flows/wallet.js';
-import { api, capabilities } from '../../helpers/harness.js';
-import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
+import { api } from '../../helpers/harness.js';
+import { basisSupplement, scenario } from '../../helpers/scenario.js';
 import { InternalAccount } from '../../helpers/schemas.js';
 import { AuthSession } from '../../helpers/schemas/wallet.js';
 import { open } from '../../helpers/wallets/hpke.js';
 import { SessionKey } from '../../helpers/wallets/stamp.js';
 
-const needWallet = (ctx: TestContext, ids: string[] = []) =>
-  requireCapability(ctx, capabilities.embeddedWalletTrigger, 'the target declares no way to create an embedded wallet account (SVC_EMBEDDED_WALLET_TRIGGER)', ids);
 const patch = (internalAccountId: string, privateEnabled: boolean) => ({ params: { internalAccountId }, body: { privateEnabled } });
 
 describe('POST /auth/sessions/{sessionId}/refresh', () => {
   scenario({ area: 'Embedded Wallet Auth', operation: 'POST /auth/sessions/{sessionId}/refresh', section: 'Authentication', basis: 'supplement' });
 
   it('answers 201 with a new session for the new key, signed by the current session; a retry for another key is a body mismatch; the new key signs', async (ctx) => {
-    needWallet(ctx, ['error:401:WALLET_SIGNATURE_BODY_MISMATCH']);
+    needEmbeddedWallet(ctx, ['error:401:WALLET_SIGNATURE_BODY_MISMATCH']);
     await basisSupplement('section 17: refresh {clientPublicKey*} same both legs, 202 -> (current session) 201 AuthSession; BODY_MISMATCH for the refresh key');
     const { account, session, key } = await loggedInWallet();
     const next = new SessionKey();
@@ -45,7 +43,7 @@ describe('POST /auth/sessions/{sessionId}/refresh (legacy uncompressed key)', ()
   scenario({ area: 'Embedded Wallet Auth', operation: 'POST /auth/sessions/{sessionId}/refresh', section: 'Authentication', basis: 'supplement' });
 
   it('returns the new session key sealed to an uncompressed clientPublicKey (base58check: 33-byte encapsulated key + AES-256-GCM), and that key signs', async (ctx) => {
-    needWallet(ctx);
+    needEmbeddedWallet(ctx);
     await basisSupplement('section 17: clientPublicKey uncompressed = legacy, key returned sealed (base58check: 33-byte encapsulated key + AES-256-GCM); encryptedSessionSigningKey?');
     const { account, session, key } = await loggedInWallet();
     const client = new SessionKey();
@@ -62,7 +60,7 @@ describe('DELETE /auth/sessions/{sessionId}', () => {
   scenario({ area: 'Embedded Wallet Auth', operation: 'DELETE /auth/sessions/{sessionId}', section: 'Authentication', basis: 'supplement' });
 
   it('revokes a session (signed by another session): it leaves the active list, its key no longer signs (401 WALLET_SIGNATURE_INVALID) while the other still does, and deleting it again is 404', async (ctx) => {
-    needWallet(ctx, ['error:401:WALLET_SIGNATURE_INVALID']);
+    needEmbeddedWallet(ctx, ['error:401:WALLET_SIGNATURE_INVALID']);
     await basisSupplement('section 17: DELETE /auth/sessions/{id} 202 -> (any verified session) 204; 404 inactive; sessions active only; stamps by a verified session key');
     const { account, emailOtp, session: doomed, key: doomedKey } = await loggedInWallet();
     const { session: keeper, key: keeperKey } = await otpLogin(emailOtp);
@@ -82,7 +80,7 @@ describe('DELETE /auth/sessions/{sessionId}', () => {
   });
 
   it('lets a session revoke itself', async (ctx) => {
-    needWallet(ctx);
+    needEmbeddedWallet(ctx);
     await basisSupplement('section 17: DELETE /auth/sessions/{id}: any verified session, self allowed');
     const { account, session, key } = await loggedInWallet();
     expectStatus(await signed('DELETE', SESSION, { params: { sessionId: session.id } }, key), 204);

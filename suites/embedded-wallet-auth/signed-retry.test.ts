@@ -4,21 +4,18 @@
 // REQUEST_ID_MISSING"). The protocol (202 {payloadToSign, requestId, expiresAt}, then the same request
 // with the stamp), the stamp's layout, the operations and the case of each code: basis: supplement
 // (sections 10 and 17). Judged on PATCH /internal-accounts/{internalAccountId} {privateEnabled} and the export.
-import { describe, expect, it, type TestContext } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { expectError, expectSchema, expectStatus, noteInterface } from '../../helpers/expect.js';
 import {
-  loggedInWallet, REQUEST_ID_HEADER, SIGNATURE_HEADER, signatureRequest, signed, signedRetryOf, stampHeaders, WALLET_ACCOUNT, WALLET_EXPORT, type Call,
+  loggedInWallet, REQUEST_ID_HEADER, SIGNATURE_HEADER, signatureRequest, signed, signedRetryOf, stampHeaders, WALLET_ACCOUNT, WALLET_EXPORT, type Call, needEmbeddedWallet,
 } from '../../helpers/flows/wallet.js';
-import { capabilities } from '../../helpers/harness.js';
-import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
+import { basisSupplement, scenario } from '../../helpers/scenario.js';
 import { InternalAccount } from '../../helpers/schemas.js';
 import { ExportBundle, ExportBundleData, WalletExport } from '../../helpers/schemas/wallet.js';
 import { open } from '../../helpers/wallets/hpke.js';
 import { encodeStamp, SessionKey, STAMP_SCHEME } from '../../helpers/wallets/stamp.js';
 
-const needWallet = (ctx: TestContext, ids: string[] = []) =>
-  requireCapability(ctx, capabilities.embeddedWalletTrigger, 'the target declares no way to create an embedded wallet account (SVC_EMBEDDED_WALLET_TRIGGER)', ids);
 const patchCall = (internalAccountId: string, privateEnabled: boolean): Call => ({ params: { internalAccountId }, body: { privateEnabled } });
 const UNKNOWN_REQUEST_NOTE = {
   id: 'wallet-request-id-unusable',
@@ -29,7 +26,7 @@ describe('PATCH /internal-accounts/{internalAccountId}: the signed retry', () =>
   scenario({ area: 'Embedded Wallet Auth', operation: 'PATCH /internal-accounts/{internalAccountId}', section: 'Authentication', basis: 'supplement' });
 
   it('answers 202 with payloadToSign and requestId, then 200 with the change once the same request carries a stamp by the session key and Request-Id', async (ctx) => {
-    needWallet(ctx);
+    needEmbeddedWallet(ctx);
     await basisSupplement('sections 10 and 17: signed retry of PATCH /internal-accounts/{id} {privateEnabled}');
     const { account, key } = await loggedInWallet();
     const call = patchCall(account.id, true);
@@ -43,7 +40,7 @@ describe('PATCH /internal-accounts/{internalAccountId}: the signed retry', () =>
   });
 
   it('answers 401 WALLET_SIGNATURE_MISSING to a retry with Request-Id and no Svc-Wallet-Signature, and REQUEST_ID_MISSING to a stamp without Request-Id; the full retry succeeds', async (ctx) => {
-    needWallet(ctx, ['error:401:WALLET_SIGNATURE_MISSING', 'error:401:REQUEST_ID_MISSING']);
+    needEmbeddedWallet(ctx, ['error:401:WALLET_SIGNATURE_MISSING', 'error:401:REQUEST_ID_MISSING']);
     await basisSupplement('section 17: WALLET_SIGNATURE_MISSING header absent on retry; REQUEST_ID_MISSING signature without Request-Id');
     const { account, key } = await loggedInWallet();
     const call = patchCall(account.id, true);
@@ -56,7 +53,7 @@ describe('PATCH /internal-accounts/{internalAccountId}: the signed retry', () =>
   });
 
   it('answers 401 WALLET_SIGNATURE_MALFORMED to a header that is not a stamp, and accepts the real stamp after', async (ctx) => {
-    needWallet(ctx, ['error:401:WALLET_SIGNATURE_MALFORMED']);
+    needEmbeddedWallet(ctx, ['error:401:WALLET_SIGNATURE_MALFORMED']);
     await basisSupplement('section 17: WALLET_SIGNATURE_MALFORMED undecodable; the stamp is base64url JSON {publicKey, scheme, signature}');
     const { account, key } = await loggedInWallet();
     const call = patchCall(account.id, true);
@@ -69,7 +66,7 @@ describe('PATCH /internal-accounts/{internalAccountId}: the signed retry', () =>
   });
 
   it('answers 401 WALLET_SIGNATURE_BODY_MISMATCH when the retry body differs from the body the stamp was requested for, and changes nothing', async (ctx) => {
-    needWallet(ctx, ['error:401:WALLET_SIGNATURE_BODY_MISMATCH']);
+    needEmbeddedWallet(ctx, ['error:401:WALLET_SIGNATURE_BODY_MISMATCH']);
     await basisSupplement('section 17: WALLET_SIGNATURE_BODY_MISMATCH retry body different from the bound body (PATCH account)');
     const { account, key } = await loggedInWallet();
     const request = await signatureRequest('PATCH', WALLET_ACCOUNT, patchCall(account.id, false));
@@ -82,7 +79,7 @@ describe('PATCH /internal-accounts/{internalAccountId}: the signed retry', () =>
   });
 
   it('answers 401 WALLET_SIGNATURE_INVALID to a stamp over other bytes and to a stamp by a key no session holds', async (ctx) => {
-    needWallet(ctx, ['error:401:WALLET_SIGNATURE_INVALID']);
+    needEmbeddedWallet(ctx, ['error:401:WALLET_SIGNATURE_INVALID']);
     await basisSupplement('section 17: WALLET_SIGNATURE_INVALID fails verification; the stamp is made with a verified credential\'s session key');
     const { account, key } = await loggedInWallet();
     const call = patchCall(account.id, true);
@@ -99,7 +96,7 @@ describe('PATCH /internal-accounts/{internalAccountId}: the signed retry', () =>
   });
 
   it('answers 401 to a replayed request id and to one never issued, and the account keeps the first change', async (ctx) => {
-    needWallet(ctx);
+    needEmbeddedWallet(ctx);
     await basisSupplement('section 17: unknown/expired/used Request-Id: 401, code not stated');
     const { account, key } = await loggedInWallet();
     const first = patchCall(account.id, true);
@@ -124,7 +121,7 @@ describe('POST /internal-accounts/{internalAccountId}/export', () => {
   scenario({ area: 'Embedded Wallet Auth', operation: 'POST /internal-accounts/{internalAccountId}/export', section: 'Authentication', basis: 'supplement' });
 
   it('answers the wallet credentials HPKE-sealed to the fresh client key, which opens them and another key does not; a retry for another key is a body mismatch', async (ctx) => {
-    needWallet(ctx, ['error:401:WALLET_SIGNATURE_BODY_MISMATCH']);
+    needEmbeddedWallet(ctx, ['error:401:WALLET_SIGNATURE_BODY_MISMATCH']);
     await basisSupplement('section 17: export {clientPublicKey* uncompressed, fresh}, 202 -> 200 {id, encryptedWalletCredentials}; bundle {version v1.0.0, data, dataSignature, enclaveQuorumPublic}, HPKE P-256/HKDF-SHA256/AES-256-GCM');
     const { account, key } = await loggedInWallet();
     const target = new SessionKey();
