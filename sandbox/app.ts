@@ -32,6 +32,9 @@ import { invitationRoutes } from './invitations/routes.js';
 import { discoveryRoutes } from './discoveries/routes.js';
 import { vaspRoutes } from './vasps/routes.js';
 import { agentAuthenticates, agentRoutes } from './agents/routes.js';
+import { apiTokenRoutes, authenticateToken } from './api-tokens/routes.js';
+import { embeddedWalletAuthRoutes } from './embedded-wallet-auth/routes.js';
+import { delegatedKeyRoutes } from './embedded-wallet-auth/delegated-keys.js';
 
 export interface SandboxOptions extends Partial<SandboxSettings> {
   webhookPrivateKeyPem?: string;
@@ -166,6 +169,8 @@ export async function buildSandbox(options: SandboxOptions = {}): Promise<Sandbo
     if (faults.has('auth-accepts-bearer') && /^Bearer \S+/.test(header)) return;
     const given = Buffer.from(header);
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+      // An API token's Basic credentials, with the permission the operation needs (supplement 20).
+      if (authenticateToken(ctx, req)) return;
       throw faults.has('auth-wrong-code') ? new ApiError(401, 'INVALID_CREDENTIALS', 'Credentials rejected') : unauthorized();
     }
   });
@@ -195,6 +200,9 @@ export async function buildSandbox(options: SandboxOptions = {}): Promise<Sandbo
       await api.register(discoveryRoutes);
       await api.register(vaspRoutes);
       await api.register(agentRoutes);
+      await api.register(apiTokenRoutes);
+      await api.register(embeddedWalletAuthRoutes);
+      await api.register(delegatedKeyRoutes);
     },
     { prefix: `/${INTERFACE_VERSION}` },
   );

@@ -1194,6 +1194,122 @@ export const FAULTS = {
     suites: ['agent-management/device-codes.test.ts'],
     rule: 'Supplement 23: redeem: no auth.',
   },
+  // Embedded wallet auth and API tokens
+  'token-deleted-still-authenticates': {
+    areas: ['api-tokens'],
+    suites: ['api-tokens/tokens.test.ts'],
+    rule: 'Supplement 20: DELETE /tokens/{id} 204; a created token authenticates as Basic clientId:clientSecret (a deleted one no longer does).',
+  },
+  'token-transact-not-enforced': {
+    areas: ['api-tokens'],
+    suites: ['api-tokens/tokens.test.ts'],
+    rule: 'Supplement 1 and 20: quote create/execute need TRANSACT, else 403.',
+  },
+  'token-secret-shown-again': {
+    areas: ['api-tokens'],
+    suites: ['api-tokens/tokens.test.ts'],
+    rule: 'Supplement 20: 201 ApiToken with clientSecret (only time).',
+  },
+  'token-not-found-wrong-code': {
+    areas: ['api-tokens'],
+    suites: ['api-tokens/tokens.test.ts'],
+    rule: 'Errors / 404: TOKEN_NOT_FOUND (supplement 20: GET /tokens/{id} 404 TOKEN_NOT_FOUND).',
+  },
+  'wallet-body-mismatch-accepted': {
+    areas: ['embedded-wallet-auth'],
+    suites: ['embedded-wallet-auth/signed-retry.test.ts'],
+    rule: 'Authentication 4: WALLET_SIGNATURE_BODY_MISMATCH (signature computed over a different body); supplement 17: retry body different from the bound body.',
+  },
+  'wallet-request-id-reusable': {
+    areas: ['embedded-wallet-auth'],
+    suites: ['embedded-wallet-auth/signed-retry.test.ts'],
+    rule: 'Supplement 17: unknown/expired/used Request-Id: 401 (a request id completes one signed retry).',
+  },
+  'wallet-stamp-unverified': {
+    areas: ['embedded-wallet-auth'],
+    suites: ['embedded-wallet-auth/signed-retry.test.ts'],
+    rule: 'Authentication 4: WALLET_SIGNATURE_INVALID (fails verification against the registered credential); supplement 10: the stamp is an ECDSA signature over payloadToSign.',
+  },
+  'wallet-revoked-session-signs': {
+    areas: ['embedded-wallet-auth'],
+    suites: ['embedded-wallet-auth/sessions.test.ts'],
+    rule: 'Supplement 10 and 17: the stamp is made with a verified credential\'s session key; a revoked session (DELETE /auth/sessions/{id}) no longer signs (WALLET_SIGNATURE_INVALID).',
+  },
+  'wallet-otp-stale-bundle-accepted': {
+    areas: ['embedded-wallet-auth'],
+    suites: ['embedded-wallet-auth/credentials.test.ts'],
+    rule: 'Supplement 17: the client HPKE-seals {otp_code, public_key} to the bundle of the challenge; a challenge answers a new otpEncryptionTargetBundle; bundle single use.',
+  },
+  'wallet-second-otp-credential-accepted': {
+    areas: ['embedded-wallet-auth'],
+    suites: ['embedded-wallet-auth/credentials.test.ts'],
+    rule: 'Errors / 400: EMAIL_OTP_CREDENTIAL_ALREADY_EXISTS (one email OTP credential per internal account), SMS_OTP_CREDENTIAL_ALREADY_EXISTS (one SMS OTP credential per internal account).',
+  },
+  'wallet-last-credential-deletable': {
+    areas: ['embedded-wallet-auth'],
+    suites: ['embedded-wallet-auth/credentials.test.ts'],
+    rule: 'Supplement 17: DELETE /auth/credentials/{id}: 400 last credential.',
+  },
+  'delegated-key-second-active-accepted': {
+    areas: ['embedded-wallet-auth'],
+    suites: ['embedded-wallet-auth/delegated-keys.test.ts'],
+    rule: 'Supplement 17: POST /auth/delegated-keys: 409 ACTIVE key exists.',
+  },
+  'delegated-key-revoke-any-status': {
+    areas: ['embedded-wallet-auth'],
+    suites: ['embedded-wallet-auth/delegated-keys.test.ts'],
+    rule: 'Supplement 17: DELETE /auth/delegated-keys/{id}: 400 not ACTIVE.',
+  },
+  'wallet-passkey-duplicate-accepted': {
+    areas: ['embedded-wallet-auth'],
+    suites: ['embedded-wallet-auth/passkeys.test.ts'],
+    rule: 'Errors / 400: PASSKEY_CREDENTIAL_ALREADY_EXISTS (same WebAuthn credentialId already registered on the internal account).',
+  },
+  'wallet-passkey-attestation-unverified': {
+    areas: ['embedded-wallet-auth'],
+    suites: ['embedded-wallet-auth/passkeys.test.ts'],
+    rule: 'Supplement 17: PASSKEY challenge* (single use) and attestation*; "Passkeys validated for real".',
+  },
+  'wallet-contact-email-taken-accepted': {
+    areas: ['embedded-wallet-auth'],
+    suites: ['embedded-wallet-auth/contact.test.ts'],
+    rule: 'Errors / 409: EMAIL_OTP_EMAIL_ALREADY_EXISTS (supplement 17: PATCH /customers/{id} of an embedded-wallet customer).',
+  },
+  'wallet-credential-set-change-ignored': {
+    areas: ['embedded-wallet-auth'],
+    suites: ['embedded-wallet-auth/contact.test.ts'],
+    rule: 'Errors / 409: EMAIL_OTP_CREDENTIAL_SET_CHANGED (credential set changed after the signed-retry challenge was issued).',
+  },
+  'wallet-passkey-assertion-unverified': {
+    areas: ['embedded-wallet-auth'],
+    suites: ['embedded-wallet-auth/passkeys.test.ts'],
+    rule: 'Supplement 17: PASSKEY challenge answers challenge* (hex SHA-256, its UTF-8 bytes passed to WebAuthn); verify {assertion} + Request-Id; "Passkeys validated for real".',
+  },
+  'wallet-oauth-nonce-unchecked': {
+    areas: ['embedded-wallet-auth'],
+    suites: ['embedded-wallet-auth/oauth.test.ts'],
+    rule: 'Supplement 17: OAUTH verify {oidcToken, clientPublicKey} needs nonce = sha256(clientPublicKey).',
+  },
+  'wallet-oauth-stale-token-accepted': {
+    areas: ['embedded-wallet-auth'],
+    suites: ['embedded-wallet-auth/oauth.test.ts'],
+    rule: 'Supplement 17: OAuth token: numeric iat/exp, iat < 60 s (400 INVALID_INPUT, bad OIDC).',
+  },
+  'wallet-request-id-never-expires': {
+    areas: ['embedded-wallet-auth'],
+    suites: ['embedded-wallet-auth/request-expiry.test.ts'],
+    rule: 'Supplement 10: the signed retry comes before expiresAt; supplement 17: expired Request-Id: 401.',
+  },
+  'wallet-legacy-session-key-mismatch': {
+    areas: ['embedded-wallet-auth'],
+    suites: ['embedded-wallet-auth/sessions.test.ts'],
+    rule: 'Supplement 17: uncompressed clientPublicKey = legacy, the session key returned sealed (base58check: 33-byte encapsulated key + AES-256-GCM).',
+  },
+  'wallet-contact-sync-failure-ignored': {
+    areas: ['embedded-wallet-auth'],
+    suites: ['embedded-wallet-auth/contact.test.ts'],
+    rule: 'Supplement 17: PATCH /customers/{id} (EW contact): 424 EMAIL_OTP_CREDENTIAL_SYNC_FAILED (the change does not apply).',
+  },
 } as const satisfies Record<string, FaultEntry>;
 
 export type FaultName = keyof typeof FAULTS;

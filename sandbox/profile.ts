@@ -7,6 +7,7 @@ import { LIMITS } from './cross-currency-transfers/routes.js';
 import { COUNTERPARTY_NOT_ALLOWED_SUFFIX, VELOCITY } from './cross-currency-transfers/gates.js';
 import { STABLECOIN_PROVIDER } from './stablecoins/routes.js';
 import { LOOKUP_TRIGGERS, QUOTE_TRIGGERS, triggerAddress } from './uma/counterparties.js';
+import { WALLET_SYNC_FAILURE_DOMAIN } from './embedded-wallet-auth/triggers.js';
 
 export interface SandboxProfileInput {
   baseUrl: string;
@@ -121,6 +122,10 @@ export function sandboxProfile(input: SandboxProfileInput): Record<string, unkno
       umaQuote: Object.fromEntries(Object.entries(QUOTE_TRIGGERS).map(([code, m]) => [code, triggerAddress(m)])),
       // sandbox/invitations: POST /sandbox/invitations/configuration {configured}.
       invitationsSwitch: true,
+      // sandbox/embedded-wallet-auth: POST /sandbox/customers/{customerId}/embedded-wallet.
+      embeddedWallet: true,
+      // sandbox/embedded-wallet-auth: an email change to this domain fails to sync (424).
+      walletSyncFailureEmailDomain: WALLET_SYNC_FAILURE_DOMAIN,
     },
     timings: {
       cardActivationDelayMs: input.cardActivationDelayMs,

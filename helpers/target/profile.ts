@@ -85,6 +85,8 @@ export const TargetProfile = z
           .optional()
           .describe('UMA error code to a receiver address whose lookup succeeds and whose quote (POST /quotes with the lookupId) answers it (SVC_UMA_QUOTE_TRIGGERS)'),
         invitationsSwitch: z.boolean().optional().describe('The target serves POST /sandbox/invitations/configuration {configured} (SVC_INVITATIONS_SWITCH_TRIGGER)'),
+        walletSyncFailureEmailDomain: z.string().regex(/^[a-z0-9.-]+\.[a-z]{2,}$/).optional().describe('Email domain that makes an embedded-wallet customer\'s email change answer 424 EMAIL_OTP_CREDENTIAL_SYNC_FAILED (SVC_WALLET_SYNC_FAILURE_EMAIL_DOMAIN)'),
+        embeddedWallet: z.boolean().optional().describe('The target serves POST /sandbox/customers/{customerId}/embedded-wallet, which gives a customer an EMBEDDED_WALLET account starting with an EMAIL_OTP credential (SVC_EMBEDDED_WALLET_TRIGGER)'),
       })
       .optional(),
     customers: z
@@ -231,6 +233,8 @@ const VARIABLES: readonly [string, (p: TargetProfile, env: NodeJS.ProcessEnv, di
   ['SVC_LIMIT_VELOCITY_COUNT', (p) => str(p.limits?.velocityCount)],
   ['SVC_LIMIT_VELOCITY_WINDOW_MS', (p) => str(p.limits?.velocityWindowMs)],
   ['SVC_EVENT_QUIET_MS', (p) => str(p.timings?.eventQuietMs)],
+  ['SVC_EMBEDDED_WALLET_TRIGGER', (p) => bool(p.triggers?.embeddedWallet)],
+  ['SVC_WALLET_SYNC_FAILURE_EMAIL_DOMAIN', (p) => p.triggers?.walletSyncFailureEmailDomain],
 ];
 
 /** The variables a profile declares. */

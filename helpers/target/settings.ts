@@ -76,6 +76,13 @@ export interface Capabilities {
   invitationsSwitch: boolean;
   /** How long an UMA lookup id stays usable by a quote, where the target declares it. */
   umaLookupTtlMs?: number;
+  /**
+   * The target serves POST /sandbox/customers/{customerId}/embedded-wallet: an EMBEDDED_WALLET account for the
+   * customer, starting with an EMAIL_OTP credential (the documents name no way to create one, supplement 6 and 17).
+   */
+  embeddedWalletTrigger: boolean;
+  /** An email domain that makes an embedded-wallet customer's email change answer 424 EMAIL_OTP_CREDENTIAL_SYNC_FAILED. */
+  walletSyncFailureEmailDomain?: string;
 }
 
 export interface StablecoinDeclarations {
@@ -286,6 +293,8 @@ function declaredCapabilities(env: NodeJS.ProcessEnv, timings: { eventTimeoutMs:
     umaQuoteTriggers: triggers(env.SVC_UMA_QUOTE_TRIGGERS, {}, UMA_ADDRESS),
     invitationsSwitch: truthy(env.SVC_INVITATIONS_SWITCH_TRIGGER, false),
     umaLookupTtlMs: num('SVC_UMA_LOOKUP_TTL_MS', env.SVC_UMA_LOOKUP_TTL_MS),
+    embeddedWalletTrigger: truthy(env.SVC_EMBEDDED_WALLET_TRIGGER, false),
+    walletSyncFailureEmailDomain: env.SVC_WALLET_SYNC_FAILURE_EMAIL_DOMAIN || undefined,
   };
 }
 
