@@ -5,17 +5,38 @@ const reports = resolve(process.env.SVC_REPORTS_DIR ?? 'reports');
 // A shard also writes vitest's blob report, for `npm run merge`.
 const sharded = process.argv.some((a) => a.startsWith('--shard'));
 
+/**
+ * A batch of mutant runs in one process (selftest/mutation/run.ts sets SVC_MUTANT_BATCH): per fault,
+ * its suite files as two projects, `mutant:<fault>` (in parallel) and `mutant-platform:<fault>`
+ * (its platform-wide files, one at a time, after), served by a sandbox of their own with that one
+ * fault on (helpers/target/global-setup.ts). `selftest/mutation/bail.ts` stops a fault's scenarios at
+ * its first failure, as --bail=1 stops a run of one fault.
+ */
+const mutantBatch = process.env.SVC_MUTANT_BATCH ? (JSON.parse(process.env.SVC_MUTANT_BATCH) as { fault: string; files: string[] }[]) : undefined;
+const PLATFORM = /\.platform\.test\.ts$/;
+const mutantProjects = (mutantBatch ?? []).flatMap(({ fault, files }) => {
+  const common = { pool: 'threads' as const, isolate: false, globalSetup: ['helpers/target/global-setup.ts'], setupFiles: ['selftest/mutation/bail.ts'], testTimeout: 60_000, hookTimeout: 60_000 };
+  const parallel = files.filter((f) => !PLATFORM.test(f));
+  const platform = files.filter((f) => PLATFORM.test(f));
+  return [
+    ...(parallel.length ? [{ test: { ...common, name: `mutant:${fault}`, include: parallel, sequence: { groupOrder: 0 } } }] : []),
+    ...(platform.length ? [{ test: { ...common, name: `mutant-platform:${fault}`, include: platform, fileParallelism: false, sequence: { groupOrder: 1 } } }] : []),
+  ];
+});
+
 export default defineConfig({
   test: {
     reporters: [
       'default',
       './helpers/report/area-reporter.ts',
-      ['allure-vitest/reporter', { resultsDir: `${reports}/allure-results` }],
+      // allure-vitest's reporter, writing without an fsync per file (helpers/report/allure-reporter.ts).
+      ['./helpers/report/allure-reporter.ts', { resultsDir: `${reports}/allure-results` }],
       ['junit', { outputFile: `${reports}/junit.xml` }],
       ['json', { outputFile: `${reports}/results.json` }],
       ...(sharded ? [['blob', { outputFile: `${reports}/blob.json` }] as ['blob', { outputFile: string }]] : []),
     ],
-    projects: [
+    ...(mutantBatch ? { maxWorkers: Number(process.env.SVC_MUTANT_WORKERS ?? 4) } : {}),
+    projects: mutantBatch ? mutantProjects : [
       {
         // Scenarios that touch only their own resources run in parallel.
         test: {

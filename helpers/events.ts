@@ -12,7 +12,7 @@
 //   above, so `timestamp + bound < mark` means the event happened before the mark whatever the
 //   offset (never excludes an event that happened after it).
 // A sequence is judged once the whole expected sequence arrived (or the event deadline passed) and a
-// quiet period (SVC_EVENT_QUIET_MS, default 200 ms) brought nothing more: then "exactly these, in
+// quiet period (the target's declared timings.eventQuietMs, SVC_EVENT_QUIET_MS, default 200 ms) brought nothing more: then "exactly these, in
 // envelope-timestamp order". Every event read here is checked against the schema of its type and, where
 // the documents tie them, its data's status against its type (event-schemas.ts).
 import { allureLabel, allureTag } from './allure.js';
@@ -37,7 +37,7 @@ export interface Notification {
 
 export type ExpectedEvent = string | { type: string; where?: (data: Record<string, any>) => boolean; what?: string };
 
-/** The quiet period after a complete sequence before it is judged (ms). */
+/** The quiet period after a complete sequence before it is judged (ms), where the target declares none. */
 export const QUIET_MS = (() => {
   const n = Number(process.env.SVC_EVENT_QUIET_MS);
   return process.env.SVC_EVENT_QUIET_MS !== undefined && process.env.SVC_EVENT_QUIET_MS !== '' && Number.isFinite(n) && n >= 0 ? n : 200;
@@ -187,7 +187,7 @@ export async function expectEvents(
     since: opts.since,
     // Expecting no event: the quiet period alone is the wait.
     timeoutMs: expected.length ? timeoutMs : 0,
-    quietMs: QUIET_MS,
+    quietMs: capabilities.eventQuietMs ?? QUIET_MS,
   });
   const ordered = relevant(got.deliveries);
   const seen = ordered.map((n) => `${n.type}${n.data.status ? `(${n.data.status})` : n.data.state ? `(${n.data.state})` : ''}`).join(' → ') || 'nothing';

@@ -24,6 +24,18 @@ import { exchangeRateRoutes } from './exchange-rates/routes.js';
 import { transactionRoutes } from './transactions/routes.js';
 import { incomingPaymentRoutes } from './transactions/incoming.js';
 import { clientErrorHandler, drainRequest, frameworkError, frameworkErrors, MAX_PARAM_LENGTH, unreadableMultipart } from './http-errors.js';
+import { serverErrorRoutes } from './cross-currency-transfers/server-errors.js';
+import { webhookSignatureRoutes } from './webhooks/signature-check.js';
+import { stablecoinRoutes } from './stablecoins/routes.js';
+import { umaRoutes } from './uma/routes.js';
+import { UMA_LOOKUP_TTL_MS } from './profile.js';
+import { invitationRoutes } from './invitations/routes.js';
+import { discoveryRoutes } from './discoveries/routes.js';
+import { vaspRoutes } from './vasps/routes.js';
+import { agentAuthenticates, agentRoutes } from './agents/routes.js';
+import { apiTokenRoutes, authenticateToken } from './api-tokens/routes.js';
+import { embeddedWalletAuthRoutes } from './embedded-wallet-auth/routes.js';
+import { delegatedKeyRoutes } from './embedded-wallet-auth/delegated-keys.js';
 
 export interface SandboxOptions extends Partial<SandboxSettings> {
   webhookPrivateKeyPem?: string;
@@ -62,6 +74,8 @@ export async function buildSandbox(options: SandboxOptions = {}): Promise<Sandbo
     realtimeQuoteTtlMs: options.realtimeQuoteTtlMs ?? 5 * 60_000,
     cardActivationDelayMs: options.cardActivationDelayMs ?? 30_000,
     incomingApprovalWindowMs: options.incomingApprovalWindowMs ?? 5000,
+    umaLookupTtlMs: options.umaLookupTtlMs ?? UMA_LOOKUP_TTL_MS,
+    umaWellBehavedCounterparties: options.umaWellBehavedCounterparties ?? false,
   };
   const privateKeyPem = options.webhookPrivateKeyPem ?? generateWebhookKeyPair().privateKeyPem;
   const app = Fastify({
@@ -167,10 +181,13 @@ export async function buildSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const expected = Buffer.from(`Basic ${Buffer.from(`${settings.clientId}:${settings.clientSecret}`).toString('base64')}`);
   app.addHook('onRequest', async (req) => {
     if (faults.has('auth-not-enforced')) return;
+    if (agentAuthenticates(req.routeOptions.url)) return; // Bearer or none: sandbox/agents checks them.
     const header = req.headers.authorization ?? '';
     if (faults.has('auth-accepts-bearer') && /^Bearer \S+/.test(header)) return;
     const given = Buffer.from(header);
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+      // An API token's Basic credentials, with the permission the operation needs (supplement 20).
+      if (authenticateToken(ctx, req)) return;
       throw faults.has('auth-wrong-code') ? new ApiError(401, 'INVALID_CREDENTIALS', 'Credentials rejected') : unauthorized();
     }
   });
@@ -192,6 +209,17 @@ export async function buildSandbox(options: SandboxOptions = {}): Promise<Sandbo
       await api.register(exchangeRateRoutes);
       await api.register(transactionRoutes);
       await api.register(incomingPaymentRoutes);
+      await api.register(serverErrorRoutes);
+      await api.register(webhookSignatureRoutes);
+      await api.register(stablecoinRoutes);
+      await api.register(umaRoutes);
+      await api.register(invitationRoutes);
+      await api.register(discoveryRoutes);
+      await api.register(vaspRoutes);
+      await api.register(agentRoutes);
+      await api.register(apiTokenRoutes);
+      await api.register(embeddedWalletAuthRoutes);
+      await api.register(delegatedKeyRoutes);
     },
     { prefix: `/${INTERFACE_VERSION}` },
   );

@@ -69,6 +69,7 @@ const sandbox = await buildSandbox({
   realtimeQuoteTtlMs: num(values['realtime-quote-ttl-ms'], 'SANDBOX_REALTIME_QUOTE_TTL_MS'),
   cardActivationDelayMs: num(values['card-activation-delay-ms'], 'SANDBOX_CARD_ACTIVATION_DELAY_MS'),
   incomingApprovalWindowMs: num(values['incoming-approval-window-ms'], 'SANDBOX_INCOMING_APPROVAL_WINDOW_MS'),
+  umaLookupTtlMs: num(undefined, 'SANDBOX_UMA_LOOKUP_TTL_MS'),
   webhook: {
     retryBaseDelayMs: num(values['webhook-retry-base-ms'], 'SANDBOX_WEBHOOK_RETRY_BASE_MS'),
     maxAttempts: num(values['webhook-attempts'], 'SANDBOX_WEBHOOK_ATTEMPTS'),
@@ -108,6 +109,7 @@ const profile = sandboxProfile({
   counterpartyRules: sandbox.ctx.settings.counterpartyRules,
   cardActivationDelayMs: sandbox.ctx.settings.cardActivationDelayMs,
   incomingApprovalWindowMs: sandbox.ctx.settings.incomingApprovalWindowMs,
+  umaLookupTtlMs: sandbox.ctx.settings.umaLookupTtlMs,
 });
 if (values['print-profile']) writeFileSync(values['print-profile'], `${JSON.stringify(profile, null, 2)}\n`, { mode: 0o600 });
 process.stdout.write(

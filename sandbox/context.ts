@@ -21,6 +21,10 @@ export interface SandboxSettings {
   cardActivationDelayMs: number;
   /** Time the platform has to approve or reject an incoming payment it answered 202 (supplement: 5 s). */
   incomingApprovalWindowMs: number;
+  /** Lifetime of an UMA receiver lookup (lookupId) before a quote answers 404 LOOKUP_REQUEST_NOT_FOUND. */
+  umaLookupTtlMs: number;
+  /** Every simulated UMA counterparty behaves, its trigger addresses included (sandbox/uma). */
+  umaWellBehavedCounterparties: boolean;
 }
 
 export interface PlatformConfig {

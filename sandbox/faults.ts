@@ -834,6 +834,508 @@ export const FAULTS = {
     suites: ['authentication/error-bodies.test.ts'],
     rule: 'Errors: every error body has status, code, message (the answers the HTTP framework makes included).',
   },
+  // Catalog gaps
+  'ramp-without-approved-kyc': {
+    areas: ['customers'],
+    suites: ['customers/user-not-ready.test.ts'],
+    rule: 'Customer KYC status: ramp conversions require approved KYC (here answered 403 USER_NOT_READY, supplement section 1).',
+  },
+  'counterparty-not-allowed-paid': {
+    areas: ['cross-currency-transfers'],
+    suites: ['cross-currency-transfers/counterparty-and-velocity.test.ts'],
+    rule: 'Supplement 1: 403 COUNTERPARTY_NOT_ALLOWED (declared trigger: a destination identifier ending 013).',
+  },
+  'velocity-limit-ignored': {
+    areas: ['cross-currency-transfers'],
+    suites: ['cross-currency-transfers/counterparty-and-velocity.test.ts'],
+    rule: "Supplement 1: 403 VELOCITY_LIMIT_EXCEEDED (declared velocity: a customer's quotes within a window).",
+  },
+  'server-error-unlisted-code': {
+    areas: ['cross-currency-transfers'],
+    suites: ['cross-currency-transfers/server-errors.test.ts'],
+    rule: 'Errors / 500: the code of a 500 is SVC_SWITCH_ERROR (switch error) or INTERNAL_ERROR (internal service or UMA error).',
+  },
+  'webhook-signature-check-accepts-any': {
+    areas: ['webhooks'],
+    suites: ['webhooks/signature-check.test.ts'],
+    rule: 'Authentication 5: a request whose signature fails verification is to be rejected with 401; INVALID_SIGNATURE (401) means a signature header is invalid.',
+  },
+  'verification-review-finding-skipped': {
+    areas: ['kyc-verifications'],
+    suites: ['kyc-verifications/review-findings.test.ts'],
+    rule: 'Supplement 5: an individual named ...003, complete -> RESOLVE_ERRORS + POOR_QUALITY_DOCUMENT.',
+  },
+  'verification-resubmission-refused': {
+    areas: ['kyc-verifications'],
+    suites: ['kyc-verifications/review-findings.test.ts'],
+    rule: 'Supplement 14: IN_PROGRESS is POST /verifications with full data (a verification whose problems are resolved is submitted again: RESOLVE_ERRORS -> IN_PROGRESS).',
+  },
+  // Stablecoins and bulk upload
+  'stablecoin-idempotency-key-optional': {
+    areas: ['stablecoins'],
+    suites: ['stablecoins/provider-accounts.test.ts'],
+    rule: 'Supplement 22: "Every POST requires Idempotency-Key*".',
+  },
+  'stablecoin-idempotency-replay-acts-twice': {
+    areas: ['stablecoins'],
+    suites: ['stablecoins/provider-accounts.test.ts', 'stablecoins/operations.test.ts'],
+    rule: 'Supplement 22 / 1: a repeat with the same Idempotency-Key returns the first response ("replay = prior result").',
+  },
+  'stablecoin-idempotency-changed-payload-accepted': {
+    areas: ['stablecoins'],
+    suites: ['stablecoins/provider-accounts.test.ts', 'stablecoins/operations.test.ts'],
+    rule: 'Supplement 22: Idempotency-Key "changed payload rejected".',
+  },
+  'stablecoin-provider-secret-echoed': {
+    areas: ['stablecoins'],
+    suites: ['stablecoins/provider-accounts.test.ts'],
+    rule: 'Supplement 22: POST /stablecoin-provider-accounts apiClientSecret* is write-only.',
+  },
+  'stablecoin-unknown-link-wrong-code': {
+    areas: ['stablecoins'],
+    suites: ['stablecoins/provider-accounts.test.ts', 'stablecoins/registration.test.ts'],
+    rule: 'Errors / 404: STABLECOIN_PROVIDER_ACCOUNT_NOT_FOUND (supplement 22: unknown link id).',
+  },
+  'stablecoin-selection-not-required': {
+    areas: ['stablecoins'],
+    suites: ['stablecoins/registration.test.ts'],
+    rule: 'Errors / 400: STABLECOIN_PROVIDER_ACCOUNT_SELECTION_REQUIRED (several active links; pass stablecoinProviderAccountId).',
+  },
+  'stablecoin-invalid-link-accepted': {
+    areas: ['stablecoins'],
+    suites: ['stablecoins/registration.test.ts'],
+    rule: 'Supplement 22: STABLECOIN_PROVIDER_ACCOUNT_INVALID (400) when the resolved link is INVALID.',
+  },
+  'stablecoin-revoked-link-accepted': {
+    areas: ['stablecoins'],
+    suites: ['stablecoins/registration.test.ts'],
+    rule: 'Supplement 22: STABLECOIN_PROVIDER_ACCOUNT_REVOKED (400) when the resolved link is REVOKED.',
+  },
+  'stablecoin-amount-fractional-cents-accepted': {
+    areas: ['stablecoins'],
+    suites: ['stablecoins/operations.test.ts'],
+    rule: 'Supplement 22: "amount must equal whole fiat cents at the token\'s decimals".',
+  },
+  'stablecoin-amount-not-digit-string': {
+    areas: ['stablecoins'],
+    suites: ['stablecoins/operations.test.ts'],
+    rule: 'Supplement 11 / 22: the operation amount is a digit string.',
+  },
+  'stablecoin-wire-without-instructions': {
+    areas: ['stablecoins'],
+    suites: ['stablecoins/operations.test.ts'],
+    rule: 'Supplement 22: mint funding WIRE "returns instructions, waits for funds".',
+  },
+  'stablecoin-op-skips-funding-wait': {
+    areas: ['stablecoins'],
+    suites: ['stablecoins/operations.test.ts'],
+    rule: 'Supplement 22: externally funded operations wait for funds (CREATED -> PENDING_FUNDING) until expiresAt.',
+  },
+  'stablecoin-funding-debit-wrong': {
+    areas: ['stablecoins'],
+    suites: ['stablecoins/operations.test.ts'],
+    rule: 'Supplement 22: a mint funded from SVC_INTERNAL_ACCOUNT takes the amount, in whole fiat cents at the token\'s decimals, from that account.',
+  },
+  'stablecoin-operations-oldest-first': {
+    areas: ['stablecoins'],
+    suites: ['stablecoins/operations.test.ts'],
+    rule: 'Supplement 22: GET /stablecoins/{id}/operations lists newest first.',
+  },
+  'stablecoin-operation-type-filter-ignored': {
+    areas: ['stablecoins'],
+    suites: ['stablecoins/operations.test.ts'],
+    rule: 'Supplement 22: GET /stablecoins/{id}/operations filters by operationType.',
+  },
+  'stablecoin-provider-outage-ignored': {
+    areas: ['stablecoins'],
+    suites: ['stablecoins/operations.test.ts'],
+    rule: 'Supplement 22: POST /stablecoins/{id}/mints and /burns answer 503 SERVICE_UNAVAILABLE (the provider unavailable).',
+  },
+  'bulk-row-error-uncorrelated': {
+    areas: ['customers'],
+    suites: ['customers/bulk-upload.test.ts'],
+    rule: 'Supplement 24: errors[{correlationId*, …}] name the row that failed (by the column the target declares, SVC_BULK_CORRELATION_COLUMN).',
+  },
+  'bulk-row-fields-dropped': {
+    areas: ['customers'],
+    suites: ['customers/bulk-upload.test.ts'],
+    rule: 'Supplement 24: an INDIVIDUAL row carries fullName, birthDate and the address columns into the customer it creates.',
+  },
+  'bulk-completed-no-event': {
+    areas: ['customers'],
+    suites: ['customers/bulk-upload.test.ts'],
+    rule: 'Supplement 24 / 27: BULK_UPLOAD.COMPLETED is sent with the job when it completes.',
+  },
+  // UMA receiver lookups and quotes (sandbox/uma): each skips one check of the sender's logic.
+  'uma-cert-chain-unchecked': {
+    areas: ['cross-currency-transfers'],
+    suites: ['cross-currency-transfers/uma-errors.test.ts'],
+    rule: 'Errors / 400: CERT_CHAIN_INVALID (supplement 18: counterparty keys): a chain that does not lead to a trusted root is refused.',
+  },
+  'uma-cert-expiry-unchecked': {
+    areas: ['cross-currency-transfers'],
+    suites: ['cross-currency-transfers/uma-errors.test.ts'],
+    rule: 'Errors / 400: CERT_CHAIN_EXPIRED (supplement 18: counterparty keys): an expired certificate chain is refused.',
+  },
+  'uma-pubkey-format-unchecked': {
+    areas: ['cross-currency-transfers'],
+    suites: ['cross-currency-transfers/uma-errors.test.ts'],
+    rule: 'Errors / 400: INVALID_PUBKEY_FORMAT (supplement 18: counterparty keys): a malformed counterparty public key is refused.',
+  },
+  'uma-timestamp-unchecked': {
+    areas: ['cross-currency-transfers'],
+    suites: ['cross-currency-transfers/uma-errors.test.ts'],
+    rule: 'Errors / 400: INVALID_TIMESTAMP (supplement 18: counterparty rejects / malformed): a stale signed answer is refused.',
+  },
+  'uma-nonce-unchecked': {
+    areas: ['cross-currency-transfers'],
+    suites: ['cross-currency-transfers/uma-errors.test.ts'],
+    rule: 'Errors / 400: INVALID_NONCE (supplement 18): a reused nonce is refused.',
+  },
+  'uma-receiver-unchecked': {
+    areas: ['cross-currency-transfers'],
+    suites: ['cross-currency-transfers/uma-errors.test.ts'],
+    rule: 'Errors / 400: INVALID_RECEIVER (supplement 18): an answer for another receiver than the one looked up is refused.',
+  },
+  'uma-sender-refusal-ignored': {
+    areas: ['cross-currency-transfers'],
+    suites: ['cross-currency-transfers/uma-errors.test.ts'],
+    rule: 'Errors / 400: SENDER_NOT_ACCEPTED (supplement 18): a counterparty that does not accept the sender refuses the lookup.',
+  },
+  'uma-payreq-refusal-ignored': {
+    areas: ['cross-currency-transfers'],
+    suites: ['cross-currency-transfers/uma-errors.test.ts'],
+    rule: 'Errors / 400: INVALID_REQUEST_FORMAT (supplement 18: counterparty rejects / malformed): the counterparty refused the pay request\'s format.',
+  },
+  'uma-payreq-signature-unchecked': {
+    areas: ['cross-currency-transfers'],
+    suites: ['cross-currency-transfers/uma-errors.test.ts'],
+    rule: 'Errors / 400: INVALID_PAYREQ_RESPONSE (supplement 18: pay-request leg): a pay-request answer not signed by the counterparty\'s key is refused.',
+  },
+  'uma-version-unchecked': {
+    areas: ['cross-currency-transfers'],
+    suites: ['cross-currency-transfers/uma-errors.test.ts'],
+    rule: 'Supplement 1, 18: 412 UNSUPPORTED_UMA_VERSION (version mismatch) when the counterparty answers in an UMA version the sender does not speak.',
+  },
+  'uma-counterparty-failure-400': {
+    areas: ['cross-currency-transfers'],
+    suites: ['cross-currency-transfers/uma-errors.test.ts'],
+    rule: 'Supplement 1, 18: UMA counterparty failures are 424 (LNURLP_REQUEST_FAILED, PAYREQ_REQUEST_FAILED, COUNTERPARTY_PUBKEY_FETCH_ERROR, NO_COMPATIBLE_UMA_VERSION), not a 400 of the client.',
+  },
+  'uma-payer-data-unchecked': {
+    areas: ['cross-currency-transfers'],
+    suites: ['cross-currency-transfers/uma-lookup.test.ts'],
+    rule: 'Supplement 18: senderCustomerInfo must carry each field the lookup asked for (requiredPayerDataFields, mandatory).',
+  },
+  'uma-lookup-never-expires': {
+    areas: ['cross-currency-transfers'],
+    suites: ['cross-currency-transfers/uma-lookup.test.ts'],
+    rule: 'Errors / 404: LOOKUP_REQUEST_NOT_FOUND (supplement 18: quote with an unknown/expired lookupId).',
+  },
+  'uma-providers-filter-ignored': {
+    areas: ['discoveries'],
+    suites: ['discoveries/uma-providers.test.ts'],
+    rule: 'Supplement 18: GET /uma-providers filters by countryCode.',
+  },
+  // Invitations (sandbox/invitations)
+  'invitations-always-configured': {
+    areas: ['invitations'],
+    suites: ['invitations/not-configured.platform.test.ts'],
+    rule: 'Errors / 400: INVITATIONS_NOT_CONFIGURED (supplement 19: POST /invitations on a platform without invitations).',
+  },
+  'invitation-claimed-twice': {
+    areas: ['invitations'],
+    suites: ['invitations/invitations.test.ts'],
+    rule: 'Errors / 400: INVITATION_ALREADY_CLAIMED (supplement 19: CLAIMED is terminal).',
+  },
+  'invitation-cancelled-claimable': {
+    areas: ['invitations'],
+    suites: ['invitations/invitations.test.ts'],
+    rule: 'Errors / 400: INVITATION_CANCELLED (supplement 19: CANCELLED is terminal).',
+  },
+  'invitation-cancel-any-state': {
+    areas: ['invitations'],
+    suites: ['invitations/invitations.test.ts'],
+    rule: 'Supplement 19: POST /invitations/{code}/cancel answers 400 when the invitation is not PENDING.',
+  },
+  'invitation-never-expires': {
+    areas: ['invitations'],
+    suites: ['invitations/invitations.test.ts'],
+    rule: 'Supplement 19: PENDING -> EXPIRED when expiresAt passes.',
+  },
+  'invitation-claim-no-event': {
+    areas: ['invitations'],
+    suites: ['invitations/invitations.test.ts'],
+    rule: 'Supplement 19, 27: a claim sends INVITATION.CLAIMED (data UmaInvitation) to the creator.',
+  },
+  // Discoveries and VASPs
+  'discoveries-query-unchecked': {
+    areas: ['discoveries'],
+    suites: ['discoveries/discoveries.test.ts'],
+    rule: 'Supplement 21: GET /discoveries answers 400 to a malformed query.',
+  },
+  'discoveries-currency-filter-ignored': {
+    areas: ['discoveries'],
+    suites: ['discoveries/discoveries.test.ts'],
+    rule: 'Supplement 11, 21: GET /discoveries lists the banks of the corridor (country, currency) asked for.',
+  },
+  'vasps-cursor-overlaps': {
+    areas: ['vasps'],
+    suites: ['vasps/vasps.test.ts'],
+    rule: 'Supplement 1: cursor is the previous page\'s nextCursor: the next page follows it, no item twice.',
+  },
+  // Agents
+  'agent-permission-ignored': {
+    areas: ['agent-operations'],
+    suites: ['agent-operations/permissions.test.ts'],
+    rule: 'Supplement 23: each /agents/me operation needs its permission (VIEW_TRANSACTIONS, CREATE_QUOTES, EXECUTE_QUOTES, CREATE_TRANSFERS, MANAGE_EXTERNAL_ACCOUNTS), else 403.',
+  },
+  'agent-code-redeems-twice': {
+    areas: ['agent-management'],
+    suites: ['agent-management/device-codes.test.ts'],
+    rule: 'Supplement 23: POST /agents/device-codes/{code}/redeem answers 200 once; 400 used/expired.',
+  },
+  'agent-old-code-stays-valid': {
+    areas: ['agent-management'],
+    suites: ['agent-management/device-codes.test.ts'],
+    rule: 'Supplement 23: POST /agents/{id}/device-codes: older unredeemed codes void.',
+  },
+  'agent-connected-new-code': {
+    areas: ['agent-management'],
+    suites: ['agent-management/device-codes.test.ts'],
+    rule: 'Supplement 23: POST /agents/{id}/device-codes: 409 connected.',
+  },
+  'agent-token-survives-delete': {
+    areas: ['agent-management'],
+    suites: ['agent-management/agents.test.ts'],
+    rule: 'Supplement 23: DELETE /agents/{id}: 204; token dead at once.',
+  },
+  'agent-paused-acts': {
+    areas: ['agent-management'],
+    suites: ['agent-management/agents.test.ts'],
+    rule: "Supplement 23: PATCH /agents/{id} {isPaused}: a paused agent does not act (interface: agent operations are subject to the agent's policy).",
+  },
+  'agent-approval-mode-ignored': {
+    areas: ['agent-management'],
+    suites: ['agent-management/approvals.test.ts'],
+    rule: 'Supplement 23: approval needed (mode) -> PENDING_APPROVAL, no transaction; interface: an action that needs approval leaves the resulting transaction pending until the platform approves it.',
+  },
+  'agent-threshold-ignored': {
+    areas: ['agent-operations'],
+    suites: ['agent-operations/policy.test.ts'],
+    rule: 'Supplement 23: approval needed (amount > threshold) -> PENDING_APPROVAL.',
+  },
+  'agent-account-rule-ignored': {
+    areas: ['agent-operations'],
+    suites: ['agent-operations/policy.test.ts'],
+    rule: 'Supplement 23: accountRestrictions.accountRules[{accountId, executionMode?, perTransactionLimit?}]: approval needed (account rule).',
+  },
+  'agent-allowed-accounts-ignored': {
+    areas: ['agent-operations'],
+    suites: ['agent-operations/policy.test.ts'],
+    rule: 'Supplement 23: accountRestrictions.allowedAccountIds; policy denial: 403.',
+  },
+  'agent-per-transaction-limit-ignored': {
+    areas: ['agent-operations'],
+    suites: ['agent-operations/policy.test.ts'],
+    rule: 'Supplement 23: spendingLimits.perTransactionLimit; limit denial: 403.',
+  },
+  'agent-daily-limit-ignored': {
+    areas: ['agent-operations'],
+    suites: ['agent-operations/policy.test.ts'],
+    rule: 'Supplement 23: spendingLimits.dailyLimit and dailyTransactionLimit; limit denial: 403.',
+  },
+  'agent-monthly-limit-ignored': {
+    areas: ['agent-operations'],
+    suites: ['agent-operations/policy.test.ts'],
+    rule: 'Supplement 23: spendingLimits.monthlyLimit; limit denial: 403.',
+  },
+  'agent-usage-not-kept': {
+    areas: ['agent-operations'],
+    suites: ['agent-operations/policy.test.ts'],
+    rule: 'Supplement 23: Agent usage {dailyTransactionCount, dailySpend, monthlySpend} counts what the agent spent.',
+  },
+  'agent-pending-moves-money': {
+    areas: ['agent-management'],
+    suites: ['agent-management/approvals.test.ts'],
+    rule: 'Supplement 23: PENDING_APPROVAL has no transaction; interface: the resulting transaction stays pending until the platform approves it.',
+  },
+  'agent-reject-executes': {
+    areas: ['agent-management'],
+    suites: ['agent-management/approvals.test.ts'],
+    rule: 'Supplement 23: reject -> REJECTED (no transaction: nothing moves).',
+  },
+  'agent-decides-twice': {
+    areas: ['agent-management'],
+    suites: ['agent-management/approvals.test.ts'],
+    rule: 'Supplement 23: approve and reject answer 409 for an action that is not pending.',
+  },
+  'agent-pending-event-missing': {
+    areas: ['agent-management'],
+    suites: ['agent-management/approvals.test.ts'],
+    rule: 'Supplement 23 and 27: an action that needs approval emits AGENT_ACTION.PENDING_APPROVAL with the AgentAction.',
+  },
+  'agent-action-failure-not-followed': {
+    areas: ['agent-management'],
+    suites: ['agent-management/approvals.test.ts'],
+    rule: 'Supplement 23: APPROVED -> FAILED when execution fails.',
+  },
+  'agent-cross-customer-visible': {
+    areas: ['agent-operations'],
+    suites: ['agent-operations/scope.test.ts'],
+    rule: 'Supplement 23: cross-customer ids -> 404 (an agent acts for its own customer only).',
+  },
+  'agent-idempotency-ignored': {
+    areas: ['agent-operations'],
+    suites: ['agent-operations/operations.test.ts'],
+    rule: 'Supplement 1: Idempotency-Key on agent money calls: a repeat returns the first response.',
+  },
+  'agents-list-filter-ignored': {
+    areas: ['agent-management'],
+    suites: ['agent-management/agents.test.ts'],
+    rule: 'Supplement 23: GET /agents takes customerId?, isPaused?, isConnected? filters.',
+  },
+  'agent-approvals-filter-ignored': {
+    areas: ['agent-management'],
+    suites: ['agent-management/approvals.test.ts'],
+    rule: 'Supplement 23: GET /agents/approvals takes agentId?, customerId?, startDate?, endDate? filters.',
+  },
+  'agent-policy-permissions-merged': {
+    areas: ['agent-management'],
+    suites: ['agent-management/agents.test.ts'],
+    rule: 'Supplement 23: PATCH /agents/{id}/policy: permissions replaces.',
+  },
+  'agent-policy-null-kept': {
+    areas: ['agent-management'],
+    suites: ['agent-management/agents.test.ts'],
+    rule: 'Supplement 23: PATCH /agents/{id}/policy: spendingLimits partial; null clears daily/monthly.',
+  },
+  'agent-actions-status-filter-ignored': {
+    areas: ['agent-operations'],
+    suites: ['agent-operations/operations.test.ts'],
+    rule: 'Supplement 23: GET /agents/me/actions takes a status? filter.',
+  },
+  'agent-redeem-needs-auth': {
+    areas: ['agent-management'],
+    suites: ['agent-management/device-codes.test.ts'],
+    rule: 'Supplement 23: redeem: no auth.',
+  },
+  // Embedded wallet auth and API tokens
+  'token-deleted-still-authenticates': {
+    areas: ['api-tokens'],
+    suites: ['api-tokens/tokens.test.ts'],
+    rule: 'Supplement 20: DELETE /tokens/{id} 204; a created token authenticates as Basic clientId:clientSecret (a deleted one no longer does).',
+  },
+  'token-transact-not-enforced': {
+    areas: ['api-tokens'],
+    suites: ['api-tokens/tokens.test.ts'],
+    rule: 'Supplement 1 and 20: quote create/execute need TRANSACT, else 403.',
+  },
+  'token-secret-shown-again': {
+    areas: ['api-tokens'],
+    suites: ['api-tokens/tokens.test.ts'],
+    rule: 'Supplement 20: 201 ApiToken with clientSecret (only time).',
+  },
+  'token-not-found-wrong-code': {
+    areas: ['api-tokens'],
+    suites: ['api-tokens/tokens.test.ts'],
+    rule: 'Errors / 404: TOKEN_NOT_FOUND (supplement 20: GET /tokens/{id} 404 TOKEN_NOT_FOUND).',
+  },
+  'wallet-body-mismatch-accepted': {
+    areas: ['embedded-wallet-auth'],
+    suites: ['embedded-wallet-auth/signed-retry.test.ts'],
+    rule: 'Authentication 4: WALLET_SIGNATURE_BODY_MISMATCH (signature computed over a different body); supplement 17: retry body different from the bound body.',
+  },
+  'wallet-request-id-reusable': {
+    areas: ['embedded-wallet-auth'],
+    suites: ['embedded-wallet-auth/signed-retry.test.ts'],
+    rule: 'Supplement 17: unknown/expired/used Request-Id: 401 (a request id completes one signed retry).',
+  },
+  'wallet-stamp-unverified': {
+    areas: ['embedded-wallet-auth'],
+    suites: ['embedded-wallet-auth/signed-retry.test.ts'],
+    rule: 'Authentication 4: WALLET_SIGNATURE_INVALID (fails verification against the registered credential); supplement 10: the stamp is an ECDSA signature over payloadToSign.',
+  },
+  'wallet-revoked-session-signs': {
+    areas: ['embedded-wallet-auth'],
+    suites: ['embedded-wallet-auth/sessions.test.ts'],
+    rule: 'Supplement 10 and 17: the stamp is made with a verified credential\'s session key; a revoked session (DELETE /auth/sessions/{id}) no longer signs (WALLET_SIGNATURE_INVALID).',
+  },
+  'wallet-otp-stale-bundle-accepted': {
+    areas: ['embedded-wallet-auth'],
+    suites: ['embedded-wallet-auth/credentials.test.ts'],
+    rule: 'Supplement 17: the client HPKE-seals {otp_code, public_key} to the bundle of the challenge; a challenge answers a new otpEncryptionTargetBundle; bundle single use.',
+  },
+  'wallet-second-otp-credential-accepted': {
+    areas: ['embedded-wallet-auth'],
+    suites: ['embedded-wallet-auth/credentials.test.ts'],
+    rule: 'Errors / 400: EMAIL_OTP_CREDENTIAL_ALREADY_EXISTS (one email OTP credential per internal account), SMS_OTP_CREDENTIAL_ALREADY_EXISTS (one SMS OTP credential per internal account).',
+  },
+  'wallet-last-credential-deletable': {
+    areas: ['embedded-wallet-auth'],
+    suites: ['embedded-wallet-auth/credentials.test.ts'],
+    rule: 'Supplement 17: DELETE /auth/credentials/{id}: 400 last credential.',
+  },
+  'delegated-key-second-active-accepted': {
+    areas: ['embedded-wallet-auth'],
+    suites: ['embedded-wallet-auth/delegated-keys.test.ts'],
+    rule: 'Supplement 17: POST /auth/delegated-keys: 409 ACTIVE key exists.',
+  },
+  'delegated-key-revoke-any-status': {
+    areas: ['embedded-wallet-auth'],
+    suites: ['embedded-wallet-auth/delegated-keys.test.ts'],
+    rule: 'Supplement 17: DELETE /auth/delegated-keys/{id}: 400 not ACTIVE.',
+  },
+  'wallet-passkey-duplicate-accepted': {
+    areas: ['embedded-wallet-auth'],
+    suites: ['embedded-wallet-auth/passkeys.test.ts'],
+    rule: 'Errors / 400: PASSKEY_CREDENTIAL_ALREADY_EXISTS (same WebAuthn credentialId already registered on the internal account).',
+  },
+  'wallet-passkey-attestation-unverified': {
+    areas: ['embedded-wallet-auth'],
+    suites: ['embedded-wallet-auth/passkeys.test.ts'],
+    rule: 'Supplement 17: PASSKEY challenge* (single use) and attestation*; "Passkeys validated for real".',
+  },
+  'wallet-contact-email-taken-accepted': {
+    areas: ['embedded-wallet-auth'],
+    suites: ['embedded-wallet-auth/contact.test.ts'],
+    rule: 'Errors / 409: EMAIL_OTP_EMAIL_ALREADY_EXISTS (supplement 17: PATCH /customers/{id} of an embedded-wallet customer).',
+  },
+  'wallet-credential-set-change-ignored': {
+    areas: ['embedded-wallet-auth'],
+    suites: ['embedded-wallet-auth/contact.test.ts'],
+    rule: 'Errors / 409: EMAIL_OTP_CREDENTIAL_SET_CHANGED (credential set changed after the signed-retry challenge was issued).',
+  },
+  'wallet-passkey-assertion-unverified': {
+    areas: ['embedded-wallet-auth'],
+    suites: ['embedded-wallet-auth/passkeys.test.ts'],
+    rule: 'Supplement 17: PASSKEY challenge answers challenge* (hex SHA-256, its UTF-8 bytes passed to WebAuthn); verify {assertion} + Request-Id; "Passkeys validated for real".',
+  },
+  'wallet-oauth-nonce-unchecked': {
+    areas: ['embedded-wallet-auth'],
+    suites: ['embedded-wallet-auth/oauth.test.ts'],
+    rule: 'Supplement 17: OAUTH verify {oidcToken, clientPublicKey} needs nonce = sha256(clientPublicKey).',
+  },
+  'wallet-oauth-stale-token-accepted': {
+    areas: ['embedded-wallet-auth'],
+    suites: ['embedded-wallet-auth/oauth.test.ts'],
+    rule: 'Supplement 17: OAuth token: numeric iat/exp, iat < 60 s (400 INVALID_INPUT, bad OIDC).',
+  },
+  'wallet-request-id-never-expires': {
+    areas: ['embedded-wallet-auth'],
+    suites: ['embedded-wallet-auth/request-expiry.test.ts'],
+    rule: 'Supplement 10: the signed retry comes before expiresAt; supplement 17: expired Request-Id: 401.',
+  },
+  'wallet-legacy-session-key-mismatch': {
+    areas: ['embedded-wallet-auth'],
+    suites: ['embedded-wallet-auth/sessions.test.ts'],
+    rule: 'Supplement 17: uncompressed clientPublicKey = legacy, the session key returned sealed (base58check: 33-byte encapsulated key + AES-256-GCM).',
+  },
+  'wallet-contact-sync-failure-ignored': {
+    areas: ['embedded-wallet-auth'],
+    suites: ['embedded-wallet-auth/contact.test.ts'],
+    rule: 'Supplement 17: PATCH /customers/{id} (EW contact): 424 EMAIL_OTP_CREDENTIAL_SYNC_FAILED (the change does not apply).',
+  },
 } as const satisfies Record<string, FaultEntry>;
 
 export type FaultName = keyof typeof FAULTS;

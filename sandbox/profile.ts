@@ -4,6 +4,10 @@
 // prints it, and the harness reads it in embedded mode: the sandbox's declarations live here only,
 // beside the code that implements them, never copied into the harness.
 import { LIMITS } from './cross-currency-transfers/routes.js';
+import { COUNTERPARTY_NOT_ALLOWED_SUFFIX, VELOCITY } from './cross-currency-transfers/gates.js';
+import { STABLECOIN_PROVIDER } from './stablecoins/routes.js';
+import { LOOKUP_TRIGGERS, QUOTE_TRIGGERS, triggerAddress } from './uma/counterparties.js';
+import { WALLET_SYNC_FAILURE_DOMAIN } from './embedded-wallet-auth/triggers.js';
 
 export interface SandboxProfileInput {
   baseUrl: string;
@@ -18,7 +22,41 @@ export interface SandboxProfileInput {
   cardActivationDelayMs: number;
   /** How long an incoming payment answered 202 waits for approve or reject. */
   incomingApprovalWindowMs: number;
+  /** How long an UMA lookup id stays usable (sandbox/uma); the sandbox default when absent. */
+  umaLookupTtlMs?: number;
+  /** How long after its last event a notification of this sandbox can still come (the quiet period a suite waits). */
+  eventQuietMs?: number;
 }
+
+/**
+ * The sandbox's timings when the harness boots it (embedded mode, the image in container mode, the
+ * self-tests' standalone sandboxes): short, so a whole run waits little, and long enough for a client
+ * under load to act within each window. The harness reads them from here, never from a copy.
+ * - challengeTtlMs: an SCA challenge's or an ownership challenge's life (answered in time: a few
+ *   requests and a signature; 1.5 s proved too short on a machine loaded thirty times over);
+ * - provisioningDelayMs: PENDING -> ACTIVE of an internal account, KYC and bulk processing; also the
+ *   step (at most 100 ms) of payment lifecycles;
+ * - realtimeQuoteTtlMs: a quote without a source account (real-time funding) expires after it;
+ * - cardActivationDelayMs: as in the profile's timings; long enough that the suite, which measures it
+ *   from the client's side with an event quiet period and a load's latency included, tells it from an
+ *   immediate activation;
+ * - incomingApprovalWindowMs: as in the profile's timings;
+ * - umaLookupTtlMs: an UMA receiver lookup id's life (the default is 10 minutes; a scenario waits it out);
+ * - webhookRetryBaseMs, webhookAttempts: the retry schedule of a failed delivery;
+ * - eventQuietMs: every event of one state change is sent at once, over loopback: what comes later
+ *   than this after the last one is not part of it.
+ */
+export const EMBEDDED_TIMINGS = {
+  challengeTtlMs: 2000,
+  provisioningDelayMs: 50,
+  realtimeQuoteTtlMs: 2000,
+  cardActivationDelayMs: 1000,
+  incomingApprovalWindowMs: 1500,
+  umaLookupTtlMs: 3000,
+  webhookRetryBaseMs: 100,
+  webhookAttempts: 5,
+  eventQuietMs: 100,
+} as const;
 
 /** Failure reasons by the last three digits of a quote destination (sandbox/cross-currency-transfers). */
 export const FAILURE_TRIGGERS: Record<string, string> = {
@@ -29,6 +67,9 @@ export const FAILURE_TRIGGERS: Record<string, string> = {
   COMPLIANCE_REJECTED: '009',
   LIMIT_EXCEEDED: '011',
 };
+
+/** The lifetime of an UMA lookup id where no option sets it (sandbox/app.ts). */
+export const UMA_LOOKUP_TTL_MS = 10 * 60_000;
 
 export function sandboxProfile(input: SandboxProfileInput): Record<string, unknown> {
   // Retries back off exponentially from the base delay: the last retry comes within the sum of the waits.
@@ -43,6 +84,10 @@ export function sandboxProfile(input: SandboxProfileInput): Record<string, unkno
       // Twice the computed bound: the delivery queue and the listener's answer take time too.
       retryWithinMs: Math.max(1000, retryWithinMs * 2),
       canUnsetEndpoint: true,
+      // sandbox/webhooks/delivery.ts: retry n waits base * 2^(n-1).
+      retryBaseMs: input.webhookRetryBaseMs,
+      // sandbox/webhooks/signature-check.ts: POST /sandbox/webhooks/verify-signature.
+      signatureCheck: true,
     },
     capabilities: {
       sandboxTriggers: true,
@@ -68,10 +113,25 @@ export function sandboxProfile(input: SandboxProfileInput): Record<string, unkno
       incomingRefundSenders: { completed: '$fail.compliance.usd@sandbox.uma.money', failed: '$fail.refund.usd@sandbox.uma.money' },
       // sandbox/cards: a platformCardId ending 004 holds the card in PENDING_KYC.
       cardPendingKyc: '004',
+      // sandbox/cross-currency-transfers/gates.ts: a destination ending 013 is a counterparty not allowed.
+      counterpartyNotAllowed: COUNTERPARTY_NOT_ALLOWED_SUFFIX,
+      // sandbox/cross-currency-transfers/server-errors.ts: POST /sandbox/quotes/{quoteId}/server-error.
+      serverErrors: true,
+      // sandbox/uma: each address is served by a counterparty VASP that misbehaves so; the sender's checks find it.
+      umaLookup: Object.fromEntries(Object.entries(LOOKUP_TRIGGERS).map(([code, m]) => [code, triggerAddress(m)])),
+      umaQuote: Object.fromEntries(Object.entries(QUOTE_TRIGGERS).map(([code, m]) => [code, triggerAddress(m)])),
+      // sandbox/invitations: POST /sandbox/invitations/configuration {configured}.
+      invitationsSwitch: true,
+      // sandbox/embedded-wallet-auth: POST /sandbox/customers/{customerId}/embedded-wallet.
+      embeddedWallet: true,
+      // sandbox/embedded-wallet-auth: an email change to this domain fails to sync (424).
+      walletSyncFailureEmailDomain: WALLET_SYNC_FAILURE_DOMAIN,
     },
     timings: {
       cardActivationDelayMs: input.cardActivationDelayMs,
       incomingApprovalWindowMs: input.incomingApprovalWindowMs,
+      umaLookupTtlMs: input.umaLookupTtlMs ?? UMA_LOOKUP_TTL_MS,
+      ...(input.eventQuietMs === undefined ? {} : { eventQuietMs: input.eventQuietMs }),
     },
     // sandbox/customers, sandbox/kyc-verifications, sandbox/internal-accounts (sandbox/README.md).
     customers: {
@@ -87,11 +147,24 @@ export function sandboxProfile(input: SandboxProfileInput): Record<string, unkno
       platformAccountCurrencies: ['USD', 'USDC'],
       bulkHoldSuffix: '.hold.csv',
       bulkFailedWhenNoRowSucceeds: true,
+      // sandbox/cross-currency-transfers/gates.ts: a ramp quote needs APPROVED KYC, else 403 USER_NOT_READY.
+      userNotReadyOnRampQuote: true,
+      // sandbox/kyc-verifications: ...003 is found RESOLVE_ERRORS in review, then submitted again.
+      verificationReviewFindings: true,
+      bulkCorrelationColumn: 'platformCustomerId',
+    },
+    // sandbox/stablecoins (sandbox/README.md, "Stablecoins").
+    stablecoins: {
+      provider: STABLECOIN_PROVIDER,
+      triggers: true,
+      reservedSources: true,
     },
     limits: {
       singleUsdCents: LIMITS.singleTransactionUsdCents,
       dailyUsdCents: LIMITS.dailyVolumeUsdCents,
       verificationThresholdUsdCents: LIMITS.unverifiedWalletUsdCents,
+      velocityCount: VELOCITY.count,
+      velocityWindowMs: VELOCITY.windowMs,
     },
   };
 }

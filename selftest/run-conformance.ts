@@ -2,7 +2,7 @@
 // returns the exit code and the output as `npm run conformance` ends them (the run's verdict,
 // helpers/verdict/), the verdict itself, and (optionally) each scenario's status from vitest's JSON.
 import { parseProfile, profileVariables } from '../helpers/target/profile.js';
-import { sandboxProfile } from '../sandbox/profile.js';
+import { EMBEDDED_TIMINGS, sandboxProfile } from '../sandbox/profile.js';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -23,14 +23,11 @@ export const SANDBOX_DECLARATIONS: Record<string, string> = (() => {
       clientId: 'declarations',
       clientSecret: 'declarations',
       webhookPublicKeyPem: '-----BEGIN PUBLIC KEY-----',
-      webhookRetryBaseMs: 100,
-      webhookAttempts: 5,
+      ...EMBEDDED_TIMINGS,
       counterpartyRules: true,
-      cardActivationDelayMs: 1000,
-      incomingApprovalWindowMs: 2000,
     }),
   );
-  const { SVC_BASE_URL, SVC_CLIENT_ID, SVC_CLIENT_SECRET, SVC_WEBHOOK_PUBLIC_KEY, SVC_WEBHOOK_RETRY_WITHIN_MS, SVC_CARD_ACTIVATION_DELAY_MS, SVC_INCOMING_APPROVAL_WINDOW_MS, ...declared } = profileVariables(profile);
+  const { SVC_BASE_URL, SVC_CLIENT_ID, SVC_CLIENT_SECRET, SVC_WEBHOOK_PUBLIC_KEY, SVC_WEBHOOK_RETRY_WITHIN_MS, SVC_WEBHOOK_RETRY_BASE_MS, SVC_CARD_ACTIVATION_DELAY_MS, SVC_INCOMING_APPROVAL_WINDOW_MS, SVC_UMA_LOOKUP_TTL_MS, ...declared } = profileVariables(profile);
   return declared;
 })();
 

@@ -58,6 +58,12 @@ export class ListenerClient {
     return (await this.call<{ deliveries: Delivery[] }>('GET', `/deliveries?${q}`)).deliveries;
   }
 
+  /** Deliveries about `key` after `since` with their raw body (the latest ones keep it) and X-Svc-Signature header. */
+  async rawDeliveries(key: string, since = 0): Promise<(Delivery & { signatureHeader?: string | string[] })[]> {
+    const q = new URLSearchParams({ key, since: String(since), waitMs: '0', raw: '1' });
+    return (await this.call<{ deliveries: (Delivery & { signatureHeader?: string | string[] })[] }>('GET', `/deliveries?${q}`)).deliveries;
+  }
+
   /** The listener's findings so far and its duplicate tolerance per notification. */
   async findings(): Promise<{ duplicates: number; duplicatesPerNotification: number; findings: { kind: string; message: string }[] }> {
     return this.call('GET', '/findings');

@@ -385,8 +385,12 @@ export class WebhookListener {
         const since = Number(url.searchParams.get('since') ?? 0);
         const waitMs = Math.min(Number(url.searchParams.get('waitMs') ?? 0), 30_000);
         if (!Number.isFinite(since) || !Number.isFinite(waitMs)) return send(400, { error: 'since and waitMs must be numbers' });
-        // Raw bodies and headers stay here: the workers judge the parsed body.
-        const deliveries = (await this.poll(key, since, waitMs)).map(({ rawBody: _r, headers: _h, ...d }) => d);
+        // Raw bodies and headers stay here (the workers judge the parsed body), unless raw=1 asks for
+        // the raw body and its X-Svc-Signature (a scenario that hands a delivery to the target).
+        const withRaw = url.searchParams.get('raw') === '1';
+        const deliveries = (await this.poll(key, since, waitMs)).map(({ rawBody, headers, ...d }) =>
+          withRaw ? { ...d, rawBody, signatureHeader: headers['x-svc-signature'] } : d,
+        );
         return send(200, { deliveries, lastSeq: this.lastSeq, lagMs: this.lagMs });
       }
       if (req.method === 'GET' && url.pathname === '/mark') return send(200, { lastSeq: this.lastSeq, at: Date.now(), lagMs: this.lagMs });

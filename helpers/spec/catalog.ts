@@ -287,6 +287,14 @@ export const TARGET_OWN_TRIGGERS: readonly { method: Method; path: string; purpo
   { method: 'POST', path: '/sandbox/verifications/{verificationId}/review', purpose: 'the outcome of a manual review' },
   { method: 'POST', path: '/sandbox/customers/bulk/jobs/{jobId}/process', purpose: 'lets a held bulk upload job proceed' },
   { method: 'POST', path: '/sandbox/sca/factors/reset/{resetId}/liveness', purpose: "the liveness review of a 2FA reset (supplement §16 leaves how it passes to the provider)" },
+  { method: 'POST', path: '/sandbox/quotes/{quoteId}/server-error', purpose: "arms a quote's next execute to answer 500 (interface: Errors / 500)" },
+  { method: 'POST', path: '/sandbox/webhooks/verify-signature', purpose: 'checks an X-Svc-Signature over a payload (interface: Authentication 5, INVALID_SIGNATURE)' },
+  { method: 'POST', path: '/sandbox/stablecoin-provider-accounts/{stablecoinProviderAccountId}/status', purpose: 'a provider account link becomes INVALID, REVOKED or ACTIVE' },
+  { method: 'POST', path: '/sandbox/stablecoin-provider-accounts/{stablecoinProviderAccountId}/outage', purpose: "the link's provider stops answering (mints and burns: 503) or answers again" },
+  { method: 'POST', path: '/sandbox/stablecoin-operations/{stablecoinOperationId}/advance', purpose: 'funds arrive or the provider takes the operation up (-> PROCESSING); it settles (COMPLETED | FAILED)' },
+  { method: 'POST', path: '/sandbox/stablecoin-operations/{stablecoinOperationId}/expire', purpose: 'a PENDING_FUNDING operation reaches expiresAt' },
+  { method: 'POST', path: '/sandbox/invitations/configuration', purpose: 'whether invitations are configured for the platform (INVITATIONS_NOT_CONFIGURED)' },
+  { method: 'POST', path: '/sandbox/customers/{customerId}/embedded-wallet', purpose: 'an EMBEDDED_WALLET account with its first EMAIL_OTP credential (supplement §6, §17 name no way to create one)' },
 ];
 
 // ---------------------------------------------------------------------------------------------

@@ -15,14 +15,14 @@ import type { TargetSettings } from './settings.js';
 type ContainerSettings = Extract<TargetSettings, { mode: 'container' }>;
 
 /** SANDBOX_* settings of this run passed on to the container (a sandbox image reads them; others ignore them). */
-const PASSED_ON = ['SANDBOX_FAULTS', 'SANDBOX_CHALLENGE_TTL_MS', 'SANDBOX_PROVISIONING_DELAY_MS', 'SANDBOX_WEBHOOK_RETRY_BASE_MS', 'SANDBOX_WEBHOOK_ATTEMPTS', 'SANDBOX_REALTIME_QUOTE_TTL_MS', 'SANDBOX_CARD_ACTIVATION_DELAY_MS', 'SANDBOX_INCOMING_APPROVAL_WINDOW_MS'];
-const EMBEDDED_TIMINGS: Record<string, string> = { SANDBOX_CHALLENGE_TTL_MS: '2500', SANDBOX_PROVISIONING_DELAY_MS: '300', SANDBOX_WEBHOOK_RETRY_BASE_MS: '100', SANDBOX_WEBHOOK_ATTEMPTS: '5', SANDBOX_REALTIME_QUOTE_TTL_MS: '3000', SANDBOX_CARD_ACTIVATION_DELAY_MS: '1000', SANDBOX_INCOMING_APPROVAL_WINDOW_MS: '2000' };
+const PASSED_ON = ['SANDBOX_FAULTS', 'SANDBOX_CHALLENGE_TTL_MS', 'SANDBOX_PROVISIONING_DELAY_MS', 'SANDBOX_WEBHOOK_RETRY_BASE_MS', 'SANDBOX_WEBHOOK_ATTEMPTS', 'SANDBOX_REALTIME_QUOTE_TTL_MS', 'SANDBOX_CARD_ACTIVATION_DELAY_MS', 'SANDBOX_INCOMING_APPROVAL_WINDOW_MS', 'SANDBOX_UMA_LOOKUP_TTL_MS'];
 
-export async function startContainerTarget(settings: ContainerSettings, keys: { privateKeyPem: string; caPem: string }) {
+/** `timings`: the SANDBOX_* timing variables the harness gives a sandbox it boots (the run's own SANDBOX_* variables win). */
+export async function startContainerTarget(settings: ContainerSettings, keys: { privateKeyPem: string; caPem: string }, timings: Record<string, string> = {}) {
   const clientId = `conformance-${randomUUID().slice(0, 8)}`;
   const clientSecret = randomUUID();
   const env: Record<string, string> = {
-    ...EMBEDDED_TIMINGS,
+    ...timings,
     ...Object.fromEntries(PASSED_ON.filter((k) => process.env[k]).map((k) => [k, process.env[k]!])),
     SANDBOX_CLIENT_ID: clientId,
     SANDBOX_CLIENT_SECRET: clientSecret,

@@ -14,8 +14,9 @@ import { judgeRun, VERDICT_FILE, verdictLines } from '../verdict/verdict.js';
 import { generateWebhookKeyPair } from '../webhook-signature.js';
 import { shareSecret } from '../redact.js';
 import { EndpointLease } from './endpoint-lease.js';
+import { MUTANT_PROJECT, mutantVerdictFile } from './mutant.js';
 import { parseProfile } from './profile.js';
-import { profileCapabilities, resolveTargetSettings, type Capabilities } from './settings.js';
+import { profileCapabilities, resolveTargetSettings, type Capabilities, type TargetSettings } from './settings.js';
 
 export interface ProvidedTarget {
   mode: 'embedded' | 'external' | 'container';
@@ -44,48 +45,87 @@ interface Harness {
 }
 
 const HARNESS = Symbol.for('svc-conformance.harness');
-type WithHarness = typeof globalThis & { [HARNESS]?: Promise<Harness> };
+type WithHarness = typeof globalThis & { [HARNESS]?: Map<string, Promise<Harness>> };
 
-/** One harness per vitest process, shared by the conformance projects (parallel and platform-wide phases). */
+
+/**
+ * One harness per vitest process, shared by the conformance projects (parallel and platform-wide
+ * phases); in a batch of mutant runs, one per fault, shared by that fault's two projects.
+ */
 export default async function setup(project: TestProject) {
   const g = globalThis as WithHarness;
-  g[HARNESS] ??= startHarness();
-  const harness = await g[HARNESS];
+  const harnesses = (g[HARNESS] ??= new Map());
+  const fault = MUTANT_PROJECT.exec(project.name)?.[1];
+  const key = fault ?? '';
+  if (!harnesses.has(key)) harnesses.set(key, startHarness(fault));
+  const harness = await harnesses.get(key)!;
   harness.users++;
   harness.projects.add(project.name);
   project.provide('target', harness.target);
   return async () => {
     if (--harness.users > 0) return;
-    delete g[HARNESS];
+    harnesses.delete(key);
     await harness.teardown(project.vitest);
+  };
+}
+
+/** Reports of an earlier run are cleared once per process, before the first harness starts. */
+let cleared = false;
+
+/**
+ * The sandbox's timings when the harness boots it: its own declaration (EMBEDDED_TIMINGS in
+ * sandbox/profile.ts), each SANDBOX_* variable winning.
+ */
+async function sandboxTimings() {
+  const { EMBEDDED_TIMINGS: t } = await import('../../sandbox/profile.js');
+  const env = (name: string, dflt: number) => (process.env[name] ? Number(process.env[name]) : dflt);
+  return {
+    challengeTtlMs: env('SANDBOX_CHALLENGE_TTL_MS', t.challengeTtlMs),
+    provisioningDelayMs: env('SANDBOX_PROVISIONING_DELAY_MS', t.provisioningDelayMs),
+    realtimeQuoteTtlMs: env('SANDBOX_REALTIME_QUOTE_TTL_MS', t.realtimeQuoteTtlMs),
+    cardActivationDelayMs: env('SANDBOX_CARD_ACTIVATION_DELAY_MS', t.cardActivationDelayMs),
+    incomingApprovalWindowMs: env('SANDBOX_INCOMING_APPROVAL_WINDOW_MS', t.incomingApprovalWindowMs),
+    umaLookupTtlMs: env('SANDBOX_UMA_LOOKUP_TTL_MS', t.umaLookupTtlMs),
+    webhookRetryBaseMs: env('SANDBOX_WEBHOOK_RETRY_BASE_MS', t.webhookRetryBaseMs),
+    webhookAttempts: env('SANDBOX_WEBHOOK_ATTEMPTS', t.webhookAttempts),
+    eventQuietMs: t.eventQuietMs,
   };
 }
 
 /** What the embedded sandbox declares about itself (sandbox/profile.ts), with the timings the harness gives it. */
 async function embeddedSandboxProfile() {
   const { sandboxProfile } = await import('../../sandbox/profile.js');
+  const timings = await sandboxTimings();
   return parseProfile(
     sandboxProfile({
       baseUrl: 'http://127.0.0.1/2025-10-13',
       clientId: 'embedded',
       clientSecret: 'embedded',
       webhookPublicKeyPem: '-----BEGIN PUBLIC KEY-----',
-      webhookRetryBaseMs: Number(process.env.SANDBOX_WEBHOOK_RETRY_BASE_MS ?? 100),
-      webhookAttempts: Number(process.env.SANDBOX_WEBHOOK_ATTEMPTS ?? 5),
+      webhookRetryBaseMs: timings.webhookRetryBaseMs,
+      webhookAttempts: timings.webhookAttempts,
       counterpartyRules: true,
-      cardActivationDelayMs: Number(process.env.SANDBOX_CARD_ACTIVATION_DELAY_MS ?? 1000),
-      incomingApprovalWindowMs: Number(process.env.SANDBOX_INCOMING_APPROVAL_WINDOW_MS ?? 2000),
+      cardActivationDelayMs: timings.cardActivationDelayMs,
+      incomingApprovalWindowMs: timings.incomingApprovalWindowMs,
+      umaLookupTtlMs: timings.umaLookupTtlMs,
+      eventQuietMs: timings.eventQuietMs,
     }),
     'the embedded sandbox profile (sandbox/profile.ts)',
   );
 }
 
-async function startHarness(): Promise<Harness> {
-  const settings = resolveTargetSettings(process.env, await embeddedSandboxProfile());
-  rmSync(RAW_DIR, { recursive: true, force: true });
-  mkdirSync(RAW_DIR, { recursive: true });
-  // Results of an earlier run would read as retries of this one.
-  clearDirectory(join(REPORTS_DIR, 'allure-results'));
+/** `mutantFault`: this harness boots the embedded sandbox with that one fault, for a mutant project. */
+async function startHarness(mutantFault?: string): Promise<Harness> {
+  const resolved = resolveTargetSettings(process.env, await embeddedSandboxProfile());
+  if (mutantFault && resolved.mode !== 'embedded') throw new Error(`mutant project ${mutantFault}: mutant runs drive the embedded sandbox (SVC_BASE_URL and SVC_TARGET_IMAGE must be unset)`);
+  const settings: TargetSettings = mutantFault && resolved.mode === 'embedded' ? { ...resolved, faults: [mutantFault] } : resolved;
+  if (!cleared) {
+    cleared = true;
+    rmSync(RAW_DIR, { recursive: true, force: true });
+    mkdirSync(RAW_DIR, { recursive: true });
+    // Results of an earlier run would read as retries of this one.
+    clearDirectory(join(REPORTS_DIR, 'allure-results'));
+  }
   const seed = process.env.SVC_SEED ? Number(process.env.SVC_SEED) : randomInt(1, 2 ** 31 - 1);
   const closers: (() => Promise<void>)[] = [];
 
@@ -106,26 +146,36 @@ async function startHarness(): Promise<Harness> {
     if (settings.mode === 'embedded') {
       // The harness may start the sandbox; suites never import it.
       const { buildSandbox } = await import('../../sandbox/app.js');
+      const timings = await sandboxTimings();
       const sandbox = await buildSandbox({
         faults: settings.faults,
         webhookPrivateKeyPem: keys!.privateKeyPem,
         allowInsecureLoopbackWebhooks: true,
-        challengeTtlMs: Number(process.env.SANDBOX_CHALLENGE_TTL_MS ?? 2500),
-        provisioningDelayMs: Number(process.env.SANDBOX_PROVISIONING_DELAY_MS ?? 300),
-        realtimeQuoteTtlMs: Number(process.env.SANDBOX_REALTIME_QUOTE_TTL_MS ?? 3000),
-        cardActivationDelayMs: Number(process.env.SANDBOX_CARD_ACTIVATION_DELAY_MS ?? 1000),
-        incomingApprovalWindowMs: Number(process.env.SANDBOX_INCOMING_APPROVAL_WINDOW_MS ?? 2000),
-        webhook: {
-          retryBaseDelayMs: Number(process.env.SANDBOX_WEBHOOK_RETRY_BASE_MS ?? 100),
-          maxAttempts: Number(process.env.SANDBOX_WEBHOOK_ATTEMPTS ?? 5),
-          caPem: info.caPem,
-        },
+        challengeTtlMs: timings.challengeTtlMs,
+        provisioningDelayMs: timings.provisioningDelayMs,
+        realtimeQuoteTtlMs: timings.realtimeQuoteTtlMs,
+        cardActivationDelayMs: timings.cardActivationDelayMs,
+        incomingApprovalWindowMs: timings.incomingApprovalWindowMs,
+        umaLookupTtlMs: timings.umaLookupTtlMs,
+        webhook: { retryBaseDelayMs: timings.webhookRetryBaseMs, maxAttempts: timings.webhookAttempts, caPem: info.caPem },
       });
       closers.unshift(() => sandbox.close());
       reached = { baseUrl: await sandbox.listen(0), clientId: sandbox.clientId, clientSecret: sandbox.clientSecret, webhookPublicKeyPem: keys!.publicKeyPem };
     } else if (settings.mode === 'container') {
       const { startContainerTarget } = await import('./container.js');
-      const started = await startContainerTarget(settings, { privateKeyPem: keys!.privateKeyPem, caPem: info.caPem! });
+      const t = await sandboxTimings();
+      // A sandbox image is given the sandbox's harness timings (other images ignore SANDBOX_* variables).
+      const timings = {
+        SANDBOX_CHALLENGE_TTL_MS: t.challengeTtlMs,
+        SANDBOX_PROVISIONING_DELAY_MS: t.provisioningDelayMs,
+        SANDBOX_WEBHOOK_RETRY_BASE_MS: t.webhookRetryBaseMs,
+        SANDBOX_WEBHOOK_ATTEMPTS: t.webhookAttempts,
+        SANDBOX_REALTIME_QUOTE_TTL_MS: t.realtimeQuoteTtlMs,
+        SANDBOX_CARD_ACTIVATION_DELAY_MS: t.cardActivationDelayMs,
+        SANDBOX_INCOMING_APPROVAL_WINDOW_MS: t.incomingApprovalWindowMs,
+        SANDBOX_UMA_LOOKUP_TTL_MS: t.umaLookupTtlMs,
+      };
+      const started = await startContainerTarget(settings, { privateKeyPem: keys!.privateKeyPem, caPem: info.caPem! }, Object.fromEntries(Object.entries(timings).map(([k, v]) => [k, String(v)])));
       closers.unshift(started.stop);
       if (!started.profile) throw new Error(`the image ${settings.image} printed no target profile (a JSON line with "profile"); its capabilities are unknown`);
       capabilities = profileCapabilities(process.env, parseProfile(started.profile, `the profile the image ${settings.image} printed`), { eventTimeoutMs: 15_000, waitBudgetMs: 60_000 });
@@ -210,17 +260,25 @@ async function startHarness(): Promise<Harness> {
       } finally {
         listener.checkDuplicates(process.env.SVC_DUPLICATE_TOLERANCE ? Number(process.env.SVC_DUPLICATE_TOLERANCE) : undefined);
         mkdirSync(REPORTS_DIR, { recursive: true });
-        writeFileSync(
-          `${REPORTS_DIR}/listener.json`,
-          JSON.stringify({ deliveries: listener.deliveries.length, duplicates: listener.duplicates, findings: listener.findings }, null, 2),
-        );
-        writeCoverageReports({ print: true });
+        // A mutant project's harness is judged by its verdict alone (selftest/mutation/run.ts).
+        if (!mutantFault) {
+          writeFileSync(
+            `${REPORTS_DIR}/listener.json`,
+            JSON.stringify({ deliveries: listener.deliveries.length, duplicates: listener.duplicates, findings: listener.findings }, null, 2),
+          );
+          writeCoverageReports({ print: true });
+        }
         await api.close();
         for (const close of closers) await close();
       }
       // The verdict (helpers/verdict/): every scenario this target served, the listener's findings,
       // and the skips its declared capabilities explain. The entry points read it for the exit status.
       const verdict = judgeRun({ mode: settings.mode, runId: target.runId, ...collectOutcomes(vitest, harnessProjects), findings: listener.findings });
+      if (mutantFault) {
+        mkdirSync(join(REPORTS_DIR, 'mutants'), { recursive: true });
+        writeFileSync(join(REPORTS_DIR, mutantVerdictFile(mutantFault)), `${JSON.stringify(verdict, null, 2)}\n`);
+        return;
+      }
       writeFileSync(join(REPORTS_DIR, VERDICT_FILE), `${JSON.stringify(verdict, null, 2)}\n`);
       if (!verdict.conformant) process.exitCode = 1;
       // Run through vitest directly (not an entry point that prints it last): say it here.

@@ -10,6 +10,7 @@ import { z } from 'zod';
 
 const triggerDigits = z.string().regex(/^\d{3}$/, 'three digits: the last three digits of a destination identifier');
 const nonNegative = z.number().int().nonnegative();
+const umaAddress = z.string().regex(/^\$[A-Za-z0-9._-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+$/, 'an UMA address ($user@domain)');
 
 export const TargetProfile = z
   .strictObject({
@@ -37,6 +38,8 @@ export const TargetProfile = z
         canUnsetEndpoint: z.boolean().optional().describe('PATCH /config {webhookEndpoint: null} unsets the endpoint (SVC_CAN_UNSET_WEBHOOK_ENDPOINT)'),
         duplicateTolerance: nonNegative.optional().describe('Duplicate deliveries of acknowledged notifications tolerated (SVC_DUPLICATE_TOLERANCE)'),
         listenerHttps: z.boolean().optional().describe('The listener serves HTTPS with a self-signed certificate (SVC_LISTENER_HTTPS)'),
+        retryBaseMs: nonNegative.optional().describe('The first retry of a failed delivery waits at least this long, each next one at least twice the one before (SVC_WEBHOOK_RETRY_BASE_MS)'),
+        signatureCheck: z.boolean().optional().describe('The target serves POST /sandbox/webhooks/verify-signature: a delivery payload and its X-Svc-Signature header, 401 INVALID_SIGNATURE when it does not verify (SVC_WEBHOOK_SIGNATURE_CHECK)'),
       })
       .optional(),
     capabilities: z
@@ -71,6 +74,19 @@ export const TargetProfile = z
           .describe('Sender UMA addresses of POST /sandbox/uma/receive whose approved deposit is returned: refund completed, refund failed (SVC_INCOMING_REFUND_SENDER, SVC_INCOMING_REFUND_FAILED_SENDER)'),
         cardPendingKyc: triggerDigits.optional().describe('platformCardId suffix that holds a new card in PENDING_KYC (SVC_CARD_PENDING_KYC_TRIGGER)'),
         scaFactorReset: z.boolean().optional().describe('The target serves POST /sandbox/sca/factors/reset/{resetId}/liveness to drive a 2FA reset (SVC_SCA_RESET_TRIGGER)'),
+        counterpartyNotAllowed: triggerDigits.optional().describe('Destination suffix that POST /quotes refuses with 403 COUNTERPARTY_NOT_ALLOWED (SVC_COUNTERPARTY_NOT_ALLOWED_TRIGGER)'),
+        serverErrors: z.boolean().optional().describe('The target serves POST /sandbox/quotes/{quoteId}/server-error {code}: the next execute of that quote answers 500 with that code (SVC_SERVER_ERROR_TRIGGER)'),
+        umaLookup: z
+          .record(z.string().regex(/^[A-Z_]+$/), umaAddress)
+          .optional()
+          .describe('UMA error code to a receiver address whose lookup (GET /receiver/uma/{address}) answers it (SVC_UMA_LOOKUP_TRIGGERS)'),
+        umaQuote: z
+          .record(z.string().regex(/^[A-Z_]+$/), umaAddress)
+          .optional()
+          .describe('UMA error code to a receiver address whose lookup succeeds and whose quote (POST /quotes with the lookupId) answers it (SVC_UMA_QUOTE_TRIGGERS)'),
+        invitationsSwitch: z.boolean().optional().describe('The target serves POST /sandbox/invitations/configuration {configured} (SVC_INVITATIONS_SWITCH_TRIGGER)'),
+        walletSyncFailureEmailDomain: z.string().regex(/^[a-z0-9.-]+\.[a-z]{2,}$/).optional().describe('Email domain that makes an embedded-wallet customer\'s email change answer 424 EMAIL_OTP_CREDENTIAL_SYNC_FAILED (SVC_WALLET_SYNC_FAILURE_EMAIL_DOMAIN)'),
+        embeddedWallet: z.boolean().optional().describe('The target serves POST /sandbox/customers/{customerId}/embedded-wallet, which gives a customer an EMBEDDED_WALLET account starting with an EMAIL_OTP credential (SVC_EMBEDDED_WALLET_TRIGGER)'),
       })
       .optional(),
     customers: z
@@ -96,6 +112,19 @@ export const TargetProfile = z
         platformAccountCurrencies: z.array(z.string().regex(/^[A-Z]{3,5}$/)).optional().describe("Currencies of the platform's own internal accounts (SVC_PLATFORM_ACCOUNT_CURRENCIES)"),
         bulkHoldSuffix: z.string().min(1).optional().describe('Uploaded CSV file name suffix whose job waits (SVC_BULK_HOLD_SUFFIX)'),
         bulkFailedWhenNoRowSucceeds: z.boolean().optional().describe('A bulk job in which no row succeeded ends FAILED (SVC_BULK_FAILED_WHEN_NO_ROW_SUCCEEDS)'),
+        userNotReadyOnRampQuote: z.boolean().optional().describe('POST /quotes converting between fiat and crypto for a customer whose KYC is not APPROVED answers 403 USER_NOT_READY (SVC_USER_NOT_READY_ON_RAMP_QUOTE)'),
+        verificationReviewFindings: z.boolean().optional().describe('A complete verification of an individual named ...003 goes IN_PROGRESS, then RESOLVE_ERRORS (POOR_QUALITY_DOCUMENT) in review; re-uploading the document and POST /verifications submit it again (SVC_VERIFICATION_REVIEW_FINDINGS)'),
+        bulkCorrelationColumn: z.string().min(1).optional().describe('The CSV column whose value is the correlationId of a failed row in a bulk job\'s errors (SVC_BULK_CORRELATION_COLUMN)'),
+      })
+      .optional(),
+    stablecoins: z
+      .strictObject({
+        provider: z.string().min(1).optional().describe('The value of the stablecoin `provider` enum the target links (SVC_STABLECOIN_PROVIDER)'),
+        triggers: z
+          .boolean()
+          .optional()
+          .describe('The target serves POST /sandbox/stablecoin-provider-accounts/{id}/status and /outage, /sandbox/stablecoin-operations/{id}/advance and /expire, and registers any token identifier (SVC_STABLECOIN_TRIGGERS)'),
+        reservedSources: z.boolean().optional().describe('The target accepts the reserved mint funding sources SVC_INTERNAL_ACCOUNT and PROVIDER_INTERNAL_BALANCE (SVC_STABLECOIN_RESERVED_SOURCES)'),
       })
       .optional(),
     limits: z
@@ -103,6 +132,8 @@ export const TargetProfile = z
         singleUsdCents: nonNegative.optional().describe('Single-transaction maximum (SVC_LIMIT_SINGLE_USD_CENTS)'),
         dailyUsdCents: nonNegative.optional().describe('Daily volume (SVC_LIMIT_DAILY_USD_CENTS)'),
         verificationThresholdUsdCents: nonNegative.optional().describe('Regulatory threshold for unverified wallets (SVC_LIMIT_VERIFICATION_USD_CENTS)'),
+        velocityCount: nonNegative.optional().describe("Quotes one customer may create within velocityWindowMs; the next answers 403 VELOCITY_LIMIT_EXCEEDED (SVC_LIMIT_VELOCITY_COUNT)"),
+        velocityWindowMs: nonNegative.optional().describe('The window of velocityCount (SVC_LIMIT_VELOCITY_WINDOW_MS)'),
       })
       .optional(),
     timings: z
@@ -111,6 +142,8 @@ export const TargetProfile = z
         waitBudgetMs: nonNegative.optional().describe("Longest wait on the target's own clock (SVC_WAIT_BUDGET_MS)"),
         cardActivationDelayMs: nonNegative.optional().describe('How long a card whose platformCardId ends 005 stays PROCESSING (SVC_CARD_ACTIVATION_DELAY_MS)'),
         incomingApprovalWindowMs: nonNegative.optional().describe('How long an incoming payment answered 202 waits for approve or reject (SVC_INCOMING_APPROVAL_WINDOW_MS)'),
+        umaLookupTtlMs: nonNegative.optional().describe('How long an UMA receiver lookup id stays usable by a quote (SVC_UMA_LOOKUP_TTL_MS)'),
+        eventQuietMs: nonNegative.optional().describe('Quiet period after a complete event sequence before it is judged: how late a further event of the same change can come (SVC_EVENT_QUIET_MS)'),
       })
       .optional(),
   })
@@ -181,8 +214,27 @@ const VARIABLES: readonly [string, (p: TargetProfile, env: NodeJS.ProcessEnv, di
   ['SVC_PLATFORM_ACCOUNT_CURRENCIES', (p) => p.customers?.platformAccountCurrencies?.join(',')],
   ['SVC_BULK_HOLD_SUFFIX', (p) => p.customers?.bulkHoldSuffix],
   ['SVC_BULK_FAILED_WHEN_NO_ROW_SUCCEEDS', (p) => bool(p.customers?.bulkFailedWhenNoRowSucceeds)],
+  ['SVC_BULK_CORRELATION_COLUMN', (p) => p.customers?.bulkCorrelationColumn],
+  ['SVC_STABLECOIN_PROVIDER', (p) => p.stablecoins?.provider],
+  ['SVC_STABLECOIN_TRIGGERS', (p) => bool(p.stablecoins?.triggers)],
+  ['SVC_STABLECOIN_RESERVED_SOURCES', (p) => bool(p.stablecoins?.reservedSources)],
+  ['SVC_UMA_LOOKUP_TRIGGERS', (p) => (p.triggers?.umaLookup ? Object.entries(p.triggers.umaLookup).map(([code, a]) => `${code}=${a}`).join(',') : undefined)],
+  ['SVC_UMA_QUOTE_TRIGGERS', (p) => (p.triggers?.umaQuote ? Object.entries(p.triggers.umaQuote).map(([code, a]) => `${code}=${a}`).join(',') : undefined)],
+  ['SVC_INVITATIONS_SWITCH_TRIGGER', (p) => bool(p.triggers?.invitationsSwitch)],
+  ['SVC_UMA_LOOKUP_TTL_MS', (p) => str(p.timings?.umaLookupTtlMs)],
   ['SVC_EVENT_TIMEOUT_MS', (p) => str(p.timings?.eventTimeoutMs)],
   ['SVC_WAIT_BUDGET_MS', (p) => str(p.timings?.waitBudgetMs)],
+  ['SVC_WEBHOOK_RETRY_BASE_MS', (p) => str(p.webhook?.retryBaseMs)],
+  ['SVC_WEBHOOK_SIGNATURE_CHECK', (p) => bool(p.webhook?.signatureCheck)],
+  ['SVC_COUNTERPARTY_NOT_ALLOWED_TRIGGER', (p) => p.triggers?.counterpartyNotAllowed],
+  ['SVC_SERVER_ERROR_TRIGGER', (p) => bool(p.triggers?.serverErrors)],
+  ['SVC_USER_NOT_READY_ON_RAMP_QUOTE', (p) => bool(p.customers?.userNotReadyOnRampQuote)],
+  ['SVC_VERIFICATION_REVIEW_FINDINGS', (p) => bool(p.customers?.verificationReviewFindings)],
+  ['SVC_LIMIT_VELOCITY_COUNT', (p) => str(p.limits?.velocityCount)],
+  ['SVC_LIMIT_VELOCITY_WINDOW_MS', (p) => str(p.limits?.velocityWindowMs)],
+  ['SVC_EVENT_QUIET_MS', (p) => str(p.timings?.eventQuietMs)],
+  ['SVC_EMBEDDED_WALLET_TRIGGER', (p) => bool(p.triggers?.embeddedWallet)],
+  ['SVC_WALLET_SYNC_FAILURE_EMAIL_DOMAIN', (p) => p.triggers?.walletSyncFailureEmailDomain],
 ];
 
 /** The variables a profile declares. */

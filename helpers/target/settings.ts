@@ -21,6 +21,8 @@ export interface Capabilities {
   counterpartyRules: boolean;
   /** Deadline for an event the scenario caused. */
   eventTimeoutMs: number;
+  /** Quiet period after a complete event sequence before it is judged (default 200 ms). */
+  eventQuietMs: number;
   /** Longest a single scenario may wait on the target's own clock (challenge expiry, provisioning). */
   waitBudgetMs: number;
   /** The target lets the platform unset webhookEndpoint with null. */
@@ -54,7 +56,51 @@ export interface Capabilities {
   incomingApprovalWindowMs: number;
   /** Customers, KYC, internal accounts: what the target declares where the documents leave it open (supplement 28). */
   customerTriggers: CustomerTriggers;
+  /** The first retry of a failed delivery waits at least this long (ms), each next one at least twice the one before. */
+  webhookRetryBaseMs?: number;
+  /** The target serves POST /sandbox/webhooks/verify-signature {payload} with X-Svc-Signature: 401 INVALID_SIGNATURE when it does not verify. */
+  webhookSignatureCheck: boolean;
+  /** Last three digits of a destination identifier that POST /quotes refuses with 403 COUNTERPARTY_NOT_ALLOWED. */
+  counterpartyNotAllowedTrigger?: string;
+  /** The target serves POST /sandbox/quotes/{quoteId}/server-error {code}: that quote's next execute answers 500 with the code. */
+  serverErrorTrigger: boolean;
+  /** Quotes one customer may create within windowMs before POST /quotes answers 403 VELOCITY_LIMIT_EXCEEDED. */
+  velocityLimit?: { count: number; windowMs: number };
+  /** Stablecoins: what the target declares where supplement 22 and 28 leave it open. */
+  stablecoins: StablecoinDeclarations;
+  /** UMA error code -> a receiver address whose lookup answers it (supplement 28: no such address is given). */
+  umaLookupTriggers: Record<string, string>;
+  /** UMA error code -> a receiver address whose lookup succeeds and whose quote with that lookupId answers it. */
+  umaQuoteTriggers: Record<string, string>;
+  /** The target offers POST /sandbox/invitations/configuration {configured} (a platform without invitations). */
+  invitationsSwitch: boolean;
+  /** How long an UMA lookup id stays usable by a quote, where the target declares it. */
+  umaLookupTtlMs?: number;
+  /**
+   * The target serves POST /sandbox/customers/{customerId}/embedded-wallet: an EMBEDDED_WALLET account for the
+   * customer, starting with an EMAIL_OTP credential (the documents name no way to create one, supplement 6 and 17).
+   */
+  embeddedWalletTrigger: boolean;
+  /** An email domain that makes an embedded-wallet customer's email change answer 424 EMAIL_OTP_CREDENTIAL_SYNC_FAILED. */
+  walletSyncFailureEmailDomain?: string;
 }
+
+export interface StablecoinDeclarations {
+  /** The value of the vendor enum `provider` the target links (the supplement does not reproduce it); absent: the stablecoin scenarios skip. */
+  provider?: string;
+  /**
+   * The target serves POST /sandbox/stablecoin-provider-accounts/{stablecoinProviderAccountId}/status {status}
+   * and /outage {unavailable},
+   * POST /sandbox/stablecoin-operations/{stablecoinOperationId}/advance {outcome?} and /expire, and registers
+   * any token identifier.
+   */
+  triggers: boolean;
+  /** The target accepts the reserved mint funding sources SVC_INTERNAL_ACCOUNT and PROVIDER_INTERNAL_BALANCE. */
+  reservedSources: boolean;
+}
+
+/** The quiet period after a complete event sequence when the target declares none. */
+const DEFAULT_EVENT_QUIET_MS = 200;
 
 /** The supplement's card activation delay for platformCardId 005 ("ACTIVE after ~30 s"), with a margin. */
 const SUPPLEMENT_CARD_ACTIVATION_MS = 30_000;
@@ -78,6 +124,8 @@ export interface CustomerTriggers {
   bulkHoldSuffix?: string;
   /** A bulk upload job in which no row becomes a customer ends FAILED (BULK_UPLOAD.FAILED). */
   bulkFailedWhenNoRowSucceeds: boolean;
+  /** The CSV column whose value names a failed row (errors[].correlationId) of a bulk upload job. */
+  bulkCorrelationColumn?: string;
   /** A target trigger that completes a manual review: POST /sandbox/verifications/{verificationId}/review {outcome: APPROVED|REJECTED}. */
   manualReviewTrigger: boolean;
   /** A business verified with a PENDING beneficial owner (lastName ending 001) goes PENDING_MANUAL_REVIEW, kybStatus PENDING. */
@@ -88,6 +136,10 @@ export interface CustomerTriggers {
   internalAccountTriggers: string[];
   /** Currencies of the platform's own internal accounts (GET /platform/internal-accounts). */
   platformAccountCurrencies: string[];
+  /** POST /quotes converting between fiat and crypto for a customer whose KYC is not APPROVED answers 403 USER_NOT_READY. */
+  userNotReadyOnRampQuote: boolean;
+  /** An individual named ...003 is found RESOLVE_ERRORS (POOR_QUALITY_DOCUMENT) in review after IN_PROGRESS; a re-upload and POST /verifications submit it again. */
+  verificationReviewFindings: boolean;
 }
 
 function customerTriggers(env: NodeJS.ProcessEnv, dflt: Partial<CustomerTriggers> = {}): CustomerTriggers {
@@ -102,9 +154,12 @@ function customerTriggers(env: NodeJS.ProcessEnv, dflt: Partial<CustomerTriggers
     manualReviewTrigger: truthy(env.SVC_MANUAL_REVIEW_TRIGGER, dflt.manualReviewTrigger ?? false),
     bulkHoldSuffix: env.SVC_BULK_HOLD_SUFFIX || dflt.bulkHoldSuffix,
     bulkFailedWhenNoRowSucceeds: truthy(env.SVC_BULK_FAILED_WHEN_NO_ROW_SUCCEEDS, dflt.bulkFailedWhenNoRowSucceeds ?? false),
+    bulkCorrelationColumn: env.SVC_BULK_CORRELATION_COLUMN || dflt.bulkCorrelationColumn,
     provisioningHoldSuffix: env.SVC_PROVISIONING_HOLD_SUFFIX || dflt.provisioningHoldSuffix,
     internalAccountTriggers: list(env.SVC_INTERNAL_ACCOUNT_TRIGGERS, dflt.internalAccountTriggers ?? []),
     platformAccountCurrencies: list(env.SVC_PLATFORM_ACCOUNT_CURRENCIES, dflt.platformAccountCurrencies ?? []),
+    userNotReadyOnRampQuote: truthy(env.SVC_USER_NOT_READY_ON_RAMP_QUOTE, dflt.userNotReadyOnRampQuote ?? false),
+    verificationReviewFindings: truthy(env.SVC_VERIFICATION_REVIEW_FINDINGS, dflt.verificationReviewFindings ?? false),
   };
 }
 
@@ -122,6 +177,12 @@ function limits(env: NodeJS.ProcessEnv, dflt: Capabilities['limits']): Capabilit
     dailyUsdCents: num('SVC_LIMIT_DAILY_USD_CENTS', env.SVC_LIMIT_DAILY_USD_CENTS, dflt.dailyUsdCents),
     verificationThresholdUsdCents: num('SVC_LIMIT_VERIFICATION_USD_CENTS', env.SVC_LIMIT_VERIFICATION_USD_CENTS, dflt.verificationThresholdUsdCents),
   };
+}
+
+function velocity(env: NodeJS.ProcessEnv): Capabilities['velocityLimit'] {
+  const count = num('SVC_LIMIT_VELOCITY_COUNT', env.SVC_LIMIT_VELOCITY_COUNT);
+  const windowMs = num('SVC_LIMIT_VELOCITY_WINDOW_MS', env.SVC_LIMIT_VELOCITY_WINDOW_MS);
+  return count !== undefined && windowMs !== undefined ? { count, windowMs } : undefined;
 }
 
 export type TargetSettings =
@@ -148,6 +209,7 @@ export type TargetSettings =
 
 export class SettingsError extends Error {}
 
+const UMA_ADDRESS = /^\$[A-Za-z0-9._-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+$/;
 const ALL_FORMS = ['p2pkh-uncompressed', 'p2pkh', 'p2sh-p2wpkh', 'p2wpkh', 'spark'];
 const list = (v: string | undefined, dflt: string[]) => (v ? v.split(',').map((s) => s.trim()).filter(Boolean) : dflt);
 
@@ -202,6 +264,7 @@ function declaredCapabilities(env: NodeJS.ProcessEnv, timings: { eventTimeoutMs:
     counterpartyRules: truthy(env.SVC_COUNTERPARTY_RULES, true),
     eventTimeoutMs: num('SVC_EVENT_TIMEOUT_MS', env.SVC_EVENT_TIMEOUT_MS, timings.eventTimeoutMs)!,
     waitBudgetMs: num('SVC_WAIT_BUDGET_MS', env.SVC_WAIT_BUDGET_MS, timings.waitBudgetMs)!,
+    eventQuietMs: num('SVC_EVENT_QUIET_MS', env.SVC_EVENT_QUIET_MS, DEFAULT_EVENT_QUIET_MS)!,
     canUnsetWebhookEndpoint: truthy(env.SVC_CAN_UNSET_WEBHOOK_ENDPOINT, true),
     failureTriggers: triggers(env.SVC_FAILURE_TRIGGERS, SUPPLEMENT_FAILURE_TRIGGERS),
     limits: limits(env, {}),
@@ -216,6 +279,22 @@ function declaredCapabilities(env: NodeJS.ProcessEnv, timings: { eventTimeoutMs:
     cardSecondFundingCurrency: env.SVC_CARD_SECOND_FUNDING_CURRENCY || undefined,
     incomingApprovalWindowMs: num('SVC_INCOMING_APPROVAL_WINDOW_MS', env.SVC_INCOMING_APPROVAL_WINDOW_MS, 5000)!,
     customerTriggers: customerTriggers(env),
+    webhookRetryBaseMs: num('SVC_WEBHOOK_RETRY_BASE_MS', env.SVC_WEBHOOK_RETRY_BASE_MS),
+    webhookSignatureCheck: truthy(env.SVC_WEBHOOK_SIGNATURE_CHECK, false),
+    counterpartyNotAllowedTrigger: /^\d{3}$/.test(env.SVC_COUNTERPARTY_NOT_ALLOWED_TRIGGER ?? '') ? env.SVC_COUNTERPARTY_NOT_ALLOWED_TRIGGER : undefined,
+    serverErrorTrigger: truthy(env.SVC_SERVER_ERROR_TRIGGER, false),
+    velocityLimit: velocity(env),
+    stablecoins: {
+      provider: env.SVC_STABLECOIN_PROVIDER || undefined,
+      triggers: truthy(env.SVC_STABLECOIN_TRIGGERS, false),
+      reservedSources: truthy(env.SVC_STABLECOIN_RESERVED_SOURCES, false),
+    },
+    umaLookupTriggers: triggers(env.SVC_UMA_LOOKUP_TRIGGERS, {}, UMA_ADDRESS),
+    umaQuoteTriggers: triggers(env.SVC_UMA_QUOTE_TRIGGERS, {}, UMA_ADDRESS),
+    invitationsSwitch: truthy(env.SVC_INVITATIONS_SWITCH_TRIGGER, false),
+    umaLookupTtlMs: num('SVC_UMA_LOOKUP_TTL_MS', env.SVC_UMA_LOOKUP_TTL_MS),
+    embeddedWalletTrigger: truthy(env.SVC_EMBEDDED_WALLET_TRIGGER, false),
+    walletSyncFailureEmailDomain: env.SVC_WALLET_SYNC_FAILURE_EMAIL_DOMAIN || undefined,
   };
 }
 

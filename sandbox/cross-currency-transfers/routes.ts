@@ -17,6 +17,9 @@ import { externalAccounts, primaryIdentifier, WALLETS, type ExternalAccountRecor
 import { adjustBalance, assertCanMoveMoney, getInternalAccount, internalAccounts, type InternalAccountRecord } from '../internal-accounts/store.js';
 import { price, rateSupported, usdCents, type Pricing } from './rates.js';
 import { indexTransaction } from '../transactions/index.js';
+import { takeServerError } from './server-errors.js';
+import { assertCounterpartyAllowed, assertReadyForRamp, assertVelocity, recordVelocity } from './gates.js';
+import { umaSender } from '../uma/routes.js';
 
 /** Sandbox limits, in US cents (configured per corridor in the real service; here one value). */
 export const LIMITS = { singleTransactionUsdCents: 5_000_000, dailyVolumeUsdCents: 10_000_000, unverifiedWalletUsdCents: 100_000 };
@@ -41,6 +44,8 @@ const QuoteRequest = z.object({
   purposeOfPayment: z.string().max(64).optional(),
   platformFeeOverride: z.object({ platformFixedFee: z.object({ amount: z.number().int().min(0), currency: z.string() }), platformVariableFeeBps: z.number().int().min(0).max(10_000) }).optional(),
   lookupId: z.string().optional(),
+  /** Supplement 18: carries each payer data field the UMA lookup asked for (sandbox/uma). */
+  senderCustomerInfo: z.record(z.string(), z.unknown()).optional(),
 });
 
 type Destination =
@@ -447,6 +452,20 @@ export async function transferRoutes(app: FastifyInstance) {
     return { kind: 'uma', umaAddress, currency: currency ?? known[2].toUpperCase(), behavior };
   }
 
+  /**
+   * Supplement §18: a quote to an UMA address with a lookupId runs the pay-request leg with the
+   * receiver's counterparty (sandbox/uma); without one, the supplement's sandbox receivers are known.
+   */
+  function umaDestination(d: { umaAddress: string; currency?: string }, lookupId: string | undefined, amount: number, payer?: Record<string, unknown>): Destination {
+    const sender = umaSender(ctx);
+    if (!lookupId) return resolveUma(d.umaAddress, d.currency);
+    // Before the counterparties are ready no lookup has been answered, so no lookup id is known yet.
+    if (!sender) throw notFound('LOOKUP_REQUEST_NOT_FOUND', `No lookup ${lookupId}`);
+    const { currency } = sender.payRequest(lookupId, d.umaAddress, amount, d.currency, payer);
+    const known = /@sandbox\.uma\.money$/i.test(d.umaAddress) ? resolveUma(d.umaAddress, currency) : undefined;
+    return known ?? { kind: 'uma', umaAddress: d.umaAddress, currency, behavior: 'success' };
+  }
+
   /** Prices and checks a quote request (every rule of POST /quotes); the quote is stored, not executed. */
   function newQuote(body: z.infer<typeof QuoteRequest>): Quote {
     const currencyOf = body.source.sourceType === 'REALTIME_FUNDING' ? body.source.currency : body.destination.destinationType === 'UMA_ADDRESS' ? body.destination.currency : undefined;
@@ -479,9 +498,11 @@ export async function transferRoutes(app: FastifyInstance) {
     if (body.destination.destinationType === 'ACCOUNT' && body.destination.accountId === source?.id && !f.has('self-payment-accepted')) {
       throw badRequest('SELF_PAYMENT', 'The destination is the source account');
     }
-    const destination = body.destination.destinationType === 'ACCOUNT' ? resolveDestination(body.destination.accountId, customer.id) : resolveUma(body.destination.umaAddress, body.destination.currency);
+    const destination = body.destination.destinationType === 'ACCOUNT' ? resolveDestination(body.destination.accountId, customer.id) : umaDestination(body.destination, body.lookupId, body.lockedCurrencyAmount, body.senderCustomerInfo);
     const receiving = destination.kind === 'uma' ? destination.currency : destination.account.currency;
     if (!rateSupported(sending) || !rateSupported(receiving)) throw badRequest('INVALID_CURRENCY', `No corridor from ${sending} to ${receiving}`);
+    assertReadyForRamp(ctx, customer, sending, receiving);
+    assertCounterpartyAllowed(ctx, destination.kind === 'external' ? primaryIdentifier(destination.account.accountInfo) : undefined);
     if (source && !f.has('frozen-account-sends')) assertCanMoveMoney(ctx, source, 'send');
     if (destination.kind === 'internal') assertCanMoveMoney(ctx, destination.account, 'receive');
     if (body.platformFeeOverride && sending !== 'USD' && !f.has('fee-override-non-usd-accepted')) {
@@ -505,6 +526,7 @@ export async function transferRoutes(app: FastifyInstance) {
         ? badRequest('TRANSACTION_SIZE_LIMIT_EXCEEDED', 'limit')
         : new ApiError(429, 'DAILY_VOLUME_LIMIT_EXCEEDED', `The customer's daily volume of ${LIMITS.dailyVolumeUsdCents} US cents would be exceeded`);
     }
+    assertVelocity(ctx, customer.id);
     if (destination.kind === 'external') {
       const dest = destination.account;
       if (dest.status !== 'ACTIVE' && !(dest.status === 'PENDING_OWNERSHIP_VERIFICATION' || dest.status === 'UNVERIFIED')) {
@@ -529,6 +551,7 @@ export async function transferRoutes(app: FastifyInstance) {
       customerId: customer.id,
     };
     s.quotes.set(quote.id, quote);
+    recordVelocity(ctx, customer.id);
     return quote;
   }
 
@@ -675,6 +698,7 @@ export async function transferRoutes(app: FastifyInstance) {
   app.post('/quotes/:quoteId/execute', async (req, reply) =>
     idempotent(req, reply, async () => {
       const q = getQuote((req.params as { quoteId: string }).quoteId);
+      takeServerError(ctx, q.id);
       execute(q);
       return { status: 200, body: presentQuote(q, f) };
     }),

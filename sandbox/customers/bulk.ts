@@ -78,7 +78,7 @@ export async function bulkCustomerRoutes(app: FastifyInstance) {
     const [header, ...data] = rows;
     for (const [n, cells] of data.entries()) {
       const record = Object.fromEntries(header.map((h, i) => [h.trim(), (cells[i] ?? '').trim()]));
-      const correlationId = record.platformCustomerId || `row-${n + 2}`;
+      const correlationId = (!ctx.faults.has('bulk-row-error-uncorrelated') && record.platformCustomerId) || `row-${n + 2}`;
       const parsed = Row.safeParse(record);
       job.progress.processed++;
       if (!parsed.success) {
@@ -87,7 +87,9 @@ export async function bulkCustomerRoutes(app: FastifyInstance) {
         continue;
       }
       try {
-        createCustomerRecord(ctx, toCustomer(parsed.data));
+        const customer = toCustomer(parsed.data);
+        if (ctx.faults.has('bulk-row-fields-dropped') && customer.customerType === 'INDIVIDUAL') delete (customer as { fullName?: string }).fullName;
+        createCustomerRecord(ctx, customer);
         job.progress.successful++;
       } catch (err) {
         if (ctx.faults.has('bulk-job-progress-miscounted')) job.progress.successful++;
@@ -98,7 +100,7 @@ export async function bulkCustomerRoutes(app: FastifyInstance) {
     // This sandbox's FAILED: no row became a customer (sandbox/README.md).
     job.status = job.progress.successful === 0 ? 'FAILED' : 'COMPLETED';
     job.completedAt = isoNow(ctx.clock);
-    ctx.webhooks.emit(`BULK_UPLOAD.${job.status}`, present(job));
+    if (!(ctx.faults.has('bulk-completed-no-event') && job.status === 'COMPLETED')) ctx.webhooks.emit(`BULK_UPLOAD.${job.status}`, present(job));
   }
   const present = (job: Job) => ({ ...job, progress: { ...job.progress }, errors: [...job.errors] });
 

@@ -13,6 +13,7 @@ import { customerIndex, indexCreated, indexKeys, unindexDeleted } from './index.
 import { bulkCustomerRoutes } from './bulk.js';
 import { kycLinkRoutes } from './kyc-link.js';
 import { customerListRoutes } from './list.js';
+import { walletContactChange } from '../embedded-wallet-auth/routes.js';
 
 /** This sandbox's trigger: the accounts of a customer whose platformCustomerId ends so stay PENDING until a trigger. */
 export const PROVISIONING_HOLD_SUFFIX = 'HOLD';
@@ -266,9 +267,12 @@ export async function customerRoutes(app: FastifyInstance) {
     return presentCustomer(ctx, getCustomer(ctx, customerId));
   });
 
-  app.patch('/customers/:customerId', async (req) => {
+  app.patch('/customers/:customerId', async (req, reply) => {
     const { customerId } = req.params as { customerId: string };
     const customer = getCustomer(ctx, customerId);
+    // Supplement 17: an embedded-wallet customer's contact changes through the signed retry (sandbox/embedded-wallet-auth).
+    const walletAnswer = await walletContactChange(ctx, req, reply, customer.id);
+    if (walletAnswer !== 'PROCEED') return walletAnswer;
     const schema: z.ZodType = customer.customerType === 'INDIVIDUAL' ? PatchIndividual : PatchBusiness;
     const body = parse(schema, req.body) as Record<string, unknown> & { endUserTermsConsent?: { termsVersion: string } };
     if (body.customerType && body.customerType !== customer.customerType) {

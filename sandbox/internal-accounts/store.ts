@@ -12,7 +12,9 @@ export type InternalAccountStatus = 'PENDING' | 'ACTIVE' | 'CLOSED' | 'FROZEN' |
 export interface InternalAccountRecord {
   id: string;
   customerId: string | null;
-  type: 'INTERNAL_FIAT' | 'INTERNAL_CRYPTO';
+  type: 'INTERNAL_FIAT' | 'INTERNAL_CRYPTO' | 'EMBEDDED_WALLET';
+  /** Embedded wallets only (supplement 17: PATCH /internal-accounts/{id} {privateEnabled}). */
+  privateEnabled?: boolean;
   status: InternalAccountStatus;
   currency: string;
   /** Available balance, smallest unit. */
@@ -45,6 +47,7 @@ export function presentInternalAccount(ctx: SandboxContext, a: InternalAccountRe
     ...(a.customerId !== null ? { customerId: a.customerId } : {}),
     type: a.type,
     status: a.status,
+    ...(a.privateEnabled !== undefined ? { privateEnabled: a.privateEnabled } : {}),
     balance,
     totalBalance: total,
     fundingPaymentInstructions: [
@@ -82,12 +85,12 @@ function accountUuid(): string {
  * Creates a PENDING account that becomes ACTIVE after the provisioning delay, or, held (this
  * sandbox's trigger, sandbox/README.md), stays PENDING until POST /sandbox/internal-accounts/{id}/activate or /fail.
  */
-export function provisionInternalAccount(ctx: SandboxContext, customerId: string | null, currency: string, opts: { hold?: boolean } = {}): InternalAccountRecord {
+export function provisionInternalAccount(ctx: SandboxContext, customerId: string | null, currency: string, opts: { hold?: boolean; type?: 'EMBEDDED_WALLET' } = {}): InternalAccountRecord {
   const now = isoNow(ctx.clock);
   const account: InternalAccountRecord = {
     id: `InternalAccount:${accountUuid()}`,
     customerId,
-    type: CRYPTO.has(currency) ? 'INTERNAL_CRYPTO' : 'INTERNAL_FIAT',
+    type: opts.type ?? (CRYPTO.has(currency) ? 'INTERNAL_CRYPTO' : 'INTERNAL_FIAT'),
     status: 'PENDING',
     currency,
     available: 0,

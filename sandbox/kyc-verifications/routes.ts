@@ -76,6 +76,12 @@ const state = (ctx: SandboxContext) =>
     documentsByHolder: new Map<string, DocumentRecord[]>(),
     owners: new Map<string, OwnerRecord>(),
     ownersByCustomer: new Map<string, OwnerRecord[]>(),
+    /** Re-uploads (PUT) of each document, to tell a replaced document from the one a review flagged. */
+    documentRevisions: new Map<string, number>(),
+    /** Problems found in review (after IN_PROGRESS): the flagged documents at their revision then. */
+    findings: new Map<string, { flagged: { documentId: string; revision: number }[]; holderDocs: Set<string> }>(),
+    /** Verifications whose review findings were resolved and submitted again: reviewed as any other. */
+    resubmitted: new Set<string>(),
   }));
 
 const push = <K, V>(map: Map<K, V[]>, key: K, value: V) => map.set(key, [...(map.get(key) ?? []), value]);
@@ -162,8 +168,25 @@ const openVerification = (ctx: SandboxContext, customerId: string) => {
 function reevaluate(ctx: SandboxContext, customerId: string): void {
   const v = openVerification(ctx, customerId);
   if (!v || v.verificationStatus !== 'RESOLVE_ERRORS') return;
+  // Problems found in review are judged again only when the verification is submitted again.
+  if (state(ctx).findings.has(v.id)) return;
   const customer = getCustomer(ctx, customerId);
   if (gaps(ctx, customer).length === 0) setVerificationStatus(ctx, v, 'READY_FOR_VERIFICATION');
+}
+/**
+ * The review findings of a verification still unresolved: a flagged document neither re-uploaded
+ * (PUT) nor deleted, while no identity document was uploaded after the review.
+ */
+function unresolvedFindings(ctx: SandboxContext, v: Verification, customerId: string): boolean {
+  const s = state(ctx);
+  const found = s.findings.get(v.id);
+  if (!found) return false;
+  const newer = holderDocs(ctx, customerId).some((d) => !found.holderDocs.has(d.id) && IDENTITY_DOCUMENTS.includes(d.documentType));
+  if (newer) return false;
+  return found.flagged.some((f) => {
+    const d = s.documents.get(f.documentId);
+    return d !== undefined && !d.deleted && (s.documentRevisions.get(d.id) ?? 0) === f.revision;
+  });
 }
 const holderCustomer = (ctx: SandboxContext, holder: string) => (holder.startsWith('Customer:') ? holder : state(ctx).owners.get(holder)?.customerId);
 
@@ -194,11 +217,15 @@ export async function kycRoutes(app: FastifyInstance) {
       setVerificationStatus(ctx, v, 'RESOLVE_ERRORS', found);
       return v;
     }
-    if (customer.customerType === 'INDIVIDUAL' && magic.endsWith('003')) {
-      const doc = holderDocs(ctx, customer.id)[0];
-      setVerificationStatus(ctx, v, 'RESOLVE_ERRORS', [{ resourceId: doc?.id ?? customer.id, type: 'POOR_QUALITY_DOCUMENT', acceptedDocumentTypes: IDENTITY_DOCUMENTS, reason: 'The document image is not legible' }]);
-      return v;
+    // A verification returned by review stays RESOLVE_ERRORS, with its findings, until they are resolved.
+    if (unresolvedFindings(ctx, v, customer.id) || (s.findings.has(v.id) && ctx.faults.has('verification-resubmission-refused'))) {
+      setVerificationStatus(ctx, v, 'RESOLVE_ERRORS', v.errors);
+      return { ...v, errors: [...v.errors] };
     }
+    if (s.findings.delete(v.id)) s.resubmitted.add(v.id);
+    // Supplement 5: an individual named ...003, complete -> RESOLVE_ERRORS + POOR_QUALITY_DOCUMENT: this
+    // sandbox takes the submission (IN_PROGRESS) and its review finds the identity document poor.
+    const poorDocument = customer.customerType === 'INDIVIDUAL' && magic.endsWith('003') && !s.resubmitted.has(v.id) && !ctx.faults.has('verification-review-finding-skipped');
     // Submitted: the documents of the customer and of its owners are now part of the verification.
     for (const holder of [customer.id, ...customerOwners(ctx, customer.id).map((o) => o.id)]) {
       for (const d of holderDocs(ctx, holder)) d.submitted = true;
@@ -213,6 +240,16 @@ export async function kycRoutes(app: FastifyInstance) {
     const verification = v;
     const snapshot = { ...v };
     ctx.later(ctx.settings.provisioningDelayMs, () => {
+      if (poorDocument) {
+        const docs = holderDocs(ctx, customer.id);
+        const doc = docs.find((d) => IDENTITY_DOCUMENTS.includes(d.documentType)) ?? docs[0];
+        s.findings.set(verification.id, {
+          flagged: doc ? [{ documentId: doc.id, revision: s.documentRevisions.get(doc.id) ?? 0 }] : [],
+          holderDocs: new Set(docs.map((d) => d.id)),
+        });
+        setVerificationStatus(ctx, verification, 'RESOLVE_ERRORS', [{ resourceId: doc?.id ?? customer.id, type: 'POOR_QUALITY_DOCUMENT', acceptedDocumentTypes: IDENTITY_DOCUMENTS, reason: 'The document image is not legible' }]);
+        return;
+      }
       setVerificationStatus(ctx, verification, outcome);
       const kyc = outcome === 'PENDING_MANUAL_REVIEW' ? 'PENDING' : outcome;
       if (customer.kycStatus !== kyc) setKycStatus(ctx, customer, kyc);
@@ -385,6 +422,7 @@ export async function kycRoutes(app: FastifyInstance) {
       Object.assign(d, { documentType: fields.documentType, country: fields.country, side: fields.side, documentNumber: fields.documentNumber, issuingAuthority: fields.issuingAuthority, fileName: file!.name, size: file!.size });
     }
     d.updatedAt = isoNow(ctx.clock);
+    state(ctx).documentRevisions.set(d.id, (state(ctx).documentRevisions.get(d.id) ?? 0) + 1);
     return presentDocument(d);
   });
 

@@ -4,7 +4,7 @@
 // sent one after another so that they arrive in the order they were emitted.
 import { randomUUID } from 'node:crypto';
 import { Agent, request } from 'undici';
-import { generateWebhookKey, loadWebhookKey, signWebhookBody, type WebhookSigningKey } from '../crypto/webhook-signing.js';
+import { generateWebhookKey, loadWebhookKey, signWebhookBody, verifyWebhookBody, type WebhookSigningKey } from '../crypto/webhook-signing.js';
 import { isoNow, type Clock } from '../clock.js';
 import type { Faults } from '../faults.js';
 
@@ -52,6 +52,11 @@ export class WebhookDelivery {
       bodyTimeout: opts.timeoutMs,
       connect: opts.caPem ? { ca: opts.caPem } : {},
     });
+  }
+
+  /** Whether a base64 signature was made over the raw body with the service's webhook key. */
+  verifies(rawBody: Uint8Array, signatureB64: string): boolean {
+    return verifyWebhookBody(rawBody, signatureB64, this.key.publicKey);
   }
 
   /** Queues a resource event; returns at once. */

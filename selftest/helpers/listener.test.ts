@@ -114,6 +114,20 @@ describe('webhook listener bookkeeping', () => {
     expect(listener!.duplicates).toBe(0);
   });
 
+  it('gives workers the raw body and X-Svc-Signature of a delivery only when asked (raw=1)', async () => {
+    const info = await start();
+    const client = new ListenerClient(info);
+    const e = envelope();
+    const body = JSON.stringify(e);
+    const sig = signWebhookBody(body, keys.privateKeyPem);
+    expect(await deliver(info.url, body, sig)).toBe(200);
+    const [plain] = await client.deliveries(e.data.id);
+    expect(plain).not.toHaveProperty('rawBody');
+    expect(plain).not.toHaveProperty('headers');
+    const [raw] = await client.rawDeliveries(e.data.id);
+    expect({ rawBody: raw.rawBody, signatureHeader: raw.signatureHeader, eventId: raw.eventId }).toEqual({ rawBody: body, signatureHeader: sig, eventId: e.id });
+  });
+
   it('wakes a waiting worker when the awaited delivery arrives (no polling interval)', async () => {
     const info = await start();
     const client = new ListenerClient(info);

@@ -1,12 +1,21 @@
 // Mutant runs: the conformance suites that judge a fault's rule (the files it names, else its areas'
-// suites) against the sandbox with that one fault switched on. The fault is killed only when one of
+// suites) against the sandbox with that one fault switched on. Faults run in batches: one vitest
+// process per batch, two projects per fault (vitest.config.ts, SVC_MUTANT_BATCH), each fault's
+// projects served by a sandbox and a listener of their own with that one fault on, and judged by
+// their own verdict; a fault's scenarios stop at its first failure (bail.ts), as --bail=1 stops a run
+// of one fault. A fault that its batch did not kill, where the batch had an error outside any
+// project's scenarios (an unhandled error, no verdict), is run again alone, as before batching. The fault is killed only when one of
 // those scenarios fails on a judgement of the suite (judge.ts); a timeout, a crash or a listener
 // finding alone leaves it errored, which fails `npm test` as a survivor does. A baseline run without
 // faults must pass, or no kill means anything. Writes reports/mutation.json (per fault, the
 // scenarios that killed it and their assertion's first line) and prints the score.
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { cpus } from 'node:os';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { mutantVerdictFile } from '../../helpers/target/mutant.js';
+import { VERDICT_READER_ENV, VITEST } from '../../helpers/verdict/cli.js';
+import type { Verdict } from '../../helpers/verdict/verdict.js';
 import { FAULTS, type FaultEntry, type FaultName } from '../../sandbox/faults.js';
 import { ROOT, runConformance } from '../run-conformance.js';
 import { verdictLines } from '../../helpers/verdict/verdict.js';
@@ -21,7 +30,10 @@ export interface MutantResult {
   suites: string[];
   outcome: Outcome;
   killed: boolean;
+  /** Wall time of the run that judged it: its batch's (`batch`), or its own. */
   durationMs: number;
+  /** The batch it ran in (index), absent when it ran alone. */
+  batch?: number;
   /** The judging scenarios that failed on a judgement (file, test name, kind, the message's first line). */
   killedBy: ScenarioFailure[];
   /** What else went wrong in the run (timeouts, crashes, findings): the reason of an errored outcome. */
@@ -42,11 +54,76 @@ export interface MutationReport {
   results: MutantResult[];
 }
 
-const MUTANT_ENV = { SVC_EVENT_TIMEOUT_MS: '2500', SVC_WEBHOOK_RETRY_WITHIN_MS: '800', SANDBOX_CHALLENGE_TTL_MS: '1500', SANDBOX_PROVISIONING_DELAY_MS: '400' };
+// The challenge life is the sandbox's embedded one (sandbox/profile.ts EMBEDDED_TIMINGS): 1.5 s let a
+// challenge expire before a loaded machine answered it, failing the baseline.
+const MUTANT_ENV = { SVC_EVENT_TIMEOUT_MS: '2500', SVC_WEBHOOK_RETRY_WITHIN_MS: '800', SANDBOX_PROVISIONING_DELAY_MS: '400' };
 
 /** A mutant is killed by its first failing scenario, so mutant runs stop there (--bail=1). */
 const runSuites = (dirs: string[], faults: string[]) =>
   runConformance({ dirs, bail: faults.length > 0, env: { ...MUTANT_ENV, SANDBOX_FAULTS: faults.join(',') } });
+
+interface BatchEntry {
+  fault: FaultName;
+  /** The judging suites as the fault names them (files, folders). */
+  suites: string[];
+  /** Those suites as files. */
+  files: string[];
+}
+
+interface BatchRun {
+  durationMs: number;
+  output: string;
+  /** Something failed outside every fault's scenarios: an unhandled error, a signal, a crash of vitest. */
+  outsideError?: string;
+  verdicts: Map<string, Verdict | undefined>;
+}
+
+/** Faults per vitest process: each adds a sandbox, a listener and its projects' workers to the process. */
+const BATCH_SIZE = 12;
+
+/** One vitest process for a batch of faults (see the file's header). */
+function runBatch(batch: BatchEntry[]): Promise<BatchRun> {
+  const reports = mkdtempSync(join(tmpdir(), 'svc-mutants-'));
+  const bailDir = join(reports, 'bail');
+  mkdirSync(bailDir);
+  const started = Date.now();
+  return new Promise((done) => {
+    const child = spawn(process.execPath, [VITEST, 'run', '--reporter=dot'], {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        SVC_BASE_URL: '',
+        SVC_TARGET_IMAGE: '',
+        SANDBOX_FAULTS: '',
+        SVC_REPORTS_DIR: reports,
+        FORCE_COLOR: '0',
+        NO_COLOR: '1',
+        ...VERDICT_READER_ENV,
+        ...MUTANT_ENV,
+        SVC_MUTANT_BATCH: JSON.stringify(batch.map(({ fault, files }) => ({ fault, files }))),
+        SVC_MUTANT_BAIL_DIR: bailDir,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (c: Buffer) => (output += c.toString('utf8')));
+    child.stderr.on('data', (c: Buffer) => (output += c.toString('utf8')));
+    child.on('close', (code, signal) => {
+      const verdicts = new Map<string, Verdict | undefined>();
+      for (const { fault } of batch) {
+        try {
+          verdicts.set(fault, JSON.parse(readFileSync(join(reports, mutantVerdictFile(fault)), 'utf8')) as Verdict);
+        } catch {
+          verdicts.set(fault, undefined);
+        }
+      }
+      rmSync(reports, { recursive: true, force: true });
+      const unhandled = /Unhandled (Error|Rejection)|unhandled error/i.exec(output);
+      const outsideError = signal ? `the batch's vitest died of ${signal}` : unhandled ? `the batch's vitest reported an unhandled error: ${unhandled[0]}` : code !== 0 && code !== 1 ? `the batch's vitest exited with code ${code}` : undefined;
+      done({ durationMs: Date.now() - started, output, outsideError, verdicts });
+    });
+  });
+}
 
 async function pool<T, R>(items: T[], width: number, fn: (item: T) => Promise<R>): Promise<R[]> {
   const out: R[] = new Array(items.length);
@@ -78,26 +155,59 @@ export async function runMutants(opts: { only?: string[]; width?: number; write?
     return files.length ? files.map((f) => `suites/${f}`).filter((f) => existsSync(join(ROOT, f))) : dirsOf(FAULTS[name].areas);
   };
 
+  const filesOf = (suites: string[]) =>
+    suites.flatMap((s) =>
+      s.endsWith('/')
+        ? readdirSync(join(ROOT, s), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.test.ts')).map((f) => `${s}${f}`).sort()
+        : [s],
+    );
+
   const allDirs = [...new Set(names.flatMap((n) => dirsOf(FAULTS[n].areas)))];
   // The baseline (no faults) runs alongside the mutants; without it passing no kill means anything.
   const baselineRun = runSuites(allDirs, []);
-  const results = await pool(names, width, async (name): Promise<MutantResult> => {
-    const areas = [...FAULTS[name].areas];
-    const dirs = suitesOf(name);
-    const rule = FAULTS[name].rule;
-    if (!dirs.length) {
-      return { name, areas, rule, suites: [], outcome: 'errored', killed: false, durationMs: 0, killedBy: [], errors: [], detail: `no suites for area(s) ${areas.join(', ')}` };
-    }
+
+  const judgeAlone = async (name: FaultName, dirs: string[]): Promise<MutantResult> => {
     const run = await runSuites(dirs, [name]);
-    const judged = judgeMutant(dirs, run);
+    return result(name, dirs, judgeMutant(dirs, run), run.durationMs, run.output);
+  };
+  const result = (name: FaultName, dirs: string[], judged: ReturnType<typeof judgeMutant>, durationMs: number, output: string, batch?: number): MutantResult => {
     const detail =
       judged.outcome === 'killed'
         ? judged.killedBy.map((k) => `${k.file} > ${k.test}: ${k.message}`).join(' | ').slice(0, 400)
         : judged.outcome === 'errored'
-          ? judged.errors.join(' | ').slice(0, 400) || summarise(run.output)
+          ? judged.errors.join(' | ').slice(0, 400) || summarise(output)
           : 'the judging scenarios passed with the fault on';
-    return { name, areas, rule, suites: dirs, outcome: judged.outcome, killed: judged.outcome === 'killed', durationMs: run.durationMs, killedBy: judged.killedBy, errors: judged.errors, detail };
+    const areas = [...FAULTS[name].areas];
+    return { name, areas, rule: FAULTS[name].rule, suites: dirs, outcome: judged.outcome, killed: judged.outcome === 'killed', durationMs, batch, killedBy: judged.killedBy, errors: judged.errors, detail };
+  };
+
+  const byName = new Map<string, MutantResult>();
+  const entries: BatchEntry[] = [];
+  for (const name of names) {
+    const dirs = suitesOf(name);
+    if (!dirs.length) {
+      const areas = [...FAULTS[name].areas];
+      byName.set(name, { name, areas, rule: FAULTS[name].rule, suites: [], outcome: 'errored', killed: false, durationMs: 0, killedBy: [], errors: [], detail: `no suites for area(s) ${areas.join(', ')}` });
+    } else entries.push({ fault: name, suites: dirs, files: filesOf(dirs) });
+  }
+  // Faults whose suites overlap sit in the same batch (their files are loaded once per process).
+  entries.sort((a, b) => a.files.join(' ').localeCompare(b.files.join(' ')));
+  const batches: BatchEntry[][] = [];
+  for (let i = 0; i < entries.length; i += BATCH_SIZE) batches.push(entries.slice(i, i + BATCH_SIZE));
+  // Batches wait on their sandboxes as much as they compute: two at a time on two cores.
+  const batchWidth = Math.max(1, Math.min(2, Math.floor(width / 2)));
+  await pool(batches.map((b, i) => [b, i] as const), batchWidth, async ([batch, index]) => {
+    const run = await runBatch(batch);
+    await pool(batch, 1, async ({ fault, suites }) => {
+      const verdict = run.verdicts.get(fault);
+      const code = verdict && verdict.conformant && !run.outsideError ? 0 : 1;
+      const judged = judgeMutant(suites, { code, verdict, output: run.output });
+      // Not killed, and the batch went wrong outside its scenarios: judged again alone.
+      if (judged.outcome !== 'killed' && (run.outsideError || !verdict)) byName.set(fault, await judgeAlone(fault, suites));
+      else byName.set(fault, result(fault, suites, judged, run.durationMs, run.output, index));
+    });
   });
+  const results = names.map((n) => byName.get(n)!);
   const baseline = await baselineRun;
   const baselinePassed = baseline.code === 0;
 

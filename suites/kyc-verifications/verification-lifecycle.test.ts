@@ -1,7 +1,7 @@
 // Interface: POST {base_url}/verifications (RESOLVE_ERRORS, one entry per problem); Customer KYC status;
 // Events (CUSTOMER.KYC_*: individual KYC verification changes; data Customer). Supplement section 5
 // (Verification, statuses, the sandbox magic on fullName: 001 PENDING and complete -> PENDING_MANUAL_REVIEW,
-// 002 REJECTED, 003 complete -> RESOLVE_ERRORS + POOR_QUALITY_DOCUMENT), section 14 (GET /verifications
+// 002 REJECTED; 003 in review-findings.test.ts), section 14 (GET /verifications
 // [/{id}] with customerId, verificationStatus, paging; VERIFICATION.* one type per status, data =
 // Verification; IN_PROGRESS = POST with full data), section 27 (event catalog).
 // READY_FOR_VERIFICATION's meaning is not stated (supplement 28.4): judged only where the target
@@ -101,17 +101,6 @@ describe('Verification lifecycle', () => {
     expectError(await api.post('/verifications', { body: { customerId: customer.id } }), 400, undefined, 'Supplement 5: 400 if the customer is already APPROVED/REJECTED');
     const control = await createCustomer(bareIndividual());
     expect((await verify(control.id)).verificationStatus, 'control: a customer not yet decided can be verified').toBe('RESOLVE_ERRORS');
-  });
-
-  it('answers RESOLVE_ERRORS with POOR_QUALITY_DOCUMENT for a complete customer named …003', async (ctx) => {
-    requireCapability(ctx, capabilities.sandboxTriggers, 'the target has no sandbox magic values');
-    await basisSupplement('fullName 003: UNVERIFIED, complete -> RESOLVE_ERRORS + POOR_QUALITY_DOCUMENT (section 5)');
-    const customer = await createCustomer(individual({ fullName: 'Lo Quality 003' }));
-    expect(customer.kycStatus).toBe('UNVERIFIED');
-    await uploadDocument(customer.id, 'PASSPORT');
-    const v = await verify(customer.id);
-    expect(v.verificationStatus).toBe('RESOLVE_ERRORS');
-    expect(v.errors.map((e) => e.type), 'Supplement 5: 003 complete -> RESOLVE_ERRORS + POOR_QUALITY_DOCUMENT').toContain('POOR_QUALITY_DOCUMENT');
   });
 });
 

@@ -1,0 +1,40 @@
+// Invitations (supplement sections 11, 19): create, read, claim, cancel; INVITATION.CLAIMED to the creator.
+import { expect } from 'vitest';
+import { allureLabel, allureTag } from '../allure.js';
+import { recordCovered } from '../coverage/recorder.js';
+import { waitForEvent } from '../events.js';
+import { expectStatus } from '../expect.js';
+import { api } from '../harness.js';
+import { ids } from '../spec/catalog.js';
+import { UmaInvitation } from '../schemas/uma.js';
+
+export const createInvitation = (body: Record<string, unknown>) => api.post('/invitations', { body });
+export const getInvitation = (invitationCode: string) => api.get('/invitations/{invitationCode}', { params: { invitationCode } });
+export const claimInvitation = (invitationCode: string, inviteeUma: string) => api.post('/invitations/{invitationCode}/claim', { params: { invitationCode }, body: { inviteeUma } });
+export const cancelInvitation = (invitationCode: string) => api.post('/invitations/{invitationCode}/cancel', { params: { invitationCode } });
+
+/** An invitation that must be created: 201, PENDING, the inviter asked for. */
+export async function pendingInvitation(body: Record<string, unknown>): Promise<UmaInvitation> {
+  const inv = expectStatus(await createInvitation(body), 201, UmaInvitation, 'Supplement 19: POST /invitations answers 201 with a PENDING UmaInvitation');
+  expect(inv.status, 'Supplement 19: a new invitation is PENDING').toBe('PENDING');
+  expect(inv.inviterUma, 'Supplement 19: inviterUma is the one given').toBe(body.inviterUma);
+  return inv;
+}
+
+/** The invitation as the target has it now. */
+export async function currentInvitation(code: string): Promise<UmaInvitation> {
+  return expectStatus(await getInvitation(code), 200, UmaInvitation, 'Supplement 19: GET /invitations/{code} answers the UmaInvitation');
+}
+
+/**
+ * Waits for INVITATION.CLAIMED about the invitation `code` (an UmaInvitation has no id: the event is
+ * found by type and data.code), judges it and records the event as covered.
+ */
+export async function expectClaimedEvent(code: string, inviteeUma: string, since: number): Promise<void> {
+  const n = await waitForEvent('INVITATION.CLAIMED', (e) => e.type === 'INVITATION.CLAIMED' && e.data.code === code, `INVITATION.CLAIMED about ${code}`, { since });
+  expect(n.data.status, 'Supplement 27: INVITATION.CLAIMED carries the UmaInvitation, now CLAIMED').toBe('CLAIMED');
+  if (n.data.inviteeUma != null) expect(n.data.inviteeUma, 'Supplement 19: inviteeUma? names the invitee who claimed').toBe(inviteeUma);
+  recordCovered('events', ids.event('INVITATION.CLAIMED'));
+  allureTag(ids.event('INVITATION.CLAIMED'));
+  allureLabel('event', 'INVITATION.CLAIMED');
+}

@@ -1,0 +1,151 @@
+// Flows of API tokens and embedded-wallet auth as a client runs them. basis: supplement (sections 10,
+// 17 and 20): the interface names neither operation set beyond the functional areas and the wallet
+// signature headers.
+import { randomUUID } from 'node:crypto';
+import { expect, type TestContext } from 'vitest';
+import { individual } from '../../fixtures/customers.js';
+import { expectStatus } from '../expect.js';
+import { api, capabilities } from '../harness.js';
+import { requireCapability } from '../scenario.js';
+import type { Auth } from '../client.js';
+import { InternalAccount } from '../schemas.js';
+import {
+  AuthMethodList, AuthSession, AuthSessionList, CreatedApiToken, OtpChallenge, SignatureRequest,
+  type ApiToken, type AuthMethod,
+} from '../schemas/wallet.js';
+import { seal } from '../wallets/hpke.js';
+import { SessionKey } from '../wallets/stamp.js';
+import { createCustomer } from './customers.js';
+
+export const TOKENS = '/tokens';
+export const TOKEN = '/tokens/{tokenId}';
+
+export type CreatedToken = ApiToken & { clientSecret: string };
+
+/** POST /tokens {name, permissions}: 201 ApiToken with its clientSecret. */
+export async function createToken(permissions: string[], name = `conformance-${randomUUID().slice(0, 8)}`): Promise<CreatedToken> {
+  const res = await api.post(TOKENS, { body: { name, permissions } });
+  return expectStatus(res, 201, CreatedApiToken, 'supplement 20: POST /tokens answers 201 ApiToken with clientSecret (only time)') as CreatedToken;
+}
+
+/** Supplement 20: "A created token authenticates as Basic clientId:clientSecret". */
+export const asToken = (token: { clientId: string; clientSecret: string }): Auth => ({
+  authorization: `Basic ${Buffer.from(`${token.clientId}:${token.clientSecret}`).toString('base64')}`,
+});
+
+// ---------------------------------------------------------------------------------------------
+// Embedded wallet auth (supplement sections 10 and 17).
+
+export const CREDENTIALS = '/auth/credentials';
+export const CREDENTIAL = '/auth/credentials/{credentialId}';
+export const CREDENTIAL_CHALLENGE = '/auth/credentials/{credentialId}/challenge';
+export const CREDENTIAL_VERIFY = '/auth/credentials/{credentialId}/verify';
+export const SESSIONS = '/auth/sessions';
+export const SESSION = '/auth/sessions/{sessionId}';
+export const SESSION_REFRESH = '/auth/sessions/{sessionId}/refresh';
+export const WALLET_ACCOUNT = '/internal-accounts/{internalAccountId}';
+export const WALLET_EXPORT = '/internal-accounts/{internalAccountId}/export';
+
+/** Skips unless the target declares how an embedded wallet account comes to be (SVC_EMBEDDED_WALLET_TRIGGER). */
+export const needEmbeddedWallet = (ctx: TestContext, ids: string[] = []) =>
+  requireCapability(ctx, capabilities.embeddedWalletTrigger, 'the target declares no way to create an embedded wallet account (SVC_EMBEDDED_WALLET_TRIGGER)', ids);
+
+/** Supplement 10 and 28.1: the sandbox wallet OTP. */
+export const WALLET_OTP = '000000';
+
+export const SIGNATURE_HEADER = 'Svc-Wallet-Signature';
+export const REQUEST_ID_HEADER = 'Request-Id';
+
+export interface Call {
+  params?: Record<string, string>;
+  body?: unknown;
+}
+
+/** The first leg of a signed retry: 202 {payloadToSign, requestId, expiresAt}. */
+export async function signatureRequest(method: 'POST' | 'PATCH' | 'DELETE', template: string, call: Call): Promise<SignatureRequest> {
+  const res = await api.request(method, template, { params: call.params, body: call.body });
+  return expectStatus(res, 202, SignatureRequest, 'supplement 10: a call without signature answers 202 {payloadToSign, requestId: "Request:<uuid>", expiresAt}');
+}
+
+/** The second leg: the same request with the stamp and Request-Id (override either to make a negative). */
+export function signedRetryOf(method: 'POST' | 'PATCH' | 'DELETE', template: string, call: Call, headers: Record<string, string>) {
+  return api.request(method, template, { params: call.params, body: call.body, headers });
+}
+
+export const stampHeaders = (key: SessionKey, request: SignatureRequest) => ({ [SIGNATURE_HEADER]: key.stamp(request.payloadToSign), [REQUEST_ID_HEADER]: request.requestId });
+
+/** Both legs: 202, then the retry stamped by `key`; the retry's answer. */
+export async function signed(method: 'POST' | 'PATCH' | 'DELETE', template: string, call: Call, key: SessionKey) {
+  const request = await signatureRequest(method, template, call);
+  return signedRetryOf(method, template, call, stampHeaders(key, request));
+}
+
+/** An EMBEDDED_WALLET account of a new customer (the target's declared trigger) and its first EMAIL_OTP credential. */
+export async function walletAccount(): Promise<{ customerId: string; account: InternalAccount; emailOtp: AuthMethod; email: string }> {
+  const email = String(individual().email);
+  const customer = await createCustomer(individual({ email }));
+  const res = await api.post('/sandbox/customers/{customerId}/embedded-wallet', { params: { customerId: customer.id }, body: { email } });
+  const account = expectStatus(res, 201, InternalAccount, 'the target\'s trigger gives the customer an EMBEDDED_WALLET account');
+  expect(account.type, 'an embedded wallet account is of type EMBEDDED_WALLET').toBe('EMBEDDED_WALLET');
+  const credentials = await listCredentials(account.id);
+  const emailOtp = credentials.filter((c) => c.type === 'EMAIL_OTP');
+  expect(emailOtp, 'supplement 17: an EW account starts with an EMAIL_OTP credential').toHaveLength(1);
+  expect(emailOtp[0]!.accountId).toBe(account.id);
+  expect(emailOtp[0]!.nickname, 'supplement 17: an EMAIL_OTP credential\'s nickname is its email').toBe(email);
+  return { customerId: customer.id, account, emailOtp: emailOtp[0]!, email };
+}
+
+export async function listCredentials(accountId: string): Promise<AuthMethod[]> {
+  return expectStatus(await api.get(CREDENTIALS, { query: { accountId } }), 200, AuthMethodList, 'supplement 17: GET /auth/credentials?accountId= answers {data[AuthMethod]}').data;
+}
+
+export async function listSessions(accountId: string): Promise<AuthSession[]> {
+  return expectStatus(await api.get(SESSIONS, { query: { accountId } }), 200, AuthSessionList, 'supplement 17: GET /auth/sessions?accountId= answers {data[AuthSession]}, active only').data;
+}
+
+/** POST /auth/credentials/{id}/challenge for an OTP credential: the AuthMethod with a new otpEncryptionTargetBundle. */
+export async function otpChallenge(credentialId: string): Promise<string> {
+  const res = await api.post(CREDENTIAL_CHALLENGE, { params: { credentialId }, body: {} });
+  return expectStatus(res, 200, OtpChallenge, 'supplement 17: an OTP challenge answers the AuthMethod with a new otpEncryptionTargetBundle').otpEncryptionTargetBundle;
+}
+
+/**
+ * Supplement 17: the client HPKE-seals {otp_code, public_key} to the bundle (P-256/HKDF-SHA256/AES-256-GCM)
+ * -> encryptedOtpBundle {encappedPublic, ciphertext}. The bundle's form is not stated: read as the
+ * recipient's P-256 public key in hex (interface note wallet-otp-bundle-form).
+ */
+export function sealOtp(bundle: string, key: SessionKey, otp = WALLET_OTP): { encappedPublic: string; ciphertext: string } {
+  const sealed = seal(Uint8Array.from(Buffer.from(bundle, 'hex')), new TextEncoder().encode(JSON.stringify({ otp_code: otp, public_key: key.publicKeyHex })));
+  return { encappedPublic: Buffer.from(sealed.enc).toString('hex'), ciphertext: Buffer.from(sealed.ciphertext).toString('hex') };
+}
+
+export const verifyOtpCall = (credential: AuthMethod, encryptedOtpBundle: unknown): Call => ({ params: { credentialId: credential.id }, body: { type: credential.type, encryptedOtpBundle } });
+
+/** An OTP login as a wallet client runs it: challenge, seal the code with a fresh session key, 202, stamp with that key, 200 AuthSession. */
+export async function otpLogin(credential: AuthMethod): Promise<{ session: AuthSession; key: SessionKey }> {
+  const key = new SessionKey();
+  const bundle = await otpChallenge(credential.id);
+  const res = await signed('POST', CREDENTIAL_VERIFY, verifyOtpCall(credential, sealOtp(bundle, key)), key);
+  const session = expectStatus(res, 200, AuthSession, 'supplement 17: OTP verify, 202 then the retry signed by the key in the bundle, answers 200 AuthSession');
+  expect(session.accountId, 'the session belongs to the credential\'s account').toBe(credential.accountId);
+  return { session, key };
+}
+
+/** A wallet account with a verified EMAIL_OTP session. */
+export async function loggedInWallet() {
+  const wallet = await walletAccount();
+  const { session, key } = await otpLogin(wallet.emailOtp);
+  return { ...wallet, session, key };
+}
+
+/**
+ * A refusal the supplement does not place before or after the 202 (supplement 28.5: "whether the
+ * credential-exists 400s come before or after the 202"): the first call's answer when it is not 202,
+ * else the answer to the retry stamped by `key`.
+ */
+export async function refusalOnEitherLeg(method: 'POST' | 'PATCH' | 'DELETE', template: string, call: Call, key: SessionKey) {
+  const first = await api.request(method, template, { params: call.params, body: call.body });
+  if (first.status !== 202) return first;
+  const request = expectStatus(first, 202, SignatureRequest);
+  return signedRetryOf(method, template, call, stampHeaders(key, request));
+}

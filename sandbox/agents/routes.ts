@@ -1,0 +1,588 @@
+// Supplement sections 11 and 23: agents. Management (Basic): create with a policy, list, get, patch,
+// delete, policy, device codes (redeemed once, with no authentication, for a Bearer token),
+// approvals, approve and reject. Operations (`/agents/me/*`, Bearer): quotes, execute, transfers,
+// actions, accounts, external accounts, for the agent's customer only and under its policy. The money
+// itself moves through the platform's own operations (quotes, execute, transfer-in/out, accounts),
+// called in-process, so an agent's payment is the platform's payment, to the cent.
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { isoNow } from '../clock.js';
+import { INTERFACE_VERSION } from '../constants.js';
+import { parse, type SandboxContext } from '../context.js';
+import { customers, getCustomer } from '../customers/routes.js';
+import { presentIncoming, presentOutgoing, transfersState } from '../cross-currency-transfers/routes.js';
+import { ApiError, badRequest, conflict, invalidInput, notFound, unauthorized } from '../errors.js';
+import { externalAccounts } from '../external-accounts/accounts.js';
+import { internalAccounts } from '../internal-accounts/store.js';
+import { page } from '../pagination.js';
+import { applyPolicyPatch, convert, decide, denied, PolicyPatchSchema, PolicySchema, presentUsage, recordSpend, type Permission, type Policy, type Spend, type Usage } from './policy.js';
+
+/** A device code lives this long unredeemed (sandbox/README.md). */
+const DEVICE_CODE_TTL_MS = 15 * 60_000;
+
+interface AgentRecord {
+  id: string;
+  name: string;
+  customerId: string;
+  isPaused: boolean;
+  isConnected: boolean;
+  policy: Policy;
+  usage: Usage;
+  createdAt: string;
+  updatedAt: string;
+}
+interface DeviceCode {
+  code: string;
+  agentId: string;
+  expiresAt: number;
+  redeemed: boolean;
+  /** Voided by a newer code of the same agent. */
+  voided: boolean;
+}
+type ActionType = 'EXECUTE_QUOTE' | 'TRANSFER_OUT' | 'TRANSFER_IN';
+type ActionStatus = 'PENDING_APPROVAL' | 'APPROVED' | 'REJECTED' | 'FAILED';
+interface ActionRecord {
+  id: string;
+  agentId: string;
+  customerId: string;
+  platformCustomerId: string;
+  status: ActionStatus;
+  type: ActionType;
+  quoteId?: string;
+  transfer?: { amount: number; currency: string; sourceAccountId: string; destinationAccountId: string };
+  spend: Spend;
+  transactionId?: string;
+  rejectionReason?: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export const agentsState = (ctx: SandboxContext) => {
+  const key = 'agents';
+  if (!ctx.areas.has(key)) {
+    ctx.areas.set(key, {
+      agents: new Map<string, AgentRecord>(),
+      codes: new Map<string, DeviceCode>(),
+      /** Access token -> the agent it acts as. */
+      tokens: new Map<string, AgentRecord>(),
+      actions: new Map<string, ActionRecord>(),
+      /** Quotes each agent created: GET and execute answer only the agent's own. */
+      quotes: new Map<string, string>(),
+      idempotency: new Map<string, { status: number; body: unknown }>(),
+    });
+  }
+  return ctx.areas.get(key) as {
+    agents: Map<string, AgentRecord>;
+    codes: Map<string, DeviceCode>;
+    tokens: Map<string, AgentRecord>;
+    actions: Map<string, ActionRecord>;
+    quotes: Map<string, string>;
+    idempotency: Map<string, { status: number; body: unknown }>;
+  };
+};
+
+const PREFIX = `/${INTERFACE_VERSION}/agents`;
+/**
+ * Routes that authenticate themselves: `/agents/me/*` with the agent's Bearer token, and the device
+ * code's redemption with none (supplement 23). The platform's Basic check skips them.
+ */
+export function agentAuthenticates(routeUrl: string | undefined): boolean {
+  if (!routeUrl) return false;
+  return routeUrl === `${PREFIX}/me` || routeUrl.startsWith(`${PREFIX}/me/`) || routeUrl === `${PREFIX}/device-codes/:deviceCode/redeem`;
+}
+
+const CreateAgent = z.object({ name: z.string().min(1).max(255), customerId: z.string().min(1), policy: PolicySchema });
+const PatchAgent = z.object({ name: z.string().min(1).max(255).optional(), isPaused: z.boolean().optional() }).refine((b) => b.name !== undefined || b.isPaused !== undefined, 'name or isPaused');
+const Bool = z.enum(['true', 'false']).transform((v) => v === 'true');
+const Stamp = z.iso.datetime({ offset: true });
+const AgentQuery = z.looseObject({
+  customerId: z.string().min(1).optional(),
+  isPaused: Bool.optional(),
+  isConnected: Bool.optional(),
+  createdAfter: Stamp.optional(),
+  createdBefore: Stamp.optional(),
+  updatedAfter: Stamp.optional(),
+  updatedBefore: Stamp.optional(),
+});
+const ApprovalQuery = z.looseObject({
+  agentId: z.string().min(1).optional(),
+  customerId: z.string().min(1).optional(),
+  startDate: Stamp.optional(),
+  endDate: Stamp.optional(),
+  sortOrder: z.enum(['asc', 'desc']).optional(),
+});
+const ActionQuery = z.looseObject({ status: z.enum(['PENDING_APPROVAL', 'APPROVED', 'REJECTED', 'FAILED']).optional() });
+const Reject = z.object({ reason: z.string().max(1024).optional() });
+const TransferOut = z.looseObject({ source: z.looseObject({ accountId: z.string().min(1) }), destination: z.looseObject({ accountId: z.string().min(1) }), amount: z.number().optional() });
+const TransferIn = z.looseObject({ source: z.looseObject({ accountId: z.string().min(1) }), destination: z.looseObject({ accountId: z.string().min(1) }), amount: z.number() });
+const QuoteBody = z.looseObject({
+  source: z.looseObject({ sourceType: z.string(), accountId: z.string().optional(), customerId: z.string().optional() }),
+  destination: z.looseObject({ destinationType: z.string(), accountId: z.string().optional() }),
+  immediatelyExecute: z.boolean().optional(),
+});
+
+const inRange = (stamp: string, after?: string, before?: string) => (!after || Date.parse(stamp) >= Date.parse(after)) && (!before || Date.parse(stamp) <= Date.parse(before));
+
+export async function agentRoutes(app: FastifyInstance) {
+  const { ctx } = app;
+  const f = ctx.faults;
+  const s = agentsState(ctx);
+  const now = () => isoNow(ctx.clock);
+  const basic = `Basic ${Buffer.from(`${ctx.settings.clientId}:${ctx.settings.clientSecret}`).toString('base64')}`;
+
+  /** One of the platform's own operations, in-process: its answer, or its error passed on as it is. */
+  async function platform<T = any>(method: 'GET' | 'POST' | 'DELETE', url: string, body?: unknown, query?: Record<string, unknown>): Promise<T> {
+    const qs = new URLSearchParams();
+    for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined && v !== null) qs.set(k, String(v));
+    const res = await app.inject({
+      method,
+      url: `/${INTERFACE_VERSION}${url}${qs.size ? `?${qs}` : ''}`,
+      headers: { authorization: basic, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+      ...(body !== undefined ? { payload: JSON.stringify(body) } : {}),
+    });
+    const parsed = res.body ? JSON.parse(res.body) : undefined;
+    if (res.statusCode >= 400) throw new ApiError(res.statusCode, parsed?.code ?? 'INTERNAL_ERROR', parsed?.message ?? 'The operation failed', parsed?.details);
+    return parsed as T;
+  }
+
+  // --- records and their presentation ----------------------------------------------------------
+
+  const getAgent = (id: string) => {
+    const a = s.agents.get(id);
+    if (!a) throw notFound('REFERENCE_NOT_FOUND', `Agent ${id} not found`);
+    return a;
+  };
+  const presentAgent = (a: AgentRecord) => ({
+    id: a.id,
+    name: a.name,
+    customerId: a.customerId,
+    isPaused: a.isPaused,
+    isConnected: a.isConnected,
+    policy: a.policy,
+    usage: presentUsage(ctx, a.usage),
+    createdAt: a.createdAt,
+    updatedAt: a.updatedAt,
+  });
+  const presentCode = (c: DeviceCode) => ({ code: c.code, agentId: c.agentId, expiresAt: new Date(c.expiresAt).toISOString(), redeemed: c.redeemed });
+
+  function newCode(agent: AgentRecord): DeviceCode {
+    // A new code voids the agent's older unredeemed codes (supplement 23).
+    if (!f.has('agent-old-code-stays-valid')) for (const c of s.codes.values()) if (c.agentId === agent.id && !c.redeemed) c.voided = true;
+    const part = () => randomBytes(4).toString('hex').toUpperCase().slice(0, 4);
+    const code: DeviceCode = { code: `SVC-AGENT-${part()}-${part()}-${part()}`, agentId: agent.id, expiresAt: ctx.clock.now() + DEVICE_CODE_TTL_MS, redeemed: false, voided: false };
+    s.codes.set(code.code, code);
+    return code;
+  }
+
+  function transactionOf(a: ActionRecord): Record<string, any> | undefined {
+    if (!a.transactionId) return undefined;
+    const t = transfersState(ctx);
+    const out = t.txns.get(a.transactionId);
+    if (out) return presentOutgoing(ctx, out);
+    const inc = t.incoming.get(a.transactionId);
+    return inc ? presentIncoming(inc) : undefined;
+  }
+
+  /** An APPROVED action whose execution failed afterwards (its transaction FAILED) is FAILED (supplement 23). */
+  function refresh(a: ActionRecord): ActionRecord {
+    if (a.status === 'APPROVED' && transactionOf(a)?.status === 'FAILED' && !f.has('agent-action-failure-not-followed')) {
+      a.status = 'FAILED';
+      a.updatedAt = now();
+    }
+    return a;
+  }
+
+  async function presentAction(a: ActionRecord) {
+    refresh(a);
+    const quote = a.quoteId ? await platform('GET', `/quotes/${encodeURIComponent(a.quoteId)}`) : undefined;
+    const transaction = transactionOf(a);
+    return {
+      id: a.id,
+      agentId: a.agentId,
+      customerId: a.customerId,
+      platformCustomerId: a.platformCustomerId,
+      status: a.status,
+      type: a.type,
+      ...(quote ? { quote } : {}),
+      ...(a.transfer ? { transferDetails: { ...a.transfer } } : {}),
+      ...(transaction ? { transaction } : {}),
+      ...(a.rejectionReason !== undefined ? { rejectionReason: a.rejectionReason } : {}),
+      createdAt: a.createdAt,
+      updatedAt: a.updatedAt,
+    };
+  }
+
+  /** Runs the platform operation an action stands for; the transaction it made. */
+  async function run(a: ActionRecord): Promise<string> {
+    if (a.type === 'EXECUTE_QUOTE') {
+      const quote = await platform<{ transactionId: string }>('POST', `/quotes/${encodeURIComponent(a.quoteId!)}/execute`);
+      return quote.transactionId;
+    }
+    const t = a.transfer!;
+    const body = { source: { accountId: t.sourceAccountId }, destination: { accountId: t.destinationAccountId }, amount: t.amount };
+    const txn = await platform<{ id: string }>('POST', a.type === 'TRANSFER_OUT' ? '/transfer-out' : '/transfer-in', body);
+    return txn.id;
+  }
+
+  // --- management (Basic) ----------------------------------------------------------------------
+
+  app.post('/agents', async (req, reply) => {
+    const body = parse(CreateAgent, req.body);
+    const customer = customers(ctx).get(body.customerId);
+    if (!customer || customer.isDeleted) throw invalidInput([{ field: 'customerId', constraint: 'exists', message: `No customer ${body.customerId}` }]);
+    const at = now();
+    const agent: AgentRecord = {
+      id: `Agent:${randomUUID()}`,
+      name: body.name,
+      customerId: customer.id,
+      isPaused: false,
+      isConnected: false,
+      policy: { ...body.policy, permissions: [...new Set(body.policy.permissions)] },
+      usage: { day: '', month: '', dailyTransactionCount: 0, dailySpend: 0, monthlySpend: 0 },
+      createdAt: at,
+      updatedAt: at,
+    };
+    s.agents.set(agent.id, agent);
+    return reply.status(201).send({ agent: presentAgent(agent), deviceCode: presentCode(newCode(agent)) });
+  });
+
+  app.get('/agents', async (req) => {
+    const q = parse(AgentQuery, req.query);
+    const ignore = f.has('agents-list-filter-ignored');
+    const list = [...s.agents.values()].filter(
+      (a) =>
+        ignore ||
+        (!q.customerId || a.customerId === q.customerId) &&
+        (q.isPaused === undefined || a.isPaused === q.isPaused) &&
+        (q.isConnected === undefined || a.isConnected === q.isConnected) &&
+        inRange(a.createdAt, q.createdAfter, q.createdBefore) &&
+        inRange(a.updatedAt, q.updatedAfter, q.updatedBefore),
+    );
+    return page(list.map(presentAgent), req.query);
+  });
+
+  // Static segments (approvals, device-codes, me) win over :agentId in the router.
+  app.get('/agents/approvals', async (req) => {
+    const q = parse(ApprovalQuery, req.query);
+    const list = [...s.actions.values()]
+      .map(refresh)
+      .filter((a) => a.status === 'PENDING_APPROVAL' && (f.has('agent-approvals-filter-ignored') || ((!q.agentId || a.agentId === q.agentId) && (!q.customerId || a.customerId === q.customerId) && inRange(a.createdAt, q.startDate, q.endDate))))
+      .sort((x, y) => x.createdAt.localeCompare(y.createdAt));
+    if (q.sortOrder !== 'asc') list.reverse();
+    const p = page(list, req.query);
+    return { ...p, data: await Promise.all(p.data.map(presentAction)) };
+  });
+
+  app.get('/agents/:agentId', async (req) => presentAgent(getAgent((req.params as { agentId: string }).agentId)));
+
+  app.patch('/agents/:agentId', async (req) => {
+    const agent = getAgent((req.params as { agentId: string }).agentId);
+    const body = parse(PatchAgent, req.body);
+    if (body.name !== undefined) agent.name = body.name;
+    if (body.isPaused !== undefined) agent.isPaused = body.isPaused;
+    agent.updatedAt = now();
+    return presentAgent(agent);
+  });
+
+  app.delete('/agents/:agentId', async (req, reply) => {
+    const agent = getAgent((req.params as { agentId: string }).agentId);
+    s.agents.delete(agent.id);
+    // The token dies at once (supplement 23).
+    if (!f.has('agent-token-survives-delete')) for (const [token, holder] of s.tokens) if (holder === agent) s.tokens.delete(token);
+    return reply.status(204).send();
+  });
+
+  app.patch('/agents/:agentId/policy', async (req) => {
+    const agent = getAgent((req.params as { agentId: string }).agentId);
+    const patch = parse(PolicyPatchSchema, req.body);
+    const before = agent.policy.spendingLimits.currency;
+    agent.policy = applyPolicyPatch(ctx, agent.policy, patch);
+    const after = agent.policy.spendingLimits.currency;
+    if (after !== before) {
+      // Usage is kept in the limits' currency: it is recast with them.
+      agent.usage.dailySpend = convert(ctx, agent.usage.dailySpend, before, after);
+      agent.usage.monthlySpend = convert(ctx, agent.usage.monthlySpend, before, after);
+    }
+    agent.updatedAt = now();
+    return presentAgent(agent);
+  });
+
+  app.post('/agents/:agentId/device-codes', async (req, reply) => {
+    const agent = getAgent((req.params as { agentId: string }).agentId);
+    if (agent.isConnected && !f.has('agent-connected-new-code')) throw conflict('CONFLICT', `Agent ${agent.id} is connected; it needs no new device code`);
+    return reply.status(201).send(presentCode(newCode(agent)));
+  });
+
+  const getCode = (code: string) => {
+    const c = s.codes.get(code);
+    if (!c || !s.agents.has(c.agentId)) throw notFound('REFERENCE_NOT_FOUND', `Device code ${code} not found`);
+    return c;
+  };
+  app.get('/agents/device-codes/:deviceCode/status', async (req) => {
+    const c = getCode((req.params as { deviceCode: string }).deviceCode);
+    return { code: c.code, redeemed: c.redeemed, agentId: c.agentId, expiresAt: new Date(c.expiresAt).toISOString() };
+  });
+
+  // No authentication: the code is the credential (supplement 23).
+  app.post('/agents/device-codes/:deviceCode/redeem', async (req) => {
+    if (f.has('agent-redeem-needs-auth') && !/^Basic /.test(req.headers.authorization ?? '')) throw unauthorized();
+    const c = getCode((req.params as { deviceCode: string }).deviceCode);
+    if (c.redeemed && !f.has('agent-code-redeems-twice')) throw badRequest('INVALID_INPUT', `Device code ${c.code} was already redeemed`, { reason: 'REDEEMED' });
+    if (c.voided) throw badRequest('INVALID_INPUT', `Device code ${c.code} was replaced by a newer code`, { reason: 'VOIDED' });
+    if (ctx.clock.now() >= c.expiresAt) throw badRequest('INVALID_INPUT', `Device code ${c.code} expired`, { reason: 'EXPIRED' });
+    const agent = getAgent(c.agentId);
+    c.redeemed = true;
+    agent.isConnected = true;
+    agent.updatedAt = now();
+    const accessToken = `svc_agent_${randomBytes(24).toString('base64url')}`;
+    s.tokens.set(accessToken, agent);
+    return { agentId: agent.id, agentName: agent.name, accessToken, policy: agent.policy };
+  });
+
+  const actionOf = (agentId: string, actionId: string) => {
+    const agent = getAgent(agentId);
+    const a = s.actions.get(actionId);
+    if (!a || (a.agentId !== agent.id && !f.has('agent-cross-customer-visible'))) throw notFound('REFERENCE_NOT_FOUND', `Action ${actionId} of agent ${agentId} not found`);
+    return { agent, action: refresh(a) };
+  };
+  const pending = (a: ActionRecord, verb: string) => {
+    if (a.status !== 'PENDING_APPROVAL' && !f.has('agent-decides-twice')) throw conflict('CONFLICT', `Action ${a.id} is ${a.status}; only a PENDING_APPROVAL action can be ${verb}`, { status: a.status });
+  };
+
+  app.post('/agents/:agentId/actions/:actionId/approve', async (req) => {
+    const { agentId, actionId } = req.params as { agentId: string; actionId: string };
+    const { agent, action } = actionOf(agentId, actionId);
+    pending(action, 'approved');
+    try {
+      action.transactionId = await run(action);
+      action.status = 'APPROVED';
+      recordSpend(ctx, agent.policy, agent.usage, action.spend);
+    } catch (err) {
+      if (!(err instanceof ApiError) || err.status >= 500) throw err;
+      // The execution failed (the quote expired, the funds are gone): the action is FAILED, nothing moved.
+      action.status = 'FAILED';
+    }
+    action.updatedAt = now();
+    return presentAction(action);
+  });
+
+  app.post('/agents/:agentId/actions/:actionId/reject', async (req) => {
+    const { agentId, actionId } = req.params as { agentId: string; actionId: string };
+    const { action } = actionOf(agentId, actionId);
+    const body = parse(Reject, req.body);
+    pending(action, 'rejected');
+    if (f.has('agent-reject-executes')) action.transactionId = await run(action);
+    action.status = 'REJECTED';
+    if (body.reason !== undefined) action.rejectionReason = body.reason;
+    action.updatedAt = now();
+    return presentAction(action);
+  });
+
+  // --- operations (Bearer) ---------------------------------------------------------------------
+
+  /** The agent behind the Bearer token; a paused agent is refused (supplement 28.2: its answer is not stated). */
+  function caller(req: FastifyRequest): AgentRecord {
+    const m = /^Bearer (\S+)$/.exec(req.headers.authorization ?? '');
+    const agent = m ? s.tokens.get(m[1]) : undefined;
+    if (!agent) throw unauthorized('A valid agent access token is required (Authorization: Bearer)');
+    if (agent.isPaused && !f.has('agent-paused-acts')) throw denied(`Agent ${agent.id} is paused`, { reason: 'AGENT_PAUSED' });
+    return agent;
+  }
+  function need(agent: AgentRecord, permission: Permission): void {
+    if (!agent.policy.permissions.includes(permission) && !f.has('agent-permission-ignored')) {
+      throw denied(`The agent's policy lacks the permission ${permission}`, { permission });
+    }
+  }
+  const mine = (agent: AgentRecord, customerId: string | null | undefined) => customerId === agent.customerId || f.has('agent-cross-customer-visible');
+  /** An internal account of the agent's customer. */
+  const ownInternal = (agent: AgentRecord, id: string) => {
+    const a = internalAccounts(ctx).get(id);
+    if (!a || !mine(agent, a.customerId)) throw notFound('REFERENCE_NOT_FOUND', `Internal account ${id} not found`);
+    return a;
+  };
+  /** An external account of the agent's customer. */
+  const ownExternal = (agent: AgentRecord, id: string) => {
+    const a = externalAccounts(ctx).get(id);
+    if (!a || !mine(agent, a.customerId)) throw notFound('REFERENCE_NOT_FOUND', `External account ${id} not found`);
+    return a;
+  };
+
+  /** Idempotency-Key on the agent's money calls (supplement 1): a repeat returns the first answer. */
+  async function idempotent(agent: AgentRecord, req: FastifyRequest, status: number, make: () => Promise<unknown>) {
+    const key = req.headers['idempotency-key'];
+    const cacheKey = typeof key === 'string' && key ? `${agent.id} ${req.method} ${req.url} ${key}` : undefined;
+    const seen = cacheKey && !f.has('agent-idempotency-ignored') ? s.idempotency.get(cacheKey) : undefined;
+    if (seen) return seen;
+    const result = { status, body: await make() };
+    if (cacheKey) s.idempotency.set(cacheKey, result);
+    return result;
+  }
+
+  /** A money call: the policy decides (403, held for approval with AGENT_ACTION.PENDING_APPROVAL, or run at once). */
+  async function act(agent: AgentRecord, type: ActionType, spend: Spend, detail: Pick<ActionRecord, 'quoteId' | 'transfer'>) {
+    const { approval } = decide(ctx, agent.policy, agent.usage, spend);
+    const at = now();
+    const action: ActionRecord = {
+      id: `AgentAction:${randomUUID()}`,
+      agentId: agent.id,
+      customerId: agent.customerId,
+      platformCustomerId: String(getCustomer(ctx, agent.customerId).fields.platformCustomerId),
+      status: 'PENDING_APPROVAL',
+      type,
+      ...detail,
+      spend,
+      createdAt: at,
+      updatedAt: at,
+    };
+    if (approval) {
+      if (f.has('agent-pending-moves-money')) action.transactionId = await run(action);
+      s.actions.set(action.id, action);
+      const body = await presentAction(action);
+      if (!f.has('agent-pending-event-missing')) ctx.webhooks.emit('AGENT_ACTION.PENDING_APPROVAL', body);
+      return body;
+    }
+    // AUTO: the platform's operation runs now; its refusal is the agent's answer and leaves no action.
+    action.transactionId = await run(action);
+    action.status = 'APPROVED';
+    recordSpend(ctx, agent.policy, agent.usage, spend);
+    s.actions.set(action.id, action);
+    return presentAction(action);
+  }
+
+  app.get('/agents/me', async (req) => presentAgent(caller(req)));
+
+  app.get('/agents/me/transactions', async (req) => {
+    const agent = caller(req);
+    need(agent, 'VIEW_TRANSACTIONS');
+    const { customerId: _ignored, ...query } = req.query as Record<string, unknown>;
+    return platform('GET', '/transactions', undefined, { ...query, customerId: agent.customerId });
+  });
+  app.get('/agents/me/transactions/:transactionId', async (req) => {
+    const agent = caller(req);
+    need(agent, 'VIEW_TRANSACTIONS');
+    const { transactionId } = req.params as { transactionId: string };
+    const txn = await platform<{ customerId?: string }>('GET', `/transactions/${encodeURIComponent(transactionId)}`);
+    if (!mine(agent, txn.customerId)) throw notFound('TRANSACTION_NOT_FOUND', `Transaction ${transactionId} not found`);
+    return txn;
+  });
+
+  app.post('/agents/me/quotes', async (req, reply) => {
+    const agent = caller(req);
+    need(agent, 'CREATE_QUOTES');
+    const result = await idempotent(agent, req, 201, async () => {
+      const body = parse(QuoteBody, req.body);
+      if (body.immediatelyExecute) throw invalidInput([{ field: 'immediatelyExecute', constraint: 'agent', message: 'an agent executes a quote with POST /agents/me/quotes/{quoteId}/execute, under its policy' }]);
+      if (body.source.accountId !== undefined) ownInternal(agent, body.source.accountId);
+      if (body.source.customerId !== undefined && !mine(agent, body.source.customerId)) throw notFound('USER_NOT_FOUND', `Customer ${body.source.customerId} not found`);
+      const source = body.source.sourceType === 'REALTIME_FUNDING' ? { ...body.source, customerId: agent.customerId } : body.source;
+      if (body.destination.accountId !== undefined) {
+        const id = body.destination.accountId;
+        const external = externalAccounts(ctx).get(id);
+        const internal = internalAccounts(ctx).get(id);
+        // The customer's own accounts, or the platform's external accounts.
+        if (external ? !(external.customerId === null || mine(agent, external.customerId)) : !internal || !mine(agent, internal.customerId)) {
+          throw notFound('REFERENCE_NOT_FOUND', `Destination account ${id} not found`);
+        }
+      }
+      const quote = await platform<{ id: string }>('POST', '/quotes', { ...body, source });
+      s.quotes.set(quote.id, agent.id);
+      return quote;
+    });
+    return reply.status(result.status).send(result.body);
+  });
+
+  const ownQuote = (agent: AgentRecord, quoteId: string) => {
+    if (s.quotes.get(quoteId) !== agent.id && !f.has('agent-cross-customer-visible')) throw notFound('QUOTE_NOT_FOUND', `Quote ${quoteId} not found`);
+  };
+  app.get('/agents/me/quotes/:quoteId', async (req) => {
+    const agent = caller(req);
+    const { quoteId } = req.params as { quoteId: string };
+    ownQuote(agent, quoteId);
+    return platform('GET', `/quotes/${encodeURIComponent(quoteId)}`);
+  });
+
+  app.post('/agents/me/quotes/:quoteId/execute', async (req, reply) => {
+    const agent = caller(req);
+    need(agent, 'EXECUTE_QUOTES');
+    const { quoteId } = req.params as { quoteId: string };
+    ownQuote(agent, quoteId);
+    const result = await idempotent(agent, req, 200, async () => {
+      const quote = await platform<{ status: string; totalSendingAmount: number; sendingCurrency: { code: string }; source: { accountId?: string }; destination: { accountId?: string; umaAddress?: string } }>('GET', `/quotes/${encodeURIComponent(quoteId)}`);
+      if (quote.status !== 'PENDING') throw conflict('CONFLICT', `Quote ${quoteId} is ${quote.status}; only a PENDING quote executes`);
+      const accounts = [quote.source.accountId, quote.destination.accountId ?? quote.destination.umaAddress].filter((a): a is string => !!a);
+      return act(agent, 'EXECUTE_QUOTE', { amount: quote.totalSendingAmount, currency: quote.sendingCurrency.code, accounts, spends: true }, { quoteId });
+    });
+    return reply.status(result.status).send(result.body);
+  });
+
+  for (const direction of ['out', 'in'] as const) {
+    app.post(`/agents/me/transfer-${direction}`, async (req, reply) => {
+      const agent = caller(req);
+      need(agent, 'CREATE_TRANSFERS');
+      const result = await idempotent(agent, req, 201, async () => {
+        const body = parse(direction === 'out' ? TransferOut : TransferIn, req.body);
+        // transfer-out: from an internal account to an external one; transfer-in: the other way.
+        const internal = ownInternal(agent, direction === 'out' ? body.source.accountId : body.destination.accountId);
+        ownExternal(agent, direction === 'out' ? body.destination.accountId : body.source.accountId);
+        const amount = body.amount ?? internal.available;
+        if (!Number.isInteger(amount) || amount <= 0) throw badRequest('INVALID_AMOUNT', 'amount must be a positive integer in the smallest unit');
+        const transfer = { amount, currency: internal.currency, sourceAccountId: body.source.accountId, destinationAccountId: body.destination.accountId };
+        const spend: Spend = { amount, currency: internal.currency, accounts: [transfer.sourceAccountId, transfer.destinationAccountId], spends: direction === 'out' };
+        return act(agent, direction === 'out' ? 'TRANSFER_OUT' : 'TRANSFER_IN', spend, { transfer });
+      });
+      return reply.status(result.status).send(result.body);
+    });
+  }
+
+  app.get('/agents/me/actions', async (req) => {
+    const agent = caller(req);
+    const q = parse(ActionQuery, req.query);
+    const list = [...s.actions.values()].filter((a) => a.agentId === agent.id).map(refresh).filter((a) => !q.status || a.status === q.status || f.has('agent-actions-status-filter-ignored'));
+    const p = page(list, req.query);
+    return { ...p, data: await Promise.all(p.data.map(presentAction)) };
+  });
+  app.get('/agents/me/actions/:actionId', async (req) => {
+    const agent = caller(req);
+    const { actionId } = req.params as { actionId: string };
+    const a = s.actions.get(actionId);
+    if (!a || (a.agentId !== agent.id && !f.has('agent-cross-customer-visible'))) throw notFound('REFERENCE_NOT_FOUND', `Action ${actionId} not found`);
+    return presentAction(a);
+  });
+
+  app.get('/agents/me/internal-accounts', async (req) => {
+    const agent = caller(req);
+    const { customerId: _ignored, ...query } = req.query as Record<string, unknown>;
+    return platform('GET', '/customers/internal-accounts', undefined, { ...query, customerId: agent.customerId });
+  });
+
+  app.get('/agents/me/external-accounts', async (req) => {
+    const agent = caller(req);
+    need(agent, 'MANAGE_EXTERNAL_ACCOUNTS');
+    const { customerId: _ignored, ...query } = req.query as Record<string, unknown>;
+    return platform('GET', '/customers/external-accounts', undefined, { ...query, customerId: agent.customerId });
+  });
+  app.post('/agents/me/external-accounts', async (req, reply) => {
+    const agent = caller(req);
+    need(agent, 'MANAGE_EXTERNAL_ACCOUNTS');
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    if (typeof body !== 'object' || Array.isArray(body)) throw invalidInput([{ field: 'body', constraint: 'object', message: 'a JSON object' }]);
+    if (body.customerId !== undefined && !mine(agent, String(body.customerId))) throw notFound('USER_NOT_FOUND', `Customer ${String(body.customerId)} not found`);
+    return reply.status(201).send(await platform('POST', '/customers/external-accounts', { ...body, customerId: agent.customerId }));
+  });
+  app.get('/agents/me/external-accounts/:externalAccountId', async (req) => {
+    const agent = caller(req);
+    need(agent, 'MANAGE_EXTERNAL_ACCOUNTS');
+    const { externalAccountId } = req.params as { externalAccountId: string };
+    ownExternal(agent, externalAccountId);
+    return platform('GET', `/customers/external-accounts/${encodeURIComponent(externalAccountId)}`);
+  });
+  app.delete('/agents/me/external-accounts/:externalAccountId', async (req, reply) => {
+    const agent = caller(req);
+    need(agent, 'MANAGE_EXTERNAL_ACCOUNTS');
+    const { externalAccountId } = req.params as { externalAccountId: string };
+    ownExternal(agent, externalAccountId);
+    await platform('DELETE', `/customers/external-accounts/${encodeURIComponent(externalAccountId)}`);
+    return reply.status(204).send();
+  });
+}

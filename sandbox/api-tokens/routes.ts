@@ -1,0 +1,145 @@
+// Supplement sections 11 and 20: API tokens. POST /tokens, GET /tokens, GET /tokens/{tokenId},
+// DELETE /tokens/{tokenId}. A created token authenticates as HTTP Basic clientId:clientSecret with
+// the permissions it was given (VIEW reads, TRANSACT sends payments, MANAGE manages config, tokens
+// and customers); its secret is shown once, at creation; a deleted token stops authenticating at once.
+import { randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { isoNow } from '../clock.js';
+import { areaState, parse, type SandboxContext } from '../context.js';
+import { ApiError, notFound } from '../errors.js';
+import { page } from '../pagination.js';
+
+export type Permission = 'VIEW' | 'TRANSACT' | 'MANAGE';
+
+interface TokenRecord {
+  id: string;
+  name: string;
+  permissions: Permission[];
+  clientId: string;
+  clientSecret: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+const tokens = (ctx: SandboxContext) => areaState(ctx, 'api-tokens', () => new Map<string, TokenRecord>());
+
+const CreateBody = z.strictObject({
+  name: z.string().min(1).max(255),
+  permissions: z.array(z.enum(['VIEW', 'TRANSACT', 'MANAGE'])).min(1),
+});
+const Timestamp = z.string().datetime({ offset: true });
+const ListQuery = z.object({
+  name: z.string().optional(),
+  createdAfter: Timestamp.optional(),
+  createdBefore: Timestamp.optional(),
+  updatedAfter: Timestamp.optional(),
+  updatedBefore: Timestamp.optional(),
+}).passthrough();
+const IdParams = z.object({ tokenId: z.string().min(1) });
+
+function present(t: TokenRecord, withSecret = false) {
+  return {
+    id: t.id,
+    name: t.name,
+    permissions: t.permissions,
+    clientId: t.clientId,
+    ...(withSecret ? { clientSecret: t.clientSecret } : {}),
+    createdAt: t.createdAt,
+    updatedAt: t.updatedAt,
+  };
+}
+
+function getToken(ctx: SandboxContext, id: string): TokenRecord {
+  const t = tokens(ctx).get(id);
+  if (!t) throw notFound(ctx.faults.has('token-not-found-wrong-code') ? 'REFERENCE_NOT_FOUND' : 'TOKEN_NOT_FOUND', `Token ${id} not found`);
+  return t;
+}
+
+/** Deleted tokens, kept only so that the fault token-deleted-still-authenticates can let them in. */
+const deleted = (ctx: SandboxContext) => areaState(ctx, 'api-tokens-deleted', () => new Map<string, TokenRecord>());
+
+/**
+ * The permission an operation needs (supplement 20: "VIEW reads all; TRANSACT sends payments (quote
+ * create/execute 403 without it); MANAGE manages config, tokens, customers; other per-endpoint checks
+ * not stated"). This sandbox's choice for the rest (sandbox/README.md): reads need VIEW, payment sends
+ * need TRANSACT, every other write needs MANAGE.
+ */
+function permissionFor(method: string, path: string): Permission {
+  if (method === 'GET' || method === 'HEAD') return 'VIEW';
+  if (/^\/quotes(\/[^/]+\/execute)?$/.test(path) || /^\/(transfer-in|transfer-out)$/.test(path)) return 'TRANSACT';
+  return 'MANAGE';
+}
+
+/**
+ * Authenticates a request by an API token's Basic credentials: false when the header names no
+ * token (the platform's own credentials are checked elsewhere); 403 FORBIDDEN when the token lacks the
+ * permission the operation needs.
+ */
+export function authenticateToken(ctx: SandboxContext, req: FastifyRequest): boolean {
+  const header = req.headers.authorization ?? '';
+  const m = /^Basic ([A-Za-z0-9+/=]+)$/.exec(header);
+  if (!m) return false;
+  const decoded = Buffer.from(m[1], 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon < 0) return false;
+  const clientId = decoded.slice(0, colon);
+  const secret = Buffer.from(decoded.slice(colon + 1));
+  const candidates = [...tokens(ctx).values(), ...(ctx.faults.has('token-deleted-still-authenticates') ? deleted(ctx).values() : [])];
+  const token = candidates.find((t) => t.clientId === clientId);
+  if (!token) return false;
+  const expected = Buffer.from(token.clientSecret);
+  if (secret.length !== expected.length || !timingSafeEqual(secret, expected)) return false;
+  const path = (req.url.split('?')[0] ?? '').replace(/^\/\d{4}-\d{2}-\d{2}/, '');
+  const needed = permissionFor(req.method, path);
+  const enforced = !(needed === 'TRANSACT' && ctx.faults.has('token-transact-not-enforced'));
+  if (enforced && !token.permissions.includes(needed)) {
+    throw new ApiError(403, 'FORBIDDEN', `Token ${token.id} lacks the ${needed} permission ${req.method} ${path} needs`);
+  }
+  return true;
+}
+
+export async function apiTokenRoutes(app: FastifyInstance) {
+  const { ctx } = app;
+
+  app.post('/tokens', async (req, reply) => {
+    const body = parse(CreateBody, req.body);
+    const now = isoNow(ctx.clock);
+    const token: TokenRecord = {
+      id: `Token:${randomUUID()}`,
+      name: body.name,
+      permissions: [...new Set(body.permissions)],
+      clientId: `token-${randomUUID().replace(/-/g, '').slice(0, 20)}`,
+      clientSecret: randomBytes(24).toString('base64url'),
+      createdAt: now,
+      updatedAt: now,
+    };
+    tokens(ctx).set(token.id, token);
+    return reply.status(201).send(present(token, true));
+  });
+
+  app.get('/tokens', async (req) => {
+    const q = parse(ListQuery, req.query);
+    const at = (s: string) => Date.parse(s);
+    const items = [...tokens(ctx).values()].filter((t) =>
+      (!q.name || t.name === q.name) &&
+      (!q.createdAfter || at(t.createdAt) > at(q.createdAfter)) &&
+      (!q.createdBefore || at(t.createdAt) < at(q.createdBefore)) &&
+      (!q.updatedAfter || at(t.updatedAt) > at(q.updatedAfter)) &&
+      (!q.updatedBefore || at(t.updatedAt) < at(q.updatedBefore)));
+    return page(items.map((t) => present(t, ctx.faults.has('token-secret-shown-again'))), req.query);
+  });
+
+  app.get('/tokens/:tokenId', async (req) => {
+    const { tokenId } = parse(IdParams, req.params);
+    return present(getToken(ctx, tokenId), ctx.faults.has('token-secret-shown-again'));
+  });
+
+  app.delete('/tokens/:tokenId', async (req, reply) => {
+    const { tokenId } = parse(IdParams, req.params);
+    const token = getToken(ctx, tokenId);
+    tokens(ctx).delete(token.id);
+    deleted(ctx).set(token.id, token);
+    return reply.status(204).send();
+  });
+}

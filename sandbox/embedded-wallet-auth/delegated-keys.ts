@@ -1,0 +1,107 @@
+// Supplement 17: delegated keys. POST /auth/delegated-keys {cardId, internalAccountId, nickname} goes
+// 202 -> 202 -> 201: the first signed leg makes the key PENDING and asks for a second signature, the
+// second makes it ACTIVE. A key abandoned after the first signed leg stays PENDING (it cannot sign and
+// does not block another). One ACTIVE key per card and account (409). DELETE (no retry) revokes an
+// ACTIVE key (204), else 400.
+import { generateKeyPairSync, randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { isoNow } from '../clock.js';
+import { areaState, parse, type SandboxContext } from '../context.js';
+import { badRequest, conflict, notFound } from '../errors.js';
+import { cardsState } from '../cards/routes.js';
+import { isEmbeddedWallet, isSessionKeyOf } from './routes.js';
+import { issueSignatureRequest, signedRetry, type SignedOperation } from './signed-retry.js';
+
+type Status = 'PENDING' | 'ACTIVE' | 'REVOKED';
+
+interface DelegatedKey {
+  id: string;
+  cardId: string;
+  fundingSourceId: string;
+  accountId: string;
+  publicKey: string;
+  nickname: string;
+  status: Status;
+  createdAt: string;
+  updatedAt: string;
+}
+
+const state = (ctx: SandboxContext) =>
+  areaState(ctx, 'delegated-keys', () => ({ keys: new Map<string, DelegatedKey>(), fundingSources: new Map<string, string>() }));
+
+const CreateBody = z.strictObject({ cardId: z.string().min(1), internalAccountId: z.string().min(1), nickname: z.string().min(1).max(256) });
+const ListQuery = z.object({ accountId: z.string().min(1).optional(), fundingSourceId: z.string().min(1).optional() }).passthrough()
+  .refine((q) => q.accountId !== undefined || q.fundingSourceId !== undefined, { message: 'accountId or fundingSourceId is required', path: ['accountId'] });
+const IdParams = z.object({ delegatedKeyId: z.string().min(1) });
+
+const present = (k: DelegatedKey) => ({ ...k });
+
+/** A compressed P-256 public key standing for the key the card side holds (the sandbox keeps no private half). */
+function delegatedPublicKey(): string {
+  const jwk = generateKeyPairSync('ec', { namedCurve: 'P-256' }).publicKey.export({ format: 'jwk' }) as { x: string; y: string };
+  const y = Buffer.from(jwk.y, 'base64url');
+  return `${(y[y.length - 1]! & 1) === 1 ? '03' : '02'}${Buffer.from(jwk.x, 'base64url').toString('hex')}`;
+}
+
+export async function delegatedKeyRoutes(app: FastifyInstance) {
+  const { ctx } = app;
+  const st = state(ctx);
+  const fundingSourceId = (cardId: string, accountId: string) => {
+    const key = `${cardId}|${accountId}`;
+    if (!st.fundingSources.has(key)) st.fundingSources.set(key, `CardFundingSource:${randomUUID()}`);
+    return st.fundingSources.get(key)!;
+  };
+
+  app.post('/auth/delegated-keys', async (req, reply) => {
+    const body = parse(CreateBody, req.body);
+    const card = cardsState(ctx).cards.get(body.cardId);
+    if (!card) throw notFound('REFERENCE_NOT_FOUND', `Card ${body.cardId} not found`);
+    if (!isEmbeddedWallet(ctx, body.internalAccountId)) throw notFound('REFERENCE_NOT_FOUND', `No embedded wallet account ${body.internalAccountId}`);
+    if (!card.fundingSources.includes(body.internalAccountId)) throw badRequest('INVALID_INPUT', `Account ${body.internalAccountId} does not fund card ${card.id}`);
+    const active = [...st.keys.values()].some((k) => k.cardId === card.id && k.accountId === body.internalAccountId && k.status === 'ACTIVE');
+    if (active && !ctx.faults.has('delegated-key-second-active-accepted')) {
+      throw conflict('CONFLICT', `Card ${card.id} already has an ACTIVE delegated key for account ${body.internalAccountId}`);
+    }
+    const op: SignedOperation = { type: 'CREATE_DELEGATED_KEY', accountId: body.internalAccountId, signer: (k) => isSessionKeyOf(ctx, body.internalAccountId, k) };
+    return signedRetry(ctx, req, reply, op, (_stamp, pending) => {
+      const now = isoNow(ctx.clock);
+      const pendingKey = typeof pending.context === 'string' ? st.keys.get(pending.context) : undefined;
+      if (!pendingKey) {
+        // The first signed leg: the key is PENDING until its second signature.
+        const key: DelegatedKey = {
+          id: `DelegatedKey:${randomUUID()}`, cardId: card.id, fundingSourceId: fundingSourceId(card.id, body.internalAccountId), accountId: body.internalAccountId,
+          publicKey: delegatedPublicKey(), nickname: body.nickname, status: 'PENDING', createdAt: now, updatedAt: now,
+        };
+        st.keys.set(key.id, key);
+        return issueSignatureRequest(ctx, req, reply, op, key.id);
+      }
+      pendingKey.status = 'ACTIVE';
+      pendingKey.updatedAt = now;
+      return reply.status(201).send(present(pendingKey));
+    });
+  });
+
+  app.get('/auth/delegated-keys', async (req) => {
+    const q = parse(ListQuery, req.query);
+    return { data: [...st.keys.values()].filter((k) => (!q.accountId || k.accountId === q.accountId) && (!q.fundingSourceId || k.fundingSourceId === q.fundingSourceId)).map(present) };
+  });
+
+  const getKey = (id: string) => {
+    const k = st.keys.get(id);
+    if (!k) throw notFound('REFERENCE_NOT_FOUND', `Delegated key ${id} not found`);
+    return k;
+  };
+
+  app.get('/auth/delegated-keys/:delegatedKeyId', async (req) => present(getKey(parse(IdParams, req.params).delegatedKeyId)));
+
+  app.delete('/auth/delegated-keys/:delegatedKeyId', async (req, reply) => {
+    const k = getKey(parse(IdParams, req.params).delegatedKeyId);
+    if (k.status !== 'ACTIVE' && !ctx.faults.has('delegated-key-revoke-any-status')) {
+      throw badRequest('INVALID_INPUT', `Delegated key ${k.id} is ${k.status}; only an ACTIVE key is revoked`);
+    }
+    k.status = 'REVOKED';
+    k.updatedAt = isoNow(ctx.clock);
+    return reply.status(204).send();
+  });
+}

@@ -1,0 +1,133 @@
+// Supplement §19 (interface: Invitations area; Errors 400 INVITATION_ALREADY_CLAIMED,
+// INVITATIONS_NOT_CONFIGURED, INVITATION_CANCELLED, INVALID_UMA_ADDRESS; 404 INVITATION_NOT_FOUND):
+// create, get, claim, cancel; PENDING -> CLAIMED | CANCELLED | EXPIRED (time, no event), all
+// terminal; INVITATION.CLAIMED to the creator. Whether the platform has invitations configured is
+// this sandbox's own switch, POST /sandbox/invitations/configuration {configured} (sandbox/README.md).
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { isoNow } from '../clock.js';
+import { areaState, parse, type SandboxContext } from '../context.js';
+import { money } from '../currencies.js';
+import { badRequest, invalidInput, notFound } from '../errors.js';
+
+type InvitationStatus = 'PENDING' | 'CLAIMED' | 'EXPIRED' | 'CANCELLED';
+interface Invitation {
+  code: string;
+  createdAt: string;
+  claimedAt?: string;
+  expiresAt?: number;
+  inviterUma: string;
+  inviteeUma?: string;
+  firstName?: string;
+  amountToSend?: number;
+  status: InvitationStatus;
+}
+
+const UMA = /^\$[a-z0-9._-]+@[a-z0-9-]+(\.[a-z0-9-]+)+$/i;
+const Create = z.object({
+  inviterUma: z.string().min(1),
+  firstName: z.string().min(1).max(255).optional(),
+  amountToSend: z.number().int().positive().optional(),
+  expiresAt: z.iso.datetime({ offset: true }).optional(),
+});
+const Claim = z.object({ inviteeUma: z.string().min(1) });
+
+const state = (ctx: SandboxContext) => areaState(ctx, 'invitations', () => ({ configured: true, byCode: new Map<string, Invitation>() }));
+
+/** The invitation as it is now: a PENDING one past its expiresAt has EXPIRED. */
+function current(ctx: SandboxContext, inv: Invitation): Invitation {
+  if (inv.status === 'PENDING' && inv.expiresAt !== undefined && ctx.clock.now() >= inv.expiresAt && !ctx.faults.has('invitation-never-expires')) {
+    inv.status = 'EXPIRED';
+  }
+  return inv;
+}
+
+function present(inv: Invitation) {
+  return {
+    code: inv.code,
+    createdAt: inv.createdAt,
+    ...(inv.claimedAt ? { claimedAt: inv.claimedAt } : {}),
+    url: `https://sandbox.uma.money/invitations/${inv.code}`,
+    ...(inv.expiresAt !== undefined ? { expiresAt: new Date(inv.expiresAt).toISOString() } : {}),
+    inviterUma: inv.inviterUma,
+    ...(inv.inviteeUma ? { inviteeUma: inv.inviteeUma } : {}),
+    status: inv.status,
+    ...(inv.firstName ? { firstName: inv.firstName } : {}),
+    ...(inv.amountToSend !== undefined ? { amountToSend: money(inv.amountToSend, 'USD') } : {}),
+  };
+}
+
+export async function invitationRoutes(app: FastifyInstance) {
+  const { ctx } = app;
+  const f = ctx.faults;
+
+  function find(code: string): Invitation {
+    const inv = state(ctx).byCode.get(code);
+    if (!inv) throw notFound('INVITATION_NOT_FOUND', `No invitation ${code}`);
+    return current(ctx, inv);
+  }
+
+  app.post('/invitations', async (req, reply) => {
+    if (!state(ctx).configured && !f.has('invitations-always-configured')) {
+      throw badRequest('INVITATIONS_NOT_CONFIGURED', 'Invitations are not configured for this platform');
+    }
+    const body = parse(Create, req.body);
+    if (!UMA.test(body.inviterUma)) throw badRequest('INVALID_UMA_ADDRESS', `inviterUma ${body.inviterUma} is not an UMA address ($user@domain)`);
+    const expiresAt = body.expiresAt ? Date.parse(body.expiresAt) : undefined;
+    if (expiresAt !== undefined && expiresAt <= ctx.clock.now()) {
+      throw invalidInput([{ field: 'expiresAt', constraint: 'future', message: 'expiresAt must be in the future' }]);
+    }
+    const inv: Invitation = {
+      code: randomBytes(6).toString('hex').toUpperCase(),
+      createdAt: isoNow(ctx.clock),
+      expiresAt,
+      inviterUma: body.inviterUma,
+      firstName: body.firstName,
+      amountToSend: body.amountToSend,
+      status: 'PENDING',
+    };
+    state(ctx).byCode.set(inv.code, inv);
+    return reply.status(201).send(present(inv));
+  });
+
+  app.get<{ Params: { invitationCode: string } }>('/invitations/:invitationCode', async (req) => present(find(req.params.invitationCode)));
+
+  app.post<{ Params: { invitationCode: string } }>('/invitations/:invitationCode/claim', async (req) => {
+    const inv = find(req.params.invitationCode);
+    const body = parse(Claim, req.body);
+    if (!UMA.test(body.inviteeUma)) throw badRequest('INVALID_UMA_ADDRESS', `inviteeUma ${body.inviteeUma} is not an UMA address ($user@domain)`);
+    if (inv.status === 'CLAIMED' && !f.has('invitation-claimed-twice')) throw badRequest('INVITATION_ALREADY_CLAIMED', `Invitation ${inv.code} is already claimed`);
+    if (inv.status === 'CANCELLED' && !f.has('invitation-cancelled-claimable')) throw badRequest('INVITATION_CANCELLED', `Invitation ${inv.code} was cancelled`);
+    // An expired invitation: the documents name no code (sandbox/README.md).
+    if (inv.status === 'EXPIRED') throw badRequest('INVALID_INPUT', `Invitation ${inv.code} expired at ${new Date(inv.expiresAt!).toISOString()}`);
+    inv.status = 'CLAIMED';
+    inv.inviteeUma = body.inviteeUma;
+    inv.claimedAt = isoNow(ctx.clock);
+    if (!f.has('invitation-claim-no-event')) {
+      // UmaInvitation has no id: the delivery is keyed by its code.
+      ctx.webhooks.emit('INVITATION.CLAIMED', present(inv) as unknown as { id: string });
+    }
+    return present(inv);
+  });
+
+  app.post<{ Params: { invitationCode: string } }>('/invitations/:invitationCode/cancel', async (req) => {
+    const inv = find(req.params.invitationCode);
+    if (inv.status !== 'PENDING' && !f.has('invitation-cancel-any-state')) {
+      throw inv.status === 'CLAIMED'
+        ? badRequest('INVITATION_ALREADY_CLAIMED', `Invitation ${inv.code} is claimed; only a PENDING invitation can be cancelled`)
+        : inv.status === 'CANCELLED'
+          ? badRequest('INVITATION_CANCELLED', `Invitation ${inv.code} is already cancelled`)
+          : badRequest('INVALID_INPUT', `Invitation ${inv.code} expired; only a PENDING invitation can be cancelled`);
+    }
+    inv.status = 'CANCELLED';
+    return present(inv);
+  });
+
+  // This sandbox's own switch: whether invitations are configured for the platform.
+  app.post('/sandbox/invitations/configuration', async (req) => {
+    const body = parse(z.object({ configured: z.boolean() }), req.body);
+    state(ctx).configured = body.configured;
+    return { configured: body.configured };
+  });
+}

@@ -1,0 +1,38 @@
+// The UMA provider directory the sandbox serves (GET /uma-providers, supplement §18). Invented
+// entries; allowListStatus values are the sandbox's choice (sandbox/README.md).
+export interface UmaProvider {
+  name: string;
+  supportedRegions: string[];
+  domain: string;
+  logoUrl: string;
+  supportedCurrencies: string[];
+  lei: string;
+  allowListStatus: 'ALLOWED' | 'BLOCKED' | 'PENDING';
+}
+
+const p = (name: string, domain: string, regions: string[], currencies: string[], lei: string, allowListStatus: UmaProvider['allowListStatus'] = 'ALLOWED'): UmaProvider => ({
+  name,
+  supportedRegions: regions,
+  domain,
+  logoUrl: `https://${domain}/logo.png`,
+  supportedCurrencies: currencies,
+  lei,
+  allowListStatus,
+});
+
+export const UMA_PROVIDERS: readonly UmaProvider[] = [
+  p('Aurora Pay', 'aurorapay.example', ['US', 'CA'], ['USD', 'CAD'], '5493001KJTIIGC8Y1R12'),
+  p('Banco Horizonte', 'horizonte.example', ['MX'], ['MXN', 'USD'], '5493002KJTIIGC8Y1R13'),
+  p('Cobalt Wallet', 'cobalt.example', ['US', 'GB', 'DE'], ['USD', 'GBP', 'EUR'], '5493003KJTIIGC8Y1R14'),
+  p('Dunmore Remit', 'dunmore.example', ['GB', 'NG'], ['GBP', 'NGN'], '5493004KJTIIGC8Y1R15'),
+  p('Eko Transfer', 'eko.example', ['NG'], ['NGN'], '5493005KJTIIGC8Y1R16'),
+  p('Fjord Money', 'fjord.example', ['DE', 'FR', 'NL'], ['EUR'], '5493006KJTIIGC8Y1R17'),
+  p('Garuda Send', 'garuda.example', ['IN'], ['INR'], '5493007KJTIIGC8Y1R18'),
+  p('Harbor Cash', 'harbor.example', ['US'], ['USD'], '5493008KJTIIGC8Y1R19', 'BLOCKED'),
+  p('Ipê Pagamentos', 'ipe.example', ['BR'], ['BRL', 'USD'], '5493009KJTIIGC8Y1R20'),
+  p('Jalisco Giros', 'jalisco.example', ['MX', 'US'], ['MXN', 'USD'], '5493010KJTIIGC8Y1R21', 'PENDING'),
+  p('Kestrel Pay', 'kestrel.example', ['CA'], ['CAD'], '5493011KJTIIGC8Y1R22'),
+  p('Lumen Wallet', 'lumen.example', ['US', 'MX', 'BR'], ['USD', 'MXN', 'BRL'], '5493012KJTIIGC8Y1R23', 'BLOCKED'),
+  p('Meridian FX', 'meridian.example', ['GB', 'US', 'DE'], ['GBP', 'USD', 'EUR'], '5493013KJTIIGC8Y1R24'),
+  p('Nairobi Link', 'nairobi.example', ['KE'], ['KES'], '5493014KJTIIGC8Y1R25'),
+];

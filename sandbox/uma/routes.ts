@@ -1,0 +1,103 @@
+// Supplement §18: receiver lookups (GET /receiver/uma/{receiverUmaAddress},
+// GET /receiver/external-account/{externalAccountId}) and the UMA provider directory
+// (GET /uma-providers); §8: a quote to an UMA address carries the lookup's id. The counterparties
+// and their keys are made when the plugin registers (sandbox start).
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { parse, type SandboxContext } from '../context.js';
+import { getCustomer } from '../customers/routes.js';
+import { badRequest, notFound } from '../errors.js';
+import { externalAccounts, presentExternalAccount } from '../external-accounts/accounts.js';
+import { makeCounterparties } from './counterparties.js';
+import { makeTrustAnchor } from './pki.js';
+import { UMA_ADDRESS, UmaSender, type LookupRecord } from './sender.js';
+import { UMA_PROVIDERS } from './providers.js';
+
+const SENDERS = new WeakMap<SandboxContext, UmaSender>();
+
+/** The sandbox's UMA sender of this context (the quote's pay-request leg uses it). */
+export function umaSender(ctx: SandboxContext): UmaSender | undefined {
+  return SENDERS.get(ctx);
+}
+
+const LookupQuery = z.object({
+  senderUmaAddress: z.string().regex(UMA_ADDRESS, 'an UMA address ($user@domain)').optional(),
+  customerId: z.string().min(1).optional(),
+});
+
+const ProvidersQuery = z.object({
+  countryCode: z.string().regex(/^[A-Z]{2}$/, 'ISO 3166-1 alpha-2').optional(),
+  currencyCode: z.string().regex(/^[A-Z]{3}$/, 'ISO 4217').optional(),
+  hasBlockedProviders: z.enum(['true', 'false']).optional(),
+  sortOrder: z.enum(['asc', 'desc']).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  cursor: z.string().regex(/^\d+$/, 'a cursor returned as nextCursor').optional(),
+});
+
+function presentLookup(l: LookupRecord) {
+  return {
+    lookupId: l.id,
+    ...(l.receiverUmaAddress ? { receiverUmaAddress: l.receiverUmaAddress } : { accountId: l.accountId }),
+    supportedCurrencies: l.supportedCurrencies,
+    requiredPayerDataFields: l.requiredPayerDataFields,
+  };
+}
+
+export async function umaRoutes(app: FastifyInstance) {
+  const { ctx } = app;
+  // Keys and chains are made as the sandbox starts, without holding up its start: a lookup waits for them.
+  const ready = (async () => {
+    const anchor = await makeTrustAnchor(ctx.clock.now());
+    const directory = await makeCounterparties({
+      anchor,
+      now: () => ctx.clock.now(),
+      sandboxDomain: 'sandbox.uma.money',
+      senderDomain: () => ctx.config.umaDomain,
+      wellBehaved: ctx.settings.umaWellBehavedCounterparties,
+    });
+    const made = new UmaSender(ctx, anchor, directory);
+    SENDERS.set(ctx, made);
+    return made;
+  })();
+  ready.catch((err: unknown) => app.log.error({ err }, 'UMA counterparties could not be made'));
+
+  function checkSender(query: unknown) {
+    const q = parse(LookupQuery, query);
+    if (q.customerId) getCustomer(ctx, q.customerId);
+    return q;
+  }
+
+  app.get<{ Params: { receiverUmaAddress: string } }>('/receiver/uma/:receiverUmaAddress', async (req) => {
+    const q = req.query as Record<string, unknown>;
+    if (typeof q.senderUmaAddress === 'string' && !UMA_ADDRESS.test(q.senderUmaAddress)) {
+      throw badRequest('INVALID_UMA_ADDRESS', `senderUmaAddress ${q.senderUmaAddress} is not an UMA address ($user@domain)`);
+    }
+    checkSender(q);
+    const sender = await ready;
+    return presentLookup(await sender.lookup(req.params.receiverUmaAddress));
+  });
+
+  app.get<{ Params: { externalAccountId: string } }>('/receiver/external-account/:externalAccountId', async (req) => {
+    checkSender(req.query);
+    const account = externalAccounts(ctx).get(req.params.externalAccountId);
+    if (!account) throw notFound('REFERENCE_NOT_FOUND', `External account ${req.params.externalAccountId} not found`);
+    const sender = await ready;
+    return presentLookup(sender.accountLookup(account.id, String(presentExternalAccount(account).currency)));
+  });
+
+  app.get('/uma-providers', async (req) => {
+    const q = parse(ProvidersQuery, req.query);
+    let items = UMA_PROVIDERS.filter(
+      (p) =>
+        (!q.countryCode || p.supportedRegions.includes(q.countryCode) || ctx.faults.has('uma-providers-filter-ignored')) &&
+        (!q.currencyCode || p.supportedCurrencies.includes(q.currencyCode)) &&
+        (q.hasBlockedProviders !== 'false' || p.allowListStatus !== 'BLOCKED'),
+    );
+    items = [...items].sort((a, b) => a.name.localeCompare(b.name));
+    if (q.sortOrder === 'desc') items.reverse();
+    const start = q.cursor ? Number(q.cursor) : 0;
+    const data = items.slice(start, start + q.limit);
+    const hasMore = start + q.limit < items.length;
+    return { data, hasMore, ...(hasMore ? { nextCursor: String(start + q.limit) } : {}), totalCount: items.length };
+  });
+}

@@ -1,0 +1,27 @@
+// Interface: VASPs area ("Directory of virtual asset service providers recognised for counterparty
+// declarations"); supplement §1, §21: GET /vasps?limit&cursor -> {data[{vaspName, url?}], hasMore,
+// nextCursor?} (no totalCount); 400 on a malformed query.
+import type { FastifyInstance } from 'fastify';
+import { parse } from '../context.js';
+import { PageQuery } from '../pagination.js';
+
+/** The directory (invented entries, sandbox/README.md); some without url. */
+export const VASPS: readonly { vaspName: string; url?: string }[] = [
+  'Aurora Custody', 'Basalt Exchange', 'Cinder Wallet', 'Delta Vault', 'Ember Markets', 'Fathom Custody', 'Granite Pay',
+  'Helix Exchange', 'Indigo Wallet', 'Juniper Digital', 'Krypton Trust', 'Lodestar Exchange', 'Monsoon Wallet', 'Nimbus Custody',
+  'Obsidian Markets', 'Pinnacle Digital', 'Quartz Exchange', 'Riverstone Custody', 'Sable Wallet', 'Tidewater Exchange',
+  'Umber Digital', 'Vireo Custody', 'Willow Exchange',
+].map((vaspName, i) => (i % 4 === 3 ? { vaspName } : { vaspName, url: `https://${vaspName.toLowerCase().replace(/ /g, '-')}.example` }));
+
+export async function vaspRoutes(app: FastifyInstance) {
+  const { ctx } = app;
+  app.get('/vasps', async (req) => {
+    const { limit, cursor } = parse(PageQuery, req.query);
+    const start = cursor ? Number(cursor) : 0;
+    const data = VASPS.slice(start, start + limit);
+    const hasMore = start + limit < VASPS.length;
+    // A repeated item across pages breaks the cursor's promise (the next page after the previous).
+    const next = ctx.faults.has('vasps-cursor-overlaps') ? start + limit - 1 : start + limit;
+    return { data, hasMore, ...(hasMore ? { nextCursor: String(next) } : {}) };
+  });
+}

@@ -1,0 +1,88 @@
+// Interface: Errors / 400: LOOKUP_REQUEST_FAILED, PARSE_LNURLP_RESPONSE_ERROR, MISSING_REQUIRED_UMA_PARAMETERS,
+// SENDER_NOT_ACCEPTED, CERT_CHAIN_EXPIRED, CERT_CHAIN_INVALID, INVALID_PUBKEY_FORMAT, INVALID_TIMESTAMP,
+// INVALID_NONCE, INVALID_RECEIVER, QUOTE_REQUEST_FAILED (retryable), PARSE_PAYREQ_RESPONSE_ERROR,
+// INVALID_PAYREQ_RESPONSE, INVALID_REQUEST_FORMAT; supplement 1 and 18: the UMA counterparty failures
+// 412 UNSUPPORTED_UMA_VERSION, 424 LNURLP_REQUEST_FAILED, COUNTERPARTY_PUBKEY_FETCH_ERROR,
+// NO_COMPATIBLE_UMA_VERSION, PAYREQ_REQUEST_FAILED (each status as the catalog files it). Which operation answers each, and which receiver makes
+// a target answer it, no document states (supplement 18, 28): the target declares a receiver address per
+// code and the leg that refuses it (SVC_UMA_LOOKUP_TRIGGERS, SVC_UMA_QUOTE_TRIGGERS); a code it declares
+// no address for is skipped with that reason. basis: supplement (section 18) for the lookup and quote legs.
+import { describe, expect, it } from 'vitest';
+import { expectError, expectStatus } from '../../helpers/expect.js';
+import { sender } from '../../helpers/flows/transfers.js';
+import { lookup, lookupUma, SUCCESS_RECEIVER, umaQuoteBody } from '../../helpers/flows/uma.js';
+import { api, capabilities } from '../../helpers/harness.js';
+import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
+import { Quote } from '../../helpers/schemas.js';
+import { ERRORS } from '../../helpers/spec/catalog.js';
+
+/** Codes a counterparty's misbehaviour causes on the lookup leg (supplement 18: "lookup or quote"). */
+const LOOKUP_CODES = [
+  'LOOKUP_REQUEST_FAILED',
+  'PARSE_LNURLP_RESPONSE_ERROR',
+  'MISSING_REQUIRED_UMA_PARAMETERS',
+  'SENDER_NOT_ACCEPTED',
+  'CERT_CHAIN_EXPIRED',
+  'CERT_CHAIN_INVALID',
+  'INVALID_PUBKEY_FORMAT',
+  'INVALID_TIMESTAMP',
+  'INVALID_RECEIVER',
+  'LNURLP_REQUEST_FAILED',
+  'COUNTERPARTY_PUBKEY_FETCH_ERROR',
+  'UNSUPPORTED_UMA_VERSION',
+  'NO_COMPATIBLE_UMA_VERSION',
+] as const;
+/** Codes of the pay-request leg: the lookup succeeds, the quote with its id is refused. */
+const QUOTE_CODES = ['QUOTE_REQUEST_FAILED', 'PARSE_PAYREQ_RESPONSE_ERROR', 'INVALID_PAYREQ_RESPONSE', 'INVALID_REQUEST_FORMAT', 'PAYREQ_REQUEST_FAILED'] as const;
+
+/** The HTTP status of a code: the interface's lists (400) or the supplement's (412, 424), as the catalog files them. */
+const statusOf = (code: string) => {
+  const entry = ERRORS.find((e) => e.code === code);
+  if (!entry) throw new Error(`${code} is not in the catalog`);
+  return entry.status;
+};
+
+const undeclared = (code: string, leg: string) => `the target declares no receiver address whose ${leg} answers ${code} (supplement 28: none is documented)`;
+
+describe('GET /receiver/uma/{receiverUmaAddress}: a counterparty that misbehaves', () => {
+  scenario({ area: 'Cross-Currency Transfers', operation: 'GET /receiver/uma/{receiverUmaAddress}', section: 'Errors', basis: 'supplement' });
+
+  it.concurrent.for(LOOKUP_CODES)('answers %s, and a well-behaved receiver is looked up', async (code, ctx) => {
+    const address = capabilities.umaLookupTriggers[code];
+    const status = statusOf(code);
+    requireCapability(ctx, address !== undefined && capabilities.sandboxTriggers, undeclared(code, 'lookup'), [`error:${status}:${code}`]);
+    await basisSupplement(`${code} on the lookup leg (sections 1, 18, 28: the target declares the address)`);
+    await lookup(SUCCESS_RECEIVER()); // control
+    expectError(await lookupUma(address!), status, code, `Errors / ${status}: ${code}`);
+  });
+
+  it.concurrent('answers 400 INVALID_NONCE when the counterparty signs with a nonce it used before', async (ctx) => {
+    const code = 'INVALID_NONCE';
+    const address = capabilities.umaLookupTriggers[code];
+    requireCapability(ctx, address !== undefined && capabilities.sandboxTriggers, undeclared(code, 'lookup'), [`error:400:${code}`]);
+    await basisSupplement('INVALID_NONCE on the lookup leg (section 18, 28)');
+    await lookup(SUCCESS_RECEIVER()); // control
+    // The first answer of a nonce-reusing counterparty may be accepted (its nonce is new to the target); the next one is a replay.
+    const first = await lookupUma(address!);
+    if (first.status !== 200) expectError(first, 400, code, `Errors / 400: ${code}`);
+    expectError(await lookupUma(address!), 400, code, `Errors / 400: ${code} (the nonce was seen before)`);
+  });
+});
+
+describe('POST /quotes: a counterparty that misbehaves on the pay request', () => {
+  scenario({ area: 'Cross-Currency Transfers', operation: 'POST /quotes', section: 'Errors', basis: 'supplement' });
+
+  it.concurrent.for(QUOTE_CODES)('answers %s after a good lookup, and quotes a well-behaved receiver', async (code, ctx) => {
+    const address = capabilities.umaQuoteTriggers[code];
+    const status = statusOf(code);
+    requireCapability(ctx, address !== undefined && capabilities.sandboxTriggers, undeclared(code, 'quote'), [`error:${status}:${code}`]);
+    await basisSupplement(`${code} on the pay-request leg of POST /quotes (section 18, 28: the target declares the address)`);
+    const { accounts } = await sender({ USD: 100_000 });
+    const control = await lookup(SUCCESS_RECEIVER());
+    expectStatus(await api.post('/quotes', { body: umaQuoteBody(accounts.USD.id, SUCCESS_RECEIVER(), control) }), 201, Quote); // control
+    const found = await lookup(address!);
+    expect(found.receiverUmaAddress).toBe(address);
+    const res = await api.post('/quotes', { body: umaQuoteBody(accounts.USD.id, address!, found) });
+    expectError(res, status, code, `Errors / ${status}: ${code}`);
+  });
+});

@@ -1,0 +1,46 @@
+// Interface: Discoveries area ("Discover payment rails, banks and providers for a country and currency
+// corridor"). GET /uma-providers, its filters, paging and item shape: basis: supplement (sections 1, 18).
+import { describe, expect, it } from 'vitest';
+import { expectError, expectStatus } from '../../helpers/expect.js';
+import { walkPages } from '../../helpers/flows/pages.js';
+import { api } from '../../helpers/harness.js';
+import { basisSupplement, scenario } from '../../helpers/scenario.js';
+import { UmaProvider } from '../../helpers/schemas/uma.js';
+import { pageOf } from '../../helpers/schemas/page.js';
+
+const PATH = '/uma-providers';
+
+describe('GET /uma-providers', () => {
+  scenario({ area: 'Discoveries', operation: 'GET /uma-providers', section: 'What the service does', basis: 'supplement' });
+
+  it.concurrent('pages through the providers: each once, totalCount the number of them', async () => {
+    await basisSupplement('GET /uma-providers: paging, {data[{name, supportedRegions, domain, logoUrl, supportedCurrencies, lei, allowListStatus}], hasMore?, nextCursor?, totalCount?} (sections 1, 18)');
+    const first = expectStatus(await api.get(PATH, { query: { limit: 100 } }), 200, pageOf(UmaProvider));
+    const walked = await walkPages(PATH, UmaProvider, { limit: 3 });
+    expect(walked.map((p) => p.domain), 'Supplement 1: the pages, in order, hold each provider once').toEqual(first.data.map((p) => p.domain));
+    if (first.totalCount !== undefined && !first.hasMore) expect(first.totalCount, 'Supplement 1: totalCount counts the list').toBe(walked.length);
+  });
+
+  it.concurrent('filters by countryCode and currencyCode; hasBlockedProviders=false lists no provider beyond the default', async () => {
+    await basisSupplement('countryCode?, currencyCode?, hasBlockedProviders? (default include) (section 18)');
+    const all = await walkPages(PATH, UmaProvider, { limit: 100 });
+    expect(all.length, 'a target lists at least one provider').toBeGreaterThan(0);
+    const country = all[0].supportedRegions[0];
+    const currency = all[0].supportedCurrencies[0];
+    const inCountry = await walkPages(PATH, UmaProvider, { limit: 100, query: { countryCode: country } });
+    expect(inCountry.map((p) => p.domain), `Supplement 18: the providers of ${country} include ${all[0].domain}`).toContain(all[0].domain);
+    for (const p of inCountry) expect(p.supportedRegions, `Supplement 18: countryCode=${country} lists only providers of that region`).toContain(country);
+    const inCurrency = await walkPages(PATH, UmaProvider, { limit: 100, query: { currencyCode: currency } });
+    for (const p of inCurrency) expect(p.supportedCurrencies, `Supplement 18: currencyCode=${currency} lists only providers of that currency`).toContain(currency);
+    const unblocked = await walkPages(PATH, UmaProvider, { limit: 100, query: { hasBlockedProviders: 'false' } });
+    const domains = new Set(all.map((p) => p.domain));
+    for (const p of unblocked) expect(domains.has(p.domain), 'Supplement 18: hasBlockedProviders=false narrows the default (which includes them)').toBe(true);
+  });
+
+  it.concurrent('answers 400 to a limit outside 1-100', async () => {
+    await basisSupplement('limit 1-100 (section 1)');
+    expectStatus(await api.get(PATH, { query: { limit: 1 } }), 200, pageOf(UmaProvider)); // control
+    expectError(await api.get(PATH, { query: { limit: 0 } }), 400, undefined, 'Supplement 1: limit 1-100');
+    expectError(await api.get(PATH, { query: { limit: 101 } }), 400, undefined, 'Supplement 1: limit 1-100');
+  });
+});

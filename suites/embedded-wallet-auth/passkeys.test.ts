@@ -1,0 +1,91 @@
+// Interface: functional area "Embedded Wallet Auth" (passkey credentials); Errors / 400
+// (PASSKEY_CREDENTIAL_ALREADY_EXISTS "same WebAuthn credentialId already registered on the internal
+// account"). The PASSKEY body (nickname, challenge single use, attestation) and "many passkeys" per
+// account: basis: supplement (section 17). Attestations come from the suite's own software authenticator.
+import { randomBytes } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { expectError, expectRefusal, expectStatus, noteInterface } from '../../helpers/expect.js';
+import { CREDENTIAL_CHALLENGE, CREDENTIAL_VERIFY, CREDENTIALS, listCredentials, listSessions, loggedInWallet, refusalOnEitherLeg, signed, WALLET_ACCOUNT, needEmbeddedWallet } from '../../helpers/flows/wallet.js';
+import { api } from '../../helpers/harness.js';
+import { InternalAccount } from '../../helpers/schemas.js';
+import { SessionKey } from '../../helpers/wallets/stamp.js';
+import { basisSupplement, scenario } from '../../helpers/scenario.js';
+import { AuthMethod, AuthSession, PasskeyChallenge } from '../../helpers/schemas/wallet.js';
+import { SoftwareAuthenticator } from '../../helpers/sca/webauthn.js';
+
+// The relying party of embedded-wallet passkeys is stated nowhere (interface note wallet-passkey-relying-party).
+const RP_ID = 'wallet.conformance.example';
+const ORIGIN = `https://${RP_ID}`;
+const newChallenge = () => randomBytes(32).toString('base64url');
+
+function passkeyBody(accountId: string, authenticator: SoftwareAuthenticator, challenge = newChallenge(), signedChallenge = challenge) {
+  const credential = authenticator.register({ challenge: signedChallenge }, ORIGIN, RP_ID);
+  return {
+    type: 'PASSKEY',
+    accountId,
+    nickname: 'conformance passkey',
+    challenge,
+    attestation: { credentialId: credential.id, clientDataJson: credential.response.clientDataJSON, attestationObject: credential.response.attestationObject, transports: credential.response.transports },
+  };
+}
+
+describe('POST /auth/credentials (PASSKEY)', () => {
+  scenario({ area: 'Embedded Wallet Auth', operation: 'POST /auth/credentials', section: 'Errors', basis: 'supplement' });
+
+  it('registers passkeys signed by a verified session (many per account), and answers 400 PASSKEY_CREDENTIAL_ALREADY_EXISTS to the same credential id again', async (ctx) => {
+    needEmbeddedWallet(ctx, ['error:400:PASSKEY_CREDENTIAL_ALREADY_EXISTS']);
+    await basisSupplement('section 17: PASSKEY {nickname, challenge, attestation} 202 -> 201 AuthMethod; many passkeys per account');
+    const { account, key } = await loggedInWallet();
+    const first = new SoftwareAuthenticator();
+    const created = expectStatus(await signed('POST', CREDENTIALS, { body: passkeyBody(account.id, first) }, key), 201, AuthMethod, 'a new passkey');
+    expect([created.type, created.nickname]).toEqual(['PASSKEY', 'conformance passkey']);
+    noteInterface('wallet-passkey-relying-party', ['supplement 17: PASSKEY attestation*{credentialId*, clientDataJson*, attestationObject*, transports?} (the relying party and origin are not stated)'], `a passkey of relying party ${RP_ID} at ${ORIGIN} was accepted`);
+    const second = expectStatus(await signed('POST', CREDENTIALS, { body: passkeyBody(account.id, new SoftwareAuthenticator()) }, key), 201, AuthMethod, 'supplement 17: many passkeys per account');
+    expect(second.id).not.toBe(created.id);
+
+    const again = await refusalOnEitherLeg('POST', CREDENTIALS, { body: passkeyBody(account.id, first) }, key);
+    expectError(again, 400, 'PASSKEY_CREDENTIAL_ALREADY_EXISTS', 'Errors / 400: same WebAuthn credentialId already registered on the internal account');
+    expect((await listCredentials(account.id)).filter((c) => c.type === 'PASSKEY'), 'the refusal added nothing').toHaveLength(2);
+  });
+
+  it('refuses an attestation made over another challenge than the body names, and a challenge used twice; the right one registers', async (ctx) => {
+    needEmbeddedWallet(ctx);
+    await basisSupplement('section 17: challenge* (base64url, single use); passkeys validated for real');
+    const { account, key } = await loggedInWallet();
+    const note = { id: 'wallet-passkey-attestation-refusal', sentences: ['supplement 17: POST /auth/credentials errors 400 ... INVALID_INPUT (bad OIDC); 401; 404 (the code of a bad attestation is not stated)'] };
+    const wrong = await refusalOnEitherLeg('POST', CREDENTIALS, { body: passkeyBody(account.id, new SoftwareAuthenticator(), newChallenge(), newChallenge()) }, key);
+    expectRefusal(wrong, 'an attestation over another challenge', note);
+
+    const challenge = newChallenge();
+    expectStatus(await signed('POST', CREDENTIALS, { body: passkeyBody(account.id, new SoftwareAuthenticator(), challenge) }, key), 201, AuthMethod, 'control: the attestation over the body\'s challenge');
+    const reused = await refusalOnEitherLeg('POST', CREDENTIALS, { body: passkeyBody(account.id, new SoftwareAuthenticator(), challenge) }, key);
+    expectRefusal(reused, 'a passkey challenge used a second time', note);
+  });
+});
+
+describe('POST /auth/credentials/{credentialId}/challenge and /verify (PASSKEY)', () => {
+  scenario({ area: 'Embedded Wallet Auth', operation: 'POST /auth/credentials/{credentialId}/verify', section: 'Functional areas', basis: 'supplement' });
+
+  it('gives a new passkey its first session: the challenge\'s hex digest signed by the authenticator, verify with Request-Id, 200 AuthSession whose key signs; an assertion over another challenge is refused', async (ctx) => {
+    needEmbeddedWallet(ctx);
+    await basisSupplement('section 17: a new passkey\'s first session comes from challenge + verify; PASSKEY challenge = lowercase hex SHA-256, pass its UTF-8 bytes to WebAuthn; verify {type, assertion} + Request-Id -> 200');
+    const { account, key } = await loggedInWallet();
+    const authenticator = new SoftwareAuthenticator();
+    const passkey = expectStatus(await signed('POST', CREDENTIALS, { body: passkeyBody(account.id, authenticator) }, key), 201, AuthMethod);
+    const sessionKey = new SessionKey();
+    const challenge = expectStatus(await api.post(CREDENTIAL_CHALLENGE, { params: { credentialId: passkey.id }, body: { clientPublicKey: sessionKey.publicKeyHex } }), 200, PasskeyChallenge);
+    expect(challenge.credentialId, 'the challenge names the WebAuthn credential id').toBe(authenticator.credentialIdB64url);
+    const verify = (webauthnChallenge: string) => {
+      const assertion = authenticator.authenticate({ challenge: webauthnChallenge }, ORIGIN, RP_ID);
+      const body = { type: 'PASSKEY', assertion: { credentialId: assertion.id, clientDataJson: assertion.response.clientDataJSON, authenticatorData: assertion.response.authenticatorData, signature: assertion.response.signature } };
+      return api.post(CREDENTIAL_VERIFY, { params: { credentialId: passkey.id }, body, headers: { 'Request-Id': challenge.requestId } });
+    };
+
+    const wrong = await verify(Buffer.from(randomBytes(32).toString('hex'), 'utf8').toString('base64url'));
+    expectRefusal(wrong, 'an assertion over another challenge', { id: 'wallet-passkey-assertion-refusal', sentences: ['supplement 17: verify errors 400; 401; 404; 429 (the code of a failed assertion is not stated)'] });
+    const session = expectStatus(await verify(Buffer.from(challenge.challenge, 'utf8').toString('base64url')), 200, AuthSession, 'the assertion over the challenge\'s UTF-8 bytes');
+    expect([session.type, session.accountId]).toEqual(['PASSKEY', account.id]);
+    expect((await listSessions(account.id)).map((s) => s.id)).toContain(session.id);
+    expectStatus(await signed('PATCH', WALLET_ACCOUNT, { params: { internalAccountId: account.id }, body: { privateEnabled: true } }, sessionKey), 200, InternalAccount, 'the passkey session\'s key signs');
+  });
+});

@@ -1,0 +1,30 @@
+// Interface: VASPs area ("Directory of virtual asset service providers recognised for counterparty
+// declarations"). GET /vasps, its paging and shape ({data[{vaspName, url?}], hasMore, nextCursor?}, no
+// totalCount): basis: supplement (sections 1, 11, 21).
+import { describe, expect, it } from 'vitest';
+import { expectError, expectStatus } from '../../helpers/expect.js';
+import { walkPages } from '../../helpers/flows/pages.js';
+import { api } from '../../helpers/harness.js';
+import { basisSupplement, scenario } from '../../helpers/scenario.js';
+import { pageOf } from '../../helpers/schemas/page.js';
+import { Vasp } from '../../helpers/schemas/uma.js';
+
+describe('GET /vasps', () => {
+  scenario({ area: 'VASPs', operation: 'GET /vasps', section: 'What the service does', basis: 'supplement' });
+
+  it.concurrent('pages through the directory with limit and cursor: each VASP once, in the order of the whole list', async () => {
+    await basisSupplement('GET /vasps {data[{vaspName, url?}], hasMore, nextCursor?}; limit, cursor (sections 1, 21)');
+    const whole = expectStatus(await api.get('/vasps', { query: { limit: 100 } }), 200, pageOf(Vasp));
+    expect(whole.data.length, 'a directory lists at least one VASP').toBeGreaterThan(0);
+    const walked = await walkPages('/vasps', Vasp, { limit: 4 });
+    if (!whole.hasMore) expect(walked.map((v) => v.vaspName), 'Supplement 1: cursor is the previous nextCursor; the pages hold each VASP once').toEqual(whole.data.map((v) => v.vaspName));
+    expect(new Set(walked.map((v) => `${v.vaspName} ${v.url ?? ''}`)).size, 'Supplement 1: no VASP on two pages').toBe(walked.length);
+  });
+
+  it.concurrent('answers 400 to a limit outside 1-100', async () => {
+    await basisSupplement('limit 1-100 (section 1); GET /vasps 400 (section 21)');
+    expectStatus(await api.get('/vasps', { query: { limit: 1 } }), 200, pageOf(Vasp)); // control
+    expectError(await api.get('/vasps', { query: { limit: 0 } }), 400, undefined, 'Supplement 1: limit 1-100');
+    expectError(await api.get('/vasps', { query: { limit: 101 } }), 400, undefined, 'Supplement 1: limit 1-100');
+  });
+});
