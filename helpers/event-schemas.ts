@@ -15,6 +15,7 @@ import {
   OutgoingTransaction,
   typedId,
 } from './schemas.js';
+import { UmaInvitation } from './schemas/uma.js';
 
 /** basis: supplement (section 8): the refund object of a failed payment. */
 export const Refund = z.looseObject({
@@ -69,16 +70,7 @@ export const VerificationData = z.looseObject({
 });
 
 /** basis: supplement (section 19): UmaInvitation. */
-export const InvitationData = z.looseObject({
-  code: z.string().min(1),
-  createdAt: IsoUtc,
-  claimedAt: IsoUtc.nullish(),
-  url: z.string().min(1),
-  expiresAt: IsoUtc.nullish(),
-  inviterUma: z.string().min(1),
-  inviteeUma: z.string().nullish(),
-  status: z.enum(['PENDING', 'CLAIMED', 'EXPIRED', 'CANCELLED']),
-});
+export const InvitationData = UmaInvitation;
 
 /** basis: supplement (section 24): BulkCustomerImportJob. */
 export const BulkJobData = z.looseObject({

@@ -4,9 +4,9 @@
 import { expect } from 'vitest';
 import { usdAccount } from '../../fixtures/external-accounts.js';
 import { rng } from '../../fixtures/random.js';
-import type { RequestOptions } from '../client.js';
+import type { ApiResponse, RequestOptions } from '../client.js';
 import { eventually } from '../eventually.js';
-import { expectStatus } from '../expect.js';
+import { expectError, expectStatus, noteInterface } from '../expect.js';
 import { api, capabilities } from '../harness.js';
 import { ExternalAccount, type InternalAccount } from '../schemas.js';
 import { Agent, AgentAction, AgentCreated, Redeemed, type Permission, PERMISSIONS } from '../schemas/agents.js';
@@ -101,4 +101,10 @@ export async function getAgent(agentId: string): Promise<Agent> {
 /** The balance once it reads `expected` (a debit may settle a moment after the answer), or what it reads at the deadline. */
 export async function balanceBecomes(customerId: string, accountId: string, expected: number): Promise<number> {
   return eventually(() => balanceOf(customerId, accountId), (b) => b === expected, { timeoutMs: capabilities.eventTimeoutMs, what: `the balance of ${accountId} to read ${expected}` }).catch(() => balanceOf(customerId, accountId));
+}
+
+/** A policy or permission denial: 403 with an enumerated code; which code is recorded as an interface note. */
+export function expectAgentDenied(res: ApiResponse, rule: string): void {
+  const body = expectError(res, 403, undefined, rule);
+  noteInterface('agent-policy-denial-code', ['supplement 23: "Policy/limit denial: 403, code not stated"', 'supplement 28.2: codes for agent policy/limit (403) are not stated'], `${res.exchange.method} ${res.exchange.template}: 403 ${body.code}`);
 }

@@ -1,20 +1,17 @@
 // The agent routes of the sandbox answer hostile bodies and queries, sent with a valid agent token, with
 // a 4xx error body, never a 5xx; and the platform's Basic credentials do not open /agents/me.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient } from '../../helpers/client.js';
+import { describe, expect, it } from 'vitest';
+import type { ApiClient } from '../../helpers/client.js';
 import { ErrorBody } from '../../helpers/schemas.js';
-import { buildSandbox, type Sandbox } from '../../sandbox/app.js';
+import type { Sandbox } from '../../sandbox/app.js';
+import { useInProcessSandbox } from './in-process.js';
 
 let sandbox: Sandbox;
 let client: ApiClient;
-beforeAll(async () => {
-  sandbox = await buildSandbox({ allowInsecureLoopbackWebhooks: true, provisioningDelayMs: 1 });
-  client = new ApiClient({ baseUrl: await sandbox.listen(0), clientId: sandbox.clientId, clientSecret: sandbox.clientSecret });
-});
-afterAll(async () => {
-  await client.close();
-  await sandbox.close();
-});
+useInProcessSandbox((s, c) => {
+  sandbox = s;
+  client = c;
+}, { provisioningDelayMs: 1 });
 
 const BODIES = ['{', '[]', '"text"', 'null', '{"source":{"accountId":7},"amount":"NaN"}', JSON.stringify({ source: { sourceType: 'ACCOUNT', accountId: 'InternalAccount:x' }, destination: { destinationType: 'ACCOUNT' }, lockedCurrencySide: 'SENDING', lockedCurrencyAmount: -1 }), 'x'.repeat(2000)];
 const POLICIES = [{}, { permissions: ['NOPE'] }, { spendingLimits: { currency: 'XXX' } }, { spendingLimits: { dailyLimit: -5 } }, { accountRestrictions: { accountRules: [{}] } }, { approvalThresholds: null, accountRestrictions: null }];

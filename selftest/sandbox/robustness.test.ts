@@ -1,18 +1,15 @@
 // Bad input to the sandbox gets a clear 4xx error body, never a 5xx: every route, hostile bodies.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient } from '../../helpers/client.js';
+import { describe, expect, it } from 'vitest';
+import type { ApiClient } from '../../helpers/client.js';
 import { ErrorBody } from '../../helpers/schemas.js';
-import { buildSandbox, type Sandbox } from '../../sandbox/app.js';
+import type { Sandbox } from '../../sandbox/app.js';
+import { useInProcessSandbox } from './in-process.js';
 
 let sandbox: Sandbox;
 let client: ApiClient;
-beforeAll(async () => {
-  sandbox = await buildSandbox({ allowInsecureLoopbackWebhooks: true });
-  client = new ApiClient({ baseUrl: await sandbox.listen(0), clientId: sandbox.clientId, clientSecret: sandbox.clientSecret });
-});
-afterAll(async () => {
-  await client.close();
-  await sandbox.close();
+useInProcessSandbox((s, c) => {
+  sandbox = s;
+  client = c;
 });
 
 const BODIES = ['{', '[]', '"text"', 'null', '{"a":{"b":{"c":[1,2,{"d":null}]}}}', JSON.stringify({ amount: 'NaN', state: 42, signature: {} }), 'x'.repeat(2000)];

@@ -1,10 +1,11 @@
 // The sandbox's stablecoin routes (supplement 22) under hostile input carrying an Idempotency-Key (the
 // general robustness test sends none, so it stops at the missing key): a 4xx error body, never a 5xx,
 // and nothing kept under the key of a refused request.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient } from '../../helpers/client.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ApiClient } from '../../helpers/client.js';
 import { ErrorBody } from '../../helpers/schemas.js';
-import { buildSandbox, type Sandbox } from '../../sandbox/app.js';
+import type { Sandbox } from '../../sandbox/app.js';
+import { useInProcessSandbox } from './in-process.js';
 import { STABLECOIN_PROVIDER } from '../../sandbox/stablecoins/routes.js';
 
 let sandbox: Sandbox;
@@ -13,18 +14,16 @@ let coinId = '';
 let keyN = 0;
 const key = () => ({ 'Idempotency-Key': `selftest-${++keyN}` });
 
+useInProcessSandbox((s, c) => {
+  sandbox = s;
+  client = c;
+});
 beforeAll(async () => {
-  sandbox = await buildSandbox({ allowInsecureLoopbackWebhooks: true });
-  client = new ApiClient({ baseUrl: await sandbox.listen(0), clientId: sandbox.clientId, clientSecret: sandbox.clientSecret });
   const link = await client.post('/stablecoin-provider-accounts', { body: { provider: STABLECOIN_PROVIDER, apiClientId: 'c', apiClientSecret: 's' }, headers: key() });
   expect(link.status).toBe(201);
   const coin = await client.post('/stablecoins', { body: { providerTokenIdentifier: 't', networkTokenIdentifier: 'n', network: 'SPARK', stablecoinProviderAccountId: link.body.id }, headers: key() });
   expect(coin.status).toBe(201);
   coinId = coin.body.id;
-});
-afterAll(async () => {
-  await client.close();
-  await sandbox.close();
 });
 
 const BODIES = ['{', '[]', '"text"', 'null', '{"amount":"1e6","fundingSource":{"type":"WIRE"},"destination":{"accountId":"ExternalAccount:x"}}', JSON.stringify({ amount: '9'.repeat(40), source: { type: 'EXTERNAL_ACCOUNT' }, destination: { type: 'EXTERNAL_ACCOUNT', externalAccountId: 'ExternalAccount:x', rail: 'WIRE' } }), JSON.stringify({ amount: 100, fundingSource: [], destination: null })];

@@ -1,18 +1,15 @@
 // Bad input to the embedded-wallet and token routes of a real wallet account (known ids, so the hostile
 // bodies and headers reach the signed retry, the stamp decoder, HPKE and WebAuthn) gets a 4xx, never a 5xx.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient } from '../../helpers/client.js';
-import { buildSandbox, type Sandbox } from '../../sandbox/app.js';
+import { describe, expect, it } from 'vitest';
+import type { ApiClient } from '../../helpers/client.js';
+import type { Sandbox } from '../../sandbox/app.js';
+import { useInProcessSandbox } from './in-process.js';
 
 let sandbox: Sandbox;
 let client: ApiClient;
-beforeAll(async () => {
-  sandbox = await buildSandbox({ allowInsecureLoopbackWebhooks: true });
-  client = new ApiClient({ baseUrl: await sandbox.listen(0), clientId: sandbox.clientId, clientSecret: sandbox.clientSecret });
-});
-afterAll(async () => {
-  await client.close();
-  await sandbox.close();
+useInProcessSandbox((s, c) => {
+  sandbox = s;
+  client = c;
 });
 
 const OFF_CURVE = `04${'11'.repeat(64)}`;

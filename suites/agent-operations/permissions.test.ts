@@ -8,6 +8,7 @@ import { expectError, expectStatus, noteInterface } from '../../helpers/expect.j
 import {
   balanceBecomes, connectAgent, customerWithMoney, ME_EXECUTE, ME_EXTERNAL_ACCOUNT, ME_EXTERNAL_ACCOUNTS, ME_QUOTES, ME_TRANSACTION, ME_TRANSACTIONS,
   ME_TRANSFER_IN, ME_TRANSFER_OUT, policy, usdQuote, without,
+  expectAgentDenied,
 } from '../../helpers/flows/agents.js';
 import { balanceOf } from '../../helpers/flows/transfers.js';
 import type { ApiResponse } from '../../helpers/client.js';
@@ -17,17 +18,6 @@ import { AnyTransaction, ExternalAccount, Page, Quote } from '../../helpers/sche
 import { AgentAction } from '../../helpers/schemas/agents.js';
 import { ExternalAccountPage } from '../../helpers/schemas/external-accounts.js';
 import type { Permission } from '../../helpers/schemas/agents.js';
-
-const NOTE = {
-  id: 'agent-policy-denial-code',
-  sentences: ['supplement 23: "Policy/limit denial: 403, code not stated"', 'supplement 28.2: codes for agent policy/limit (403) are not stated'],
-};
-
-/** 403 with an enumerated code; the code is recorded as an interface note. */
-function expectDenied(res: ApiResponse, rule: string) {
-  const body = expectError(res, 403, undefined, rule);
-  noteInterface(NOTE.id, NOTE.sentences, `${res.exchange.method} ${res.exchange.template}: 403 ${body.code}`);
-}
 
 async function pair(missing: Permission, usd = 100_000) {
   const setup = await customerWithMoney(usd);
@@ -43,7 +33,7 @@ describe.concurrent('Agent permissions', () => {
     requireCapability(ctx, capabilities.sandboxTriggers, 'the target cannot fund a customer');
     await basisSupplement('POST /agents/me/quotes needs CREATE_QUOTES, else 403 (section 23)');
     const { usd, bank, lacking, holding } = await pair('CREATE_QUOTES');
-    expectDenied(await lacking.post(ME_QUOTES, { body: usdQuote(usd.id, bank.id, 1_000) }), 'CREATE_QUOTES');
+    expectAgentDenied(await lacking.post(ME_QUOTES, { body: usdQuote(usd.id, bank.id, 1_000) }), 'CREATE_QUOTES');
     expectStatus(await holding.post(ME_QUOTES, { body: usdQuote(usd.id, bank.id, 1_000) }), 201, Quote);
   });
 
@@ -52,7 +42,7 @@ describe.concurrent('Agent permissions', () => {
     await basisSupplement('POST /agents/me/quotes/{quoteId}/execute needs EXECUTE_QUOTES, else 403 (section 23)');
     const { customerId, usd, bank, lacking, holding } = await pair('EXECUTE_QUOTES');
     const refused = expectStatus(await lacking.post(ME_QUOTES, { body: usdQuote(usd.id, bank.id, 1_500) }), 201, Quote);
-    expectDenied(await lacking.post(ME_EXECUTE, { params: { quoteId: refused.id } }), 'EXECUTE_QUOTES');
+    expectAgentDenied(await lacking.post(ME_EXECUTE, { params: { quoteId: refused.id } }), 'EXECUTE_QUOTES');
     expect(await balanceOf(customerId, usd.id), 'a refused execution moves nothing').toBe(usd.balance.amount);
     const quote = expectStatus(await holding.post(ME_QUOTES, { body: usdQuote(usd.id, bank.id, 1_500) }), 201, Quote);
     expectStatus(await holding.post(ME_EXECUTE, { params: { quoteId: quote.id } }), 200, AgentAction);
@@ -65,8 +55,8 @@ describe.concurrent('Agent permissions', () => {
     const { customerId, usd, bank, lacking, holding } = await pair('CREATE_TRANSFERS');
     const out = { source: { accountId: usd.id }, destination: { accountId: bank.id }, amount: 1_000 };
     const inward = { source: { accountId: bank.id }, destination: { accountId: usd.id }, amount: 700 };
-    expectDenied(await lacking.post(ME_TRANSFER_OUT, { body: out }), 'CREATE_TRANSFERS (transfer-out)');
-    expectDenied(await lacking.post(ME_TRANSFER_IN, { body: inward }), 'CREATE_TRANSFERS (transfer-in)');
+    expectAgentDenied(await lacking.post(ME_TRANSFER_OUT, { body: out }), 'CREATE_TRANSFERS (transfer-out)');
+    expectAgentDenied(await lacking.post(ME_TRANSFER_IN, { body: inward }), 'CREATE_TRANSFERS (transfer-in)');
     expect(await balanceOf(customerId, usd.id), 'refused transfers move nothing').toBe(usd.balance.amount);
     expectStatus(await holding.post(ME_TRANSFER_OUT, { body: out }), 201, AgentAction);
     expectStatus(await holding.post(ME_TRANSFER_IN, { body: inward }), 201, AgentAction);
@@ -79,8 +69,8 @@ describe.concurrent('Agent permissions', () => {
     const { usd, bank, lacking, holding } = await pair('VIEW_TRANSACTIONS');
     const action = expectStatus(await holding.post(ME_TRANSFER_OUT, { body: { source: { accountId: usd.id }, destination: { accountId: bank.id }, amount: 900 } }), 201, AgentAction);
     const transactionId = action.transaction!.id;
-    expectDenied(await lacking.get(ME_TRANSACTIONS), 'VIEW_TRANSACTIONS (list)');
-    expectDenied(await lacking.get(ME_TRANSACTION, { params: { transactionId } }), 'VIEW_TRANSACTIONS (one)');
+    expectAgentDenied(await lacking.get(ME_TRANSACTIONS), 'VIEW_TRANSACTIONS (list)');
+    expectAgentDenied(await lacking.get(ME_TRANSACTION, { params: { transactionId } }), 'VIEW_TRANSACTIONS (one)');
     expectStatus(await holding.get(ME_TRANSACTIONS), 200, Page(AnyTransaction));
     expectStatus(await holding.get(ME_TRANSACTION, { params: { transactionId } }), 200, AnyTransaction);
   });
@@ -91,10 +81,10 @@ describe.concurrent('Agent permissions', () => {
     const { customerId, bank, lacking, holding } = await pair('MANAGE_EXTERNAL_ACCOUNTS', 0);
     const { customerId: _c, ...body } = usdAccount(customerId);
     const params = { externalAccountId: bank.id };
-    expectDenied(await lacking.get(ME_EXTERNAL_ACCOUNTS), 'MANAGE_EXTERNAL_ACCOUNTS (list)');
-    expectDenied(await lacking.post(ME_EXTERNAL_ACCOUNTS, { body }), 'MANAGE_EXTERNAL_ACCOUNTS (create)');
-    expectDenied(await lacking.get(ME_EXTERNAL_ACCOUNT, { params }), 'MANAGE_EXTERNAL_ACCOUNTS (get)');
-    expectDenied(await lacking.delete(ME_EXTERNAL_ACCOUNT, { params }), 'MANAGE_EXTERNAL_ACCOUNTS (delete)');
+    expectAgentDenied(await lacking.get(ME_EXTERNAL_ACCOUNTS), 'MANAGE_EXTERNAL_ACCOUNTS (list)');
+    expectAgentDenied(await lacking.post(ME_EXTERNAL_ACCOUNTS, { body }), 'MANAGE_EXTERNAL_ACCOUNTS (create)');
+    expectAgentDenied(await lacking.get(ME_EXTERNAL_ACCOUNT, { params }), 'MANAGE_EXTERNAL_ACCOUNTS (get)');
+    expectAgentDenied(await lacking.delete(ME_EXTERNAL_ACCOUNT, { params }), 'MANAGE_EXTERNAL_ACCOUNTS (delete)');
     expectStatus(await api.get('/customers/external-accounts/{externalAccountId}', { params }), 200, ExternalAccount, 'the refused delete left the account');
     expectStatus(await holding.get(ME_EXTERNAL_ACCOUNTS), 200, ExternalAccountPage);
     expectStatus(await holding.post(ME_EXTERNAL_ACCOUNTS, { body }), 201, ExternalAccount);

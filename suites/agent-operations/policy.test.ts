@@ -8,22 +8,12 @@ import { describe, expect, it } from 'vitest';
 import { usdAccount } from '../../fixtures/external-accounts.js';
 import type { ApiResponse } from '../../helpers/client.js';
 import { expectError, expectStatus, noteInterface } from '../../helpers/expect.js';
-import { AgentClient, balanceBecomes, connectAgent, customerWithMoney, getAgent, ME, ME_TRANSFER_OUT, policy } from '../../helpers/flows/agents.js';
+import { AgentClient, balanceBecomes, connectAgent, customerWithMoney, expectAgentDenied, getAgent, ME, ME_TRANSFER_OUT, policy } from '../../helpers/flows/agents.js';
 import { balanceOf } from '../../helpers/flows/transfers.js';
 import { api, capabilities } from '../../helpers/harness.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
 import { amountOf, ExternalAccount } from '../../helpers/schemas.js';
 import { Agent, AgentAction } from '../../helpers/schemas/agents.js';
-
-const NOTE = {
-  id: 'agent-policy-denial-code',
-  sentences: ['supplement 23: "Policy/limit denial: 403, code not stated"', 'supplement 28.2: codes for agent policy/limit (403) are not stated'],
-};
-
-function expectDenied(res: ApiResponse, rule: string) {
-  const body = expectError(res, 403, undefined, rule);
-  noteInterface(NOTE.id, NOTE.sentences, `${res.exchange.method} ${res.exchange.template}: 403 ${body.code}`);
-}
 
 const transferOut = (client: AgentClient, sourceAccountId: string, destinationAccountId: string, amount: number) =>
   client.post(ME_TRANSFER_OUT, { body: { source: { accountId: sourceAccountId }, destination: { accountId: destinationAccountId }, amount } });
@@ -66,7 +56,7 @@ describe.concurrent('Agent policy: approval, restrictions, limits and usage', ()
     const { customerId, usd, bank } = await customerWithMoney(100_000);
     const rules = [usd.id, bank.id].map((accountId) => ({ accountId, perTransactionLimit: 1_000 }));
     const { client } = await connectAgent(customerId, policy({ accountRestrictions: { accountRules: rules } }));
-    expectDenied(await transferOut(client, usd.id, bank.id, 1_500), 'the account rule\'s perTransactionLimit');
+    expectAgentDenied(await transferOut(client, usd.id, bank.id, 1_500), 'the account rule\'s perTransactionLimit');
     expect(await balanceOf(customerId, usd.id), 'the refused call moved nothing').toBe(usd.balance.amount);
     await expectAction(await transferOut(client, usd.id, bank.id, 900), 'APPROVED', 'control: within the rule\'s limit');
   });
@@ -78,7 +68,7 @@ describe.concurrent('Agent policy: approval, restrictions, limits and usage', ()
     const other = expectStatus(await api.post('/customers/external-accounts', { body: usdAccount(customerId) }), 201, ExternalAccount);
     const narrow = await connectAgent(customerId, policy({ accountRestrictions: { allowedAccountIds: [other.id] } }));
     const wide = await connectAgent(customerId, policy({ accountRestrictions: { allowedAccountIds: [usd.id, bank.id] } }));
-    expectDenied(await transferOut(narrow.client, usd.id, bank.id, 1_000), 'allowedAccountIds');
+    expectAgentDenied(await transferOut(narrow.client, usd.id, bank.id, 1_000), 'allowedAccountIds');
     expect(await balanceOf(customerId, usd.id), 'the refused call moved nothing').toBe(usd.balance.amount);
     await expectAction(await transferOut(wide.client, usd.id, bank.id, 1_000), 'APPROVED', 'control: the accounts are allowed');
   });
@@ -88,7 +78,7 @@ describe.concurrent('Agent policy: approval, restrictions, limits and usage', ()
     await basisSupplement('spendingLimits.perTransactionLimit; limit denial 403 (section 23)');
     const { customerId, usd, bank } = await customerWithMoney(100_000);
     const { client } = await connectAgent(customerId, policy({ spendingLimits: { currency: 'USD', perTransactionLimit: 5_000 } }));
-    expectDenied(await transferOut(client, usd.id, bank.id, 5_001), 'perTransactionLimit');
+    expectAgentDenied(await transferOut(client, usd.id, bank.id, 5_001), 'perTransactionLimit');
     expect(await balanceOf(customerId, usd.id), 'the refused call moved nothing').toBe(usd.balance.amount);
     await expectAction(await transferOut(client, usd.id, bank.id, 4_000), 'APPROVED', 'control: within the limit');
   });
@@ -101,7 +91,7 @@ describe.concurrent('Agent policy: approval, restrictions, limits and usage', ()
     expect(agent.usage.dailyTransactionCount, 'a new agent has spent nothing').toBe(0);
     expect(amountOf(agent.usage.dailySpend)).toBe(0);
     await expectAction(await transferOut(client, usd.id, bank.id, 3_000), 'APPROVED', 'within the daily limit');
-    expectDenied(await transferOut(client, usd.id, bank.id, 3_000), 'dailyLimit: 3,000 + 3,000 > 5,000');
+    expectAgentDenied(await transferOut(client, usd.id, bank.id, 3_000), 'dailyLimit: 3,000 + 3,000 > 5,000');
     await expectAction(await transferOut(client, usd.id, bank.id, 2_000), 'APPROVED', 'control: 3,000 + 2,000 is within the daily limit');
     const after = await getAgent(agent.id);
     expect(after.usage.dailyTransactionCount, 'usage: two calls ran').toBe(2);
@@ -118,7 +108,7 @@ describe.concurrent('Agent policy: approval, restrictions, limits and usage', ()
     const { customerId, usd, bank } = await customerWithMoney(100_000);
     const { client } = await connectAgent(customerId, policy({ spendingLimits: { currency: 'USD', perTransactionLimit: 100_000, dailyTransactionLimit: 1 } }));
     await expectAction(await transferOut(client, usd.id, bank.id, 1_000), 'APPROVED', 'the first call of the day');
-    expectDenied(await transferOut(client, usd.id, bank.id, 1_000), 'dailyTransactionLimit: one call a day');
+    expectAgentDenied(await transferOut(client, usd.id, bank.id, 1_000), 'dailyTransactionLimit: one call a day');
     expect(await balanceBecomes(customerId, usd.id, usd.balance.amount - 1_000), 'one call moved money').toBe(usd.balance.amount - 1_000);
   });
 
@@ -128,7 +118,7 @@ describe.concurrent('Agent policy: approval, restrictions, limits and usage', ()
     const { customerId, usd, bank } = await customerWithMoney(100_000);
     const { agent, client } = await connectAgent(customerId, policy({ spendingLimits: { currency: 'USD', perTransactionLimit: 100_000, monthlyLimit: 4_000 } }));
     await expectAction(await transferOut(client, usd.id, bank.id, 3_000), 'APPROVED', 'within the monthly limit');
-    expectDenied(await transferOut(client, usd.id, bank.id, 1_500), 'monthlyLimit: 3,000 + 1,500 > 4,000');
+    expectAgentDenied(await transferOut(client, usd.id, bank.id, 1_500), 'monthlyLimit: 3,000 + 1,500 > 4,000');
     await expectAction(await transferOut(client, usd.id, bank.id, 1_000), 'APPROVED', 'control: 3,000 + 1,000 is within the monthly limit');
     expect(amountOf((await getAgent(agent.id)).usage.monthlySpend), 'usage: the month\'s spend').toBe(4_000);
   });
