@@ -395,7 +395,7 @@ export async function embeddedWalletAuthRoutes(app: FastifyInstance) {
     if (c.type !== 'EMAIL_OTP' && c.type !== 'SMS_OTP') throw badRequest('INVALID_INPUT', `A ${c.type} credential has no challenge here`);
     const recipient = await newRecipient();
     c.bundles.push({ recipient, used: false });
-    return { ...presentCredential(c), otpEncryptionTargetBundle: recipient.publicKeyHex };
+    return { ...presentCredential(c), otpEncryptionTargetBundle: recipient.bundle };
   });
 
   /** Supplement 17: PASSKEY verify {type, assertion} + Request-Id answers 200 AuthSession at once. */
@@ -460,7 +460,7 @@ export async function embeddedWalletAuthRoutes(app: FastifyInstance) {
     const usable = ctx.faults.has('wallet-otp-stale-bundle-accepted') ? c.bundles.filter((b) => !b.used) : c.bundles.slice(-1).filter((b) => !b.used);
     let opened: { bundle: (typeof c.bundles)[number]; plaintext: Buffer } | undefined;
     for (const bundle of usable) {
-      const plaintext = await openBundle(bundle.recipient.privateKey, body.encryptedOtpBundle.encappedPublic, body.encryptedOtpBundle.ciphertext);
+      const plaintext = await openBundle(bundle.recipient, body.encryptedOtpBundle.encappedPublic, body.encryptedOtpBundle.ciphertext);
       if (plaintext) opened = { bundle, plaintext };
     }
     if (!opened) throw badRequest('INVALID_INPUT', 'encryptedOtpBundle does not open with the key of this credential\'s current otpEncryptionTargetBundle');
