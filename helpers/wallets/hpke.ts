@@ -62,16 +62,19 @@ export function sealToKey(publicKeyHex: string, plaintext: Uint8Array): SealedBu
  * does. A signed bundle goes through encryptOtpCodeToBundle itself, which checks `dataSignature` (ECDSA
  * P-256 SHA-256 over `data`) against the bundle's own `enclaveQuorumPublic` (no document names the
  * target's signer key); an unsigned one (empty signature, as the supplement's sandbox leaves the
- * export's) is sealed to its `targetPublic` with the same primitives.
+ * export's) is sealed to its `targetPublic` with the same primitives, and so is a bundle that is a bare
+ * uncompressed P-256 key in hex (no document states the bundle's form).
  */
 export async function sealOtpCode(otpEncryptionTargetBundle: string, publicKeyHex: string, otpCode: string): Promise<SealedBundle> {
+  const plaintext = new TextEncoder().encode(JSON.stringify({ otp_code: otpCode, public_key: publicKeyHex }));
+  if (/^04[0-9a-fA-F]{128}$/.test(otpEncryptionTargetBundle)) return sealToKey(otpEncryptionTargetBundle, plaintext);
   const envelope = parseEnvelope(otpEncryptionTargetBundle);
   if (envelope.dataSignature !== '') {
     return JSON.parse(await encryptOtpCodeToBundle(otpCode, otpEncryptionTargetBundle, publicKeyHex, envelope.enclaveQuorumPublic)) as SealedBundle;
   }
   const { targetPublic } = envelopeData(envelope);
   if (typeof targetPublic !== 'string') throw new Error('the OTP target bundle names no targetPublic');
-  return sealToKey(targetPublic, new TextEncoder().encode(JSON.stringify({ otp_code: otpCode, public_key: publicKeyHex })));
+  return sealToKey(targetPublic, plaintext);
 }
 
 /** Opens {encappedPublic, ciphertext} (hex) with the recipient's secret key; throws when it does not authenticate. */

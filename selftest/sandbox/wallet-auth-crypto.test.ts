@@ -127,6 +127,11 @@ describe('HPKE, sandbox side (@hpke/core)', () => {
       expect(await openBundle(recipient, sealed.encappedPublic, tampered(sealed.ciphertext))).toBeUndefined();
     }
     const recipient = await newRecipient();
+    const key = new SessionKey();
+    for (const form of [recipient.publicKeyHex, JSON.stringify({ ...JSON.parse(recipient.bundle), dataSignature: '', enclaveQuorumPublic: '' })]) {
+      const sealed = await sealOtpCode(form, key.publicKeyHex, '000000');
+      expect(new TextDecoder().decode((await openBundle(recipient, sealed.encappedPublic, sealed.ciphertext))!), 'a bare key or an unsigned envelope as the target bundle').toBe(otpPlaintext(key.publicKeyHex));
+    }
     const plaintext = new TextEncoder().encode(otpPlaintext(new SessionKey().publicKeyHex));
     const misdirected = sealToKey((await newRecipient()).publicKeyHex, plaintext);
     expect(await openBundle(recipient, misdirected.encappedPublic, misdirected.ciphertext)).toBeUndefined();

@@ -28,7 +28,7 @@ describe('POST /auth/credentials/{credentialId}/verify (EMAIL_OTP)', () => {
     noteInterface('wallet-otp-bundle-form', [
       'supplement 17: "OTP: client HPKE-seals {otp_code, public_key} to the bundle -> encryptedOtpBundle {encappedPublic, ciphertext}"',
       'supplement 17: "Export: {version: "v1.0.0", data, dataSignature, enclaveQuorumPublic} hex; data = {encappedPublic, ciphertext, organizationId}; HPKE P-256/HKDF-SHA256/AES-256-GCM" (the provider\'s bundle shapes; the form of otpEncryptionTargetBundle, and the HPKE info and aad, are not stated)',
-    ], 'otpEncryptionTargetBundle read as the provider\'s signed envelope {version, data, dataSignature, enclaveQuorumPublic}, data the hex JSON {targetPublic}, and sealed with the provider\'s client library (@turnkey/crypto encryptOtpCodeToBundle: HPKE base mode P-256/HKDF-SHA256/AES-256-GCM, info "turnkey_hpke", aad the encapsulated key then the target key); a signed bundle is checked against its own enclaveQuorumPublic, an unsigned one sealed to targetPublic');
+    ], 'otpEncryptionTargetBundle read as the provider\'s signed envelope {version, data, dataSignature, enclaveQuorumPublic}, data the hex JSON {targetPublic}, and sealed with the provider\'s client library (@turnkey/crypto encryptOtpCodeToBundle: HPKE base mode P-256/HKDF-SHA256/AES-256-GCM, info "turnkey_hpke", aad the encapsulated key then the target key); a signed bundle is checked against its own enclaveQuorumPublic, an unsigned one sealed to targetPublic, and a bare uncompressed key in hex is sealed to directly');
     const { session } = await otpLogin(emailOtp);
     expect(session.type).toBe('EMAIL_OTP');
     expect(Date.parse(session.expiresAt), 'a new session expires in the future').toBeGreaterThan(Date.now());
