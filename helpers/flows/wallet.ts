@@ -2,7 +2,7 @@
 // 17 and 20): the interface names neither operation set beyond the functional areas and the wallet
 // signature headers.
 import { randomUUID } from 'node:crypto';
-import { expect, type TestContext } from 'vitest';
+import { assert, expect, type TestContext } from 'vitest';
 import { individual } from '../../fixtures/customers.js';
 import { expectStatus } from '../expect.js';
 import { api, capabilities } from '../harness.js';
@@ -115,7 +115,7 @@ export async function otpChallenge(credentialId: string): Promise<string> {
  * provider's signed envelope, with the provider's client library (interface note wallet-otp-bundle-form).
  */
 export async function sealOtp(bundle: string, key: SessionKey, otp = WALLET_OTP): Promise<SealedBundle> {
-  return sealOtpCode(bundle, key.publicKeyHex, otp);
+  return sealOtpCode(bundle, key.publicKeyHex, otp).catch((err: Error) => assert.fail(`the otpEncryptionTargetBundle cannot be sealed to with the provider's library: ${err.message}`));
 }
 
 /** The same plaintext sealed straight to a P-256 public key (uncompressed hex) that no challenge issued. */

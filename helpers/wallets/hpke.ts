@@ -3,11 +3,12 @@
 // AES-256-GCM, with the library's info and aad. The sandbox seals and opens with @hpke/core, so a mistake
 // on one side cannot cancel out on the other; the self-tests check both against published vectors and
 // against each other.
+import { createRequire } from 'node:module';
 
 /**
- * The part of @turnkey/crypto used here, with the library's own signatures. The module is loaded through
- * a specifier typed as a plain string because its declaration files carry `/// <reference lib="dom" />`,
- * which would pull the DOM's globals into this Node project's whole type check.
+ * The part of @turnkey/crypto used here, with the library's own signatures. The module is loaded with
+ * `require` (its CommonJS build), not imported, because its declaration files carry
+ * `/// <reference lib="dom" />`, which would pull the DOM's globals into this Node project's type check.
  */
 export interface TurnkeyCrypto {
   hpkeEncrypt(params: { plainTextBuf: Uint8Array; targetKeyBuf: Uint8Array }): Uint8Array;
@@ -17,8 +18,7 @@ export interface TurnkeyCrypto {
   decryptExportBundle(params: { exportBundle: string; organizationId: string; embeddedKey: string; dangerouslyOverrideSignerPublicKey?: string; returnMnemonic: boolean }): Promise<string>;
   decryptCredentialBundle(credentialBundle: string, embeddedKey: string): string;
 }
-const TURNKEY_CRYPTO: string = '@turnkey/crypto';
-export const turnkey = (await import(TURNKEY_CRYPTO)) as TurnkeyCrypto;
+export const turnkey = createRequire(import.meta.url)('@turnkey/crypto') as TurnkeyCrypto;
 const { decryptCredentialBundle, decryptExportBundle, encryptOtpCodeToBundle, formatHpkeBuf, hpkeDecrypt, hpkeEncrypt } = turnkey;
 
 export interface SealedBundle {

@@ -76,9 +76,10 @@ const BUNDLE_SIGNER_PUBLIC = (bundleSigner.publicKey.export({ format: 'der', typ
  * of the JSON {targetPublic} (the uncompressed recipient key), `dataSignature` hex DER ECDSA P-256
  * SHA-256 over the bytes of `data` by the key `enclaveQuorumPublic`.
  */
-export function otpTargetBundle(targetPublicHex: string): string {
+export function otpTargetBundle(targetPublicHex: string, opts: { signOtherData?: boolean } = {}): string {
   const data = Buffer.from(JSON.stringify({ targetPublic: targetPublicHex }), 'utf8');
-  return JSON.stringify({ version: 'v1.0.0', data: data.toString('hex'), dataSignature: sign('sha256', data, { key: bundleSigner.privateKey, dsaEncoding: 'der' }).toString('hex'), enclaveQuorumPublic: BUNDLE_SIGNER_PUBLIC });
+  const signed = opts.signOtherData ? Buffer.from(JSON.stringify({ targetPublic: targetPublicHex, other: true }), 'utf8') : data;
+  return JSON.stringify({ version: 'v1.0.0', data: data.toString('hex'), dataSignature: sign('sha256', signed, { key: bundleSigner.privateKey, dsaEncoding: 'der' }).toString('hex'), enclaveQuorumPublic: BUNDLE_SIGNER_PUBLIC });
 }
 
 export interface Recipient {
@@ -89,10 +90,11 @@ export interface Recipient {
   bundle: string;
 }
 
-export async function newRecipient(): Promise<Recipient> {
+/** A fresh HPKE recipient key and its bundle; `signOtherData` is fault wallet-otp-bundle-signature-mismatch. */
+export async function newRecipient(opts: { signOtherData?: boolean } = {}): Promise<Recipient> {
   const pair = await hpke.kem.generateKeyPair();
   const publicKeyHex = Buffer.from(await hpke.kem.serializePublicKey(pair.publicKey)).toString('hex');
-  return { privateKey: pair.privateKey, publicKeyHex, bundle: otpTargetBundle(publicKeyHex) };
+  return { privateKey: pair.privateKey, publicKeyHex, bundle: otpTargetBundle(publicKeyHex, opts) };
 }
 
 /** Opens {encappedPublic (uncompressed), ciphertext} (hex) sealed to the recipient; undefined when it does not open. */
@@ -106,11 +108,14 @@ export async function openBundle(recipient: Recipient, encappedPublicHex: string
   }
 }
 
-/** Seals to an uncompressed P-256 public key (hex): {encappedPublic (uncompressed), ciphertext} hex. */
-export async function sealTo(publicKeyHex: string, plaintext: Uint8Array): Promise<{ encappedPublic: string; ciphertext: string }> {
+/**
+ * Seals to an uncompressed P-256 public key (hex): {encappedPublic (uncompressed), ciphertext} hex.
+ * `plainContext` (empty info and aad) is fault wallet-export-hpke-context-ignored.
+ */
+export async function sealTo(publicKeyHex: string, plaintext: Uint8Array, opts: { plainContext?: boolean } = {}): Promise<{ encappedPublic: string; ciphertext: string }> {
   const recipientPublicKey = await hpke.kem.deserializePublicKey(Buffer.from(publicKeyHex, 'hex'));
-  const context = await hpke.createSenderContext({ recipientPublicKey, info: HPKE_INFO });
+  const context = await hpke.createSenderContext({ recipientPublicKey, info: opts.plainContext ? new Uint8Array() : HPKE_INFO });
   const encappedPublic = Buffer.from(context.enc).toString('hex');
-  const ct = await context.seal(plaintext, hpkeAad(encappedPublic, publicKeyHex));
+  const ct = await context.seal(plaintext, opts.plainContext ? new Uint8Array() : hpkeAad(encappedPublic, publicKeyHex));
   return { encappedPublic, ciphertext: Buffer.from(ct).toString('hex') };
 }

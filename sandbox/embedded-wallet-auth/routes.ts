@@ -393,7 +393,7 @@ export async function embeddedWalletAuthRoutes(app: FastifyInstance) {
       return { ...presentCredential(c), credentialId: c.passkey!.credentialId, challenge, requestId, expiresAt: new Date(expiresAtMs).toISOString() };
     }
     if (c.type !== 'EMAIL_OTP' && c.type !== 'SMS_OTP') throw badRequest('INVALID_INPUT', `A ${c.type} credential has no challenge here`);
-    const recipient = await newRecipient();
+    const recipient = await newRecipient({ signOtherData: ctx.faults.has('wallet-otp-bundle-signature-mismatch') });
     c.bundles.push({ recipient, used: false });
     return { ...presentCredential(c), otpEncryptionTargetBundle: recipient.bundle };
   });
@@ -545,7 +545,7 @@ export async function embeddedWalletAuthRoutes(app: FastifyInstance) {
     return signedRetry(ctx, req, reply, { type: 'EXPORT_WALLET', accountId: w.account.id, signer: sessionSigner(w.account.id) }, async () => {
       // Supplement 17, Export: {version, data, dataSignature, enclaveQuorumPublic}; data = {encappedPublic, ciphertext, organizationId}, hex;
       // the sandbox leaves dataSignature and enclaveQuorumPublic empty.
-      const sealed = await sealTo(body.clientPublicKey, Buffer.from(w.secret, 'utf8'));
+      const sealed = await sealTo(body.clientPublicKey, Buffer.from(w.secret, 'utf8'), { plainContext: ctx.faults.has('wallet-export-hpke-context-ignored') });
       const data = Buffer.from(JSON.stringify({ ...sealed, organizationId: w.account.id })).toString('hex');
       const bundle = { version: 'v1.0.0', data, dataSignature: '', enclaveQuorumPublic: '' };
       return { id: w.account.id, encryptedWalletCredentials: JSON.stringify(bundle) };

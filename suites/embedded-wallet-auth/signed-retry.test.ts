@@ -4,7 +4,7 @@
 // REQUEST_ID_MISSING"). The protocol (202 {payloadToSign, requestId, expiresAt}, then the same request
 // with the stamp), the stamp's layout, the operations and the case of each code: basis: supplement
 // (sections 10 and 17). Judged on PATCH /internal-accounts/{internalAccountId} {privateEnabled} and the export.
-import { describe, expect, it } from 'vitest';
+import { assert, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { expectError, expectSchema, expectStatus, noteInterface } from '../../helpers/expect.js';
 import {
@@ -135,7 +135,7 @@ describe('POST /internal-accounts/{internalAccountId}/export', () => {
     noteInterface('wallet-export-encoding', ['supplement 17: "Export: {version: "v1.0.0", data, dataSignature, enclaveQuorumPublic} hex"'], /^\s*\{/.test(exported.encryptedWalletCredentials) ? 'encryptedWalletCredentials is the bundle JSON' : 'encryptedWalletCredentials is the bundle JSON in hex');
     const bundle = expectSchema(ExportBundle, JSON.parse(text), 'the export bundle');
     const data = expectSchema(ExportBundleData, JSON.parse(Buffer.from(bundle.data, 'hex').toString('utf8')), 'the export bundle data');
-    const secret = await openExportBundle(text, target.secretKey);
+    const secret = await openExportBundle(text, target.secretKey).catch((err: Error) => assert.fail(`the client key does not open the export bundle with the provider's library: ${err.message}`));
     expect(secret.length, 'the sealed wallet credentials are not empty').toBeGreaterThan(0);
     await expect(openExportBundle(text, new SessionKey().secretKey), 'only the client key opens the export').rejects.toThrow();
   });
