@@ -1336,6 +1336,16 @@ export const FAULTS = {
     suites: ['embedded-wallet-auth/contact.test.ts'],
     rule: 'Supplement 17: PATCH /customers/{id} (EW contact): 424 EMAIL_OTP_CREDENTIAL_SYNC_FAILED (the change does not apply).',
   },
+  'wallet-otp-bundle-signature-mismatch': {
+    areas: ['embedded-wallet-auth'],
+    suites: ['embedded-wallet-auth/credentials.test.ts'],
+    rule: 'Supplement 17: the provider\'s signed bundle {version, data, dataSignature, enclaveQuorumPublic}, "dataSignature ECDSA-P256-SHA256 over data" (the form taken for otpEncryptionTargetBundle: sandbox/README.md); the OTP target bundle\'s signature is over other data.',
+  },
+  'wallet-export-hpke-context-ignored': {
+    areas: ['embedded-wallet-auth'],
+    suites: ['embedded-wallet-auth/signed-retry.test.ts'],
+    rule: 'Supplement 17: Export "HPKE P-256/HKDF-SHA256/AES-256-GCM" to clientPublicKey, with the info and aad of the provider\'s client library (sandbox/README.md); the export is sealed with empty info and aad.',
+  },
 } as const satisfies Record<string, FaultEntry>;
 
 export type FaultName = keyof typeof FAULTS;

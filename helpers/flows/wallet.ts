@@ -2,7 +2,7 @@
 // 17 and 20): the interface names neither operation set beyond the functional areas and the wallet
 // signature headers.
 import { randomUUID } from 'node:crypto';
-import { expect, type TestContext } from 'vitest';
+import { assert, expect, type TestContext } from 'vitest';
 import { individual } from '../../fixtures/customers.js';
 import { expectStatus } from '../expect.js';
 import { api, capabilities } from '../harness.js';
@@ -13,7 +13,7 @@ import {
   AuthMethodList, AuthSession, AuthSessionList, CreatedApiToken, OtpChallenge, SignatureRequest,
   type ApiToken, type AuthMethod,
 } from '../schemas/wallet.js';
-import { seal } from '../wallets/hpke.js';
+import { sealOtpCode, sealToKey, type SealedBundle } from '../wallets/hpke.js';
 import { SessionKey } from '../wallets/stamp.js';
 import { createCustomer } from './customers.js';
 
@@ -112,11 +112,15 @@ export async function otpChallenge(credentialId: string): Promise<string> {
 /**
  * Supplement 17: the client HPKE-seals {otp_code, public_key} to the bundle (P-256/HKDF-SHA256/AES-256-GCM)
  * -> encryptedOtpBundle {encappedPublic, ciphertext}. The bundle's form is not stated: read as the
- * recipient's P-256 public key in hex (interface note wallet-otp-bundle-form).
+ * provider's signed envelope, with the provider's client library (interface note wallet-otp-bundle-form).
  */
-export function sealOtp(bundle: string, key: SessionKey, otp = WALLET_OTP): { encappedPublic: string; ciphertext: string } {
-  const sealed = seal(Uint8Array.from(Buffer.from(bundle, 'hex')), new TextEncoder().encode(JSON.stringify({ otp_code: otp, public_key: key.publicKeyHex })));
-  return { encappedPublic: Buffer.from(sealed.enc).toString('hex'), ciphertext: Buffer.from(sealed.ciphertext).toString('hex') };
+export async function sealOtp(bundle: string, key: SessionKey, otp = WALLET_OTP): Promise<SealedBundle> {
+  return sealOtpCode(bundle, key.publicKeyHex, otp).catch((err: Error) => assert.fail(`the otpEncryptionTargetBundle cannot be sealed to with the provider's library: ${err.message}`));
+}
+
+/** The same plaintext sealed straight to a P-256 public key (uncompressed hex) that no challenge issued. */
+export function sealOtpToKey(publicKeyHex: string, key: SessionKey, otp = WALLET_OTP): SealedBundle {
+  return sealToKey(publicKeyHex, new TextEncoder().encode(JSON.stringify({ otp_code: otp, public_key: key.publicKeyHex })));
 }
 
 export const verifyOtpCall = (credential: AuthMethod, encryptedOtpBundle: unknown): Call => ({ params: { credentialId: credential.id }, body: { type: credential.type, encryptedOtpBundle } });
@@ -125,7 +129,7 @@ export const verifyOtpCall = (credential: AuthMethod, encryptedOtpBundle: unknow
 export async function otpLogin(credential: AuthMethod): Promise<{ session: AuthSession; key: SessionKey }> {
   const key = new SessionKey();
   const bundle = await otpChallenge(credential.id);
-  const res = await signed('POST', CREDENTIAL_VERIFY, verifyOtpCall(credential, sealOtp(bundle, key)), key);
+  const res = await signed('POST', CREDENTIAL_VERIFY, verifyOtpCall(credential, await sealOtp(bundle, key)), key);
   const session = expectStatus(res, 200, AuthSession, 'supplement 17: OTP verify, 202 then the retry signed by the key in the bundle, answers 200 AuthSession');
   expect(session.accountId, 'the session belongs to the credential\'s account').toBe(credential.accountId);
   return { session, key };

@@ -1,82 +1,108 @@
-// HPKE (RFC 9180), base mode, DHKEM(P-256, HKDF-SHA256) with HKDF-SHA256 and AES-GCM: the harness's own
-// implementation, on @noble/curves (ECDH), @noble/hashes (HKDF) and node:crypto (AES-GCM). The sandbox
-// seals and opens with @hpke/core, so a mistake on one side cannot cancel out on the other; both are
-// checked against RFC 9180 appendix A.3 in the self-tests. Supplement 17: OTP bundles and the export
-// bundle are HPKE P-256/HKDF-SHA256/AES-256-GCM.
-import { createCipheriv, createDecipheriv } from 'node:crypto';
-import { p256 } from '@noble/curves/nist.js';
-import { extract, expand } from '@noble/hashes/hkdf.js';
-import { sha256 } from '@noble/hashes/sha2.js';
+// HPKE for the wallet bundles, on the wallet provider's own client library, @turnkey/crypto (supplement 17's
+// OTP and export bundle shapes are that provider's): base mode, DHKEM(P-256, HKDF-SHA256), HKDF-SHA256,
+// AES-256-GCM, with the library's info and aad. The sandbox seals and opens with @hpke/core, so a mistake
+// on one side cannot cancel out on the other; the self-tests check both against published vectors and
+// against each other.
+import { createRequire } from 'node:module';
 
-export type Aead = 'AES-128-GCM' | 'AES-256-GCM';
-const AEAD_ID: Record<Aead, number> = { 'AES-128-GCM': 0x0001, 'AES-256-GCM': 0x0002 };
-const KEY_LENGTH: Record<Aead, number> = { 'AES-128-GCM': 16, 'AES-256-GCM': 32 };
-const KEM_ID = 0x0010;
-const KDF_ID = 0x0001;
+/**
+ * The part of @turnkey/crypto used here, with the library's own signatures. The module is loaded with
+ * `require` (its CommonJS build), not imported, because its declaration files carry
+ * `/// <reference lib="dom" />`, which would pull the DOM's globals into this Node project's type check.
+ */
+export interface TurnkeyCrypto {
+  hpkeEncrypt(params: { plainTextBuf: Uint8Array; targetKeyBuf: Uint8Array }): Uint8Array;
+  hpkeDecrypt(params: { ciphertextBuf: Uint8Array; encappedKeyBuf: Uint8Array; receiverPriv: string }): Uint8Array;
+  formatHpkeBuf(encryptedBuf: Uint8Array): string;
+  encryptOtpCodeToBundle(otpCode: string, otpEncryptionTargetBundle: string, publicKey: string, dangerouslyOverrideSignerPublicKey?: string): Promise<string>;
+  decryptExportBundle(params: { exportBundle: string; organizationId: string; embeddedKey: string; dangerouslyOverrideSignerPublicKey?: string; returnMnemonic: boolean }): Promise<string>;
+  decryptCredentialBundle(credentialBundle: string, embeddedKey: string): string;
+}
+export const turnkey = createRequire(import.meta.url)('@turnkey/crypto') as TurnkeyCrypto;
+const { decryptCredentialBundle, decryptExportBundle, encryptOtpCodeToBundle, formatHpkeBuf, hpkeDecrypt, hpkeEncrypt } = turnkey;
 
-const utf8 = (s: string) => new TextEncoder().encode(s);
-const i2osp = (n: number, w: number) => {
-  const out = new Uint8Array(w);
-  for (let i = w - 1, v = n; i >= 0; i--, v >>= 8) out[i] = v & 0xff;
-  return out;
-};
-const concat = (...parts: Uint8Array[]) => Uint8Array.from(Buffer.concat(parts));
-
-const labeledExtract = (suiteId: Uint8Array, salt: Uint8Array, label: string, ikm: Uint8Array) =>
-  extract(sha256, concat(utf8('HPKE-v1'), suiteId, utf8(label), ikm), salt);
-const labeledExpand = (suiteId: Uint8Array, prk: Uint8Array, label: string, info: Uint8Array, length: number) =>
-  expand(sha256, prk, concat(i2osp(length, 2), utf8('HPKE-v1'), suiteId, utf8(label), info), length);
-
-/** DHKEM ExtractAndExpand: the KEM shared secret from the raw ECDH x-coordinate and enc || pkR. */
-function kemSharedSecret(dh: Uint8Array, enc: Uint8Array, pkR: Uint8Array): Uint8Array {
-  const suite = concat(utf8('KEM'), i2osp(KEM_ID, 2));
-  const prk = labeledExtract(suite, new Uint8Array(), 'eae_prk', dh);
-  return labeledExpand(suite, prk, 'shared_secret', concat(enc, pkR), 32);
+export interface SealedBundle {
+  /** The encapsulated key, uncompressed, hex. */
+  encappedPublic: string;
+  /** Ciphertext and tag, hex. */
+  ciphertext: string;
 }
 
-/** The base-mode key schedule: the AEAD key and base nonce. */
-export function keySchedule(sharedSecret: Uint8Array, info: Uint8Array, aead: Aead): { key: Uint8Array; baseNonce: Uint8Array } {
-  const suite = concat(utf8('HPKE'), i2osp(KEM_ID, 2), i2osp(KDF_ID, 2), i2osp(AEAD_ID[aead], 2));
-  const empty = new Uint8Array();
-  const context = concat(Uint8Array.of(0), labeledExtract(suite, empty, 'psk_id_hash', empty), labeledExtract(suite, empty, 'info_hash', info));
-  const secret = labeledExtract(suite, sharedSecret, 'secret', empty);
-  return { key: labeledExpand(suite, secret, 'key', context, KEY_LENGTH[aead]), baseNonce: labeledExpand(suite, secret, 'base_nonce', context, 12) };
+const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex');
+const fromHex = (s: string) => Uint8Array.from(Buffer.from(s, 'hex'));
+
+/** The provider's signed envelope {version, data, dataSignature, enclaveQuorumPublic}, data hex JSON. */
+export interface SignedEnvelope {
+  version?: string;
+  data: string;
+  dataSignature: string;
+  enclaveQuorumPublic: string;
 }
 
-const dhX = (sk: Uint8Array, pk: Uint8Array) => p256.getSharedSecret(sk, pk, true).subarray(1);
+/** Reads a signed envelope (JSON, or JSON in hex); throws when it is neither. */
+export function parseEnvelope(text: string): SignedEnvelope {
+  const json = /^\s*\{/.test(text) ? text : Buffer.from(text, 'hex').toString('utf8');
+  const parsed = JSON.parse(json) as Partial<SignedEnvelope>;
+  if (typeof parsed.data !== 'string' || !/^([0-9a-fA-F]{2})*$/.test(parsed.data)) throw new Error('the envelope has no hex data');
+  return { ...parsed, data: parsed.data, dataSignature: String(parsed.dataSignature ?? ''), enclaveQuorumPublic: String(parsed.enclaveQuorumPublic ?? '') };
+}
 
-export interface Sealed {
-  /** The ephemeral public key, uncompressed (65 bytes). */
-  enc: Uint8Array;
-  /** Ciphertext followed by the 16-byte tag. */
-  ciphertext: Uint8Array;
+/** The JSON an envelope's `data` carries. */
+export function envelopeData(envelope: SignedEnvelope): Record<string, unknown> {
+  return JSON.parse(Buffer.from(envelope.data, 'hex').toString('utf8')) as Record<string, unknown>;
+}
+
+/** Seals `plaintext` to an uncompressed P-256 public key (hex), in the library's {encappedPublic, ciphertext} form. */
+export function sealToKey(publicKeyHex: string, plaintext: Uint8Array): SealedBundle {
+  return JSON.parse(formatHpkeBuf(hpkeEncrypt({ plainTextBuf: plaintext, targetKeyBuf: fromHex(publicKeyHex) }))) as SealedBundle;
 }
 
 /**
- * Seals `plaintext` to the uncompressed P-256 public key `pkR` (single shot, sequence 0).
- * `ephemeralSecret` is for the published vectors only; otherwise a fresh key is drawn.
+ * Seals {otp_code, public_key} to an otpEncryptionTargetBundle as the library's encryptOtpCodeToBundle
+ * does. A signed bundle goes through encryptOtpCodeToBundle itself, which checks `dataSignature` (ECDSA
+ * P-256 SHA-256 over `data`) against the bundle's own `enclaveQuorumPublic` (no document names the
+ * target's signer key); an unsigned one (empty signature, as the supplement's sandbox leaves the
+ * export's) is sealed to its `targetPublic` with the same primitives, and so is a bundle that is a bare
+ * uncompressed P-256 key in hex (no document states the bundle's form).
  */
-export function seal(pkR: Uint8Array, plaintext: Uint8Array, opts: { info?: Uint8Array; aad?: Uint8Array; aead?: Aead; ephemeralSecret?: Uint8Array } = {}): Sealed {
-  const aead = opts.aead ?? 'AES-256-GCM';
-  const skE = opts.ephemeralSecret ?? p256.utils.randomSecretKey();
-  const enc = p256.getPublicKey(skE, false);
-  const pkRu = p256.Point.fromBytes(pkR).toBytes(false);
-  const { key, baseNonce } = keySchedule(kemSharedSecret(dhX(skE, pkRu), enc, pkRu), opts.info ?? new Uint8Array(), aead);
-  const cipher = createCipheriv(aead === 'AES-256-GCM' ? 'aes-256-gcm' : 'aes-128-gcm', key, baseNonce);
-  cipher.setAAD(opts.aad ?? new Uint8Array());
-  const ciphertext = concat(cipher.update(plaintext), cipher.final(), cipher.getAuthTag());
-  return { enc, ciphertext };
+export async function sealOtpCode(otpEncryptionTargetBundle: string, publicKeyHex: string, otpCode: string): Promise<SealedBundle> {
+  const plaintext = new TextEncoder().encode(JSON.stringify({ otp_code: otpCode, public_key: publicKeyHex }));
+  if (/^04[0-9a-fA-F]{128}$/.test(otpEncryptionTargetBundle)) return sealToKey(otpEncryptionTargetBundle, plaintext);
+  const envelope = parseEnvelope(otpEncryptionTargetBundle);
+  if (envelope.dataSignature !== '') {
+    return JSON.parse(await encryptOtpCodeToBundle(otpCode, otpEncryptionTargetBundle, publicKeyHex, envelope.enclaveQuorumPublic)) as SealedBundle;
+  }
+  const { targetPublic } = envelopeData(envelope);
+  if (typeof targetPublic !== 'string') throw new Error('the OTP target bundle names no targetPublic');
+  return sealToKey(targetPublic, plaintext);
 }
 
-/** Opens a sealed message with the recipient's secret key; throws when it does not authenticate. */
-export function open(skR: Uint8Array, sealed: Sealed, opts: { info?: Uint8Array; aad?: Uint8Array; aead?: Aead } = {}): Uint8Array {
-  const aead = opts.aead ?? 'AES-256-GCM';
-  const pkR = p256.getPublicKey(skR, false);
-  const enc = p256.Point.fromBytes(sealed.enc).toBytes(false);
-  const { key, baseNonce } = keySchedule(kemSharedSecret(dhX(skR, enc), enc, pkR), opts.info ?? new Uint8Array(), aead);
-  const decipher = createDecipheriv(aead === 'AES-256-GCM' ? 'aes-256-gcm' : 'aes-128-gcm', key, baseNonce);
-  decipher.setAAD(opts.aad ?? new Uint8Array());
-  const body = sealed.ciphertext.subarray(0, sealed.ciphertext.length - 16);
-  decipher.setAuthTag(sealed.ciphertext.subarray(sealed.ciphertext.length - 16));
-  return concat(decipher.update(body), decipher.final());
+/** Opens {encappedPublic, ciphertext} (hex) with the recipient's secret key; throws when it does not authenticate. */
+export function openSealed(secretKey: Uint8Array, sealed: SealedBundle): Uint8Array {
+  return hpkeDecrypt({ ciphertextBuf: fromHex(sealed.ciphertext), encappedKeyBuf: fromHex(sealed.encappedPublic), receiverPriv: hex(secretKey) });
+}
+
+/**
+ * Opens an export bundle {version, data, dataSignature, enclaveQuorumPublic} (supplement 17) with the
+ * recipient's secret key: a signed one with the library's decryptExportBundle (signature over `data` by
+ * the bundle's `enclaveQuorumPublic`, and `organizationId` as `data` names it), an unsigned one (the
+ * supplement's sandbox leaves `dataSignature` and `enclaveQuorumPublic` empty) with hpkeDecrypt. Answers
+ * the plaintext; throws when it does not open.
+ */
+export async function openExportBundle(bundle: string, secretKey: Uint8Array): Promise<Uint8Array> {
+  const envelope = parseEnvelope(bundle);
+  const data = envelopeData(envelope);
+  if (typeof data.encappedPublic !== 'string' || typeof data.ciphertext !== 'string') throw new Error('the export bundle data has no encappedPublic and ciphertext');
+  if (envelope.dataSignature !== '') {
+    const opened = await decryptExportBundle({
+      exportBundle: JSON.stringify(envelope), embeddedKey: hex(secretKey), organizationId: String(data.organizationId), dangerouslyOverrideSignerPublicKey: envelope.enclaveQuorumPublic, returnMnemonic: false,
+    });
+    return fromHex(opened);
+  }
+  return openSealed(secretKey, { encappedPublic: data.encappedPublic, ciphertext: data.ciphertext });
+}
+
+/** Opens a base58check credential bundle (33-byte compressed encapsulated key, then the ciphertext) with the library's decryptCredentialBundle. */
+export function openCredentialBundle(bundle: string, secretKey: Uint8Array): Uint8Array {
+  return fromHex(decryptCredentialBundle(bundle, hex(secretKey)));
 }

@@ -1,7 +1,8 @@
 // The sandbox's own cryptography for embedded-wallet auth (sandbox/README.md, "Its own cryptography"):
-// stamps are verified with node:crypto (OpenSSL), HPKE bundles are sealed and opened with @hpke/core.
-// The harness signs with @noble/curves and seals with its own RFC 9180 code.
-import { createPublicKey, ECDH, verify, webcrypto } from 'node:crypto';
+// stamps are verified with node:crypto (OpenSSL), HPKE bundles are sealed and opened with @hpke/core
+// with the provider's conventions. The harness signs with @noble/curves and seals and opens with the
+// provider's own client library, @turnkey/crypto.
+import { createPublicKey, ECDH, generateKeyPairSync, sign, verify, webcrypto } from 'node:crypto';
 import { Aes256Gcm, CipherSuite, DhkemP256HkdfSha256, HkdfSha256 } from '@hpke/core';
 
 type CryptoKey = webcrypto.CryptoKey;
@@ -55,33 +56,66 @@ export function verifyStamp(stamp: Stamp, payload: string): boolean {
   }
 }
 
-/** Supplement 17: HPKE P-256/HKDF-SHA256/AES-256-GCM (base mode, empty info and aad: this sandbox's choice). */
+/**
+ * Supplement 17: HPKE P-256/HKDF-SHA256/AES-256-GCM, base mode. The bundle shapes of supplement 17 are
+ * those of the wallet provider, whose client library (@turnkey/crypto) seals and opens with info
+ * `turnkey_hpke` and, as aad, the encapsulated key followed by the recipient's public key (both
+ * uncompressed): the same here, so a client built on that library works against this sandbox.
+ */
 export const hpke = new CipherSuite({ kem: new DhkemP256HkdfSha256(), kdf: new HkdfSha256(), aead: new Aes256Gcm() });
+export const HPKE_INFO = new TextEncoder().encode('turnkey_hpke');
+const hpkeAad = (encHex: string, recipientHex: string) => Buffer.concat([Buffer.from(encHex, 'hex'), Buffer.from(recipientHex, 'hex')]);
+
+/** The key that signs this sandbox's OTP target bundles, one per process; its uncompressed public key is the bundles' enclaveQuorumPublic. */
+const bundleSigner = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
+const BUNDLE_SIGNER_PUBLIC = (bundleSigner.publicKey.export({ format: 'der', type: 'spki' })).subarray(-65).toString('hex');
+
+/**
+ * An otpEncryptionTargetBundle in the provider's signed-envelope form, the one @turnkey/crypto's
+ * encryptOtpCodeToBundle reads: JSON {version, data, dataSignature, enclaveQuorumPublic}, `data` the hex
+ * of the JSON {targetPublic} (the uncompressed recipient key), `dataSignature` hex DER ECDSA P-256
+ * SHA-256 over the bytes of `data` by the key `enclaveQuorumPublic`.
+ */
+export function otpTargetBundle(targetPublicHex: string, opts: { signOtherData?: boolean } = {}): string {
+  const data = Buffer.from(JSON.stringify({ targetPublic: targetPublicHex }), 'utf8');
+  const signed = opts.signOtherData ? Buffer.from(JSON.stringify({ targetPublic: targetPublicHex, other: true }), 'utf8') : data;
+  return JSON.stringify({ version: 'v1.0.0', data: data.toString('hex'), dataSignature: sign('sha256', signed, { key: bundleSigner.privateKey, dsaEncoding: 'der' }).toString('hex'), enclaveQuorumPublic: BUNDLE_SIGNER_PUBLIC });
+}
 
 export interface Recipient {
   privateKey: CryptoKey;
   /** The uncompressed public key, hex. */
   publicKeyHex: string;
+  /** The otpEncryptionTargetBundle that names this key. */
+  bundle: string;
 }
 
-export async function newRecipient(): Promise<Recipient> {
+/** A fresh HPKE recipient key and its bundle; `signOtherData` is fault wallet-otp-bundle-signature-mismatch. */
+export async function newRecipient(opts: { signOtherData?: boolean } = {}): Promise<Recipient> {
   const pair = await hpke.kem.generateKeyPair();
-  return { privateKey: pair.privateKey, publicKeyHex: Buffer.from(await hpke.kem.serializePublicKey(pair.publicKey)).toString('hex') };
+  const publicKeyHex = Buffer.from(await hpke.kem.serializePublicKey(pair.publicKey)).toString('hex');
+  return { privateKey: pair.privateKey, publicKeyHex, bundle: otpTargetBundle(publicKeyHex, opts) };
 }
 
-/** Opens {encappedPublic, ciphertext} (hex) with the recipient's key; undefined when it does not open. */
-export async function openBundle(recipient: CryptoKey, encappedPublicHex: string, ciphertextHex: string): Promise<Buffer | undefined> {
+/** Opens {encappedPublic (uncompressed), ciphertext} (hex) sealed to the recipient; undefined when it does not open. */
+export async function openBundle(recipient: Recipient, encappedPublicHex: string, ciphertextHex: string): Promise<Buffer | undefined> {
   try {
-    const pt = await hpke.open({ recipientKey: recipient, enc: Buffer.from(encappedPublicHex, 'hex') }, Buffer.from(ciphertextHex, 'hex'));
-    return Buffer.from(pt);
+    const enc = Buffer.from(encappedPublicHex, 'hex');
+    const context = await hpke.createRecipientContext({ recipientKey: recipient.privateKey, enc, info: HPKE_INFO });
+    return Buffer.from(await context.open(Buffer.from(ciphertextHex, 'hex'), hpkeAad(encappedPublicHex, recipient.publicKeyHex)));
   } catch {
     return undefined;
   }
 }
 
-/** Seals to an uncompressed P-256 public key (hex): {encappedPublic, ciphertext} hex. */
-export async function sealTo(publicKeyHex: string, plaintext: Uint8Array): Promise<{ encappedPublic: string; ciphertext: string }> {
+/**
+ * Seals to an uncompressed P-256 public key (hex): {encappedPublic (uncompressed), ciphertext} hex.
+ * `plainContext` (empty info and aad) is fault wallet-export-hpke-context-ignored.
+ */
+export async function sealTo(publicKeyHex: string, plaintext: Uint8Array, opts: { plainContext?: boolean } = {}): Promise<{ encappedPublic: string; ciphertext: string }> {
   const recipientPublicKey = await hpke.kem.deserializePublicKey(Buffer.from(publicKeyHex, 'hex'));
-  const { ct, enc } = await hpke.seal({ recipientPublicKey }, plaintext);
-  return { encappedPublic: Buffer.from(enc).toString('hex'), ciphertext: Buffer.from(ct).toString('hex') };
+  const context = await hpke.createSenderContext({ recipientPublicKey, info: opts.plainContext ? new Uint8Array() : HPKE_INFO });
+  const encappedPublic = Buffer.from(context.enc).toString('hex');
+  const ct = await context.seal(plaintext, opts.plainContext ? new Uint8Array() : hpkeAad(encappedPublic, publicKeyHex));
+  return { encappedPublic, ciphertext: Buffer.from(ct).toString('hex') };
 }

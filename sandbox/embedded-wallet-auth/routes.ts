@@ -393,9 +393,9 @@ export async function embeddedWalletAuthRoutes(app: FastifyInstance) {
       return { ...presentCredential(c), credentialId: c.passkey!.credentialId, challenge, requestId, expiresAt: new Date(expiresAtMs).toISOString() };
     }
     if (c.type !== 'EMAIL_OTP' && c.type !== 'SMS_OTP') throw badRequest('INVALID_INPUT', `A ${c.type} credential has no challenge here`);
-    const recipient = await newRecipient();
+    const recipient = await newRecipient({ signOtherData: ctx.faults.has('wallet-otp-bundle-signature-mismatch') });
     c.bundles.push({ recipient, used: false });
-    return { ...presentCredential(c), otpEncryptionTargetBundle: recipient.publicKeyHex };
+    return { ...presentCredential(c), otpEncryptionTargetBundle: recipient.bundle };
   });
 
   /** Supplement 17: PASSKEY verify {type, assertion} + Request-Id answers 200 AuthSession at once. */
@@ -460,7 +460,7 @@ export async function embeddedWalletAuthRoutes(app: FastifyInstance) {
     const usable = ctx.faults.has('wallet-otp-stale-bundle-accepted') ? c.bundles.filter((b) => !b.used) : c.bundles.slice(-1).filter((b) => !b.used);
     let opened: { bundle: (typeof c.bundles)[number]; plaintext: Buffer } | undefined;
     for (const bundle of usable) {
-      const plaintext = await openBundle(bundle.recipient.privateKey, body.encryptedOtpBundle.encappedPublic, body.encryptedOtpBundle.ciphertext);
+      const plaintext = await openBundle(bundle.recipient, body.encryptedOtpBundle.encappedPublic, body.encryptedOtpBundle.ciphertext);
       if (plaintext) opened = { bundle, plaintext };
     }
     if (!opened) throw badRequest('INVALID_INPUT', 'encryptedOtpBundle does not open with the key of this credential\'s current otpEncryptionTargetBundle');
@@ -545,7 +545,7 @@ export async function embeddedWalletAuthRoutes(app: FastifyInstance) {
     return signedRetry(ctx, req, reply, { type: 'EXPORT_WALLET', accountId: w.account.id, signer: sessionSigner(w.account.id) }, async () => {
       // Supplement 17, Export: {version, data, dataSignature, enclaveQuorumPublic}; data = {encappedPublic, ciphertext, organizationId}, hex;
       // the sandbox leaves dataSignature and enclaveQuorumPublic empty.
-      const sealed = await sealTo(body.clientPublicKey, Buffer.from(w.secret, 'utf8'));
+      const sealed = await sealTo(body.clientPublicKey, Buffer.from(w.secret, 'utf8'), { plainContext: ctx.faults.has('wallet-export-hpke-context-ignored') });
       const data = Buffer.from(JSON.stringify({ ...sealed, organizationId: w.account.id })).toString('hex');
       const bundle = { version: 'v1.0.0', data, dataSignature: '', enclaveQuorumPublic: '' };
       return { id: w.account.id, encryptedWalletCredentials: JSON.stringify(bundle) };

@@ -1,14 +1,18 @@
 // Embedded-wallet cryptography on both sides, against published vectors and against each other:
-// HPKE (RFC 9180 appendix A.3.1: DHKEM(P-256, HKDF-SHA256), HKDF-SHA256, AES-128-GCM, base mode) for
-// the harness's own implementation and the sandbox's @hpke/core; the P-256 stamp (RFC 6979 appendix
+// HPKE: the sandbox's @hpke/core against RFC 9180 appendix A.3.1 (DHKEM(P-256, HKDF-SHA256), HKDF-SHA256,
+// AES-128-GCM, base mode), both sides against the wallet provider's published credential bundle, and each
+// side opening what the other seals with the provider's conventions (the harness on the provider's own
+// @turnkey/crypto); the P-256 stamp (RFC 6979 appendix
 // A.2.5, P-256 with SHA-256, message "sample") for the harness's @noble/curves signer and the sandbox's
 // node:crypto verifier. Each pair also refuses a wrong key, a wrong payload and a tampered ciphertext.
 import { p256 } from '@noble/curves/nist.js';
 import { Aes128Gcm, CipherSuite, DhkemP256HkdfSha256, HkdfSha256 } from '@hpke/core';
 import { describe, expect, it } from 'vitest';
-import { keySchedule, open, seal } from '../../helpers/wallets/hpke.js';
+import { createBase58check } from '@scure/base';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { openCredentialBundle, openExportBundle, openSealed, sealOtpCode, sealToKey } from '../../helpers/wallets/hpke.js';
 import { encodeStamp, SessionKey, STAMP_SCHEME, verifyStamp as harnessVerifyStamp } from '../../helpers/wallets/stamp.js';
-import { decodeStamp, newRecipient, openBundle, sealTo, verifyStamp } from '../../sandbox/embedded-wallet-auth/crypto.js';
+import { decodeStamp, hpke, newRecipient, openBundle, otpTargetBundle, sealTo, verifyStamp } from '../../sandbox/embedded-wallet-auth/crypto.js';
 
 const hex = (s: string) => Uint8Array.from(Buffer.from(s, 'hex'));
 const toHex = (b: Uint8Array | ArrayBuffer) => Buffer.from(b instanceof ArrayBuffer ? new Uint8Array(b) : b).toString('hex');
@@ -40,25 +44,60 @@ const A25 = {
 };
 const N = p256.Point.CURVE().n;
 
-describe('HPKE, harness side (own RFC 9180 code)', () => {
-  it('reproduces RFC 9180 A.3.1: key schedule, enc and the sequence-0 ciphertext, and opens it', () => {
-    const { key, baseNonce } = keySchedule(hex(A31.sharedSecret), hex(A31.info), 'AES-128-GCM');
-    expect([toHex(key), toHex(baseNonce)]).toEqual([A31.key, A31.baseNonce]);
-    const sealed = seal(hex(A31.pkRm), hex(A31.pt), { info: hex(A31.info), aad: hex(A31.aad), aead: 'AES-128-GCM', ephemeralSecret: hex(A31.skEm) });
-    expect(toHex(sealed.enc)).toBe(A31.pkEm);
-    expect(toHex(sealed.ciphertext)).toBe(A31.ct);
-    expect(toHex(open(hex(A31.skRm), { enc: hex(A31.pkEm), ciphertext: hex(A31.ct) }, { info: hex(A31.info), aad: hex(A31.aad), aead: 'AES-128-GCM' }))).toBe(A31.pt);
+// Turnkey's own published vector (tkhq/sdk, packages/crypto/src/__tests__/crypto-test.ts,
+// "decryptCredentialBundle - successfully decrypts a credential bundle"): a base58check credential bundle
+// (33-byte compressed encapsulated key, then the ciphertext) sealed by the provider to the key below,
+// whose plaintext is the 32-byte private key below. It fixes the provider's conventions: info
+// "turnkey_hpke", aad the encapsulated key then the recipient's key, both uncompressed.
+const TK = {
+  bundle: 'w99a5xV6A75TfoAUkZn869fVyDYvgVsKrawMALZXmrauZd8hEv66EkPU1Z42CUaHESQjcA5bqd8dynTGBMLWB9ewtXWPEVbZvocB4Tw2K1vQVp7uwjf',
+  receiverPrivateKey: '20fa65df11f24833790ae283fc9a0c215eecbbc589549767977994dc69d05a56',
+  plaintext: '67ee05fc3bdf4161bc70701c221d8d77180294cefcfcea64ba83c4d4c732fcb9',
+};
+/** The vector's parts: the encapsulated key uncompressed, and the ciphertext (hex). */
+function tkParts() {
+  const raw = createBase58check(sha256).decode(TK.bundle);
+  return { encappedPublic: toHex(p256.Point.fromBytes(raw.subarray(0, 33)).toBytes(false)), ciphertext: toHex(raw.subarray(33)) };
+}
+const tampered = (hexText: string) => `${(parseInt(hexText.slice(0, 2), 16) ^ 1).toString(16).padStart(2, '0')}${hexText.slice(2)}`;
+const otpPlaintext = (publicKey: string) => JSON.stringify({ otp_code: '000000', public_key: publicKey });
+
+/** A sandbox recipient for a known private key (the published vector's). */
+async function sandboxRecipient(privateKeyHex: string) {
+  const privateKey = await hpke.kem.importKey('raw', hex(privateKeyHex), false);
+  return { privateKey, publicKeyHex: toHex(p256.getPublicKey(hex(privateKeyHex), false)), bundle: '' };
+}
+
+describe('HPKE, harness side (@turnkey/crypto)', () => {
+  it('opens the provider\'s published credential bundle to the published plaintext', () => {
+    expect(toHex(openCredentialBundle(TK.bundle, hex(TK.receiverPrivateKey)))).toBe(TK.plaintext);
+    expect(toHex(openSealed(hex(TK.receiverPrivateKey), tkParts()))).toBe(TK.plaintext);
   });
 
-  it('does not open with another key, another aad or a tampered ciphertext', () => {
-    const other = p256.utils.randomSecretKey();
-    const opts = { info: hex(A31.info), aad: hex(A31.aad), aead: 'AES-128-GCM' as const };
-    const sealed = { enc: hex(A31.pkEm), ciphertext: hex(A31.ct) };
-    expect(() => open(other, sealed, opts)).toThrow();
-    expect(() => open(hex(A31.skRm), sealed, { ...opts, aad: hex('00') })).toThrow();
-    const tampered = Uint8Array.from(sealed.ciphertext);
-    tampered[0] ^= 1;
-    expect(() => open(hex(A31.skRm), { ...sealed, ciphertext: tampered }, opts)).toThrow();
+  it('does not open the vector with another key, or tampered', () => {
+    expect(() => openCredentialBundle(TK.bundle, new SessionKey().secretKey)).toThrow();
+    const parts = tkParts();
+    expect(() => openSealed(hex(TK.receiverPrivateKey), { ...parts, ciphertext: tampered(parts.ciphertext) })).toThrow();
+  });
+
+  it('refuses an OTP target bundle whose signature is not over its data', async () => {
+    const { publicKeyHex } = await newRecipient();
+    const other = JSON.parse((await newRecipient()).bundle) as { data: string };
+    const forged = JSON.stringify({ ...JSON.parse(otpTargetBundle(publicKeyHex)), data: other.data });
+    await expect(sealOtpCode(forged, new SessionKey().publicKeyHex, '000000')).rejects.toThrow();
+  });
+
+  it('opens a signed export bundle (decryptExportBundle) and refuses one whose signature is not over its data', async () => {
+    const client = new SessionKey();
+    const signer = new SessionKey();
+    const sealed = await sealTo(client.uncompressedPublicKeyHex, new TextEncoder().encode('wallet secret'));
+    const envelope = (data: string, signedData = data) => JSON.stringify({
+      version: 'v1.0.0', data, dataSignature: toHex(p256.sign(hex(signedData), signer.secretKey, { format: 'der' })), enclaveQuorumPublic: signer.uncompressedPublicKeyHex,
+    });
+    const data = Buffer.from(JSON.stringify({ ...sealed, organizationId: 'InternalAccount:1' })).toString('hex');
+    expect(new TextDecoder().decode(await openExportBundle(envelope(data), client.secretKey))).toBe('wallet secret');
+    await expect(openExportBundle(envelope(data, tampered(data)), client.secretKey)).rejects.toThrow();
+    await expect(openExportBundle(envelope(data), new SessionKey().secretKey)).rejects.toThrow();
   });
 });
 
@@ -72,22 +111,43 @@ describe('HPKE, sandbox side (@hpke/core)', () => {
     expect([toHex(enc), toHex(ct)]).toEqual([A31.pkEm, A31.ct]);
   });
 
-  it('opens what the harness seals to its bundle key (AES-256-GCM), and not a bundle sealed to another key', async () => {
-    const recipient = await newRecipient();
-    const plaintext = new TextEncoder().encode(JSON.stringify({ otp_code: '000000', public_key: new SessionKey().publicKeyHex }));
-    const sealed = seal(hex(recipient.publicKeyHex), plaintext);
-    expect(toHex((await openBundle(recipient.privateKey, toHex(sealed.enc), toHex(sealed.ciphertext)))!)).toBe(toHex(plaintext));
-    const stranger = await newRecipient();
-    const misdirected = seal(hex(stranger.publicKeyHex), plaintext);
-    expect(await openBundle(recipient.privateKey, toHex(misdirected.enc), toHex(misdirected.ciphertext))).toBeUndefined();
+  it('opens the provider\'s published credential bundle with the provider\'s conventions, and not with another key or tampered', async () => {
+    const parts = tkParts();
+    expect(toHex((await openBundle(await sandboxRecipient(TK.receiverPrivateKey), parts.encappedPublic, parts.ciphertext))!)).toBe(TK.plaintext);
+    expect(await openBundle(await newRecipient(), parts.encappedPublic, parts.ciphertext)).toBeUndefined();
+    expect(await openBundle(await sandboxRecipient(TK.receiverPrivateKey), parts.encappedPublic, tampered(parts.ciphertext))).toBeUndefined();
   });
 
-  it('seals what the harness opens with the client key, and another key does not open it', async () => {
+  it('opens what the harness seals to its signed OTP target bundles (encryptOtpCodeToBundle), and not one sealed to another key, tampered, or without the provider\'s info and aad', async () => {
+    for (let i = 0; i < 4; i++) {
+      const recipient = await newRecipient();
+      const key = new SessionKey();
+      const sealed = await sealOtpCode(recipient.bundle, key.publicKeyHex, '000000');
+      expect(new TextDecoder().decode((await openBundle(recipient, sealed.encappedPublic, sealed.ciphertext))!)).toBe(otpPlaintext(key.publicKeyHex));
+      expect(await openBundle(recipient, sealed.encappedPublic, tampered(sealed.ciphertext))).toBeUndefined();
+    }
+    const recipient = await newRecipient();
+    const key = new SessionKey();
+    for (const form of [recipient.publicKeyHex, JSON.stringify({ ...JSON.parse(recipient.bundle), dataSignature: '', enclaveQuorumPublic: '' })]) {
+      const sealed = await sealOtpCode(form, key.publicKeyHex, '000000');
+      expect(new TextDecoder().decode((await openBundle(recipient, sealed.encappedPublic, sealed.ciphertext))!), 'a bare key or an unsigned envelope as the target bundle').toBe(otpPlaintext(key.publicKeyHex));
+    }
+    const plaintext = new TextEncoder().encode(otpPlaintext(new SessionKey().publicKeyHex));
+    const misdirected = sealToKey((await newRecipient()).publicKeyHex, plaintext);
+    expect(await openBundle(recipient, misdirected.encappedPublic, misdirected.ciphertext)).toBeUndefined();
+    const plain = await hpke.seal({ recipientPublicKey: await hpke.kem.deserializePublicKey(hex(recipient.publicKeyHex)) }, plaintext);
+    expect(await openBundle(recipient, toHex(plain.enc), toHex(plain.ct)), 'RFC 9180 with empty info and aad is not the provider\'s convention').toBeUndefined();
+  });
+
+  it('seals what the harness opens with the client key (hpkeDecrypt, and as an unsigned export bundle), and another key or tampering does not open it', async () => {
     const client = new SessionKey();
     const sealed = await sealTo(client.uncompressedPublicKeyHex, new TextEncoder().encode('wallet secret'));
-    const opened = open(client.secretKey, { enc: hex(sealed.encappedPublic), ciphertext: hex(sealed.ciphertext) });
-    expect(new TextDecoder().decode(opened)).toBe('wallet secret');
-    expect(() => open(new SessionKey().secretKey, { enc: hex(sealed.encappedPublic), ciphertext: hex(sealed.ciphertext) })).toThrow();
+    expect(new TextDecoder().decode(openSealed(client.secretKey, sealed))).toBe('wallet secret');
+    expect(() => openSealed(new SessionKey().secretKey, sealed)).toThrow();
+    expect(() => openSealed(client.secretKey, { ...sealed, ciphertext: tampered(sealed.ciphertext) })).toThrow();
+    const unsigned = JSON.stringify({ version: 'v1.0.0', data: Buffer.from(JSON.stringify({ ...sealed, organizationId: 'InternalAccount:1' })).toString('hex'), dataSignature: '', enclaveQuorumPublic: '' });
+    expect(new TextDecoder().decode(await openExportBundle(unsigned, client.secretKey))).toBe('wallet secret');
+    await expect(openExportBundle(unsigned, new SessionKey().secretKey)).rejects.toThrow();
   });
 });
 

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { expectError, expectRefusal, expectStatus, noteInterface } from '../../helpers/expect.js';
 import {
-  CREDENTIAL, CREDENTIAL_VERIFY, CREDENTIALS, listCredentials, listSessions, loggedInWallet, otpChallenge, otpLogin, refusalOnEitherLeg, sealOtp, signed,
+  CREDENTIAL, CREDENTIAL_VERIFY, CREDENTIALS, listCredentials, listSessions, loggedInWallet, otpChallenge, otpLogin, refusalOnEitherLeg, sealOtp, sealOtpToKey, signed,
   signedRetryOf, stampHeaders, signatureRequest, verifyOtpCall, walletAccount, needEmbeddedWallet,
 } from '../../helpers/flows/wallet.js';
 import { basisSupplement, scenario } from '../../helpers/scenario.js';
@@ -27,8 +27,8 @@ describe('POST /auth/credentials/{credentialId}/verify (EMAIL_OTP)', () => {
     const { account, emailOtp } = await walletAccount();
     noteInterface('wallet-otp-bundle-form', [
       'supplement 17: "OTP: client HPKE-seals {otp_code, public_key} to the bundle -> encryptedOtpBundle {encappedPublic, ciphertext}"',
-      'supplement 17: "Export: ... HPKE P-256/HKDF-SHA256/AES-256-GCM" (the form of otpEncryptionTargetBundle, and the HPKE suite, info and aad of the OTP bundle, are not stated)',
-    ], 'otpEncryptionTargetBundle read as an uncompressed P-256 public key in hex; sealed with HPKE base mode P-256/HKDF-SHA256/AES-256-GCM, empty info and aad');
+      'supplement 17: "Export: {version: "v1.0.0", data, dataSignature, enclaveQuorumPublic} hex; data = {encappedPublic, ciphertext, organizationId}; HPKE P-256/HKDF-SHA256/AES-256-GCM" (the provider\'s bundle shapes; the form of otpEncryptionTargetBundle, and the HPKE info and aad, are not stated)',
+    ], 'otpEncryptionTargetBundle read as the provider\'s signed envelope {version, data, dataSignature, enclaveQuorumPublic}, data the hex JSON {targetPublic}, and sealed with the provider\'s client library (@turnkey/crypto encryptOtpCodeToBundle: HPKE base mode P-256/HKDF-SHA256/AES-256-GCM, info "turnkey_hpke", aad the encapsulated key then the target key); a signed bundle is checked against its own enclaveQuorumPublic, an unsigned one sealed to targetPublic, and a bare uncompressed key in hex is sealed to directly; the export bundle and the legacy encryptedSessionSigningKey are opened with the same library (decryptExportBundle when signed, else hpkeDecrypt; decryptCredentialBundle), so with the same info and aad');
     const { session } = await otpLogin(emailOtp);
     expect(session.type).toBe('EMAIL_OTP');
     expect(Date.parse(session.expiresAt), 'a new session expires in the future').toBeGreaterThan(Date.now());
@@ -45,12 +45,12 @@ describe('POST /auth/credentials/{credentialId}/verify (EMAIL_OTP)', () => {
     const current = await otpChallenge(emailOtp.id);
     const stranger = new SessionKey().uncompressedPublicKeyHex;
 
-    const toStranger = await refusalOnEitherLeg('POST', CREDENTIAL_VERIFY, verifyOtpCall(emailOtp, sealOtp(stranger, key)), key);
+    const toStranger = await refusalOnEitherLeg('POST', CREDENTIAL_VERIFY, verifyOtpCall(emailOtp, sealOtpToKey(stranger, key)), key);
     expectRefusal(toStranger, 'an OTP bundle sealed to a key that is not the credential\'s bundle', BUNDLE_NOTE);
-    const toSuperseded = await refusalOnEitherLeg('POST', CREDENTIAL_VERIFY, verifyOtpCall(emailOtp, sealOtp(superseded, key)), key);
+    const toSuperseded = await refusalOnEitherLeg('POST', CREDENTIAL_VERIFY, verifyOtpCall(emailOtp, await sealOtp(superseded, key)), key);
     expectRefusal(toSuperseded, 'an OTP bundle sealed to the bundle of a superseded challenge', BUNDLE_NOTE);
 
-    const call = verifyOtpCall(emailOtp, sealOtp(current, key));
+    const call = verifyOtpCall(emailOtp, await sealOtp(current, key));
     expectStatus(await signed('POST', CREDENTIAL_VERIFY, call, key), 200, AuthSession, 'control: the code sealed to the current bundle');
     expectRefusal(await refusalOnEitherLeg('POST', CREDENTIAL_VERIFY, call, key), 'the same sealed bundle a second time (bundle single use)', BUNDLE_NOTE);
   });
@@ -60,7 +60,7 @@ describe('POST /auth/credentials/{credentialId}/verify (EMAIL_OTP)', () => {
     await basisSupplement('section 17: WALLET_SIGNATURE_INVALID fails verification (e.g. TEK different from the key in the token)');
     const { emailOtp } = await walletAccount();
     const key = new SessionKey();
-    const call = verifyOtpCall(emailOtp, sealOtp(await otpChallenge(emailOtp.id), key));
+    const call = verifyOtpCall(emailOtp, await sealOtp(await otpChallenge(emailOtp.id), key));
     const request = await signatureRequest('POST', CREDENTIAL_VERIFY, call);
     expectError(await signedRetryOf('POST', CREDENTIAL_VERIFY, call, stampHeaders(new SessionKey(), request)), 401, 'WALLET_SIGNATURE_INVALID');
     expectStatus(await signedRetryOf('POST', CREDENTIAL_VERIFY, call, stampHeaders(key, request)), 200, AuthSession, 'control: the key in the bundle signs');

@@ -1,9 +1,7 @@
 // Interface: Authentication 4 (WALLET_SIGNATURE_INVALID "fails verification against the registered
 // credential", WALLET_SIGNATURE_BODY_MISMATCH). Sessions, their refresh and revocation, and which
 // session signs what: basis: supplement (sections 10 and 17).
-import { createBase58check } from '@scure/base';
-import { sha256 } from '@noble/hashes/sha2.js';
-import { describe, expect, it } from 'vitest';
+import { assert, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { expectError, expectStatus } from '../../helpers/expect.js';
 import {
@@ -13,7 +11,7 @@ import { api } from '../../helpers/harness.js';
 import { basisSupplement, scenario } from '../../helpers/scenario.js';
 import { InternalAccount } from '../../helpers/schemas.js';
 import { AuthSession } from '../../helpers/schemas/wallet.js';
-import { open } from '../../helpers/wallets/hpke.js';
+import { openCredentialBundle } from '../../helpers/wallets/hpke.js';
 import { SessionKey } from '../../helpers/wallets/stamp.js';
 
 const patch = (internalAccountId: string, privateEnabled: boolean) => ({ params: { internalAccountId }, body: { privateEnabled } });
@@ -49,8 +47,12 @@ describe('POST /auth/sessions/{sessionId}/refresh (legacy uncompressed key)', ()
     const client = new SessionKey();
     const res = await signed('POST', SESSION_REFRESH, { params: { sessionId: session.id }, body: { clientPublicKey: client.uncompressedPublicKeyHex } }, key);
     const refreshed = expectStatus(res, 201, AuthSession.extend({ encryptedSessionSigningKey: z.string().min(1) }), 'a legacy refresh returns the session key sealed');
-    const sealed = createBase58check(sha256).decode(refreshed.encryptedSessionSigningKey);
-    const secret = open(client.secretKey, { enc: sealed.subarray(0, 33), ciphertext: sealed.subarray(33) });
+    let secret: Uint8Array;
+    try {
+      secret = openCredentialBundle(refreshed.encryptedSessionSigningKey, client.secretKey);
+    } catch (err) {
+      return assert.fail(`the client key does not open encryptedSessionSigningKey with the provider's library: ${(err as Error).message}`);
+    }
     expect(secret.length, 'the sealed session key is a P-256 private key').toBe(32);
     expectStatus(await signed('PATCH', WALLET_ACCOUNT, patch(account.id, true), new SessionKey(secret)), 200, InternalAccount, 'the unsealed key is the new session\'s key');
   });
