@@ -27,6 +27,7 @@ const { values } = parseArgs({
     'realtime-quote-ttl-ms': { type: 'string' },
     'card-activation-delay-ms': { type: 'string' },
     'incoming-approval-window-ms': { type: 'string' },
+    'uma-lookup-ttl-ms': { type: 'string' },
     log: { type: 'boolean' },
     'seed-customers': { type: 'string' },
     'print-profile': { type: 'string' },
@@ -40,7 +41,7 @@ if (values.help) {
     'Usage: npm run sandbox -- [--port N] [--host H] [--client-id ID] [--client-secret S] [--webhook-key private.pem]\n' +
       '  [--faults a,b] [--allow-insecure-loopback-webhooks] [--challenge-ttl-ms N] [--provisioning-delay-ms N]\n' +
       '  [--webhook-retry-base-ms N] [--webhook-attempts N] [--webhook-ca ca.pem] [--log] [--print-profile profile.json]\n' +
-      '  [--realtime-quote-ttl-ms N] [--card-activation-delay-ms N] [--incoming-approval-window-ms N]\n' +
+      '  [--realtime-quote-ttl-ms N] [--card-activation-delay-ms N] [--incoming-approval-window-ms N] [--uma-lookup-ttl-ms N]\n' +
       '  [--seed-customers N]   (N INDIVIDUAL customers stored before the first request, for load measurements)\n',
   );
   process.exit(0);
@@ -69,7 +70,7 @@ const sandbox = await buildSandbox({
   realtimeQuoteTtlMs: num(values['realtime-quote-ttl-ms'], 'SANDBOX_REALTIME_QUOTE_TTL_MS'),
   cardActivationDelayMs: num(values['card-activation-delay-ms'], 'SANDBOX_CARD_ACTIVATION_DELAY_MS'),
   incomingApprovalWindowMs: num(values['incoming-approval-window-ms'], 'SANDBOX_INCOMING_APPROVAL_WINDOW_MS'),
-  umaLookupTtlMs: num(undefined, 'SANDBOX_UMA_LOOKUP_TTL_MS'),
+  umaLookupTtlMs: num(values['uma-lookup-ttl-ms'], 'SANDBOX_UMA_LOOKUP_TTL_MS'),
   webhook: {
     retryBaseDelayMs: num(values['webhook-retry-base-ms'], 'SANDBOX_WEBHOOK_RETRY_BASE_MS'),
     maxAttempts: num(values['webhook-attempts'], 'SANDBOX_WEBHOOK_ATTEMPTS'),

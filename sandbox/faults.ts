@@ -1346,6 +1346,11 @@ export const FAULTS = {
     suites: ['embedded-wallet-auth/signed-retry.test.ts'],
     rule: 'Supplement 17: Export "HPKE P-256/HKDF-SHA256/AES-256-GCM" to clientPublicKey, with the info and aad of the provider\'s client library (sandbox/README.md); the export is sealed with empty info and aad.',
   },
+  'wallet-otp-foreign-bundle-accepted': {
+    areas: ['embedded-wallet-auth'],
+    suites: ['embedded-wallet-auth/credentials.test.ts'],
+    rule: 'Supplement 17: the client HPKE-seals {otp_code, public_key} to the credential\'s otpEncryptionTargetBundle (an OTP bundle sealed to another key does not log in).',
+  },
 } as const satisfies Record<string, FaultEntry>;
 
 export type FaultName = keyof typeof FAULTS;

@@ -146,7 +146,7 @@ async function startSandbox(keyFile: string, caFile: string, profileFile: string
     join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'sandbox/cli.ts', '--port', '0', '--client-id', 'relay-demo', '--client-secret', 'relay-demo-secret',
     '--webhook-key', keyFile, '--webhook-ca', caFile, '--challenge-ttl-ms', '2500', '--provisioning-delay-ms', '600',
     '--webhook-retry-base-ms', '500', '--webhook-attempts', '5',
-    '--realtime-quote-ttl-ms', '3000', '--card-activation-delay-ms', '1000', '--incoming-approval-window-ms', '2000',
+    '--realtime-quote-ttl-ms', '3000', '--card-activation-delay-ms', '1000', '--incoming-approval-window-ms', '2000', '--uma-lookup-ttl-ms', '3000',
     // What the sandbox declares about itself (triggers, limits, timings): the run reads it from here.
     '--print-profile', profileFile,
   ], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
