@@ -28,6 +28,7 @@ const { values } = parseArgs({
     'card-activation-delay-ms': { type: 'string' },
     'incoming-approval-window-ms': { type: 'string' },
     'uma-lookup-ttl-ms': { type: 'string' },
+    'quote-velocity-count': { type: 'string' },
     log: { type: 'boolean' },
     'seed-customers': { type: 'string' },
     'print-profile': { type: 'string' },
@@ -42,6 +43,7 @@ if (values.help) {
       '  [--faults a,b] [--allow-insecure-loopback-webhooks] [--challenge-ttl-ms N] [--provisioning-delay-ms N]\n' +
       '  [--webhook-retry-base-ms N] [--webhook-attempts N] [--webhook-ca ca.pem] [--log] [--print-profile profile.json]\n' +
       '  [--realtime-quote-ttl-ms N] [--card-activation-delay-ms N] [--incoming-approval-window-ms N] [--uma-lookup-ttl-ms N]\n' +
+      '  [--quote-velocity-count N]   (quotes one customer may create in 10 minutes; default 20)\n' +
       '  [--seed-customers N]   (N INDIVIDUAL customers stored before the first request, for load measurements)\n',
   );
   process.exit(0);
@@ -71,6 +73,7 @@ const sandbox = await buildSandbox({
   cardActivationDelayMs: num(values['card-activation-delay-ms'], 'SANDBOX_CARD_ACTIVATION_DELAY_MS'),
   incomingApprovalWindowMs: num(values['incoming-approval-window-ms'], 'SANDBOX_INCOMING_APPROVAL_WINDOW_MS'),
   umaLookupTtlMs: num(values['uma-lookup-ttl-ms'], 'SANDBOX_UMA_LOOKUP_TTL_MS'),
+  quoteVelocityCount: num(values['quote-velocity-count'], 'SANDBOX_QUOTE_VELOCITY_COUNT'),
   webhook: {
     retryBaseDelayMs: num(values['webhook-retry-base-ms'], 'SANDBOX_WEBHOOK_RETRY_BASE_MS'),
     maxAttempts: num(values['webhook-attempts'], 'SANDBOX_WEBHOOK_ATTEMPTS'),
@@ -111,6 +114,7 @@ const profile = sandboxProfile({
   cardActivationDelayMs: sandbox.ctx.settings.cardActivationDelayMs,
   incomingApprovalWindowMs: sandbox.ctx.settings.incomingApprovalWindowMs,
   umaLookupTtlMs: sandbox.ctx.settings.umaLookupTtlMs,
+  quoteVelocityCount: sandbox.ctx.settings.quoteVelocityCount,
 });
 if (values['print-profile']) writeFileSync(values['print-profile'], `${JSON.stringify(profile, null, 2)}\n`, { mode: 0o600 });
 process.stdout.write(

@@ -25,6 +25,8 @@ export interface SandboxSettings {
   umaLookupTtlMs: number;
   /** Every simulated UMA counterparty behaves, its trigger addresses included (sandbox/uma). */
   umaWellBehavedCounterparties: boolean;
+  /** Quotes one customer may create within the velocity window (sandbox/cross-currency-transfers/gates.ts). */
+  quoteVelocityCount: number;
 }
 
 export interface PlatformConfig {

@@ -24,6 +24,8 @@ export interface SandboxProfileInput {
   incomingApprovalWindowMs: number;
   /** How long an UMA lookup id stays usable (sandbox/uma); the sandbox default when absent. */
   umaLookupTtlMs?: number;
+  /** Quotes one customer may create within the velocity window; the sandbox default when absent. */
+  quoteVelocityCount?: number;
   /** How long after its last event a notification of this sandbox can still come (the quiet period a suite waits). */
   eventQuietMs?: number;
 }
@@ -163,7 +165,7 @@ export function sandboxProfile(input: SandboxProfileInput): Record<string, unkno
       singleUsdCents: LIMITS.singleTransactionUsdCents,
       dailyUsdCents: LIMITS.dailyVolumeUsdCents,
       verificationThresholdUsdCents: LIMITS.unverifiedWalletUsdCents,
-      velocityCount: VELOCITY.count,
+      velocityCount: input.quoteVelocityCount ?? VELOCITY.count,
       velocityWindowMs: VELOCITY.windowMs,
     },
   };

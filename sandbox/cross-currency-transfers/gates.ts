@@ -15,7 +15,7 @@ import { ApiError } from '../errors.js';
 
 /** Last three digits of a destination's primary identifier that name a counterparty not allowed. */
 export const COUNTERPARTY_NOT_ALLOWED_SUFFIX = '013';
-/** Quotes one customer may create within the window. */
+/** Quotes one customer may create within the window, by default (the setting quoteVelocityCount, `--quote-velocity-count`). */
 export const VELOCITY = { count: 20, windowMs: 10 * 60_000 };
 
 const velocity = (ctx: SandboxContext) => areaState(ctx, 'quote-velocity', () => new Map<string, number[]>());
@@ -43,9 +43,10 @@ export function assertVelocity(ctx: SandboxContext, customerId: string): void {
   const now = ctx.clock.now();
   const recent = (velocity(ctx).get(customerId) ?? []).filter((t) => now - t < VELOCITY.windowMs);
   velocity(ctx).set(customerId, recent);
-  if (recent.length >= VELOCITY.count && !ctx.faults.has('velocity-limit-ignored')) {
+  const count = ctx.settings.quoteVelocityCount;
+  if (recent.length >= count && !ctx.faults.has('velocity-limit-ignored')) {
     throw new ApiError(403, 'VELOCITY_LIMIT_EXCEEDED', `Customer ${customerId} created ${recent.length} quotes within ${VELOCITY.windowMs / 60_000} minutes, the most allowed`, {
-      count: VELOCITY.count,
+      count,
       windowMs: VELOCITY.windowMs,
     });
   }

@@ -35,7 +35,7 @@ interface Started {
 
 /** Starts `npm run sandbox`'s entry point in a child process and reads its one JSON line. */
 async function startSandbox(seedCustomers: number): Promise<Started> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'sandbox/cli.ts', '--port', '0', '--provisioning-delay-ms', '10', ...(seedCustomers ? ['--seed-customers', String(seedCustomers)] : [])], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'sandbox/cli.ts', '--port', '0', '--provisioning-delay-ms', '10', '--quote-velocity-count', '1000000000', ...(seedCustomers ? ['--seed-customers', String(seedCustomers)] : [])], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const line = await new Promise<string>((resolve, reject) => {
