@@ -303,3 +303,87 @@ describe.each(VECTORS)('W3C WebAuthn Level 3 test vector $name', (v) => {
     });
   });
 });
+
+// Real browser assertions (no private key published) from @simplewebauthn/server's own tests:
+// https://github.com/MasterKale/SimpleWebAuthn/blob/master/packages/server/src/authentication/verifyAuthenticationResponse.test.ts
+// (assertionResponse / authenticator, and assertionFirstTimeUsedResponse / authenticatorFirstTimeUsed),
+// RP ID "dev.dontneeda.pw", origin "https://dev.dontneeda.pw", the challenges the base64url of the
+// UTF-8 strings given there. Without a private key the harness side is its own parsing and node:crypto
+// verification of the published signature over authenticatorData | SHA-256(clientDataJSON).
+const SWA_RP_ID = 'dev.dontneeda.pw';
+const SWA_ORIGIN = 'https://dev.dontneeda.pw';
+const SWA_ASSERTIONS = [
+  {
+    name: 'assertionResponse (counter 144 after 143)',
+    challenge: Buffer.from('totallyUniqueValueEveryTime').toString('base64url'),
+    id: 'KEbWNCc7NgaYnUyrNeFGX9_3Y-8oJ3KwzjnaiD1d1LVTxR7v3CaKfCz2Vy_g_MHSh7yJ8yL0Pxg6jo_o0hYiew',
+    authenticatorData: 'PdxHEOnAiLIp26idVjIguzn3Ipr_RlsKZWsa-5qK-KABAAAAkA==',
+    clientDataJSON: 'eyJjaGFsbGVuZ2UiOiJkRzkwWVd4c2VWVnVhWEYxWlZaaGJIVmxSWFpsY25sVWFXMWwiLCJjbGllbnRFeHRlbnNpb25zIjp7fSwiaGFzaEFsZ29yaXRobSI6IlNIQS0yNTYiLCJvcmlnaW4iOiJodHRwczovL2Rldi5kb250bmVlZGEucHciLCJ0eXBlIjoid2ViYXV0aG4uZ2V0In0=',
+    signature: 'MEUCIQDYXBOpCWSWq2Ll4558GJKD2RoWg958lvJSB_GdeokxogIgWuEVQ7ee6AswQY0OsuQ6y8Ks6jhd45bDx92wjXKs900=',
+    publicKey: 'pQECAyYgASFYIIheFp-u6GvFT2LNGovf3ZrT0iFVBsA_76rRysxRG9A1Ilgg8WGeA6hPmnab0HAViUYVRkwTNcN77QBf_RR0dv3lIvQ',
+    storedCounter: 143,
+    counter: 144,
+  },
+  {
+    name: 'assertionFirstTimeUsedResponse (counter 0 after 0)',
+    challenge: Buffer.from('totallyUniqueValueEveryAssertion').toString('base64url'),
+    id: 'wSisR0_4hlzw3Y1tj4uNwwifIhRa-ZxWJwWbnfror0pVK9qPdBPO5pW3gasPqn6wXHb0LNhXB_IrA1nFoSQJ9A',
+    authenticatorData: 'PdxHEOnAiLIp26idVjIguzn3Ipr_RlsKZWsa-5qK-KABAAAAAA',
+    clientDataJSON: 'eyJjaGFsbGVuZ2UiOiJkRzkwWVd4c2VWVnVhWEYxWlZaaGJIVmxSWFpsY25sQmMzTmxjblJwYjI0IiwiY2xpZW50RXh0ZW5zaW9ucyI6e30sImhhc2hBbGdvcml0aG0iOiJTSEEtMjU2Iiwib3JpZ2luIjoiaHR0cHM6Ly9kZXYuZG9udG5lZWRhLnB3IiwidHlwZSI6IndlYmF1dGhuLmdldCJ9',
+    signature: 'MEQCIBu6M-DGzu1O8iocGHEj0UaAZm0HmxTeRIE6-nS3_CPjAiBDsmIzy5sacYwwzgpXqfwRt_2vl5yiQZ_OAqWJQBGVsQ',
+    publicKey: 'pQECAyYgASFYIGmaxR4mBbukc2QhtW2ldhAAd555r-ljlGQN8MbcTnPPIlgg9CyUlE-0AB2fbzZbNgBvJuRa7r6o2jPphOmtyNPR_kY',
+    storedCounter: 0,
+    counter: 0,
+  },
+];
+
+describe.each(SWA_ASSERTIONS)('@simplewebauthn/server published browser assertion $name', (a) => {
+  const response = (signature = a.signature): AuthenticationResponseJSON => ({
+    id: a.id, rawId: a.id, type: 'public-key', clientExtensionResults: {},
+    response: { authenticatorData: a.authenticatorData, clientDataJSON: a.clientDataJSON, signature },
+  });
+  const check = (over: { challenge?: string; origin?: string; rpId?: string; signature?: string; counter?: number } = {}) =>
+    verifyAuthenticationResponse({
+      response: response(over.signature),
+      expectedChallenge: over.challenge ?? a.challenge,
+      expectedOrigin: over.origin ?? SWA_ORIGIN,
+      expectedRPID: over.rpId ?? SWA_RP_ID,
+      credential: { id: a.id, publicKey: fromB64url(a.publicKey), counter: over.counter ?? a.storedCounter },
+      requireUserVerification: false,
+    });
+  const flipped = (at: number) => {
+    const bytes = fromB64url(a.signature);
+    bytes[at < 0 ? bytes.length + at : at] ^= 0x01;
+    return b64url(bytes);
+  };
+
+  it('sandbox verifier: accepts it with its challenge, origin, RP ID and stored counter, and reports the new counter', async () => {
+    const result = await check();
+    expect(result.verified).toBe(true);
+    expect(result.authenticationInfo.newCounter).toBe(a.counter);
+  });
+
+  it('sandbox verifier: refuses it for another challenge, origin or RP ID, a flipped signature byte, or a counter not below its own', async () => {
+    expect((await check()).verified).toBe(true); // control
+    expect(await refused(check({ challenge: Buffer.from('anotherValue').toString('base64url') }))).toBe(true);
+    expect(await refused(check({ origin: 'https://different.address' }))).toBe(true);
+    expect(await refused(check({ rpId: 'simplewebauthn.dev' }))).toBe(true);
+    expect(await refused(check({ signature: flipped(-1) }))).toBe(true);
+    if (a.counter > 0) expect(await refused(check({ counter: a.counter }))).toBe(true);
+  });
+
+  it('harness parsing and node:crypto: RP ID hash, UP flag and counter, and the signature verifies over authenticatorData | SHA-256(clientDataJSON)', () => {
+    const authData = fromB64url(a.authenticatorData);
+    const clientDataJSON = fromB64url(a.clientDataJSON);
+    expect(Buffer.from(authData.subarray(0, 32)).toString('hex')).toBe(Buffer.from(sha256(SWA_RP_ID)).toString('hex'));
+    expect(authData[32] & 0x01).toBe(0x01);
+    expect(Buffer.from(authData.subarray(33, 37)).readUInt32BE(0)).toBe(a.counter);
+    const client = JSON.parse(Buffer.from(clientDataJSON).toString('utf8')) as Record<string, unknown>;
+    expect([client.type, client.challenge, client.origin]).toEqual(['webauthn.get', a.challenge, SWA_ORIGIN]);
+    const key = coseToKey(fromB64url(a.publicKey));
+    const message = Buffer.concat([authData, sha256(clientDataJSON)]);
+    expect(verify('sha256', message, key, fromB64url(a.signature))).toBe(true);
+    expect(verify('sha256', message, key, fromB64url(flipped(-1)))).toBe(false);
+    expect(verify('sha256', Buffer.concat([authData, sha256(Buffer.from('{}'))]), key, fromB64url(a.signature))).toBe(false);
+  });
+});
