@@ -387,3 +387,57 @@ describe.each(SWA_ASSERTIONS)('@simplewebauthn/server published browser assertio
     expect(verify('sha256', Buffer.concat([authData, sha256(Buffer.from('{}'))]), key, fromB64url(a.signature))).toBe(false);
   });
 });
+
+// A real browser "none" attestation (Firefox on Android, no private key published) from
+// @simplewebauthn/server's own tests:
+// https://github.com/MasterKale/SimpleWebAuthn/blob/master/packages/server/src/registration/verifyRegistrationResponse.test.ts
+// (attestationNone, attestationNoneChallenge, test "should verify None attestation" with its expected
+// credential id, COSE public key and counter 0).
+describe('@simplewebauthn/server published browser registration attestationNone', () => {
+  const challenge = Buffer.from('hEccPWuziP00H0p5gxh2_u5_PC4NeYgd').toString('base64url');
+  const id = 'AdKXJEch1aV5Wo7bj7qLHskVY4OoNaj9qu8TPdJ7kSAgUeRxWNngXlcNIGt4gexZGKVGcqZpqqWordXb_he1izY';
+  const publicKey = 'pQECAyYgASFYID5PQTZQQg6haZFQWFzqfAOyQ_ENsMH8xxQ4GRiNPsqrIlggU8IVUOV8qpgk_Jh-OTaLuZL52KdX1fTht07X4DiQPow';
+  const attestationObject = 'o2NmbXRkbm9uZWdhdHRTdG10oGhhdXRoRGF0YVjFPdxHEOnAiLIp26idVjIguzn3Ipr_RlsKZWsa-5qK-KBFAAAAAAAAAAAAAAAAAAAAAAAAAAAAQQHSlyRHIdWleVqO24-6ix7JFWODqDWo_arvEz3Se5EgIFHkcVjZ4F5XDSBreIHsWRilRnKmaaqlqK3V2_4XtYs2pQECAyYgASFYID5PQTZQQg6haZFQWFzqfAOyQ_ENsMH8xxQ4GRiNPsqrIlggU8IVUOV8qpgk_Jh-OTaLuZL52KdX1fTht07X4DiQPow';
+  const clientDataJSON = 'eyJ0eXBlIjoid2ViYXV0aG4uY3JlYXRlIiwiY2hhbGxlbmdlIjoiYUVWalkxQlhkWHBwVURBd1NEQndOV2Q0YURKZmRUVmZVRU0wVG1WWloyUSIsIm9yaWdpbiI6Imh0dHBzOlwvXC9kZXYuZG9udG5lZWRhLnB3IiwiYW5kcm9pZFBhY2thZ2VOYW1lIjoib3JnLm1vemlsbGEuZmlyZWZveCJ9';
+  const check = (over: { challenge?: string; origin?: string; rpId?: string } = {}) =>
+    verifyRegistrationResponse({
+      response: { id, rawId: id, type: 'public-key', clientExtensionResults: {}, response: { attestationObject, clientDataJSON, transports: [] } },
+      expectedChallenge: over.challenge ?? challenge,
+      expectedOrigin: over.origin ?? SWA_ORIGIN,
+      expectedRPID: over.rpId ?? SWA_RP_ID,
+      requireUserVerification: true,
+    });
+
+  it('sandbox verifier: accepts it with the published expectations and reads the published credential id, key and counter', async () => {
+    const result = await check();
+    expect(result.verified).toBe(true);
+    expect(result.registrationInfo!.fmt).toBe('none');
+    expect(result.registrationInfo!.credential.id).toBe(id);
+    expect(b64url(result.registrationInfo!.credential.publicKey)).toBe(publicKey);
+    expect(result.registrationInfo!.credential.counter).toBe(0);
+  });
+
+  it('sandbox verifier: refuses it for another challenge, origin or RP ID', async () => {
+    expect((await check()).verified).toBe(true); // control
+    expect(await refused(check({ challenge: Buffer.from('anotherValue').toString('base64url') }))).toBe(true);
+    expect(await refused(check({ origin: 'https://different.address' }))).toBe(true);
+    expect(await refused(check({ rpId: 'simplewebauthn.dev' }))).toBe(true);
+  });
+
+  it('harness parsing: the published credential id and COSE key, and the layout the software authenticator writes (flags UP|UV|AT, counter 0, zero AAGUID)', () => {
+    const browser = parseAttestation(fromB64url(attestationObject));
+    expect(browser.fmt).toBe('none');
+    expect(browser.attStmt).toEqual({});
+    expect(Buffer.from(browser.rpIdHash).toString('hex')).toBe(Buffer.from(sha256(SWA_RP_ID)).toString('hex'));
+    expect(b64url(browser.credentialId)).toBe(id);
+    expect(b64url(browser.cosePublicKey)).toBe(publicKey);
+    coseToKey(browser.cosePublicKey);
+    const client = JSON.parse(Buffer.from(clientDataJSON, 'base64url').toString('utf8')) as Record<string, unknown>;
+    expect([client.type, client.challenge, client.origin]).toEqual(['webauthn.create', challenge, SWA_ORIGIN]);
+
+    const ours = parseAttestation(fromB64url(new SoftwareAuthenticator().register({ challenge }, SWA_ORIGIN, SWA_RP_ID).response.attestationObject));
+    expect([ours.fmt, ours.attStmt, ours.flags, ours.signCount]).toEqual([browser.fmt, browser.attStmt, browser.flags, browser.signCount]);
+    expect(Buffer.from(ours.rpIdHash).toString('hex')).toBe(Buffer.from(browser.rpIdHash).toString('hex'));
+    expect(Buffer.from(ours.aaguid).toString('hex')).toBe(Buffer.from(browser.aaguid).toString('hex'));
+  });
+});
