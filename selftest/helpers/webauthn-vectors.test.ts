@@ -305,7 +305,7 @@ describe.each(VECTORS)('W3C WebAuthn Level 3 test vector $name', (v) => {
 });
 
 // Real browser assertions (no private key published) from @simplewebauthn/server's own tests:
-// https://github.com/MasterKale/SimpleWebAuthn/blob/master/packages/server/src/authentication/verifyAuthenticationResponse.test.ts
+// https://github.com/MasterKale/SimpleWebAuthn/blob/070f73b8de107111b4a34001254a981548f677f7/packages/server/src/authentication/verifyAuthenticationResponse.test.ts
 // (assertionResponse / authenticator, and assertionFirstTimeUsedResponse / authenticatorFirstTimeUsed),
 // RP ID "dev.dontneeda.pw", origin "https://dev.dontneeda.pw", the challenges the base64url of the
 // UTF-8 strings given there. Without a private key the harness side is its own parsing and node:crypto
@@ -390,7 +390,7 @@ describe.each(SWA_ASSERTIONS)('@simplewebauthn/server published browser assertio
 
 // A real browser "none" attestation (Firefox on Android, no private key published) from
 // @simplewebauthn/server's own tests:
-// https://github.com/MasterKale/SimpleWebAuthn/blob/master/packages/server/src/registration/verifyRegistrationResponse.test.ts
+// https://github.com/MasterKale/SimpleWebAuthn/blob/ad5e7119317ab5915c7063b575e2bdd4fe263f9e/packages/server/src/registration/verifyRegistrationResponse.test.ts
 // (attestationNone, attestationNoneChallenge, test "should verify None attestation" with its expected
 // credential id, COSE public key and counter 0).
 describe('@simplewebauthn/server published browser registration attestationNone', () => {
