@@ -1122,42 +1122,42 @@ export const FAULTS = {
   },
   'agent-threshold-ignored': {
     areas: ['agent-operations'],
-    suites: ['agent-operations/policy.test.ts'],
+    suites: ['agent-management/approvals.test.ts', 'agent-operations/policy.test.ts'],
     rule: 'Supplement 23: approval needed (amount > threshold) -> PENDING_APPROVAL.',
   },
   'agent-account-rule-ignored': {
     areas: ['agent-operations'],
-    suites: ['agent-operations/policy.test.ts'],
+    suites: ['agent-management/approvals.test.ts', 'agent-operations/policy.test.ts'],
     rule: 'Supplement 23: accountRestrictions.accountRules[{accountId, executionMode?, perTransactionLimit?}]: approval needed (account rule).',
   },
   'agent-allowed-accounts-ignored': {
     areas: ['agent-operations'],
-    suites: ['agent-operations/policy.test.ts'],
+    suites: ['agent-management/approvals.test.ts', 'agent-operations/policy.test.ts'],
     rule: 'Supplement 23: accountRestrictions.allowedAccountIds; policy denial: 403.',
   },
   'agent-per-transaction-limit-ignored': {
     areas: ['agent-operations'],
-    suites: ['agent-operations/policy.test.ts'],
+    suites: ['agent-management/approvals.test.ts', 'agent-operations/policy.test.ts'],
     rule: 'Supplement 23: spendingLimits.perTransactionLimit; limit denial: 403.',
   },
   'agent-daily-limit-ignored': {
     areas: ['agent-operations'],
-    suites: ['agent-operations/policy.test.ts'],
+    suites: ['agent-management/approvals.test.ts', 'agent-operations/policy.test.ts'],
     rule: 'Supplement 23: spendingLimits.dailyLimit and dailyTransactionLimit; limit denial: 403.',
   },
   'agent-monthly-limit-ignored': {
     areas: ['agent-operations'],
-    suites: ['agent-operations/policy.test.ts'],
+    suites: ['agent-management/approvals.test.ts', 'agent-operations/policy.test.ts'],
     rule: 'Supplement 23: spendingLimits.monthlyLimit; limit denial: 403.',
   },
   'agent-usage-not-kept': {
     areas: ['agent-operations'],
-    suites: ['agent-operations/policy.test.ts'],
+    suites: ['agent-management/approvals.test.ts', 'agent-operations/policy.test.ts'],
     rule: 'Supplement 23: Agent usage {dailyTransactionCount, dailySpend, monthlySpend} counts what the agent spent.',
   },
   'agent-pending-moves-money': {
-    areas: ['agent-management'],
-    suites: ['agent-management/approvals.test.ts'],
+    areas: ['agent-management', 'agent-operations'],
+    suites: ['agent-management/approvals.test.ts', 'agent-operations/policy.test.ts'],
     rule: 'Supplement 23: PENDING_APPROVAL has no transaction; interface: the resulting transaction stays pending until the platform approves it.',
   },
   'agent-reject-executes': {
