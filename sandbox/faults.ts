@@ -1037,6 +1037,11 @@ export const FAULTS = {
     suites: ['discoveries/uma-providers.test.ts'],
     rule: 'Supplement 18: GET /uma-providers filters by countryCode.',
   },
+  'uma-providers-currency-filter-empty': {
+    areas: ['discoveries'],
+    suites: ['discoveries/uma-providers.test.ts'],
+    rule: 'Supplement 18: GET /uma-providers currencyCode? lists the providers of that currency.',
+  },
   // Invitations (sandbox/invitations)
   'invitations-always-configured': {
     areas: ['invitations'],
@@ -1078,6 +1083,11 @@ export const FAULTS = {
     areas: ['discoveries'],
     suites: ['discoveries/discoveries.test.ts'],
     rule: 'Supplement 11, 21: GET /discoveries lists the banks of the corridor (country, currency) asked for.',
+  },
+  'discoveries-one-filter-empty': {
+    areas: ['discoveries'],
+    suites: ['discoveries/discoveries.test.ts'],
+    rule: 'Supplement 21: GET /discoveries country?, currency? (none = all): one of them alone still lists the banks it matches.',
   },
   'vasps-cursor-overlaps': {
     areas: ['vasps'],

@@ -31,6 +31,7 @@ describe('GET /uma-providers', () => {
     expect(inCountry.map((p) => p.domain), `Supplement 18: the providers of ${country} include ${all[0].domain}`).toContain(all[0].domain);
     for (const p of inCountry) expect(p.supportedRegions, `Supplement 18: countryCode=${country} lists only providers of that region`).toContain(country);
     const inCurrency = await walkPages(PATH, UmaProvider, { limit: 100, query: { currencyCode: currency } });
+    expect(inCurrency.map((p) => p.domain), `Supplement 18: the providers of ${currency} include ${all[0].domain}`).toContain(all[0].domain);
     for (const p of inCurrency) expect(p.supportedCurrencies, `Supplement 18: currencyCode=${currency} lists only providers of that currency`).toContain(currency);
     const unblocked = await walkPages(PATH, UmaProvider, { limit: 100, query: { hasBlockedProviders: 'false' } });
     const domains = new Set(all.map((p) => p.domain));
