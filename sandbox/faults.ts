@@ -344,8 +344,8 @@ export const FAULTS = {
     rule: 'Errors / 400: EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED (destination account ownership must be verified before the transfer).',
   },
   'debit-not-equal-sent': {
-    areas: ['cross-currency-transfers'],
-    suites: ['cross-currency-transfers/quote-execution.test.ts'],
+    areas: ['cross-currency-transfers', 'api-tokens', 'agent-operations'],
+    suites: ['cross-currency-transfers/quote-execution.test.ts', 'api-tokens/tokens.test.ts', 'agent-operations/scope.test.ts'],
     rule: 'Transaction: sentAmount is the amount debited.',
   },
   'self-payment-accepted': {
