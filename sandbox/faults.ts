@@ -344,8 +344,8 @@ export const FAULTS = {
     rule: 'Errors / 400: EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED (destination account ownership must be verified before the transfer).',
   },
   'debit-not-equal-sent': {
-    areas: ['cross-currency-transfers'],
-    suites: ['cross-currency-transfers/quote-execution.test.ts'],
+    areas: ['cross-currency-transfers', 'api-tokens', 'agent-operations'],
+    suites: ['cross-currency-transfers/quote-execution.test.ts', 'api-tokens/tokens.test.ts', 'agent-operations/scope.test.ts'],
     rule: 'Transaction: sentAmount is the amount debited.',
   },
   'self-payment-accepted': {
@@ -1037,6 +1037,11 @@ export const FAULTS = {
     suites: ['discoveries/uma-providers.test.ts'],
     rule: 'Supplement 18: GET /uma-providers filters by countryCode.',
   },
+  'uma-providers-currency-filter-empty': {
+    areas: ['discoveries'],
+    suites: ['discoveries/uma-providers.test.ts'],
+    rule: 'Supplement 18: GET /uma-providers currencyCode? lists the providers of that currency.',
+  },
   // Invitations (sandbox/invitations)
   'invitations-always-configured': {
     areas: ['invitations'],
@@ -1078,6 +1083,11 @@ export const FAULTS = {
     areas: ['discoveries'],
     suites: ['discoveries/discoveries.test.ts'],
     rule: 'Supplement 11, 21: GET /discoveries lists the banks of the corridor (country, currency) asked for.',
+  },
+  'discoveries-one-filter-empty': {
+    areas: ['discoveries'],
+    suites: ['discoveries/discoveries.test.ts'],
+    rule: 'Supplement 21: GET /discoveries country?, currency? (none = all): one of them alone still lists the banks it matches.',
   },
   'vasps-cursor-overlaps': {
     areas: ['vasps'],
@@ -1122,42 +1132,42 @@ export const FAULTS = {
   },
   'agent-threshold-ignored': {
     areas: ['agent-operations'],
-    suites: ['agent-operations/policy.test.ts'],
+    suites: ['agent-management/approvals.test.ts', 'agent-operations/policy.test.ts'],
     rule: 'Supplement 23: approval needed (amount > threshold) -> PENDING_APPROVAL.',
   },
   'agent-account-rule-ignored': {
     areas: ['agent-operations'],
-    suites: ['agent-operations/policy.test.ts'],
+    suites: ['agent-management/approvals.test.ts', 'agent-operations/policy.test.ts'],
     rule: 'Supplement 23: accountRestrictions.accountRules[{accountId, executionMode?, perTransactionLimit?}]: approval needed (account rule).',
   },
   'agent-allowed-accounts-ignored': {
     areas: ['agent-operations'],
-    suites: ['agent-operations/policy.test.ts'],
+    suites: ['agent-management/approvals.test.ts', 'agent-operations/policy.test.ts'],
     rule: 'Supplement 23: accountRestrictions.allowedAccountIds; policy denial: 403.',
   },
   'agent-per-transaction-limit-ignored': {
     areas: ['agent-operations'],
-    suites: ['agent-operations/policy.test.ts'],
+    suites: ['agent-management/approvals.test.ts', 'agent-operations/policy.test.ts'],
     rule: 'Supplement 23: spendingLimits.perTransactionLimit; limit denial: 403.',
   },
   'agent-daily-limit-ignored': {
     areas: ['agent-operations'],
-    suites: ['agent-operations/policy.test.ts'],
+    suites: ['agent-management/approvals.test.ts', 'agent-operations/policy.test.ts'],
     rule: 'Supplement 23: spendingLimits.dailyLimit and dailyTransactionLimit; limit denial: 403.',
   },
   'agent-monthly-limit-ignored': {
     areas: ['agent-operations'],
-    suites: ['agent-operations/policy.test.ts'],
+    suites: ['agent-management/approvals.test.ts', 'agent-operations/policy.test.ts'],
     rule: 'Supplement 23: spendingLimits.monthlyLimit; limit denial: 403.',
   },
   'agent-usage-not-kept': {
     areas: ['agent-operations'],
-    suites: ['agent-operations/policy.test.ts'],
+    suites: ['agent-management/approvals.test.ts', 'agent-operations/policy.test.ts'],
     rule: 'Supplement 23: Agent usage {dailyTransactionCount, dailySpend, monthlySpend} counts what the agent spent.',
   },
   'agent-pending-moves-money': {
-    areas: ['agent-management'],
-    suites: ['agent-management/approvals.test.ts'],
+    areas: ['agent-management', 'agent-operations'],
+    suites: ['agent-management/approvals.test.ts', 'agent-operations/policy.test.ts'],
     rule: 'Supplement 23: PENDING_APPROVAL has no transaction; interface: the resulting transaction stays pending until the platform approves it.',
   },
   'agent-reject-executes': {

@@ -38,7 +38,7 @@ export async function discoveryRoutes(app: FastifyInstance) {
   app.get('/discoveries', async (req) => {
     const q = ctx.faults.has('discoveries-query-unchecked') ? (req.query as z.infer<typeof Query>) : parse(Query, req.query);
     return {
-      data: DISCOVERIES.filter((x) => (!q.country || x.country === q.country) && (!q.currency || x.currency === q.currency || ctx.faults.has('discoveries-currency-filter-ignored'))),
+      data: DISCOVERIES.filter((x) => !(ctx.faults.has('discoveries-one-filter-empty') && Boolean(q.country) !== Boolean(q.currency)) && (!q.country || x.country === q.country) && (!q.currency || x.currency === q.currency || ctx.faults.has('discoveries-currency-filter-ignored'))),
     };
   });
 }

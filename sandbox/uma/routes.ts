@@ -90,7 +90,7 @@ export async function umaRoutes(app: FastifyInstance) {
     let items = UMA_PROVIDERS.filter(
       (p) =>
         (!q.countryCode || p.supportedRegions.includes(q.countryCode) || ctx.faults.has('uma-providers-filter-ignored')) &&
-        (!q.currencyCode || p.supportedCurrencies.includes(q.currencyCode)) &&
+        (!q.currencyCode || (p.supportedCurrencies.includes(q.currencyCode) && !ctx.faults.has('uma-providers-currency-filter-empty'))) &&
         (q.hasBlockedProviders !== 'false' || p.allowListStatus !== 'BLOCKED'),
     );
     items = [...items].sort((a, b) => a.name.localeCompare(b.name));

@@ -3,7 +3,7 @@
 // agent's call answers is not stated (section 28.2): the suite asserts only that it is refused.
 import { describe, expect, it } from 'vitest';
 import { expectError, expectRefusal, expectStatus } from '../../helpers/expect.js';
-import { AGENT, AGENTS, connectAgent, createAgent, customerWithMoney, getAgent, ME, ME_QUOTES, ME_TRANSFER_OUT, POLICY, policy, usdQuote } from '../../helpers/flows/agents.js';
+import { AGENT, AGENTS, balanceBecomes, connectAgent, createAgent, customerWithMoney, getAgent, ME, ME_QUOTES, ME_TRANSFER_OUT, POLICY, policy, usdQuote } from '../../helpers/flows/agents.js';
 import { balanceOf } from '../../helpers/flows/transfers.js';
 import { api, capabilities } from '../../helpers/harness.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
@@ -65,6 +65,7 @@ describe.concurrent('Agents: create, read, list, update, pause, delete, policy',
     expectStatus(await api.patch(AGENT, { params: { agentId: agent.id }, body: { isPaused: false } }), 200, Agent);
     const action = expectStatus(await client.post(ME_TRANSFER_OUT, { body }), 201, AgentAction, 'control: the unpaused agent acts');
     expect(action.status).toBe('APPROVED');
+    expect(await balanceBecomes(customerId, usd.id, usd.balance.amount - 2_000), 'the unpaused call moved its amount, to the cent').toBe(usd.balance.amount - 2_000);
   });
 
   it('DELETE answers 204, the agent\'s token dies at once (401) and the agent is gone (404)', async (ctx) => {

@@ -34,11 +34,17 @@ describe.concurrent('Agent device codes', () => {
     expectError(await redeem(deviceCode.code), 400);
   });
 
-  it('an unknown code answers 404 to status and to redeem', async () => {
+  it('an unknown code answers 404 to status and to redeem; a known one answers 200 to both', async (ctx) => {
+    requireCapability(ctx, capabilities.sandboxTriggers, 'the target cannot fund a customer');
     await basisSupplement('status 404; redeem 404 (section 23)');
+    const { customerId } = await customerWithMoney(0);
+    const { deviceCode } = await createAgent(customerId);
     const unknown = `SVC-AGENT-${randomUUID().slice(0, 4).toUpperCase()}-${randomUUID().slice(0, 4).toUpperCase()}`;
     expectError(await api.get(CODE_STATUS, { params: { deviceCode: unknown } }), 404);
     expectError(await redeem(unknown), 404);
+    // Controls: the same calls with a code the target gave.
+    expectStatus(await api.get(CODE_STATUS, { params: { deviceCode: deviceCode.code } }), 200, DeviceCodeStatus, 'control: the status of a known code');
+    expectStatus(await redeem(deviceCode.code), 200, Redeemed, 'control: a known code redeems');
   });
 
   it('a new device code voids the older unredeemed one; the new one redeems', async (ctx) => {

@@ -46,7 +46,7 @@ describe.concurrent('Agent permissions', () => {
     expect(await balanceOf(customerId, usd.id), 'a refused execution moves nothing').toBe(usd.balance.amount);
     const quote = expectStatus(await holding.post(ME_QUOTES, { body: usdQuote(usd.id, bank.id, 1_500) }), 201, Quote);
     expectStatus(await holding.post(ME_EXECUTE, { params: { quoteId: quote.id } }), 200, AgentAction);
-    expect(await balanceBecomes(customerId, usd.id, usd.balance.amount - 1_500), 'only the permitted execution moved money').toBe(usd.balance.amount - 1_500);
+    expect(await balanceBecomes(customerId, usd.id, usd.balance.amount - quote.totalSendingAmount), 'only the permitted execution moved money: its sending total, to the cent').toBe(usd.balance.amount - quote.totalSendingAmount);
   });
 
   it('without CREATE_TRANSFERS, transfer-out and transfer-in answer 403; with it, 201', async (ctx) => {
@@ -60,6 +60,8 @@ describe.concurrent('Agent permissions', () => {
     expect(await balanceOf(customerId, usd.id), 'refused transfers move nothing').toBe(usd.balance.amount);
     expectStatus(await holding.post(ME_TRANSFER_OUT, { body: out }), 201, AgentAction);
     expectStatus(await holding.post(ME_TRANSFER_IN, { body: inward }), 201, AgentAction);
+    const expected = usd.balance.amount - out.amount + inward.amount;
+    expect(await balanceBecomes(customerId, usd.id, expected), 'the permitted transfers moved exactly their amounts').toBe(expected);
   });
 
   it('without VIEW_TRANSACTIONS, the transaction list and a transaction answer 403; with it, 200', async (ctx) => {

@@ -48,6 +48,7 @@ describe.concurrent('Agent policy: approval, restrictions, limits and usage', ()
     const plain = await connectAgent(customerId, policy());
     await expectAction(await transferOut(ruled.client, usd.id, bank.id, 1_000), 'PENDING_APPROVAL', 'the account rule asks for approval');
     await expectAction(await transferOut(plain.client, usd.id, bank.id, 1_000), 'APPROVED', 'control: no rule, AUTO');
+    expect(await balanceBecomes(customerId, usd.id, usd.balance.amount - 1_000), 'only the call without the rule moved money, to the cent').toBe(usd.balance.amount - 1_000);
   });
 
   it('an account rule\'s perTransactionLimit refuses a larger amount with 403; a smaller one runs', async (ctx) => {
@@ -59,6 +60,7 @@ describe.concurrent('Agent policy: approval, restrictions, limits and usage', ()
     expectAgentDenied(await transferOut(client, usd.id, bank.id, 1_500), 'the account rule\'s perTransactionLimit');
     expect(await balanceOf(customerId, usd.id), 'the refused call moved nothing').toBe(usd.balance.amount);
     await expectAction(await transferOut(client, usd.id, bank.id, 900), 'APPROVED', 'control: within the rule\'s limit');
+    expect(await balanceBecomes(customerId, usd.id, usd.balance.amount - 900), 'the control moved its amount, to the cent').toBe(usd.balance.amount - 900);
   });
 
   it('allowedAccountIds refuses a call on other accounts with 403; listing them lets it run', async (ctx) => {
@@ -71,6 +73,7 @@ describe.concurrent('Agent policy: approval, restrictions, limits and usage', ()
     expectAgentDenied(await transferOut(narrow.client, usd.id, bank.id, 1_000), 'allowedAccountIds');
     expect(await balanceOf(customerId, usd.id), 'the refused call moved nothing').toBe(usd.balance.amount);
     await expectAction(await transferOut(wide.client, usd.id, bank.id, 1_000), 'APPROVED', 'control: the accounts are allowed');
+    expect(await balanceBecomes(customerId, usd.id, usd.balance.amount - 1_000), 'the control moved its amount, to the cent').toBe(usd.balance.amount - 1_000);
   });
 
   it('spendingLimits.perTransactionLimit refuses a larger amount with 403; a smaller one runs', async (ctx) => {
@@ -81,6 +84,7 @@ describe.concurrent('Agent policy: approval, restrictions, limits and usage', ()
     expectAgentDenied(await transferOut(client, usd.id, bank.id, 5_001), 'perTransactionLimit');
     expect(await balanceOf(customerId, usd.id), 'the refused call moved nothing').toBe(usd.balance.amount);
     await expectAction(await transferOut(client, usd.id, bank.id, 4_000), 'APPROVED', 'control: within the limit');
+    expect(await balanceBecomes(customerId, usd.id, usd.balance.amount - 4_000), 'the control moved its amount, to the cent').toBe(usd.balance.amount - 4_000);
   });
 
   it('dailyLimit refuses the call that would pass it, and usage keeps the day\'s count and spend', async (ctx) => {
@@ -121,5 +125,6 @@ describe.concurrent('Agent policy: approval, restrictions, limits and usage', ()
     expectAgentDenied(await transferOut(client, usd.id, bank.id, 1_500), 'monthlyLimit: 3,000 + 1,500 > 4,000');
     await expectAction(await transferOut(client, usd.id, bank.id, 1_000), 'APPROVED', 'control: 3,000 + 1,000 is within the monthly limit');
     expect(amountOf((await getAgent(agent.id)).usage.monthlySpend), 'usage: the month\'s spend').toBe(4_000);
+    expect(await balanceBecomes(customerId, usd.id, usd.balance.amount - 4_000), 'the two calls that ran moved 4,000, to the cent').toBe(usd.balance.amount - 4_000);
   });
 });

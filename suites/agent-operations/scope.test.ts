@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { expectError, expectStatus } from '../../helpers/expect.js';
 import {
-  connectAgent, customerWithMoney, ME_ACTION, ME_EXECUTE, ME_EXTERNAL_ACCOUNT, ME_QUOTE, ME_QUOTES, ME_TRANSACTION, ME_TRANSFER_IN, ME_TRANSFER_OUT, usdQuote,
+  balanceBecomes, connectAgent, customerWithMoney, ME_ACTION, ME_EXECUTE, ME_EXTERNAL_ACCOUNT, ME_QUOTE, ME_QUOTES, ME_TRANSACTION, ME_TRANSFER_IN, ME_TRANSFER_OUT, usdQuote,
 } from '../../helpers/flows/agents.js';
 import { balanceOf } from '../../helpers/flows/transfers.js';
 import { api, capabilities } from '../../helpers/harness.js';
@@ -32,7 +32,9 @@ describe.concurrent('Agent scope: another customer\'s ids', () => {
     expectStatus(await them.client.get(ME_ACTION, { params: { actionId: action.id } }), 200, AgentAction);
     expectStatus(await them.client.get(ME_TRANSACTION, { params: { transactionId } }), 200, AnyTransaction);
     expectStatus(await them.client.get(ME_EXTERNAL_ACCOUNT, { params: { externalAccountId: theirs.bank.id } }), 200, ExternalAccount);
-    const theirBalance = await balanceOf(theirs.customerId, theirs.usd.id);
+    // Their own execution settles first, so that what follows judges the refusals alone.
+    const theirBalance = await balanceBecomes(theirs.customerId, theirs.usd.id, theirs.usd.balance.amount - quote.totalSendingAmount);
+    expect(theirBalance, 'their agent\'s execution debits exactly the quote').toBe(theirs.usd.balance.amount - quote.totalSendingAmount);
 
     // My agent does not.
     expectError(await me.client.post(ME_QUOTES, { body: usdQuote(theirs.usd.id, mine.bank.id, 1_000) }), 404);
@@ -47,6 +49,7 @@ describe.concurrent('Agent scope: another customer\'s ids', () => {
     expectError(await me.client.post(ME_TRANSFER_IN, { body: { source: { accountId: theirs.bank.id }, destination: { accountId: theirs.usd.id }, amount: 1_000 } }), 404);
 
     expect(await balanceOf(theirs.customerId, theirs.usd.id), 'another customer\'s money did not move').toBe(theirBalance);
+    expect(await balanceOf(mine.customerId, mine.usd.id), 'the refused calls moved none of my customer\'s money either').toBe(mine.usd.balance.amount);
     expectStatus(await api.get('/customers/external-accounts/{externalAccountId}', { params: { externalAccountId: theirs.bank.id } }), 200, ExternalAccount, 'the refused delete left their account');
   });
 });

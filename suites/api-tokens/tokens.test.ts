@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { expectError, expectStatus } from '../../helpers/expect.js';
 import { asToken, createToken, TOKEN, TOKENS } from '../../helpers/flows/wallet.js';
-import { eurDestination, expectQuoteMoney, platformConfig, quoteBody, sender } from '../../helpers/flows/transfers.js';
+import { balanceOf, eurDestination, expectQuoteMoney, platformConfig, quoteBody, sender } from '../../helpers/flows/transfers.js';
 import { api, capabilities } from '../../helpers/harness.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
 import { PlatformConfig, Quote } from '../../helpers/schemas.js';
@@ -89,7 +89,9 @@ describe('Authenticating with a token (Basic clientId:clientSecret)', () => {
 
     const execute = (auth: ReturnType<typeof asToken>) => api.post('/quotes/{quoteId}/execute', { auth, params: { quoteId: quote.id } });
     expectError(await execute(asToken(viewer)), 403, undefined, 'supplement 1: quote execute needs TRANSACT, else 403');
+    expect(await balanceOf(customerId, accounts.USD.id), 'a refused execute moves no money').toBe(100_000);
     const executed = expectStatus(await execute(asToken(transactor)), 200, Quote, 'a TRANSACT token executes the quote');
     expect(executed.totalSendingAmount, 'the executed quote sends what was quoted').toBe(quote.totalSendingAmount);
+    expect(await balanceOf(customerId, accounts.USD.id), 'supplement 8: execute debits the source the sending total, to the cent').toBe(100_000 - quote.totalSendingAmount);
   });
 });

@@ -52,7 +52,9 @@ describe('Card clearing after the funds were spent', () => {
       `the clearing's outcome for ${authorized.id}`,
       { since },
     );
-    const cleared = (await cardTransactions(customerId, issued.id)).find((t) => t.id === authorized.id)!;
+    const found = (await cardTransactions(customerId, issued.id)).find((t) => t.id === authorized.id);
+    expect(found, `the card's transactions list the cleared ${authorized.id}`).toBeDefined();
+    const cleared = found!;
     noteInterface('cards:clearing-over-balance', ['Supplement 9: clearing {cardTransactionId, amount} pulls from the funding account (a clearing the account cannot pay: not stated)'], `with ${available} available after the authorization, the clearing ended ${end.type} (settled ${cleared.settledAmount?.amount ?? 0})`);
 
     const balance = await balanceOf(customerId, account.id);
