@@ -221,6 +221,52 @@ export const FAULTS = {
     suites: ['external-accounts/accounts.test.ts'],
     rule: 'ExternalAccount.ownershipType: required when creating self-custody crypto wallet accounts on platforms subject to counterparty requirements.',
   },
+  // Field rules, uniqueness and lists (generated requests: suites/external-accounts/field-rules.test.ts, lists.test.ts)
+  'wallet-beneficiary-country-optional': {
+    areas: ['external-accounts'],
+    suites: ['external-accounts/field-rules.test.ts'],
+    rule: "Supplement 7: a wallet's beneficiary is INDIVIDUAL{beneficiaryType, fullName*, countryOfResidence*}.",
+  },
+  'clabe-any-length': {
+    areas: ['external-accounts'],
+    suites: ['external-accounts/field-rules.test.ts'],
+    rule: 'Supplement 7: MXN_ACCOUNT clabeNumber* (18 digits).',
+  },
+  'evm-address-checksum-ignored': {
+    areas: ['external-accounts'],
+    suites: ['external-accounts/field-rules.test.ts'],
+    rule: 'Supplement 7: an EVM wallet address is an EVM address (EIP-55 checksum when mixed case).',
+  },
+  'lightning-several-destinations-accepted': {
+    areas: ['external-accounts'],
+    suites: ['external-accounts/field-rules.test.ts'],
+    rule: 'Supplement 7: LIGHTNING takes exactly one of invoice, bolt12, lightningAddress.',
+  },
+  'external-account-duplicate-accepted': {
+    areas: ['external-accounts'],
+    suites: ['external-accounts/field-rules.test.ts'],
+    rule: 'Supplement 7: POST external accounts answers 409 when the account exists.',
+  },
+  'external-accounts-currency-filter-ignored': {
+    areas: ['external-accounts'],
+    suites: ['external-accounts/lists.test.ts'],
+    rule: 'Supplement 7: the external-account lists filter by currency.',
+  },
+  'external-accounts-customer-filter-ignored': {
+    areas: ['external-accounts'],
+    suites: ['external-accounts/lists.test.ts'],
+    rule: 'Supplement 7: GET /customers/external-accounts filters by customerId.',
+  },
+  'platform-external-list-includes-customer-accounts': {
+    areas: ['external-accounts'],
+    suites: ['external-accounts/lists.test.ts'],
+    rule: 'Interface, ExternalAccount: customerId is null when the account is on behalf of the platform; the platform list holds the platform\'s accounts.',
+  },
+  'external-accounts-cursor-repeats': {
+    areas: ['external-accounts'],
+    suites: ['external-accounts/lists.test.ts'],
+    rule: 'Supplement 1: cursor is the previous nextCursor; a page continues where the last one ended.',
+  },
   'default-uma-deposit-multiple': {
     areas: ['external-accounts'],
     suites: ['external-accounts/accounts.test.ts'],

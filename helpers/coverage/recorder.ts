@@ -56,6 +56,21 @@ export function recordCovered(kind: CoverageKind, id: string): void {
   allureTag(id);
 }
 
+export interface RuleRecord {
+  /** The operation, `POST /customers/external-accounts`. */
+  operation: string;
+  /** The rule's id within the operation (helpers/requests/rules.ts). */
+  rule: string;
+  test?: string;
+  file?: string;
+}
+
+/** Records a documented field rule of an operation that a scenario broke and saw refused. */
+export function recordRule(operation: string, rule: string): void {
+  append('rules', { operation, rule, ...currentTest() } satisfies RuleRecord);
+  allureTag(`rule:${operation} ${rule}`);
+}
+
 export function recordSkip(reason: string, ids: string[] = []): void {
   append('skips', { reason, ids, ...currentTest() } satisfies SkipRecord);
 }

@@ -5,7 +5,8 @@ import { existsSync, readdirSync, readFileSync, writeFileSync, mkdirSync } from 
 import { join } from 'node:path';
 import { AREAS, catalogIdFor, catalogItems, COVERAGE_KINDS, ids, TARGET_OWN_TRIGGERS, type Area, type CoverageKind } from '../spec/catalog.js';
 import { RAW_DIR, REPORTS_DIR } from '../paths.js';
-import type { CoverageRecord, NoteRecord, SkipRecord } from './recorder.js';
+import { declaredRules } from '../requests/catalog.js';
+import type { CoverageRecord, NoteRecord, RuleRecord, SkipRecord } from './recorder.js';
 import { coverageHtml } from './html.js';
 
 export interface Missing {
@@ -28,7 +29,17 @@ export interface KindCoverage extends CellCoverage {
 
 export type AreaCoverage = Record<CoverageKind, CellCoverage>;
 
-export type Coverage = Record<CoverageKind, KindCoverage> & { areas: Record<Area, AreaCoverage> };
+/** Field rules per operation (helpers/requests): the documented request rules declared, and those a scenario broke and saw refused or judged. */
+export interface FieldRuleCoverage {
+  declared: number;
+  exercised: number;
+  /** Operations with declared rules, of all the catalog's operations. */
+  operationsWithRules: number;
+  operationsTotal: number;
+  operations: Record<string, { declared: number; exercised: string[]; missing: string[] }>;
+}
+
+export type Coverage = Record<CoverageKind, KindCoverage> & { areas: Record<Area, AreaCoverage>; fieldRules: FieldRuleCoverage };
 
 const KINDS = COVERAGE_KINDS;
 
@@ -54,6 +65,23 @@ const cell = (ids: { id: string }[], observed: Set<string>, reasonFor: (id: stri
   };
 };
 
+function fieldRuleCoverage(rawDirs: string[]): FieldRuleCoverage {
+  const seen = new Set(rawDirs.flatMap((d) => readNdjson<RuleRecord>(d, 'rules')).map((r) => `${r.operation}\u0000${r.rule}`));
+  const operations: FieldRuleCoverage['operations'] = {};
+  for (const [op, rules] of Object.entries(declaredRules())) {
+    const exercised = rules.filter((r) => seen.has(`${op}\u0000${r}`));
+    operations[op] = { declared: rules.length, exercised, missing: rules.filter((r) => !exercised.includes(r)) };
+  }
+  const all = Object.values(operations);
+  return {
+    declared: all.reduce((n, o) => n + o.declared, 0),
+    exercised: all.reduce((n, o) => n + o.exercised.length, 0),
+    operationsWithRules: all.length,
+    operationsTotal: catalogItems().filter((i) => i.kind === 'operations').length,
+    operations,
+  };
+}
+
 export function computeCoverage(rawDirs: string[] = [RAW_DIR]): Coverage {
   const records = rawDirs.flatMap((d) => readNdjson<CoverageRecord>(d, 'coverage'));
   const skips = rawDirs.flatMap((d) => readNdjson<SkipRecord>(d, 'skips'));
@@ -69,7 +97,7 @@ export function computeCoverage(rawDirs: string[] = [RAW_DIR]): Coverage {
     if (id) observed.add(id);
     else beyond[r.kind]?.add(r.id);
   }
-  const result = { areas: {} } as Coverage;
+  const result = { areas: {}, fieldRules: fieldRuleCoverage(rawDirs) } as Coverage;
   for (const kind of KINDS) {
     result[kind] = { ...cell(items.filter((i) => i.kind === kind), observed, reasonFor), beyondCatalog: [...beyond[kind]].sort() };
   }
@@ -90,6 +118,14 @@ export function coverageMarkdown(c: Coverage): string {
     lines.push(`| ${area} | ${KINDS.map((k) => { const x = c.areas[area][k]; return x.total ? `${x.covered}/${x.total}` : '-'; }).join(' | ')} |`);
   }
   lines.push('', 'The report as a picture: `coverage.html`.');
+  const fr = c.fieldRules;
+  lines.push('', `## Field rules: ${fr.exercised}/${fr.declared} exercised, in ${fr.operationsWithRules} of ${fr.operationsTotal} operations`, '');
+  lines.push('Documented request rules (required, type, enum, pattern, format, length, range, one-of, forbidden; list filters, scopes, paging), each broken alone by generated requests or judged on a list (helpers/requests).', '');
+  lines.push('| operation | exercised | declared |', '|---|---|---|');
+  for (const [op, o] of Object.entries(fr.operations)) lines.push(`| ${op} | ${o.exercised.length} | ${o.declared} |`);
+  for (const [op, o] of Object.entries(fr.operations)) {
+    lines.push('', `### ${op}`, '', ...o.exercised.map((r) => `- ✓ ${r}`), ...o.missing.map((r) => `- ✗ ${r}: not exercised by any scenario`));
+  }
   for (const area of AREAS) {
     const missing = KINDS.flatMap((k) => c.areas[area][k].missing);
     const total = KINDS.reduce((n, k) => n + c.areas[area][k].total, 0);
@@ -133,6 +169,7 @@ export function coverageJson(c: Coverage): object {
   return {
     ...Object.fromEntries(KINDS.map((k) => [k, { covered: c[k].covered, total: c[k].total, coveredIds: c[k].coveredIds, missing: c[k].missing, beyondCatalog: c[k].beyondCatalog }])),
     areas: c.areas,
+    fieldRules: c.fieldRules,
   };
 }
 
@@ -152,7 +189,8 @@ export function writeCoverageReports({ print, rawDirs }: { print: boolean; rawDi
     const rows = AREAS.map((a) => `  ${a.padEnd(32)}${KINDS.map((k) => cellText(coverage.areas[a][k])).join('')}`);
     process.stdout.write(
       `\nInterface coverage by area:\n  ${''.padEnd(32)}${KINDS.map((k) => k.padStart(12)).join('')}\n${rows.join('\n')}\n` +
-        `Interface coverage: ${parts.join(', ')}; areas complete ${complete.length}/${AREAS.length}, begun ${begun.length}/${AREAS.length} (reports/coverage.md, reports/coverage.html)\n`,
+        `Interface coverage: ${parts.join(', ')}; areas complete ${complete.length}/${AREAS.length}, begun ${begun.length}/${AREAS.length} (reports/coverage.md, reports/coverage.html)\n` +
+        `Field rules: ${coverage.fieldRules.exercised}/${coverage.fieldRules.declared} exercised, in ${coverage.fieldRules.operationsWithRules} of ${coverage.fieldRules.operationsTotal} operations (reports/coverage.md)\n`,
     );
   }
   return coverage;

@@ -14,15 +14,21 @@ export async function walkPages<T extends z.ZodType>(
   opts: { query?: RequestOptions['query']; params?: Record<string, string>; limit: number; maxPages?: number },
 ): Promise<z.infer<T>[]> {
   const items: z.infer<T>[] = [];
+  const seen = new Set<string>();
   let cursor: string | undefined;
   for (let n = 0; n < (opts.maxPages ?? 200); n++) {
     const res = await api.get(template, { params: opts.params, query: { ...opts.query, limit: opts.limit, cursor } });
     const page = expectStatus(res, 200, pageOf(item), 'Supplement 1: a list answers a page {data, hasMore, nextCursor?}');
     expect(page.data.length, `Supplement 1: limit ${opts.limit} bounds a page; got ${page.data.length}`).toBeLessThanOrEqual(opts.limit);
+    for (const x of page.data as { id?: unknown }[]) {
+      if (typeof x?.id !== 'string') continue;
+      expect(seen.has(x.id), `Supplement 1: cursor is the previous page's nextCursor, so a walk sees each item once; ${x.id} came again on page ${n + 1} of ${template} (cursor ${cursor})`).toBe(false);
+      seen.add(x.id);
+    }
     items.push(...(page.data as z.infer<T>[]));
     if (!page.hasMore) return items;
     expect(page.data.length, 'Supplement 1: a page that says hasMore is not empty').toBeGreaterThan(0);
     cursor = page.nextCursor;
   }
-  throw new Error(`${template}: more than ${opts.maxPages ?? 200} pages`);
+  expect.fail(`${template}: still hasMore after ${opts.maxPages ?? 200} pages of ${opts.limit}`);
 }

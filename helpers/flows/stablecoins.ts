@@ -109,7 +109,7 @@ export async function sparkWallet(): Promise<ExternalAccount> {
   const body = {
     currency: wallet.currency,
     ownershipType: 'THIRD_PARTY',
-    accountInfo: { accountType: 'SPARK_WALLET', address: wallet.address, beneficiary: { beneficiaryType: 'INDIVIDUAL', fullName: 'Token Holder' } },
+    accountInfo: { accountType: 'SPARK_WALLET', address: wallet.address, beneficiary: { beneficiaryType: 'INDIVIDUAL', fullName: 'Token Holder', countryOfResidence: 'US' } },
   };
   return active(expectStatus(await api.post('/platform/external-accounts', { body }), 201, ExternalAccount, 'a SPARK wallet external account'));
 }

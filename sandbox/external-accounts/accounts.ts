@@ -3,6 +3,7 @@
 // default UMA deposit account per customer, and the beneficiary name-check magic.
 import { KeyedOrder } from '../store/cursor-page.js';
 import { randomUUID } from 'node:crypto';
+import { bech32 } from 'bech32';
 import { z } from 'zod';
 import { ACCOUNT_TYPES } from '../constants.js';
 import { base58checkDecode, parseBitcoinAddress } from '../crypto/bitcoin.js';
@@ -104,6 +105,8 @@ const FIAT_SCHEMAS: Record<string, z.ZodType> = {
   EUR_ACCOUNT: fiat({ iban: z.string().regex(/^[A-Z]{2}[0-9]{2}[A-Za-z0-9]{11,30}$/, 'an IBAN'), swiftCode: z.string().optional() }),
   MXN_ACCOUNT: fiat({ clabeNumber: z.string().regex(/^[0-9]{18}$/, '18 digits') }),
 };
+/** The clabe-any-length fault's MXN variant: any 10 to 20 digits. */
+const MXN_ANY_LENGTH = fiat({ clabeNumber: z.string().regex(/^[0-9]{10,20}$/) });
 /** Other fiat variants: fields not shown; the sandbox takes an accountNumber. */
 const GENERIC_FIAT = fiat({ accountNumber: z.string().min(1).max(64) });
 const SWIFT_OR_CNY = z.looseObject({ accountType: z.string(), accountNumber: z.string().min(1).max(64), beneficiary: Beneficiary.optional() });
@@ -114,6 +117,15 @@ const LightningInfo = z.looseObject({
   bolt12: z.string().regex(/^lno1[0-9a-z]+$/i, 'a BOLT12 offer').optional(),
   lightningAddress: z.string().regex(/^[a-zA-Z0-9._-]+@[a-zA-Z0-9.-]+$/, 'user@domain').optional(),
 });
+
+/** BOLT 11: a bech32 string (valid checksum, one case) whose human-readable part is ln + a network (+ an amount). */
+function isBolt11Invoice(s: string): boolean {
+  try {
+    return /^ln(bc|tb|tbs|bcrt|sb)[0-9]*[munp]?$/.test(bech32.decode(s, 7089).prefix);
+  } catch {
+    return false;
+  }
+}
 
 function walletAddressProblem(type: string, address: string): string | null {
   if (EVM_WALLETS.has(type)) {
@@ -151,17 +163,22 @@ export function validateCreate(ctx: SandboxContext, body: unknown): CreateExtern
   if (type === 'LIGHTNING' || type === 'LIGHTNING_ACCOUNT') schema = LightningInfo;
   else if (WALLETS.has(type)) schema = WalletInfo;
   else if (type === 'SWIFT_ACCOUNT' || type === 'CNY_ACCOUNT') schema = SWIFT_OR_CNY;
+  else if (type === 'MXN_ACCOUNT' && ctx.faults.has('clabe-any-length')) schema = MXN_ANY_LENGTH;
   else schema = FIAT_SCHEMAS[type] ?? GENERIC_FIAT;
   const info = schema.safeParse(req.accountInfo);
   if (!info.success) problems.push(...fieldErrors(info.error, 'accountInfo'));
   const ai = req.accountInfo as Record<string, unknown>;
   if (type === 'LIGHTNING' || type === 'LIGHTNING_ACCOUNT') {
     const given = ['invoice', 'bolt12', 'lightningAddress'].filter((k) => ai[k] !== undefined);
-    if (given.length !== 1) problems.push({ field: 'accountInfo', constraint: 'oneOf', message: 'exactly one of invoice, bolt12, lightningAddress' });
+    if (given.length !== 1 && !(given.length > 1 && ctx.faults.has('lightning-several-destinations-accepted'))) problems.push({ field: 'accountInfo', constraint: 'oneOf', message: 'exactly one of invoice, bolt12, lightningAddress' });
+    if (typeof ai.invoice === 'string' && info.success && !isBolt11Invoice(ai.invoice)) {
+      problems.push({ field: 'accountInfo.invoice', constraint: 'format', message: 'accountInfo.invoice must be a BOLT 11 invoice (bech32 with a valid checksum)' });
+    }
     for (const k of ['beneficiary', 'vaspName']) if (ai[k] !== undefined) problems.push({ field: `accountInfo.${k}`, constraint: 'forbidden', message: `${k} is not allowed on Lightning accounts` });
   }
   if (WALLETS.has(type) && typeof ai.address === 'string') {
-    const problem = walletAddressProblem(type, ai.address);
+    const lenient = ctx.faults.has('evm-address-checksum-ignored') && EVM_WALLETS.has(type) && /^0x[0-9a-fA-F]{40}$/.test(ai.address);
+    const problem = lenient ? null : walletAddressProblem(type, ai.address);
     if (problem) problems.push({ field: 'accountInfo.address', constraint: 'format', message: `accountInfo.address must be ${problem}` });
   }
   const currencies = WALLET_CURRENCIES[type];
@@ -173,6 +190,10 @@ export function validateCreate(ctx: SandboxContext, body: unknown): CreateExtern
   const ben = ai.beneficiary as { beneficiaryType?: string; countryOfResidence?: string } | undefined;
   if (type === 'EUR_ACCOUNT' && ben?.beneficiaryType === 'INDIVIDUAL' && !ben.countryOfResidence) {
     problems.push({ field: 'accountInfo.beneficiary.countryOfResidence', constraint: 'required', message: 'required for EUR accounts' });
+  }
+  // Supplement 7: a wallet's beneficiary is INDIVIDUAL{beneficiaryType, fullName*, countryOfResidence*} or BUSINESS.
+  if (WALLETS.has(type) && ben?.beneficiaryType === 'INDIVIDUAL' && !ben.countryOfResidence && !ctx.faults.has('wallet-beneficiary-country-optional')) {
+    problems.push({ field: 'accountInfo.beneficiary.countryOfResidence', constraint: 'required', message: "required on a wallet's individual beneficiary" });
   }
   if (ctx.settings.counterpartyRules && isSelfCustodyWallet(ai) && type !== 'LIGHTNING' && type !== 'LIGHTNING_ACCOUNT') {
     if (!req.ownershipType && !ctx.faults.has('ownership-type-not-required')) {

@@ -74,20 +74,27 @@ export async function externalAccountRoutes(app: FastifyInstance) {
       }
       const identifier = JSON.stringify(body.accountInfo);
       const duplicate = accountsOf(ctx, customerId).find((a) => JSON.stringify(a.accountInfo) === identifier && a.currency === body.currency);
-      if (duplicate) throw conflict('CONFLICT', `External account ${duplicate.id} already holds these details`, { externalAccountId: duplicate.id });
+      if (duplicate && !ctx.faults.has('external-account-duplicate-accepted')) throw conflict('CONFLICT', `External account ${duplicate.id} already holds these details`, { externalAccountId: duplicate.id });
       return reply.status(201).send(presentExternalAccount(createExternalAccount(ctx, body, customerId)));
     });
 
     app.get(base, async (req) => {
       const q = parse(PageQuery.extend({ currency: z.string().optional(), customerId: z.string().optional() }).passthrough(), req.query);
       // The narrowest index: the customer's own accounts, else the scope's; a page scans from its cursor.
-      const ids = externalAccountOrder(ctx).get(scope === 'customers' && q.customerId ? ownerKey(q.customerId) : `scope:${scope}`);
+      const f = ctx.faults;
+      const customerFilter = scope === 'customers' && q.customerId && !f.has('external-accounts-customer-filter-ignored') ? q.customerId : undefined;
+      const leak = scope === 'platform' && f.has('platform-external-list-includes-customer-accounts');
+      const order = externalAccountOrder(ctx);
+      const ids = customerFilter ? order.get(ownerKey(customerFilter)) : leak ? [...order.get('scope:platform'), ...order.get('scope:customers')] : order.get(`scope:${scope}`);
       const all = externalAccounts(ctx);
+      const currency = f.has('external-accounts-currency-filter-ignored') ? undefined : q.currency;
       const matches = (id: string) => {
         const a = all.get(id);
-        return a !== undefined && (scope === 'platform') === (a.customerId === null) && (!q.currency || a.currency === q.currency) && (!q.customerId || a.customerId === q.customerId);
+        return a !== undefined && (leak || (scope === 'platform') === (a.customerId === null)) && (!currency || a.currency === currency) && (!customerFilter || a.customerId === customerFilter);
       };
-      return cursorPage(ids, { limit: q.limit, cursor: q.cursor }, matches, (id) => presentExternalAccount(all.get(id)!));
+      const page = cursorPage(ids, { limit: q.limit, cursor: q.cursor }, matches, (id) => presentExternalAccount(all.get(id)!));
+      if (page.nextCursor && f.has('external-accounts-cursor-repeats')) page.nextCursor = String(Math.max(0, Number(page.nextCursor) - 1));
+      return page;
     });
 
     app.get(`${base}/:externalAccountId`, async (req) => {

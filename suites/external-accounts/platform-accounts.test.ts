@@ -15,6 +15,8 @@ import { basisSupplement, scenario } from '../../helpers/scenario.js';
 import { ExternalAccount } from '../../helpers/schemas.js';
 import { ExternalAccountPage } from '../../helpers/schemas/external-accounts.js';
 import { wallets } from '../../helpers/wallets/index.js';
+import { recordRule } from '../../helpers/coverage/recorder.js';
+import { LIST_RULES } from '../../helpers/requests/lists.js';
 
 const PLATFORM_LIST = '/platform/external-accounts';
 const PLATFORM_ACCOUNT = '/platform/external-accounts/{externalAccountId}';
@@ -71,6 +73,7 @@ describe(`GET ${PLATFORM_LIST}`, () => {
     await basisSupplement('limit 1-100 (section 1)');
     expectError(await api.get(PLATFORM_LIST, { query: { limit } }), 400);
     expectStatus(await api.get(PLATFORM_LIST, { query: { limit: 100 } }), 200, ExternalAccountPage);
+    recordRule(`GET ${PLATFORM_LIST}`, LIST_RULES.limitRange);
   });
 });
 

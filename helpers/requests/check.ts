@@ -1,0 +1,125 @@
+// Judges an operation against its request rules (helpers/requests/rules.ts) with generated data:
+// every rule is broken alone in seeded, shrinking fast-check runs, and the target must refuse with
+// 400 INVALID_INPUT naming the field as a dot path in details.errors[] and change nothing
+// (interface, Errors: "On 400 field-validation errors from submit endpoints, details.errors is an
+// array of FieldError, one per invalid field"; FieldError `field` "dot-notation path to the
+// offending field"); every variant's valid requests, each optional field present or not, are
+// accepted and read back with the values sent.
+import { createHash } from 'node:crypto';
+import fc from 'fast-check';
+import { expect, inject } from 'vitest';
+import type { z } from 'zod';
+import { fileSeed } from '../../fixtures/random.js';
+import type { ApiResponse } from '../client.js';
+import { recordRule } from '../coverage/recorder.js';
+import { expectError, expectFieldErrors, expectStatus } from '../expect.js';
+import { getPath, rulesOf, validBody, type RequestSpec, type Rule, type Variant } from './rules.js';
+
+/** Runs per rule and per variant: `SVC_RULE_RUNS` (default 3), so the run stays in its time budget. */
+const runs = () => Math.max(1, Number(process.env.SVC_RULE_RUNS ?? 3));
+
+/** A seed per file and rule: `SVC_SEED` replays the same requests, whatever else ran. */
+function seedFor(id: string): number {
+  const base = fileSeed(inject('target').seed, expect.getState().testPath ?? 'unknown');
+  return (base ^ createHash('sha256').update(id).digest().readUInt32BE(0)) | 0;
+}
+
+type Body = Record<string, unknown>;
+
+/**
+ * fast-check's failure with the suite's judgement first: the AssertionError that failed (so the run
+ * counts it as a failed expectation), its message followed by the shrunk counterexample and the seed.
+ */
+async function judged(run: Promise<void>): Promise<void> {
+  try {
+    await run;
+  } catch (e) {
+    const cause = (e as Error).cause;
+    if (cause instanceof Error && cause.name === 'AssertionError') {
+      cause.message = `${cause.message}\n${(e as Error).message}`;
+      throw cause;
+    }
+    throw e;
+  }
+}
+
+export interface NegativeOptions {
+  spec: RequestSpec;
+  /** The variants to judge (default all). */
+  variants?: (v: Variant) => boolean;
+  /** Adds the scenario's context (a customerId) to a generated valid body. */
+  complete?: (body: Body) => Body | Promise<Body>;
+  send: (body: Body) => Promise<ApiResponse>;
+  /** After each rule's refusals: asserts that nothing changed (a list still empty, say). */
+  unchanged?: (rule: Rule) => Promise<void>;
+}
+
+/** Every rule of the spec broken alone, in `runs()` generated requests each: 400 INVALID_INPUT naming the field, nothing changed. */
+export async function checkRulesRefused(o: NegativeOptions): Promise<Rule[]> {
+  const rules = rulesOf(o.spec)
+    .map((r) => ({ ...r, variants: r.variants.filter((v) => !o.variants || o.variants(v)) }))
+    .filter((r) => r.variants.length > 0);
+  expect(rules.length, `${o.spec.operation}: the spec declares rules`).toBeGreaterThan(0);
+  for (const rule of rules) {
+    const why = `${o.spec.operation} ${rule.id}: ${rule.cite}`;
+    await judged(fc.assert(
+      fc.asyncProperty(fc.constantFrom(...rule.variants).chain(validBody), rule.breaks, async (valid, breakIt) => {
+        const bad = breakIt(o.complete ? await o.complete(valid) : valid);
+        const body = expectError(await o.send(bad), 400, 'INVALID_INPUT', `a request breaking one documented rule is refused (${why})`);
+        const named = (body.details?.errors ?? []).map((e) => e.field);
+        expect(
+          named.some((f) => f === rule.field || f.startsWith(`${rule.field}.`)),
+          `Errors: FieldError field is the "dot-notation path to the offending field"; ${why}: expected ${rule.field} in details.errors[], got ${JSON.stringify(named)}`,
+        ).toBe(true);
+      }),
+      { seed: seedFor(`${o.spec.operation} ${rule.id}`), numRuns: runs() },
+    ));
+    await o.unchanged?.(rule);
+    recordRule(o.spec.operation, rule.id);
+  }
+  return rules;
+}
+
+export interface PositiveOptions<S extends z.ZodType> {
+  spec: RequestSpec;
+  variants?: (v: Variant) => boolean;
+  complete?: (body: Body) => Body | Promise<Body>;
+  send: (body: Body) => Promise<ApiResponse>;
+  created: { status: number; schema: S };
+  /** Reads the created resource back (GET by id). */
+  readBack: (created: z.infer<S>) => Promise<ApiResponse>;
+  /** Values a target may answer in place of the one sent, per path (documented aliases). */
+  aliases?: Record<string, (sent: unknown) => unknown[]>;
+  /** After the round trip: more checks on the same request (a duplicate refused, say). */
+  then?: (sent: Body, created: z.infer<S>) => Promise<void>;
+}
+
+/** Leaf paths of a request body (objects descended, arrays and scalars are leaves). */
+function leaves(obj: Body, prefix = ''): string[] {
+  return Object.entries(obj).flatMap(([k, v]) => {
+    const path = prefix ? `${prefix}.${k}` : k;
+    return v && typeof v === 'object' && !Array.isArray(v) ? leaves(v as Body, path) : [path];
+  });
+}
+
+/** Valid requests of every variant are accepted and read back with every value sent. */
+export async function checkValidAccepted<S extends z.ZodType>(o: PositiveOptions<S>): Promise<void> {
+  const variants = o.spec.variants.filter((v) => !o.variants || o.variants(v));
+  expect(variants.length, `${o.spec.operation}: the spec declares variants`).toBeGreaterThan(0);
+  for (const variant of variants) {
+    const why = `${o.spec.operation} (${variant.name}): a request within every documented rule is accepted and read back unchanged`;
+    await judged(fc.assert(
+      fc.asyncProperty(validBody(variant), async (valid) => {
+        const sent = o.complete ? await o.complete(valid) : valid;
+        const created = expectStatus(await o.send(sent), o.created.status, o.created.schema, why);
+        const read = expectStatus(await o.readBack(created), 200, o.created.schema, why) as Body;
+        for (const path of leaves(sent)) {
+          const allowed = [getPath(sent, path), ...(o.aliases?.[path]?.(getPath(sent, path)) ?? [])];
+          expect(allowed, `${why}: ${path} was sent as ${JSON.stringify(getPath(sent, path))} and reads back as ${JSON.stringify(getPath(read, path))}`).toContainEqual(getPath(read, path));
+        }
+        await o.then?.(sent, created);
+      }),
+      { seed: seedFor(`${o.spec.operation} ${variant.name} valid`), numRuns: runs() },
+    ));
+  }
+}

@@ -1,0 +1,210 @@
+// Request rules of the external-account creates (supplement section 7; interface: ExternalAccount).
+// One variant per account type the documents detail (and, for fiat, per beneficiary type); each
+// field with the constraint the documents give it. Valid identifiers never end in a sandbox magic
+// suffix (supplement section 7: the last 3 digits of the primary identifier drive outcomes; 105
+// refuses the create), so the valid requests are plain successes.
+import { secp256k1 } from '@noble/curves/secp256k1.js';
+import { base58, createBase58check } from '@scure/base';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { getAddress, Wallet } from 'ethers';
+import fc from 'fast-check';
+import { bitcoinAddress } from '../wallets/bitcoin.js';
+import { solanaAddress } from '../wallets/solana.js';
+import type { FieldSpec, RequestSpec, Variant } from './rules.js';
+
+const S7 = 'supplement §7';
+const base58check = createBase58check(sha256);
+
+/** Published BOLT 11 invoices (lightning/bolts bolt11/invoice-test.json, valid: true). */
+export const BOLT11_VALID = [
+  'lnbc1pvjluezsp5zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zygspp5qqqsyqcyq5rqwzqfqqqsyqcyq5rqwzqfqqqsyqcyq5rqwzqfqypqdpl2pkx2ctnv5sxxmmwwd5kgetjypeh2ursdae8g6twvus8g6rfwvs8qun0dfjkxaq9qrsgq357wnc5r2ueh7ck6q93dj32dlqnls087fxdwk8qakdyafkq3yap9us6v52vjjsrvywa6rt52cm9r9zqt8r2t7mlcwspyetp5h2tztugp9lfyql',
+  'lnbc2500u1pvjluezsp5zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zygspp5qqqsyqcyq5rqwzqfqqqsyqcyq5rqwzqfqqqsyqcyq5rqwzqfqypqdq5xysxxatsyp3k7enxv4jsxqzpu9qrsgquk0rl77nj30yxdy8j9vdx85fkpmdla2087ne0xh8nhedh8w27kyke0lp53ut353s06fv3qfegext0eh0ymjpf39tuven09sam30g4vgpfna3rh',
+  'lntb20m1pvjluezsp5zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zygshp58yjmdan79s6qqdhdzgynm4zwqd5d7xmw5fk98klysy043l2ahrqspp5qqqsyqcyq5rqwzqfqqqsyqcyq5rqwzqfqqqsyqcyq5rqwzqfqypqfpp3x9et2e20v6pu37c5d9vax37wxq72un989qrsgqdj545axuxtnfemtpwkc45hx9d2ft7x04mt8q7y6t0k2dge9e7h8kpy9p34ytyslj3yu569aalz2xdk8xkd7ltxqld94u8h2esmsmacgpghe9k8',
+];
+/** Published BOLT 11 strings that are no invoice (same file, valid: false): a bad checksum, no separator, mixed case. */
+export const BOLT11_INVALID = [
+  'lnbc2500u1pvjluezpp5qqqsyqcyq5rqwzqfqqqsyqcyq5rqwzqfqqqsyqcyq5rqwzqfqypqdpquwpc4curk03c9wlrswe78q4eyqc7d8d0xqzpuyk0sg5g70me25alkluzd2x62aysf2pyy8edtjeevuv4p2d5p76r4zkmneet7uvyakky2zr4cusd45tftc9c5fh0nnqpnl2jfll544esqchsrnt',
+  'pvjluezpp5qqqsyqcyq5rqwzqfqqqsyqcyq5rqwzqfqqqsyqcyq5rqwzqfqypqdpquwpc4curk03c9wlrswe78q4eyqc7d8d0xqzpuyk0sg5g70me25alkluzd2x62aysf2pyy8edtjeevuv4p2d5p76r4zkmneet7uvyakky2zr4cusd45tftc9c5fh0nnqpnl2jfll544esqchsrny',
+  'LNBC2500u1pvjluezpp5qqqsyqcyq5rqwzqfqqqsyqcyq5rqwzqfqqqsyqcyq5rqwzqfqypqdpquwpc4curk03c9wlrswe78q4eyqc7d8d0xqzpuyk0sg5g70me25alkluzd2x62aysf2pyy8edtjeevuv4p2d5p76r4zkmneet7uvyakky2zr4cusd45tftc9c5fh0nnqpnl2jfll544esqchsrny',
+];
+/** Published BOLT 12 offers (lightning/bolts bolt12/offers-test.json, valid: true). */
+export const BOLT12_VALID = [
+  'lno1zcss9mk8y3wkklfvevcrszlmu23kfrxh49px20665dqwmn4p72pksese',
+  'lno1pgx9getnwss8vetrw3hhyuckyypwa3eyt44h6txtxquqh7lz5djge4afgfjn7k4rgrkuag0jsd5xvxg',
+  'lno1pqpzwyq2p32x2um5ypmx2cm5dae8x93pqthvwfzadd7jejes8q9lhc4rvjxd022zv5l44g6qah82ru5rdpnpj',
+];
+
+/** No sandbox magic: identifiers end in 000 (supplement section 7, "other MATCHED"; section 8, "other success"). */
+const plain = (s: string) => `${s.slice(0, -3)}000`;
+const secret = fc.uint8Array({ minLength: 32, maxLength: 32 }).filter((b) => secp256k1.utils.isValidSecretKey(b));
+/** Sandbox magic suffixes (supplement §7 name check 102–107; §8 quote outcomes 002–013). */
+const notMagic = (a: string) => !/(00[2-9]|01[0-3]|10[2-7])$/.test(a);
+const validEvm = secret.map((b) => new Wallet(`0x${Buffer.from(b).toString('hex')}`).address).filter(notMagic);
+/** EIP-55: a mixed-case address whose case does not follow its checksum. */
+const badChecksum = fc.tuple(validEvm, fc.nat()).map(([a, n]) => {
+  const letters = [...a.slice(2)].map((c, i) => (/[a-f]/i.test(c) ? i + 2 : -1)).filter((i) => i >= 0);
+  const i = letters[n % letters.length];
+  const c = a[i];
+  return a.slice(0, i) + (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase()) + a.slice(i + 1);
+}).filter((a) => {
+  try {
+    getAddress(a);
+    return false;
+  } catch {
+    return true;
+  }
+});
+const validSolana = secret.map((b) => solanaAddress(b)).filter(notMagic);
+const badSolana = fc.oneof(
+  fc.uint8Array({ minLength: 31, maxLength: 31 }).map((b) => base58.encode(b)),
+  fc.uint8Array({ minLength: 33, maxLength: 33 }).map((b) => base58.encode(b)),
+  validSolana.map((a) => `0${a.slice(1)}`),
+);
+const validTron = fc.uint8Array({ minLength: 20, maxLength: 20 }).map((b) => base58check.encode(Uint8Array.of(0x41, ...b))).filter(notMagic);
+const badTron = fc.oneof(
+  validTron.map((a) => a.slice(0, -1) + (a.endsWith('1') ? '2' : '1')),
+  fc.uint8Array({ minLength: 20, maxLength: 20 }).map((b) => base58check.encode(Uint8Array.of(0x00, ...b))),
+);
+const validSpark = secret.map((b) => bitcoinAddress(secp256k1.getPublicKey(b, true), 'spark')).filter(notMagic);
+const badSpark = fc.oneof(validSpark.map((a) => a.slice(0, -1) + (a.endsWith('q') ? 'p' : 'q')), fc.constantFrom('spark1', 'bc1qnotanaddress'));
+
+const countries = ['US', 'MX', 'DE', 'FR', 'ES', 'GB', 'BR', 'NG', 'IN', 'JP'] as const;
+const isoDate = fc.date({ min: new Date('1930-01-01'), max: new Date('2005-12-31'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
+const email = fc.tuple(fc.stringMatching(/^[a-z][a-z0-9]{2,10}$/), fc.constantFrom('example.com', 'example.org')).map(([u, d]) => `${u}@${d}`);
+
+const COUNTRY = 'supplement §5: ISO 3166-1 alpha-2';
+const PHONE = 'supplement §5: phoneNumber E.164 ^\\+[1-9]\\d{1,14}$';
+const country = (path: string, required = false, cite = COUNTRY): FieldSpec => ({ path, type: 'string', required, pattern: /^[A-Z]{2}$/, valid: fc.constantFrom(...countries), cite });
+
+function individual(prefix: string, countryRequired: boolean): FieldSpec[] {
+  return [
+    { path: `${prefix}.fullName`, type: 'string', required: true, cite: `${S7}: Beneficiary INDIVIDUAL {fullName*}` },
+    { path: `${prefix}.birthDate`, type: 'string', pattern: /^\d{4}-\d{2}-\d{2}$/, valid: isoDate, cite: `${S7}: Beneficiary INDIVIDUAL birthDate?; supplement §5: birthDate (YYYY-MM-DD)` },
+    country(`${prefix}.nationality`),
+    { path: `${prefix}.email`, type: 'string', valid: email, format: { name: 'email', invalid: fc.stringMatching(/^[a-z0-9.]{1,12}$/) }, cite: `${S7}: Beneficiary email?; supplement §5: email` },
+    { path: `${prefix}.phoneNumber`, type: 'string', pattern: /^\+[1-9]\d{1,14}$/, cite: PHONE },
+    country(`${prefix}.countryOfResidence`, countryRequired, countryRequired ? `${S7}: INDIVIDUAL countryOfResidence (required for EUR; required on a wallet's beneficiary)` : COUNTRY),
+  ];
+}
+
+function business(prefix: string): FieldSpec[] {
+  return [
+    { path: `${prefix}.legalName`, type: 'string', required: true, cite: `${S7}: Beneficiary BUSINESS {legalName*}` },
+    { path: `${prefix}.registrationNumber`, type: 'string', cite: `${S7}: BUSINESS registrationNumber?` },
+    { path: `${prefix}.taxId`, type: 'string', cite: `${S7}: BUSINESS taxId?` },
+    { path: `${prefix}.email`, type: 'string', valid: email, format: { name: 'email', invalid: fc.stringMatching(/^[a-z0-9.]{1,12}$/) }, cite: `${S7}: Beneficiary email?; supplement §5: email` },
+    { path: `${prefix}.phoneNumber`, type: 'string', pattern: /^\+[1-9]\d{1,14}$/, cite: PHONE },
+    country(`${prefix}.countryOfResidence`),
+  ];
+}
+
+const WALLET_TYPES = ['ETHEREUM_WALLET', 'BASE_WALLET', 'POLYGON_WALLET', 'PLASMA_WALLET', 'SOLANA_WALLET', 'TRON_WALLET', 'SPARK_WALLET'];
+export const ACCOUNT_TYPES = [...WALLET_TYPES, 'LIGHTNING', 'USD_ACCOUNT', 'EUR_ACCOUNT', 'MXN_ACCOUNT'];
+const accountType = (name: string): FieldSpec => ({
+  path: 'accountInfo.accountType', type: 'string', required: true, enum: ACCOUNT_TYPES, valid: fc.constant(name), cite: `${S7}: accountInfo* (by accountType)`,
+});
+const currency = (allowed: readonly string[], cite: string): FieldSpec => ({ path: 'currency', type: 'string', required: true, enum: allowed, cite });
+const common = (allowed: readonly string[], name: string, cite: string): FieldSpec[] => [
+  { path: 'accountInfo', type: 'object', required: true, valid: fc.constant({}), cite: `${S7}: create request accountInfo*; interface: ExternalAccount accountInfo required` },
+  currency(allowed, cite),
+  accountType(name),
+  { path: 'platformAccountId', type: 'string', valid: fc.stringMatching(/^[a-z0-9-]{8,24}$/), cite: `${S7}: platformAccountId?; interface: ExternalAccount platformAccountId string` },
+];
+
+const FIAT: { name: string; currency: string; fields: FieldSpec[] }[] = [
+  {
+    name: 'USD_ACCOUNT',
+    currency: 'USD',
+    fields: [
+      { path: 'accountInfo.accountNumber', type: 'string', required: true, minLength: 1, maxLength: 34, valid: fc.stringMatching(/^[0-9]{4,31}$/).map((s) => `${s}000`), cite: `${S7}: USD_ACCOUNT accountNumber* (1–34)` },
+      { path: 'accountInfo.routingNumber', type: 'string', required: true, pattern: /^[0-9]{9}$/, cite: `${S7}: USD_ACCOUNT routingNumber* (9 digits)` },
+      { path: 'accountInfo.bankName', type: 'string', cite: `${S7}: USD_ACCOUNT bankName?` },
+      { path: 'accountInfo.bankAccountType', type: 'string', enum: ['CHECKING', 'SAVINGS'], cite: `${S7}: USD_ACCOUNT bankAccountType? (CHECKING default|SAVINGS)` },
+    ],
+  },
+  {
+    name: 'EUR_ACCOUNT',
+    currency: 'EUR',
+    fields: [
+      { path: 'accountInfo.iban', type: 'string', required: true, pattern: /^[A-Z]{2}[0-9]{2}[A-Za-z0-9]{11,30}$/, valid: fc.stringMatching(/^[A-Z]{2}[0-9]{2}[A-Za-z0-9]{11,30}$/).map(plain), cite: `${S7}: EUR_ACCOUNT iban* (^[A-Z]{2}[0-9]{2}[A-Za-z0-9]{11,30}$)` },
+      { path: 'accountInfo.swiftCode', type: 'string', cite: `${S7}: EUR_ACCOUNT swiftCode?` },
+    ],
+  },
+  {
+    name: 'MXN_ACCOUNT',
+    currency: 'MXN',
+    fields: [{ path: 'accountInfo.clabeNumber', type: 'string', required: true, pattern: /^[0-9]{18}$/, valid: fc.stringMatching(/^[0-9]{18}$/).map(plain), cite: `${S7}: MXN_ACCOUNT clabeNumber* (18 digits)` }],
+  },
+];
+
+const WALLETS: { name: string; currencies: string[]; address: FieldSpec }[] = [
+  ...['ETHEREUM_WALLET', 'BASE_WALLET', 'POLYGON_WALLET', 'PLASMA_WALLET'].map((name) => ({
+    name,
+    currencies: name === 'ETHEREUM_WALLET' ? ['USDC', 'USDT'] : name === 'PLASMA_WALLET' ? ['USDT'] : ['USDC'],
+    address: {
+      path: 'accountInfo.address', type: 'string' as const, required: true, pattern: /^0x[0-9a-fA-F]{40}$/, valid: validEvm,
+      format: { name: 'EIP-55 checksum', invalid: badChecksum }, cite: `${S7}: ${name} address* (0x…); supplement §7 chain EVM`,
+    },
+  })),
+  { name: 'SOLANA_WALLET', currencies: ['USDC'], address: { path: 'accountInfo.address', type: 'string', required: true, valid: validSolana, format: { name: 'base58 Ed25519 public key', invalid: badSolana }, cite: `${S7}: SOLANA_WALLET address* (base58 Ed25519 key, as 4Nd1m6…)` } },
+  { name: 'TRON_WALLET', currencies: ['USDT'], address: { path: 'accountInfo.address', type: 'string', required: true, valid: validTron, format: { name: 'Tron base58check', invalid: badTron }, cite: `${S7}: TRON_WALLET address* (base58check T…, as TNPeea…)` } },
+  { name: 'SPARK_WALLET', currencies: ['BTC'], address: { path: 'accountInfo.address', type: 'string', required: true, valid: validSpark, format: { name: 'Spark bech32m', invalid: badSpark }, cite: `${S7}: SPARK_WALLET address* (spark1…)` } },
+];
+
+/**
+ * The create request's variants. `ownershipType` is required for self-custody wallets on a platform
+ * subject to counterparty rules (interface: ExternalAccount ownershipType); `counterpartyRules` says
+ * whether the target declares so.
+ */
+export function externalAccountCreate(operation: 'POST /customers/external-accounts' | 'POST /platform/external-accounts', counterpartyRules: boolean): RequestSpec {
+  const ownership: FieldSpec = {
+    path: 'ownershipType', type: 'string', required: counterpartyRules, enum: ['FIRST_PARTY', 'THIRD_PARTY'], valid: fc.constant('FIRST_PARTY'),
+    cite: 'interface: ExternalAccount ownershipType (FIRST_PARTY or THIRD_PARTY; required for self-custody wallets under counterparty requirements)',
+  };
+  const variants: Variant[] = [];
+  for (const f of FIAT) {
+    for (const beneficiaryType of ['INDIVIDUAL', 'BUSINESS'] as const) {
+      const ben = beneficiaryType === 'INDIVIDUAL' ? individual('accountInfo.beneficiary', f.name === 'EUR_ACCOUNT') : business('accountInfo.beneficiary');
+      variants.push({
+        name: `${f.name} ${beneficiaryType}`,
+        fixed: { 'accountInfo.beneficiary.beneficiaryType': beneficiaryType },
+        fields: [
+          ...common([f.currency], f.name, `${S7}: ${f.name} (interface: currency ISO 4217)`),
+          { path: 'ownershipType', type: 'string', enum: ['FIRST_PARTY', 'THIRD_PARTY'], cite: ownership.cite },
+          ...f.fields,
+          { path: 'accountInfo.beneficiary.beneficiaryType', type: 'string', required: true, enum: ['INDIVIDUAL', 'BUSINESS'], valid: fc.constant(beneficiaryType), cite: `${S7}: fiat request fields + beneficiary* (beneficiaryType INDIVIDUAL|BUSINESS)` },
+          ...ben,
+        ],
+      });
+    }
+  }
+  for (const w of WALLETS) {
+    variants.push({ name: w.name, fixed: {}, fields: [...common(w.currencies, w.name, `${S7}: ${w.name} currency ${w.currencies.join(', ')}`), ownership, w.address] });
+  }
+  // A first-party wallet may name its beneficiary: INDIVIDUAL{beneficiaryType, fullName*, countryOfResidence*}.
+  variants.push({
+    name: 'ETHEREUM_WALLET beneficiary',
+    fixed: { 'accountInfo.beneficiary.beneficiaryType': 'INDIVIDUAL' },
+    fields: [
+      ...common(['USDC', 'USDT'], 'ETHEREUM_WALLET', `${S7}: ETHEREUM_WALLET currency USDC, USDT`),
+      ownership,
+      WALLETS[0].address,
+      { path: 'accountInfo.beneficiary.fullName', type: 'string', required: true, cite: `${S7}: wallet beneficiary INDIVIDUAL{fullName*}` },
+      country('accountInfo.beneficiary.countryOfResidence', true, `${S7}: wallet beneficiary INDIVIDUAL{countryOfResidence*}`),
+    ],
+  });
+  variants.push({
+    name: 'LIGHTNING',
+    fixed: {},
+    fields: [
+      ...common(['BTC'], 'LIGHTNING', `${S7}: LIGHTNING currency BTC`),
+      { path: 'accountInfo.invoice', type: 'string', valid: fc.constantFrom(...BOLT11_VALID), format: { name: 'BOLT 11 invoice', invalid: fc.constantFrom(...BOLT11_INVALID) }, cite: `${S7}: LIGHTNING invoice (BOLT 11)` },
+      { path: 'accountInfo.bolt12', type: 'string', valid: fc.constantFrom(...BOLT12_VALID), format: { name: 'BOLT 12 offer', invalid: fc.constantFrom('lno1', 'lnbc1offer', 'lni1qqqq') }, cite: `${S7}: LIGHTNING bolt12 (BOLT 12 offer, lno1…)` },
+      { path: 'accountInfo.lightningAddress', type: 'string', valid: fc.tuple(fc.stringMatching(/^[a-z][a-z0-9]{3,12}$/), fc.constantFrom('example.com', 'example.org')).map(([u, d]) => `${u}${u.length}x@${d}`), format: { name: 'user@domain', invalid: fc.constantFrom('nobody', 'user@', '@example.com', 'a b@example.com') }, cite: `${S7}: LIGHTNING lightningAddress (user@domain)` },
+      { path: 'accountInfo.beneficiary', type: 'object', forbidden: true, valid: fc.constant({ beneficiaryType: 'INDIVIDUAL', fullName: 'Ada Lovelace', countryOfResidence: 'GB' }), cite: `${S7}: LIGHTNING: no beneficiary/vaspName` },
+      { path: 'accountInfo.vaspName', type: 'string', forbidden: true, cite: `${S7}: LIGHTNING: no beneficiary/vaspName` },
+    ],
+    oneOf: { paths: ['accountInfo.invoice', 'accountInfo.bolt12', 'accountInfo.lightningAddress'], cite: `${S7}: LIGHTNING exactly one of invoice, bolt12, lightningAddress` },
+  });
+  return { operation, part: 'body', variants };
+}

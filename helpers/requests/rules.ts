@@ -1,0 +1,203 @@
+// Request rules as data: each operation's documented field constraints (required, type, enum,
+// pattern, format, length, range, exactly-one-of, forbidden), every one citing the sentence of the
+// interface or the supplement it comes from. From them fast-check derives valid requests (every
+// variant, every optional field present or not) and requests that break exactly one rule.
+// Nothing here asserts: helpers/requests/check.ts sends the requests and judges the answers.
+import fc from 'fast-check';
+
+export type Constraint = 'required' | 'type' | 'enum' | 'pattern' | 'format' | 'minLength' | 'maxLength' | 'minimum' | 'maximum' | 'oneOf' | 'forbidden';
+
+export interface FieldSpec {
+  /** Dot path from the root of the body (or the query). */
+  path: string;
+  type: 'string' | 'integer' | 'boolean' | 'object';
+  required?: boolean;
+  enum?: readonly string[];
+  /** A documented pattern; valid values are generated from it unless `valid` is given. */
+  pattern?: RegExp;
+  minLength?: number;
+  maxLength?: number;
+  minimum?: number;
+  maximum?: number;
+  /** Valid values where no pattern says them (checksummed addresses, say). */
+  valid?: fc.Arbitrary<unknown>;
+  /** A documented format no pattern states (a checksum, a key length): values that break it alone. */
+  format?: { name: string; invalid: fc.Arbitrary<string> };
+  /** The field may not be given in this variant. */
+  forbidden?: boolean;
+  /** Where the documents say so: "supplement §7: MXN_ACCOUNT clabeNumber* (18 digits)". */
+  cite: string;
+}
+
+export interface Variant {
+  /** Shown in rule ids and messages: the accountType, say. */
+  name: string;
+  /** Values every body of this variant carries (its discriminator, the currency its type holds). */
+  fixed: Record<string, unknown>;
+  fields: FieldSpec[];
+  /** Exactly one of these paths is given. */
+  oneOf?: { paths: string[]; cite: string };
+}
+
+export interface RequestSpec {
+  /** `POST /customers/external-accounts`: the catalog's operation id without `op:`. */
+  operation: string;
+  part: 'body' | 'query';
+  variants: Variant[];
+}
+
+export interface Rule {
+  /** `<path> <constraint>`, with the variants it holds in where the same path and constraint differ by variant: unique within the operation. */
+  id: string;
+  /** The variants the rule holds in, the same sentence for each: a generated request picks one. */
+  variants: Variant[];
+  path: string;
+  constraint: Constraint;
+  cite: string;
+  /** The field the target's FieldError is expected to name (the oneOf group names its parent). */
+  field: string;
+  /** Turns a valid body into one that breaks this rule alone. */
+  breaks: fc.Arbitrary<(body: Record<string, unknown>) => Record<string, unknown>>;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Dot paths
+
+export function getPath(obj: Record<string, unknown>, path: string): unknown {
+  return path.split('.').reduce<unknown>((o, k) => (o && typeof o === 'object' ? (o as Record<string, unknown>)[k] : undefined), obj);
+}
+
+/** A deep copy of `obj` with `path` set to `value` (or removed when `value` is undefined). */
+export function withPath(obj: Record<string, unknown>, path: string, value: unknown): Record<string, unknown> {
+  const copy = structuredClone(obj);
+  const keys = path.split('.');
+  let node = copy as Record<string, unknown>;
+  for (const k of keys.slice(0, -1)) {
+    if (!node[k] || typeof node[k] !== 'object') node[k] = {};
+    node = node[k] as Record<string, unknown>;
+  }
+  const last = keys[keys.length - 1];
+  if (value === undefined) delete node[last];
+  else node[last] = value;
+  return copy;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Valid values
+
+const patternArb = (re: RegExp) => fc.stringMatching(new RegExp(`^(?:${re.source.replace(/^\^|\$$/g, '')})$`, re.flags));
+
+export function validValue(f: FieldSpec): fc.Arbitrary<unknown> {
+  if (f.valid) return f.valid;
+  if (f.enum) return fc.constantFrom(...f.enum);
+  switch (f.type) {
+    case 'boolean':
+      return fc.boolean();
+    case 'integer':
+      return fc.integer({ min: f.minimum ?? 0, max: f.maximum ?? 1_000_000 });
+    case 'object':
+      return fc.constant({});
+    default:
+      if (f.pattern) return patternArb(f.pattern);
+      return fc
+        .string({ unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'), minLength: Math.max(1, f.minLength ?? 1), maxLength: Math.min(f.maxLength ?? 40, 40) })
+        .filter((s) => s.trim().length > 0);
+  }
+}
+
+/** Fields given in a valid body: fixed values, required fields, and each optional field or not. */
+export function validBody(v: Variant): fc.Arbitrary<Record<string, unknown>> {
+  const given = v.fields.filter((f) => !f.forbidden && !v.oneOf?.paths.includes(f.path));
+  const parts = given.map((f) => (f.required ? validValue(f).map((x) => [f.path, x] as const) : fc.option(validValue(f).map((x) => [f.path, x] as const), { nil: undefined })));
+  const one = v.oneOf
+    ? fc.constantFrom(...v.oneOf.paths).chain((p) => validValue(v.fields.find((f) => f.path === p)!).map((x) => [p, x] as const))
+    : fc.constant(undefined);
+  return fc.tuple(fc.tuple(...parts), one).map(([values, chosen]) => {
+    let body: Record<string, unknown> = {};
+    for (const entry of [...values, chosen]) if (entry) body = withPath(body, entry[0], entry[1]);
+    for (const [path, value] of Object.entries(v.fixed)) body = withPath(body, path, value);
+    return body;
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Values that break one rule
+
+const WRONG_TYPE: Record<FieldSpec['type'], fc.Arbitrary<unknown>> = {
+  string: fc.oneof(fc.integer(), fc.boolean(), fc.constant([])),
+  integer: fc.oneof(fc.string({ minLength: 1, maxLength: 5 }), fc.boolean(), fc.double({ min: 0.1, max: 99.9, noNaN: true }).filter((x) => !Number.isInteger(x))),
+  boolean: fc.oneof(fc.constantFrom('true', 'false', 'yes'), fc.integer({ min: 0, max: 1 })),
+  object: fc.oneof(fc.string({ maxLength: 5 }), fc.integer(), fc.boolean()),
+};
+
+/** Near misses of a pattern: a valid value with one character added, dropped or replaced, or a random string, none matching. */
+function breakingPattern(f: FieldSpec): fc.Arbitrary<string> {
+  const re = new RegExp(`^(?:${f.pattern!.source.replace(/^\^|\$$/g, '')})$`, f.pattern!.flags);
+  const valid = patternArb(f.pattern!);
+  const near = fc.tuple(valid, fc.nat(), fc.constantFrom('add', 'drop', 'letter', 'space')).map(([s, n, how]) => {
+    const i = s.length ? n % s.length : 0;
+    if (how === 'add') return `${s}${s[i] ?? '0'}`;
+    if (how === 'drop') return s.slice(0, i) + s.slice(i + 1);
+    if (how === 'letter') return `${s.slice(0, i)}${/[a-z]/.test(s[i] ?? '') ? '!' : 'x'}${s.slice(i + 1)}`;
+    return `${s.slice(0, i)} ${s.slice(i)}`;
+  });
+  return fc.oneof(near, fc.string({ maxLength: 12 })).filter((s) => s.length > 0 && !re.test(s) && (f.maxLength === undefined || s.length <= f.maxLength));
+}
+
+type Change = (body: Record<string, unknown>) => Record<string, unknown>;
+/** A change that prints what it does in fast-check's counterexamples. */
+const change = (what: string, fn: Change): Change => Object.assign(fn, { [fc.toStringMethod]: () => what });
+
+/** Sets one member of an exactly-one-of group, the others removed, so only the member's own rule breaks. */
+const setAlone = (path: string, group: readonly string[], value: fc.Arbitrary<unknown>) =>
+  value.map((x) => change(`set ${path} = ${JSON.stringify(x)}${group.length ? ` (alone of ${group.join(', ')})` : ''}`, (body) => withPath(group.reduce((b, p) => withPath(b, p, undefined), body), path, x)));
+
+/** Every rule of a spec, each with the change that breaks it alone. */
+export function rulesOf(spec: RequestSpec): Rule[] {
+  const rules: (Rule & { kind: string })[] = [];
+  for (const v of spec.variants) {
+    const add = (path: string, constraint: Constraint, cite: string, breaks: Rule['breaks'], field = path, kind: string = constraint) => {
+      // A rule stated once for several variants (the same field, constraint and sentence) is judged once, on any of them.
+      const same = rules.find((r) => r.path === path && r.kind === kind && r.cite === cite);
+      if (same) same.variants.push(v);
+      else rules.push({ id: '', kind, variants: [v], path, constraint, cite, field, breaks });
+    };
+    for (const f of v.fields) {
+      const group = v.oneOf?.paths.includes(f.path) ? v.oneOf.paths : undefined;
+      const set = (path: string, value: fc.Arbitrary<unknown>) => setAlone(path, group ?? [], value);
+      if (f.forbidden) {
+        add(f.path, 'forbidden', f.cite, set(f.path, f.valid ?? validValue({ ...f, forbidden: false })));
+        continue;
+      }
+      if (f.required && !v.oneOf?.paths.includes(f.path)) add(f.path, 'required', f.cite, fc.constant(change(`remove ${f.path}`, (b) => withPath(b, f.path, undefined))));
+      add(f.path, 'type', f.cite, set(f.path, WRONG_TYPE[f.type]));
+      if (f.enum) {
+        const allowed = new Set(f.enum);
+        const wrong = fc.oneof(fc.constantFrom(...f.enum).map((s) => s.toLowerCase()), fc.string({ minLength: 1, maxLength: 10 }));
+        add(f.path, 'enum', f.cite, set(f.path, wrong.filter((s) => !allowed.has(s))));
+      }
+      if (f.pattern) add(f.path, 'pattern', f.cite, set(f.path, breakingPattern(f)));
+      if (f.format) add(f.path, 'format', f.cite, set(f.path, f.format.invalid));
+      if (f.maxLength !== undefined) add(f.path, 'maxLength', f.cite, set(f.path, fc.string({ unit: fc.constantFrom('a', 'b', '1'), minLength: f.maxLength + 1, maxLength: f.maxLength + 8 })));
+      if (f.minLength !== undefined && f.minLength > 0 && !f.pattern) add(f.path, 'minLength', f.cite, set(f.path, fc.constant('')));
+      if (f.minimum !== undefined) add(f.path, 'minimum', f.cite, set(f.path, fc.integer({ min: f.minimum - 1000, max: f.minimum - 1 })));
+      if (f.maximum !== undefined) add(f.path, 'maximum', f.cite, set(f.path, fc.integer({ min: f.maximum + 1, max: f.maximum + 1000 })));
+    }
+    if (v.oneOf) {
+      const parent = v.oneOf.paths[0].split('.').slice(0, -1).join('.');
+      const group = v.oneOf.paths.map((p) => v.fields.find((f) => f.path === p)!);
+      add(parent, 'oneOf', v.oneOf.cite, fc.constant(change(`remove ${v.oneOf.paths.join(', ')}`, (b) => v.oneOf!.paths.reduce((x, p) => withPath(x, p, undefined), b))), parent);
+      const two = fc.tuple(...group.map(validValue)).map((values) => change(`set all of ${v.oneOf!.paths.join(', ')}`, (b) => group.reduce((x, f, i) => withPath(x, f.path, values[i]), b)));
+      add(parent, 'oneOf', v.oneOf.cite, two, parent, 'oneOf-two');
+    }
+  }
+  // Ids: `<path> <kind>`, and the variants' names where two rules share path and kind (a currency per account type, say).
+  for (const r of rules) {
+    const shared = rules.filter((x) => x.path === r.path && x.kind === r.kind).length > 1;
+    r.id = `${r.path} ${r.kind}${shared ? ` (${r.variants.map((v) => v.name).join(' | ')})` : ''}`;
+  }
+  return rules.map(({ kind: _kind, ...rule }) => rule);
+}
+
+/** The rule ids a spec declares, for the coverage report's denominator. */
+export const ruleIds = (spec: RequestSpec) => rulesOf(spec).map((r) => r.id);

@@ -1,0 +1,116 @@
+// The external-account lists: every documented filter narrows, scopes never leak, paging visits every
+// item once, limit outside 1–100 is refused. basis: supplement (section 1: limit 1–100, cursor = the
+// previous nextCursor, {data, hasMore, nextCursor only if hasMore}; section 7: customer list filters
+// `currency, customerId`, platform list `currency`); interface: ExternalAccount ("customerId ... null
+// when the account is on behalf of the platform").
+import { describe, expect, it } from 'vitest';
+import { individual } from '../../fixtures/customers.js';
+import { usdAccount } from '../../fixtures/external-accounts.js';
+import { rng } from '../../fixtures/random.js';
+import { recordRule } from '../../helpers/coverage/recorder.js';
+import { expectError, expectStatus } from '../../helpers/expect.js';
+import { createCustomer } from '../../helpers/flows/customers.js';
+import { createWalletAccount } from '../../helpers/flows/external-accounts.js';
+import { walkPages } from '../../helpers/flows/pages.js';
+import { eurDestination } from '../../helpers/flows/transfers.js';
+import { api } from '../../helpers/harness.js';
+import { LIST_RULES } from '../../helpers/requests/lists.js';
+import { basisSupplement, scenario } from '../../helpers/scenario.js';
+import { ExternalAccount } from '../../helpers/schemas.js';
+import { wallets } from '../../helpers/wallets/index.js';
+
+const CUSTOMER_LIST = '/customers/external-accounts';
+const PLATFORM_LIST = '/platform/external-accounts';
+
+/** Every item of a list, walked `limit` at a time; each item appears once (supplement 1: a page continues where the last one ended). */
+async function everyOnce(template: string, query: Record<string, string>, limit: number) {
+  const items = await walkPages(template, ExternalAccount, { query, limit });
+  const ids = items.map((a) => a.id);
+  const repeated = ids.filter((id, i) => ids.indexOf(id) !== i);
+  expect(repeated, `supplement 1: paging ${template}?${new URLSearchParams(query)} with limit ${limit} visits every item once; repeated: ${repeated.join(', ')}`).toEqual([]);
+  return items;
+}
+
+const mxnAccount = () => ({
+  currency: 'MXN',
+  accountInfo: {
+    accountType: 'MXN_ACCOUNT',
+    clabeNumber: `${rng().string.numeric(15)}000`,
+    beneficiary: { beneficiaryType: 'BUSINESS', legalName: rng().company.name() },
+  },
+});
+
+async function customerWithAccounts() {
+  const customer = await createCustomer(individual());
+  const usd = [];
+  for (let i = 0; i < 3; i++) usd.push(expectStatus(await api.post(CUSTOMER_LIST, { body: usdAccount(customer.id) }), 201, ExternalAccount).id);
+  const eur = (await eurDestination(customer.id)).id;
+  return { customer, usd, eur, all: [...usd, eur] };
+}
+
+describe(`GET ${CUSTOMER_LIST}`, () => {
+  const op = `GET ${CUSTOMER_LIST}`;
+  scenario({ area: 'External Accounts', operation: op, section: 'Resources and their fields', basis: 'supplement' });
+
+  it('customerId and currency each narrow the list, one customer never sees another, and paging by one visits every item once', async () => {
+    await basisSupplement('section 7: filters currency, customerId; section 1: paging');
+    const a = await customerWithAccounts();
+    const b = await customerWithAccounts();
+
+    const ofA = await everyOnce(CUSTOMER_LIST, { customerId: a.customer.id }, 1);
+    expect(ofA.map((x) => x.id).sort(), `customerId=${a.customer.id} lists exactly that customer's accounts, each once`).toEqual([...a.all].sort());
+    recordRule(op, LIST_RULES.pagingOnce);
+    recordRule(op, LIST_RULES.filter('customerId'));
+    const ofB = await everyOnce(CUSTOMER_LIST, { customerId: b.customer.id }, 2);
+    expect(ofB.map((x) => x.id).sort(), "another customer's list holds none of the first one's accounts").toEqual([...b.all].sort());
+    recordRule(op, LIST_RULES.scope('customer'));
+
+    const usdOfA = await everyOnce(CUSTOMER_LIST, { customerId: a.customer.id, currency: 'USD' }, 1);
+    expect(usdOfA.map((x) => x.id).sort(), 'currency=USD with customerId lists exactly the customer\'s USD accounts').toEqual([...a.usd].sort());
+    const eurAll = await everyOnce(CUSTOMER_LIST, { currency: 'EUR' }, 100);
+    for (const x of eurAll) {
+      expect(x.currency, `currency=EUR lists EUR accounts only; ${x.id} is ${x.currency}`).toBe('EUR');
+      expect(x.customerId ?? null, `the customer list holds customer accounts only; ${x.id} has no customerId`).not.toBeNull();
+    }
+    expect(eurAll.map((x) => x.id), 'control: currency=EUR lists both customers\' EUR accounts').toEqual(expect.arrayContaining([a.eur, b.eur]));
+    expect(eurAll.map((x) => x.id), 'currency=EUR lists none of the USD accounts').not.toEqual(expect.arrayContaining([a.usd[0]]));
+    recordRule(op, LIST_RULES.filter('currency'));
+  });
+
+  it.for([0, 101])('refuses limit=%s with 400 (limit is 1 to 100), and accepts 1 and 100', async (limit) => {
+    await basisSupplement('section 1: limit 1–100');
+    expectError(await api.get(CUSTOMER_LIST, { query: { limit } }), 400, undefined, 'supplement 1: limit is 1 to 100');
+    expectStatus(await api.get(CUSTOMER_LIST, { query: { limit: 1 } }), 200);
+    expectStatus(await api.get(CUSTOMER_LIST, { query: { limit: 100 } }), 200);
+    recordRule(op, LIST_RULES.limitRange);
+  });
+});
+
+describe(`GET ${PLATFORM_LIST}`, () => {
+  const op = `GET ${PLATFORM_LIST}`;
+  scenario({ area: 'External Accounts', operation: op, section: 'Resources and their fields', basis: 'supplement' });
+
+  it('holds platform accounts only, narrows by currency, and pages every item once', async () => {
+    await basisSupplement('section 7: platform list filter currency; section 1: paging');
+    const customer = await customerWithAccounts();
+    const usdt = [];
+    for (let i = 0; i < 3; i++) usdt.push((await createWalletAccount(wallets.evm('PLASMA_WALLET'))).id);
+    const usd = expectStatus(await api.post(PLATFORM_LIST, { body: usdAccount(undefined) }), 201, ExternalAccount).id;
+
+    const all = await everyOnce(PLATFORM_LIST, {}, 100);
+    for (const x of all) expect(x.customerId ?? null, `the platform list holds platform accounts only (customerId null); ${x.id} belongs to ${x.customerId}`).toBeNull();
+    expect(all.map((x) => x.id), 'control: the platform accounts just created are listed').toEqual(expect.arrayContaining([...usdt, usd]));
+    for (const id of customer.all) expect(all.map((x) => x.id), `the customer account ${id} is not in the platform list`).not.toContain(id);
+    recordRule(op, LIST_RULES.scope('platform'));
+
+    const mxn = [];
+    for (let i = 0; i < 3; i++) mxn.push(expectStatus(await api.post(PLATFORM_LIST, { body: mxnAccount() }), 201, ExternalAccount).id);
+    const mxnPaged = await everyOnce(PLATFORM_LIST, { currency: 'MXN' }, 1);
+    for (const x of mxnPaged) expect(x.currency, `currency=MXN lists MXN accounts only; ${x.id} is ${x.currency}`).toBe('MXN');
+    expect(mxnPaged.map((x) => x.id), 'currency=MXN, paged by one, lists each new MXN account').toEqual(expect.arrayContaining(mxn));
+    expect(mxnPaged.map((x) => x.id), 'currency=MXN lists neither the USD nor the USDT accounts').not.toEqual(expect.arrayContaining([usd]));
+    for (const id of usdt) expect(mxnPaged.map((x) => x.id)).not.toContain(id);
+    recordRule(op, LIST_RULES.filter('currency'));
+    recordRule(op, LIST_RULES.pagingOnce);
+  });
+});
