@@ -27,6 +27,15 @@ export interface FieldSpec {
   forbidden?: boolean;
   /** Where the documents say so: "supplement §7: MXN_ACCOUNT clabeNumber* (18 digits)". */
   cite: string;
+  /** Where the documents give another refusal than 400 INVALID_INPUT naming the field (a code of its own, say). */
+  error?: RuleError;
+}
+
+export interface RuleError {
+  status: number;
+  code: string;
+  /** Whether details.errors[] must name the field (true for INVALID_INPUT, the default). */
+  namesField: boolean;
 }
 
 export interface Variant {
@@ -56,6 +65,8 @@ export interface Rule {
   cite: string;
   /** The field the target's FieldError is expected to name (the oneOf group names its parent). */
   field: string;
+  /** The refusal the documents give: 400 INVALID_INPUT naming the field unless the field says otherwise. */
+  error?: RuleError;
   /** Turns a valid body into one that breaks this rule alone. */
   breaks: fc.Arbitrary<(body: Record<string, unknown>) => Record<string, unknown>>;
 }
@@ -156,13 +167,15 @@ const setAlone = (path: string, group: readonly string[], value: fc.Arbitrary<un
 export function rulesOf(spec: RequestSpec): Rule[] {
   const rules: (Rule & { kind: string })[] = [];
   for (const v of spec.variants) {
+    let error: RuleError | undefined;
     const add = (path: string, constraint: Constraint, cite: string, breaks: Rule['breaks'], field = path, kind: string = constraint) => {
       // A rule stated once for several variants (the same field, constraint and sentence) is judged once, on any of them.
       const same = rules.find((r) => r.path === path && r.kind === kind && r.cite === cite);
       if (same) same.variants.push(v);
-      else rules.push({ id: '', kind, variants: [v], path, constraint, cite, field, breaks });
+      else rules.push({ id: '', kind, variants: [v], path, constraint, cite, field, breaks, ...(error ? { error } : {}) });
     };
     for (const f of v.fields) {
+      error = f.error;
       const group = v.oneOf?.paths.includes(f.path) ? v.oneOf.paths : undefined;
       const set = (path: string, value: fc.Arbitrary<unknown>) => setAlone(path, group ?? [], value);
       if (f.forbidden) {
@@ -183,6 +196,7 @@ export function rulesOf(spec: RequestSpec): Rule[] {
       if (f.minimum !== undefined) add(f.path, 'minimum', f.cite, set(f.path, fc.integer({ min: f.minimum - 1000, max: f.minimum - 1 })));
       if (f.maximum !== undefined) add(f.path, 'maximum', f.cite, set(f.path, fc.integer({ min: f.maximum + 1, max: f.maximum + 1000 })));
     }
+    error = undefined;
     if (v.oneOf) {
       const parent = v.oneOf.paths[0].split('.').slice(0, -1).join('.');
       const group = v.oneOf.paths.map((p) => v.fields.find((f) => f.path === p)!);
