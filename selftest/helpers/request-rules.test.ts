@@ -1,0 +1,90 @@
+// The request-rule engine (helpers/requests/rules.ts) against the specs it serves: every generated
+// valid body keeps every declared rule, and every broken body breaks its rule and changes nothing
+// outside the rule's field (or its exactly-one-of group), so a refusal can only be for that rule.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { declaredRules } from '../../helpers/requests/catalog.js';
+import { externalAccountCreate } from '../../helpers/requests/external-accounts.js';
+import { getPath, rulesOf, validBody, type FieldSpec, type RequestSpec, type Variant } from '../../helpers/requests/rules.js';
+
+const SPECS: RequestSpec[] = [externalAccountCreate('POST /customers/external-accounts', true), externalAccountCreate('POST /platform/external-accounts', false)];
+
+const anchored = (re: RegExp) => new RegExp(`^(?:${re.source.replace(/^\^|\$$/g, '')})$`, re.flags);
+
+/** The declared rules a body keeps, read independently of the engine's generators. */
+function problems(v: Variant, body: Record<string, unknown>): string[] {
+  const out: string[] = [];
+  for (const f of v.fields) {
+    const value = getPath(body, f.path);
+    if (f.forbidden) {
+      if (value !== undefined) out.push(`${f.path} forbidden`);
+      continue;
+    }
+    if (value === undefined) {
+      if (f.required && !v.oneOf?.paths.includes(f.path)) out.push(`${f.path} required`);
+      continue;
+    }
+    out.push(...valueProblems(f, value));
+  }
+  if (v.oneOf && v.oneOf.paths.filter((p) => getPath(body, p) !== undefined).length !== 1) out.push('oneOf');
+  return out;
+}
+
+function valueProblems(f: FieldSpec, value: unknown): string[] {
+  const out: string[] = [];
+  const typeOk = f.type === 'object' ? typeof value === 'object' && value !== null && !Array.isArray(value) : f.type === 'integer' ? Number.isInteger(value) : typeof value === f.type;
+  if (!typeOk) return [`${f.path} type`];
+  if (f.enum && !f.enum.includes(value as string)) out.push(`${f.path} enum`);
+  if (f.pattern && !anchored(f.pattern).test(value as string)) out.push(`${f.path} pattern`);
+  if (f.maxLength !== undefined && (value as string).length > f.maxLength) out.push(`${f.path} maxLength`);
+  if (f.minLength !== undefined && (value as string).length < f.minLength) out.push(`${f.path} minLength`);
+  if (f.minimum !== undefined && (value as number) < f.minimum) out.push(`${f.path} minimum`);
+  if (f.maximum !== undefined && (value as number) > f.maximum) out.push(`${f.path} maximum`);
+  return out;
+}
+
+/** Leaf paths whose values differ between two bodies. */
+function changed(a: unknown, b: unknown, path = ''): string[] {
+  const objects = (x: unknown) => x && typeof x === 'object' && !Array.isArray(x);
+  if (objects(a) && objects(b)) {
+    const keys = new Set([...Object.keys(a as object), ...Object.keys(b as object)]);
+    return [...keys].flatMap((k) => changed((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k], path ? `${path}.${k}` : k));
+  }
+  return JSON.stringify(a) === JSON.stringify(b) ? [] : [path];
+}
+
+describe('request rules', () => {
+  for (const spec of SPECS) {
+    it(`${spec.operation}: generated valid bodies keep every declared rule`, () => {
+      for (const v of spec.variants) {
+        fc.assert(fc.property(validBody(v), (body) => {
+          expect(problems(v, body), `${v.name}: ${JSON.stringify(body)}`).toEqual([]);
+        }), { numRuns: 25, seed: 17 });
+      }
+    });
+
+    it(`${spec.operation}: each broken body breaks its rule and changes nothing outside its field`, () => {
+      for (const rule of rulesOf(spec)) {
+        fc.assert(
+          fc.property(fc.constantFrom(...rule.variants).chain((v) => validBody(v).map((b) => [v, b] as const)), rule.breaks, ([v, valid], breakIt) => {
+            const broken = breakIt(valid);
+            const group = v.oneOf?.paths.includes(rule.path) || rule.constraint === 'oneOf' ? v.oneOf!.paths : [];
+            const outside = changed(valid, broken).filter((p) => p !== rule.path && !p.startsWith(`${rule.path}.`) && !group.includes(p));
+            expect(outside, `${rule.id}: the change touches only ${rule.path}`).toEqual([]);
+            if (['required', 'type', 'enum', 'pattern', 'maxLength', 'minLength', 'minimum', 'maximum', 'forbidden', 'oneOf'].includes(rule.constraint)) {
+              expect(problems(v, broken).length, `${rule.id}: the broken body breaks a declared rule: ${JSON.stringify(broken)}`).toBeGreaterThan(0);
+            }
+          }),
+          { numRuns: 10, seed: 17 },
+        );
+      }
+    });
+  }
+
+  it('rule ids are unique per operation, and every declared operation is in the catalog of rules', () => {
+    for (const [op, ids] of Object.entries(declaredRules())) {
+      expect(new Set(ids).size, `${op}: rule ids are unique`).toBe(ids.length);
+      expect(ids.length, `${op}: declares rules`).toBeGreaterThan(0);
+    }
+  });
+});
