@@ -9,13 +9,14 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { isoNow } from '../clock.js';
 import { INTERFACE_VERSION } from '../constants.js';
-import { parse, type SandboxContext } from '../context.js';
+import { areaState, parse, type SandboxContext } from '../context.js';
 import { customers, getCustomer } from '../customers/routes.js';
 import { presentIncoming, presentOutgoing, transfersState } from '../cross-currency-transfers/routes.js';
 import { ApiError, badRequest, conflict, invalidInput, notFound, unauthorized } from '../errors.js';
 import { externalAccounts } from '../external-accounts/accounts.js';
 import { internalAccounts } from '../internal-accounts/store.js';
-import { page } from '../pagination.js';
+import { PageQuery } from '../pagination.js';
+import { cursorPage, KeyedOrder } from '../store/cursor-page.js';
 import { applyPolicyPatch, convert, decide, denied, PolicyPatchSchema, PolicySchema, presentUsage, recordSpend, type Permission, type Policy, type Spend, type Usage } from './policy.js';
 
 /** A device code lives this long unredeemed (sandbox/README.md). */
@@ -58,29 +59,30 @@ interface ActionRecord {
   updatedAt: string;
 }
 
-export const agentsState = (ctx: SandboxContext) => {
-  const key = 'agents';
-  if (!ctx.areas.has(key)) {
-    ctx.areas.set(key, {
-      agents: new Map<string, AgentRecord>(),
-      codes: new Map<string, DeviceCode>(),
-      /** Access token -> the agent it acts as. */
-      tokens: new Map<string, AgentRecord>(),
-      actions: new Map<string, ActionRecord>(),
-      /** Quotes each agent created: GET and execute answer only the agent's own. */
-      quotes: new Map<string, string>(),
-      idempotency: new Map<string, { status: number; body: unknown }>(),
-    });
-  }
-  return ctx.areas.get(key) as {
-    agents: Map<string, AgentRecord>;
-    codes: Map<string, DeviceCode>;
-    tokens: Map<string, AgentRecord>;
-    actions: Map<string, ActionRecord>;
-    quotes: Map<string, string>;
-    idempotency: Map<string, { status: number; body: unknown }>;
-  };
-};
+export const agentsState = (ctx: SandboxContext) =>
+  areaState(ctx, 'agents', () => ({
+    agents: new Map<string, AgentRecord>(),
+    /** Every agent ever created, in creation order, all and per customer (deleted ones skipped when read). */
+    agentOrder: [] as string[],
+    agentsByCustomer: new KeyedOrder(),
+    codes: new Map<string, DeviceCode>(),
+    /** Each agent's newest device code: the only one a newer code can still void. */
+    newestCode: new Map<string, DeviceCode>(),
+    /** Access token -> the agent it acts as. */
+    tokens: new Map<string, AgentRecord>(),
+    /** Agent id -> the access tokens it was given. */
+    tokensOf: new KeyedOrder(),
+    actions: new Map<string, ActionRecord>(),
+    /** Each agent's actions in the order they were stored. */
+    actionsByAgent: new KeyedOrder(),
+    /** Actions held for approval, in creation order, all, per agent and per customer (decided ones skipped when read). */
+    pendingOrder: [] as string[],
+    pendingByAgent: new KeyedOrder(),
+    pendingByCustomer: new KeyedOrder(),
+    /** Quotes each agent created: GET and execute answer only the agent's own. */
+    quotes: new Map<string, string>(),
+    idempotency: new Map<string, { status: number; body: unknown }>(),
+  }));
 
 const PREFIX = `/${INTERFACE_VERSION}/agents`;
 /**
@@ -96,7 +98,7 @@ const CreateAgent = z.object({ name: z.string().min(1).max(255), customerId: z.s
 const PatchAgent = z.object({ name: z.string().min(1).max(255).optional(), isPaused: z.boolean().optional() }).refine((b) => b.name !== undefined || b.isPaused !== undefined, 'name or isPaused');
 const Bool = z.enum(['true', 'false']).transform((v) => v === 'true');
 const Stamp = z.iso.datetime({ offset: true });
-const AgentQuery = z.looseObject({
+const AgentQuery = PageQuery.extend({
   customerId: z.string().min(1).optional(),
   isPaused: Bool.optional(),
   isConnected: Bool.optional(),
@@ -104,15 +106,15 @@ const AgentQuery = z.looseObject({
   createdBefore: Stamp.optional(),
   updatedAfter: Stamp.optional(),
   updatedBefore: Stamp.optional(),
-});
-const ApprovalQuery = z.looseObject({
+}).loose();
+const ApprovalQuery = PageQuery.extend({
   agentId: z.string().min(1).optional(),
   customerId: z.string().min(1).optional(),
   startDate: Stamp.optional(),
   endDate: Stamp.optional(),
   sortOrder: z.enum(['asc', 'desc']).optional(),
-});
-const ActionQuery = z.looseObject({ status: z.enum(['PENDING_APPROVAL', 'APPROVED', 'REJECTED', 'FAILED']).optional() });
+}).loose();
+const ActionQuery = PageQuery.extend({ status: z.enum(['PENDING_APPROVAL', 'APPROVED', 'REJECTED', 'FAILED']).optional() }).loose();
 const Reject = z.object({ reason: z.string().max(1024).optional() });
 const TransferOut = z.looseObject({ source: z.looseObject({ accountId: z.string().min(1) }), destination: z.looseObject({ accountId: z.string().min(1) }), amount: z.number().optional() });
 const TransferIn = z.looseObject({ source: z.looseObject({ accountId: z.string().min(1) }), destination: z.looseObject({ accountId: z.string().min(1) }), amount: z.number() });
@@ -167,11 +169,14 @@ export async function agentRoutes(app: FastifyInstance) {
   const presentCode = (c: DeviceCode) => ({ code: c.code, agentId: c.agentId, expiresAt: new Date(c.expiresAt).toISOString(), redeemed: c.redeemed });
 
   function newCode(agent: AgentRecord): DeviceCode {
-    // A new code voids the agent's older unredeemed codes (supplement 23).
-    if (!f.has('agent-old-code-stays-valid')) for (const c of s.codes.values()) if (c.agentId === agent.id && !c.redeemed) c.voided = true;
+    // A new code voids the agent's older unredeemed codes (supplement 23). Each code voids the one
+    // before it, so only the newest can still be live.
+    const previous = s.newestCode.get(agent.id);
+    if (previous && !previous.redeemed && !f.has('agent-old-code-stays-valid')) previous.voided = true;
     const part = () => randomBytes(4).toString('hex').toUpperCase().slice(0, 4);
     const code: DeviceCode = { code: `SVC-AGENT-${part()}-${part()}-${part()}`, agentId: agent.id, expiresAt: ctx.clock.now() + DEVICE_CODE_TTL_MS, redeemed: false, voided: false };
     s.codes.set(code.code, code);
+    s.newestCode.set(agent.id, code);
     return code;
   }
 
@@ -244,33 +249,48 @@ export async function agentRoutes(app: FastifyInstance) {
       updatedAt: at,
     };
     s.agents.set(agent.id, agent);
+    s.agentOrder.push(agent.id);
+    s.agentsByCustomer.add(agent.customerId, agent.id);
     return reply.status(201).send({ agent: presentAgent(agent), deviceCode: presentCode(newCode(agent)) });
   });
 
+  // Creation order, over the customer's agents when customerId is given; no totalCount (optional,
+  // supplement 1: counting would read every agent).
   app.get('/agents', async (req) => {
     const q = parse(AgentQuery, req.query);
     const ignore = f.has('agents-list-filter-ignored');
-    const list = [...s.agents.values()].filter(
-      (a) =>
-        ignore ||
-        (!q.customerId || a.customerId === q.customerId) &&
-        (q.isPaused === undefined || a.isPaused === q.isPaused) &&
-        (q.isConnected === undefined || a.isConnected === q.isConnected) &&
-        inRange(a.createdAt, q.createdAfter, q.createdBefore) &&
-        inRange(a.updatedAt, q.updatedAfter, q.updatedBefore),
-    );
-    return page(list.map(presentAgent), req.query);
+    const ids = q.customerId && !ignore ? s.agentsByCustomer.get(q.customerId) : s.agentOrder;
+    let current: AgentRecord | undefined;
+    const matches = (id: string) => {
+      const a = (current = s.agents.get(id));
+      return (
+        a !== undefined &&
+        (ignore ||
+          ((q.isPaused === undefined || a.isPaused === q.isPaused) &&
+            (q.isConnected === undefined || a.isConnected === q.isConnected) &&
+            inRange(a.createdAt, q.createdAfter, q.createdBefore) &&
+            inRange(a.updatedAt, q.updatedAfter, q.updatedBefore)))
+      );
+    };
+    return cursorPage(ids, q, matches, () => presentAgent(current!));
   });
 
   // Static segments (approvals, device-codes, me) win over :agentId in the router.
+  // The actions held for approval in creation order (that is, by createdAt), newest first unless
+  // sortOrder=asc, over the agent's or the customer's when asked; no totalCount (supplement 1).
   app.get('/agents/approvals', async (req) => {
     const q = parse(ApprovalQuery, req.query);
-    const list = [...s.actions.values()]
-      .map(refresh)
-      .filter((a) => a.status === 'PENDING_APPROVAL' && (f.has('agent-approvals-filter-ignored') || ((!q.agentId || a.agentId === q.agentId) && (!q.customerId || a.customerId === q.customerId) && inRange(a.createdAt, q.startDate, q.endDate))))
-      .sort((x, y) => x.createdAt.localeCompare(y.createdAt));
-    if (q.sortOrder !== 'asc') list.reverse();
-    const p = page(list, req.query);
+    const ignore = f.has('agent-approvals-filter-ignored');
+    const ids = ignore ? s.pendingOrder : q.agentId ? s.pendingByAgent.get(q.agentId) : q.customerId ? s.pendingByCustomer.get(q.customerId) : s.pendingOrder;
+    const matches = (id: string) => {
+      const a = s.actions.get(id);
+      return (
+        a !== undefined &&
+        refresh(a).status === 'PENDING_APPROVAL' &&
+        (ignore || ((!q.agentId || a.agentId === q.agentId) && (!q.customerId || a.customerId === q.customerId) && inRange(a.createdAt, q.startDate, q.endDate)))
+      );
+    };
+    const p = cursorPage(ids, { limit: q.limit, cursor: q.cursor, descending: q.sortOrder !== 'asc' }, matches, (id) => s.actions.get(id)!);
     return { ...p, data: await Promise.all(p.data.map(presentAction)) };
   });
 
@@ -289,7 +309,7 @@ export async function agentRoutes(app: FastifyInstance) {
     const agent = getAgent((req.params as { agentId: string }).agentId);
     s.agents.delete(agent.id);
     // The token dies at once (supplement 23).
-    if (!f.has('agent-token-survives-delete')) for (const [token, holder] of s.tokens) if (holder === agent) s.tokens.delete(token);
+    if (!f.has('agent-token-survives-delete')) for (const token of s.tokensOf.get(agent.id)) s.tokens.delete(token);
     return reply.status(204).send();
   });
 
@@ -337,6 +357,7 @@ export async function agentRoutes(app: FastifyInstance) {
     agent.updatedAt = now();
     const accessToken = `svc_agent_${randomBytes(24).toString('base64url')}`;
     s.tokens.set(accessToken, agent);
+    s.tokensOf.add(agent.id, accessToken);
     return { agentId: agent.id, agentName: agent.name, accessToken, policy: agent.policy };
   });
 
@@ -419,6 +440,11 @@ export async function agentRoutes(app: FastifyInstance) {
     return result;
   }
 
+  const store = (action: ActionRecord) => {
+    s.actions.set(action.id, action);
+    s.actionsByAgent.add(action.agentId, action.id);
+  };
+
   /** A money call: the policy decides (403, held for approval with AGENT_ACTION.PENDING_APPROVAL, or run at once). */
   async function act(agent: AgentRecord, type: ActionType, spend: Spend, detail: Pick<ActionRecord, 'quoteId' | 'transfer'>) {
     const { approval } = decide(ctx, agent.policy, agent.usage, spend);
@@ -436,8 +462,12 @@ export async function agentRoutes(app: FastifyInstance) {
       updatedAt: at,
     };
     if (approval) {
+      // Indexed at creation, so the approvals' order is the createdAt order; read once stored.
+      s.pendingOrder.push(action.id);
+      s.pendingByAgent.add(action.agentId, action.id);
+      s.pendingByCustomer.add(action.customerId, action.id);
       if (f.has('agent-pending-moves-money')) action.transactionId = await run(action);
-      s.actions.set(action.id, action);
+      store(action);
       const body = await presentAction(action);
       if (!f.has('agent-pending-event-missing')) ctx.webhooks.emit('AGENT_ACTION.PENDING_APPROVAL', body);
       return body;
@@ -446,7 +476,7 @@ export async function agentRoutes(app: FastifyInstance) {
     action.transactionId = await run(action);
     action.status = 'APPROVED';
     recordSpend(ctx, agent.policy, agent.usage, spend);
-    s.actions.set(action.id, action);
+    store(action);
     return presentAction(action);
   }
 
@@ -538,8 +568,11 @@ export async function agentRoutes(app: FastifyInstance) {
   app.get('/agents/me/actions', async (req) => {
     const agent = caller(req);
     const q = parse(ActionQuery, req.query);
-    const list = [...s.actions.values()].filter((a) => a.agentId === agent.id).map(refresh).filter((a) => !q.status || a.status === q.status || f.has('agent-actions-status-filter-ignored'));
-    const p = page(list, req.query);
+    const matches = (id: string) => {
+      const a = s.actions.get(id);
+      return a !== undefined && (!q.status || refresh(a).status === q.status || f.has('agent-actions-status-filter-ignored'));
+    };
+    const p = cursorPage(s.actionsByAgent.get(agent.id), q, matches, (id) => refresh(s.actions.get(id)!));
     return { ...p, data: await Promise.all(p.data.map(presentAction)) };
   });
   app.get('/agents/me/actions/:actionId', async (req) => {

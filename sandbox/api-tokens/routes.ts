@@ -8,7 +8,8 @@ import { z } from 'zod';
 import { isoNow } from '../clock.js';
 import { areaState, parse, type SandboxContext } from '../context.js';
 import { ApiError, notFound } from '../errors.js';
-import { page } from '../pagination.js';
+import { PageQuery } from '../pagination.js';
+import { cursorPage, KeyedOrder } from '../store/cursor-page.js';
 
 export type Permission = 'VIEW' | 'TRANSACT' | 'MANAGE';
 
@@ -22,14 +23,24 @@ interface TokenRecord {
   updatedAt: string;
 }
 
-const tokens = (ctx: SandboxContext) => areaState(ctx, 'api-tokens', () => new Map<string, TokenRecord>());
+/**
+ * Live tokens by id and by clientId (the credential a request names), and every token ever created in
+ * creation order, all and per name (names never change), for the list's pages.
+ */
+const tokenStore = (ctx: SandboxContext) =>
+  areaState(ctx, 'api-tokens', () => ({
+    byId: new Map<string, TokenRecord>(),
+    byClientId: new Map<string, TokenRecord>(),
+    order: [] as string[],
+    byName: new KeyedOrder(),
+  }));
 
 const CreateBody = z.strictObject({
   name: z.string().min(1).max(255),
   permissions: z.array(z.enum(['VIEW', 'TRANSACT', 'MANAGE'])).min(1),
 });
 const Timestamp = z.string().datetime({ offset: true });
-const ListQuery = z.object({
+const ListQuery = PageQuery.extend({
   name: z.string().optional(),
   createdAfter: Timestamp.optional(),
   createdBefore: Timestamp.optional(),
@@ -51,12 +62,12 @@ function present(t: TokenRecord, withSecret = false) {
 }
 
 function getToken(ctx: SandboxContext, id: string): TokenRecord {
-  const t = tokens(ctx).get(id);
+  const t = tokenStore(ctx).byId.get(id);
   if (!t) throw notFound(ctx.faults.has('token-not-found-wrong-code') ? 'REFERENCE_NOT_FOUND' : 'TOKEN_NOT_FOUND', `Token ${id} not found`);
   return t;
 }
 
-/** Deleted tokens, kept only so that the fault token-deleted-still-authenticates can let them in. */
+/** Deleted tokens by clientId, kept only so that the fault token-deleted-still-authenticates can let them in. */
 const deleted = (ctx: SandboxContext) => areaState(ctx, 'api-tokens-deleted', () => new Map<string, TokenRecord>());
 
 /**
@@ -85,8 +96,7 @@ export function authenticateToken(ctx: SandboxContext, req: FastifyRequest): boo
   if (colon < 0) return false;
   const clientId = decoded.slice(0, colon);
   const secret = Buffer.from(decoded.slice(colon + 1));
-  const candidates = [...tokens(ctx).values(), ...(ctx.faults.has('token-deleted-still-authenticates') ? deleted(ctx).values() : [])];
-  const token = candidates.find((t) => t.clientId === clientId);
+  const token = tokenStore(ctx).byClientId.get(clientId) ?? (ctx.faults.has('token-deleted-still-authenticates') ? deleted(ctx).get(clientId) : undefined);
   if (!token) return false;
   const expected = Buffer.from(token.clientSecret);
   if (secret.length !== expected.length || !timingSafeEqual(secret, expected)) return false;
@@ -114,20 +124,31 @@ export async function apiTokenRoutes(app: FastifyInstance) {
       createdAt: now,
       updatedAt: now,
     };
-    tokens(ctx).set(token.id, token);
+    const store = tokenStore(ctx);
+    store.byId.set(token.id, token);
+    store.byClientId.set(token.clientId, token);
+    store.order.push(token.id);
+    store.byName.add(token.name, token.id);
     return reply.status(201).send(present(token, true));
   });
 
+  // Creation order; a name reads that name's index. No totalCount (optional, supplement 1): counting
+  // would read every token.
   app.get('/tokens', async (req) => {
     const q = parse(ListQuery, req.query);
+    const store = tokenStore(ctx);
     const at = (s: string) => Date.parse(s);
-    const items = [...tokens(ctx).values()].filter((t) =>
-      (!q.name || t.name === q.name) &&
-      (!q.createdAfter || at(t.createdAt) > at(q.createdAfter)) &&
-      (!q.createdBefore || at(t.createdAt) < at(q.createdBefore)) &&
-      (!q.updatedAfter || at(t.updatedAt) > at(q.updatedAfter)) &&
-      (!q.updatedBefore || at(t.updatedAt) < at(q.updatedBefore)));
-    return page(items.map((t) => present(t, ctx.faults.has('token-secret-shown-again'))), req.query);
+    const ids = q.name ? store.byName.get(q.name) : store.order;
+    let current: TokenRecord | undefined;
+    const matches = (id: string) => {
+      const t = (current = store.byId.get(id));
+      return t !== undefined &&
+        (!q.createdAfter || at(t.createdAt) > at(q.createdAfter)) &&
+        (!q.createdBefore || at(t.createdAt) < at(q.createdBefore)) &&
+        (!q.updatedAfter || at(t.updatedAt) > at(q.updatedAfter)) &&
+        (!q.updatedBefore || at(t.updatedAt) < at(q.updatedBefore));
+    };
+    return cursorPage(ids, q, matches, () => present(current!, ctx.faults.has('token-secret-shown-again')));
   });
 
   app.get('/tokens/:tokenId', async (req) => {
@@ -138,8 +159,10 @@ export async function apiTokenRoutes(app: FastifyInstance) {
   app.delete('/tokens/:tokenId', async (req, reply) => {
     const { tokenId } = parse(IdParams, req.params);
     const token = getToken(ctx, tokenId);
-    tokens(ctx).delete(token.id);
-    deleted(ctx).set(token.id, token);
+    const store = tokenStore(ctx);
+    store.byId.delete(token.id);
+    store.byClientId.delete(token.clientId);
+    deleted(ctx).set(token.clientId, token);
     return reply.status(204).send();
   });
 }

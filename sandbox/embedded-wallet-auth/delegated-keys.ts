@@ -10,6 +10,7 @@ import { isoNow } from '../clock.js';
 import { areaState, parse, type SandboxContext } from '../context.js';
 import { badRequest, conflict, notFound } from '../errors.js';
 import { cardsState } from '../cards/routes.js';
+import { KeyedOrder } from '../store/cursor-page.js';
 import { isEmbeddedWallet, isSessionKeyOf } from './routes.js';
 import { issueSignatureRequest, signedRetry, type SignedOperation } from './signed-retry.js';
 
@@ -28,7 +29,15 @@ interface DelegatedKey {
 }
 
 const state = (ctx: SandboxContext) =>
-  areaState(ctx, 'delegated-keys', () => ({ keys: new Map<string, DelegatedKey>(), fundingSources: new Map<string, string>() }));
+  areaState(ctx, 'delegated-keys', () => ({
+    keys: new Map<string, DelegatedKey>(),
+    fundingSources: new Map<string, string>(),
+    /** Key ids in creation order, per account and per funding source (keys are never removed). */
+    byAccount: new KeyedOrder(),
+    byFundingSource: new KeyedOrder(),
+    /** `${cardId}|${accountId}` -> the ids of its ACTIVE keys (one, but for the fault delegated-key-second-active-accepted). */
+    active: new Map<string, Set<string>>(),
+  }));
 
 const CreateBody = z.strictObject({ cardId: z.string().min(1), internalAccountId: z.string().min(1), nickname: z.string().min(1).max(256) });
 const ListQuery = z.object({ accountId: z.string().min(1).optional(), fundingSourceId: z.string().min(1).optional() }).passthrough()
@@ -47,8 +56,9 @@ function delegatedPublicKey(): string {
 export async function delegatedKeyRoutes(app: FastifyInstance) {
   const { ctx } = app;
   const st = state(ctx);
+  const pair = (cardId: string, accountId: string) => `${cardId}|${accountId}`;
   const fundingSourceId = (cardId: string, accountId: string) => {
-    const key = `${cardId}|${accountId}`;
+    const key = pair(cardId, accountId);
     if (!st.fundingSources.has(key)) st.fundingSources.set(key, `CardFundingSource:${randomUUID()}`);
     return st.fundingSources.get(key)!;
   };
@@ -59,7 +69,7 @@ export async function delegatedKeyRoutes(app: FastifyInstance) {
     if (!card) throw notFound('REFERENCE_NOT_FOUND', `Card ${body.cardId} not found`);
     if (!isEmbeddedWallet(ctx, body.internalAccountId)) throw notFound('REFERENCE_NOT_FOUND', `No embedded wallet account ${body.internalAccountId}`);
     if (!card.fundingSources.includes(body.internalAccountId)) throw badRequest('INVALID_INPUT', `Account ${body.internalAccountId} does not fund card ${card.id}`);
-    const active = [...st.keys.values()].some((k) => k.cardId === card.id && k.accountId === body.internalAccountId && k.status === 'ACTIVE');
+    const active = (st.active.get(pair(card.id, body.internalAccountId))?.size ?? 0) > 0;
     if (active && !ctx.faults.has('delegated-key-second-active-accepted')) {
       throw conflict('CONFLICT', `Card ${card.id} already has an ACTIVE delegated key for account ${body.internalAccountId}`);
     }
@@ -74,9 +84,14 @@ export async function delegatedKeyRoutes(app: FastifyInstance) {
           publicKey: delegatedPublicKey(), nickname: body.nickname, status: 'PENDING', createdAt: now, updatedAt: now,
         };
         st.keys.set(key.id, key);
+        st.byAccount.add(key.accountId, key.id);
+        st.byFundingSource.add(key.fundingSourceId, key.id);
         return issueSignatureRequest(ctx, req, reply, op, key.id);
       }
       pendingKey.status = 'ACTIVE';
+      const actives = st.active.get(pair(pendingKey.cardId, pendingKey.accountId));
+      if (actives) actives.add(pendingKey.id);
+      else st.active.set(pair(pendingKey.cardId, pendingKey.accountId), new Set([pendingKey.id]));
       pendingKey.updatedAt = now;
       return reply.status(201).send(present(pendingKey));
     });
@@ -84,7 +99,10 @@ export async function delegatedKeyRoutes(app: FastifyInstance) {
 
   app.get('/auth/delegated-keys', async (req) => {
     const q = parse(ListQuery, req.query);
-    return { data: [...st.keys.values()].filter((k) => (!q.accountId || k.accountId === q.accountId) && (!q.fundingSourceId || k.fundingSourceId === q.fundingSourceId)).map(present) };
+    // Unpaged (supplement 17): the keys of the funding source, else of the account, in creation order.
+    const ids = q.fundingSourceId !== undefined ? st.byFundingSource.get(q.fundingSourceId) : st.byAccount.get(q.accountId!);
+    const keys = ids.map((id) => st.keys.get(id)!);
+    return { data: keys.filter((k) => !q.accountId || k.accountId === q.accountId).map(present) };
   });
 
   const getKey = (id: string) => {
@@ -101,6 +119,7 @@ export async function delegatedKeyRoutes(app: FastifyInstance) {
       throw badRequest('INVALID_INPUT', `Delegated key ${k.id} is ${k.status}; only an ACTIVE key is revoked`);
     }
     k.status = 'REVOKED';
+    st.active.get(pair(k.cardId, k.accountId))?.delete(k.id);
     k.updatedAt = isoNow(ctx.clock);
     return reply.status(204).send();
   });

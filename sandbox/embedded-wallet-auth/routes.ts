@@ -66,12 +66,81 @@ interface WalletState {
   /** Passkey registration challenges already used, per account (supplement 17: challenge single use). */
   usedChallenges: Set<string>;
   wallets: Map<string, Wallet>;
+  /** Customer id -> the customer's (first) embedded wallet. */
+  walletByCustomer: Map<string, Wallet>;
   credentials: Map<string, Credential>;
+  /** Account id -> its credentials (id -> credential), in creation order; deleted ones removed. */
+  credentialsByAccount: Map<string, Map<string, Credential>>;
+  /** compound(type, lowercased nickname) -> the credentials of that type holding that nickname (the contact change's uniqueness). */
+  credentialsByNickname: Map<string, Set<Credential>>;
+  /** compound(accountId, WebAuthn credentialId) -> the account's passkey credential with that id. */
+  passkeyByAccount: Map<string, Credential>;
   sessions: Map<string, Session>;
+  /** compound(accountId, session publicKey) -> the account's sessions with that key (a stamp names its key). */
+  sessionsByKey: Map<string, Session[]>;
+  /** Credential id -> its sessions (deleting the credential revokes them). */
+  sessionsByCredential: Map<string, Session[]>;
+  /** Account id -> its sessions (id -> session) that were active when last read: ended ones are dropped as they are met. */
+  liveSessionsByAccount: Map<string, Map<string, Session>>;
 }
 
 const state = (ctx: SandboxContext) =>
-  areaState<WalletState>(ctx, 'embedded-wallet-auth', () => ({ passkeyLogins: new Map(), credentialSetVersion: new Map(), usedChallenges: new Set(), wallets: new Map(), credentials: new Map(), sessions: new Map() }));
+  areaState<WalletState>(ctx, 'embedded-wallet-auth', () => ({
+    passkeyLogins: new Map(),
+    credentialSetVersion: new Map(),
+    usedChallenges: new Set(),
+    wallets: new Map(),
+    walletByCustomer: new Map(),
+    credentials: new Map(),
+    credentialsByAccount: new Map(),
+    credentialsByNickname: new Map(),
+    passkeyByAccount: new Map(),
+    sessions: new Map(),
+    sessionsByKey: new Map(),
+    sessionsByCredential: new Map(),
+    liveSessionsByAccount: new Map(),
+  }));
+
+/** A map key of several parts, none of which can run into the next. */
+const compound = (...parts: string[]) => JSON.stringify(parts);
+const nicknameKey = (type: CredentialType, nickname: string) => compound(type, nickname.toLowerCase());
+
+function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
+
+function indexNickname(st: WalletState, c: Credential): void {
+  const key = nicknameKey(c.type, c.nickname);
+  const holders = st.credentialsByNickname.get(key);
+  if (holders) holders.add(c);
+  else st.credentialsByNickname.set(key, new Set([c]));
+}
+
+function unindexNickname(st: WalletState, c: Credential): void {
+  const key = nicknameKey(c.type, c.nickname);
+  const holders = st.credentialsByNickname.get(key);
+  holders?.delete(c);
+  if (holders?.size === 0) st.credentialsByNickname.delete(key);
+}
+
+function addSession(st: WalletState, session: Session): void {
+  const accountId = session.credential.accountId;
+  st.sessions.set(session.id, session);
+  push(st.sessionsByKey, compound(accountId, session.publicKey), session);
+  push(st.sessionsByCredential, session.credential.id, session);
+  const live = st.liveSessionsByAccount.get(accountId);
+  if (live) live.set(session.id, session);
+  else st.liveSessionsByAccount.set(accountId, new Map([[session.id, session]]));
+}
+
+/** The account's sessions with this key that may sign: live ones (revoked ones too under the fault wallet-revoked-session-signs). */
+function signingSessions(ctx: SandboxContext, accountId: string, publicKey: string): Session[] {
+  return (state(ctx).sessionsByKey.get(compound(accountId, publicKey)) ?? []).filter(
+    (s) => (!s.revoked && ctx.clock.now() < s.expiresAtMs) || (s.revoked && ctx.faults.has('wallet-revoked-session-signs')),
+  );
+}
 
 /** Supplement 10: the sandbox's wallet OTP. */
 export const WALLET_OTP = '000000';
@@ -221,9 +290,7 @@ function presentSession(ctx: SandboxContext, s: Session) {
 
 /** Whether `publicKey` is the key of a live session of the account (revoked ones too under the fault wallet-revoked-session-signs). */
 export function isSessionKeyOf(ctx: SandboxContext, accountId: string, publicKey: string): boolean {
-  return [...state(ctx).sessions.values()].some((s) =>
-    s.credential.accountId === accountId && s.publicKey === publicKey &&
-    ((!s.revoked && ctx.clock.now() < s.expiresAtMs) || (s.revoked && ctx.faults.has('wallet-revoked-session-signs'))));
+  return signingSessions(ctx, accountId, publicKey).length > 0;
 }
 
 export const isEmbeddedWallet = (ctx: SandboxContext, accountId: string) => state(ctx).wallets.has(accountId);
@@ -240,7 +307,7 @@ const ContactChange = z.object({ email: z.string().email().optional(), phoneNumb
  */
 export async function walletContactChange(ctx: SandboxContext, req: FastifyRequest, reply: FastifyReply, customerId: string): Promise<unknown> {
   const st = state(ctx);
-  const w = [...st.wallets.values()].find((x) => x.account.customerId === customerId);
+  const w = st.walletByCustomer.get(customerId);
   const raw = (req.body ?? {}) as Record<string, unknown>;
   if (!w || typeof raw !== 'object' || (raw.email === undefined && raw.phoneNumber === undefined)) return 'PROCEED';
   const body = parse(ContactChange, raw);
@@ -249,7 +316,7 @@ export async function walletContactChange(ctx: SandboxContext, req: FastifyReque
   }
   const type = body.email !== undefined ? 'EMAIL_OTP' : 'SMS_OTP';
   const value = (body.email ?? body.phoneNumber)!;
-  const holder = [...st.credentials.values()].find((c) => c.type === type && c.accountId !== w.account.id && c.nickname.toLowerCase() === value.toLowerCase());
+  const holder = [...(st.credentialsByNickname.get(nicknameKey(type, value)) ?? [])].find((c) => c.accountId !== w.account.id);
   if (holder && !(type === 'EMAIL_OTP' && ctx.faults.has('wallet-contact-email-taken-accepted'))) {
     throw type === 'EMAIL_OTP'
       ? conflict('EMAIL_OTP_EMAIL_ALREADY_EXISTS', `${value} is the email of another EMAIL_OTP credential`)
@@ -265,7 +332,12 @@ export async function walletContactChange(ctx: SandboxContext, req: FastifyReque
     if (type === 'EMAIL_OTP' && value.toLowerCase().endsWith(`@${WALLET_SYNC_FAILURE_DOMAIN}`) && !ctx.faults.has('wallet-contact-sync-failure-ignored')) {
       throw new ApiError(424, 'EMAIL_OTP_CREDENTIAL_SYNC_FAILED', `The EMAIL_OTP credential of account ${accountId} could not take ${value}; the customer is unchanged`);
     }
-    for (const c of st.credentials.values()) if (c.accountId === accountId && c.type === type) c.nickname = value;
+    for (const c of st.credentialsByAccount.get(accountId)?.values() ?? []) {
+      if (c.type !== type) continue;
+      unindexNickname(st, c);
+      c.nickname = value;
+      indexNickname(st, c);
+    }
     return 'PROCEED';
   });
 }
@@ -285,20 +357,23 @@ export async function embeddedWalletAuthRoutes(app: FastifyInstance) {
     return c;
   };
   const isActive = (s: Session) => !s.revoked && ctx.clock.now() < s.expiresAtMs;
-  const activeSessions = (accountId: string) => [...st.sessions.values()].filter((s) => s.credential.accountId === accountId && (isActive(s) || (s.revoked && ctx.faults.has('wallet-revoked-session-signs'))));
   /** A stamp by the key of a verified, live session of the account (optionally only some of its sessions). */
   const sessionSigner = (accountId: string, which: (s: Session) => boolean = () => true) => (publicKey: string) =>
-    activeSessions(accountId).some((s) => which(s) && s.publicKey === publicKey);
+    signingSessions(ctx, accountId, publicKey).some(which);
   /** The customer's email or phone number, the nickname of an OTP credential. */
   const contact = (customerId: string, field: 'email' | 'phoneNumber'): string | undefined => {
     const value = getCustomer(ctx, customerId).fields[field];
     return typeof value === 'string' && value !== '' ? value : undefined;
   };
-  const credentialsOf = (accountId: string) => [...st.credentials.values()].filter((c) => c.accountId === accountId);
+  const credentialsOf = (accountId: string): Credential[] => [...(st.credentialsByAccount.get(accountId)?.values() ?? [])];
   const newCredential = (accountId: string, type: CredentialType, nickname: string): Credential => {
     const now = isoNow(ctx.clock);
     const c: Credential = { id: `AuthMethod:${randomUUID()}`, accountId, type, nickname, createdAt: now, updatedAt: now, bundles: [] };
     st.credentials.set(c.id, c);
+    const own = st.credentialsByAccount.get(accountId);
+    if (own) own.set(c.id, c);
+    else st.credentialsByAccount.set(accountId, new Map([[c.id, c]]));
+    indexNickname(st, c);
     st.credentialSetVersion.set(accountId, (st.credentialSetVersion.get(accountId) ?? 0) + 1);
     return c;
   };
@@ -312,7 +387,9 @@ export async function embeddedWalletAuthRoutes(app: FastifyInstance) {
     if (!email) throw badRequest('INVALID_INPUT', 'An embedded wallet starts with an EMAIL_OTP credential: give an email, or create the customer with one');
     const account = provisionInternalAccount(ctx, customerId, 'USDC', { hold: true, type: 'EMBEDDED_WALLET' });
     setInternalAccountStatus(ctx, account, 'ACTIVE');
-    st.wallets.set(account.id, { account, secret: randomBytes(32).toString('hex') });
+    const w: Wallet = { account, secret: randomBytes(32).toString('hex') };
+    st.wallets.set(account.id, w);
+    if (!st.walletByCustomer.has(customerId)) st.walletByCustomer.set(customerId, w);
     newCredential(account.id, 'EMAIL_OTP', email);
     return reply.status(201).send(presentInternalAccount(ctx, account));
   });
@@ -335,7 +412,7 @@ export async function embeddedWalletAuthRoutes(app: FastifyInstance) {
     }
     if (body.type === 'PASSKEY') {
       // Interface: Errors / 400 PASSKEY_CREDENTIAL_ALREADY_EXISTS (same WebAuthn credentialId already registered on the internal account).
-      const taken = credentialsOf(body.accountId).some((c) => c.passkey?.credentialId === body.attestation.credentialId);
+      const taken = st.passkeyByAccount.has(compound(body.accountId, body.attestation.credentialId));
       if (taken && !ctx.faults.has('wallet-passkey-duplicate-accepted')) {
         throw badRequest('PASSKEY_CREDENTIAL_ALREADY_EXISTS', `Passkey ${body.attestation.credentialId} is already registered on account ${body.accountId}`);
       }
@@ -346,6 +423,7 @@ export async function embeddedWalletAuthRoutes(app: FastifyInstance) {
         st.usedChallenges.add(challengeKey);
         const c = newCredential(body.accountId, 'PASSKEY', body.nickname);
         c.passkey = passkey;
+        st.passkeyByAccount.set(compound(c.accountId, passkey.credentialId), c);
         return reply.status(201).send(presentCredential(c));
       });
     }
@@ -365,14 +443,18 @@ export async function embeddedWalletAuthRoutes(app: FastifyInstance) {
   app.delete('/auth/credentials/:credentialId', async (req, reply) => {
     const c = credential(parse(CredentialParams, req.params).credentialId);
     // Supplement 17: 400 when it is the account's last credential.
-    if (credentialsOf(c.accountId).length <= 1 && !ctx.faults.has('wallet-last-credential-deletable')) {
+    if ((st.credentialsByAccount.get(c.accountId)?.size ?? 0) <= 1 && !ctx.faults.has('wallet-last-credential-deletable')) {
       throw badRequest('INVALID_INPUT', `Credential ${c.id} is the last credential of account ${c.accountId}`);
     }
     // Signer: a session of another credential of the account (supplement 17).
     return signedRetry(ctx, req, reply, { type: 'DELETE_AUTHENTICATORS', accountId: c.accountId, signer: sessionSigner(c.accountId, (s) => s.credential.id !== c.id) }, () => {
       st.credentials.delete(c.id);
+      st.credentialsByAccount.get(c.accountId)?.delete(c.id);
+      unindexNickname(st, c);
+      const passkeyKey = c.passkey ? compound(c.accountId, c.passkey.credentialId) : undefined;
+      if (passkeyKey && st.passkeyByAccount.get(passkeyKey) === c) st.passkeyByAccount.delete(passkeyKey);
       st.credentialSetVersion.set(c.accountId, (st.credentialSetVersion.get(c.accountId) ?? 0) + 1);
-      for (const s of st.sessions.values()) if (s.credential.id === c.id) s.revoked = true;
+      for (const s of st.sessionsByCredential.get(c.id) ?? []) s.revoked = true;
       return reply.status(204).send();
     });
   });
@@ -437,7 +519,7 @@ export async function embeddedWalletAuthRoutes(app: FastifyInstance) {
     c.passkey!.counter = newCounter;
     const now = ctx.clock.now();
     const session: Session = { id: `Session:${randomUUID()}`, credential: c, publicKey: login.clientPublicKey, createdAt: new Date(now).toISOString(), expiresAtMs: now + SESSION_TTL_MS, revoked: false };
-    st.sessions.set(session.id, session);
+    addSession(st, session);
     return presentSession(ctx, session);
   };
 
@@ -451,7 +533,7 @@ export async function embeddedWalletAuthRoutes(app: FastifyInstance) {
       if (identity.iss !== c.oauth!.iss || identity.sub !== c.oauth!.sub) throw badRequest('INVALID_INPUT', `The OIDC token is not the identity of credential ${c.id}`);
       const now = ctx.clock.now();
       const session: Session = { id: `Session:${randomUUID()}`, credential: c, publicKey: body.clientPublicKey.toLowerCase(), createdAt: new Date(now).toISOString(), expiresAtMs: now + SESSION_TTL_MS, revoked: false };
-      st.sessions.set(session.id, session);
+      addSession(st, session);
       return presentSession(ctx, session);
     }
     const body = parse(VerifyOtpBody, req.body);
@@ -486,14 +568,21 @@ export async function embeddedWalletAuthRoutes(app: FastifyInstance) {
       bundle.used = true;
       const now = ctx.clock.now();
       const session: Session = { id: `Session:${randomUUID()}`, credential: c, publicKey: sessionKey, createdAt: new Date(now).toISOString(), expiresAtMs: now + SESSION_TTL_MS, revoked: false };
-      st.sessions.set(session.id, session);
+      addSession(st, session);
       return presentSession(ctx, session);
     });
   });
 
   app.get('/auth/sessions', async (req) => {
     const { accountId } = parse(AccountQuery, req.query);
-    return { data: [...st.sessions.values()].filter((s) => s.credential.accountId === accountId && isActive(s)).map((s) => presentSession(ctx, s)) };
+    // An ended session (revoked, expired) never becomes active again: it leaves the account's live list here.
+    const live = st.liveSessionsByAccount.get(accountId) ?? new Map<string, Session>();
+    const data = [];
+    for (const s of live.values()) {
+      if (isActive(s)) data.push(presentSession(ctx, s));
+      else live.delete(s.id);
+    }
+    return { data };
   });
 
   const liveSession = (id: string): Session => {
@@ -522,7 +611,7 @@ export async function embeddedWalletAuthRoutes(app: FastifyInstance) {
       const generated = legacy ? sessionKeyPair() : undefined;
       const publicKey = generated ? generated.publicKey : body.clientPublicKey.toLowerCase();
       const session: Session = { id: `Session:${randomUUID()}`, credential: s.credential, publicKey, createdAt: new Date(now).toISOString(), expiresAtMs: now + SESSION_TTL_MS, revoked: false };
-      st.sessions.set(session.id, session);
+      addSession(st, session);
       const sealed = generated ? { encryptedSessionSigningKey: await sealSessionKey(body.clientPublicKey, ctx.faults.has('wallet-legacy-session-key-mismatch') ? sessionKeyPair().privateKey : generated.privateKey) } : {};
       return reply.status(201).send({ ...presentSession(ctx, session), ...sealed });
     });

@@ -75,6 +75,7 @@ const state = (ctx: SandboxContext) =>
     documentOrder: [] as DocumentRecord[],
     documentsByHolder: new Map<string, DocumentRecord[]>(),
     owners: new Map<string, OwnerRecord>(),
+    ownerOrder: [] as OwnerRecord[],
     ownersByCustomer: new Map<string, OwnerRecord[]>(),
     /** Re-uploads (PUT) of each document, to tell a replaced document from the one a review flagged. */
     documentRevisions: new Map<string, number>(),
@@ -84,7 +85,12 @@ const state = (ctx: SandboxContext) =>
     resubmitted: new Set<string>(),
   }));
 
-const push = <K, V>(map: Map<K, V[]>, key: K, value: V) => map.set(key, [...(map.get(key) ?? []), value]);
+/** Appends to the key's list in place (a copy per append would cost what the key holds). */
+const push = <K, V>(map: Map<K, V[]>, key: K, value: V) => {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+};
 const holderDocs = (ctx: SandboxContext, holder: string) => (state(ctx).documentsByHolder.get(holder) ?? []).filter((d) => !d.deleted);
 const customerOwners = (ctx: SandboxContext, customerId: string) => state(ctx).ownersByCustomer.get(customerId) ?? [];
 
@@ -305,6 +311,7 @@ export async function kycRoutes(app: FastifyInstance) {
       updatedAt: now,
     };
     state(ctx).owners.set(owner.id, owner);
+    state(ctx).ownerOrder.push(owner);
     push(state(ctx).ownersByCustomer, owner.customerId, owner);
     reevaluate(ctx, owner.customerId);
     return reply.status(201).send(presentOwner(owner));
@@ -312,7 +319,7 @@ export async function kycRoutes(app: FastifyInstance) {
 
   app.get('/beneficial-owners', async (req) => {
     const q = parse(PageQuery.extend({ customerId: z.string().min(1) }), req.query);
-    const list = ctx.faults.has('owner-list-ignores-customer') ? [...state(ctx).owners.values()] : customerOwners(ctx, q.customerId);
+    const list = ctx.faults.has('owner-list-ignores-customer') ? state(ctx).ownerOrder : customerOwners(ctx, q.customerId);
     return scanPage(list, () => true, q, presentOwner);
   });
 

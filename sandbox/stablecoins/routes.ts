@@ -12,7 +12,8 @@ import { areaState, parse, type SandboxContext } from '../context.js';
 import { ApiError, badRequest, conflict, invalidInput, notFound } from '../errors.js';
 import { externalAccounts } from '../external-accounts/accounts.js';
 import { adjustBalance, assertCanMoveMoney, internalAccounts } from '../internal-accounts/store.js';
-import { page, PageQuery } from '../pagination.js';
+import { PageQuery } from '../pagination.js';
+import { cursorPage, KeyedOrder } from '../store/cursor-page.js';
 
 /** The one value of the vendor enum `provider` this sandbox accepts (the supplement does not reproduce it). */
 export const STABLECOIN_PROVIDER = 'SANDBOX_ISSUER';
@@ -91,10 +92,25 @@ interface Remembered {
 const state = (ctx: SandboxContext) =>
   areaState(ctx, 'stablecoins', () => ({
     links: new Map<string, ProviderAccount>(),
+    /** Link ids in creation order (links are never removed). */
+    linkOrder: [] as string[],
+    /** The ACTIVE links' ids, kept as their status changes: registration counts them. */
+    activeLinks: new Set<string>(),
+    /** provider + providerAccountId -> the link (one link per provider account). */
+    linkByAccount: new Map<string, ProviderAccount>(),
     coins: new Map<string, Stablecoin>(),
+    coinOrder: [] as string[],
+    /** link id + providerTokenIdentifier -> the token registered under that link. */
+    coinByToken: new Map<string, Stablecoin>(),
     operations: new Map<string, Operation>(),
+    /** Each token's operations in creation order, all and per operationType (key: `${stablecoinId} ${type}`). */
+    opsByCoin: new KeyedOrder(),
+    opsByCoinType: new KeyedOrder(),
     idempotency: new Map<string, Remembered>(),
   }));
+
+/** A map key of several parts, none of which can run into the next. */
+const compound = (...parts: string[]) => JSON.stringify(parts);
 
 const digits = z.string().regex(/^\d+$/, 'a string of digits (the amount in the token\'s smallest unit)');
 const id = z.string().min(1).max(255);
@@ -155,7 +171,8 @@ function canonical(value: unknown): string {
 
 export async function stablecoinRoutes(app: FastifyInstance) {
   const { ctx } = app;
-  const { links, coins, operations, idempotency } = state(ctx);
+  const st = state(ctx);
+  const { links, coins, operations, idempotency } = st;
   const now = () => isoNow(ctx.clock);
 
   /**
@@ -221,12 +238,13 @@ export async function stablecoinRoutes(app: FastifyInstance) {
   /** The link a registration uses: the one named, else the only ACTIVE one (several: SELECTION_REQUIRED). */
   function resolveLink(linkId: string | undefined): ProviderAccount {
     if (linkId !== undefined) return usable(getLink(linkId));
-    const all = [...links.values()];
-    const active = all.filter((l) => l.status === 'ACTIVE');
-    if (active.length > 1 && !ctx.faults.has('stablecoin-selection-not-required')) {
-      throw badRequest('STABLECOIN_PROVIDER_ACCOUNT_SELECTION_REQUIRED', `${active.length} provider accounts are ACTIVE: pass stablecoinProviderAccountId`);
+    const active = st.activeLinks;
+    if (active.size > 1 && !ctx.faults.has('stablecoin-selection-not-required')) {
+      throw badRequest('STABLECOIN_PROVIDER_ACCOUNT_SELECTION_REQUIRED', `${active.size} provider accounts are ACTIVE: pass stablecoinProviderAccountId`);
     }
-    const only = active[0] ?? (all.length === 1 ? all[0] : undefined);
+    // The only ACTIVE link (under the fault, the first of several to become ACTIVE), else the only link.
+    const first = active.values().next().value;
+    const only = first !== undefined ? links.get(first) : links.size === 1 ? links.get(st.linkOrder[0]) : undefined;
     if (!only) throw notFound('STABLECOIN_PROVIDER_ACCOUNT_NOT_FOUND', 'No usable stablecoin provider account is linked');
     return usable(only);
   }
@@ -235,7 +253,7 @@ export async function stablecoinRoutes(app: FastifyInstance) {
     idempotent(req, reply, () => {
       const body = parse(CreateLink, req.body);
       const providerAccountId = body.providerAccountId ?? `pa_${createHash('sha256').update(body.apiClientId).digest('hex').slice(0, 16)}`;
-      const taken = [...links.values()].find((l) => l.provider === body.provider && l.providerAccountId === providerAccountId);
+      const taken = st.linkByAccount.get(compound(body.provider, providerAccountId));
       if (taken) throw conflict('CONFLICT', `Provider account ${providerAccountId} is already linked as ${taken.id}`);
       const at = now();
       const link: ProviderAccount = {
@@ -251,15 +269,22 @@ export async function stablecoinRoutes(app: FastifyInstance) {
         apiClientSecret: body.apiClientSecret,
       };
       links.set(link.id, link);
+      st.linkOrder.push(link.id);
+      st.activeLinks.add(link.id);
+      st.linkByAccount.set(compound(link.provider, link.providerAccountId), link);
       return { status: 201, body: presentLink(link) };
     }),
   );
 
   const LinkQuery = PageQuery.extend({ provider: z.string().optional(), status: z.enum(['ACTIVE', 'INVALID', 'REVOKED']).optional() });
+  // Creation order; no totalCount (optional, supplement 1: counting would read every link).
   app.get('/stablecoin-provider-accounts', async (req) => {
     const q = parse(LinkQuery, req.query);
-    const list = [...links.values()].filter((l) => (!q.provider || l.provider === q.provider) && (!q.status || l.status === q.status));
-    return page(list.map(presentLink), req.query);
+    const matches = (id: string) => {
+      const l = links.get(id)!;
+      return (!q.provider || l.provider === q.provider) && (!q.status || l.status === q.status);
+    };
+    return cursorPage(st.linkOrder, q, matches, (id) => presentLink(links.get(id)!));
   });
 
   app.get('/stablecoin-provider-accounts/:stablecoinProviderAccountId', async (req) => {
@@ -273,6 +298,8 @@ export async function stablecoinRoutes(app: FastifyInstance) {
     const { status } = parse(z.object({ status: z.enum(['ACTIVE', 'INVALID', 'REVOKED']) }), req.body);
     const link = getLink(stablecoinProviderAccountId);
     link.status = status;
+    if (status === 'ACTIVE') st.activeLinks.add(link.id);
+    else st.activeLinks.delete(link.id);
     link.updatedAt = now();
     if (status === 'ACTIVE') link.lastVerifiedAt = link.updatedAt;
     return presentLink(link);
@@ -307,7 +334,7 @@ export async function stablecoinRoutes(app: FastifyInstance) {
     idempotent(req, reply, () => {
       const body = parse(RegisterToken, req.body);
       const link = resolveLink(body.stablecoinProviderAccountId);
-      const taken = [...coins.values()].find((c) => c.stablecoinProviderAccountId === link.id && c.providerTokenIdentifier === body.providerTokenIdentifier);
+      const taken = st.coinByToken.get(compound(link.id, body.providerTokenIdentifier));
       if (taken) throw conflict('CONFLICT', `Token ${body.providerTokenIdentifier} is already registered as ${taken.id}`);
       const symbol = body.providerTokenIdentifier.replace(/[^A-Za-z0-9]/g, '').slice(0, 6).toUpperCase() || 'TOKEN';
       const at = now();
@@ -330,6 +357,8 @@ export async function stablecoinRoutes(app: FastifyInstance) {
         updatedAt: at,
       };
       coins.set(coin.id, coin);
+      st.coinOrder.push(coin.id);
+      st.coinByToken.set(compound(link.id, coin.providerTokenIdentifier), coin);
       return { status: 201, body: { ...coin } };
     }),
   );
@@ -339,12 +368,14 @@ export async function stablecoinRoutes(app: FastifyInstance) {
     svcOperationsStatus: z.enum(['NOT_ENABLED', 'PENDING_APPROVAL', 'ENABLING', 'ENABLED', 'DISABLED']).optional(),
     provider: z.string().optional(),
   });
+  // Registration order; no totalCount (supplement 1).
   app.get('/stablecoins', async (req) => {
     const q = parse(CoinQuery, req.query);
-    const list = [...coins.values()].filter(
-      (c) => (!q.issuanceStatus || c.issuanceStatus === q.issuanceStatus) && (!q.svcOperationsStatus || c.svcOperationsStatus === q.svcOperationsStatus) && (!q.provider || c.provider === q.provider),
-    );
-    return page(list, req.query);
+    const matches = (id: string) => {
+      const c = coins.get(id)!;
+      return (!q.issuanceStatus || c.issuanceStatus === q.issuanceStatus) && (!q.svcOperationsStatus || c.svcOperationsStatus === q.svcOperationsStatus) && (!q.provider || c.provider === q.provider);
+    };
+    return cursorPage(st.coinOrder, q, matches, (id) => ({ ...coins.get(id)! }));
   });
 
   app.get('/stablecoins/:stablecoinId', async (req) => getCoin((req.params as { stablecoinId: string }).stablecoinId));
@@ -418,6 +449,8 @@ export async function stablecoinRoutes(app: FastifyInstance) {
     record.status = waitsForFunds && !ctx.faults.has('stablecoin-op-skips-funding-wait') ? 'PENDING_FUNDING' : 'PENDING_PROVIDER';
     record.providerStatus = record.status;
     operations.set(record.id, record);
+    st.opsByCoin.add(record.stablecoinId, record.id);
+    st.opsByCoinType.add(compound(record.stablecoinId, record.operationType), record.id);
     return { status: 201, body: answer };
   }
 
@@ -522,10 +555,10 @@ export async function stablecoinRoutes(app: FastifyInstance) {
     const coin = getCoin((req.params as { stablecoinId: string }).stablecoinId);
     const q = parse(OpQuery, req.query);
     const ignoreType = ctx.faults.has('stablecoin-operation-type-filter-ignored');
-    const list = [...operations.values()].filter((o) => o.stablecoinId === coin.id && (ignoreType || !q.operationType || o.operationType === q.operationType));
-    // Newest first (supplement 22); the map keeps creation order.
-    if (!ctx.faults.has('stablecoin-operations-oldest-first')) list.reverse();
-    return page(list.map(presentOp), req.query);
+    const ids = q.operationType && !ignoreType ? st.opsByCoinType.get(compound(coin.id, q.operationType)) : st.opsByCoin.get(coin.id);
+    // Newest first (supplement 22): the index keeps creation order, read backwards. No totalCount.
+    const descending = !ctx.faults.has('stablecoin-operations-oldest-first');
+    return cursorPage(ids, { limit: q.limit, cursor: q.cursor, descending }, () => true, (id) => presentOp(operations.get(id)!));
   });
 
   function getOp(operationId: string): Operation {
