@@ -1297,6 +1297,11 @@ export const FAULTS = {
     suites: ['api-tokens/tokens.test.ts'],
     rule: 'Errors / 404: TOKEN_NOT_FOUND (supplement 20: GET /tokens/{id} 404 TOKEN_NOT_FOUND).',
   },
+  'token-permissions-any': {
+    areas: ['api-tokens'],
+    suites: ['api-tokens/field-rules.test.ts'],
+    rule: 'Supplement 20: POST /tokens {permissions*[VIEW|TRANSACT|MANAGE]}.',
+  },
   'wallet-body-mismatch-accepted': {
     areas: ['embedded-wallet-auth'],
     suites: ['embedded-wallet-auth/signed-retry.test.ts'],

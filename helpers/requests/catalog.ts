@@ -3,6 +3,7 @@
 import { externalAccountCreate } from './external-accounts.js';
 import { LIST_RULES } from './lists.js';
 import { ruleIds } from './rules.js';
+import { tokenRules } from './tokens.js';
 
 export function declaredRules(): Record<string, string[]> {
   return {
@@ -10,5 +11,6 @@ export function declaredRules(): Record<string, string[]> {
     'POST /platform/external-accounts': ruleIds(externalAccountCreate('POST /platform/external-accounts', true)),
     'GET /customers/external-accounts': [LIST_RULES.pagingOnce, LIST_RULES.limitRange, LIST_RULES.filter('customerId'), LIST_RULES.filter('currency'), LIST_RULES.scope('customer')],
     'GET /platform/external-accounts': [LIST_RULES.pagingOnce, LIST_RULES.limitRange, LIST_RULES.filter('currency'), LIST_RULES.scope('platform')],
+    ...tokenRules(),
   };
 }
