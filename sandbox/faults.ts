@@ -992,6 +992,21 @@ export const FAULTS = {
     suites: ['stablecoins/operations.test.ts'],
     rule: 'Supplement 22: GET /stablecoins/{id}/operations filters by operationType.',
   },
+  'stablecoin-description-unbounded': {
+    areas: ['stablecoins'],
+    suites: ['stablecoins/field-rules.test.ts'],
+    rule: 'Supplement 22: POST /stablecoins/{id}/mints {description? ≤1024}.',
+  },
+  'stablecoin-burn-rail-any': {
+    areas: ['stablecoins'],
+    suites: ['stablecoins/field-rules.test.ts'],
+    rule: 'Supplement 22: burn destination {rail*: WIRE|ACH_CREDIT|SAME_DAY_ACH_CREDIT|RTP_CREDIT}.',
+  },
+  'stablecoin-coins-issuance-filter-ignored': {
+    areas: ['stablecoins'],
+    suites: ['stablecoins/lists.test.ts'],
+    rule: 'Supplement 22: GET /stablecoins filters by issuanceStatus.',
+  },
   'stablecoin-provider-outage-ignored': {
     areas: ['stablecoins'],
     suites: ['stablecoins/operations.test.ts'],

@@ -3,6 +3,7 @@
 import { externalAccountCreate } from './external-accounts.js';
 import { LIST_RULES } from './lists.js';
 import { ruleIds } from './rules.js';
+import { stablecoinRules } from './stablecoins.js';
 import { tokenRules } from './tokens.js';
 
 export function declaredRules(): Record<string, string[]> {
@@ -12,5 +13,6 @@ export function declaredRules(): Record<string, string[]> {
     'GET /customers/external-accounts': [LIST_RULES.pagingOnce, LIST_RULES.limitRange, LIST_RULES.filter('customerId'), LIST_RULES.filter('currency'), LIST_RULES.scope('customer')],
     'GET /platform/external-accounts': [LIST_RULES.pagingOnce, LIST_RULES.limitRange, LIST_RULES.filter('currency'), LIST_RULES.scope('platform')],
     ...tokenRules(),
+    ...stablecoinRules(),
   };
 }

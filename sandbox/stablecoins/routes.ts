@@ -335,7 +335,7 @@ export async function stablecoinRoutes(app: FastifyInstance) {
   );
 
   const CoinQuery = PageQuery.extend({
-    issuanceStatus: z.enum(['PENDING_REVIEW', 'PROVISIONING', 'PROVISIONED', 'REJECTED', 'FAILED']).optional(),
+    issuanceStatus: z.enum(['PENDING_REVIEW', 'PROVISIONING', 'PROVISIONED', 'REJECTED', 'FAILED']).optional().transform((v) => (ctx.faults.has('stablecoin-coins-issuance-filter-ignored') ? undefined : v)),
     svcOperationsStatus: z.enum(['NOT_ENABLED', 'PENDING_APPROVAL', 'ENABLING', 'ENABLED', 'DISABLED']).optional(),
     provider: z.string().optional(),
   });
@@ -424,7 +424,7 @@ export async function stablecoinRoutes(app: FastifyInstance) {
   app.post('/stablecoins/:stablecoinId/mints', async (req, reply) =>
     idempotent(req, reply, () => {
       const coin = getCoin((req.params as { stablecoinId: string }).stablecoinId);
-      const body = parse(Mint, req.body);
+      const body = parse(ctx.faults.has('stablecoin-description-unbounded') ? Mint.extend({ description: z.string().optional() }) : Mint, req.body);
       reachable(usable(getLink(coin.stablecoinProviderAccountId)));
       const cents = centsOf(coin, body.amount);
       const dest = body.destination.accountId;
@@ -483,7 +483,7 @@ export async function stablecoinRoutes(app: FastifyInstance) {
   app.post('/stablecoins/:stablecoinId/burns', async (req, reply) =>
     idempotent(req, reply, () => {
       const coin = getCoin((req.params as { stablecoinId: string }).stablecoinId);
-      const body = parse(Burn, req.body);
+      const body = parse(ctx.faults.has('stablecoin-burn-rail-any') ? Burn.extend({ destination: Burn.shape.destination.extend({ rail: z.string() }) }) : Burn, req.body);
       reachable(usable(getLink(coin.stablecoinProviderAccountId)));
       const cents = centsOf(coin, body.amount);
       externalFor(body.destination.externalAccountId, 'destination.externalAccountId', 'bank');
