@@ -526,6 +526,21 @@ export const FAULTS = {
     suites: ['strong-customer-authentication/passkeys.test.ts'],
     rule: 'Errors 409 PASSKEY_ALREADY_ENROLLED: delete the existing one first (DELETE /sca/factors/{credentialId} 204 removes it).',
   },
+  'sca-login-factor-any': {
+    areas: ['strong-customer-authentication'],
+    suites: ['strong-customer-authentication/field-rules.test.ts'],
+    rule: 'Supplement 10 and 16: POST /sca/login/start {factor*: SMS_OTP|TOTP|PASSKEY}.',
+  },
+  'sca-customer-query-optional': {
+    areas: ['strong-customer-authentication'],
+    suites: ['strong-customer-authentication/field-rules.test.ts'],
+    rule: 'Supplement 16: query customerId* on all /sca/*.',
+  },
+  'sca-reset-mobile-number-optional': {
+    areas: ['strong-customer-authentication'],
+    suites: ['strong-customer-authentication/field-rules.test.ts'],
+    rule: 'Supplement 16: POST /sca/factors/reset/{resetId}/complete {mobile?{countryCode*, number*}}.',
+  },
   'sca-lock-ladder-flat': {
     areas: ['strong-customer-authentication'],
     suites: ['strong-customer-authentication/record-event.test.ts'],

@@ -3,6 +3,7 @@
 import { externalAccountCreate } from './external-accounts.js';
 import { LIST_RULES } from './lists.js';
 import { ruleIds } from './rules.js';
+import { scaRules } from './sca.js';
 import { stablecoinRules } from './stablecoins.js';
 import { tokenRules } from './tokens.js';
 
@@ -14,5 +15,6 @@ export function declaredRules(): Record<string, string[]> {
     'GET /platform/external-accounts': [LIST_RULES.pagingOnce, LIST_RULES.limitRange, LIST_RULES.filter('currency'), LIST_RULES.scope('platform')],
     ...tokenRules(),
     ...stablecoinRules(),
+    ...scaRules(),
   };
 }
