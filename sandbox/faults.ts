@@ -1332,6 +1332,26 @@ export const FAULTS = {
     suites: ['api-tokens/field-rules.test.ts'],
     rule: 'Supplement 20: POST /tokens {permissions*[VIEW|TRANSACT|MANAGE]}.',
   },
+  'wallet-export-key-any-form': {
+    areas: ['embedded-wallet-auth'],
+    suites: ['embedded-wallet-auth/field-rules.test.ts'],
+    rule: 'Supplement 17: POST /internal-accounts/{id}/export {clientPublicKey*} uncompressed.',
+  },
+  'wallet-refresh-key-unchecked': {
+    areas: ['embedded-wallet-auth'],
+    suites: ['embedded-wallet-auth/field-rules.test.ts'],
+    rule: 'Supplement 17: refresh {clientPublicKey*}, ^(0[23][0-9a-fA-F]{64}|04[0-9a-fA-F]{128})$.',
+  },
+  'delegated-key-nickname-unbounded': {
+    areas: ['embedded-wallet-auth'],
+    suites: ['embedded-wallet-auth/field-rules.test.ts'],
+    rule: 'Supplement 17: POST /auth/delegated-keys {nickname* ≤256}.',
+  },
+  'wallet-list-account-optional': {
+    areas: ['embedded-wallet-auth'],
+    suites: ['embedded-wallet-auth/lists.test.ts'],
+    rule: 'Supplement 17: GET /auth/credentials accountId*; 400 INVALID_INPUT.',
+  },
   'wallet-body-mismatch-accepted': {
     areas: ['embedded-wallet-auth'],
     suites: ['embedded-wallet-auth/signed-retry.test.ts'],

@@ -6,6 +6,7 @@ import { ruleIds } from './rules.js';
 import { scaRules } from './sca.js';
 import { stablecoinRules } from './stablecoins.js';
 import { tokenRules } from './tokens.js';
+import { walletRules } from './wallet.js';
 
 export function declaredRules(): Record<string, string[]> {
   return {
@@ -16,5 +17,6 @@ export function declaredRules(): Record<string, string[]> {
     ...tokenRules(),
     ...stablecoinRules(),
     ...scaRules(),
+    ...walletRules(),
   };
 }

@@ -318,7 +318,7 @@ export async function embeddedWalletAuthRoutes(app: FastifyInstance) {
   });
 
   app.get('/auth/credentials', async (req) => {
-    const { accountId } = parse(AccountQuery, req.query);
+    const { accountId } = parse(ctx.faults.has('wallet-list-account-optional') ? AccountQuery.extend({ accountId: z.string().default('') }) : AccountQuery, req.query);
     return { data: credentialsOf(accountId).map(presentCredential) };
   });
 
@@ -513,7 +513,7 @@ export async function embeddedWalletAuthRoutes(app: FastifyInstance) {
 
   app.post('/auth/sessions/:sessionId/refresh', async (req, reply) => {
     const s = liveSession(parse(SessionParams, req.params).sessionId);
-    const body = parse(RefreshBody, req.body);
+    const body = parse(ctx.faults.has('wallet-refresh-key-unchecked') ? z.strictObject({ clientPublicKey: z.string() }) : RefreshBody, req.body);
     // Signer: the session being refreshed.
     return signedRetry(ctx, req, reply, { type: 'REFRESH_SESSION', accountId: s.credential.accountId, signer: sessionSigner(s.credential.accountId, (x) => x.id === s.id) }, async () => {
       const now = ctx.clock.now();
@@ -544,7 +544,7 @@ export async function embeddedWalletAuthRoutes(app: FastifyInstance) {
     const { internalAccountId } = parse(AccountParams, req.params);
     getInternalAccount(ctx, internalAccountId);
     const w = wallet(internalAccountId);
-    const body = parse(ExportBody, req.body);
+    const body = parse(ctx.faults.has('wallet-export-key-any-form') ? RefreshBody : ExportBody, req.body);
     return signedRetry(ctx, req, reply, { type: 'EXPORT_WALLET', accountId: w.account.id, signer: sessionSigner(w.account.id) }, async () => {
       // Supplement 17, Export: {version, data, dataSignature, enclaveQuorumPublic}; data = {encappedPublic, ciphertext, organizationId}, hex;
       // the sandbox leaves dataSignature and enclaveQuorumPublic empty.
