@@ -1334,17 +1334,17 @@ export const FAULTS = {
   },
   'wallet-export-key-any-form': {
     areas: ['embedded-wallet-auth'],
-    suites: ['embedded-wallet-auth/field-rules.test.ts'],
+    suites: ['embedded-wallet-auth/account-field-rules.test.ts'],
     rule: 'Supplement 17: POST /internal-accounts/{id}/export {clientPublicKey*} uncompressed.',
   },
   'wallet-refresh-key-unchecked': {
     areas: ['embedded-wallet-auth'],
-    suites: ['embedded-wallet-auth/field-rules.test.ts'],
+    suites: ['embedded-wallet-auth/account-field-rules.test.ts'],
     rule: 'Supplement 17: refresh {clientPublicKey*}, ^(0[23][0-9a-fA-F]{64}|04[0-9a-fA-F]{128})$.',
   },
   'delegated-key-nickname-unbounded': {
     areas: ['embedded-wallet-auth'],
-    suites: ['embedded-wallet-auth/field-rules.test.ts'],
+    suites: ['embedded-wallet-auth/account-field-rules.test.ts'],
     rule: 'Supplement 17: POST /auth/delegated-keys {nickname* ≤256}.',
   },
   'wallet-list-account-optional': {

@@ -79,21 +79,50 @@ export const credentialChallenge = (): RequestSpec => ({
   variants: [{ name: 'challenge', fixed: {}, fields: [{ path: 'clientPublicKey', type: 'string', pattern: CLIENT_PUBLIC_KEY, valid: compressedKey, cite: `${S17}: challenge {clientPublicKey?} (PASSKEY); ${KEY_CITE}` }] }],
 });
 
-/** POST /auth/credentials/{id}/verify, OTP: `{type, encryptedOtpBundle*}` (the bundle `{encappedPublic, ciphertext}`). */
-export const otpVerify = (sealed: { encappedPublic: string; ciphertext: string } = { encappedPublic: '04', ciphertext: '00' }): RequestSpec => ({
-  operation: CREDENTIAL_VERIFY_OP,
-  part: 'body',
-  variants: [{
-    name: 'OTP',
-    fixed: {},
-    fields: [
-      { path: 'type', type: 'string', enum: CREDENTIAL_TYPES, valid: fc.constant('EMAIL_OTP'), cite: `${S17}: verify OTP {type, encryptedOtpBundle*}` },
-      { path: 'encryptedOtpBundle', type: 'object', required: true, valid: fc.constant(sealed), cite: `${S17}: verify OTP {encryptedOtpBundle*} ({encappedPublic, ciphertext})` },
-      { path: 'encryptedOtpBundle.encappedPublic', type: 'string', valid: fc.constant(sealed.encappedPublic), cite: `${S17}: encryptedOtpBundle {encappedPublic, ciphertext}` },
-      { path: 'encryptedOtpBundle.ciphertext', type: 'string', valid: fc.constant(sealed.ciphertext), cite: `${S17}: encryptedOtpBundle {encappedPublic, ciphertext}` },
+/**
+ * POST /auth/credentials/{id}/verify, one variant per credential kind: OTP `{type, encryptedOtpBundle*}`
+ * (the bundle `{encappedPublic, ciphertext}`); OAUTH `{type, oidcToken*, clientPublicKey*}`; PASSKEY
+ * `{type, assertion*{credentialId*, clientDataJson*, authenticatorData*, signature*, userHandle?}}` (+ Request-Id).
+ */
+export function credentialVerify(): RequestSpec {
+  const TYPE = `${S17}: verify OTP {type, …}; OAUTH {type, …}; PASSKEY {type, …}`;
+  const type = (t: string): FieldSpec => ({ path: 'type', type: 'string', enum: CREDENTIAL_TYPES, valid: fc.constant(t), cite: TYPE });
+  const assertion = (name: string, required = true): FieldSpec => ({ path: `assertion.${name}`, type: 'string', required, valid: fc.constant('AAAA'), cite: `${S17}: PASSKEY assertion {credentialId*, clientDataJson*, authenticatorData*, signature*, userHandle?}` });
+  return {
+    operation: CREDENTIAL_VERIFY_OP,
+    part: 'body',
+    variants: [
+      {
+        name: 'OTP',
+        fixed: { type: 'EMAIL_OTP' },
+        fields: [
+          type('EMAIL_OTP'),
+          { path: 'encryptedOtpBundle', type: 'object', required: true, cite: `${S17}: verify OTP {encryptedOtpBundle*} ({encappedPublic, ciphertext})` },
+          { path: 'encryptedOtpBundle.encappedPublic', type: 'string', valid: fc.constant('04'), cite: `${S17}: encryptedOtpBundle {encappedPublic, ciphertext}` },
+          { path: 'encryptedOtpBundle.ciphertext', type: 'string', valid: fc.constant('00'), cite: `${S17}: encryptedOtpBundle {encappedPublic, ciphertext}` },
+        ],
+      },
+      {
+        name: 'OAUTH',
+        fixed: { type: 'OAUTH' },
+        fields: [
+          type('OAUTH'),
+          { path: 'oidcToken', type: 'string', required: true, valid: fc.constant('x.y.z'), cite: `${S17}: verify OAUTH {oidcToken*}` },
+          { path: 'clientPublicKey', type: 'string', required: true, pattern: CLIENT_PUBLIC_KEY, valid: compressedKey, cite: `${S17}: verify OAUTH {clientPublicKey*}; ${KEY_CITE}` },
+        ],
+      },
+      {
+        name: 'PASSKEY',
+        fixed: { type: 'PASSKEY' },
+        fields: [
+          type('PASSKEY'),
+          { path: 'assertion', type: 'object', required: true, cite: `${S17}: verify PASSKEY {assertion*}` },
+          assertion('credentialId'), assertion('clientDataJson'), assertion('authenticatorData'), assertion('signature'), assertion('userHandle', false),
+        ],
+      },
     ],
-  }],
-});
+  };
+}
 
 /** POST /auth/sessions/{id}/refresh `{clientPublicKey*}`. */
 export const sessionRefresh = (): RequestSpec => ({
@@ -140,7 +169,7 @@ export function walletRules(): Record<string, string[]> {
     [CREDENTIAL_CREATE]: ruleIds(credentialCreate()),
     [CREDENTIAL_LIST]: [QUERY_ACCOUNT_REQUIRED, LIST_RULES.filter('accountId')],
     [CREDENTIAL_CHALLENGE_OP]: ruleIds(credentialChallenge()),
-    [CREDENTIAL_VERIFY_OP]: ruleIds(otpVerify()),
+    [CREDENTIAL_VERIFY_OP]: ruleIds(credentialVerify()),
     [SESSION_LIST]: [QUERY_ACCOUNT_REQUIRED, LIST_RULES.filter('accountId')],
     [SESSION_REFRESH_OP]: ruleIds(sessionRefresh()),
     [DELEGATED_KEY_CREATE]: ruleIds(delegatedKeyCreate()),

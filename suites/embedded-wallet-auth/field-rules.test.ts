@@ -1,42 +1,37 @@
-// Every documented field rule of the embedded-wallet operations with a body, both ways, with generated
-// data (helpers/requests/wallet.ts holds the rules and their citations). Interface: area "Embedded
+// Every documented field rule of the embedded-wallet credential operations (create, PASSKEY challenge,
+// verify of every kind), both ways, with generated data (helpers/requests/wallet.ts holds the rules and
+// their citations; account-field-rules.test.ts the session, delegated-key and account operations). Interface: area "Embedded
 // Wallet Auth", Authentication 4 (Svc-Wallet-Signature, Request-Id), Errors (FieldError dot paths);
 // basis: supplement (section 17: the request table; section 10: the signed retry). The documents do not
 // say whether a body breaking a field rule is refused before the 202 or on the signed retry: each
 // broken request is judged on the leg that refuses it (refusalOnEitherLeg: the first call's answer
 // unless it is 202, else the answer to the retry stamped by a verified session).
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { expectStatus } from '../../helpers/expect.js';
-import { issueCard } from '../../helpers/flows/cards.js';
 import {
-  CREDENTIAL_CHALLENGE, CREDENTIAL_VERIFY, CREDENTIALS, SESSION_REFRESH, WALLET_ACCOUNT, WALLET_EXPORT,
+  CREDENTIAL_CHALLENGE, CREDENTIAL_VERIFY, CREDENTIALS,
   listCredentials, listSessions, loggedInWallet, needEmbeddedWallet, otpChallenge, refusalOnEitherLeg, sealOtp, signed,
 } from '../../helpers/flows/wallet.js';
 import { api } from '../../helpers/harness.js';
 import { checkValidAnswered } from '../../helpers/requests/answered.js';
 import { checkRulesRefused } from '../../helpers/requests/check.js';
-import {
-  ACCOUNT_EXPORT, ACCOUNT_PATCH, CREDENTIAL_CHALLENGE_OP, CREDENTIAL_CREATE, CREDENTIAL_VERIFY_OP, DELEGATED_KEY_CREATE, SESSION_REFRESH_OP,
-  accountExport, accountPatch, credentialChallenge, credentialCreate, delegatedKeyCreate, otpVerify, sessionRefresh,
-} from '../../helpers/requests/wallet.js';
+import { CREDENTIAL_CHALLENGE_OP, CREDENTIAL_CREATE, CREDENTIAL_VERIFY_OP, credentialChallenge, credentialCreate, credentialVerify } from '../../helpers/requests/wallet.js';
 import { basisSupplement, scenario } from '../../helpers/scenario.js';
 import { SoftwareAuthenticator } from '../../helpers/sca/webauthn.js';
-import { InternalAccount } from '../../helpers/schemas.js';
-import { AuthMethod, AuthSession, DelegatedKeyList } from '../../helpers/schemas/wallet.js';
+import { AuthMethod, AuthSession } from '../../helpers/schemas/wallet.js';
 import { SessionKey } from '../../helpers/wallets/stamp.js';
 
 type Body = Record<string, unknown>;
 const AREA = 'Embedded Wallet Auth';
-const KEYS = '/auth/delegated-keys';
 
 const RP_ID = 'wallet.conformance.example';
 const ORIGIN = `https://${RP_ID}`;
 /** A PASSKEY credential body registered by a new software authenticator over a fresh challenge (supplement 17). */
-function passkeyBody(accountId: string, nickname = 'conformance passkey') {
+function passkeyBody(accountId: string, nickname = 'conformance passkey', authenticator = new SoftwareAuthenticator()) {
   const challenge = randomBytes(32).toString('base64url');
-  const credential = new SoftwareAuthenticator().register({ challenge }, ORIGIN, RP_ID);
+  const credential = authenticator.register({ challenge }, ORIGIN, RP_ID);
   return {
     type: 'PASSKEY', accountId, nickname, challenge,
     attestation: { credentialId: credential.id, clientDataJson: credential.response.clientDataJSON, attestationObject: credential.response.attestationObject, transports: credential.response.transports },
@@ -44,11 +39,14 @@ function passkeyBody(accountId: string, nickname = 'conformance passkey') {
 }
 
 /** An OIDC token of a supported issuer for a new subject (supplement 17: JWT-shaped, supported iss, non-empty aud/sub, iat < 60 s, dummy signature). */
-function oidcToken() {
+function oidcToken(claims: Record<string, unknown> = {}) {
   const part = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url');
   const now = Math.floor(Date.now() / 1000);
-  return `${part({ alg: 'RS256', typ: 'JWT' })}.${part({ iss: 'https://accounts.google.com', aud: 'conformance', sub: randomUUID(), email: `${randomUUID().slice(0, 8)}@example.com`, iat: now, exp: now + 600 })}.c2ln`;
+  return `${part({ alg: 'RS256', typ: 'JWT' })}.${part({ iss: 'https://accounts.google.com', aud: 'conformance', sub: randomUUID(), email: `${randomUUID().slice(0, 8)}@example.com`, iat: now, exp: now + 600, ...claims })}.c2ln`;
 }
+
+/** Supplement 17: PASSKEY challenge answers + credentialId*, challenge*, requestId*, expiresAt*. */
+const PasskeyChallenge = AuthMethod.extend({ credentialId: z.string().min(1), challenge: z.string().min(1), requestId: z.string().min(1), expiresAt: z.string().min(1) });
 
 const credentialIds = async (accountId: string) => (await listCredentials(accountId)).map((c) => c.id).sort();
 const sessionIds = async (accountId: string) => (await listSessions(accountId)).map((s) => s.id).sort();
@@ -105,132 +103,74 @@ describe(CREDENTIAL_CHALLENGE_OP, () => {
       // The passkey login needs the key of the session it creates (this sandbox requires it; judged here only where sent).
       complete: (b) => ({ clientPublicKey: new SessionKey().publicKeyHex, ...b }),
       send,
-      answered: { status: 200, schema: AuthMethod.extend({ credentialId: z.string().min(1), challenge: z.string().min(1), requestId: z.string().min(1), expiresAt: z.string().min(1) }) },
+      answered: { status: 200, schema: PasskeyChallenge },
       echoed: [],
     });
   });
 });
 
-describe(`${CREDENTIAL_VERIFY_OP} (OTP)`, () => {
+describe(CREDENTIAL_VERIFY_OP, () => {
   scenario({ area: AREA, operation: CREDENTIAL_VERIFY_OP, section: 'Functional areas', basis: 'supplement' });
 
-  it('refuses every OTP verify that breaks one documented field rule with 400 INVALID_INPUT naming the field (on either leg), and starts no session', async (ctx) => {
-    needEmbeddedWallet(ctx);
-    await basisSupplement('section 17: verify OTP {type, encryptedOtpBundle*{encappedPublic, ciphertext}}; generated from real sealed bundles');
-    const { account, emailOtp } = await loggedInWallet();
-    const before = await sessionIds(account.id);
+  /**
+   * A logged-in wallet with a credential of each kind, and for each kind the way a client verifies it:
+   * OTP seals the code to a new challenge's bundle and signs the retry with the key inside (the TEK);
+   * OAUTH sends a token whose nonce is sha256(clientPublicKey), answered at once; PASSKEY asserts over
+   * a new challenge's hex digest and sends its Request-Id, answered at once.
+   */
+  async function verifier() {
+    const wallet = await loggedInWallet();
+    const sub = randomUUID();
+    const oauth = expectStatus(await signed('POST', CREDENTIALS, { body: { type: 'OAUTH', accountId: wallet.account.id, oidcToken: oidcToken({ sub }) } }, wallet.key), 201, AuthMethod, 'an OAUTH credential');
+    const authenticator = new SoftwareAuthenticator();
+    const passkey = expectStatus(await signed('POST', CREDENTIALS, { body: passkeyBody(wallet.account.id, 'verify passkey', authenticator) }, wallet.key), 201, AuthMethod, 'a PASSKEY credential');
     let tek = new SessionKey();
+    let requestId = '';
+    // Each generated body carries its variant's type (fixed) until a rule's change alters it, after `complete`.
+    const variantOf = (b: Body) => (b.type === 'PASSKEY' ? 'PASSKEY' : b.type === 'OAUTH' ? 'OAUTH' : 'OTP');
+    let current: 'OTP' | 'OAUTH' | 'PASSKEY' = 'OTP';
+    /** The real proof of the body's kind, in place of the generated placeholders. */
+    const complete = async (b: Body): Promise<Body> => {
+      current = variantOf(b);
+      if (current === 'OAUTH') return { ...b, oidcToken: oidcToken({ sub, nonce: createHash('sha256').update(String(b.clientPublicKey)).digest('hex') }) };
+      if (current === 'PASSKEY') {
+        const challenge = expectStatus(await api.post(CREDENTIAL_CHALLENGE, { params: { credentialId: passkey.id }, body: { clientPublicKey: new SessionKey().publicKeyHex } }), 200, PasskeyChallenge, 'supplement §17: a PASSKEY challenge');
+        requestId = challenge.requestId;
+        const a = authenticator.authenticate({ challenge: Buffer.from(challenge.challenge, 'utf8').toString('base64url') }, ORIGIN, RP_ID);
+        return { ...b, assertion: { credentialId: a.id, clientDataJson: a.response.clientDataJSON, authenticatorData: a.response.authenticatorData, signature: a.response.signature } };
+      }
+      tek = new SessionKey();
+      return { ...b, encryptedOtpBundle: await sealOtp(await otpChallenge(wallet.emailOtp.id), tek) };
+    };
+    const call = (b: Body) => ({ params: { credentialId: (current === 'OAUTH' ? oauth : current === 'PASSKEY' ? passkey : wallet.emailOtp).id }, body: b });
+    const refusal = (b: Body) => (current === 'OTP' ? refusalOnEitherLeg('POST', CREDENTIAL_VERIFY, call(b), tek) : api.post(CREDENTIAL_VERIFY, { ...call(b), headers: current === 'PASSKEY' ? { 'Request-Id': requestId } : {} }));
+    const accepted = (b: Body) => (current === 'OTP' ? signed('POST', CREDENTIAL_VERIFY, call(b), tek) : api.post(CREDENTIAL_VERIFY, { ...call(b), headers: current === 'PASSKEY' ? { 'Request-Id': requestId } : {} }));
+    return { wallet, complete, refusal, accepted };
+  }
+
+  it('refuses every verify that breaks one documented field rule with 400 INVALID_INPUT naming the field (on either leg), and starts no session', async (ctx) => {
+    needEmbeddedWallet(ctx);
+    await basisSupplement('section 17: verify OTP {type, encryptedOtpBundle*}; OAUTH {type, oidcToken*, clientPublicKey*}; PASSKEY {type, assertion*{…}} + Request-Id; generated from real proofs');
+    const v = await verifier();
+    const before = await sessionIds(v.wallet.account.id);
     await checkRulesRefused({
-      spec: otpVerify(),
-      // Each request starts from a bundle sealed to a new challenge with a new session key (the TEK that signs the retry).
-      complete: async (b) => {
-        tek = new SessionKey();
-        return { ...b, type: emailOtp.type, ...(b.encryptedOtpBundle !== undefined ? { encryptedOtpBundle: await sealOtp(await otpChallenge(emailOtp.id), tek) } : {}) };
-      },
-      send: (b) => refusalOnEitherLeg('POST', CREDENTIAL_VERIFY, { params: { credentialId: emailOtp.id }, body: b }, tek),
-      unchanged: async (rule) => expect(await sessionIds(account.id), `OTP verifies breaking ${rule.id} were refused and started no session`).toEqual(before),
+      spec: credentialVerify(),
+      complete: v.complete,
+      send: v.refusal,
+      unchanged: async (rule) => expect(await sessionIds(v.wallet.account.id), `verifies breaking ${rule.id} were refused and started no session`).toEqual(before),
     });
   });
-});
 
-describe(SESSION_REFRESH_OP, () => {
-  scenario({ area: AREA, operation: SESSION_REFRESH_OP, section: 'Functional areas', basis: 'supplement' });
-
-  it('refuses every request that breaks one documented field rule with 400 INVALID_INPUT naming the field (on either leg), and starts no session', async (ctx) => {
+  it('accepts valid verifies of every credential kind: 200 AuthSession of the credential\'s account', async (ctx) => {
     needEmbeddedWallet(ctx);
-    await basisSupplement('section 17: refresh {clientPublicKey*} (pattern); generated');
-    const { account, session, key } = await loggedInWallet();
-    const before = await sessionIds(account.id);
-    await checkRulesRefused({
-      spec: sessionRefresh(),
-      send: (b) => refusalOnEitherLeg('POST', SESSION_REFRESH, { params: { sessionId: session.id }, body: b }, key),
-      unchanged: async (rule) => expect(await sessionIds(account.id), `refreshes breaking ${rule.id} were refused and started no session`).toEqual(before),
-    });
-  });
-
-  it('accepts valid keys, compressed or not: 201 AuthSession of the same account', async (ctx) => {
-    needEmbeddedWallet(ctx);
-    await basisSupplement('section 17: refresh 202 -> (current session) 201 AuthSession');
-    const { account, session, key } = await loggedInWallet();
+    await basisSupplement('section 17: OTP 202 -> (signer: TEK) 200 AuthSession; OAUTH/PASSKEY 200 at once');
+    const v = await verifier();
     await checkValidAnswered({
-      spec: sessionRefresh(),
-      send: (b) => signed('POST', SESSION_REFRESH, { params: { sessionId: session.id }, body: b }, key),
-      answered: { status: 201, schema: AuthSession },
-      then: async (_sent, fresh) => expect(fresh.accountId, 'the refreshed session is of the same account').toBe(account.id),
-    });
-  });
-});
-
-describe(DELEGATED_KEY_CREATE, () => {
-  scenario({ area: AREA, operation: DELEGATED_KEY_CREATE, section: 'Functional areas', basis: 'supplement' });
-
-  it('refuses every request that breaks one documented field rule with 400 INVALID_INPUT naming the field (on either leg), and creates no key', async (ctx) => {
-    needEmbeddedWallet(ctx);
-    await basisSupplement('section 17: delegated-keys {cardId*, internalAccountId*, nickname* ≤256}; generated');
-    const { customerId, account, key } = await loggedInWallet();
-    const card = await issueCard(customerId, account.id);
-    await checkRulesRefused({
-      spec: delegatedKeyCreate({ cardId: card.id, accountId: account.id }),
-      send: (b) => refusalOnEitherLeg('POST', KEYS, { body: b }, key),
-      unchanged: async (rule) => {
-        const keys = expectStatus(await api.get(KEYS, { query: { accountId: account.id } }), 200, DelegatedKeyList, 'supplement §17: GET /auth/delegated-keys?accountId=').data;
-        expect(keys.map((k) => k.id), `requests breaking ${rule.id} were refused and created no key`).toEqual([]);
-      },
-    });
-  });
-});
-
-describe(ACCOUNT_PATCH, () => {
-  scenario({ area: AREA, operation: ACCOUNT_PATCH, section: 'Functional areas', basis: 'supplement' });
-  const privateEnabledOf = async (customerId: string, accountId: string) => {
-    const page = expectStatus(await api.get('/customers/internal-accounts', { query: { customerId, limit: 100 } }), 200, z.looseObject({ data: z.array(InternalAccount) }));
-    return page.data.find((a) => a.id === accountId)?.privateEnabled;
-  };
-
-  it('refuses every request that breaks one documented field rule with 400 INVALID_INPUT naming the field (on either leg), and changes nothing', async (ctx) => {
-    needEmbeddedWallet(ctx);
-    await basisSupplement('section 17: PATCH /internal-accounts/{id} {privateEnabled?} (≥1 field); generated');
-    const { customerId, account, key } = await loggedInWallet();
-    const before = await privateEnabledOf(customerId, account.id);
-    await checkRulesRefused({
-      spec: accountPatch(),
-      send: (b) => refusalOnEitherLeg('PATCH', WALLET_ACCOUNT, { params: { internalAccountId: account.id }, body: b }, key),
-      unchanged: async (rule) => expect(await privateEnabledOf(customerId, account.id), `requests breaking ${rule.id} were refused and left privateEnabled as it was`).toBe(before),
-    });
-  });
-
-  it('accepts valid requests: 200 InternalAccount with privateEnabled as sent', async (ctx) => {
-    needEmbeddedWallet(ctx);
-    await basisSupplement('section 17: PATCH 202 -> 200 InternalAccount');
-    const { account, key } = await loggedInWallet();
-    await checkValidAnswered({
-      spec: accountPatch(),
-      send: (b) => signed('PATCH', WALLET_ACCOUNT, { params: { internalAccountId: account.id }, body: b }, key),
-      answered: { status: 200, schema: InternalAccount },
-      echoed: ['privateEnabled'],
-    });
-  });
-});
-
-describe(ACCOUNT_EXPORT, () => {
-  scenario({ area: AREA, operation: ACCOUNT_EXPORT, section: 'Functional areas', basis: 'supplement' });
-
-  it('refuses every request that breaks one documented field rule with 400 INVALID_INPUT naming the field (on either leg)', async (ctx) => {
-    needEmbeddedWallet(ctx);
-    await basisSupplement('section 17: export {clientPublicKey*} uncompressed; generated');
-    const { account, key } = await loggedInWallet();
-    await checkRulesRefused({ spec: accountExport(), send: (b) => refusalOnEitherLeg('POST', WALLET_EXPORT, { params: { internalAccountId: account.id }, body: b }, key) });
-  });
-
-  it('accepts valid uncompressed keys: 200 {id, encryptedWalletCredentials}', async (ctx) => {
-    needEmbeddedWallet(ctx);
-    await basisSupplement('section 17: export 202 -> 200 {id*, encryptedWalletCredentials*}');
-    const { account, key } = await loggedInWallet();
-    await checkValidAnswered({
-      spec: accountExport(),
-      send: (b) => signed('POST', WALLET_EXPORT, { params: { internalAccountId: account.id }, body: b }, key),
-      answered: { status: 200, schema: z.looseObject({ id: z.string().min(1), encryptedWalletCredentials: z.string().min(1) }) },
-      then: async (_sent, exported) => expect(exported.id, 'the export names the account').toBe(account.id),
+      spec: credentialVerify(),
+      complete: v.complete,
+      send: v.accepted,
+      answered: { status: 200, schema: AuthSession },
+      then: async (_sent, session) => expect(session.accountId, 'the session belongs to the credential\'s account').toBe(v.wallet.account.id),
     });
   });
 });
