@@ -8,14 +8,16 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { expectStatus } from '../../helpers/expect.js';
 import { issueCard } from '../../helpers/flows/cards.js';
-import { SESSION_REFRESH, WALLET_ACCOUNT, WALLET_EXPORT, listSessions, loggedInWallet, needEmbeddedWallet, refusalOnEitherLeg, signed } from '../../helpers/flows/wallet.js';
+import {
+  SESSION_REFRESH, WALLET_ACCOUNT, WALLET_EXPORT, listSessions, loggedInWallet, needEmbeddedWallet, refusalOnEitherLeg, signatureRequest, signed, signedRetryOf, stampHeaders,
+} from '../../helpers/flows/wallet.js';
 import { api } from '../../helpers/harness.js';
 import { checkValidAnswered } from '../../helpers/requests/answered.js';
-import { checkRulesRefused } from '../../helpers/requests/check.js';
+import { checkRulesRefused, checkValidAccepted } from '../../helpers/requests/check.js';
 import { ACCOUNT_EXPORT, ACCOUNT_PATCH, DELEGATED_KEY_CREATE, SESSION_REFRESH_OP, accountExport, accountPatch, delegatedKeyCreate, sessionRefresh } from '../../helpers/requests/wallet.js';
 import { basisSupplement, scenario } from '../../helpers/scenario.js';
 import { InternalAccount } from '../../helpers/schemas.js';
-import { AuthSession, DelegatedKeyList } from '../../helpers/schemas/wallet.js';
+import { AuthSession, DelegatedKey, DelegatedKeyList, SignatureRequest } from '../../helpers/schemas/wallet.js';
 
 const AREA = 'Embedded Wallet Auth';
 const KEYS = '/auth/delegated-keys';
@@ -63,6 +65,35 @@ describe(DELEGATED_KEY_CREATE, () => {
       unchanged: async (rule) => {
         const keys = expectStatus(await api.get(KEYS, { query: { accountId: account.id } }), 200, DelegatedKeyList, 'supplement §17: GET /auth/delegated-keys?accountId=').data;
         expect(keys.map((k) => k.id), `requests breaking ${rule.id} were refused and created no key`).toEqual([]);
+      },
+    });
+  });
+
+  it('accepts valid requests through both signed legs: 201 DelegatedKey ACTIVE, read back by id with the card, account and nickname sent', async (ctx) => {
+    needEmbeddedWallet(ctx);
+    await basisSupplement('section 17: delegated-keys 202 -> 202 -> 201 DelegatedKey ACTIVE; GET /auth/delegated-keys/{id}');
+    const { customerId, account, key } = await loggedInWallet();
+    let cardId = '';
+    await checkValidAccepted({
+      spec: delegatedKeyCreate({ accountId: account.id }),
+      // A card per request: one ACTIVE key per card and account.
+      complete: async (b) => {
+        cardId = (await issueCard(customerId, account.id)).id;
+        return { ...b, cardId };
+      },
+      send: async (b) => {
+        const call = { body: b };
+        const first = await signatureRequest('POST', KEYS, call);
+        const second = expectStatus(await signedRetryOf('POST', KEYS, call, stampHeaders(key, first)), 202, SignatureRequest, 'supplement §17: delegated-keys 202 -> 202 -> 201');
+        return signedRetryOf('POST', KEYS, call, stampHeaders(key, second));
+      },
+      created: { status: 201, schema: DelegatedKey },
+      readBack: (k) => api.get('/auth/delegated-keys/{delegatedKeyId}', { params: { delegatedKeyId: k.id } }),
+      // The key names its account as accountId (the request's internalAccountId).
+      aliases: { internalAccountId: () => [undefined] },
+      then: async (sent, made) => {
+        expect(made.status, 'supplement §17: the third leg answers the key ACTIVE').toBe('ACTIVE');
+        expect(made.accountId, 'the key is of the internal account sent').toBe(sent.internalAccountId);
       },
     });
   });
