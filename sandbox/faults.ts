@@ -1347,6 +1347,11 @@ export const FAULTS = {
     suites: ['embedded-wallet-auth/account-field-rules.test.ts'],
     rule: 'Supplement 17: POST /auth/delegated-keys {nickname* ≤256}.',
   },
+  'wallet-oauth-verify-key-unchecked': {
+    areas: ['embedded-wallet-auth'],
+    suites: ['embedded-wallet-auth/field-rules.test.ts'],
+    rule: 'Supplement 17: verify OAUTH {type, oidcToken*, clientPublicKey*}, ^(0[23][0-9a-fA-F]{64}|04[0-9a-fA-F]{128})$.',
+  },
   'wallet-list-account-optional': {
     areas: ['embedded-wallet-auth'],
     suites: ['embedded-wallet-auth/lists.test.ts'],

@@ -446,7 +446,7 @@ export async function embeddedWalletAuthRoutes(app: FastifyInstance) {
     if (c.type === 'PASSKEY') return passkeyVerify(c, req);
     if (c.type === 'OAUTH') {
       // Supplement 17: OAUTH verify {type, oidcToken, clientPublicKey} answers 200 AuthSession at once.
-      const body = parse(VerifyOauthBody, req.body);
+      const body = parse(ctx.faults.has('wallet-oauth-verify-key-unchecked') ? VerifyOauthBody.extend({ clientPublicKey: z.string() }) : VerifyOauthBody, req.body);
       const identity = oidcClaims(ctx, body.oidcToken, body.clientPublicKey);
       if (identity.iss !== c.oauth!.iss || identity.sub !== c.oauth!.sub) throw badRequest('INVALID_INPUT', `The OIDC token is not the identity of credential ${c.id}`);
       const now = ctx.clock.now();

@@ -68,21 +68,26 @@ describe(CREDENTIAL_CREATE, () => {
     });
   });
 
-  it('accepts valid OAUTH and PASSKEY credentials signed by a verified session: 201 AuthMethod of the type asked for, listed on the account', async (ctx) => {
+  it('accepts valid SMS_OTP, OAUTH and PASSKEY credentials signed by a verified session: 201 AuthMethod of the type asked for, listed on the account', async (ctx) => {
     needEmbeddedWallet(ctx);
-    await basisSupplement('section 17: 202 -> 201 AuthMethod {id, accountId, type, nickname, ...}; GET /auth/credentials?accountId=');
-    const { account, key } = await loggedInWallet();
+    await basisSupplement('section 17: 202 -> 201 AuthMethod {id, accountId, type, nickname, ...}; one SMS_OTP per account, many passkeys; GET /auth/credentials?accountId=');
+    const shared = await loggedInWallet();
+    let wallet = shared;
     await checkValidAnswered({
-      spec: credentialCreate({ accountId: account.id }),
-      // EMAIL_OTP and SMS_OTP: one of each per account, the first EMAIL_OTP made with the account (judged in credentials.test.ts).
-      variants: (v) => v.name === 'OAUTH' || v.name === 'PASSKEY',
-      complete: (b) => (b.type === 'PASSKEY' ? { ...passkeyBody(account.id, String(b.nickname)) } : { ...b, oidcToken: oidcToken() }),
-      send: (b) => signed('POST', CREDENTIALS, { body: b }, key),
+      spec: credentialCreate({ accountId: shared.account.id }),
+      // EMAIL_OTP: the account starts with its one EMAIL_OTP (judged in credentials.test.ts). SMS_OTP: one per account, so a wallet per request.
+      variants: (v) => v.name !== 'EMAIL_OTP',
+      complete: async (b) => {
+        wallet = b.type === 'SMS_OTP' ? await loggedInWallet() : shared;
+        const accountId = wallet.account.id;
+        return b.type === 'PASSKEY' ? passkeyBody(accountId, String(b.nickname)) : b.type === 'OAUTH' ? { ...b, accountId, oidcToken: oidcToken() } : { ...b, accountId };
+      },
+      send: (b) => signed('POST', CREDENTIALS, { body: b }, wallet.key),
       answered: { status: 201, schema: AuthMethod },
       echoed: ['type', 'accountId'],
       then: async (sent, made) => {
         if (sent.type === 'PASSKEY') expect(made.nickname, 'supplement §17: a passkey\'s nickname is the name sent').toBe(sent.nickname);
-        expect(await credentialIds(account.id), `the new credential ${made.id} is listed on ${account.id}`).toContain(made.id);
+        expect(await credentialIds(wallet.account.id), `the new credential ${made.id} is listed on ${wallet.account.id}`).toContain(made.id);
       },
     });
   });
