@@ -1007,6 +1007,16 @@ export const FAULTS = {
     suites: ['stablecoins/operations.test.ts'],
     rule: 'Supplement 22: GET /stablecoins/{id}/operations filters by operationType.',
   },
+  'stablecoin-link-provider-any': {
+    areas: ['stablecoins'],
+    suites: ['stablecoins/field-rules.test.ts'],
+    rule: 'Supplement 22: POST /stablecoin-provider-accounts {provider*} (a one-value vendor enum).',
+  },
+  'stablecoin-network-any': {
+    areas: ['stablecoins'],
+    suites: ['stablecoins/field-rules.test.ts'],
+    rule: 'Supplement 22: POST /stablecoins {network*: SPARK}.',
+  },
   'stablecoin-description-unbounded': {
     areas: ['stablecoins'],
     suites: ['stablecoins/field-rules.test.ts'],

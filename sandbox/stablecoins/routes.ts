@@ -233,7 +233,7 @@ export async function stablecoinRoutes(app: FastifyInstance) {
 
   app.post('/stablecoin-provider-accounts', async (req, reply) =>
     idempotent(req, reply, () => {
-      const body = parse(CreateLink, req.body);
+      const body = parse(ctx.faults.has('stablecoin-link-provider-any') ? CreateLink.extend({ provider: z.string() }) : CreateLink, req.body);
       const providerAccountId = body.providerAccountId ?? `pa_${createHash('sha256').update(body.apiClientId).digest('hex').slice(0, 16)}`;
       const taken = [...links.values()].find((l) => l.provider === body.provider && l.providerAccountId === providerAccountId);
       if (taken) throw conflict('CONFLICT', `Provider account ${providerAccountId} is already linked as ${taken.id}`);
@@ -305,7 +305,7 @@ export async function stablecoinRoutes(app: FastifyInstance) {
 
   app.post('/stablecoins', async (req, reply) =>
     idempotent(req, reply, () => {
-      const body = parse(RegisterToken, req.body);
+      const body = parse(ctx.faults.has('stablecoin-network-any') ? RegisterToken.extend({ network: z.string() }) as unknown as typeof RegisterToken : RegisterToken, req.body);
       const link = resolveLink(body.stablecoinProviderAccountId);
       const taken = [...coins.values()].find((c) => c.stablecoinProviderAccountId === link.id && c.providerTokenIdentifier === body.providerTokenIdentifier);
       if (taken) throw conflict('CONFLICT', `Token ${body.providerTokenIdentifier} is already registered as ${taken.id}`);
