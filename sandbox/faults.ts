@@ -526,6 +526,21 @@ export const FAULTS = {
     suites: ['strong-customer-authentication/passkeys.test.ts'],
     rule: 'Errors 409 PASSKEY_ALREADY_ENROLLED: delete the existing one first (DELETE /sca/factors/{credentialId} 204 removes it).',
   },
+  'sca-login-factor-any': {
+    areas: ['strong-customer-authentication'],
+    suites: ['strong-customer-authentication/field-rules.test.ts'],
+    rule: 'Supplement 10 and 16: POST /sca/login/start {factor*: SMS_OTP|TOTP|PASSKEY}.',
+  },
+  'sca-customer-query-optional': {
+    areas: ['strong-customer-authentication'],
+    suites: ['strong-customer-authentication/field-rules.test.ts'],
+    rule: 'Supplement 16: query customerId* on all /sca/*.',
+  },
+  'sca-reset-mobile-number-optional': {
+    areas: ['strong-customer-authentication'],
+    suites: ['strong-customer-authentication/field-rules.test.ts'],
+    rule: 'Supplement 16: POST /sca/factors/reset/{resetId}/complete {mobile?{countryCode*, number*}}.',
+  },
   'sca-lock-ladder-flat': {
     areas: ['strong-customer-authentication'],
     suites: ['strong-customer-authentication/record-event.test.ts'],
@@ -992,6 +1007,31 @@ export const FAULTS = {
     suites: ['stablecoins/operations.test.ts'],
     rule: 'Supplement 22: GET /stablecoins/{id}/operations filters by operationType.',
   },
+  'stablecoin-link-provider-any': {
+    areas: ['stablecoins'],
+    suites: ['stablecoins/field-rules.test.ts'],
+    rule: 'Supplement 22: POST /stablecoin-provider-accounts {provider*} (a one-value vendor enum).',
+  },
+  'stablecoin-network-any': {
+    areas: ['stablecoins'],
+    suites: ['stablecoins/field-rules.test.ts'],
+    rule: 'Supplement 22: POST /stablecoins {network*: SPARK}.',
+  },
+  'stablecoin-description-unbounded': {
+    areas: ['stablecoins'],
+    suites: ['stablecoins/field-rules.test.ts'],
+    rule: 'Supplement 22: POST /stablecoins/{id}/mints {description? ≤1024}.',
+  },
+  'stablecoin-burn-rail-any': {
+    areas: ['stablecoins'],
+    suites: ['stablecoins/field-rules.test.ts'],
+    rule: 'Supplement 22: burn destination {rail*: WIRE|ACH_CREDIT|SAME_DAY_ACH_CREDIT|RTP_CREDIT}.',
+  },
+  'stablecoin-coins-issuance-filter-ignored': {
+    areas: ['stablecoins'],
+    suites: ['stablecoins/lists.test.ts'],
+    rule: 'Supplement 22: GET /stablecoins filters by issuanceStatus.',
+  },
   'stablecoin-provider-outage-ignored': {
     areas: ['stablecoins'],
     suites: ['stablecoins/operations.test.ts'],
@@ -1296,6 +1336,36 @@ export const FAULTS = {
     areas: ['api-tokens'],
     suites: ['api-tokens/tokens.test.ts'],
     rule: 'Errors / 404: TOKEN_NOT_FOUND (supplement 20: GET /tokens/{id} 404 TOKEN_NOT_FOUND).',
+  },
+  'token-permissions-any': {
+    areas: ['api-tokens'],
+    suites: ['api-tokens/field-rules.test.ts'],
+    rule: 'Supplement 20: POST /tokens {permissions*[VIEW|TRANSACT|MANAGE]}.',
+  },
+  'wallet-export-key-any-form': {
+    areas: ['embedded-wallet-auth'],
+    suites: ['embedded-wallet-auth/account-field-rules.test.ts'],
+    rule: 'Supplement 17: POST /internal-accounts/{id}/export {clientPublicKey*} uncompressed.',
+  },
+  'wallet-refresh-key-unchecked': {
+    areas: ['embedded-wallet-auth'],
+    suites: ['embedded-wallet-auth/account-field-rules.test.ts'],
+    rule: 'Supplement 17: refresh {clientPublicKey*}, ^(0[23][0-9a-fA-F]{64}|04[0-9a-fA-F]{128})$.',
+  },
+  'delegated-key-nickname-unbounded': {
+    areas: ['embedded-wallet-auth'],
+    suites: ['embedded-wallet-auth/account-field-rules.test.ts'],
+    rule: 'Supplement 17: POST /auth/delegated-keys {nickname* ≤256}.',
+  },
+  'wallet-oauth-verify-key-unchecked': {
+    areas: ['embedded-wallet-auth'],
+    suites: ['embedded-wallet-auth/field-rules.test.ts'],
+    rule: 'Supplement 17: verify OAUTH {type, oidcToken*, clientPublicKey*}, ^(0[23][0-9a-fA-F]{64}|04[0-9a-fA-F]{128})$.',
+  },
+  'wallet-list-account-optional': {
+    areas: ['embedded-wallet-auth'],
+    suites: ['embedded-wallet-auth/lists.test.ts'],
+    rule: 'Supplement 17: GET /auth/credentials accountId*; 400 INVALID_INPUT.',
   },
   'wallet-body-mismatch-accepted': {
     areas: ['embedded-wallet-auth'],

@@ -3,6 +3,10 @@
 import { externalAccountCreate } from './external-accounts.js';
 import { LIST_RULES } from './lists.js';
 import { ruleIds } from './rules.js';
+import { scaRules } from './sca.js';
+import { stablecoinRules } from './stablecoins.js';
+import { tokenRules } from './tokens.js';
+import { walletRules } from './wallet.js';
 
 export function declaredRules(): Record<string, string[]> {
   return {
@@ -10,5 +14,9 @@ export function declaredRules(): Record<string, string[]> {
     'POST /platform/external-accounts': ruleIds(externalAccountCreate('POST /platform/external-accounts', true)),
     'GET /customers/external-accounts': [LIST_RULES.pagingOnce, LIST_RULES.limitRange, LIST_RULES.filter('customerId'), LIST_RULES.filter('currency'), LIST_RULES.scope('customer')],
     'GET /platform/external-accounts': [LIST_RULES.pagingOnce, LIST_RULES.limitRange, LIST_RULES.filter('currency'), LIST_RULES.scope('platform')],
+    ...tokenRules(),
+    ...stablecoinRules(),
+    ...scaRules(),
+    ...walletRules(),
   };
 }

@@ -113,7 +113,7 @@ export async function apiTokenRoutes(app: FastifyInstance) {
   const { ctx } = app;
 
   app.post('/tokens', async (req, reply) => {
-    const body = parse(CreateBody, req.body);
+    const body = parse(ctx.faults.has('token-permissions-any') ? (CreateBody.extend({ permissions: z.array(z.string()).min(1) }) as unknown as typeof CreateBody) : CreateBody, req.body);
     const now = isoNow(ctx.clock);
     const token: TokenRecord = {
       id: `Token:${randomUUID()}`,

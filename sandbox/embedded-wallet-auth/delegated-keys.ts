@@ -64,7 +64,7 @@ export async function delegatedKeyRoutes(app: FastifyInstance) {
   };
 
   app.post('/auth/delegated-keys', async (req, reply) => {
-    const body = parse(CreateBody, req.body);
+    const body = parse(ctx.faults.has('delegated-key-nickname-unbounded') ? CreateBody.extend({ nickname: z.string().min(1) }) : CreateBody, req.body);
     const card = cardsState(ctx).cards.get(body.cardId);
     if (!card) throw notFound('REFERENCE_NOT_FOUND', `Card ${body.cardId} not found`);
     if (!isEmbeddedWallet(ctx, body.internalAccountId)) throw notFound('REFERENCE_NOT_FOUND', `No embedded wallet account ${body.internalAccountId}`);

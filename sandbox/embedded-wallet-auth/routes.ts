@@ -395,7 +395,7 @@ export async function embeddedWalletAuthRoutes(app: FastifyInstance) {
   });
 
   app.get('/auth/credentials', async (req) => {
-    const { accountId } = parse(AccountQuery, req.query);
+    const { accountId } = parse(ctx.faults.has('wallet-list-account-optional') ? AccountQuery.extend({ accountId: z.string().default('') }) : AccountQuery, req.query);
     return { data: credentialsOf(accountId).map(presentCredential) };
   });
 
@@ -528,7 +528,7 @@ export async function embeddedWalletAuthRoutes(app: FastifyInstance) {
     if (c.type === 'PASSKEY') return passkeyVerify(c, req);
     if (c.type === 'OAUTH') {
       // Supplement 17: OAUTH verify {type, oidcToken, clientPublicKey} answers 200 AuthSession at once.
-      const body = parse(VerifyOauthBody, req.body);
+      const body = parse(ctx.faults.has('wallet-oauth-verify-key-unchecked') ? VerifyOauthBody.extend({ clientPublicKey: z.string() }) : VerifyOauthBody, req.body);
       const identity = oidcClaims(ctx, body.oidcToken, body.clientPublicKey);
       if (identity.iss !== c.oauth!.iss || identity.sub !== c.oauth!.sub) throw badRequest('INVALID_INPUT', `The OIDC token is not the identity of credential ${c.id}`);
       const now = ctx.clock.now();
@@ -602,7 +602,7 @@ export async function embeddedWalletAuthRoutes(app: FastifyInstance) {
 
   app.post('/auth/sessions/:sessionId/refresh', async (req, reply) => {
     const s = liveSession(parse(SessionParams, req.params).sessionId);
-    const body = parse(RefreshBody, req.body);
+    const body = parse(ctx.faults.has('wallet-refresh-key-unchecked') ? z.strictObject({ clientPublicKey: z.string() }) : RefreshBody, req.body);
     // Signer: the session being refreshed.
     return signedRetry(ctx, req, reply, { type: 'REFRESH_SESSION', accountId: s.credential.accountId, signer: sessionSigner(s.credential.accountId, (x) => x.id === s.id) }, async () => {
       const now = ctx.clock.now();
@@ -633,7 +633,7 @@ export async function embeddedWalletAuthRoutes(app: FastifyInstance) {
     const { internalAccountId } = parse(AccountParams, req.params);
     getInternalAccount(ctx, internalAccountId);
     const w = wallet(internalAccountId);
-    const body = parse(ExportBody, req.body);
+    const body = parse(ctx.faults.has('wallet-export-key-any-form') ? RefreshBody : ExportBody, req.body);
     return signedRetry(ctx, req, reply, { type: 'EXPORT_WALLET', accountId: w.account.id, signer: sessionSigner(w.account.id) }, async () => {
       // Supplement 17, Export: {version, data, dataSignature, enclaveQuorumPublic}; data = {encappedPublic, ciphertext, organizationId}, hex;
       // the sandbox leaves dataSignature and enclaveQuorumPublic empty.

@@ -251,7 +251,7 @@ export async function stablecoinRoutes(app: FastifyInstance) {
 
   app.post('/stablecoin-provider-accounts', async (req, reply) =>
     idempotent(req, reply, () => {
-      const body = parse(CreateLink, req.body);
+      const body = parse(ctx.faults.has('stablecoin-link-provider-any') ? CreateLink.extend({ provider: z.string() }) : CreateLink, req.body);
       const providerAccountId = body.providerAccountId ?? `pa_${createHash('sha256').update(body.apiClientId).digest('hex').slice(0, 16)}`;
       const taken = st.linkByAccount.get(compound(body.provider, providerAccountId));
       if (taken) throw conflict('CONFLICT', `Provider account ${providerAccountId} is already linked as ${taken.id}`);
@@ -332,7 +332,7 @@ export async function stablecoinRoutes(app: FastifyInstance) {
 
   app.post('/stablecoins', async (req, reply) =>
     idempotent(req, reply, () => {
-      const body = parse(RegisterToken, req.body);
+      const body = parse(ctx.faults.has('stablecoin-network-any') ? RegisterToken.extend({ network: z.string() }) as unknown as typeof RegisterToken : RegisterToken, req.body);
       const link = resolveLink(body.stablecoinProviderAccountId);
       const taken = st.coinByToken.get(compound(link.id, body.providerTokenIdentifier));
       if (taken) throw conflict('CONFLICT', `Token ${body.providerTokenIdentifier} is already registered as ${taken.id}`);
@@ -364,7 +364,7 @@ export async function stablecoinRoutes(app: FastifyInstance) {
   );
 
   const CoinQuery = PageQuery.extend({
-    issuanceStatus: z.enum(['PENDING_REVIEW', 'PROVISIONING', 'PROVISIONED', 'REJECTED', 'FAILED']).optional(),
+    issuanceStatus: z.enum(['PENDING_REVIEW', 'PROVISIONING', 'PROVISIONED', 'REJECTED', 'FAILED']).optional().transform((v) => (ctx.faults.has('stablecoin-coins-issuance-filter-ignored') ? undefined : v)),
     svcOperationsStatus: z.enum(['NOT_ENABLED', 'PENDING_APPROVAL', 'ENABLING', 'ENABLED', 'DISABLED']).optional(),
     provider: z.string().optional(),
   });
@@ -457,7 +457,7 @@ export async function stablecoinRoutes(app: FastifyInstance) {
   app.post('/stablecoins/:stablecoinId/mints', async (req, reply) =>
     idempotent(req, reply, () => {
       const coin = getCoin((req.params as { stablecoinId: string }).stablecoinId);
-      const body = parse(Mint, req.body);
+      const body = parse(ctx.faults.has('stablecoin-description-unbounded') ? Mint.extend({ description: z.string().optional() }) : Mint, req.body);
       reachable(usable(getLink(coin.stablecoinProviderAccountId)));
       const cents = centsOf(coin, body.amount);
       const dest = body.destination.accountId;
@@ -516,7 +516,7 @@ export async function stablecoinRoutes(app: FastifyInstance) {
   app.post('/stablecoins/:stablecoinId/burns', async (req, reply) =>
     idempotent(req, reply, () => {
       const coin = getCoin((req.params as { stablecoinId: string }).stablecoinId);
-      const body = parse(Burn, req.body);
+      const body = parse(ctx.faults.has('stablecoin-burn-rail-any') ? Burn.extend({ destination: Burn.shape.destination.extend({ rail: z.string() }) }) : Burn, req.body);
       reachable(usable(getLink(coin.stablecoinProviderAccountId)));
       const cents = centsOf(coin, body.amount);
       externalFor(body.destination.externalAccountId, 'destination.externalAccountId', 'bank');

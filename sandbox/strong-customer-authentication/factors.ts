@@ -284,7 +284,7 @@ export async function scaFactorRoutes(app: FastifyInstance) {
   app.post('/sca/factors/reset/:resetId/complete', async (req, reply) => {
     const c = scaCustomer(ctx, req);
     const r = getReset(c.id, req.params);
-    const { mobile } = parse(CompleteBody, req.body);
+    const { mobile } = parse(ctx.faults.has('sca-reset-mobile-number-optional') ? CompleteBody.extend({ mobile: CompleteBody.shape.mobile.unwrap().partial({ number: true }).optional() }) : CompleteBody, req.body);
     if (r.status === 'COMPLETED' || r.status === 'REJECTED' || r.status === 'EXPIRED') throw conflict('CONFLICT', `Factor reset ${r.id} is ${r.status}`);
     if (r.status !== 'LIVENESS_PASSED' && !ctx.faults.has('reset-completes-without-liveness')) {
       throw new ApiError(400, 'INVALID_INPUT', `Factor reset ${r.id} is ${r.status}: the liveness check has not passed`);

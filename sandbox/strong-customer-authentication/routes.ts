@@ -14,11 +14,28 @@ import { assertMandated, isLocked, locked, presentLockout, recordFailedAttempt, 
 export const SANDBOX_CODE = '123456';
 const SCA_SESSION_MS = 180 * 24 * 3600 * 1000;
 const Factor = z.enum(['SMS_OTP', 'TOTP', 'PASSKEY']);
-/** Supplement 16: {factor*, endUserIpAddress*, challengeId? (SMS), code? | passkeyAssertion+origin}; factor and address optional here. */
-const LoginComplete = z.union([
-  z.object({ factor: Factor.optional(), endUserIpAddress: z.string().max(45).optional(), challengeId: z.string().optional(), code: z.string().min(1) }),
-  z.object({ factor: Factor.optional(), endUserIpAddress: z.string().max(45).optional(), passkeyAssertion: z.looseObject({}), origin: z.string().min(1) }),
-]);
+/**
+ * Supplement 16: {factor*, endUserIpAddress*, challengeId? (SMS), code? | passkeyAssertion+origin};
+ * factor and address optional here (sandbox/README.md). One object, so that a field error names its
+ * field: a code, or a passkey assertion with its origin.
+ */
+const LoginComplete = z
+  .object({
+    factor: Factor.optional(),
+    endUserIpAddress: z.string().max(45).optional(),
+    challengeId: z.string().optional(),
+    code: z.string().min(1).optional(),
+    passkeyAssertion: z.looseObject({}).optional(),
+    origin: z.string().min(1).optional(),
+  })
+  .superRefine((b, issues) => {
+    if (b.passkeyAssertion === undefined && b.origin === undefined) {
+      if (b.code === undefined) issues.addIssue({ code: 'custom', path: ['code'], message: 'a code, or a passkeyAssertion and its origin' });
+      return;
+    }
+    if (b.passkeyAssertion === undefined) issues.addIssue({ code: 'custom', path: ['passkeyAssertion'], message: 'an origin goes with a passkeyAssertion' });
+    if (b.origin === undefined) issues.addIssue({ code: 'custom', path: ['origin'], message: 'a passkeyAssertion goes with its origin' });
+  });
 
 /**
  * Interface: authorisation may fail with 409 SCA_SESSION_REQUIRED (customer SCA session missing or
@@ -62,7 +79,7 @@ export async function contactAndScaRoutes(app: FastifyInstance) {
 
   app.post('/sca/login/start', async (req) => {
     const c = scaCustomer(ctx, req);
-    const { factor } = parse(z.object({ factor: z.enum(['SMS_OTP', 'TOTP', 'PASSKEY']) }), req.body);
+    const { factor } = parse(z.object({ factor: ctx.faults.has('sca-login-factor-any') ? z.string().transform((f) => (f === 'TOTP' || f === 'PASSKEY' ? f : 'SMS_OTP')) : Factor }), req.body);
     if (factor === 'TOTP' && !factorState(ctx, c.id).totp) throw conflict('CONFLICT', `Customer ${c.id} has no TOTP factor`);
     if (factor === 'PASSKEY') return { factor, ...(await startPasskeyLogin(ctx, c.id)) };
     const id = `ScaChallenge:${randomUUID()}`;
@@ -77,10 +94,10 @@ export async function contactAndScaRoutes(app: FastifyInstance) {
     // TOTP takes a code of the customer's confirmed TOTP factor, PASSKEY an assertion of the enrolled
     // passkey over the login challenge, SMS_OTP the sandbox code.
     const ok =
-      'passkeyAssertion' in body
+      body.passkeyAssertion !== undefined && body.origin !== undefined
         ? body.factor === 'PASSKEY' && (await verifyPasskeyLogin(ctx, c.id, body.passkeyAssertion, body.origin))
         : body.factor === 'TOTP'
-          ? verifyTotp(ctx, c.id, body.code)
+          ? verifyTotp(ctx, c.id, body.code ?? '')
           : body.factor !== 'PASSKEY' && body.code === SANDBOX_CODE;
     if (!ok) {
       recordFailedAttempt(ctx, st);

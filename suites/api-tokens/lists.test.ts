@@ -1,0 +1,72 @@
+// GET /tokens: every documented filter narrows, paging visits every item once, limit outside 1–100 is
+// refused. basis: supplement (section 20: filters name?, createdAfter/Before?, updatedAfter/Before?,
+// paging; section 1: limit 1–100, cursor = the previous nextCursor). Whether the time bounds are
+// inclusive is not stated for tokens: a token at the bound itself is judged neither way.
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { recordRule } from '../../helpers/coverage/recorder.js';
+import { expectError, expectStatus } from '../../helpers/expect.js';
+import { walkPages } from '../../helpers/flows/pages.js';
+import { createToken, TOKENS, type CreatedToken } from '../../helpers/flows/wallet.js';
+import { api } from '../../helpers/harness.js';
+import { LIST_RULES } from '../../helpers/requests/lists.js';
+import { TOKEN_LIST } from '../../helpers/requests/tokens.js';
+import { basisSupplement, scenario } from '../../helpers/scenario.js';
+import { ApiToken } from '../../helpers/schemas/wallet.js';
+
+const at = (s: string) => Date.parse(s);
+
+/** Tokens made one after the other, each with a later createdAt than the one before (a new token is made until the clock has moved). */
+async function tokensInTime(count: number): Promise<CreatedToken[]> {
+  const made: CreatedToken[] = [await createToken(['VIEW'])];
+  for (let tries = 0; made.length < count; tries++) {
+    expect(tries, 'tokens created one after another get later createdAt values').toBeLessThan(50);
+    const next = await createToken(['VIEW']);
+    if (at(next.createdAt) > at(made[made.length - 1]!.createdAt)) made.push(next);
+  }
+  return made;
+}
+
+const ids = async (query: Record<string, string>, limit = 100) => (await walkPages(TOKENS, ApiToken, { query, limit })).map((t) => t.id);
+
+describe(TOKEN_LIST, () => {
+  scenario({ area: 'API Tokens', operation: TOKEN_LIST, section: 'Functional areas', basis: 'supplement' });
+
+  it('name narrows the list to the tokens of that name', async () => {
+    await basisSupplement('section 20: GET /tokens name?');
+    const name = `named-${randomUUID()}`;
+    const mine = [await createToken(['VIEW'], name), await createToken(['MANAGE'], name)];
+    const other = await createToken(['VIEW']);
+    const listed = await walkPages(TOKENS, ApiToken, { query: { name }, limit: 1 });
+    expect(listed.map((t) => t.id).sort(), `supplement §20: name=${name} lists exactly the two tokens of that name, each once`).toEqual(mine.map((t) => t.id).sort());
+    expect(await ids({ name: other.name }), `control: name=${other.name} lists that token and none of the first two`).toEqual([other.id]);
+    recordRule(TOKEN_LIST, LIST_RULES.filter('name'));
+  });
+
+  it('createdAfter/createdBefore and updatedAfter/updatedBefore bound the list by time, and paging by one visits every token once', async () => {
+    await basisSupplement('section 20: GET /tokens createdAfter/Before?, updatedAfter/Before?; section 1 paging');
+    const [first, middle, last] = await tokensInTime(3);
+    for (const [field, stamp] of [['created', 'createdAt'], ['updated', 'updatedAt']] as const) {
+      const after = await walkPages(TOKENS, ApiToken, { query: { [`${field}After`]: middle![stamp] }, limit: field === 'created' ? 1 : 100 });
+      for (const t of after) expect(at(t[stamp]), `supplement §20: ${field}After=${middle![stamp]} lists no token with an earlier ${stamp}; ${t.id} has ${t[stamp]}`).toBeGreaterThanOrEqual(at(middle![stamp]));
+      expect(after.map((t) => t.id), `${field}After=${middle![stamp]} lists the later token ${last!.id}`).toContain(last!.id);
+      expect(after.map((t) => t.id), `${field}After=${middle![stamp]} leaves out the earlier token ${first!.id}`).not.toContain(first!.id);
+      recordRule(TOKEN_LIST, LIST_RULES.filter(`${field}After`));
+
+      const before = await ids({ [`${field}Before`]: middle![stamp] });
+      expect(before, `${field}Before=${middle![stamp]} lists the earlier token ${first!.id}`).toContain(first!.id);
+      expect(before, `${field}Before=${middle![stamp]} leaves out the later token ${last!.id}`).not.toContain(last!.id);
+      recordRule(TOKEN_LIST, LIST_RULES.filter(`${field}Before`));
+    }
+    // The walk by one above (createdAfter) asserted every page's size and that no token came twice.
+    recordRule(TOKEN_LIST, LIST_RULES.pagingOnce);
+  });
+
+  it.for([0, 101])('refuses limit=%s with 400 (limit is 1 to 100), and accepts 1 and 100', async (limit) => {
+    await basisSupplement('section 1: limit 1–100; section 20: GET /tokens 400');
+    expectError(await api.get(TOKENS, { query: { limit } }), 400, undefined, 'supplement §1: limit is 1 to 100');
+    expectStatus(await api.get(TOKENS, { query: { limit: 1 } }), 200);
+    expectStatus(await api.get(TOKENS, { query: { limit: 100 } }), 200);
+    recordRule(TOKEN_LIST, LIST_RULES.limitRange);
+  });
+});
