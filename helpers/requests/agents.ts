@@ -117,9 +117,16 @@ export function agentTransfer(direction: 'out' | 'in'): RequestSpec {
   return { operation: `POST /agents/me/transfer-${direction}`, part: 'body', variants: [{ name: `transfer-${direction}`, fixed: {}, fields }] };
 }
 
-/** POST /agents/me/external-accounts: the customer create's request, the agent's customer implied (supplement §23). */
+/**
+ * POST /agents/me/external-accounts: the customer create's request, the agent's customer implied
+ * (supplement §23). Every rule of that request is judged on POST /customers/external-accounts; here one
+ * variant of each kind (a fiat account with its beneficiary, a wallet, Lightning's exactly-one-of) shows
+ * the agent's path applies the same rules, within the run's time budget.
+ */
+const AGENT_VARIANTS = new Set(['USD_ACCOUNT INDIVIDUAL', 'ETHEREUM_WALLET', 'LIGHTNING']);
 export function agentExternalAccountCreate(counterpartyRules: boolean): RequestSpec {
-  return { ...externalAccountCreate('POST /customers/external-accounts', counterpartyRules), operation: 'POST /agents/me/external-accounts' };
+  const spec = externalAccountCreate('POST /customers/external-accounts', counterpartyRules);
+  return { ...spec, operation: 'POST /agents/me/external-accounts', variants: spec.variants.filter((v) => AGENT_VARIANTS.has(v.name)) };
 }
 
 export function agentRules(): Record<string, string[]> {
