@@ -141,6 +141,32 @@ export const FAULTS = {
     rule: 'Resources: amount is an integer in the smallest unit of the currency.',
   },
   // External accounts and ownership verification
+  // Ownership eligibility and request rules (suites/external-accounts/eligibility.test.ts)
+  'challenge-third-party-eligible': {
+    areas: ['external-accounts'],
+    suites: ['external-accounts/eligibility.test.ts'],
+    rule: 'Supplement 7: Eligible: FIRST_PARTY self-custody wallet ...; else challenge -> 409 (not FIRST_PARTY).',
+  },
+  'challenge-custodial-eligible': {
+    areas: ['external-accounts'],
+    suites: ['external-accounts/eligibility.test.ts'],
+    rule: 'Supplement 7: Eligible: self-custody (no vaspName) wallet; else challenge -> 409 (not self-custody wallet).',
+  },
+  'verify-scheme-unchecked': {
+    areas: ['external-accounts'],
+    suites: ['external-accounts/eligibility.test.ts'],
+    rule: 'Interface: OwnershipVerifyRequest signatureScheme is an optional enum bip137 | electrum (400 INVALID_INPUT naming the field otherwise).',
+  },
+  'trust-confirm-challenge-id-unchecked': {
+    areas: ['external-accounts'],
+    suites: ['external-accounts/eligibility.test.ts'],
+    rule: 'Supplement 12: trust/confirm and untrust/confirm take {challengeId?, code}: a challengeId that is no string is refused (400 INVALID_INPUT naming it), not ignored.',
+  },
+  'agent-permissions-unchecked': {
+    areas: ['agent-management'],
+    suites: ['agent-management/field-rules.test.ts'],
+    rule: 'Supplement 23: policy.permissions*[VIEW_TRANSACTIONS, CREATE_TRANSFERS, CREATE_QUOTES, EXECUTE_QUOTES, MANAGE_EXTERNAL_ACCOUNTS] (400 INVALID_INPUT naming the field otherwise).',
+  },
   'verify-accepts-expired': {
     areas: ['external-accounts'],
     suites: ['external-accounts/verify-ownership.test.ts'],
@@ -1288,12 +1314,12 @@ export const FAULTS = {
   },
   'agents-list-filter-ignored': {
     areas: ['agent-management'],
-    suites: ['agent-management/agents.test.ts'],
+    suites: ['agent-management/agents.test.ts', 'agent-management/lists.test.ts'],
     rule: 'Supplement 23: GET /agents takes customerId?, isPaused?, isConnected? filters.',
   },
   'agent-approvals-filter-ignored': {
     areas: ['agent-management'],
-    suites: ['agent-management/approvals.test.ts'],
+    suites: ['agent-management/approvals.test.ts', 'agent-management/lists.test.ts'],
     rule: 'Supplement 23: GET /agents/approvals takes agentId?, customerId?, startDate?, endDate? filters.',
   },
   'agent-policy-permissions-merged': {
@@ -1308,7 +1334,7 @@ export const FAULTS = {
   },
   'agent-actions-status-filter-ignored': {
     areas: ['agent-operations'],
-    suites: ['agent-operations/operations.test.ts'],
+    suites: ['agent-operations/operations.test.ts', 'agent-operations/lists.test.ts'],
     rule: 'Supplement 23: GET /agents/me/actions takes a status? filter.',
   },
   'agent-redeem-needs-auth': {

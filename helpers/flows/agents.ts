@@ -63,8 +63,12 @@ export const redeem = (deviceCode: string) => api.post(REDEEM, { params: { devic
 /** The calls of one agent, with its Bearer token (supplement 1 and 23). */
 export class AgentClient {
   constructor(readonly agentId: string, private readonly token: string) {}
+  /** The agent's Authorization header, for helpers that take an `auth` option (walkPages). */
+  get auth(): RequestOptions['auth'] {
+    return { authorization: `Bearer ${this.token}` };
+  }
   private opts(o: RequestOptions): RequestOptions {
-    return { ...o, auth: { authorization: `Bearer ${this.token}` } };
+    return { ...o, auth: this.auth };
   }
   get = (template: string, o: RequestOptions = {}) => api.get(template, this.opts(o));
   post = (template: string, o: RequestOptions = {}) => api.post(template, this.opts(o));

@@ -11,13 +11,13 @@ import { pageOf } from '../schemas/page.js';
 export async function walkPages<T extends z.ZodType>(
   template: string,
   item: T,
-  opts: { query?: RequestOptions['query']; params?: Record<string, string>; limit: number; maxPages?: number },
+  opts: { query?: RequestOptions['query']; params?: Record<string, string>; limit: number; maxPages?: number; auth?: RequestOptions['auth'] },
 ): Promise<z.infer<T>[]> {
   const items: z.infer<T>[] = [];
   const seen = new Set<string>();
   let cursor: string | undefined;
   for (let n = 0; n < (opts.maxPages ?? 200); n++) {
-    const res = await api.get(template, { params: opts.params, query: { ...opts.query, limit: opts.limit, cursor } });
+    const res = await api.get(template, { params: opts.params, query: { ...opts.query, limit: opts.limit, cursor }, ...(opts.auth ? { auth: opts.auth } : {}) });
     const page = expectStatus(res, 200, pageOf(item), 'Supplement 1: a list answers a page {data, hasMore, nextCursor?}');
     expect(page.data.length, `Supplement 1: limit ${opts.limit} bounds a page; got ${page.data.length}`).toBeLessThanOrEqual(opts.limit);
     for (const x of page.data as { id?: unknown }[]) {

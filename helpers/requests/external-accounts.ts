@@ -10,7 +10,7 @@ import { getAddress, Wallet } from 'ethers';
 import fc from 'fast-check';
 import { bitcoinAddress } from '../wallets/bitcoin.js';
 import { solanaAddress } from '../wallets/solana.js';
-import type { FieldSpec, RequestSpec, Variant } from './rules.js';
+import { ruleIds, type FieldSpec, type RequestSpec, type Variant } from './rules.js';
 
 const S7 = 'supplement §7';
 const base58check = createBase58check(sha256);
@@ -208,3 +208,72 @@ export function externalAccountCreate(operation: 'POST /customers/external-accou
   });
   return { operation, part: 'body', variants };
 }
+
+// ---------------------------------------------------------------------------------------------
+// Ownership verification and beneficiary trust (supplement §7 Ownership verification, §12; interface:
+// OwnershipVerifyRequest). Both the customer and the platform paths take the same bodies.
+
+/** POST …/external-accounts/{id}/challenge: `{method*: WALLET_SIGNATURE|LIVENESS}` (supplement §7; interface: Ownership challenge). */
+export function ownershipChallenge(scope: 'customers' | 'platform'): RequestSpec {
+  return {
+    operation: `POST /${scope}/external-accounts/{externalAccountId}/challenge`,
+    part: 'body',
+    variants: [{
+      name: 'challenge',
+      fixed: {},
+      fields: [{ path: 'method', type: 'string', required: true, enum: ['WALLET_SIGNATURE', 'LIVENESS'], valid: fc.constant('WALLET_SIGNATURE'), cite: `${S7}: challenge {method*: WALLET_SIGNATURE|LIVENESS}; "method in request and response (not kind/type)"` }],
+    }],
+  };
+}
+
+/** POST …/external-accounts/{id}/verify: OwnershipVerifyRequest `{signature*, signatureScheme? bip137|electrum}`. */
+export function ownershipVerify(scope: 'customers' | 'platform'): RequestSpec {
+  return {
+    operation: `POST /${scope}/external-accounts/{externalAccountId}/verify`,
+    part: 'body',
+    variants: [{
+      name: 'verify',
+      fixed: {},
+      fields: [
+        { path: 'signature', type: 'string', required: true, cite: 'interface: OwnershipVerifyRequest signature (string, required)' },
+        { path: 'signatureScheme', type: 'string', enum: ['bip137', 'electrum'], cite: 'interface: OwnershipVerifyRequest signatureScheme (optional enum bip137 | electrum)' },
+      ],
+    }],
+  };
+}
+
+/**
+ * POST /customers/external-accounts/{id}/trust/confirm and /untrust/confirm: `{challengeId?, code}`
+ * or `{challengeId?, passkeyAssertion, origin}` (supplement §12; §7 writes `code?`, §12 details it).
+ */
+export function trustConfirm(action: 'trust' | 'untrust', code = '123456'): RequestSpec {
+  const cite = `supplement §12: ${action}/confirm {challengeId?, code} or {challengeId?, passkeyAssertion, origin}`;
+  return {
+    operation: `POST /customers/external-accounts/{externalAccountId}/${action}/confirm`,
+    part: 'body',
+    variants: [{
+      name: 'code',
+      fixed: {},
+      fields: [
+        { path: 'challengeId', type: 'string', cite },
+        { path: 'code', type: 'string', required: true, valid: fc.constant(code), cite },
+      ],
+    }],
+  };
+}
+
+export function externalAccountOwnershipRules(): Record<string, string[]> {
+  const rules: Record<string, string[]> = {};
+  for (const scope of ['customers', 'platform'] as const) {
+    for (const spec of [ownershipChallenge(scope), ownershipVerify(scope)]) rules[spec.operation] = [...ruleIds(spec), ...(spec.operation.endsWith('challenge') ? [ELIGIBILITY.eligible, ELIGIBILITY.ineligible] : [ELIGIBILITY.noChallenge])];
+  }
+  for (const action of ['trust', 'untrust'] as const) rules[trustConfirm(action).operation] = ruleIds(trustConfirm(action));
+  return rules;
+}
+
+/** Eligibility rules of supplement §7, recorded by the scenarios that judge them both ways. */
+export const ELIGIBILITY = {
+  eligible: 'eligible: FIRST_PARTY self-custody wallet PENDING_OWNERSHIP_VERIFICATION or UNVERIFIED -> 201',
+  ineligible: 'ineligible (THIRD_PARTY, custodial, fiat, verified) -> 409',
+  noChallenge: 'no WALLET_SIGNATURE outstanding -> 409, state unchanged',
+};

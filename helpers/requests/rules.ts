@@ -10,9 +10,11 @@ export type Constraint = 'required' | 'type' | 'enum' | 'pattern' | 'format' | '
 export interface FieldSpec {
   /** Dot path from the root of the body (or the query). */
   path: string;
-  type: 'string' | 'integer' | 'boolean' | 'object';
+  type: 'string' | 'integer' | 'boolean' | 'object' | 'array';
   required?: boolean;
   enum?: readonly string[];
+  /** An array whose items each take one of these values (supplement §23: permissions*[enum]). */
+  itemEnum?: readonly string[];
   /** A documented pattern; valid values are generated from it unless `valid` is given. */
   pattern?: RegExp;
   minLength?: number;
@@ -108,6 +110,8 @@ export function validValue(f: FieldSpec): fc.Arbitrary<unknown> {
       return fc.integer({ min: f.minimum ?? 0, max: f.maximum ?? 1_000_000 });
     case 'object':
       return fc.constant({});
+    case 'array':
+      return f.itemEnum ? fc.subarray([...f.itemEnum]) : fc.array(fc.stringMatching(/^[a-z0-9]{4,12}$/), { maxLength: 3 });
     default:
       if (f.pattern) return patternArb(f.pattern);
       return fc
@@ -139,6 +143,7 @@ const WRONG_TYPE: Record<FieldSpec['type'], fc.Arbitrary<unknown>> = {
   integer: fc.oneof(fc.string({ minLength: 1, maxLength: 5 }), fc.boolean(), fc.double({ min: 0.1, max: 99.9, noNaN: true }).filter((x) => !Number.isInteger(x))),
   boolean: fc.oneof(fc.constantFrom('true', 'false', 'yes'), fc.integer({ min: 0, max: 1 })),
   object: fc.oneof(fc.string({ maxLength: 5 }), fc.integer(), fc.boolean()),
+  array: fc.oneof(fc.string({ maxLength: 5 }), fc.integer(), fc.boolean(), fc.constant({})),
 };
 
 /** Near misses of a pattern: a valid value with one character added, dropped or replaced, or a random string, none matching. */
@@ -188,6 +193,11 @@ export function rulesOf(spec: RequestSpec): Rule[] {
         const allowed = new Set(f.enum);
         const wrong = fc.oneof(fc.constantFrom(...f.enum).map((s) => s.toLowerCase()), fc.string({ minLength: 1, maxLength: 10 }));
         add(f.path, 'enum', f.cite, set(f.path, wrong.filter((s) => !allowed.has(s))));
+      }
+      if (f.itemEnum) {
+        const allowed = new Set(f.itemEnum);
+        const wrongItem = fc.oneof(fc.constantFrom(...f.itemEnum).map((s) => s.toLowerCase()), fc.string({ minLength: 1, maxLength: 10 })).filter((s) => !allowed.has(s));
+        add(f.path, 'enum', f.cite, set(f.path, fc.tuple(fc.subarray([...f.itemEnum]), wrongItem).map(([ok, bad]) => [...ok, bad])));
       }
       if (f.pattern) add(f.path, 'pattern', f.cite, set(f.path, breakingPattern(f)));
       if (f.format) add(f.path, 'format', f.cite, set(f.path, f.format.invalid));

@@ -233,7 +233,9 @@ export async function agentRoutes(app: FastifyInstance) {
   // --- management (Basic) ----------------------------------------------------------------------
 
   app.post('/agents', async (req, reply) => {
-    const body = parse(CreateAgent, req.body);
+    // Each permission is one of the five (supplement 23); the fault lets any string through.
+    const schema = f.has('agent-permissions-unchecked') ? CreateAgent.extend({ policy: CreateAgent.shape.policy.extend({ permissions: z.array(z.string()) }) }) : CreateAgent;
+    const body = parse(schema, req.body) as z.infer<typeof CreateAgent>;
     const customer = customers(ctx).get(body.customerId);
     if (!customer || customer.isDeleted) throw invalidInput([{ field: 'customerId', constraint: 'exists', message: `No customer ${body.customerId}` }]);
     const at = now();
@@ -546,12 +548,21 @@ export async function agentRoutes(app: FastifyInstance) {
     return reply.status(result.status).send(result.body);
   });
 
+  // The agent's transfer bodies are those of /transfer-out and /transfer-in (supplement 23 and 8), each
+  // field of its type before the policy decides (an amount is an integer, interface: Money).
+  const AgentTransferOut = TransferOut.extend({
+    destination: z.looseObject({ accountId: z.string().min(1), paymentRail: z.string().optional() }),
+    amount: z.number().int().optional(),
+    remittanceInformation: z.string().optional(),
+    purposeOfPayment: z.string().optional(),
+  });
+  const AgentTransferIn = TransferIn.extend({ amount: z.number().int() });
   for (const direction of ['out', 'in'] as const) {
     app.post(`/agents/me/transfer-${direction}`, async (req, reply) => {
       const agent = caller(req);
       need(agent, 'CREATE_TRANSFERS');
       const result = await idempotent(agent, req, 201, async () => {
-        const body = parse(direction === 'out' ? TransferOut : TransferIn, req.body);
+        const body = parse(direction === 'out' ? AgentTransferOut : AgentTransferIn, req.body);
         // transfer-out: from an internal account to an external one; transfer-in: the other way.
         const internal = ownInternal(agent, direction === 'out' ? body.source.accountId : body.destination.accountId);
         ownExternal(agent, direction === 'out' ? body.destination.accountId : body.source.accountId);

@@ -19,6 +19,8 @@ import { assertNotTrusted, forgetTrust } from './trust.js';
 
 const ChallengeBody = z.object({ method: z.enum(['WALLET_SIGNATURE', 'LIVENESS']) });
 const VerifyBody = z.object({ signature: z.string().min(1), signatureScheme: z.enum(['bip137', 'electrum']).optional() });
+/** The fault's verify body: any signatureScheme string passes (and counts as bip137). */
+const VerifyBodyAnyScheme = VerifyBody.extend({ signatureScheme: z.string().optional().transform((v) => (v === 'electrum' ? 'electrum' : v === undefined ? undefined : 'bip137') as BitcoinScheme | undefined) });
 const LivenessBody = z.object({ outcome: z.enum(['PASS', 'FAIL']) });
 const Params = z.object({ externalAccountId: z.string().min(1) });
 
@@ -46,9 +48,12 @@ function verifySignature(ctx: SandboxContext, a: ExternalAccountRecord, message:
 }
 
 /** FIRST_PARTY self-custody wallets with a signature scheme, pending or failed verification (supplement section 7). */
-function assertEligible(a: ExternalAccountRecord, method: 'WALLET_SIGNATURE' | 'LIVENESS') {
+function assertEligible(ctx: SandboxContext, a: ExternalAccountRecord, method: 'WALLET_SIGNATURE' | 'LIVENESS') {
   const type = a.accountInfo.accountType;
   const signable = EVM_WALLETS.has(type) || type === 'SOLANA_WALLET' || type === BITCOIN_KEYED;
+  // The faults take a THIRD_PARTY wallet, or a custodial one (vaspName), as eligible whatever its state.
+  if (ctx.faults.has('challenge-third-party-eligible') && a.ownershipType === 'THIRD_PARTY' && signable) return;
+  if (ctx.faults.has('challenge-custodial-eligible') && a.accountInfo.vaspName && signable) return;
   if (!isSelfCustodyWallet(a.accountInfo) || a.ownershipType !== 'FIRST_PARTY' || (method === 'WALLET_SIGNATURE' && !signable)) {
     throw conflict('CONFLICT', `External account ${a.id} is not a first-party self-custody wallet that can prove ownership by ${method}`);
   }
@@ -115,7 +120,7 @@ export async function externalAccountRoutes(app: FastifyInstance) {
       const { externalAccountId } = parse(Params, req.params);
       const a = getExternalAccount(ctx, externalAccountId, scope);
       const { method } = parse(ChallengeBody, req.body);
-      assertEligible(a, method);
+      assertEligible(ctx, a, method);
       const expiresAt = ctx.clock.now() + ctx.settings.challengeTtlMs;
       // A new challenge abandons any in-flight one and reopens verification (supplement section 7).
       a.challenge =
@@ -136,7 +141,7 @@ export async function externalAccountRoutes(app: FastifyInstance) {
         throw badRequest('INVALID_INPUT', `Unknown account ${externalAccountId}`);
       }
       const a = getExternalAccount(ctx, externalAccountId, scope);
-      const { signature, signatureScheme } = parse(VerifyBody, req.body);
+      const { signature, signatureScheme } = parse(ctx.faults.has('verify-scheme-unchecked') ? VerifyBodyAnyScheme : VerifyBody, req.body);
       const challenge = a.challenge;
       const outstanding = challenge && (challenge.method === 'WALLET_SIGNATURE' || ctx.faults.has('liveness-uses-verify'));
       if (!outstanding) {

@@ -35,10 +35,18 @@ export function forgetTrust(ctx: SandboxContext, id: string): void {
 }
 
 const Params = z.object({ externalAccountId: z.string().min(1) });
-const ConfirmBody = z.union([
-  z.object({ challengeId: z.string().min(1).optional(), code: z.string().min(1) }),
-  z.object({ challengeId: z.string().min(1).optional(), passkeyAssertion: z.looseObject({}), origin: z.string().min(1) }),
-]);
+const CodeConfirm = z.object({ challengeId: z.string().min(1).optional(), code: z.string().min(1) });
+const PasskeyConfirm = z.object({ challengeId: z.string().min(1).optional(), passkeyAssertion: z.looseObject({}), origin: z.string().min(1) });
+/** One of two bodies, told apart by passkeyAssertion, so a refusal names the body's own fields (not a union of both). */
+const parseConfirm = (ctx: SandboxContext, body: unknown): z.infer<typeof CodeConfirm> | z.infer<typeof PasskeyConfirm> => {
+  if (body && typeof body === 'object' && 'passkeyAssertion' in body) return parse(PasskeyConfirm, body);
+  // The fault drops a challengeId that is no string instead of refusing it.
+  if (ctx.faults.has('trust-confirm-challenge-id-unchecked') && body && typeof body === 'object' && typeof (body as { challengeId?: unknown }).challengeId !== 'string') {
+    const { challengeId: _dropped, ...rest } = body as Record<string, unknown>;
+    return parse(CodeConfirm, rest);
+  }
+  return parse(CodeConfirm, body);
+};
 
 export async function beneficiaryTrustRoutes(app: FastifyInstance) {
   const { ctx } = app;
@@ -77,7 +85,7 @@ export async function beneficiaryTrustRoutes(app: FastifyInstance) {
 
     app.post(`${base}/${action}/confirm`, async (req) => {
       const { a, state } = scaAccount(req.params);
-      const body = parse(ConfirmBody, req.body);
+      const body = parseConfirm(ctx, req.body);
       const pending = state.pending;
       if (!pending || pending.action !== action) {
         throw conflict('CONFLICT', `No ${action} request is awaiting confirmation for ${a.id}; call POST .../${action} first`);
