@@ -272,6 +272,62 @@ export const FAULTS = {
     suites: ['external-accounts/accounts.test.ts'],
     rule: 'ExternalAccount.defaultUmaDepositAccount: at most one external account per customer may be the default.',
   },
+  // Field rules of quotes, transfers, cards and their lists (generated requests: issue 17, rules-b)
+  'quote-remittance-unbounded': {
+    areas: ['cross-currency-transfers'],
+    suites: ['cross-currency-transfers/field-rules.test.ts'],
+    rule: 'Supplement 8: QuoteRequest remittanceInformation? ≤80 (a longer one is accepted).',
+  },
+  'quote-sca-factor-any': {
+    areas: ['cross-currency-transfers'],
+    suites: ['cross-currency-transfers/field-rules.test.ts'],
+    rule: 'Supplement 8: QuoteRequest scaFactor? (SMS_OTP|PASSKEY) (any string is accepted).',
+  },
+  'sandbox-fund-unbounded': {
+    areas: ['sandbox'],
+    suites: ['sandbox/field-rules.test.ts'],
+    rule: 'Supplement 6: POST /sandbox/internal-accounts/{accountId}/fund {amount*: int64 ≤ 1e11} (a larger amount is credited).',
+  },
+  'transfer-out-destination-optional': {
+    areas: ['same-currency-transfers'],
+    suites: ['same-currency-transfers/field-rules.test.ts'],
+    rule: 'Supplement 8: POST /transfer-out destination*{accountId: ExternalAccount} (a body without destination.accountId is taken as a transfer to nowhere and refused with another code).',
+  },
+  'cards-account-filter-ignored': {
+    areas: ['cards'],
+    suites: ['cards/lists.test.ts'],
+    rule: 'Supplement 9: GET /cards filters cardholderId, accountId, platformCardId, state (accountId is ignored).',
+  },
+  'cards-sort-order-ignored': {
+    areas: ['cards'],
+    suites: ['cards/lists.test.ts'],
+    rule: 'Supplement 1: transactions/cards also take sortOrder (asc|desc, default desc) (asc is ignored).',
+  },
+  'cards-cursor-repeats': {
+    areas: ['cards'],
+    suites: ['cards/lists.test.ts'],
+    rule: 'Supplement 1: cursor is the previous nextCursor (a page repeats the last item of the one before).',
+  },
+  'card-close-combinable': {
+    areas: ['cards'],
+    suites: ['cards/field-rules.test.ts'],
+    rule: 'Supplement 9: PATCH /cards/{id}: CLOSED not combinable with the others (a close with a new limit is accepted).',
+  },
+  'transactions-cursor-skips': {
+    areas: ['transactions'],
+    suites: ['transactions/lists.test.ts'],
+    rule: 'Supplement 1: cursor is the previous nextCursor (a page skips the item after the last one of the page before).',
+  },
+  'transactions-sort-order-ignored': {
+    areas: ['transactions'],
+    suites: ['transactions/lists.test.ts'],
+    rule: 'Supplement 1: transactions/cards also take sortOrder (asc|desc, default desc) (asc is ignored).',
+  },
+  'invitation-invitee-uma-unchecked': {
+    areas: ['invitations'],
+    suites: ['invitations/field-rules.test.ts'],
+    rule: 'Supplement 19: claim {inviteeUma*}, an UMA address; 400 INVALID_UMA_ADDRESS (a malformed address claims the invitation).',
+  },
   // Cards
   'card-closed-reactivates': {
     areas: ['cards'],

@@ -2,10 +2,16 @@
 // the coverage report. Each operation's request spec (helpers/requests/<area>.ts) and list rules.
 import { externalAccountCreate } from './external-accounts.js';
 import { LIST_RULES } from './lists.js';
+import { cardRules } from './cards.js';
+import { invitationRules } from './invitations.js';
+import { quoteRules } from './quotes.js';
 import { ruleIds } from './rules.js';
 
 export function declaredRules(): Record<string, string[]> {
   return {
+    ...quoteRules(),
+    ...cardRules(),
+    ...invitationRules(),
     'POST /customers/external-accounts': ruleIds(externalAccountCreate('POST /customers/external-accounts', true)),
     'POST /platform/external-accounts': ruleIds(externalAccountCreate('POST /platform/external-accounts', true)),
     'GET /customers/external-accounts': [LIST_RULES.pagingOnce, LIST_RULES.limitRange, LIST_RULES.filter('customerId'), LIST_RULES.filter('currency'), LIST_RULES.scope('customer')],

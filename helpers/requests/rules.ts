@@ -5,12 +5,12 @@
 // Nothing here asserts: helpers/requests/check.ts sends the requests and judges the answers.
 import fc from 'fast-check';
 
-export type Constraint = 'required' | 'type' | 'enum' | 'pattern' | 'format' | 'minLength' | 'maxLength' | 'minimum' | 'maximum' | 'oneOf' | 'forbidden';
+export type Constraint = 'required' | 'type' | 'enum' | 'pattern' | 'format' | 'minLength' | 'maxLength' | 'minimum' | 'maximum' | 'minItems' | 'oneOf' | 'forbidden';
 
 export interface FieldSpec {
   /** Dot path from the root of the body (or the query). */
   path: string;
-  type: 'string' | 'integer' | 'boolean' | 'object';
+  type: 'string' | 'integer' | 'boolean' | 'object' | 'array';
   required?: boolean;
   enum?: readonly string[];
   /** A documented pattern; valid values are generated from it unless `valid` is given. */
@@ -19,6 +19,8 @@ export interface FieldSpec {
   maxLength?: number;
   minimum?: number;
   maximum?: number;
+  /** An array's documented least length ("≥1"). */
+  minItems?: number;
   /** Valid values where no pattern says them (checksummed addresses, say). */
   valid?: fc.Arbitrary<unknown>;
   /** A documented format no pattern states (a checksum, a key length): values that break it alone. */
@@ -33,7 +35,8 @@ export interface FieldSpec {
 
 export interface RuleError {
   status: number;
-  code: string;
+  /** The code, or the codes the documents leave a choice between. */
+  code: string | readonly string[];
   /** Whether details.errors[] must name the field (true for INVALID_INPUT, the default). */
   namesField: boolean;
 }
@@ -108,6 +111,8 @@ export function validValue(f: FieldSpec): fc.Arbitrary<unknown> {
       return fc.integer({ min: f.minimum ?? 0, max: f.maximum ?? 1_000_000 });
     case 'object':
       return fc.constant({});
+    case 'array':
+      return fc.constant([]);
     default:
       if (f.pattern) return patternArb(f.pattern);
       return fc
@@ -139,6 +144,7 @@ const WRONG_TYPE: Record<FieldSpec['type'], fc.Arbitrary<unknown>> = {
   integer: fc.oneof(fc.string({ minLength: 1, maxLength: 5 }), fc.boolean(), fc.double({ min: 0.1, max: 99.9, noNaN: true }).filter((x) => !Number.isInteger(x))),
   boolean: fc.oneof(fc.constantFrom('true', 'false', 'yes'), fc.integer({ min: 0, max: 1 })),
   object: fc.oneof(fc.string({ maxLength: 5 }), fc.integer(), fc.boolean()),
+  array: fc.oneof(fc.string({ maxLength: 5 }), fc.integer(), fc.boolean(), fc.constant({})),
 };
 
 /** Near misses of a pattern: a valid value with one character added, dropped or replaced, or a random string, none matching. */
@@ -195,6 +201,7 @@ export function rulesOf(spec: RequestSpec): Rule[] {
       if (f.minLength !== undefined && f.minLength > 0 && !f.pattern) add(f.path, 'minLength', f.cite, set(f.path, fc.constant('')));
       if (f.minimum !== undefined) add(f.path, 'minimum', f.cite, set(f.path, fc.integer({ min: f.minimum - 1000, max: f.minimum - 1 })));
       if (f.maximum !== undefined) add(f.path, 'maximum', f.cite, set(f.path, fc.integer({ min: f.maximum + 1, max: f.maximum + 1000 })));
+      if (f.minItems !== undefined && f.minItems > 0) add(f.path, 'minItems', f.cite, set(f.path, fc.constant([])));
     }
     error = undefined;
     if (v.oneOf) {

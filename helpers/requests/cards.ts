@@ -1,0 +1,79 @@
+// Request rules of the card operations (supplement section 9: POST /cards and PATCH /cards/{id}; section
+// 25: FUNDING_SOURCE_INELIGIBLE). Only what the documents state: threeDSecurePassword has no written
+// length, platformCardId no pattern. Valid platformCardIds end 000: the supplement's issuer magic
+// reads their last three characters (001 stays PROCESSING, 002 rejected, 005 slow).
+import fc from 'fast-check';
+import { LIST_RULES } from './lists.js';
+import { ruleIds, type RequestSpec } from './rules.js';
+
+const S9 = 'supplement §9';
+const CREATE = `${S9}: POST /cards {cardholderId*, form*: VIRTUAL, fundingSources*[InternalAccount ids, ≥1, priority order], platformCardId?, maxSpendPerTransaction? ≥1, threeDSecurePassword?}`;
+const PATCH = `${S9}: PATCH /cards/{id} {state?: ACTIVE|FROZEN|CLOSED, fundingSources?[] (full replace), maxSpendPerTransaction?: int|null}`;
+
+export const platformCardId = fc.stringMatching(/^[a-z0-9]{6,20}$/).map((s) => `conf-${s}-000`);
+
+/** POST /cards. `<cardholder>` and `<account>` are the scenario's approved cardholder and their funded USD account. */
+export function cardCreate(): RequestSpec {
+  return {
+    operation: 'POST /cards',
+    part: 'body',
+    variants: [{
+      name: 'VIRTUAL',
+      fixed: {},
+      fields: [
+        { path: 'cardholderId', type: 'string', required: true, valid: fc.constant('<cardholder>'), cite: CREATE },
+        { path: 'form', type: 'string', required: true, enum: ['VIRTUAL'], cite: CREATE },
+        { path: 'fundingSources', type: 'array', required: true, minItems: 1, valid: fc.constant(['<account>']), cite: CREATE },
+        { path: 'platformCardId', type: 'string', valid: platformCardId, cite: CREATE },
+        { path: 'maxSpendPerTransaction', type: 'integer', minimum: 1, valid: fc.integer({ min: 1, max: 1_000_000 }), cite: CREATE },
+        { path: 'threeDSecurePassword', type: 'string', cite: CREATE },
+      ],
+    }],
+  };
+}
+
+/**
+ * PATCH /cards/{id} of an ACTIVE card: a change of state, funding or limit, and the close, which
+ * "is not combinable with the others" (forbidden beside state CLOSED).
+ */
+export function cardPatch(): RequestSpec {
+  const closed = `${S9}: PATCH /cards/{id}: CLOSED not combinable with the others`;
+  return {
+    operation: 'PATCH /cards/{cardId}',
+    part: 'body',
+    variants: [
+      {
+        name: 'change',
+        fixed: {},
+        fields: [
+          { path: 'state', type: 'string', enum: ['ACTIVE', 'FROZEN', 'CLOSED'], valid: fc.constant('FROZEN'), cite: PATCH },
+          { path: 'fundingSources', type: 'array', valid: fc.constant(['<account>']), cite: PATCH },
+          { path: 'maxSpendPerTransaction', type: 'integer', valid: fc.integer({ min: 1, max: 1_000_000 }), cite: PATCH },
+        ],
+      },
+      {
+        name: 'CLOSED',
+        fixed: { state: 'CLOSED' },
+        fields: [
+          { path: 'fundingSources', type: 'array', forbidden: true, valid: fc.constant(['<account>']), cite: closed },
+          { path: 'maxSpendPerTransaction', type: 'integer', forbidden: true, valid: fc.integer({ min: 1, max: 1_000_000 }), cite: closed },
+        ],
+      },
+    ],
+  };
+}
+
+/** What the documents say of GET /cards (supplement §9 filters cardholderId, accountId, platformCardId, state; §1 paging and sortOrder). */
+export const CARD_LIST_RULES = [
+  LIST_RULES.pagingOnce, LIST_RULES.limitRange,
+  LIST_RULES.filter('cardholderId'), LIST_RULES.filter('accountId'), LIST_RULES.filter('platformCardId'), LIST_RULES.filter('state'), LIST_RULES.filter('sortOrder'),
+  LIST_RULES.scope('customer'),
+];
+
+export function cardRules(): Record<string, string[]> {
+  return {
+    'POST /cards': ruleIds(cardCreate()),
+    'PATCH /cards/{cardId}': ruleIds(cardPatch()),
+    'GET /cards': CARD_LIST_RULES,
+  };
+}
