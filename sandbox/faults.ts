@@ -328,6 +328,31 @@ export const FAULTS = {
     suites: ['invitations/field-rules.test.ts'],
     rule: 'Supplement 19: claim {inviteeUma*}, an UMA address; 400 INVALID_UMA_ADDRESS (a malformed address claims the invitation).',
   },
+  'cancel-body-unchecked': {
+    areas: ['transactions'],
+    suites: ['transactions/field-rules.test.ts'],
+    rule: 'Supplement 13: POST /transactions/{id}/cancel {reason?} (free text; a reason of another type cancels).',
+  },
+  'card-simulate-descriptor-optional': {
+    areas: ['cards'],
+    suites: ['cards/field-rules.test.ts'],
+    rule: 'Supplement 9: simulate authorization merchant*: {descriptor*, mcc?, country?} (an authorization without a descriptor is approved).',
+  },
+  'exchange-rates-destination-repeat-ignored': {
+    areas: ['exchange-rates'],
+    suites: ['exchange-rates/lists.test.ts'],
+    rule: 'Supplement 11: GET /exchange-rates destinationCurrency (repeatable) (only the first is answered).',
+  },
+  'uma-providers-blocked-included': {
+    areas: ['discoveries'],
+    suites: ['discoveries/uma-providers.test.ts'],
+    rule: 'Supplement 18: GET /uma-providers hasBlockedProviders? (default include) (false still lists the blocked ones).',
+  },
+  'uma-providers-sort-order-ignored': {
+    areas: ['discoveries'],
+    suites: ['discoveries/uma-providers.test.ts'],
+    rule: 'Supplement 18: GET /uma-providers sortOrder (desc lists in the order of asc).',
+  },
   // Cards
   'card-closed-reactivates': {
     areas: ['cards'],

@@ -63,6 +63,32 @@ export function cardPatch(): RequestSpec {
   };
 }
 
+const SIM = `${S9}: simulate authorization {amount*: int64, currency*: {code}, merchant*: {descriptor*, mcc?, country?}}`;
+/** Merchant descriptors whose last three characters are no sandbox magic (supplement 9: 002, 003, 005, 006 decide the outcome). */
+const descriptor = fc.stringMatching(/^[A-Z]{3,12}$/).map((s) => `SHOP ${s} 000`);
+
+/** POST /sandbox/cards/{cardId}/simulate/authorization (the body the supplement gives five simulate names). */
+export function cardAuthorization(): RequestSpec {
+  return {
+    operation: 'POST /sandbox/cards/{cardId}/simulate/authorization',
+    part: 'body',
+    variants: [{
+      name: 'authorization',
+      fixed: {},
+      fields: [
+        { path: 'amount', type: 'integer', required: true, valid: fc.integer({ min: 100, max: 5_000 }), cite: SIM },
+        { path: 'currency', type: 'object', required: true, valid: fc.constant({}), cite: SIM },
+        // `{code}`: the object's one field, so a currency names its code.
+        { path: 'currency.code', type: 'string', required: true, valid: fc.constant('USD'), cite: `${SIM}: currency {code}` },
+        { path: 'merchant', type: 'object', required: true, valid: fc.constant({}), cite: SIM },
+        { path: 'merchant.descriptor', type: 'string', required: true, valid: descriptor, cite: SIM },
+        { path: 'merchant.mcc', type: 'string', valid: fc.constantFrom('5814', '5411', '5999'), cite: SIM },
+        { path: 'merchant.country', type: 'string', valid: fc.constantFrom('US', 'GB'), cite: SIM },
+      ],
+    }],
+  };
+}
+
 /** What the documents say of GET /cards (supplement §9 filters cardholderId, accountId, platformCardId, state; §1 paging and sortOrder). */
 export const CARD_LIST_RULES = [
   LIST_RULES.pagingOnce, LIST_RULES.limitRange,
@@ -75,5 +101,6 @@ export function cardRules(): Record<string, string[]> {
     'POST /cards': ruleIds(cardCreate()),
     'PATCH /cards/{cardId}': ruleIds(cardPatch()),
     'GET /cards': CARD_LIST_RULES,
+    'POST /sandbox/cards/{cardId}/simulate/authorization': ruleIds(cardAuthorization()),
   };
 }

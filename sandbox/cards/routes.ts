@@ -336,7 +336,10 @@ export async function cardRoutes(app: FastifyInstance) {
   };
   /** The decision is taken when the issuer asks (the card's state then), the outcome is applied after. */
   const authorization = (card: Card, raw: unknown, direction: 'DEBIT' | 'CREDIT', settleNow: boolean) => {
-    const body = parse(AuthBody, raw);
+    // Supplement section 9: merchant*: {descriptor*, mcc?, country?}; the fault takes a merchant without a descriptor.
+    const body = f.has('card-simulate-descriptor-optional')
+      ? (({ merchant, ...rest }) => ({ ...rest, merchant: { ...merchant, descriptor: merchant.descriptor ?? 'SANDBOX' } }))(parse(AuthBody.extend({ merchant: Merchant.partial({ descriptor: true }) }), raw))
+      : parse(AuthBody, raw);
     if (body.currency.code !== card.currency || card.currency !== CARD_CURRENCY) {
       throw badRequest('INVALID_CURRENCY', `Card ${card.id} authorizes in ${card.currency}, not ${body.currency.code}`, {
         errors: [{ field: 'currency.code', constraint: 'enum', message: `the card's currency ${card.currency}` }],

@@ -106,6 +106,8 @@ export async function transactionRoutes(app: FastifyInstance) {
 
   app.post('/transactions/:transactionId/cancel', async (req) => {
     const id = (req.params as { transactionId: string }).transactionId;
+    // Supplement section 13: {reason?} (free text).
+    if (!ctx.faults.has('cancel-body-unchecked')) parse(z.object({ reason: z.string().optional() }), req.body);
     const t = find(id);
     const outgoing = transfersState(ctx).txns.get(id);
     const cancellable = outgoing && outgoing.status === 'PENDING' && ['ACH', 'WIRE'].includes(outgoing.paymentRail);
