@@ -353,6 +353,11 @@ export const FAULTS = {
     suites: ['discoveries/uma-providers.test.ts'],
     rule: 'Supplement 18: GET /uma-providers sortOrder (desc lists in the order of asc).',
   },
+  'execute-sca-factor-any': {
+    areas: ['cross-currency-transfers'],
+    suites: ['cross-currency-transfers/field-rules.test.ts'],
+    rule: 'Supplement 8: POST /quotes/{id}/execute optional {scaFactor?} (SMS_OTP|PASSKEY) (any string executes).',
+  },
   // Cards
   'card-closed-reactivates': {
     areas: ['cards'],

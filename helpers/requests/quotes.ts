@@ -127,6 +127,42 @@ export function sandboxSend(): RequestSpec {
   };
 }
 
+/** POST /quotes/{quoteId}/execute (supplement §8: optional {scaFactor?}). */
+export function quoteExecute(): RequestSpec {
+  return {
+    operation: 'POST /quotes/{quoteId}/execute',
+    part: 'body',
+    variants: [{ name: 'execute', fixed: {}, fields: [{ path: 'scaFactor', type: 'string', enum: ['SMS_OTP', 'PASSKEY'], cite: `${S8}: POST /quotes/{id}/execute optional {scaFactor?}; QuoteRequest scaFactor? (SMS_OTP|PASSKEY)` }] }],
+  };
+}
+
+/**
+ * POST /sandbox/uma/receive (supplement §8 and §13). The receiver is `customerId` here (the scenario
+ * names its customer on every request: "receiverUmaAddress? | customerId?" leaves open whether neither
+ * may be given). An amount's type is not written: an integer of the smallest unit, like every amount;
+ * a target may refuse a fraction as INVALID_INPUT or INVALID_AMOUNT.
+ */
+export function sandboxUmaReceive(sender: string): RequestSpec {
+  const T = `${S8}: POST /sandbox/uma/receive {senderUmaAddress*, receiverUmaAddress? | customerId?, receivingCurrencyCode*, receivingCurrencyAmount*}`;
+  return {
+    operation: 'POST /sandbox/uma/receive',
+    part: 'body',
+    variants: [{
+      name: 'receive',
+      fixed: {},
+      fields: [
+        { path: 'senderUmaAddress', type: 'string', required: true, valid: fc.constant(sender), cite: T },
+        { path: 'customerId', type: 'string', valid: fc.constant('<customer>'), cite: T },
+        { path: 'receivingCurrencyCode', type: 'string', required: true, valid: fc.constant('USD'), cite: T },
+        {
+          path: 'receivingCurrencyAmount', type: 'integer', required: true, valid: fc.integer({ min: 100, max: 5_000 }), cite: `${T}; ${S8}: amounts int64 in the smallest unit`,
+          error: { status: 400, code: ['INVALID_INPUT', 'INVALID_AMOUNT'], namesField: true },
+        },
+      ],
+    }],
+  };
+}
+
 /** Replaces the placeholders of a generated body with the scenario's ids. */
 export function fill(body: Record<string, unknown>, ids: Record<string, unknown>): Record<string, unknown> {
   return JSON.parse(JSON.stringify(body), (_k, v) => (typeof v === 'string' && /^<\w+>$/.test(v) ? ids[v.slice(1, -1)] ?? v : v));
@@ -138,7 +174,12 @@ export function quoteRules(): Record<string, string[]> {
     'POST /transfer-out': ruleIds(transferOut()),
     'POST /sandbox/internal-accounts/{accountId}/fund': ruleIds(sandboxFund()),
     'POST /sandbox/send': ruleIds(sandboxSend()),
-    // suites/transactions/lists.test.ts (the type, status, platformCustomerId and date filters: list-filters.test.ts, not recorded there).
-    'GET /transactions': [LIST_RULES.pagingOnce, LIST_RULES.limitRange, LIST_RULES.filter('customerId'), LIST_RULES.filter('sortOrder'), LIST_RULES.scope('customer')],
+    'POST /quotes/{quoteId}/execute': ruleIds(quoteExecute()),
+    'POST /sandbox/uma/receive': ruleIds(sandboxUmaReceive('$sender@example.com')),
+    // suites/transactions/lists.test.ts and list-filters.test.ts; (sender|receiver)AccountIdentifier and reference are not judged (what an "account identifier" is: not stated).
+    'GET /transactions': [
+      LIST_RULES.pagingOnce, LIST_RULES.limitRange, LIST_RULES.filter('customerId'), LIST_RULES.filter('sortOrder'), LIST_RULES.scope('customer'),
+      LIST_RULES.filter('type'), LIST_RULES.filter('status'), LIST_RULES.filter('platformCustomerId'), LIST_RULES.filter('startDate'), LIST_RULES.filter('endDate'),
+    ],
   };
 }

@@ -716,6 +716,8 @@ export async function transferRoutes(app: FastifyInstance) {
   app.post('/quotes/:quoteId/execute', async (req, reply) =>
     idempotent(req, reply, async () => {
       const q = getQuote((req.params as { quoteId: string }).quoteId);
+      // Supplement section 8: optional {scaFactor?} (SMS_OTP|PASSKEY).
+      if (!f.has('execute-sca-factor-any')) parse(z.object({ scaFactor: z.enum(['SMS_OTP', 'PASSKEY']).optional() }), req.body);
       takeServerError(ctx, q.id);
       execute(q);
       return { status: 200, body: presentQuote(q, f) };

@@ -183,7 +183,9 @@ export async function incomingPaymentRoutes(app: FastifyInstance) {
     const currency = CURRENCIES.get(body.receivingCurrencyCode);
     if (!currency) throw badRequest('INVALID_CURRENCY', `Currency ${body.receivingCurrencyCode} is not supported`);
     if (!Number.isInteger(body.receivingCurrencyAmount) || body.receivingCurrencyAmount <= 0 || body.receivingCurrencyAmount > 1e11) {
-      throw badRequest('INVALID_AMOUNT', 'receivingCurrencyAmount must be a positive integer in the smallest unit of the receiving currency');
+      throw badRequest('INVALID_AMOUNT', 'receivingCurrencyAmount must be a positive integer in the smallest unit of the receiving currency', {
+        errors: [{ field: 'receivingCurrencyAmount', constraint: 'positiveInteger', message: 'a positive integer of the smallest unit' }],
+      });
     }
     const customer = getCustomer(ctx, body.customerId);
     const accounts = internalAccounts(ctx);

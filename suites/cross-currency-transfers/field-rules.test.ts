@@ -6,15 +6,16 @@
 // destination shapes; section 1: the velocity limit is why the quotes spread over several customers).
 import { describe, expect, it } from 'vitest';
 import { expectStatus } from '../../helpers/expect.js';
-import { eurDestination, expectQuoteMoney, platformConfig, sender } from '../../helpers/flows/transfers.js';
+import { createQuote, eurDestination, expectQuoteMoney, platformConfig, quoteBody, sender } from '../../helpers/flows/transfers.js';
 import { api, capabilities } from '../../helpers/harness.js';
 import { checkRulesRefused, checkValidAccepted } from '../../helpers/requests/check.js';
-import { fill, quoteCreate } from '../../helpers/requests/quotes.js';
+import { fill, quoteCreate, quoteExecute } from '../../helpers/requests/quotes.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
 import { Page, Quote } from '../../helpers/schemas.js';
 import { z } from 'zod';
 
 const OP = 'POST /quotes';
+const EXECUTE = 'POST /quotes/{quoteId}/execute';
 const send = (body: Record<string, unknown>) => api.post('/quotes', { body });
 const TxnPage = Page(z.looseObject({ id: z.string() }));
 
@@ -84,5 +85,48 @@ describe(OP, () => {
         },
       });
     }
+  });
+});
+
+describe(EXECUTE, () => {
+  scenario({ area: 'Cross-Currency Transfers', operation: EXECUTE, section: 'Other operations that are named', basis: 'supplement' });
+  const execute = (quoteId: string, body: Record<string, unknown>) => api.post('/quotes/{quoteId}/execute', { params: { quoteId }, body });
+
+  it('refuses an execute whose scaFactor is not SMS_OTP or PASSKEY with 400 INVALID_INPUT naming it, and the quote stays unexecuted', async (ctx) => {
+    requireCapability(ctx, capabilities.sandboxTriggers, 'the target cannot fund a sender');
+    await basisSupplement('section 8: execute optional {scaFactor?}; generated, one rule broken per request');
+    const p = await party(50_000);
+    const quote = await createQuote(quoteBody(p.source, p.destination, 5_000));
+    await checkRulesRefused({
+      spec: quoteExecute(),
+      send: (body) => execute(quote.id, body),
+      unchanged: async (rule) => {
+        const read = expectStatus(await api.get('/quotes/{quoteId}', { params: { quoteId: quote.id } }), 200, Quote);
+        expect(read.status, `executes breaking ${rule.id} were refused: ${quote.id} is still PENDING`).toBe('PENDING');
+      },
+    });
+  });
+
+  it('executes with or without a valid scaFactor and answers the quote', async (ctx) => {
+    requireCapability(ctx, capabilities.sandboxTriggers, 'the target cannot fund a sender');
+    await basisSupplement('section 8: execute → 200 Quote');
+    const p = await party(100_000);
+    let quoteId = '';
+    await checkValidAccepted({
+      spec: quoteExecute(),
+      // A quote per execute: an executed quote is not executed again (409).
+      complete: async (b) => {
+        quoteId = (await createQuote(quoteBody(p.source, p.destination, 5_000))).id;
+        return b;
+      },
+      send: (body) => execute(quoteId, body),
+      created: { status: 200, schema: Quote },
+      readBack: (q) => api.get('/quotes/{quoteId}', { params: { quoteId: q.id } }),
+      echoes: () => false,
+      then: async (_sent, executed) => {
+        expect(executed.id, 'the execute answers the quote executed').toBe(quoteId);
+        expect(executed.status, 'supplement §8: an executed quote is no longer PENDING (execute debits at once)').not.toBe('PENDING');
+      },
+    });
   });
 });

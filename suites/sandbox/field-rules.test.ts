@@ -8,12 +8,14 @@ import { fund } from '../../helpers/flows/customers.js';
 import { balanceOf, createQuote, eurDestination, quoteBody, sender } from '../../helpers/flows/transfers.js';
 import { api, capabilities } from '../../helpers/harness.js';
 import { checkRulesRefused, checkValidAccepted } from '../../helpers/requests/check.js';
-import { fill, sandboxFund, sandboxSend } from '../../helpers/requests/quotes.js';
+import { fill, sandboxFund, sandboxSend, sandboxUmaReceive } from '../../helpers/requests/quotes.js';
+import { SUCCESS_SENDER } from '../../helpers/flows/incoming.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
-import { InternalAccount, OutgoingTransaction, Quote } from '../../helpers/schemas.js';
+import { AnyTransaction, IncomingTransaction, InternalAccount, OutgoingTransaction, Page, Quote } from '../../helpers/schemas.js';
 
 const FUND = 'POST /sandbox/internal-accounts/{accountId}/fund';
 const SEND = 'POST /sandbox/send';
+const RECEIVE = 'POST /sandbox/uma/receive';
 
 describe(FUND, () => {
   scenario({ area: 'Sandbox', operation: FUND, section: 'Other operations that are named', basis: 'supplement' });
@@ -96,6 +98,44 @@ describe(SEND, () => {
       readBack: (t) => api.get('/transactions/{transactionId}', { params: { transactionId: t.id } }),
       echoes: () => false,
       then: async (sent, txn) => expect(txn.quoteId, 'the transaction is the funded quote\'s').toBe(sent.quoteId),
+    });
+  });
+});
+
+describe(RECEIVE, () => {
+  scenario({ area: 'Sandbox', operation: RECEIVE, section: 'Other operations that are named', basis: 'supplement' });
+
+  it('refuses every request that breaks one documented field rule with 400 naming the field, and no payment arrives', async (ctx) => {
+    requireCapability(ctx, capabilities.sandboxTriggers, 'the target has no sandbox triggers');
+    await basisSupplement('sections 8, 13: {senderUmaAddress*, receiverUmaAddress? | customerId?, receivingCurrencyCode*, receivingCurrencyAmount*}; generated, one rule broken per request');
+    const { customerId } = await sender({ USD: 0 });
+    await checkRulesRefused({
+      spec: sandboxUmaReceive(SUCCESS_SENDER),
+      complete: (b) => ({ ...fill(b, { customer: customerId }), customerId }),
+      send: (body) => api.post('/sandbox/uma/receive', { body }),
+      unchanged: async (rule) => {
+        const listed = expectStatus(await api.get('/transactions', { query: { customerId, limit: 100 } }), 200, Page(AnyTransaction)).data;
+        expect(listed.map((t) => t.id), `requests breaking ${rule.id} were refused: no payment arrived for ${customerId}`).toEqual([]);
+      },
+    });
+  });
+
+  it('accepts valid requests and answers the incoming payment, read back with the amount and receiver asked for', async (ctx) => {
+    requireCapability(ctx, capabilities.sandboxTriggers, 'the target has no sandbox triggers');
+    await basisSupplement('sections 8, 13: 200 IncomingTransaction');
+    const { customerId } = await sender({ USD: 0 });
+    await checkValidAccepted({
+      spec: sandboxUmaReceive(SUCCESS_SENDER),
+      // The receiver is named on every request (supplement 8 leaves open whether neither receiverUmaAddress nor customerId may be given).
+      complete: (b) => ({ ...fill(b, { customer: customerId }), customerId }),
+      send: (body) => api.post('/sandbox/uma/receive', { body }),
+      created: { status: 200, schema: IncomingTransaction },
+      readBack: (t) => api.get('/transactions/{transactionId}', { params: { transactionId: t.id } }),
+      echoes: (path) => path === 'customerId',
+      then: async (sent, t) => {
+        expect(t.receivedAmount.amount, 'supplement §13: the payment receives receivingCurrencyAmount').toBe(sent.receivingCurrencyAmount);
+        expect(t.receivedAmount.currency.code, 'supplement §13: in receivingCurrencyCode').toBe(sent.receivingCurrencyCode);
+      },
     });
   });
 });
