@@ -358,6 +358,11 @@ export const FAULTS = {
     suites: ['cross-currency-transfers/field-rules.test.ts'],
     rule: 'Supplement 8: POST /quotes/{id}/execute optional {scaFactor?} (SMS_OTP|PASSKEY) (any string executes).',
   },
+  'reject-body-unchecked': {
+    areas: ['transactions'],
+    suites: ['transactions/field-rules.test.ts'],
+    rule: 'Supplement 13: POST /transactions/{id}/reject {reason?} (free text; a reason of another type rejects).',
+  },
   // Cards
   'card-closed-reactivates': {
     areas: ['cards'],

@@ -30,9 +30,33 @@ export function transactionConfirm(): RequestSpec {
   };
 }
 
+/** POST /transactions/{id}/approve of an incoming payment answered 202 (supplement §13: {receiverCustomerInfo?: object}). */
+export function transactionApprove(): RequestSpec {
+  return {
+    operation: 'POST /transactions/{transactionId}/approve',
+    part: 'body',
+    variants: [{
+      name: 'approve',
+      fixed: {},
+      fields: [{ path: 'receiverCustomerInfo', type: 'object', valid: fc.constant({ FULL_NAME: 'Ada Lovelace' }), cite: `${S13}: POST /transactions/{id}/approve {receiverCustomerInfo?: object}` }],
+    }],
+  };
+}
+
+/** POST /transactions/{id}/reject (supplement §13: {reason?} (free text)). */
+export function transactionReject(): RequestSpec {
+  return {
+    operation: 'POST /transactions/{transactionId}/reject',
+    part: 'body',
+    variants: [{ name: 'reject', fixed: {}, fields: [{ path: 'reason', type: 'string', cite: `${S13}: POST /transactions/{id}/reject {reason?} (free text)` }] }],
+  };
+}
+
 export function transactionRules(): Record<string, string[]> {
   return {
     'POST /transactions/{transactionId}/cancel': ruleIds(transactionCancel()),
     'POST /transactions/{transactionId}/confirm': ruleIds(transactionConfirm()),
+    'POST /transactions/{transactionId}/approve': ruleIds(transactionApprove()),
+    'POST /transactions/{transactionId}/reject': ruleIds(transactionReject()),
   };
 }

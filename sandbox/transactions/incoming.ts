@@ -215,7 +215,8 @@ export async function incomingPaymentRoutes(app: FastifyInstance) {
 
   app.post('/transactions/:transactionId/reject', async (req) => {
     const { transactionId } = parse(IdParams, req.params);
-    parse(Reject, req.body);
+    // Supplement section 13: {reason?} (free text).
+    if (!ctx.faults.has('reject-body-unchecked')) parse(Reject, req.body);
     const t = transfersState(ctx).incoming.get(transactionId);
     if (!t) {
       if (transfersState(ctx).txns.has(transactionId) || cardsState(ctx).txns.has(transactionId)) {

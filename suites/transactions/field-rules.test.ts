@@ -7,14 +7,18 @@ import { usdAccount } from '../../fixtures/external-accounts.js';
 import { eventually } from '../../helpers/eventually.js';
 import { expectStatus } from '../../helpers/expect.js';
 import { anyTransaction, createQuote, quoteBody, sender, transaction } from '../../helpers/flows/transfers.js';
-import { api, capabilities } from '../../helpers/harness.js';
+import { api, capabilities, listener } from '../../helpers/harness.js';
 import { checkRulesRefused, checkValidAccepted } from '../../helpers/requests/check.js';
-import { transactionCancel, transactionConfirm } from '../../helpers/requests/transactions.js';
+import { transactionApprove, transactionCancel, transactionConfirm, transactionReject } from '../../helpers/requests/transactions.js';
+import { answerNextApproval, receive } from '../../helpers/flows/incoming.js';
+import { waitForEvent } from '../../helpers/events.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
-import { AnyTransaction, ExternalAccount } from '../../helpers/schemas.js';
+import { AnyTransaction, ExternalAccount, IncomingTransaction } from '../../helpers/schemas.js';
 
 const CANCEL = 'POST /transactions/{transactionId}/cancel';
 const CONFIRM = 'POST /transactions/{transactionId}/confirm';
+const APPROVE = 'POST /transactions/{transactionId}/approve';
+const REJECT = 'POST /transactions/{transactionId}/reject';
 
 /** A payment from a funded USD account to a USD bank account whose number ends `suffix`, executed at once. */
 async function payment(suffix = '000') {
@@ -74,3 +78,56 @@ describe(CONFIRM, () => {
     });
   });
 });
+
+/** An incoming payment the platform answered 202: it waits for approve or reject (supplement 13: within 5 s). */
+async function deferredPayment(customerId: string) {
+  await answerNextApproval(customerId, 202);
+  const since = await listener.mark();
+  const txn = await receive(customerId, 1_500);
+  await waitForEvent(txn.id, (e) => e.type === 'INCOMING_PAYMENT.PENDING', 'INCOMING_PAYMENT.PENDING', { since });
+  return txn.id;
+}
+
+for (const [op, path, spec, decided] of [
+  [APPROVE, '/transactions/{transactionId}/approve', transactionApprove, 'FAILED'],
+  [REJECT, '/transactions/{transactionId}/reject', transactionReject, 'COMPLETED'],
+] as const) {
+  describe(op, () => {
+    scenario({ area: 'Transactions', operation: op, section: 'Other operations that are named', basis: 'supplement' });
+
+    it('refuses every request that breaks one documented field rule with 400 INVALID_INPUT naming the field, and the payment still waits', async (ctx) => {
+      requireCapability(ctx, capabilities.sandboxTriggers, 'the target has no UMA receive trigger');
+      await basisSupplement('section 13: approve {receiverCustomerInfo?: object}, reject {reason?}; generated, one rule broken per request');
+      const { customerId } = await sender({ USD: 0 });
+      const id = await deferredPayment(customerId);
+      await checkRulesRefused({
+        spec: spec(),
+        send: (body) => api.post(path, { params: { transactionId: id }, body }),
+        unchanged: async (rule) => expect((await anyTransaction(id)).status, `requests breaking ${rule.id} were refused: ${id} still waits for the decision`).toBe('PENDING'),
+      });
+    });
+
+    it('accepts valid requests of the decision and answers the incoming payment', async (ctx) => {
+      requireCapability(ctx, capabilities.sandboxTriggers, 'the target has no UMA receive trigger');
+      await basisSupplement('section 13: 200 IncomingTransaction');
+      const { customerId } = await sender({ USD: 0 });
+      let id = '';
+      await checkValidAccepted({
+        spec: spec(),
+        // A payment per decision: a decided payment is decided once (409 after).
+        complete: async (b) => {
+          id = await deferredPayment(customerId);
+          return b;
+        },
+        send: (body) => api.post(path, { params: { transactionId: id }, body }),
+        created: { status: 200, schema: IncomingTransaction },
+        readBack: () => api.get('/transactions/{transactionId}', { params: { transactionId: id } }),
+        echoes: () => false,
+        then: async (_sent, t) => {
+          expect(t.id, 'the decision answers the payment decided').toBe(id);
+          expect((await anyTransaction(id)).status, `supplement §13: ${op} decides the payment (never ${decided})`).not.toBe(decided);
+        },
+      });
+    });
+  });
+}
