@@ -308,6 +308,11 @@ export const FAULTS = {
     suites: ['cards/lists.test.ts'],
     rule: 'Supplement 1: cursor is the previous nextCursor (a page repeats the last item of the one before).',
   },
+  'card-clearing-negative-accepted': {
+    areas: ['cards'],
+    suites: ['cards/simulate-field-rules.test.ts'],
+    rule: 'Supplement 9: simulate clearing {cardTransactionId*, amount* ≥0} (a negative amount is taken as a return).',
+  },
   'card-close-combinable': {
     areas: ['cards'],
     suites: ['cards/field-rules.test.ts'],
@@ -335,7 +340,7 @@ export const FAULTS = {
   },
   'card-simulate-descriptor-optional': {
     areas: ['cards'],
-    suites: ['cards/field-rules.test.ts'],
+    suites: ['cards/simulate-field-rules.test.ts'],
     rule: 'Supplement 9: simulate authorization merchant*: {descriptor*, mcc?, country?} (an authorization without a descriptor is approved).',
   },
   'exchange-rates-destination-repeat-ignored': {

@@ -89,6 +89,23 @@ export function cardAuthorization(): RequestSpec {
   };
 }
 
+/** POST /sandbox/cards/{cardId}/simulate/clearing (supplement §9: {cardTransactionId*, amount* ≥0}; 0 = auth expiry). `<parent>` is an AUTHORIZED card transaction. */
+export function cardClearing(): RequestSpec {
+  const C = `${S9}: simulate clearing {cardTransactionId*, amount* ≥0} (parent AUTHORIZED/PARTIALLY_SETTLED; > auth = extra pull; 0 = auth expiry)`;
+  return {
+    operation: 'POST /sandbox/cards/{cardId}/simulate/clearing',
+    part: 'body',
+    variants: [{
+      name: 'clearing',
+      fixed: {},
+      fields: [
+        { path: 'cardTransactionId', type: 'string', required: true, valid: fc.constant('<parent>'), cite: C },
+        { path: 'amount', type: 'integer', required: true, minimum: 0, valid: fc.integer({ min: 1, max: 2_000 }), cite: C },
+      ],
+    }],
+  };
+}
+
 /** What the documents say of GET /cards (supplement §9 filters cardholderId, accountId, platformCardId, state; §1 paging and sortOrder). */
 export const CARD_LIST_RULES = [
   LIST_RULES.pagingOnce, LIST_RULES.limitRange,
@@ -102,5 +119,6 @@ export function cardRules(): Record<string, string[]> {
     'PATCH /cards/{cardId}': ruleIds(cardPatch()),
     'GET /cards': CARD_LIST_RULES,
     'POST /sandbox/cards/{cardId}/simulate/authorization': ruleIds(cardAuthorization()),
+    'POST /sandbox/cards/{cardId}/simulate/clearing': ruleIds(cardClearing()),
   };
 }

@@ -415,7 +415,8 @@ export async function cardRoutes(app: FastifyInstance) {
       return simulateToken(card, () => { t.authorized = b.amount; t.updatedAt = isoNow(ctx.clock); });
     },
     clearing: (card, raw) => {
-      const b = parse(ChildBody, raw);
+      // Supplement section 9: {cardTransactionId*, amount* ≥0}.
+      const b = parse(f.has('card-clearing-negative-accepted') ? ChildBody.extend({ amount: z.number().int().max(1e11) }) : ChildBody, raw);
       const t = parentTxn(b.cardTransactionId, card, ['AUTHORIZED', 'PARTIALLY_SETTLED']);
       return simulateToken(card, () => {
         if (b.amount === 0) return setTxn(t, 'SETTLED'); // authorization expiry: nothing settles
