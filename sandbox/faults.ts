@@ -283,6 +283,11 @@ export const FAULTS = {
     suites: ['cross-currency-transfers/field-rules.test.ts'],
     rule: 'Supplement 8: QuoteRequest scaFactor? (SMS_OTP|PASSKEY) (any string is accepted).',
   },
+  'transfer-in-fraction-accepted': {
+    areas: ['same-currency-transfers'],
+    suites: ['same-currency-transfers/field-rules.test.ts'],
+    rule: 'Supplement 8: amounts are int64 in the smallest unit (a transfer-in of a fraction is pulled).',
+  },
   'sandbox-fund-unbounded': {
     areas: ['sandbox'],
     suites: ['sandbox/field-rules.test.ts'],

@@ -95,6 +95,34 @@ export function transferOut(): RequestSpec {
   };
 }
 
+/**
+ * POST /transfer-in (supplement §8: {source*{accountId: ExternalAccount}, destination*{accountId:
+ * InternalAccount}, amount?}, pull-capable sources). The amount's type is not written: an integer of the
+ * smallest unit like every amount, a fraction refused as INVALID_INPUT or INVALID_AMOUNT. What a pull
+ * without an amount pulls is not written either: the scenarios always give one.
+ */
+export function transferIn(): RequestSpec {
+  const T = `${S8}: POST /transfer-in`;
+  return {
+    operation: 'POST /transfer-in',
+    part: 'body',
+    variants: [{
+      name: 'transfer-in',
+      fixed: {},
+      fields: [
+        { path: 'source', type: 'object', required: true, valid: fc.constant({}), cite: `${T} source*{accountId: ExternalAccount}` },
+        { path: 'source.accountId', type: 'string', required: true, valid: fc.constant('<source>'), cite: `${T} source*{accountId: ExternalAccount}` },
+        { path: 'destination', type: 'object', required: true, valid: fc.constant({}), cite: `${T} destination*{accountId: InternalAccount}` },
+        { path: 'destination.accountId', type: 'string', required: true, valid: fc.constant('<destination>'), cite: `${T} destination*{accountId: InternalAccount}` },
+        {
+          path: 'amount', type: 'integer', valid: fc.integer({ min: 100, max: 5_000 }), cite: `${T} amount?; ${S8}: amounts int64 in the smallest unit`,
+          error: { status: 400, code: ['INVALID_INPUT', 'INVALID_AMOUNT'], namesField: true },
+        },
+      ],
+    }],
+  };
+}
+
 /** POST /sandbox/internal-accounts/{accountId}/fund (supplement §6). */
 export function sandboxFund(): RequestSpec {
   return {
@@ -172,6 +200,7 @@ export function quoteRules(): Record<string, string[]> {
   return {
     'POST /quotes': ruleIds(quoteCreate()),
     'POST /transfer-out': ruleIds(transferOut()),
+    'POST /transfer-in': ruleIds(transferIn()),
     'POST /sandbox/internal-accounts/{accountId}/fund': ruleIds(sandboxFund()),
     'POST /sandbox/send': ruleIds(sandboxSend()),
     'POST /quotes/{quoteId}/execute': ruleIds(quoteExecute()),

@@ -622,7 +622,9 @@ export async function transferRoutes(app: FastifyInstance) {
   app.post('/transfer-in', async (req, reply) =>
     idempotent(req, reply, async () => {
       const body = parse(TransferIn, req.body);
-      if (!Number.isInteger(body.amount) || body.amount <= 0) throw badRequest('INVALID_AMOUNT', 'amount must be a positive integer in the smallest unit');
+      if ((!Number.isInteger(body.amount) && !f.has('transfer-in-fraction-accepted')) || body.amount <= 0) {
+        throw badRequest('INVALID_AMOUNT', 'amount must be a positive integer in the smallest unit', { errors: [{ field: 'amount', constraint: 'positiveInteger', message: 'a positive integer of the smallest unit' }] });
+      }
       const destination = getInternalAccount(ctx, body.destination.accountId);
       const source = externalAccounts(ctx).get(body.source.accountId);
       if (!source || source.customerId !== destination.customerId) throw notFound('REFERENCE_NOT_FOUND', `Source account ${body.source.accountId} not found for this customer`);
