@@ -288,6 +288,11 @@ export const FAULTS = {
     suites: ['same-currency-transfers/field-rules.test.ts'],
     rule: 'Supplement 8: amounts are int64 in the smallest unit (a transfer-in of a fraction is pulled).',
   },
+  'authorize-ip-unchecked': {
+    areas: ['cross-currency-transfers'],
+    suites: ['cross-currency-transfers/authorize-field-rules.test.ts'],
+    rule: 'Supplement 8: POST /quotes/{id}/authorize endUserIpAddress? (a string; another type authorizes).',
+  },
   'sandbox-fund-unbounded': {
     areas: ['sandbox'],
     suites: ['sandbox/field-rules.test.ts'],

@@ -165,6 +165,27 @@ export function quoteExecute(): RequestSpec {
 }
 
 /**
+ * POST /quotes/{quoteId}/authorize with a code (supplement §8: `{code?}` or `{passkeyAssertion, origin}`,
+ * `endUserIpAddress?`; §16 quote authorization). The passkey form needs an enrolled authenticator: not
+ * generated here. `<code>` is the target's SCA code (capabilities.sca.code).
+ */
+export function quoteAuthorize(): RequestSpec {
+  const T = `${S8}: POST /quotes/{id}/authorize {code?} or {passkeyAssertion, origin}, endUserIpAddress?`;
+  return {
+    operation: 'POST /quotes/{quoteId}/authorize',
+    part: 'body',
+    variants: [{
+      name: 'code',
+      fixed: { code: '<code>' },
+      fields: [
+        { path: 'code', type: 'string', valid: fc.constant('<code>'), cite: T },
+        { path: 'endUserIpAddress', type: 'string', valid: fc.tuple(fc.nat(255), fc.nat(255)).map(([a, b]) => `203.0.${a}.${b}`), cite: T },
+      ],
+    }],
+  };
+}
+
+/**
  * POST /sandbox/uma/receive (supplement §8 and §13). The receiver is `customerId` here (the scenario
  * names its customer on every request: "receiverUmaAddress? | customerId?" leaves open whether neither
  * may be given). An amount's type is not written: an integer of the smallest unit, like every amount;
@@ -204,6 +225,7 @@ export function quoteRules(): Record<string, string[]> {
     'POST /sandbox/internal-accounts/{accountId}/fund': ruleIds(sandboxFund()),
     'POST /sandbox/send': ruleIds(sandboxSend()),
     'POST /quotes/{quoteId}/execute': ruleIds(quoteExecute()),
+    'POST /quotes/{quoteId}/authorize': ruleIds(quoteAuthorize()),
     'POST /sandbox/uma/receive': ruleIds(sandboxUmaReceive('$sender@example.com')),
     // suites/transactions/lists.test.ts and list-filters.test.ts; (sender|receiver)AccountIdentifier and reference are not judged (what an "account identifier" is: not stated).
     'GET /transactions': [

@@ -698,7 +698,8 @@ export async function transferRoutes(app: FastifyInstance) {
 
   app.post('/quotes/:quoteId/authorize', async (req) => {
     const q = getQuote((req.params as { quoteId: string }).quoteId);
-    const { code } = parse(z.object({ code: z.string().min(1) }).passthrough(), req.body);
+    // Supplement section 8: {code?} or {passkeyAssertion, origin}, endUserIpAddress?; this sandbox's challenges are SMS codes.
+    const { code } = parse(z.object({ code: z.string().min(1), ...(f.has('authorize-ip-unchecked') ? {} : { endUserIpAddress: z.string().optional() }) }).passthrough(), req.body);
     const t = s.txns.get(q.transactionId);
     if (q.status !== 'PENDING_AUTHORIZATION' || !q.scaChallenge || !t) throw conflict('CONFLICT', `Quote ${q.id} is ${q.status}; nothing to authorize`);
     if (code !== SANDBOX_CODE) throw invalidInput([{ field: 'code', constraint: 'match', message: 'The code does not match' }]);
