@@ -350,7 +350,7 @@ export const FAULTS = {
   },
   'card-simulate-descriptor-optional': {
     areas: ['cards'],
-    suites: ['cards/simulate-field-rules.test.ts'],
+    suites: ['cards/simulate-authorization-field-rules.test.ts'],
     rule: 'Supplement 9: simulate authorization merchant*: {descriptor*, mcc?, country?} (an authorization without a descriptor is approved).',
   },
   'exchange-rates-destination-repeat-ignored': {

@@ -63,17 +63,19 @@ export function cardPatch(): RequestSpec {
   };
 }
 
-const SIM = `${S9}: simulate authorization {amount*: int64, currency*: {code}, merchant*: {descriptor*, mcc?, country?}}`;
+const SIM = `${S9}: simulate authorization, credit_authorization, financial_authorization, financial_credit_authorization, credit_authorization_advice {amount*: int64, currency*: {code}, merchant*: {descriptor*, mcc?, country?}}`;
+/** The simulate names of the authorization body this suite generates (credit_authorization_advice: see cardRules). */
+export const AUTHORIZATION_NAMES = ['authorization', 'credit_authorization', 'financial_authorization', 'financial_credit_authorization'] as const;
 /** Merchant descriptors whose last three characters are no sandbox magic (supplement 9: 002, 003, 005, 006 decide the outcome). */
 const descriptor = fc.stringMatching(/^[A-Z]{3,12}$/).map((s) => `SHOP ${s} 000`);
 
-/** POST /sandbox/cards/{cardId}/simulate/authorization (the body the supplement gives five simulate names). */
-export function cardAuthorization(): RequestSpec {
+/** POST /sandbox/cards/{cardId}/simulate/<name> of an authorization (the body the supplement gives five simulate names). */
+export function cardAuthorization(name: (typeof AUTHORIZATION_NAMES)[number] = 'authorization'): RequestSpec {
   return {
-    operation: 'POST /sandbox/cards/{cardId}/simulate/authorization',
+    operation: `POST /sandbox/cards/{cardId}/simulate/${name}`,
     part: 'body',
     variants: [{
-      name: 'authorization',
+      name,
       fixed: {},
       fields: [
         { path: 'amount', type: 'integer', required: true, valid: fc.integer({ min: 100, max: 5_000 }), cite: SIM },
@@ -118,7 +120,8 @@ export function cardRules(): Record<string, string[]> {
     'POST /cards': ruleIds(cardCreate()),
     'PATCH /cards/{cardId}': ruleIds(cardPatch()),
     'GET /cards': CARD_LIST_RULES,
-    'POST /sandbox/cards/{cardId}/simulate/authorization': ruleIds(cardAuthorization()),
+    // credit_authorization_advice: the supplement's table gives it the authorization body, the sandbox an advice of a parent ({cardTransactionId, amount}): not generated.
+    ...Object.fromEntries(AUTHORIZATION_NAMES.map((name) => [`POST /sandbox/cards/{cardId}/simulate/${name}`, ruleIds(cardAuthorization(name))])),
     'POST /sandbox/cards/{cardId}/simulate/clearing': ruleIds(cardClearing()),
   };
 }
