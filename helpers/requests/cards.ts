@@ -108,6 +108,42 @@ export function cardClearing(): RequestSpec {
   };
 }
 
+/** The simulations on a parent card transaction (supplement §9): authorization_advice and return {cardTransactionId*, amount*}, return_reversal {cardTransactionId*}. */
+export function cardChildSimulation(name: 'authorization_advice' | 'return' | 'return_reversal'): RequestSpec {
+  const C = `${S9}: simulate ${name} ${name === 'return_reversal' ? '{cardTransactionId*} (parent REFUNDED)' : name === 'return' ? '{cardTransactionId*, amount*} ≤ net settled' : '{cardTransactionId*, amount*} (new total)'}`;
+  return {
+    operation: `POST /sandbox/cards/{cardId}/simulate/${name}`,
+    part: 'body',
+    variants: [{
+      name,
+      fixed: {},
+      fields: [
+        { path: 'cardTransactionId', type: 'string', required: true, valid: fc.constant('<parent>'), cite: C },
+        ...(name === 'return_reversal' ? [] : [{ path: 'amount', type: 'integer' as const, required: true, valid: fc.integer({ min: 100, max: 1_000 }), cite: C }]),
+      ],
+    }],
+  };
+}
+
+/** POST /sandbox/cards/{cardId}/simulate/balance_inquiry (supplement §9: {merchant*}, the merchant of the authorization body). */
+export function cardBalanceInquiry(): RequestSpec {
+  const C = `${S9}: simulate balance_inquiry {merchant*}; merchant {descriptor*, mcc?, country?}`;
+  return {
+    operation: 'POST /sandbox/cards/{cardId}/simulate/balance_inquiry',
+    part: 'body',
+    variants: [{
+      name: 'balance_inquiry',
+      fixed: {},
+      fields: [
+        { path: 'merchant', type: 'object', required: true, valid: fc.constant({}), cite: C },
+        { path: 'merchant.descriptor', type: 'string', required: true, valid: descriptor, cite: C },
+        { path: 'merchant.mcc', type: 'string', valid: fc.constantFrom('5814', '5411'), cite: C },
+        { path: 'merchant.country', type: 'string', valid: fc.constantFrom('US', 'GB'), cite: C },
+      ],
+    }],
+  };
+}
+
 /** What the documents say of GET /cards (supplement §9 filters cardholderId, accountId, platformCardId, state; §1 paging and sortOrder). */
 export const CARD_LIST_RULES = [
   LIST_RULES.pagingOnce, LIST_RULES.limitRange,
@@ -123,5 +159,9 @@ export function cardRules(): Record<string, string[]> {
     // credit_authorization_advice: the supplement's table gives it the authorization body, the sandbox an advice of a parent ({cardTransactionId, amount}): not generated.
     ...Object.fromEntries(AUTHORIZATION_NAMES.map((name) => [`POST /sandbox/cards/{cardId}/simulate/${name}`, ruleIds(cardAuthorization(name))])),
     'POST /sandbox/cards/{cardId}/simulate/clearing': ruleIds(cardClearing()),
+    'POST /sandbox/cards/{cardId}/simulate/authorization_advice': ruleIds(cardChildSimulation('authorization_advice')),
+    'POST /sandbox/cards/{cardId}/simulate/return': ruleIds(cardChildSimulation('return')),
+    'POST /sandbox/cards/{cardId}/simulate/return_reversal': ruleIds(cardChildSimulation('return_reversal')),
+    'POST /sandbox/cards/{cardId}/simulate/balance_inquiry': ruleIds(cardBalanceInquiry()),
   };
 }
