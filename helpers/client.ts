@@ -11,7 +11,8 @@ export type Auth = 'basic' | 'none' | { authorization: string };
 
 export interface RequestOptions {
   params?: Record<string, string>;
-  query?: Record<string, string | number | boolean | undefined>;
+  /** An array repeats its parameter (`destinationCurrency=EUR&destinationCurrency=MXN`). */
+  query?: Record<string, string | number | boolean | undefined | readonly (string | number)[]>;
   body?: unknown;
   /** A raw body sent as is (for malformed-input scenarios). */
   rawBody?: string;
@@ -103,7 +104,10 @@ export class ApiClient {
   async request<T = any>(method: string, template: string, o: RequestOptions = {}): Promise<ApiResponse<T>> {
     const path = expandTemplate(template, o.params);
     const query = new URLSearchParams();
-    for (const [k, v] of Object.entries(o.query ?? {})) if (v !== undefined) query.set(k, String(v));
+    for (const [k, v] of Object.entries(o.query ?? {})) {
+      if (Array.isArray(v)) for (const x of v) query.append(k, String(x));
+      else if (v !== undefined) query.set(k, String(v));
+    }
     const url = `${this.opts.baseUrl.replace(/\/$/, '')}${path}${query.size ? `?${query}` : ''}`;
     const headers: Record<string, string> = { accept: 'application/json', ...(o.headers ?? {}) };
     const auth = o.auth ?? 'basic';

@@ -298,6 +298,112 @@ export const FAULTS = {
     suites: ['external-accounts/accounts.test.ts'],
     rule: 'ExternalAccount.defaultUmaDepositAccount: at most one external account per customer may be the default.',
   },
+  // Field rules of quotes, transfers, cards and their lists (generated requests: issue 17, rules-b)
+  'quote-remittance-unbounded': {
+    areas: ['cross-currency-transfers'],
+    suites: ['cross-currency-transfers/field-rules.test.ts'],
+    rule: 'Supplement 8: QuoteRequest remittanceInformation? ≤80 (a longer one is accepted).',
+  },
+  'quote-sca-factor-any': {
+    areas: ['cross-currency-transfers'],
+    suites: ['cross-currency-transfers/field-rules.test.ts'],
+    rule: 'Supplement 8: QuoteRequest scaFactor? (SMS_OTP|PASSKEY) (any string is accepted).',
+  },
+  'transfer-in-fraction-accepted': {
+    areas: ['same-currency-transfers'],
+    suites: ['same-currency-transfers/field-rules.test.ts'],
+    rule: 'Supplement 8: amounts are int64 in the smallest unit (a transfer-in of a fraction is pulled).',
+  },
+  'authorize-ip-unchecked': {
+    areas: ['cross-currency-transfers'],
+    suites: ['cross-currency-transfers/authorize-field-rules.test.ts'],
+    rule: 'Supplement 8: POST /quotes/{id}/authorize endUserIpAddress? (a string; another type authorizes).',
+  },
+  'sandbox-fund-unbounded': {
+    areas: ['sandbox'],
+    suites: ['sandbox/field-rules.test.ts'],
+    rule: 'Supplement 6: POST /sandbox/internal-accounts/{accountId}/fund {amount*: int64 ≤ 1e11} (a larger amount is credited).',
+  },
+  'transfer-out-destination-optional': {
+    areas: ['same-currency-transfers'],
+    suites: ['same-currency-transfers/field-rules.test.ts'],
+    rule: 'Supplement 8: POST /transfer-out destination*{accountId: ExternalAccount} (a body without destination.accountId is taken as a transfer to nowhere and refused with another code).',
+  },
+  'cards-account-filter-ignored': {
+    areas: ['cards'],
+    suites: ['cards/lists.test.ts'],
+    rule: 'Supplement 9: GET /cards filters cardholderId, accountId, platformCardId, state (accountId is ignored).',
+  },
+  'cards-sort-order-ignored': {
+    areas: ['cards'],
+    suites: ['cards/lists.test.ts'],
+    rule: 'Supplement 1: transactions/cards also take sortOrder (asc|desc, default desc) (asc is ignored).',
+  },
+  'cards-cursor-repeats': {
+    areas: ['cards'],
+    suites: ['cards/lists.test.ts'],
+    rule: 'Supplement 1: cursor is the previous nextCursor (a page repeats the last item of the one before).',
+  },
+  'card-clearing-negative-accepted': {
+    areas: ['cards'],
+    suites: ['cards/simulate-field-rules.test.ts'],
+    rule: 'Supplement 9: simulate clearing {cardTransactionId*, amount* ≥0} (a negative amount is taken as a return).',
+  },
+  'card-close-combinable': {
+    areas: ['cards'],
+    suites: ['cards/field-rules.test.ts'],
+    rule: 'Supplement 9: PATCH /cards/{id}: CLOSED not combinable with the others (a close with a new limit is accepted).',
+  },
+  'transactions-cursor-skips': {
+    areas: ['transactions'],
+    suites: ['transactions/lists.test.ts'],
+    rule: 'Supplement 1: cursor is the previous nextCursor (a page skips the item after the last one of the page before).',
+  },
+  'transactions-sort-order-ignored': {
+    areas: ['transactions'],
+    suites: ['transactions/lists.test.ts'],
+    rule: 'Supplement 1: transactions/cards also take sortOrder (asc|desc, default desc) (asc is ignored).',
+  },
+  'invitation-invitee-uma-unchecked': {
+    areas: ['invitations'],
+    suites: ['invitations/field-rules.test.ts'],
+    rule: 'Supplement 19: claim {inviteeUma*}, an UMA address; 400 INVALID_UMA_ADDRESS (a malformed address claims the invitation).',
+  },
+  'cancel-body-unchecked': {
+    areas: ['transactions'],
+    suites: ['transactions/field-rules.test.ts'],
+    rule: 'Supplement 13: POST /transactions/{id}/cancel {reason?} (free text; a reason of another type cancels).',
+  },
+  'card-simulate-descriptor-optional': {
+    areas: ['cards'],
+    suites: ['cards/simulate-authorization-field-rules.test.ts'],
+    rule: 'Supplement 9: simulate authorization merchant*: {descriptor*, mcc?, country?} (an authorization without a descriptor is approved).',
+  },
+  'exchange-rates-destination-repeat-ignored': {
+    areas: ['exchange-rates'],
+    suites: ['exchange-rates/lists.test.ts'],
+    rule: 'Supplement 11: GET /exchange-rates destinationCurrency (repeatable) (only the first is answered).',
+  },
+  'uma-providers-blocked-included': {
+    areas: ['discoveries'],
+    suites: ['discoveries/uma-providers.test.ts'],
+    rule: 'Supplement 18: GET /uma-providers hasBlockedProviders? (default include) (false still lists the blocked ones).',
+  },
+  'uma-providers-sort-order-ignored': {
+    areas: ['discoveries'],
+    suites: ['discoveries/uma-providers.test.ts'],
+    rule: 'Supplement 18: GET /uma-providers sortOrder (desc lists in the order of asc).',
+  },
+  'execute-sca-factor-any': {
+    areas: ['cross-currency-transfers'],
+    suites: ['cross-currency-transfers/field-rules.test.ts'],
+    rule: 'Supplement 8: POST /quotes/{id}/execute optional {scaFactor?} (SMS_OTP|PASSKEY) (any string executes).',
+  },
+  'reject-body-unchecked': {
+    areas: ['transactions'],
+    suites: ['transactions/field-rules.test.ts'],
+    rule: 'Supplement 13: POST /transactions/{id}/reject {reason?} (free text; a reason of another type rejects).',
+  },
   // Cards
   'card-closed-reactivates': {
     areas: ['cards'],

@@ -5,7 +5,7 @@
 // Nothing here asserts: helpers/requests/check.ts sends the requests and judges the answers.
 import fc from 'fast-check';
 
-export type Constraint = 'required' | 'type' | 'enum' | 'pattern' | 'format' | 'minLength' | 'maxLength' | 'minimum' | 'maximum' | 'oneOf' | 'forbidden';
+export type Constraint = 'required' | 'type' | 'enum' | 'pattern' | 'format' | 'minLength' | 'maxLength' | 'minimum' | 'maximum' | 'minItems' | 'oneOf' | 'forbidden';
 
 export interface FieldSpec {
   /** Dot path from the root of the body (or the query). */
@@ -21,6 +21,8 @@ export interface FieldSpec {
   maxLength?: number;
   minimum?: number;
   maximum?: number;
+  /** An array's documented least length ("≥1"). */
+  minItems?: number;
   /** Valid values where no pattern says them (checksummed addresses, say). */
   valid?: fc.Arbitrary<unknown>;
   /** A documented format no pattern states (a checksum, a key length): values that break it alone. */
@@ -35,7 +37,8 @@ export interface FieldSpec {
 
 export interface RuleError {
   status: number;
-  code: string;
+  /** The code, or the codes the documents leave a choice between. */
+  code: string | readonly string[];
   /** Whether details.errors[] must name the field (true for INVALID_INPUT, the default). */
   namesField: boolean;
 }
@@ -111,7 +114,7 @@ export function validValue(f: FieldSpec): fc.Arbitrary<unknown> {
     case 'object':
       return fc.constant({});
     case 'array':
-      return f.itemEnum ? fc.subarray([...f.itemEnum]) : fc.array(fc.stringMatching(/^[a-z0-9]{4,12}$/), { maxLength: 3 });
+      return f.itemEnum ? fc.subarray([...f.itemEnum], { minLength: f.minItems ?? 0 }) : fc.array(fc.stringMatching(/^[a-z0-9]{4,12}$/), { minLength: f.minItems ?? 0, maxLength: Math.max(3, f.minItems ?? 0) });
     default:
       if (f.pattern) return patternArb(f.pattern);
       return fc
@@ -205,6 +208,7 @@ export function rulesOf(spec: RequestSpec): Rule[] {
       if (f.minLength !== undefined && f.minLength > 0 && !f.pattern) add(f.path, 'minLength', f.cite, set(f.path, fc.constant('')));
       if (f.minimum !== undefined) add(f.path, 'minimum', f.cite, set(f.path, fc.integer({ min: f.minimum - 1000, max: f.minimum - 1 })));
       if (f.maximum !== undefined) add(f.path, 'maximum', f.cite, set(f.path, fc.integer({ min: f.maximum + 1, max: f.maximum + 1000 })));
+      if (f.minItems !== undefined && f.minItems > 0) add(f.path, 'minItems', f.cite, set(f.path, fc.constant([])));
     }
     error = undefined;
     if (v.oneOf) {

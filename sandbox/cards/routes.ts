@@ -81,16 +81,23 @@ const CreateCard = z.object({
   fundingSources: z.array(z.string().min(1)).min(1),
   platformCardId: z.string().min(1).max(255).optional(),
   maxSpendPerTransaction: z.number().int().min(1).optional(),
-  threeDSecurePassword: z.string().min(4).max(64).optional(),
+  // Supplement section 9: threeDSecurePassword? (no length written).
+  threeDSecurePassword: z.string().optional(),
 });
-const PatchCard = z
+const patchCardBody = (faults: SandboxContext['faults']) => z
   .object({
     state: z.enum(['ACTIVE', 'FROZEN', 'CLOSED']).optional(),
     fundingSources: z.array(z.string().min(1)).min(1).optional(),
     maxSpendPerTransaction: z.number().int().min(1).nullable().optional(),
   })
   .refine((b) => Object.keys(b).length > 0, { message: 'at least one of state, fundingSources, maxSpendPerTransaction', path: ['body'] })
-  .refine((b) => b.state !== 'CLOSED' || Object.keys(b).length === 1, { message: 'CLOSED cannot be combined with other changes', path: ['state'] });
+  // Supplement section 9: CLOSED is not combinable with the others; each field given beside it is named.
+  .superRefine((b, c) => {
+    if (b.state !== 'CLOSED' || faults.has('card-close-combinable')) return;
+    for (const key of ['fundingSources', 'maxSpendPerTransaction'] as const) {
+      if (b[key] !== undefined) c.addIssue({ code: 'custom', message: `${key} cannot be combined with state CLOSED`, path: [key] });
+    }
+  });
 const Money = z.object({ amount: z.number().int().min(1).max(1e11), currency: z.object({ code: z.string().regex(/^[A-Z]{3}$/) }) });
 /** This sandbox's cards are USD cards: an authorization is in the card's currency (sandbox/README.md). */
 const CARD_CURRENCY = 'USD';
@@ -135,6 +142,7 @@ export async function cardRoutes(app: FastifyInstance) {
   const { ctx } = app;
   const s = cardsState(ctx);
   const f = ctx.faults;
+  const PatchCard = patchCardBody(f);
 
   const setState = (card: Card, state: CardState, reason: string | null = null) => {
     card.state = state;
@@ -228,9 +236,14 @@ export async function cardRoutes(app: FastifyInstance) {
     const matches = (id: string) => {
       const c = s.cards.get(id)!;
       return (!q.cardholderId || c.cardholderId === q.cardholderId) && (!q.state || c.state === q.state) &&
-        (!q.platformCardId || c.platformCardId === q.platformCardId) && (!q.accountId || c.fundingSources.includes(q.accountId));
+        (!q.platformCardId || c.platformCardId === q.platformCardId) && (!q.accountId || f.has('cards-account-filter-ignored') || c.fundingSources.includes(q.accountId));
     };
-    return cursorPage(ids, { limit: q.limit, cursor: q.cursor, descending: q.sortOrder !== 'asc' }, matches, (id) => s.cards.get(id)!);
+    // Supplement section 1: sortOrder asc|desc, default desc.
+    const descending = f.has('cards-sort-order-ignored') || q.sortOrder !== 'asc';
+    const page = cursorPage(ids, { limit: q.limit, cursor: q.cursor, descending }, matches, (id) => s.cards.get(id)!);
+    // The fault's cursor starts one item early: the next page repeats the last one of this page.
+    if (page.nextCursor && f.has('cards-cursor-repeats')) page.nextCursor = String(Number(page.nextCursor) + (descending ? 1 : -1));
+    return page;
   });
 
   app.get('/cards/:cardId', async (req) => getCard(parse(IdParams, req.params).cardId));
@@ -323,7 +336,10 @@ export async function cardRoutes(app: FastifyInstance) {
   };
   /** The decision is taken when the issuer asks (the card's state then), the outcome is applied after. */
   const authorization = (card: Card, raw: unknown, direction: 'DEBIT' | 'CREDIT', settleNow: boolean) => {
-    const body = parse(AuthBody, raw);
+    // Supplement section 9: merchant*: {descriptor*, mcc?, country?}; the fault takes a merchant without a descriptor.
+    const body = f.has('card-simulate-descriptor-optional')
+      ? (({ merchant, ...rest }) => ({ ...rest, merchant: { ...merchant, descriptor: merchant.descriptor ?? 'SANDBOX' } }))(parse(AuthBody.extend({ merchant: Merchant.partial({ descriptor: true }) }), raw))
+      : parse(AuthBody, raw);
     if (body.currency.code !== card.currency || card.currency !== CARD_CURRENCY) {
       throw badRequest('INVALID_CURRENCY', `Card ${card.id} authorizes in ${card.currency}, not ${body.currency.code}`, {
         errors: [{ field: 'currency.code', constraint: 'enum', message: `the card's currency ${card.currency}` }],
@@ -399,7 +415,8 @@ export async function cardRoutes(app: FastifyInstance) {
       return simulateToken(card, () => { t.authorized = b.amount; t.updatedAt = isoNow(ctx.clock); });
     },
     clearing: (card, raw) => {
-      const b = parse(ChildBody, raw);
+      // Supplement section 9: {cardTransactionId*, amount* ≥0}.
+      const b = parse(f.has('card-clearing-negative-accepted') ? ChildBody.extend({ amount: z.number().int().max(1e11) }) : ChildBody, raw);
       const t = parentTxn(b.cardTransactionId, card, ['AUTHORIZED', 'PARTIALLY_SETTLED']);
       return simulateToken(card, () => {
         if (b.amount === 0) return setTxn(t, 'SETTLED'); // authorization expiry: nothing settles

@@ -27,26 +27,38 @@ const QUOTE_TTL_MS = 5 * 60_000;
 
 const Source = z.discriminatedUnion('sourceType', [
   z.object({ sourceType: z.literal('ACCOUNT'), accountId: z.string().min(1), customerId: z.string().optional() }),
-  z.object({ sourceType: z.literal('REALTIME_FUNDING'), currency: z.string().min(1), customerId: z.string().optional(), cryptoNetwork: z.string().optional() }),
+  z.object({
+    sourceType: z.literal('REALTIME_FUNDING'),
+    currency: z.string().min(1),
+    customerId: z.string().optional(),
+    // Supplement section 8: cryptoNetwork? (stablecoins) is one of these.
+    cryptoNetwork: z.enum(['SOLANA', 'ETHEREUM', 'BASE', 'POLYGON', 'TRON', 'PLASMA', 'SPARK', 'LIGHTNING', 'BITCOIN']).optional(),
+  }),
 ]);
 const Destination = z.discriminatedUnion('destinationType', [
   z.object({ destinationType: z.literal('ACCOUNT'), accountId: z.string().min(1), paymentRail: z.string().optional() }),
   z.object({ destinationType: z.literal('UMA_ADDRESS'), umaAddress: z.string().min(1), currency: z.string().optional() }),
 ]);
-const QuoteRequest = z.object({
+/** The quote request; `faults` loosen the rules they name (sandbox/faults.ts). */
+const quoteRequest = (f: SandboxContext['faults']) => z.object({
   source: Source,
   destination: Destination,
   lockedCurrencySide: z.enum(['SENDING', 'RECEIVING']),
   lockedCurrencyAmount: z.number(),
   immediatelyExecute: z.boolean().optional(),
   description: z.string().max(255).optional(),
-  remittanceInformation: z.string().max(80).optional(),
+  // Supplement section 8: remittanceInformation? ≤80.
+  remittanceInformation: f.has('quote-remittance-unbounded') ? z.string().optional() : z.string().max(80).optional(),
   purposeOfPayment: z.string().max(64).optional(),
   platformFeeOverride: z.object({ platformFixedFee: z.object({ amount: z.number().int().min(0), currency: z.string() }), platformVariableFeeBps: z.number().int().min(0).max(10_000) }).optional(),
   lookupId: z.string().optional(),
+  // Supplement section 8: scaFactor? (SMS_OTP|PASSKEY).
+  scaFactor: f.has('quote-sca-factor-any') ? z.string().optional() : z.enum(['SMS_OTP', 'PASSKEY']).optional(),
   /** Supplement 18: carries each payer data field the UMA lookup asked for (sandbox/uma). */
   senderCustomerInfo: z.record(z.string(), z.unknown()).optional(),
 });
+
+type QuoteRequestBody = z.infer<ReturnType<typeof quoteRequest>>;
 
 type Destination =
   | { kind: 'external'; account: ExternalAccountRecord }
@@ -59,7 +71,7 @@ interface Quote {
   status: 'PENDING' | 'PENDING_AUTHORIZATION' | 'PROCESSING' | 'COMPLETED' | 'FAILED' | 'EXPIRED';
   createdAt: string;
   expiresAt: number;
-  request: z.infer<typeof QuoteRequest>;
+  request: QuoteRequestBody;
   /** The internal account debited; absent for a REALTIME_FUNDING quote (funded by its payment instructions). */
   source?: InternalAccountRecord;
   destination: Destination;
@@ -467,7 +479,7 @@ export async function transferRoutes(app: FastifyInstance) {
   }
 
   /** Prices and checks a quote request (every rule of POST /quotes); the quote is stored, not executed. */
-  function newQuote(body: z.infer<typeof QuoteRequest>): Quote {
+  function newQuote(body: QuoteRequestBody): Quote {
     const currencyOf = body.source.sourceType === 'REALTIME_FUNDING' ? body.source.currency : body.destination.destinationType === 'UMA_ADDRESS' ? body.destination.currency : undefined;
     if (currencyOf !== undefined && !rateSupported(currencyOf)) throw badRequest('INVALID_CURRENCY', `Currency ${currencyOf} is not supported`);
     if (!Number.isInteger(body.lockedCurrencyAmount) || body.lockedCurrencyAmount <= 0) {
@@ -555,6 +567,7 @@ export async function transferRoutes(app: FastifyInstance) {
     return quote;
   }
 
+  const QuoteRequest = quoteRequest(f);
   app.post('/quotes', async (req, reply) =>
     idempotent(req, reply, async () => {
       const body = parse(QuoteRequest, req.body);
@@ -570,7 +583,10 @@ export async function transferRoutes(app: FastifyInstance) {
   // the source's currency, executed at once; transfer-in pulls from a customer bank account.
   const TransferOut = z.object({
     source: z.object({ accountId: z.string().min(1) }),
-    destination: z.object({ accountId: z.string().min(1), paymentRail: z.string().optional() }),
+    // Supplement section 8: destination*{accountId: ExternalAccount, paymentRail?}.
+    destination: f.has('transfer-out-destination-optional')
+      ? z.object({ accountId: z.string().min(1).optional(), paymentRail: z.string().optional() }).optional()
+      : z.object({ accountId: z.string().min(1), paymentRail: z.string().optional() }),
     amount: z.number().optional(),
     remittanceInformation: z.string().max(80).optional(),
     purposeOfPayment: z.string().max(64).optional(),
@@ -579,13 +595,14 @@ export async function transferRoutes(app: FastifyInstance) {
     idempotent(req, reply, async () => {
       const body = parse(TransferOut, req.body);
       const source = getInternalAccount(ctx, body.source.accountId);
+      if (!body.destination?.accountId) throw notFound('REFERENCE_NOT_FOUND', 'No destination account');
       const destination = externalAccounts(ctx).get(body.destination.accountId);
       if (destination && destination.currency !== source.currency) {
         throw badRequest('INVALID_CURRENCY', `transfer-out is same-currency: ${source.currency} to ${destination.currency}`);
       }
       const quote = newQuote({
         source: { sourceType: 'ACCOUNT', accountId: source.id },
-        destination: { destinationType: 'ACCOUNT', accountId: body.destination.accountId, paymentRail: body.destination.paymentRail },
+        destination: { destinationType: 'ACCOUNT', accountId: body.destination.accountId, paymentRail: body.destination?.paymentRail },
         lockedCurrencySide: 'SENDING',
         lockedCurrencyAmount: body.amount ?? source.available,
         remittanceInformation: body.remittanceInformation,
@@ -605,7 +622,9 @@ export async function transferRoutes(app: FastifyInstance) {
   app.post('/transfer-in', async (req, reply) =>
     idempotent(req, reply, async () => {
       const body = parse(TransferIn, req.body);
-      if (!Number.isInteger(body.amount) || body.amount <= 0) throw badRequest('INVALID_AMOUNT', 'amount must be a positive integer in the smallest unit');
+      if ((!Number.isInteger(body.amount) && !f.has('transfer-in-fraction-accepted')) || body.amount <= 0) {
+        throw badRequest('INVALID_AMOUNT', 'amount must be a positive integer in the smallest unit', { errors: [{ field: 'amount', constraint: 'positiveInteger', message: 'a positive integer of the smallest unit' }] });
+      }
       const destination = getInternalAccount(ctx, body.destination.accountId);
       const source = externalAccounts(ctx).get(body.source.accountId);
       if (!source || source.customerId !== destination.customerId) throw notFound('REFERENCE_NOT_FOUND', `Source account ${body.source.accountId} not found for this customer`);
@@ -662,7 +681,8 @@ export async function transferRoutes(app: FastifyInstance) {
   app.get('/quotes/:quoteId', async (req) => presentQuote(getQuote((req.params as { quoteId: string }).quoteId), f));
   // Supplement section 8: POST /sandbox/send funds a realtime-funding quote; the amount defaults from the quote.
   app.post('/sandbox/send', async (req) => {
-    const body = parse(z.object({ quoteId: z.string().min(1), currencyCode: z.string().min(1), currencyAmount: z.number().optional() }), req.body);
+    // currencyAmount is an amount in the smallest unit, an integer like every amount of the supplement (sandbox/README.md).
+    const body = parse(z.object({ quoteId: z.string().min(1), currencyCode: z.string().min(1), currencyAmount: z.number().int().optional() }), req.body);
     const q = getQuote(body.quoteId);
     if (q.source) throw conflict('CONFLICT', `Quote ${q.id} is paid from an internal account; execute it instead`);
     if (body.currencyCode !== q.sending) throw badRequest('INVALID_CURRENCY', `Quote ${q.id} is funded in ${q.sending}`);
@@ -678,7 +698,8 @@ export async function transferRoutes(app: FastifyInstance) {
 
   app.post('/quotes/:quoteId/authorize', async (req) => {
     const q = getQuote((req.params as { quoteId: string }).quoteId);
-    const { code } = parse(z.object({ code: z.string().min(1) }).passthrough(), req.body);
+    // Supplement section 8: {code?} or {passkeyAssertion, origin}, endUserIpAddress?; this sandbox's challenges are SMS codes.
+    const { code } = parse(z.object({ code: z.string().min(1), ...(f.has('authorize-ip-unchecked') ? {} : { endUserIpAddress: z.string().optional() }) }).passthrough(), req.body);
     const t = s.txns.get(q.transactionId);
     if (q.status !== 'PENDING_AUTHORIZATION' || !q.scaChallenge || !t) throw conflict('CONFLICT', `Quote ${q.id} is ${q.status}; nothing to authorize`);
     if (code !== SANDBOX_CODE) throw invalidInput([{ field: 'code', constraint: 'match', message: 'The code does not match' }]);
@@ -698,6 +719,8 @@ export async function transferRoutes(app: FastifyInstance) {
   app.post('/quotes/:quoteId/execute', async (req, reply) =>
     idempotent(req, reply, async () => {
       const q = getQuote((req.params as { quoteId: string }).quoteId);
+      // Supplement section 8: optional {scaFactor?} (SMS_OTP|PASSKEY).
+      if (!f.has('execute-sca-factor-any')) parse(z.object({ scaFactor: z.enum(['SMS_OTP', 'PASSKEY']).optional() }), req.body);
       takeServerError(ctx, q.id);
       execute(q);
       return { status: 200, body: presentQuote(q, f) };

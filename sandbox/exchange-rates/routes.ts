@@ -17,7 +17,9 @@ export async function exchangeRateRoutes(app: FastifyInstance) {
   app.get('/exchange-rates', async (req) => {
     const q = parse(Query, req.query);
     if (!rateSupported(q.sourceCurrency)) throw badRequest('INVALID_CURRENCY', `Currency ${q.sourceCurrency} is not supported`);
-    const destinations = q.destinationCurrency === undefined ? ['USD', 'EUR', 'GBP', 'MXN', 'BRL', 'USDC'] : [q.destinationCurrency].flat();
+    // Supplement section 11: destinationCurrency is repeatable (the fault keeps the first only).
+    const asked = [q.destinationCurrency ?? []].flat();
+    const destinations = q.destinationCurrency === undefined ? ['USD', 'EUR', 'GBP', 'MXN', 'BRL', 'USDC'] : ctx.faults.has('exchange-rates-destination-repeat-ignored') ? asked.slice(0, 1) : asked;
     const unknown = destinations.filter((d) => !rateSupported(d));
     if (unknown.length) throw badRequest('INVALID_CURRENCY', `Currency ${unknown.join(', ')} is not supported`);
     const configured = ctx.config.feeConfigs.find((c) => c.sourceCurrency === q.sourceCurrency);

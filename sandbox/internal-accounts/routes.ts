@@ -50,7 +50,8 @@ export async function internalAccountRoutes(app: FastifyInstance) {
 
   app.post('/sandbox/internal-accounts/:accountId/fund', async (req) => {
     const { accountId } = parse(IdParams, req.params);
-    const { amount } = parse(FundBody, req.body);
+    // Supplement section 6: {amount*: int64 ≤ 1e11}.
+    const { amount } = parse(ctx.faults.has('sandbox-fund-unbounded') ? FundBody.extend({ amount: z.number().int().positive() }) : FundBody, req.body);
     const account = getInternalAccount(ctx, accountId);
     assertCanMoveMoney(ctx, account, 'receive');
     adjustBalance(ctx, account, amount);

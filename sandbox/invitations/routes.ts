@@ -73,7 +73,7 @@ export async function invitationRoutes(app: FastifyInstance) {
       throw badRequest('INVITATIONS_NOT_CONFIGURED', 'Invitations are not configured for this platform');
     }
     const body = parse(Create, req.body);
-    if (!UMA.test(body.inviterUma)) throw badRequest('INVALID_UMA_ADDRESS', `inviterUma ${body.inviterUma} is not an UMA address ($user@domain)`);
+    if (!UMA.test(body.inviterUma)) throw badRequest('INVALID_UMA_ADDRESS', `inviterUma ${body.inviterUma} is not an UMA address ($user@domain)`, { errors: [{ field: 'inviterUma', constraint: 'umaAddress', message: '$user@domain' }] });
     const expiresAt = body.expiresAt ? Date.parse(body.expiresAt) : undefined;
     if (expiresAt !== undefined && expiresAt <= ctx.clock.now()) {
       throw invalidInput([{ field: 'expiresAt', constraint: 'future', message: 'expiresAt must be in the future' }]);
@@ -96,7 +96,7 @@ export async function invitationRoutes(app: FastifyInstance) {
   app.post<{ Params: { invitationCode: string } }>('/invitations/:invitationCode/claim', async (req) => {
     const inv = find(req.params.invitationCode);
     const body = parse(Claim, req.body);
-    if (!UMA.test(body.inviteeUma)) throw badRequest('INVALID_UMA_ADDRESS', `inviteeUma ${body.inviteeUma} is not an UMA address ($user@domain)`);
+    if (!UMA.test(body.inviteeUma) && !f.has('invitation-invitee-uma-unchecked')) throw badRequest('INVALID_UMA_ADDRESS', `inviteeUma ${body.inviteeUma} is not an UMA address ($user@domain)`, { errors: [{ field: 'inviteeUma', constraint: 'umaAddress', message: '$user@domain' }] });
     if (inv.status === 'CLAIMED' && !f.has('invitation-claimed-twice')) throw badRequest('INVITATION_ALREADY_CLAIMED', `Invitation ${inv.code} is already claimed`);
     if (inv.status === 'CANCELLED' && !f.has('invitation-cancelled-claimable')) throw badRequest('INVITATION_CANCELLED', `Invitation ${inv.code} was cancelled`);
     // An expired invitation: the documents name no code (sandbox/README.md).

@@ -183,7 +183,9 @@ export async function incomingPaymentRoutes(app: FastifyInstance) {
     const currency = CURRENCIES.get(body.receivingCurrencyCode);
     if (!currency) throw badRequest('INVALID_CURRENCY', `Currency ${body.receivingCurrencyCode} is not supported`);
     if (!Number.isInteger(body.receivingCurrencyAmount) || body.receivingCurrencyAmount <= 0 || body.receivingCurrencyAmount > 1e11) {
-      throw badRequest('INVALID_AMOUNT', 'receivingCurrencyAmount must be a positive integer in the smallest unit of the receiving currency');
+      throw badRequest('INVALID_AMOUNT', 'receivingCurrencyAmount must be a positive integer in the smallest unit of the receiving currency', {
+        errors: [{ field: 'receivingCurrencyAmount', constraint: 'positiveInteger', message: 'a positive integer of the smallest unit' }],
+      });
     }
     const customer = getCustomer(ctx, body.customerId);
     const accounts = internalAccounts(ctx);
@@ -213,7 +215,8 @@ export async function incomingPaymentRoutes(app: FastifyInstance) {
 
   app.post('/transactions/:transactionId/reject', async (req) => {
     const { transactionId } = parse(IdParams, req.params);
-    parse(Reject, req.body);
+    // Supplement section 13: {reason?} (free text).
+    if (!ctx.faults.has('reject-body-unchecked')) parse(Reject, req.body);
     const t = transfersState(ctx).incoming.get(transactionId);
     if (!t) {
       if (transfersState(ctx).txns.has(transactionId) || cardsState(ctx).txns.has(transactionId)) {

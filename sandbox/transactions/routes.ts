@@ -85,7 +85,10 @@ export async function transactionRoutes(app: FastifyInstance) {
       const data = cursorPage(ids, { limit: Number.MAX_SAFE_INTEGER, descending }, matches, () => current!).data;
       return { data, hasMore: false, totalCount: data.length };
     }
-    return cursorPage(ids, { limit: q.limit, cursor: q.cursor, descending }, matches, () => current!);
+    const page = cursorPage(ids, { limit: q.limit, cursor: q.cursor, descending: f.has('transactions-sort-order-ignored') || descending }, matches, () => current!);
+    // The fault's cursor starts one item late: the next page skips an item.
+    if (page.nextCursor && f.has('transactions-cursor-skips')) page.nextCursor = String(Number(page.nextCursor) + (descending ? -1 : 1));
+    return page;
   });
 
   app.get('/transactions/:transactionId', async (req) => find((req.params as { transactionId: string }).transactionId));
@@ -103,6 +106,8 @@ export async function transactionRoutes(app: FastifyInstance) {
 
   app.post('/transactions/:transactionId/cancel', async (req) => {
     const id = (req.params as { transactionId: string }).transactionId;
+    // Supplement section 13: {reason?} (free text).
+    if (!ctx.faults.has('cancel-body-unchecked')) parse(z.object({ reason: z.string().optional() }), req.body);
     const t = find(id);
     const outgoing = transfersState(ctx).txns.get(id);
     const cancellable = outgoing && outgoing.status === 'PENDING' && ['ACH', 'WIRE'].includes(outgoing.paymentRail);

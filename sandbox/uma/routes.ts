@@ -91,10 +91,10 @@ export async function umaRoutes(app: FastifyInstance) {
       (p) =>
         (!q.countryCode || p.supportedRegions.includes(q.countryCode) || ctx.faults.has('uma-providers-filter-ignored')) &&
         (!q.currencyCode || (p.supportedCurrencies.includes(q.currencyCode) && !ctx.faults.has('uma-providers-currency-filter-empty'))) &&
-        (q.hasBlockedProviders !== 'false' || p.allowListStatus !== 'BLOCKED'),
+        (q.hasBlockedProviders !== 'false' || p.allowListStatus !== 'BLOCKED' || ctx.faults.has('uma-providers-blocked-included')),
     );
     items = [...items].sort((a, b) => a.name.localeCompare(b.name));
-    if (q.sortOrder === 'desc') items.reverse();
+    if (q.sortOrder === 'desc' && !ctx.faults.has('uma-providers-sort-order-ignored')) items.reverse();
     const start = q.cursor ? Number(q.cursor) : 0;
     const data = items.slice(start, start + q.limit);
     const hasMore = start + q.limit < items.length;

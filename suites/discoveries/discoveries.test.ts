@@ -5,6 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { expectError, expectStatus } from '../../helpers/expect.js';
 import { sender } from '../../helpers/flows/transfers.js';
+import { recordRule } from '../../helpers/coverage/recorder.js';
+import { LIST_RULES } from '../../helpers/requests/lists.js';
 import { api } from '../../helpers/harness.js';
 import { basisSupplement, scenario } from '../../helpers/scenario.js';
 import { ExternalAccount } from '../../helpers/schemas.js';
@@ -29,9 +31,11 @@ describe('GET /discoveries', () => {
     const inCurrency = await read({ currency });
     expect(inCurrency.map((d) => d.bankName), `Supplement 21: currency=${currency} lists ${bankName}`).toContain(bankName);
     for (const d of inCurrency) expect(d.currency, 'Supplement 21: currency filters').toBe(currency);
+    recordRule('GET /discoveries', LIST_RULES.filter('currency'));
     const inCountry = await read({ country });
     expect(inCountry.map((d) => d.bankName), `Supplement 21: country=${country} lists ${bankName}`).toContain(bankName);
     for (const d of inCountry) expect(d.country, 'Supplement 21: country filters').toBe(country);
+    recordRule('GET /discoveries', LIST_RULES.filter('country'));
   });
 
   it.concurrent('answers 400 to a malformed country or currency', async () => {

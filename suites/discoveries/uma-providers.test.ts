@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { expectError, expectStatus } from '../../helpers/expect.js';
 import { walkPages } from '../../helpers/flows/pages.js';
 import { api } from '../../helpers/harness.js';
+import { recordRule } from '../../helpers/coverage/recorder.js';
+import { LIST_RULES } from '../../helpers/requests/lists.js';
 import { basisSupplement, scenario } from '../../helpers/scenario.js';
 import { UmaProvider } from '../../helpers/schemas/uma.js';
 import { pageOf } from '../../helpers/schemas/page.js';
@@ -21,6 +23,7 @@ describe('GET /uma-providers', () => {
     expect(walked.slice(0, first.data.length).map((p) => p.domain), 'Supplement 1: the pages, in order, hold each provider once').toEqual(first.data.map((p) => p.domain));
     if (!first.hasMore) expect(walked.length, 'Supplement 1: the pages hold the whole list and no more').toBe(first.data.length);
     if (first.totalCount !== undefined && !first.hasMore) expect(first.totalCount, 'Supplement 1: totalCount counts the list').toBe(walked.length);
+    recordRule('GET /uma-providers', LIST_RULES.pagingOnce);
   });
 
   it.concurrent('filters by countryCode and currencyCode; hasBlockedProviders=false lists no provider beyond the default', async () => {
@@ -32,12 +35,30 @@ describe('GET /uma-providers', () => {
     const inCountry = await walkPages(PATH, UmaProvider, { limit: 100, query: { countryCode: country } });
     expect(inCountry.map((p) => p.domain), `Supplement 18: the providers of ${country} include ${all[0].domain}`).toContain(all[0].domain);
     for (const p of inCountry) expect(p.supportedRegions, `Supplement 18: countryCode=${country} lists only providers of that region`).toContain(country);
+    recordRule('GET /uma-providers', LIST_RULES.filter('countryCode'));
     const inCurrency = await walkPages(PATH, UmaProvider, { limit: 100, query: { currencyCode: currency } });
     expect(inCurrency.map((p) => p.domain), `Supplement 18: the providers of ${currency} include ${all[0].domain}`).toContain(all[0].domain);
     for (const p of inCurrency) expect(p.supportedCurrencies, `Supplement 18: currencyCode=${currency} lists only providers of that currency`).toContain(currency);
+    recordRule('GET /uma-providers', LIST_RULES.filter('currencyCode'));
     const unblocked = await walkPages(PATH, UmaProvider, { limit: 100, query: { hasBlockedProviders: 'false' } });
     const domains = new Set(all.map((p) => p.domain));
     for (const p of unblocked) expect(domains.has(p.domain), 'Supplement 18: hasBlockedProviders=false narrows the default (which includes them)').toBe(true);
+  });
+
+  it.concurrent('hasBlockedProviders=false leaves out the blocked providers the default includes, and sortOrder desc is the reverse of asc', async () => {
+    await basisSupplement('hasBlockedProviders? (default include), sortOrder (section 18); a blocked provider is read as allowListStatus BLOCKED (the values are not listed)');
+    const all = await walkPages(PATH, UmaProvider, { limit: 100 });
+    const blocked = all.filter((p) => p.allowListStatus === 'BLOCKED').map((p) => p.domain);
+    const unblocked = (await walkPages(PATH, UmaProvider, { limit: 100, query: { hasBlockedProviders: 'false' } })).map((p) => p.domain);
+    for (const domain of blocked) expect(unblocked, `Supplement 18: hasBlockedProviders=false leaves out the blocked ${domain}, which the default lists`).not.toContain(domain);
+    expect(unblocked.length, 'control: hasBlockedProviders=false still lists the providers that are not blocked').toBe(all.length - blocked.length);
+    if (blocked.length) recordRule('GET /uma-providers', LIST_RULES.filter('hasBlockedProviders'));
+
+    const asc = (await walkPages(PATH, UmaProvider, { limit: 100, query: { sortOrder: 'asc' } })).map((p) => p.domain);
+    const desc = (await walkPages(PATH, UmaProvider, { limit: 100, query: { sortOrder: 'desc' } })).map((p) => p.domain);
+    expect([...asc].sort(), 'control: both orders list the same providers').toEqual([...desc].sort());
+    expect(desc, 'Supplement 18: sortOrder desc lists the providers in the reverse of asc').toEqual([...asc].reverse());
+    if (asc.length > 1) recordRule('GET /uma-providers', LIST_RULES.filter('sortOrder'));
   });
 
   it.concurrent('answers 400 to a limit outside 1-100', async () => {
@@ -45,5 +66,6 @@ describe('GET /uma-providers', () => {
     expectStatus(await api.get(PATH, { query: { limit: 1 } }), 200, pageOf(UmaProvider)); // control
     expectError(await api.get(PATH, { query: { limit: 0 } }), 400, undefined, 'Supplement 1: limit 1-100');
     expectError(await api.get(PATH, { query: { limit: 101 } }), 400, undefined, 'Supplement 1: limit 1-100');
+    recordRule('GET /uma-providers', LIST_RULES.limitRange);
   });
 });

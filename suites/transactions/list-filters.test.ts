@@ -8,6 +8,8 @@ import { expectStatus } from '../../helpers/expect.js';
 import { receive } from '../../helpers/flows/incoming.js';
 import { createQuote, eurDestination, expectOutgoingLifecycle, quoteBody, sender } from '../../helpers/flows/transfers.js';
 import { api, capabilities, listener } from '../../helpers/harness.js';
+import { recordRule } from '../../helpers/coverage/recorder.js';
+import { LIST_RULES } from '../../helpers/requests/lists.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
 import { Customer, IsoUtc } from '../../helpers/schemas.js';
 
@@ -33,13 +35,16 @@ describe('GET /transactions', () => {
     expect(await list({ customerId }), 'control: the customer has both transactions').toEqual(both);
     expect(await list({ customerId, type: 'OUTGOING' }), 'type OUTGOING').toEqual([outgoingId]);
     expect(await list({ customerId, type: 'INCOMING' }), 'type INCOMING').toEqual([incoming.id]);
+    recordRule('GET /transactions', LIST_RULES.filter('type'));
     expect(await list({ customerId, status: 'COMPLETED' }), 'status COMPLETED').toEqual(both);
     expect(await list({ customerId, status: 'FAILED' }), 'status FAILED').toEqual([]);
+    recordRule('GET /transactions', LIST_RULES.filter('status'));
     // (sender|receiver)AccountIdentifier: what an "account identifier" is (an id, an account number, an
     // UMA address) is not stated, so those two filters are not asserted.
 
     const customer = expectStatus(await api.get('/customers/{customerId}', { params: { customerId } }), 200, Customer);
     expect(await list({ platformCustomerId: customer.platformCustomerId }), 'platformCustomerId').toEqual(both);
+    recordRule('GET /transactions', LIST_RULES.filter('platformCustomerId'));
 
     const created = expectStatus(await api.get('/transactions', { query: { customerId, limit: 100 } }), 200, Page).data.map((t) => Date.parse(t.createdAt));
     const first = new Date(Math.min(...created) - 1).toISOString();
@@ -48,5 +53,7 @@ describe('GET /transactions', () => {
     expect(await list({ customerId, startDate: first }), 'control: startDate before both: both').toEqual(both);
     expect(await list({ customerId, startDate: after }), 'startDate after both: none').toEqual([]);
     expect(await list({ customerId, endDate: before }), 'endDate before both: none').toEqual([]);
+    recordRule('GET /transactions', LIST_RULES.filter('startDate'));
+    recordRule('GET /transactions', LIST_RULES.filter('endDate'));
   });
 });

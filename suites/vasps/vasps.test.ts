@@ -5,6 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { expectError, expectStatus } from '../../helpers/expect.js';
 import { walkPages } from '../../helpers/flows/pages.js';
 import { api } from '../../helpers/harness.js';
+import { recordRule } from '../../helpers/coverage/recorder.js';
+import { LIST_RULES } from '../../helpers/requests/lists.js';
 import { basisSupplement, scenario } from '../../helpers/scenario.js';
 import { pageOf } from '../../helpers/schemas/page.js';
 import { Vasp } from '../../helpers/schemas/uma.js';
@@ -21,6 +23,7 @@ describe('GET /vasps', () => {
     expect(walked.slice(0, whole.data.length).map((v) => v.vaspName), 'Supplement 1: cursor is the previous nextCursor; the pages hold each VASP once, in order').toEqual(whole.data.map((v) => v.vaspName));
     if (!whole.hasMore) expect(walked.length, 'Supplement 1: the pages hold the whole directory and no more').toBe(whole.data.length);
     expect(new Set(walked.map((v) => `${v.vaspName} ${v.url ?? ''}`)).size, 'Supplement 1: no VASP on two pages').toBe(walked.length);
+    recordRule('GET /vasps', LIST_RULES.pagingOnce);
   });
 
   it.concurrent('answers 400 to a limit outside 1-100', async () => {
@@ -28,5 +31,6 @@ describe('GET /vasps', () => {
     expectStatus(await api.get('/vasps', { query: { limit: 1 } }), 200, pageOf(Vasp)); // control
     expectError(await api.get('/vasps', { query: { limit: 0 } }), 400, undefined, 'Supplement 1: limit 1-100');
     expectError(await api.get('/vasps', { query: { limit: 101 } }), 400, undefined, 'Supplement 1: limit 1-100');
+    recordRule('GET /vasps', LIST_RULES.limitRange);
   });
 });

@@ -1,0 +1,74 @@
+// Every documented field rule of the card simulations authorization and clearing, with generated data
+// (helpers/requests/cards.ts). Interface: Versioning 2 ("ten sandbox simulate endpoints"); Errors
+// (FieldError dot paths). basis: supplement (section 9: the simulate bodies, 202 {issuerTransactionToken},
+// the card transaction found through GET /transactions type CARD; merchant descriptor magic).
+import { describe, expect, it } from 'vitest';
+import { eventually } from '../../helpers/eventually.js';
+import { activeCard, cardTransactions, purchase, simulate } from '../../helpers/flows/cards.js';
+import { api, capabilities } from '../../helpers/harness.js';
+import { cardClearing } from '../../helpers/requests/cards.js';
+import { checkRulesRefused, checkValidAccepted } from '../../helpers/requests/check.js';
+import { fill } from '../../helpers/requests/quotes.js';
+import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
+import { SimulationAccepted } from '../../helpers/schemas.js';
+
+const CLEARING = 'POST /sandbox/cards/{cardId}/simulate/clearing';
+
+describe(CLEARING, () => {
+  scenario({ area: 'Sandbox', operation: CLEARING, section: 'States and transitions', basis: 'supplement' });
+
+  /** An AUTHORIZED card transaction of 2,500 on the card (supplement 9: its id is found through GET /transactions, type CARD). */
+  async function authorized(cardId: string, customerId: string) {
+    const token = await simulate(cardId, 'authorization', purchase(2_500));
+    const t = await eventually(
+      async () => (await cardTransactions(customerId, cardId)).find((x) => x.issuerTransactionToken === token),
+      (x) => x?.status === 'AUTHORIZED',
+      { timeoutMs: capabilities.eventTimeoutMs, what: `the authorization ${token}` },
+    );
+    return t!;
+  }
+
+  it('refuses every clearing that breaks one documented field rule (amount below 0 among them) with 400 INVALID_INPUT naming the field, and the authorization stays AUTHORIZED', async (ctx) => {
+    requireCapability(ctx, capabilities.sandboxTriggers, 'the target has no card simulations');
+    await basisSupplement('section 9: simulate clearing {cardTransactionId*, amount* ≥0}; generated, one rule broken per request');
+    const { card, customerId } = await activeCard();
+    const parent = await authorized(card.id, customerId);
+    await checkRulesRefused({
+      spec: cardClearing(),
+      complete: (b) => fill(b, { parent: parent.id }),
+      send: (body) => api.post(CLEARING.slice(5), { params: { cardId: card.id }, body }),
+      unchanged: async (rule) => {
+        const t = (await cardTransactions(customerId, card.id)).find((x) => x.id === parent.id);
+        expect(t?.status, `clearings breaking ${rule.id} were refused: ${parent.id} is still AUTHORIZED`).toBe('AUTHORIZED');
+      },
+    });
+  });
+
+  it('accepts valid clearings (202 with an issuer token) of an authorization', async (ctx) => {
+    requireCapability(ctx, capabilities.sandboxTriggers, 'the target has no card simulations');
+    await basisSupplement('section 9: simulate clearing → 202 {issuerTransactionToken}');
+    const { card, customerId } = await activeCard();
+    let parent = '';
+    await checkValidAccepted({
+      spec: cardClearing(),
+      // An authorization per clearing.
+      complete: async (b) => {
+        parent = (await authorized(card.id, customerId)).id;
+        return fill(b, { parent });
+      },
+      send: (body) => api.post(CLEARING.slice(5), { params: { cardId: card.id }, body }),
+      created: { status: 202, schema: SimulationAccepted },
+      // The cleared card transaction is the read-back (it carries its issuerTransactionToken).
+      readBack: () => api.get('/transactions/{transactionId}', { params: { transactionId: parent } }),
+      echoes: () => false,
+      then: async (sent) => {
+        const t = await eventually(
+          async () => (await cardTransactions(customerId, card.id)).find((x) => x.id === parent),
+          (x) => x?.status !== 'AUTHORIZED',
+          { timeoutMs: capabilities.eventTimeoutMs, what: `the clearing of ${parent}` },
+        );
+        expect(['PARTIALLY_SETTLED', 'SETTLED'], `supplement §9: a clearing of ${sent.amount} of 2500 settles the authorization in part or whole`).toContain(t!.status);
+      },
+    });
+  });
+});

@@ -1,0 +1,47 @@
+// GET /exchange-rates: each documented query parameter narrows or changes the answer as written.
+// Interface: Exchange Rates area ("Cached foreign-exchange rates, including platform-specific fees").
+// basis: supplement (section 11: sourceCurrency, destinationCurrency (repeatable), sendingAmount
+// (default 10000) → {data[{…, receivingAmount, exchangeRate, fees{fixed, total}}]}; section 1: unpaged).
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { recordRule } from '../../helpers/coverage/recorder.js';
+import { expectStatus } from '../../helpers/expect.js';
+import { api } from '../../helpers/harness.js';
+import { LIST_RULES } from '../../helpers/requests/lists.js';
+import { basisSupplement, scenario } from '../../helpers/scenario.js';
+
+const OP = 'GET /exchange-rates';
+const Rates = z.looseObject({ data: z.array(z.looseObject({ sourceCurrency: z.string(), destinationCurrency: z.string(), receivingAmount: z.number().int(), exchangeRate: z.number().positive() })) });
+const rates = async (query: Record<string, string | number | string[]>) => expectStatus(await api.get('/exchange-rates', { query }), 200, Rates, 'supplement §11: GET /exchange-rates answers {data[…]}').data;
+
+describe(OP, () => {
+  scenario({ area: 'Exchange Rates', operation: OP, section: 'Limits', basis: 'supplement' });
+
+  it('sourceCurrency and destinationCurrency (repeated) narrow the rates to the corridors asked for', async () => {
+    await basisSupplement('section 11: sourceCurrency, destinationCurrency (repeatable)');
+    const usd = await rates({ sourceCurrency: 'USD', destinationCurrency: ['EUR', 'MXN'] });
+    const eur = await rates({ sourceCurrency: 'EUR', destinationCurrency: ['USD', 'MXN'] });
+    expect(usd.map((r) => r.sourceCurrency), 'sourceCurrency=USD: every rate is from USD').toEqual(usd.map(() => 'USD'));
+    expect(eur.map((r) => r.sourceCurrency), 'control: sourceCurrency=EUR: every rate is from EUR').toEqual(eur.map(() => 'EUR'));
+    expect(usd.length * eur.length, 'control: both sources have rates').toBeGreaterThan(0);
+    recordRule(OP, LIST_RULES.filter('sourceCurrency'));
+
+    expect(usd.map((r) => r.destinationCurrency).sort(), 'destinationCurrency=EUR&destinationCurrency=MXN: exactly those two corridors').toEqual(['EUR', 'MXN']);
+    expect((await rates({ sourceCurrency: 'USD', destinationCurrency: 'MXN' })).map((r) => r.destinationCurrency), 'destinationCurrency=MXN alone: that corridor only').toEqual(['MXN']);
+    expect((await rates({ sourceCurrency: 'USD', destinationCurrency: 'EUR' })).map((r) => r.destinationCurrency), 'control: destinationCurrency=EUR alone: the other corridor').toEqual(['EUR']);
+    recordRule(OP, LIST_RULES.filter('destinationCurrency'));
+  });
+
+  it('sendingAmount prices that amount, 10000 when absent', async () => {
+    await basisSupplement('section 11: sendingAmount (default 10000) → receivingAmount');
+    const at = async (sendingAmount?: number) => (await rates({ sourceCurrency: 'USD', destinationCurrency: 'EUR', ...(sendingAmount ? { sendingAmount } : {}) }))[0];
+    const byDefault = await at();
+    const tenThousand = await at(10_000);
+    const double = await at(20_000);
+    // Rates are cached about 5 minutes (interface, Limits): reads seconds apart price at one rate.
+    expect(byDefault.exchangeRate, 'control: the reads share one cached rate').toBe(tenThousand.exchangeRate);
+    expect(byDefault.receivingAmount, 'sendingAmount defaults to 10000').toBe(tenThousand.receivingAmount);
+    expect(double.receivingAmount, 'sendingAmount 20000 receives more than 10000 at the same rate').toBeGreaterThan(tenThousand.receivingAmount);
+    recordRule(OP, LIST_RULES.filter('sendingAmount'));
+  });
+});
