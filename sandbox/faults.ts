@@ -247,30 +247,30 @@ export const FAULTS = {
     suites: ['external-accounts/accounts.test.ts'],
     rule: 'ExternalAccount.ownershipType: required when creating self-custody crypto wallet accounts on platforms subject to counterparty requirements.',
   },
-  // Field rules, uniqueness and lists (generated requests: suites/external-accounts/field-rules.test.ts, lists.test.ts)
+  // Field rules, uniqueness and lists (generated requests: suites/external-accounts/field-rules.test.ts, platform-field-rules.test.ts, lists.test.ts)
   'wallet-beneficiary-country-optional': {
     areas: ['external-accounts'],
-    suites: ['external-accounts/field-rules.test.ts'],
+    suites: ['external-accounts/field-rules.test.ts', 'external-accounts/platform-field-rules.test.ts'],
     rule: "Supplement 7: a wallet's beneficiary is INDIVIDUAL{beneficiaryType, fullName*, countryOfResidence*}.",
   },
   'clabe-any-length': {
     areas: ['external-accounts'],
-    suites: ['external-accounts/field-rules.test.ts'],
+    suites: ['external-accounts/field-rules.test.ts', 'external-accounts/platform-field-rules.test.ts'],
     rule: 'Supplement 7: MXN_ACCOUNT clabeNumber* (18 digits).',
   },
   'evm-address-checksum-ignored': {
     areas: ['external-accounts'],
-    suites: ['external-accounts/field-rules.test.ts'],
+    suites: ['external-accounts/field-rules.test.ts', 'external-accounts/platform-field-rules.test.ts'],
     rule: 'Supplement 7: an EVM wallet address is an EVM address (EIP-55 checksum when mixed case).',
   },
   'lightning-several-destinations-accepted': {
     areas: ['external-accounts'],
-    suites: ['external-accounts/field-rules.test.ts'],
+    suites: ['external-accounts/field-rules.test.ts', 'external-accounts/platform-field-rules.test.ts'],
     rule: 'Supplement 7: LIGHTNING takes exactly one of invoice, bolt12, lightningAddress.',
   },
   'external-account-duplicate-accepted': {
     areas: ['external-accounts'],
-    suites: ['external-accounts/field-rules.test.ts'],
+    suites: ['external-accounts/field-rules.test.ts', 'external-accounts/platform-field-rules.test.ts'],
     rule: 'Supplement 7: POST external accounts answers 409 when the account exists.',
   },
   'external-accounts-currency-filter-ignored': {

@@ -3,7 +3,8 @@
 import { expect } from 'vitest';
 import { z } from 'zod';
 import { eventually } from '../eventually.js';
-import { expectStatus, noteInterface } from '../expect.js';
+import type { ApiResponse } from '../client.js';
+import { expectError, expectStatus, noteInterface } from '../expect.js';
 import { api, capabilities } from '../harness.js';
 import { ExternalAccount, LivenessChallenge, WalletSignatureChallenge } from '../schemas.js';
 import type { TestWallet } from '../wallets/index.js';
@@ -69,3 +70,13 @@ export async function startLivenessChallenge(externalAccountId: string) {
 }
 
 export const verify = (externalAccountId: string, body: Record<string, unknown>) => api.post(VERIFY, { params: { externalAccountId }, body });
+
+/** Supplement §7: create accepts LIGHTNING, responses may say LIGHTNING_ACCOUNT (the read-back's documented alias). */
+export const LIGHTNING_ALIASES = { 'accountInfo.accountType': (sent: unknown) => (sent === 'LIGHTNING' ? ['LIGHTNING_ACCOUNT'] : []) };
+
+/** Supplement §7: a second account with the same details is refused, "409 exists", and the first stays the only one. */
+export async function expectDuplicateRefused(send: (b: Record<string, unknown>) => Promise<ApiResponse>, sent: Record<string, unknown>, created: ExternalAccount, listed: () => Promise<string[]>) {
+  expectError(await send(sent), 409, 'CONFLICT', `supplement §7: POST external accounts answers "409 exists" for an account with the same details as ${created.id}`);
+  const ids = (await listed()).filter((id) => id === created.id);
+  expect(ids, `the refused duplicate of ${created.id} created nothing; the account is listed once`).toEqual([created.id]);
+}

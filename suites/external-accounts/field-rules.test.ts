@@ -4,11 +4,10 @@
 // shared formats), interface: ExternalAccount and Errors (FieldError dot paths).
 import { describe, expect, it } from 'vitest';
 import { individual } from '../../fixtures/customers.js';
-import type { ApiResponse } from '../../helpers/client.js';
-import { expectError, expectStatus } from '../../helpers/expect.js';
 import { createCustomer } from '../../helpers/flows/customers.js';
 import { walkPages } from '../../helpers/flows/pages.js';
 import { api, capabilities } from '../../helpers/harness.js';
+import { expectDuplicateRefused, LIGHTNING_ALIASES as aliases } from '../../helpers/flows/external-accounts.js';
 import { checkRulesRefused, checkValidAccepted } from '../../helpers/requests/check.js';
 import { externalAccountCreate } from '../../helpers/requests/external-accounts.js';
 import { basisSupplement, scenario } from '../../helpers/scenario.js';
@@ -16,18 +15,9 @@ import { ExternalAccount } from '../../helpers/schemas.js';
 
 const CUSTOMER_CREATE = 'POST /customers/external-accounts';
 const PLATFORM_CREATE = 'POST /platform/external-accounts';
-/** supplement §7: create accepts LIGHTNING, responses may say LIGHTNING_ACCOUNT. */
-const aliases = { 'accountInfo.accountType': (sent: unknown) => (sent === 'LIGHTNING' ? ['LIGHTNING_ACCOUNT'] : []) };
 
 const customerAccountIds = async (customerId: string) =>
   (await walkPages('/customers/external-accounts', ExternalAccount, { query: { customerId }, limit: 100 })).map((a) => a.id);
-
-/** supplement §7: a second account with the same details is refused, "409 exists", and the first stays the only one. */
-async function expectDuplicateRefused(send: (b: Record<string, unknown>) => Promise<ApiResponse>, sent: Record<string, unknown>, created: ExternalAccount, listed: () => Promise<string[]>) {
-  expectError(await send(sent), 409, 'CONFLICT', `supplement §7: POST external accounts answers "409 exists" for an account with the same details as ${created.id}`);
-  const ids = (await listed()).filter((id) => id === created.id);
-  expect(ids, `the refused duplicate of ${created.id} created nothing; the account is listed once`).toEqual([created.id]);
-}
 
 describe(CUSTOMER_CREATE, () => {
   scenario({ area: 'External Accounts', operation: CUSTOMER_CREATE, section: 'Resources and their fields', basis: 'supplement' });
@@ -57,46 +47,5 @@ describe(CUSTOMER_CREATE, () => {
       aliases,
       then: (sent, created) => expectDuplicateRefused(send, sent, created, () => customerAccountIds(String(sent.customerId))),
     });
-  });
-});
-
-describe(PLATFORM_CREATE, () => {
-  scenario({ area: 'External Accounts', operation: PLATFORM_CREATE, section: 'Resources and their fields', basis: 'supplement' });
-  const spec = () => externalAccountCreate(PLATFORM_CREATE, capabilities.counterpartyRules === true);
-  const send = (body: Record<string, unknown>) => api.post('/platform/external-accounts', { body });
-  const platformIds = async (currency: string) => (await walkPages('/platform/external-accounts', ExternalAccount, { query: { currency }, limit: 100 })).map((a) => a.id);
-
-  it('refuses every request that breaks one documented field rule with 400 INVALID_INPUT naming the field, and creates nothing', async () => {
-    await basisSupplement('section 7: "same minus customerId, defaultUmaDepositAccount"; generated, one rule broken per request');
-    const marker = `rules-${Date.now().toString(36)}`;
-    let n = 0;
-    await checkRulesRefused({
-      spec: spec(),
-      // Every refused request carries a platformAccountId of its own (unless its rule is about that field).
-      complete: (b) => ({ ...b, platformAccountId: `${marker}-${n++}` }),
-      send,
-    });
-    const listed = await walkPages('/platform/external-accounts', ExternalAccount, { limit: 100 });
-    const created = listed.filter((a) => String(a.platformAccountId ?? '').startsWith(marker));
-    expect(created.map((a) => a.id), 'refused creates added no platform account').toEqual([]);
-  });
-
-  it('accepts valid requests of every account type, reads them back as sent, and refuses the same details again with 409', async () => {
-    await basisSupplement('section 7: every variant, optional fields present or not; "409 exists"');
-    const used = new Set<string>();
-    await checkValidAccepted({
-      spec: spec(),
-      // The platform holds every account: a published invoice or offer is sent once, not again as a new account.
-      variants: (v) => v.name !== 'LIGHTNING',
-      send,
-      created: { status: 201, schema: ExternalAccount },
-      readBack: (a) => api.get('/platform/external-accounts/{externalAccountId}', { params: { externalAccountId: a.id } }),
-      aliases,
-      then: async (sent, created) => {
-        used.add(created.id);
-        await expectDuplicateRefused(send, sent, created, () => platformIds(String(sent.currency)));
-      },
-    });
-    expect(used.size, 'valid platform accounts were created').toBeGreaterThan(0);
   });
 });

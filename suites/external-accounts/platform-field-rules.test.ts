@@ -1,0 +1,55 @@
+// Every documented field rule of the platform's external-account create, both ways, with generated data
+// (helpers/requests/external-accounts.ts holds the rules and their citations). basis: supplement
+// (section 7: create request, wallet and fiat variants, beneficiary, "409 exists"; section 5: the
+// shared formats), interface: ExternalAccount and Errors (FieldError dot paths).
+import { describe, expect, it } from 'vitest';
+import { walkPages } from '../../helpers/flows/pages.js';
+import { api, capabilities } from '../../helpers/harness.js';
+import { expectDuplicateRefused, LIGHTNING_ALIASES as aliases } from '../../helpers/flows/external-accounts.js';
+import { checkRulesRefused, checkValidAccepted } from '../../helpers/requests/check.js';
+import { externalAccountCreate } from '../../helpers/requests/external-accounts.js';
+import { basisSupplement, scenario } from '../../helpers/scenario.js';
+import { ExternalAccount } from '../../helpers/schemas.js';
+
+const PLATFORM_CREATE = 'POST /platform/external-accounts';
+
+describe(PLATFORM_CREATE, () => {
+  scenario({ area: 'External Accounts', operation: PLATFORM_CREATE, section: 'Resources and their fields', basis: 'supplement' });
+  const spec = () => externalAccountCreate(PLATFORM_CREATE, capabilities.counterpartyRules === true);
+  const send = (body: Record<string, unknown>) => api.post('/platform/external-accounts', { body });
+  const platformIds = async (currency: string) => (await walkPages('/platform/external-accounts', ExternalAccount, { query: { currency }, limit: 100 })).map((a) => a.id);
+
+  it('refuses every request that breaks one documented field rule with 400 INVALID_INPUT naming the field, and creates nothing', async () => {
+    await basisSupplement('section 7: "same minus customerId, defaultUmaDepositAccount"; generated, one rule broken per request');
+    const marker = `rules-${Date.now().toString(36)}`;
+    let n = 0;
+    await checkRulesRefused({
+      spec: spec(),
+      // Every refused request carries a platformAccountId of its own (unless its rule is about that field).
+      complete: (b) => ({ ...b, platformAccountId: `${marker}-${n++}` }),
+      send,
+    });
+    const listed = await walkPages('/platform/external-accounts', ExternalAccount, { limit: 100 });
+    const created = listed.filter((a) => String(a.platformAccountId ?? '').startsWith(marker));
+    expect(created.map((a) => a.id), 'refused creates added no platform account').toEqual([]);
+  });
+
+  it('accepts valid requests of every account type, reads them back as sent, and refuses the same details again with 409', async () => {
+    await basisSupplement('section 7: every variant, optional fields present or not; "409 exists"');
+    const used = new Set<string>();
+    await checkValidAccepted({
+      spec: spec(),
+      // The platform holds every account: a published invoice or offer is sent once, not again as a new account.
+      variants: (v) => v.name !== 'LIGHTNING',
+      send,
+      created: { status: 201, schema: ExternalAccount },
+      readBack: (a) => api.get('/platform/external-accounts/{externalAccountId}', { params: { externalAccountId: a.id } }),
+      aliases,
+      then: async (sent, created) => {
+        used.add(created.id);
+        await expectDuplicateRefused(send, sent, created, () => platformIds(String(sent.currency)));
+      },
+    });
+    expect(used.size, 'valid platform accounts were created').toBeGreaterThan(0);
+  });
+});
