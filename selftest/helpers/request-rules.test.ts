@@ -4,10 +4,53 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { declaredRules } from '../../helpers/requests/catalog.js';
-import { externalAccountCreate } from '../../helpers/requests/external-accounts.js';
+import { actionReject, agentCreate, agentPatch, agentTransfer, policyPatch } from '../../helpers/requests/agents.js';
+import { cardAuthorization, cardBalanceInquiry, cardClearing, cardCreate, cardPatch } from '../../helpers/requests/cards.js';
+import { externalAccountCreate, ownershipChallenge, ownershipVerify, trustConfirm } from '../../helpers/requests/external-accounts.js';
+import { invitationClaim, invitationCreate } from '../../helpers/requests/invitations.js';
+import { quoteAuthorize, quoteCreate, quoteExecute, sandboxFund, sandboxSend, transferIn, transferOut } from '../../helpers/requests/quotes.js';
+import { factorAdd, factorConfirm, loginComplete, loginStart, recordEvent, resetComplete, resetStart } from '../../helpers/requests/sca.js';
+import { coinRegister, linkCreate } from '../../helpers/requests/stablecoins.js';
+import { tokenCreate } from '../../helpers/requests/tokens.js';
 import { getPath, rulesOf, validBody, type FieldSpec, type RequestSpec, type Variant } from '../../helpers/requests/rules.js';
 
-const SPECS: RequestSpec[] = [externalAccountCreate('POST /customers/external-accounts', true), externalAccountCreate('POST /platform/external-accounts', false)];
+const SPECS: RequestSpec[] = [
+  externalAccountCreate('POST /customers/external-accounts', true),
+  externalAccountCreate('POST /platform/external-accounts', false),
+  ownershipChallenge('customers'),
+  ownershipVerify('customers'),
+  trustConfirm('trust'),
+  agentCreate(),
+  agentPatch(),
+  policyPatch(),
+  actionReject(),
+  agentTransfer('out'),
+  agentTransfer('in'),
+  cardCreate(),
+  cardPatch(),
+  cardAuthorization(),
+  cardClearing(),
+  cardBalanceInquiry(),
+  invitationCreate(),
+  invitationClaim(),
+  quoteCreate(),
+  quoteExecute(),
+  quoteAuthorize(),
+  transferOut(),
+  transferIn(),
+  sandboxFund(),
+  sandboxSend(),
+  tokenCreate(),
+  factorAdd(),
+  factorConfirm(),
+  loginStart(),
+  loginComplete(),
+  recordEvent(),
+  resetStart(),
+  resetComplete(),
+  linkCreate('LINK'),
+  coinRegister('StablecoinProviderAccount:00000000-0000-4000-8000-000000000000'),
+];
 
 const anchored = (re: RegExp) => new RegExp(`^(?:${re.source.replace(/^\^|\$$/g, '')})$`, re.flags);
 
@@ -20,6 +63,8 @@ function problems(v: Variant, body: Record<string, unknown>): string[] {
       if (value !== undefined) out.push(`${f.path} forbidden`);
       continue;
     }
+    // A placeholder the scenario fills in (`<quote>`, `<amount>`): the scenario's value is judged there.
+    if (typeof value === 'string' && /^<[a-z]+>$/.test(value)) continue;
     if (value === undefined) {
       if (f.required && !v.oneOf?.paths.includes(f.path)) out.push(`${f.path} required`);
       continue;
@@ -32,8 +77,14 @@ function problems(v: Variant, body: Record<string, unknown>): string[] {
 
 function valueProblems(f: FieldSpec, value: unknown): string[] {
   const out: string[] = [];
-  const typeOk = f.type === 'object' ? typeof value === 'object' && value !== null && !Array.isArray(value) : f.type === 'integer' ? Number.isInteger(value) : typeof value === f.type;
+  const typeOk =
+    f.type === 'object' ? typeof value === 'object' && value !== null && !Array.isArray(value) : f.type === 'array' ? Array.isArray(value) : f.type === 'integer' ? Number.isInteger(value) : typeof value === f.type;
   if (!typeOk) return [`${f.path} type`];
+  if (Array.isArray(value)) {
+    if (f.minItems !== undefined && value.length < f.minItems) out.push(`${f.path} minItems`);
+    if (f.itemEnum && value.some((x) => !f.itemEnum!.includes(x))) out.push(`${f.path} enum`);
+    return out;
+  }
   if (f.enum && !f.enum.includes(value as string)) out.push(`${f.path} enum`);
   if (f.pattern && !anchored(f.pattern).test(value as string)) out.push(`${f.path} pattern`);
   if (f.maxLength !== undefined && (value as string).length > f.maxLength) out.push(`${f.path} maxLength`);
@@ -69,9 +120,10 @@ describe('request rules', () => {
           fc.property(fc.constantFrom(...rule.variants).chain((v) => validBody(v).map((b) => [v, b] as const)), rule.breaks, ([v, valid], breakIt) => {
             const broken = breakIt(valid);
             const group = v.oneOf?.paths.includes(rule.path) || rule.constraint === 'oneOf' ? v.oneOf!.paths : [];
-            const outside = changed(valid, broken).filter((p) => p !== rule.path && !p.startsWith(`${rule.path}.`) && !group.includes(p));
+            // An optional parent the valid body left out comes with the broken field.
+            const outside = changed(valid, broken).filter((p) => p !== rule.path && !p.startsWith(`${rule.path}.`) && !rule.path.startsWith(`${p}.`) && !group.includes(p));
             expect(outside, `${rule.id}: the change touches only ${rule.path}`).toEqual([]);
-            if (['required', 'type', 'enum', 'pattern', 'maxLength', 'minLength', 'minimum', 'maximum', 'forbidden', 'oneOf'].includes(rule.constraint)) {
+            if (['required', 'type', 'enum', 'pattern', 'maxLength', 'minLength', 'minimum', 'maximum', 'minItems', 'forbidden', 'oneOf'].includes(rule.constraint)) {
               expect(problems(v, broken).length, `${rule.id}: the broken body breaks a declared rule: ${JSON.stringify(broken)}`).toBeGreaterThan(0);
             }
           }),
