@@ -694,6 +694,17 @@ export const FAULTS = {
     rule: 'Supplement 13: after a 202, approve or reject within 5 s, else the payment is auto-rejected (409 when approved after the timeout).',
   },
   // Customers, contact verification, KYC/KYB and documents, internal accounts, webhooks (issue 12, point 3)
+  // Field rules of customers, KYC/KYB, documents, internal accounts (issue 17)
+  'ssn-identifier-format-unchecked': {
+    areas: ['customers', 'kyc-verifications'],
+    suites: ['customers/field-rules.test.ts'],
+    rule: 'Supplement 4: identifier (write-only; SSN ###-##-####).',
+  },
+  'funds-other-description-optional': {
+    areas: ['customers'],
+    suites: ['customers/field-rules.test.ts'],
+    rule: 'Supplement 4: EDD sourceOfFundsCategories OTHER needs sourceOfFundsOtherDescription.',
+  },
   'customers-list-includes-deleted': {
     areas: ['customers'],
     suites: ['customers/delete-customer.test.ts'],

@@ -10,8 +10,10 @@ export type Constraint = 'required' | 'type' | 'enum' | 'pattern' | 'format' | '
 export interface FieldSpec {
   /** Dot path from the root of the body (or the query). */
   path: string;
-  type: 'string' | 'integer' | 'boolean' | 'object';
+  type: 'string' | 'integer' | 'number' | 'boolean' | 'object' | 'array';
   required?: boolean;
+  /** An array's members: their documented enum or pattern (a broken member names `<path>.<index>`), and valid members. */
+  items?: { enum?: readonly string[]; pattern?: RegExp; valid?: fc.Arbitrary<string> };
   enum?: readonly string[];
   /** A documented pattern; valid values are generated from it unless `valid` is given. */
   pattern?: RegExp;
@@ -83,8 +85,9 @@ export function withPath(obj: Record<string, unknown>, path: string, value: unkn
   const copy = structuredClone(obj);
   const keys = path.split('.');
   let node = copy as Record<string, unknown>;
-  for (const k of keys.slice(0, -1)) {
-    if (!node[k] || typeof node[k] !== 'object') node[k] = {};
+  for (const [i, k] of keys.slice(0, -1).entries()) {
+    // A numeric next key is an array index (`feeConfigs.0.feeType`).
+    if (!node[k] || typeof node[k] !== 'object') node[k] = /^\d+$/.test(keys[i + 1]) ? [] : {};
     node = node[k] as Record<string, unknown>;
   }
   const last = keys[keys.length - 1];
@@ -106,6 +109,12 @@ export function validValue(f: FieldSpec): fc.Arbitrary<unknown> {
       return fc.boolean();
     case 'integer':
       return fc.integer({ min: f.minimum ?? 0, max: f.maximum ?? 1_000_000 });
+    case 'number':
+      return fc.oneof(fc.integer({ min: f.minimum ?? 0, max: f.maximum ?? 1_000_000 }), fc.double({ min: f.minimum ?? 0, max: f.maximum ?? 1_000_000, noNaN: true, noDefaultInfinity: true }));
+    case 'array': {
+      const member = f.items?.valid ?? (f.items?.enum ? fc.constantFrom(...f.items.enum) : f.items?.pattern ? patternArb(f.items.pattern) : validValue({ path: f.path, type: 'string', cite: f.cite }));
+      return fc.uniqueArray(member as fc.Arbitrary<unknown>, { minLength: 1, maxLength: 3 });
+    }
     case 'object':
       return fc.constant({});
     default:
@@ -137,8 +146,10 @@ export function validBody(v: Variant): fc.Arbitrary<Record<string, unknown>> {
 const WRONG_TYPE: Record<FieldSpec['type'], fc.Arbitrary<unknown>> = {
   string: fc.oneof(fc.integer(), fc.boolean(), fc.constant([])),
   integer: fc.oneof(fc.string({ minLength: 1, maxLength: 5 }), fc.boolean(), fc.double({ min: 0.1, max: 99.9, noNaN: true }).filter((x) => !Number.isInteger(x))),
+  number: fc.oneof(fc.string({ minLength: 1, maxLength: 5 }), fc.boolean()),
   boolean: fc.oneof(fc.constantFrom('true', 'false', 'yes'), fc.integer({ min: 0, max: 1 })),
   object: fc.oneof(fc.string({ maxLength: 5 }), fc.integer(), fc.boolean()),
+  array: fc.oneof(fc.string({ maxLength: 5 }), fc.integer(), fc.boolean(), fc.constant({})),
 };
 
 /** Near misses of a pattern: a valid value with one character added, dropped or replaced, or a random string, none matching. */
@@ -190,6 +201,15 @@ export function rulesOf(spec: RequestSpec): Rule[] {
         add(f.path, 'enum', f.cite, set(f.path, wrong.filter((s) => !allowed.has(s))));
       }
       if (f.pattern) add(f.path, 'pattern', f.cite, set(f.path, breakingPattern(f)));
+      if (f.type === 'array' && f.items?.enum) {
+        const allowed = new Set(f.items.enum);
+        const wrong = fc.oneof(fc.constantFrom(...f.items.enum).map((s) => s.toLowerCase()), fc.string({ minLength: 1, maxLength: 10 })).filter((s) => !allowed.has(s));
+        add(f.path, 'enum', f.cite, set(f.path, fc.tuple(validValue(f) as fc.Arbitrary<unknown[]>, wrong).map(([ok, bad]) => [...ok, bad])));
+      }
+      if (f.type === 'array' && f.items?.pattern) {
+        const member: FieldSpec = { path: f.path, type: 'string', pattern: f.items.pattern, cite: f.cite };
+        add(f.path, 'pattern', f.cite, set(f.path, fc.tuple(validValue(f) as fc.Arbitrary<unknown[]>, breakingPattern(member)).map(([ok, bad]) => [...ok, bad])));
+      }
       if (f.format) add(f.path, 'format', f.cite, set(f.path, f.format.invalid));
       if (f.maxLength !== undefined) add(f.path, 'maxLength', f.cite, set(f.path, fc.string({ unit: fc.constantFrom('a', 'b', '1'), minLength: f.maxLength + 1, maxLength: f.maxLength + 8 })));
       if (f.minLength !== undefined && f.minLength > 0 && !f.pattern) add(f.path, 'minLength', f.cite, set(f.path, fc.constant('')));

@@ -9,7 +9,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { isoNow } from '../clock.js';
 import { areaState, parse, type SandboxContext } from '../context.js';
-import { getCustomer, Identification, missingKycFields, onCustomerChanged, setKycStatus, type CustomerRecord } from '../customers/routes.js';
+import { crossFieldErrors, getCustomer, Identification, missingKycFields, onCustomerChanged, setKycStatus, type CustomerRecord } from '../customers/routes.js';
 import { badRequest, conflict, invalidInput, notFound, type FieldError } from '../errors.js';
 import { scanPage } from '../scan-page.js';
 
@@ -288,6 +288,8 @@ export async function kycRoutes(app: FastifyInstance) {
 
   app.post('/beneficial-owners', async (req, reply) => {
     const body = parse(OwnerBody, req.body);
+    const crossField = crossFieldErrors(ctx, body.personalInfo, {}, 'personalInfo.');
+    if (crossField.length) throw invalidInput(crossField);
     const customer = getCustomer(ctx, body.customerId);
     if (customer.customerType !== 'BUSINESS') {
       throw invalidInput([{ field: 'customerId', constraint: 'customerType', message: 'Beneficial owners belong to business customers' }]);
@@ -326,6 +328,8 @@ export async function kycRoutes(app: FastifyInstance) {
   app.patch('/beneficial-owners/:beneficialOwnerId', async (req) => {
     const o = getOwner((req.params as { beneficialOwnerId: string }).beneficialOwnerId);
     const body = parse(OwnerPatch, req.body);
+    const crossField = body.personalInfo ? crossFieldErrors(ctx, body.personalInfo, o.personalInfo, 'personalInfo.') : [];
+    if (crossField.length) throw invalidInput(crossField);
     if (body.roles) o.roles = body.roles;
     if (body.ownershipPercentage !== undefined) o.ownershipPercentage = body.ownershipPercentage;
     if (body.personalInfo) {
