@@ -705,6 +705,51 @@ export const FAULTS = {
     suites: ['customers/field-rules.test.ts'],
     rule: 'Supplement 4: EDD sourceOfFundsCategories OTHER needs sourceOfFundsOtherDescription.',
   },
+  'customers-list-region-filter-ignored': {
+    areas: ['customers'],
+    suites: ['customers/lists.test.ts'],
+    rule: 'Supplement 4/15: GET /customers filters by region.',
+  },
+  'verifications-customer-filter-ignored': {
+    areas: ['kyc-verifications'],
+    suites: ['kyc-verifications/lists.test.ts'],
+    rule: 'Supplement 14: GET /verifications filters by customerId.',
+  },
+  'owners-cursor-repeats': {
+    areas: ['kyc-verifications'],
+    suites: ['kyc-verifications/lists.test.ts'],
+    rule: 'Supplement 1: cursor is the previous nextCursor; a page continues where the last one ended (GET /beneficial-owners).',
+  },
+  'documents-holder-filter-ignored': {
+    areas: ['documents'],
+    suites: ['documents/lists.test.ts'],
+    rule: 'Supplement 14: GET /documents filters by documentHolder.',
+  },
+  'documents-limit-unbounded': {
+    areas: ['documents'],
+    suites: ['documents/lists.test.ts'],
+    rule: 'Supplement 1: list limit is 1–100 (GET /documents).',
+  },
+  'internal-accounts-customer-filter-ignored': {
+    areas: ['internal-accounts'],
+    suites: ['internal-accounts/lists.test.ts'],
+    rule: 'Supplement 6: GET /customers/internal-accounts filters by customerId (one customer never sees another\'s accounts).',
+  },
+  'internal-accounts-currency-filter-ignored': {
+    areas: ['internal-accounts'],
+    suites: ['internal-accounts/lists.test.ts'],
+    rule: 'Supplement 6: GET /customers/internal-accounts filters by currency.',
+  },
+  'kyc-link-redirect-any-scheme': {
+    areas: ['customers'],
+    suites: ['customers/field-rules.test.ts'],
+    rule: 'Supplement 14: kyc-link redirectUri is https (http only for a local address).',
+  },
+  'owner-percentage-unbounded': {
+    areas: ['kyc-verifications'],
+    suites: ['kyc-verifications/field-rules.test.ts'],
+    rule: 'Supplement 5: POST /beneficial-owners ownershipPercentage* 0–100.',
+  },
   'customers-list-includes-deleted': {
     areas: ['customers'],
     suites: ['customers/delete-customer.test.ts'],

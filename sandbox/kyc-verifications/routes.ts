@@ -274,7 +274,7 @@ export async function kycRoutes(app: FastifyInstance) {
   app.get('/verifications', async (req) => {
     const q = parse(PageQuery.extend({ customerId: z.string().min(1).optional(), verificationStatus: z.enum(['RESOLVE_ERRORS', 'PENDING_MANUAL_REVIEW', 'IN_PROGRESS', 'APPROVED', 'REJECTED', 'READY_FOR_VERIFICATION']).optional() }), req.query);
     const s = state(ctx);
-    const list = q.customerId ? s.verificationsByCustomer.get(q.customerId) ?? [] : s.verificationOrder;
+    const list = q.customerId && !ctx.faults.has('verifications-customer-filter-ignored') ? s.verificationsByCustomer.get(q.customerId) ?? [] : s.verificationOrder;
     const statusFilter = ctx.faults.has('verifications-status-filter-ignored') ? undefined : q.verificationStatus;
     return scanPage(list, (v) => !statusFilter || v.verificationStatus === statusFilter, q, (v) => ({ ...v }));
   });
@@ -287,7 +287,7 @@ export async function kycRoutes(app: FastifyInstance) {
   });
 
   app.post('/beneficial-owners', async (req, reply) => {
-    const body = parse(OwnerBody, req.body);
+    const body = parse(ctx.faults.has('owner-percentage-unbounded') ? OwnerBody.extend({ ownershipPercentage: z.number().min(0) }) : OwnerBody, req.body);
     const crossField = crossFieldErrors(ctx, body.personalInfo, {}, 'personalInfo.');
     if (crossField.length) throw invalidInput(crossField);
     const customer = getCustomer(ctx, body.customerId);
@@ -315,7 +315,10 @@ export async function kycRoutes(app: FastifyInstance) {
   app.get('/beneficial-owners', async (req) => {
     const q = parse(PageQuery.extend({ customerId: z.string().min(1) }), req.query);
     const list = ctx.faults.has('owner-list-ignores-customer') ? [...state(ctx).owners.values()] : customerOwners(ctx, q.customerId);
-    return scanPage(list, () => true, q, presentOwner);
+    const page = scanPage(list, () => true, q, presentOwner);
+    // This sandbox's fault: the next page starts one item early, so the last item comes again.
+    if (page.nextCursor && ctx.faults.has('owners-cursor-repeats')) page.nextCursor = String(Math.max(0, Number(page.nextCursor) - 1));
+    return page;
   });
 
   const getOwner = (ownerId: string) => {
@@ -403,9 +406,11 @@ export async function kycRoutes(app: FastifyInstance) {
   });
 
   app.get('/documents', async (req) => {
-    const q = parse(PageQuery.extend({ documentHolder: z.string().min(1).optional() }), req.query);
+    // This sandbox's fault: a limit over 100 accepted (supplement §1: limit 1–100).
+    const pageQuery = ctx.faults.has('documents-limit-unbounded') ? PageQuery.extend({ limit: z.coerce.number().int().min(1).default(20) }) : PageQuery;
+    const q = parse(pageQuery.extend({ documentHolder: z.string().min(1).optional() }), req.query);
     const s = state(ctx);
-    const list = q.documentHolder ? s.documentsByHolder.get(q.documentHolder) ?? [] : s.documentOrder;
+    const list = q.documentHolder && !ctx.faults.has('documents-holder-filter-ignored') ? s.documentsByHolder.get(q.documentHolder) ?? [] : s.documentOrder;
     return scanPage(list, (d) => !d.deleted, q, presentDocument);
   });
 
