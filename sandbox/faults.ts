@@ -750,6 +750,16 @@ export const FAULTS = {
     suites: ['kyc-verifications/field-rules.test.ts'],
     rule: 'Supplement 5: POST /beneficial-owners ownershipPercentage* 0–100.',
   },
+  'document-media-type-unchecked': {
+    areas: ['documents'],
+    suites: ['documents/field-rules.test.ts'],
+    rule: 'Supplement 14: POST/PUT /documents file* is a PDF, JPEG or PNG.',
+  },
+  'verification-of-approved-accepted': {
+    areas: ['kyc-verifications'],
+    suites: ['kyc-verifications/field-rules.test.ts'],
+    rule: 'Supplement 5: POST /verifications answers 400 if the customer is already APPROVED.',
+  },
   'customers-list-includes-deleted': {
     areas: ['customers'],
     suites: ['customers/delete-customer.test.ts'],

@@ -204,6 +204,37 @@ export function ownerPatch(): RequestSpec {
   };
 }
 
+const DOCUMENT_TYPES = [
+  'PASSPORT', 'DRIVERS_LICENSE', 'NATIONAL_ID',
+  'CERTIFICATE_OF_INCORPORATION', 'ARTICLES_OF_INCORPORATION', 'ARTICLES_OF_ASSOCIATION', 'STATE_REGISTRY_EXCERPT',
+  'DIRECTOR_REGISTRY', 'TRUST_AGREEMENT', 'STATE_COMPANY_REGISTRY', 'PARTNERSHIP_CONTROL_AGREEMENT',
+  'SHAREHOLDER_REGISTER', 'PARTNERSHIP_AGREEMENT',
+  'UTILITY_BILL', 'RENT_OR_LEASE_AGREEMENT', 'ELECTRICITY_BILL', 'BANK_STATEMENT', 'TAX_RETURN',
+  'PROOF_OF_ADDRESS', 'GOOD_STANDING_CERTIFICATE', 'INFORMATION_STATEMENT', 'INCUMBENCY_CERTIFICATE', 'BUSINESS_LICENSE',
+  'POWER_OF_ATTORNEY', 'SELFIE', 'OTHER',
+] as const;
+const DOC = `${S14}: POST /documents (multipart) file* (PDF/JPEG/PNG ≤10 MB), documentType*, country*, documentHolder* (Customer/BeneficialOwner id), side? (FRONT|BACK), documentNumber?, issuingAuthority?`;
+/** The media types of PDF, JPEG and PNG: the `file` field carries the upload's media type (the suite builds the file). */
+export const DOCUMENT_MEDIA_TYPES = ['application/pdf', 'image/jpeg', 'image/png'] as const;
+
+/**
+ * POST /documents and PUT /documents/{id} ("as POST minus documentHolder"), multipart: `file` stands
+ * for the upload, its value the media type the file is sent with.
+ */
+export function documentUpload(operation: 'POST /documents' | 'PUT /documents/{documentId}'): RequestSpec {
+  const fields: FieldSpec[] = [
+    { path: 'file', type: 'string', required: true, valid: fc.constantFrom(...DOCUMENT_MEDIA_TYPES), format: { name: 'PDF, JPEG or PNG', invalid: fc.constantFrom('text/plain', 'application/zip', 'image/gif') }, cite: DOC },
+    { path: 'documentType', type: 'string', required: true, enum: DOCUMENT_TYPES, cite: `${DOC}; the 26 documentType values` },
+    { path: 'country', type: 'string', required: true, valid: fc.constantFrom(...countries), cite: DOC },
+    { path: 'side', type: 'string', enum: ['FRONT', 'BACK'], cite: DOC },
+    // Letters only: no target's rejection trigger (supplement §28.1: document magic values are the target's) is a word.
+    { path: 'documentNumber', type: 'string', valid: fc.stringMatching(/^[A-Z]{2}[a-z]{6}$/), cite: DOC },
+    { path: 'issuingAuthority', type: 'string', valid: fc.tuple(name, fc.constantFrom('Office', 'Bureau')).map(([a, b]) => `${a} ${b}`), cite: DOC },
+  ];
+  if (operation === 'POST /documents') fields.push({ path: 'documentHolder', type: 'string', required: true, cite: DOC });
+  return { operation, part: 'form', variants: [{ name: 'document', fixed: {}, fields }] };
+}
+
 /** The rule ids of these operations (helpers/requests/catalog.ts). */
 export function customerRules(): Record<string, string[]> {
   const { pagingOnce, limitRange, filter, scope } = LIST_RULES;
@@ -213,6 +244,8 @@ export function customerRules(): Record<string, string[]> {
     'POST /customers/{customerId}/kyc-link': ruleIds(kycLinkCreate()),
     'POST /verifications': ruleIds(verificationCreate()),
     'POST /beneficial-owners': ruleIds(ownerCreate()),
+    'POST /documents': ruleIds(documentUpload('POST /documents')),
+    'PUT /documents/{documentId}': ruleIds(documentUpload('PUT /documents/{documentId}')),
     'PATCH /beneficial-owners/{beneficialOwnerId}': ruleIds(ownerPatch()),
     'GET /customers': [pagingOnce, limitRange, filter('customerType'), filter('platformCustomerId'), filter('region'), filter('currency'), filter('umaAddress')],
     'GET /verifications': [pagingOnce, limitRange, filter('customerId'), filter('verificationStatus')],

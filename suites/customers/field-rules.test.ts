@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { business, individual } from '../../fixtures/customers.js';
-import { expectStatus } from '../../helpers/expect.js';
+import { expectError, expectStatus } from '../../helpers/expect.js';
 import { createCustomer } from '../../helpers/flows/customers.js';
 import { api } from '../../helpers/harness.js';
 import { checkRulesRefused, checkValidAccepted } from '../../helpers/requests/check.js';
@@ -43,7 +43,7 @@ describe('POST /customers', () => {
     });
   });
 
-  it('accepts valid requests of every customer type and reads them back as sent', async () => {
+  it('accepts valid requests of every customer type, reads them back as sent, and refuses the same platformCustomerId again with 409 CONFLICT', async () => {
     await basisSupplement('section 4: INDIVIDUAL (address, terms consent, EDD), EDD source of funds OTHER with its description, BUSINESS; optional fields present or not');
     await checkValidAccepted({
       spec: customerCreate(await termsVersion()),
@@ -52,6 +52,12 @@ describe('POST /customers', () => {
       created: { status: 201, schema: Customer },
       readBack: (c) => getCustomer(c.id),
       aliases,
+      // Interface, Customer: platformCustomerId "on create must not collide with an active customer on the same platform (else 409 CONFLICT)".
+      then: async (sent, created) => {
+        expectError(await send(sent), 409, 'CONFLICT', `Customer: a second create with platformCustomerId ${String(sent.platformCustomerId)} of the active ${created.id} answers 409 CONFLICT`);
+        const listed = expectStatus(await api.get('/customers', { query: { platformCustomerId: String(sent.platformCustomerId) } }), 200, Page(Customer));
+        expect(listed.data.map((c) => c.id), `the refused duplicate created nothing: ${created.id} is the only customer with its platformCustomerId`).toEqual([created.id]);
+      },
     });
   });
 });

@@ -4,8 +4,8 @@
 // {customerId*, roles*, ownershipPercentage* 0–100, personalInfo*{…}}; section 14: roles, the PATCH
 // "partial … only sent fields change"), interface: Errors (FieldError dot paths).
 import { describe, expect, it } from 'vitest';
-import { bareIndividual, beneficialOwner, business } from '../../fixtures/customers.js';
-import { expectStatus } from '../../helpers/expect.js';
+import { bareIndividual, beneficialOwner, business, individual } from '../../fixtures/customers.js';
+import { expectError, expectStatus } from '../../helpers/expect.js';
 import { createCustomer } from '../../helpers/flows/customers.js';
 import { api } from '../../helpers/harness.js';
 import { checkRulesRefused, checkValidAccepted } from '../../helpers/requests/check.js';
@@ -46,6 +46,21 @@ describe('POST /verifications', () => {
       created: { status: 200, schema: Verification },
       readBack: (v) => api.get('/verifications/{verificationId}', { params: { verificationId: v.id } }),
     });
+  });
+});
+
+describe('POST /verifications eligibility', () => {
+  scenario({ area: 'KYC/KYB Verifications', operation: 'POST /verifications', section: 'Other operations that are named', basis: 'supplement' });
+
+  it('refuses with 400 a customer already APPROVED, and opens no verification of it; one not yet verified is accepted', async () => {
+    await basisSupplement('section 5: POST /verifications "400 if customer already APPROVED/REJECTED"; section 5 magic: a complete individual is APPROVED at create');
+    const open = await createCustomer(bareIndividual());
+    expectStatus(await api.post('/verifications', { body: { customerId: open.id } }), 200, Verification, 'supplement §5: control: a customer not yet verified gets a verification');
+    const approved = await createCustomer(individual());
+    expect(approved.kycStatus, 'supplement §5: a complete individual whose name has no magic suffix is APPROVED at create').toBe('APPROVED');
+    expectError(await api.post('/verifications', { body: { customerId: approved.id } }), 400, undefined, 'supplement §5: POST /verifications answers 400 if the customer is already APPROVED');
+    const page = expectStatus(await api.get('/verifications', { query: { customerId: approved.id } }), 200, VerificationPage);
+    expect(page.data, `the refused submit opened no verification of ${approved.id}`).toEqual([]);
   });
 });
 
