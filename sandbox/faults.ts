@@ -760,6 +760,11 @@ export const FAULTS = {
     suites: ['kyc-verifications/field-rules.test.ts'],
     rule: 'Supplement 5: POST /verifications answers 400 if the customer is already APPROVED.',
   },
+  'card-2fa-branding-unchecked': {
+    areas: ['platform-configuration'],
+    suites: ['platform-configuration/field-rules.platform.test.ts'],
+    rule: 'Supplement 2: cardTokenization2faConfig displayName ≤255, logoUrl https ≤512, email.bodyText ≤2000, sms templateSid ≤64, bodyText ≤480.',
+  },
   'customers-list-includes-deleted': {
     areas: ['customers'],
     suites: ['customers/delete-customer.test.ts'],

@@ -235,6 +235,39 @@ export function documentUpload(operation: 'POST /documents' | 'PUT /documents/{d
   return { operation, part: 'form', variants: [{ name: 'document', fixed: {}, fields }] };
 }
 
+const S2 = 'supplement §2';
+const FEE = `${S2}: FeeConfig feeType* (CROSS_CURRENCY_TRANSACTION only), sourceCurrency* (USD only), variableFeeBps* (0–10000), fixedFee* {amount: int64 ≥0, currency}`;
+const BRAND = `${S2}: cardTokenization2faConfig displayName ≤255, logoUrl https ≤512, email{fromAddress, fromName, replyToAddress, subject, bodyText ≤2000}, sms{templateSid ≤64, bodyText ≤480}`;
+const text = (max: number) => fc.string({ unit: fc.constantFrom(...'abcdefghij KLMNOP0123'), minLength: 1, maxLength: Math.min(max, 60) }).filter((s) => s.trim().length > 0);
+
+/**
+ * PATCH /config: a USD fee configuration and the card tokenization branding. The webhook endpoint is
+ * judged where delivery is (suites/platform-configuration/config.platform.test.ts); a fee of 0 and 0
+ * deactivates (section 2), so valid fees are never both 0.
+ */
+export function configPatch(): RequestSpec {
+  const fields: FieldSpec[] = [
+    { path: 'feeConfigs', type: 'array', valid: fc.constant([{}]), cite: FEE },
+    { path: 'feeConfigs.0.feeType', type: 'string', required: true, enum: ['CROSS_CURRENCY_TRANSACTION'], cite: FEE },
+    { path: 'feeConfigs.0.sourceCurrency', type: 'string', required: true, valid: fc.constant('USD'), cite: FEE },
+    { path: 'feeConfigs.0.variableFeeBps', type: 'integer', required: true, minimum: 0, maximum: 10000, valid: fc.integer({ min: 1, max: 10000 }), cite: FEE },
+    { path: 'feeConfigs.0.fixedFee', type: 'object', required: true, valid: fc.constant({}), cite: FEE },
+    { path: 'feeConfigs.0.fixedFee.amount', type: 'integer', required: true, minimum: 0, valid: fc.integer({ min: 0, max: 500 }), cite: FEE },
+    { path: 'feeConfigs.0.fixedFee.currency', type: 'string', required: true, valid: fc.constant('USD'), cite: FEE },
+    { path: 'cardTokenization2faConfig', type: 'object', valid: fc.constant({}), cite: BRAND },
+    { path: 'cardTokenization2faConfig.displayName', type: 'string', maxLength: 255, valid: text(255), cite: BRAND },
+    {
+      path: 'cardTokenization2faConfig.logoUrl', type: 'string', maxLength: 512, valid: fc.stringMatching(/^[a-z]{3,12}$/).map((s) => `https://${s}.example.com/logo.png`),
+      format: { name: 'https URL', invalid: fc.constantFrom('http://example.com/logo.png', 'logo.png', 'ftp://example.com/logo.png') }, cite: BRAND,
+    },
+    { path: 'cardTokenization2faConfig.email.subject', type: 'string', valid: text(60), cite: BRAND },
+    { path: 'cardTokenization2faConfig.email.bodyText', type: 'string', maxLength: 2000, valid: text(2000), cite: BRAND },
+    { path: 'cardTokenization2faConfig.sms.templateSid', type: 'string', maxLength: 64, valid: text(64), cite: BRAND },
+    { path: 'cardTokenization2faConfig.sms.bodyText', type: 'string', maxLength: 480, valid: text(480), cite: BRAND },
+  ];
+  return { operation: 'PATCH /config', part: 'body', variants: [{ name: 'config', fixed: { 'feeConfigs.0.feeType': 'CROSS_CURRENCY_TRANSACTION' }, fields }] };
+}
+
 /** The rule ids of these operations (helpers/requests/catalog.ts). */
 export function customerRules(): Record<string, string[]> {
   const { pagingOnce, limitRange, filter, scope } = LIST_RULES;
@@ -244,6 +277,7 @@ export function customerRules(): Record<string, string[]> {
     'POST /customers/{customerId}/kyc-link': ruleIds(kycLinkCreate()),
     'POST /verifications': ruleIds(verificationCreate()),
     'POST /beneficial-owners': ruleIds(ownerCreate()),
+    'PATCH /config': ruleIds(configPatch()),
     'POST /documents': ruleIds(documentUpload('POST /documents')),
     'PUT /documents/{documentId}': ruleIds(documentUpload('PUT /documents/{documentId}')),
     'PATCH /beneficial-owners/{beneficialOwnerId}': ruleIds(ownerPatch()),
