@@ -163,6 +163,15 @@ export function verificationCreate(): RequestSpec {
   };
 }
 
+/** POST /customers/{customerId}/verify-email|verify-phone/confirm {code*}; the valid code is the target's (sandbox 123456). */
+export function contactConfirm(which: 'email' | 'phone', code = '123456'): RequestSpec {
+  return {
+    operation: `POST /customers/{customerId}/verify-${which}/confirm`,
+    part: 'body',
+    variants: [{ name: which, fixed: {}, fields: [{ path: 'code', type: 'string', required: true, valid: fc.constant(code), cite: 'supplement §10: …/confirm {code*} → 200 Customer' }] }],
+  };
+}
+
 const BO = `${S5}: POST /beneficial-owners {customerId*, roles*[…], ownershipPercentage* 0–100, personalInfo*{firstName*, lastName*, birthDate*, nationality*, address*, idType*, identifier*}}`;
 const personalInfo = (required: boolean): FieldSpec[] => [
   { path: 'personalInfo', type: 'object', required, valid: fc.constant({}), cite: BO },
@@ -278,6 +287,8 @@ export function customerRules(): Record<string, string[]> {
     'POST /verifications': ruleIds(verificationCreate()),
     'POST /beneficial-owners': ruleIds(ownerCreate()),
     'PATCH /config': ruleIds(configPatch()),
+    'POST /customers/{customerId}/verify-email/confirm': ruleIds(contactConfirm('email')),
+    'POST /customers/{customerId}/verify-phone/confirm': ruleIds(contactConfirm('phone')),
     'POST /documents': ruleIds(documentUpload('POST /documents')),
     'PUT /documents/{documentId}': ruleIds(documentUpload('PUT /documents/{documentId}')),
     'PATCH /beneficial-owners/{beneficialOwnerId}': ruleIds(ownerPatch()),
