@@ -4,9 +4,9 @@
 // section 14: kyc-link redirectUri), interface: "Other operations that are named" (POST /customers
 // "field-validation failures return every invalid field in details.errors[]"; PATCH "same inputs and
 // validation style") and Errors (FieldError dot paths).
-import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { rng } from '../../fixtures/random.js';
 import { business, individual } from '../../fixtures/customers.js';
 import { expectError, expectStatus } from '../../helpers/expect.js';
 import { createCustomer } from '../../helpers/flows/customers.js';
@@ -31,7 +31,7 @@ describe('POST /customers', () => {
   it('refuses every request that breaks one documented field rule with 400 INVALID_INPUT naming the field, and creates nothing', async () => {
     await basisSupplement('section 4 create fields per customerType; generated, one rule broken per request');
     // Every refused request carries the same platformCustomerId: one read per rule shows none was created.
-    const platformCustomerId = `rules-${randomUUID()}`;
+    const platformCustomerId = `rules-${rng().string.uuid()}`;
     await checkRulesRefused({
       spec: customerCreate(await termsVersion()),
       complete: (b) => ({ ...b, platformCustomerId }),
@@ -47,7 +47,7 @@ describe('POST /customers', () => {
     await basisSupplement('section 4: INDIVIDUAL (address, terms consent, EDD), EDD source of funds OTHER with its description, BUSINESS; optional fields present or not');
     await checkValidAccepted({
       spec: customerCreate(await termsVersion()),
-      complete: (b) => ({ ...b, platformCustomerId: `rules-${randomUUID()}` }),
+      complete: (b) => ({ ...b, platformCustomerId: `rules-${rng().string.uuid()}` }),
       send,
       created: { status: 201, schema: Customer },
       readBack: (c) => getCustomer(c.id),

@@ -1,8 +1,8 @@
 // GET /customers: each documented filter narrows (a control shows it is not vacuous), paging visits
 // every item once, limit outside 1–100 is refused. basis: supplement (section 4 and 15: filters
 // platformCustomerId, customerType, region, currency, umaAddress; section 1: paging).
-import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { rng } from '../../fixtures/random.js';
 import { bareIndividual, business } from '../../fixtures/customers.js';
 import { recordRule } from '../../helpers/coverage/recorder.js';
 import { createCustomer } from '../../helpers/flows/customers.js';
@@ -19,7 +19,7 @@ describe(OP, () => {
   it('narrows by platformCustomerId, umaAddress, customerType, region and currency, each against a control, and pages every item once', async () => {
     await basisSupplement('sections 4 and 15: list filters; section 1: paging');
     // A region of their own (no other suite creates JP customers) makes the set closed.
-    const tag = randomUUID().slice(0, 8);
+    const tag = rng().string.uuid().slice(0, 8);
     const ind = await createCustomer(bareIndividual({ region: 'JP', currencies: ['USD'], platformCustomerId: `lists-${tag}-i` }));
     const ind2 = await createCustomer(bareIndividual({ region: 'JP', currencies: ['EUR'], platformCustomerId: `lists-${tag}-j` }));
     const biz = await createCustomer(business({ region: 'JP', currencies: ['USD'], platformCustomerId: `lists-${tag}-b` }));
