@@ -841,6 +841,77 @@ export const FAULTS = {
     rule: 'Supplement 13: after a 202, approve or reject within 5 s, else the payment is auto-rejected (409 when approved after the timeout).',
   },
   // Customers, contact verification, KYC/KYB and documents, internal accounts, webhooks (issue 12, point 3)
+  // Field rules of customers, KYC/KYB, documents, internal accounts (issue 17)
+  'ssn-identifier-format-unchecked': {
+    areas: ['customers', 'kyc-verifications'],
+    suites: ['customers/field-rules.test.ts'],
+    rule: 'Supplement 4: identifier (write-only; SSN ###-##-####).',
+  },
+  'funds-other-description-optional': {
+    areas: ['customers'],
+    suites: ['customers/field-rules.test.ts'],
+    rule: 'Supplement 4: EDD sourceOfFundsCategories OTHER needs sourceOfFundsOtherDescription.',
+  },
+  'customers-list-region-filter-ignored': {
+    areas: ['customers'],
+    suites: ['customers/lists.test.ts'],
+    rule: 'Supplement 4/15: GET /customers filters by region.',
+  },
+  'verifications-customer-filter-ignored': {
+    areas: ['kyc-verifications'],
+    suites: ['kyc-verifications/lists.test.ts'],
+    rule: 'Supplement 14: GET /verifications filters by customerId.',
+  },
+  'owners-cursor-repeats': {
+    areas: ['kyc-verifications'],
+    suites: ['kyc-verifications/lists.test.ts'],
+    rule: 'Supplement 1: cursor is the previous nextCursor; a page continues where the last one ended (GET /beneficial-owners).',
+  },
+  'documents-holder-filter-ignored': {
+    areas: ['documents'],
+    suites: ['documents/lists.test.ts'],
+    rule: 'Supplement 14: GET /documents filters by documentHolder.',
+  },
+  'documents-limit-unbounded': {
+    areas: ['documents'],
+    suites: ['documents/lists.test.ts'],
+    rule: 'Supplement 1: list limit is 1–100 (GET /documents).',
+  },
+  'internal-accounts-customer-filter-ignored': {
+    areas: ['internal-accounts'],
+    suites: ['internal-accounts/lists.test.ts'],
+    rule: 'Supplement 6: GET /customers/internal-accounts filters by customerId (one customer never sees another\'s accounts).',
+  },
+  'internal-accounts-currency-filter-ignored': {
+    areas: ['internal-accounts'],
+    suites: ['internal-accounts/lists.test.ts'],
+    rule: 'Supplement 6: GET /customers/internal-accounts filters by currency.',
+  },
+  'kyc-link-redirect-any-scheme': {
+    areas: ['customers'],
+    suites: ['customers/field-rules.test.ts'],
+    rule: 'Supplement 14: kyc-link redirectUri is https (http only for a local address).',
+  },
+  'owner-percentage-unbounded': {
+    areas: ['kyc-verifications'],
+    suites: ['kyc-verifications/field-rules.test.ts'],
+    rule: 'Supplement 5: POST /beneficial-owners ownershipPercentage* 0–100.',
+  },
+  'document-media-type-unchecked': {
+    areas: ['documents'],
+    suites: ['documents/field-rules.test.ts'],
+    rule: 'Supplement 14: POST/PUT /documents file* is a PDF, JPEG or PNG.',
+  },
+  'verification-of-approved-accepted': {
+    areas: ['kyc-verifications'],
+    suites: ['kyc-verifications/field-rules.test.ts'],
+    rule: 'Supplement 5: POST /verifications answers 400 if the customer is already APPROVED.',
+  },
+  'card-2fa-branding-unchecked': {
+    areas: ['platform-configuration'],
+    suites: ['platform-configuration/field-rules.platform.test.ts'],
+    rule: 'Supplement 2: cardTokenization2faConfig displayName ≤255, logoUrl https ≤512, email.bodyText ≤2000, sms templateSid ≤64, bodyText ≤480.',
+  },
   'customers-list-includes-deleted': {
     areas: ['customers'],
     suites: ['customers/delete-customer.test.ts'],

@@ -1,6 +1,7 @@
 // The field rules the suite declares, per operation: the denominator of the "field rules" part of
 // the coverage report. Each operation's request spec (helpers/requests/<area>.ts) and list rules.
 import { agentRules } from './agents.js';
+import { customerRules } from './customers.js';
 import { externalAccountCreate, externalAccountOwnershipRules } from './external-accounts.js';
 import { LIST_RULES } from './lists.js';
 import { cardRules } from './cards.js';
@@ -31,5 +32,6 @@ export function declaredRules(): Record<string, string[]> {
     ...stablecoinRules(),
     ...scaRules(),
     ...walletRules(),
+    ...customerRules(),
   };
 }

@@ -10,8 +10,10 @@ export type Constraint = 'required' | 'type' | 'enum' | 'pattern' | 'format' | '
 export interface FieldSpec {
   /** Dot path from the root of the body (or the query). */
   path: string;
-  type: 'string' | 'integer' | 'boolean' | 'object' | 'array';
+  type: 'string' | 'integer' | 'number' | 'boolean' | 'object' | 'array';
   required?: boolean;
+  /** An array's members: their documented enum or pattern (a broken member names `<path>.<index>`), and valid members. */
+  items?: { enum?: readonly string[]; pattern?: RegExp; valid?: fc.Arbitrary<string> };
   enum?: readonly string[];
   /** An array whose items each take one of these values (supplement §23: permissions*[enum]). */
   itemEnum?: readonly string[];
@@ -56,7 +58,8 @@ export interface Variant {
 export interface RequestSpec {
   /** `POST /customers/external-accounts`: the catalog's operation id without `op:`. */
   operation: string;
-  part: 'body' | 'query';
+  /** `form`: multipart/form-data, whose fields are all text, so no field has a type rule of its own. */
+  part: 'body' | 'query' | 'form';
   variants: Variant[];
 }
 
@@ -88,8 +91,9 @@ export function withPath(obj: Record<string, unknown>, path: string, value: unkn
   const copy = structuredClone(obj);
   const keys = path.split('.');
   let node = copy as Record<string, unknown>;
-  for (const k of keys.slice(0, -1)) {
-    if (!node[k] || typeof node[k] !== 'object') node[k] = {};
+  for (const [i, k] of keys.slice(0, -1).entries()) {
+    // A numeric next key is an array index (`feeConfigs.0.feeType`).
+    if (!node[k] || typeof node[k] !== 'object') node[k] = /^\d+$/.test(keys[i + 1]) ? [] : {};
     node = node[k] as Record<string, unknown>;
   }
   const last = keys[keys.length - 1];
@@ -111,10 +115,15 @@ export function validValue(f: FieldSpec): fc.Arbitrary<unknown> {
       return fc.boolean();
     case 'integer':
       return fc.integer({ min: f.minimum ?? 0, max: f.maximum ?? 1_000_000 });
+    case 'number':
+      return fc.oneof(fc.integer({ min: f.minimum ?? 0, max: f.maximum ?? 1_000_000 }), fc.double({ min: f.minimum ?? 0, max: f.maximum ?? 1_000_000, noNaN: true, noDefaultInfinity: true }));
+    case 'array': {
+      if (f.itemEnum) return fc.subarray([...f.itemEnum], { minLength: f.minItems ?? 0 });
+      const member = f.items?.valid ?? (f.items?.enum ? fc.constantFrom(...f.items.enum) : f.items?.pattern ? patternArb(f.items.pattern) : validValue({ path: f.path, type: 'string', cite: f.cite }));
+      return fc.uniqueArray(member as fc.Arbitrary<unknown>, { minLength: Math.max(1, f.minItems ?? 1), maxLength: Math.max(3, f.minItems ?? 1) });
+    }
     case 'object':
       return fc.constant({});
-    case 'array':
-      return f.itemEnum ? fc.subarray([...f.itemEnum], { minLength: f.minItems ?? 0 }) : fc.array(fc.stringMatching(/^[a-z0-9]{4,12}$/), { minLength: f.minItems ?? 0, maxLength: Math.max(3, f.minItems ?? 0) });
     default:
       if (f.pattern) return patternArb(f.pattern);
       return fc
@@ -144,6 +153,7 @@ export function validBody(v: Variant): fc.Arbitrary<Record<string, unknown>> {
 const WRONG_TYPE: Record<FieldSpec['type'], fc.Arbitrary<unknown>> = {
   string: fc.oneof(fc.integer(), fc.boolean(), fc.constant([])),
   integer: fc.oneof(fc.string({ minLength: 1, maxLength: 5 }), fc.boolean(), fc.double({ min: 0.1, max: 99.9, noNaN: true }).filter((x) => !Number.isInteger(x))),
+  number: fc.oneof(fc.string({ minLength: 1, maxLength: 5 }), fc.boolean()),
   boolean: fc.oneof(fc.constantFrom('true', 'false', 'yes'), fc.integer({ min: 0, max: 1 })),
   object: fc.oneof(fc.string({ maxLength: 5 }), fc.integer(), fc.boolean()),
   array: fc.oneof(fc.string({ maxLength: 5 }), fc.integer(), fc.boolean(), fc.constant({})),
@@ -191,7 +201,7 @@ export function rulesOf(spec: RequestSpec): Rule[] {
         continue;
       }
       if (f.required && !v.oneOf?.paths.includes(f.path)) add(f.path, 'required', f.cite, fc.constant(change(`remove ${f.path}`, (b) => withPath(b, f.path, undefined))));
-      add(f.path, 'type', f.cite, set(f.path, WRONG_TYPE[f.type]));
+      if (spec.part !== 'form') add(f.path, 'type', f.cite, set(f.path, WRONG_TYPE[f.type]));
       if (f.enum) {
         const allowed = new Set(f.enum);
         const wrong = fc.oneof(fc.constantFrom(...f.enum).map((s) => s.toLowerCase()), fc.string({ minLength: 1, maxLength: 10 }));
@@ -203,6 +213,15 @@ export function rulesOf(spec: RequestSpec): Rule[] {
         add(f.path, 'enum', f.cite, set(f.path, fc.tuple(fc.subarray([...f.itemEnum]), wrongItem).map(([ok, bad]) => [...ok, bad])));
       }
       if (f.pattern) add(f.path, 'pattern', f.cite, set(f.path, breakingPattern(f)));
+      if (f.type === 'array' && f.items?.enum) {
+        const allowed = new Set(f.items.enum);
+        const wrong = fc.oneof(fc.constantFrom(...f.items.enum).map((s) => s.toLowerCase()), fc.string({ minLength: 1, maxLength: 10 })).filter((s) => !allowed.has(s));
+        add(f.path, 'enum', f.cite, set(f.path, fc.tuple(validValue(f) as fc.Arbitrary<unknown[]>, wrong).map(([ok, bad]) => [...ok, bad])));
+      }
+      if (f.type === 'array' && f.items?.pattern) {
+        const member: FieldSpec = { path: f.path, type: 'string', pattern: f.items.pattern, cite: f.cite };
+        add(f.path, 'pattern', f.cite, set(f.path, fc.tuple(validValue(f) as fc.Arbitrary<unknown[]>, breakingPattern(member)).map(([ok, bad]) => [...ok, bad])));
+      }
       if (f.format) add(f.path, 'format', f.cite, set(f.path, f.format.invalid));
       if (f.maxLength !== undefined) add(f.path, 'maxLength', f.cite, set(f.path, fc.string({ unit: fc.constantFrom('a', 'b', '1'), minLength: f.maxLength + 1, maxLength: f.maxLength + 8 })));
       if (f.minLength !== undefined && f.minLength > 0 && !f.pattern) add(f.path, 'minLength', f.cite, set(f.path, fc.constant('')));

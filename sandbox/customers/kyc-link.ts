@@ -19,6 +19,8 @@ const Body = z.object({
     .refine((u) => u.startsWith('https://') || LOCAL.test(u), 'an https URL (http only for a local address)')
     .optional(),
 });
+/** This sandbox's fault: any URL scheme taken as redirectUri. */
+const AnyScheme = z.object({ redirectUri: z.url().optional() });
 
 export async function kycLinkRoutes(app: FastifyInstance) {
   const { ctx } = app;
@@ -31,7 +33,7 @@ export async function kycLinkRoutes(app: FastifyInstance) {
     const key = req.headers['idempotency-key'];
     const replay = typeof key === 'string' ? byIdempotencyKey.get(key) : undefined;
     if (replay && replay.customerId === customerId) return reply.status(201).send(replay.body);
-    const { redirectUri } = parse(Body, req.body);
+    const { redirectUri } = parse(ctx.faults.has('kyc-link-redirect-any-scheme') ? AnyScheme : Body, req.body);
     const cv = customer.contactVerification;
     if (requiresContactVerification(customer) && (cv?.email !== 'VERIFIED' || cv?.phone !== 'VERIFIED') && !ctx.faults.has('kyc-link-ignores-pending-contact-verification')) {
       throw conflict('CONFLICT', `Contact verification of customer ${customerId} is pending; verify the e-mail and phone first`, { contactVerification: cv ?? {} });

@@ -58,7 +58,7 @@ export async function customerListRoutes(app: FastifyInstance) {
       (q.platformCustomerId === undefined || c.fields.platformCustomerId === q.platformCustomerId) &&
       (q.umaAddress === undefined || c.fields.umaAddress === q.umaAddress) &&
       (q.customerType === undefined || c.customerType === q.customerType) &&
-      (q.region === undefined || c.fields.region === q.region) &&
+      (q.region === undefined || c.fields.region === q.region || ctx.faults.has('customers-list-region-filter-ignored')) &&
       (q.currency === undefined || ((c.fields.currencies as string[] | undefined) ?? []).includes(q.currency)) &&
       (ca === undefined || (exclusiveAfter ? Date.parse(c.createdAt) > ca : Date.parse(c.createdAt) >= ca)) &&
       (ua === undefined || Date.parse(c.updatedAt) >= ua) &&

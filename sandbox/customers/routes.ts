@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { isoNow } from '../clock.js';
 import { areaState, parse, type SandboxContext } from '../context.js';
 import { CURRENCIES } from '../currencies.js';
-import { ApiError, badRequest, conflict, fieldErrors, invalidInput, notFound } from '../errors.js';
+import { ApiError, badRequest, conflict, fieldErrors, invalidInput, notFound, type FieldError } from '../errors.js';
 import { provisionInternalAccount } from '../internal-accounts/store.js';
 import { customerIndex, indexCreated, indexKeys, unindexDeleted } from './index.js';
 import { bulkCustomerRoutes } from './bulk.js';
@@ -89,6 +89,24 @@ const Business = z.object({ customerType: z.literal('BUSINESS'), ...Common, busi
 const CreateCustomer = z.discriminatedUnion('customerType', [Individual, Business]);
 const PatchIndividual = Individual.partial().extend({ customerType: z.literal('INDIVIDUAL').optional() });
 const PatchBusiness = Business.partial().extend({ customerType: z.literal('BUSINESS').optional(), businessInfo: BusinessInfo.partial().optional() });
+
+/**
+ * Rules across fields (supplement section 4): an SSN identifier is `###-##-####` (idType SSN, sent
+ * or on file); EDD source of funds OTHER needs sourceOfFundsOtherDescription (sent or on file).
+ */
+export function crossFieldErrors(ctx: SandboxContext, body: Record<string, unknown>, onFile: Record<string, unknown> = {}, prefix = ''): FieldError[] {
+  const errors: FieldError[] = [];
+  const idType = body.idType ?? onFile.idType;
+  if (idType === 'SSN' && typeof body.identifier === 'string' && !/^\d{3}-\d{2}-\d{4}$/.test(body.identifier) && !ctx.faults.has('ssn-identifier-format-unchecked')) {
+    errors.push({ field: `${prefix}identifier`, constraint: 'pattern', message: 'an SSN identifier is ###-##-####' });
+  }
+  const categories = (body.sourceOfFundsCategories ?? onFile.sourceOfFundsCategories) as unknown[] | undefined;
+  const description = body.sourceOfFundsOtherDescription ?? onFile.sourceOfFundsOtherDescription;
+  if (categories?.includes('OTHER') && (description === undefined || description === '') && !ctx.faults.has('funds-other-description-optional')) {
+    errors.push({ field: `${prefix}sourceOfFundsOtherDescription`, constraint: 'required', message: 'sourceOfFundsCategories OTHER needs sourceOfFundsOtherDescription' });
+  }
+  return errors;
+}
 
 export type KycStatus = 'UNVERIFIED' | 'PENDING' | 'APPROVED' | 'REJECTED' | 'HOLD';
 
@@ -258,6 +276,8 @@ export async function customerRoutes(app: FastifyInstance) {
   app.post('/customers', async (req, reply) => {
     const parsed = CreateCustomer.safeParse(req.body ?? {});
     if (!parsed.success) throw invalidInput(fieldErrors(parsed.error));
+    const crossField = crossFieldErrors(ctx, parsed.data);
+    if (crossField.length) throw invalidInput(crossField);
     const customer = createCustomerRecord(ctx, parsed.data);
     return reply.status(201).send(presentCustomer(ctx, customer));
   });
@@ -278,6 +298,8 @@ export async function customerRoutes(app: FastifyInstance) {
     if (body.customerType && body.customerType !== customer.customerType) {
       throw invalidInput([{ field: 'customerType', constraint: 'immutable', message: 'customerType cannot change' }]);
     }
+    const crossField = crossFieldErrors(ctx, body, customer.fields);
+    if (crossField.length) throw invalidInput(crossField);
     checkTerms(body.endUserTermsConsent);
     if (body.platformCustomerId && activeWithPlatformId(body.platformCustomerId, customer.id) && !ctx.faults.has('customer-duplicate-platform-id-accepted')) {
       throw conflict('CONFLICT', `platformCustomerId ${String(body.platformCustomerId)} belongs to an active customer`, { field: 'platformCustomerId' });

@@ -28,9 +28,9 @@ export async function internalAccountRoutes(app: FastifyInstance) {
   // A customer's own accounts, else every customer account, in creation order; a page scans from its cursor.
   const customerAccounts = (query: unknown) => {
     const q = parse(ListQuery.extend(PageQuery.shape), query);
-    const candidates = q.customerId ? accountsByCustomer(ctx).get(q.customerId) ?? [] : customerAccountOrder(ctx);
+    const candidates = q.customerId && !ctx.faults.has('internal-accounts-customer-filter-ignored') ? accountsByCustomer(ctx).get(q.customerId) ?? [] : customerAccountOrder(ctx);
     const matches = (a: InternalAccountRecord) =>
-      a.customerId !== null && (!q.customerId || a.customerId === q.customerId) && (!q.currency || a.currency === q.currency) && (!q.type || a.type === q.type);
+      a.customerId !== null && (!q.customerId || a.customerId === q.customerId || ctx.faults.has('internal-accounts-customer-filter-ignored')) && (!q.currency || a.currency === q.currency || ctx.faults.has('internal-accounts-currency-filter-ignored')) && (!q.type || a.type === q.type);
     return cursorPage(candidates, { limit: q.limit, cursor: q.cursor }, matches, (a) => presentInternalAccount(ctx, a));
   };
   const platformAccounts = (query: unknown) => {

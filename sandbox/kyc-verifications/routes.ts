@@ -9,7 +9,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { isoNow } from '../clock.js';
 import { areaState, parse, type SandboxContext } from '../context.js';
-import { getCustomer, Identification, missingKycFields, onCustomerChanged, setKycStatus, type CustomerRecord } from '../customers/routes.js';
+import { crossFieldErrors, getCustomer, Identification, missingKycFields, onCustomerChanged, setKycStatus, type CustomerRecord } from '../customers/routes.js';
 import { badRequest, conflict, invalidInput, notFound, type FieldError } from '../errors.js';
 import { scanPage } from '../scan-page.js';
 
@@ -204,7 +204,7 @@ export async function kycRoutes(app: FastifyInstance) {
   app.post('/verifications', async (req) => {
     const { customerId } = parse(z.object({ customerId: z.string().min(1) }), req.body);
     const customer = getCustomer(ctx, customerId);
-    if (customer.kycStatus === 'APPROVED' || customer.kycStatus === 'REJECTED') {
+    if ((customer.kycStatus === 'APPROVED' && !ctx.faults.has('verification-of-approved-accepted')) || customer.kycStatus === 'REJECTED') {
       throw badRequest('INVALID_INPUT', `Customer ${customerId} is already ${customer.kycStatus}`);
     }
     const s = state(ctx);
@@ -280,7 +280,7 @@ export async function kycRoutes(app: FastifyInstance) {
   app.get('/verifications', async (req) => {
     const q = parse(PageQuery.extend({ customerId: z.string().min(1).optional(), verificationStatus: z.enum(['RESOLVE_ERRORS', 'PENDING_MANUAL_REVIEW', 'IN_PROGRESS', 'APPROVED', 'REJECTED', 'READY_FOR_VERIFICATION']).optional() }), req.query);
     const s = state(ctx);
-    const list = q.customerId ? s.verificationsByCustomer.get(q.customerId) ?? [] : s.verificationOrder;
+    const list = q.customerId && !ctx.faults.has('verifications-customer-filter-ignored') ? s.verificationsByCustomer.get(q.customerId) ?? [] : s.verificationOrder;
     const statusFilter = ctx.faults.has('verifications-status-filter-ignored') ? undefined : q.verificationStatus;
     return scanPage(list, (v) => !statusFilter || v.verificationStatus === statusFilter, q, (v) => ({ ...v }));
   });
@@ -293,7 +293,9 @@ export async function kycRoutes(app: FastifyInstance) {
   });
 
   app.post('/beneficial-owners', async (req, reply) => {
-    const body = parse(OwnerBody, req.body);
+    const body = parse(ctx.faults.has('owner-percentage-unbounded') ? OwnerBody.extend({ ownershipPercentage: z.number().min(0) }) : OwnerBody, req.body);
+    const crossField = crossFieldErrors(ctx, body.personalInfo, {}, 'personalInfo.');
+    if (crossField.length) throw invalidInput(crossField);
     const customer = getCustomer(ctx, body.customerId);
     if (customer.customerType !== 'BUSINESS') {
       throw invalidInput([{ field: 'customerId', constraint: 'customerType', message: 'Beneficial owners belong to business customers' }]);
@@ -320,7 +322,10 @@ export async function kycRoutes(app: FastifyInstance) {
   app.get('/beneficial-owners', async (req) => {
     const q = parse(PageQuery.extend({ customerId: z.string().min(1) }), req.query);
     const list = ctx.faults.has('owner-list-ignores-customer') ? state(ctx).ownerOrder : customerOwners(ctx, q.customerId);
-    return scanPage(list, () => true, q, presentOwner);
+    const page = scanPage(list, () => true, q, presentOwner);
+    // This sandbox's fault: the next page starts one item early, so the last item comes again.
+    if (page.nextCursor && ctx.faults.has('owners-cursor-repeats')) page.nextCursor = String(Math.max(0, Number(page.nextCursor) - 1));
+    return page;
   });
 
   const getOwner = (ownerId: string) => {
@@ -333,6 +338,8 @@ export async function kycRoutes(app: FastifyInstance) {
   app.patch('/beneficial-owners/:beneficialOwnerId', async (req) => {
     const o = getOwner((req.params as { beneficialOwnerId: string }).beneficialOwnerId);
     const body = parse(OwnerPatch, req.body);
+    const crossField = body.personalInfo ? crossFieldErrors(ctx, body.personalInfo, o.personalInfo, 'personalInfo.') : [];
+    if (crossField.length) throw invalidInput(crossField);
     if (body.roles) o.roles = body.roles;
     if (body.ownershipPercentage !== undefined) o.ownershipPercentage = body.ownershipPercentage;
     if (body.personalInfo) {
@@ -360,7 +367,7 @@ export async function kycRoutes(app: FastifyInstance) {
     }
     const problems: FieldError[] = [];
     if (!file) problems.push({ field: 'file', constraint: 'required', message: 'file is required' });
-    else if (!['application/pdf', 'image/jpeg', 'image/png'].includes(file.type)) problems.push({ field: 'file', constraint: 'mediaType', message: 'PDF, JPEG or PNG' });
+    else if (!['application/pdf', 'image/jpeg', 'image/png'].includes(file.type) && !ctx.faults.has('document-media-type-unchecked')) problems.push({ field: 'file', constraint: 'mediaType', message: 'PDF, JPEG or PNG' });
     if (!DOCUMENT_TYPES.has(fields.documentType ?? '')) problems.push({ field: 'documentType', constraint: 'enum', message: 'a documentType of the interface' });
     if (!/^[A-Z]{2}$/.test(fields.country ?? '')) problems.push({ field: 'country', constraint: 'pattern', message: 'an ISO 3166-1 alpha-2 code' });
     if (fields.side !== undefined && !['FRONT', 'BACK'].includes(fields.side)) problems.push({ field: 'side', constraint: 'enum', message: 'FRONT or BACK' });
@@ -406,9 +413,11 @@ export async function kycRoutes(app: FastifyInstance) {
   });
 
   app.get('/documents', async (req) => {
-    const q = parse(PageQuery.extend({ documentHolder: z.string().min(1).optional() }), req.query);
+    // This sandbox's fault: a limit over 100 accepted (supplement §1: limit 1–100).
+    const pageQuery = ctx.faults.has('documents-limit-unbounded') ? PageQuery.extend({ limit: z.coerce.number().int().min(1).default(20) }) : PageQuery;
+    const q = parse(pageQuery.extend({ documentHolder: z.string().min(1).optional() }), req.query);
     const s = state(ctx);
-    const list = q.documentHolder ? s.documentsByHolder.get(q.documentHolder) ?? [] : s.documentOrder;
+    const list = q.documentHolder && !ctx.faults.has('documents-holder-filter-ignored') ? s.documentsByHolder.get(q.documentHolder) ?? [] : s.documentOrder;
     return scanPage(list, (d) => !d.deleted, q, presentDocument);
   });
 

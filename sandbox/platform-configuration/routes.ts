@@ -12,12 +12,22 @@ const FeeConfigSchema = z.object({
   fixedFee: z.object({ amount: z.number().int().min(0), currency: z.string().regex(/^[A-Z]{3}$/) }),
 });
 
+/** Supplement section 2: cardTokenization2faConfig, its lengths; omitted nested fields unchanged. */
+const CardTokenization2fa = z.object({
+  displayName: z.string().max(255).optional(),
+  logoUrl: z.url().max(512).refine((u) => u.startsWith('https://'), 'an https URL').optional(),
+  email: z.object({ fromAddress: z.string().optional(), fromName: z.string().optional(), replyToAddress: z.string().optional(), subject: z.string().optional(), bodyText: z.string().max(2000).optional() }).optional(),
+  sms: z.object({ templateSid: z.string().max(64).optional(), bodyText: z.string().max(480).optional() }).optional(),
+});
+/** This sandbox's fault: the branding taken without its lengths and scheme. */
+const AnyCardTokenization2fa = z.record(z.string(), z.unknown());
+
 const PatchConfigSchema = z.object({
   umaDomain: z.string().min(1).optional(),
   webhookEndpoint: z.string().nullable().optional(),
   supportedCurrencies: z.array(z.unknown()).optional(),
   embeddedWalletConfig: z.record(z.string(), z.unknown()).optional(),
-  cardTokenization2faConfig: z.record(z.string(), z.unknown()).optional(),
+  cardTokenization2faConfig: CardTokenization2fa.optional(),
   feeConfigs: z.array(FeeConfigSchema).optional(),
 });
 
@@ -41,7 +51,8 @@ export async function platformConfigurationRoutes(app: FastifyInstance) {
   app.get('/config', async () => ctx.config);
 
   app.patch('/config', async (req) => {
-    const body = parse(PatchConfigSchema, req.body);
+    const schema = ctx.faults.has('card-2fa-branding-unchecked') ? PatchConfigSchema.extend({ cardTokenization2faConfig: AnyCardTokenization2fa.optional() }) : PatchConfigSchema;
+    const body = parse(schema, req.body);
     const problems: FieldError[] = [];
     if (body.webhookEndpoint && !ctx.faults.has('config-accepts-http-webhook')) {
       const problem = endpointProblem(body.webhookEndpoint, ctx.settings.allowInsecureLoopbackWebhooks);
@@ -54,8 +65,17 @@ export async function platformConfigurationRoutes(app: FastifyInstance) {
       throw new ApiError(501, 'NOT_IMPLEMENTED', `Platform fees require a USD source currency (feeConfigs.${nonUsd}.sourceCurrency)`, { field: `feeConfigs.${nonUsd}.sourceCurrency` });
     }
 
-    const { feeConfigs, webhookEndpoint, ...rest } = body;
+    const { feeConfigs, webhookEndpoint, cardTokenization2faConfig, ...rest } = body;
     Object.assign(ctx.config, rest);
+    if (cardTokenization2faConfig) {
+      // Supplement section 2: omitted nested fields unchanged.
+      const current = (ctx.config.cardTokenization2faConfig ?? {}) as Record<string, Record<string, unknown> | unknown>;
+      const merged: Record<string, unknown> = { ...current };
+      for (const [k, v] of Object.entries(cardTokenization2faConfig)) {
+        merged[k] = v && typeof v === 'object' && !Array.isArray(v) ? { ...((current[k] as object) ?? {}), ...v } : v;
+      }
+      ctx.config.cardTokenization2faConfig = merged;
+    }
     if (feeConfigs) ctx.config.feeConfigs = mergeFees(ctx.config.feeConfigs, feeConfigs);
     const endpointChanged = webhookEndpoint !== undefined && webhookEndpoint !== ctx.config.webhookEndpoint;
     if (webhookEndpoint !== undefined) ctx.config.webhookEndpoint = webhookEndpoint || null;

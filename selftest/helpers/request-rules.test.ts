@@ -6,12 +6,15 @@ import { describe, expect, it } from 'vitest';
 import { declaredRules } from '../../helpers/requests/catalog.js';
 import { actionReject, agentCreate, agentPatch, agentTransfer, policyPatch } from '../../helpers/requests/agents.js';
 import { cardAuthorization, cardBalanceInquiry, cardClearing, cardCreate, cardPatch } from '../../helpers/requests/cards.js';
+import { configPatch, contactConfirm, customerCreate, customerPatch, kycLinkCreate, ownerCreate, ownerPatch, verificationCreate } from '../../helpers/requests/customers.js';
 import { externalAccountCreate, ownershipChallenge, ownershipVerify, trustConfirm } from '../../helpers/requests/external-accounts.js';
 import { invitationClaim, invitationCreate } from '../../helpers/requests/invitations.js';
 import { quoteAuthorize, quoteCreate, quoteExecute, sandboxFund, sandboxSend, transferIn, transferOut } from '../../helpers/requests/quotes.js';
 import { factorAdd, factorConfirm, loginComplete, loginStart, recordEvent, resetComplete, resetStart } from '../../helpers/requests/sca.js';
 import { coinRegister, linkCreate } from '../../helpers/requests/stablecoins.js';
 import { tokenCreate } from '../../helpers/requests/tokens.js';
+import { transactionApprove, transactionCancel, transactionConfirm, transactionReject } from '../../helpers/requests/transactions.js';
+import { accountExport, accountPatch, credentialChallenge, credentialCreate, credentialVerify, delegatedKeyCreate, sessionRefresh } from '../../helpers/requests/wallet.js';
 import { getPath, rulesOf, validBody, type FieldSpec, type RequestSpec, type Variant } from '../../helpers/requests/rules.js';
 
 const SPECS: RequestSpec[] = [
@@ -50,6 +53,25 @@ const SPECS: RequestSpec[] = [
   resetComplete(),
   linkCreate('LINK'),
   coinRegister('StablecoinProviderAccount:00000000-0000-4000-8000-000000000000'),
+  customerCreate('2025-01'),
+  customerPatch('2025-01'),
+  kycLinkCreate(),
+  verificationCreate(),
+  contactConfirm('email'),
+  ownerCreate(),
+  ownerPatch(),
+  configPatch(),
+  transactionCancel(),
+  transactionConfirm(),
+  transactionApprove(),
+  transactionReject(),
+  credentialCreate(),
+  credentialChallenge(),
+  credentialVerify(),
+  sessionRefresh(),
+  delegatedKeyCreate(),
+  accountPatch(),
+  accountExport(),
 ];
 
 const anchored = (re: RegExp) => new RegExp(`^(?:${re.source.replace(/^\^|\$$/g, '')})$`, re.flags);
@@ -82,7 +104,9 @@ function valueProblems(f: FieldSpec, value: unknown): string[] {
   if (!typeOk) return [`${f.path} type`];
   if (Array.isArray(value)) {
     if (f.minItems !== undefined && value.length < f.minItems) out.push(`${f.path} minItems`);
-    if (f.itemEnum && value.some((x) => !f.itemEnum!.includes(x))) out.push(`${f.path} enum`);
+    const members = f.itemEnum ?? f.items?.enum;
+    if (members && value.some((x) => !members.includes(x))) out.push(`${f.path} enum`);
+    if (f.items?.pattern && value.some((x) => typeof x !== 'string' || !anchored(f.items!.pattern!).test(x))) out.push(`${f.path} pattern`);
     return out;
   }
   if (f.enum && !f.enum.includes(value as string)) out.push(`${f.path} enum`);

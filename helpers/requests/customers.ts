@@ -1,0 +1,302 @@
+// Request rules of the Customers, KYC/KYB and Contact Verification operations (supplement sections
+// 4, 5, 10 and 14; interface: Customer, "Other operations that are named"). Only what the documents
+// state: a field whose values the documents give only by example ("e.g. SALARY") is declared with
+// its type and that example as its valid value, never with an invented enum; a field the documents
+// name without a format (nationality, address.country) is declared with its type alone.
+// Valid names never end in a sandbox magic suffix (supplement section 5: the last 3 characters of
+// fullName, businessInfo.registrationNumber and a beneficial owner's lastName drive outcomes).
+import fc from 'fast-check';
+import { LIST_RULES } from './lists.js';
+import { ruleIds, type FieldSpec, type RequestSpec, type Variant } from './rules.js';
+
+const S4 = 'supplement §4';
+const S5 = 'supplement §5';
+const S14 = 'supplement §14';
+
+const countries = ['US', 'MX', 'DE', 'FR', 'ES', 'GB', 'BR', 'NG', 'IN', 'JP'] as const;
+const isoDate = fc.date({ min: new Date('1930-01-01'), max: new Date('2005-12-31'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
+const email = fc.tuple(fc.stringMatching(/^[a-z][a-z0-9]{2,10}$/), fc.constantFrom('example.com', 'example.org')).map(([u, d]) => `${u}@${d}`);
+const notEmail = fc.stringMatching(/^[a-z0-9.]{1,12}$/);
+/** Letters only: no magic suffix (001/002/003) can end the name. */
+const name = fc.stringMatching(/^[A-Z][a-z]{2,10}$/);
+const fullName = fc.tuple(name, name).map(([a, b]) => `${a} ${b}`);
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const SSN = /^\d{3}-\d{2}-\d{4}$/;
+const E164 = /^\+[1-9]\d{1,14}$/;
+const ALPHA2 = /^[A-Z]{2}$/;
+const ID_TYPES = ['SSN', 'ITIN', 'EIN', 'NON_US_TAX_ID'] as const;
+const PEP = ['NONE', 'DOMESTIC', 'FOREIGN', 'HIO', 'FAMILY_OR_ASSOCIATE'] as const;
+/** supplement §14: the beneficial-owner roles. */
+export const OWNER_ROLES = ['UBO', 'DIRECTOR', 'COMPANY_OFFICER', 'CONTROL_PERSON', 'TRUSTEE', 'GENERAL_PARTNER'] as const;
+
+const ADDRESS = `${S4}: address {line1*, line2, city, state, postalCode*, country*}`;
+const address = (prefix: string): FieldSpec[] => [
+  { path: prefix, type: 'object', valid: fc.constant({}), cite: ADDRESS },
+  { path: `${prefix}.line1`, type: 'string', required: true, valid: fc.tuple(fc.integer({ min: 1, max: 9999 }), name).map(([n, s]) => `${n} ${s} Street`), cite: ADDRESS },
+  { path: `${prefix}.line2`, type: 'string', cite: ADDRESS },
+  { path: `${prefix}.city`, type: 'string', valid: name, cite: ADDRESS },
+  { path: `${prefix}.state`, type: 'string', valid: fc.constantFrom('CA', 'NY', 'TX'), cite: ADDRESS },
+  { path: `${prefix}.postalCode`, type: 'string', required: true, valid: fc.stringMatching(/^[0-9]{5}$/), cite: ADDRESS },
+  { path: `${prefix}.country`, type: 'string', required: true, valid: fc.constantFrom(...countries), cite: ADDRESS },
+];
+
+const CONSENT = `${S4}: endUserTermsConsent {acceptedAt*: timestamp, ipAddress*: ≤45, termsVersion*: string, acceptanceMethod*: CHECKBOX|CLICK_TO_ACCEPT}`;
+const consent = (termsVersion: string): FieldSpec[] => [
+  { path: 'endUserTermsConsent', type: 'object', valid: fc.constant({}), cite: CONSENT },
+  {
+    path: 'endUserTermsConsent.acceptedAt', type: 'string', required: true,
+    valid: fc.date({ min: new Date('2025-01-01'), max: new Date('2025-12-31'), noInvalidDate: true }).map((d) => d.toISOString()),
+    format: { name: 'ISO 8601 timestamp', invalid: fc.constantFrom('yesterday', '2025-13-01T00:00:00Z', '2025-02-30', '12/01/2025 10:00') }, cite: CONSENT,
+  },
+  { path: 'endUserTermsConsent.ipAddress', type: 'string', required: true, maxLength: 45, valid: fc.ipV4(), cite: CONSENT },
+  { path: 'endUserTermsConsent.termsVersion', type: 'string', required: true, valid: fc.constant(termsVersion), cite: `${CONSENT}; the version GET /customers/end-user-terms returns` },
+  { path: 'endUserTermsConsent.acceptanceMethod', type: 'string', required: true, enum: ['CHECKBOX', 'CLICK_TO_ACCEPT'], cite: CONSENT },
+];
+
+const COMMON = `${S4}: Create/PATCH common`;
+/** Fields every customer type shares (supplement §4, "Create/PATCH common"); `contact` picks email, phoneNumber or both. */
+const common = (contact: 'email' | 'phoneNumber' | 'both'): FieldSpec[] => [
+  { path: 'platformCustomerId', type: 'string', cite: `${COMMON}: platformCustomerId string` },
+  { path: 'region', type: 'string', pattern: ALPHA2, valid: fc.constantFrom('US', 'MX', 'BR', 'GB'), cite: `${COMMON}: region ISO 3166-1 α2` },
+  { path: 'currencies', type: 'array', valid: fc.constant(['USD']), cite: `${COMMON}: currencies string[]` },
+  ...(contact !== 'phoneNumber' ? [{ path: 'email', type: 'string', valid: email, format: { name: 'email', invalid: notEmail }, cite: `${COMMON}: email / phoneNumber: email / E.164` } as FieldSpec] : []),
+  ...(contact !== 'email' ? [{ path: 'phoneNumber', type: 'string', pattern: E164, cite: `${COMMON}: phoneNumber E.164 ^\\+[1-9]\\d{1,14}$` } as FieldSpec] : []),
+];
+
+const IND = `${S4}: INDIVIDUAL`;
+const individualFields = (): FieldSpec[] => [
+  { path: 'fullName', type: 'string', valid: fullName, cite: `${IND} fullName` },
+  { path: 'birthDate', type: 'string', pattern: DATE, valid: isoDate, cite: `${IND} birthDate (YYYY-MM-DD)` },
+  { path: 'nationality', type: 'string', valid: fc.constantFrom(...countries), cite: `${IND} nationality` },
+  { path: 'idType', type: 'string', enum: ID_TYPES, valid: fc.constant('SSN'), cite: `${IND} idType (SSN, ITIN, EIN, NON_US_TAX_ID)` },
+  { path: 'identifier', type: 'string', pattern: SSN, cite: `${IND} identifier (write-only; SSN ###-##-####)` },
+  { path: 'countryOfIssuance', type: 'string', valid: fc.constantFrom(...countries), cite: `${IND} countryOfIssuance (default US)` },
+  { path: 'sourceOfFundsCategories', type: 'array', valid: fc.constant(['SALARY']), cite: `${IND} EDD sourceOfFundsCategories[] (e.g. SALARY)` },
+  { path: 'expectedMonthlyTransactionCount', type: 'string', valid: fc.constant('COUNT_10_TO_100'), cite: `${IND} EDD expectedMonthlyTransactionCount (e.g. COUNT_10_TO_100)` },
+  { path: 'pepStatus', type: 'string', enum: PEP, cite: `${IND} EDD pepStatus (NONE, DOMESTIC, FOREIGN, HIO, FAMILY_OR_ASSOCIATE)` },
+];
+
+const customerType = (t: 'INDIVIDUAL' | 'BUSINESS'): FieldSpec => ({
+  path: 'customerType', type: 'string', required: true, enum: ['INDIVIDUAL', 'BUSINESS'], valid: fc.constant(t), cite: `${S4}: customerType INDIVIDUAL | BUSINESS (discriminator; always required)`,
+});
+
+const OTHER = `${IND} EDD: sourceOfFundsCategories OTHER needs sourceOfFundsOtherDescription`;
+const BIZ = `${S4}: BUSINESS businessInfo with legalName*, country*, incorporatedOn* (date), taxId*`;
+const businessInfo = (required: boolean): FieldSpec[] => [
+  { path: 'businessInfo', type: 'object', required, valid: fc.constant({}), cite: `${S4}: no other field schema-required except businessInfo on BUSINESS create` },
+  { path: 'businessInfo.legalName', type: 'string', required, valid: fc.tuple(name, fc.constantFrom('LLC', 'Inc', 'Ltd')).map(([n, s]) => `${n} ${s}`), cite: BIZ },
+  { path: 'businessInfo.country', type: 'string', required, valid: fc.constantFrom(...countries), cite: BIZ },
+  { path: 'businessInfo.incorporatedOn', type: 'string', required, pattern: DATE, valid: isoDate, cite: `${BIZ}; date as birthDate (YYYY-MM-DD)` },
+  { path: 'businessInfo.taxId', type: 'string', required, valid: fc.stringMatching(/^[0-9]{9}$/), cite: BIZ },
+  { path: 'businessInfo.doingBusinessAs', type: 'string', valid: name, cite: `${S4}: BUSINESS optional doingBusinessAs` },
+  // Ends in 9: no magic suffix (section 5: 001/002/003).
+  { path: 'businessInfo.registrationNumber', type: 'string', valid: fc.stringMatching(/^REG[0-9]{5}$/).map((s) => `${s}9`), cite: `${S4}: BUSINESS optional registrationNumber` },
+  { path: 'businessInfo.entityType', type: 'string', valid: fc.constant('LLC'), cite: `${S4}: BUSINESS optional entityType (e.g. LLC)` },
+  { path: 'businessInfo.businessType', type: 'string', valid: fc.constant('INFORMATION'), cite: `${S4}: BUSINESS optional businessType (e.g. INFORMATION)` },
+  { path: 'businessInfo.countriesOfOperation', type: 'array', valid: fc.uniqueArray(fc.constantFrom(...countries), { minLength: 1, maxLength: 3 }), cite: `${S4}: BUSINESS optional countriesOfOperation[]` },
+];
+
+/** POST /customers: an individual (every field, an address and terms consent), one with EDD source of funds OTHER, a business. */
+export function customerCreate(termsVersion: string): RequestSpec {
+  const variants: Variant[] = [
+    {
+      name: 'INDIVIDUAL',
+      fixed: { customerType: 'INDIVIDUAL', idType: 'SSN' },
+      fields: [customerType('INDIVIDUAL'), ...common('both'), ...address('address'), ...consent(termsVersion), ...individualFields()],
+    },
+    {
+      name: 'INDIVIDUAL OTHER funds',
+      fixed: { customerType: 'INDIVIDUAL', sourceOfFundsCategories: ['OTHER'] },
+      fields: [
+        customerType('INDIVIDUAL'),
+        ...common('email'),
+        { path: 'fullName', type: 'string', valid: fullName, cite: `${IND} fullName` },
+        { path: 'sourceOfFundsOtherDescription', type: 'string', required: true, valid: fc.constantFrom('Lottery winnings', 'Sale of a car', 'Royalties'), cite: OTHER },
+      ],
+    },
+    {
+      name: 'BUSINESS',
+      fixed: { customerType: 'BUSINESS' },
+      fields: [customerType('BUSINESS'), ...common('both'), ...address('address'), ...businessInfo(true)],
+    },
+  ];
+  return { operation: 'POST /customers', part: 'body', variants };
+}
+
+/**
+ * PATCH /customers/{customerId}: "same inputs and validation style" (interface), none required but
+ * an address's own members; email and phoneNumber change in separate calls (supplement §4), so
+ * each variant changes one of them.
+ */
+export function customerPatch(termsVersion: string): RequestSpec {
+  const variants: Variant[] = [
+    { name: 'INDIVIDUAL email', fixed: { idType: 'SSN' }, fields: [...common('email'), ...address('address'), ...consent(termsVersion), ...individualFields()] },
+    { name: 'INDIVIDUAL phoneNumber', fixed: { idType: 'SSN' }, fields: [...common('phoneNumber'), ...individualFields()] },
+    { name: 'BUSINESS', fixed: {}, fields: [...common('email'), ...businessInfo(false)] },
+  ];
+  return { operation: 'PATCH /customers/{customerId}', part: 'body', variants };
+}
+
+/** POST /customers/{customerId}/kyc-link {redirectUri?} (https; http for local). */
+export function kycLinkCreate(): RequestSpec {
+  const cite = `${S14}: kyc-link {redirectUri?} (https; http for local)`;
+  return {
+    operation: 'POST /customers/{customerId}/kyc-link',
+    part: 'body',
+    variants: [{
+      name: 'kyc-link',
+      fixed: {},
+      fields: [{
+        path: 'redirectUri', type: 'string', valid: fc.stringMatching(/^[a-z]{3,10}$/).map((s) => `https://${s}.example.com/kyc/done`),
+        format: { name: 'https URL (http only for a local address)', invalid: fc.constantFrom('http://example.com/kyc', 'ftp://example.com/kyc', 'example.com/kyc', 'not a url') }, cite,
+      }],
+    }],
+  };
+}
+
+/** POST /verifications {customerId*}. */
+export function verificationCreate(): RequestSpec {
+  return {
+    operation: 'POST /verifications',
+    part: 'body',
+    variants: [{ name: 'verification', fixed: {}, fields: [{ path: 'customerId', type: 'string', required: true, cite: `${S5}: POST /verifications {customerId*}` }] }],
+  };
+}
+
+/** POST /customers/{customerId}/verify-email|verify-phone/confirm {code*}; the valid code is the target's (sandbox 123456). */
+export function contactConfirm(which: 'email' | 'phone', code = '123456'): RequestSpec {
+  return {
+    operation: `POST /customers/{customerId}/verify-${which}/confirm`,
+    part: 'body',
+    variants: [{ name: which, fixed: {}, fields: [{ path: 'code', type: 'string', required: true, valid: fc.constant(code), cite: 'supplement §10: …/confirm {code*} → 200 Customer' }] }],
+  };
+}
+
+const BO = `${S5}: POST /beneficial-owners {customerId*, roles*[…], ownershipPercentage* 0–100, personalInfo*{firstName*, lastName*, birthDate*, nationality*, address*, idType*, identifier*}}`;
+const personalInfo = (required: boolean): FieldSpec[] => [
+  { path: 'personalInfo', type: 'object', required, valid: fc.constant({}), cite: BO },
+  { path: 'personalInfo.firstName', type: 'string', required, valid: name, cite: BO },
+  // Letters only: no magic suffix (section 5: lastName 001/002).
+  { path: 'personalInfo.lastName', type: 'string', required, valid: name, cite: BO },
+  { path: 'personalInfo.birthDate', type: 'string', required, pattern: DATE, valid: isoDate, cite: `${BO}; birthDate (YYYY-MM-DD), supplement §4` },
+  { path: 'personalInfo.nationality', type: 'string', required, valid: fc.constantFrom(...countries), cite: BO },
+  ...(required ? address('personalInfo.address').map((f) => (f.path === 'personalInfo.address' ? { ...f, required: true, cite: BO } : f)) : []),
+  { path: 'personalInfo.idType', type: 'string', required, enum: ID_TYPES, valid: fc.constant('SSN'), cite: `${BO}; idType (SSN, ITIN, EIN, NON_US_TAX_ID), supplement §4` },
+  ...(required ? [{ path: 'personalInfo.identifier', type: 'string', required, pattern: SSN, cite: `${BO}; identifier (SSN ###-##-####), supplement §4` } as FieldSpec] : []),
+  { path: 'personalInfo.middleName', type: 'string', valid: name, cite: `${S14}: BeneficialOwner optional middleName, email, phoneNumber, countryOfIssuance` },
+  { path: 'personalInfo.email', type: 'string', valid: email, format: { name: 'email', invalid: notEmail }, cite: `${S14}: BeneficialOwner optional email; supplement §4 email` },
+  { path: 'personalInfo.phoneNumber', type: 'string', pattern: E164, cite: `${S14}: BeneficialOwner optional phoneNumber; supplement §4 E.164` },
+];
+const ownerCore = (required: boolean): FieldSpec[] => [
+  { path: 'roles', type: 'array', required, items: { enum: OWNER_ROLES }, cite: `${BO}; ${S14}: roles UBO, DIRECTOR, COMPANY_OFFICER, CONTROL_PERSON, TRUSTEE, GENERAL_PARTNER` },
+  { path: 'ownershipPercentage', type: 'number', required, minimum: 0, maximum: 100, cite: BO },
+];
+
+export function ownerCreate(): RequestSpec {
+  return {
+    operation: 'POST /beneficial-owners',
+    part: 'body',
+    variants: [{
+      name: 'owner',
+      fixed: { 'personalInfo.idType': 'SSN' },
+      fields: [{ path: 'customerId', type: 'string', required: true, cite: BO }, ...ownerCore(true), ...personalInfo(true)],
+    }],
+  };
+}
+
+/** PATCH /beneficial-owners/{id}: "partial {roles?, ownershipPercentage?, personalInfo?} (create's fields, all optional)". */
+export function ownerPatch(): RequestSpec {
+  return {
+    operation: 'PATCH /beneficial-owners/{beneficialOwnerId}',
+    part: 'body',
+    variants: [{ name: 'owner', fixed: {}, fields: [...ownerCore(false), ...personalInfo(false)].map((f) => ({ ...f, cite: `${S14}: PATCH partial, create's fields all optional; ${f.cite}` })) }],
+  };
+}
+
+const DOCUMENT_TYPES = [
+  'PASSPORT', 'DRIVERS_LICENSE', 'NATIONAL_ID',
+  'CERTIFICATE_OF_INCORPORATION', 'ARTICLES_OF_INCORPORATION', 'ARTICLES_OF_ASSOCIATION', 'STATE_REGISTRY_EXCERPT',
+  'DIRECTOR_REGISTRY', 'TRUST_AGREEMENT', 'STATE_COMPANY_REGISTRY', 'PARTNERSHIP_CONTROL_AGREEMENT',
+  'SHAREHOLDER_REGISTER', 'PARTNERSHIP_AGREEMENT',
+  'UTILITY_BILL', 'RENT_OR_LEASE_AGREEMENT', 'ELECTRICITY_BILL', 'BANK_STATEMENT', 'TAX_RETURN',
+  'PROOF_OF_ADDRESS', 'GOOD_STANDING_CERTIFICATE', 'INFORMATION_STATEMENT', 'INCUMBENCY_CERTIFICATE', 'BUSINESS_LICENSE',
+  'POWER_OF_ATTORNEY', 'SELFIE', 'OTHER',
+] as const;
+const DOC = `${S14}: POST /documents (multipart) file* (PDF/JPEG/PNG ≤10 MB), documentType*, country*, documentHolder* (Customer/BeneficialOwner id), side? (FRONT|BACK), documentNumber?, issuingAuthority?`;
+/** The media types of PDF, JPEG and PNG: the `file` field carries the upload's media type (the suite builds the file). */
+export const DOCUMENT_MEDIA_TYPES = ['application/pdf', 'image/jpeg', 'image/png'] as const;
+
+/**
+ * POST /documents and PUT /documents/{id} ("as POST minus documentHolder"), multipart: `file` stands
+ * for the upload, its value the media type the file is sent with.
+ */
+export function documentUpload(operation: 'POST /documents' | 'PUT /documents/{documentId}'): RequestSpec {
+  const fields: FieldSpec[] = [
+    { path: 'file', type: 'string', required: true, valid: fc.constantFrom(...DOCUMENT_MEDIA_TYPES), format: { name: 'PDF, JPEG or PNG', invalid: fc.constantFrom('text/plain', 'application/zip', 'image/gif') }, cite: DOC },
+    { path: 'documentType', type: 'string', required: true, enum: DOCUMENT_TYPES, cite: `${DOC}; the 26 documentType values` },
+    { path: 'country', type: 'string', required: true, valid: fc.constantFrom(...countries), cite: DOC },
+    { path: 'side', type: 'string', enum: ['FRONT', 'BACK'], cite: DOC },
+    // Letters only: no target's rejection trigger (supplement §28.1: document magic values are the target's) is a word.
+    { path: 'documentNumber', type: 'string', valid: fc.stringMatching(/^[A-Z]{2}[a-z]{6}$/), cite: DOC },
+    { path: 'issuingAuthority', type: 'string', valid: fc.tuple(name, fc.constantFrom('Office', 'Bureau')).map(([a, b]) => `${a} ${b}`), cite: DOC },
+  ];
+  if (operation === 'POST /documents') fields.push({ path: 'documentHolder', type: 'string', required: true, cite: DOC });
+  return { operation, part: 'form', variants: [{ name: 'document', fixed: {}, fields }] };
+}
+
+const S2 = 'supplement §2';
+const FEE = `${S2}: FeeConfig feeType* (CROSS_CURRENCY_TRANSACTION only), sourceCurrency* (USD only), variableFeeBps* (0–10000), fixedFee* {amount: int64 ≥0, currency}`;
+const BRAND = `${S2}: cardTokenization2faConfig displayName ≤255, logoUrl https ≤512, email{fromAddress, fromName, replyToAddress, subject, bodyText ≤2000}, sms{templateSid ≤64, bodyText ≤480}`;
+const text = (max: number) => fc.string({ unit: fc.constantFrom(...'abcdefghij KLMNOP0123'), minLength: 1, maxLength: Math.min(max, 60) }).filter((s) => s.trim().length > 0);
+
+/**
+ * PATCH /config: a USD fee configuration and the card tokenization branding. The webhook endpoint is
+ * judged where delivery is (suites/platform-configuration/config.platform.test.ts); a fee of 0 and 0
+ * deactivates (section 2), so valid fees are never both 0.
+ */
+export function configPatch(): RequestSpec {
+  const fields: FieldSpec[] = [
+    { path: 'feeConfigs', type: 'array', valid: fc.constant([{}]), cite: FEE },
+    { path: 'feeConfigs.0.feeType', type: 'string', required: true, enum: ['CROSS_CURRENCY_TRANSACTION'], cite: FEE },
+    { path: 'feeConfigs.0.sourceCurrency', type: 'string', required: true, valid: fc.constant('USD'), cite: FEE },
+    { path: 'feeConfigs.0.variableFeeBps', type: 'integer', required: true, minimum: 0, maximum: 10000, valid: fc.integer({ min: 1, max: 10000 }), cite: FEE },
+    { path: 'feeConfigs.0.fixedFee', type: 'object', required: true, valid: fc.constant({}), cite: FEE },
+    { path: 'feeConfigs.0.fixedFee.amount', type: 'integer', required: true, minimum: 0, valid: fc.integer({ min: 0, max: 500 }), cite: FEE },
+    { path: 'feeConfigs.0.fixedFee.currency', type: 'string', required: true, valid: fc.constant('USD'), cite: FEE },
+    { path: 'cardTokenization2faConfig', type: 'object', valid: fc.constant({}), cite: BRAND },
+    { path: 'cardTokenization2faConfig.displayName', type: 'string', maxLength: 255, valid: text(255), cite: BRAND },
+    {
+      path: 'cardTokenization2faConfig.logoUrl', type: 'string', maxLength: 512, valid: fc.stringMatching(/^[a-z]{3,12}$/).map((s) => `https://${s}.example.com/logo.png`),
+      format: { name: 'https URL', invalid: fc.constantFrom('http://example.com/logo.png', 'logo.png', 'ftp://example.com/logo.png') }, cite: BRAND,
+    },
+    { path: 'cardTokenization2faConfig.email.subject', type: 'string', valid: text(60), cite: BRAND },
+    { path: 'cardTokenization2faConfig.email.bodyText', type: 'string', maxLength: 2000, valid: text(2000), cite: BRAND },
+    { path: 'cardTokenization2faConfig.sms.templateSid', type: 'string', maxLength: 64, valid: text(64), cite: BRAND },
+    { path: 'cardTokenization2faConfig.sms.bodyText', type: 'string', maxLength: 480, valid: text(480), cite: BRAND },
+  ];
+  return { operation: 'PATCH /config', part: 'body', variants: [{ name: 'config', fixed: { 'feeConfigs.0.feeType': 'CROSS_CURRENCY_TRANSACTION' }, fields }] };
+}
+
+/** The rule ids of these operations (helpers/requests/catalog.ts). */
+export function customerRules(): Record<string, string[]> {
+  const { pagingOnce, limitRange, filter, scope } = LIST_RULES;
+  return {
+    'POST /customers': ruleIds(customerCreate('V1')),
+    'PATCH /customers/{customerId}': ruleIds(customerPatch('V1')),
+    'POST /customers/{customerId}/kyc-link': ruleIds(kycLinkCreate()),
+    'POST /verifications': ruleIds(verificationCreate()),
+    'POST /beneficial-owners': ruleIds(ownerCreate()),
+    'PATCH /config': ruleIds(configPatch()),
+    'POST /customers/{customerId}/verify-email/confirm': ruleIds(contactConfirm('email')),
+    'POST /customers/{customerId}/verify-phone/confirm': ruleIds(contactConfirm('phone')),
+    'POST /documents': ruleIds(documentUpload('POST /documents')),
+    'PUT /documents/{documentId}': ruleIds(documentUpload('PUT /documents/{documentId}')),
+    'PATCH /beneficial-owners/{beneficialOwnerId}': ruleIds(ownerPatch()),
+    'GET /customers': [pagingOnce, limitRange, filter('customerType'), filter('platformCustomerId'), filter('region'), filter('currency'), filter('umaAddress')],
+    'GET /verifications': [pagingOnce, limitRange, filter('customerId'), filter('verificationStatus')],
+    'GET /beneficial-owners': [pagingOnce, limitRange, scope('customer')],
+    'GET /documents': [pagingOnce, limitRange, filter('documentHolder')],
+    'GET /customers/internal-accounts': [pagingOnce, limitRange, filter('customerId'), filter('currency'), filter('type'), scope('customer')],
+    'GET /platform/internal-accounts': [filter('currency'), filter('type'), scope('platform')],
+  };
+}
