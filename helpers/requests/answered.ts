@@ -2,13 +2,12 @@
 // recorded event): each is accepted with the documented success status and schema, and the answer
 // echoes the fields the documents say it carries (the factor, the event type). Seeded as in check.ts,
 // so SVC_SEED replays the same requests.
-import { createHash } from 'node:crypto';
 import fc from 'fast-check';
-import { expect, inject } from 'vitest';
+import { expect } from 'vitest';
 import type { z } from 'zod';
-import { fileSeed } from '../../fixtures/random.js';
 import type { ApiResponse } from '../client.js';
 import { expectStatus } from '../expect.js';
+import { judged, runs, seedFor } from './check.js';
 import { getPath, validBody, type RequestSpec, type Variant } from './rules.js';
 
 type Body = Record<string, unknown>;
@@ -24,17 +23,14 @@ export interface AnsweredOptions<S extends z.ZodType> {
   then?: (sent: Body, answer: z.infer<S>, variant: Variant) => Promise<void>;
 }
 
-const runs = () => Math.max(1, Number(process.env.SVC_RULE_RUNS ?? 3));
-
 export async function checkValidAnswered<S extends z.ZodType>(o: AnsweredOptions<S>): Promise<void> {
   const variants = o.spec.variants.filter((v) => !o.variants || o.variants(v));
   expect(variants.length, `${o.spec.operation}: the spec declares variants`).toBeGreaterThan(0);
-  const base = fileSeed(inject('target').seed, expect.getState().testPath ?? 'unknown');
   for (const variant of variants) {
     const why = `${o.spec.operation} (${variant.name}): a request within every documented rule is accepted`;
-    const seed = (base ^ createHash('sha256').update(`${o.spec.operation} ${variant.name} answered`).digest().readUInt32BE(0)) | 0;
-    try {
-      await fc.assert(
+    const seed = seedFor(`${o.spec.operation} ${variant.name} answered`);
+    await judged(
+      fc.assert(
         fc.asyncProperty(validBody(variant), async (valid) => {
           const sent = o.complete ? await o.complete(valid, variant) : valid;
           const answer = expectStatus(await o.send(sent, variant), o.answered.status, o.answered.schema, why) as Body;
@@ -45,14 +41,7 @@ export async function checkValidAnswered<S extends z.ZodType>(o: AnsweredOptions
           await o.then?.(sent, answer as z.infer<S>, variant);
         }),
         { seed, numRuns: runs() },
-      );
-    } catch (e) {
-      const cause = (e as Error).cause;
-      if (cause instanceof Error && cause.name === 'AssertionError') {
-        cause.message = `${cause.message}\n${(e as Error).message}`;
-        throw cause;
-      }
-      throw e;
-    }
+      ),
+    );
   }
 }

@@ -16,10 +16,10 @@ import { expectError, expectFieldErrors, expectStatus } from '../expect.js';
 import { getPath, rulesOf, validBody, type RequestSpec, type Rule, type Variant } from './rules.js';
 
 /** Runs per rule and per variant: `SVC_RULE_RUNS` (default 3), so the run stays in its time budget. */
-const runs = () => Math.max(1, Number(process.env.SVC_RULE_RUNS ?? 3));
+export const runs = () => Math.max(1, Number(process.env.SVC_RULE_RUNS ?? 3));
 
 /** A seed per file and rule: `SVC_SEED` replays the same requests, whatever else ran. */
-function seedFor(id: string): number {
+export function seedFor(id: string): number {
   const base = fileSeed(inject('target').seed, expect.getState().testPath ?? 'unknown');
   return (base ^ createHash('sha256').update(id).digest().readUInt32BE(0)) | 0;
 }
@@ -30,7 +30,7 @@ type Body = Record<string, unknown>;
  * fast-check's failure with the suite's judgement first: the AssertionError that failed (so the run
  * counts it as a failed expectation), its message followed by the shrunk counterexample and the seed.
  */
-async function judged(run: Promise<void>): Promise<void> {
+export async function judged(run: Promise<void>): Promise<void> {
   try {
     await run;
   } catch (e) {
