@@ -5,7 +5,7 @@
 // Nothing here asserts: helpers/requests/check.ts sends the requests and judges the answers.
 import fc from 'fast-check';
 
-export type Constraint = 'required' | 'type' | 'enum' | 'pattern' | 'format' | 'minLength' | 'maxLength' | 'minimum' | 'maximum' | 'minItems' | 'oneOf' | 'forbidden';
+export type Constraint = 'required' | 'type' | 'integer' | 'enum' | 'pattern' | 'format' | 'minLength' | 'maxLength' | 'minimum' | 'maximum' | 'minItems' | 'oneOf' | 'forbidden';
 
 export interface FieldSpec {
   /** Dot path from the root of the body (or the query). */
@@ -152,7 +152,7 @@ export function validBody(v: Variant): fc.Arbitrary<Record<string, unknown>> {
 
 const WRONG_TYPE: Record<FieldSpec['type'], fc.Arbitrary<unknown>> = {
   string: fc.oneof(fc.integer(), fc.boolean(), fc.constant([])),
-  integer: fc.oneof(fc.string({ minLength: 1, maxLength: 5 }), fc.boolean(), fc.double({ min: 0.1, max: 99.9, noNaN: true }).filter((x) => !Number.isInteger(x))),
+  integer: fc.oneof(fc.string({ minLength: 1, maxLength: 5 }), fc.boolean()),
   number: fc.oneof(fc.string({ minLength: 1, maxLength: 5 }), fc.boolean()),
   boolean: fc.oneof(fc.constantFrom('true', 'false', 'yes'), fc.integer({ min: 0, max: 1 })),
   object: fc.oneof(fc.string({ maxLength: 5 }), fc.integer(), fc.boolean()),
@@ -171,6 +171,19 @@ function breakingPattern(f: FieldSpec): fc.Arbitrary<string> {
     return `${s.slice(0, i)} ${s.slice(i)}`;
   });
   return fc.oneof(near, fc.string({ maxLength: 12 })).filter((s) => s.length > 0 && !re.test(s) && (f.maxLength === undefined || s.length <= f.maxLength));
+}
+
+/**
+ * A value one character longer or shorter than a valid one, where the pattern fixes the length (every
+ * such near miss of sampled valid values breaks it: 18 digits, 9 digits): a rule of its own, so every
+ * request that judges it sends a wrong length. None where the pattern allows other lengths.
+ */
+function lengthMiss(f: FieldSpec): fc.Arbitrary<string> | undefined {
+  const re = new RegExp(`^(?:${f.pattern!.source.replace(/^\^|\$$/g, '')})$`, f.pattern!.flags);
+  const miss = (s: string, longer: boolean) => (longer ? `${s}${s[s.length - 1] ?? '0'}` : s.slice(0, -1));
+  const samples = fc.sample(patternArb(f.pattern!), { numRuns: 20, seed: 1 });
+  if (!samples.every((s) => s.length > 1 && !re.test(miss(s, true)) && !re.test(miss(s, false)))) return undefined;
+  return fc.tuple(patternArb(f.pattern!), fc.boolean()).map(([s, longer]) => miss(s, longer)).filter((s) => s.length > 0 && !re.test(s));
 }
 
 type Change = (body: Record<string, unknown>) => Record<string, unknown>;
@@ -202,6 +215,12 @@ export function rulesOf(spec: RequestSpec): Rule[] {
       }
       if (f.required && !v.oneOf?.paths.includes(f.path)) add(f.path, 'required', f.cite, fc.constant(change(`remove ${f.path}`, (b) => withPath(b, f.path, undefined))));
       if (spec.part !== 'form') add(f.path, 'type', f.cite, set(f.path, WRONG_TYPE[f.type]));
+      // An integer (int64, smallest unit) is no fraction: a rule of its own, so every request that judges it sends one.
+      if (f.type === 'integer' && spec.part !== 'form') {
+        const lo = f.minimum ?? 0;
+        const hi = f.maximum ?? lo + 1000;
+        add(f.path, 'integer', f.cite, set(f.path, fc.integer({ min: lo, max: Math.max(lo, hi - 1) }).map((n) => n + 0.5)));
+      }
       if (f.enum) {
         const allowed = new Set(f.enum);
         const wrong = fc.oneof(fc.constantFrom(...f.enum).map((s) => s.toLowerCase()), fc.string({ minLength: 1, maxLength: 10 }));
@@ -213,6 +232,8 @@ export function rulesOf(spec: RequestSpec): Rule[] {
         add(f.path, 'enum', f.cite, set(f.path, fc.tuple(fc.subarray([...f.itemEnum]), wrongItem).map(([ok, bad]) => [...ok, bad])));
       }
       if (f.pattern) add(f.path, 'pattern', f.cite, set(f.path, breakingPattern(f)));
+      const wrongLength = f.pattern && f.type === 'string' ? lengthMiss(f) : undefined;
+      if (wrongLength) add(f.path, 'pattern', f.cite, set(f.path, wrongLength), f.path, 'pattern-length');
       if (f.type === 'array' && f.items?.enum) {
         const allowed = new Set(f.items.enum);
         const wrong = fc.oneof(fc.constantFrom(...f.items.enum).map((s) => s.toLowerCase()), fc.string({ minLength: 1, maxLength: 10 })).filter((s) => !allowed.has(s));

@@ -147,7 +147,7 @@ describe('request rules', () => {
             // An optional parent the valid body left out comes with the broken field.
             const outside = changed(valid, broken).filter((p) => p !== rule.path && !p.startsWith(`${rule.path}.`) && !rule.path.startsWith(`${p}.`) && !group.includes(p));
             expect(outside, `${rule.id}: the change touches only ${rule.path}`).toEqual([]);
-            if (['required', 'type', 'enum', 'pattern', 'maxLength', 'minLength', 'minimum', 'maximum', 'minItems', 'forbidden', 'oneOf'].includes(rule.constraint)) {
+            if (['required', 'type', 'integer', 'enum', 'pattern', 'maxLength', 'minLength', 'minimum', 'maximum', 'minItems', 'forbidden', 'oneOf'].includes(rule.constraint)) {
               expect(problems(v, broken).length, `${rule.id}: the broken body breaks a declared rule: ${JSON.stringify(broken)}`).toBeGreaterThan(0);
             }
           }),

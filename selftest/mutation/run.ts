@@ -56,7 +56,9 @@ export interface MutationReport {
 
 // The challenge life is the sandbox's embedded one (sandbox/profile.ts EMBEDDED_TIMINGS): 1.5 s let a
 // challenge expire before a loaded machine answered it, failing the baseline.
-const MUTANT_ENV = { SVC_EVENT_TIMEOUT_MS: '2500', SVC_WEBHOOK_RETRY_WITHIN_MS: '800', SANDBOX_PROVISIONING_DELAY_MS: '400' };
+// One generated request per field rule: fast-check's first value for a seed is the same whatever the
+// run count, so a fault killed by one request is killed by the conformance run's three as well.
+const MUTANT_ENV = { SVC_EVENT_TIMEOUT_MS: '2500', SVC_WEBHOOK_RETRY_WITHIN_MS: '800', SANDBOX_PROVISIONING_DELAY_MS: '400', SVC_RULE_RUNS: process.env.SVC_RULE_RUNS ?? '1' };
 
 /** A mutant is killed by its first failing scenario, so mutant runs stop there (--bail=1). */
 const runSuites = (dirs: string[], faults: string[]) =>
