@@ -668,6 +668,11 @@ export const FAULTS = {
     suites: ['strong-customer-authentication/field-rules.test.ts'],
     rule: 'Supplement 16: query customerId* on all /sca/*.',
   },
+  'sca-login-factor-ip-optional': {
+    areas: ['strong-customer-authentication'],
+    suites: ['strong-customer-authentication/field-rules.test.ts'],
+    rule: 'Supplement 16: POST /sca/login/complete {factor*, endUserIpAddress*, challengeId? (SMS), code? | passkeyAssertion+origin}.',
+  },
   'sca-reset-mobile-number-optional': {
     areas: ['strong-customer-authentication'],
     suites: ['strong-customer-authentication/field-rules.test.ts'],

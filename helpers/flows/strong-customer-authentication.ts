@@ -20,6 +20,10 @@ export const RESET = '/sca/factors/reset';
 export const RESET_STATUS = '/sca/factors/reset/{resetId}';
 export const RESET_COMPLETE = '/sca/factors/reset/{resetId}/complete';
 export const RECORD_EVENT = '/sca/record-event';
+export const LOGIN_COMPLETE_PATH = '/sca/login/complete';
+
+/** The end user's address a login names (supplement 16: login/complete {endUserIpAddress*}); TEST-NET-3, never a real host. */
+export const END_USER_IP = '203.0.113.7';
 
 /** A customer of the declared SCA region (capabilities.sca), or of another region when `region` says so. */
 export async function scaRegionCustomer(region = capabilities.sca!.region): Promise<Customer> {
@@ -34,6 +38,13 @@ export const sca = {
   post: (path: string, customerId: string, body?: unknown, params?: Record<string, string>) => api.post(path, { query: { customerId }, body, params }),
   delete: (path: string, customerId: string, params?: Record<string, string>) => api.delete(path, { query: { customerId }, params }),
 };
+
+/**
+ * Logs the customer in with an SMS code: supplement 16, POST /sca/login/complete `{factor*,
+ * endUserIpAddress*, challengeId? (SMS), code?}`; the answer is the caller's to judge.
+ */
+export const smsLogin = (customerId: string, code: string, challengeId?: string) =>
+  sca.post(LOGIN_COMPLETE_PATH, customerId, { factor: 'SMS_OTP', endUserIpAddress: END_USER_IP, code, ...(challengeId ? { challengeId } : {}) });
 
 export async function listFactors(customerId: string) {
   return expectStatus(await sca.get(FACTORS, customerId), 200, ScaFactorList, 'supplement 16: GET /sca/factors answers {factors}');

@@ -2,7 +2,7 @@
 // Strong Customer Authentication, "POST /sca/login/complete ... response carries sessionExpiresAt").
 // Every /sca/* call names its customer with the query `customerId`* (supplement §16: "query customerId*
 // on all /sca/*"): judged by a scenario of its own (a query string carries no types to break), declared
-// here as QUERY_CUSTOMER_REQUIRED per operation. The documents give no length or format for a code, a
+// here as QUERY_CUSTOMER_REQUIRED per operation, those without a body included. The documents give no length or format for a code, a
 // secret, an origin, an IP address or a mobile number: none is declared.
 import fc from 'fast-check';
 import { ruleIds, type FieldSpec, type RequestSpec } from './rules.js';
@@ -16,7 +16,13 @@ export const RECORD_EVENT_OP = 'POST /sca/record-event';
 export const RESET_START = 'POST /sca/factors/reset';
 export const RESET_COMPLETE_OP = 'POST /sca/factors/reset/{resetId}/complete';
 
+export const FACTOR_LIST = 'GET /sca/factors';
+export const FACTOR_DELETE = 'DELETE /sca/factors/{credentialId}';
+export const RESET_READ = 'GET /sca/factors/reset/{resetId}';
+
 export const QUERY_CUSTOMER_REQUIRED = 'query customerId required';
+/** The /sca/* operations without a body: their one declared rule is the query customerId*. */
+export const SCA_QUERY_ONLY_OPERATIONS = [FACTOR_LIST, FACTOR_DELETE, RESET_READ] as const;
 export const SCA_BODY_OPERATIONS = [FACTOR_ADD, FACTOR_CONFIRM, LOGIN_START, LOGIN_COMPLETE, RECORD_EVENT_OP, RESET_START, RESET_COMPLETE_OP] as const;
 
 const FACTORS = ['SMS_OTP', 'TOTP', 'PASSKEY'] as const;
@@ -71,14 +77,10 @@ export const loginStart = (factors: readonly string[] = FACTORS): RequestSpec =>
 
 const ipv4 = fc.tuple(fc.integer({ min: 1, max: 223 }), fc.nat(255), fc.nat(255), fc.integer({ min: 1, max: 254 })).map((p) => p.join('.'));
 
-/**
- * POST /sca/login/complete `{factor*, endUserIpAddress*, challengeId? (SMS), code? | passkeyAssertion+origin}`.
- * `requireAll` false leaves out the two required rules (see the scenario: the sandbox and other areas'
- * suites log in with `{code}` alone), the declared spec keeps them.
- */
-export function loginComplete(requireAll = true): RequestSpec {
-  const factor = (f: string): FieldSpec => ({ path: 'factor', type: 'string', required: requireAll, enum: FACTORS, valid: fc.constant(f), cite: `${S16}: POST /sca/login/complete {factor*}` });
-  const ip: FieldSpec = { path: 'endUserIpAddress', type: 'string', required: requireAll, valid: ipv4, cite: `${S16}: POST /sca/login/complete {endUserIpAddress*}` };
+/** POST /sca/login/complete `{factor*, endUserIpAddress*, challengeId? (SMS), code? | passkeyAssertion+origin}`. */
+export function loginComplete(): RequestSpec {
+  const factor = (f: string): FieldSpec => ({ path: 'factor', type: 'string', required: true, enum: FACTORS, valid: fc.constant(f), cite: `${S16}: POST /sca/login/complete {factor*}` });
+  const ip: FieldSpec = { path: 'endUserIpAddress', type: 'string', required: true, valid: ipv4, cite: `${S16}: POST /sca/login/complete {endUserIpAddress*}` };
   const code: FieldSpec = { path: 'code', type: 'string', valid: fc.constant('000000'), cite: `${S16}: POST /sca/login/complete {code?}` };
   return {
     operation: LOGIN_COMPLETE,
@@ -126,5 +128,8 @@ export function scaRules(): Record<string, string[]> {
     [RESET_START]: ruleIds(resetStart()),
     [RESET_COMPLETE_OP]: ruleIds(resetComplete()),
   };
-  return Object.fromEntries(Object.entries(body).map(([op, ids]) => [op, [QUERY_CUSTOMER_REQUIRED, ...ids]]));
+  return {
+    ...Object.fromEntries(Object.entries(body).map(([op, ids]) => [op, [QUERY_CUSTOMER_REQUIRED, ...ids]])),
+    ...Object.fromEntries(SCA_QUERY_ONLY_OPERATIONS.map((op) => [op, [QUERY_CUSTOMER_REQUIRED]])),
+  };
 }

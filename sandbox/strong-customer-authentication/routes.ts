@@ -15,27 +15,30 @@ export const SANDBOX_CODE = '123456';
 const SCA_SESSION_MS = 180 * 24 * 3600 * 1000;
 const Factor = z.enum(['SMS_OTP', 'TOTP', 'PASSKEY']);
 /**
- * Supplement 16: {factor*, endUserIpAddress*, challengeId? (SMS), code? | passkeyAssertion+origin};
- * factor and address optional here (sandbox/README.md). One object, so that a field error names its
- * field: a code, or a passkey assertion with its origin.
+ * Supplement 16: {factor*, endUserIpAddress*, challengeId? (SMS), code? | passkeyAssertion+origin}.
+ * One object, so that a field error names its field: a code, or a passkey assertion with its origin.
+ * Under the fault `sca-login-factor-ip-optional` factor and address may be left out (a body without a
+ * factor reads as SMS_OTP).
  */
-const LoginComplete = z
-  .object({
-    factor: Factor.optional(),
-    endUserIpAddress: z.string().max(45).optional(),
-    challengeId: z.string().optional(),
-    code: z.string().min(1).optional(),
-    passkeyAssertion: z.looseObject({}).optional(),
-    origin: z.string().min(1).optional(),
-  })
-  .superRefine((b, issues) => {
-    if (b.passkeyAssertion === undefined && b.origin === undefined) {
-      if (b.code === undefined) issues.addIssue({ code: 'custom', path: ['code'], message: 'a code, or a passkeyAssertion and its origin' });
-      return;
-    }
-    if (b.passkeyAssertion === undefined) issues.addIssue({ code: 'custom', path: ['passkeyAssertion'], message: 'an origin goes with a passkeyAssertion' });
-    if (b.origin === undefined) issues.addIssue({ code: 'custom', path: ['origin'], message: 'a passkeyAssertion goes with its origin' });
-  });
+const loginComplete = (optional: boolean) =>
+  z
+    .object({
+      factor: optional ? Factor.optional() : Factor,
+      // The documents give no format for the address: a non-empty string of at most 45 characters (an IPv6 text form; sandbox/README.md).
+      endUserIpAddress: optional ? z.string().max(45).optional() : z.string().min(1).max(45),
+      challengeId: z.string().optional(),
+      code: z.string().min(1).optional(),
+      passkeyAssertion: z.looseObject({}).optional(),
+      origin: z.string().min(1).optional(),
+    })
+    .superRefine((b, issues) => {
+      if (b.passkeyAssertion === undefined && b.origin === undefined) {
+        if (b.code === undefined) issues.addIssue({ code: 'custom', path: ['code'], message: 'a code, or a passkeyAssertion and its origin' });
+        return;
+      }
+      if (b.passkeyAssertion === undefined) issues.addIssue({ code: 'custom', path: ['passkeyAssertion'], message: 'an origin goes with a passkeyAssertion' });
+      if (b.origin === undefined) issues.addIssue({ code: 'custom', path: ['origin'], message: 'a passkeyAssertion goes with its origin' });
+    });
 
 /**
  * Interface: authorisation may fail with 409 SCA_SESSION_REQUIRED (customer SCA session missing or
@@ -88,7 +91,7 @@ export async function contactAndScaRoutes(app: FastifyInstance) {
   });
   app.post('/sca/login/complete', async (req) => {
     const c = scaCustomer(ctx, req);
-    const body = parse(LoginComplete, req.body);
+    const body = parse(loginComplete(ctx.faults.has('sca-login-factor-ip-optional')), req.body);
     const st = scaState(ctx, c.id);
     if (isLocked(ctx, st)) throw locked(ctx, st);
     // TOTP takes a code of the customer's confirmed TOTP factor, PASSKEY an assertion of the enrolled

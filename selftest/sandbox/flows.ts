@@ -38,7 +38,7 @@ export async function holder(d: Driver, sca = false, currencies = ['USD']): Prom
     }
     await new Promise((r) => setTimeout(r, 5));
   }
-  if (sca) await d.call('POST', `/sca/login/complete?customerId=${encodeURIComponent(id)}`, { code: SCA_CODE });
+  if (sca) await d.call('POST', `/sca/login/complete?customerId=${encodeURIComponent(id)}`, { factor: 'SMS_OTP', endUserIpAddress: '203.0.113.7', code: SCA_CODE });
   return { id, sca, accounts };
 }
 

@@ -4,6 +4,7 @@
 // (section 8: authorize {code?} or {passkeyAssertion, origin}, endUserIpAddress?; 200 Quote).
 import { describe, expect, it, type TestContext } from 'vitest';
 import { expectStatus } from '../../helpers/expect.js';
+import { smsLogin } from '../../helpers/flows/strong-customer-authentication.js';
 import { createQuote, eurDestination, executeQuote, quoteBody, sender } from '../../helpers/flows/transfers.js';
 import { api, capabilities } from '../../helpers/harness.js';
 import { checkRulesRefused, checkValidAccepted } from '../../helpers/requests/check.js';
@@ -20,7 +21,7 @@ async function scaParty(ctx: TestContext) {
   const { region, code } = capabilities.sca!;
   const s = await sender({ USD: 200_000 }, true, { region, address: { line1: 'Hauptstr. 1', postalCode: '10115', city: 'Berlin', country: region } });
   const destination = await eurDestination(s.customerId);
-  expectStatus(await api.post('/sca/login/complete', { query: { customerId: s.customerId }, body: { code } }), 200);
+  expectStatus(await smsLogin(s.customerId, code), 200);
   /** A quote executed into PENDING_AUTHORIZATION (the customer answers its challenge with /authorize). */
   const awaiting = async () => {
     const quote = await createQuote(quoteBody(s.accounts.USD.id, destination.id, 5_000));

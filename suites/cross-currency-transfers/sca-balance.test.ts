@@ -7,6 +7,7 @@
 // never shows less than zero, and it holds the funding less what completed payments took, to the cent.
 import { describe, expect, it, type TestContext } from 'vitest';
 import { expectRefusal, expectStatus, noteInterface } from '../../helpers/expect.js';
+import { smsLogin } from '../../helpers/flows/strong-customer-authentication.js';
 import { balanceOf, createQuote, eurDestination, executeQuote, expectOutgoingLifecycle, quoteBody, sender, transaction } from '../../helpers/flows/transfers.js';
 import { waitForEvent } from '../../helpers/events.js';
 import { api, capabilities, listener } from '../../helpers/harness.js';
@@ -24,7 +25,7 @@ async function scaSender(ctx: TestContext) {
   requireCapability(ctx, capabilities.sandboxTriggers && Boolean(capabilities.sca), 'the target declares no SCA region (SVC_SCA_REGION)');
   const { region, code } = capabilities.sca!;
   const s = await sender({ USD: FUNDS }, true, { region, address: { line1: 'Hauptstr. 1', postalCode: '10115', city: 'Berlin', country: region } });
-  expectStatus(await api.post('/sca/login/complete', { query: { customerId: s.customerId }, body: { code } }), 200, ScaLoginResult);
+  expectStatus(await smsLogin(s.customerId, code), 200, ScaLoginResult);
   return { ...s, destination: await eurDestination(s.customerId), code };
 }
 

@@ -7,6 +7,7 @@
 import { describe, expect, it, type TestContext } from 'vitest';
 import { msUntil } from '../../helpers/deadline.js';
 import { expectError, expectStatus, expectTransition } from '../../helpers/expect.js';
+import { smsLogin } from '../../helpers/flows/strong-customer-authentication.js';
 import { balanceOf, createQuote, eurDestination, executeQuote, expectOutgoingLifecycle, expectTransactionOfQuote, quoteBody, sender, transaction } from '../../helpers/flows/transfers.js';
 import { api, capabilities, listener } from '../../helpers/harness.js';
 import { requireCapability, scenario } from '../../helpers/scenario.js';
@@ -27,7 +28,8 @@ async function scaSender(ctx: TestContext) {
   return { ...s, destination };
 }
 
-const login = (customerId: string, code: string) => api.post('/sca/login/complete', { query: { customerId }, body: { code } });
+// Supplement 16: login/complete {factor*, endUserIpAddress*, challengeId? (SMS), code?}.
+const login = (customerId: string, code: string) => smsLogin(customerId, code);
 
 describe('POST /quotes for a customer of an SCA region', () => {
   scenario({ area: 'Strong Customer Authentication', operation: 'POST /quotes', section: 'Other operations that are named' });

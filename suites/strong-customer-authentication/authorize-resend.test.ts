@@ -6,7 +6,7 @@ import { describe, expect, it, type TestContext } from 'vitest';
 import { z } from 'zod';
 import { msUntil } from '../../helpers/deadline.js';
 import { expectError, expectStatus } from '../../helpers/expect.js';
-import { needSca } from '../../helpers/flows/strong-customer-authentication.js';
+import { needSca, smsLogin } from '../../helpers/flows/strong-customer-authentication.js';
 import { createQuote, eurDestination, executeQuote, quoteBody, sender } from '../../helpers/flows/transfers.js';
 import { api, capabilities } from '../../helpers/harness.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
@@ -21,7 +21,7 @@ async function pendingQuote(ctx: TestContext) {
   const { region, code } = capabilities.sca!;
   const s = await sender({ USD: 200_000 }, true, { region, address: { line1: 'Hauptstr. 1', postalCode: '10115', city: 'Berlin', country: region } });
   const destination = await eurDestination(s.customerId);
-  expectStatus(await api.post('/sca/login/complete', { query: { customerId: s.customerId }, body: { factor: 'SMS_OTP', endUserIpAddress: '203.0.113.7', code } }), 200);
+  expectStatus(await smsLogin(s.customerId, code), 200);
   return createQuote(quoteBody(s.accounts.USD.id, destination.id, 10_000));
 }
 const resend = (quoteId: string) => api.post(RESEND, { params: { quoteId } });

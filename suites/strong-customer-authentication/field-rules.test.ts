@@ -9,14 +9,14 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { expectError, expectStatus } from '../../helpers/expect.js';
 import {
-  CONFIRM, FACTORS, RECORD_EVENT, RESET, RESET_COMPLETE, RESET_STATUS, currentCode, enrolPasskey, enrolTotp, listFactors, needSca, sca, scaRegionCustomer, startPasskey, startTotp,
+  CONFIRM, FACTOR, FACTORS, LOGIN_COMPLETE_PATH, RECORD_EVENT, RESET, RESET_COMPLETE, RESET_STATUS, currentCode, END_USER_IP, enrolPasskey, enrolTotp, listFactors, needSca, sca, scaRegionCustomer, startPasskey, startTotp,
 } from '../../helpers/flows/strong-customer-authentication.js';
 import { recordRule } from '../../helpers/coverage/recorder.js';
 import { api, capabilities } from '../../helpers/harness.js';
 import { checkValidAnswered } from '../../helpers/requests/answered.js';
 import { checkRulesRefused } from '../../helpers/requests/check.js';
 import {
-  FACTOR_ADD, FACTOR_CONFIRM, LOGIN_COMPLETE, LOGIN_START, QUERY_CUSTOMER_REQUIRED, RECORD_EVENT_OP, RESET_COMPLETE_OP, RESET_START,
+  FACTOR_ADD, FACTOR_CONFIRM, FACTOR_DELETE, FACTOR_LIST, LOGIN_COMPLETE, LOGIN_START, QUERY_CUSTOMER_REQUIRED, RECORD_EVENT_OP, RESET_COMPLETE_OP, RESET_READ, RESET_START,
   factorAdd, factorConfirm, loginComplete, loginStart, recordEvent, resetComplete, resetStart,
 } from '../../helpers/requests/sca.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
@@ -28,7 +28,6 @@ import {
 type Body = Record<string, unknown>;
 const AREA = 'Strong Customer Authentication';
 const LOGIN_START_PATH = '/sca/login/start';
-const LOGIN_COMPLETE_PATH = '/sca/login/complete';
 const RESET_TRIGGER = '/sandbox/sca/factors/reset/{resetId}/liveness';
 
 /** Nothing was enrolled: the customer's factors are SMS_OTP alone, as before. */
@@ -131,13 +130,14 @@ describe(LOGIN_START, () => {
 describe(LOGIN_COMPLETE, () => {
   scenario({ area: AREA, operation: LOGIN_COMPLETE, section: 'Other operations that are named', basis: 'supplement' });
 
-  it('refuses every request that breaks one documented field rule with 400 INVALID_INPUT naming the field', async (ctx) => {
+  it('refuses every request that breaks one documented field rule with 400 INVALID_INPUT naming the field, and counts no failed attempt', async (ctx) => {
     needSca(ctx);
-    // factor* and endUserIpAddress* are declared (helpers/requests/sca.ts) but not judged here: the
-    // sandbox and the cross-currency suites log in with {code} alone (interface note in the report).
     await basisSupplement('section 16: login/complete {factor*, endUserIpAddress*, challengeId? (SMS), code? | passkeyAssertion+origin}; generated');
     const customer = await scaRegionCustomer();
-    await checkRulesRefused({ spec: loginComplete(false), send: (b) => sca.post(LOGIN_COMPLETE_PATH, customer.id, b) });
+    await checkRulesRefused({ spec: loginComplete(), send: (b) => sca.post(LOGIN_COMPLETE_PATH, customer.id, b) });
+    // A refused request is no login attempt: the first failed attempt recorded afterwards is the first.
+    const after = expectStatus(await sca.post(RECORD_EVENT, customer.id, { eventType: 'FAILED_LOGIN_ATTEMPT' }), 200, RecordEventResult, 'supplement 16: record-event 200');
+    expect(after.failedAttempts, 'supplement 16: the refused logins counted no failed attempt ({failedAttempts*})').toBe(1);
   });
 
   it('logs in with every factor: 200 {status: SUCCESS, sessionExpiresAt}', async (ctx) => {
@@ -265,10 +265,10 @@ describe(RESET_COMPLETE_OP, () => {
   });
 });
 
-describe('query customerId on every /sca/* operation with a body', () => {
+describe('query customerId on every /sca/* operation', () => {
   scenario({ area: AREA, operation: LOGIN_START, section: 'Other operations that are named', basis: 'supplement' });
 
-  it('refuses each operation without ?customerId with 400 INVALID_INPUT naming customerId', async (ctx) => {
+  it('refuses each operation with a body without ?customerId with 400 INVALID_INPUT naming customerId', async (ctx) => {
     needSca(ctx);
     await basisSupplement('section 16: "query customerId* on all /sca/*"');
     const customer = await scaRegionCustomer();
@@ -277,7 +277,7 @@ describe('query customerId on every /sca/* operation with a body', () => {
       [FACTOR_ADD, FACTORS, { type: 'TOTP' }],
       [FACTOR_CONFIRM, CONFIRM, { type: 'TOTP', secret: '00', code: '000000' }],
       [LOGIN_START, LOGIN_START_PATH, { factor: 'SMS_OTP' }],
-      [LOGIN_COMPLETE, LOGIN_COMPLETE_PATH, { factor: 'SMS_OTP', endUserIpAddress: '203.0.113.7', code: capabilities.sca!.code }],
+      [LOGIN_COMPLETE, LOGIN_COMPLETE_PATH, { factor: 'SMS_OTP', endUserIpAddress: END_USER_IP, code: capabilities.sca!.code }],
       [RECORD_EVENT_OP, RECORD_EVENT, { eventType: 'FAILED_LOGIN_ATTEMPT' }],
       [RESET_START, RESET, { factor: 'SMS_OTP' }],
       [RESET_COMPLETE_OP, RESET_COMPLETE, {}, { resetId }],
@@ -290,5 +290,32 @@ describe('query customerId on every /sca/* operation with a body', () => {
     }
     // Control: the same call with the customer named is taken.
     expectStatus(await sca.post(RECORD_EVENT, customer.id, { eventType: 'RESET_PASSWORD_COMPLETED' }), 200, RecordEventResult);
+  });
+
+  it('refuses GET /sca/factors, GET /sca/factors/reset/{resetId} and DELETE /sca/factors/{credentialId} without ?customerId with 400 INVALID_INPUT naming customerId; the same calls naming the customer are answered', async (ctx) => {
+    needSca(ctx);
+    await basisSupplement('section 16: "query customerId* on all /sca/*"; GET /sca/factors 200; GET /sca/factors/reset/{resetId} 200; DELETE /sca/factors/{credentialId} 204 (passkeys only)');
+    const customer = await scaRegionCustomer();
+    const { credentialId } = await enrolPasskey(customer.id);
+    const { resetId } = expectStatus(await sca.post(RESET, customer.id, { factor: 'SMS_OTP' }), 201, FactorResetStarted);
+    const refusedWithout = (op: string, res: Awaited<ReturnType<typeof api.get>>) => {
+      const refused = expectError(res, 400, 'INVALID_INPUT', `supplement §16: ${op} without the query customerId* is refused`);
+      expect((refused.details?.errors ?? []).map((e) => e.field), `Errors: FieldError names the missing query parameter customerId (${op})`).toContain('customerId');
+      recordRule(op, QUERY_CUSTOMER_REQUIRED);
+    };
+
+    refusedWithout(FACTOR_LIST, await api.get(FACTORS));
+    // Control: naming the customer, the list is answered (SMS_OTP always present, and the passkey).
+    const factors = (await listFactors(customer.id)).factors.map((f) => f.factor);
+    expect(factors, 'supplement §16: GET /sca/factors {factors*[…]}; SMS_OTP always present').toEqual(expect.arrayContaining(['SMS_OTP', 'PASSKEY']));
+
+    refusedWithout(RESET_READ, await api.get(RESET_STATUS, { params: { resetId } }));
+    const read = expectStatus(await sca.get(RESET_STATUS, customer.id, { resetId }), 200, FactorReset, 'supplement §16: GET /sca/factors/reset/{resetId} 200, the control');
+    expect(read.factor, 'control: the reset read naming its customer is the one started').toBe('SMS_OTP');
+
+    refusedWithout(FACTOR_DELETE, await api.delete(FACTOR, { params: { credentialId } }));
+    expect((await listFactors(customer.id)).factors.map((f) => f.factor), 'the refused delete removed no passkey').toContain('PASSKEY');
+    expectStatus(await sca.delete(FACTOR, customer.id, { credentialId }), 204, undefined, 'supplement §16: DELETE /sca/factors/{credentialId} 204, the control');
+    expect((await listFactors(customer.id)).factors.map((f) => f.factor), 'control: the delete naming the customer removed the passkey').not.toContain('PASSKEY');
   });
 });

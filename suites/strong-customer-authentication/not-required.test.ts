@@ -3,6 +3,7 @@
 import { describe, it } from 'vitest';
 import { individual } from '../../fixtures/customers.js';
 import { createCustomer } from '../../helpers/flows/customers.js';
+import { END_USER_IP } from '../../helpers/flows/strong-customer-authentication.js';
 import { expectError } from '../../helpers/expect.js';
 import { api } from '../../helpers/harness.js';
 import { basisSupplement, scenario } from '../../helpers/scenario.js';
@@ -12,7 +13,7 @@ describe('SCA endpoints for a customer outside SCA regions', () => {
 
   it('answers 409 to POST /sca/login/complete', async () => {
     const customer = await createCustomer(individual({ region: 'US' }));
-    const res = await api.post('/sca/login/complete', { query: { customerId: customer.id }, body: { code: '123456' } });
+    const res = await api.post('/sca/login/complete', { query: { customerId: customer.id }, body: { factor: 'SMS_OTP', endUserIpAddress: END_USER_IP, code: '123456' } });
     expectError(res, 409, undefined, 'Strong Customer Authentication: elsewhere these endpoints answer 409');
   });
 

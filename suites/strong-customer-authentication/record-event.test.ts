@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { expectError, expectSchema, expectStatus, noteInterface } from '../../helpers/expect.js';
-import { needSca, RECORD_EVENT, sca, scaRegionCustomer } from '../../helpers/flows/strong-customer-authentication.js';
+import { needSca, RECORD_EVENT, sca, scaRegionCustomer, smsLogin } from '../../helpers/flows/strong-customer-authentication.js';
 import { eurDestination, quoteBody, sender } from '../../helpers/flows/transfers.js';
 import { api, capabilities } from '../../helpers/harness.js';
 import { basisSupplement, scenario } from '../../helpers/scenario.js';
@@ -31,7 +31,7 @@ async function record(customerId: string, eventType: 'FAILED_LOGIN_ATTEMPT' | 'R
   expect(body.eventType).toBe(eventType);
   return body;
 }
-const login = (customerId: string, code: string) => sca.post('/sca/login/complete', customerId, { factor: 'SMS_OTP', endUserIpAddress: '203.0.113.7', code });
+const login = (customerId: string, code: string) => smsLogin(customerId, code);
 
 describe(`POST ${RECORD_EVENT}`, () => {
   scenario({ area: 'Strong Customer Authentication', operation: `POST ${RECORD_EVENT}`, section: 'Errors', basis: 'supplement' });
