@@ -668,6 +668,11 @@ export const FAULTS = {
     suites: ['strong-customer-authentication/field-rules.test.ts'],
     rule: 'Supplement 16: query customerId* on all /sca/*.',
   },
+  'agent-quote-side-defaulted': {
+    areas: ['agent-operations'],
+    suites: ['agent-operations/field-rules.test.ts'],
+    rule: 'Supplement 23: POST /agents/me/quotes takes the body of POST /quotes; supplement 8: QuoteRequest lockedCurrencySide* (SENDING|RECEIVING).',
+  },
   'sca-login-factor-ip-optional': {
     areas: ['strong-customer-authentication'],
     suites: ['strong-customer-authentication/field-rules.test.ts'],

@@ -3,6 +3,7 @@
 // smallest unit). Only what the documents state: no lengths, no ranges, no formats they do not give.
 import fc from 'fast-check';
 import { externalAccountCreate } from './external-accounts.js';
+import { quoteCreate } from './quotes.js';
 import { LIST_RULES } from './lists.js';
 import { ruleIds, type FieldSpec, type RequestSpec } from './rules.js';
 
@@ -129,6 +130,26 @@ export function agentExternalAccountCreate(counterpartyRules: boolean): RequestS
   return { ...spec, operation: 'POST /agents/me/external-accounts', variants: spec.variants.filter((v) => AGENT_VARIANTS.has(v.name)) };
 }
 
+/**
+ * POST /agents/me/quotes: "201 Quote" (supplement §23), its body that of POST /quotes (supplement §8
+ * QuoteRequest; helpers/requests/quotes.ts), the agent's customer implied. Every rule of POST /quotes
+ * applies. The one difference is in the valid values, not the rules: whether an agent may execute at
+ * creation the documents do not say (§23 gives execution its own call, POST /agents/me/quotes/{id}/execute
+ * under EXECUTE_QUOTES), so valid requests carry `immediatelyExecute` false or not at all; its type rule
+ * is judged as on POST /quotes.
+ */
+export function agentQuoteCreate(): RequestSpec {
+  const spec = quoteCreate();
+  return {
+    ...spec,
+    operation: 'POST /agents/me/quotes',
+    variants: spec.variants.map((v) => ({
+      ...v,
+      fields: v.fields.map((f) => (f.path === 'immediatelyExecute' ? { ...f, valid: fc.constant(false), cite: `${f.cite}; ${S23}: POST /agents/me/quotes (body as POST /quotes), execution by POST /agents/me/quotes/{id}/execute` } : f)),
+    })),
+  };
+}
+
 export function agentRules(): Record<string, string[]> {
   return {
     'POST /agents': ruleIds(agentCreate()),
@@ -138,6 +159,7 @@ export function agentRules(): Record<string, string[]> {
     'POST /agents/me/transfer-out': ruleIds(agentTransfer('out')),
     'POST /agents/me/transfer-in': ruleIds(agentTransfer('in')),
     'POST /agents/me/external-accounts': ruleIds(agentExternalAccountCreate(true)),
+    'POST /agents/me/quotes': ruleIds(agentQuoteCreate()),
     'GET /agents': [LIST_RULES.pagingOnce, LIST_RULES.limitRange, LIST_RULES.filter('customerId'), LIST_RULES.filter('isPaused'), LIST_RULES.filter('isConnected'), LIST_RULES.scope('customer')],
     'GET /agents/approvals': [LIST_RULES.pagingOnce, LIST_RULES.limitRange, LIST_RULES.filter('agentId'), LIST_RULES.filter('customerId'), LIST_RULES.scope('customer')],
     'GET /agents/me/actions': [LIST_RULES.pagingOnce, LIST_RULES.limitRange, LIST_RULES.filter('status'), LIST_RULES.scope('customer')],

@@ -517,7 +517,9 @@ export async function agentRoutes(app: FastifyInstance) {
           throw notFound('REFERENCE_NOT_FOUND', `Destination account ${id} not found`);
         }
       }
-      const quote = await platform<{ id: string }>('POST', '/quotes', { ...body, source });
+      // The body is POST /quotes's (supplement 23); under the fault a missing lockedCurrencySide reads as SENDING.
+      const sent = f.has('agent-quote-side-defaulted') ? { lockedCurrencySide: 'SENDING', ...body, source } : { ...body, source };
+      const quote = await platform<{ id: string }>('POST', '/quotes', sent);
       s.quotes.set(quote.id, agent.id);
       return quote;
     });

@@ -1,22 +1,26 @@
 // Every documented field rule of the agent's money and account bodies, with generated data
 // (helpers/requests/agents.ts). basis: supplement (section 23: transfer-in/-out "bodies as
-// /transfer-in/-out", /agents/me/external-accounts POST; section 8: the transfer bodies; section 7: the
+// /transfer-in/-out", POST /agents/me/quotes "201 Quote" with the body of POST /quotes,
+// /agents/me/external-accounts POST; section 8: the transfer bodies and QuoteRequest; section 7: the
 // external-account create request); interface: Errors (FieldError dot paths).
 import { describe, expect, it } from 'vitest';
 import { individual } from '../../fixtures/customers.js';
 import { expectStatus } from '../../helpers/expect.js';
-import { connectAgent, customerWithMoney, ME_ACTIONS, ME_EXTERNAL_ACCOUNT, ME_EXTERNAL_ACCOUNTS, ME_TRANSFER_IN, ME_TRANSFER_OUT, type AgentClient } from '../../helpers/flows/agents.js';
+import { connectAgent, customerWithMoney, ME_ACTIONS, ME_EXTERNAL_ACCOUNT, ME_EXTERNAL_ACCOUNTS, ME_QUOTE, ME_QUOTES, ME_TRANSFER_IN, ME_TRANSFER_OUT, type AgentClient } from '../../helpers/flows/agents.js';
 import { createCustomer } from '../../helpers/flows/customers.js';
 import { walkPages } from '../../helpers/flows/pages.js';
-import { balanceOf } from '../../helpers/flows/transfers.js';
-import { capabilities } from '../../helpers/harness.js';
-import { agentExternalAccountCreate, agentTransfer } from '../../helpers/requests/agents.js';
+import { balanceOf, eurDestination } from '../../helpers/flows/transfers.js';
+import { api, capabilities } from '../../helpers/harness.js';
+import { agentExternalAccountCreate, agentQuoteCreate, agentTransfer } from '../../helpers/requests/agents.js';
 import { checkRulesRefused, checkValidAccepted } from '../../helpers/requests/check.js';
+import { fill } from '../../helpers/requests/quotes.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
-import { ExternalAccount } from '../../helpers/schemas.js';
+import { ExternalAccount, Page, Quote } from '../../helpers/schemas.js';
+import { z } from 'zod';
 import { AgentAction } from '../../helpers/schemas/agents.js';
 
 type Body = Record<string, unknown>;
+const TxnPage = Page(z.looseObject({ id: z.string() }));
 const actionsOf = async (client: AgentClient) => (await walkPages(ME_ACTIONS, AgentAction, { limit: 100, auth: client.auth })).map((a) => a.id);
 
 for (const direction of ['out', 'in'] as const) {
@@ -75,5 +79,59 @@ describe(`POST ${ME_EXTERNAL_ACCOUNTS}`, () => {
       readBack: (a) => client.get(ME_EXTERNAL_ACCOUNT, { params: { externalAccountId: a.id } }),
       then: async (_sent, created) => expect(created.customerId, 'supplement 23: the account is the agent\'s customer\'s').toBe(customer.id),
     });
+  });
+});
+
+describe(`POST ${ME_QUOTES}`, () => {
+  scenario({ area: 'Agent Operations', operation: `POST ${ME_QUOTES}`, section: 'Functional areas', basis: 'supplement' });
+
+  /** A funded customer with a EUR account of its own, and its agent: the placeholders of a generated quote request. */
+  async function agentParty(usd: number) {
+    const { customerId, usd: account } = await customerWithMoney(usd);
+    const destination = await eurDestination(customerId);
+    const { client } = await connectAgent(customerId);
+    return { client, customerId, account, ids: { source: account.id, destination: destination.id, customer: customerId } };
+  }
+  /** A realtime-funding amount locked on a USDC sending side counts millionths (6 decimals): scaled so it stays a payment of dollars. */
+  const scaled = (b: Body) => {
+    const source = b.source as Body | undefined;
+    return source?.currency === 'USDC' && b.lockedCurrencySide === 'SENDING' && typeof b.lockedCurrencyAmount === 'number' ? { ...b, lockedCurrencyAmount: b.lockedCurrencyAmount * 10_000 } : b;
+  };
+
+  it('refuses every body that breaks one documented rule of POST /quotes with 400 naming the field; no quote is paid, no action is made and no money moves', async (ctx) => {
+    requireCapability(ctx, capabilities.sandboxTriggers, 'the target cannot fund a customer');
+    await basisSupplement('section 23: POST /agents/me/quotes 201 Quote (body as POST /quotes), 400; section 8: QuoteRequest; generated, one rule broken per request');
+    const p = await agentParty(100_000);
+    await checkRulesRefused({
+      spec: agentQuoteCreate(),
+      complete: (b) => scaled(fill(b, p.ids)),
+      send: (body) => p.client.post(ME_QUOTES, { body }),
+      unchanged: async (rule) => {
+        expect(await actionsOf(p.client), `requests breaking ${rule.id} were refused and made no action`).toEqual([]);
+        const listed = expectStatus(await api.get('/transactions', { query: { customerId: p.customerId, limit: 100 } }), 200, TxnPage, 'supplement 8: GET /transactions').data;
+        expect(listed.map((t) => t.id), `requests breaking ${rule.id} were refused and started no payment`).toEqual([]);
+        expect(await balanceOf(p.customerId, p.account.id), `requests breaking ${rule.id} moved no money`).toBe(p.account.balance.amount);
+      },
+    });
+  });
+
+  it('accepts valid bodies of every source shape, with and without a fee override: 201 Quote, read back by the agent with the source and destination sent', async (ctx) => {
+    requireCapability(ctx, capabilities.sandboxTriggers, 'the target cannot fund a customer');
+    await basisSupplement('section 23: POST /agents/me/quotes 201 Quote, GET /agents/me/quotes/{id} 200 (own quotes); section 8: every variant, optional fields present or not');
+    const spec = agentQuoteCreate();
+    // A customer per variant: its few quotes (SVC_RULE_RUNS) stay within the velocity limit (supplement 1).
+    for (const variant of spec.variants) {
+      const p = await agentParty(500_000);
+      await checkValidAccepted({
+        spec,
+        variants: (v) => v.name === variant.name,
+        complete: (b) => scaled(fill(b, p.ids)),
+        send: (body) => p.client.post(ME_QUOTES, { body }),
+        created: { status: 201, schema: Quote },
+        readBack: (q) => p.client.get(ME_QUOTE, { params: { quoteId: q.id } }),
+        // Supplement 8: Quote source*, destination* carry the request's; the amounts are the quote's own arithmetic.
+        echoes: (path) => path.startsWith('source.') || path.startsWith('destination.'),
+      });
+    }
   });
 });
