@@ -673,6 +673,16 @@ export const FAULTS = {
     suites: ['agent-operations/field-rules.test.ts'],
     rule: 'Supplement 23: POST /agents/me/quotes takes the body of POST /quotes; supplement 8: QuoteRequest lockedCurrencySide* (SENDING|RECEIVING).',
   },
+  'agent-lists-customer-query-honoured': {
+    areas: ['agent-operations'],
+    suites: ['agent-operations/lists.test.ts'],
+    rule: 'Supplement 23: an agent acts for its customer ("Cross-customer ids -> 404"); GET /agents/me/transactions filters as /transactions minus customer.',
+  },
+  'agent-transactions-filters-dropped': {
+    areas: ['agent-operations'],
+    suites: ['agent-operations/lists.test.ts'],
+    rule: 'Supplement 23: GET /agents/me/transactions 200 (filters as /transactions minus customer); supplement 8: status, type, startDate, endDate.',
+  },
   'sca-login-factor-ip-optional': {
     areas: ['strong-customer-authentication'],
     suites: ['strong-customer-authentication/field-rules.test.ts'],

@@ -4,25 +4,27 @@ import { expect } from 'vitest';
 import type { z } from 'zod';
 import { recordRule } from '../coverage/recorder.js';
 import { expectError, expectStatus } from '../expect.js';
+import type { RequestOptions } from '../client.js';
 import { api } from '../harness.js';
 import { LIST_RULES } from '../requests/lists.js';
 import { walkPages } from './pages.js';
 
 /** Every item of a list walked `limit` at a time (walkPages asserts none comes twice); the ids. */
-export async function idsPaged<T extends z.ZodType>(template: string, item: T, query: Record<string, string>, limit: number): Promise<string[]> {
-  return (await walkPages(template, item, { query, limit })).map((x) => (x as { id: string }).id);
+export async function idsPaged<T extends z.ZodType>(template: string, item: T, query: Record<string, string>, limit: number, auth?: RequestOptions['auth']): Promise<string[]> {
+  return (await walkPages(template, item, { query, limit, auth })).map((x) => (x as { id: string }).id);
 }
 
 /** supplement §1: paging by `limit` lists exactly `expected` (each once, none skipped). */
-export async function expectPagedOnce<T extends z.ZodType>(op: string, template: string, item: T, query: Record<string, string>, limit: number, expected: string[]): Promise<void> {
-  const ids = await idsPaged(template, item, query, limit);
+export async function expectPagedOnce<T extends z.ZodType>(op: string, template: string, item: T, query: Record<string, string>, limit: number, expected: string[], auth?: RequestOptions['auth']): Promise<void> {
+  const ids = await idsPaged(template, item, query, limit, auth);
   expect([...ids].sort(), `supplement §1: paging ${template}?${new URLSearchParams(query)} by ${limit} visits every item exactly once`).toEqual([...expected].sort());
   recordRule(op, LIST_RULES.pagingOnce);
 }
 
-/** supplement §1: limit outside 1–100 is refused with 400; 1 and 100 are accepted. */
-export async function expectLimitRange(op: string, template: string, query: Record<string, string> = {}): Promise<void> {
-  for (const limit of [0, 101]) expectError(await api.get(template, { query: { ...query, limit } }), 400, undefined, `supplement §1: ${op} limit is 1 to 100; ${limit} is refused`);
-  for (const limit of [1, 100]) expectStatus(await api.get(template, { query: { ...query, limit } }), 200, undefined, `supplement §1: ${op} accepts limit ${limit}`);
+/** supplement §1: limit outside 1–100 is refused with 400; 1 and 100 are accepted (with `auth`, an agent's Bearer token, say). */
+export async function expectLimitRange(op: string, template: string, query: Record<string, string> = {}, auth?: RequestOptions['auth']): Promise<void> {
+  const get = (limit: number) => api.get(template, { query: { ...query, limit }, ...(auth ? { auth } : {}) });
+  for (const limit of [0, 101]) expectError(await get(limit), 400, undefined, `supplement §1: ${op} limit is 1 to 100; ${limit} is refused`);
+  for (const limit of [1, 100]) expectStatus(await get(limit), 200, undefined, `supplement §1: ${op} accepts limit ${limit}`);
   recordRule(op, LIST_RULES.limitRange);
 }

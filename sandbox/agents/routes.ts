@@ -482,13 +482,26 @@ export async function agentRoutes(app: FastifyInstance) {
     return presentAction(action);
   }
 
+  /**
+   * An agent's list is its customer's (supplement 23: cross-customer ids -> 404): a customerId the caller
+   * gives is ignored (sandbox/README.md), unless the fault `agent-lists-customer-query-honoured` lets it through.
+   */
+  const agentListQuery = (agent: AgentRecord, query: unknown) => {
+    const { customerId: asked, ...rest } = (query ?? {}) as Record<string, unknown>;
+    const customerId = f.has('agent-lists-customer-query-honoured') && typeof asked === 'string' && asked ? asked : agent.customerId;
+    return { ...rest, customerId };
+  };
+
   app.get('/agents/me', async (req) => presentAgent(caller(req)));
 
   app.get('/agents/me/transactions', async (req) => {
     const agent = caller(req);
     need(agent, 'VIEW_TRANSACTIONS');
-    const { customerId: _ignored, ...query } = req.query as Record<string, unknown>;
-    return platform('GET', '/transactions', undefined, { ...query, customerId: agent.customerId });
+    // "filters as /transactions minus customer" (supplement 23): the agent's customer, whatever customerId says.
+    const query: Record<string, unknown> = agentListQuery(agent, req.query);
+    // Under the fault only the customer and paging reach the platform's list.
+    const kept = f.has('agent-transactions-filters-dropped') ? Object.fromEntries(Object.entries(query).filter(([k]) => ['customerId', 'limit', 'cursor', 'sortOrder'].includes(k))) : query;
+    return platform('GET', '/transactions', undefined, kept);
   });
   app.get('/agents/me/transactions/:transactionId', async (req) => {
     const agent = caller(req);
@@ -598,15 +611,13 @@ export async function agentRoutes(app: FastifyInstance) {
 
   app.get('/agents/me/internal-accounts', async (req) => {
     const agent = caller(req);
-    const { customerId: _ignored, ...query } = req.query as Record<string, unknown>;
-    return platform('GET', '/customers/internal-accounts', undefined, { ...query, customerId: agent.customerId });
+    return platform('GET', '/customers/internal-accounts', undefined, agentListQuery(agent, req.query));
   });
 
   app.get('/agents/me/external-accounts', async (req) => {
     const agent = caller(req);
     need(agent, 'MANAGE_EXTERNAL_ACCOUNTS');
-    const { customerId: _ignored, ...query } = req.query as Record<string, unknown>;
-    return platform('GET', '/customers/external-accounts', undefined, { ...query, customerId: agent.customerId });
+    return platform('GET', '/customers/external-accounts', undefined, agentListQuery(agent, req.query));
   });
   app.post('/agents/me/external-accounts', async (req, reply) => {
     const agent = caller(req);

@@ -1,16 +1,28 @@
-// GET /agents/me/actions: the status filter narrows (with its control), an agent lists its own actions
-// only, paging with a small limit visits every action once, limit outside 1–100 is refused. basis:
-// supplement (section 1: limit 1–100, cursor; section 23: GET /agents/me/actions "(status? filter)",
-// Bearer; cross-customer ids -> 404).
+// The agent's lists: GET /agents/me/actions (status?), /agents/me/transactions ("filters as /transactions
+// minus customer"), /agents/me/internal-accounts (currency?, type?) and /agents/me/external-accounts:
+// each documented filter narrows (with its control), an agent lists its own customer's items only (never
+// another customer's, another agent's or the platform's), paging with a small limit visits every item
+// once, limit outside 1–100 is refused. basis: supplement (section 1: limit 1–100, cursor; section 23:
+// the Bearer operations, "Cross-customer ids -> 404"; section 8: GET /transactions filters; section 6:
+// internal-account lists; section 7: external accounts).
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { bareIndividual } from '../../fixtures/customers.js';
+import { usdAccount } from '../../fixtures/external-accounts.js';
 import { recordRule } from '../../helpers/coverage/recorder.js';
 import { expectError, expectStatus } from '../../helpers/expect.js';
-import { connectAgent, customerWithMoney, ME_ACTIONS, ME_TRANSFER_OUT, policy, type AgentClient } from '../../helpers/flows/agents.js';
+import { connectAgent, customerWithMoney, ME_ACTIONS, ME_EXTERNAL_ACCOUNTS, ME_INTERNAL_ACCOUNTS, ME_TRANSACTIONS, ME_TRANSFER_OUT, policy, type AgentClient } from '../../helpers/flows/agents.js';
+import { createCustomer } from '../../helpers/flows/customers.js';
+import { receive } from '../../helpers/flows/incoming.js';
+import { expectLimitRange, expectPagedOnce, idsPaged } from '../../helpers/flows/list-rules.js';
+import { eurDestination } from '../../helpers/flows/transfers.js';
+import { eventually } from '../../helpers/eventually.js';
 import { walkPages } from '../../helpers/flows/pages.js';
-import { capabilities } from '../../helpers/harness.js';
+import { api, capabilities } from '../../helpers/harness.js';
 import { LIST_RULES } from '../../helpers/requests/lists.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
 import { AgentAction } from '../../helpers/schemas/agents.js';
+import { ExternalAccount, InternalAccount, IsoUtc } from '../../helpers/schemas.js';
 
 const op = 'GET /agents/me/actions';
 const sorted = (ids: string[]) => [...ids].sort();
@@ -54,5 +66,150 @@ describe(op, () => {
     for (const limit of [0, 101]) expectError(await client.get(ME_ACTIONS, { query: { limit } }), 400, undefined, `supplement 1: limit is 1 to 100; ${op} refuses limit=${limit}`);
     for (const limit of [1, 100]) expectStatus(await client.get(ME_ACTIONS, { query: { limit } }), 200, undefined, `supplement 1: ${op} accepts limit=${limit}`);
     recordRule(op, LIST_RULES.limitRange);
+  });
+});
+
+/** A transaction as every list item carries it (supplement 8: items typed INCOMING/OUTGOING/CARD). */
+const Txn = z.looseObject({ id: z.string(), type: z.string(), status: z.string(), createdAt: IsoUtc });
+const TXNS = 'GET /agents/me/transactions';
+const INTERNAL = 'GET /agents/me/internal-accounts';
+const EXTERNAL = 'GET /agents/me/external-accounts';
+const platformTxns = async (customerId: string) => (await walkPages('/transactions', Txn, { query: { customerId }, limit: 100 }));
+
+/**
+ * A target may refuse an agent's list that names a customer (the documents are silent: "minus customer"),
+ * or answer it; answered, it holds the agent's own customer's items only (supplement 23: cross-customer
+ * ids -> 404; an agent acts for its customer).
+ */
+async function noLeakNamingAnother(client: AgentClient, template: string, other: string, own: string[], what: string) {
+  const res = await client.get(template, { query: { customerId: other, limit: 100 } });
+  if (res.status >= 400 && res.status < 500) return;
+  const page = expectStatus(res, 200, z.looseObject({ data: z.array(z.looseObject({ id: z.string() })) }), `${what} naming another customer: refused, or answered with the agent's own items`);
+  for (const x of page.data) expect(own, `${what}?customerId=<another customer> lists ${x.id}, not an item of the agent's customer`).toContain(x.id);
+}
+
+describe(TXNS, () => {
+  scenario({ area: 'Agent Operations', operation: TXNS, section: 'Functional areas', basis: 'supplement' });
+
+  it('type, status, startDate and endDate narrow the customer\'s transactions, each against a control; paging by one visits each once; another customer\'s never show', async (ctx) => {
+    requireCapability(ctx, capabilities.sandboxTriggers, 'the target cannot fund a customer nor receive a payment');
+    await basisSupplement('section 23: GET /agents/me/transactions 200 (filters as /transactions minus customer); section 8: GET /transactions filters status, type, startDate, endDate; items typed INCOMING/OUTGOING/CARD; section 1 paging');
+    const mine = await customerWithMoney(100_000);
+    const { client } = await connectAgent(mine.customerId);
+    const theirs = await customerWithMoney(100_000);
+    const them = await connectAgent(theirs.customerId);
+    const out = async (c: AgentClient, p: typeof mine, amount: number) =>
+      expectStatus(await c.post(ME_TRANSFER_OUT, { body: { source: { accountId: p.usd.id }, destination: { accountId: p.bank.id }, amount } }), 201, AgentAction).transaction!.id;
+    const outgoing = [await out(client, mine, 1_000), await out(client, mine, 1_100)];
+    const incoming = (await receive(mine.customerId, 2_500)).id;
+    const theirOut = await out(them.client, theirs, 1_200);
+    // Every payment settled (supplement 8: statuses; the platform's own list, polled, says when).
+    for (const p of [mine, theirs]) {
+      await eventually(() => platformTxns(p.customerId), (l) => l.length > 0 && l.every((t) => t.status === 'COMPLETED'), { timeoutMs: capabilities.eventTimeoutMs, what: `the transactions of ${p.customerId} to complete` });
+    }
+    // The funding of an account may itself be a transaction of the customer: the expected set is the platform's list of that customer.
+    const all = (await platformTxns(mine.customerId)).map((t) => t.id);
+    expect(all, 'control: the platform lists the agent\'s customer\'s payments').toEqual(expect.arrayContaining([...outgoing, incoming]));
+    await expectPagedOnce(TXNS, ME_TRANSACTIONS, Txn, {}, 1, all, client.auth);
+    expect(all, 'the other customer\'s payment is not the agent\'s customer\'s').not.toContain(theirOut);
+    expect(sorted(await idsPaged(ME_TRANSACTIONS, Txn, {}, 100, them.client.auth)), 'control: the other agent lists its own customer\'s payments').toEqual(sorted((await platformTxns(theirs.customerId)).map((t) => t.id)));
+    await noLeakNamingAnother(client, ME_TRANSACTIONS, theirs.customerId, all, TXNS);
+    recordRule(TXNS, LIST_RULES.scope('customer'));
+
+    const listed = await walkPages(ME_TRANSACTIONS, Txn, { limit: 100, auth: client.auth });
+    const ids = (q: Record<string, string>) => idsPaged(ME_TRANSACTIONS, Txn, q, 100, client.auth).then(sorted);
+    const ofType = (type: string) => sorted(listed.filter((t) => t.type === type).map((t) => t.id));
+    expect(await ids({ type: 'OUTGOING' }), 'type=OUTGOING lists the outgoing payments only').toEqual(ofType('OUTGOING'));
+    expect(ofType('OUTGOING'), 'the agent\'s transfers out are OUTGOING').toEqual(expect.arrayContaining(outgoing));
+    expect(await ids({ type: 'INCOMING' }), 'control: type=INCOMING lists the incoming ones, the received payment among them').toEqual(ofType('INCOMING'));
+    expect(ofType('INCOMING'), 'the received payment is INCOMING').toContain(incoming);
+    recordRule(TXNS, LIST_RULES.filter('type'));
+    expect(await ids({ status: 'COMPLETED' }), 'control: status=COMPLETED lists every settled payment').toEqual(sorted(all));
+    expect(await ids({ status: 'FAILED' }), 'status=FAILED lists none: none failed').toEqual([]);
+    recordRule(TXNS, LIST_RULES.filter('status'));
+    const created = listed.map((t) => Date.parse(t.createdAt));
+    const before = new Date(Math.min(...created) - 1).toISOString();
+    const after = new Date(Math.max(...created) + 1).toISOString();
+    expect(await ids({ startDate: before }), 'control: startDate before every payment lists them all').toEqual(sorted(all));
+    expect(await ids({ startDate: after }), 'startDate after every payment lists none').toEqual([]);
+    recordRule(TXNS, LIST_RULES.filter('startDate'));
+    expect(await ids({ endDate: after }), 'control: endDate after every payment lists them all').toEqual(sorted(all));
+    expect(await ids({ endDate: before }), 'endDate before every payment lists none').toEqual([]);
+    recordRule(TXNS, LIST_RULES.filter('endDate'));
+  });
+
+  it('refuses limit 0 and 101 with 400, and accepts 1 and 100', async (ctx) => {
+    requireCapability(ctx, capabilities.sandboxTriggers, 'the target cannot fund a customer');
+    await basisSupplement('section 1: limit 1–100; section 23: GET /agents/me/transactions');
+    const { client } = await connectAgent((await customerWithMoney(0)).customerId);
+    await expectLimitRange(TXNS, ME_TRANSACTIONS, {}, client.auth);
+  });
+});
+
+describe(INTERNAL, () => {
+  scenario({ area: 'Agent Operations', operation: INTERNAL, section: 'Functional areas', basis: 'supplement' });
+
+  it('currency and type narrow the customer\'s accounts, each against a control; paging by one visits each once; no other customer\'s nor the platform\'s account shows', async () => {
+    await basisSupplement('section 23: GET /agents/me/internal-accounts 200 paged (currency?, type?); section 6: accounts per currency, customerId absent = platform; section 1 paging');
+    const customer = await createCustomer(bareIndividual({ currencies: ['USD', 'EUR', 'USDC'] }));
+    const other = await createCustomer(bareIndividual({ currencies: ['USD'] }));
+    const { client } = await connectAgent(customer.id);
+    const own = await walkPages('/customers/internal-accounts', InternalAccount, { query: { customerId: customer.id }, limit: 100 });
+    const theirs = (await walkPages('/customers/internal-accounts', InternalAccount, { query: { customerId: other.id }, limit: 100 })).map((x) => x.id);
+    const platform = expectStatus(await api.get('/platform/internal-accounts'), 200, z.object({ data: z.array(InternalAccount) }), 'supplement §6: the platform list answers {data}').data.map((x) => x.id);
+    expect(own.length, 'control: the customer holds an account per currency (supplement 6)').toBe(3);
+    await expectPagedOnce(INTERNAL, ME_INTERNAL_ACCOUNTS, InternalAccount, {}, 1, own.map((x) => x.id), client.auth);
+    const listed = await idsPaged(ME_INTERNAL_ACCOUNTS, InternalAccount, {}, 100, client.auth);
+    for (const id of [...theirs, ...platform]) expect(listed, `the agent lists no account of another customer nor of the platform (${id})`).not.toContain(id);
+    await noLeakNamingAnother(client, ME_INTERNAL_ACCOUNTS, other.id, own.map((x) => x.id), INTERNAL);
+    recordRule(INTERNAL, LIST_RULES.scope('customer'));
+
+    const ofCurrency = (code: string) => own.filter((x) => x.balance.currency.code === code).map((x) => x.id);
+    expect(await idsPaged(ME_INTERNAL_ACCOUNTS, InternalAccount, { currency: 'EUR' }, 100, client.auth), 'currency=EUR lists the EUR account only').toEqual(ofCurrency('EUR'));
+    expect(await idsPaged(ME_INTERNAL_ACCOUNTS, InternalAccount, { currency: 'USD' }, 100, client.auth), 'control: currency=USD lists the USD account').toEqual(ofCurrency('USD'));
+    recordRule(INTERNAL, LIST_RULES.filter('currency'));
+    const crypto = own.find((x) => x.balance.currency.code === 'USDC')!;
+    const ofType = await idsPaged(ME_INTERNAL_ACCOUNTS, InternalAccount, { type: crypto.type }, 100, client.auth);
+    expect(sorted(ofType), `type=${crypto.type} lists exactly the customer's accounts of that type`).toEqual(sorted(own.filter((x) => x.type === crypto.type).map((x) => x.id)));
+    expect(ofType.length, `control: type=${crypto.type} leaves the customer's accounts of other types out`).toBeLessThan(own.length);
+    recordRule(INTERNAL, LIST_RULES.filter('type'));
+  });
+
+  it('refuses limit 0 and 101 with 400, and accepts 1 and 100', async () => {
+    await basisSupplement('section 1: limit 1–100; section 23: GET /agents/me/internal-accounts 200 paged');
+    const { client } = await connectAgent((await createCustomer(bareIndividual({ currencies: ['USD'] }))).id);
+    await expectLimitRange(INTERNAL, ME_INTERNAL_ACCOUNTS, {}, client.auth);
+  });
+});
+
+describe(EXTERNAL, () => {
+  scenario({ area: 'Agent Operations', operation: EXTERNAL, section: 'Functional areas', basis: 'supplement' });
+
+  it('lists the customer\'s external accounts, paging by one visits each once, and no other customer\'s nor the platform\'s account shows', async () => {
+    // Supplement 23 names no filter for this list: its scope and paging are what is judged.
+    await basisSupplement('section 23: /agents/me/external-accounts GET 200 (MANAGE_EXTERNAL_ACCOUNTS); section 7: customer and platform accounts; section 1 paging');
+    const customer = await createCustomer(bareIndividual({ currencies: ['USD'] }));
+    const other = await createCustomer(bareIndividual({ currencies: ['USD'] }));
+    const own = [
+      expectStatus(await api.post('/customers/external-accounts', { body: usdAccount(customer.id) }), 201, ExternalAccount).id,
+      (await eurDestination(customer.id)).id,
+    ];
+    const theirs = expectStatus(await api.post('/customers/external-accounts', { body: usdAccount(other.id) }), 201, ExternalAccount).id;
+    const platform = expectStatus(await api.post('/platform/external-accounts', { body: usdAccount(undefined) }), 201, ExternalAccount).id;
+    const { client } = await connectAgent(customer.id);
+    await expectPagedOnce(EXTERNAL, ME_EXTERNAL_ACCOUNTS, ExternalAccount, {}, 1, own, client.auth);
+    const listed = await idsPaged(ME_EXTERNAL_ACCOUNTS, ExternalAccount, {}, 100, client.auth);
+    expect(listed, 'the agent lists no account of another customer').not.toContain(theirs);
+    expect(listed, 'the agent lists no account of the platform').not.toContain(platform);
+    await noLeakNamingAnother(client, ME_EXTERNAL_ACCOUNTS, other.id, own, EXTERNAL);
+    const them = await connectAgent(other.id);
+    expect(await idsPaged(ME_EXTERNAL_ACCOUNTS, ExternalAccount, {}, 100, them.client.auth), 'control: the other customer\'s agent lists that customer\'s account').toEqual([theirs]);
+    recordRule(EXTERNAL, LIST_RULES.scope('customer'));
+  });
+
+  it('refuses limit 0 and 101 with 400, and accepts 1 and 100', async () => {
+    await basisSupplement('section 1: limit 1–100; section 23: /agents/me/external-accounts GET');
+    const { client } = await connectAgent((await createCustomer(bareIndividual({ currencies: ['USD'] }))).id);
+    await expectLimitRange(EXTERNAL, ME_EXTERNAL_ACCOUNTS, {}, client.auth);
   });
 });
