@@ -683,6 +683,11 @@ export const FAULTS = {
     suites: ['agent-operations/lists.test.ts'],
     rule: 'Supplement 23: GET /agents/me/transactions 200 (filters as /transactions minus customer); supplement 8: status, type, startDate, endDate.',
   },
+  'bulk-upload-any-file-part': {
+    areas: ['customers'],
+    suites: ['customers/bulk-upload.test.ts'],
+    rule: 'Supplement 24: POST /customers/bulk/csv (multipart file*).',
+  },
   'sca-login-factor-ip-optional': {
     areas: ['strong-customer-authentication'],
     suites: ['strong-customer-authentication/field-rules.test.ts'],

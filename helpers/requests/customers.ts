@@ -278,6 +278,9 @@ export function configPatch(): RequestSpec {
 }
 
 /** The rule ids of these operations (helpers/requests/catalog.ts). */
+/** The one request rule of the bulk upload: its multipart part `file` is required (supplement §24). */
+export const BULK_FILE_REQUIRED = 'file required';
+
 export function customerRules(): Record<string, string[]> {
   const { pagingOnce, limitRange, filter, scope } = LIST_RULES;
   return {
@@ -292,6 +295,8 @@ export function customerRules(): Record<string, string[]> {
     'POST /documents': ruleIds(documentUpload('POST /documents')),
     'PUT /documents/{documentId}': ruleIds(documentUpload('PUT /documents/{documentId}')),
     'PATCH /beneficial-owners/{beneficialOwnerId}': ruleIds(ownerPatch()),
+    // Supplement 24: POST /customers/bulk/csv (multipart file*); judged by suites/customers/bulk-upload.test.ts (the refusal's code is not stated).
+    'POST /customers/bulk/csv': [BULK_FILE_REQUIRED],
     'GET /customers': [pagingOnce, limitRange, filter('customerType'), filter('platformCustomerId'), filter('region'), filter('currency'), filter('umaAddress')],
     'GET /verifications': [pagingOnce, limitRange, filter('customerId'), filter('verificationStatus')],
     'GET /beneficial-owners': [pagingOnce, limitRange, scope('customer')],

@@ -109,7 +109,8 @@ export async function bulkCustomerRoutes(app: FastifyInstance) {
     let csv: string | undefined;
     let fileName = '';
     for await (const part of req.parts()) {
-      if (part.type === 'file' && part.fieldname === 'file') {
+      // Under the fault a CSV in a part of any name is taken as the file.
+      if (part.type === 'file' && (part.fieldname === 'file' || (ctx.faults.has('bulk-upload-any-file-part') && csv === undefined))) {
         csv = (await part.toBuffer()).toString('utf8');
         fileName = part.filename ?? '';
       }

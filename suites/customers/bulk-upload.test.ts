@@ -10,7 +10,9 @@ import { describe, expect, it } from 'vitest';
 import { individual } from '../../fixtures/customers.js';
 import { rng } from '../../fixtures/random.js';
 import { expectEvents } from '../../helpers/events.js';
-import { expectError, expectStatus, expectTransition, noteInterface } from '../../helpers/expect.js';
+import { expectError, expectFieldErrors, expectRefusal, expectStatus, expectTransition, noteInterface } from '../../helpers/expect.js';
+import { recordRule } from '../../helpers/coverage/recorder.js';
+import { BULK_FILE_REQUIRED } from '../../helpers/requests/customers.js';
 import { createCustomer } from '../../helpers/flows/customers.js';
 import { api, capabilities, listener } from '../../helpers/harness.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
@@ -32,9 +34,9 @@ const company = (over: Row = {}): Row => {
 };
 const csv = (rows: Row[]) =>
   [COLUMNS.join(','), ...rows.map((r) => COLUMNS.map((c) => (/[",]/.test(r[c] ?? '') ? `"${(r[c] ?? '').replace(/"/g, '""')}"` : r[c] ?? '')).join(','))].join('\n');
-function upload(rows: Row[], fileName = 'customers.csv') {
+function upload(rows: Row[], fileName = 'customers.csv', part = 'file') {
   const form = new FormData();
-  form.set('file', new Blob([csv(rows)], { type: 'text/csv' }), fileName);
+  form.set(part, new Blob([csv(rows)], { type: 'text/csv' }), fileName);
   return api.post('/customers/bulk/csv', { form });
 }
 const listed = async (platformCustomerId: string) =>
@@ -117,6 +119,30 @@ describe('POST /customers/bulk/csv', () => {
     expect(expectStatus(await job(accepted.jobId), 200, BulkUploadJob).status, 'the job reads FAILED').toBe('FAILED');
     noteInterface('bulk-upload-failed-meaning', ['Supplement 24: job status PENDING -> PROCESSING -> COMPLETED | FAILED', 'When a job is FAILED rather than COMPLETED with errors is not stated'], 'declared: FAILED when no row became a customer');
     if (accepted.status === 'PROCESSING') expectTransition('bulk-upload-job', accepted.status, event.data.status, 'PROCESSING', 'FAILED');
+  });
+});
+
+describe('POST /customers/bulk/csv without its file', () => {
+  scenario({ area: 'Customers', operation: 'POST /customers/bulk/csv', section: 'Customers', basis: 'supplement' });
+
+  it('refuses a request whose CSV is not in the part file with a client error, and starts no job: its row never becomes a customer', async () => {
+    await basisSupplement('section 24: POST /customers/bulk/csv (multipart file*) -> 202 {jobId*, status*} (401/500 only); the refusal\'s code is not stated');
+    const unsent = person();
+    // The CSV in a part of another name: a request without `file`.
+    const refused = expectRefusal(await upload([unsent], 'customers.csv', 'csv'), 'Supplement 24: POST /customers/bulk/csv takes multipart file* (required); a request without it is not accepted', {
+      id: 'bulk-upload-missing-file',
+      sentences: ['Supplement 24: POST /customers/bulk/csv (multipart file*) -> 202 {jobId*, status*} (401/500 only)', 'Which error answers a request without the file is not stated: the errors listed are 401 and 500'],
+    });
+    // Interface, Errors: "On 400 field-validation errors from submit endpoints, details.errors is an array of FieldError, one per invalid field".
+    if (refused.status === 400 && refused.code === 'INVALID_INPUT') expectFieldErrors(refused, ['file'], 'Errors: FieldError field is the dot-notation path to the offending field (file)');
+    // Control: the same rows under `file` are a job, which runs to its end; the refused request's row is no customer.
+    const since = await listener.mark();
+    const sent = person();
+    const accepted = expectStatus(await upload([sent]), 202, BulkUploadAccepted, 'Supplement 24: 202 {jobId, status: PENDING|PROCESSING}');
+    await expectEvents(accepted.jobId, [{ type: 'BULK_UPLOAD.COMPLETED', where: (d) => d.status === 'COMPLETED', what: 'the control job, COMPLETED' }], { since });
+    await expectCustomerOf(sent);
+    expect(await listed(unsent.platformCustomerId!), 'the refused request started no job: its row became no customer').toBe(0);
+    recordRule('POST /customers/bulk/csv', BULK_FILE_REQUIRED);
   });
 });
 
