@@ -5,7 +5,7 @@ import { existsSync, readdirSync, readFileSync, writeFileSync, mkdirSync } from 
 import { join } from 'node:path';
 import { AREAS, catalogIdFor, catalogItems, COVERAGE_KINDS, ids, TARGET_OWN_TRIGGERS, type Area, type CoverageKind } from '../spec/catalog.js';
 import { RAW_DIR, REPORTS_DIR } from '../paths.js';
-import { declaredRules } from '../requests/catalog.js';
+import { declaredRules, undeclaredReasons } from '../requests/catalog.js';
 import type { CoverageRecord, NoteRecord, RuleRecord, SkipRecord } from './recorder.js';
 import { coverageHtml } from './html.js';
 
@@ -36,7 +36,8 @@ export interface FieldRuleCoverage {
   /** Operations with declared rules, of all the catalog's operations. */
   operationsWithRules: number;
   operationsTotal: number;
-  operations: Record<string, { declared: number; exercised: string[]; missing: string[] }>;
+  /** Every catalog operation (and any declared beyond it); one without declared rules says why (`reason`). */
+  operations: Record<string, { declared: number; exercised: string[]; missing: string[]; reason?: string }>;
 }
 
 export type Coverage = Record<CoverageKind, KindCoverage> & { areas: Record<Area, AreaCoverage>; fieldRules: FieldRuleCoverage };
@@ -68,16 +69,22 @@ const cell = (ids: { id: string }[], observed: Set<string>, reasonFor: (id: stri
 function fieldRuleCoverage(rawDirs: string[]): FieldRuleCoverage {
   const seen = new Set(rawDirs.flatMap((d) => readNdjson<RuleRecord>(d, 'rules')).map((r) => `${r.operation}\u0000${r.rule}`));
   const operations: FieldRuleCoverage['operations'] = {};
-  for (const [op, rules] of Object.entries(declaredRules())) {
+  const declared = declaredRules();
+  const reasons = undeclaredReasons();
+  const catalogOps = catalogItems().filter((i) => i.kind === 'operations').map((i) => i.id.replace(/^op:/, ''));
+  // The catalog's order, then any operation declared beyond it.
+  for (const op of [...catalogOps, ...Object.keys(declared).filter((o) => !catalogOps.includes(o))]) {
+    const rules = declared[op] ?? [];
     const exercised = rules.filter((r) => seen.has(`${op}\u0000${r}`));
     operations[op] = { declared: rules.length, exercised, missing: rules.filter((r) => !exercised.includes(r)) };
+    if (!rules.length) operations[op].reason = reasons[op] ?? 'no rule declared, and no reason given (helpers/requests/catalog.ts)';
   }
   const all = Object.values(operations);
   return {
     declared: all.reduce((n, o) => n + o.declared, 0),
     exercised: all.reduce((n, o) => n + o.exercised.length, 0),
-    operationsWithRules: all.length,
-    operationsTotal: catalogItems().filter((i) => i.kind === 'operations').length,
+    operationsWithRules: all.filter((o) => o.declared > 0).length,
+    operationsTotal: catalogOps.length,
     operations,
   };
 }
@@ -121,9 +128,11 @@ export function coverageMarkdown(c: Coverage): string {
   const fr = c.fieldRules;
   lines.push('', `## Field rules: ${fr.exercised}/${fr.declared} exercised, in ${fr.operationsWithRules} of ${fr.operationsTotal} operations`, '');
   lines.push('Documented request rules (required, type, enum, pattern, format, length, range, one-of, forbidden; list filters, scopes, paging), each broken alone by generated requests or judged on a list (helpers/requests).', '');
-  lines.push('| operation | exercised | declared |', '|---|---|---|');
-  for (const [op, o] of Object.entries(fr.operations)) lines.push(`| ${op} | ${o.exercised.length} | ${o.declared} |`);
+  lines.push('Every operation of the catalog is listed; one that declares no rule says why.', '');
+  lines.push('| operation | exercised | declared | why none |', '|---|---|---|---|');
+  for (const [op, o] of Object.entries(fr.operations)) lines.push(`| ${op} | ${o.exercised.length} | ${o.declared} | ${o.declared ? '' : o.reason ?? ''} |`);
   for (const [op, o] of Object.entries(fr.operations)) {
+    if (!o.declared) continue;
     lines.push('', `### ${op}`, '', ...o.exercised.map((r) => `- ✓ ${r}`), ...o.missing.map((r) => `- ✗ ${r}: not exercised by any scenario`));
   }
   for (const area of AREAS) {

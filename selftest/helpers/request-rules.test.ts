@@ -3,8 +3,9 @@
 // outside the rule's field (or its exactly-one-of group), so a refusal can only be for that rule.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { declaredRules } from '../../helpers/requests/catalog.js';
-import { actionReject, agentCreate, agentPatch, agentTransfer, policyPatch } from '../../helpers/requests/agents.js';
+import { declaredRules, undeclaredReasons } from '../../helpers/requests/catalog.js';
+import { catalogIds } from '../../helpers/spec/catalog.js';
+import { actionReject, agentCreate, agentPatch, agentQuoteCreate, agentTransfer, policyPatch } from '../../helpers/requests/agents.js';
 import { cardAuthorization, cardBalanceInquiry, cardClearing, cardCreate, cardPatch } from '../../helpers/requests/cards.js';
 import { configPatch, contactConfirm, customerCreate, customerPatch, kycLinkCreate, ownerCreate, ownerPatch, verificationCreate } from '../../helpers/requests/customers.js';
 import { externalAccountCreate, ownershipChallenge, ownershipVerify, trustConfirm } from '../../helpers/requests/external-accounts.js';
@@ -29,6 +30,7 @@ const SPECS: RequestSpec[] = [
   actionReject(),
   agentTransfer('out'),
   agentTransfer('in'),
+  agentQuoteCreate(),
   cardCreate(),
   cardPatch(),
   cardAuthorization(),
@@ -156,6 +158,14 @@ describe('request rules', () => {
       }
     });
   }
+
+  it('every catalog operation declares rules or says why not, never both; every declared operation is a catalog operation', () => {
+    const ops = catalogIds().operations.map((id) => id.replace(/^op:/, ''));
+    const declared = declaredRules();
+    const reasons = undeclaredReasons();
+    for (const op of ops) expect(Number(op in declared) + Number(op in reasons), `${op}: declared rules or a reason, exactly one`).toBe(1);
+    for (const op of [...Object.keys(declared), ...Object.keys(reasons)]) expect(ops, `${op} is a catalog operation`).toContain(op);
+  });
 
   it('rule ids are unique per operation, and every declared operation is in the catalog of rules', () => {
     for (const [op, ids] of Object.entries(declaredRules())) {

@@ -65,6 +65,24 @@ describe('coverage by area', () => {
     expect(md).toContain("The target's own triggers, not interface operations (not counted): `op:POST /sandbox/internal-accounts/{accountId}/freeze`");
   });
 
+  it('lists every catalog operation under field rules: one without declared rules says why, and the count of operations with rules is theirs alone', () => {
+    const fr = c.fieldRules;
+    const ops = catalogIds().operations.map((id) => id.replace(/^op:/, ''));
+    for (const op of ops) expect(fr.operations[op], `${op} is listed`).toBeDefined();
+    const withRules = Object.values(fr.operations).filter((o) => o.declared > 0);
+    expect(fr.operationsWithRules).toBe(withRules.length);
+    expect(fr.operationsTotal).toBe(ops.length);
+    expect(fr.declared).toBe(withRules.reduce((n, o) => n + o.declared, 0));
+    expect(fr.operations['GET /config']).toEqual({ declared: 0, exercised: [], missing: [], reason: 'no request body or query documented' });
+    expect(fr.operations['PATCH /config'].reason).toBeUndefined();
+    for (const [op, o] of Object.entries(fr.operations)) if (!o.declared) expect(o.reason, `${op} says why it declares no rule`).not.toMatch(/no reason given/);
+    const md = coverageMarkdown(c);
+    expect(md).toContain('| GET /config | 0 | 0 | no request body or query documented |');
+    expect(md).toContain(`## Field rules: 0/${fr.declared} exercised, in ${withRules.length} of ${ops.length} operations`);
+    expect(md).not.toContain('### GET /config');
+    expect((coverageJson(c) as { fieldRules: typeof fr }).fieldRules.operations['GET /config'].reason).toBe('no request body or query documented');
+  });
+
   it('draws every area and kind in coverage.html, shaded by share, with each id marked covered or missing', () => {
     const html = coverageHtml(c);
     expect(html).not.toMatch(/<script|<link|src=|url\(/);
