@@ -78,8 +78,18 @@ export function newSince(deliveries: Delivery[], since = 0): Notification[] {
   });
 }
 
-const byTimestamp = (a: Notification, b: Notification) =>
-  Date.parse(a.timestamp) - Date.parse(b.timestamp) || (a.deliveries[0].firstSeq ?? a.deliveries[0].seq) - (b.deliveries[0].firstSeq ?? b.deliveries[0].seq);
+const firstSeqOf = (n: Notification) => n.deliveries[0].firstSeq ?? n.deliveries[0].seq;
+
+/**
+ * Envelope-timestamp order. Two notifications stamped alike (the same instant as written) do not
+ * say which happened first, and their arrival order says nothing
+ * either (deliveries may come out of order): `rank` (the place the judgement expects the type at)
+ * orders them, and only then the order of first delivery.
+ */
+export const byTimestamp =
+  (rank: (n: Notification) => number = () => 0) =>
+  (a: Notification, b: Notification) =>
+    Date.parse(a.timestamp) - Date.parse(b.timestamp) || rank(a) - rank(b) || firstSeqOf(a) - firstSeqOf(b);
 
 /** Envelope ids already judged (a notification's first delivery does not change). */
 const judged = new Set<string>();
@@ -123,7 +133,7 @@ export function expectNotification(n: Notification): Notification {
  * Consecutive state-change notifications of one resource (by envelope timestamp) each carry the new
  * state, so two in a row never carry the same state.
  */
-function expectStatesChange(ordered: Notification[]): void {
+export function expectStatesChange(ordered: Notification[]): void {
   const last = new Map<string, unknown>();
   for (const n of ordered) {
     const field = STATE_CHANGE_FIELD[n.type];
@@ -181,7 +191,12 @@ export async function expectEvents(
 ): Promise<Notification[]> {
   const about = opts.about ?? 'id';
   const want = expected.map(label).join(' → ') || 'none';
-  const relevant = (all: Delivery[]) => newSince(all, opts.since).filter((n) => n.data[about] === resourceId).sort(byTimestamp);
+  // Notifications stamped alike are taken in the order expected (see byTimestamp).
+  const rank = (n: Notification) => {
+    const i = expected.findIndex((e) => typeOf(e) === n.type);
+    return i < 0 ? expected.length : i;
+  };
+  const relevant = (all: Delivery[]) => newSince(all, opts.since).filter((n) => n.data[about] === resourceId).sort(byTimestamp(rank));
   const timeoutMs = opts.timeoutMs ?? capabilities.eventTimeoutMs;
   const got = await listener.gather(resourceId, (all) => expected.length > 0 && contains(relevant(all), expected), {
     since: opts.since,

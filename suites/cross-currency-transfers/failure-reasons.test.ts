@@ -33,8 +33,10 @@ describe('Outgoing payment failures', () => {
     const since = await listener.mark();
     const quote = await createQuote(quoteBody(accounts.USD.id, destination.id, 30_000, { immediatelyExecute: true }));
 
-    const events = await expectOutgoingLifecycle(quote.transactionId, 'REFUND_COMPLETED', since);
-    expect(events.map((e) => e.type), 'the payment failed before its refund').toContain('OUTGOING_PAYMENT.FAILED');
+    // Supplement 8: PENDING -> PROCESSING -> FAILED, then the automatic refund's REFUND_* events; a
+    // returned payout completes first (COMPLETED -> FAILED on bank return).
+    const settled = reason === 'PAYOUT_RETURNED' ? ['COMPLETED'] : [];
+    await expectOutgoingLifecycle(quote.transactionId, ['PENDING', 'PROCESSING', ...settled, 'FAILED', 'REFUND_PENDING', 'REFUND_COMPLETED'], since);
     const txn = await transaction(quote.transactionId);
     expectTransactionOfQuote(txn, quote);
     expectRefundedStatus(txn.status, 'COMPLETED');
@@ -51,7 +53,7 @@ describe('Outgoing payment failures', () => {
     const destination = await eurDestination(customerId, '007');
     const since = await listener.mark();
     const quote = await createQuote(quoteBody(accounts.USD.id, destination.id, 20_000, { immediatelyExecute: true }));
-    await expectOutgoingLifecycle(quote.transactionId, 'REFUND_FAILED', since);
+    await expectOutgoingLifecycle(quote.transactionId, ['PENDING', 'PROCESSING', 'FAILED', 'REFUND_PENDING', 'REFUND_FAILED'], since);
     const txn = await transaction(quote.transactionId);
     expectTransactionOfQuote(txn, quote);
     expectRefundedStatus(txn.status, 'FAILED');
