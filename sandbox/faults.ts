@@ -80,11 +80,6 @@ export const FAULTS = {
     suites: ['webhooks/delivery-retry.test.ts'],
     rule: 'Events 2: the service retries failed deliveries with exponential backoff.',
   },
-  'webhook-test-carries-data': {
-    areas: ['webhooks'],
-    suites: ['webhooks/test-webhook.platform.test.ts'],
-    rule: 'Events: TEST data is {test: true, timestamp, id, type: TEST} (envelope without data).',
-  },
   'webhook-test-delivery-failure-ok': {
     areas: ['webhooks'],
     suites: ['webhooks/test-webhook.platform.test.ts'],

@@ -106,7 +106,6 @@ export class WebhookDelivery {
     const id = `Webhook:${randomUUID()}`;
     const timestamp = isoNow(this.clock);
     const envelope: Record<string, unknown> = { test: true, timestamp, id, type: 'TEST' };
-    if (this.faults.has('webhook-test-carries-data')) envelope.data = {};
     return { url, attempt: await this.send(url, envelope, 1) };
   }
 
