@@ -61,6 +61,13 @@ export const TestEvent = z.strictObject({
 });
 
 /** What the listener accepts as a delivery: an envelope, or the TEST form with or without data. */
+/**
+ * A TEST delivery in either form: the interface's {test: true, timestamp, id, type: TEST} (Events, TEST
+ * row: envelope without data), or with `data: {}` as the real service sends it (supplement 3: "Receivers
+ * should accept both").
+ */
+export const TestDelivery = TestEvent.extend({ data: z.strictObject({}).optional() });
+
 export const AnyDelivery = z.union([Envelope, TestEvent.extend({ data: z.looseObject({}).optional() })]);
 
 /** Interface, InternalAccount (as seen in events). */

@@ -258,13 +258,13 @@ async function startHarness(mutantFault?: string): Promise<Harness> {
       try {
         await restore();
       } finally {
-        listener.checkDuplicates(process.env.SVC_DUPLICATE_TOLERANCE ? Number(process.env.SVC_DUPLICATE_TOLERANCE) : undefined);
+        listener.checkDuplicates();
         mkdirSync(REPORTS_DIR, { recursive: true });
         // A mutant project's harness is judged by its verdict alone (selftest/mutation/run.ts).
         if (!mutantFault) {
           writeFileSync(
             `${REPORTS_DIR}/listener.json`,
-            JSON.stringify({ deliveries: listener.deliveries.length, duplicates: listener.duplicates, findings: listener.findings }, null, 2),
+            JSON.stringify({ deliveries: listener.lastSeq, duplicates: listener.duplicates, duplicatesPerNotification: listener.duplicatesPerNotification, findings: listener.findings, findingsDropped: listener.findingsDropped }, null, 2),
           );
           writeCoverageReports({ print: true });
         }

@@ -22,7 +22,7 @@ vi.mock('../../helpers/harness.js', () => ({
 vi.mock('../../helpers/coverage/recorder.js', () => ({ recordCovered: () => undefined, recordNote: () => undefined, recordSkip: () => undefined }));
 vi.mock('../../helpers/allure.js', () => ({ allureTag: () => undefined, allureLabel: () => undefined, allureAttach: () => undefined }));
 
-const { expectEvents, waitForEvent } = await import('../../helpers/events.js');
+const { expectEvents, waitForEvent, waitForNotifications } = await import('../../helpers/events.js');
 
 const keys = generateWebhookKeyPair();
 let listener: WebhookListener;
@@ -138,5 +138,26 @@ describe('event judgement', () => {
     delete broken.data.totalBalance;
     await deliver(broken);
     await expect(expectEvents(account, [balance(100)], { since })).rejects.toThrow(/the data of INTERNAL_ACCOUNT\.BALANCE_UPDATED does not match/);
+  });
+
+  it('takes notifications stamped alike in the expected order, whatever their arrival order', async () => {
+    const account = `InternalAccount:${randomUUID()}`;
+    const since = await client().mark();
+    const at = new Date();
+    await deliver(balanceEvent(account, 200, at));
+    await deliver(balanceEvent(account, 100, at));
+    const got = await expectEvents(account, [balance(100), balance(200)], { since });
+    expect(got.map((n) => n.data.balance.amount)).toEqual([100, 200]);
+  });
+
+  it('accepts a TEST webhook without data and with data {} (supplement 3), and refuses other data', async () => {
+    const test = (data?: object) => ({ test: true, timestamp: new Date().toISOString(), id: `Webhook:${randomUUID()}`, type: 'TEST', ...(data ? { data } : {}) });
+    let since = await client().mark();
+    await deliver(test());
+    await deliver(test({}));
+    expect(await waitForNotifications('TEST', 2, { since })).toHaveLength(2);
+    since = await client().mark();
+    await deliver(test({ resource: 'x' }));
+    await expect(waitForNotifications('TEST', 1, { since })).rejects.toThrow(/TEST webhook/);
   });
 });

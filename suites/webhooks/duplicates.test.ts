@@ -1,7 +1,8 @@
 // Interface: "Events" delivery rules 2 and 3 (a 200 acknowledges; duplicates can occur, the envelope id
-// identifies a notification). The interface bounds no duplicate count; the run tolerates a declared
-// number of redeliveries of an acknowledged notification (SVC_DUPLICATES_PER_NOTIFICATION, default 2;
-// README, "Webhook listener"), and the scenario below holds one notification to it.
+// identifies a notification). The interface bounds no duplicate count; the run tolerates, per
+// notification, a declared number of redeliveries after its acknowledgement
+// (SVC_DUPLICATES_PER_NOTIFICATION, default 5; README), whatever the number of notifications
+// redelivered, and the scenario below holds one notification to it.
 // The event used is INTERNAL_ACCOUNT.BALANCE_UPDATED caused by the sandbox funding trigger
 // (basis: supplement, section 6, for the trigger).
 import { describe, expect, it } from 'vitest';

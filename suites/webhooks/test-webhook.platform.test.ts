@@ -2,11 +2,11 @@
 // "Other operations that are named" (POST {base_url}/webhooks/test).
 // Platform-wide: the TEST event carries no resource id, so these run in the sequential phase.
 import { afterEach, describe, expect, it } from 'vitest';
-import { waitForNotifications } from '../../helpers/events.js';
+import { noteTestForm, waitForNotifications } from '../../helpers/events.js';
 import { expectError, expectSchema, expectStatus } from '../../helpers/expect.js';
 import { api, capabilities, listener } from '../../helpers/harness.js';
 import { requireCapability, scenario } from '../../helpers/scenario.js';
-import { PlatformConfig, TestEvent, WebhookTestResult } from '../../helpers/schemas.js';
+import { PlatformConfig, TestDelivery, WebhookTestResult } from '../../helpers/schemas.js';
 import { recordCovered } from '../../helpers/coverage/recorder.js';
 import { ids } from '../../helpers/spec/catalog.js';
 
@@ -29,7 +29,9 @@ describe('POST /webhooks/test', () => {
     const [test] = await waitForNotifications('TEST', 1, { since, what: 'the TEST webhook' });
     const delivery = test.deliveries[0];
     expect(delivery.signatureOk, 'Authentication 5: each webhook carries X-Svc-Signature, verified with the service public key').toBe(true);
-    expectSchema(TestEvent, delivery.body, 'Events: the TEST webhook, {test: true, timestamp, id, type: TEST} (envelope without data)');
+    // Interface: envelope without data; supplement 3: the real service sends data {}, receivers accept both.
+    expectSchema(TestDelivery, delivery.body, 'Events: the TEST webhook, {test: true, timestamp, id, type: TEST} (or with data {}, supplement 3)');
+    noteTestForm(delivery.body);
     recordCovered('events', ids.event('TEST'));
   });
 
