@@ -12,10 +12,12 @@ import {
   InternalAccount,
   IsoUtc,
   Money,
+  IncomingTransaction,
   OutgoingTransaction,
   typedId,
 } from './schemas.js';
 import { UmaInvitation } from './schemas/uma.js';
+import { Verification } from './schemas/kyc.js';
 
 /** basis: supplement (section 8): the refund object of a failed payment. */
 export const Refund = z.looseObject({
@@ -39,17 +41,8 @@ export const OutgoingPaymentData = OutgoingTransaction.extend({
   refund: Refund.optional(),
 });
 
-/** basis: supplement (section 13): IncomingTransaction, required id, status, type, direction, destination, customerId, platformCustomerId, receivedAmount. */
-export const IncomingPaymentData = z.looseObject({
-  id: typedId('Transaction'),
-  // The generic transaction status enum (section 8), plus the interface's REFUND_* status names.
-  status: z.enum(['CREATED', 'PENDING', 'PENDING_AUTHORIZATION', 'PROCESSING', 'COMPLETED', 'REJECTED', 'FAILED', 'REFUNDED', 'EXPIRED', ...REFUND_STATUS_NAMES]),
-  type: z.literal('INCOMING'),
-  direction: z.enum(['CREDIT', 'DEBIT']),
-  destination: z.looseObject({}),
-  customerId: z.string().min(1),
-  platformCustomerId: z.string().min(1),
-  receivedAmount: Money,
+/** basis: supplement (section 13): the IncomingTransaction (helpers/schemas.ts), with the approval request's requestedReceiverCustomerInfoFields. */
+export const IncomingPaymentData = IncomingTransaction.extend({
   refund: Refund.optional(),
   requestedReceiverCustomerInfoFields: z.array(z.looseObject({ name: z.string(), mandatory: z.boolean() })).optional(),
 });
@@ -59,15 +52,8 @@ export const KycStatus = z.enum(['UNVERIFIED', 'PENDING', 'APPROVED', 'REJECTED'
 export const KycCustomerData = Customer.extend({ kycStatus: KycStatus });
 export const KybCustomerData = Customer.extend({ kybStatus: KycStatus });
 
-/** basis: supplement (sections 5 and 14): Verification. */
-export const VerificationData = z.looseObject({
-  id: typedId('Verification'),
-  customerId: z.string().min(1),
-  verificationStatus: z.enum(['RESOLVE_ERRORS', 'PENDING_MANUAL_REVIEW', 'IN_PROGRESS', 'APPROVED', 'REJECTED', 'READY_FOR_VERIFICATION']),
-  errors: z.array(z.looseObject({ resourceId: z.string(), type: z.string(), reason: z.string() })),
-  createdAt: IsoUtc,
-  updatedAt: IsoUtc.nullish(),
-});
+/** basis: supplement (sections 5 and 14): the Verification record (errors[].type of the 22 VerificationErrorType values), as GET reads it. */
+export const VerificationData = Verification;
 
 /** basis: supplement (section 19): UmaInvitation. */
 export const InvitationData = UmaInvitation;
@@ -162,7 +148,8 @@ export function statusDisagreement(type: string, data: Record<string, any>): Sta
     return data.status === suffix ? undefined : { rule: `supplement section 3: OUTGOING_PAYMENT.${suffix} is sent when the payment's status becomes ${suffix}`, field: 'status', expected: suffix, got: data.status };
   }
   if (family === 'INCOMING_PAYMENT' && ['PENDING', 'COMPLETED', 'FAILED'].includes(suffix)) {
-    // Section 13: a rejected or timed-out approval ends "FAILED or REJECTED (not stated)".
+    // Section 13: a rejected or timed-out approval ends "FAILED or REJECTED (not stated)": both accepted,
+    // the form seen recorded as the interface note event:incoming-failed-status (helpers/events.ts).
     const allowed = suffix === 'FAILED' ? ['FAILED', 'REJECTED'] : [suffix];
     return allowed.includes(data.status) ? undefined : { rule: `supplement section 13: INCOMING_PAYMENT.${suffix} carries status ${allowed.join(' or ')}`, field: 'status', expected: allowed.join(' or '), got: data.status };
   }

@@ -113,6 +113,17 @@ export function expectNotification(n: Notification): Notification {
         `${n.type} (${n.id}) about ${n.data.id}: data.${disagreement.field} is ${JSON.stringify(disagreement.got)}, expected ${disagreement.expected} (${disagreement.rule}); the data is stale or does not match its event type`,
       );
     }
+    if (n.type === 'INCOMING_PAYMENT.FAILED') {
+      // Both documents leave it open: the alternative is accepted above, and the form seen recorded.
+      noteInterface(
+        'event:incoming-failed-status',
+        [
+          'Interface, Transaction status: "Status names that appear: ... FAILED ..."; INCOMING_PAYMENT.* announces incoming payment changes',
+          'Supplement section 13: PENDING -> (403, reject, 5 s timeout, undeliverable webhook) -> "FAILED or REJECTED (not stated)", event .FAILED (inferred)',
+        ],
+        `INCOMING_PAYMENT.FAILED carried status ${n.data.status}`,
+      );
+    }
     const form = refundForm(n.type, n.data);
     if (form) {
       noteInterface(

@@ -251,14 +251,24 @@ export const OutgoingTransaction = z.looseObject({
 });
 export type OutgoingTransaction = z.infer<typeof OutgoingTransaction>;
 
-/** basis: supplement (sections 3 and 8): IncomingTransaction {status, type: INCOMING, direction: CREDIT, receivedAmount, ...}. */
+/**
+ * basis: supplement (sections 3, 8 and 13): IncomingTransaction, `type: INCOMING` ("usually CREDIT; inbound
+ * ACH pull = DEBIT"); "required id, status, type, direction, destination, customerId, platformCustomerId,
+ * receivedAmount"; destination ACCOUNT{accountId} | UMA_ADDRESS{umaAddress} (section 8).
+ */
+export const TransactionDestination = z.union([
+  z.looseObject({ accountId: z.string().min(1) }),
+  z.looseObject({ umaAddress: z.string().min(1) }),
+]);
 export const IncomingTransaction = z.looseObject({
   id: typedId('Transaction'),
   status: TransactionStatus,
   type: z.literal('INCOMING'),
-  direction: z.literal('CREDIT'),
+  direction: z.enum(['CREDIT', 'DEBIT']),
+  destination: TransactionDestination,
   receivedAmount: Money,
-  customerId: typedId('Customer').optional(),
+  customerId: typedId('Customer'),
+  platformCustomerId: z.string().min(1),
   settledAt: IsoUtc.optional(),
   failureReason: IncomingFailureReason.optional(),
   refund: Refund.optional(),
@@ -288,10 +298,10 @@ export const Quote = z.looseObject({
 });
 export type Quote = z.infer<typeof Quote>;
 
-/** basis: supplement (section 2): FeeConfig. */
+/** basis: supplement (section 2): FeeConfig {feeType* (CROSS_CURRENCY_TRANSACTION only), sourceCurrency* (USD only), variableFeeBps* 0–10000, fixedFee*}. */
 export const FeeConfig = z.looseObject({
   feeType: z.literal('CROSS_CURRENCY_TRANSACTION'),
-  sourceCurrency: z.string().regex(/^[A-Z]{3}$/),
+  sourceCurrency: z.literal('USD'),
   variableFeeBps: z.number().int().min(0).max(10_000),
   fixedFee: z.looseObject({ amount: z.number().int().min(0), currency: z.union([z.string().regex(/^[A-Z]{3}$/), Currency]) }),
 });
@@ -299,13 +309,22 @@ export type FeeConfig = z.infer<typeof FeeConfig>;
 
 /**
  * Interface: PATCH /config body fields webhookEndpoint (string URL), feeConfigs, cardTokenization2faConfig;
- * basis: supplement (section 2): PlatformConfig (no field marked required there).
+ * basis: supplement (section 2): PlatformConfig. The supplement stars no top-level field, so each is
+ * optional; the starred fields of a supportedCurrencies entry (currencyCode*, minAmount*, maxAmount*,
+ * requiredCounterpartyFields*[{name, mandatory}], enabledTransactionTypes*[INCOMING|OUTGOING]) are required.
  */
+export const PlatformSupportedCurrency = z.looseObject({
+  currencyCode: z.string().min(1),
+  minAmount: z.number(),
+  maxAmount: z.number(),
+  requiredCounterpartyFields: z.array(z.looseObject({ name: z.string().min(1), mandatory: z.boolean() })),
+  enabledTransactionTypes: z.array(z.enum(['INCOMING', 'OUTGOING'])),
+});
 export const PlatformConfig = z.looseObject({
   id: typedId('PlatformConfig').optional(),
   umaDomain: z.string().nullish(),
   webhookEndpoint: z.url().nullish(),
-  supportedCurrencies: z.array(z.looseObject({ currencyCode: z.string() })).optional(),
+  supportedCurrencies: z.array(PlatformSupportedCurrency).optional(),
   isRegulatedFinancialInstitution: z.boolean().optional(),
   cardTokenization2faConfig: z.looseObject({}).nullish(),
   feeConfigs: z.array(FeeConfig).optional(),

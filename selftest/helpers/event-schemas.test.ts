@@ -13,16 +13,22 @@ describe('event data schemas', () => {
   });
 
   it('requires the fields the supplement marks required (Verification, IncomingTransaction)', () => {
-    const verification = { id: 'Verification:6f1c2a9e-1b2c-4d5e-8f90-a1b2c3d4e5f6', customerId: 'Customer:x', verificationStatus: 'APPROVED', errors: [], createdAt: '2026-11-23T04:00:00.000Z' };
+    const verification = { id: 'Verification:6f1c2a9e-1b2c-4d5e-8f90-a1b2c3d4e5f6', customerId: 'Customer:0b7e4c2a-3d4e-4f5a-8b6c-7d8e9f0a1b2c', verificationStatus: 'APPROVED', errors: [], createdAt: '2026-11-23T04:00:00.000Z' };
     expect(eventDataSchema('VERIFICATION.APPROVED').safeParse(verification).success).toBe(true);
     expect(eventDataSchema('VERIFICATION.APPROVED').safeParse({ ...verification, errors: undefined }).success).toBe(false);
     expect(eventDataSchema('VERIFICATION.APPROVED').safeParse({ ...verification, verificationStatus: 'DONE' }).success).toBe(false);
     const incoming = {
       id: 'Transaction:6f1c2a9e-1b2c-4d5e-8f90-a1b2c3d4e5f6', status: 'COMPLETED', type: 'INCOMING', direction: 'CREDIT', destination: { accountId: 'InternalAccount:1' },
-      customerId: 'Customer:x', platformCustomerId: 'p-1', receivedAmount: { amount: 100, currency: { code: 'USD', decimals: 2 } },
+      customerId: 'Customer:0b7e4c2a-3d4e-4f5a-8b6c-7d8e9f0a1b2c', platformCustomerId: 'p-1', receivedAmount: { amount: 100, currency: { code: 'USD', decimals: 2 } },
     };
     expect(eventDataSchema('INCOMING_PAYMENT.COMPLETED').safeParse(incoming).success).toBe(true);
     expect(eventDataSchema('INCOMING_PAYMENT.COMPLETED').safeParse({ ...incoming, platformCustomerId: undefined }).success).toBe(false);
+    expect(eventDataSchema('INCOMING_PAYMENT.COMPLETED').safeParse({ ...incoming, destination: undefined }).success).toBe(false);
+    expect(eventDataSchema('INCOMING_PAYMENT.COMPLETED').safeParse({ ...incoming, customerId: undefined }).success).toBe(false);
+    expect(eventDataSchema('INCOMING_PAYMENT.COMPLETED').safeParse({ ...incoming, direction: 'DEBIT' }).success, 'supplement 13: an inbound ACH pull is DEBIT').toBe(true);
+    const resolve = { ...verification, verificationStatus: 'RESOLVE_ERRORS', errors: [{ resourceId: 'Customer:x', type: 'MISSING_FIELD', field: 'address', reason: 'missing' }] };
+    expect(eventDataSchema('VERIFICATION.RESOLVE_ERRORS').safeParse(resolve).success).toBe(true);
+    expect(eventDataSchema('VERIFICATION.RESOLVE_ERRORS').safeParse({ ...resolve, errors: [{ ...resolve.errors[0], type: 'SOMETHING_ELSE' }] }).success, 'errors[].type is one of the 22 VerificationErrorType values').toBe(false);
   });
 });
 

@@ -105,5 +105,15 @@ describe('lists and configuration', () => {
     expect(PlatformConfig.safeParse({ feeConfigs: [fee] }).success).toBe(true);
     expect(PlatformConfig.safeParse({ feeConfigs: [{ ...fee, variableFeeBps: 10_001 }] }).success).toBe(false);
     expect(PlatformConfig.safeParse({ feeConfigs: [{ ...fee, fixedFee: { amount: -1, currency: 'USD' } }] }).success).toBe(false);
+    expect(PlatformConfig.safeParse({ feeConfigs: [{ ...fee, sourceCurrency: 'EUR' }] }).success, 'supplement 2: sourceCurrency USD only').toBe(false);
+  });
+
+  it('requires the starred fields of a supported currency', () => {
+    const currency = { currencyCode: 'USD', minAmount: 1, maxAmount: 100_000, requiredCounterpartyFields: [{ name: 'FULL_NAME', mandatory: true }], enabledTransactionTypes: ['INCOMING', 'OUTGOING'] };
+    expect(PlatformConfig.safeParse({ supportedCurrencies: [currency] }).success).toBe(true);
+    for (const field of ['currencyCode', 'minAmount', 'maxAmount', 'requiredCounterpartyFields', 'enabledTransactionTypes']) {
+      expect(PlatformConfig.safeParse({ supportedCurrencies: [{ ...currency, [field]: undefined }] }).success, `${field} is required`).toBe(false);
+    }
+    expect(PlatformConfig.safeParse({ supportedCurrencies: [{ ...currency, enabledTransactionTypes: ['SIDEWAYS'] }] }).success).toBe(false);
   });
 });

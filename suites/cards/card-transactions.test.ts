@@ -6,6 +6,7 @@ import { describe, expect, it, type TestContext } from 'vitest';
 import { eventually } from '../../helpers/eventually.js';
 import { expectEvents, waitForEvent, type Notification } from '../../helpers/events.js';
 import { expectSchema, expectStatus, expectTransition } from '../../helpers/expect.js';
+import { accountIn } from '../../helpers/flows/customers.js';
 import { activeCard, cardTransactions, patchCard, purchase, simulate } from '../../helpers/flows/cards.js';
 import { capabilities, listener } from '../../helpers/harness.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
@@ -118,27 +119,57 @@ describe('Card transactions', () => {
     await expectEvents(account.id, [balance(account.balance.amount - 1_200)], { since });
   });
 
-  it('restores the settled state on a return reversal', async (ctx) => {
-    const { card } = await ready(ctx);
+  it('restores the settled state on a return reversal, pulling the returned amount again: the balance moves by exactly -900, +900, -900', async (ctx) => {
+    // basis: supplement (section 9): financial_authorization settles at once; return of the net settled
+    // amount → REFUNDED; return_reversal (parent REFUNDED) → SETTLED. The funding account moves by exactly
+    // each amount pulled and returned.
+    const { card, customerId, account } = await ready(ctx);
+    const start = account.balance.amount;
     const since = await listener.mark();
     await simulate(card.id, 'financial_authorization', purchase(900));
     const settled = await waitForEvent(card.id, (n) => n.type === 'CARD_TRANSACTION.SETTLED', 'CARD_TRANSACTION.SETTLED', { since });
     await simulate(card.id, 'return', { cardTransactionId: settled.data.id, amount: 900 });
     await waitForEvent(card.id, (n) => n.type === 'CARD_TRANSACTION.REFUNDED', 'CARD_TRANSACTION.REFUNDED', { since });
     await simulate(card.id, 'return_reversal', { cardTransactionId: settled.data.id });
-    await expectEvents(card.id, [txn('AUTHORIZED'), txn('SETTLED'), txn('REFUNDED'), txn('SETTLED')], { since, about: 'cardId' });
+    const events = await expectEvents(card.id, [txn('AUTHORIZED'), txn('SETTLED'), txn('REFUNDED'), txn('SETTLED')], { since, about: 'cardId' });
+    expectStatePath(events, ['AUTHORIZED', 'SETTLED', 'REFUNDED', 'SETTLED']);
+    const [, , refunded, resettled] = events.map((e, i) => expectSchema(CardTransaction, e.data, `the data of ${events[i].type} (the full card transaction)`));
+    expect(refunded.refundedAmount?.amount, 'the refunded amount is the one returned').toBe(900);
+    expect(resettled.settledAmount?.amount, 'settled again: the whole 900').toBe(900);
+    await expectEvents(account.id, [balance(start - 900), balance(start), balance(start - 900)], { since });
+    const funding = await accountIn(customerId, 'USD');
+    expect(funding.id).toBe(account.id);
+    expect(funding.balance.amount, 'after debit, refund and reversal the funding account is down exactly 900').toBe(start - 900);
   });
 
-  it('credits the funding account on a financial credit authorization, and authorizes a credit', async (ctx) => {
-    const { card, account } = await ready(ctx);
+  it('credits the funding account on a financial credit authorization, and credits exactly the advised total when a credit authorization clears', async (ctx) => {
+    // basis: supplement (section 9): financial_credit_authorization settles at once; credit_authorization
+    // authorizes, credit_authorization_advice sets the new total, clearing of that total settles it
+    // (SETTLED, not PARTIALLY_SETTLED). Money moves only on settlement, by exactly the settled amount.
+    const { card, customerId, account } = await ready(ctx);
+    const start = account.balance.amount;
     const since = await listener.mark();
     await simulate(card.id, 'financial_credit_authorization', purchase(700));
-    await expectEvents(account.id, [balance(account.balance.amount + 700)], { since });
+    await expectEvents(account.id, [balance(start + 700)], { since });
     const token = await simulate(card.id, 'credit_authorization', purchase(300));
     const credit = await byToken(card.id, token, 'AUTHORIZED', since);
+    expect(credit.authorizedAmount.amount, 'the authorized credit is the one requested').toBe(300);
     await simulate(card.id, 'credit_authorization_advice', { cardTransactionId: credit.id, amount: 350 });
-    await expectEvents(card.id, [txn('AUTHORIZED'), txn('SETTLED'), txn('AUTHORIZED')], { since, about: 'cardId' });
+    const advised = await eventually(
+      async () => (await cardTransactions(customerId, card.id)).find((t) => t.id === credit.id),
+      (t) => t?.authorizedAmount.amount === 350,
+      { timeoutMs: capabilities.eventTimeoutMs, what: 'the advised credit total 350' },
+    );
+    expect(advised?.status, 'an advice changes the total, not the state').toBe('AUTHORIZED');
+    await simulate(card.id, 'clearing', { cardTransactionId: credit.id, amount: 350 });
+    const cleared = await byToken(card.id, token, 'SETTLED', since);
+    expect(cleared.settledAmount?.amount, 'settled: the advised total').toBe(350);
+    await expectEvents(card.id, [txn('AUTHORIZED'), txn('SETTLED'), txn('AUTHORIZED'), txn('SETTLED')], { since, about: 'cardId' });
+    await expectEvents(account.id, [balance(start + 700), balance(start + 1_050)], { since });
+    const funding = await accountIn(customerId, 'USD');
+    expect(funding.balance.amount, 'credited exactly 700 and then 350, nothing on the authorization or its advice').toBe(start + 1_050);
   });
+
 
   it('answers a balance inquiry without creating a card transaction', async (ctx) => {
     const { card, customerId } = await ready(ctx);

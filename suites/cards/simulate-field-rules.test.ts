@@ -4,8 +4,10 @@
 // the card transaction found through GET /transactions type CARD; merchant descriptor magic).
 import { describe, expect, it } from 'vitest';
 import { eventually } from '../../helpers/eventually.js';
+import { expectEvents } from '../../helpers/events.js';
+import { accountIn } from '../../helpers/flows/customers.js';
 import { activeCard, cardTransactions, purchase, simulate } from '../../helpers/flows/cards.js';
-import { api, capabilities } from '../../helpers/harness.js';
+import { api, capabilities, listener } from '../../helpers/harness.js';
 import { cardClearing } from '../../helpers/requests/cards.js';
 import { checkRulesRefused, checkValidAccepted } from '../../helpers/requests/check.js';
 import { fill } from '../../helpers/requests/quotes.js';
@@ -47,13 +49,17 @@ describe(CLEARING, () => {
   it('accepts valid clearings (202 with an issuer token) of an authorization', async (ctx) => {
     requireCapability(ctx, capabilities.sandboxTriggers, 'the target has no card simulations');
     await basisSupplement('section 9: simulate clearing → 202 {issuerTransactionToken}');
-    const { card, customerId } = await activeCard();
+    const { card, customerId, account } = await activeCard();
     let parent = '';
+    let before = 0;
+    let since = 0;
     await checkValidAccepted({
       spec: cardClearing(),
-      // An authorization per clearing.
+      // An authorization per clearing; the funding balance and the event mark after it (an authorization pulls nothing).
       complete: async (b) => {
         parent = (await authorized(card.id, customerId)).id;
+        before = (await accountIn(customerId, 'USD')).balance.amount;
+        since = await listener.mark();
         return fill(b, { parent });
       },
       send: (body) => api.post(CLEARING.slice(5), { params: { cardId: card.id }, body }),
@@ -62,12 +68,19 @@ describe(CLEARING, () => {
       readBack: () => api.get('/transactions/{transactionId}', { params: { transactionId: parent } }),
       echoes: () => false,
       then: async (sent) => {
+        const amount = Number(sent.amount);
         const t = await eventually(
           async () => (await cardTransactions(customerId, card.id)).find((x) => x.id === parent),
           (x) => x?.status !== 'AUTHORIZED',
           { timeoutMs: capabilities.eventTimeoutMs, what: `the clearing of ${parent}` },
         );
-        expect(['PARTIALLY_SETTLED', 'SETTLED'], `supplement §9: a clearing of ${sent.amount} of 2500 settles the authorization in part or whole`).toContain(t!.status);
+        // The generated amounts are 1 to 2,000, below the authorization of 2,500: a clearing below it settles in part.
+        expect(amount, 'a generated clearing amount lies between 1 and 2499').toBeGreaterThan(0);
+        expect(amount).toBeLessThan(2_500);
+        expect(t!.status, `supplement §9: a clearing of ${amount} of 2500 settles the authorization in part`).toBe('PARTIALLY_SETTLED');
+        expect(t!.settledAmount?.amount, 'settled so far: exactly the cleared amount').toBe(amount);
+        await expectEvents(account.id, [{ type: 'INTERNAL_ACCOUNT.BALANCE_UPDATED', where: (d) => d.balance.amount === before - amount, what: `balance ${before - amount}` }], { since });
+        expect((await accountIn(customerId, 'USD')).balance.amount, `the funding account is pulled exactly the cleared ${amount}`).toBe(before - amount);
       },
     });
   });

@@ -10,7 +10,7 @@ import { api, capabilities } from '../../helpers/harness.js';
 import { checkRulesRefused, checkValidAccepted } from '../../helpers/requests/check.js';
 import { fill, quoteAuthorize } from '../../helpers/requests/quotes.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
-import { Quote } from '../../helpers/schemas.js';
+import { Quote, ScaLoginResult } from '../../helpers/schemas.js';
 
 const OP = 'POST /quotes/{quoteId}/authorize';
 const authorize = (quoteId: string, body: Record<string, unknown>) => api.post('/quotes/{quoteId}/authorize', { params: { quoteId }, body });
@@ -21,7 +21,7 @@ async function scaParty(ctx: TestContext) {
   const { region, code } = capabilities.sca!;
   const s = await sender({ USD: 200_000 }, true, { region, address: { line1: 'Hauptstr. 1', postalCode: '10115', city: 'Berlin', country: region } });
   const destination = await eurDestination(s.customerId);
-  expectStatus(await smsLogin(s.customerId, code), 200);
+  expectStatus(await smsLogin(s.customerId, code), 200, ScaLoginResult, 'POST /sca/login/complete opens the customer\'s SCA session (sessionExpiresAt)');
   /** A quote executed into PENDING_AUTHORIZATION (the customer answers its challenge with /authorize). */
   const awaiting = async () => {
     const quote = await createQuote(quoteBody(s.accounts.USD.id, destination.id, 5_000));

@@ -12,7 +12,7 @@ import { smsLogin } from '../../helpers/flows/strong-customer-authentication.js'
 import { balanceOf, createQuote, eurDestination, executeQuote, expectOutgoingLifecycle, quoteBody, sender } from '../../helpers/flows/transfers.js';
 import { api, capabilities, listener } from '../../helpers/harness.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
-import { Quote } from '../../helpers/schemas.js';
+import { Quote, ScaLoginResult } from '../../helpers/schemas.js';
 
 const outgoing = (events: Notification[]) => statusPath(events, (d) => d.status, (s) => OUTGOING_STATUSES.has(s));
 
@@ -22,7 +22,7 @@ async function scaSender(ctx: TestContext) {
   const { region, code } = capabilities.sca!;
   const s = await sender({ USD: 500_000 }, true, { region, address: { line1: 'Hauptstr. 1', postalCode: '10115', city: 'Berlin', country: region } });
   const destination = await eurDestination(s.customerId);
-  expectStatus(await smsLogin(s.customerId, code), 200);
+  expectStatus(await smsLogin(s.customerId, code), 200, ScaLoginResult, 'POST /sca/login/complete opens the customer\'s SCA session (sessionExpiresAt)');
   const quote = await createQuote(quoteBody(s.accounts.USD.id, destination.id, 20_000));
   const since = await listener.mark();
   const pending = expectStatus(await executeQuote(quote.id), 200, Quote.extend({ scaChallenge: z.looseObject({ expiresAt: z.string() }) }), 'an SCA customer authorises the payment');

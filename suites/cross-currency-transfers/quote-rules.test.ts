@@ -8,9 +8,9 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { consent } from '../../fixtures/customers.js';
 import { expectError, expectRefusal, expectStatus, noteInterface } from '../../helpers/expect.js';
-import { balanceOf, createQuote, eurDestination, executeQuote, expectQuoteMoney, expectSameAmounts, platformConfig, quoteBody, sender, termsVersion } from '../../helpers/flows/transfers.js';
+import { balanceOf, createQuote, eurDestination, executeQuote, expectOutgoingLifecycle, expectQuoteMoney, expectSameAmounts, platformConfig, quoteBody, sender, termsVersion } from '../../helpers/flows/transfers.js';
 import { createPendingOwnershipWallet, createWalletAccount } from '../../helpers/flows/external-accounts.js';
-import { api, capabilities } from '../../helpers/harness.js';
+import { api, capabilities, listener } from '../../helpers/harness.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
 import { Customer, InternalAccount, Quote } from '../../helpers/schemas.js';
 import { wallets } from '../../helpers/wallets/index.js';
@@ -104,6 +104,8 @@ describe('POST /quotes: rules', () => {
     // Control: a cross-currency quote from the USD account with the override is priced by it.
     const control = await createQuote(quoteBody(accounts.USD.id, accounts.EUR.id, 10_000, override('USD')));
     expect(control.platformFeesIncluded, 'platformFeeOverride: 10 fixed + 10 bps of 10 000').toBe(20);
+    // Control: the same EUR-sourced quote without the override is accepted.
+    await createQuote(quoteBody(accounts.EUR.id, accounts.USD.id, 10_000));
     const res = await quote(quoteBody(accounts.EUR.id, accounts.USD.id, 10_000, override('EUR')));
     expectRefusal(res, 'POST /quotes: platformFeeOverride (per-transaction fee override; requires USD source currency)', {
       id: 'quotes:fee-override-non-usd',
@@ -144,35 +146,60 @@ describe('POST /quotes: rules', () => {
     requireCapability(ctx, capabilities.sandboxTriggers && capabilities.stateTriggers.includes('fail'), 'the target declares no fail trigger (SVC_STATE_TRIGGERS)');
     const { customerId, accounts } = await sender({ USD: 100_000 });
     const destination = await eurDestination(customerId);
-    // Control: while ACTIVE the same quote is accepted.
-    await createQuote(quoteBody(accounts.USD.id, destination.id, 10_000));
+    // Control: while ACTIVE the same request (executed at once) is accepted and completes.
+    const body = quoteBody(accounts.USD.id, destination.id, 10_000, { immediatelyExecute: true });
+    const since = await listener.mark();
+    const control = await createQuote(body);
+    await expectOutgoingLifecycle(control.transactionId, 'COMPLETED', since);
+    const before = await balanceOf(customerId, accounts.USD.id);
+    expect(before, 'the control debited exactly its sending total').toBe(100_000 - control.totalSendingAmount);
     await fail(accounts.USD.id);
-    const res = await quote(quoteBody(accounts.USD.id, destination.id, 10_000, { immediatelyExecute: true }));
+    const res = await quote(body);
     expectRefusal(res, 'Internal account status: failed accounts cannot send payments', FROZEN_OR_FAILED);
-    expect(await balanceOf(customerId, accounts.USD.id)).toBe(100_000);
+    expect(await balanceOf(customerId, accounts.USD.id), 'a refused quote moves no money').toBe(before);
   });
 
   it('refuses a quote to a frozen internal account (frozen accounts cannot receive payments)', async (ctx) => {
     requireCapability(ctx, capabilities.sandboxTriggers && capabilities.stateTriggers.includes('freeze'), 'the target declares no freeze trigger (SVC_STATE_TRIGGERS)');
     const { customerId, accounts } = await sender({ USD: 100_000, EUR: 0 });
-    // Control: while ACTIVE the same quote into it is accepted.
-    await createQuote(quoteBody(accounts.USD.id, accounts.EUR.id, 10_000));
+    // Control: while ACTIVE the same request into it (executed at once) is accepted and completes.
+    const body = quoteBody(accounts.USD.id, accounts.EUR.id, 10_000, { immediatelyExecute: true });
+    const since = await listener.mark();
+    const control = await createQuote(body);
+    await expectOutgoingLifecycle(control.transactionId, 'COMPLETED', since);
+    const sent = await balanceOf(customerId, accounts.USD.id);
+    const received = await balanceOf(customerId, accounts.EUR.id);
+    expect(sent, 'the control debited exactly its sending total').toBe(100_000 - control.totalSendingAmount);
+    expect(received, 'the control credited exactly its receiving total').toBe(control.totalReceivingAmount);
     await freeze(accounts.EUR.id);
-    const res = await quote(quoteBody(accounts.USD.id, accounts.EUR.id, 10_000, { immediatelyExecute: true }));
+    const res = await quote(body);
     expectRefusal(res, 'Internal account status: frozen accounts cannot receive payments', FROZEN_OR_FAILED);
-    expect(await balanceOf(customerId, accounts.USD.id)).toBe(100_000);
-    expect(await balanceOf(customerId, accounts.EUR.id)).toBe(0);
+    expect(await balanceOf(customerId, accounts.USD.id), 'a refused quote moves no money').toBe(sent);
+    expect(await balanceOf(customerId, accounts.EUR.id), 'a refused quote moves no money').toBe(received);
   });
 
-  it('refuses an amount that does not cover a conversion (AMOUNT_OUT_OF_RANGE or INVALID_AMOUNT)', async (ctx) => {
+  it('prices a one-cent conversion to the cent if it accepts it, and refuses it only with 400 AMOUNT_OUT_OF_RANGE or INVALID_AMOUNT', async (ctx) => {
+    // The smallest convertible amount is a numeric threshold the interface does not show ("Numeric
+    // thresholds ... not shown"): whether one cent is accepted is the target's choice, recorded as a note.
+    // What is stated is judged either way: an accepted quote follows the request and the fee
+    // configuration to the cent; a refusal of the amount uses the amount codes of Errors / 400.
     requireCapability(ctx, capabilities.sandboxTriggers, 'the target cannot fund a sender');
     const { customerId, accounts } = await sender({ USD: 100_000 });
     const destination = await eurDestination(customerId);
-    const res = await quote(quoteBody(accounts.USD.id, destination.id, 1));
-    const error = expectError(res, 400, ['AMOUNT_OUT_OF_RANGE', 'INVALID_AMOUNT'], 'Errors / 400: AMOUNT_OUT_OF_RANGE, INVALID_AMOUNT');
-    noteInterface('quotes:smallest-amount', ['Errors / 400: ... `AMOUNT_OUT_OF_RANGE`, ... `INVALID_AMOUNT` ...', 'Numeric thresholds of transaction size and daily volume limits: not shown.'], `one cent USD to EUR: ${error.code}`);
-    // Control: the same conversion of a hundred dollars is accepted.
-    await createQuote(quoteBody(accounts.USD.id, destination.id, 10_000));
+    const body = quoteBody(accounts.USD.id, destination.id, 1);
+    const { feeConfigs = [] } = await platformConfig();
+    const res = await quote(body);
+    const sentences = ['Errors / 400: ... `AMOUNT_OUT_OF_RANGE`, ... `INVALID_AMOUNT` ...', 'Numeric thresholds of transaction size and daily volume limits: not shown.'];
+    if (res.status === 201) {
+      expectQuoteMoney(expectStatus(res, 201, Quote, 'POST /quotes: a one-cent conversion, accepted'), body, feeConfigs);
+      noteInterface('quotes:smallest-amount', sentences, 'one cent USD to EUR: accepted (201)');
+    } else {
+      const error = expectError(res, 400, ['AMOUNT_OUT_OF_RANGE', 'INVALID_AMOUNT'], 'Errors / 400: AMOUNT_OUT_OF_RANGE, INVALID_AMOUNT');
+      noteInterface('quotes:smallest-amount', sentences, `one cent USD to EUR: refused, ${error.code}`);
+      expect(await balanceOf(customerId, accounts.USD.id), 'a refused quote moves no money').toBe(100_000);
+      // Control: the same conversion of a hundred dollars is accepted.
+      await createQuote(quoteBody(accounts.USD.id, destination.id, 10_000));
+    }
   });
 
   it('answers 404 QUOTE_NOT_FOUND for an unknown quote, and 200 with the quote for a known one', async () => {

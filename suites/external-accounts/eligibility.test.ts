@@ -18,6 +18,8 @@ import { ELIGIBILITY, ownershipChallenge, ownershipVerify, trustConfirm } from '
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
 import { ExternalAccount, WalletSignatureChallenge } from '../../helpers/schemas.js';
 import { TrustConfirmation, TrustRequestResult } from '../../helpers/schemas/external-accounts.js';
+import { pageOf } from '../../helpers/schemas/page.js';
+import { Vasp } from '../../helpers/schemas/uma.js';
 import { wallets, type TestWallet } from '../../helpers/wallets/index.js';
 
 const PENDING = 'PENDING_OWNERSHIP_VERIFICATION';
@@ -96,14 +98,13 @@ for (const scope of ['customers', 'platform'] as Scope[]) {
       const thirdWallet = plainWallet();
       const beneficiary = { beneficiaryType: 'INDIVIDUAL', fullName: 'Grace Hopper', countryOfResidence: 'US' };
       const third = await create(scope, walletBody(thirdWallet, { ownershipType: 'THIRD_PARTY' }, { beneficiary }));
-      const vasps = await api.get('/vasps', { query: { limit: 1 } });
-      expectStatus(vasps, 200, undefined, 'supplement 7: vaspName comes from GET /vasps');
-      const vaspName = (vasps.body as { data?: { vaspName?: string }[] }).data?.[0]?.vaspName;
-      const custodial = vaspName ? await create(scope, walletBody(plainWallet(), { ownershipType: 'FIRST_PARTY' }, { vaspName })) : undefined;
+      const vasps = expectStatus(await api.get('/vasps', { query: { limit: 1 } }), 200, pageOf(Vasp), 'supplement 7, 21: vaspName comes from GET /vasps');
+      // The custodial case needs a VASP to name: a target with counterparty rules that lists none cannot be judged on it.
+      expect(vasps.data.length, 'precondition: GET /vasps lists at least one VASP, to create a custodial wallet with its vaspName').toBeGreaterThan(0);
+      const custodial = await create(scope, walletBody(plainWallet(), { ownershipType: 'FIRST_PARTY' }, { vaspName: vasps.data[0].vaspName }));
       const { customerId: _c, ...bankBody } = usdAccount('unused');
       const bank = await create(scope, bankBody);
       for (const [what, account] of [['THIRD_PARTY wallet', third], ['custodial wallet', custodial], ['USD bank account', bank]] as const) {
-        if (!account) continue;
         for (const method of ['WALLET_SIGNATURE', 'LIVENESS']) {
           expectError(await challenge(scope, account.id, method), 409, undefined, `supplement 7: a ${what} is not eligible for ownership verification; ${method} challenge -> 409`);
         }

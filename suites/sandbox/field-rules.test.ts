@@ -44,7 +44,9 @@ describe(FUND, () => {
       // No GET of one internal account (supplement 6): the customer's list is the read-back.
       readBack: async () => {
         const res = await api.get('/customers/internal-accounts', { query: { customerId } });
-        const account = (res.body as { data?: InternalAccount[] }).data?.find((a) => a.id === accounts.USD.id);
+        const page = expectStatus(res, 200, Page(InternalAccount), 'GET /customers/internal-accounts lists the customer\'s internal accounts (supplement 6)');
+        const account = page.data.find((a) => a.id === accounts.USD.id);
+        expect(account, `the funded account ${accounts.USD.id} is listed`).toBeDefined();
         return { ...res, body: account };
       },
       echoes: () => false,

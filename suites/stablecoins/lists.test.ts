@@ -15,6 +15,7 @@ import { api } from '../../helpers/harness.js';
 import { LIST_RULES } from '../../helpers/requests/lists.js';
 import { COIN_LIST, LINK_LIST, OPERATION_LIST } from '../../helpers/requests/stablecoins.js';
 import { basisSupplement, scenario } from '../../helpers/scenario.js';
+import { pageOf } from '../../helpers/schemas/page.js';
 import { PROVIDER_ACCOUNT_STATUSES, ProviderAccount, Stablecoin, StablecoinOperation } from '../../helpers/schemas/stablecoins.js';
 import type { z } from 'zod';
 
@@ -26,11 +27,11 @@ async function filtered<T extends z.ZodType>(template: string, item: T, field: s
 }
 
 /** Another value of a one-value enum: refused, or listing none of the items of the declared value. */
-async function otherValueLeavesOut(template: string, field: string, id: string) {
+async function otherValueLeavesOut<T extends z.ZodType<{ id: string }>>(template: string, item: T, field: string, id: string) {
   const res = await api.get(template, { query: { [field]: 'NOT_THE_PROVIDER', limit: 100 } });
   if (res.status === 400) return;
-  const page = expectStatus(res, 200, undefined, `supplement §22: ${field} filters the list`) as { data: { id: string }[] };
-  expect(page.data.map((x) => x.id), `control: ${field}=NOT_THE_PROVIDER leaves ${id} out`).not.toContain(id);
+  const page = expectStatus(res, 200, pageOf(item), `supplement §22: ${field} filters the list`);
+  expect(page.data.map((x) => (x as { id: string }).id), `control: ${field}=NOT_THE_PROVIDER leaves ${id} out`).not.toContain(id);
 }
 
 /** limit outside 1–100 refused, 1 and 100 taken; `perToken` lists are read under a new token. */
@@ -66,7 +67,7 @@ describe(LINK_LIST, () => {
     recordRule(LINK_LIST, LIST_RULES.pagingOnce);
 
     expect(await filtered(LINKS, ProviderAccount, 'provider', links[0]!.provider), `provider=${links[0]!.provider} lists the link`).toContain(links[0]!.id);
-    await otherValueLeavesOut(LINKS, 'provider', links[0]!.id);
+    await otherValueLeavesOut(LINKS, ProviderAccount, 'provider', links[0]!.id);
     recordRule(LINK_LIST, LIST_RULES.filter('provider'));
   });
 
@@ -91,7 +92,7 @@ describe(COIN_LIST, () => {
     }
     recordRule(COIN_LIST, LIST_RULES.pagingOnce);
     expect(await filtered(COINS, Stablecoin, 'provider', coin.provider), `provider=${coin.provider} lists ${coin.id}`).toContain(coin.id);
-    await otherValueLeavesOut(COINS, 'provider', coin.id);
+    await otherValueLeavesOut(COINS, Stablecoin, 'provider', coin.id);
     recordRule(COIN_LIST, LIST_RULES.filter('provider'));
   });
 

@@ -4,17 +4,18 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { expectEvents } from '../../helpers/events.js';
-import { expectStatus } from '../../helpers/expect.js';
+import { expectSchema, expectStatus } from '../../helpers/expect.js';
 import { receive } from '../../helpers/flows/incoming.js';
 import { createQuote, eurDestination, expectOutgoingLifecycle, quoteBody, sender } from '../../helpers/flows/transfers.js';
 import { api, capabilities, listener } from '../../helpers/harness.js';
 import { recordRule } from '../../helpers/coverage/recorder.js';
 import { LIST_RULES } from '../../helpers/requests/lists.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
-import { Customer, IsoUtc } from '../../helpers/schemas.js';
+import { AnyTransaction, Customer, IsoUtc, Page } from '../../helpers/schemas.js';
 
-const Page = z.looseObject({ data: z.array(z.looseObject({ id: z.string(), type: z.string(), status: z.string(), createdAt: IsoUtc })), hasMore: z.boolean() });
-const list = async (query: Record<string, string | number>) => expectStatus(await api.get('/transactions', { query: { limit: 100, ...query } }), 200, Page).data.map((t) => t.id).sort();
+const Dated = z.looseObject({ createdAt: IsoUtc });
+
+const list = async (query: Record<string, string | number>) => expectStatus(await api.get('/transactions', { query: { limit: 100, ...query } }), 200, Page(AnyTransaction), 'GET /transactions: a page of INCOMING, OUTGOING and CARD transactions (supplement 8)').data.map((t) => t.id).sort();
 
 describe('GET /transactions', () => {
   scenario({ area: 'Transactions', operation: 'GET /transactions', section: 'Resources and their fields', basis: 'supplement' });
@@ -46,7 +47,9 @@ describe('GET /transactions', () => {
     expect(await list({ platformCustomerId: customer.platformCustomerId }), 'platformCustomerId').toEqual(both);
     recordRule('GET /transactions', LIST_RULES.filter('platformCustomerId'));
 
-    const created = expectStatus(await api.get('/transactions', { query: { customerId, limit: 100 } }), 200, Page).data.map((t) => Date.parse(t.createdAt));
+    const created = expectStatus(await api.get('/transactions', { query: { customerId, limit: 100 } }), 200, Page(AnyTransaction)).data
+      // The date filters read createdAt (supplement 8: an extra transaction field, here required to judge them).
+      .map((t) => Date.parse(expectSchema(Dated, t, 'supplement 8: a listed transaction carries createdAt').createdAt));
     const first = new Date(Math.min(...created) - 1).toISOString();
     const after = new Date(Math.max(...created) + 1).toISOString();
     const before = first;
