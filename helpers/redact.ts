@@ -14,7 +14,7 @@ export const REDACTED = '[redacted]';
 
 /** Keys whose values are secrets wherever they appear (JSON bodies, headers, query parameters). */
 const SECRET_KEY =
-  /^(authorization|proxy-authorization|cookie|set-cookie|password|passphrase|otp|otp_code|otpcode|pin|cvv|pan|code|scacode|verificationcode|recoverycodes?)$|secret|password|privatekey|private_key|accesstoken|access_token|refreshtoken|refresh_token|idtoken|id_token|oidctoken|apikey|api_key|^token$|sessionkey|signingkey|encryptedotpbundle|encryptedwalletcredentials/i;
+  /^(authorization|proxy-authorization|cookie|set-cookie|password|passphrase|otp|otp_code|otpcode|pin|cvv|pan|code|scacode|verificationcode|recoverycodes?)$|secret|password|privatekey|private_key|accesstoken|access_token|refreshtoken|refresh_token|idtoken|id_token|oidctoken|apikey|api_key|^token$|tokens?$|sessionkey|signingkey|encryptedotpbundle|encryptedwalletcredentials/i;
 
 /** Keys named `code` that are not secrets: error codes, currency codes, country codes. */
 const PUBLIC_CODE_CONTEXT = /^(code)$/i;
@@ -22,7 +22,9 @@ const PUBLIC_CODE_CONTEXT = /^(code)$/i;
 const PEM_PRIVATE = /-----BEGIN (?:[A-Z0-9]+ )?PRIVATE KEY-----[\s\S]*?-----END (?:[A-Z0-9]+ )?PRIVATE KEY-----/g;
 const PEM_PRIVATE_ESCAPED = /-----BEGIN (?:[A-Z0-9]+ )?PRIVATE KEY-----(?:\\n|\\r|[A-Za-z0-9+/=\s])*?-----END (?:[A-Z0-9]+ )?PRIVATE KEY-----/g;
 const AUTH_SCHEME = /\b(Basic|Bearer)\s+[A-Za-z0-9._~+/=-]{6,}/g;
-const COOKIE_HEADER = /\b(set-cookie|cookie)(["']?\s*[:=]\s*["']?)[^"'\r\n]*/gi;
+const COOKIE_HEADER = /\b(set-cookie|cookie)(["']?\s*[:=]\s*["']?)(?!\s*\[)[^"'\r\n]*/gi;
+/** The JSON form of a header list: `"set-cookie":["a=1; Path=/","b=2"]` (every member). */
+const COOKIE_JSON_ARRAY = /("(?:set-cookie|cookie)"\s*:\s*\[)((?:\s*"(?:[^"\\]|\\.)*"\s*,?)*)\]/gi;
 const URL_USERINFO = /\b([a-z][a-z0-9+.-]*:\/\/)[^/\s:@"']+(?::[^/\s@"']*)?@/gi;
 const SECRET_QUERY = /([?&](?:[a-z0-9_-]*(?:secret|token|password|passwd|pwd|key|signature|sig|code|auth)[a-z0-9_-]*))=([^&#\s"']+)/gi;
 
@@ -70,6 +72,7 @@ export class Redactor {
       .replace(PEM_PRIVATE, `-----BEGIN PRIVATE KEY-----${REDACTED}-----END PRIVATE KEY-----`)
       .replace(PEM_PRIVATE_ESCAPED, `-----BEGIN PRIVATE KEY-----${REDACTED}-----END PRIVATE KEY-----`)
       .replace(AUTH_SCHEME, `$1 ${REDACTED}`)
+      .replace(COOKIE_JSON_ARRAY, `$1"${REDACTED}"]`)
       .replace(COOKIE_HEADER, `$1$2${REDACTED}`)
       .replace(URL_USERINFO, `$1${REDACTED}@`)
       .replace(SECRET_QUERY, `$1=${REDACTED}`);
@@ -103,21 +106,65 @@ export class Redactor {
   }
 }
 
-/** Members of response bodies that carry a secret issued during the run (a token's clientSecret, an agent's accessToken). */
-const ISSUED_SECRET_KEY = /^(clientSecret|accessToken|refreshToken|token|apiKey|secret)$/;
+/**
+ * Members of response bodies that carry a secret issued during the run, by the form of their key:
+ * any token (a token's or agent's accessToken, livenessAccessToken, oidcToken), secret, password,
+ * passphrase, API or private key, credential; and one-time codes (otpCode, verificationCode,
+ * recoveryCodes), which are learned from 6 characters on.
+ */
+const ISSUED_SECRET_KEY = /(token|secret|password|passphrase|api_?key|private_?key|credential)s?$/i;
+const ISSUED_CODE_KEY = /(otp|verification|sca|recovery|auth|authorization|one_?time|pass|security|backup)_?codes?$/i;
+/** Keys that end so but name no secret. */
+const NOT_A_SECRET_KEY = /^(tokenType|token_type|credentialType|credentialId|passkeyCredential)$/i;
 
 /** Collects the secrets a body issues, so that later text holding them is scrubbed too. */
 export function learnIssuedSecrets(redactor: Redactor, body: unknown, depth = 0): string[] {
   const found: string[] = [];
   if (depth > 6 || !body || typeof body !== 'object') return found;
+  const learn = (v: string, min: number) => {
+    if (v.length < min) return;
+    if (!redactor.secrets.includes(v)) shareLearned(v);
+    redactor.addSecret(v);
+    found.push(v);
+  };
   for (const [k, v] of Object.entries(body as Record<string, unknown>)) {
-    if (typeof v === 'string' && ISSUED_SECRET_KEY.test(k) && v.length >= 8) {
-      if (!redactor.secrets.includes(v)) shareLearned(v);
-      redactor.addSecret(v);
-      found.push(v);
-    } else if (v && typeof v === 'object') found.push(...learnIssuedSecrets(redactor, v, depth + 1));
+    const min = NOT_A_SECRET_KEY.test(k) ? Infinity : ISSUED_SECRET_KEY.test(k) ? 8 : ISSUED_CODE_KEY.test(k) ? 6 : Infinity;
+    if (typeof v === 'string') learn(v, min);
+    else if (Array.isArray(v) && min !== Infinity && v.every((x) => typeof x === 'string')) for (const x of v as string[]) learn(x, min);
+    else if (v && typeof v === 'object') found.push(...learnIssuedSecrets(redactor, v, depth + 1));
   }
   return found;
+}
+
+/**
+ * A stream of text (a container's log) scrubbed as it comes: a secret split across chunks is
+ * scrubbed whole. Complete lines go out; the rest waits for its end, and so does a PEM private key
+ * until its END line (each bounded: past 64 KiB the waiting text goes out scrubbed as it is).
+ */
+export class StreamRedactor {
+  private pending = '';
+  constructor(private readonly r: Redactor, private readonly maxPending = 64 * 1024) {}
+
+  write(chunk: string): string {
+    this.pending += chunk;
+    let cut = this.pending.lastIndexOf('\n') + 1;
+    const begin = this.pending.lastIndexOf('-----BEGIN ');
+    if (begin >= 0 && begin < cut && /^-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----/.test(this.pending.slice(begin, begin + 64))) {
+      // A private key goes out whole: wait for the line that ends with its END marker.
+      const end = /-----END [A-Z0-9 ]*PRIVATE KEY-----/.exec(this.pending.slice(begin));
+      if (!end || begin + end.index + end[0].length > cut) cut = begin;
+    }
+    if (this.pending.length > this.maxPending) cut = this.pending.length;
+    const ready = this.pending.slice(0, cut);
+    this.pending = this.pending.slice(cut);
+    return ready ? this.r.text(ready) : '';
+  }
+
+  end(): string {
+    const rest = this.r.text(this.pending);
+    this.pending = '';
+    return rest;
+  }
 }
 
 /**

@@ -10,6 +10,7 @@ import { join, resolve } from 'node:path';
 import { RAW_DIR, REPORTS_DIR } from '../paths.js';
 import { INTERFACE_VERSION } from '../spec/catalog.js';
 import type { SkipRecord } from '../coverage/recorder.js';
+import { Redactor } from '../redact.js';
 import { environmentWithProfile } from '../target/profile.js';
 import { concludeRun, VERDICT_FILE } from '../verdict/verdict.js';
 import { areaOf, type AreaTally } from './areas.js';
@@ -126,6 +127,18 @@ export function certificationMarkdown(c: Certification): string {
   return `${lines.join('\n')}\n`;
 }
 
+/**
+ * Writes certification.json and certification.md. They are written after the run's final scrub, so
+ * through the redaction layer here: the credential this process knows (an external target's, or its
+ * profile's) and every pattern (secret keys, cookies, Basic/Bearer, URL userinfo, PEM keys).
+ */
+export function writeCertification(dir: string, certification: Certification, env: NodeJS.ProcessEnv = environmentWithProfile(process.env)): void {
+  const scrub = new Redactor();
+  if (env.SVC_CLIENT_SECRET) scrub.addCredential(env.SVC_CLIENT_ID ?? '', env.SVC_CLIENT_SECRET);
+  writeFileSync(join(dir, 'certification.json'), `${JSON.stringify(scrub.value(certification), null, 2)}\n`);
+  writeFileSync(join(dir, 'certification.md'), scrub.text(certificationMarkdown(certification)));
+}
+
 function gitCommit(): string | null {
   const res = spawnSync('git', ['rev-parse', 'HEAD'], { cwd: ROOT, encoding: 'utf8' });
   return res.status === 0 ? res.stdout.trim() : null;
@@ -162,8 +175,7 @@ if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename
     commit: gitCommit(),
     version: (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version,
   });
-  writeFileSync(join(REPORTS_DIR, 'certification.json'), `${JSON.stringify(certification, null, 2)}\n`);
-  writeFileSync(join(REPORTS_DIR, 'certification.md'), certificationMarkdown(certification));
+  writeCertification(REPORTS_DIR, certification);
   process.stdout.write(`${certification.certifiable ? 'CERTIFIABLE' : `NOT CERTIFIABLE: ${certification.reasons.join('; ')}`} (reports/certification.md)\n`);
   process.exitCode = certification.certifiable ? 0 : 1;
 }

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { createWriteStream, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { GenericContainer, Wait } from 'testcontainers';
-import { Redactor } from '../redact.js';
+import { Redactor, StreamRedactor } from '../redact.js';
 import { INTERFACE_VERSION } from '../spec/catalog.js';
 import { REPORTS_DIR } from '../paths.js';
 import type { TargetSettings } from './settings.js';
@@ -50,6 +50,8 @@ export async function startContainerTarget(settings: ContainerSettings, keys: { 
   const scrub = new Redactor();
   scrub.addCredential(clientId, clientSecret);
   scrub.addSecret(keys.privateKeyPem);
+  // By line, with what is not yet a whole line carried over: a secret split across chunks is scrubbed whole.
+  const lines = new StreamRedactor(scrub);
   // The image prints what it declares about itself, a target profile, in its first JSON line (the
   // sandbox's CLI does): container mode takes its capabilities from there, never from a hand-kept copy.
   let printed = '';
@@ -58,7 +60,7 @@ export async function startContainerTarget(settings: ContainerSettings, keys: { 
   (await started.logs())
     .on('data', (line: Buffer | string) => {
       const text = String(line);
-      log.write(scrub.text(text));
+      if (!log.writableEnded) log.write(lines.write(text));
       printed += text;
       for (const candidate of printed.split('\n')) {
         if (!candidate.trimStart().startsWith('{')) continue;
@@ -94,7 +96,7 @@ export async function startContainerTarget(settings: ContainerSettings, keys: { 
       stopped = true;
       clearInterval(heartbeat);
       await started.stop({ timeout: 5_000 }).catch(() => undefined);
-      log.end();
+      log.end(lines.end());
     },
   };
 }

@@ -112,6 +112,31 @@ async function putBack(api: ApiClient, record: LeaseRecord, log: (line: string) 
   return true;
 }
 
+/**
+ * After the run process `pid` of this host has exited (whatever the cause: a signal cut its own
+ * restore short, it crashed, it was killed), gives back the endpoint its lease records, while the
+ * endpoint is still that run's, and drops the lease. The entry point that started the run calls it
+ * (helpers/verdict/cli.ts), so the target is restored before that entry point exits. Returns whether
+ * a lease of that run was found.
+ */
+export async function recoverLeaseOf(
+  api: ApiClient,
+  opts: { baseUrl: string; clientId: string; pid: number; stateDir?: string; log?: (line: string) => void },
+): Promise<boolean> {
+  const log = opts.log ?? ((line) => process.stderr.write(`${line}\n`));
+  const file = leaseFile(opts.stateDir ?? defaultStateDir(), opts.baseUrl, opts.clientId);
+  const held = read(file);
+  if (held === 'missing' || held === 'unreadable') return false;
+  if (held.pid !== opts.pid || held.host !== hostname() || alive(held.pid)) return false;
+  const who = `run ${held.runId} (pid ${held.pid}), which ended without restoring it`;
+  const ok = await putBack(api, held, log, who);
+  if (!ok) throw new Error(`the target's webhookEndpoint left by ${who} could not be restored; the next run will try again (${file})`);
+  if (held.original !== undefined) log(`svc-conformance: restored the webhookEndpoint left by ${who}`);
+  const again = read(file);
+  if (again !== 'missing' && again !== 'unreadable' && again.runId === held.runId) rmSync(file, { force: true });
+  return true;
+}
+
 export class EndpointLease {
   private released = false;
 

@@ -8,7 +8,10 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { REPORTS_DIR } from '../paths.js';
 import { loadLearnedSecrets, Redactor, scrubReports } from '../redact.js';
+import { ApiClient } from '../client.js';
+import { recoverLeaseOf } from '../target/endpoint-lease.js';
 import { environmentWithProfile } from '../target/profile.js';
+import { resolveTargetSettings, type TargetSettings } from '../target/settings.js';
 import { concludeRun, VERDICT_FILE } from './verdict.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -75,6 +78,29 @@ class RunScrubber {
   }
 }
 
+/**
+ * Gives back the external target's webhook endpoint if the run `pid` ended still holding its lease
+ * (helpers/target/endpoint-lease.ts): only while the endpoint is still that run's.
+ */
+async function recoverTarget(pid: number | undefined, log: (line: string) => void): Promise<void> {
+  if (pid === undefined) return;
+  let settings: TargetSettings;
+  try {
+    settings = resolveTargetSettings(process.env);
+  } catch {
+    return; // the run itself reported the settings error
+  }
+  if (settings.mode !== 'external') return;
+  const api = new ApiClient({ baseUrl: settings.baseUrl, clientId: settings.clientId, clientSecret: settings.clientSecret });
+  try {
+    await recoverLeaseOf(api, { baseUrl: settings.baseUrl, clientId: settings.clientId, pid, log });
+  } catch (err) {
+    log(`svc-conformance: ${(err as Error).message}`);
+  } finally {
+    await api.close();
+  }
+}
+
 async function main(args: string[]): Promise<number> {
   rmSync(join(REPORTS_DIR, VERDICT_FILE), { force: true });
   const secrets = mkdtempSync(join(tmpdir(), 'svc-secrets-'));
@@ -93,12 +119,17 @@ async function main(args: string[]): Promise<number> {
   // Everything the run prints goes through the redaction layer.
   child.stdout!.on('data', (chunk: Buffer) => process.stdout.write(scrub.lines(chunk.toString())));
   child.stderr!.on('data', (chunk: Buffer) => process.stderr.write(scrub.lines(chunk.toString())));
-  // Ctrl-C reaches the child through the terminal's process group: it restores the target's
-  // configuration and dies of the signal; this process waits for that. A SIGTERM sent to this
-  // process alone is passed on.
-  process.on('SIGINT', () => undefined);
-  process.on('SIGTERM', () => child.kill('SIGTERM'));
+  // A signal to this process is passed on to the run, and this process waits for it to end: vitest
+  // exits 1 ms after a signal, which can cut the run's own restore of the target short, so the
+  // target's configuration is given back here, after the child is gone (recoverTarget).
+  // (Ctrl-C also reaches the child through the terminal's process group; a second SIGINT only ends it sooner.)
+  const forward = (signal: NodeJS.Signals) => {
+    if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+  };
+  process.on('SIGINT', forward);
+  process.on('SIGTERM', forward);
   const exit = await new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) => child.on('close', (code, signal) => done({ code, signal })));
+  await recoverTarget(child.pid, (line) => process.stderr.write(`${scrub.redactor.text(line)}\n`));
   process.stdout.write(scrub.rest());
   try {
     // The last line of defence: what reporters wrote from values no writer saw (a diff of two bodies).
@@ -112,5 +143,7 @@ async function main(args: string[]): Promise<number> {
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) {
-  process.exit(await main(process.argv.slice(2)));
+  const code = await main(process.argv.slice(2));
+  // Exit once the output has reached a slow reader (a pipe): the verdict lines are the last ones.
+  process.stdout.write('', () => process.exit(code));
 }

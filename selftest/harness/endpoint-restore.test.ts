@@ -1,9 +1,12 @@
 // The target's webhook endpoint survives runs that die and runs that overlap (README, "Against
-// another target"): after a run killed by SIGINT, SIGTERM or SIGKILL at a random point, the next run
-// leaves the endpoint the target had before the first; two runs started together against one target
-// both end with a verdict and leave the original endpoint.
+// another target"). Runs go through the entry point of `npm run conformance` (helpers/verdict/cli.ts).
+// A run interrupted by SIGINT (to its process group, as a terminal sends it) or SIGTERM (to the entry
+// point alone, as a supervisor sends it) has given the endpoint back by the time it has exited; after a
+// run killed by SIGKILL, the next run gives it back before it reads the "original". The kill point is
+// random across the run: right after it prints its target line, anywhere, or late. Two runs started
+// together against one target both end with a verdict and leave the original endpoint.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -12,14 +15,78 @@ import { ApiClient } from '../../helpers/client.js';
 import { ROOT, SANDBOX_DECLARATIONS } from '../run-conformance.js';
 
 const ORIGINAL = 'https://hooks.partner.example/svc-original';
-const VITEST = join(ROOT, 'node_modules/vitest/vitest.mjs');
 // A small area keeps each run short; the lease does not depend on which scenarios run.
 const DIRS = ['suites/exchange-rates/', 'suites/customers/'];
+/** A complete run, and two runs of which one waits for the other, on a machine shared with other work. */
+const RUN_TIMEOUT_MS = 240_000;
 
 let sandboxProcess: ChildProcess | undefined;
 let sandbox: { baseUrl: string; clientId: string; clientSecret: string; webhookPublicKey: string };
 let env: Record<string, string>;
+let stateDir: string;
 let client: ApiClient;
+/** How long a complete run lasts after it prints its target line (measured in beforeAll). */
+let runMs = 0;
+
+interface Run {
+  child: ChildProcess;
+  output: () => string;
+  /** Resolves once the run has pointed the target at its listener (its target line), with the time it did. */
+  started: Promise<number>;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>;
+}
+
+/** A run as `npm run conformance` starts it, in a process group of its own (so that a kill reaches all of it). */
+function startRun(): Run {
+  const reports = mkdtempSync(join(tmpdir(), 'svc-lease-run-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'helpers/verdict/cli.ts', '--reporter=dot', ...DIRS], {
+    cwd: ROOT,
+    env: { ...process.env, SANDBOX_FAULTS: '', SVC_REPORTS_DIR: reports, FORCE_COLOR: '0', NO_COLOR: '1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  let output = '';
+  let markStarted: (at: number) => void;
+  const started = new Promise<number>((r) => (markStarted = r));
+  const take = (chunk: Buffer) => {
+    output += chunk;
+    if (/svc-conformance: target external/.test(output)) markStarted(Date.now());
+  };
+  child.stdout!.on('data', take);
+  child.stderr!.on('data', take);
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>((r) =>
+    child.on('close', (code, signal) => r({ code, signal, at: Date.now() })),
+  );
+  return { child, output: () => output, started, exited };
+}
+
+const running = (child: ChildProcess) => child.exitCode === null && child.signalCode === null;
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The lease files in the run's state folder (helpers/target/endpoint-lease.ts). */
+function leases(): { pid: number; runId: string }[] {
+  let files: string[] = [];
+  try {
+    files = readdirSync(stateDir).filter((f) => f.endsWith('.json'));
+  } catch {
+    return [];
+  }
+  return files.map((f) => JSON.parse(readFileSync(join(stateDir, f), 'utf8')));
+}
+
+async function endpoint(): Promise<string | null> {
+  const res = await client.get('/config');
+  expect(res.status).toBe(200);
+  return res.body.webhookEndpoint ?? null;
+}
 
 beforeAll(async () => {
   sandboxProcess = spawn(process.execPath, [
@@ -32,83 +99,96 @@ beforeAll(async () => {
   }
   const dir = mkdtempSync(join(tmpdir(), 'svc-lease-'));
   writeFileSync(join(dir, 'webhook-public.pem'), sandbox.webhookPublicKey);
+  stateDir = join(dir, 'state');
   env = {
     SVC_BASE_URL: sandbox.baseUrl,
     SVC_CLIENT_ID: sandbox.clientId,
     SVC_CLIENT_SECRET: sandbox.clientSecret,
     SVC_WEBHOOK_PUBLIC_KEY: join(dir, 'webhook-public.pem'),
-    SVC_STATE_DIR: join(dir, 'state'),
+    SVC_STATE_DIR: stateDir,
     SVC_EVENT_TIMEOUT_MS: '8000',
     SVC_WEBHOOK_RETRY_WITHIN_MS: '3000',
     ...SANDBOX_DECLARATIONS,
   };
   client = new ApiClient({ baseUrl: sandbox.baseUrl, clientId: sandbox.clientId, clientSecret: sandbox.clientSecret });
   expect((await client.patch('/config', { body: { webhookEndpoint: ORIGINAL } })).status).toBe(200);
-}, 60_000);
+
+  // A complete run: the baseline of the kill points, and the endpoint given back by a run that ends.
+  const baseline = startRun();
+  const [startedAt, exit] = await Promise.all([Promise.race([baseline.started, baseline.exited.then(() => 0)]), baseline.exited]);
+  expect(exit.code, baseline.output().slice(-3000)).toBe(0);
+  expect(startedAt, 'the run printed its target line').toBeGreaterThan(0);
+  expect(await endpoint(), 'after a run that ended').toBe(ORIGINAL);
+  runMs = exit.at - startedAt;
+}, RUN_TIMEOUT_MS);
 
 afterAll(async () => {
   await client?.close();
   sandboxProcess?.kill('SIGTERM');
 });
 
-interface Run {
-  child: ChildProcess;
-  output: () => string;
-  /** Resolves once the run has pointed the target at its listener. */
-  started: Promise<void>;
-  exited: Promise<number | null>;
+/**
+ * A random point of a run while it runs: right after its target line, anywhere in the time a complete
+ * run takes after it, or in its last part (the complete run's 60-85 %, where the run is still well
+ * inside its scenarios or teardown however the machine's load varies).
+ */
+function killPoint(): { name: string; delayMs: number } {
+  const pick = Math.random();
+  if (pick < 1 / 3) return { name: 'right after the target line', delayMs: 0 };
+  if (pick < 2 / 3) {
+    const delayMs = Math.floor(Math.random() * runMs * 0.85);
+    return { name: `${delayMs} ms after the target line`, delayMs };
+  }
+  const delayMs = Math.floor(runMs * (0.6 + Math.random() * 0.25));
+  return { name: `late: ${delayMs} ms after the target line (a complete run: ${runMs} ms)`, delayMs };
 }
 
-function startRun(): Run {
-  const reports = mkdtempSync(join(tmpdir(), 'svc-lease-run-'));
-  const child = spawn(process.execPath, [VITEST, 'run', '--project', 'conformance', '--project', 'conformance-platform', '--reporter=dot', ...DIRS], {
-    cwd: ROOT,
-    env: { ...process.env, SANDBOX_FAULTS: '', SVC_REPORTS_DIR: reports, FORCE_COLOR: '0', NO_COLOR: '1', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  let markStarted: () => void;
-  const started = new Promise<void>((r) => (markStarted = r));
-  const take = (chunk: Buffer) => {
-    output += chunk;
-    if (/svc-conformance: target external/.test(output)) markStarted();
-  };
-  child.stdout!.on('data', take);
-  child.stderr!.on('data', take);
-  const exited = new Promise<number | null>((r) => child.on('close', (code) => r(code)));
-  return { child, output: () => output, started, exited };
-}
-
-async function endpoint(): Promise<string | null> {
-  const res = await client.get('/config');
-  expect(res.status).toBe(200);
-  return res.body.webhookEndpoint ?? null;
+/** Starts a run, and kills it by `signal` at a random point while it is running. */
+async function runKilledBy(signal: NodeJS.Signals): Promise<{ run: Run; point: string }> {
+  const run = startRun();
+  await Promise.race([run.started, run.exited]);
+  expect(running(run.child), `the run ended before it leased the target:\n${run.output().slice(-2000)}`).toBe(true);
+  // The vitest process under the entry point, which holds the lease from before its target line.
+  const held = leases();
+  expect(held, 'the run holds a lease on the target when it prints its target line').toHaveLength(1);
+  const runPid = held[0]!.pid;
+  const point = killPoint();
+  if (point.delayMs > 0) await new Promise((r) => setTimeout(r, point.delayMs));
+  const detail = `killed ${point.name}; output:\n${run.output().slice(-2000)}`;
+  expect(running(run.child), `the run (entry point) was still running when ${signal} was sent, ${detail}`).toBe(true);
+  expect(alive(runPid), `the run (vitest, pid ${runPid}) was still running when ${signal} was sent, ${detail}`).toBe(true);
+  if (signal === 'SIGTERM') process.kill(run.child.pid!, signal);
+  else process.kill(-run.child.pid!, signal); // the whole process group, as a terminal's Ctrl-C or a kill of everything
+  await run.exited;
+  return { run, point: point.name };
 }
 
 describe('the target webhook endpoint across runs', () => {
-  for (const signal of ['SIGINT', 'SIGTERM', 'SIGKILL'] as const) {
-    it(`is the original again after a run killed by ${signal} at a random point and the next run`, async () => {
-      const killed = startRun();
-      await Promise.race([killed.started, killed.exited]);
-      expect(killed.child.exitCode, `the run ended before it leased the target:\n${killed.output().slice(-2000)}`).toBeNull();
-      // A random point of the run: while it holds the target.
-      await new Promise((r) => setTimeout(r, Math.floor(Math.random() * 2500)));
-      killed.child.kill(signal);
-      await killed.exited;
-
-      const next = startRun();
-      const code = await next.exited;
-      expect(code, next.output().slice(-3000)).toBe(0);
-      expect(await endpoint(), `after a run killed by ${signal} and the next run`).toBe(ORIGINAL);
-    }, 120_000);
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    it(`is the original as soon as a run interrupted by ${signal} at a random point has exited`, async () => {
+      const { run, point } = await runKilledBy(signal);
+      // Straight after the run exited, before any other run could give it back.
+      expect(await endpoint(), `after a run interrupted by ${signal} ${point}:\n${run.output().slice(-3000)}`).toBe(ORIGINAL);
+      expect(leases(), 'the run dropped its lease').toEqual([]);
+    }, RUN_TIMEOUT_MS);
   }
+
+  it('is the original after a run killed by SIGKILL at a random point and the next run', async () => {
+    const { point } = await runKilledBy('SIGKILL');
+    const next = startRun();
+    const { code } = await next.exited;
+    expect(code, next.output().slice(-3000)).toBe(0);
+    expect(await endpoint(), `after a run killed by SIGKILL ${point} and the next run`).toBe(ORIGINAL);
+    expect(leases()).toEqual([]);
+  }, RUN_TIMEOUT_MS);
 
   it('is the original after two runs started together, both of which end with a verdict', async () => {
     const [a, b] = [startRun(), startRun()];
-    const [codeA, codeB] = await Promise.all([a.exited, b.exited]);
-    expect(codeA, a.output().slice(-3000)).toBe(0);
-    expect(codeB, b.output().slice(-3000)).toBe(0);
+    const [exitA, exitB] = await Promise.all([a.exited, b.exited]);
+    expect(exitA.code, a.output().slice(-3000)).toBe(0);
+    expect(exitB.code, b.output().slice(-3000)).toBe(0);
     expect(`${a.output()}${b.output()}`, 'the later run waited for the one that held the target').toMatch(/in use by run .*waiting for it to end/);
     expect(await endpoint()).toBe(ORIGINAL);
-  }, 120_000);
+    expect(leases()).toEqual([]);
+  }, 2 * RUN_TIMEOUT_MS);
 });

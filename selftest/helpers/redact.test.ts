@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { learnIssuedSecrets, loadLearnedSecrets, REDACTED, Redactor, scrubReports } from '../../helpers/redact.js';
+import { learnIssuedSecrets, loadLearnedSecrets, REDACTED, Redactor, scrubReports, StreamRedactor } from '../../helpers/redact.js';
+import { buildCertification, writeCertification } from '../../helpers/report/certify.js';
 
 const SECRET = 'cl1ent-s3cret-value';
 const basic = Buffer.from(`demo:${SECRET}`).toString('base64');
@@ -66,6 +67,86 @@ describe('redaction layer', () => {
   it('replaces credential and cookie headers, keeping the others', () => {
     const out = r.headers({ authorization: `Basic ${basic}`, 'set-cookie': ['a=b'], 'content-type': 'application/json', 'x-echo': SECRET });
     expect(out).toEqual({ authorization: REDACTED, 'set-cookie': REDACTED, 'content-type': 'application/json', 'x-echo': REDACTED });
+  });
+});
+
+describe('gaps a writer could leave', () => {
+  it('removes every cookie of a header list in its JSON form, whatever the quoting', () => {
+    const r = new Redactor();
+    const json = JSON.stringify({ headers: { 'set-cookie': ['sid=s3ss10n-value; Path=/; HttpOnly', 'other=an0ther-cookie'], 'content-type': 'application/json' } });
+    const out = r.text(json);
+    expect(out).not.toContain('s3ss10n-value');
+    expect(out).not.toContain('an0ther-cookie');
+    expect(out).toContain('application/json');
+    expect(JSON.parse(out).headers['set-cookie']).toEqual([REDACTED]);
+    const spaced = r.text(`{ "Cookie" : [ "a=c00kie-one" , "b=c00kie-two" ] , "x": 1 }`);
+    expect(spaced).not.toMatch(/c00kie/);
+    expect(spaced).toContain('"x": 1');
+  });
+
+  it('learns issued values under any token, secret, password or one-time-code key, and not under public ones', () => {
+    const r = new Redactor();
+    const body = {
+      livenessAccessToken: 'liveness-access-token-1',
+      session: { oidcToken: 'eyJoidc.token.value', sessionToken: 'session-token-value-1', adminPassword: 'p4ssw0rd-value' },
+      otpCode: '739104',
+      recoveryCodes: ['rec0very-one', 'rec0very-two'],
+      webhookSecret: 'whsec-value-123',
+      code: 'INVALID_INPUT',
+      currencyCode: 'USD',
+      tokenType: 'Bearer-like-type',
+    };
+    const learned = learnIssuedSecrets(r, body);
+    expect(learned.sort()).toEqual(['739104', 'eyJoidc.token.value', 'liveness-access-token-1', 'p4ssw0rd-value', 'rec0very-one', 'rec0very-two', 'session-token-value-1', 'whsec-value-123'].sort());
+    const out = r.text(`an error mentioning liveness-access-token-1, eyJoidc.token.value and 739104 in USD (INVALID_INPUT)`);
+    expect(out).toBe(`an error mentioning ${REDACTED}, ${REDACTED} and ${REDACTED} in USD (INVALID_INPUT)`);
+    expect(r.value({ livenessAccessToken: 'x', sessionToken: 'y' })).toEqual({ livenessAccessToken: REDACTED, sessionToken: REDACTED });
+  });
+
+  it('scrubs a log stream whose secrets are split across chunks, by line, with the rest carried over', () => {
+    const r = new Redactor();
+    r.addCredential('demo', SECRET);
+    const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+    const pem = privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
+    const text = `boot\nusing secret ${SECRET} and Basic ${basic}\nkey:\n${pem}done\n`;
+    for (const size of [1, 3, 7, 16]) {
+      const s = new StreamRedactor(r);
+      let out = '';
+      for (let i = 0; i < text.length; i += size) out += s.write(text.slice(i, i + size));
+      out += s.end();
+      expect(out, `chunks of ${size}`).not.toContain(SECRET);
+      expect(out).not.toContain(basic);
+      expect(out).not.toContain(pem.split('\n')[1]);
+      expect(out).toContain('boot\n');
+      expect(out.endsWith('done\n')).toBe(true);
+    }
+  });
+
+  it('writes certification.json and certification.md through the redaction layer', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'svc-cert-'));
+    const c = buildCertification({
+      results: { testResults: [] } as never,
+      resultsText: '{}',
+      coverage: {},
+      skips: [],
+      findings: 0,
+      exitCode: 1,
+      startedAt: 'a',
+      finishedAt: 'b',
+      baseUrl: 'https://target.example/2025-10-13',
+      mode: 'external',
+      commit: null,
+      version: '0',
+    });
+    c.reasons.push(`the target answered 500 echoing ${SECRET} with Authorization: Basic ${basic} and set-cookie: sid=c00kie`);
+    writeCertification(dir, c, { SVC_CLIENT_ID: 'demo', SVC_CLIENT_SECRET: SECRET });
+    for (const f of ['certification.json', 'certification.md']) {
+      const text = readFileSync(join(dir, f), 'utf8');
+      expect(text, f).toContain('the target answered 500 echoing');
+      expect(text, f).not.toContain(SECRET);
+      expect(text, f).not.toContain(basic);
+      expect(text, f).not.toContain('c00kie');
+    }
   });
 });
 
