@@ -377,7 +377,7 @@ export async function cardRoutes(app: FastifyInstance) {
       updatedAt: now,
     };
     s.txns.set(t.id, t);
-    indexTransaction(ctx, t.customerId, t.id);
+    indexTransaction(ctx, t.customerId, t, presentCardTxn(t));
     if (body.merchant.descriptor.endsWith('006') && !f.has('card-confirmation-failure-ignored')) return setTxn(t, 'EXCEPTION');
     const authorizedAt = isoNow(ctx.clock);
     if (!(settleNow && f.has('card-events-out-of-order'))) emitTxn(t);
