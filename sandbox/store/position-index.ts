@@ -100,7 +100,7 @@ export interface IndexedQuery extends CursorQuery {
  * shortest `narrow` list within `range`. `matches` still tests every filter (an index narrows, never
  * decides).
  */
-export function indexedPage<T, R>(list: readonly T[], q: IndexedQuery, matches: (item: T) => boolean, present: (item: T) => R): CursorPage<R> {
+export function indexedPage<T, R>(list: readonly T[], q: IndexedQuery, matches: (item: T) => boolean, present: (item: T, position: number) => R): CursorPage<R> {
   const lo = Math.max(0, q.range?.from ?? 0);
   const hi = Math.min(list.length - 1, q.range?.to ?? list.length - 1);
   const cursor = q.cursor !== undefined ? Number(q.cursor) : undefined;
@@ -116,7 +116,7 @@ export function indexedPage<T, R>(list: readonly T[], q: IndexedQuery, matches: 
       next = p;
       return false;
     }
-    data.push(present(item));
+    data.push(present(item, p));
     return true;
   };
   const shortest = q.narrow?.length ? q.narrow.reduce((a, b) => (b.length < a.length ? b : a)) : undefined;
@@ -136,4 +136,52 @@ export function indexedPage<T, R>(list: readonly T[], q: IndexedQuery, matches: 
     }
   }
   return { data, hasMore, ...(hasMore ? { nextCursor: String(next) } : {}) };
+}
+
+/**
+ * Makes every assignment to `record[key]` report to `changed` (old value, new value), so an index
+ * follows a field whatever code changes it. The field stays an enumerable own property.
+ */
+export function watchField<T extends object, K extends keyof T>(record: T, key: K, changed: (from: T[K], to: T[K]) => void): void {
+  let value = record[key];
+  Object.defineProperty(record, key, {
+    enumerable: true,
+    configurable: true,
+    get: () => value,
+    set: (next: T[K]) => {
+      const previous = value;
+      value = next;
+      changed(previous, next);
+    },
+  });
+}
+
+/** A log of the times items were last changed, in time order, for updatedAfter/updatedBefore. */
+export class ChangeLog<T> {
+  private readonly items: T[] = [];
+  private readonly times: number[] = [];
+  private readonly latest = new Map<T, number>();
+
+  /** `item` changed at `time` (never earlier than the previous call's). */
+  note(item: T, time: number): void {
+    this.latest.set(item, this.items.length);
+    this.items.push(item);
+    this.times.push(time);
+  }
+
+  /**
+   * The items whose last change lies within the inclusive bounds, or undefined when more than `max`
+   * log entries lie within them (the caller then walks its list instead).
+   */
+  within(after: number | undefined, before: number | undefined, max: number): T[] | undefined {
+    const from = after === undefined ? 0 : firstAtOrAfter(this.times, (t) => t, after);
+    const to = before === undefined ? this.times.length : firstAtOrAfter(this.times, (t) => t, before, true);
+    if (to - from > max) return undefined;
+    const found: T[] = [];
+    for (let k = from; k < to; k++) {
+      pageVisits.count++;
+      if (this.latest.get(this.items[k]) === k) found.push(this.items[k]);
+    }
+    return found;
+  }
 }

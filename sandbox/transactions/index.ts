@@ -3,7 +3,7 @@
 // status, type, reference, cardId; startDate/endDate on createdAt, which never decreases along the
 // order), so that a page costs what its filters match from its cursor and not what the sandbox holds.
 import { areaState, type SandboxContext } from '../context.js';
-import { PositionIndex } from '../store/position-index.js';
+import { PositionIndex, watchField as watch } from '../store/position-index.js';
 
 export interface TransactionIndex {
   /** Every transaction id, oldest first; a position here is a list cursor. */
@@ -35,21 +35,6 @@ export const transactionIndex = (ctx: SandboxContext) =>
 interface Mutable {
   status: string;
   refund?: { reference: string };
-}
-
-/** Makes `record[key]` report each assignment to `changed` (old value, new value). */
-function watch<K extends keyof Mutable>(record: Mutable, key: K, changed: (from: Mutable[K], to: Mutable[K]) => void): void {
-  let value = record[key];
-  Object.defineProperty(record, key, {
-    enumerable: true,
-    configurable: true,
-    get: () => value,
-    set: (next: Mutable[K]) => {
-      const previous = value;
-      value = next;
-      changed(previous, next);
-    },
-  });
 }
 
 const strings = (...values: unknown[]) => values.filter((v): v is string => typeof v === 'string');
