@@ -17,6 +17,7 @@ import { externalAccounts } from '../external-accounts/accounts.js';
 import { internalAccounts } from '../internal-accounts/store.js';
 import { PageQuery } from '../pagination.js';
 import { cursorPage, KeyedOrder } from '../store/cursor-page.js';
+import { ChangeLog, indexedPage, timeRange, watchField } from '../store/position-index.js';
 import { applyPolicyPatch, convert, decide, denied, PolicyPatchSchema, PolicySchema, presentUsage, recordSpend, type Permission, type Policy, type Spend, type Usage } from './policy.js';
 
 /** A device code lives this long unredeemed (sandbox/README.md). */
@@ -65,6 +66,8 @@ export const agentsState = (ctx: SandboxContext) =>
     /** Every agent ever created, in creation order, all and per customer (deleted ones skipped when read). */
     agentOrder: [] as string[],
     agentsByCustomer: new KeyedOrder(),
+    /** For the list's date filters: each position's createdAt (in creation order), when each agent last changed. */
+    agentDates: { created: [] as number[], position: new Map<AgentRecord, number>(), updates: new ChangeLog<AgentRecord>() },
     codes: new Map<string, DeviceCode>(),
     /** Each agent's newest device code: the only one a newer code can still void. */
     newestCode: new Map<string, DeviceCode>(),
@@ -253,6 +256,9 @@ export async function agentRoutes(app: FastifyInstance) {
     s.agents.set(agent.id, agent);
     s.agentOrder.push(agent.id);
     s.agentsByCustomer.add(agent.customerId, agent.id);
+    s.agentDates.position.set(agent, s.agentDates.created.push(Date.parse(agent.createdAt)) - 1);
+    s.agentDates.updates.note(agent, Date.parse(agent.updatedAt));
+    watchField(agent, 'updatedAt', (_from, to) => s.agentDates.updates.note(agent, Date.parse(to)));
     return reply.status(201).send({ agent: presentAgent(agent), deviceCode: presentCode(newCode(agent)) });
   });
 
@@ -274,6 +280,15 @@ export async function agentRoutes(app: FastifyInstance) {
             inRange(a.updatedAt, q.updatedAfter, q.updatedBefore)))
       );
     };
+    if (ids === s.agentOrder && !ignore) {
+      // Over every agent, createdAfter/Before bound the positions by binary search and
+      // updatedAfter/Before read the change log when few changes lie within (matches tests them all).
+      const t = (v?: string) => (v === undefined ? undefined : Date.parse(v));
+      const range = timeRange(s.agentDates.created, (v) => v, { after: t(q.createdAfter), before: t(q.createdBefore) });
+      const changed = q.updatedAfter || q.updatedBefore ? s.agentDates.updates.within(t(q.updatedAfter), t(q.updatedBefore), Math.min(ids.length, 10_000)) : undefined;
+      const narrow = changed ? [changed.map((a) => s.agentDates.position.get(a)!).sort((x, y) => x - y)] : [];
+      return indexedPage(ids, { limit: q.limit, cursor: q.cursor, narrow, range }, matches, () => presentAgent(current!));
+    }
     return cursorPage(ids, q, matches, () => presentAgent(current!));
   });
 

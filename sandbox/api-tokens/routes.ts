@@ -9,7 +9,7 @@ import { isoNow } from '../clock.js';
 import { areaState, parse, type SandboxContext } from '../context.js';
 import { ApiError, notFound } from '../errors.js';
 import { PageQuery } from '../pagination.js';
-import { cursorPage, KeyedOrder } from '../store/cursor-page.js';
+import { indexedPage, PositionIndex, timeRange } from '../store/position-index.js';
 
 export type Permission = 'VIEW' | 'TRANSACT' | 'MANAGE';
 
@@ -25,14 +25,18 @@ interface TokenRecord {
 
 /**
  * Live tokens by id and by clientId (the credential a request names), and every token ever created in
- * creation order, all and per name (names never change), for the list's pages.
+ * creation order, with the positions per name (names never change) and the createdAt and updatedAt of
+ * each position (a token is never updated, so both are in creation order and found by binary search),
+ * for the list's pages.
  */
 const tokenStore = (ctx: SandboxContext) =>
   areaState(ctx, 'api-tokens', () => ({
     byId: new Map<string, TokenRecord>(),
     byClientId: new Map<string, TokenRecord>(),
     order: [] as string[],
-    byName: new KeyedOrder(),
+    byName: new PositionIndex(),
+    created: [] as number[],
+    updated: [] as number[],
   }));
 
 const CreateBody = z.strictObject({
@@ -127,28 +131,36 @@ export async function apiTokenRoutes(app: FastifyInstance) {
     const store = tokenStore(ctx);
     store.byId.set(token.id, token);
     store.byClientId.set(token.clientId, token);
-    store.order.push(token.id);
-    store.byName.add(token.name, token.id);
+    const p = store.order.push(token.id) - 1;
+    store.byName.add(token.name, p);
+    store.created.push(Date.parse(token.createdAt));
+    store.updated.push(Date.parse(token.updatedAt));
     return reply.status(201).send(present(token, true));
   });
 
-  // Creation order; a name reads that name's index. No totalCount (optional, supplement 1): counting
+  // Creation order; a name names a positions list (the page walks it when shorter than the dates' range). No totalCount (optional, supplement 1): counting
   // would read every token.
   app.get('/tokens', async (req) => {
     const q = parse(ListQuery, req.query);
     const store = tokenStore(ctx);
     const at = (s: string) => Date.parse(s);
-    const ids = q.name ? store.byName.get(q.name) : store.order;
+    const ids = store.order;
+    const narrow = q.name ? [store.byName.get(q.name)] : [];
+    const t = (s?: string) => (s === undefined ? undefined : at(s));
+    const created = timeRange(store.created, (v) => v, { after: t(q.createdAfter), before: t(q.createdBefore), afterExclusive: true, beforeExclusive: true });
+    const updated = timeRange(store.updated, (v) => v, { after: t(q.updatedAfter), before: t(q.updatedBefore), afterExclusive: true, beforeExclusive: true });
+    const range = { from: Math.max(created.from, updated.from), to: Math.min(created.to, updated.to) };
     let current: TokenRecord | undefined;
     const matches = (id: string) => {
       const t = (current = store.byId.get(id));
       return t !== undefined &&
+        (!q.name || t.name === q.name) &&
         (!q.createdAfter || at(t.createdAt) > at(q.createdAfter)) &&
         (!q.createdBefore || at(t.createdAt) < at(q.createdBefore)) &&
         (!q.updatedAfter || at(t.updatedAt) > at(q.updatedAfter)) &&
         (!q.updatedBefore || at(t.updatedAt) < at(q.updatedBefore));
     };
-    return cursorPage(ids, q, matches, () => present(current!, ctx.faults.has('token-secret-shown-again')));
+    return indexedPage(ids, { limit: q.limit, cursor: q.cursor, narrow, range }, matches, () => present(current!, ctx.faults.has('token-secret-shown-again')));
   });
 
   app.get('/tokens/:tokenId', async (req) => {

@@ -13,7 +13,7 @@ import { customers, getCustomer } from '../customers/routes.js';
 import { badRequest, conflict, invalidInput, notFound } from '../errors.js';
 import { adjustBalance, getInternalAccount, internalAccounts } from '../internal-accounts/store.js';
 import { PageQuery } from '../pagination.js';
-import { cursorPage } from '../store/cursor-page.js';
+import { indexedPage, PositionIndex, watchField } from '../store/position-index.js';
 import { indexTransaction } from '../transactions/index.js';
 
 type CardState = 'PENDING_KYC' | 'PROCESSING' | 'ACTIVE' | 'FROZEN' | 'CLOSED';
@@ -65,11 +65,34 @@ export interface CardsState {
   chains: Map<string, Promise<void>>;
   /** Card ids of each cardholder, in issue order (GET /cards?cardholderId= costs what it returns). */
   byHolder: Map<string, string[]>;
-  /** Every card id, in issue order (GET /cards without cardholderId pages over it). */
+  /** Every card id, in issue order (GET /cards pages over it; a position here is a list cursor). */
   order: string[];
+  /** Positions in `order` per value of each GET /cards filter, kept up to date as cards change. */
+  positions: { holder: PositionIndex; state: PositionIndex; platformCardId: PositionIndex; account: PositionIndex };
 }
 export const cardsState = (ctx: SandboxContext) =>
-  areaState<CardsState>(ctx, 'cards', () => ({ cards: new Map(), txns: new Map(), chains: new Map(), byHolder: new Map(), order: [] }));
+  areaState<CardsState>(ctx, 'cards', () => ({
+    cards: new Map(),
+    txns: new Map(),
+    chains: new Map(),
+    byHolder: new Map(),
+    order: [],
+    positions: { holder: new PositionIndex(), state: new PositionIndex(), platformCardId: new PositionIndex(), account: new PositionIndex() },
+  }));
+
+/** Indexes a new card at position `p` of the issue order and follows its state and funding sources. */
+function indexCard(s: CardsState, card: Card, p: number): void {
+  const ix = s.positions;
+  ix.holder.add(card.cardholderId, p);
+  if (card.platformCardId !== null) ix.platformCardId.add(card.platformCardId, p);
+  ix.state.add(card.state, p);
+  watchField(card, 'state', (from, to) => ix.state.move(from, to, p));
+  for (const account of card.fundingSources) ix.account.add(account, p);
+  watchField(card, 'fundingSources', (from, to) => {
+    for (const account of from) if (!to.includes(account)) ix.account.remove(account, p);
+    for (const account of to) ix.account.add(account, p);
+  });
+}
 
 /** This sandbox issues USD cards, funded from USD or USDC internal accounts (sandbox/README.md). */
 const CARD_FUNDING_CURRENCIES = new Set(['USD', 'USDC']);
@@ -216,6 +239,7 @@ export async function cardRoutes(app: FastifyInstance) {
     };
     s.cards.set(card.id, card);
     s.order.push(card.id);
+    indexCard(s, card, s.order.length - 1);
     const held = s.byHolder.get(card.cardholderId);
     if (held) held.push(card.id);
     else s.byHolder.set(card.cardholderId, [card.id]);
@@ -231,8 +255,15 @@ export async function cardRoutes(app: FastifyInstance) {
 
   app.get('/cards', async (req) => {
     const q = parse(CardListQuery, req.query);
-    // The holder's cards, else every card, in issue order: desc (the default) reads it backwards.
-    const ids = q.cardholderId ? s.byHolder.get(q.cardholderId) ?? [] : s.order;
+    // Issue order: desc (the default) reads it backwards. Each filter names a positions list; the page
+    // walks the shortest and tests every filter.
+    const ix = s.positions;
+    const narrow = [
+      q.cardholderId ? ix.holder.get(q.cardholderId) : undefined,
+      q.state ? ix.state.get(q.state) : undefined,
+      q.platformCardId ? ix.platformCardId.get(q.platformCardId) : undefined,
+      q.accountId && !f.has('cards-account-filter-ignored') ? ix.account.get(q.accountId) : undefined,
+    ].filter((list) => list !== undefined);
     const matches = (id: string) => {
       const c = s.cards.get(id)!;
       return (!q.cardholderId || c.cardholderId === q.cardholderId) && (!q.state || c.state === q.state) &&
@@ -240,9 +271,13 @@ export async function cardRoutes(app: FastifyInstance) {
     };
     // Supplement section 1: sortOrder asc|desc, default desc.
     const descending = f.has('cards-sort-order-ignored') || q.sortOrder !== 'asc';
-    const page = cursorPage(ids, { limit: q.limit, cursor: q.cursor, descending }, matches, (id) => s.cards.get(id)!);
-    // The fault's cursor starts one item early: the next page repeats the last one of this page.
-    if (page.nextCursor && f.has('cards-cursor-repeats')) page.nextCursor = String(Number(page.nextCursor) + (descending ? 1 : -1));
+    let last = -1;
+    const page = indexedPage(s.order, { limit: q.limit, cursor: q.cursor, descending, narrow }, matches, (id, p) => {
+      last = p;
+      return s.cards.get(id)!;
+    });
+    // The fault's cursor names the last card returned: the next page repeats it.
+    if (page.nextCursor && f.has('cards-cursor-repeats')) page.nextCursor = String(last);
     return page;
   });
 
@@ -377,7 +412,7 @@ export async function cardRoutes(app: FastifyInstance) {
       updatedAt: now,
     };
     s.txns.set(t.id, t);
-    indexTransaction(ctx, t.customerId, t.id);
+    indexTransaction(ctx, t.customerId, t, presentCardTxn(t));
     if (body.merchant.descriptor.endsWith('006') && !f.has('card-confirmation-failure-ignored')) return setTxn(t, 'EXCEPTION');
     const authorizedAt = isoNow(ctx.clock);
     if (!(settleNow && f.has('card-events-out-of-order'))) emitTxn(t);

@@ -340,7 +340,7 @@ export async function transferRoutes(app: FastifyInstance) {
     const now = isoNow(ctx.clock);
     const t: OutgoingTxn = { id: q.transactionId, quote: q, status: 'PENDING', paymentRail: q.destination.kind === 'uma' ? 'UMA' : (RAILS[q.receiving] ?? [])[0] ?? 'INTERNAL', createdAt: now, updatedAt: now };
     s.txns.set(t.id, t);
-    indexTransaction(ctx, q.customerId, t.id);
+    indexTransaction(ctx, q.customerId, t, presentOutgoing(ctx, t));
     emit(t, 'PENDING');
     ctx.later(Math.max(0, q.expiresAt - ctx.clock.now()), () => expire(q));
   }
@@ -365,7 +365,7 @@ export async function transferRoutes(app: FastifyInstance) {
       updatedAt: now,
     };
     s.txns.set(t.id, t);
-    indexTransaction(ctx, q.customerId, t.id);
+    indexTransaction(ctx, q.customerId, t, presentOutgoing(ctx, t));
     // The fault stamps PENDING as if it came after the payment settled (delivered first all the same).
     emit(t, 'PENDING', f.has('outgoing-events-out-of-order') ? new Date(ctx.clock.now() + 60_000).toISOString() : undefined);
     const immediate = q.transfer && q.destination.kind === 'external' ? TRANSFER_IMMEDIATE[primaryIdentifier(q.destination.account.accountInfo).slice(-3)] : undefined;
@@ -634,7 +634,7 @@ export async function transferRoutes(app: FastifyInstance) {
       const now = isoNow(ctx.clock);
       const t: IncomingTxn = { id: `Transaction:${randomUUID()}`, status: 'PENDING', source: source.id, destination, amount: body.amount, customerId: destination.customerId!, platformCustomerId: String(getCustomer(ctx, destination.customerId!).fields.platformCustomerId), createdAt: now, updatedAt: now };
       s.incoming.set(t.id, t);
-      indexTransaction(ctx, t.customerId, t.id);
+      indexTransaction(ctx, t.customerId, t, presentIncoming(t));
       // The supplement's transfer outcomes, by the source account's identifier: 002 and 003 fail at
       // once, 004 (the bank rejects) and 005 (pending, then fails) fail later; nothing is credited.
       const outcome = { '002': 'QUOTE_EXECUTION_FAILED', '003': 'ACCOUNT_INVALID', '004': 'ACCOUNT_CANNOT_RECEIVE', '005': 'QUOTE_EXECUTION_FAILED' }[primaryIdentifier(source.accountInfo).slice(-3)];

@@ -2,6 +2,7 @@
 // umaAddress of each customer (409 CONFLICT / UMA_ADDRESS_EXISTS), and the lists GET /customers
 // narrows by, so a lookup or a page costs what it returns, not what is stored.
 import { areaState, type SandboxContext } from '../context.js';
+import { ChangeLog, PositionIndex, watchField } from '../store/position-index.js';
 import type { CustomerRecord } from './routes.js';
 
 export interface CustomerIndex {
@@ -14,6 +15,17 @@ export interface CustomerIndex {
   everByPlatformId: Map<string, CustomerRecord[]>;
   everByUma: Map<string, CustomerRecord[]>;
   byType: Map<string, CustomerRecord[]>;
+  /** Each customer's position in `order` (a list cursor). */
+  positionOf: Map<CustomerRecord, number>;
+  /** Positions per customerType, region, currency (of `currencies`), and of the customers not deleted (key 'active'). */
+  typePositions: PositionIndex;
+  byRegion: PositionIndex;
+  byCurrency: PositionIndex;
+  live: PositionIndex;
+  /** When each customer last changed (updatedAt), for updatedAfter/updatedBefore. */
+  updates: ChangeLog<CustomerRecord>;
+  /** The region and currencies each customer is indexed under. */
+  indexed: Map<CustomerRecord, { region?: string; currencies: string[] }>;
 }
 
 export const customerIndex = (ctx: SandboxContext) =>
@@ -24,6 +36,13 @@ export const customerIndex = (ctx: SandboxContext) =>
     everByPlatformId: new Map(),
     everByUma: new Map(),
     byType: new Map(),
+    positionOf: new Map(),
+    typePositions: new PositionIndex(),
+    byRegion: new PositionIndex(),
+    byCurrency: new PositionIndex(),
+    live: new PositionIndex(),
+    updates: new ChangeLog(),
+    indexed: new Map(),
   }));
 
 const append = (map: Map<string, CustomerRecord[]>, key: string, c: CustomerRecord) => {
@@ -34,8 +53,15 @@ const append = (map: Map<string, CustomerRecord[]>, key: string, c: CustomerReco
 
 export function indexCreated(ctx: SandboxContext, c: CustomerRecord): void {
   const ix = customerIndex(ctx);
+  const p = ix.order.length;
+  ix.positionOf.set(c, p);
   ix.order.push(c);
   append(ix.byType, c.customerType, c);
+  ix.typePositions.add(c.customerType, p);
+  if (!c.isDeleted) ix.live.add('active', p);
+  watchField(c, 'isDeleted', (from, to) => ix.live.move(from ? undefined : 'active', to ? undefined : 'active', p));
+  ix.updates.note(c, Date.parse(c.updatedAt));
+  watchField(c, 'updatedAt', (_from, to) => ix.updates.note(c, Date.parse(to)));
   indexKeys(ctx, c);
 }
 
@@ -56,6 +82,14 @@ export function indexKeys(ctx: SandboxContext, c: CustomerRecord, previous?: { p
   }
   append(ix.everByPlatformId, pcid, c);
   append(ix.everByUma, uma, c);
+  // Region and currencies change only with the customer's fields (creation, PATCH), which end here.
+  const p = ix.positionOf.get(c)!;
+  const was = ix.indexed.get(c);
+  const now = { region: typeof c.fields.region === 'string' ? c.fields.region : undefined, currencies: Array.isArray(c.fields.currencies) ? c.fields.currencies.map(String) : [] };
+  ix.byRegion.move(was?.region, now.region, p);
+  for (const currency of was?.currencies ?? []) if (!now.currencies.includes(currency)) ix.byCurrency.remove(currency, p);
+  for (const currency of now.currencies) ix.byCurrency.add(currency, p);
+  ix.indexed.set(c, now);
 }
 
 /** A deleted customer frees its platformCustomerId and umaAddress (sandbox/README.md). */

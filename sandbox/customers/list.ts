@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { parse } from '../context.js';
 import { ApiError } from '../errors.js';
+import { indexedPage, timeRange } from '../store/position-index.js';
 import { customerIndex } from './index.js';
 import { presentCustomer, type CustomerRecord } from './routes.js';
 
@@ -25,30 +26,12 @@ const ListQuery = z.object({
   isIncludingDeleted: z.enum(['true', 'false']).optional(),
 });
 
-/** First position in `list` (ordered by createdAt) whose createdAt is at or after `t`. */
-function firstAtOrAfter(list: CustomerRecord[], t: number): number {
-  let lo = 0;
-  let hi = list.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (Date.parse(list[mid].createdAt) < t) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
 export async function customerListRoutes(app: FastifyInstance) {
   const { ctx } = app;
 
   app.get('/customers', async (req) => {
     const q = parse(ListQuery, req.query);
     const ix = customerIndex(ctx);
-    // The narrowest index the filters allow; every candidate list is in creation order.
-    const candidates =
-      (q.platformCustomerId !== undefined && (ix.everByPlatformId.get(q.platformCustomerId) ?? [])) ||
-      (q.umaAddress !== undefined && (ix.everByUma.get(q.umaAddress) ?? [])) ||
-      (q.customerType !== undefined && (ix.byType.get(q.customerType) ?? [])) ||
-      ix.order;
     const includeDeleted = q.isIncludingDeleted === 'true' || ctx.faults.has('customers-list-includes-deleted');
     const t = (s?: string) => (s === undefined ? undefined : Date.parse(s));
     const [ca, cb, ua, ub] = [t(q.createdAfter), t(q.createdBefore), t(q.updatedAfter), t(q.updatedBefore)];
@@ -64,23 +47,33 @@ export async function customerListRoutes(app: FastifyInstance) {
       (ua === undefined || Date.parse(c.updatedAt) >= ua) &&
       (ub === undefined || Date.parse(c.updatedAt) <= ub);
 
-    // Creation order lets createdAfter start the scan and createdBefore end it.
-    let i = Math.max(q.cursor !== undefined ? Number(q.cursor) : 0, ca !== undefined ? firstAtOrAfter(candidates, ca) : 0);
-    const data: CustomerRecord[] = [];
-    let hasMore = false;
-    for (; i < candidates.length; i++) {
-      const c = candidates[i];
-      if (cb !== undefined && Date.parse(c.createdAt) > cb) break;
-      if (!matches(c)) continue;
-      if (data.length === q.limit) {
-        hasMore = true;
-        break;
-      }
-      data.push(c);
+    // Each equality filter names a positions list (creation order) and the page walks the shortest,
+    // testing every filter; createdAfter/Before bound the positions by binary search (createdAt never
+    // decreases along the order), updatedAfter/Before read the change log when few changes lie within.
+    // (A customer that took a platformCustomerId or umaAddress by PATCH joined its list late: sorted here.)
+    const positions = (list: CustomerRecord[] | undefined) => [...new Set((list ?? []).map((c) => ix.positionOf.get(c)!))].sort((x, y) => x - y);
+    const narrow = [
+      q.platformCustomerId !== undefined ? positions(ix.everByPlatformId.get(q.platformCustomerId)) : undefined,
+      q.umaAddress !== undefined ? positions(ix.everByUma.get(q.umaAddress)) : undefined,
+      q.customerType !== undefined ? ix.typePositions.get(q.customerType) : undefined,
+      q.region !== undefined && !ctx.faults.has('customers-list-region-filter-ignored') ? ix.byRegion.get(q.region) : undefined,
+      q.currency !== undefined ? ix.byCurrency.get(q.currency) : undefined,
+      includeDeleted ? undefined : ix.live.get('active'),
+    ].filter((list) => list !== undefined);
+    if (ua !== undefined || ub !== undefined) {
+      const shortest = Math.min(ix.order.length, ...narrow.map((list) => list.length));
+      const changed = ix.updates.within(ua, ub, Math.min(shortest, 10_000));
+      if (changed) narrow.push(changed.map((c) => ix.positionOf.get(c)!).sort((x, y) => x - y));
     }
-    // The cursor names where the next page starts: the first match not returned.
-    const next = ctx.faults.has('customers-list-next-cursor-repeats') && data.length > 1 ? i - 1 : i;
-    return { data: data.map((c) => presentCustomer(ctx, c)), hasMore, ...(hasMore ? { nextCursor: String(next) } : {}) };
+    const range = timeRange(ix.order, (c) => Date.parse(c.createdAt), { after: ca, before: cb, afterExclusive: exclusiveAfter });
+    let last = -1;
+    const page = indexedPage(ix.order, { limit: q.limit, cursor: q.cursor, narrow, range }, matches, (c, p) => {
+      last = p;
+      return presentCustomer(ctx, c);
+    });
+    // The fault's cursor names the last item returned: the next page starts with it again.
+    if (page.nextCursor && ctx.faults.has('customers-list-next-cursor-repeats') && page.data.length > 1) page.nextCursor = String(last);
+    return page;
   });
 
   // Supplement section 15: 405 METHOD_NOT_ALLOWED (JSON) for methods /customers does not support.

@@ -5,10 +5,10 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { parse } from '../context.js';
 import { PageQuery } from '../pagination.js';
-import { cursorPage } from '../store/cursor-page.js';
+import { indexedPage } from '../store/position-index.js';
 import { conflict } from '../errors.js';
 import { isoNow } from '../clock.js';
-import { accountsByCustomer, adjustBalance, assertCanMoveMoney, customerAccountOrder, getInternalAccount, internalAccounts, presentInternalAccount, provisionInternalAccount, setInternalAccountStatus, type InternalAccountRecord, type InternalAccountStatus } from './store.js';
+import { adjustBalance, assertCanMoveMoney, customerAccountOrder, customerAccountPositions, getInternalAccount, internalAccounts, presentInternalAccount, provisionInternalAccount, setInternalAccountStatus, type InternalAccountRecord, type InternalAccountStatus } from './store.js';
 
 const ListQuery = z.object({ currency: z.string().optional(), customerId: z.string().optional(), type: z.string().optional() }).passthrough();
 const FundBody = z.object({ amount: z.number().int().positive().max(1e11) });
@@ -25,13 +25,19 @@ export async function internalAccountRoutes(app: FastifyInstance) {
     account.status = 'ACTIVE';
     return account.id;
   });
-  // A customer's own accounts, else every customer account, in creation order; a page scans from its cursor.
+  // Every customer account in creation order; customerId, currency and type each name a positions
+  // list, and a page walks the shortest from its cursor, testing every filter.
   const customerAccounts = (query: unknown) => {
     const q = parse(ListQuery.extend(PageQuery.shape), query);
-    const candidates = q.customerId && !ctx.faults.has('internal-accounts-customer-filter-ignored') ? accountsByCustomer(ctx).get(q.customerId) ?? [] : customerAccountOrder(ctx);
+    const ix = customerAccountPositions(ctx);
+    const narrow = [
+      q.customerId && !ctx.faults.has('internal-accounts-customer-filter-ignored') ? ix.customer.get(q.customerId) : undefined,
+      q.currency && !ctx.faults.has('internal-accounts-currency-filter-ignored') ? ix.currency.get(q.currency) : undefined,
+      q.type ? ix.type.get(q.type) : undefined,
+    ].filter((list) => list !== undefined);
     const matches = (a: InternalAccountRecord) =>
       a.customerId !== null && (!q.customerId || a.customerId === q.customerId || ctx.faults.has('internal-accounts-customer-filter-ignored')) && (!q.currency || a.currency === q.currency || ctx.faults.has('internal-accounts-currency-filter-ignored')) && (!q.type || a.type === q.type);
-    return cursorPage(candidates, { limit: q.limit, cursor: q.cursor }, matches, (a) => presentInternalAccount(ctx, a));
+    return indexedPage(customerAccountOrder(ctx), { limit: q.limit, cursor: q.cursor, narrow }, matches, (a) => presentInternalAccount(ctx, a));
   };
   const platformAccounts = (query: unknown) => {
     const q = parse(ListQuery, query);

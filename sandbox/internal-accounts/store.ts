@@ -3,6 +3,7 @@
 // delay, each change announced by INTERNAL_ACCOUNT.STATUS_UPDATED.
 import { randomUUID } from 'node:crypto';
 import { areaState, type SandboxContext } from '../context.js';
+import { PositionIndex } from '../store/position-index.js';
 import { CRYPTO, money } from '../currencies.js';
 import { conflict, notFound } from '../errors.js';
 import { isoNow } from '../clock.js';
@@ -34,6 +35,9 @@ export const accountsByCustomer = (ctx: SandboxContext) =>
   areaState(ctx, 'internal-accounts-by-customer', () => new Map<string, InternalAccountRecord[]>());
 /** Every customer account, in order of creation (a list without customerId pages over it). */
 export const customerAccountOrder = (ctx: SandboxContext) => areaState(ctx, 'internal-accounts-order', () => [] as InternalAccountRecord[]);
+/** Positions in `customerAccountOrder` per customer, currency and type (neither of the last two changes). */
+export const customerAccountPositions = (ctx: SandboxContext) =>
+  areaState(ctx, 'internal-accounts-positions', () => ({ customer: new PositionIndex(), currency: new PositionIndex(), type: new PositionIndex() }));
 
 export function presentInternalAccount(ctx: SandboxContext, a: InternalAccountRecord) {
   const balance = money(a.available, a.currency);
@@ -103,7 +107,11 @@ export function provisionInternalAccount(ctx: SandboxContext, customerId: string
     const own = accountsByCustomer(ctx).get(customerId);
     if (own) own.push(account);
     else accountsByCustomer(ctx).set(customerId, [account]);
-    customerAccountOrder(ctx).push(account);
+    const ix = customerAccountPositions(ctx);
+    const p = customerAccountOrder(ctx).push(account) - 1;
+    ix.customer.add(customerId, p);
+    ix.currency.add(account.currency, p);
+    ix.type.add(account.type, p);
   }
   if (!opts.hold) ctx.later(ctx.settings.provisioningDelayMs, () => { if (account.status === 'PENDING') setInternalAccountStatus(ctx, account, 'ACTIVE'); });
   return account;

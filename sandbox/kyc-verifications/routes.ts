@@ -12,6 +12,7 @@ import { areaState, parse, type SandboxContext } from '../context.js';
 import { crossFieldErrors, getCustomer, Identification, missingKycFields, onCustomerChanged, setKycStatus, type CustomerRecord } from '../customers/routes.js';
 import { badRequest, conflict, invalidInput, notFound, type FieldError } from '../errors.js';
 import { scanPage } from '../scan-page.js';
+import { indexedPage, PositionIndex, watchField } from '../store/position-index.js';
 
 const IDENTITY_DOCUMENTS = ['PASSPORT', 'DRIVERS_LICENSE', 'NATIONAL_ID'];
 /** Supplement 14: the 26 document types. */
@@ -74,6 +75,10 @@ const state = (ctx: SandboxContext) =>
     documents: new Map<string, DocumentRecord>(),
     documentOrder: [] as DocumentRecord[],
     documentsByHolder: new Map<string, DocumentRecord[]>(),
+    /** Positions in verificationOrder per customer and per verificationStatus (followed as it changes). */
+    verificationPositions: { customer: new PositionIndex(), status: new PositionIndex() },
+    /** Positions in documentOrder per documentHolder, and of the documents not deleted (key 'live'). */
+    documentPositions: { holder: new PositionIndex(), live: new PositionIndex() },
     owners: new Map<string, OwnerRecord>(),
     ownerOrder: [] as OwnerRecord[],
     ownersByCustomer: new Map<string, OwnerRecord[]>(),
@@ -214,8 +219,12 @@ export async function kycRoutes(app: FastifyInstance) {
       // A new verification starts without a status; its first status is announced like any other.
       v = { id: `Verification:${randomUUID()}`, customerId, verificationStatus: '' as VerificationStatus, errors: [], createdAt: now, updatedAt: now };
       s.verifications.set(v.id, v);
-      s.verificationOrder.push(v);
+      const p = s.verificationOrder.push(v) - 1;
       push(s.verificationsByCustomer, customerId, v);
+      const ix = s.verificationPositions;
+      ix.customer.add(customerId, p);
+      ix.status.add(v.verificationStatus, p);
+      watchField(v, 'verificationStatus', (from, to) => ix.status.move(from, to, p));
     }
     const found = gaps(ctx, customer);
     const magic = String(customer.customerType === 'INDIVIDUAL' ? customer.fields.fullName ?? '' : (customer.fields.businessInfo as { registrationNumber?: string })?.registrationNumber ?? '');
@@ -280,9 +289,13 @@ export async function kycRoutes(app: FastifyInstance) {
   app.get('/verifications', async (req) => {
     const q = parse(PageQuery.extend({ customerId: z.string().min(1).optional(), verificationStatus: z.enum(['RESOLVE_ERRORS', 'PENDING_MANUAL_REVIEW', 'IN_PROGRESS', 'APPROVED', 'REJECTED', 'READY_FOR_VERIFICATION']).optional() }), req.query);
     const s = state(ctx);
-    const list = q.customerId && !ctx.faults.has('verifications-customer-filter-ignored') ? s.verificationsByCustomer.get(q.customerId) ?? [] : s.verificationOrder;
+    // Creation order; the customer and the status each name a positions list, the page walks the shortest.
+    const byCustomer = q.customerId && !ctx.faults.has('verifications-customer-filter-ignored') ? q.customerId : undefined;
     const statusFilter = ctx.faults.has('verifications-status-filter-ignored') ? undefined : q.verificationStatus;
-    return scanPage(list, (v) => !statusFilter || v.verificationStatus === statusFilter, q, (v) => ({ ...v }));
+    const ix = s.verificationPositions;
+    const narrow = [byCustomer ? ix.customer.get(byCustomer) : undefined, statusFilter ? ix.status.get(statusFilter) : undefined].filter((list) => list !== undefined);
+    const matches = (v: Verification) => (!byCustomer || v.customerId === byCustomer) && (!statusFilter || v.verificationStatus === statusFilter);
+    return indexedPage(s.verificationOrder, { limit: q.limit, cursor: q.cursor, narrow }, matches, (v) => ({ ...v }));
   });
 
   app.get('/verifications/:verificationId', async (req) => {
@@ -405,8 +418,12 @@ export async function kycRoutes(app: FastifyInstance) {
     };
     const s = state(ctx);
     s.documents.set(doc.id, doc);
-    s.documentOrder.push(doc);
+    const p = s.documentOrder.push(doc) - 1;
     push(s.documentsByHolder, doc.documentHolder, doc);
+    const ix = s.documentPositions;
+    ix.holder.add(doc.documentHolder, p);
+    ix.live.add('live', p);
+    watchField(doc, 'deleted', (_from, to) => ix.live.move(undefined, to ? undefined : 'live', p));
     const customerId = holderCustomer(ctx, doc.documentHolder);
     if (customerId) reevaluate(ctx, customerId);
     return reply.status(201).send(presentDocument(doc));
@@ -417,8 +434,12 @@ export async function kycRoutes(app: FastifyInstance) {
     const pageQuery = ctx.faults.has('documents-limit-unbounded') ? PageQuery.extend({ limit: z.coerce.number().int().min(1).default(20) }) : PageQuery;
     const q = parse(pageQuery.extend({ documentHolder: z.string().min(1).optional() }), req.query);
     const s = state(ctx);
-    const list = q.documentHolder && !ctx.faults.has('documents-holder-filter-ignored') ? s.documentsByHolder.get(q.documentHolder) ?? [] : s.documentOrder;
-    return scanPage(list, (d) => !d.deleted, q, presentDocument);
+    // Upload order; the holder and the documents not deleted each name a positions list, the page walks the shortest.
+    const holder = q.documentHolder && !ctx.faults.has('documents-holder-filter-ignored') ? q.documentHolder : undefined;
+    const ix = s.documentPositions;
+    const narrow = [holder ? ix.holder.get(holder) : undefined, ix.live.get('live')].filter((list) => list !== undefined);
+    const matches = (d: DocumentRecord) => !d.deleted && (!holder || d.documentHolder === holder);
+    return indexedPage(s.documentOrder, { limit: q.limit, cursor: q.cursor, narrow }, matches, presentDocument);
   });
 
   const getDocument = (documentId: string) => {

@@ -4,6 +4,12 @@
 // there, never what is stored: nothing is sorted or filtered as a whole per request. Indexes only
 // grow (removed items are skipped by `matches`), so a cursor stays valid while items are added.
 
+/**
+ * Items read by list pages since the process started (or the count was reset): a self-test in the
+ * same process compares it across stored volumes; nothing is answered from it.
+ */
+export const pageVisits = { count: 0 };
+
 export interface CursorQuery {
   limit: number;
   /** A previous page's nextCursor: digits only (validated by the route's query schema). */
@@ -29,6 +35,7 @@ export function cursorPage<T, R>(list: readonly T[], q: CursorQuery, matches: (i
   let i = q.descending ? Math.min(from, list.length - 1) : from;
   let hasMore = false;
   for (; i >= 0 && i < list.length; i += step) {
+    pageVisits.count++;
     if (!matches(list[i])) continue;
     if (data.length === q.limit) {
       hasMore = true;

@@ -207,7 +207,7 @@ export async function incomingPaymentRoutes(app: FastifyInstance) {
     };
     const a: Approval = { behavior, awaiting: false };
     transfersState(ctx).incoming.set(t.id, t);
-    indexTransaction(ctx, t.customerId, t.id);
+    indexTransaction(ctx, t.customerId, t, presentIncoming(t));
     approvals(ctx).set(t.id, a);
     void requestApproval(ctx, t, a);
     return presentIncoming(t);

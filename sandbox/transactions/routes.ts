@@ -10,8 +10,8 @@ import { z } from 'zod';
 import { parse } from '../context.js';
 import { customers } from '../customers/routes.js';
 import { PageQuery } from '../pagination.js';
-import { cursorPage } from '../store/cursor-page.js';
-import { allTransactionIds, customersTransactionIds, customerTransactionIds } from './index.js';
+import { indexedPage, timeRange } from '../store/position-index.js';
+import { customersPositions, transactionIndex } from './index.js';
 import { customerIndex } from '../customers/index.js';
 import { presentIncoming, presentOutgoing, transfersState } from '../cross-currency-transfers/routes.js';
 import { approveIncoming } from './incoming.js';
@@ -60,9 +60,23 @@ export async function transactionRoutes(app: FastifyInstance) {
     const ignore = f.has('transactions-filters-ignored');
     const from = q.startDate && !ignore ? Date.parse(q.startDate) : undefined;
     const to = q.endDate && !ignore ? Date.parse(q.endDate) : undefined;
-    // Creation order is the index's order: asc reads it forwards, desc (the default) backwards.
+    // Creation order is the index's order: asc reads it forwards, desc (the default) backwards. Each
+    // equality filter names a positions list; the page walks the shortest (matches tests them all), and
+    // the dates bound the positions by binary search, createdAt never decreasing along the order.
+    const ix = transactionIndex(ctx);
+    const ids = ix.all;
     const byPlatformId = q.platformCustomerId ? (customerIndex(ctx).everByPlatformId.get(q.platformCustomerId) ?? []).map((c) => c.id) : undefined;
-    const ids = q.customerId ? customerTransactionIds(ctx, q.customerId) : byPlatformId ? customersTransactionIds(ctx, byPlatformId) : allTransactionIds(ctx);
+    const narrow = [
+      q.customerId ? ix.byCustomer.get(q.customerId) : undefined,
+      byPlatformId ? customersPositions(ctx, byPlatformId) : undefined,
+      q.type && !ignore ? ix.byType.get(q.type) : undefined,
+      q.status && !ignore ? ix.byStatus.get(q.status) : undefined,
+      q.cardId ? ix.byCard.get(q.cardId) : undefined,
+      q.senderAccountIdentifier ? ix.bySender.get(q.senderAccountIdentifier) : undefined,
+      q.receiverAccountIdentifier ? ix.byReceiver.get(q.receiverAccountIdentifier) : undefined,
+      q.reference ? ix.byReference.get(q.reference) : undefined,
+    ].filter((list) => list !== undefined);
+    const range = timeRange(ix.createdAt, (t) => t, { after: from, before: to });
     let current: Presented | undefined;
     const matches = (id: string) => {
       const t = (current = lookup(id));
@@ -82,10 +96,10 @@ export async function transactionRoutes(app: FastifyInstance) {
     };
     const descending = q.sortOrder !== 'asc';
     if (f.has('transactions-no-pagination')) {
-      const data = cursorPage(ids, { limit: Number.MAX_SAFE_INTEGER, descending }, matches, () => current!).data;
+      const data = indexedPage(ids, { limit: Number.MAX_SAFE_INTEGER, descending, narrow, range }, matches, () => current!).data;
       return { data, hasMore: false, totalCount: data.length };
     }
-    const page = cursorPage(ids, { limit: q.limit, cursor: q.cursor, descending: f.has('transactions-sort-order-ignored') || descending }, matches, () => current!);
+    const page = indexedPage(ids, { limit: q.limit, cursor: q.cursor, descending: f.has('transactions-sort-order-ignored') || descending, narrow, range }, matches, () => current!);
     // The fault's cursor starts one item late: the next page skips an item.
     if (page.nextCursor && f.has('transactions-cursor-skips')) page.nextCursor = String(Number(page.nextCursor) + (descending ? -1 : 1));
     return page;

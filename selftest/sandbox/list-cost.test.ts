@@ -1,0 +1,74 @@
+// A list page costs what its filters match, not what is stored (issue: the sandbox holds up over
+// days of stored state): a filter matching one item reads as many items with 10,000 stored as with
+// 10. Counted, not timed: `pageVisits` counts every item a list page reads (in this process only).
+import { describe, expect, it } from 'vitest';
+import { buildSandbox } from '../../sandbox/app.js';
+import { createCustomerRecord } from '../../sandbox/customers/routes.js';
+import { pageVisits } from '../../sandbox/store/cursor-page.js';
+
+const T0 = Date.parse('2026-01-01T00:00:00.000Z');
+
+/** The items each filtered list reads, and what it answered, with `stored` customers besides the one sought. */
+async function visits(stored: number) {
+  let now = T0;
+  const sandbox = await buildSandbox({ provisioningDelayMs: 60_000, clock: { now: () => now } });
+  try {
+    const auth = `Basic ${Buffer.from(`${sandbox.clientId}:${sandbox.clientSecret}`).toString('base64')}`;
+    const call = async (method: 'GET' | 'PATCH' | 'DELETE', url: string, payload?: object) => {
+      const res = await sandbox.app.inject({ method, url: `/2025-10-13${url}`, headers: { authorization: auth }, payload });
+      expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(200);
+      return res.json() as { data: { id: string }[]; hasMore: boolean };
+    };
+    // Every stored customer: region US, USD; a third of them deleted.
+    const many = [];
+    for (let i = 0; i < stored; i++) many.push(createCustomerRecord(sandbox.ctx, { customerType: 'INDIVIDUAL', platformCustomerId: `many-${i}`, region: 'US' }));
+    for (let i = 0; i < stored; i += 3) await call('DELETE', `/customers/${many[i].id}`);
+    now += 60_000;
+    const sought = createCustomerRecord(sandbox.ctx, { customerType: 'INDIVIDUAL', platformCustomerId: 'sought', region: 'NZ', currencies: ['EUR'] });
+    now += 60_000;
+    const touched = many[1];
+    await call('PATCH', `/customers/${touched.id}`, { fullName: 'Changed Name' });
+    const since = new Date(now).toISOString();
+    now += 60_000;
+
+    const counted = async (url: string) => {
+      const before = pageVisits.count;
+      const page = await call('GET', url);
+      return { visited: pageVisits.count - before, ids: page.data.map((item) => item.id), hasMore: page.hasMore };
+    };
+    return {
+      region: await counted('/customers?region=NZ'),
+      currency: await counted('/customers?currency=EUR'),
+      createdAfter: await counted(`/customers?createdAfter=${encodeURIComponent(new Date(T0 + 60_000).toISOString())}`),
+      updatedAfter: await counted(`/customers?updatedAfter=${encodeURIComponent(since)}`),
+      accounts: await counted('/customers/internal-accounts?currency=EUR'),
+      touched: touched.id,
+      sought: sought.id,
+      // Control: an unfiltered deep page does read what lies before it when asked for everything.
+      unfiltered: await counted('/customers?limit=100'),
+    };
+  } finally {
+    await sandbox.close();
+  }
+}
+
+describe('list cost and stored volume', () => {
+  it('a filter matching one item reads the same items with 10 and with 10,000 customers stored', async () => {
+    const small = await visits(10);
+    const large = await visits(10_000);
+    for (const run of [small, large]) {
+      expect(run.region.ids).toEqual([run.sought]);
+      expect(run.currency.ids).toEqual([run.sought]);
+      expect(run.createdAfter.ids).toEqual([run.sought]);
+      expect(run.updatedAfter.ids).toEqual([run.touched]);
+      expect(run.accounts.ids).toHaveLength(1);
+    }
+    for (const filter of ['region', 'currency', 'createdAfter', 'updatedAfter', 'accounts'] as const) {
+      expect(large[filter].visited, `${filter}: items read with 10,000 stored vs 10`).toBe(small[filter].visited);
+      expect(large[filter].visited, filter).toBeLessThanOrEqual(2);
+    }
+    // The counter does count reads: a page of 100 over 10,000 customers reads at least 100.
+    expect(large.unfiltered.ids).toHaveLength(100);
+    expect(large.unfiltered.visited).toBeGreaterThanOrEqual(100);
+  }, 120_000);
+});
