@@ -1301,6 +1301,21 @@ export const FAULTS = {
     suites: ['cross-currency-transfers/uma-errors.test.ts'],
     rule: 'Errors / 400: INVALID_PAYREQ_RESPONSE (supplement 18: pay-request leg): a pay-request answer not signed by the counterparty\'s key is refused.',
   },
+  'uma-lookup-signature-unchecked': {
+    areas: ['cross-currency-transfers'],
+    suites: ['cross-currency-transfers/uma-errors.test.ts'],
+    rule: 'Supplement 18 (lookup leg failed): a lnurlp compliance answer not signed by the counterparty\'s published key is refused (the code is the target\'s declaration; the sandbox answers LOOKUP_REQUEST_FAILED).',
+  },
+  'uma-payreq-timestamp-unchecked': {
+    areas: ['cross-currency-transfers'],
+    suites: ['cross-currency-transfers/uma-errors.test.ts'],
+    rule: 'Errors / 400: INVALID_TIMESTAMP (supplement 18: lookup or quote): a pay-request answer signed with a stale timestamp is refused.',
+  },
+  'uma-payreq-nonce-unchecked': {
+    areas: ['cross-currency-transfers'],
+    suites: ['cross-currency-transfers/uma-errors.test.ts'],
+    rule: 'Errors / 400: INVALID_NONCE (supplement 18: lookup or quote): a pay-request answer signed with a nonce seen before is refused.',
+  },
   'uma-version-unchecked': {
     areas: ['cross-currency-transfers'],
     suites: ['cross-currency-transfers/uma-errors.test.ts'],
