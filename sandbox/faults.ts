@@ -1331,6 +1331,11 @@ export const FAULTS = {
     suites: ['cross-currency-transfers/uma-lookup.test.ts'],
     rule: 'Supplement 18: senderCustomerInfo must carry each field the lookup asked for (requiredPayerDataFields, mandatory).',
   },
+  'uma-lookup-single-use': {
+    areas: ['cross-currency-transfers'],
+    suites: ['cross-currency-transfers/uma-lookup.test.ts'],
+    rule: 'Supplement 18: LOOKUP_REQUEST_NOT_FOUND for an expired lookupId: the id expires with time (a target whose ids serve one quote and never expire refuses a used id, not an expired one).',
+  },
   'uma-lookup-never-expires': {
     areas: ['cross-currency-transfers'],
     suites: ['cross-currency-transfers/uma-lookup.test.ts'],

@@ -165,10 +165,12 @@ export class UmaSender {
     const f = this.ctx.faults;
     const lookup = this.lookups.get(lookupId);
     const now = this.ctx.clock.now();
-    const expired = lookup !== undefined && now >= lookup.expiresAt && !f.has('uma-lookup-never-expires');
+    // Fault uma-lookup-single-use: an id serves one quote and then never expires (a used id looks expired).
+    const expired = lookup !== undefined && now >= lookup.expiresAt && !f.has('uma-lookup-never-expires') && !f.has('uma-lookup-single-use');
     if (!lookup || expired || lookup.receiverUmaAddress !== address) {
       throw notFound('LOOKUP_REQUEST_NOT_FOUND', `No current lookup ${lookupId} for ${address}${expired ? ' (it expired)' : ''}`);
     }
+    if (f.has('uma-lookup-single-use')) this.lookups.delete(lookupId);
     const cp = lookup.counterparty!;
     const code = currency ?? lookup.supportedCurrencies[0].currency.code;
     if (!lookup.supportedCurrencies.some((c) => c.currency.code === code) || !rateSupported(code)) {
