@@ -1377,6 +1377,16 @@ export const FAULTS = {
     suites: ['invitations/invitations.test.ts'],
     rule: 'Supplement 19: PENDING -> EXPIRED when expiresAt passes.',
   },
+  'invitation-claimed-expires': {
+    areas: ['invitations'],
+    suites: ['invitations/invitations.test.ts'],
+    rule: 'Supplement 19: PENDING -> CLAIMED | CANCELLED | EXPIRED, all terminal (a CLAIMED invitation past its expiresAt stays CLAIMED).',
+  },
+  'invitation-cancel-sends-claimed': {
+    areas: ['invitations'],
+    suites: ['invitations/invitations.test.ts'],
+    rule: 'Supplement 19, 27: INVITATION.CLAIMED is sent on claim; a cancel sends none.',
+  },
   'invitation-claim-no-event': {
     areas: ['invitations'],
     suites: ['invitations/invitations.test.ts'],
