@@ -1160,6 +1160,21 @@ export const FAULTS = {
     suites: ['stablecoins/provider-accounts.test.ts', 'stablecoins/registration.test.ts'],
     rule: 'Errors / 404: STABLECOIN_PROVIDER_ACCOUNT_NOT_FOUND (supplement 22: unknown link id).',
   },
+  'stablecoin-selection-always-required': {
+    areas: ['stablecoins'],
+    suites: ['stablecoins/single-link.platform.test.ts'],
+    rule: 'Errors / 400: STABLECOIN_PROVIDER_ACCOUNT_SELECTION_REQUIRED is for several active links; with one ACTIVE link stablecoinProviderAccountId may be left out (supplement 22: optional).',
+  },
+  'stablecoin-registration-idempotency-ignored': {
+    areas: ['stablecoins'],
+    suites: ['stablecoins/registration.test.ts'],
+    rule: 'Supplement 22: "Every POST requires Idempotency-Key* (replay = prior result, changed payload rejected)", POST /stablecoins included.',
+  },
+  'stablecoin-burn-idempotency-ignored': {
+    areas: ['stablecoins'],
+    suites: ['stablecoins/operations.test.ts'],
+    rule: 'Supplement 22: "Every POST requires Idempotency-Key* (replay = prior result, changed payload rejected)", burns included.',
+  },
   'stablecoin-selection-not-required': {
     areas: ['stablecoins'],
     suites: ['stablecoins/registration.test.ts'],
