@@ -1180,6 +1180,21 @@ export const FAULTS = {
     suites: ['stablecoins/provider-accounts.test.ts', 'stablecoins/registration.test.ts'],
     rule: 'Errors / 404: STABLECOIN_PROVIDER_ACCOUNT_NOT_FOUND (supplement 22: unknown link id).',
   },
+  'stablecoin-selection-always-required': {
+    areas: ['stablecoins'],
+    suites: ['stablecoins/single-link.platform.test.ts'],
+    rule: 'Errors / 400: STABLECOIN_PROVIDER_ACCOUNT_SELECTION_REQUIRED is for several active links; with one ACTIVE link stablecoinProviderAccountId may be left out (supplement 22: optional).',
+  },
+  'stablecoin-registration-idempotency-ignored': {
+    areas: ['stablecoins'],
+    suites: ['stablecoins/registration.test.ts'],
+    rule: 'Supplement 22: "Every POST requires Idempotency-Key* (replay = prior result, changed payload rejected)", POST /stablecoins included.',
+  },
+  'stablecoin-burn-idempotency-ignored': {
+    areas: ['stablecoins'],
+    suites: ['stablecoins/operations.test.ts'],
+    rule: 'Supplement 22: "Every POST requires Idempotency-Key* (replay = prior result, changed payload rejected)", burns included.',
+  },
   'stablecoin-selection-not-required': {
     areas: ['stablecoins'],
     suites: ['stablecoins/registration.test.ts'],
@@ -1321,6 +1336,21 @@ export const FAULTS = {
     suites: ['cross-currency-transfers/uma-errors.test.ts'],
     rule: 'Errors / 400: INVALID_PAYREQ_RESPONSE (supplement 18: pay-request leg): a pay-request answer not signed by the counterparty\'s key is refused.',
   },
+  'uma-lookup-signature-unchecked': {
+    areas: ['cross-currency-transfers'],
+    suites: ['cross-currency-transfers/uma-errors.test.ts'],
+    rule: 'Supplement 18 (lookup leg failed): a lnurlp compliance answer not signed by the counterparty\'s published key is refused (the code is the target\'s declaration; the sandbox answers LOOKUP_REQUEST_FAILED).',
+  },
+  'uma-payreq-timestamp-unchecked': {
+    areas: ['cross-currency-transfers'],
+    suites: ['cross-currency-transfers/uma-errors.test.ts'],
+    rule: 'Errors / 400: INVALID_TIMESTAMP (supplement 18: lookup or quote): a pay-request answer signed with a stale timestamp is refused.',
+  },
+  'uma-payreq-nonce-unchecked': {
+    areas: ['cross-currency-transfers'],
+    suites: ['cross-currency-transfers/uma-errors.test.ts'],
+    rule: 'Errors / 400: INVALID_NONCE (supplement 18: lookup or quote): a pay-request answer signed with a nonce seen before is refused.',
+  },
   'uma-version-unchecked': {
     areas: ['cross-currency-transfers'],
     suites: ['cross-currency-transfers/uma-errors.test.ts'],
@@ -1335,6 +1365,11 @@ export const FAULTS = {
     areas: ['cross-currency-transfers'],
     suites: ['cross-currency-transfers/uma-lookup.test.ts'],
     rule: 'Supplement 18: senderCustomerInfo must carry each field the lookup asked for (requiredPayerDataFields, mandatory).',
+  },
+  'uma-lookup-single-use': {
+    areas: ['cross-currency-transfers'],
+    suites: ['cross-currency-transfers/uma-lookup.test.ts'],
+    rule: 'Supplement 18: LOOKUP_REQUEST_NOT_FOUND for an expired lookupId: the id expires with time (a target whose ids serve one quote and never expire refuses a used id, not an expired one).',
   },
   'uma-lookup-never-expires': {
     areas: ['cross-currency-transfers'],
@@ -1376,6 +1411,16 @@ export const FAULTS = {
     areas: ['invitations'],
     suites: ['invitations/invitations.test.ts'],
     rule: 'Supplement 19: PENDING -> EXPIRED when expiresAt passes.',
+  },
+  'invitation-claimed-expires': {
+    areas: ['invitations'],
+    suites: ['invitations/invitations.test.ts'],
+    rule: 'Supplement 19: PENDING -> CLAIMED | CANCELLED | EXPIRED, all terminal (a CLAIMED invitation past its expiresAt stays CLAIMED).',
+  },
+  'invitation-cancel-sends-claimed': {
+    areas: ['invitations'],
+    suites: ['invitations/invitations.test.ts'],
+    rule: 'Supplement 19, 27: INVITATION.CLAIMED is sent on claim; a cancel sends none.',
   },
   'invitation-claim-no-event': {
     areas: ['invitations'],

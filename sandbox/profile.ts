@@ -6,7 +6,7 @@
 import { LIMITS } from './cross-currency-transfers/routes.js';
 import { COUNTERPARTY_NOT_ALLOWED_SUFFIX, VELOCITY } from './cross-currency-transfers/gates.js';
 import { STABLECOIN_PROVIDER } from './stablecoins/routes.js';
-import { LOOKUP_TRIGGERS, QUOTE_TRIGGERS, triggerAddress } from './uma/counterparties.js';
+import { LOOKUP_SIGNATURE_TRIGGER, LOOKUP_TRIGGERS, QUOTE_TRIGGERS, triggerAddress } from './uma/counterparties.js';
 import { WALLET_SYNC_FAILURE_DOMAIN } from './embedded-wallet-auth/triggers.js';
 
 export interface SandboxProfileInput {
@@ -122,6 +122,8 @@ export function sandboxProfile(input: SandboxProfileInput): Record<string, unkno
       // sandbox/uma: each address is served by a counterparty VASP that misbehaves so; the sender's checks find it.
       umaLookup: Object.fromEntries(Object.entries(LOOKUP_TRIGGERS).map(([code, m]) => [code, triggerAddress(m)])),
       umaQuote: Object.fromEntries(Object.entries(QUOTE_TRIGGERS).map(([code, m]) => [code, triggerAddress(m)])),
+      // sandbox/uma: a counterparty whose lnurlp answer is signed with another key than the published one, and the code the sandbox answers.
+      umaLookupSignature: { code: LOOKUP_SIGNATURE_TRIGGER.code, address: triggerAddress(LOOKUP_SIGNATURE_TRIGGER.misbehaviour) },
       // sandbox/invitations: POST /sandbox/invitations/configuration {configured}.
       invitationsSwitch: true,
       // sandbox/embedded-wallet-auth: POST /sandbox/customers/{customerId}/embedded-wallet.

@@ -646,6 +646,10 @@ export const MACHINES: readonly MachineEntry[] = [
       t('CANCELLED', 'CLAIMED', '400 INVITATION_CANCELLED', 'supplement §19'),
       t('EXPIRED', 'CLAIMED', '400 (code unlisted)', 'supplement §19', true),
       t('CLAIMED', 'CANCELLED', '400: cancel of an invitation that is not PENDING', 'supplement §19'),
+      t('CANCELLED', 'CANCELLED', '400: cancel of an invitation that is not PENDING', 'supplement §19'),
+      t('EXPIRED', 'CANCELLED', '400: cancel of an invitation that is not PENDING', 'supplement §19'),
+      t('CLAIMED', 'EXPIRED', 'expiresAt passes: CLAIMED stays (all terminal)', 'supplement §19'),
+      t('CANCELLED', 'EXPIRED', 'expiresAt passes: CANCELLED stays (all terminal)', 'supplement §19'),
     ],
   },
   {

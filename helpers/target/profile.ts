@@ -84,6 +84,10 @@ export const TargetProfile = z
           .record(z.string().regex(/^[A-Z_]+$/), umaAddress)
           .optional()
           .describe('UMA error code to a receiver address whose lookup succeeds and whose quote (POST /quotes with the lookupId) answers it (SVC_UMA_QUOTE_TRIGGERS)'),
+        umaLookupSignature: z
+          .strictObject({ code: z.string().regex(/^[A-Z_]+$/), address: umaAddress })
+          .optional()
+          .describe("A receiver address whose counterparty signs its lnurlp compliance answer with a key other than its published one, and the code the lookup answers (no document names it) (SVC_UMA_LOOKUP_SIGNATURE_TRIGGER: CODE=address)"),
         invitationsSwitch: z.boolean().optional().describe('The target serves POST /sandbox/invitations/configuration {configured} (SVC_INVITATIONS_SWITCH_TRIGGER)'),
         walletSyncFailureEmailDomain: z.string().regex(/^[a-z0-9.-]+\.[a-z]{2,}$/).optional().describe('Email domain that makes an embedded-wallet customer\'s email change answer 424 EMAIL_OTP_CREDENTIAL_SYNC_FAILED (SVC_WALLET_SYNC_FAILURE_EMAIL_DOMAIN)'),
         embeddedWallet: z.boolean().optional().describe('The target serves POST /sandbox/customers/{customerId}/embedded-wallet, which gives a customer an EMBEDDED_WALLET account starting with an EMAIL_OTP credential (SVC_EMBEDDED_WALLET_TRIGGER)'),
@@ -220,6 +224,7 @@ const VARIABLES: readonly [string, (p: TargetProfile, env: NodeJS.ProcessEnv, di
   ['SVC_STABLECOIN_RESERVED_SOURCES', (p) => bool(p.stablecoins?.reservedSources)],
   ['SVC_UMA_LOOKUP_TRIGGERS', (p) => (p.triggers?.umaLookup ? Object.entries(p.triggers.umaLookup).map(([code, a]) => `${code}=${a}`).join(',') : undefined)],
   ['SVC_UMA_QUOTE_TRIGGERS', (p) => (p.triggers?.umaQuote ? Object.entries(p.triggers.umaQuote).map(([code, a]) => `${code}=${a}`).join(',') : undefined)],
+  ['SVC_UMA_LOOKUP_SIGNATURE_TRIGGER', (p) => (p.triggers?.umaLookupSignature ? `${p.triggers.umaLookupSignature.code}=${p.triggers.umaLookupSignature.address}` : undefined)],
   ['SVC_INVITATIONS_SWITCH_TRIGGER', (p) => bool(p.triggers?.invitationsSwitch)],
   ['SVC_UMA_LOOKUP_TTL_MS', (p) => str(p.timings?.umaLookupTtlMs)],
   ['SVC_EVENT_TIMEOUT_MS', (p) => str(p.timings?.eventTimeoutMs)],

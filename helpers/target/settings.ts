@@ -72,6 +72,8 @@ export interface Capabilities {
   umaLookupTriggers: Record<string, string>;
   /** UMA error code -> a receiver address whose lookup succeeds and whose quote with that lookupId answers it. */
   umaQuoteTriggers: Record<string, string>;
+  /** A receiver address whose counterparty signs its lnurlp answer with another key than the published one, and the code the target declares for it. */
+  umaLookupSignatureTrigger?: { code: string; address: string };
   /** The target offers POST /sandbox/invitations/configuration {configured} (a platform without invitations). */
   invitationsSwitch: boolean;
   /** How long an UMA lookup id stays usable by a quote, where the target declares it. */
@@ -169,6 +171,12 @@ const SUPPLEMENT_FAILURE_TRIGGERS = { QUOTE_EXECUTION_FAILED: '002', PAYOUT_RETU
 function triggers(v: string | undefined, dflt: Record<string, string>, form = /^\d{3}$/): Record<string, string> {
   if (!v) return dflt;
   return Object.fromEntries(v.split(',').map((pair) => pair.split('=').map((x) => x.trim()) as [string, string]).filter(([k, d]) => k && form.test(d ?? '')));
+}
+
+/** `CODE=address` (one pair), or undefined when absent or malformed. */
+function codeAddress(v: string | undefined): { code: string; address: string } | undefined {
+  const [code, address] = (v ?? '').split('=').map((x) => x.trim());
+  return code && /^[A-Z_]+$/.test(code) && UMA_ADDRESS.test(address ?? '') ? { code, address } : undefined;
 }
 
 function limits(env: NodeJS.ProcessEnv, dflt: Capabilities['limits']): Capabilities['limits'] {
@@ -291,6 +299,7 @@ function declaredCapabilities(env: NodeJS.ProcessEnv, timings: { eventTimeoutMs:
     },
     umaLookupTriggers: triggers(env.SVC_UMA_LOOKUP_TRIGGERS, {}, UMA_ADDRESS),
     umaQuoteTriggers: triggers(env.SVC_UMA_QUOTE_TRIGGERS, {}, UMA_ADDRESS),
+    umaLookupSignatureTrigger: codeAddress(env.SVC_UMA_LOOKUP_SIGNATURE_TRIGGER),
     invitationsSwitch: truthy(env.SVC_INVITATIONS_SWITCH_TRIGGER, false),
     umaLookupTtlMs: num('SVC_UMA_LOOKUP_TTL_MS', env.SVC_UMA_LOOKUP_TTL_MS),
     embeddedWalletTrigger: truthy(env.SVC_EMBEDDED_WALLET_TRIGGER, false),

@@ -37,7 +37,8 @@ const state = (ctx: SandboxContext) => areaState(ctx, 'invitations', () => ({ co
 
 /** The invitation as it is now: a PENDING one past its expiresAt has EXPIRED. */
 function current(ctx: SandboxContext, inv: Invitation): Invitation {
-  if (inv.status === 'PENDING' && inv.expiresAt !== undefined && ctx.clock.now() >= inv.expiresAt && !ctx.faults.has('invitation-never-expires')) {
+  const expirable = inv.status === 'PENDING' || (inv.status === 'CLAIMED' && ctx.faults.has('invitation-claimed-expires'));
+  if (expirable && inv.expiresAt !== undefined && ctx.clock.now() >= inv.expiresAt && !ctx.faults.has('invitation-never-expires')) {
     inv.status = 'EXPIRED';
   }
   return inv;
@@ -121,6 +122,8 @@ export async function invitationRoutes(app: FastifyInstance) {
           : badRequest('INVALID_INPUT', `Invitation ${inv.code} expired; only a PENDING invitation can be cancelled`);
     }
     inv.status = 'CANCELLED';
+    // Fault invitation-cancel-sends-claimed: the cancel is announced as a claim.
+    if (f.has('invitation-cancel-sends-claimed')) ctx.webhooks.emit('INVITATION.CLAIMED', present(inv) as unknown as { id: string });
     return present(inv);
   });
 

@@ -188,7 +188,9 @@ export async function stablecoinRoutes(app: FastifyInstance) {
     }
     const route = `${req.method} ${req.url.split('?')[0]}`;
     const payload = canonical(req.body);
-    const prior = key ? idempotency.get(key) : undefined;
+    // Faults stablecoin-registration-idempotency-ignored, stablecoin-burn-idempotency-ignored: one route forgets its keys.
+    const forgets = (ctx.faults.has('stablecoin-registration-idempotency-ignored') && /\/stablecoins$/.test(route)) || (ctx.faults.has('stablecoin-burn-idempotency-ignored') && /\/burns$/.test(route));
+    const prior = key && !forgets ? idempotency.get(key) : undefined;
     if (prior) {
       const same = prior.route === route && prior.payload === payload;
       if (!same && !ctx.faults.has('stablecoin-idempotency-changed-payload-accepted')) {
@@ -239,7 +241,8 @@ export async function stablecoinRoutes(app: FastifyInstance) {
   function resolveLink(linkId: string | undefined): ProviderAccount {
     if (linkId !== undefined) return usable(getLink(linkId));
     const active = st.activeLinks;
-    if (active.size > 1 && !ctx.faults.has('stablecoin-selection-not-required')) {
+    const several = active.size > 1 || (active.size === 1 && ctx.faults.has('stablecoin-selection-always-required'));
+    if (several && !ctx.faults.has('stablecoin-selection-not-required')) {
       throw badRequest('STABLECOIN_PROVIDER_ACCOUNT_SELECTION_REQUIRED', `${active.size} provider accounts are ACTIVE: pass stablecoinProviderAccountId`);
     }
     // The only ACTIVE link (under the fault, the first of several to become ACTIVE), else the only link.

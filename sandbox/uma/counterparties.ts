@@ -27,7 +27,10 @@ export type Misbehaviour =
   | 'pubkey-unreachable'
   | 'version-unsupported'
   | 'no-common-version'
-  | 'payreq-unreachable';
+  | 'payreq-unreachable'
+  | 'lnurlp-bad-signature'
+  | 'payreq-stale-timestamp'
+  | 'payreq-nonce-reused';
 
 /** The domain of the trigger counterparties; each misbehaviour is a subdomain. */
 export const COUNTERPARTY_DOMAIN = 'counterparty.sandbox.uma.money';
@@ -56,7 +59,17 @@ export const QUOTE_TRIGGERS: Record<string, Misbehaviour> = {
   INVALID_PAYREQ_RESPONSE: 'payreq-bad-signature',
   INVALID_REQUEST_FORMAT: 'payreq-refuses-format',
   PAYREQ_REQUEST_FAILED: 'payreq-unreachable',
+  // Supplement 18 files INVALID_TIMESTAMP and INVALID_NONCE under "lookup or quote": the pay-request
+  // answer's compliance signature is checked for freshness as the lnurlp answer's is.
+  INVALID_TIMESTAMP: 'payreq-stale-timestamp',
+  INVALID_NONCE: 'payreq-nonce-reused',
 };
+/**
+ * A counterparty whose lnurlp compliance answer is signed with a key other than the one its
+ * certificate chain publishes. No document names the code (supplement 18 lists none for a bad
+ * lookup signature); the sandbox answers the lookup leg's failure, LOOKUP_REQUEST_FAILED (sandbox/README.md).
+ */
+export const LOOKUP_SIGNATURE_TRIGGER = { code: 'LOOKUP_REQUEST_FAILED', misbehaviour: 'lnurlp-bad-signature' as Misbehaviour };
 
 /** A counterparty nobody answers for: the connection is refused. */
 export class Unreachable extends Error {
@@ -147,7 +160,9 @@ export class Counterparty {
     const nonce = m === 'nonce-reused' ? this.replayNonce : randomBytes(16).toString('hex');
     const timestamp = Math.floor(this.now() / 1000) - (m === 'stale-timestamp' ? 3600 : 0);
     const receiverIdentifier = m === 'receiver-mismatch' ? `$someone.else@${this.domain}` : req.receiverAddress;
-    const signature = toHex(secp256k1.sign(signable(receiverIdentifier, nonce, timestamp), this.keys.signingSecret));
+    // This counterparty signs its compliance answer with a key of its own, not the published one.
+    const lnurlpKey = m === 'lnurlp-bad-signature' ? secp256k1.utils.randomSecretKey() : this.keys.signingSecret;
+    const signature = toHex(secp256k1.sign(signable(receiverIdentifier, nonce, timestamp), lnurlpKey));
     const body: Record<string, unknown> = {
       tag: 'payRequest',
       callback: `https://${this.domain}/api/uma/payreq/${encodeURIComponent(user)}`,
@@ -177,8 +192,8 @@ export class Counterparty {
     if (m === 'payreq-refuses-format' && !/^\d+\.[A-Z]{3}$/.test(String(req.amount))) {
       return { status: 400, text: JSON.stringify({ status: 'ERROR', reason: 'amount must be "<amount>.<currency>"' }) };
     }
-    const nonce = randomBytes(16).toString('hex');
-    const timestamp = Math.floor(this.now() / 1000);
+    const nonce = m === 'payreq-nonce-reused' ? this.replayNonce : randomBytes(16).toString('hex');
+    const timestamp = Math.floor(this.now() / 1000) - (m === 'payreq-stale-timestamp' ? 3600 : 0);
     const payee = req.receiverAddress;
     const key = m === 'payreq-bad-signature' ? secp256k1.utils.randomSecretKey() : this.keys.signingSecret;
     const signature = toHex(secp256k1.sign(signable(payee, nonce, timestamp), key));
@@ -222,7 +237,7 @@ export async function makeCounterparties(opts: {
     opts.sandboxDomain,
     new Counterparty(opts.sandboxDomain, await makeCounterpartyKeys(opts.sandboxDomain, opts.anchor, at), (u) => SANDBOX_RECEIVER.exec(u)?.[2].toUpperCase(), undefined, opts.now, accepts),
   );
-  const all = [...Object.values(LOOKUP_TRIGGERS), ...Object.values(QUOTE_TRIGGERS)];
+  const all = [...new Set([...Object.values(LOOKUP_TRIGGERS), ...Object.values(QUOTE_TRIGGERS), LOOKUP_SIGNATURE_TRIGGER.misbehaviour])];
   await Promise.all(
     all.map(async (m) => {
       const domain = `${m}.${COUNTERPARTY_DOMAIN}`;

@@ -6,6 +6,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { z } from 'zod';
 import type { SandboxContext } from '../context.js';
+import type { FaultName } from '../faults.js';
 import { ApiError, badRequest, notFound } from '../errors.js';
 import { CURRENCIES } from '../currencies.js';
 import { rate, rateSupported } from '../cross-currency-transfers/rates.js';
@@ -115,13 +116,13 @@ export class UmaSender {
     }
     const signingKey = await this.counterpartyKey(cp, now);
     const c = res.compliance;
-    if (!verify(c.signature, signable(c.receiverIdentifier, c.signatureNonce, c.signatureTimestamp), signingKey)) {
+    if (!verify(c.signature, signable(c.receiverIdentifier, c.signatureNonce, c.signatureTimestamp), signingKey) && !f.has('uma-lookup-signature-unchecked')) {
       throw badRequest('LOOKUP_REQUEST_FAILED', `The compliance signature of ${cp.domain} does not verify with its published key`);
     }
     if (c.receiverIdentifier !== address && !f.has('uma-receiver-unchecked')) {
       throw badRequest('INVALID_RECEIVER', `${cp.domain} answered for ${c.receiverIdentifier}, not for ${address}`);
     }
-    this.checkFreshness(cp, c.signatureNonce, c.signatureTimestamp, now);
+    this.checkFreshness(cp, c.signatureNonce, c.signatureTimestamp, now, { timestamp: 'uma-timestamp-unchecked', nonce: 'uma-nonce-unchecked' });
     const record: LookupRecord = {
       id: `Lookup:${randomUUID()}`,
       receiverUmaAddress: address,
@@ -164,10 +165,12 @@ export class UmaSender {
     const f = this.ctx.faults;
     const lookup = this.lookups.get(lookupId);
     const now = this.ctx.clock.now();
-    const expired = lookup !== undefined && now >= lookup.expiresAt && !f.has('uma-lookup-never-expires');
+    // Fault uma-lookup-single-use: an id serves one quote and then never expires (a used id looks expired).
+    const expired = lookup !== undefined && now >= lookup.expiresAt && !f.has('uma-lookup-never-expires') && !f.has('uma-lookup-single-use');
     if (!lookup || expired || lookup.receiverUmaAddress !== address) {
       throw notFound('LOOKUP_REQUEST_NOT_FOUND', `No current lookup ${lookupId} for ${address}${expired ? ' (it expired)' : ''}`);
     }
+    if (f.has('uma-lookup-single-use')) this.lookups.delete(lookupId);
     const cp = lookup.counterparty!;
     const code = currency ?? lookup.supportedCurrencies[0].currency.code;
     if (!lookup.supportedCurrencies.some((c) => c.currency.code === code) || !rateSupported(code)) {
@@ -195,6 +198,8 @@ export class UmaSender {
     if ((!signed && !f.has('uma-payreq-signature-unchecked')) || c.payeeIdentifier !== address || parsed.data.converted.currencyCode !== code) {
       throw badRequest('INVALID_PAYREQ_RESPONSE', `The pay-request response of ${cp.domain} is not signed by its published key for ${address}`);
     }
+    // Supplement 18: INVALID_TIMESTAMP and INVALID_NONCE on the "lookup or quote" legs; the signed payee answer is checked as the lnurlp one.
+    this.checkFreshness(cp, c.signatureNonce, c.signatureTimestamp, this.ctx.clock.now(), { timestamp: 'uma-payreq-timestamp-unchecked', nonce: 'uma-payreq-nonce-unchecked' });
     return { currency: code };
   }
 
@@ -228,14 +233,15 @@ export class UmaSender {
     return this.ctx.faults.has('uma-counterparty-failure-400') ? badRequest(code.startsWith('PAYREQ') ? 'QUOTE_REQUEST_FAILED' : 'LOOKUP_REQUEST_FAILED', message) : new ApiError(424, code, message);
   }
 
-  private checkFreshness(cp: Counterparty, nonce: string, timestamp: number, now: number): void {
+  /** A signed answer's timestamp within the window and its nonce new for the counterparty; `skip` names the faults that skip each check. */
+  private checkFreshness(cp: Counterparty, nonce: string, timestamp: number, now: number, skip: { timestamp: FaultName; nonce: FaultName }): void {
     const f = this.ctx.faults;
-    if (Math.abs(now / 1000 - timestamp) > UMA_TIMESTAMP_WINDOW_S && !f.has('uma-timestamp-unchecked')) {
+    if (Math.abs(now / 1000 - timestamp) > UMA_TIMESTAMP_WINDOW_S && !f.has(skip.timestamp)) {
       throw badRequest('INVALID_TIMESTAMP', `${cp.domain} signed its answer at ${new Date(timestamp * 1000).toISOString()}, outside ${UMA_TIMESTAMP_WINDOW_S} s of now`);
     }
     const seen = this.nonces.get(cp.domain) ?? new Set<string>();
     this.nonces.set(cp.domain, seen);
-    if (seen.has(nonce) && !f.has('uma-nonce-unchecked')) throw badRequest('INVALID_NONCE', `${cp.domain} reused the nonce ${nonce}`);
+    if (seen.has(nonce) && !f.has(skip.nonce)) throw badRequest('INVALID_NONCE', `${cp.domain} reused the nonce ${nonce}`);
     seen.add(nonce);
   }
 }

@@ -18,9 +18,9 @@ const profile = sandboxProfile({
   counterpartyRules: true,
   cardActivationDelayMs: 1000,
   incomingApprovalWindowMs: 2000,
-}) as { triggers: { umaLookup: Record<string, string>; umaQuote: Record<string, string> } };
+}) as { triggers: { umaLookup: Record<string, string>; umaQuote: Record<string, string>; umaLookupSignature: { code: string; address: string } } };
 
-const { umaLookup, umaQuote } = profile.triggers;
+const { umaLookup, umaQuote, umaLookupSignature } = profile.triggers;
 let misbehaving: Sandbox;
 let wellBehaved: Sandbox;
 
@@ -39,6 +39,16 @@ async function lookup(sandbox: Sandbox, address: string) {
 
 /** The pay-request leg of a quote to `address`, after a lookup: the code it refuses with, or 'ok'. */
 async function payRequest(sandbox: Sandbox, address: string): Promise<string> {
+  return payRequests(sandbox, address, 1);
+}
+
+/** `times` quotes to `address`, each after its own lookup: the code the last one refuses with, or 'ok' (every earlier one must be 'ok'). */
+async function payRequests(sandbox: Sandbox, address: string, times: number): Promise<string> {
+  for (let i = 1; i < times; i++) expect(await onePayRequest(sandbox, address), `pay request ${i} of ${times} to ${address}`).toBe('ok');
+  return onePayRequest(sandbox, address);
+}
+
+async function onePayRequest(sandbox: Sandbox, address: string): Promise<string> {
   const found = await lookup(sandbox, address);
   expect(found.status, `the lookup of ${address} succeeds: ${JSON.stringify(found.body)}`).toBe(200);
   try {
@@ -58,7 +68,18 @@ describe('UMA counterparties of the sandbox profile', () => {
         'LNURLP_REQUEST_FAILED', 'LOOKUP_REQUEST_FAILED', 'MISSING_REQUIRED_UMA_PARAMETERS', 'NO_COMPATIBLE_UMA_VERSION', 'PARSE_LNURLP_RESPONSE_ERROR', 'SENDER_NOT_ACCEPTED', 'UNSUPPORTED_UMA_VERSION',
       ],
     );
-    expect(Object.keys(umaQuote).sort()).toEqual(['INVALID_PAYREQ_RESPONSE', 'INVALID_REQUEST_FORMAT', 'PARSE_PAYREQ_RESPONSE_ERROR', 'PAYREQ_REQUEST_FAILED', 'QUOTE_REQUEST_FAILED']);
+    expect(Object.keys(umaQuote).sort()).toEqual(['INVALID_NONCE', 'INVALID_PAYREQ_RESPONSE', 'INVALID_REQUEST_FORMAT', 'INVALID_TIMESTAMP', 'PARSE_PAYREQ_RESPONSE_ERROR', 'PAYREQ_REQUEST_FAILED', 'QUOTE_REQUEST_FAILED']);
+    expect(umaLookupSignature.code).toBe('LOOKUP_REQUEST_FAILED');
+    expect(Object.values(umaLookup), 'an address of its own, not the failing-lookup one').not.toContain(umaLookupSignature.address);
+  });
+
+  it('a lnurlp answer signed with another key than the published one: refused so; a well-behaved counterparty at the same address is looked up', async () => {
+    const bad = await lookup(misbehaving, umaLookupSignature.address);
+    expect(bad.body.code, JSON.stringify(bad.body)).toBe(umaLookupSignature.code);
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ message: expect.stringMatching(/signature/) });
+    const good = await lookup(wellBehaved, umaLookupSignature.address);
+    expect(good.status, JSON.stringify(good.body)).toBe(200);
   });
 
   it.each(Object.entries(umaLookup))('%s: the misbehaving counterparty causes it, a well-behaved one at the same address does not', async (code, address) => {
@@ -72,7 +93,8 @@ describe('UMA counterparties of the sandbox profile', () => {
   });
 
   it.each(Object.entries(umaQuote))('%s: the pay request to the misbehaving counterparty is refused so, to a well-behaved one at the same address it goes through', async (code, address) => {
-    expect(await payRequest(misbehaving, address)).toBe(code);
-    expect(await payRequest(wellBehaved, address)).toBe('ok');
+    const times = code === 'INVALID_NONCE' ? 2 : 1; // the nonce is new the first time
+    expect(await payRequests(misbehaving, address, times)).toBe(code);
+    expect(await payRequests(wellBehaved, address, times)).toBe('ok');
   });
 });

@@ -8,7 +8,7 @@
 // code and the leg that refuses it (SVC_UMA_LOOKUP_TRIGGERS, SVC_UMA_QUOTE_TRIGGERS); a code it declares
 // no address for is skipped with that reason. basis: supplement (section 18) for the lookup and quote legs.
 import { describe, expect, it } from 'vitest';
-import { expectError, expectStatus } from '../../helpers/expect.js';
+import { expectError, expectStatus, noteInterface } from '../../helpers/expect.js';
 import { sender } from '../../helpers/flows/transfers.js';
 import { lookup, lookupUma, SUCCESS_RECEIVER, umaQuoteBody } from '../../helpers/flows/uma.js';
 import { api, capabilities } from '../../helpers/harness.js';
@@ -33,7 +33,9 @@ const LOOKUP_CODES = [
   'NO_COMPATIBLE_UMA_VERSION',
 ] as const;
 /** Codes of the pay-request leg: the lookup succeeds, the quote with its id is refused. */
-const QUOTE_CODES = ['QUOTE_REQUEST_FAILED', 'PARSE_PAYREQ_RESPONSE_ERROR', 'INVALID_PAYREQ_RESPONSE', 'INVALID_REQUEST_FORMAT', 'PAYREQ_REQUEST_FAILED'] as const;
+const QUOTE_CODES = ['QUOTE_REQUEST_FAILED', 'PARSE_PAYREQ_RESPONSE_ERROR', 'INVALID_PAYREQ_RESPONSE', 'INVALID_REQUEST_FORMAT', 'PAYREQ_REQUEST_FAILED', 'INVALID_TIMESTAMP'] as const;
+/** The codes supplement 18 files under the lookup leg's failures (lookup failed / unparsable, counterparty keys, counterparty rejects). */
+const LOOKUP_LEG_CODES: readonly string[] = LOOKUP_CODES;
 
 /** The HTTP status of a code: the interface's lists (400) or the supplement's (412, 424), as the catalog files them. */
 const statusOf = (code: string) => {
@@ -67,6 +69,27 @@ describe('GET /receiver/uma/{receiverUmaAddress}: a counterparty that misbehaves
     if (first.status !== 200) expectError(first, 400, code, `Errors / 400: ${code}`);
     expectError(await lookupUma(address!), 400, code, `Errors / 400: ${code} (the nonce was seen before)`);
   });
+
+  it.concurrent('refuses a lookup whose compliance answer is not signed by the counterparty\'s published key', async (ctx) => {
+    const trigger = capabilities.umaLookupSignatureTrigger;
+    requireCapability(
+      ctx,
+      trigger !== undefined && capabilities.sandboxTriggers,
+      'the target declares no receiver address whose counterparty signs its lnurlp answer with another key (supplement 28: none is documented)',
+      trigger ? [`error:${statusOf(trigger.code)}:${trigger.code}`] : [],
+    );
+    await basisSupplement('a lookup leg whose signed compliance answer does not verify fails (section 18: lookup leg failed; section 28: the target declares the address and the code)');
+    // Supplement 18 names no code for a bad lookup signature: the code is the target's declaration, one of the lookup leg's codes.
+    expect(LOOKUP_LEG_CODES, `the declared code ${trigger!.code} is one supplement 18 files under the lookup leg`).toContain(trigger!.code);
+    noteInterface(
+      'uma-lookup-signature-code',
+      ['Supplement 18: LOOKUP_REQUEST_FAILED, PARSE_LNURLP_RESPONSE_ERROR (400) | lookup | lookup leg failed/unparsable', 'No sandbox UMA addresses that force these codes are given.'],
+      `no code is named for a lnurlp answer whose compliance signature does not verify; the target declares ${trigger!.code}`,
+    );
+    await lookup(SUCCESS_RECEIVER()); // control: a receiver whose counterparty signs with its published key
+    const status = statusOf(trigger!.code);
+    expectError(await lookupUma(trigger!.address), status, trigger!.code, `Errors / ${status}: ${trigger!.code} (the compliance signature does not verify)`);
+  });
 });
 
 describe('POST /quotes: a counterparty that misbehaves on the pay request', () => {
@@ -84,5 +107,20 @@ describe('POST /quotes: a counterparty that misbehaves on the pay request', () =
     expect(found.receiverUmaAddress).toBe(address);
     const res = await api.post('/quotes', { body: umaQuoteBody(accounts.USD.id, address!, found) });
     expectError(res, status, code, `Errors / ${status}: ${code}`);
+  });
+
+  it.concurrent('answers 400 INVALID_NONCE when the counterparty signs its pay-request answer with a nonce it used before', async (ctx) => {
+    const code = 'INVALID_NONCE';
+    const address = capabilities.umaQuoteTriggers[code];
+    requireCapability(ctx, address !== undefined && capabilities.sandboxTriggers, undeclared(code, 'quote'), [`error:400:${code}`]);
+    await basisSupplement('INVALID_NONCE on the pay-request leg of POST /quotes (section 18: lookup or quote; 28)');
+    const { accounts } = await sender({ USD: 100_000 });
+    const control = await lookup(SUCCESS_RECEIVER());
+    expectStatus(await api.post('/quotes', { body: umaQuoteBody(accounts.USD.id, SUCCESS_RECEIVER(), control) }), 201, Quote); // control
+    // The first pay-request answer's nonce is new to the target and may pass; the next one replays it.
+    const first = await api.post('/quotes', { body: umaQuoteBody(accounts.USD.id, address!, await lookup(address!)) });
+    if (first.status !== 201) expectError(first, 400, code, `Errors / 400: ${code}`);
+    const res = await api.post('/quotes', { body: umaQuoteBody(accounts.USD.id, address!, await lookup(address!)) });
+    expectError(res, 400, code, `Errors / 400: ${code} (the nonce was seen before)`);
   });
 });

@@ -4,9 +4,9 @@
 // basis: supplement (sections 8, 18).
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { eventually } from '../../helpers/eventually.js';
+import { untilPast } from '../../helpers/deadline.js';
 import { expectError, expectRefusal, expectStatus } from '../../helpers/expect.js';
-import { balanceOf, createQuote, eurDestination, executeQuote, expectOutgoingLifecycle, expectQuoteMoney, expectTransactionOfQuote, platformConfig, sender, transaction } from '../../helpers/flows/transfers.js';
+import { balanceOf, createQuote, eurDestination, executeQuote, expectOutgoingLifecycle, expectQuoteMoney, expectTransactionOfQuote, platformConfig, quoteBody, sender, transaction } from '../../helpers/flows/transfers.js';
 import { lookup, lookupUma, payerData, SUCCESS_RECEIVER, umaQuoteBody } from '../../helpers/flows/uma.js';
 import { api, capabilities, listener } from '../../helpers/harness.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
@@ -41,11 +41,21 @@ describe('GET /receiver/external-account/{externalAccountId}', () => {
 
   it.concurrent('answers a lookup of an external account, with accountId in place of the UMA address; 404 for an unknown account', async () => {
     await basisSupplement('GET /receiver/external-account/{accountId}: 200 as the UMA lookup, accountId replaces receiverUmaAddress; 404 (section 18)');
-    const { customerId } = await sender({ USD: 0 });
+    const { customerId, accounts } = await sender({ USD: 100_000 });
     const account = await eurDestination(customerId);
     const res = await api.get('/receiver/external-account/{externalAccountId}', { params: { externalAccountId: account.id }, query: { customerId } });
     const found = expectStatus(res, 200, AccountLookup, 'Supplement 18: 200 {lookupId, accountId, supportedCurrencies, requiredPayerDataFields?}');
     expect(found.accountId, 'Supplement 18: accountId replaces receiverUmaAddress').toBe(account.id);
+    expect(found.supportedCurrencies.map((c) => codeOf(c.currency)), `Supplement 18: supportedCurrencies (the currencies the receiver takes) include the account's own, ${account.currency}`).toContain(account.currency);
+    for (const c of found.supportedCurrencies) expect(c.min, `Supplement 18: min <= max for ${codeOf(c.currency)}`).toBeLessThanOrEqual(c.max);
+    // Supplement 8/18: QuoteRequest.lookupId (a cache hint outside UMA destinations): the id the lookup gave is taken by a quote to that account.
+    const quote = expectStatus(
+      await api.post('/quotes', { body: quoteBody(accounts.USD.id, account.id, 10_000, { lookupId: found.lookupId }) }),
+      201,
+      Quote,
+      'Supplement 8, 18: POST /quotes with the lookupId of the account lookup creates a Quote',
+    );
+    expect(found.supportedCurrencies.map((c) => codeOf(c.currency)), 'Supplement 18: the quote receives a currency the lookup offered').toContain(quote.receivingCurrency.code);
     const unknown = await api.get('/receiver/external-account/{externalAccountId}', { params: { externalAccountId: `ExternalAccount:${randomUUID()}` }, query: { customerId } });
     expectError(unknown, 404, undefined, 'Supplement 18: an unknown account answers 404');
   });
@@ -112,11 +122,18 @@ describe('POST /quotes to an UMA address with its lookupId', () => {
       ttl === undefined ? 'the target declares no lifetime of a lookup id (SVC_UMA_LOOKUP_TTL_MS)' : `a lookup id lives ${ttl} ms, beyond the wait budget ${capabilities.waitBudgetMs} ms`,
       ['error:404:LOOKUP_REQUEST_NOT_FOUND'],
     );
+    await basisSupplement('LOOKUP_REQUEST_NOT_FOUND (404) | quote | unknown/expired lookupId (section 18); the lifetime is the target\'s declaration (section 28)');
+    // The documents do not say whether a lookup id serves one quote or several, so no id is used twice here:
+    // a fresh id quotes at once (the control), and another, never used, is refused once its declared life is over.
+    // A target that makes ids single-use but never expires them answers 201 to the unused one.
     const { accounts } = await sender({ USD: 100_000 });
+    const fresh = await lookup(SUCCESS_RECEIVER());
+    expectStatus(await api.post('/quotes', { body: umaQuoteBody(accounts.USD.id, SUCCESS_RECEIVER(), fresh) }), 201, Quote, 'a fresh lookup id quotes at once'); // control
     const found = await lookup(SUCCESS_RECEIVER());
-    const body = umaQuoteBody(accounts.USD.id, SUCCESS_RECEIVER(), found);
-    expectStatus(await api.post('/quotes', { body }), 201, Quote, 'the lookup id is usable at first'); // control
-    const res = await eventually(() => api.post('/quotes', { body }), (r) => r.status !== 201, { timeoutMs: ttl! + capabilities.eventTimeoutMs, what: `the lookup ${found.lookupId} to expire (declared lifetime ${ttl} ms)` });
+    // The target made the lookup before we received its answer: its life is over ttl after that at the latest.
+    const expiredBy = new Date(Date.now() + ttl!).toISOString();
+    await untilPast(expiredBy);
+    const res = await api.post('/quotes', { body: umaQuoteBody(accounts.USD.id, SUCCESS_RECEIVER(), found) });
     expectError(res, 404, 'LOOKUP_REQUEST_NOT_FOUND', 'Errors / 404: LOOKUP_REQUEST_NOT_FOUND (supplement 18: quote, expired lookupId)');
   });
 });

@@ -9,6 +9,7 @@ import { eventually } from '../../helpers/eventually.js';
 import { expectError, expectRefusedTransition, expectTransition, noteInterface } from '../../helpers/expect.js';
 import { cancelInvitation, claimInvitation, createInvitation, currentInvitation, expectClaimedEvent, getInvitation, pendingInvitation } from '../../helpers/flows/invitations.js';
 import { capabilities, listener } from '../../helpers/harness.js';
+import { newSince } from '../../helpers/events.js';
 import { basisSupplement, scenario } from '../../helpers/scenario.js';
 import { rng } from '../../fixtures/random.js';
 
@@ -70,6 +71,45 @@ describe('POST /invitations/{invitationCode}/claim', () => {
     const body = expectError(res, 400, undefined, 'Supplement 19: the claim of an expired invitation answers 400 (code unlisted)');
     noteInterface('invitation:expired-claim-code', ['Supplement 19: "400 (INVITATION_ALREADY_CLAIMED, INVITATION_CANCELLED, expired: code unlisted)"'], `POST /invitations/{invitationCode}/claim of an EXPIRED invitation: 400 ${body.code}`);
     expectRefusedTransition('invitation', 'EXPIRED', 'CLAIMED', (await currentInvitation(inv.code)).status);
+  });
+});
+
+describe('POST /invitations/{invitationCode}/cancel', () => {
+  scenario({ area: 'Invitations', operation: 'POST /invitations/{invitationCode}/cancel', section: 'Errors', basis: 'supplement' });
+
+  it.concurrent('keeps the terminal states: CLAIMED and CANCELLED stay past expiresAt, a cancel of a CANCELLED or EXPIRED invitation answers 400, and neither cancel nor expiry sends INVITATION.CLAIMED', async () => {
+    await basisSupplement('PENDING -> CLAIMED | CANCELLED | EXPIRED (time, no event), all terminal; cancel 400 not PENDING; INVITATION.CLAIMED on claim (sections 19, 27)');
+    const inviterUma = uma('inviter');
+    const probe = await pendingInvitation({ inviterUma }); // the target's clock: createdAt of an invitation made just now
+    const ttlMs = 1500;
+    const expiresAt = new Date(Date.parse(probe.createdAt) + ttlMs).toISOString();
+    const [toClaim, toCancel, toExpire] = await Promise.all([1, 2, 3].map(() => pendingInvitation({ inviterUma, expiresAt })));
+    const since = await listener.mark();
+    const inviteeUma = uma('invitee');
+    expect((await claimInvitation(toClaim.code, inviteeUma)).status, 'Supplement 19: claim of a PENDING invitation answers 200').toBe(200);
+    expect((await cancelInvitation(toCancel.code)).status, 'Supplement 19: cancel of a PENDING invitation answers 200').toBe(200);
+    expectTransition('invitation', toCancel.status, (await currentInvitation(toCancel.code)).status, 'PENDING', 'CANCELLED');
+    const again = await cancelInvitation(toCancel.code);
+    expectError(again, 400, undefined, 'Supplement 19: cancel answers 400 when the invitation is not PENDING (CANCELLED)');
+    expectRefusedTransition('invitation', 'CANCELLED', 'CANCELLED', (await currentInvitation(toCancel.code)).status);
+
+    // The control: the invitation left PENDING with the same expiresAt expires; the claimed and the cancelled ones keep their state.
+    const expired = await eventually(() => currentInvitation(toExpire.code), (i) => i.status !== 'PENDING', {
+      timeoutMs: ttlMs + capabilities.waitBudgetMs,
+      what: `invitation ${toExpire.code} to leave PENDING after its expiresAt ${expiresAt}`,
+    });
+    expectTransition('invitation', toExpire.status, expired.status, 'PENDING', 'EXPIRED');
+    expectRefusedTransition('invitation', 'CLAIMED', 'EXPIRED', (await currentInvitation(toClaim.code)).status);
+    expectRefusedTransition('invitation', 'CANCELLED', 'EXPIRED', (await currentInvitation(toCancel.code)).status);
+    expectError(await cancelInvitation(toExpire.code), 400, undefined, 'Supplement 19: cancel answers 400 when the invitation is not PENDING (EXPIRED)');
+    expectRefusedTransition('invitation', 'EXPIRED', 'CANCELLED', (await currentInvitation(toExpire.code)).status);
+
+    // Events: the claim's INVITATION.CLAIMED arrives (event deadline); after a quiet period none is about the cancelled or the expired one.
+    await expectClaimedEvent(toClaim.code, inviteeUma, since);
+    const got = await listener.gather('INVITATION.CLAIMED', () => false, { since, timeoutMs: 0, quietMs: capabilities.eventQuietMs });
+    const claimedCodes = newSince(got.deliveries, since).filter((n) => n.type === 'INVITATION.CLAIMED').map((n) => n.data.code);
+    expect(claimedCodes, `Supplement 19, 27: INVITATION.CLAIMED is sent on claim only; cancel (${toCancel.code}) and expiry (${toExpire.code}, "no event") send none`).not.toContain(toCancel.code);
+    expect(claimedCodes).not.toContain(toExpire.code);
   });
 });
 

@@ -290,3 +290,27 @@ describe('Idempotency-Key on mints and burns', () => {
     created(await burn(coin, burnBody), 'BURN', coin, burnBody.amount); // control: with a key the burn is created
   });
 });
+
+describe('Idempotency-Key on burns', () => {
+  scenario({ area: 'Stablecoins', operation: 'POST /stablecoins/{stablecoinId}/burns', section: 'Endpoints', basis: 'supplement' });
+
+  it('a replay of a burn answers the first operation and creates no other; a changed payload under the same key is refused', async (ctx) => {
+    needStablecoins(ctx);
+    await basisSupplement('"Every POST requires Idempotency-Key* (≤255; replay = prior result, changed payload rejected)" (section 22)');
+    const { coin } = await linkedToken();
+    const bank = await platformBankAccount();
+    const body = { amount: tokenAmount(coin, 700), source: { type: 'PROVIDER_INTERNAL_BALANCE' }, destination: { type: 'EXTERNAL_ACCOUNT', externalAccountId: bank.id, rail: 'WIRE' } };
+    const key = newKey();
+    const first = created(await burn(coin, body, key), 'BURN', coin, body.amount);
+    await advance(first.id); // the operation moves on; the replay still answers the first result
+    const replay = await burn(coin, body, key);
+    expect(expectStatus(replay, 201, StablecoinOperation, 'Supplement 22: the replay answers as the first request did'), 'Supplement 22: replay = prior result').toEqual(first);
+    expectRefusal(await burn(coin, { ...body, destination: { ...body.destination, rail: 'RTP_CREDIT' } }, key), 'Supplement 22: the same Idempotency-Key with a changed payload is rejected', {
+      id: 'stablecoin-idempotency-changed-payload',
+      sentences: ['Supplement 22: Idempotency-Key: changed payload rejected', 'Status and code of the rejection are not stated'],
+    });
+    expect((await listOps(coin)).map((o) => o.id), 'one operation, however often the request was replayed or altered under its key').toEqual([first.id]);
+    const other = created(await burn(coin, { ...body, destination: { ...body.destination, rail: 'RTP_CREDIT' } }), 'BURN', coin, body.amount); // control: the changed payload under a new key is a burn
+    expect((await listOps(coin)).map((o) => o.id), 'Supplement 22: a new key makes a new operation').toEqual([other.id, first.id]);
+  });
+});

@@ -9,7 +9,7 @@
 // is the target's (section 28.1): its declared trigger.
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { expectError, expectStatus, noteInterface } from '../../helpers/expect.js';
+import { expectError, expectRefusal, expectStatus, noteInterface } from '../../helpers/expect.js';
 import { walkPages } from '../../helpers/flows/pages.js';
 import { COIN, COINS, LINK, MINTS, linkAccount, linkedToken, needStablecoins, post, registerToken, sparkWallet, tokenAmount, tokenBody } from '../../helpers/flows/stablecoins.js';
 import { api } from '../../helpers/harness.js';
@@ -75,6 +75,27 @@ describe('POST /stablecoins', () => {
     expectError(await post(COINS, body, { key: null }), 400, undefined, 'Supplement 22: POST /stablecoins without Idempotency-Key is refused (400)');
     // Control, and proof that nothing was registered: the same token registers now (else a 409 duplicate).
     expectStatus(await post(COINS, body), 201, Stablecoin, 'control: with a key the registration succeeds');
+  });
+
+  it('a replay of a registration answers the first stablecoin and registers no other; a changed payload under the same key is refused', async (ctx) => {
+    needStablecoins(ctx);
+    await basisSupplement('"Every POST requires Idempotency-Key* (≤255; replay = prior result, changed payload rejected)" (section 22)');
+    const link = await linkAccount();
+    const body = tokenBody(link.id);
+    const key = randomUUID();
+    const first = expectStatus(await post(COINS, body, { key }), 201, Stablecoin, 'Supplement 22: POST /stablecoins answers 201 Stablecoin');
+    // A second registration of the same token would be a 409 duplicate: the replay answers the first result instead.
+    const replay = expectStatus(await post(COINS, body, { key }), 201, Stablecoin, 'Supplement 22: the replay answers as the first request did (not a 409 duplicate)');
+    expect(replay, 'Supplement 22: replay = prior result').toEqual(first);
+    const changed = tokenBody(link.id);
+    expectRefusal(await post(COINS, changed, { key }), 'Supplement 22: the same Idempotency-Key with a changed payload is rejected', {
+      id: 'stablecoin-idempotency-changed-payload',
+      sentences: ['Supplement 22: Idempotency-Key: changed payload rejected', 'Status and code of the rejection are not stated'],
+    });
+    const listed = await walkPages(COINS, Stablecoin, { limit: 100 });
+    expect(listed.filter((c) => c.providerTokenIdentifier === body.providerTokenIdentifier).map((c) => c.id), 'one stablecoin for the replayed registration').toEqual([first.id]);
+    expect(listed.some((c) => c.providerTokenIdentifier === changed.providerTokenIdentifier), 'the refused changed payload registered nothing').toBe(false);
+    expectStatus(await post(COINS, changed), 201, Stablecoin, 'control: the changed payload under a new key registers');
   });
 
   it('answers 400 STABLECOIN_PROVIDER_ACCOUNT_SELECTION_REQUIRED when several links are active and none is named', async (ctx) => {
