@@ -1590,6 +1590,11 @@ export const FAULTS = {
     suites: ['embedded-wallet-auth/sessions.test.ts'],
     rule: 'Supplement 10 and 17: the stamp is made with a verified credential\'s session key; a revoked session (DELETE /auth/sessions/{id}) no longer signs (WALLET_SIGNATURE_INVALID).',
   },
+  'wallet-expired-session-signs': {
+    areas: ['embedded-wallet-auth'],
+    suites: ['embedded-wallet-auth/session-expiry.test.ts'],
+    rule: 'Supplement 17: an AuthSession carries expiresAt and GET /auth/sessions lists active ones only; a session past its expiresAt no longer signs (WALLET_SIGNATURE_INVALID, "fails verification").',
+  },
   'wallet-otp-stale-bundle-accepted': {
     areas: ['embedded-wallet-auth'],
     suites: ['embedded-wallet-auth/credentials.test.ts'],
