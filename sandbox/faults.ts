@@ -1590,6 +1590,16 @@ export const FAULTS = {
     suites: ['embedded-wallet-auth/sessions.test.ts'],
     rule: 'Supplement 10 and 17: the stamp is made with a verified credential\'s session key; a revoked session (DELETE /auth/sessions/{id}) no longer signs (WALLET_SIGNATURE_INVALID).',
   },
+  'wallet-credential-delete-own-session-signs': {
+    areas: ['embedded-wallet-auth'],
+    suites: ['embedded-wallet-auth/signers.test.ts'],
+    rule: 'Supplement 17: DELETE /auth/credentials/{id} is signed by a session of another credential; a session of the credential being deleted may not sign it (401).',
+  },
+  'wallet-refresh-other-session-signs': {
+    areas: ['embedded-wallet-auth'],
+    suites: ['embedded-wallet-auth/signers.test.ts'],
+    rule: 'Supplement 17: POST /auth/sessions/{id}/refresh is signed by the current session (the one refreshed); another session of the account may not sign it (401).',
+  },
   'wallet-expired-session-signs': {
     areas: ['embedded-wallet-auth'],
     suites: ['embedded-wallet-auth/session-expiry.test.ts'],

@@ -447,7 +447,7 @@ export async function embeddedWalletAuthRoutes(app: FastifyInstance) {
       throw badRequest('INVALID_INPUT', `Credential ${c.id} is the last credential of account ${c.accountId}`);
     }
     // Signer: a session of another credential of the account (supplement 17).
-    return signedRetry(ctx, req, reply, { type: 'DELETE_AUTHENTICATORS', accountId: c.accountId, signer: sessionSigner(c.accountId, (s) => s.credential.id !== c.id) }, () => {
+    return signedRetry(ctx, req, reply, { type: 'DELETE_AUTHENTICATORS', accountId: c.accountId, signer: sessionSigner(c.accountId, (s) => s.credential.id !== c.id || ctx.faults.has('wallet-credential-delete-own-session-signs')) }, () => {
       st.credentials.delete(c.id);
       st.credentialsByAccount.get(c.accountId)?.delete(c.id);
       unindexNickname(st, c);
@@ -604,7 +604,7 @@ export async function embeddedWalletAuthRoutes(app: FastifyInstance) {
     const s = liveSession(parse(SessionParams, req.params).sessionId);
     const body = parse(ctx.faults.has('wallet-refresh-key-unchecked') ? z.strictObject({ clientPublicKey: z.string() }) : RefreshBody, req.body);
     // Signer: the session being refreshed.
-    return signedRetry(ctx, req, reply, { type: 'REFRESH_SESSION', accountId: s.credential.accountId, signer: sessionSigner(s.credential.accountId, (x) => x.id === s.id) }, async () => {
+    return signedRetry(ctx, req, reply, { type: 'REFRESH_SESSION', accountId: s.credential.accountId, signer: sessionSigner(s.credential.accountId, (x) => x.id === s.id || ctx.faults.has('wallet-refresh-other-session-signs')) }, async () => {
       const now = ctx.clock.now();
       const legacy = UNCOMPRESSED.test(body.clientPublicKey);
       // Legacy form: the sandbox makes the session key and returns its private half sealed to clientPublicKey.
