@@ -1525,6 +1525,16 @@ export const FAULTS = {
     suites: ['api-tokens/tokens.test.ts'],
     rule: 'Supplement 20: DELETE /tokens/{id} 204; a created token authenticates as Basic clientId:clientSecret (a deleted one no longer does).',
   },
+  'token-view-reads-config-only': {
+    areas: ['api-tokens'],
+    suites: ['api-tokens/tokens.test.ts'],
+    rule: 'Supplement 20: VIEW reads all (a VIEW token reads a customer and the token list, not only the configuration).',
+  },
+  'token-manage-not-customers': {
+    areas: ['api-tokens'],
+    suites: ['api-tokens/tokens.test.ts'],
+    rule: 'Supplement 20: MANAGE manages config, tokens, customers (a MANAGE token creates a customer).',
+  },
   'token-transact-not-enforced': {
     areas: ['api-tokens'],
     suites: ['api-tokens/tokens.test.ts'],
