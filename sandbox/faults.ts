@@ -1610,6 +1610,11 @@ export const FAULTS = {
     suites: ['embedded-wallet-auth/signers.test.ts'],
     rule: 'Supplement 17: POST /auth/sessions/{id}/refresh is signed by the current session (the one refreshed); another session of the account may not sign it (401).',
   },
+  'wallet-quote-execute-unsigned': {
+    areas: ['embedded-wallet-auth'],
+    suites: ['embedded-wallet-auth/quote-execute.test.ts'],
+    rule: 'Supplement 10 and 17: a quote from an EMBEDDED_WALLET account executes in one step with Svc-Wallet-Signature over its paymentInstructions[].accountOrWalletInfo.payloadToSign; without the header 401 WALLET_SIGNATURE_MISSING, with a stamp that fails verification 401 WALLET_SIGNATURE_INVALID.',
+  },
   'wallet-expired-session-signs': {
     areas: ['embedded-wallet-auth'],
     suites: ['embedded-wallet-auth/session-expiry.test.ts'],
