@@ -28,7 +28,7 @@ import { serverErrorRoutes } from './cross-currency-transfers/server-errors.js';
 import { webhookSignatureRoutes } from './webhooks/signature-check.js';
 import { stablecoinRoutes } from './stablecoins/routes.js';
 import { umaRoutes } from './uma/routes.js';
-import { UMA_LOOKUP_TTL_MS } from './profile.js';
+import { UMA_LOOKUP_TTL_MS, WALLET_SESSION_TTL_MS } from './profile.js';
 import { VELOCITY } from './cross-currency-transfers/gates.js';
 import { invitationRoutes } from './invitations/routes.js';
 import { discoveryRoutes } from './discoveries/routes.js';
@@ -76,6 +76,7 @@ export async function buildSandbox(options: SandboxOptions = {}): Promise<Sandbo
     cardActivationDelayMs: options.cardActivationDelayMs ?? 30_000,
     incomingApprovalWindowMs: options.incomingApprovalWindowMs ?? 5000,
     umaLookupTtlMs: options.umaLookupTtlMs ?? UMA_LOOKUP_TTL_MS,
+    walletSessionTtlMs: options.walletSessionTtlMs ?? WALLET_SESSION_TTL_MS,
     quoteVelocityCount: options.quoteVelocityCount ?? VELOCITY.count,
     umaWellBehavedCounterparties: options.umaWellBehavedCounterparties ?? false,
   };

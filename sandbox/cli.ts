@@ -28,6 +28,7 @@ const { values } = parseArgs({
     'card-activation-delay-ms': { type: 'string' },
     'incoming-approval-window-ms': { type: 'string' },
     'uma-lookup-ttl-ms': { type: 'string' },
+    'wallet-session-ttl-ms': { type: 'string' },
     'quote-velocity-count': { type: 'string' },
     log: { type: 'boolean' },
     'seed-customers': { type: 'string' },
@@ -43,6 +44,7 @@ if (values.help) {
       '  [--faults a,b] [--allow-insecure-loopback-webhooks] [--challenge-ttl-ms N] [--provisioning-delay-ms N]\n' +
       '  [--webhook-retry-base-ms N] [--webhook-attempts N] [--webhook-ca ca.pem] [--log] [--print-profile profile.json]\n' +
       '  [--realtime-quote-ttl-ms N] [--card-activation-delay-ms N] [--incoming-approval-window-ms N] [--uma-lookup-ttl-ms N]\n' +
+      '  [--wallet-session-ttl-ms N]   (an embedded-wallet session\'s life; default 24 h)\n' +
       '  [--quote-velocity-count N]   (quotes one customer may create in 10 minutes; default 20)\n' +
       '  [--seed-customers N]   (N INDIVIDUAL customers stored before the first request, for load measurements)\n',
   );
@@ -73,6 +75,7 @@ const sandbox = await buildSandbox({
   cardActivationDelayMs: num(values['card-activation-delay-ms'], 'SANDBOX_CARD_ACTIVATION_DELAY_MS'),
   incomingApprovalWindowMs: num(values['incoming-approval-window-ms'], 'SANDBOX_INCOMING_APPROVAL_WINDOW_MS'),
   umaLookupTtlMs: num(values['uma-lookup-ttl-ms'], 'SANDBOX_UMA_LOOKUP_TTL_MS'),
+  walletSessionTtlMs: num(values['wallet-session-ttl-ms'], 'SANDBOX_WALLET_SESSION_TTL_MS'),
   quoteVelocityCount: num(values['quote-velocity-count'], 'SANDBOX_QUOTE_VELOCITY_COUNT'),
   webhook: {
     retryBaseDelayMs: num(values['webhook-retry-base-ms'], 'SANDBOX_WEBHOOK_RETRY_BASE_MS'),

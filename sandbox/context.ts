@@ -23,6 +23,8 @@ export interface SandboxSettings {
   incomingApprovalWindowMs: number;
   /** Lifetime of an UMA receiver lookup (lookupId) before a quote answers 404 LOOKUP_REQUEST_NOT_FOUND. */
   umaLookupTtlMs: number;
+  /** Lifetime of an embedded-wallet session (sandbox/embedded-wallet-auth): past its expiresAt its key signs nothing. */
+  walletSessionTtlMs: number;
   /** Every simulated UMA counterparty behaves, its trigger addresses included (sandbox/uma). */
   umaWellBehavedCounterparties: boolean;
   /** Quotes one customer may create within the velocity window (sandbox/cross-currency-transfers/gates.ts). */

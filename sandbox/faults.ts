@@ -1590,6 +1590,16 @@ export const FAULTS = {
     suites: ['api-tokens/tokens.test.ts'],
     rule: 'Supplement 20: DELETE /tokens/{id} 204; a created token authenticates as Basic clientId:clientSecret (a deleted one no longer does).',
   },
+  'token-view-reads-config-only': {
+    areas: ['api-tokens'],
+    suites: ['api-tokens/tokens.test.ts'],
+    rule: 'Supplement 20: VIEW reads all (a VIEW token reads a customer and the token list, not only the configuration).',
+  },
+  'token-manage-not-customers': {
+    areas: ['api-tokens'],
+    suites: ['api-tokens/tokens.test.ts'],
+    rule: 'Supplement 20: MANAGE manages config, tokens, customers (a MANAGE token creates a customer).',
+  },
   'token-transact-not-enforced': {
     areas: ['api-tokens'],
     suites: ['api-tokens/tokens.test.ts'],
@@ -1654,6 +1664,26 @@ export const FAULTS = {
     areas: ['embedded-wallet-auth'],
     suites: ['embedded-wallet-auth/sessions.test.ts'],
     rule: 'Supplement 10 and 17: the stamp is made with a verified credential\'s session key; a revoked session (DELETE /auth/sessions/{id}) no longer signs (WALLET_SIGNATURE_INVALID).',
+  },
+  'wallet-credential-delete-own-session-signs': {
+    areas: ['embedded-wallet-auth'],
+    suites: ['embedded-wallet-auth/signers.test.ts'],
+    rule: 'Supplement 17: DELETE /auth/credentials/{id} is signed by a session of another credential; a session of the credential being deleted may not sign it (401).',
+  },
+  'wallet-refresh-other-session-signs': {
+    areas: ['embedded-wallet-auth'],
+    suites: ['embedded-wallet-auth/signers.test.ts'],
+    rule: 'Supplement 17: POST /auth/sessions/{id}/refresh is signed by the current session (the one refreshed); another session of the account may not sign it (401).',
+  },
+  'wallet-quote-execute-unsigned': {
+    areas: ['embedded-wallet-auth'],
+    suites: ['embedded-wallet-auth/quote-execute.test.ts'],
+    rule: 'Supplement 10 and 17: a quote from an EMBEDDED_WALLET account executes in one step with Svc-Wallet-Signature over its paymentInstructions[].accountOrWalletInfo.payloadToSign; without the header 401 WALLET_SIGNATURE_MISSING, with a stamp that fails verification 401 WALLET_SIGNATURE_INVALID.',
+  },
+  'wallet-expired-session-signs': {
+    areas: ['embedded-wallet-auth'],
+    suites: ['embedded-wallet-auth/session-expiry.test.ts'],
+    rule: 'Supplement 17: an AuthSession carries expiresAt and GET /auth/sessions lists active ones only; a session past its expiresAt no longer signs (WALLET_SIGNATURE_INVALID, "fails verification").',
   },
   'wallet-otp-stale-bundle-accepted': {
     areas: ['embedded-wallet-auth'],

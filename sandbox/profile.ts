@@ -44,6 +44,8 @@ export interface SandboxProfileInput {
  *   immediate activation;
  * - incomingApprovalWindowMs: as in the profile's timings;
  * - umaLookupTtlMs: an UMA receiver lookup id's life (the default is 10 minutes; a scenario waits it out);
+ * - walletSessionTtlMs: an embedded-wallet session's life (the default is 24 hours; a scenario waits it
+ *   out from the session's own expiresAt; long enough for a wallet flow of several signed retries under load);
  * - webhookRetryBaseMs, webhookAttempts: the retry schedule of a failed delivery;
  * - eventQuietMs: every event of one state change is sent at once, over loopback: what comes later
  *   than this after the last one is not part of it.
@@ -55,6 +57,7 @@ export const EMBEDDED_TIMINGS = {
   cardActivationDelayMs: 1000,
   incomingApprovalWindowMs: 1500,
   umaLookupTtlMs: 3000,
+  walletSessionTtlMs: 15_000,
   webhookRetryBaseMs: 100,
   webhookAttempts: 5,
   eventQuietMs: 100,
@@ -69,6 +72,9 @@ export const FAILURE_TRIGGERS: Record<string, string> = {
   COMPLIANCE_REJECTED: '009',
   LIMIT_EXCEEDED: '011',
 };
+
+/** The lifetime of an embedded-wallet session where no option sets it (sandbox/app.ts; the supplement states no length). */
+export const WALLET_SESSION_TTL_MS = 24 * 60 * 60_000;
 
 /** The lifetime of an UMA lookup id where no option sets it (sandbox/app.ts). */
 export const UMA_LOOKUP_TTL_MS = 10 * 60_000;

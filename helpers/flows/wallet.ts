@@ -81,10 +81,10 @@ export async function signed(method: 'POST' | 'PATCH' | 'DELETE', template: stri
 }
 
 /** An EMBEDDED_WALLET account of a new customer (the target's declared trigger) and its first EMAIL_OTP credential. */
-export async function walletAccount(): Promise<{ customerId: string; account: InternalAccount; emailOtp: AuthMethod; email: string }> {
+export async function walletAccount(customer: Record<string, unknown> = {}): Promise<{ customerId: string; account: InternalAccount; emailOtp: AuthMethod; email: string }> {
   const email = String(individual().email);
-  const customer = await createCustomer(individual({ email }));
-  const res = await api.post('/sandbox/customers/{customerId}/embedded-wallet', { params: { customerId: customer.id }, body: { email } });
+  const created = await createCustomer(individual({ email, ...customer }));
+  const res = await api.post('/sandbox/customers/{customerId}/embedded-wallet', { params: { customerId: created.id }, body: { email } });
   const account = expectStatus(res, 201, InternalAccount, 'the target\'s trigger gives the customer an EMBEDDED_WALLET account');
   expect(account.type, 'an embedded wallet account is of type EMBEDDED_WALLET').toBe('EMBEDDED_WALLET');
   const credentials = await listCredentials(account.id);
@@ -92,7 +92,7 @@ export async function walletAccount(): Promise<{ customerId: string; account: In
   expect(emailOtp, 'supplement 17: an EW account starts with an EMAIL_OTP credential').toHaveLength(1);
   expect(emailOtp[0]!.accountId).toBe(account.id);
   expect(emailOtp[0]!.nickname, 'supplement 17: an EMAIL_OTP credential\'s nickname is its email').toBe(email);
-  return { customerId: customer.id, account, emailOtp: emailOtp[0]!, email };
+  return { customerId: created.id, account, emailOtp: emailOtp[0]!, email };
 }
 
 export async function listCredentials(accountId: string): Promise<AuthMethod[]> {

@@ -86,6 +86,7 @@ async function sandboxTimings() {
     cardActivationDelayMs: env('SANDBOX_CARD_ACTIVATION_DELAY_MS', t.cardActivationDelayMs),
     incomingApprovalWindowMs: env('SANDBOX_INCOMING_APPROVAL_WINDOW_MS', t.incomingApprovalWindowMs),
     umaLookupTtlMs: env('SANDBOX_UMA_LOOKUP_TTL_MS', t.umaLookupTtlMs),
+    walletSessionTtlMs: env('SANDBOX_WALLET_SESSION_TTL_MS', t.walletSessionTtlMs),
     webhookRetryBaseMs: env('SANDBOX_WEBHOOK_RETRY_BASE_MS', t.webhookRetryBaseMs),
     webhookAttempts: env('SANDBOX_WEBHOOK_ATTEMPTS', t.webhookAttempts),
     eventQuietMs: t.eventQuietMs,
@@ -157,6 +158,7 @@ async function startHarness(mutantFault?: string): Promise<Harness> {
         cardActivationDelayMs: timings.cardActivationDelayMs,
         incomingApprovalWindowMs: timings.incomingApprovalWindowMs,
         umaLookupTtlMs: timings.umaLookupTtlMs,
+        walletSessionTtlMs: timings.walletSessionTtlMs,
         webhook: { retryBaseDelayMs: timings.webhookRetryBaseMs, maxAttempts: timings.webhookAttempts, caPem: info.caPem },
       });
       closers.unshift(() => sandbox.close());
@@ -174,6 +176,7 @@ async function startHarness(mutantFault?: string): Promise<Harness> {
         SANDBOX_CARD_ACTIVATION_DELAY_MS: t.cardActivationDelayMs,
         SANDBOX_INCOMING_APPROVAL_WINDOW_MS: t.incomingApprovalWindowMs,
         SANDBOX_UMA_LOOKUP_TTL_MS: t.umaLookupTtlMs,
+        SANDBOX_WALLET_SESSION_TTL_MS: t.walletSessionTtlMs,
       };
       const started = await startContainerTarget(settings, { privateKeyPem: keys!.privateKeyPem, caPem: info.caPem! }, Object.fromEntries(Object.entries(timings).map(([k, v]) => [k, String(v)])));
       closers.unshift(started.stop);

@@ -11,6 +11,9 @@ import { createRequire } from 'node:module';
  * `/// <reference lib="dom" />`, which would pull the DOM's globals into this Node project's type check.
  */
 export interface TurnkeyCrypto {
+  getPublicKey(privateKey: Uint8Array | string, isCompressed?: boolean): Uint8Array;
+  compressRawPublicKey(rawPublicKey: Uint8Array): Uint8Array;
+  uncompressRawPublicKey(rawPublicKey: Uint8Array): Uint8Array;
   hpkeEncrypt(params: { plainTextBuf: Uint8Array; targetKeyBuf: Uint8Array }): Uint8Array;
   hpkeDecrypt(params: { ciphertextBuf: Uint8Array; encappedKeyBuf: Uint8Array; receiverPriv: string }): Uint8Array;
   formatHpkeBuf(encryptedBuf: Uint8Array): string;

@@ -80,8 +80,11 @@ const deleted = (ctx: SandboxContext) => areaState(ctx, 'api-tokens-deleted', ()
  * not stated"). This sandbox's choice for the rest (sandbox/README.md): reads need VIEW, payment sends
  * need TRANSACT, every other write needs MANAGE.
  */
-function permissionFor(method: string, path: string): Permission {
-  if (method === 'GET' || method === 'HEAD') return 'VIEW';
+function permissionFor(ctx: SandboxContext, method: string, path: string): Permission {
+  // Fault token-view-reads-config-only: VIEW reads the configuration only, other reads need MANAGE.
+  if (method === 'GET' || method === 'HEAD') return ctx.faults.has('token-view-reads-config-only') && path !== '/config' ? 'MANAGE' : 'VIEW';
+  // Fault token-manage-not-customers: a customer create needs TRANSACT instead of MANAGE.
+  if (ctx.faults.has('token-manage-not-customers') && method === 'POST' && path === '/customers') return 'TRANSACT';
   if (/^\/quotes(\/[^/]+\/execute)?$/.test(path) || /^\/(transfer-in|transfer-out)$/.test(path)) return 'TRANSACT';
   return 'MANAGE';
 }
@@ -105,7 +108,7 @@ export function authenticateToken(ctx: SandboxContext, req: FastifyRequest): boo
   const expected = Buffer.from(token.clientSecret);
   if (secret.length !== expected.length || !timingSafeEqual(secret, expected)) return false;
   const path = (req.url.split('?')[0] ?? '').replace(/^\/\d{4}-\d{2}-\d{2}/, '');
-  const needed = permissionFor(req.method, path);
+  const needed = permissionFor(ctx, req.method, path);
   const enforced = !(needed === 'TRANSACT' && ctx.faults.has('token-transact-not-enforced'));
   if (enforced && !token.permissions.includes(needed)) {
     throw new ApiError(403, 'FORBIDDEN', `Token ${token.id} lacks the ${needed} permission ${req.method} ${path} needs`);

@@ -20,6 +20,7 @@ import { indexTransaction } from '../transactions/index.js';
 import { takeServerError } from './server-errors.js';
 import { assertCounterpartyAllowed, assertReadyForRamp, assertVelocity, recordVelocity } from './gates.js';
 import { umaSender } from '../uma/routes.js';
+import { assertQuoteSignature, quotePayloadToSign } from '../embedded-wallet-auth/quote-signature.js';
 
 /** Sandbox limits, in US cents (configured per corridor in the real service; here one value). */
 export const LIMITS = { singleTransactionUsdCents: 5_000_000, dailyVolumeUsdCents: 10_000_000, unverifiedWalletUsdCents: 100_000 };
@@ -84,6 +85,8 @@ interface Quote {
   scaChallenge?: { id: string; expiresAt: number };
   /** A deprecated transfer-out: the supplement's transfer outcomes apply instead of the quote ones. */
   transfer?: boolean;
+  /** From an EMBEDDED_WALLET account: what its execute must carry a wallet signature over (supplement 10). */
+  walletPayloadToSign?: string;
 }
 export interface OutgoingTxn {
   id: string;
@@ -204,6 +207,7 @@ function presentQuote(q: Quote, faults: SandboxContext['faults']) {
     feesIncluded: q.pricing.svcFee + q.pricing.platformFee,
     platformFeesIncluded: q.pricing.platformFee,
     ...(faults.has('quote-without-transaction-id') ? {} : { transactionId: q.transactionId }),
+    ...(q.walletPayloadToSign ? { paymentInstructions: [{ accountOrWalletInfo: { accountType: 'EMBEDDED_WALLET', payloadToSign: q.walletPayloadToSign } }] } : {}),
     ...(q.source
       ? {}
       : {
@@ -562,6 +566,7 @@ export async function transferRoutes(app: FastifyInstance) {
       transactionId: `Transaction:${randomUUID()}`,
       customerId: customer.id,
     };
+    if (source?.type === 'EMBEDDED_WALLET') quote.walletPayloadToSign = quotePayloadToSign(source.id, quote.id, pricing.totalSending, quote.sending, ctx.clock.now());
     s.quotes.set(quote.id, quote);
     recordVelocity(ctx, customer.id);
     return quote;
@@ -572,6 +577,10 @@ export async function transferRoutes(app: FastifyInstance) {
     idempotent(req, reply, async () => {
       const body = parse(QuoteRequest, req.body);
       const quote = newQuote(body);
+      // An embedded wallet signs the quote's own payloadToSign (supplement 10), which does not exist before the quote: this sandbox answers an immediatelyExecute from one 401 WALLET_SIGNATURE_MISSING, the quote left PENDING.
+      if (body.immediatelyExecute && quote.walletPayloadToSign && !f.has('wallet-quote-execute-unsigned')) {
+        throw new ApiError(401, 'WALLET_SIGNATURE_MISSING', `Quote ${quote.id} is from an embedded wallet: execute it with Svc-Wallet-Signature over its payloadToSign`);
+      }
       if (body.immediatelyExecute) execute(quote);
       if (!quote.source) awaitFunds(quote);
       return { status: 201, body: presentQuote(quote, f) };
@@ -721,6 +730,7 @@ export async function transferRoutes(app: FastifyInstance) {
       const q = getQuote((req.params as { quoteId: string }).quoteId);
       // Supplement section 8: optional {scaFactor?} (SMS_OTP|PASSKEY).
       if (!f.has('execute-sca-factor-any')) parse(z.object({ scaFactor: z.enum(['SMS_OTP', 'PASSKEY']).optional() }), req.body);
+      if (q.walletPayloadToSign && q.source) assertQuoteSignature(ctx, req, q.source.id, q.walletPayloadToSign);
       takeServerError(ctx, q.id);
       execute(q);
       return { status: 200, body: presentQuote(q, f) };

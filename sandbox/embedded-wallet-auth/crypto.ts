@@ -97,25 +97,42 @@ export async function newRecipient(opts: { signOtherData?: boolean } = {}): Prom
   return { privateKey: pair.privateKey, publicKeyHex, bundle: otpTargetBundle(publicKeyHex, opts) };
 }
 
-/** Opens {encappedPublic (uncompressed), ciphertext} (hex) sealed to the recipient; undefined when it does not open. */
-export async function openBundle(recipient: Recipient, encappedPublicHex: string, ciphertextHex: string): Promise<Buffer | undefined> {
+/**
+ * RFC 9180 base-mode open with this sandbox's suite: the encapsulated key and ciphertext (hex), info and
+ * aad; undefined when it does not open. The self-tests run it on the RFC 9180 vector of this suite.
+ */
+export async function hpkeOpen(recipientKey: CryptoKey, encHex: string, ciphertextHex: string, info: Uint8Array, aad: Uint8Array): Promise<Buffer | undefined> {
   try {
-    const enc = Buffer.from(encappedPublicHex, 'hex');
-    const context = await hpke.createRecipientContext({ recipientKey: recipient.privateKey, enc, info: HPKE_INFO });
-    return Buffer.from(await context.open(Buffer.from(ciphertextHex, 'hex'), hpkeAad(encappedPublicHex, recipient.publicKeyHex)));
+    const context = await hpke.createRecipientContext({ recipientKey, enc: Buffer.from(encHex, 'hex'), info });
+    return Buffer.from(await context.open(Buffer.from(ciphertextHex, 'hex'), aad));
   } catch {
     return undefined;
   }
 }
 
 /**
- * Seals to an uncompressed P-256 public key (hex): {encappedPublic (uncompressed), ciphertext} hex.
- * `plainContext` (empty info and aad) is fault wallet-export-hpke-context-ignored.
+ * RFC 9180 base-mode seal with this sandbox's suite to an uncompressed P-256 public key (hex):
+ * {encappedPublic (uncompressed), ciphertext} hex. `aadFor` receives the encapsulated key (hex);
+ * `ekm` (the ephemeral key pair, or the ikm it is derived from) is for the self-tests' vector only.
+ */
+export async function hpkeSeal(publicKeyHex: string, plaintext: Uint8Array, info: Uint8Array, aadFor: (encHex: string) => Uint8Array, ekm?: Uint8Array): Promise<{ encappedPublic: string; ciphertext: string }> {
+  const recipientPublicKey = await hpke.kem.deserializePublicKey(Buffer.from(publicKeyHex, 'hex'));
+  const context = await hpke.createSenderContext({ recipientPublicKey, info, ...(ekm ? { ekm } : {}) });
+  const encappedPublic = Buffer.from(context.enc).toString('hex');
+  const ct = await context.seal(plaintext, aadFor(encappedPublic));
+  return { encappedPublic, ciphertext: Buffer.from(ct).toString('hex') };
+}
+
+/** Opens {encappedPublic (uncompressed), ciphertext} (hex) sealed to the recipient with the provider's info and aad; undefined when it does not open. */
+export async function openBundle(recipient: Recipient, encappedPublicHex: string, ciphertextHex: string): Promise<Buffer | undefined> {
+  return hpkeOpen(recipient.privateKey, encappedPublicHex, ciphertextHex, HPKE_INFO, hpkeAad(encappedPublicHex, recipient.publicKeyHex));
+}
+
+/**
+ * Seals to an uncompressed P-256 public key (hex) with the provider's info and aad: {encappedPublic
+ * (uncompressed), ciphertext} hex. `plainContext` (empty info and aad) is fault wallet-export-hpke-context-ignored.
  */
 export async function sealTo(publicKeyHex: string, plaintext: Uint8Array, opts: { plainContext?: boolean } = {}): Promise<{ encappedPublic: string; ciphertext: string }> {
-  const recipientPublicKey = await hpke.kem.deserializePublicKey(Buffer.from(publicKeyHex, 'hex'));
-  const context = await hpke.createSenderContext({ recipientPublicKey, info: opts.plainContext ? new Uint8Array() : HPKE_INFO });
-  const encappedPublic = Buffer.from(context.enc).toString('hex');
-  const ct = await context.seal(plaintext, opts.plainContext ? new Uint8Array() : hpkeAad(encappedPublic, publicKeyHex));
-  return { encappedPublic, ciphertext: Buffer.from(ct).toString('hex') };
+  if (opts.plainContext) return hpkeSeal(publicKeyHex, plaintext, new Uint8Array(), () => new Uint8Array());
+  return hpkeSeal(publicKeyHex, plaintext, HPKE_INFO, (enc) => hpkeAad(enc, publicKeyHex));
 }

@@ -135,17 +135,17 @@ function addSession(st: WalletState, session: Session): void {
   else st.liveSessionsByAccount.set(accountId, new Map([[session.id, session]]));
 }
 
-/** The account's sessions with this key that may sign: live ones (revoked ones too under the fault wallet-revoked-session-signs). */
+/** The account's sessions with this key that may sign: live ones, before their expiresAt (expired ones too under wallet-expired-session-signs, revoked ones under wallet-revoked-session-signs). */
 function signingSessions(ctx: SandboxContext, accountId: string, publicKey: string): Session[] {
   return (state(ctx).sessionsByKey.get(compound(accountId, publicKey)) ?? []).filter(
-    (s) => (!s.revoked && ctx.clock.now() < s.expiresAtMs) || (s.revoked && ctx.faults.has('wallet-revoked-session-signs')),
+    (s) => (!s.revoked && (ctx.clock.now() < s.expiresAtMs || ctx.faults.has('wallet-expired-session-signs'))) || (s.revoked && ctx.faults.has('wallet-revoked-session-signs')),
   );
 }
 
 /** Supplement 10: the sandbox's wallet OTP. */
 export const WALLET_OTP = '000000';
-/** How long a session lives (this sandbox's choice; the supplement states no length). */
-export const SESSION_TTL_MS = 24 * 60 * 60_000;
+/** How long a session lives: --wallet-session-ttl-ms (this sandbox's choice, 24 h by default; the supplement states no length). */
+const sessionTtlMs = (ctx: SandboxContext) => ctx.settings.walletSessionTtlMs;
 
 const COMPRESSED = /^0[23][0-9a-fA-F]{64}$/;
 const UNCOMPRESSED = /^04[0-9a-fA-F]{128}$/;
@@ -447,7 +447,7 @@ export async function embeddedWalletAuthRoutes(app: FastifyInstance) {
       throw badRequest('INVALID_INPUT', `Credential ${c.id} is the last credential of account ${c.accountId}`);
     }
     // Signer: a session of another credential of the account (supplement 17).
-    return signedRetry(ctx, req, reply, { type: 'DELETE_AUTHENTICATORS', accountId: c.accountId, signer: sessionSigner(c.accountId, (s) => s.credential.id !== c.id) }, () => {
+    return signedRetry(ctx, req, reply, { type: 'DELETE_AUTHENTICATORS', accountId: c.accountId, signer: sessionSigner(c.accountId, (s) => s.credential.id !== c.id || ctx.faults.has('wallet-credential-delete-own-session-signs')) }, () => {
       st.credentials.delete(c.id);
       st.credentialsByAccount.get(c.accountId)?.delete(c.id);
       unindexNickname(st, c);
@@ -518,7 +518,7 @@ export async function embeddedWalletAuthRoutes(app: FastifyInstance) {
     login.used = true;
     c.passkey!.counter = newCounter;
     const now = ctx.clock.now();
-    const session: Session = { id: `Session:${randomUUID()}`, credential: c, publicKey: login.clientPublicKey, createdAt: new Date(now).toISOString(), expiresAtMs: now + SESSION_TTL_MS, revoked: false };
+    const session: Session = { id: `Session:${randomUUID()}`, credential: c, publicKey: login.clientPublicKey, createdAt: new Date(now).toISOString(), expiresAtMs: now + sessionTtlMs(ctx), revoked: false };
     addSession(st, session);
     return presentSession(ctx, session);
   };
@@ -532,7 +532,7 @@ export async function embeddedWalletAuthRoutes(app: FastifyInstance) {
       const identity = oidcClaims(ctx, body.oidcToken, body.clientPublicKey);
       if (identity.iss !== c.oauth!.iss || identity.sub !== c.oauth!.sub) throw badRequest('INVALID_INPUT', `The OIDC token is not the identity of credential ${c.id}`);
       const now = ctx.clock.now();
-      const session: Session = { id: `Session:${randomUUID()}`, credential: c, publicKey: body.clientPublicKey.toLowerCase(), createdAt: new Date(now).toISOString(), expiresAtMs: now + SESSION_TTL_MS, revoked: false };
+      const session: Session = { id: `Session:${randomUUID()}`, credential: c, publicKey: body.clientPublicKey.toLowerCase(), createdAt: new Date(now).toISOString(), expiresAtMs: now + sessionTtlMs(ctx), revoked: false };
       addSession(st, session);
       return presentSession(ctx, session);
     }
@@ -567,7 +567,7 @@ export async function embeddedWalletAuthRoutes(app: FastifyInstance) {
     return signedRetry(ctx, req, reply, { type: 'OTP_LOGIN', accountId: c.accountId, signer: (key) => (foreign ? ((sessionKey = key), true) : key === sessionKey), payload }, () => {
       bundle.used = true;
       const now = ctx.clock.now();
-      const session: Session = { id: `Session:${randomUUID()}`, credential: c, publicKey: sessionKey, createdAt: new Date(now).toISOString(), expiresAtMs: now + SESSION_TTL_MS, revoked: false };
+      const session: Session = { id: `Session:${randomUUID()}`, credential: c, publicKey: sessionKey, createdAt: new Date(now).toISOString(), expiresAtMs: now + sessionTtlMs(ctx), revoked: false };
       addSession(st, session);
       return presentSession(ctx, session);
     });
@@ -604,13 +604,13 @@ export async function embeddedWalletAuthRoutes(app: FastifyInstance) {
     const s = liveSession(parse(SessionParams, req.params).sessionId);
     const body = parse(ctx.faults.has('wallet-refresh-key-unchecked') ? z.strictObject({ clientPublicKey: z.string() }) : RefreshBody, req.body);
     // Signer: the session being refreshed.
-    return signedRetry(ctx, req, reply, { type: 'REFRESH_SESSION', accountId: s.credential.accountId, signer: sessionSigner(s.credential.accountId, (x) => x.id === s.id) }, async () => {
+    return signedRetry(ctx, req, reply, { type: 'REFRESH_SESSION', accountId: s.credential.accountId, signer: sessionSigner(s.credential.accountId, (x) => x.id === s.id || ctx.faults.has('wallet-refresh-other-session-signs')) }, async () => {
       const now = ctx.clock.now();
       const legacy = UNCOMPRESSED.test(body.clientPublicKey);
       // Legacy form: the sandbox makes the session key and returns its private half sealed to clientPublicKey.
       const generated = legacy ? sessionKeyPair() : undefined;
       const publicKey = generated ? generated.publicKey : body.clientPublicKey.toLowerCase();
-      const session: Session = { id: `Session:${randomUUID()}`, credential: s.credential, publicKey, createdAt: new Date(now).toISOString(), expiresAtMs: now + SESSION_TTL_MS, revoked: false };
+      const session: Session = { id: `Session:${randomUUID()}`, credential: s.credential, publicKey, createdAt: new Date(now).toISOString(), expiresAtMs: now + sessionTtlMs(ctx), revoked: false };
       addSession(st, session);
       const sealed = generated ? { encryptedSessionSigningKey: await sealSessionKey(body.clientPublicKey, ctx.faults.has('wallet-legacy-session-key-mismatch') ? sessionKeyPair().privateKey : generated.privateKey) } : {};
       return reply.status(201).send({ ...presentSession(ctx, session), ...sealed });

@@ -1,38 +1,52 @@
 // Embedded-wallet cryptography on both sides, against published vectors and against each other:
-// HPKE: the sandbox's @hpke/core against RFC 9180 appendix A.3.1 (DHKEM(P-256, HKDF-SHA256), HKDF-SHA256,
-// AES-128-GCM, base mode), both sides against the wallet provider's published credential bundle, and each
-// side opening what the other seals with the provider's conventions (the harness on the provider's own
-// @turnkey/crypto); the P-256 stamp (RFC 6979 appendix
+// HPKE: the RFC 9180 test vector of the very suite supplement 17 names (DHKEM(P-256, HKDF-SHA256),
+// HKDF-SHA256, AES-256-GCM, base mode; fixtures/vectors/hpke-p256-sha256-aes256gcm-base.json) on the
+// sandbox's own seal and open (@hpke/core) and, as far as its API reaches, on the harness's
+// @turnkey/crypto; both sides against the wallet provider's published credential bundle; and each
+// side opening what the other seals with the provider's conventions; the P-256 stamp (RFC 6979 appendix
 // A.2.5, P-256 with SHA-256, message "sample") for the harness's @noble/curves signer and the sandbox's
 // node:crypto verifier. Each pair also refuses a wrong key, a wrong payload and a tampered ciphertext.
 import { p256 } from '@noble/curves/nist.js';
-import { Aes128Gcm, CipherSuite, DhkemP256HkdfSha256, HkdfSha256 } from '@hpke/core';
+import { readFileSync } from 'node:fs';
+import { createCipheriv } from 'node:crypto';
+import { expand, extract } from '@noble/hashes/hkdf.js';
 import { describe, expect, it } from 'vitest';
 import { createBase58check } from '@scure/base';
 import { sha256 } from '@noble/hashes/sha2.js';
-import { openCredentialBundle, openExportBundle, openSealed, sealOtpCode, sealToKey } from '../../helpers/wallets/hpke.js';
+import { openCredentialBundle, openExportBundle, openSealed, sealOtpCode, sealToKey, turnkey } from '../../helpers/wallets/hpke.js';
 import { encodeStamp, SessionKey, STAMP_SCHEME, verifyStamp as harnessVerifyStamp } from '../../helpers/wallets/stamp.js';
-import { decodeStamp, hpke, newRecipient, openBundle, otpTargetBundle, sealTo, verifyStamp } from '../../sandbox/embedded-wallet-auth/crypto.js';
+import { decodeStamp, hpke, hpkeOpen, hpkeSeal, newRecipient, openBundle, otpTargetBundle, sealTo, verifyStamp } from '../../sandbox/embedded-wallet-auth/crypto.js';
 
 const hex = (s: string) => Uint8Array.from(Buffer.from(s, 'hex'));
 const toHex = (b: Uint8Array | ArrayBuffer) => Buffer.from(b instanceof ArrayBuffer ? new Uint8Array(b) : b).toString('hex');
 
-// RFC 9180 A.3.1.
-const A31 = {
-  info: '4f6465206f6e2061204772656369616e2055726e',
-  ikmE: '4270e54ffd08d79d5928020af4686d8f6b7d35dbe470265f1f5aa22816ce860e',
-  ikmR: '668b37171f1072f3cf12ea8a236a45df23fc13b82af3609ad1e354f6ef817550',
-  skEm: '4995788ef4b9d6132b249ce59a77281493eb39af373d236a1fe415cb0c2d7beb',
-  pkEm: '04a92719c6195d5085104f469a8b9814d5838ff72b60501e2c4466e5e67b325ac98536d7b61a1af4b78e5b7f951c0900be863c403ce65c9bfcb9382657222d18c4',
-  skRm: 'f3ce7fdae57e1a310d87f1ebbde6f328be0a99cdbcadf4d6589cf29de4b8ffd2',
-  pkRm: '04fe8c19ce0905191ebc298a9245792531f26f0cece2460639e8bc39cb7f706a826a779b4cf969b8a0e539c7f62fb3d30ad6aa8f80e30f1d128aafd68a2ce72ea0',
-  sharedSecret: 'c0d26aeab536609a572b07695d933b589dcf363ff9d93c93adea537aeabb8cb8',
-  key: '868c066ef58aae6dc589b6cfdd18f97e',
-  baseNonce: '4e0bc5018beba4bf004cca59',
-  pt: '4265617574792069732074727574682c20747275746820626561757479',
-  aad: '436f756e742d30',
-  ct: '5ad590bb8baa577f8619db35a36311226a896e7342a6d836d8b7bcd2f20b6c7f9076ac232e3ab2523f39513434',
-};
+/** RFC 9180's vector for the suite supplement 17 names (mode 0, kem 16, kdf 1, aead 2); its source is in the file. */
+const V = (JSON.parse(readFileSync(new URL('../../fixtures/vectors/hpke-p256-sha256-aes256gcm-base.json', import.meta.url), 'utf8')) as {
+  vector: { info: string; ikmE: string; skEm: string; pkEm: string; skRm: string; pkRm: string; enc: string; shared_secret: string; key_schedule_context: string; secret: string; key: string; base_nonce: string; encryptions: { aad: string; plaintext: string; ciphertext: string }[] };
+}).vector;
+const [V0] = V.encryptions;
+
+/**
+ * RFC 9180's key schedule for this suite, base mode (sections 4 and 5.1), written out on @noble/hashes:
+ * a third implementation, checked first against the vector's own intermediate values, then used to
+ * make for @turnkey/crypto (whose info and aad are fixed by the provider's protocol) a ciphertext from
+ * the vector's keys that only an RFC 9180 implementation opens.
+ */
+const te = new TextEncoder();
+const SUITE_ID = Uint8Array.from([...te.encode('HPKE'), 0x00, 0x10, 0x00, 0x01, 0x00, 0x02]);
+const cat = (...parts: Uint8Array[]) => Uint8Array.from(parts.flatMap((p) => [...p]));
+const labeledExtract = (salt: Uint8Array, label: string, ikm: Uint8Array) => extract(sha256, cat(te.encode('HPKE-v1'), SUITE_ID, te.encode(label), ikm), salt);
+const labeledExpand = (prk: Uint8Array, label: string, info: Uint8Array, length: number) =>
+  expand(sha256, prk, cat(Uint8Array.from([length >> 8, length & 0xff]), te.encode('HPKE-v1'), SUITE_ID, te.encode(label), info), length);
+function keySchedule(sharedSecret: Uint8Array, info: Uint8Array) {
+  const context = cat(Uint8Array.of(0), labeledExtract(new Uint8Array(), 'psk_id_hash', new Uint8Array()), labeledExtract(new Uint8Array(), 'info_hash', info));
+  const secret = labeledExtract(sharedSecret, 'secret', new Uint8Array());
+  return { context, secret, key: labeledExpand(secret, 'key', context, 32), baseNonce: labeledExpand(secret, 'base_nonce', context, 12) };
+}
+function aes256gcm(key: Uint8Array, nonce: Uint8Array, plaintext: Uint8Array, aad: Uint8Array): Uint8Array {
+  const cipher = createCipheriv('aes-256-gcm', key, nonce).setAAD(aad);
+  return cat(cipher.update(plaintext), cipher.final(), cipher.getAuthTag());
+}
 
 // RFC 6979 A.2.5.
 const A25 = {
@@ -69,6 +83,31 @@ async function sandboxRecipient(privateKeyHex: string) {
 }
 
 describe('HPKE, harness side (@turnkey/crypto)', () => {
+  it('the RFC 9180 key schedule written out here reproduces the vector\'s context, secret, key, base nonce and ciphertext', () => {
+    const ks = keySchedule(hex(V.shared_secret), hex(V.info));
+    expect([toHex(ks.context), toHex(ks.secret), toHex(ks.key), toHex(ks.baseNonce)]).toEqual([V.key_schedule_context, V.secret, V.key, V.base_nonce]);
+    expect(toHex(aes256gcm(ks.key, ks.baseNonce, hex(V0.plaintext), hex(V0.aad)))).toBe(V0.ciphertext);
+  });
+
+  // @turnkey/crypto fixes info ("turnkey_hpke") and aad (enc, then the recipient key) by the provider's
+  // protocol, so it cannot open the vector's ciphertext as published; what its API reaches is checked on
+  // the vector's keys, and its published credential bundle is checked below.
+  it('derives the vector\'s public keys from skRm and skEm, and round-trips enc through its compressed form', () => {
+    expect(toHex(turnkey.getPublicKey(hex(V.skRm), false))).toBe(V.pkRm);
+    expect(toHex(turnkey.getPublicKey(hex(V.skEm), false))).toBe(V.pkEm);
+    expect(toHex(turnkey.uncompressRawPublicKey(turnkey.compressRawPublicKey(hex(V.enc))))).toBe(V.enc);
+  });
+
+  it('opens with skRm what RFC 9180 seals from the vector\'s encapsulation under the provider\'s info and aad, and not the vector\'s own context', () => {
+    const ks = keySchedule(hex(V.shared_secret), te.encode('turnkey_hpke'));
+    const aad = cat(hex(V.enc), hex(V.pkRm));
+    const ct = aes256gcm(ks.key, ks.baseNonce, hex(V0.plaintext), aad);
+    expect(toHex(openSealed(hex(V.skRm), { encappedPublic: V.enc, ciphertext: toHex(ct) }))).toBe(V0.plaintext);
+    expect(() => openSealed(hex(V.skEm), { encappedPublic: V.enc, ciphertext: toHex(ct) }), 'another key').toThrow();
+    expect(() => openSealed(hex(V.skRm), { encappedPublic: V.enc, ciphertext: toHex(aes256gcm(ks.key, ks.baseNonce, hex(V0.plaintext), hex(V0.aad))) }), 'another aad').toThrow();
+    expect(() => openSealed(hex(V.skRm), { encappedPublic: V.enc, ciphertext: V0.ciphertext }), 'the vector\'s own info and aad').toThrow();
+  });
+
   it('opens the provider\'s published credential bundle to the published plaintext', () => {
     expect(toHex(openCredentialBundle(TK.bundle, hex(TK.receiverPrivateKey)))).toBe(TK.plaintext);
     expect(toHex(openSealed(hex(TK.receiverPrivateKey), tkParts()))).toBe(TK.plaintext);
@@ -102,13 +141,22 @@ describe('HPKE, harness side (@turnkey/crypto)', () => {
 });
 
 describe('HPKE, sandbox side (@hpke/core)', () => {
-  it('reproduces RFC 9180 A.3.1 with the same library and suite wiring, AES-128-GCM for the vector', async () => {
-    const suite = new CipherSuite({ kem: new DhkemP256HkdfSha256(), kdf: new HkdfSha256(), aead: new Aes128Gcm() });
-    const recipient = await suite.kem.deriveKeyPair(hex(A31.ikmR).buffer);
-    expect(toHex(await suite.kem.serializePublicKey(recipient.publicKey))).toBe(A31.pkRm);
-    const ekm = await suite.kem.deriveKeyPair(hex(A31.ikmE).buffer);
-    const { ct, enc } = await suite.seal({ recipientPublicKey: recipient.publicKey, info: hex(A31.info), ekm }, hex(A31.pt), hex(A31.aad));
-    expect([toHex(enc), toHex(ct)]).toEqual([A31.pkEm, A31.ct]);
+  it('the sandbox\'s own suite opens RFC 9180\'s vector for DHKEM(P-256)/HKDF-SHA256/AES-256-GCM with skRm, and decapsulates its shared secret', async () => {
+    const recipientKey = await hpke.kem.importKey('raw', hex(V.skRm), false);
+    expect(toHex(await hpke.kem.decap({ recipientKey, enc: hex(V.enc) }))).toBe(V.shared_secret);
+    expect(toHex((await hpkeOpen(recipientKey, V.enc, V0.ciphertext, hex(V.info), hex(V0.aad)))!)).toBe(V0.plaintext);
+    expect(await hpkeOpen(recipientKey, V.enc, tampered(V0.ciphertext), hex(V.info), hex(V0.aad)), 'tampered').toBeUndefined();
+    expect(await hpkeOpen(recipientKey, V.enc, V0.ciphertext, new Uint8Array(), hex(V0.aad)), 'another info').toBeUndefined();
+    expect(await hpkeOpen(recipientKey, V.enc, V0.ciphertext, hex(V.info), new Uint8Array()), 'another aad').toBeUndefined();
+    expect(await hpkeOpen(await hpke.kem.importKey('raw', hex(V.skEm), false), V.enc, V0.ciphertext, hex(V.info), hex(V0.aad)), 'another key').toBeUndefined();
+  });
+
+  it('the sandbox\'s own seal, with the vector\'s ephemeral key derived from ikmE, gives the vector\'s enc and ciphertext', async () => {
+    const ekm = await hpke.kem.deriveKeyPair(hex(V.ikmE));
+    expect(toHex(await hpke.kem.serializePrivateKey(ekm.privateKey))).toBe(V.skEm);
+    expect(toHex(await hpke.kem.serializePublicKey(ekm.publicKey))).toBe(V.pkEm);
+    const sealed = await hpkeSeal(V.pkRm, hex(V0.plaintext), hex(V.info), () => hex(V0.aad), hex(V.ikmE));
+    expect(sealed).toEqual({ encappedPublic: V.enc, ciphertext: V0.ciphertext });
   });
 
   it('opens the provider\'s published credential bundle with the provider\'s conventions, and not with another key or tampered', async () => {

@@ -3,13 +3,16 @@
 // rules: basis: supplement (sections 1, 11 and 20).
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { expectError, expectStatus } from '../../helpers/expect.js';
+import { expectError, expectRefusal, expectStatus } from '../../helpers/expect.js';
+import type { ApiResponse } from '../../helpers/client.js';
+import { bareIndividual } from '../../fixtures/customers.js';
 import { asToken, createToken, TOKEN, TOKENS } from '../../helpers/flows/wallet.js';
 import { balanceOf, eurDestination, expectQuoteMoney, platformConfig, quoteBody, sender } from '../../helpers/flows/transfers.js';
 import { api, capabilities } from '../../helpers/harness.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
-import { PlatformConfig, Quote } from '../../helpers/schemas.js';
+import { Customer, PlatformConfig, Quote } from '../../helpers/schemas.js';
 import { ApiToken, ApiTokenPage } from '../../helpers/schemas/wallet.js';
+import { CustomerPage } from '../../helpers/schemas/customers.js';
 
 const unknownToken = () => ({ tokenId: `Token:${randomUUID()}` });
 
@@ -93,5 +96,63 @@ describe('Authenticating with a token (Basic clientId:clientSecret)', () => {
     const executed = expectStatus(await execute(asToken(transactor)), 200, Quote, 'a TRANSACT token executes the quote');
     expect(executed.totalSendingAmount, 'the executed quote sends what was quoted').toBe(quote.totalSendingAmount);
     expect(await balanceOf(customerId, accounts.USD.id), 'supplement 8: execute debits the source the sending total, to the cent').toBe(100_000 - quote.totalSendingAmount);
+  });
+});
+
+// Supplement 20 states which permission does what ("VIEW reads all; TRANSACT sends payments (quote
+// create/execute 403 without it); MANAGE manages config, tokens, customers; other per-endpoint checks not
+// stated") and 28.5 lists "VIEW/MANAGE enforcement per endpoint" as not stated: a write by a token without
+// MANAGE is recorded, not judged; a refusal must still be a client error with the error body that
+// changes nothing, and an acceptance must do what was asked.
+const PER_ENDPOINT_NOTE = {
+  id: 'token-permission-per-endpoint',
+  sentences: [
+    'supplement 20: "VIEW reads all; TRANSACT sends payments (quote create/execute 403 without it); MANAGE manages config, tokens, customers; other per-endpoint checks not stated"',
+    'supplement 28.5: "VIEW/MANAGE enforcement per endpoint" not stated',
+  ],
+};
+
+/** A write by a token the supplement does not say may or may not make it: recorded; judged only as a refusal or as the write. */
+function recordUnstatedWrite(res: ApiResponse, what: string): boolean {
+  if (res.status >= 400) {
+    expectRefusal(res, `${what} (supplement 28.5: not stated whether it is allowed)`, PER_ENDPOINT_NOTE);
+    return false;
+  }
+  return true;
+}
+
+describe('Token permissions: MANAGE and VIEW', () => {
+  scenario({ area: 'API Tokens', operation: 'POST /tokens', section: 'Authentication', basis: 'supplement' });
+
+  it('lets a MANAGE token create a customer and a VIEW token read it; a VIEW-only token\'s create is recorded, and when refused creates nothing', async () => {
+    await basisSupplement('section 20: VIEW reads all; MANAGE manages config, tokens, customers; 28.5: VIEW/MANAGE enforcement per endpoint not stated');
+    const [manager, viewer] = await Promise.all([createToken(['MANAGE']), createToken(['VIEW'])]);
+
+    const byViewer = bareIndividual();
+    const accepted = recordUnstatedWrite(await api.post('/customers', { auth: asToken(viewer), body: byViewer }), 'POST /customers with a VIEW-only token');
+    const found = expectStatus(await api.get('/customers', { query: { platformCustomerId: byViewer.platformCustomerId } }), 200, CustomerPage).data;
+    expect(found.map((c) => c.platformCustomerId), accepted ? 'an accepted create made the customer asked for' : 'a refused create made no customer').toEqual(accepted ? [byViewer.platformCustomerId] : []);
+
+    const body = bareIndividual();
+    const made = expectStatus(await api.post('/customers', { auth: asToken(manager), body }), 201, Customer, 'supplement 20: a MANAGE token manages customers (control)');
+    expect(made.platformCustomerId).toBe(body.platformCustomerId);
+    const read = expectStatus(await api.get('/customers/{customerId}', { params: { customerId: made.id }, auth: asToken(viewer) }), 200, Customer, 'supplement 20: VIEW reads all');
+    expect(read.id).toBe(made.id);
+  });
+
+  it('lets a VIEW token read the token list; a token without MANAGE creating a token is recorded, and when refused creates nothing; a MANAGE token creates one', async () => {
+    await basisSupplement('section 20: VIEW reads all; MANAGE manages tokens; 28.5: VIEW/MANAGE enforcement per endpoint not stated');
+    const [reader, manager] = await Promise.all([createToken(['VIEW', 'TRANSACT']), createToken(['MANAGE'])]);
+    expectStatus(await api.get(TOKENS, { auth: asToken(reader) }), 200, ApiTokenPage, 'supplement 20: VIEW reads all (GET /tokens)');
+
+    const name = `conformance-${randomUUID()}`;
+    const res = await api.post(TOKENS, { auth: asToken(reader), body: { name, permissions: ['VIEW'] } });
+    const accepted = recordUnstatedWrite(res, 'POST /tokens with a VIEW and TRANSACT token (no MANAGE)');
+    const named = expectStatus(await api.get(TOKENS, { query: { name } }), 200, ApiTokenPage).data;
+    expect(named.map((t) => t.name), accepted ? 'an accepted create made the token asked for' : 'a refused create made no token').toEqual(accepted ? [name] : []);
+
+    const control = `conformance-${randomUUID()}`;
+    const made = expectStatus(await api.post(TOKENS, { auth: asToken(manager), body: { name: control, permissions: ['VIEW'] } }), 201, ApiToken, 'supplement 20: a MANAGE token manages tokens (control)');
+    expect(made.name).toBe(control);
   });
 });
