@@ -7,9 +7,12 @@
 // No request can end the run, whatever its shape or timing: only POST on the delivery path is a
 // delivery (other paths 404, other methods 405, no finding); a body is read up to a limit (413
 // beyond it, the rest never read); an aborted body is dropped; slow clients time out; connections are
-// capped. Memory stays bounded over a long run: raw bodies are kept only for the most recent
-// deliveries (the parsed body, which the judgement reads, is kept for all), headers only for the
-// signature and content type.
+// capped. Memory stays bounded over a long run: a rejected delivery (401) keeps no body, only its
+// clipped metadata (the finding says what and why); raw bodies are kept only for the most recent
+// deliveries (the parsed body of an accepted one, which the judgement reads, is kept for all),
+// headers only for the signature and content type; findings are capped (the rest counted), exhausted
+// armings removed, the oldest notifications' bookkeeping forgotten beyond a bound. `retainedBytes`
+// measures what is held. Polls read an index of deliveries by resource id, not the whole list.
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -111,6 +114,8 @@ const envNumber = (name: string, dflt: number): number => {
 const LAG_WINDOW = 256;
 /** Redeliveries of one acknowledged notification tolerated unless the target declares otherwise. */
 export const DEFAULT_DUPLICATES_PER_NOTIFICATION = 5;
+/** Notifications whose deliveries are tracked by envelope id (duplicates, first seq); the oldest are forgotten beyond. */
+export const MAX_TRACKED_NOTIFICATIONS = 100_000;
 /** Findings kept in full; further ones are only counted (findingsDropped). */
 export const MAX_FINDINGS = 200;
 const KEPT_HEADERS = ['x-svc-signature', 'content-type', 'user-agent', 'content-length'];
@@ -119,9 +124,14 @@ export class WebhookListener {
   readonly deliveries: Delivery[] = [];
   readonly findings: Finding[] = [];
   readonly refusals: Refusals = { notFound: 0, methodNotAllowed: 0, tooLarge: 0, aborted: 0 };
-  private readonly acked = new Set<string>();
-  private readonly attempts = new Map<string, { count: number; firstSeq: number; duplicates: number }>();
+  /** Per envelope id: deliveries, the first one's seq, redeliveries after the acknowledgement (the oldest forgotten beyond MAX_TRACKED_NOTIFICATIONS). */
+  private readonly attempts = new Map<string, { count: number; firstSeq: number; duplicates: number; acked: boolean }>();
+  /** Armings still to answer (an exhausted one is removed). */
   private readonly armed = new Map<string, { count: number; status: number }>();
+  /** Deliveries by the keys they are found under (data.id or type, data.cardId), in seq order: a poll reads its key's list. */
+  private readonly byKey = new Map<string, Delivery[]>();
+  /** What the listener holds of deliveries and findings (bodies, raw bodies, kept headers and metadata, messages), in bytes. */
+  private bytes = 0;
   private readonly lags: number[] = [];
   private waiters = new Set<Waiter>();
   private server?: http.Server | https.Server;
@@ -205,8 +215,22 @@ export class WebhookListener {
   }
 
   private addFinding(finding: Finding): void {
-    if (this.findings.length < MAX_FINDINGS) this.findings.push(finding);
-    else this.findingsDropped++;
+    if (this.findings.length >= MAX_FINDINGS) {
+      this.findingsDropped++;
+      return;
+    }
+    const kept = { ...finding, message: clip(finding.message, 2000), eventId: clipOpt(finding.eventId), type: clipOpt(finding.type) };
+    this.bytes += Buffer.byteLength(kept.message) + Buffer.byteLength(kept.eventId ?? '') + Buffer.byteLength(kept.type ?? '');
+    this.findings.push(kept);
+  }
+
+  /**
+   * Bytes the listener retains for deliveries and findings: the raw bodies still in the window, the
+   * parsed bodies of accepted deliveries (counted at their raw size), kept headers, ids and messages.
+   * A rejected delivery keeps no body, so this stays bounded whatever is posted to it.
+   */
+  get retainedBytes(): number {
+    return this.bytes;
   }
 
   /**
@@ -218,7 +242,8 @@ export class WebhookListener {
     if (typeof key !== 'string' || !key) throw new TypeError('arm: key must be a non-empty string');
     if (!Number.isInteger(count) || count < 0 || count > 10_000) throw new TypeError('arm: count must be an integer from 0 to 10000');
     if (!Number.isInteger(status) || status < 200 || status > 599) throw new TypeError('arm: status must be an integer HTTP status from 200 to 599');
-    this.armed.set(key, { count, status });
+    if (count === 0) this.armed.delete(key);
+    else this.armed.set(key, { count, status });
   }
 
   get lastSeq(): number {
@@ -326,31 +351,55 @@ export class WebhookListener {
 
     if (!verdict.ok) {
       delivery.answered = 401;
+      // A rejected delivery keeps its metadata only (the finding says what and why), clipped: no body.
+      delivery.rawBody = undefined;
+      delivery.body = undefined;
+      delivery.eventId = clipOpt(delivery.eventId);
+      delivery.type = clipOpt(delivery.type);
+      delivery.dataId = clipOpt(delivery.dataId);
+      delivery.key = clipOpt(delivery.key);
+      delivery.alsoKeys = delivery.alsoKeys?.map((k) => clip(k));
+      for (const [h, v] of Object.entries(delivery.headers)) delivery.headers[h] = Array.isArray(v) ? v.map((x) => clip(x)) : clipOpt(v);
       this.addFinding({ kind: 'signature', message: verdict.reason, seq, eventId: delivery.eventId, type: delivery.type });
     } else if (delivery.eventId) {
-      const seen = this.attempts.get(delivery.eventId) ?? { count: 0, firstSeq: seq, duplicates: 0 };
+      let seen = this.attempts.get(delivery.eventId);
+      if (!seen) {
+        seen = { count: 0, firstSeq: seq, duplicates: 0, acked: false };
+        this.attempts.set(delivery.eventId, seen);
+        this.forgetOldest();
+      }
       seen.count++;
-      this.attempts.set(delivery.eventId, seen);
       delivery.attempt = seen.count;
       delivery.firstSeq = seen.firstSeq;
       // Armed by resource id, or by `<TYPE>@<customerId>` for a resource whose id is known only from its first delivery.
       const customerId = (body as { data?: { customerId?: unknown } } | undefined)?.data?.customerId;
       const byCustomer = delivery.type && typeof customerId === 'string' ? this.armed.get(`${delivery.type}@${customerId}`) : undefined;
       const armed = (delivery.key ? this.armed.get(delivery.key) : undefined) ?? (byCustomer && byCustomer.count > 0 ? byCustomer : undefined);
-      if (this.acked.has(delivery.eventId)) {
+      if (seen.acked) {
         delivery.duplicate = true;
         seen.duplicates++;
         this.duplicates++;
       } else if (armed && armed.count > 0) {
         armed.count--;
         delivery.answered = armed.status;
+        if (armed.count === 0) for (const [k, a] of this.armed) if (a === armed) this.armed.delete(k);
       }
-      if (delivery.answered >= 200 && delivery.answered < 300) this.acked.add(delivery.eventId);
+      if (delivery.answered >= 200 && delivery.answered < 300) seen.acked = true;
     }
     this.deliveries.push(delivery);
+    for (const key of [delivery.key, ...(delivery.alsoKeys ?? [])]) {
+      if (key === undefined) continue;
+      const list = this.byKey.get(key);
+      if (list) list.push(delivery);
+      else this.byKey.set(key, [delivery]);
+    }
+    this.bytes += retained(delivery, raw.length);
     // Memory over a long run: only the latest deliveries keep their raw body.
     const old = this.deliveries[this.deliveries.length - 1 - this.rawBodyWindow];
-    if (old) old.rawBody = undefined;
+    if (old?.rawBody !== undefined) {
+      this.bytes -= Buffer.byteLength(old.rawBody);
+      old.rawBody = undefined;
+    }
     reply(res, delivery.answered, delivery.answered === 401 ? { error: 'invalid signature' } : { received: true }, req);
     this.notify(delivery);
   }
@@ -364,9 +413,28 @@ export class WebhookListener {
     }
   }
 
+  /**
+   * Forgets the oldest notification's bookkeeping beyond MAX_TRACKED_NOTIFICATIONS (a redelivery of
+   * it would then count as a first delivery); one redelivered beyond the tolerance is recorded first.
+   */
+  private forgetOldest(): void {
+    if (this.attempts.size <= MAX_TRACKED_NOTIFICATIONS) return;
+    const [id, a] = this.attempts.entries().next().value!;
+    if (a.duplicates > this.duplicatesPerNotification) {
+      this.addFinding({
+        kind: 'duplicates',
+        message: `notification ${id} was delivered ${a.duplicates} more time(s) after it was acknowledged (tolerance ${this.duplicatesPerNotification} per notification)`,
+        seq: this.lastSeq,
+        eventId: id,
+      });
+    }
+    this.attempts.delete(id);
+  }
+
   /** Deliveries about `key` after `since`; waits up to `waitMs` for the first one. */
   async poll(key: string, since: number, waitMs: number): Promise<Delivery[]> {
-    const pick = () => this.deliveries.filter((d) => d.seq > since && matches(d, key));
+    // Deliveries are in seq order (seq = index + 1 in the whole list), so the ones after `since` are a tail.
+    const pick = () => (key === '*' ? this.deliveries.slice(Math.max(0, since)) : after(this.byKey.get(key) ?? [], since));
     let found = pick();
     if (found.length || waitMs <= 0) return found;
     await new Promise<void>((resolve) => {
@@ -493,6 +561,31 @@ function reply(res: ServerResponse, status: number, body: unknown, req: Incoming
 function abandon(req: IncomingMessage, res: ServerResponse): void {
   res.destroy();
   req.socket?.destroy();
+}
+
+/** The deliveries of a seq-ordered list with seq > since. */
+function after(list: Delivery[], since: number): Delivery[] {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (list[mid].seq > since) hi = mid;
+    else lo = mid + 1;
+  }
+  return list.slice(lo);
+}
+
+/** Longest id, type or header a rejected delivery keeps. */
+const META_MAX = 256;
+const clip = (v: string, max = META_MAX) => (v.length > max ? `${v.slice(0, max)}…(${v.length} chars)` : v);
+const clipOpt = (v: string | undefined) => (v === undefined ? undefined : clip(v));
+
+/** Bytes a recorded delivery holds: its raw body, its parsed body (at the raw size), kept headers and metadata. */
+function retained(d: Delivery, rawBytes: number): number {
+  let n = (d.rawBody !== undefined ? rawBytes : 0) + (d.body !== undefined ? rawBytes : 0);
+  for (const v of [d.eventId, d.type, d.dataId, d.key, d.signatureProblem, ...(d.alsoKeys ?? [])]) n += v ? Buffer.byteLength(v) : 0;
+  for (const v of Object.values(d.headers)) n += Array.isArray(v) ? v.reduce((m, x) => m + Buffer.byteLength(x), 0) : v ? Buffer.byteLength(v) : 0;
+  return n;
 }
 
 function matches(d: Delivery, key: string): boolean {

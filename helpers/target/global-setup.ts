@@ -267,7 +267,7 @@ async function startHarness(mutantFault?: string): Promise<Harness> {
         if (!mutantFault) {
           writeFileSync(
             `${REPORTS_DIR}/listener.json`,
-            JSON.stringify({ deliveries: listener.lastSeq, duplicates: listener.duplicates, duplicatesPerNotification: listener.duplicatesPerNotification, findings: listener.findings, findingsDropped: listener.findingsDropped }, null, 2),
+            JSON.stringify({ deliveries: listener.lastSeq, duplicates: listener.duplicates, duplicatesPerNotification: listener.duplicatesPerNotification, findings: listener.findings, findingsDropped: listener.findingsDropped, retainedBytes: listener.retainedBytes }, null, 2),
           );
           writeCoverageReports({ print: true });
         }

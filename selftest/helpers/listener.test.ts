@@ -6,7 +6,7 @@ import { connect, type Socket } from 'node:net';
 import { Agent, request } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ListenerClient } from '../../helpers/listener/client.js';
-import { WebhookListener, type ListenerInfo } from '../../helpers/listener/server.js';
+import { MAX_FINDINGS, WebhookListener, type ListenerInfo } from '../../helpers/listener/server.js';
 import { generateWebhookKeyPair, signWebhookBody } from '../../helpers/webhook-signature.js';
 
 const keys = generateWebhookKeyPair();
@@ -366,5 +366,56 @@ describe('webhook listener clock comparison', () => {
     const honest = listener!.lagMs!;
     await send(60_000);
     expect(listener!.lagMs, 'one delivery stamped a minute ahead does not move the bound').toBe(honest);
+  });
+});
+
+describe('webhook listener memory', () => {
+  it('keeps no body of rejected 1 MiB deliveries: what it retains stays bounded', async () => {
+    const { url } = await start();
+    const honest = JSON.stringify(envelope());
+    expect(await deliver(url, honest, signWebhookBody(honest, keys.privateKeyPem))).toBe(200);
+    const baseline = listener!.retainedBytes;
+    expect(baseline, 'an accepted delivery is counted').toBeGreaterThanOrEqual(2 * honest.length);
+    // 1 MiB bodies (the read limit), each forged: a huge envelope id and padding, signed with another key.
+    const big = (i: number) => JSON.stringify({ ...envelope(), id: `Webhook:${'x'.repeat(300_000)}${i}`, pad: 'y'.repeat(1024 * 1024 - 300_200) });
+    const agent = new Agent({ connections: 8 });
+    const statuses = await Promise.all(Array.from({ length: 48 }, (_, i) => big(i)).map((b) => deliver(url, b, signWebhookBody(b, other.privateKeyPem), agent)));
+    // And bodies beyond the limit, refused with 413 unread.
+    const over = 'z'.repeat(1024 * 1024 + 10);
+    statuses.push(await deliver(url, over, 'x', agent));
+    await agent.close();
+    expect(statuses.slice(0, 48).every((st) => st === 401)).toBe(true);
+    expect(statuses[48]).toBe(413);
+    expect(listener!.deliveries).toHaveLength(49);
+    expect(listener!.deliveries.slice(1).every((d) => d.body === undefined && d.rawBody === undefined), 'a rejected delivery keeps no body').toBe(true);
+    expect(listener!.findings.filter((f) => f.kind === 'signature')).toHaveLength(48);
+    // 48 MiB were posted and 48 findings recorded: what is held is their clipped metadata.
+    const grown = listener!.retainedBytes - baseline;
+    expect(grown, `retained ${grown} bytes for 48 rejected 1 MiB deliveries`).toBeLessThan(48 * 2048);
+    expect(listener!.deliveries[1].eventId!.length).toBeLessThan(300);
+  });
+
+  it('caps the findings it keeps and counts the ones it drops', async () => {
+    const { url } = await start();
+    const agent = new Agent({ connections: 16 });
+    await Promise.all(Array.from({ length: MAX_FINDINGS + 15 }, () => JSON.stringify(envelope())).map((b) => deliver(url, b, 'not-a-signature', agent)));
+    await agent.close();
+    expect(listener!.findings).toHaveLength(MAX_FINDINGS);
+    expect(listener!.findingsDropped).toBe(15);
+  });
+
+  it('finds a resource\'s deliveries through its index, after a mark', async () => {
+    const info = await start();
+    const { url } = info;
+    const client = new ListenerClient(info);
+    const account = `InternalAccount:${randomUUID()}`;
+    for (let i = 0; i < 50; i++) {
+      const body = JSON.stringify(i % 10 === 0 ? envelope(account) : envelope());
+      await deliver(url, body, signWebhookBody(body, keys.privateKeyPem));
+    }
+    expect((await listener!.poll(account, 0, 0)).map((d) => d.seq)).toEqual([1, 11, 21, 31, 41]);
+    expect((await listener!.poll(account, 21, 0)).map((d) => d.seq)).toEqual([31, 41]);
+    expect((await listener!.poll('*', 45, 0)).map((d) => d.seq)).toEqual([46, 47, 48, 49, 50]);
+    expect((await client.deliveries(account, 31, 0)).map((d) => d.seq)).toEqual([41]);
   });
 });
