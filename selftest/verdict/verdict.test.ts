@@ -1,12 +1,14 @@
 // The run's verdict gates releases: it must say "conformant" only when that is true, and its last
 // line must say why not. Rules of the verdict, then a whole embedded run with one forged delivery
 // posted to its listener midway, which must exit non-zero naming the finding.
+import { spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
+import { createInterface } from 'node:readline';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { concludeRun, judgeRun, verdictLines, type ScenarioOutcome } from '../../helpers/verdict/verdict.js';
-import { runConformance } from '../run-conformance.js';
+import { ROOT, runConformance, SANDBOX_DECLARATIONS } from '../run-conformance.js';
 import { listenerUrlIn, postForgedDelivery } from './forge.js';
 
 const passed = (name: string): ScenarioOutcome => ({ file: 'suites/a/a.test.ts', name, state: 'passed' });
@@ -110,5 +112,44 @@ describe('a whole embedded run', () => {
     const last = run.output.trimEnd().split('\n').at(-1)!;
     expect(last).toMatch(/^verdict: NOT CONFORMANT: 1 listener finding: \[signature\] TEST /);
     expect(last).toContain(forged.eventId);
+  }, 180_000);
+});
+
+describe('a whole external run', () => {
+  it('fails, and does not skip, a scenario whose declared capability the target does not meet (a wallet created ACTIVE under declared counterparty rules)', async () => {
+    // A standalone sandbox that creates first-party self-custody wallets ACTIVE, declared as the
+    // sandbox declares itself (counterparty rules included): what the target does is observed, not
+    // declared, so it cannot explain a skip.
+    const sandbox = spawn(process.execPath, [
+      join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'sandbox/cli.ts', '--port', '0', '--client-id', 'observed-demo',
+      '--client-secret', 'observed-demo-secret', '--allow-insecure-loopback-webhooks', '--faults', 'wallet-created-active',
+    ], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+    try {
+      let info: { baseUrl: string; clientId: string; clientSecret: string; webhookPublicKey: string } | undefined;
+      for await (const line of createInterface({ input: sandbox.stdout! })) {
+        info = JSON.parse(line);
+        break;
+      }
+      const dir = mkdtempSync(join(tmpdir(), 'svc-observed-'));
+      writeFileSync(join(dir, 'webhook-public.pem'), info!.webhookPublicKey);
+      const run = await runConformance({
+        dirs: ['suites/external-accounts/customer-ownership.test.ts'],
+        env: {
+          ...SANDBOX_DECLARATIONS,
+          SVC_BASE_URL: info!.baseUrl,
+          SVC_CLIENT_ID: info!.clientId,
+          SVC_CLIENT_SECRET: info!.clientSecret,
+          SVC_WEBHOOK_PUBLIC_KEY: join(dir, 'webhook-public.pem'),
+          SVC_STATE_DIR: join(dir, 'state'),
+        },
+      });
+      expect(run.verdict?.mode, run.output.slice(-3000)).toBe('external');
+      expect(run.verdict?.skips, 'no scenario skipped for what the target did').toEqual([]);
+      expect(run.verdict?.counts.failed, run.output.slice(-3000)).toBeGreaterThan(0);
+      expect(run.verdict?.failures.map((f) => f.message).join('\n')).toMatch(/PENDING_OWNERSHIP_VERIFICATION/);
+      expect(run.code).not.toBe(0);
+    } finally {
+      sandbox.kill('SIGTERM');
+    }
   }, 180_000);
 });

