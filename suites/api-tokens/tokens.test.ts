@@ -3,7 +3,7 @@
 // rules: basis: supplement (sections 1, 11 and 20).
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { expectError, expectRefusal, expectStatus } from '../../helpers/expect.js';
+import { expectError, expectRefusal, expectStatus, noteInterface } from '../../helpers/expect.js';
 import type { ApiResponse } from '../../helpers/client.js';
 import { bareIndividual } from '../../fixtures/customers.js';
 import { asToken, createToken, TOKEN, TOKENS } from '../../helpers/flows/wallet.js';
@@ -118,6 +118,7 @@ function recordUnstatedWrite(res: ApiResponse, what: string): boolean {
     expectRefusal(res, `${what} (supplement 28.5: not stated whether it is allowed)`, PER_ENDPOINT_NOTE);
     return false;
   }
+  noteInterface(PER_ENDPOINT_NOTE.id, PER_ENDPOINT_NOTE.sentences, `${what}: ${res.status}, accepted`);
   return true;
 }
 
