@@ -512,6 +512,7 @@ function readBounded(req: IncomingMessage, limit: number): Promise<Buffer | 'abo
       if (settled) return;
       settled = true;
       req.off('data', onData);
+      req.socket?.off('end', onSocketEnd);
       resolve(v);
     };
     const onData = (chunk: Buffer) => {
@@ -525,9 +526,12 @@ function readBounded(req: IncomingMessage, limit: number): Promise<Buffer | 'abo
     req.on('data', onData);
     // A client that half-closes (FIN) before its body is complete will send no more.
     // (A complete request's body is settled by its own 'end', once every chunk was read.)
-    req.socket.once('end', () => {
+    // Removed once settled: a keep-alive socket carries many requests, and a listener per request
+    // left on it would pile up over a long run.
+    const onSocketEnd = () => {
       if (!req.complete) settle('aborted');
-    });
+    };
+    req.socket.once('end', onSocketEnd);
     req.once('end', () => settle(req.complete ? Buffer.concat(chunks) : 'aborted'));
     req.once('aborted', () => settle('aborted'));
     req.once('error', () => settle('aborted'));
