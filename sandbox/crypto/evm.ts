@@ -1,11 +1,14 @@
 // EVM wallets, the sandbox's side: EIP-55 addresses and EIP-191 personal-sign verification with
-// @noble/curves secp256k1 and @noble/hashes keccak_256 (the harness uses ethers).
-import { secp256k1 } from '@noble/curves/secp256k1.js';
-import { keccak_256 } from '@noble/hashes/sha3.js';
+// elliptic's secp256k1 key recovery and the sandbox's own Keccak-256 (./keccak.ts). The harness signs
+// and checks with ethers, built on @noble/curves and @noble/hashes: no code is shared between the two.
+import elliptic from 'elliptic';
+import { keccak256 as keccak_256 } from './keccak.js';
 
 export type Verdict = { ok: true } | { ok: false; reason: string };
 
-const HALF_N = secp256k1.Point.CURVE().n / 2n;
+const curve = new elliptic.ec('secp256k1');
+const N = BigInt(`0x${curve.n!.toString(16)}`);
+const HALF_N = N / 2n;
 const hex = (b: Uint8Array) => Buffer.from(b).toString('hex');
 
 /** EIP-55: each hex letter upper case when the matching nibble of keccak256(lowercase hex) is 8 or more. */
@@ -43,27 +46,30 @@ export function personalMessageHash(message: string): Uint8Array {
 
 /** The address of an uncompressed (65-byte) or compressed public key: the last 20 bytes of keccak256(x || y). */
 export function addressOfPublicKey(publicKey: Uint8Array): string {
-  const point = secp256k1.Point.fromBytes(publicKey).toBytes(false);
+  const point = Uint8Array.from(curve.keyFromPublic(Buffer.from(publicKey)).getPublic(false, 'array'));
   return checksumAddress(`0x${hex(keccak_256(point.subarray(1)).subarray(12))}`);
 }
 
 /**
  * r || s || v in 0x hex; v is 27 or 28 (0 or 1 as some signers write it). The key recovered from
  * the personal-sign digest must hash to the account's address, compared without regard to case.
- * High-S signatures are refused (they are malleations of the low-S one).
+ * r and s lie in [1, n - 1]; high-S signatures are refused (they are malleations of the low-S one).
  */
 export function verifyPersonalSign(address: string, message: string, signature: string): Verdict {
   if (!/^0x[0-9a-fA-F]{130}$/.test(signature)) return { ok: false, reason: 'the signature is not 65 bytes of 0x-prefixed hex' };
-  const bytes = Uint8Array.from(Buffer.from(signature.slice(2), 'hex'));
+  const bytes = Buffer.from(signature.slice(2), 'hex');
   const v = bytes[64];
   const recovery = v === 27 || v === 28 ? v - 27 : v === 0 || v === 1 ? v : -1;
   if (recovery < 0) return { ok: false, reason: `v is ${v}, not 27 or 28` };
+  const r = bytes.subarray(0, 32).toString('hex');
+  const s = bytes.subarray(32, 64).toString('hex');
+  const [rn, sn] = [BigInt(`0x${r}`), BigInt(`0x${s}`)];
+  if (rn === 0n || rn >= N || sn === 0n || sn >= N) return { ok: false, reason: 'r or s is not in [1, n - 1]' };
+  if (sn > HALF_N) return { ok: false, reason: 'high-S signature (malleated)' };
   let recovered: string;
   try {
-    const compact = Uint8Array.of(recovery, ...bytes.subarray(0, 64));
-    const sig = secp256k1.Signature.fromBytes(compact, 'recovered');
-    if (sig.s > HALF_N) return { ok: false, reason: 'high-S signature (malleated)' };
-    recovered = addressOfPublicKey(sig.recoverPublicKey(personalMessageHash(message)).toBytes(false));
+    const point = curve.recoverPubKey(Array.from(personalMessageHash(message)), { r, s }, recovery);
+    recovered = addressOfPublicKey(Uint8Array.from(point.encode('array', false)));
   } catch (err) {
     return { ok: false, reason: `no address recovers from the signature (${(err as Error).message})` };
   }

@@ -7,9 +7,11 @@ import { bech32, bech32m } from 'bech32';
 import bs58 from 'bs58';
 import elliptic from 'elliptic';
 import { secp256k1 } from '@noble/curves/secp256k1.js';
+import { keccak_256 } from '@noble/hashes/sha3.js';
 import { describe, expect, it } from 'vitest';
 import { base58checkDecode, base58checkEncode, magicHash, parseBitcoinAddress, verifyBitcoinMessage, type BitcoinScheme } from '../../sandbox/crypto/bitcoin.js';
 import { checksumAddress, getAddress, isAddress, personalMessageHash, verifyPersonalSign } from '../../sandbox/crypto/evm.js';
+import { keccak256 } from '../../sandbox/crypto/keccak.js';
 import { verifyEd25519Message } from '../../sandbox/crypto/solana.js';
 import {
   generateWebhookKeyPair, loadWebhookKey, privateKeyPem, publicKeyFromPrivate, publicKeyPem, readPublicKeyPem, signWebhookBody, verifyWebhookBody,
@@ -168,7 +170,23 @@ describe('sandbox: Bitcoin signatures, wrong key, wrong message, malleated', () 
   });
 });
 
-describe('sandbox: EIP-191 signatures (@noble/curves secp256k1, keccak_256)', () => {
+describe('sandbox: Keccak-256 (its own)', () => {
+  it('hashes the published Keccak-256 vectors', () => {
+    const k = (text: string) => Buffer.from(keccak256(new TextEncoder().encode(text))).toString('hex');
+    expect(k('')).toBe('c5d2460186f7233c927e7db2dcc703c0e500b653ca82273b7bfad8045d85a470');
+    expect(k('abc')).toBe('4e03657aea45a94fc7d47ba826c8d667c0d1e6e33a64a036ec44f58fa12d6c45');
+    expect(k('The quick brown fox jumps over the lazy dog')).toBe('4d741b6f1eb29cb2a9b9911c82f56fa8d73b04959d3d9d222895df6c0b28aa15');
+  });
+
+  it('agrees with @noble/hashes keccak_256 at every block boundary (rate 136 bytes)', () => {
+    for (const n of [1, 135, 136, 137, 271, 272, 273, 500]) {
+      const data = Uint8Array.from({ length: n }, (_, i) => (i * 31 + 7) & 255);
+      expect(Buffer.from(keccak256(data)).toString('hex'), `${n} bytes`).toBe(Buffer.from(keccak_256(data)).toString('hex'));
+    }
+  });
+});
+
+describe('sandbox: EIP-191 signatures (elliptic secp256k1, its own keccak256)', () => {
   it('verifies the web3.js accounts.sign documentation vector', () => {
     // web3.js docs, web3.eth.accounts.sign('Some data', '0x4c0883a6...'): address 0x2c7536E3605D9C16a7a3D7b1898e529396a65c23.
     const sig = '0xb91467e570a6466aa9e9876cbcd013baba02900b8979d43fe208a4a4f339f5fd6007e74cd82e037b800186422fc2da167c747ef045e5d18a5f5d4300f8e1a0291c';
