@@ -90,6 +90,8 @@ export interface ListenerInfo {
 /** Requests the listener refused without recording a delivery (written to listener.json by those who ask). */
 export interface Refusals {
   notFound: number;
+  /** Of those, POSTs: deliveries sent to another path than DELIVERY_PATH (a forwarder's path wrong). */
+  notFoundPosts: number;
   methodNotAllowed: number;
   tooLarge: number;
   aborted: number;
@@ -114,7 +116,7 @@ const KEPT_HEADERS = ['x-svc-signature', 'content-type', 'user-agent', 'content-
 export class WebhookListener {
   readonly deliveries: Delivery[] = [];
   readonly findings: Finding[] = [];
-  readonly refusals: Refusals = { notFound: 0, methodNotAllowed: 0, tooLarge: 0, aborted: 0 };
+  readonly refusals: Refusals = { notFound: 0, notFoundPosts: 0, methodNotAllowed: 0, tooLarge: 0, aborted: 0 };
   private readonly acked = new Set<string>();
   private readonly attempts = new Map<string, { count: number; firstSeq: number; duplicates: number }>();
   private readonly armed = new Map<string, { count: number; status: number }>();
@@ -231,6 +233,7 @@ export class WebhookListener {
     const path = (req.url ?? '/').split('?')[0];
     if (path !== DELIVERY_PATH) {
       this.refusals.notFound++;
+      if (req.method === 'POST') this.refusals.notFoundPosts++;
       return reply(res, 404, { error: `not found: deliveries are POSTed to ${DELIVERY_PATH}` }, req);
     }
     if (req.method !== 'POST') {
