@@ -93,6 +93,8 @@ export interface ListenerInfo {
 /** Requests the listener refused without recording a delivery (written to listener.json by those who ask). */
 export interface Refusals {
   notFound: number;
+  /** Of those, POSTs: deliveries sent to another path than DELIVERY_PATH (a forwarder's path wrong). */
+  notFoundPosts: number;
   methodNotAllowed: number;
   tooLarge: number;
   aborted: number;
@@ -123,7 +125,7 @@ const KEPT_HEADERS = ['x-svc-signature', 'content-type', 'user-agent', 'content-
 export class WebhookListener {
   readonly deliveries: Delivery[] = [];
   readonly findings: Finding[] = [];
-  readonly refusals: Refusals = { notFound: 0, methodNotAllowed: 0, tooLarge: 0, aborted: 0 };
+  readonly refusals: Refusals = { notFound: 0, notFoundPosts: 0, methodNotAllowed: 0, tooLarge: 0, aborted: 0 };
   /** Per envelope id: deliveries, the first one's seq, redeliveries after the acknowledgement (the oldest forgotten beyond MAX_TRACKED_NOTIFICATIONS). */
   private readonly attempts = new Map<string, { count: number; firstSeq: number; duplicates: number; acked: boolean }>();
   /** Armings still to answer (an exhausted one is removed). */
@@ -266,6 +268,7 @@ export class WebhookListener {
     const path = (req.url ?? '/').split('?')[0];
     if (path !== DELIVERY_PATH) {
       this.refusals.notFound++;
+      if (req.method === 'POST') this.refusals.notFoundPosts++;
       return reply(res, 404, { error: `not found: deliveries are POSTed to ${DELIVERY_PATH}` }, req);
     }
     if (req.method !== 'POST') {

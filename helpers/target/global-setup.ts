@@ -267,9 +267,17 @@ async function startHarness(mutantFault?: string): Promise<Harness> {
         if (!mutantFault) {
           writeFileSync(
             `${REPORTS_DIR}/listener.json`,
-            JSON.stringify({ deliveries: listener.lastSeq, duplicates: listener.duplicates, duplicatesPerNotification: listener.duplicatesPerNotification, findings: listener.findings, findingsDropped: listener.findingsDropped, retainedBytes: listener.retainedBytes }, null, 2),
+            JSON.stringify({ deliveries: listener.lastSeq, duplicates: listener.duplicates, duplicatesPerNotification: listener.duplicatesPerNotification, refusals: listener.refusals, findings: listener.findings, findingsDropped: listener.findingsDropped, retainedBytes: listener.retainedBytes }, null, 2),
           );
           writeCoverageReports({ print: true });
+        }
+        // Deliveries that reached the listener on another path were answered 404: every event then
+        // shows as a timeout. Say why (a forwarder of SVC_WEBHOOK_PUBLIC_URL must keep the path).
+        if (listener.refusals.notFoundPosts > 0) {
+          process.stderr.write(
+            `svc-conformance: the webhook listener refused ${listener.refusals.notFoundPosts} POST(s) to a path other than ${new URL(info.url).pathname} with 404; ` +
+              `deliveries must arrive on that path${settings.mode === 'external' && settings.webhookPublicUrl ? ` (SVC_WEBHOOK_PUBLIC_URL=${settings.webhookPublicUrl} must forward to it)` : ''}\n`,
+          );
         }
         await api.close();
         for (const close of closers) await close();

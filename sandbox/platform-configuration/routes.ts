@@ -12,12 +12,16 @@ const FeeConfigSchema = z.object({
   fixedFee: z.object({ amount: z.number().int().min(0), currency: z.string().regex(/^[A-Z]{3}$/) }),
 });
 
-/** Supplement section 2: cardTokenization2faConfig, its lengths; omitted nested fields unchanged. */
+/**
+ * Supplement section 2: cardTokenization2faConfig, its lengths; omitted nested fields unchanged.
+ * This sandbox's choice where both documents are silent (sandbox/README.md): null unsets a field,
+ * a nested object, or the whole branding.
+ */
 const CardTokenization2fa = z.object({
-  displayName: z.string().max(255).optional(),
-  logoUrl: z.url().max(512).refine((u) => u.startsWith('https://'), 'an https URL').optional(),
-  email: z.object({ fromAddress: z.string().optional(), fromName: z.string().optional(), replyToAddress: z.string().optional(), subject: z.string().optional(), bodyText: z.string().max(2000).optional() }).optional(),
-  sms: z.object({ templateSid: z.string().max(64).optional(), bodyText: z.string().max(480).optional() }).optional(),
+  displayName: z.string().max(255).nullable().optional(),
+  logoUrl: z.url().max(512).refine((u) => u.startsWith('https://'), 'an https URL').nullable().optional(),
+  email: z.object({ fromAddress: z.string().nullable().optional(), fromName: z.string().nullable().optional(), replyToAddress: z.string().nullable().optional(), subject: z.string().nullable().optional(), bodyText: z.string().max(2000).nullable().optional() }).nullable().optional(),
+  sms: z.object({ templateSid: z.string().max(64).nullable().optional(), bodyText: z.string().max(480).nullable().optional() }).nullable().optional(),
 });
 /** This sandbox's fault: the branding taken without its lengths and scheme. */
 const AnyCardTokenization2fa = z.record(z.string(), z.unknown());
@@ -27,7 +31,7 @@ const PatchConfigSchema = z.object({
   webhookEndpoint: z.string().nullable().optional(),
   supportedCurrencies: z.array(z.unknown()).optional(),
   embeddedWalletConfig: z.record(z.string(), z.unknown()).optional(),
-  cardTokenization2faConfig: CardTokenization2fa.optional(),
+  cardTokenization2faConfig: CardTokenization2fa.nullable().optional(),
   feeConfigs: z.array(FeeConfigSchema).optional(),
 });
 
@@ -51,7 +55,7 @@ export async function platformConfigurationRoutes(app: FastifyInstance) {
   app.get('/config', async () => ctx.config);
 
   app.patch('/config', async (req) => {
-    const schema = ctx.faults.has('card-2fa-branding-unchecked') ? PatchConfigSchema.extend({ cardTokenization2faConfig: AnyCardTokenization2fa.optional() }) : PatchConfigSchema;
+    const schema = ctx.faults.has('card-2fa-branding-unchecked') ? PatchConfigSchema.extend({ cardTokenization2faConfig: AnyCardTokenization2fa.nullable().optional() }) : PatchConfigSchema;
     const body = parse(schema, req.body);
     const problems: FieldError[] = [];
     if (body.webhookEndpoint && !ctx.faults.has('config-accepts-http-webhook')) {
@@ -67,14 +71,23 @@ export async function platformConfigurationRoutes(app: FastifyInstance) {
 
     const { feeConfigs, webhookEndpoint, cardTokenization2faConfig, ...rest } = body;
     Object.assign(ctx.config, rest);
-    if (cardTokenization2faConfig) {
-      // Supplement section 2: omitted nested fields unchanged.
+    if (cardTokenization2faConfig === null) ctx.config.cardTokenization2faConfig = null;
+    else if (cardTokenization2faConfig) {
+      // Supplement section 2: omitted nested fields unchanged; null unsets (this sandbox's choice).
       const current = (ctx.config.cardTokenization2faConfig ?? {}) as Record<string, Record<string, unknown> | unknown>;
       const merged: Record<string, unknown> = { ...current };
       for (const [k, v] of Object.entries(cardTokenization2faConfig)) {
-        merged[k] = v && typeof v === 'object' && !Array.isArray(v) ? { ...((current[k] as object) ?? {}), ...v } : v;
+        if (v === null) delete merged[k];
+        else if (typeof v === 'object' && !Array.isArray(v)) {
+          const nested: Record<string, unknown> = { ...((current[k] as object) ?? {}) };
+          for (const [nk, nv] of Object.entries(v as Record<string, unknown>)) {
+            if (nv === null) delete nested[nk];
+            else nested[nk] = nv;
+          }
+          merged[k] = nested;
+        } else merged[k] = v;
       }
-      ctx.config.cardTokenization2faConfig = merged;
+      ctx.config.cardTokenization2faConfig = Object.keys(merged).length ? merged : null;
     }
     if (feeConfigs) ctx.config.feeConfigs = mergeFees(ctx.config.feeConfigs, feeConfigs);
     const endpointChanged = webhookEndpoint !== undefined && webhookEndpoint !== ctx.config.webhookEndpoint;

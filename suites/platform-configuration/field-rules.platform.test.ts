@@ -2,7 +2,7 @@
 // both ways, with generated data (helpers/requests/customers.ts configPatch holds the rules and
 // their citations). basis: supplement (section 2: FeeConfig, cardTokenization2faConfig lengths and
 // https logoUrl); interface: PATCH /config body fields. Platform-wide: runs in the sequential phase,
-// and puts the platform's USD fee configuration back afterwards.
+// and puts the platform's USD fee configuration and card branding back exactly afterwards.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectStatus } from '../../helpers/expect.js';
 import { api } from '../../helpers/harness.js';
@@ -14,6 +14,57 @@ import { PlatformConfig } from '../../helpers/schemas.js';
 const currentConfig = async () => expectStatus(await api.get('/config'), 200, PlatformConfig, 'GET /config returns the platform configuration');
 const send = (body: Record<string, unknown>) => api.patch('/config', { body });
 
+type Branding = Record<string, unknown> | null | undefined;
+
+/**
+ * The branding patch that makes `now` equal `before`: what was there is sent back, what was not is
+ * unset with null (both documents are silent on unsetting: this suite's choice, which the sandbox
+ * follows; see sandbox/README.md), nested objects field by field since PATCH merges them.
+ */
+function brandingRestore(before: Branding, now: Branding): Record<string, unknown> | null | undefined {
+  if (!before) return now ? null : undefined;
+  const out: Record<string, unknown> = {};
+  for (const k of new Set([...Object.keys(before), ...Object.keys(now ?? {})])) {
+    const was = before[k];
+    const is = now?.[k];
+    if (was === undefined || was === null) {
+      if (is !== undefined && is !== null) out[k] = null;
+    } else if (typeof was === 'object' && !Array.isArray(was) && is && typeof is === 'object') {
+      const nested: Record<string, unknown> = {};
+      for (const nk of new Set([...Object.keys(was), ...Object.keys(is)])) nested[nk] = (was as Record<string, unknown>)[nk] ?? null;
+      out[k] = nested;
+    } else out[k] = was;
+  }
+  return out;
+}
+
+/**
+ * Puts the platform's fee configuration and card branding back exactly as they were before the
+ * suite (partner-safe: the target may be a partner's): the USD fee configuration replaced, or
+ * deactivated (both fees 0, supplement §2) where there was none; the branding as brandingRestore.
+ * Where the target does not take null to unset, what it keeps is named in the output.
+ */
+async function restoreConfig(before: PlatformConfig): Promise<void> {
+  const now = await currentConfig();
+  const previous = before.feeConfigs?.find((f) => f.sourceCurrency === 'USD' && f.feeType === 'CROSS_CURRENCY_TRANSACTION');
+  const off = { feeType: 'CROSS_CURRENCY_TRANSACTION', sourceCurrency: 'USD', variableFeeBps: 0, fixedFee: { amount: 0, currency: 'USD' } };
+  const branding = brandingRestore(before.cardTokenization2faConfig as Branding, now.cardTokenization2faConfig as Branding);
+  const res = await send({ feeConfigs: [previous ?? off], ...(branding !== undefined ? { cardTokenization2faConfig: branding } : {}) });
+  if (res.status !== 200) {
+    process.stderr.write(`svc-conformance: PATCH /config with null for the branding fields that were not there answered ${res.status} (supplement 2 shows no way to unset a field); restoring what was there only\n`);
+    expectStatus(await send({ feeConfigs: [previous ?? off], ...(before.cardTokenization2faConfig ? { cardTokenization2faConfig: before.cardTokenization2faConfig } : {}) }), 200, PlatformConfig, 'the platform configuration is restored');
+  }
+  const after = await currentConfig();
+  const canonical = (v: unknown): unknown =>
+    Array.isArray(v) ? v.map(canonical) : v && typeof v === 'object' ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b)).map(([k, x]) => [k, canonical(x)])) : v;
+  const pick = (c: PlatformConfig) => canonical({ feeConfigs: c.feeConfigs ?? [], cardTokenization2faConfig: c.cardTokenization2faConfig ?? null });
+  if (JSON.stringify(pick(after)) !== JSON.stringify(pick(before))) {
+    process.stderr.write(
+      `svc-conformance: the platform configuration could not be put back exactly: before ${JSON.stringify(pick(before))}, now ${JSON.stringify(pick(after))}\n`,
+    );
+  }
+}
+
 describe('PATCH /config', () => {
   scenario({ area: 'Platform Configuration', operation: 'PATCH /config', section: 'Other operations that are named', basis: 'supplement' });
   let before: PlatformConfig;
@@ -21,10 +72,7 @@ describe('PATCH /config', () => {
     before = await currentConfig();
   });
   afterAll(async () => {
-    // The platform's USD fee configuration put back, or deactivated (both fees 0, supplement §2) where it had none.
-    const previous = before.feeConfigs?.find((f) => f.sourceCurrency === 'USD' && f.feeType === 'CROSS_CURRENCY_TRANSACTION');
-    const off = { feeType: 'CROSS_CURRENCY_TRANSACTION', sourceCurrency: 'USD', variableFeeBps: 0, fixedFee: { amount: 0, currency: 'USD' } };
-    expectStatus(await send({ feeConfigs: [previous ?? off], ...(before.cardTokenization2faConfig ? { cardTokenization2faConfig: before.cardTokenization2faConfig } : {}) }), 200, PlatformConfig, 'the platform configuration is restored');
+    await restoreConfig(before);
   });
 
   it('refuses every change that breaks one documented field rule with 400 INVALID_INPUT naming the field, and changes nothing', async () => {
