@@ -1,8 +1,11 @@
 // An in-process sandbox driven through Fastify's inject (no socket, fast) for the model-based and
 // regression self-tests of the sandbox's invariants: every answer of status 400 or above has the
-// interface's error body with a code of the interface or the supplement, nothing answers 5xx, and
-// the money ledger (sandbox state read directly) stays consistent.
-import { ErrorBody } from '../../helpers/schemas.js';
+// interface's error body with a code of the interface or the supplement, every success answer of an
+// operation the driver knows has the interface's shape (the harness's response schemas, the ones the
+// suites judge by), nothing answers 5xx, and the money ledger (sandbox state read directly) stays
+// consistent.
+import type { z } from 'zod';
+import { AnyTransaction, Card, Customer, ErrorBody, InternalAccount, Page, Quote, ScaLoginResult, SimulationAccepted } from '../../helpers/schemas.js';
 import { ERRORS } from '../../helpers/spec/catalog.js';
 import { buildSandbox, type Sandbox, type SandboxOptions } from '../../sandbox/app.js';
 import { cardsState } from '../../sandbox/cards/routes.js';
@@ -23,6 +26,41 @@ export function errorProblem(status: number, body: unknown): string | undefined 
   return undefined;
 }
 
+/**
+ * The success shape of each operation the self-tests call (method, path without the query), by the
+ * interface and supplement: customers (section 4), internal accounts (6), quotes and their execute
+ * and authorize (8: 200 Quote), SCA login (10), transactions (8), cards (25), card simulations (9).
+ */
+const SHAPES: [method: string, path: RegExp, status: number, schema: z.ZodType][] = [
+  ['POST', /^\/customers$/, 201, Customer],
+  ['DELETE', /^\/customers\/[^/]+$/, 200, Customer],
+  ['GET', /^\/customers\/internal-accounts$/, 200, Page(InternalAccount)],
+  ['POST', /^\/sandbox\/internal-accounts\/[^/]+\/fund$/, 200, InternalAccount],
+  ['POST', /^\/sca\/login\/complete$/, 200, ScaLoginResult],
+  ['POST', /^\/quotes$/, 201, Quote],
+  ['POST', /^\/quotes\/[^/]+\/(execute|authorize)$/, 200, Quote],
+  ['GET', /^\/transactions$/, 200, Page(AnyTransaction)],
+  ['GET', /^\/transactions\/[^/]+$/, 200, AnyTransaction],
+  ['POST', /^\/transactions\/[^/]+\/cancel$/, 200, AnyTransaction],
+  ['POST', /^\/cards$/, 201, Card],
+  ['GET', /^\/cards\/[^/]+$/, 200, Card],
+  ['PATCH', /^\/cards\/[^/]+$/, 200, Card],
+  ['POST', /^\/sandbox\/cards\/[^/]+\/simulate\/[^/]+$/, 202, SimulationAccepted],
+];
+
+/** Why a success answer breaks the interface's shape of its operation, or undefined; `known` is false for operations without a shape here. */
+export function shapeProblem(method: string, path: string, status: number, body: unknown): { known: boolean; problem?: string } {
+  if (status >= 400) return { known: true };
+  const bare = path.split('?')[0];
+  const shape = SHAPES.find(([m, p]) => m === method && p.test(bare));
+  if (!shape) return { known: false };
+  const [, , expected, schema] = shape;
+  if (status !== expected) return { known: true, problem: `answered ${status}, the operation answers ${expected}` };
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) return { known: true, problem: `not of the interface's shape: ${parsed.error.issues.slice(0, 3).map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}` };
+  return { known: true };
+}
+
 export interface Answer {
   status: number;
   body: any;
@@ -32,6 +70,8 @@ export interface Driver {
   sandbox: Sandbox;
   /** Failures of scheduled work (the sandbox logs and survives them; a self-test counts them). */
   scheduledFailures: unknown[];
+  /** Operations answered with success that have no shape in SHAPES ("METHOD /path" with ids as {id}). */
+  unshaped: Set<string>;
   call(method: string, path: string, body?: unknown): Promise<Answer>;
   /** Resolves once no scheduled work is left (or the deadline passed). */
   quiet(deadlineMs?: number): Promise<void>;
@@ -51,6 +91,7 @@ export async function startDriver(options: SandboxOptions = {}): Promise<Driver>
   await sandbox.app.ready();
   const authorization = `Basic ${Buffer.from(`${sandbox.clientId}:${sandbox.clientSecret}`).toString('base64')}`;
   const scheduledFailures: unknown[] = [];
+  const unshaped = new Set<string>();
   const later = sandbox.ctx.later.bind(sandbox.ctx);
   sandbox.ctx.later = (ms, fn) =>
     later(ms, () => {
@@ -64,6 +105,7 @@ export async function startDriver(options: SandboxOptions = {}): Promise<Driver>
   return {
     sandbox,
     scheduledFailures,
+    unshaped,
     async call(method, path, body) {
       const res = await sandbox.app.inject({
         method: method as 'GET',
@@ -74,6 +116,9 @@ export async function startDriver(options: SandboxOptions = {}): Promise<Driver>
       const parsed = res.body ? (JSON.parse(res.body) as unknown) : undefined;
       const problem = errorProblem(res.statusCode, parsed);
       if (problem) throw new Error(`${method} ${path}: ${problem}`);
+      const shape = shapeProblem(method, path, res.statusCode, parsed);
+      if (shape.problem) throw new Error(`${method} ${path}: ${shape.problem}`);
+      if (!shape.known) unshaped.add(`${method} ${path.split('?')[0].replace(/\/[A-Za-z]+(:|%3A)[^/]+/g, '/{id}')}`);
       return { status: res.statusCode, body: parsed };
     },
     async quiet(deadlineMs = 2000) {

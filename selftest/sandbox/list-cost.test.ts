@@ -1,10 +1,13 @@
 // A list page costs what its filters match, not what is stored (issue: the sandbox holds up over
 // days of stored state): a filter matching one item reads as many items with 10,000 stored as with
-// 10. Counted, not timed: `pageVisits` counts every item a list page reads (in this process only).
+// 10, and a transaction filter as many with 1,000 card transactions stored as with 10. Counted, not timed: `pageVisits` counts every item a list page reads (in this process only).
 import { describe, expect, it } from 'vitest';
 import { buildSandbox } from '../../sandbox/app.js';
 import { createCustomerRecord } from '../../sandbox/customers/routes.js';
 import { pageVisits } from '../../sandbox/store/cursor-page.js';
+import { transactionIndex } from '../../sandbox/transactions/index.js';
+import { startDriver } from './driver.js';
+import { card, cardAuthorization, fund, holder, simulate } from './flows.js';
 
 const T0 = Date.parse('2026-01-01T00:00:00.000Z');
 
@@ -71,4 +74,52 @@ describe('list cost and stored volume', () => {
     expect(large.unfiltered.ids).toHaveLength(100);
     expect(large.unfiltered.visited).toBeGreaterThanOrEqual(100);
   }, 120_000);
+
+  it('a transaction filter matching one item reads the same items with 10 and with 1,000 card transactions stored', async () => {
+    const run = async (stored: number) => {
+      const d = await startDriver();
+      try {
+        const h = await holder(d);
+        await fund(d, h.accounts.USD, 1_000_000);
+        const many = await card(d, h);
+        if (!many) throw new Error('the card did not become ACTIVE');
+        for (let i = 0; i < stored; i++) await cardAuthorization(d, many, 1);
+        // One card with one transaction that ends in EXCEPTION (the supplement's descriptor trigger 006).
+        const one = await card(d, h);
+        if (!one) throw new Error('the card did not become ACTIVE');
+        await simulate(d, one, 'authorization', { amount: 1, currency: { code: 'USD' }, merchant: { descriptor: 'Model Shop 006' } });
+        // Simulations of a card run one after another: wait (with a deadline) until every transaction is stored.
+        const until = Date.now() + 60_000;
+        while (transactionIndex(d.sandbox.ctx).all.length < stored + 1 && Date.now() < until) await d.quiet(200);
+        expect(transactionIndex(d.sandbox.ctx).all.length, 'card transactions stored').toBe(stored + 1);
+        await d.quiet();
+        const counted = async (query: string) => {
+          const before = pageVisits.count;
+          const page = await d.call('GET', `/transactions?${query}`);
+          return { visited: pageVisits.count - before, cards: (page.body.data as { cardId: string; status: string }[]).map((t) => `${t.cardId} ${t.status}`) };
+        };
+        return {
+          status: await counted('status=EXCEPTION'),
+          card: await counted(`cardId=${encodeURIComponent(one)}`),
+          both: await counted(`customerId=${encodeURIComponent(h.id)}&status=EXCEPTION&type=CARD`),
+          one,
+          all: await counted(`customerId=${encodeURIComponent(h.id)}&limit=100`),
+        };
+      } finally {
+        await d.close();
+      }
+    };
+    const small = await run(10);
+    const large = await run(1_000);
+    for (const r of [small, large]) {
+      for (const filter of ['status', 'card', 'both'] as const) expect(r[filter].cards, filter).toEqual([`${r.one} EXCEPTION`]);
+    }
+    for (const filter of ['status', 'card', 'both'] as const) {
+      expect(large[filter].visited, `${filter}: items read with 1,000 stored vs 10`).toBe(small[filter].visited);
+      expect(large[filter].visited, filter).toBeLessThanOrEqual(2);
+    }
+    // The control: an unfiltered page of 100 reads at least 100.
+    expect(large.all.cards).toHaveLength(100);
+    expect(large.all.visited).toBeGreaterThanOrEqual(100);
+  }, 180_000);
 });

@@ -2,12 +2,13 @@
 // (customers created and deleted, funding, quotes executed and authorized, cancellations, cards
 // issued, authorized, cleared, returned, frozen, accounts frozen, time passing) against an
 // in-process sandbox. After every step: no 5xx, every answer of 400 or above of the interface's
-// error body with a known code, no failure of scheduled work, no account below zero, and the money
+// error body with a known code, every success answer of the interface's shape for its operation
+// (./driver.ts, SHAPES; the sandbox's own freeze trigger has no interface shape), no failure of scheduled work, no account below zero, and the money
 // funded all accounted for (balances, payments in flight, fees and card pulls that left). A failing
 // sequence shrinks to a minimal one. The issue's three sequences run as fixed cases.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ledger, startDriver, type Driver } from './driver.js';
+import { ledger, shapeProblem, startDriver, type Driver } from './driver.js';
 import { authorize, cancel, card, cardAuthorization, cardTransactions, execute, fund, holder, quote, simulate, type Holder } from './flows.js';
 
 interface Model {
@@ -206,7 +207,16 @@ describe('sandbox model', () => {
     expect(d.scheduledFailures).toEqual([]);
     expect(ledger(d).negative, 'no account below zero once everything settled').toEqual([]);
     expect(ledger(d).inFlight, 'every debited payment completed or refunded once everything settled').toEqual([]);
+    // Every operation the commands called had its success answers checked against a shape.
+    expect([...d.unshaped].filter((op) => op !== 'POST /sandbox/internal-accounts/{id}/freeze'), 'operations answered without a shape to check').toEqual([]);
   }, 60_000);
+
+  it('the shape check refuses an answer not of the interface\'s shape', () => {
+    expect(shapeProblem('POST', '/customers', 201, { id: 'Customer:1' }).problem).toBeDefined();
+    expect(shapeProblem('GET', '/transactions', 200, { data: [{ type: 'OUTGOING' }], hasMore: false }).problem).toBeDefined();
+    expect(shapeProblem('POST', '/quotes/Quote:1/execute', 201, {}).problem).toMatch(/answers 200/);
+    expect(shapeProblem('GET', '/transactions', 200, { data: [], hasMore: false }).problem).toBeUndefined();
+  });
 
   // The issue's sequences, kept as fixed cases (each step checked as in the random runs).
   it('a payment in flight whose customer is deleted', async () => {
