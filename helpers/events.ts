@@ -227,3 +227,12 @@ export async function waitForEvent(
   });
   return found(deliveries)!;
 }
+
+/**
+ * The quiet period after the mark `since`: resolves once no delivery arrived for the target's declared
+ * quiet period (timings.eventQuietMs). The harness's bound on an effect that comes a moment late: what
+ * still reads unchanged after it is judged unchanged.
+ */
+export async function quietPeriod(since: number): Promise<void> {
+  await listener.gather('*', () => true, { since, timeoutMs: 0, quietMs: capabilities.eventQuietMs });
+}

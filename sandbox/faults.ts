@@ -1499,6 +1499,16 @@ export const FAULTS = {
     suites: ['agent-management/approvals.test.ts', 'agent-operations/policy.test.ts'],
     rule: 'Supplement 23: Agent usage {dailyTransactionCount, dailySpend, monthlySpend} counts what the agent spent.',
   },
+  'agent-pending-moves-later': {
+    areas: ['agent-management'],
+    suites: ['agent-management/approvals.test.ts'],
+    rule: 'Supplement 23: PENDING_APPROVAL has no transaction; interface: the resulting transaction stays pending until the platform approves it (no money moves a moment later either).',
+  },
+  'agent-auto-moves-twice-later': {
+    areas: ['agent-operations'],
+    suites: ['agent-operations/operations.test.ts', 'agent-operations/policy.test.ts'],
+    rule: 'Supplement 23: an AUTO action is APPROVED with its transaction, and moves its money once (exactly the amount, no second debit a moment later).',
+  },
   'agent-pending-moves-money': {
     areas: ['agent-management', 'agent-operations'],
     suites: ['agent-management/approvals.test.ts', 'agent-operations/policy.test.ts'],
