@@ -1160,6 +1160,11 @@ export const FAULTS = {
     suites: ['stablecoins/provider-accounts.test.ts', 'stablecoins/registration.test.ts'],
     rule: 'Errors / 404: STABLECOIN_PROVIDER_ACCOUNT_NOT_FOUND (supplement 22: unknown link id).',
   },
+  'stablecoin-burn-internal-source-accepted': {
+    areas: ['stablecoins'],
+    suites: ['stablecoins/operations.test.ts'],
+    rule: 'The profile declares the reserved burn source SVC_INTERNAL_ACCOUNT not offered (supplement 22 names it, not its fields): a burn from it is refused and creates nothing.',
+  },
   'stablecoin-selection-always-required': {
     areas: ['stablecoins'],
     suites: ['stablecoins/single-link.platform.test.ts'],
