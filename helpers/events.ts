@@ -266,3 +266,12 @@ export function noteTestForm(body: unknown): void {
     `the TEST webhook ${body && typeof body === 'object' && 'data' in body ? 'carried data {}' : 'carried no data'}`,
   );
 }
+
+/**
+ * The quiet period after the mark `since`: resolves once no delivery arrived for the target's declared
+ * quiet period (timings.eventQuietMs). The harness's bound on an effect that comes a moment late: what
+ * still reads unchanged after it is judged unchanged.
+ */
+export async function quietPeriod(since: number): Promise<void> {
+  await listener.gather('*', () => true, { since, timeoutMs: 0, quietMs: capabilities.eventQuietMs });
+}

@@ -1180,6 +1180,11 @@ export const FAULTS = {
     suites: ['stablecoins/provider-accounts.test.ts', 'stablecoins/registration.test.ts'],
     rule: 'Errors / 404: STABLECOIN_PROVIDER_ACCOUNT_NOT_FOUND (supplement 22: unknown link id).',
   },
+  'stablecoin-burn-internal-source-accepted': {
+    areas: ['stablecoins'],
+    suites: ['stablecoins/operations.test.ts'],
+    rule: 'The profile declares the reserved burn source SVC_INTERNAL_ACCOUNT not offered (supplement 22 names it, not its fields): a burn from it is refused and creates nothing.',
+  },
   'stablecoin-selection-always-required': {
     areas: ['stablecoins'],
     suites: ['stablecoins/single-link.platform.test.ts'],
@@ -1518,6 +1523,16 @@ export const FAULTS = {
     areas: ['agent-operations'],
     suites: ['agent-management/approvals.test.ts', 'agent-operations/policy.test.ts'],
     rule: 'Supplement 23: Agent usage {dailyTransactionCount, dailySpend, monthlySpend} counts what the agent spent.',
+  },
+  'agent-pending-moves-later': {
+    areas: ['agent-management'],
+    suites: ['agent-management/approvals.test.ts'],
+    rule: 'Supplement 23: PENDING_APPROVAL has no transaction; interface: the resulting transaction stays pending until the platform approves it (no money moves a moment later either).',
+  },
+  'agent-auto-moves-twice-later': {
+    areas: ['agent-operations'],
+    suites: ['agent-operations/operations.test.ts', 'agent-operations/policy.test.ts'],
+    rule: 'Supplement 23: an AUTO action is APPROVED with its transaction, and moves its money once (exactly the amount, no second debit a moment later).',
   },
   'agent-pending-moves-money': {
     areas: ['agent-management', 'agent-operations'],

@@ -168,6 +168,10 @@ export function sandboxProfile(input: SandboxProfileInput): Record<string, unkno
       provider: STABLECOIN_PROVIDER,
       triggers: true,
       reservedSources: true,
+      // The reserved burn source SVC_INTERNAL_ACCOUNT is not offered: supplement 22 names it but not its
+      // fields, and the sandbox's provider keeps the tokens minted to an internal account, so no internal
+      // account holds tokens to burn (sandbox/README.md, "Stablecoins").
+      burnInternalAccountSource: false,
     },
     limits: {
       singleUsdCents: LIMITS.singleTransactionUsdCents,

@@ -7,7 +7,10 @@ import { rng } from '../../fixtures/random.js';
 import type { ApiResponse, RequestOptions } from '../client.js';
 import { eventually } from '../eventually.js';
 import { expectError, expectStatus, noteInterface } from '../expect.js';
-import { api, capabilities } from '../harness.js';
+import { quietPeriod } from '../events.js';
+import { api, capabilities, listener } from '../harness.js';
+import { walkPages } from './pages.js';
+import { z } from 'zod';
 import { ExternalAccount, type InternalAccount } from '../schemas.js';
 import { Agent, AgentAction, AgentCreated, Redeemed, type Permission, PERMISSIONS } from '../schemas/agents.js';
 import { balanceOf, sender } from './transfers.js';
@@ -102,9 +105,45 @@ export async function getAgent(agentId: string): Promise<Agent> {
   return expectStatus(await api.get(AGENT, { params: { agentId } }), 200, Agent, 'GET /agents/{agentId} answers the agent (supplement 23)');
 }
 
-/** The balance once it reads `expected` (a debit may settle a moment after the answer), or what it reads at the deadline. */
+/**
+ * The balance once it reads `expected` (a debit may settle a moment after the answer), re-read after
+ * the quiet period that follows (a target that moves more money a moment later reads otherwise); or
+ * what it reads at the deadline.
+ */
 export async function balanceBecomes(customerId: string, accountId: string, expected: number): Promise<number> {
-  return eventually(() => balanceOf(customerId, accountId), (b) => b === expected, { timeoutMs: capabilities.eventTimeoutMs, what: `the balance of ${accountId} to read ${expected}` }).catch(() => balanceOf(customerId, accountId));
+  const since = await listener.mark();
+  const first = await eventually(() => balanceOf(customerId, accountId), (b) => b === expected, { timeoutMs: capabilities.eventTimeoutMs, what: `the balance of ${accountId} to read ${expected}` }).catch(() => undefined);
+  if (first === undefined) return balanceOf(customerId, accountId);
+  await quietPeriod(since);
+  return balanceOf(customerId, accountId);
+}
+
+/** The ids of every transaction of the customer (GET /transactions?customerId, supplement 8). */
+async function transactionIds(customerId: string): Promise<string[]> {
+  return (await walkPages('/transactions', z.looseObject({ id: z.string() }), { query: { customerId }, limit: 100 })).map((t) => t.id);
+}
+
+export interface MoneyMark {
+  since: number;
+  balance: number;
+  transactionIds: Set<string>;
+}
+
+/** The customer's money at a mark: the account's balance and the customer's transactions so far. */
+export async function moneyMark(customerId: string, accountId: string): Promise<MoneyMark> {
+  const since = await listener.mark();
+  return { since, balance: await balanceOf(customerId, accountId), transactionIds: new Set(await transactionIds(customerId)) };
+}
+
+/**
+ * Nothing moved since the mark: after the quiet period, no transaction of the customer appeared and the
+ * account's balance reads as it did.
+ */
+export async function expectNothingMoved(customerId: string, accountId: string, mark: MoneyMark, rule: string): Promise<void> {
+  await quietPeriod(mark.since);
+  const fresh = (await transactionIds(customerId)).filter((id) => !mark.transactionIds.has(id));
+  expect(fresh, `${rule}: no transaction of customer ${customerId} appeared since the mark`).toEqual([]);
+  expect(await balanceOf(customerId, accountId), `${rule}: the balance of ${accountId} is as it was`).toBe(mark.balance);
 }
 
 /** A policy or permission denial: 403 with an enumerated code; which code is recorded as an interface note. */

@@ -129,6 +129,10 @@ export const TargetProfile = z
           .optional()
           .describe('The target serves POST /sandbox/stablecoin-provider-accounts/{id}/status and /outage, /sandbox/stablecoin-operations/{id}/advance and /expire, and registers any token identifier (SVC_STABLECOIN_TRIGGERS)'),
         reservedSources: z.boolean().optional().describe('The target accepts the reserved mint funding sources SVC_INTERNAL_ACCOUNT and PROVIDER_INTERNAL_BALANCE (SVC_STABLECOIN_RESERVED_SOURCES)'),
+        burnInternalAccountSource: z
+          .boolean()
+          .optional()
+          .describe('The target offers the reserved burn source SVC_INTERNAL_ACCOUNT {accountId} (supplement 22 names it, not its fields); false: it refuses it (SVC_STABLECOIN_BURN_INTERNAL_SOURCE)'),
       })
       .optional(),
     limits: z
@@ -222,6 +226,7 @@ const VARIABLES: readonly [string, (p: TargetProfile, env: NodeJS.ProcessEnv, di
   ['SVC_STABLECOIN_PROVIDER', (p) => p.stablecoins?.provider],
   ['SVC_STABLECOIN_TRIGGERS', (p) => bool(p.stablecoins?.triggers)],
   ['SVC_STABLECOIN_RESERVED_SOURCES', (p) => bool(p.stablecoins?.reservedSources)],
+  ['SVC_STABLECOIN_BURN_INTERNAL_SOURCE', (p) => bool(p.stablecoins?.burnInternalAccountSource)],
   ['SVC_UMA_LOOKUP_TRIGGERS', (p) => (p.triggers?.umaLookup ? Object.entries(p.triggers.umaLookup).map(([code, a]) => `${code}=${a}`).join(',') : undefined)],
   ['SVC_UMA_QUOTE_TRIGGERS', (p) => (p.triggers?.umaQuote ? Object.entries(p.triggers.umaQuote).map(([code, a]) => `${code}=${a}`).join(',') : undefined)],
   ['SVC_UMA_LOOKUP_SIGNATURE_TRIGGER', (p) => (p.triggers?.umaLookupSignature ? `${p.triggers.umaLookupSignature.code}=${p.triggers.umaLookupSignature.address}` : undefined)],

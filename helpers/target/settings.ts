@@ -99,6 +99,8 @@ export interface StablecoinDeclarations {
   triggers: boolean;
   /** The target accepts the reserved mint funding sources SVC_INTERNAL_ACCOUNT and PROVIDER_INTERNAL_BALANCE. */
   reservedSources: boolean;
+  /** Whether the target offers the reserved burn source SVC_INTERNAL_ACCOUNT {accountId}; undefined: not declared (the scenario skips). */
+  burnInternalAccountSource?: boolean;
 }
 
 /** The quiet period after a complete event sequence when the target declares none. */
@@ -296,6 +298,7 @@ function declaredCapabilities(env: NodeJS.ProcessEnv, timings: { eventTimeoutMs:
       provider: env.SVC_STABLECOIN_PROVIDER || undefined,
       triggers: truthy(env.SVC_STABLECOIN_TRIGGERS, false),
       reservedSources: truthy(env.SVC_STABLECOIN_RESERVED_SOURCES, false),
+      burnInternalAccountSource: env.SVC_STABLECOIN_BURN_INTERNAL_SOURCE === undefined || env.SVC_STABLECOIN_BURN_INTERNAL_SOURCE === '' ? undefined : truthy(env.SVC_STABLECOIN_BURN_INTERNAL_SOURCE, false),
     },
     umaLookupTriggers: triggers(env.SVC_UMA_LOOKUP_TRIGGERS, {}, UMA_ADDRESS),
     umaQuoteTriggers: triggers(env.SVC_UMA_QUOTE_TRIGGERS, {}, UMA_ADDRESS),

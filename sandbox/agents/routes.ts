@@ -484,6 +484,8 @@ export async function agentRoutes(app: FastifyInstance) {
       s.pendingByAgent.add(action.agentId, action.id);
       s.pendingByCustomer.add(action.customerId, action.id);
       if (f.has('agent-pending-moves-money')) action.transactionId = await run(action);
+      // Fault agent-pending-moves-later: the held call's money moves a moment after the answer.
+      if (f.has('agent-pending-moves-later')) ctx.later(50, () => void run(action).catch(() => undefined));
       store(action);
       const body = await presentAction(action);
       if (!f.has('agent-pending-event-missing')) ctx.webhooks.emit('AGENT_ACTION.PENDING_APPROVAL', body);
@@ -491,6 +493,8 @@ export async function agentRoutes(app: FastifyInstance) {
     }
     // AUTO: the platform's operation runs now; its refusal is the agent's answer and leaves no action.
     action.transactionId = await run(action);
+    // Fault agent-auto-moves-twice-later: the same money moves once more a moment after the answer.
+    if (f.has('agent-auto-moves-twice-later')) ctx.later(50, () => void run(action).catch(() => undefined));
     action.status = 'APPROVED';
     recordSpend(ctx, agent.policy, agent.usage, spend);
     store(action);

@@ -160,6 +160,11 @@ const Burn = z.object({
   description: z.string().max(1024).optional(),
 });
 
+/** Fault stablecoin-burn-internal-source-accepted: the reserved source the profile declares not offered is taken. */
+const BurnFromInternal = Burn.extend({
+  source: z.discriminatedUnion('type', [...BurnSource.options, z.object({ type: z.literal('SVC_INTERNAL_ACCOUNT'), accountId: id })]),
+});
+
 const DELIVERY_TIMING: Record<string, string> = { WIRE: 'SAME_DAY', ACH_CREDIT: 'NEXT_BUSINESS_DAY', SAME_DAY_ACH_CREDIT: 'SAME_DAY', RTP_CREDIT: 'INSTANT' };
 
 /** The same JSON with object keys in order: the payload a replay is compared on. */
@@ -519,7 +524,8 @@ export async function stablecoinRoutes(app: FastifyInstance) {
   app.post('/stablecoins/:stablecoinId/burns', async (req, reply) =>
     idempotent(req, reply, () => {
       const coin = getCoin((req.params as { stablecoinId: string }).stablecoinId);
-      const body = parse(ctx.faults.has('stablecoin-burn-rail-any') ? Burn.extend({ destination: Burn.shape.destination.extend({ rail: z.string() }) }) : Burn, req.body);
+      const shape = ctx.faults.has('stablecoin-burn-internal-source-accepted') ? BurnFromInternal : Burn;
+      const body = parse(ctx.faults.has('stablecoin-burn-rail-any') ? shape.extend({ destination: Burn.shape.destination.extend({ rail: z.string() }) }) : shape, req.body);
       reachable(usable(getLink(coin.stablecoinProviderAccountId)));
       const cents = centsOf(coin, body.amount);
       externalFor(body.destination.externalAccountId, 'destination.externalAccountId', 'bank');

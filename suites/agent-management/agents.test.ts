@@ -3,7 +3,7 @@
 // agent's call answers is not stated (section 28.2): the suite asserts only that it is refused.
 import { describe, expect, it } from 'vitest';
 import { expectError, expectRefusal, expectStatus } from '../../helpers/expect.js';
-import { AGENT, AGENTS, balanceBecomes, connectAgent, createAgent, customerWithMoney, getAgent, ME, ME_QUOTES, ME_TRANSFER_OUT, POLICY, policy, usdQuote } from '../../helpers/flows/agents.js';
+import { AGENT, AGENTS, balanceBecomes, connectAgent, createAgent, customerWithMoney, getAgent, ME, ME_QUOTES, ME_TRANSFER_OUT, POLICY, policy, usdQuote, expectNothingMoved, moneyMark } from '../../helpers/flows/agents.js';
 import { balanceOf } from '../../helpers/flows/transfers.js';
 import { api, capabilities } from '../../helpers/harness.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
@@ -57,11 +57,12 @@ describe.concurrent('Agents: create, read, list, update, pause, delete, policy',
     const body = { source: { accountId: usd.id }, destination: { accountId: bank.id }, amount: 2_000 };
     const paused = expectStatus(await api.patch(AGENT, { params: { agentId: agent.id }, body: { isPaused: true } }), 200, Agent);
     expect(paused.isPaused).toBe(true);
+    const mark = await moneyMark(customerId, usd.id);
     expectRefusal(await client.post(ME_TRANSFER_OUT, { body }), 'a paused agent does not act', {
       id: 'agent-paused-answer',
       sentences: ['supplement 23: "paused-agent answer not stated"', 'supplement 28.2: codes for paused agent are not stated'],
     });
-    expect(await balanceOf(customerId, usd.id), 'the paused agent moved nothing').toBe(usd.balance.amount);
+    await expectNothingMoved(customerId, usd.id, mark, 'the paused agent moved nothing');
     expectStatus(await api.patch(AGENT, { params: { agentId: agent.id }, body: { isPaused: false } }), 200, Agent);
     const action = expectStatus(await client.post(ME_TRANSFER_OUT, { body }), 201, AgentAction, 'control: the unpaused agent acts');
     expect(action.status).toBe('APPROVED');

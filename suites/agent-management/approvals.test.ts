@@ -9,7 +9,7 @@ import { expectEvents } from '../../helpers/events.js';
 import { eventually } from '../../helpers/eventually.js';
 import { expectError, expectRefusedTransition, expectStatus, expectTransition, noteInterface } from '../../helpers/expect.js';
 import {
-  agentAction, AgentClient, APPROVALS, APPROVE, balanceBecomes, connectAgent, customerWithMoney, ME_EXECUTE, ME_QUOTES, ME_TRANSFER_OUT, policy, REJECT, usdQuote,
+  agentAction, AgentClient, APPROVALS, APPROVE, balanceBecomes, connectAgent, customerWithMoney, ME_EXECUTE, ME_QUOTES, ME_TRANSFER_OUT, policy, REJECT, usdQuote, expectNothingMoved, moneyMark,
 } from '../../helpers/flows/agents.js';
 import { balanceOf } from '../../helpers/flows/transfers.js';
 import { api, capabilities, listener } from '../../helpers/harness.js';
@@ -43,8 +43,9 @@ describe.concurrent('Agent actions: approval by the platform', () => {
     await basisSupplement('PENDING_APPROVAL no transaction + AGENT_ACTION.PENDING_APPROVAL; approve -> APPROVED (+transaction); 409 not pending (section 23)');
     const { customerId, usd, bank } = await customerWithMoney(200_000);
     const { agent, client } = await connectAgent(customerId, approvalRequired());
+    const mark = await moneyMark(customerId, usd.id);
     const { quote, action } = await pendingExecution(client, usd.id, bank.id, 25_000);
-    expect(await balanceOf(customerId, usd.id), 'Agent Operations: the transaction stays pending until the platform approves it; nothing is debited').toBe(usd.balance.amount);
+    await expectNothingMoved(customerId, usd.id, mark, 'Agent Operations: the transaction stays pending until the platform approves it; nothing is debited');
     noteInterface(
       'agent-pending-approval-transaction',
       ['interface: "an action that needs approval leaves the resulting transaction pending until the platform approves it"', 'supplement 23: "PENDING_APPROVAL, no `transaction`"'],
@@ -74,6 +75,7 @@ describe.concurrent('Agent actions: approval by the platform', () => {
     await basisSupplement('reject {reason?} -> REJECTED; rejectionReason; 409 not pending (section 23)');
     const { customerId, usd, bank } = await customerWithMoney(200_000);
     const { agent, client } = await connectAgent(customerId, approvalRequired());
+    const mark = await moneyMark(customerId, usd.id);
     const { action } = await pendingExecution(client, usd.id, bank.id, 30_000);
     const rejected = expectStatus(await decide('reject', agent.id, action.id, { reason: 'not this week' }), 200, AgentAction, 'reject answers the action');
     expectTransition('agent-action', action.status, rejected.status, 'PENDING_APPROVAL', 'REJECTED');
@@ -82,7 +84,7 @@ describe.concurrent('Agent actions: approval by the platform', () => {
 
     expectError(await decide('approve', agent.id, action.id), 409);
     expectRefusedTransition('agent-action', 'REJECTED', 'APPROVED', (await agentAction(client, action.id)).status);
-    expect(await balanceOf(customerId, usd.id), 'nothing moved: the action was never APPROVED').toBe(usd.balance.amount);
+    await expectNothingMoved(customerId, usd.id, mark, 'nothing moved: the action was never APPROVED');
   });
 
   it('approve of an action whose execution fails (the funds are gone) makes it FAILED and moves nothing', async (ctx) => {
@@ -145,10 +147,11 @@ describe.concurrent('Agent actions: approval by the platform', () => {
     const { customerId, usd, bank } = await customerWithMoney(100_000);
     const { agent, client } = await connectAgent(customerId, approvalRequired());
     const since = await listener.mark();
+    const mark = await moneyMark(customerId, usd.id);
     const action = expectStatus(await client.post(ME_TRANSFER_OUT, { body: { source: { accountId: usd.id }, destination: { accountId: bank.id }, amount: 6_000 } }), 201, AgentAction);
     expect(action.status).toBe('PENDING_APPROVAL');
     await expectEvents(action.id, [{ type: 'AGENT_ACTION.PENDING_APPROVAL', where: (d) => d.type === 'TRANSFER_OUT', what: 'the transfer awaiting approval' }], { since });
-    expect(await balanceOf(customerId, usd.id), 'nothing moves before approval').toBe(usd.balance.amount);
+    await expectNothingMoved(customerId, usd.id, mark, 'nothing moves before approval');
     const approved = expectStatus(await decide('approve', agent.id, action.id), 200, AgentAction);
     expectTransition('agent-action', action.status, approved.status, 'PENDING_APPROVAL', 'APPROVED');
     expect(await balanceBecomes(customerId, usd.id, usd.balance.amount - 6_000), 'money moves on APPROVED').toBe(usd.balance.amount - 6_000);

@@ -8,7 +8,7 @@ import { expectError, expectStatus, noteInterface } from '../../helpers/expect.j
 import {
   balanceBecomes, connectAgent, customerWithMoney, ME_EXECUTE, ME_EXTERNAL_ACCOUNT, ME_EXTERNAL_ACCOUNTS, ME_QUOTES, ME_TRANSACTION, ME_TRANSACTIONS,
   ME_TRANSFER_IN, ME_TRANSFER_OUT, policy, usdQuote, without,
-  expectAgentDenied,
+  expectAgentDenied, expectNothingMoved, moneyMark,
 } from '../../helpers/flows/agents.js';
 import { balanceOf } from '../../helpers/flows/transfers.js';
 import type { ApiResponse } from '../../helpers/client.js';
@@ -42,8 +42,9 @@ describe.concurrent('Agent permissions', () => {
     await basisSupplement('POST /agents/me/quotes/{quoteId}/execute needs EXECUTE_QUOTES, else 403 (section 23)');
     const { customerId, usd, bank, lacking, holding } = await pair('EXECUTE_QUOTES');
     const refused = expectStatus(await lacking.post(ME_QUOTES, { body: usdQuote(usd.id, bank.id, 1_500) }), 201, Quote);
+    const mark = await moneyMark(customerId, usd.id);
     expectAgentDenied(await lacking.post(ME_EXECUTE, { params: { quoteId: refused.id } }), 'EXECUTE_QUOTES');
-    expect(await balanceOf(customerId, usd.id), 'a refused execution moves nothing').toBe(usd.balance.amount);
+    await expectNothingMoved(customerId, usd.id, mark, 'a refused execution moves nothing');
     const quote = expectStatus(await holding.post(ME_QUOTES, { body: usdQuote(usd.id, bank.id, 1_500) }), 201, Quote);
     expectStatus(await holding.post(ME_EXECUTE, { params: { quoteId: quote.id } }), 200, AgentAction);
     expect(await balanceBecomes(customerId, usd.id, usd.balance.amount - quote.totalSendingAmount), 'only the permitted execution moved money: its sending total, to the cent').toBe(usd.balance.amount - quote.totalSendingAmount);
@@ -55,9 +56,10 @@ describe.concurrent('Agent permissions', () => {
     const { customerId, usd, bank, lacking, holding } = await pair('CREATE_TRANSFERS');
     const out = { source: { accountId: usd.id }, destination: { accountId: bank.id }, amount: 1_000 };
     const inward = { source: { accountId: bank.id }, destination: { accountId: usd.id }, amount: 700 };
+    const mark = await moneyMark(customerId, usd.id);
     expectAgentDenied(await lacking.post(ME_TRANSFER_OUT, { body: out }), 'CREATE_TRANSFERS (transfer-out)');
     expectAgentDenied(await lacking.post(ME_TRANSFER_IN, { body: inward }), 'CREATE_TRANSFERS (transfer-in)');
-    expect(await balanceOf(customerId, usd.id), 'refused transfers move nothing').toBe(usd.balance.amount);
+    await expectNothingMoved(customerId, usd.id, mark, 'refused transfers move nothing');
     expectStatus(await holding.post(ME_TRANSFER_OUT, { body: out }), 201, AgentAction);
     expectStatus(await holding.post(ME_TRANSFER_IN, { body: inward }), 201, AgentAction);
     const expected = usd.balance.amount - out.amount + inward.amount;

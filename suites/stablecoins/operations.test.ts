@@ -291,6 +291,37 @@ describe('Idempotency-Key on mints and burns', () => {
   });
 });
 
+describe('Burn source: the reserved SVC_INTERNAL_ACCOUNT', () => {
+  scenario({ area: 'Stablecoins', operation: 'POST /stablecoins/{stablecoinId}/burns', section: 'Endpoints', basis: 'supplement' });
+
+  it('is burned from when the target offers it, and refused with nothing created when it declares it does not', async (ctx) => {
+    needStablecoins(ctx);
+    const offered = capabilities.stablecoins.burnInternalAccountSource;
+    requireCapability(ctx, offered !== undefined, 'the target does not declare whether it offers the reserved burn source SVC_INTERNAL_ACCOUNT (SVC_STABLECOIN_BURN_INTERNAL_SOURCE)');
+    await basisSupplement('"Burn source: EXTERNAL_ACCOUNT ..., PROVIDER_INTERNAL_BALANCE, reserved SVC_INTERNAL_ACCOUNT" (section 22); its fields are not stated: {accountId} as the mint\'s');
+    const { coin } = await linkedToken();
+    const bank = await platformBankAccount();
+    const account = await platformInternalAccount();
+    const destination = { type: 'EXTERNAL_ACCOUNT', externalAccountId: bank.id, rail: 'WIRE' };
+    const amount = tokenAmount(coin, 1_200);
+    const res = await burn(coin, { amount, source: { type: 'SVC_INTERNAL_ACCOUNT', accountId: account.id }, destination });
+    noteInterface(
+      'stablecoin-burn-internal-source',
+      ['Supplement 22: "Burn source: ... reserved SVC_INTERNAL_ACCOUNT" (its fields and meaning are not stated)'],
+      `the target declares the reserved burn source ${offered ? 'offered' : 'not offered'}; a burn from it answered ${res.status}`,
+    );
+    if (offered) {
+      const op = created(res, 'BURN', coin, amount);
+      expect(op.source, 'Supplement 22: the operation names its source').toMatchObject({ type: 'SVC_INTERNAL_ACCOUNT' });
+      expect((await listOps(coin)).map((o) => o.id), 'the burn is listed').toEqual([op.id]);
+    } else {
+      expectError(res, 400, undefined, 'the target declares the reserved burn source not offered: the burn is refused (400)');
+      expect(await listOps(coin), 'the refused burn created no operation').toEqual([]);
+      created(await burn(coin, { amount, source: { type: 'PROVIDER_INTERNAL_BALANCE' }, destination }), 'BURN', coin, amount); // control: the same burn from the provider balance
+    }
+  });
+});
+
 describe('Idempotency-Key on burns', () => {
   scenario({ area: 'Stablecoins', operation: 'POST /stablecoins/{stablecoinId}/burns', section: 'Endpoints', basis: 'supplement' });
 
