@@ -43,8 +43,11 @@ export async function basisSupplement(what: string): Promise<void> {
  * Skips the running scenario when the target declares it lacks a capability, with the reason
  * recorded in the report, in coverage (ids it would have exercised) and for the run's verdict
  * (helpers/verdict/): only such a skip leaves an external target conformant; embedded and container
- * runs may not skip at all. `available` must follow from the target's declared capabilities: where
- * the target claims the capability and then does not behave so, the scenario asserts and fails.
+ * runs may not skip at all. `available` must follow from the target's declarations alone (its
+ * profile or SVC_* variables: capabilities, triggers, limits, timings and the run's wait budget),
+ * never from what the target answered: where the target claims the capability and then does not
+ * behave so, the scenario asserts and fails; where the documents allow what it did, the scenario
+ * judges what they document instead (and records an interface note).
  */
 export function requireCapability(ctx: TestContext, available: boolean, reason: string, ids: string[] = []): void {
   if (available) return;

@@ -755,7 +755,7 @@ export const FAULTS = {
   },
   'wallet-created-active': {
     areas: ['external-accounts'],
-    suites: ['external-accounts/verify-ownership.test.ts'],
+    suites: ['external-accounts/verify-ownership.test.ts', 'external-accounts/customer-ownership.test.ts', 'external-accounts/eligibility.test.ts'],
     rule: 'External account status: PENDING_OWNERSHIP_VERIFICATION means wallet ownership must be verified (for example under the EU Travel Rule) before unrestricted use (a first-party self-custody wallet on a platform subject to counterparty requirements is not created ACTIVE).',
   },
   // Money against the request and the fee configuration

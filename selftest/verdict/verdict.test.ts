@@ -4,6 +4,7 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
+import { request } from 'undici';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -88,8 +89,9 @@ describe('a whole embedded run', () => {
     expect(lines.at(-1)).toMatch(/^verdict: NOT CONFORMANT: 1 skip in embedded mode, where nothing may skip; \d+ passed, 0 failed, 1 skipped$/);
   }, 120_000);
 
-  it('exits non-zero, naming the finding, when one forged delivery reaches the listener midway', async () => {
+  it('exits non-zero, naming the finding, when one forged delivery reaches the listener midway; says so when a delivery came on another path', async () => {
     let posted: Promise<{ status: number; eventId: string }> | undefined;
+    let misrouted: Promise<number> | undefined;
     let seen = '';
     // A run with scenarios in both phases (parallel, then platform-wide) that await events, so the
     // forged delivery arrives while scenarios run and the finding must last to the verdict; every
@@ -101,7 +103,14 @@ describe('a whole embedded run', () => {
         const url = listenerUrlIn(seen);
         // Once the scenarios are under way (output after the line naming the listener), one forged delivery.
         const after = url ? seen.indexOf('\n', seen.indexOf(url)) : -1;
-        if (url && !posted && after >= 0 && seen.length > after + 1) posted = postForgedDelivery(url);
+        if (url && !posted && after >= 0 && seen.length > after + 1) {
+          posted = postForgedDelivery(url);
+          // A delivery forwarded without the listener's path (README: SVC_WEBHOOK_PUBLIC_URL).
+          misrouted = request(new URL('/forwarded-to-the-listener', url).toString(), { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } }).then(async (r) => {
+            await r.body.text();
+            return r.statusCode;
+          });
+        }
       },
     });
     expect(posted, `the run printed no listener URL:\n${run.output.slice(0, 2000)}`).toBeDefined();
@@ -112,6 +121,8 @@ describe('a whole embedded run', () => {
     const last = run.output.trimEnd().split('\n').at(-1)!;
     expect(last).toMatch(/^verdict: NOT CONFORMANT: 1 listener finding: \[signature\] TEST /);
     expect(last).toContain(forged.eventId);
+    expect(await misrouted, 'a POST to another path than /webhooks is answered 404').toBe(404);
+    expect(run.output).toMatch(/the webhook listener refused 1 POST\(s\) to a path other than \/webhooks with 404; deliveries must arrive on that path/);
   }, 180_000);
 });
 
