@@ -20,7 +20,7 @@ const FROZEN_OR_FAILED = {
 describe('Internal account lifecycle', () => {
   scenario({ area: 'Internal Accounts', operation: 'Internal account status', section: 'States and transitions' });
 
-  it('provisions a PENDING account that becomes ACTIVE, announced by INTERNAL_ACCOUNT.STATUS_UPDATED', async (ctx) => {
+  it('provisions a PENDING account that becomes ACTIVE, announced by INTERNAL_ACCOUNT.STATUS_UPDATED', async () => {
     // PENDING is observed without racing the provisioning: where the target declares a hold
     // (SVC_PROVISIONING_HOLD_SUFFIX and the activate trigger), the account waits for the trigger.
     const suffix = capabilities.customerTriggers.provisioningHoldSuffix;
