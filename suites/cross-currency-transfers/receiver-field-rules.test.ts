@@ -6,9 +6,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { eurDestination, sender } from '../../helpers/flows/transfers.js';
-import { lookupUma, SUCCESS_RECEIVER } from '../../helpers/flows/uma.js';
+import { lookupUma, SENDER_QUERY, SUCCESS_RECEIVER } from '../../helpers/flows/uma.js';
 import { api, capabilities } from '../../helpers/harness.js';
-import { expectStatus } from '../../helpers/expect.js';
+import { expectStatus, noteInterface } from '../../helpers/expect.js';
 import { checkRulesRefused, judged, runs, seedFor } from '../../helpers/requests/check.js';
 import { fill } from '../../helpers/requests/quotes.js';
 import { receiverLookup, type ReceiverLookup } from '../../helpers/requests/receiver.js';
@@ -21,6 +21,11 @@ const ACCOUNT: ReceiverLookup = 'GET /receiver/external-account/{externalAccount
 const NO_RECEIVERS = 'the target serves no sandbox UMA receivers (supplement 8: $success.<ccy>@sandbox.uma.money)';
 
 type Query = Record<string, unknown>;
+
+/** Supplement 18 says "senderUmaAddress or customerId" and nothing of both together: observed and noted, not asserted. */
+const BOTH_NOTE = ['Receiver lookups: query "`senderUmaAddress` or `customerId`" (supplement 18); both together: not stated'];
+const noteBoth = (operation: ReceiverLookup, status: number, code: unknown) =>
+  noteInterface('receiver-lookup:both-sender-and-customer', BOTH_NOTE, `${operation} with both: ${status}${code ? ` ${String(code)}` : ''}`);
 const asQuery = (q: Query) => Object.fromEntries(Object.entries(q).map(([k, v]) => [k, String(v)]));
 
 /** Valid queries of every branch (senderUmaAddress, or customerId of a real customer): 200 with the lookup's schema. */
@@ -69,6 +74,8 @@ describe(UMA, () => {
       const found = expectStatus(await lookupUma(SUCCESS_RECEIVER(), asQuery(q)), 200, UmaLookup, `${why}: ${JSON.stringify(q)}`);
       expect(found.receiverUmaAddress, `Supplement 18: the lookup names the receiver asked about (${JSON.stringify(q)})`).toBe(SUCCESS_RECEIVER());
     });
+    const both = await lookupUma(SUCCESS_RECEIVER(), { ...SENDER_QUERY, customerId });
+    noteBoth(UMA, both.status, (both.body as { code?: unknown } | undefined)?.code);
   });
 });
 
@@ -97,5 +104,7 @@ describe(ACCOUNT, () => {
       const found = expectStatus(await lookupAccount(account.id, q), 200, AccountLookup, `${why}: ${JSON.stringify(q)}`);
       expect(found.accountId, `Supplement 18: accountId replaces receiverUmaAddress (${JSON.stringify(q)})`).toBe(account.id);
     });
+    const both = await lookupAccount(account.id, { ...SENDER_QUERY, customerId });
+    noteBoth(ACCOUNT, both.status, (both.body as { code?: unknown } | undefined)?.code);
   });
 });
