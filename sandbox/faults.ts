@@ -1381,6 +1381,11 @@ export const FAULTS = {
     suites: ['cross-currency-transfers/uma-lookup.test.ts'],
     rule: 'Errors / 404: LOOKUP_REQUEST_NOT_FOUND (supplement 18: quote with an unknown/expired lookupId).',
   },
+  'receiver-lookup-sender-optional': {
+    areas: ['cross-currency-transfers'],
+    suites: ['cross-currency-transfers/receiver-field-rules.test.ts'],
+    rule: 'Supplement 18: the receiver lookups\' query is "senderUmaAddress or customerId" (a lookup with neither is refused 400 naming them).',
+  },
   'uma-providers-filter-ignored': {
     areas: ['discoveries'],
     suites: ['discoveries/uma-providers.test.ts'],

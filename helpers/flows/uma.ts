@@ -8,11 +8,17 @@ import { UmaLookup } from '../schemas/uma.js';
 /** The supplement's sandbox receiver that always succeeds (section 8): the control of every UMA refusal. */
 export const SUCCESS_RECEIVER = (ccy: 'usd' | 'eur' | 'mxn' = 'usd') => `$success.${ccy}@sandbox.uma.money`;
 
-export const lookupUma = (address: string, query: Record<string, string> = {}) =>
+/**
+ * The sender a lookup names where its scenario names no customer: supplement 18 gives the lookups'
+ * query as "`senderUmaAddress` or `customerId`", so every lookup carries one of them.
+ */
+export const SENDER_QUERY: Readonly<Record<string, string>> = { senderUmaAddress: '$conformance.sender@example.com' };
+
+export const lookupUma = (address: string, query: Record<string, string> = { ...SENDER_QUERY }) =>
   api.get('/receiver/uma/{receiverUmaAddress}', { params: { receiverUmaAddress: address }, query });
 
 /** A lookup that must succeed, asserted: 200, its shape, for the receiver asked about. */
-export async function lookup(address: string, query: Record<string, string> = {}) {
+export async function lookup(address: string, query: Record<string, string> = { ...SENDER_QUERY }) {
   const res = await lookupUma(address, query);
   const body = expectStatus(res, 200, UmaLookup, 'Supplement 18: GET /receiver/uma/{receiverUmaAddress} answers {lookupId, receiverUmaAddress, supportedCurrencies, requiredPayerDataFields?}');
   return body;

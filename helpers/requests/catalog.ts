@@ -8,6 +8,7 @@ import { cardRules } from './cards.js';
 import { directoryRules } from './directories.js';
 import { invitationRules } from './invitations.js';
 import { quoteRules } from './quotes.js';
+import { receiverRules } from './receiver.js';
 import { ruleIds } from './rules.js';
 import { scaRules } from './sca.js';
 import { stablecoinRules } from './stablecoins.js';
@@ -24,6 +25,7 @@ export function declaredRules(): Record<string, string[]> {
     ...invitationRules(),
     ...transactionRules(),
     ...directoryRules(),
+    ...receiverRules(),
     'POST /customers/external-accounts': ruleIds(externalAccountCreate('POST /customers/external-accounts', true)),
     'POST /platform/external-accounts': ruleIds(externalAccountCreate('POST /platform/external-accounts', true)),
     'GET /customers/external-accounts': [LIST_RULES.pagingOnce, LIST_RULES.limitRange, LIST_RULES.filter('customerId'), LIST_RULES.filter('currency'), LIST_RULES.scope('customer')],
@@ -98,8 +100,6 @@ export function undeclaredReasons(): Record<string, string> {
   ];
   return {
     ...Object.fromEntries(none.map((op) => [op, NO_REQUEST_DOCUMENTED])),
-    'GET /receiver/uma/{receiverUmaAddress}': 'query senderUmaAddress or customerId documented (supplement §18); no rule declared yet',
-    'GET /receiver/external-account/{externalAccountId}': 'query senderUmaAddress or customerId documented (supplement §18: "same"); no rule declared yet',
     'POST /sandbox/cards/{cardId}/simulate/credit_authorization_advice':
       "body documented two ways: supplement §9's table gives it the authorization body `{amount*, currency*, merchant*}`, the sandbox an advice of a parent `{cardTransactionId, amount}`; not declared",
   };

@@ -64,7 +64,8 @@ export async function checkRulesRefused(o: NegativeOptions): Promise<Rule[]> {
     const why = `${o.spec.operation} ${rule.id}: ${rule.cite}`;
     const error = rule.error ?? { status: 400, code: 'INVALID_INPUT', namesField: true };
     const codes: readonly string[] = typeof error.code === 'string' ? [error.code] : error.code;
-    const namesRuleField = (fields: unknown[]) => fields.some((f) => typeof f === 'string' && (f === rule.field || f.startsWith(`${rule.field}.`)));
+    const named = [rule.field, ...(rule.alsoNamed ?? [])];
+    const namesRuleField = (fields: unknown[]) => fields.some((f) => typeof f === 'string' && named.some((n) => f === n || f.startsWith(`${n}.`)));
     let fullyJudged = false;
     await judged(fc.assert(
       fc.asyncProperty(fc.constantFrom(...rule.variants).chain(validBody), rule.breaks, async (valid, breakIt) => {
@@ -82,7 +83,7 @@ export async function checkRulesRefused(o: NegativeOptions): Promise<Rule[]> {
         const named = (body.details?.errors ?? []).map((e) => e.field);
         expect(
           namesRuleField(named),
-          `Errors: FieldError field is the "dot-notation path to the offending field"; ${why}: expected ${rule.field} in details.errors[], got ${JSON.stringify(named)}`,
+          `Errors: FieldError field is the "dot-notation path to the offending field"; ${why}: expected ${named.join(' or ')} in details.errors[], got ${JSON.stringify(named)}`,
         ).toBe(true);
       }),
       { seed: seedFor(`${o.spec.operation} ${rule.id}`), numRuns: runs() },

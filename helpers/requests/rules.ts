@@ -51,8 +51,11 @@ export interface Variant {
   /** Values every body of this variant carries (its discriminator, the currency its type holds). */
   fixed: Record<string, unknown>;
   fields: FieldSpec[];
-  /** Exactly one of these paths is given. */
-  oneOf?: { paths: string[]; cite: string };
+  /**
+   * Exactly one of these paths is given; with `atLeastOne`, at least one (the documents say "a or b"
+   * and are silent on both together, so no rule refuses both). Valid requests give one of them.
+   */
+  oneOf?: { paths: string[]; cite: string; atLeastOne?: boolean };
 }
 
 export interface RequestSpec {
@@ -73,6 +76,8 @@ export interface Rule {
   cite: string;
   /** The field the target's FieldError is expected to name (the oneOf group names its parent). */
   field: string;
+  /** Other fields whose naming also counts (a oneOf group at the root of a query names any of its members). */
+  alsoNamed?: string[];
   /** The refusal the documents give: 400 INVALID_INPUT naming the field unless the field says otherwise. */
   error?: RuleError;
   /** Turns a valid body into one that breaks this rule alone. */
@@ -214,9 +219,10 @@ export function rulesOf(spec: RequestSpec): Rule[] {
         continue;
       }
       if (f.required && !v.oneOf?.paths.includes(f.path)) add(f.path, 'required', f.cite, fc.constant(change(`remove ${f.path}`, (b) => withPath(b, f.path, undefined))));
-      if (spec.part !== 'form') add(f.path, 'type', f.cite, set(f.path, WRONG_TYPE[f.type]));
+      // A query's values are all text, like a form's: no field has a type rule of its own.
+      if (spec.part === 'body') add(f.path, 'type', f.cite, set(f.path, WRONG_TYPE[f.type]));
       // An integer (int64, smallest unit) is no fraction: a rule of its own, so every request that judges it sends one.
-      if (f.type === 'integer' && spec.part !== 'form') {
+      if (f.type === 'integer' && spec.part === 'body') {
         const lo = f.minimum ?? 0;
         const hi = f.maximum ?? lo + 1000;
         add(f.path, 'integer', f.cite, set(f.path, fc.integer({ min: lo, max: Math.max(lo, hi - 1) }).map((n) => n + 0.5)));
@@ -252,9 +258,16 @@ export function rulesOf(spec: RequestSpec): Rule[] {
     }
     error = undefined;
     if (v.oneOf) {
+      // A group at the root has no parent to name: its rule is `a|b oneOf`, and naming any member counts.
       const parent = v.oneOf.paths[0].split('.').slice(0, -1).join('.');
+      const root = parent === '';
       const group = v.oneOf.paths.map((p) => v.fields.find((f) => f.path === p)!);
-      add(parent, 'oneOf', v.oneOf.cite, fc.constant(change(`remove ${v.oneOf.paths.join(', ')}`, (b) => v.oneOf!.paths.reduce((x, p) => withPath(x, p, undefined), b))), parent);
+      add(root ? v.oneOf.paths.join('|') : parent, 'oneOf', v.oneOf.cite, fc.constant(change(`remove ${v.oneOf.paths.join(', ')}`, (b) => v.oneOf!.paths.reduce((x, p) => withPath(x, p, undefined), b))), root ? v.oneOf.paths[0] : parent);
+      if (root) {
+        const r = rules.find((x) => x.kind === 'oneOf' && x.path === v.oneOf!.paths.join('|'))!;
+        r.alsoNamed = v.oneOf.paths.slice(1);
+      }
+      if (v.oneOf.atLeastOne) continue;
       const two = fc.tuple(...group.map(validValue)).map((values) => change(`set all of ${v.oneOf!.paths.join(', ')}`, (b) => group.reduce((x, f, i) => withPath(x, f.path, values[i]), b)));
       add(parent, 'oneOf', v.oneOf.cite, two, parent, 'oneOf-two');
     }

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { parse, type SandboxContext } from '../context.js';
 import { getCustomer } from '../customers/routes.js';
-import { badRequest, notFound } from '../errors.js';
+import { badRequest, invalidInput, notFound } from '../errors.js';
 import { externalAccounts, presentExternalAccount } from '../external-accounts/accounts.js';
 import { makeCounterparties } from './counterparties.js';
 import { makeTrustAnchor } from './pki.js';
@@ -61,8 +61,17 @@ export async function umaRoutes(app: FastifyInstance) {
   })();
   ready.catch((err: unknown) => app.log.error({ err }, 'UMA counterparties could not be made'));
 
+  // Supplement §18: the lookups' query is "senderUmaAddress or customerId": at least one is given (a
+  // lookup with neither is refused 400 INVALID_INPUT naming both); both together are taken.
   function checkSender(query: unknown) {
     const q = parse(LookupQuery, query);
+    if (q.senderUmaAddress === undefined && q.customerId === undefined && !ctx.faults.has('receiver-lookup-sender-optional')) {
+      const message = 'give senderUmaAddress or customerId';
+      throw invalidInput([
+        { field: 'senderUmaAddress', constraint: 'oneOf', message },
+        { field: 'customerId', constraint: 'oneOf', message },
+      ]);
+    }
     if (q.customerId) getCustomer(ctx, q.customerId);
     return q;
   }
@@ -70,7 +79,9 @@ export async function umaRoutes(app: FastifyInstance) {
   app.get<{ Params: { receiverUmaAddress: string } }>('/receiver/uma/:receiverUmaAddress', async (req) => {
     const q = req.query as Record<string, unknown>;
     if (typeof q.senderUmaAddress === 'string' && !UMA_ADDRESS.test(q.senderUmaAddress)) {
-      throw badRequest('INVALID_UMA_ADDRESS', `senderUmaAddress ${q.senderUmaAddress} is not an UMA address ($user@domain)`);
+      throw badRequest('INVALID_UMA_ADDRESS', `senderUmaAddress ${q.senderUmaAddress} is not an UMA address ($user@domain)`, {
+        errors: [{ field: 'senderUmaAddress', constraint: 'format', message: 'an UMA address ($user@domain)' }],
+      });
     }
     checkSender(q);
     const sender = await ready;

@@ -10,6 +10,7 @@ import { cardAuthorization, cardBalanceInquiry, cardClearing, cardCreate, cardPa
 import { configPatch, contactConfirm, customerCreate, customerPatch, kycLinkCreate, ownerCreate, ownerPatch, verificationCreate } from '../../helpers/requests/customers.js';
 import { externalAccountCreate, ownershipChallenge, ownershipVerify, trustConfirm } from '../../helpers/requests/external-accounts.js';
 import { invitationClaim, invitationCreate } from '../../helpers/requests/invitations.js';
+import { receiverLookup } from '../../helpers/requests/receiver.js';
 import { quoteAuthorize, quoteCreate, quoteExecute, sandboxFund, sandboxSend, transferIn, transferOut } from '../../helpers/requests/quotes.js';
 import { factorAdd, factorConfirm, loginComplete, loginStart, recordEvent, resetComplete, resetStart } from '../../helpers/requests/sca.js';
 import { coinRegister, linkCreate } from '../../helpers/requests/stablecoins.js';
@@ -74,6 +75,8 @@ const SPECS: RequestSpec[] = [
   delegatedKeyCreate(),
   accountPatch(),
   accountExport(),
+  receiverLookup('GET /receiver/uma/{receiverUmaAddress}'),
+  receiverLookup('GET /receiver/external-account/{externalAccountId}'),
 ];
 
 const anchored = (re: RegExp) => new RegExp(`^(?:${re.source.replace(/^\^|\$$/g, '')})$`, re.flags);
@@ -95,7 +98,8 @@ function problems(v: Variant, body: Record<string, unknown>): string[] {
     }
     out.push(...valueProblems(f, value));
   }
-  if (v.oneOf && v.oneOf.paths.filter((p) => getPath(body, p) !== undefined).length !== 1) out.push('oneOf');
+  const given = v.oneOf?.paths.filter((p) => getPath(body, p) !== undefined).length;
+  if (v.oneOf && (v.oneOf.atLeastOne ? given! < 1 : given !== 1)) out.push('oneOf');
   return out;
 }
 

@@ -33,7 +33,7 @@ afterAll(async () => {
 
 async function lookup(sandbox: Sandbox, address: string) {
   const authorization = `Basic ${Buffer.from(`${sandbox.clientId}:${sandbox.clientSecret}`).toString('base64')}`;
-  const res = await sandbox.app.inject({ method: 'GET', url: `/2025-10-13/receiver/uma/${encodeURIComponent(address)}`, headers: { authorization } });
+  const res = await sandbox.app.inject({ method: 'GET', url: `/2025-10-13/receiver/uma/${encodeURIComponent(address)}?senderUmaAddress=${encodeURIComponent('$sender@example.com')}`, headers: { authorization } });
   return { status: res.statusCode, body: res.json() as { code?: string; lookupId?: string } };
 }
 
