@@ -100,7 +100,5 @@ export function undeclaredReasons(): Record<string, string> {
     ...Object.fromEntries(none.map((op) => [op, NO_REQUEST_DOCUMENTED])),
     'GET /receiver/uma/{receiverUmaAddress}': 'query senderUmaAddress or customerId documented (supplement §18); no rule declared yet',
     'GET /receiver/external-account/{externalAccountId}': 'query senderUmaAddress or customerId documented (supplement §18: "same"); no rule declared yet',
-    'POST /sandbox/cards/{cardId}/simulate/credit_authorization_advice':
-      "body documented two ways: supplement §9's table gives it the authorization body `{amount*, currency*, merchant*}`, the sandbox an advice of a parent `{cardTransactionId, amount}`; not declared",
   };
 }
