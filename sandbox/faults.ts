@@ -374,6 +374,11 @@ export const FAULTS = {
     suites: ['cards/simulate-authorization-field-rules.test.ts'],
     rule: 'Supplement 9: simulate authorization merchant*: {descriptor*, mcc?, country?} (an authorization without a descriptor is approved).',
   },
+  'card-advice-merchant-optional': {
+    areas: ['cards'],
+    suites: ['cards/simulate-credit-field-rules.test.ts'],
+    rule: 'Supplement 9: simulate credit_authorization_advice {amount*, currency*, merchant*} (an advice without a merchant is accepted).',
+  },
   'exchange-rates-destination-repeat-ignored': {
     areas: ['exchange-rates'],
     suites: ['exchange-rates/lists.test.ts'],

@@ -64,8 +64,8 @@ export function cardPatch(): RequestSpec {
 }
 
 const SIM = `${S9}: simulate authorization, credit_authorization, financial_authorization, financial_credit_authorization, credit_authorization_advice {amount*: int64, currency*: {code}, merchant*: {descriptor*, mcc?, country?}}`;
-/** The simulate names of the authorization body this suite generates (credit_authorization_advice: see cardRules). */
-export const AUTHORIZATION_NAMES = ['authorization', 'credit_authorization', 'financial_authorization', 'financial_credit_authorization'] as const;
+/** The simulate names of the authorization body (supplement §9's table gives it to these five). */
+export const AUTHORIZATION_NAMES = ['authorization', 'credit_authorization', 'financial_authorization', 'financial_credit_authorization', 'credit_authorization_advice'] as const;
 /** Merchant descriptors whose last three characters are no sandbox magic (supplement 9: 002, 003, 005, 006 decide the outcome). */
 const descriptor = fc.stringMatching(/^[A-Z]{3,12}$/).map((s) => `SHOP ${s} 000`);
 
@@ -156,7 +156,6 @@ export function cardRules(): Record<string, string[]> {
     'POST /cards': ruleIds(cardCreate()),
     'PATCH /cards/{cardId}': ruleIds(cardPatch()),
     'GET /cards': CARD_LIST_RULES,
-    // credit_authorization_advice: the supplement's table gives it the authorization body, the sandbox an advice of a parent ({cardTransactionId, amount}): not generated.
     ...Object.fromEntries(AUTHORIZATION_NAMES.map((name) => [`POST /sandbox/cards/{cardId}/simulate/${name}`, ruleIds(cardAuthorization(name))])),
     'POST /sandbox/cards/{cardId}/simulate/clearing': ruleIds(cardClearing()),
     'POST /sandbox/cards/{cardId}/simulate/authorization_advice': ruleIds(cardChildSimulation('authorization_advice')),

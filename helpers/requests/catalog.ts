@@ -100,7 +100,5 @@ export function undeclaredReasons(): Record<string, string> {
   ];
   return {
     ...Object.fromEntries(none.map((op) => [op, NO_REQUEST_DOCUMENTED])),
-    'POST /sandbox/cards/{cardId}/simulate/credit_authorization_advice':
-      "body documented two ways: supplement §9's table gives it the authorization body `{amount*, currency*, merchant*}`, the sandbox an advice of a parent `{cardTransactionId, amount}`; not declared",
   };
 }

@@ -370,7 +370,8 @@ export async function cardRoutes(app: FastifyInstance) {
     return !account;
   };
   /** The decision is taken when the issuer asks (the card's state then), the outcome is applied after. */
-  const authorization = (card: Card, raw: unknown, direction: 'DEBIT' | 'CREDIT', settleNow: boolean) => {
+  /** The authorization body (supplement section 9), checked alike for the five simulate names that take it. */
+  const authorizationBody = (card: Card, raw: unknown) => {
     // Supplement section 9: merchant*: {descriptor*, mcc?, country?}; the fault takes a merchant without a descriptor.
     const body = f.has('card-simulate-descriptor-optional')
       ? (({ merchant, ...rest }) => ({ ...rest, merchant: { ...merchant, descriptor: merchant.descriptor ?? 'SANDBOX' } }))(parse(AuthBody.extend({ merchant: Merchant.partial({ descriptor: true }) }), raw))
@@ -380,6 +381,10 @@ export async function cardRoutes(app: FastifyInstance) {
         errors: [{ field: 'currency.code', constraint: 'enum', message: `the card's currency ${card.currency}` }],
       });
     }
+    return body;
+  };
+  const authorization = (card: Card, raw: unknown, direction: 'DEBIT' | 'CREDIT', settleNow: boolean) => {
+    const body = authorizationBody(card, raw);
     const refused = direction === 'DEBIT' ? declined(card, body.amount, body.merchant.descriptor) : card.state !== 'ACTIVE';
     return simulateToken(card, (token) => {
       if (!refused) authorize(card, body, token, direction, settleNow);
@@ -444,10 +449,21 @@ export async function cardRoutes(app: FastifyInstance) {
       return simulateToken(card, () => { t.authorized = b.amount; t.updatedAt = isoNow(ctx.clock); });
     },
     credit_authorization_advice: (card, raw) => {
-      const b = parse(ChildBody, raw);
-      const t = parentTxn(b.cardTransactionId, card, ['AUTHORIZED']);
+      // Supplement section 9: the authorization body {amount*, currency*, merchant*}. The effect is this
+      // sandbox's (sandbox/README.md): a `cardTransactionId` (an extension) names an AUTHORIZED credit
+      // authorization of the card whose total becomes `amount`; without it the advice is a credit
+      // authorization advised at `amount`, approved as credit_authorization is.
+      const { cardTransactionId, ...rest } = parse(z.looseObject({ cardTransactionId: z.string().min(1).optional() }), raw);
+      const body = authorizationBody(card, f.has('card-advice-merchant-optional') && rest.merchant === undefined ? { ...rest, merchant: { descriptor: 'SANDBOX ADVICE' } } : rest);
+      if (cardTransactionId === undefined) {
+        const refused = card.state !== 'ACTIVE';
+        return simulateToken(card, (token) => {
+          if (!refused) authorize(card, body, token, 'CREDIT', false);
+        });
+      }
+      const t = parentTxn(cardTransactionId, card, ['AUTHORIZED']);
       if (t.direction !== 'CREDIT') throw conflict('CONFLICT', `${t.id} is not a credit authorization`);
-      return simulateToken(card, () => { t.authorized = b.amount; t.updatedAt = isoNow(ctx.clock); });
+      return simulateToken(card, () => { t.authorized = body.amount; t.updatedAt = isoNow(ctx.clock); });
     },
     clearing: (card, raw) => {
       // Supplement section 9: {cardTransactionId*, amount* ≥0}.

@@ -1,4 +1,4 @@
-// Every documented field rule of the card simulations of a credit authorization (credit_authorization, financial_credit_authorization), with generated data:
+// Every documented field rule of the card simulations of a credit authorization (credit_authorization, financial_credit_authorization, credit_authorization_advice), with generated data:
 // the scenarios are in authorization-field-rules.ts.
 import { AUTHORIZATION_NAMES } from '../../helpers/requests/cards.js';
 import { describeAuthorizationRules } from './authorization-field-rules.js';
