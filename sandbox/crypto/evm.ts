@@ -1,5 +1,5 @@
 // EVM wallets, the sandbox's side: EIP-55 addresses and EIP-191 personal-sign verification with
-// elliptic's secp256k1 key recovery and the sandbox's own Keccak-256 (./keccak.ts). The harness signs
+// elliptic's secp256k1 key recovery and js-sha3's Keccak-256 (./keccak.ts). The harness signs
 // and checks with ethers, built on @noble/curves and @noble/hashes: no code is shared between the two.
 import elliptic from 'elliptic';
 import { keccak256 as keccak_256 } from './keccak.js';

@@ -186,7 +186,7 @@ describe('sandbox: Keccak-256 (its own)', () => {
   });
 });
 
-describe('sandbox: EIP-191 signatures (elliptic secp256k1, its own keccak256)', () => {
+describe('sandbox: EIP-191 signatures (elliptic secp256k1, js-sha3 keccak256)', () => {
   it('verifies the web3.js accounts.sign documentation vector', () => {
     // web3.js docs, web3.eth.accounts.sign('Some data', '0x4c0883a6...'): address 0x2c7536E3605D9C16a7a3D7b1898e529396a65c23.
     const sig = '0xb91467e570a6466aa9e9876cbcd013baba02900b8979d43fe208a4a4f339f5fd6007e74cd82e037b800186422fc2da167c747ef045e5d18a5f5d4300f8e1a0291c';
