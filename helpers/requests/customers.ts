@@ -148,7 +148,7 @@ export function kycLinkCreate(): RequestSpec {
       fixed: {},
       fields: [{
         path: 'redirectUri', type: 'string', valid: fc.stringMatching(/^[a-z]{3,10}$/).map((s) => `https://${s}.example.com/kyc/done`),
-        format: { name: 'https URL (http only for a local address)', invalid: fc.constantFrom('http://example.com/kyc', 'ftp://example.com/kyc', 'example.com/kyc', 'not a url') }, cite,
+        format: { name: 'https URL (http only for a local address)', invalid: fc.constantFrom('http://example.com/kyc', 'ftp://example.com/kyc', 'ws://example.com/kyc') }, cite,
       }],
     }],
   };

@@ -24,7 +24,7 @@ async function startSandbox(profileFile: string): Promise<{ baseUrl: string; cli
     '--provisioning-delay-ms', TIMINGS.provisioning, '--webhook-retry-base-ms', TIMINGS.retryBase, '--webhook-attempts', TIMINGS.attempts,
     '--print-profile', profileFile,
     '--realtime-quote-ttl-ms', '3000', '--card-activation-delay-ms', '1000', '--incoming-approval-window-ms', '2000',
-    '--uma-lookup-ttl-ms', '3000',
+    '--uma-lookup-ttl-ms', '3000', '--wallet-session-ttl-ms', '15000',
   ], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
   const lines = createInterface({ input: child.stdout! });
   for await (const line of lines) return JSON.parse(line);
