@@ -135,7 +135,16 @@ const ROUTES: Route[] = [
     method: 'POST',
     prepare: async () => ({ path: '/customers', body: () => JSON.stringify({ customerType: 'INDIVIDUAL', platformCustomerId: `bench-${randomUUID()}` }) }),
   },
-  { label: 'GET /customers?limit=20', method: 'GET', prepare: async () => ({ path: '/customers?limit=20' }) },
+  {
+    // A full page in both stores: with none stored the page would be empty, and the comparison would
+    // set a page of 20 against none rather than one store against another (20 customers when empty).
+    label: 'GET /customers?limit=20',
+    method: 'GET',
+    prepare: async (s, stored) => {
+      if (stored === 0) for (let i = 0; i < 20; i++) await call(s, 'POST', '/customers', { customerType: 'INDIVIDUAL', platformCustomerId: `bench-page-${randomUUID()}` });
+      return { path: '/customers?limit=20' };
+    },
+  },
   {
     // A filter that matches few: the region of FEW customers among all stored.
     label: `GET /customers?region=NZ (${FEW})`,
