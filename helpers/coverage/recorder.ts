@@ -2,7 +2,7 @@
 // teardown merges them (helpers/coverage/report.ts). Nothing is recorded that was not asserted.
 // Recording and tagging are one step: every id recorded for a scenario is also an Allure tag on
 // its test (once per test), so the report's tags and coverage.json never disagree.
-import { appendFileSync, mkdirSync } from 'node:fs';
+import { mkdirSync, openSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import { allureTag } from '../allure.js';
@@ -32,13 +32,16 @@ export interface NoteRecord {
   observed: string;
 }
 
-let ready = false;
+/** One open file per kind and process, appended to record by record (no open and close per record). */
+const files = new Map<string, number>();
 function append(name: string, record: object): void {
-  if (!ready) {
+  let fd = files.get(name);
+  if (fd === undefined) {
     mkdirSync(RAW_DIR, { recursive: true });
-    ready = true;
+    fd = openSync(join(RAW_DIR, `${name}-${process.pid}.ndjson`), 'a');
+    files.set(name, fd);
   }
-  appendFileSync(join(RAW_DIR, `${name}-${process.pid}.ndjson`), `${JSON.stringify(record)}\n`);
+  writeSync(fd, `${JSON.stringify(record)}\n`);
 }
 
 function currentTest(): { test?: string; file?: string } {

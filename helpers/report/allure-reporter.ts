@@ -1,29 +1,69 @@
-// The Allure reporter of the conformance runs: allure-vitest's, writing its results without an fsync
-// per file. allure-js-commons' FileSystemWriter flushes every result and attachment to the disk
-// before renaming it into place; a run writes about two thousand of them (every exchange is an
-// attachment), which cost 8 to 10 s of a run's wall time at its end. The results stay atomic for
-// their reader (written to a temporary name, then renamed); only their surviving a power cut is given up.
-import { renameSync, writeFileSync, mkdirSync, copyFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+// The Allure reporter of the conformance runs: allure-vitest's, with two changes that keep a run's
+// end short.
+// - Each test file's results are written when that file ends (vitest's onTestModuleEnd), not all at
+//   the run's end: allure-vitest writes every result and attachment of the run in its onTestRunEnd,
+//   and a run holds about ten thousand of them (every exchange is an attachment).
+// - Files are written asynchronously (off the main thread, which also serves the embedded sandbox and
+//   the webhook listener) and without an fsync per file: allure-js-commons' FileSystemWriter flushes
+//   each one to the disk before renaming it into place. The results stay atomic for their reader
+//   (written to a temporary name, then renamed); only their surviving a power cut is given up.
+// The run's end waits for every write (onTestRunEnd), so the reports are complete when vitest exits.
+import { copyFile, mkdir, rename, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import AllureVitestReporter from 'allure-vitest/reporter';
 import { FileSystemWriter, stringifyEnvInfo } from 'allure-js-commons/sdk/reporter';
-import type { Vitest } from 'vitest/node';
+import type { TestModule, Vitest } from 'vitest/node';
 
-function publish(path: string, write: (temp: string) => void): void {
-  mkdirSync(dirname(path), { recursive: true });
-  const temp = join(dirname(path), `.allure-write-${randomUUID()}.tmp`);
-  write(temp);
-  renameSync(temp, path);
-}
+/** How many files are written at once: enough to keep the disk busy, few enough to leave libuv's pool free. */
+const WRITES_AT_ONCE = 4;
 
 class UnsyncedWriter extends FileSystemWriter {
+  private readonly queue: (() => Promise<void>)[] = [];
+  private running = 0;
+  private idle: (() => void)[] = [];
+  private failure: Error | undefined;
+  private readonly ready: Promise<unknown>;
+
   constructor(private readonly dir: string) {
     super({ resultsDir: dir });
+    this.ready = mkdir(dir, { recursive: true });
+  }
+
+  private publish(name: string, write: (temp: string) => Promise<void>): void {
+    this.queue.push(async () => {
+      await this.ready;
+      const temp = join(this.dir, `.allure-write-${randomUUID()}.tmp`);
+      await write(temp);
+      await rename(temp, join(this.dir, name));
+    });
+    this.pump();
+  }
+
+  private pump(): void {
+    while (this.running < WRITES_AT_ONCE && this.queue.length) {
+      const job = this.queue.shift()!;
+      this.running++;
+      job()
+        .catch((err: Error) => {
+          this.failure ??= err;
+        })
+        .finally(() => {
+          this.running--;
+          this.pump();
+        });
+    }
+    if (!this.running && !this.queue.length) for (const done of this.idle.splice(0)) done();
+  }
+
+  /** Resolves once every file handed over so far is in place; fails with the first write that failed. */
+  async flushed(): Promise<void> {
+    if (this.running || this.queue.length) await new Promise<void>((done) => this.idle.push(done));
+    if (this.failure) throw new Error(`the Allure results could not be written to ${this.dir}: ${this.failure.message}`);
   }
 
   private text(name: string, content: string | Buffer): void {
-    publish(join(this.dir, name), (temp) => writeFileSync(temp, content));
+    this.publish(name, (temp) => writeFile(temp, content));
   }
 
   override writeAttachment(name: string, content: Buffer): void {
@@ -31,7 +71,7 @@ class UnsyncedWriter extends FileSystemWriter {
   }
 
   override writeAttachmentFromPath(name: string, from: string): void {
-    publish(join(this.dir, name), (temp) => copyFileSync(from, temp));
+    this.publish(name, (temp) => copyFile(from, temp));
   }
 
   override writeEnvironmentInfo(info: Record<string, string | undefined>): void {
@@ -55,14 +95,53 @@ class UnsyncedWriter extends FileSystemWriter {
   }
 }
 
+/** allure-vitest's reporter as its methods are used here (its typings name neither). */
+interface AllureVitestInternals {
+  allureReporterRuntime: { writer: unknown };
+  handleTask(task: unknown): void;
+}
+
+interface Task {
+  meta: Record<string, unknown>;
+  tasks?: Task[];
+}
+
+function forget(task: Task): void {
+  delete task.meta.allureRuntimeMessages;
+  delete task.meta.allureGlobalRuntimeMessages;
+  for (const child of task.tasks ?? []) forget(child);
+}
+
 export default class AllureReporter extends AllureVitestReporter {
+  private writer: UnsyncedWriter | undefined;
+  /** Test files whose results are written (at their end): the run's end writes only the others. */
+  private readonly written = new Set<string>();
+
   constructor(private readonly options: { resultsDir: string }) {
     super(options);
   }
 
   override onInit(vitest: Vitest): void {
     super.onInit(vitest);
-    const runtime = (this as unknown as { allureReporterRuntime: { writer: unknown } }).allureReporterRuntime;
-    runtime.writer = new UnsyncedWriter(this.options.resultsDir);
+    const writer = new UnsyncedWriter(this.options.resultsDir);
+    this.writer = writer;
+    const self = this as unknown as AllureVitestInternals;
+    self.allureReporterRuntime.writer = writer;
+  }
+
+  onTestModuleEnd(testModule: TestModule): void {
+    if (this.written.has(testModule.id)) return;
+    this.written.add(testModule.id);
+    const task = (testModule as unknown as { task: Task }).task;
+    (this as unknown as AllureVitestInternals).handleTask(task);
+    // Written: the messages (every exchange, base64) leave the run's memory and the other reports,
+    // which would otherwise each carry a second copy of them (results.json, a shard's blob).
+    forget(task);
+  }
+
+  override async onTestRunEnd(modules: readonly TestModule[]): Promise<void> {
+    // Files that never ended (an interrupted run) and the run's global messages.
+    super.onTestRunEnd(modules.filter((m) => !this.written.has(m.id)) as TestModule[]);
+    await this.writer?.flushed();
   }
 }

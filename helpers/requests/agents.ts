@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { externalAccountCreate } from './external-accounts.js';
 import { quoteCreate } from './quotes.js';
 import { LIST_RULES } from './lists.js';
-import { ruleIds, type FieldSpec, type RequestSpec } from './rules.js';
+import { matching, ruleIds, type FieldSpec, type RequestSpec } from './rules.js';
 
 const S23 = 'supplement §23';
 export const AGENT_PERMISSIONS = ['VIEW_TRANSACTIONS', 'CREATE_TRANSFERS', 'CREATE_QUOTES', 'EXECUTE_QUOTES', 'MANAGE_EXTERNAL_ACCOUNTS'] as const;
@@ -15,7 +15,7 @@ const AMOUNT = 'interface: Money amount is an integer in the smallest unit';
 /** Currencies every target of this suite prices (the limits' currency is recast at a rate). */
 const limitCurrency = fc.constantFrom('USD', 'EUR', 'MXN');
 /** Account ids a policy may name: any string (the documents give no format); never an existing account. */
-const accountIds = fc.array(fc.stringMatching(/^[a-z0-9]{6,12}$/).map((s) => `ExternalAccount:${s}`), { maxLength: 2 });
+const accountIds = fc.array(matching(/^[a-z0-9]{6,12}$/).map((s) => `ExternalAccount:${s}`), { maxLength: 2 });
 
 /**
  * The policy's fields under `prefix` ('policy.' on create, '' on the policy PATCH). On create the
@@ -37,7 +37,7 @@ function policyFields(prefix: string, partial: boolean): FieldSpec[] {
     { path: `${prefix}accountRestrictions.allowedAccountIds`, type: 'array', valid: accountIds, cite: `${POLICY} accountRestrictions{allowedAccountIds?}` },
     {
       path: `${prefix}accountRestrictions.accountRules`, type: 'array',
-      valid: fc.array(fc.record({ accountId: fc.stringMatching(/^[a-z0-9]{6,12}$/).map((s) => `ExternalAccount:${s}`) }), { maxLength: 2 }),
+      valid: fc.array(fc.record({ accountId: matching(/^[a-z0-9]{6,12}$/).map((s) => `ExternalAccount:${s}`) }), { maxLength: 2 }),
       cite: `${POLICY} accountRestrictions{accountRules?[{accountId*, executionMode?, perTransactionLimit?}]}`,
     },
     // approvalThresholds?{currency, amount?}: whether its currency is required is not starred, so

@@ -4,13 +4,13 @@
 // reads their last three characters (001 stays PROCESSING, 002 rejected, 005 slow).
 import fc from 'fast-check';
 import { LIST_RULES } from './lists.js';
-import { ruleIds, type RequestSpec } from './rules.js';
+import { matching, ruleIds, type RequestSpec } from './rules.js';
 
 const S9 = 'supplement §9';
 const CREATE = `${S9}: POST /cards {cardholderId*, form*: VIRTUAL, fundingSources*[InternalAccount ids, ≥1, priority order], platformCardId?, maxSpendPerTransaction? ≥1, threeDSecurePassword?}`;
 const PATCH = `${S9}: PATCH /cards/{id} {state?: ACTIVE|FROZEN|CLOSED, fundingSources?[] (full replace), maxSpendPerTransaction?: int|null}`;
 
-export const platformCardId = fc.stringMatching(/^[a-z0-9]{6,20}$/).map((s) => `conf-${s}-000`);
+export const platformCardId = matching(/^[a-z0-9]{6,20}$/).map((s) => `conf-${s}-000`);
 
 /** POST /cards. `<cardholder>` and `<account>` are the scenario's approved cardholder and their funded USD account. */
 export function cardCreate(): RequestSpec {
@@ -67,7 +67,7 @@ const SIM = `${S9}: simulate authorization, credit_authorization, financial_auth
 /** The simulate names of the authorization body (supplement §9's table gives it to these five). */
 export const AUTHORIZATION_NAMES = ['authorization', 'credit_authorization', 'financial_authorization', 'financial_credit_authorization', 'credit_authorization_advice'] as const;
 /** Merchant descriptors whose last three characters are no sandbox magic (supplement 9: 002, 003, 005, 006 decide the outcome). */
-const descriptor = fc.stringMatching(/^[A-Z]{3,12}$/).map((s) => `SHOP ${s} 000`);
+const descriptor = matching(/^[A-Z]{3,12}$/).map((s) => `SHOP ${s} 000`);
 
 /** POST /sandbox/cards/{cardId}/simulate/<name> of an authorization (the body the supplement gives five simulate names). */
 export function cardAuthorization(name: (typeof AUTHORIZATION_NAMES)[number] = 'authorization'): RequestSpec {

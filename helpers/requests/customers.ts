@@ -7,7 +7,7 @@
 // fullName, businessInfo.registrationNumber and a beneficial owner's lastName drive outcomes).
 import fc from 'fast-check';
 import { LIST_RULES } from './lists.js';
-import { ruleIds, type FieldSpec, type RequestSpec, type Variant } from './rules.js';
+import { matching, ruleIds, type FieldSpec, type RequestSpec, type Variant } from './rules.js';
 
 const S4 = 'supplement §4';
 const S5 = 'supplement §5';
@@ -15,10 +15,10 @@ const S14 = 'supplement §14';
 
 const countries = ['US', 'MX', 'DE', 'FR', 'ES', 'GB', 'BR', 'NG', 'IN', 'JP'] as const;
 const isoDate = fc.date({ min: new Date('1930-01-01'), max: new Date('2005-12-31'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
-const email = fc.tuple(fc.stringMatching(/^[a-z][a-z0-9]{2,10}$/), fc.constantFrom('example.com', 'example.org')).map(([u, d]) => `${u}@${d}`);
-const notEmail = fc.stringMatching(/^[a-z0-9.]{1,12}$/);
+const email = fc.tuple(matching(/^[a-z][a-z0-9]{2,10}$/), fc.constantFrom('example.com', 'example.org')).map(([u, d]) => `${u}@${d}`);
+const notEmail = matching(/^[a-z0-9.]{1,12}$/);
 /** Letters only: no magic suffix (001/002/003) can end the name. */
-const name = fc.stringMatching(/^[A-Z][a-z]{2,10}$/);
+const name = matching(/^[A-Z][a-z]{2,10}$/);
 const fullName = fc.tuple(name, name).map(([a, b]) => `${a} ${b}`);
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const SSN = /^\d{3}-\d{2}-\d{4}$/;
@@ -36,7 +36,7 @@ const address = (prefix: string): FieldSpec[] => [
   { path: `${prefix}.line2`, type: 'string', cite: ADDRESS },
   { path: `${prefix}.city`, type: 'string', valid: name, cite: ADDRESS },
   { path: `${prefix}.state`, type: 'string', valid: fc.constantFrom('CA', 'NY', 'TX'), cite: ADDRESS },
-  { path: `${prefix}.postalCode`, type: 'string', required: true, valid: fc.stringMatching(/^[0-9]{5}$/), cite: ADDRESS },
+  { path: `${prefix}.postalCode`, type: 'string', required: true, valid: matching(/^[0-9]{5}$/), cite: ADDRESS },
   { path: `${prefix}.country`, type: 'string', required: true, valid: fc.constantFrom(...countries), cite: ADDRESS },
 ];
 
@@ -87,10 +87,10 @@ const businessInfo = (required: boolean): FieldSpec[] => [
   { path: 'businessInfo.legalName', type: 'string', required, valid: fc.tuple(name, fc.constantFrom('LLC', 'Inc', 'Ltd')).map(([n, s]) => `${n} ${s}`), cite: BIZ },
   { path: 'businessInfo.country', type: 'string', required, valid: fc.constantFrom(...countries), cite: BIZ },
   { path: 'businessInfo.incorporatedOn', type: 'string', required, pattern: DATE, valid: isoDate, cite: `${BIZ}; date as birthDate (YYYY-MM-DD)` },
-  { path: 'businessInfo.taxId', type: 'string', required, valid: fc.stringMatching(/^[0-9]{9}$/), cite: BIZ },
+  { path: 'businessInfo.taxId', type: 'string', required, valid: matching(/^[0-9]{9}$/), cite: BIZ },
   { path: 'businessInfo.doingBusinessAs', type: 'string', valid: name, cite: `${S4}: BUSINESS optional doingBusinessAs` },
   // Ends in 9: no magic suffix (section 5: 001/002/003).
-  { path: 'businessInfo.registrationNumber', type: 'string', valid: fc.stringMatching(/^REG[0-9]{5}$/).map((s) => `${s}9`), cite: `${S4}: BUSINESS optional registrationNumber` },
+  { path: 'businessInfo.registrationNumber', type: 'string', valid: matching(/^REG[0-9]{5}$/).map((s) => `${s}9`), cite: `${S4}: BUSINESS optional registrationNumber` },
   { path: 'businessInfo.entityType', type: 'string', valid: fc.constant('LLC'), cite: `${S4}: BUSINESS optional entityType (e.g. LLC)` },
   { path: 'businessInfo.businessType', type: 'string', valid: fc.constant('INFORMATION'), cite: `${S4}: BUSINESS optional businessType (e.g. INFORMATION)` },
   { path: 'businessInfo.countriesOfOperation', type: 'array', valid: fc.uniqueArray(fc.constantFrom(...countries), { minLength: 1, maxLength: 3 }), cite: `${S4}: BUSINESS optional countriesOfOperation[]` },
@@ -147,7 +147,7 @@ export function kycLinkCreate(): RequestSpec {
       name: 'kyc-link',
       fixed: {},
       fields: [{
-        path: 'redirectUri', type: 'string', valid: fc.stringMatching(/^[a-z]{3,10}$/).map((s) => `https://${s}.example.com/kyc/done`),
+        path: 'redirectUri', type: 'string', valid: matching(/^[a-z]{3,10}$/).map((s) => `https://${s}.example.com/kyc/done`),
         format: { name: 'https URL (http only for a local address)', invalid: fc.constantFrom('http://example.com/kyc', 'ftp://example.com/kyc', 'ws://example.com/kyc') }, cite,
       }],
     }],
@@ -237,7 +237,7 @@ export function documentUpload(operation: 'POST /documents' | 'PUT /documents/{d
     { path: 'country', type: 'string', required: true, valid: fc.constantFrom(...countries), cite: DOC },
     { path: 'side', type: 'string', enum: ['FRONT', 'BACK'], cite: DOC },
     // Letters only: no target's rejection trigger (supplement §28.1: document magic values are the target's) is a word.
-    { path: 'documentNumber', type: 'string', valid: fc.stringMatching(/^[A-Z]{2}[a-z]{6}$/), cite: DOC },
+    { path: 'documentNumber', type: 'string', valid: matching(/^[A-Z]{2}[a-z]{6}$/), cite: DOC },
     { path: 'issuingAuthority', type: 'string', valid: fc.tuple(name, fc.constantFrom('Office', 'Bureau')).map(([a, b]) => `${a} ${b}`), cite: DOC },
   ];
   if (operation === 'POST /documents') fields.push({ path: 'documentHolder', type: 'string', required: true, cite: DOC });
@@ -247,7 +247,13 @@ export function documentUpload(operation: 'POST /documents' | 'PUT /documents/{d
 const S2 = 'supplement §2';
 const FEE = `${S2}: FeeConfig feeType* (CROSS_CURRENCY_TRANSACTION only), sourceCurrency* (USD only), variableFeeBps* (0–10000), fixedFee* {amount: int64 ≥0, currency}`;
 const BRAND = `${S2}: cardTokenization2faConfig displayName ≤255, logoUrl https ≤512, email{fromAddress, fromName, replyToAddress, subject, bodyText ≤2000}, sms{templateSid ≤64, bodyText ≤480}`;
-const text = (max: number) => fc.string({ unit: fc.constantFrom(...'abcdefghij KLMNOP0123'), minLength: 1, maxLength: Math.min(max, 60) }).filter((s) => s.trim().length > 0);
+const texts = new Map<number, fc.Arbitrary<string>>();
+/** Not blank, of at most `max` characters; built once per length (a string arbitrary is costly to build). */
+const text = (max: number) => {
+  let arb = texts.get(max);
+  if (!arb) texts.set(max, (arb = fc.string({ unit: fc.constantFrom(...'abcdefghij KLMNOP0123'), minLength: 1, maxLength: Math.min(max, 60) }).filter((s) => s.trim().length > 0)));
+  return arb;
+};
 
 /**
  * PATCH /config: a USD fee configuration and the card tokenization branding. The webhook endpoint is
@@ -266,7 +272,7 @@ export function configPatch(): RequestSpec {
     { path: 'cardTokenization2faConfig', type: 'object', valid: fc.constant({}), cite: BRAND },
     { path: 'cardTokenization2faConfig.displayName', type: 'string', maxLength: 255, valid: text(255), cite: BRAND },
     {
-      path: 'cardTokenization2faConfig.logoUrl', type: 'string', maxLength: 512, valid: fc.stringMatching(/^[a-z]{3,12}$/).map((s) => `https://${s}.example.com/logo.png`),
+      path: 'cardTokenization2faConfig.logoUrl', type: 'string', maxLength: 512, valid: matching(/^[a-z]{3,12}$/).map((s) => `https://${s}.example.com/logo.png`),
       format: { name: 'https URL', invalid: fc.constantFrom('http://example.com/logo.png', 'logo.png', 'ftp://example.com/logo.png') }, cite: BRAND,
     },
     { path: 'cardTokenization2faConfig.email.subject', type: 'string', valid: text(60), cite: BRAND },

@@ -10,7 +10,7 @@ import { getAddress, Wallet } from 'ethers';
 import fc from 'fast-check';
 import { bitcoinAddress } from '../wallets/bitcoin.js';
 import { solanaAddress } from '../wallets/solana.js';
-import { ruleIds, type FieldSpec, type RequestSpec, type Variant } from './rules.js';
+import { matching, ruleIds, type FieldSpec, type RequestSpec, type Variant } from './rules.js';
 
 const S7 = 'supplement §7';
 const base58check = createBase58check(sha256);
@@ -70,7 +70,7 @@ const badSpark = fc.oneof(validSpark.map((a) => a.slice(0, -1) + (a.endsWith('q'
 
 const countries = ['US', 'MX', 'DE', 'FR', 'ES', 'GB', 'BR', 'NG', 'IN', 'JP'] as const;
 const isoDate = fc.date({ min: new Date('1930-01-01'), max: new Date('2005-12-31'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
-const email = fc.tuple(fc.stringMatching(/^[a-z][a-z0-9]{2,10}$/), fc.constantFrom('example.com', 'example.org')).map(([u, d]) => `${u}@${d}`);
+const email = fc.tuple(matching(/^[a-z][a-z0-9]{2,10}$/), fc.constantFrom('example.com', 'example.org')).map(([u, d]) => `${u}@${d}`);
 
 const COUNTRY = 'supplement §5: ISO 3166-1 alpha-2';
 const PHONE = 'supplement §5: phoneNumber E.164 ^\\+[1-9]\\d{1,14}$';
@@ -81,7 +81,7 @@ function individual(prefix: string, countryRequired: boolean): FieldSpec[] {
     { path: `${prefix}.fullName`, type: 'string', required: true, cite: `${S7}: Beneficiary INDIVIDUAL {fullName*}` },
     { path: `${prefix}.birthDate`, type: 'string', pattern: /^\d{4}-\d{2}-\d{2}$/, valid: isoDate, cite: `${S7}: Beneficiary INDIVIDUAL birthDate?; supplement §5: birthDate (YYYY-MM-DD)` },
     country(`${prefix}.nationality`),
-    { path: `${prefix}.email`, type: 'string', valid: email, format: { name: 'email', invalid: fc.stringMatching(/^[a-z0-9.]{1,12}$/) }, cite: `${S7}: Beneficiary email?; supplement §5: email` },
+    { path: `${prefix}.email`, type: 'string', valid: email, format: { name: 'email', invalid: matching(/^[a-z0-9.]{1,12}$/) }, cite: `${S7}: Beneficiary email?; supplement §5: email` },
     { path: `${prefix}.phoneNumber`, type: 'string', pattern: /^\+[1-9]\d{1,14}$/, cite: PHONE },
     country(`${prefix}.countryOfResidence`, countryRequired, countryRequired ? `${S7}: INDIVIDUAL countryOfResidence (required for EUR; required on a wallet's beneficiary)` : COUNTRY),
   ];
@@ -92,7 +92,7 @@ function business(prefix: string): FieldSpec[] {
     { path: `${prefix}.legalName`, type: 'string', required: true, cite: `${S7}: Beneficiary BUSINESS {legalName*}` },
     { path: `${prefix}.registrationNumber`, type: 'string', cite: `${S7}: BUSINESS registrationNumber?` },
     { path: `${prefix}.taxId`, type: 'string', cite: `${S7}: BUSINESS taxId?` },
-    { path: `${prefix}.email`, type: 'string', valid: email, format: { name: 'email', invalid: fc.stringMatching(/^[a-z0-9.]{1,12}$/) }, cite: `${S7}: Beneficiary email?; supplement §5: email` },
+    { path: `${prefix}.email`, type: 'string', valid: email, format: { name: 'email', invalid: matching(/^[a-z0-9.]{1,12}$/) }, cite: `${S7}: Beneficiary email?; supplement §5: email` },
     { path: `${prefix}.phoneNumber`, type: 'string', pattern: /^\+[1-9]\d{1,14}$/, cite: PHONE },
     country(`${prefix}.countryOfResidence`),
   ];
@@ -108,7 +108,7 @@ const common = (allowed: readonly string[], name: string, cite: string): FieldSp
   { path: 'accountInfo', type: 'object', required: true, valid: fc.constant({}), cite: `${S7}: create request accountInfo*; interface: ExternalAccount accountInfo required` },
   currency(allowed, cite),
   accountType(name),
-  { path: 'platformAccountId', type: 'string', valid: fc.stringMatching(/^[a-z0-9-]{8,24}$/), cite: `${S7}: platformAccountId?; interface: ExternalAccount platformAccountId string` },
+  { path: 'platformAccountId', type: 'string', valid: matching(/^[a-z0-9-]{8,24}$/), cite: `${S7}: platformAccountId?; interface: ExternalAccount platformAccountId string` },
 ];
 
 const FIAT: { name: string; currency: string; fields: FieldSpec[] }[] = [
@@ -116,7 +116,7 @@ const FIAT: { name: string; currency: string; fields: FieldSpec[] }[] = [
     name: 'USD_ACCOUNT',
     currency: 'USD',
     fields: [
-      { path: 'accountInfo.accountNumber', type: 'string', required: true, minLength: 1, maxLength: 34, valid: fc.stringMatching(/^[0-9]{4,31}$/).map((s) => `${s}000`), cite: `${S7}: USD_ACCOUNT accountNumber* (1–34)` },
+      { path: 'accountInfo.accountNumber', type: 'string', required: true, minLength: 1, maxLength: 34, valid: matching(/^[0-9]{4,31}$/).map((s) => `${s}000`), cite: `${S7}: USD_ACCOUNT accountNumber* (1–34)` },
       { path: 'accountInfo.routingNumber', type: 'string', required: true, pattern: /^[0-9]{9}$/, cite: `${S7}: USD_ACCOUNT routingNumber* (9 digits)` },
       { path: 'accountInfo.bankName', type: 'string', cite: `${S7}: USD_ACCOUNT bankName?` },
       { path: 'accountInfo.bankAccountType', type: 'string', enum: ['CHECKING', 'SAVINGS'], cite: `${S7}: USD_ACCOUNT bankAccountType? (CHECKING default|SAVINGS)` },
@@ -126,14 +126,14 @@ const FIAT: { name: string; currency: string; fields: FieldSpec[] }[] = [
     name: 'EUR_ACCOUNT',
     currency: 'EUR',
     fields: [
-      { path: 'accountInfo.iban', type: 'string', required: true, pattern: /^[A-Z]{2}[0-9]{2}[A-Za-z0-9]{11,30}$/, valid: fc.stringMatching(/^[A-Z]{2}[0-9]{2}[A-Za-z0-9]{11,30}$/).map(plain), cite: `${S7}: EUR_ACCOUNT iban* (^[A-Z]{2}[0-9]{2}[A-Za-z0-9]{11,30}$)` },
+      { path: 'accountInfo.iban', type: 'string', required: true, pattern: /^[A-Z]{2}[0-9]{2}[A-Za-z0-9]{11,30}$/, valid: matching(/^[A-Z]{2}[0-9]{2}[A-Za-z0-9]{11,30}$/).map(plain), cite: `${S7}: EUR_ACCOUNT iban* (^[A-Z]{2}[0-9]{2}[A-Za-z0-9]{11,30}$)` },
       { path: 'accountInfo.swiftCode', type: 'string', cite: `${S7}: EUR_ACCOUNT swiftCode?` },
     ],
   },
   {
     name: 'MXN_ACCOUNT',
     currency: 'MXN',
-    fields: [{ path: 'accountInfo.clabeNumber', type: 'string', required: true, pattern: /^[0-9]{18}$/, valid: fc.stringMatching(/^[0-9]{18}$/).map(plain), cite: `${S7}: MXN_ACCOUNT clabeNumber* (18 digits)` }],
+    fields: [{ path: 'accountInfo.clabeNumber', type: 'string', required: true, pattern: /^[0-9]{18}$/, valid: matching(/^[0-9]{18}$/).map(plain), cite: `${S7}: MXN_ACCOUNT clabeNumber* (18 digits)` }],
   },
 ];
 
@@ -200,7 +200,7 @@ export function externalAccountCreate(operation: 'POST /customers/external-accou
       ...common(['BTC'], 'LIGHTNING', `${S7}: LIGHTNING currency BTC`),
       { path: 'accountInfo.invoice', type: 'string', valid: fc.constantFrom(...BOLT11_VALID), format: { name: 'BOLT 11 invoice', invalid: fc.constantFrom(...BOLT11_INVALID) }, cite: `${S7}: LIGHTNING invoice (BOLT 11)` },
       { path: 'accountInfo.bolt12', type: 'string', valid: fc.constantFrom(...BOLT12_VALID), format: { name: 'BOLT 12 offer', invalid: fc.constantFrom('lno1', 'lnbc1offer', 'lni1qqqq') }, cite: `${S7}: LIGHTNING bolt12 (BOLT 12 offer, lno1…)` },
-      { path: 'accountInfo.lightningAddress', type: 'string', valid: fc.tuple(fc.stringMatching(/^[a-z][a-z0-9]{3,12}$/), fc.constantFrom('example.com', 'example.org')).map(([u, d]) => `${u}${u.length}x@${d}`), format: { name: 'user@domain', invalid: fc.constantFrom('nobody', 'user@', '@example.com', 'a b@example.com') }, cite: `${S7}: LIGHTNING lightningAddress (user@domain)` },
+      { path: 'accountInfo.lightningAddress', type: 'string', valid: fc.tuple(matching(/^[a-z][a-z0-9]{3,12}$/), fc.constantFrom('example.com', 'example.org')).map(([u, d]) => `${u}${u.length}x@${d}`), format: { name: 'user@domain', invalid: fc.constantFrom('nobody', 'user@', '@example.com', 'a b@example.com') }, cite: `${S7}: LIGHTNING lightningAddress (user@domain)` },
       { path: 'accountInfo.beneficiary', type: 'object', forbidden: true, valid: fc.constant({ beneficiaryType: 'INDIVIDUAL', fullName: 'Ada Lovelace', countryOfResidence: 'GB' }), cite: `${S7}: LIGHTNING: no beneficiary/vaspName` },
       { path: 'accountInfo.vaspName', type: 'string', forbidden: true, cite: `${S7}: LIGHTNING: no beneficiary/vaspName` },
     ],

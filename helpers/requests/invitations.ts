@@ -4,11 +4,11 @@
 // (supplement 8: `$success.usd@sandbox.uma.money`); a malformed one may be refused as INVALID_INPUT
 // or as INVALID_UMA_ADDRESS, naming the field either way.
 import fc from 'fast-check';
-import { ruleIds, type FieldSpec, type RequestSpec } from './rules.js';
+import { matching, ruleIds, type FieldSpec, type RequestSpec } from './rules.js';
 
 const S19 = 'supplement §19';
 export const umaError = { status: 400, code: ['INVALID_INPUT', 'INVALID_UMA_ADDRESS'], namesField: true } as const;
-export const umaAddress = fc.tuple(fc.stringMatching(/^[a-z][a-z0-9]{2,12}$/), fc.constantFrom('example.com', 'sandbox.uma.money')).map(([u, d]) => `$${u}@${d}`);
+export const umaAddress = fc.tuple(matching(/^[a-z][a-z0-9]{2,12}$/), fc.constantFrom('example.com', 'sandbox.uma.money')).map(([u, d]) => `$${u}@${d}`);
 export const notUma = fc.constantFrom('alice@example.com', '$alice', '$@example.com', 'alice', '$alice@', '$al ice@example.com');
 const uma = (path: string, cite: string): FieldSpec => ({
   path, type: 'string', required: true, valid: umaAddress, format: { name: 'UMA address $user@domain', invalid: notUma }, error: umaError, cite,

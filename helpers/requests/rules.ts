@@ -110,7 +110,28 @@ export function withPath(obj: Record<string, unknown>, path: string, value: unkn
 // ---------------------------------------------------------------------------------------------
 // Valid values
 
-const patternArb = (re: RegExp) => fc.stringMatching(new RegExp(`^(?:${re.source.replace(/^\^|\$$/g, '')})$`, re.flags));
+/**
+ * Arbitraries are immutable and costly to build (fast-check tokenizes a pattern and computes a
+ * string's shrink slices on construction), while the catalog builds its specs afresh for each request:
+ * the same pattern or text shape gets the same arbitrary.
+ */
+const built = new Map<string, fc.Arbitrary<string>>();
+const once = (key: string, make: () => fc.Arbitrary<string>) => {
+  let arb = built.get(key);
+  if (!arb) built.set(key, (arb = make()));
+  return arb;
+};
+
+/** fast-check's stringMatching, built once per pattern. */
+export const matching = (re: RegExp): fc.Arbitrary<string> => once(`matching /${re.source}/${re.flags}`, () => fc.stringMatching(re));
+
+const patternArb = (re: RegExp) => once(`pattern /${re.source}/${re.flags}`, () => fc.stringMatching(new RegExp(`^(?:${re.source.replace(/^\^|\$$/g, '')})$`, re.flags)));
+
+/** Letters, digits and spaces, not blank, of `minLength` to `maxLength` characters. */
+const text = (minLength: number, maxLength: number) =>
+  once(`text ${minLength}..${maxLength}`, () =>
+    fc.string({ unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'), minLength, maxLength }).filter((s) => s.trim().length > 0),
+  );
 
 export function validValue(f: FieldSpec): fc.Arbitrary<unknown> {
   if (f.valid) return f.valid;
@@ -131,9 +152,7 @@ export function validValue(f: FieldSpec): fc.Arbitrary<unknown> {
       return fc.constant({});
     default:
       if (f.pattern) return patternArb(f.pattern);
-      return fc
-        .string({ unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'), minLength: Math.max(1, f.minLength ?? 1), maxLength: Math.min(f.maxLength ?? 40, 40) })
-        .filter((s) => s.trim().length > 0);
+      return text(Math.max(1, f.minLength ?? 1), Math.min(f.maxLength ?? 40, 40));
   }
 }
 
@@ -183,11 +202,17 @@ function breakingPattern(f: FieldSpec): fc.Arbitrary<string> {
  * such near miss of sampled valid values breaks it: 18 digits, 9 digits): a rule of its own, so every
  * request that judges it sends a wrong length. None where the pattern allows other lengths.
  */
+const fixedLength = new Map<string, boolean>();
 function lengthMiss(f: FieldSpec): fc.Arbitrary<string> | undefined {
   const re = new RegExp(`^(?:${f.pattern!.source.replace(/^\^|\$$/g, '')})$`, f.pattern!.flags);
   const miss = (s: string, longer: boolean) => (longer ? `${s}${s[s.length - 1] ?? '0'}` : s.slice(0, -1));
-  const samples = fc.sample(patternArb(f.pattern!), { numRuns: 20, seed: 1 });
-  if (!samples.every((s) => s.length > 1 && !re.test(miss(s, true)) && !re.test(miss(s, false)))) return undefined;
+  const key = `/${f.pattern!.source}/${f.pattern!.flags}`;
+  let fixed = fixedLength.get(key);
+  if (fixed === undefined) {
+    const samples = fc.sample(patternArb(f.pattern!), { numRuns: 20, seed: 1 });
+    fixedLength.set(key, (fixed = samples.every((s) => s.length > 1 && !re.test(miss(s, true)) && !re.test(miss(s, false)))));
+  }
+  if (!fixed) return undefined;
   return fc.tuple(patternArb(f.pattern!), fc.boolean()).map(([s, longer]) => miss(s, longer)).filter((s) => s.length > 0 && !re.test(s));
 }
 

@@ -5,7 +5,7 @@
 // here as QUERY_CUSTOMER_REQUIRED per operation, those without a body included. The documents give no length or format for a code, a
 // secret, an origin, an IP address or a mobile number: none is declared.
 import fc from 'fast-check';
-import { ruleIds, type FieldSpec, type RequestSpec } from './rules.js';
+import { matching, ruleIds, type FieldSpec, type RequestSpec } from './rules.js';
 
 const S16 = 'supplement §16';
 export const FACTOR_ADD = 'POST /sca/factors';
@@ -115,7 +115,7 @@ export const resetStart = (factors: readonly string[] = FACTORS): RequestSpec =>
 export const resetComplete = (): RequestSpec => one(RESET_COMPLETE_OP, [
   { path: 'mobile', type: 'object', cite: `${S16}: reset complete {mobile?{countryCode*, number*}} (SMS reset)` },
   { path: 'mobile.countryCode', type: 'string', required: true, valid: fc.constantFrom('+1', '+44', '+49', '+34'), cite: `${S16}: reset complete mobile {countryCode*}` },
-  { path: 'mobile.number', type: 'string', required: true, valid: fc.stringMatching(/^[1-9][0-9]{7,10}$/), cite: `${S16}: reset complete mobile {number*}` },
+  { path: 'mobile.number', type: 'string', required: true, valid: matching(/^[1-9][0-9]{7,10}$/), cite: `${S16}: reset complete mobile {number*}` },
 ]);
 
 export function scaRules(): Record<string, string[]> {

@@ -4,7 +4,7 @@
 // no length for `name` and no minimum count of permissions: none is declared.
 import fc from 'fast-check';
 import { LIST_RULES } from './lists.js';
-import { ruleIds, type RequestSpec } from './rules.js';
+import { matching, ruleIds, type RequestSpec } from './rules.js';
 
 export const TOKEN_CREATE = 'POST /tokens';
 export const TOKEN_LIST = 'GET /tokens';
@@ -19,7 +19,7 @@ export function tokenCreate(): RequestSpec {
       name: 'token',
       fixed: {},
       fields: [
-        { path: 'name', type: 'string', required: true, valid: fc.stringMatching(/^[a-z][a-z0-9-]{3,30}$/).map((s) => `rules-${s}`), cite: 'supplement §20: POST /tokens {name*}' },
+        { path: 'name', type: 'string', required: true, valid: matching(/^[a-z][a-z0-9-]{3,30}$/).map((s) => `rules-${s}`), cite: 'supplement §20: POST /tokens {name*}' },
         {
           path: 'permissions', type: 'array', required: true, itemEnum: PERMISSIONS,
           valid: fc.subarray([...PERMISSIONS], { minLength: 1 }),

@@ -2,7 +2,8 @@
 // start the one webhook listener, point the platform's webhookEndpoint at it, and restore the
 // original configuration at teardown, also after a failure, SIGINT or SIGTERM.
 import { randomInt, randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { TestProject, Vitest } from 'vitest/node';
 import { ApiClient } from '../client.js';
@@ -71,6 +72,8 @@ export default async function setup(project: TestProject) {
 
 /** Reports of an earlier run are cleared once per process, before the first harness starts. */
 let cleared = false;
+/** The deletion of an earlier run's Allure results, moved aside (clearDirectory); teardowns wait for it. */
+let clearing: Promise<void> = Promise.resolve();
 
 /**
  * The sandbox's timings when the harness boots it: its own declaration (EMBEDDED_TIMINGS in
@@ -125,7 +128,7 @@ async function startHarness(mutantFault?: string): Promise<Harness> {
     rmSync(RAW_DIR, { recursive: true, force: true });
     mkdirSync(RAW_DIR, { recursive: true });
     // Results of an earlier run would read as retries of this one.
-    clearDirectory(join(REPORTS_DIR, 'allure-results'));
+    clearing = clearDirectory(join(REPORTS_DIR, 'allure-results'));
   }
   const seed = process.env.SVC_SEED ? Number(process.env.SVC_SEED) : randomInt(1, 2 ** 31 - 1);
   const closers: (() => Promise<void>)[] = [];
@@ -281,6 +284,7 @@ async function startHarness(mutantFault?: string): Promise<Harness> {
         }
         await api.close();
         for (const close of closers) await close();
+        await clearing;
       }
       // The verdict (helpers/verdict/): every scenario this target served, the listener's findings,
       // and the skips its declared capabilities explain. The entry points read it for the exit status.
@@ -298,7 +302,20 @@ async function startHarness(mutantFault?: string): Promise<Harness> {
   };
 }
 
-function clearDirectory(dir: string): void {
-  if (!existsSync(dir)) return;
-  for (const entry of readdirSync(dir)) rmSync(join(dir, entry), { recursive: true, force: true });
+/**
+ * Empties `dir` for this run at once: its entries move aside (one rename) and are deleted in the
+ * background, off the main thread, while the run goes on. A directory that cannot be renamed (a
+ * mount point) is emptied in place.
+ */
+function clearDirectory(dir: string): Promise<void> {
+  if (!existsSync(dir)) return Promise.resolve();
+  const aside = `${dir}.old-${process.pid}-${randomUUID()}`;
+  try {
+    renameSync(dir, aside);
+  } catch {
+    for (const entry of readdirSync(dir)) rmSync(join(dir, entry), { recursive: true, force: true });
+    return Promise.resolve();
+  }
+  mkdirSync(dir, { recursive: true });
+  return rm(aside, { recursive: true, force: true }).catch(() => undefined);
 }
