@@ -9,10 +9,35 @@ import { ListenerClient } from './listener/client.js';
 import type { ProvidedTarget } from './target/global-setup.js';
 import { observeAnswer } from './target-clock.js';
 
+const titleOf = (exchange: Exchange) => `${exchange.method} ${exchange.path} → ${exchange.status}${exchange.code ? ` ${exchange.code}` : ''}`;
+
+/** The exchanges of the running group (exchangesGrouped), attached together at its end. */
+let grouped: Exchange[] | undefined;
+
 function attach(exchange: Exchange): void {
   observeAnswer(exchange.status, exchange.response.body);
-  const name = `${exchange.method} ${exchange.path} → ${exchange.status}${exchange.code ? ` ${exchange.code}` : ''}`;
-  allureAttach(name, JSON.stringify(exchange, null, 2));
+  if (grouped) grouped.push(exchange);
+  else allureAttach(titleOf(exchange), JSON.stringify(exchange, null, 2));
+}
+
+/**
+ * Runs `fn` with its exchanges attached to the Allure test as one attachment, `title`, listing each
+ * in the order sent, rather than one each: for generated requests, which come by the dozen per rule.
+ * Scenarios of one worker run one at a time, so a group holds only its own scenario's exchanges.
+ */
+export async function exchangesGrouped<T>(title: string, fn: () => Promise<T>): Promise<T> {
+  const outer = grouped;
+  const own: Exchange[] = [];
+  grouped = own;
+  try {
+    return await fn();
+  } finally {
+    grouped = outer;
+    if (own.length) {
+      const statuses = [...new Set(own.map((e) => e.status))].join(', ');
+      allureAttach(`${title}: ${own.length} request(s) → ${statuses}`, JSON.stringify(own.map((e) => ({ exchange: titleOf(e), ...e })), null, 2));
+    }
+  }
 }
 
 interface Clients {

@@ -7,6 +7,8 @@
 //   the webhook listener) and without an fsync per file: allure-js-commons' FileSystemWriter flushes
 //   each one to the disk before renaming it into place. The results stay atomic for their reader
 //   (written to a temporary name, then renamed); only their surviving a power cut is given up.
+//   Attachments are written in place: a result is renamed into place only once the attachments
+//   handed over before it are written, so a result that can be read names only written attachments.
 // The run's end waits for every write (onTestRunEnd), so the reports are complete when vitest exits.
 import { copyFile, mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -30,14 +32,27 @@ class UnsyncedWriter extends FileSystemWriter {
     this.ready = mkdir(dir, { recursive: true });
   }
 
+  /** Attachments handed over since the last result or other file: that file waits for them. */
+  private attachments: Promise<void>[] = [];
+
+  /** Queues `job`; the promise settles with it (a failure is kept for flushed()). */
+  private enqueue(job: () => Promise<void>): Promise<void> {
+    return new Promise<void>((settled) => {
+      this.queue.push(() => job().finally(settled));
+      this.pump();
+    });
+  }
+
+  /** Written to a temporary name, then renamed into place once the attachments before it are written. */
   private publish(name: string, write: (temp: string) => Promise<void>): void {
-    this.queue.push(async () => {
+    const before = this.attachments.splice(0);
+    void this.enqueue(async () => {
       await this.ready;
       const temp = join(this.dir, `.allure-write-${randomUUID()}.tmp`);
       await write(temp);
+      await Promise.all(before);
       await rename(temp, join(this.dir, name));
     });
-    this.pump();
   }
 
   private pump(): void {
@@ -67,7 +82,14 @@ class UnsyncedWriter extends FileSystemWriter {
   }
 
   override writeAttachment(name: string, content: Buffer): void {
-    this.text(name, content);
+    // Written in place: it is read only through the result that names it, which waits for it (one
+    // file operation fewer for each of the run's many exchanges).
+    this.attachments.push(
+      this.enqueue(async () => {
+        await this.ready;
+        await writeFile(join(this.dir, name), content);
+      }),
+    );
   }
 
   override writeAttachmentFromPath(name: string, from: string): void {

@@ -12,6 +12,7 @@ import type { z } from 'zod';
 import { fileSeed } from '../../fixtures/random.js';
 import type { ApiResponse } from '../client.js';
 import { recordRule } from '../coverage/recorder.js';
+import { exchangesGrouped } from '../harness.js';
 import { expectError, expectFieldErrors, expectStatus } from '../expect.js';
 import { getPath, rulesOf, validBody, type RequestSpec, type Rule, type Variant } from './rules.js';
 
@@ -67,7 +68,7 @@ export async function checkRulesRefused(o: NegativeOptions): Promise<Rule[]> {
     const named = [rule.field, ...(rule.alsoNamed ?? [])];
     const namesRuleField = (fields: unknown[]) => fields.some((f) => typeof f === 'string' && named.some((n) => f === n || f.startsWith(`${n}.`)));
     let fullyJudged = false;
-    await judged(fc.assert(
+    await exchangesGrouped(`${o.spec.operation} ${rule.id}`, () => judged(fc.assert(
       fc.asyncProperty(fc.constantFrom(...rule.variants).chain(validBody), rule.breaks, async (valid, breakIt) => {
         const bad = breakIt(o.complete ? await o.complete(valid) : valid);
         const res = await o.send(bad);
@@ -87,7 +88,7 @@ export async function checkRulesRefused(o: NegativeOptions): Promise<Rule[]> {
         ).toBe(true);
       }),
       { seed: seedFor(`${o.spec.operation} ${rule.id}`), numRuns: runs() },
-    ));
+    )));
     await o.unchanged?.(rule);
     recordRule(o.spec.operation, rule.id);
   }
@@ -126,7 +127,7 @@ export async function checkValidAccepted<S extends z.ZodType>(o: PositiveOptions
   expect(variants.length, `${o.spec.operation}: the spec declares variants`).toBeGreaterThan(0);
   for (const variant of variants) {
     const why = `${o.spec.operation} (${variant.name}): a request within every documented rule is accepted and read back unchanged`;
-    await judged(fc.assert(
+    await exchangesGrouped(`${o.spec.operation} (${variant.name}) valid requests`, () => judged(fc.assert(
       fc.asyncProperty(validBody(variant), async (valid) => {
         const sent = o.complete ? await o.complete(valid) : valid;
         const created = expectStatus(await o.send(sent), o.created.status, o.created.schema, why);
@@ -138,6 +139,6 @@ export async function checkValidAccepted<S extends z.ZodType>(o: PositiveOptions
         await o.then?.(sent, created);
       }),
       { seed: seedFor(`${o.spec.operation} ${variant.name} valid`), numRuns: runs() },
-    ));
+    )));
   }
 }
