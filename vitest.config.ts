@@ -49,7 +49,7 @@ export default defineConfig({
           exclude: ['suites/**/*.platform.test.ts'],
           globalSetup: ['helpers/target/global-setup.ts'],
           // Scenarios mostly wait on the target and its webhooks: more workers than cores pay off.
-          maxWorkers: 4,
+          maxWorkers: 5,
           testTimeout: 60_000,
           hookTimeout: 60_000,
           sequence: { groupOrder: 0 },
