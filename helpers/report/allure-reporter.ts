@@ -1,8 +1,9 @@
-// The Allure reporter of the conformance runs: allure-vitest's, with two changes that keep a run's
-// end short.
+// The Allure reporter of the conformance runs: allure-vitest's, with changes that keep a run's end
+// short.
 // - Each test file's results are written when that file ends (vitest's onTestModuleEnd), not all at
 //   the run's end: allure-vitest writes every result and attachment of the run in its onTestRunEnd,
-//   and a run holds about ten thousand of them (every exchange is an attachment).
+//   and a run holds about eight thousand of them (exchanges are attachments). The messages written
+//   then leave the tasks (see forget).
 // - Files are written asynchronously (off the main thread, which also serves the embedded sandbox and
 //   the webhook listener) and without an fsync per file: allure-js-commons' FileSystemWriter flushes
 //   each one to the disk before renaming it into place. The results stay atomic for their reader
