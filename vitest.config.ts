@@ -70,22 +70,9 @@ export default defineConfig({
         },
       },
       {
-        // The mutant runs (some ten minutes) on a worker of their own, from the start, beside the other
-        // self-tests, which keep one worker: on a 2-core machine vitest gives a run one worker, and
-        // the mutant runs, sorted last by size, used to start only after every other self-test ended.
-        test: {
-          name: 'mutation',
-          include: ['selftest/mutation/mutation.test.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 60_000,
-          sequence: { groupOrder: 2 },
-        },
-      },
-      {
         test: {
           name: 'selftest',
           include: ['selftest/**/*.test.ts'],
-          exclude: ['selftest/mutation/mutation.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
           sequence: { groupOrder: 2 },
