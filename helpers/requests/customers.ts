@@ -7,7 +7,7 @@
 // fullName, businessInfo.registrationNumber and a beneficial owner's lastName drive outcomes).
 import fc from 'fast-check';
 import { LIST_RULES } from './lists.js';
-import { matching, ruleIds, type FieldSpec, type RequestSpec, type Variant } from './rules.js';
+import { builtOnce, matching, ruleIds, type FieldSpec, type RequestSpec, type Variant } from './rules.js';
 
 const S4 = 'supplement §4';
 const S5 = 'supplement §5';
@@ -247,13 +247,9 @@ export function documentUpload(operation: 'POST /documents' | 'PUT /documents/{d
 const S2 = 'supplement §2';
 const FEE = `${S2}: FeeConfig feeType* (CROSS_CURRENCY_TRANSACTION only), sourceCurrency* (USD only), variableFeeBps* (0–10000), fixedFee* {amount: int64 ≥0, currency}`;
 const BRAND = `${S2}: cardTokenization2faConfig displayName ≤255, logoUrl https ≤512, email{fromAddress, fromName, replyToAddress, subject, bodyText ≤2000}, sms{templateSid ≤64, bodyText ≤480}`;
-const texts = new Map<number, fc.Arbitrary<string>>();
-/** Not blank, of at most `max` characters; built once per length (a string arbitrary is costly to build). */
-const text = (max: number) => {
-  let arb = texts.get(max);
-  if (!arb) texts.set(max, (arb = fc.string({ unit: fc.constantFrom(...'abcdefghij KLMNOP0123'), minLength: 1, maxLength: Math.min(max, 60) }).filter((s) => s.trim().length > 0)));
-  return arb;
-};
+/** Not blank, of at most `max` characters (built once per length: a string arbitrary is costly to build). */
+const text = (max: number) =>
+  builtOnce(`config text ..${max}`, () => fc.string({ unit: fc.constantFrom(...'abcdefghij KLMNOP0123'), minLength: 1, maxLength: Math.min(max, 60) }).filter((s) => s.trim().length > 0));
 
 /**
  * PATCH /config: a USD fee configuration and the card tokenization branding. The webhook endpoint is

@@ -116,20 +116,20 @@ export function withPath(obj: Record<string, unknown>, path: string, value: unkn
  * the same pattern or text shape gets the same arbitrary.
  */
 const built = new Map<string, fc.Arbitrary<string>>();
-const once = (key: string, make: () => fc.Arbitrary<string>) => {
+export const builtOnce = (key: string, make: () => fc.Arbitrary<string>): fc.Arbitrary<string> => {
   let arb = built.get(key);
   if (!arb) built.set(key, (arb = make()));
   return arb;
 };
 
 /** fast-check's stringMatching, built once per pattern. */
-export const matching = (re: RegExp): fc.Arbitrary<string> => once(`matching /${re.source}/${re.flags}`, () => fc.stringMatching(re));
+export const matching = (re: RegExp): fc.Arbitrary<string> => builtOnce(`matching /${re.source}/${re.flags}`, () => fc.stringMatching(re));
 
-const patternArb = (re: RegExp) => once(`pattern /${re.source}/${re.flags}`, () => fc.stringMatching(new RegExp(`^(?:${re.source.replace(/^\^|\$$/g, '')})$`, re.flags)));
+const patternArb = (re: RegExp) => builtOnce(`pattern /${re.source}/${re.flags}`, () => fc.stringMatching(new RegExp(`^(?:${re.source.replace(/^\^|\$$/g, '')})$`, re.flags)));
 
 /** Letters, digits and spaces, not blank, of `minLength` to `maxLength` characters. */
 const text = (minLength: number, maxLength: number) =>
-  once(`text ${minLength}..${maxLength}`, () =>
+  builtOnce(`text ${minLength}..${maxLength}`, () =>
     fc.string({ unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'), minLength, maxLength }).filter((s) => s.trim().length > 0),
   );
 
@@ -197,12 +197,14 @@ function breakingPattern(f: FieldSpec): fc.Arbitrary<string> {
   return fc.oneof(near, fc.string({ maxLength: 12 })).filter((s) => s.length > 0 && !re.test(s) && (f.maxLength === undefined || s.length <= f.maxLength));
 }
 
+/** Whether a pattern fixes its values' length, by pattern (sampled once). */
+const fixedLength = new Map<string, boolean>();
+
 /**
  * A value one character longer or shorter than a valid one, where the pattern fixes the length (every
  * such near miss of sampled valid values breaks it: 18 digits, 9 digits): a rule of its own, so every
  * request that judges it sends a wrong length. None where the pattern allows other lengths.
  */
-const fixedLength = new Map<string, boolean>();
 function lengthMiss(f: FieldSpec): fc.Arbitrary<string> | undefined {
   const re = new RegExp(`^(?:${f.pattern!.source.replace(/^\^|\$$/g, '')})$`, f.pattern!.flags);
   const miss = (s: string, longer: boolean) => (longer ? `${s}${s[s.length - 1] ?? '0'}` : s.slice(0, -1));
