@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../helpers/client.js';
+import { EMBEDDED_TIMINGS } from '../../sandbox/profile.js';
 import { ROOT, runConformance } from '../run-conformance.js';
 
 const TIMINGS = { challenge: '2500', provisioning: '600', retryBase: '100', attempts: '5' };
@@ -24,7 +25,7 @@ async function startSandbox(profileFile: string): Promise<{ baseUrl: string; cli
     '--provisioning-delay-ms', TIMINGS.provisioning, '--webhook-retry-base-ms', TIMINGS.retryBase, '--webhook-attempts', TIMINGS.attempts,
     '--print-profile', profileFile,
     '--realtime-quote-ttl-ms', '3000', '--card-activation-delay-ms', '1000', '--incoming-approval-window-ms', '2000',
-    '--uma-lookup-ttl-ms', '3000', '--wallet-session-ttl-ms', '15000',
+    '--uma-lookup-ttl-ms', '3000', '--wallet-session-ttl-ms', String(EMBEDDED_TIMINGS.walletSessionTtlMs),
   ], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
   const lines = createInterface({ input: child.stdout! });
   for await (const line of lines) return JSON.parse(line);
