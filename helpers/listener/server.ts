@@ -14,7 +14,7 @@
 // armings removed, the oldest notifications' bookkeeping forgotten beyond a bound. `retainedBytes`
 // measures what is held. Polls read an index of deliveries by resource id, not the whole list.
 import { execFileSync } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
+import { createPublicKey, randomUUID, type KeyObject } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import https from 'node:https';
@@ -107,6 +107,14 @@ interface Waiter {
 }
 
 const DELIVERY_PATH = '/webhooks';
+
+function parsedKey(pem: string): KeyObject | string {
+  try {
+    return createPublicKey(pem);
+  } catch {
+    return pem;
+  }
+}
 const envNumber = (name: string, dflt: number): number => {
   const v = process.env[name];
   const n = v === undefined || v === '' ? NaN : Number(v);
@@ -147,7 +155,11 @@ export class WebhookListener {
   /** Findings beyond MAX_FINDINGS, counted and not kept (the first ones say what went wrong). */
   findingsDropped = 0;
 
+  /** The service's public key, parsed once (a PEM that does not parse is kept: each delivery then fails to verify, saying why). */
+  private readonly publicKey: KeyObject | string;
+
   constructor(private readonly opts: ListenerOptions) {
+    this.publicKey = parsedKey(opts.publicKeyPem);
     this.maxBodyBytes = opts.maxBodyBytes ?? envNumber('SVC_LISTENER_MAX_BODY_BYTES', 1024 * 1024);
     this.rawBodyWindow = opts.rawBodyWindow ?? 256;
     this.duplicatesPerNotification = opts.duplicatesPerNotification ?? envNumber('SVC_DUPLICATES_PER_NOTIFICATION', DEFAULT_DUPLICATES_PER_NOTIFICATION);
@@ -307,7 +319,7 @@ export class WebhookListener {
 
   private record(req: IncomingMessage, res: ServerResponse, raw: Buffer): void {
     const seq = this.deliveries.length + 1;
-    const verdict = verifyWebhookSignature(raw, req.headers['x-svc-signature'], this.opts.publicKeyPem);
+    const verdict = verifyWebhookSignature(raw, req.headers['x-svc-signature'], this.publicKey);
     const headers: Delivery['headers'] = {};
     for (const h of KEPT_HEADERS) if (req.headers[h] !== undefined) headers[h] = req.headers[h];
     const delivery: Delivery = {
