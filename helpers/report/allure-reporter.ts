@@ -10,13 +10,18 @@
 //   (written to a temporary name, then renamed); only their surviving a power cut is given up.
 //   Attachments are written in place: a result is renamed into place only once the attachments
 //   handed over before it are written, so a result that can be read names only written attachments.
+// - expect() calls are not steps: every project loads helpers/report/allure-steps.ts first.
 // The run's end waits for every write (onTestRunEnd), so the reports are complete when vitest exits.
 import { copyFile, mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { randomUUID } from 'node:crypto';
 import AllureVitestReporter from 'allure-vitest/reporter';
 import { FileSystemWriter, stringifyEnvInfo } from 'allure-js-commons/sdk/reporter';
 import type { TestModule, Vitest } from 'vitest/node';
+
+/** The setup file that keeps expect() calls out of the steps. */
+const STEPS = fileURLToPath(new URL('./allure-steps.ts', import.meta.url));
 
 /** How many files are written at once: enough to keep the disk busy, few enough to leave libuv's pool free. */
 const WRITES_AT_ONCE = 4;
@@ -146,6 +151,7 @@ export default class AllureReporter extends AllureVitestReporter {
 
   override onInit(vitest: Vitest): void {
     super.onInit(vitest);
+    for (const project of vitest.projects) project.config.setupFiles.unshift(STEPS);
     const writer = new UnsyncedWriter(this.options.resultsDir);
     this.writer = writer;
     const self = this as unknown as AllureVitestInternals;

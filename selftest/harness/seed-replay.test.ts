@@ -1,15 +1,18 @@
 // A run with a fixed seed reproduces the same request bodies: two runs of the customer scenarios
 // with SVC_SEED set send the same POST /customers bodies, test by test (read from the Allure
-// attachments of each exchange).
+// attachments of each exchange). The same results show the scenarios' steps are their exchanges,
+// not every expect() call (helpers/report/allure-steps.ts).
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runConformance } from '../run-conformance.js';
 
 interface Node {
+  name?: string;
   attachments?: { source: string; name: string }[];
   steps?: Node[];
 }
+const stepNames = (n: Node): string[] => (n.steps ?? []).flatMap((s) => [s.name ?? '', ...stepNames(s)]);
 /** Attachments of a result and of its steps (allure-vitest wraps each runtime attachment in a step), in order. */
 const attachmentsOf = (n: Node): { source: string; name: string }[] => [...(n.attachments ?? []), ...(n.steps ?? []).flatMap(attachmentsOf)];
 
@@ -18,6 +21,7 @@ function customerBodies(reportsDir: string): Record<string, unknown[]> {
   const out: Record<string, unknown[]> = {};
   for (const file of readdirSync(dir).filter((f) => f.endsWith('-result.json'))) {
     const result = JSON.parse(readFileSync(join(dir, file), 'utf8')) as Node & { fullName: string };
+    expect(stepNames(result).filter((name) => name.startsWith('expect(')), `${result.fullName}: matcher steps`).toEqual([]);
     const bodies = attachmentsOf(result)
       .filter((a) => a.name.startsWith('POST /customers →'))
       .map((a) => (JSON.parse(readFileSync(join(dir, a.source), 'utf8')) as { request: { body: unknown } }).request.body);
