@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { defineConfig } from 'vitest/config';
+import WaitSpreadingSequencer from './helpers/sequencer.js';
 
 const reports = resolve(process.env.SVC_REPORTS_DIR ?? 'reports');
 // A shard also writes vitest's blob report, for `npm run merge`.
@@ -26,6 +27,8 @@ const mutantProjects = (mutantBatch ?? []).flatMap(({ fault, files }) => {
 
 export default defineConfig({
   test: {
+    // Files that wait out the target's clock are spread over the run, not started together.
+    sequence: { sequencer: WaitSpreadingSequencer },
     reporters: [
       'default',
       './helpers/report/area-reporter.ts',

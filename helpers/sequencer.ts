@@ -1,0 +1,77 @@
+// The order in which a run starts its scenario files. Vitest's own order (longest first, by the last
+// run's durations, else largest first) starts every scenario that waits out the target's clock (a
+// challenge's expiresAt, a session's life, an approval window) at once: those are the longest files,
+// so for several seconds each worker sleeps on a timer while the target has nothing to do. Here a
+// project's files keep vitest's order, except that a file which waits on the clock starts only while
+// fewer than half the workers are in such a file, as a simulation of the run predicts (the last run's
+// durations, else a duration in proportion to the file's size).
+//
+// A file waits on the clock when its scenarios check a wait against the run's wait budget
+// (`capabilities.waitBudgetMs`, which every such wait must do: helpers/scenario.ts requireCapability).
+import { readFileSync } from 'node:fs';
+import { relative } from 'node:path';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+const WAITS_ON_CLOCK = /\bwaitBudgetMs\b/;
+
+/** Without a last run's duration, a file's is guessed from its size (a run's files take about 1 ms per 6 bytes). */
+const MS_PER_BYTE = 0.17;
+
+interface Planned {
+  spec: TestSpecification;
+  waits: boolean;
+  durationMs: number;
+}
+
+/**
+ * List scheduling as vitest's pool does it (each worker that frees takes the next file): the next
+ * file is the first of `others`, unless fewer than `cap` workers are in a waiting file, when it is
+ * the first of `waiting`.
+ */
+export function spreadWaits<T extends { waits: boolean; durationMs: number }>(files: readonly T[], workers: number): T[] {
+  const waiting = files.filter((f) => f.waits);
+  const others = files.filter((f) => !f.waits);
+  if (!waiting.length || workers < 2) return [...files];
+  const cap = Math.max(1, Math.floor(workers / 2));
+  /** End time of each busy worker, and whether its file waits. */
+  const busy: { end: number; waits: boolean }[] = [];
+  const order: T[] = [];
+  let now = 0;
+  while (waiting.length || others.length) {
+    if (busy.length === workers) {
+      busy.sort((a, b) => a.end - b.end);
+      now = busy.shift()!.end;
+    }
+    const waitingNow = busy.filter((b) => b.waits).length;
+    const next = (waitingNow < cap && waiting.length) || !others.length ? waiting.shift()! : others.shift()!;
+    order.push(next);
+    busy.push({ end: now + next.durationMs, waits: next.waits });
+  }
+  return order;
+}
+
+export default class WaitSpreadingSequencer extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    // vitest's order keeps each project's files together: each project is planned on its own.
+    const out: TestSpecification[] = [];
+    for (let i = 0; i < sorted.length; ) {
+      const project = sorted[i]!.project;
+      let j = i;
+      while (j < sorted.length && sorted[j]!.project === project) j++;
+      const own = sorted.slice(i, j);
+      // (A project without file parallelism resolves to one worker.)
+      const workers = Number(project.config.maxWorkers) || 1;
+      out.push(...spreadWaits(own.map((spec) => this.plan(spec)), workers).map((p) => p.spec));
+      i = j;
+    }
+    return out;
+  }
+
+  private plan(spec: TestSpecification): Planned {
+    const key = `${spec.project.name}:${relative(this.ctx.config.root, spec.moduleId)}`;
+    const text = readFileSync(spec.moduleId, 'utf8');
+    const last = this.ctx.cache.getFileTestResults(key)?.duration;
+    return { spec, waits: WAITS_ON_CLOCK.test(text), durationMs: last ?? text.length * MS_PER_BYTE };
+  }
+}
