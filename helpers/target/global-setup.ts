@@ -5,6 +5,7 @@ import { randomInt, randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import { tsImport } from 'tsx/esm/api';
 import type { TestProject, Vitest } from 'vitest/node';
 import { ApiClient } from '../client.js';
 import { writeCoverageReports } from '../coverage/report.js';
@@ -75,12 +76,24 @@ let cleared = false;
 /** The deletion of an earlier run's Allure results, moved aside (clearDirectory); teardowns wait for it. */
 let clearing: Promise<void> = Promise.resolve();
 
+type SandboxModule = typeof import('../../sandbox/embedded.js');
+let sandboxLoaded: Promise<SandboxModule> | undefined;
+
+/**
+ * The sandbox (sandbox/embedded.ts), loaded once per process by Node with tsx rather than through
+ * vite's module runner, which loads this file: the runner takes about twice as long over the
+ * sandbox's modules, and a run waits for them before its first scenario.
+ */
+function sandboxModule(): Promise<SandboxModule> {
+  return (sandboxLoaded ??= tsImport('../../sandbox/embedded.ts', import.meta.url) as Promise<SandboxModule>);
+}
+
 /**
  * The sandbox's timings when the harness boots it: its own declaration (EMBEDDED_TIMINGS in
  * sandbox/profile.ts), each SANDBOX_* variable winning.
  */
 async function sandboxTimings() {
-  const { EMBEDDED_TIMINGS: t } = await import('../../sandbox/profile.js');
+  const { EMBEDDED_TIMINGS: t } = await sandboxModule();
   const env = (name: string, dflt: number) => (process.env[name] ? Number(process.env[name]) : dflt);
   return {
     challengeTtlMs: env('SANDBOX_CHALLENGE_TTL_MS', t.challengeTtlMs),
@@ -98,7 +111,7 @@ async function sandboxTimings() {
 
 /** What the embedded sandbox declares about itself (sandbox/profile.ts), with the timings the harness gives it. */
 async function embeddedSandboxProfile() {
-  const { sandboxProfile } = await import('../../sandbox/profile.js');
+  const { sandboxProfile } = await sandboxModule();
   const timings = await sandboxTimings();
   return parseProfile(
     sandboxProfile({
@@ -149,7 +162,7 @@ async function startHarness(mutantFault?: string): Promise<Harness> {
   try {
     if (settings.mode === 'embedded') {
       // The harness may start the sandbox; suites never import it.
-      const { buildSandbox } = await import('../../sandbox/app.js');
+      const { buildSandbox } = await sandboxModule();
       const timings = await sandboxTimings();
       const sandbox = await buildSandbox({
         faults: settings.faults,
