@@ -29,6 +29,10 @@ export default defineConfig({
   test: {
     // Files that wait out the target's clock are spread over the run, not started together.
     sequence: { sequencer: WaitSpreadingSequencer },
+    // Modules transformed by vite are kept on disk between runs (node_modules/.experimental-vitest-cache,
+    // keyed by each file's content and the config, written atomically): a run then spends its CPU on
+    // the target and the scenarios, not on transforming the same helpers and suites again.
+    experimental: { fsModuleCache: true },
     reporters: [
       'default',
       './helpers/report/area-reporter.ts',
