@@ -36,3 +36,5 @@ export const allureTag = (value: string) => {
 };
 export const allureAttach = (name: string, content: string, type = 'application/json') =>
   quietly(() => allure.attachment(name, content, type));
+/** A step that only names what happened (its details are in an attachment). */
+export const allureLogStep = (name: string) => quietly(() => allure.logStep(name));

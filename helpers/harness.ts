@@ -1,9 +1,9 @@
-// What a scenario file gets: the target (through vitest inject), an API client that attaches each
-// exchange to the Allure test with secrets redacted, and the listener client. Workers reuse loaded
+// What a scenario file gets: the target (through vitest inject), an API client that records each
+// exchange in the Allure test with secrets redacted, and the listener client. Workers reuse loaded
 // modules across files (isolate: false) and a run may hold several targets (one per project, as the
 // mutant runs do), so each access resolves the clients of the target injected into the running file.
-import { inject } from 'vitest';
-import { allureAttach } from './allure.js';
+import { inject, onTestFinished } from 'vitest';
+import { allureAttach, allureLogStep } from './allure.js';
 import { ApiClient, type Exchange } from './client.js';
 import { ListenerClient } from './listener/client.js';
 import type { ProvidedTarget } from './target/global-setup.js';
@@ -11,19 +11,45 @@ import { observeAnswer } from './target-clock.js';
 
 const titleOf = (exchange: Exchange) => `${exchange.method} ${exchange.path} → ${exchange.status}${exchange.code ? ` ${exchange.code}` : ''}`;
 
-/** The exchanges of the running group (exchangesGrouped), attached together at its end. */
+/**
+ * The running test's exchanges, attached to its Allure result together when it ends: one attachment
+ * per test ("exchanges"), listing each exchange in the order sent under its title, while each shows as
+ * a step of that title in its place. One file per test rather than one per exchange: a run sends
+ * about ten thousand requests, and a file each cost it seconds of CPU to encode, send and write.
+ * Scenarios of one worker run one at a time, so the entries are the running test's own.
+ */
+let entries: object[] | undefined;
+/** The running group's exchanges (exchangesGrouped), one entry at its end. */
 let grouped: Exchange[] | undefined;
+
+function record(title: string, entry: object): void {
+  allureLogStep(title);
+  if (!entries) {
+    const own: object[] = [];
+    try {
+      onTestFinished(() => {
+        if (entries === own) entries = undefined;
+        allureAttach(`exchanges: ${own.length}`, JSON.stringify(own, null, 2));
+      });
+    } catch {
+      // Not in a test (a file's hooks): attached at once, where there is anything to attach to.
+      allureAttach(title, JSON.stringify(entry, null, 2));
+      return;
+    }
+    entries = own;
+  }
+  entries.push(entry);
+}
 
 function attach(exchange: Exchange): void {
   observeAnswer(exchange.status, exchange.response.body);
   if (grouped) grouped.push(exchange);
-  else allureAttach(titleOf(exchange), JSON.stringify(exchange, null, 2));
+  else record(titleOf(exchange), { exchange: titleOf(exchange), ...exchange });
 }
 
 /**
- * Runs `fn` with its exchanges attached to the Allure test as one attachment, `title`, listing each
- * in the order sent, rather than one each: for generated requests, which come by the dozen per rule.
- * Scenarios of one worker run one at a time, so a group holds only its own scenario's exchanges.
+ * Runs `fn` with its exchanges recorded as one entry, `title`, listing each in the order sent, rather
+ * than one each: for generated requests, which come by the dozen per rule.
  */
 export async function exchangesGrouped<T>(title: string, fn: () => Promise<T>): Promise<T> {
   const outer = grouped;
@@ -35,7 +61,8 @@ export async function exchangesGrouped<T>(title: string, fn: () => Promise<T>): 
     grouped = outer;
     if (own.length) {
       const statuses = [...new Set(own.map((e) => e.status))].join(', ');
-      allureAttach(`${title}: ${own.length} request(s) → ${statuses}`, JSON.stringify(own.map((e) => ({ exchange: titleOf(e), ...e })), null, 2));
+      const name = `${title}: ${own.length} request(s) → ${statuses}`;
+      record(name, { group: name, exchanges: own.map((e) => ({ exchange: titleOf(e), ...e })) });
     }
   }
 }

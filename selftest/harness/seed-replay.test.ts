@@ -1,6 +1,6 @@
 // A run with a fixed seed reproduces the same request bodies: two runs of the customer scenarios
-// with SVC_SEED set send the same POST /customers bodies, test by test (read from the Allure
-// attachments of each exchange). The same results show the scenarios' steps are their exchanges,
+// with SVC_SEED set send the same POST /customers bodies, test by test (read from each test's Allure
+// attachment of its exchanges). The same results show the scenarios' steps are their exchanges,
 // not every expect() call (helpers/report/allure-steps.ts).
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -22,9 +22,12 @@ function customerBodies(reportsDir: string): Record<string, unknown[]> {
   for (const file of readdirSync(dir).filter((f) => f.endsWith('-result.json'))) {
     const result = JSON.parse(readFileSync(join(dir, file), 'utf8')) as Node & { fullName: string };
     expect(stepNames(result).filter((name) => name.startsWith('expect(')), `${result.fullName}: matcher steps`).toEqual([]);
+    // One attachment per test lists its exchanges in order (helpers/harness.ts).
     const bodies = attachmentsOf(result)
-      .filter((a) => a.name.startsWith('POST /customers →'))
-      .map((a) => (JSON.parse(readFileSync(join(dir, a.source), 'utf8')) as { request: { body: unknown } }).request.body);
+      .filter((a) => a.name.startsWith('exchanges: '))
+      .flatMap((a) => JSON.parse(readFileSync(join(dir, a.source), 'utf8')) as { exchange?: string; request?: { body: unknown } }[])
+      .filter((e) => e.exchange?.startsWith('POST /customers →'))
+      .map((e) => e.request!.body);
     if (bodies.length) out[result.fullName] = bodies;
   }
   return out;
