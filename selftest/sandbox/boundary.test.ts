@@ -1,7 +1,8 @@
 // Judge and judged are independent: nothing under sandbox/ imports the harness (helpers/, fixtures/,
 // suites/, selftest/), and nothing under suites/, helpers/ or fixtures/ imports the sandbox, except
 // the embedded boot in helpers/target/global-setup.ts. Every import form is read with the TypeScript
-// parser (static, re-export, type-only, dynamic import(), require(), import x = require()) and each
+// parser (static, re-export, type-only, dynamic import(), require(), import x = require(), tsx's
+// tsImport()) and each
 // relative specifier is resolved to the file it loads; an import whose target cannot be told
 // (a computed specifier, an unresolvable path) is a finding too.
 import { existsSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
@@ -38,6 +39,7 @@ export function importsOf(fileName: string, text: string): ImportRef[] {
       const callee = node.expression;
       if (callee.kind === ts.SyntaxKind.ImportKeyword) add(node, 'import()', node.arguments[0]);
       else if (ts.isIdentifier(callee) && /^(require|__\w*[Rr]equire)$/.test(callee.text)) add(node, 'require()', node.arguments[0]);
+      else if ((ts.isIdentifier(callee) && callee.text === 'tsImport') || (ts.isPropertyAccessExpression(callee) && callee.name.text === 'tsImport')) add(node, 'tsImport()', node.arguments[0]);
       else if (ts.isPropertyAccessExpression(callee) && callee.name.text === 'resolve' && ts.isIdentifier(callee.expression) && callee.expression.text === 'require') add(node, 'require.resolve()', node.arguments[0]);
     }
     ts.forEachChild(node, visit);
@@ -72,8 +74,9 @@ const FORBIDDEN: Partial<Record<Area, Area[]>> = {
   helpers: ['sandbox'],
   fixtures: ['sandbox'],
 };
-// The embedded boot starts the sandbox (app.ts) and reads what it declares about itself (profile.ts).
-const BOOT = { from: 'helpers/target/global-setup.ts', to: ['sandbox/app.ts', 'sandbox/profile.ts'] };
+// The embedded boot loads the sandbox's entry for embedding processes (embedded.ts: it starts the
+// sandbox and reads what it declares about itself), and nothing else of it.
+const BOOT = { from: 'helpers/target/global-setup.ts', to: ['sandbox/embedded.ts'] };
 const OWN_NAME = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).name as string;
 
 /** The findings for one file's text (the file need not exist: the checker's own tests feed it text). */
@@ -165,8 +168,12 @@ describe('the boundary checker itself', () => {
     expect(findings(inSuites, "import { buildSandbox } from '../../sandbox/app.js';")).toHaveLength(1);
     expect(findings(inSuites, "const { FAULTS } = await import('../../sandbox/faults.js');")).toHaveLength(1);
     expect(findings(join(ROOT, 'helpers/flows/example.ts'), "import { x } from 'svc-conformance/sandbox/app.js';")).toHaveLength(1);
-    expect(findings(join(ROOT, BOOT.from), "const { buildSandbox } = await import('../../sandbox/app.js');")).toEqual([]);
-    expect(findings(join(ROOT, BOOT.from), "const { FAULTS } = await import('../../sandbox/faults.js');")).toHaveLength(1);
+    expect(findings(inSuites, "const app = await tsImport('../../sandbox/app.ts', import.meta.url);")).toHaveLength(1);
+    expect(findings(inSuites, "const app = await tsx.tsImport('../../sandbox/app.ts', import.meta.url);")).toHaveLength(1);
+    expect(findings(join(ROOT, BOOT.from), "const s = await tsImport('../../sandbox/embedded.ts', import.meta.url);")).toEqual([]);
+    expect(findings(join(ROOT, BOOT.from), "type S = typeof import('../../sandbox/embedded.js');")).toEqual([]);
+    expect(findings(join(ROOT, BOOT.from), "const { buildSandbox } = await import('../../sandbox/app.js');")).toHaveLength(1);
+    expect(findings(join(ROOT, BOOT.from), "const { FAULTS } = await tsImport('../../sandbox/faults.ts', import.meta.url);")).toHaveLength(1);
     expect(findings(inSuites, "// import '../../sandbox/app.js'\nconst s = 'import(\"../../sandbox/app.js\")';")).toEqual([]);
   });
 });
