@@ -15,7 +15,8 @@ export const allureLabel = (name: string, value: string) => quietly(() => allure
 /** Tags already on each running test (test file and name): a tag shows once on its test. */
 const tagged = new Map<string, Set<string>>();
 
-function runningTest(): string | undefined {
+/** The running test (file and name), or undefined outside one. */
+export function runningTest(): string | undefined {
   try {
     const state = expect.getState();
     return state.currentTestName === undefined ? undefined : `${state.testPath}#${state.currentTestName}`;

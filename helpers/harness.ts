@@ -3,7 +3,7 @@
 // modules across files (isolate: false) and a run may hold several targets (one per project, as the
 // mutant runs do), so each access resolves the clients of the target injected into the running file.
 import { inject, onTestFinished } from 'vitest';
-import { allureAttach, allureLogStep } from './allure.js';
+import { allureAttach, allureLogStep, runningTest } from './allure.js';
 import { ApiClient, type Exchange } from './client.js';
 import { ListenerClient } from './listener/client.js';
 import type { ProvidedTarget } from './target/global-setup.js';
@@ -16,20 +16,22 @@ const titleOf = (exchange: Exchange) => `${exchange.method} ${exchange.path} →
  * per test ("exchanges"), listing each exchange in the order sent under its title, while each shows as
  * a step of that title in its place. One file per test rather than one per exchange: a run sends
  * about ten thousand requests, and a file each cost it seconds of CPU to encode, send and write.
- * Scenarios of one worker run one at a time, so the entries are the running test's own.
+ * Scenarios of one worker run one at a time, so the entries are the running test's own (a test that
+ * never finished, its file cancelled, leaves none to the next: entries name their test).
  */
-let entries: object[] | undefined;
+let entries: { test: string | undefined; list: object[] } | undefined;
 /** The running group's exchanges (exchangesGrouped), one entry at its end. */
 let grouped: Exchange[] | undefined;
 
 function record(title: string, entry: object): void {
   allureLogStep(title);
-  if (!entries) {
-    const own: object[] = [];
+  const test = runningTest();
+  if (!entries || entries.test !== test) {
+    const own = { test, list: [] as object[] };
     try {
       onTestFinished(() => {
         if (entries === own) entries = undefined;
-        allureAttach(`exchanges: ${own.length}`, JSON.stringify(own, null, 2));
+        allureAttach(`exchanges: ${own.list.length}`, JSON.stringify(own.list, null, 2));
       });
     } catch {
       // Not in a test (a file's hooks): attached at once, where there is anything to attach to.
@@ -38,7 +40,7 @@ function record(title: string, entry: object): void {
     }
     entries = own;
   }
-  entries.push(entry);
+  entries.list.push(entry);
 }
 
 function attach(exchange: Exchange): void {
