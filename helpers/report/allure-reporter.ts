@@ -151,7 +151,7 @@ export default class AllureReporter extends AllureVitestReporter {
 
   override onInit(vitest: Vitest): void {
     super.onInit(vitest);
-    for (const project of vitest.projects) project.config.setupFiles.unshift(STEPS);
+    for (const { config } of vitest.projects) if (!config.setupFiles.includes(STEPS)) config.setupFiles.unshift(STEPS);
     const writer = new UnsyncedWriter(this.options.resultsDir);
     this.writer = writer;
     const self = this as unknown as AllureVitestInternals;

@@ -7,7 +7,7 @@
 // fullName, businessInfo.registrationNumber and a beneficial owner's lastName drive outcomes).
 import fc from 'fast-check';
 import { LIST_RULES } from './lists.js';
-import { builtOnce, matching, ruleIds, type FieldSpec, type RequestSpec, type Variant } from './rules.js';
+import { builtOnce, matching, ruleIds, unique, type FieldSpec, type RequestSpec, type Variant } from './rules.js';
 
 const S4 = 'supplement §4';
 const S5 = 'supplement §5';
@@ -57,7 +57,7 @@ const COMMON = `${S4}: Create/PATCH common`;
 /** Fields every customer type shares (supplement §4, "Create/PATCH common"); `contact` picks email, phoneNumber or both. */
 const common = (contact: 'email' | 'phoneNumber' | 'both'): FieldSpec[] => [
   // Unique per request: an active customer's platformCustomerId answers 409 CONFLICT to another (supplement §4, POST /customers 409).
-  { path: 'platformCustomerId', type: 'string', valid: matching(/^[a-z0-9]{14}$/).map((s) => `pcid-${s}`), cite: `${COMMON}: platformCustomerId string; 409 CONFLICT (active platformCustomerId)` },
+  { path: 'platformCustomerId', type: 'string', valid: unique('pcid'), cite: `${COMMON}: platformCustomerId string; 409 CONFLICT (active platformCustomerId)` },
   { path: 'region', type: 'string', pattern: ALPHA2, valid: fc.constantFrom('US', 'MX', 'BR', 'GB'), cite: `${COMMON}: region ISO 3166-1 α2` },
   { path: 'currencies', type: 'array', valid: fc.constant(['USD']), cite: `${COMMON}: currencies string[]` },
   ...(contact !== 'phoneNumber' ? [{ path: 'email', type: 'string', valid: email, format: { name: 'email', invalid: notEmail }, cite: `${COMMON}: email / phoneNumber: email / E.164` } as FieldSpec] : []),

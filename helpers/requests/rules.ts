@@ -125,6 +125,9 @@ export const builtOnce = (key: string, make: () => fc.Arbitrary<string>): fc.Arb
 /** fast-check's stringMatching, built once per pattern. */
 export const matching = (re: RegExp): fc.Arbitrary<string> => builtOnce(`matching /${re.source}/${re.flags}`, () => fc.stringMatching(re));
 
+/** Values unique per request (14 random characters after `prefix`): for fields whose value a second resource may not share (409). */
+export const unique = (prefix: string): fc.Arbitrary<string> => matching(/^[a-z0-9]{14}$/).map((s) => `${prefix}-${s}`);
+
 const patternArb = (re: RegExp) => builtOnce(`pattern /${re.source}/${re.flags}`, () => fc.stringMatching(new RegExp(`^(?:${re.source.replace(/^\^|\$$/g, '')})$`, re.flags)));
 
 /** Letters, digits and spaces, not blank, of `minLength` to `maxLength` characters. */

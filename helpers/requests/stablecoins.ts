@@ -8,7 +8,7 @@
 // for mints) are in the enums but not generated as valid requests: a target may refuse them.
 import fc from 'fast-check';
 import { LIST_RULES } from './lists.js';
-import { matching, ruleIds, type FieldSpec, type RequestSpec, type Variant } from './rules.js';
+import { ruleIds, unique, type FieldSpec, type RequestSpec, type Variant } from './rules.js';
 
 const S22 = 'supplement §22';
 export const LINK_CREATE = 'POST /stablecoin-provider-accounts';
@@ -19,8 +19,6 @@ export const MINT_CREATE = 'POST /stablecoins/{stablecoinId}/mints';
 export const BURN_CREATE = 'POST /stablecoins/{stablecoinId}/burns';
 export const OPERATION_LIST = 'GET /stablecoins/{stablecoinId}/operations';
 
-/** Values unique per request (a provider account or token already linked answers 409). */
-const unique = (prefix: string) => matching(/^[a-z0-9]{14}$/).map((s) => `${prefix}-${s}`);
 
 /** POST /stablecoin-provider-accounts `{provider*, apiClientId*, apiClientSecret* (write-only), providerAccountId?}`. */
 export function linkCreate(provider: string): RequestSpec {
