@@ -34,7 +34,11 @@ function forms(secret: string): string[] {
   out.add(b64);
   out.add(b64.replace(/=+$/, ''));
   out.add(Buffer.from(secret).toString('base64url'));
-  out.add(encodeURIComponent(secret));
+  try {
+    out.add(encodeURIComponent(secret));
+  } catch {
+    /* a lone surrogate has no URL-encoded form: the value is removed in its others */
+  }
   out.add(JSON.stringify(secret).slice(1, -1));
   return [...out].filter((s) => s.length >= 4);
 }
@@ -43,6 +47,8 @@ function forms(secret: string): string[] {
 const FEW_SECRETS = 64;
 /** Every secret form is at least this long (forms()), so its first characters index it. */
 const PREFIX = 4;
+/** The bits of a prefix key that select its slot in the index's filter (a 64 KiB table). */
+const FILTER_MASK = 0xffff;
 
 /** A number for the PREFIX characters at `i` (a collision only adds candidates: each is compared whole). */
 function prefixKey(s: string, i: number): number {
@@ -50,23 +56,34 @@ function prefixKey(s: string, i: number): number {
   for (let k = 0; k < PREFIX; k++) key = (Math.imul(key, 31) + s.charCodeAt(i + k)) | 0;
   return key;
 }
+/** 31^(PREFIX-1): the weight of a key's first character, taken out as the window moves on. */
+const OUTGOING = 31 ** (PREFIX - 1);
 
-/** The secrets by their first PREFIX characters, each list longest first (as `ordered` is). */
-function prefixIndex(ordered: readonly string[]): Map<number, string[]> {
-  const index = new Map<number, string[]>();
+interface PrefixIndex {
+  /** The secrets by the key of their first PREFIX characters, each list longest first (as `ordered` is). */
+  byKey: Map<number, string[]>;
+  /** 1 where some secret's key has those low bits: most positions of a text are passed over on it alone. */
+  filter: Uint8Array;
+}
+
+function prefixIndex(ordered: readonly string[]): PrefixIndex {
+  const byKey = new Map<number, string[]>();
+  const filter = new Uint8Array(FILTER_MASK + 1);
   for (const secret of ordered) {
     const key = prefixKey(secret, 0);
-    const list = index.get(key);
+    filter[key & FILTER_MASK] = 1;
+    const list = byKey.get(key);
     if (list) list.push(secret);
-    else index.set(key, [secret]);
+    else byKey.set(key, [secret]);
   }
-  return index;
+  return { byKey, filter };
 }
 
 export class Redactor {
   private readonly values = new Set<string>();
-  private ordered: string[] = [];
-  private byPrefix?: Map<number, string[]>;
+  /** The forms longest first, built when first needed after a change (a run adds hundreds one by one). */
+  private ordered?: string[];
+  private index?: PrefixIndex;
 
   constructor(secrets: readonly (string | undefined)[] = []) {
     for (const s of secrets) this.addSecret(s);
@@ -75,10 +92,17 @@ export class Redactor {
   /** A value to remove wherever it appears, with its base64, base64url and URL-encoded forms. */
   addSecret(secret: string | undefined | null): void {
     if (!secret || secret.length < 4) return;
-    for (const form of forms(secret)) this.values.add(form);
-    // Longest first, so a secret inside a longer one (the Basic credential) leaves no tail behind.
-    this.ordered = [...this.values].sort((a, b) => b.length - a.length);
-    this.byPrefix = undefined;
+    for (const form of forms(secret)) {
+      if (this.values.has(form)) continue;
+      this.values.add(form);
+      this.ordered = undefined;
+      this.index = undefined;
+    }
+  }
+
+  /** Whether `secret` is already removed (as itself or as a form of another). */
+  has(secret: string): boolean {
+    return this.values.has(secret);
   }
 
   /** The platform credential: the secret, and the Basic credential it makes with the client id. */
@@ -87,14 +111,16 @@ export class Redactor {
     this.addSecret(`${clientId}:${clientSecret}`);
   }
 
+  /** Every form, longest first, so a secret inside a longer one (the Basic credential) leaves no tail behind. */
   get secrets(): readonly string[] {
-    return this.ordered;
+    return (this.ordered ??= [...this.values].sort((a, b) => b.length - a.length));
   }
 
   text(input: string): string {
     let s = input;
-    if (this.ordered.length <= FEW_SECRETS) {
-      for (const secret of this.ordered) if (s.includes(secret)) s = s.split(secret).join(REDACTED);
+    const secrets = this.secrets;
+    if (secrets.length <= FEW_SECRETS) {
+      for (const secret of secrets) if (s.includes(secret)) s = s.split(secret).join(REDACTED);
     } else s = this.replaceIndexed(s);
     return s
       .replace(PEM_PRIVATE, `-----BEGIN PRIVATE KEY-----${REDACTED}-----END PRIVATE KEY-----`)
@@ -112,20 +138,24 @@ export class Redactor {
    * position the secrets that begin with its first four characters are tried, longest first.
    */
   private replaceIndexed(s: string): string {
-    const index = (this.byPrefix ??= prefixIndex(this.ordered));
+    const { byKey, filter } = (this.index ??= prefixIndex(this.secrets));
     let out = '';
     let last = 0;
     let i = 0;
+    let key = s.length >= PREFIX ? prefixKey(s, 0) : 0;
     while (i + PREFIX <= s.length) {
-      const candidates = index.get(prefixKey(s, i));
+      const candidates = filter[key & FILTER_MASK] === 1 ? byKey.get(key) : undefined;
       const hit = candidates?.find((secret) => s.startsWith(secret, i));
       if (hit === undefined) {
+        // The key of the next position from this one's: the first character out, the next one in.
+        key = (Math.imul(key - Math.imul(s.charCodeAt(i), OUTGOING), 31) + s.charCodeAt(i + PREFIX)) | 0;
         i++;
         continue;
       }
       out += s.slice(last, i) + REDACTED;
       i += hit.length;
       last = i;
+      if (i + PREFIX <= s.length) key = prefixKey(s, i);
     }
     return last === 0 ? s : out + s.slice(last);
   }
@@ -175,7 +205,7 @@ export function learnIssuedSecrets(redactor: Redactor, body: unknown, depth = 0)
   if (depth > 6 || !body || typeof body !== 'object') return found;
   const learn = (v: string, min: number) => {
     if (v.length < min) return;
-    if (!redactor.secrets.includes(v)) shareLearned(v);
+    if (!redactor.has(v)) shareLearned(v);
     redactor.addSecret(v);
     found.push(v);
   };
@@ -238,8 +268,13 @@ function shareLearned(secret: string): void {
   }
 }
 
-/** Adds to `r` every secret the workers of a run learned (see shareLearned). */
-export function loadLearnedSecrets(dir: string, r: Redactor): void {
+/**
+ * Adds to `r` every secret the workers of a run learned (see shareLearned). With `read` (bytes read
+ * so far, by file), a call reads only what was appended since the last: the run's output is scrubbed
+ * as it comes, and the folder is read again whenever it has grown. Only whole lines are read; a line
+ * cut short by a killed worker is never ended, and never read.
+ */
+export function loadLearnedSecrets(dir: string, r: Redactor, read = new Map<string, number>()): void {
   let files: string[];
   try {
     files = readdirSync(dir).filter((f) => f.startsWith('learned-'));
@@ -247,12 +282,22 @@ export function loadLearnedSecrets(dir: string, r: Redactor): void {
     return;
   }
   for (const f of files) {
-    for (const line of readFileSync(join(dir, f), 'utf8').split('\n')) {
+    let text: Buffer;
+    try {
+      text = readFileSync(join(dir, f));
+    } catch {
+      continue;
+    }
+    const from = read.get(f) ?? 0;
+    const end = text.lastIndexOf(0x0a) + 1;
+    if (end <= from) continue;
+    read.set(f, end);
+    for (const line of text.toString('utf8', from, end).split('\n')) {
       if (!line) continue;
       try {
         r.addSecret(JSON.parse(line) as string);
       } catch {
-        /* a line cut short by a killed worker */
+        /* not a JSON string: no secret */
       }
     }
   }

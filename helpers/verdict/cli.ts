@@ -30,6 +30,8 @@ export const VERDICT_READER_ENV = { SVC_VERDICT_READER: '1' };
 class RunScrubber {
   readonly redactor = new Redactor();
   private seen = -1;
+  /** Bytes of each worker's file of learned secrets read so far. */
+  private readonly read = new Map<string, number>();
   private pending = '';
 
   constructor(readonly dir: string) {
@@ -51,7 +53,7 @@ class RunScrubber {
     }
     if (size === this.seen) return;
     this.seen = size;
-    loadLearnedSecrets(this.dir, this.redactor);
+    loadLearnedSecrets(this.dir, this.redactor, this.read);
   }
 
   /** Complete lines of `chunk`, scrubbed; a partial line waits for its end (a secret may span chunks). */

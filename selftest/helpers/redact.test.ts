@@ -1,7 +1,7 @@
 // The redaction layer (helpers/redact.ts): what it removes, in which forms, and what it keeps.
 import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { learnIssuedSecrets, loadLearnedSecrets, REDACTED, Redactor, scrubReports, StreamRedactor } from '../../helpers/redact.js';
@@ -174,6 +174,27 @@ describe('final scrub of a run', () => {
     expect(changed).toHaveLength(2);
     expect(readFileSync(join(reports, 'junit.xml'), 'utf8')).toBe(`<failure>expected "${REDACTED}" to be "x"</failure>`);
     expect(readFileSync(join(reports, 'allure-results', 'a1-attachment.json'), 'utf8')).not.toContain('issued-token-secret-1');
+  });
+  it('learns a value with a lone surrogate (no URL-encoded form) and removes it in its other forms', () => {
+    const r = new Redactor();
+    const issued = 'issued-\ud800-token-value';
+    expect(learnIssuedSecrets(r, { accessToken: issued })).toEqual([issued]);
+    expect(r.text(`got ${issued} and ${Buffer.from(issued).toString('base64')}`)).toBe(`got ${REDACTED} and ${REDACTED}`);
+  });
+
+  it('reads only what each worker appended since the last read, and a line only once it is whole', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'svc-learned-'));
+    const file = join(dir, 'learned-1-1.txt');
+    writeFileSync(file, `${JSON.stringify('first-learned-secret')}\n"second-learned-`);
+    const r = new Redactor();
+    const read = new Map<string, number>();
+    loadLearnedSecrets(dir, r, read);
+    expect(r.text('first-learned-secret second-learned-secret')).toBe(`${REDACTED} second-learned-secret`);
+    appendFileSync(file, `secret"\n${JSON.stringify('third-learned-secret')}\n`);
+    // The second read starts where the first stopped: at the line that was not yet whole.
+    loadLearnedSecrets(dir, r, read);
+    expect(read.get('learned-1-1.txt')).toBe(readFileSync(file).length);
+    expect(r.text('first-learned-secret second-learned-secret third-learned-secret')).toBe(`${REDACTED} ${REDACTED} ${REDACTED}`);
   });
 });
 
