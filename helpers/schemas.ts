@@ -346,10 +346,7 @@ export const EndUserTerms = z.looseObject({ version: z.string().min(1), url: z.u
 // Verification, Document and BeneficialOwner (supplement sections 5 and 14): helpers/schemas/kyc.ts.
 
 /** basis: supplement (section 1): a list body {data[]*, hasMore*, nextCursor? (only if hasMore), totalCount?}. */
-export const Page = <T extends z.ZodType>(item: T) =>
-  z
-    .looseObject({ data: z.array(item), hasMore: z.boolean(), nextCursor: z.string().min(1).optional(), totalCount: z.number().int().min(0).optional() })
-    .refine((p) => !p.hasMore || p.nextCursor !== undefined, 'nextCursor is given when hasMore');
+export { pageOf as Page } from './schemas/page.js';
 
 /** Interface: POST /sca/login/complete "response carries sessionExpiresAt"; supplement (section 10): {status: "SUCCESS", sessionExpiresAt}. */
 export const ScaLoginResult = z.looseObject({ status: z.literal('SUCCESS').optional(), sessionExpiresAt: IsoUtc });
