@@ -8,11 +8,10 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { REPORTS_DIR } from '../paths.js';
 import { loadLearnedSecrets, Redactor, scrubReports } from '../redact.js';
-import { ApiClient } from '../client.js';
-import { recoverLeaseOf } from '../target/endpoint-lease.js';
-import { environmentWithProfile } from '../target/profile.js';
-import { resolveTargetSettings, type TargetSettings } from '../target/settings.js';
+import type { TargetSettings } from '../target/settings.js';
 import { concludeRun, VERDICT_FILE } from './verdict.js';
+// The modules for a target's profile and its API (zod, undici) are loaded after the run has started
+// (loadTargetModules): they take a quarter of a second that the run need not wait for.
 
 const ROOT = resolve(import.meta.dirname, '../..');
 export const VITEST = join(ROOT, 'node_modules/vitest/vitest.mjs');
@@ -34,13 +33,7 @@ class RunScrubber {
   private readonly read = new Map<string, number>();
   private pending = '';
 
-  constructor(readonly dir: string) {
-    let env: NodeJS.ProcessEnv = process.env;
-    try {
-      env = environmentWithProfile(process.env);
-    } catch {
-      /* the run itself reports an invalid profile */
-    }
+  constructor(readonly dir: string, env: NodeJS.ProcessEnv) {
     if (env.SVC_CLIENT_SECRET) this.redactor.addCredential(env.SVC_CLIENT_ID ?? '', env.SVC_CLIENT_SECRET);
   }
 
@@ -86,6 +79,11 @@ class RunScrubber {
  */
 async function recoverTarget(pid: number | undefined, log: (line: string) => void): Promise<void> {
   if (pid === undefined) return;
+  const [{ ApiClient }, { recoverLeaseOf }, { resolveTargetSettings }] = await Promise.all([
+    import('../client.js'),
+    import('../target/endpoint-lease.js'),
+    import('../target/settings.js'),
+  ]);
   let settings: TargetSettings;
   try {
     settings = resolveTargetSettings(process.env);
@@ -107,7 +105,6 @@ async function main(args: string[]): Promise<number> {
   rmSync(join(REPORTS_DIR, VERDICT_FILE), { force: true });
   const secrets = mkdtempSync(join(tmpdir(), 'svc-secrets-'));
   chmodSync(secrets, 0o700);
-  const scrub = new RunScrubber(secrets);
   const child = spawn(process.execPath, [VITEST, 'run', ...CONFORMANCE_PROJECTS, ...args], {
     cwd: ROOT,
     stdio: ['inherit', 'pipe', 'pipe'],
@@ -118,9 +115,7 @@ async function main(args: string[]): Promise<number> {
       ...(process.stdout.isTTY && !process.env.NO_COLOR ? { FORCE_COLOR: '1' } : {}),
     },
   });
-  // Everything the run prints goes through the redaction layer.
-  child.stdout!.on('data', (chunk: Buffer) => process.stdout.write(scrub.lines(chunk.toString())));
-  child.stderr!.on('data', (chunk: Buffer) => process.stderr.write(scrub.lines(chunk.toString())));
+  const closed = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) => child.on('close', (code, signal) => done({ code, signal })));
   // A signal to this process is passed on to the run, and this process waits for it to end: vitest
   // exits 1 ms after a signal, which can cut the run's own restore of the target short, so the
   // target's configuration is given back here, after the child is gone (recoverTarget).
@@ -130,7 +125,19 @@ async function main(args: string[]): Promise<number> {
   };
   process.on('SIGINT', forward);
   process.on('SIGTERM', forward);
-  const exit = await new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) => child.on('close', (code, signal) => done({ code, signal })));
+  // Everything the run prints goes through the redaction layer, which knows the credential of a
+  // target's profile (the run's output waits in its pipes until these readers are attached).
+  const { environmentWithProfile } = await import('../target/profile.js');
+  let env: NodeJS.ProcessEnv = process.env;
+  try {
+    env = environmentWithProfile(process.env);
+  } catch {
+    /* the run itself reports an invalid profile */
+  }
+  const scrub = new RunScrubber(secrets, env);
+  child.stdout!.on('data', (chunk: Buffer) => process.stdout.write(scrub.lines(chunk.toString())));
+  child.stderr!.on('data', (chunk: Buffer) => process.stderr.write(scrub.lines(chunk.toString())));
+  const exit = await closed;
   await recoverTarget(child.pid, (line) => process.stderr.write(`${scrub.redactor.text(line)}\n`));
   process.stdout.write(scrub.rest());
   try {
