@@ -10,19 +10,25 @@ export const STAMP_SCHEME = 'SIGNATURE_SCHEME_TK_API_P256';
 /** A P-256 key pair a wallet client keeps for its session (the "compressed = client keeps the session key" form). */
 export class SessionKey {
   readonly secretKey: Uint8Array;
+  /** The public point, derived once (a scalar multiplication; every stamp names the key). */
+  private point?: InstanceType<typeof p256.Point>;
 
   constructor(secretKey?: Uint8Array) {
     this.secretKey = secretKey ?? p256.utils.randomSecretKey();
   }
 
+  private get publicPoint(): InstanceType<typeof p256.Point> {
+    return (this.point ??= p256.Point.fromBytes(p256.getPublicKey(this.secretKey, false)));
+  }
+
   /** The compressed public key, hex: `0[23]` and 64 hex digits (supplement 17, clientPublicKey). */
   get publicKeyHex(): string {
-    return bytesToHex(p256.getPublicKey(this.secretKey, true));
+    return this.publicPoint.toHex(true);
   }
 
   /** The uncompressed public key, hex: `04` and 128 hex digits. */
   get uncompressedPublicKeyHex(): string {
-    return bytesToHex(p256.getPublicKey(this.secretKey, false));
+    return this.publicPoint.toHex(false);
   }
 
   /** Hex DER ECDSA P-256 over SHA-256 of the payload's UTF-8 bytes. */
