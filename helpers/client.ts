@@ -1,10 +1,10 @@
-// The API client: undici, HTTP Basic (interface, Authentication 1), JSON bodies, the base URL
+// The API client: HTTP/1.1 (helpers/http.ts), HTTP Basic (interface, Authentication 1), JSON bodies, the base URL
 // with its version segment. Each exchange is recorded (method, path template, status, code,
 // duration) with credentials and secrets redacted. A network failure is retried a bounded number of
 // times only where a second attempt cannot act twice: an idempotent method, a request carrying an
 // Idempotency-Key, or a failure before the request was written (the connection was refused). A 429
 // with Retry-After is retried after the delay it names; nothing else is retried.
-import { Agent, request, type Dispatcher } from 'undici';
+import { HttpTransport, type HttpResponse, type ResponseHeaders } from './http.js';
 import { learnIssuedSecrets, redactor, Redactor } from './redact.js';
 
 export type Auth = 'basic' | 'none' | { authorization: string };
@@ -32,12 +32,12 @@ export interface Exchange {
   code?: string;
   durationMs: number;
   request: { headers: Record<string, string>; body?: unknown };
-  response: { headers: Record<string, string | string[] | undefined>; body: unknown };
+  response: { headers: ResponseHeaders; body: unknown };
 }
 
 export interface ApiResponse<T = any> {
   status: number;
-  headers: Record<string, string | string[] | undefined>;
+  headers: ResponseHeaders;
   body: T;
   text: string;
   exchange: Exchange;
@@ -82,11 +82,11 @@ export function expandTemplate(template: string, params: Record<string, string> 
 }
 
 export class ApiClient {
-  private readonly dispatcher: Dispatcher;
+  private readonly transport: HttpTransport;
   private readonly basic: string;
 
   constructor(private readonly opts: ApiClientOptions) {
-    this.dispatcher = new Agent({ connections: 32, headersTimeout: 60_000, bodyTimeout: 60_000 });
+    this.transport = new HttpTransport({ connections: 32 });
     this.basic = `Basic ${Buffer.from(`${opts.clientId}:${opts.clientSecret}`).toString('base64')}`;
     redactor.addCredential(opts.clientId, opts.clientSecret);
   }
@@ -129,9 +129,9 @@ export class ApiClient {
     let connectAttempts = 0;
     let retryAfterAttempts = 0;
     for (;;) {
-      let res: Dispatcher.ResponseData;
+      let res: HttpResponse;
       try {
-        res = await request(url, { method: method as Dispatcher.HttpMethod, headers, body: payload, dispatcher: this.dispatcher });
+        res = await this.transport.request(url, { method, headers, body: payload });
       } catch (err) {
         const code = (err as { code?: string }).code ?? '';
         if (mayRetry(method, headers, code) && connectAttempts < (this.opts.connectRetries ?? 2)) {
@@ -141,7 +141,7 @@ export class ApiClient {
         }
         throw new Error(`${method} ${path}: network error ${code} ${(err as Error).message}`);
       }
-      const text = await res.body.text();
+      const text = res.text;
       const retryAfter = Number(res.headers['retry-after']);
       if (
         res.statusCode === 429 && o.honourRetryAfter !== false && Number.isFinite(retryAfter) &&
@@ -174,6 +174,6 @@ export class ApiClient {
   }
 
   async close(): Promise<void> {
-    await this.dispatcher.close();
+    this.transport.close();
   }
 }

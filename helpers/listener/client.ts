@@ -1,7 +1,7 @@
 // Worker side of the listener: long-polls the control server for deliveries about one resource
 // until a condition holds or a deadline passes. Event-driven: each poll returns as soon as a new
 // delivery arrives.
-import { request } from 'undici';
+import { HttpTransport } from '../http.js';
 import type { Delivery } from './server.js';
 
 export interface ListenerEndpoint {
@@ -21,15 +21,19 @@ export class ListenerClient {
   /** The listener's latest (receipt time - envelope timestamp) lower bound; see WebhookListener.lagMs. */
   lagMs: number | undefined;
 
+  private readonly transport = new HttpTransport();
+
   constructor(private readonly endpoint: ListenerEndpoint) {}
 
   private async call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
-    const res = await request(`${this.endpoint.controlUrl}${path}`, {
+    const res = await this.transport.request(`${this.endpoint.controlUrl}${path}`, {
       method,
       headers: { 'x-control-token': this.endpoint.controlToken, 'content-type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
+      // A long poll answers within its waitMs (30 s at most, helpers/listener/server.ts); undici's default bound.
+      timeoutMs: 300_000,
     });
-    const text = await res.body.text();
+    const text = res.text;
     if (res.statusCode !== 200) throw new Error(`listener control ${method} ${path}: ${res.statusCode} ${text}`);
     const parsed = JSON.parse(text) as T & { lagMs?: number };
     if (typeof parsed.lagMs === 'number') this.lagMs = parsed.lagMs;
