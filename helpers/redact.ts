@@ -26,6 +26,8 @@ const COOKIE_HEADER = /\b(set-cookie|cookie)(["']?\s*[:=]\s*["']?)(?!\s*\[)[^"'\
 /** The JSON form of a header list: `"set-cookie":["a=1; Path=/","b=2"]` (every member). */
 const COOKIE_JSON_ARRAY = /("(?:set-cookie|cookie)"\s*:\s*\[)((?:\s*"(?:[^"\\]|\\.)*"\s*,?)*)\]/gi;
 const URL_USERINFO = /\b([a-z][a-z0-9+.-]*:\/\/)[^/\s:@"']+(?::[^/\s@"']*)?@/gi;
+/** In every match of COOKIE_HEADER and COOKIE_JSON_ARRAY. */
+const COOKIE_WORD = /cookie/i;
 const SECRET_QUERY = /([?&](?:[a-z0-9_-]*(?:secret|token|password|passwd|pwd|key|signature|sig|code|auth)[a-z0-9_-]*))=([^&#\s"']+)/gi;
 
 function forms(secret: string): string[] {
@@ -122,14 +124,17 @@ export class Redactor {
     if (secrets.length <= FEW_SECRETS) {
       for (const secret of secrets) if (s.includes(secret)) s = s.split(secret).join(REDACTED);
     } else s = this.replaceIndexed(s);
-    return s
-      .replace(PEM_PRIVATE, `-----BEGIN PRIVATE KEY-----${REDACTED}-----END PRIVATE KEY-----`)
-      .replace(PEM_PRIVATE_ESCAPED, `-----BEGIN PRIVATE KEY-----${REDACTED}-----END PRIVATE KEY-----`)
-      .replace(AUTH_SCHEME, `$1 ${REDACTED}`)
-      .replace(COOKIE_JSON_ARRAY, `$1"${REDACTED}"]`)
-      .replace(COOKIE_HEADER, `$1$2${REDACTED}`)
-      .replace(URL_USERINFO, `$1${REDACTED}@`)
-      .replace(SECRET_QUERY, `$1=${REDACTED}`);
+    // Each pattern is tried only where the text holds what every match of it holds (most texts hold none).
+    if (s.includes('PRIVATE KEY-----')) {
+      s = s
+        .replace(PEM_PRIVATE, `-----BEGIN PRIVATE KEY-----${REDACTED}-----END PRIVATE KEY-----`)
+        .replace(PEM_PRIVATE_ESCAPED, `-----BEGIN PRIVATE KEY-----${REDACTED}-----END PRIVATE KEY-----`);
+    }
+    if (s.includes('Basic') || s.includes('Bearer')) s = s.replace(AUTH_SCHEME, `$1 ${REDACTED}`);
+    if (COOKIE_WORD.test(s)) s = s.replace(COOKIE_JSON_ARRAY, `$1"${REDACTED}"]`).replace(COOKIE_HEADER, `$1$2${REDACTED}`);
+    if (s.includes('@') && s.includes('://')) s = s.replace(URL_USERINFO, `$1${REDACTED}@`);
+    if (s.includes('=')) s = s.replace(SECRET_QUERY, `$1=${REDACTED}`);
+    return s;
   }
 
   /**
