@@ -4,7 +4,6 @@
 // on one side cannot cancel out on the other; the self-tests check both against published vectors and
 // against each other.
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 
 /**
  * The part of @turnkey/crypto used here, with the library's own signatures. The module is loaded with
@@ -24,14 +23,17 @@ export interface TurnkeyCrypto {
 }
 const require = createRequire(import.meta.url);
 /**
- * The library's two modules that hold these functions, loaded from beside the entry the package names:
- * its entry also loads its proof and webhook modules (X.509 through @peculiar/x509), which the harness
- * does not use and which cost each worker about 80 ms. A version that moves them fails here, at load.
+ * The library's two modules that hold these functions, loaded by their paths in the install (the
+ * package exports only its entry): the entry also loads its proof and webhook modules (X.509 through
+ * @peculiar/x509), which the harness does not use and which cost each worker about 80 ms. A version
+ * that moves a function fails here, at load, naming it.
  */
-const dist = dirname(require.resolve('@turnkey/crypto'));
-export const turnkey = { ...require(join(dist, 'crypto.js')), ...require(join(dist, 'turnkey.js')) } as TurnkeyCrypto;
+export const turnkey = {
+  ...require('../../node_modules/@turnkey/crypto/dist/crypto.js'),
+  ...require('../../node_modules/@turnkey/crypto/dist/turnkey.js'),
+} as TurnkeyCrypto;
 for (const name of ['getPublicKey', 'compressRawPublicKey', 'uncompressRawPublicKey', 'hpkeEncrypt', 'hpkeDecrypt', 'formatHpkeBuf', 'encryptOtpCodeToBundle', 'decryptExportBundle', 'decryptCredentialBundle'] as const) {
-  if (typeof turnkey[name] !== 'function') throw new Error(`@turnkey/crypto: ${name} is not in ${dist}/crypto.js or turnkey.js`);
+  if (typeof turnkey[name] !== 'function') throw new Error(`@turnkey/crypto: ${name} is not in its dist/crypto.js or dist/turnkey.js`);
 }
 const { decryptCredentialBundle, decryptExportBundle, encryptOtpCodeToBundle, formatHpkeBuf, hpkeDecrypt, hpkeEncrypt } = turnkey;
 
