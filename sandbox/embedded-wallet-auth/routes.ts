@@ -4,7 +4,7 @@
 // POST /sandbox/customers/{customerId}/embedded-wallet is this sandbox's own trigger (sandbox/README.md).
 import { createECDH, createHash, ECDH, randomBytes, randomUUID } from 'node:crypto';
 import bs58 from 'bs58';
-import { verifyAuthenticationResponse, verifyRegistrationResponse, type AuthenticationResponseJSON, type RegistrationResponseJSON } from '@simplewebauthn/server';
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { isoNow } from '../clock.js';
@@ -15,6 +15,7 @@ import { getInternalAccount, presentInternalAccount, provisionInternalAccount, s
 import { newRecipient, openBundle, sealTo, uncompressedPoint, type Recipient } from './crypto.js';
 import { requestTtlMs, signedRetry } from './signed-retry.js';
 import { WALLET_SYNC_FAILURE_DOMAIN } from './triggers.js';
+import { webauthn } from '../webauthn.js';
 
 type CredentialType = 'OAUTH' | 'EMAIL_OTP' | 'SMS_OTP' | 'PASSKEY';
 
@@ -249,6 +250,7 @@ async function verifyAttestation(ctx: SandboxContext, challenge: string, a: { cr
     throw badRequest('INVALID_INPUT', 'attestation.clientDataJson is not base64url JSON with an origin');
   }
   const response = { id: a.credentialId, rawId: a.credentialId, type: 'public-key', response: { clientDataJSON: a.clientDataJson, attestationObject: a.attestationObject, transports: a.transports ?? [] }, clientExtensionResults: {} };
+  const { verifyRegistrationResponse } = await webauthn();
   try {
     const verified = await verifyRegistrationResponse({
       response: response as unknown as RegistrationResponseJSON,
@@ -500,6 +502,7 @@ export async function embeddedWalletAuthRoutes(app: FastifyInstance) {
     const response = { id: a.credentialId, rawId: a.credentialId, type: 'public-key', response: { clientDataJSON: a.clientDataJson, authenticatorData: a.authenticatorData, signature: a.signature, ...(a.userHandle ? { userHandle: a.userHandle } : {}) }, clientExtensionResults: {} };
     const expected = Buffer.from(login.challenge, 'utf8').toString('base64url');
     let newCounter: number;
+    const { verifyAuthenticationResponse } = await webauthn();
     try {
       if (a.credentialId !== c.passkey!.credentialId) throw new Error('another credential id');
       const result = await verifyAuthenticationResponse({

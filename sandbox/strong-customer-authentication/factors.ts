@@ -5,16 +5,14 @@
 // WebAuthn attestations with @simplewebauthn/server. Interface: one passkey per customer (409
 // PASSKEY_ALREADY_ENROLLED: delete the existing one first).
 import { randomBytes, randomUUID } from 'node:crypto';
-import {
-  generateAuthenticationOptions, generateRegistrationOptions, verifyAuthenticationResponse, verifyRegistrationResponse,
-  type AuthenticationResponseJSON, type RegistrationResponseJSON,
-} from '@simplewebauthn/server';
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import type { FastifyInstance } from 'fastify';
 import * as OTPAuth from 'otpauth';
 import { z } from 'zod';
 import { areaState, parse, type SandboxContext } from '../context.js';
 import { ApiError, conflict, invalidInput, notFound } from '../errors.js';
 import { scaCustomer } from './state.js';
+import { webauthn } from '../webauthn.js';
 
 export const RELYING_PARTY_ID = 'sandbox.svc.example';
 export const ALLOWED_ORIGINS = [`https://${RELYING_PARTY_ID}`];
@@ -78,6 +76,7 @@ export function verifyTotp(ctx: SandboxContext, customerId: string, code: string
 export async function passkeyAssertionOptions(ctx: SandboxContext, customerId: string) {
   const st = factorState(ctx, customerId);
   if (!st.passkey) return undefined;
+  const { generateAuthenticationOptions } = await webauthn();
   return generateAuthenticationOptions({ rpID: RELYING_PARTY_ID, allowCredentials: [{ id: st.passkey.credentialId }], userVerification: 'preferred' });
 }
 
@@ -85,6 +84,7 @@ export async function passkeyAssertionOptions(ctx: SandboxContext, customerId: s
 export async function verifyPasskeyAssertion(ctx: SandboxContext, customerId: string, assertion: unknown, origin: string, challenge: string | undefined): Promise<boolean> {
   const st = factorState(ctx, customerId);
   if (!st.passkey || !challenge || !ALLOWED_ORIGINS.includes(origin)) return false;
+  const { verifyAuthenticationResponse } = await webauthn();
   try {
     const result = await verifyAuthenticationResponse({
       response: assertion as AuthenticationResponseJSON,
@@ -155,6 +155,7 @@ export async function scaFactorRoutes(app: FastifyInstance) {
     if (st.passkey && !ctx.faults.has('passkey-second-enrollment-allowed')) {
       throw conflict('PASSKEY_ALREADY_ENROLLED', `Customer ${c.id} already has a passkey; delete it first`, { credentialId: st.passkey.credentialId });
     }
+    const { generateRegistrationOptions } = await webauthn();
     const options = await generateRegistrationOptions({
       rpName: 'Svc sandbox',
       rpID: RELYING_PARTY_ID,
@@ -188,6 +189,7 @@ export async function scaFactorRoutes(app: FastifyInstance) {
     if (!ALLOWED_ORIGINS.includes(body.origin)) {
       throw invalidInput([{ field: 'origin', constraint: 'enum', message: `origin must be one of ${ALLOWED_ORIGINS.join(', ')}` }]);
     }
+    const { verifyRegistrationResponse } = await webauthn();
     let verified;
     try {
       verified = await verifyRegistrationResponse({

@@ -2,20 +2,32 @@
 // @peculiar/x509 (P-256 signatures through node's WebCrypto), the UMA signing key a secp256k1 key
 // (@noble/curves) that the leaf certificate carries in its own extension. Everything is generated
 // when the sandbox starts; nothing here is a constant.
-import 'reflect-metadata';
 import { webcrypto } from 'node:crypto';
 type CryptoKeyPair = webcrypto.CryptoKeyPair;
-import * as x509 from '@peculiar/x509';
+import type * as X509 from '@peculiar/x509';
 import { secp256k1 } from '@noble/curves/secp256k1.js';
 
-x509.cryptoProvider.set(webcrypto as unknown as Parameters<typeof x509.cryptoProvider.set>[0]);
+let x509Loaded: Promise<typeof X509> | undefined;
+/**
+ * @peculiar/x509, with the reflect-metadata it needs, loaded when first used: the keys and chains are
+ * made after the sandbox has started listening (sandbox/uma/routes.ts), so its start does not wait
+ * for the library (about a tenth of a second).
+ */
+function loadX509(): Promise<typeof X509> {
+  return (x509Loaded ??= (async () => {
+    await import('reflect-metadata');
+    const x509 = await import('@peculiar/x509');
+    x509.cryptoProvider.set(webcrypto as unknown as Parameters<typeof x509.cryptoProvider.set>[0]);
+    return x509;
+  })());
+}
 
 const ALG = { name: 'ECDSA', namedCurve: 'P-256', hash: 'SHA-256' } as const;
 /** Private-arc OID of the extension that holds the leaf's secp256k1 UMA signing key (compressed, 33 bytes). */
 export const UMA_SIGNING_KEY_OID = '1.3.6.1.4.1.55555.1.1';
 
 export interface TrustAnchor {
-  cert: x509.X509Certificate;
+  cert: X509.X509Certificate;
   keys: CryptoKeyPair;
 }
 
@@ -31,6 +43,7 @@ const gen = () => webcrypto.subtle.generateKey(ALG, true, ['sign', 'verify']) as
 
 /** The root every counterparty chain must lead to (the sandbox's UMA trust store). */
 export async function makeTrustAnchor(now: number): Promise<TrustAnchor> {
+  const x509 = await loadX509();
   const keys = await gen();
   const cert = await x509.X509CertificateGenerator.createSelfSigned({
     serialNumber: randomSerial(),
@@ -55,6 +68,7 @@ export interface LeafOptions {
 
 /** A counterparty's signing key and its chain (leaf, anchor), misbuilt as `opts` asks. */
 export async function makeCounterpartyKeys(domain: string, anchor: TrustAnchor, now: number, opts: LeafOptions = {}): Promise<CounterpartyKeys> {
+  const x509 = await loadX509();
   const signingSecret = secp256k1.utils.randomSecretKey();
   let pub = secp256k1.getPublicKey(signingSecret, true);
   if (opts.malformedKey) {
@@ -88,7 +102,8 @@ export async function verifyChain(chainPem: unknown, anchor: TrustAnchor, now: n
   if (!Array.isArray(chainPem) || chainPem.length === 0 || !chainPem.every((p) => typeof p === 'string')) {
     return { ok: false, code: 'CERT_CHAIN_INVALID', reason: 'the counterparty published no certificate chain' };
   }
-  let certs: x509.X509Certificate[];
+  const x509 = await loadX509();
+  let certs: X509.X509Certificate[];
   try {
     certs = (chainPem as string[]).map((p) => new x509.X509Certificate(p));
   } catch (err) {

@@ -3,7 +3,7 @@
 // the same envelope id; the receiver has 30 seconds to answer. Deliveries about one resource are
 // sent one after another so that they arrive in the order they were emitted.
 import { randomUUID } from 'node:crypto';
-import { Agent, request } from 'undici';
+import type { Agent, request } from 'undici';
 import { generateWebhookKey, loadWebhookKey, signWebhookBody, verifyWebhookBody, type WebhookSigningKey } from '../crypto/webhook-signing.js';
 import { isoNow, type Clock } from '../clock.js';
 import type { Faults } from '../faults.js';
@@ -38,7 +38,8 @@ export type Envelope = Record<string, unknown> & { id: string; type: string; tim
 export class WebhookDelivery {
   private readonly chains = new Map<string, Promise<void>>();
   private readonly timers = new Set<NodeJS.Timeout>();
-  private readonly dispatcher: Agent;
+  /** undici's Agent, made with the first delivery: the sandbox's start does not wait for the library. */
+  private client?: Promise<{ agent: Agent; request: typeof request }>;
   private readonly key: WebhookSigningKey;
   private readonly otherKey = generateWebhookKey();
   private closed = false;
@@ -50,11 +51,13 @@ export class WebhookDelivery {
     private readonly clock: Clock,
   ) {
     this.key = loadWebhookKey(opts.privateKeyPem);
-    this.dispatcher = new Agent({
-      headersTimeout: opts.timeoutMs,
-      bodyTimeout: opts.timeoutMs,
-      connect: opts.caPem ? { ca: opts.caPem } : {},
-    });
+  }
+
+  private connect(): Promise<{ agent: Agent; request: typeof request }> {
+    return (this.client ??= import('undici').then(({ Agent, request }) => ({
+      agent: new Agent({ headersTimeout: this.opts.timeoutMs, bodyTimeout: this.opts.timeoutMs, connect: this.opts.caPem ? { ca: this.opts.caPem } : {} }),
+      request,
+    })));
   }
 
   /** Whether a base64 signature was made over the raw body with the service's webhook key. */
@@ -149,11 +152,12 @@ export class WebhookDelivery {
     const signedBody = this.faults.has('webhook-signed-over-other-body') ? Buffer.from(JSON.stringify(envelope, null, 1)) : raw;
     const key = this.faults.has('webhook-signed-by-other-key') ? this.otherKey : this.key;
     try {
+      const { agent, request } = await this.connect();
       const res = await request(url, {
         method: 'POST',
         body: raw,
         headers: { 'content-type': 'application/json', 'x-svc-signature': signWebhookBody(signedBody, key) },
-        dispatcher: this.dispatcher,
+        dispatcher: agent,
       });
       const body = await res.body.text();
       return { attempt, status: res.statusCode, body: body.slice(0, 2000) };
@@ -171,6 +175,6 @@ export class WebhookDelivery {
     this.closed = true;
     for (const t of this.timers) clearTimeout(t);
     this.timers.clear();
-    await this.dispatcher.close();
+    if (this.client) await (await this.client).agent.close();
   }
 }
