@@ -10,6 +10,10 @@ const EC_PUBLIC_KEY = Uint8Array.of(0x2a, 0x86, 0x48, 0xce, 0x3d, 0x02, 0x01);
 const PRIME256V1 = Uint8Array.of(0x2a, 0x86, 0x48, 0xce, 0x3d, 0x03, 0x01, 0x07);
 const ALGORITHM = tlv(SEQUENCE, tlv(OID, EC_PUBLIC_KEY), tlv(OID, PRIME256V1));
 
+// Every delivery is signed (a multiplication of the base point): a table of 8-bit windows, built at
+// the first signature (about 40 ms), makes each about a sixth cheaper than noble's default 6-bit one.
+p256.Point.BASE.precompute(8);
+
 export interface WebhookSigningKey {
   /** The 32-byte private scalar. */
   readonly secret: Uint8Array;
