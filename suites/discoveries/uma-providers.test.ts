@@ -8,7 +8,7 @@ import { recordRule } from '../../helpers/coverage/recorder.js';
 import { LIST_RULES } from '../../helpers/requests/lists.js';
 import { basisSupplement, scenario } from '../../helpers/scenario.js';
 import { UmaProvider } from '../../helpers/schemas/uma.js';
-import { pageOf } from '../../helpers/schemas/page.js';
+import { pageHasMoreOptionalOf } from '../../helpers/schemas/page.js';
 
 const PATH = '/uma-providers';
 
@@ -17,8 +17,8 @@ describe('GET /uma-providers', () => {
 
   it.concurrent('pages through the providers: each once, totalCount the number of them', async () => {
     await basisSupplement('GET /uma-providers: paging, {data[{name, supportedRegions, domain, logoUrl, supportedCurrencies, lei, allowListStatus}], hasMore?, nextCursor?, totalCount?} (sections 1, 18)');
-    const first = expectStatus(await api.get(PATH, { query: { limit: 100 } }), 200, pageOf(UmaProvider));
-    const walked = await walkPages(PATH, UmaProvider, { limit: 3 });
+    const first = expectStatus(await api.get(PATH, { query: { limit: 100 } }), 200, pageHasMoreOptionalOf(UmaProvider));
+    const walked = await walkPages(PATH, UmaProvider, { hasMoreOptional: true, limit: 3 });
     // A list longer than one page of 100 is walked further than the first page shows: the walk begins with it.
     expect(walked.slice(0, first.data.length).map((p) => p.domain), 'Supplement 1: the pages, in order, hold each provider once').toEqual(first.data.map((p) => p.domain));
     if (!first.hasMore) expect(walked.length, 'Supplement 1: the pages hold the whole list and no more').toBe(first.data.length);
@@ -28,34 +28,34 @@ describe('GET /uma-providers', () => {
 
   it.concurrent('filters by countryCode and currencyCode; hasBlockedProviders=false lists no provider beyond the default', async () => {
     await basisSupplement('countryCode?, currencyCode?, hasBlockedProviders? (default include) (section 18)');
-    const all = await walkPages(PATH, UmaProvider, { limit: 100 });
+    const all = await walkPages(PATH, UmaProvider, { hasMoreOptional: true, limit: 100 });
     expect(all.length, 'a target lists at least one provider').toBeGreaterThan(0);
     const country = all[0].supportedRegions[0];
     const currency = all[0].supportedCurrencies[0];
-    const inCountry = await walkPages(PATH, UmaProvider, { limit: 100, query: { countryCode: country } });
+    const inCountry = await walkPages(PATH, UmaProvider, { hasMoreOptional: true, limit: 100, query: { countryCode: country } });
     expect(inCountry.map((p) => p.domain), `Supplement 18: the providers of ${country} include ${all[0].domain}`).toContain(all[0].domain);
     for (const p of inCountry) expect(p.supportedRegions, `Supplement 18: countryCode=${country} lists only providers of that region`).toContain(country);
     recordRule('GET /uma-providers', LIST_RULES.filter('countryCode'));
-    const inCurrency = await walkPages(PATH, UmaProvider, { limit: 100, query: { currencyCode: currency } });
+    const inCurrency = await walkPages(PATH, UmaProvider, { hasMoreOptional: true, limit: 100, query: { currencyCode: currency } });
     expect(inCurrency.map((p) => p.domain), `Supplement 18: the providers of ${currency} include ${all[0].domain}`).toContain(all[0].domain);
     for (const p of inCurrency) expect(p.supportedCurrencies, `Supplement 18: currencyCode=${currency} lists only providers of that currency`).toContain(currency);
     recordRule('GET /uma-providers', LIST_RULES.filter('currencyCode'));
-    const unblocked = await walkPages(PATH, UmaProvider, { limit: 100, query: { hasBlockedProviders: 'false' } });
+    const unblocked = await walkPages(PATH, UmaProvider, { hasMoreOptional: true, limit: 100, query: { hasBlockedProviders: 'false' } });
     const domains = new Set(all.map((p) => p.domain));
     for (const p of unblocked) expect(domains.has(p.domain), 'Supplement 18: hasBlockedProviders=false narrows the default (which includes them)').toBe(true);
   });
 
   it.concurrent('hasBlockedProviders=false leaves out the blocked providers the default includes, and sortOrder desc is the reverse of asc', async () => {
     await basisSupplement('hasBlockedProviders? (default include), sortOrder (section 18); a blocked provider is read as allowListStatus BLOCKED (the values are not listed)');
-    const all = await walkPages(PATH, UmaProvider, { limit: 100 });
+    const all = await walkPages(PATH, UmaProvider, { hasMoreOptional: true, limit: 100 });
     const blocked = all.filter((p) => p.allowListStatus === 'BLOCKED').map((p) => p.domain);
-    const unblocked = (await walkPages(PATH, UmaProvider, { limit: 100, query: { hasBlockedProviders: 'false' } })).map((p) => p.domain);
+    const unblocked = (await walkPages(PATH, UmaProvider, { hasMoreOptional: true, limit: 100, query: { hasBlockedProviders: 'false' } })).map((p) => p.domain);
     for (const domain of blocked) expect(unblocked, `Supplement 18: hasBlockedProviders=false leaves out the blocked ${domain}, which the default lists`).not.toContain(domain);
     expect(unblocked.length, 'control: hasBlockedProviders=false still lists the providers that are not blocked').toBe(all.length - blocked.length);
     if (blocked.length) recordRule('GET /uma-providers', LIST_RULES.filter('hasBlockedProviders'));
 
-    const asc = (await walkPages(PATH, UmaProvider, { limit: 100, query: { sortOrder: 'asc' } })).map((p) => p.domain);
-    const desc = (await walkPages(PATH, UmaProvider, { limit: 100, query: { sortOrder: 'desc' } })).map((p) => p.domain);
+    const asc = (await walkPages(PATH, UmaProvider, { hasMoreOptional: true, limit: 100, query: { sortOrder: 'asc' } })).map((p) => p.domain);
+    const desc = (await walkPages(PATH, UmaProvider, { hasMoreOptional: true, limit: 100, query: { sortOrder: 'desc' } })).map((p) => p.domain);
     expect([...asc].sort(), 'control: both orders list the same providers').toEqual([...desc].sort());
     expect(desc, 'Supplement 18: sortOrder desc lists the providers in the reverse of asc').toEqual([...asc].reverse());
     if (asc.length > 1) recordRule('GET /uma-providers', LIST_RULES.filter('sortOrder'));
@@ -63,7 +63,7 @@ describe('GET /uma-providers', () => {
 
   it.concurrent('answers 400 to a limit outside 1-100', async () => {
     await basisSupplement('limit 1-100 (section 1)');
-    expectStatus(await api.get(PATH, { query: { limit: 1 } }), 200, pageOf(UmaProvider)); // control
+    expectStatus(await api.get(PATH, { query: { limit: 1 } }), 200, pageHasMoreOptionalOf(UmaProvider)); // control
     expectError(await api.get(PATH, { query: { limit: 0 } }), 400, undefined, 'Supplement 1: limit 1-100');
     expectError(await api.get(PATH, { query: { limit: 101 } }), 400, undefined, 'Supplement 1: limit 1-100');
     recordRule('GET /uma-providers', LIST_RULES.limitRange);
