@@ -21,9 +21,12 @@ export async function walkPages<T extends z.ZodType>(
   let cursor: string | undefined;
   for (let n = 0; n < (opts.maxPages ?? 200); n++) {
     const res = await api.get(template, { params: opts.params, query: { ...opts.query, limit: opts.limit, cursor }, ...(opts.auth ? { auth: opts.auth } : {}) });
-    const page = opts.hasMoreOptional
-      ? expectStatus(res, 200, pageHasMoreOptionalOf(item), 'Supplement 1, 18: a list answers a page {data, hasMore?, nextCursor? (only if hasMore)}')
-      : expectStatus(res, 200, pageOf(item), 'Supplement 1: a list answers a page {data, hasMore, nextCursor?}');
+    const page = expectStatus(
+      res,
+      200,
+      opts.hasMoreOptional ? pageHasMoreOptionalOf(item) : pageOf(item),
+      `Supplement 1${opts.hasMoreOptional ? ', 18' : ''}: a list answers a page {data, hasMore${opts.hasMoreOptional ? '?' : ''}, nextCursor? (only if hasMore)}`,
+    );
     expect(page.data.length, `Supplement 1: limit ${opts.limit} bounds a page; got ${page.data.length}`).toBeLessThanOrEqual(opts.limit);
     for (const x of page.data as { id?: unknown }[]) {
       if (typeof x?.id !== 'string') continue;

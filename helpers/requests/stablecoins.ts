@@ -19,7 +19,6 @@ export const MINT_CREATE = 'POST /stablecoins/{stablecoinId}/mints';
 export const BURN_CREATE = 'POST /stablecoins/{stablecoinId}/burns';
 export const OPERATION_LIST = 'GET /stablecoins/{stablecoinId}/operations';
 
-
 /** POST /stablecoin-provider-accounts `{provider*, apiClientId*, apiClientSecret* (write-only), providerAccountId?}`. */
 export function linkCreate(provider: string): RequestSpec {
   return {

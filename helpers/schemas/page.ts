@@ -1,38 +1,28 @@
 // basis: supplement (section 1): lists answer `{data, hasMore, nextCursor? (only if hasMore), totalCount?}`.
 import { z } from 'zod';
 
-const fields = <T extends z.ZodType>(item: T) => ({ data: z.array(item), nextCursor: z.string().min(1).optional(), totalCount: z.number().int().min(0).optional() });
-const cursorWhenMore = [(p: { hasMore?: boolean; nextCursor?: string }) => !p.hasMore || p.nextCursor !== undefined, 'nextCursor is present when hasMore is true'] as const;
-const cursorOnlyIfMore = [(p: { hasMore?: boolean; nextCursor?: string }) => p.hasMore === true || p.nextCursor === undefined, 'nextCursor only if hasMore'] as const;
-
-const build = <T extends z.ZodType>(item: T) =>
+const build = <T extends z.ZodType, H extends z.ZodBoolean | z.ZodOptional<z.ZodBoolean>>(item: T, hasMore: H) =>
   z
-    .looseObject({ ...fields(item), hasMore: z.boolean() })
-    .refine(...cursorWhenMore)
-    .refine(...cursorOnlyIfMore);
+    .looseObject({ data: z.array(item), hasMore, nextCursor: z.string().min(1).optional(), totalCount: z.number().int().min(0).optional() })
+    .refine((p) => !p.hasMore || p.nextCursor !== undefined, 'nextCursor is present when hasMore is true')
+    .refine((p) => p.hasMore === true || p.nextCursor === undefined, 'nextCursor only if hasMore');
 
+/** One schema per item schema: scenarios ask for one per list they read, and building one costs more than a parse. */
+function perItem<R>(make: (item: z.ZodType) => R): (item: z.ZodType) => R {
+  const built = new WeakMap<z.ZodType, R>();
+  return (item) => {
+    let schema = built.get(item);
+    if (!schema) built.set(item, (schema = make(item)));
+    return schema;
+  };
+}
+
+const page = perItem((item) => build(item, z.boolean()));
 /**
  * A page whose `hasMore` may be absent: supplement 18's row for GET /uma-providers gives `hasMore?`
  * where section 1 gives `hasMore*`. A page without it has no more, so it carries no nextCursor.
  */
-const buildHasMoreOptional = <T extends z.ZodType>(item: T) =>
-  z
-    .looseObject({ ...fields(item), hasMore: z.boolean().optional() })
-    .refine(...cursorWhenMore)
-    .refine(...cursorOnlyIfMore);
+const pageHasMoreOptional = perItem((item) => build(item, z.boolean().optional()));
 
-/** One page schema per item schema: scenarios ask for one per list they read, and building one costs more than a parse. */
-const built = new WeakMap<z.ZodType, ReturnType<typeof build>>();
-const builtHasMoreOptional = new WeakMap<z.ZodType, ReturnType<typeof buildHasMoreOptional>>();
-
-export const pageOf = <T extends z.ZodType>(item: T): ReturnType<typeof build<T>> => {
-  let page = built.get(item);
-  if (!page) built.set(item, (page = build(item)));
-  return page as ReturnType<typeof build<T>>;
-};
-
-export const pageHasMoreOptionalOf = <T extends z.ZodType>(item: T): ReturnType<typeof buildHasMoreOptional<T>> => {
-  let page = builtHasMoreOptional.get(item);
-  if (!page) builtHasMoreOptional.set(item, (page = buildHasMoreOptional(item)));
-  return page as ReturnType<typeof buildHasMoreOptional<T>>;
-};
+export const pageOf = <T extends z.ZodType>(item: T) => page(item) as ReturnType<typeof build<T, z.ZodBoolean>>;
+export const pageHasMoreOptionalOf = <T extends z.ZodType>(item: T) => pageHasMoreOptional(item) as ReturnType<typeof build<T, z.ZodOptional<z.ZodBoolean>>>;

@@ -2,9 +2,8 @@
 // suites/, selftest/), and nothing under suites/, helpers/ or fixtures/ imports the sandbox, except
 // the embedded boot in helpers/target/global-setup.ts. Every import form is read with the TypeScript
 // parser (static, re-export, type-only, dynamic import(), require(), import x = require(), tsx's
-// tsImport()) and each
-// relative specifier is resolved to the file it loads; an import whose target cannot be told
-// (a computed specifier, an unresolvable path) is a finding too.
+// tsImport()) and each relative specifier is resolved to the file it loads; an import whose target
+// cannot be told (a computed specifier, an unresolvable path) is a finding too.
 import { existsSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
