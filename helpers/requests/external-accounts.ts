@@ -6,7 +6,7 @@
 import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { base58, createBase58check } from '@scure/base';
 import { sha256 } from '@noble/hashes/sha2.js';
-import { getAddress } from 'ethers';
+import { getAddress } from 'ethers/address';
 import fc from 'fast-check';
 import { bitcoinAddress } from '../wallets/bitcoin.js';
 import { solanaAddress } from '../wallets/solana.js';

@@ -1,7 +1,7 @@
 // Test wallets the scenarios sign with: keys from the run's seeded data, real signatures.
 import { secp256k1 } from '@noble/curves/secp256k1.js';
-import { Wallet } from 'ethers';
 import { rng } from '../../fixtures/random.js';
+import { evmKey } from './evm.js';
 import { bitcoinAddress, signBitcoinMessage, type BitcoinAddressType, type BitcoinScheme } from './bitcoin.js';
 import { solanaAddress, solanaSign } from './solana.js';
 
@@ -28,8 +28,8 @@ const EVM_CURRENCY: Record<string, string> = { ETHEREUM_WALLET: 'USDC', BASE_WAL
 
 export const wallets = {
   evm(accountType: keyof typeof EVM_CURRENCY = 'ETHEREUM_WALLET'): TestWallet {
-    const wallet = new Wallet(`0x${Buffer.from(secretBytes()).toString('hex')}`);
-    return { chain: 'evm', accountType, currency: EVM_CURRENCY[accountType], address: wallet.address, sign: (m) => wallet.signMessage(m) };
+    const key = evmKey(`0x${Buffer.from(secretBytes()).toString('hex')}`);
+    return { chain: 'evm', accountType, currency: EVM_CURRENCY[accountType], address: key.address, sign: async (m) => key.signMessage(m) };
   },
   solana(): TestWallet {
     const secret = secretBytes();

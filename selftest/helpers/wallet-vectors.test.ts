@@ -9,7 +9,7 @@ import { createPublicKey } from 'node:crypto';
 import { Wallet } from 'ethers';
 import { describe, expect, it } from 'vitest';
 import { bitcoinAddress, magicHash, signBitcoinMessage, verifyBitcoinMessage } from '../../helpers/wallets/bitcoin.js';
-import { evmSign, verifyEvmMessage } from '../../helpers/wallets/evm.js';
+import { evmKey, evmSign, verifyEvmMessage } from '../../helpers/wallets/evm.js';
 import { solanaSign, verifySolanaMessage } from '../../helpers/wallets/solana.js';
 import { verifyWebhookSignature } from '../../helpers/webhook-signature.js';
 
@@ -128,6 +128,15 @@ describe('EIP-191 signatures', () => {
     const sig = await evmSign(wallet.privateKey, 'Hello World');
     expect(verifyEvmMessage(wallet.address, 'Hello World', sig)).toEqual({ ok: true });
     expect(sig).toBe('0x14280e5885a19f60e536de50097e96e3738c7acae4e9e62d67272d794b8127d31c03d9cd59781d4ee31fb4e1b893bd9b020ec67dfa65cfb51e2bdadbb1de26d91c');
+  });
+
+  it('makes the address and the signatures ethers\' Wallet makes, from the same key', async () => {
+    expect(evmKey('0x4c0883a69102937d6231471b5dbb6204fe5129617082792ae468d01a3f362318').address).toBe('0x2c7536E3605D9C16a7a3D7b1898e529396a65c23');
+    for (const key of ['0x0000000000000000000000000000000000000000000000000000000000000001', '0x4c0883a69102937d6231471b5dbb6204fe5129617082792ae468d01a3f362318', `0x${'ab'.repeat(32)}`]) {
+      const wallet = new Wallet(key);
+      expect(evmKey(key).address).toBe(wallet.address);
+      for (const message of ['', 'Hello World', 'ünïcödé ✓\nsecond line']) expect(evmKey(key).signMessage(message)).toBe(await wallet.signMessage(message));
+    }
   });
 
   it('refuses a wrong key, a wrong message and a malleated signature', async () => {
