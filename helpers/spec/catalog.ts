@@ -429,13 +429,19 @@ export const ERRORS: readonly ErrorEntry[] = [
   { status: 424, code: 'EMAIL_OTP_CREDENTIAL_SYNC_FAILED', area: 'Embedded Wallet Auth', section: 'supplement §17' },
 ];
 
+/** codesForStatus's answers, per status (every error answer a scenario judges asks). */
+const codesByStatus = new Map<number, readonly string[] | undefined>();
+
 /**
  * Every code the catalog holds for an HTTP status (the interface's "code (string, enumerated per
  * status below)" with the supplement's additions), or undefined when it holds none.
  */
 export function codesForStatus(status: number): readonly string[] | undefined {
-  const codes = ERRORS.filter((e) => e.status === status).map((e) => e.code);
-  return codes.length ? [...new Set(codes)] : undefined;
+  if (!codesByStatus.has(status)) {
+    const codes = ERRORS.filter((e) => e.status === status).map((e) => e.code);
+    codesByStatus.set(status, codes.length ? [...new Set(codes)] : undefined);
+  }
+  return codesByStatus.get(status);
 }
 
 /** Codes the supplement adds beyond the interface's lists, per status (supplement §1, §17, §18, §25). */
