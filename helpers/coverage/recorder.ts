@@ -53,9 +53,16 @@ function currentTest(): { test?: string; file?: string } {
   }
 }
 
+/** Coverage records this process wrote: the merge reads them as a set, so a repeat is not written. */
+const covered = new Set<string>();
+
 /** Records a coverage id the running scenario exercised, and tags it on the scenario's Allure test. */
 export function recordCovered(kind: CoverageKind, id: string): void {
-  append('coverage', { kind, id, ...currentTest() } satisfies CoverageRecord);
+  const where = currentTest();
+  const key = `${where.file}\0${where.test}\0${kind}\0${id}`;
+  if (covered.has(key)) return;
+  covered.add(key);
+  append('coverage', { kind, id, ...where } satisfies CoverageRecord);
   allureTag(id);
 }
 
