@@ -31,7 +31,8 @@ export interface EvmKey {
  * Wallet.signMessage makes it (self-tests check both against Wallet and published vectors).
  */
 export function evmKey(privateKeyHex: string): EvmKey {
-  const key = new SigningKey(privateKeyHex);
+  // Wallet takes the key with or without 0x; SigningKey only with it.
+  const key = new SigningKey(privateKeyHex.startsWith('0x') ? privateKeyHex : `0x${privateKeyHex}`);
   return { address: computeAddress(key.publicKey), signMessage: (message) => key.sign(hashMessage(message)).serialized };
 }
 

@@ -132,7 +132,7 @@ describe('EIP-191 signatures', () => {
 
   it('makes the address and the signatures ethers\' Wallet makes, from the same key', async () => {
     expect(evmKey('0x4c0883a69102937d6231471b5dbb6204fe5129617082792ae468d01a3f362318').address).toBe('0x2c7536E3605D9C16a7a3D7b1898e529396a65c23');
-    for (const key of ['0x0000000000000000000000000000000000000000000000000000000000000001', '0x4c0883a69102937d6231471b5dbb6204fe5129617082792ae468d01a3f362318', `0x${'ab'.repeat(32)}`]) {
+    for (const key of ['0x0000000000000000000000000000000000000000000000000000000000000001', '0x4c0883a69102937d6231471b5dbb6204fe5129617082792ae468d01a3f362318', `0x${'ab'.repeat(32)}`, 'ab'.repeat(32)]) {
       const wallet = new Wallet(key);
       expect(evmKey(key).address).toBe(wallet.address);
       for (const message of ['', 'Hello World', 'ünïcödé ✓\nsecond line']) expect(evmKey(key).signMessage(message)).toBe(await wallet.signMessage(message));
