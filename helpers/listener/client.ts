@@ -52,7 +52,10 @@ export class ListenerClient {
     return this.markedAt.get(seq);
   }
 
-  /** Answer the next `count` deliveries about `key` (a data.id, or TEST) with `status`. */
+  /**
+   * Answer the next `count` deliveries about `key` (a data.id, TEST, or `<TYPE>@<id>`: data.id or
+   * data.customerId) with `status`; only notifications first delivered after the arm (the listener's arm).
+   */
   async arm(key: string, count: number, status: number): Promise<void> {
     await this.call('POST', '/arm', { key, count, status });
   }

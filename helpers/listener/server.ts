@@ -137,7 +137,7 @@ export class WebhookListener {
   /** Per envelope id: deliveries, the first one's seq, redeliveries after the acknowledgement (the oldest forgotten beyond MAX_TRACKED_NOTIFICATIONS). */
   private readonly attempts = new Map<string, { count: number; firstSeq: number; duplicates: number; acked: boolean }>();
   /** Armings still to answer (an exhausted one is removed). */
-  private readonly armed = new Map<string, { count: number; status: number }>();
+  private readonly armed = new Map<string, { count: number; status: number; afterSeq: number }>();
   /** Deliveries by the keys they are found under (data.id or type, data.cardId), in seq order: a poll reads its key's list. */
   private readonly byKey = new Map<string, Delivery[]>();
   /** What the listener holds of deliveries and findings (bodies, raw bodies, kept headers and metadata, messages), in bytes. */
@@ -249,15 +249,18 @@ export class WebhookListener {
 
   /**
    * Answer the next `count` deliveries about `key` (data.id, or TEST) with `status`. A key of the form
-   * `<TYPE>@<customerId>` arms the deliveries of that type whose data.customerId is that customer (an
+   * `<TYPE>@<id>` arms the deliveries of that type whose data.id or data.customerId is that id (an
    * incoming payment's id is known only once the trigger that caused its first delivery answered).
+   * Only notifications first delivered after the arm answer to it, their retries included: a late
+   * retry or a late first delivery of an earlier notification (events may arrive late: interface,
+   * Events 3) is acknowledged as usual and leaves the arm to the notification the scenario causes.
    */
   arm(key: string, count: number, status: number): void {
     if (typeof key !== 'string' || !key) throw new TypeError('arm: key must be a non-empty string');
     if (!Number.isInteger(count) || count < 0 || count > 10_000) throw new TypeError('arm: count must be an integer from 0 to 10000');
     if (!Number.isInteger(status) || status < 200 || status > 599) throw new TypeError('arm: status must be an integer HTTP status from 200 to 599');
     if (count === 0) this.armed.delete(key);
-    else this.armed.set(key, { count, status });
+    else this.armed.set(key, { count, status, afterSeq: this.deliveries.length });
   }
 
   get lastSeq(): number {
@@ -386,10 +389,17 @@ export class WebhookListener {
       seen.count++;
       delivery.attempt = seen.count;
       delivery.firstSeq = seen.firstSeq;
-      // Armed by resource id, or by `<TYPE>@<customerId>` for a resource whose id is known only from its first delivery.
+      // Armed by resource id, by `<TYPE>@<id>`, or by `<TYPE>@<customerId>` for a resource whose id is
+      // known only from its first delivery; only for a notification first delivered after the arm.
       const customerId = (body as { data?: { customerId?: unknown } } | undefined)?.data?.customerId;
-      const byCustomer = delivery.type && typeof customerId === 'string' ? this.armed.get(`${delivery.type}@${customerId}`) : undefined;
-      const armed = (delivery.key ? this.armed.get(delivery.key) : undefined) ?? (byCustomer && byCustomer.count > 0 ? byCustomer : undefined);
+      const armedFor = (key: string | undefined) => {
+        const a = key === undefined ? undefined : this.armed.get(key);
+        return a && a.count > 0 && seen.firstSeq > a.afterSeq ? a : undefined;
+      };
+      const armed =
+        armedFor(delivery.key) ??
+        (delivery.type && delivery.dataId ? armedFor(`${delivery.type}@${delivery.dataId}`) : undefined) ??
+        (delivery.type && typeof customerId === 'string' ? armedFor(`${delivery.type}@${customerId}`) : undefined);
       if (seen.acked) {
         delivery.duplicate = true;
         seen.duplicates++;
