@@ -404,7 +404,7 @@ export class WebhookListener {
         delivery.duplicate = true;
         seen.duplicates++;
         this.duplicates++;
-      } else if (armed && armed.count > 0) {
+      } else if (armed) {
         armed.count--;
         delivery.answered = armed.status;
         if (armed.count === 0) for (const [k, a] of this.armed) if (a === armed) this.armed.delete(k);

@@ -38,6 +38,9 @@ async function deliver(url: string, body: string, signature?: string, dispatcher
   return res.statusCode;
 }
 
+/** Delivers envelope `e`, signed with the test's key. */
+const deliverSigned = (url: string, e: object) => deliver(url, JSON.stringify(e), signWebhookBody(JSON.stringify(e), keys.privateKeyPem));
+
 describe('webhook listener signature verification', () => {
   it('accepts a valid signature in the bare base64 form', async () => {
     const { url } = await start();
@@ -130,15 +133,12 @@ describe('webhook listener bookkeeping', () => {
     const info = await start();
     const client = new ListenerClient(info);
     const earlier = envelope();
-    const earlierBody = JSON.stringify(earlier);
-    const earlierSig = signWebhookBody(earlierBody, keys.privateKeyPem);
-    await client.arm(earlier.data.id, 1, 503);
-    expect(await deliver(info.url, earlierBody, earlierSig), 'the earlier notification, armed for, is refused').toBe(503);
     const later = { ...envelope(), data: { ...earlier.data } };
-    const laterBody = JSON.stringify(later);
     await client.arm(earlier.data.id, 1, 503);
-    expect(await deliver(info.url, earlierBody, earlierSig), 'its retry, after the new arm, is acknowledged').toBe(200);
-    expect(await deliver(info.url, laterBody, signWebhookBody(laterBody, keys.privateKeyPem)), 'the next notification takes the arm').toBe(503);
+    expect(await deliverSigned(info.url, earlier), 'the earlier notification, armed for, is refused').toBe(503);
+    await client.arm(earlier.data.id, 1, 503);
+    expect(await deliverSigned(info.url, earlier), 'its retry, after the new arm, is acknowledged').toBe(200);
+    expect(await deliverSigned(info.url, later), 'the next notification takes the arm').toBe(503);
   });
 
   it('arms `<TYPE>@<id>` for that type of event about that resource only', async () => {
@@ -147,10 +147,9 @@ describe('webhook listener bookkeeping', () => {
     const status = { ...envelope(), type: 'INTERNAL_ACCOUNT.STATUS_UPDATED' };
     const balance = { ...envelope(), type: 'INTERNAL_ACCOUNT.BALANCE_UPDATED', data: { ...status.data } };
     await client.arm(`INTERNAL_ACCOUNT.BALANCE_UPDATED@${status.data.id}`, 1, 503);
-    const send = async (e: object) => deliver(info.url, JSON.stringify(e), signWebhookBody(JSON.stringify(e), keys.privateKeyPem));
-    expect(await send(status), 'another type about the resource is acknowledged').toBe(200);
-    expect(await send(balance), 'the armed type about the resource is refused').toBe(503);
-    expect(await send(balance), 'its retry is acknowledged once the arm is spent').toBe(200);
+    expect(await deliverSigned(info.url, status), 'another type about the resource is acknowledged').toBe(200);
+    expect(await deliverSigned(info.url, balance), 'the armed type about the resource is refused').toBe(503);
+    expect(await deliverSigned(info.url, balance), 'its retry is acknowledged once the arm is spent').toBe(200);
   });
 
   it('gives workers the raw body and X-Svc-Signature of a delivery only when asked (raw=1)', async () => {

@@ -29,8 +29,8 @@ describe('Webhook delivery', () => {
     requireCapability(ctx, capabilities.sandboxTriggers, 'the target has no sandbox funding trigger to cause an event', [ids.event('INTERNAL_ACCOUNT.BALANCE_UPDATED')]);
     const customer = await createCustomer(individual());
     const account = await activeAccount(customer.id);
-    // Armed for this account's balance update only: a late delivery of the account's earlier events
-    // (its activation) is acknowledged as usual (Events 3: events may arrive late).
+    // Armed for this account's balance update only: a late delivery of another event about the
+    // account (its activation, say) is acknowledged as usual (Events 3: events may arrive late).
     await listener.arm(`INTERNAL_ACCOUNT.BALANCE_UPDATED@${account.id}`, FAILURES, 503);
     const since = await listener.mark();
 
