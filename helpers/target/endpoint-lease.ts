@@ -94,22 +94,29 @@ async function currentEndpoint(api: ApiClient): Promise<string | null> {
   return (res.body as { webhookEndpoint?: string | null }).webhookEndpoint ?? null;
 }
 
-async function putBack(api: ApiClient, record: LeaseRecord, log: (line: string) => void, who: string): Promise<boolean> {
-  if (record.original === undefined) return true;
+/**
+ * What giving the endpoint back did: `restored` (it was the run's own and is the recorded original
+ * again), `kept` (nothing to give back: no original recorded, the endpoint already the original, or
+ * changed by someone else since, left as it is), or `failed` (the PATCH was refused).
+ */
+type PutBack = 'restored' | 'kept' | 'failed';
+
+async function putBack(api: ApiClient, record: LeaseRecord, log: (line: string) => void, who: string): Promise<PutBack> {
+  if (record.original === undefined) return 'kept';
   const current = await currentEndpoint(api);
   if (!stillOurs(current, record)) {
     if (!sameEndpoint(current, record.original)) {
       log(`svc-conformance: the target's webhookEndpoint was changed during ${who} (it is not the run's listener any more): left as it is`);
     }
-    return true;
+    return 'kept';
   }
-  if (sameEndpoint(current, record.original)) return true;
+  if (sameEndpoint(current, record.original)) return 'kept';
   const res = await api.patch('/config', { body: { webhookEndpoint: record.original } });
   if (res.status !== 200) {
     log(`svc-conformance: could not restore webhookEndpoint after ${who}: PATCH /config answered ${res.status}`);
-    return false;
+    return 'failed';
   }
-  return true;
+  return 'restored';
 }
 
 /**
@@ -129,9 +136,9 @@ export async function recoverLeaseOf(
   if (held === 'missing' || held === 'unreadable') return false;
   if (held.pid !== opts.pid || held.host !== hostname() || alive(held.pid)) return false;
   const who = `run ${held.runId} (pid ${held.pid}), which ended without restoring it`;
-  const ok = await putBack(api, held, log, who);
-  if (!ok) throw new Error(`the target's webhookEndpoint left by ${who} could not be restored; the next run will try again (${file})`);
-  if (held.original !== undefined) log(`svc-conformance: restored the webhookEndpoint left by ${who}`);
+  const given = await putBack(api, held, log, who);
+  if (given === 'failed') throw new Error(`the target's webhookEndpoint left by ${who} could not be restored; the next run will try again (${file})`);
+  if (given === 'restored') log(`svc-conformance: restored the webhookEndpoint left by ${who}`);
   const again = read(file);
   if (again !== 'missing' && again !== 'unreadable' && again.runId === held.runId) rmSync(file, { force: true });
   return true;
@@ -195,9 +202,9 @@ export class EndpointLease {
         // A run died holding the target: give back what it borrowed before anything reads the endpoint.
         if (held !== 'unreadable') {
           const who = `run ${held.runId} (pid ${held.pid}, started ${held.startedAt}), which ended without restoring it`;
-          const ok = await putBack(api, held, log, who);
-          if (ok && held.original !== undefined) log(`svc-conformance: restored the webhookEndpoint left by ${who}`);
-          if (!ok) throw new TargetInUseError(`the target's webhookEndpoint left by ${who} could not be restored; see ${file}`);
+          const given = await putBack(api, held, log, who);
+          if (given === 'restored') log(`svc-conformance: restored the webhookEndpoint left by ${who}`);
+          if (given === 'failed') throw new TargetInUseError(`the target's webhookEndpoint left by ${who} could not be restored; see ${file}`);
         }
         rmSync(file, { force: true });
         continue;
@@ -236,11 +243,11 @@ export class EndpointLease {
     if (this.released) return;
     this.released = true;
     // A lease whose endpoint could not be given back stays, so that the next run gives it back.
-    const given = await putBack(this.api, this.record, this.log, `run ${this.record.runId}`).catch((err: Error) => {
+    const given = await putBack(this.api, this.record, this.log, `run ${this.record.runId}`).catch((err: Error): PutBack => {
       this.log(`svc-conformance: could not restore webhookEndpoint: ${err.message}; the next run against this target will (${this.file})`);
-      return false;
+      return 'failed';
     });
     const held = read(this.file);
-    if (given && held !== 'missing' && held !== 'unreadable' && held.runId === this.record.runId) rmSync(this.file, { force: true });
+    if (given !== 'failed' && held !== 'missing' && held !== 'unreadable' && held.runId === this.record.runId) rmSync(this.file, { force: true });
   }
 }
