@@ -26,10 +26,25 @@ const CardTokenization2fa = z.object({
 /** This sandbox's fault: the branding taken without its lengths and scheme. */
 const AnyCardTokenization2fa = z.record(z.string(), z.unknown());
 
+/**
+ * Supplement section 2: a PlatformConfig's supportedCurrencies entry, its starred fields
+ * (currencyCode*, minAmount*, maxAmount*, requiredCounterpartyFields*[{name, mandatory}],
+ * enabledTransactionTypes*[INCOMING|OUTGOING]). PATCH /config answers the PlatformConfig, so an entry
+ * without them is refused rather than stored and served (this sandbox's choice: sandbox/README.md).
+ * Other members of an entry are kept as given.
+ */
+const SupportedCurrency = z.looseObject({
+  currencyCode: z.string().min(1),
+  minAmount: z.number(),
+  maxAmount: z.number(),
+  requiredCounterpartyFields: z.array(z.looseObject({ name: z.string().min(1), mandatory: z.boolean() })),
+  enabledTransactionTypes: z.array(z.enum(['INCOMING', 'OUTGOING'])),
+});
+
 const PatchConfigSchema = z.object({
   umaDomain: z.string().min(1).optional(),
   webhookEndpoint: z.string().nullable().optional(),
-  supportedCurrencies: z.array(z.unknown()).optional(),
+  supportedCurrencies: z.array(SupportedCurrency).optional(),
   embeddedWalletConfig: z.record(z.string(), z.unknown()).optional(),
   cardTokenization2faConfig: CardTokenization2fa.nullable().optional(),
   feeConfigs: z.array(FeeConfigSchema).optional(),
