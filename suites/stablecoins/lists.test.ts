@@ -6,7 +6,7 @@
 // refused (400) or list nothing of it; either way the item is left out.
 import { describe, expect, it } from 'vitest';
 import { recordRule } from '../../helpers/coverage/recorder.js';
-import { expectError, expectStatus } from '../../helpers/expect.js';
+import { expectError, expectStatus, noteInterface } from '../../helpers/expect.js';
 import { walkPages } from '../../helpers/flows/pages.js';
 import {
   BURNS, COINS, LINKS, MINTS, OPERATIONS, linkAccount, linkedToken, needStablecoins, platformBankAccount, post, sparkWallet, tokenAmount,
@@ -26,12 +26,23 @@ async function filtered<T extends z.ZodType>(template: string, item: T, field: s
   return items.map((x) => String(x.id));
 }
 
-/** Another value of a one-value enum: refused, or listing none of the items of the declared value. */
+/** The documents' silence on a filter value outside a one-value enum (interface-notes.md). */
+const OTHER_VALUE_NOTE = ['Supplement 22: the provider filter of the stablecoin lists, an enum of one value', 'Whether another value is refused (400) or lists nothing is not stated'];
+
+/**
+ * Another value of a one-value enum: refused with the interface's error body, or listing none of the
+ * items of the declared value; which one the target chose is recorded as an interface note.
+ */
 async function otherValueLeavesOut<T extends z.ZodType<{ id: string }>>(template: string, item: T, field: string, id: string) {
   const res = await api.get(template, { query: { [field]: 'NOT_THE_PROVIDER', limit: 100 } });
-  if (res.status === 400) return;
+  if (res.status === 400) {
+    const refused = expectError(res, 400, undefined, `supplement §22: ${template}?${field}= a value outside its enum, refused`);
+    noteInterface('stablecoin-list-other-provider', OTHER_VALUE_NOTE, `${template}: 400 ${refused.code}`);
+    return;
+  }
   const page = expectStatus(res, 200, pageOf(item), `supplement §22: ${field} filters the list`);
   expect(page.data.map((x) => (x as { id: string }).id), `control: ${field}=NOT_THE_PROVIDER leaves ${id} out`).not.toContain(id);
+  noteInterface('stablecoin-list-other-provider', OTHER_VALUE_NOTE, `${template}: 200, listing ${page.data.length} item(s)`);
 }
 
 /** limit outside 1–100 refused, 1 and 100 taken; `perToken` lists are read under a new token. */
