@@ -1,8 +1,16 @@
 // Response schemas of the SCA resources new to the suite. basis: supplement (section 16): required
 // fields and enums as the supplement gives them.
 import { z } from 'zod';
-import { IsoUtc } from '../schemas.js';
-import { ScaFactor } from './external-accounts.js';
+import { IsoUtc, Quote } from '../schemas.js';
+import { ScaChallenge, ScaFactor } from './external-accounts.js';
+
+/**
+ * A quote awaiting its customer's SCA: supplement 16 (authorization loop: "execute for an SCA customer
+ * -> 200 quote PENDING_AUTHORIZATION + scaChallenge"), section 8 (Quote scaChallenge?{id, expiresAt,
+ * factor, availableFactors[], purpose?, passkeyAssertionOptions?}) and section 12 (ScaChallenge: id*,
+ * expiresAt*, factor* SMS_OTP|TOTP|PASSKEY, availableFactors*[]).
+ */
+export const QuoteAwaitingSca = Quote.extend({ status: z.literal('PENDING_AUTHORIZATION'), scaChallenge: ScaChallenge });
 
 /** GET /sca/factors: 200 {factors*[{factor*, credentialId? (PASSKEY), name?}]}; SMS_OTP always present. */
 export const ScaFactorList = z.looseObject({

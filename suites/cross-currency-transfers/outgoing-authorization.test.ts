@@ -3,7 +3,6 @@
 // (OUTGOING_PAYMENT.<STATUS>). The lifecycle PENDING -> PENDING_AUTHORIZATION -> PROCESSING | FAILED,
 // the SCA login, the quote's scaChallenge and /quotes/{id}/authorize: basis: supplement (sections 8, 10).
 import { describe, expect, it, type TestContext } from 'vitest';
-import { z } from 'zod';
 import { msUntil } from '../../helpers/deadline.js';
 import type { Notification } from '../../helpers/events.js';
 import { expectStatus } from '../../helpers/expect.js';
@@ -13,6 +12,7 @@ import { balanceOf, createQuote, eurDestination, executeQuote, expectOutgoingLif
 import { api, capabilities, listener } from '../../helpers/harness.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
 import { Quote, ScaLoginResult } from '../../helpers/schemas.js';
+import { QuoteAwaitingSca } from '../../helpers/schemas/strong-customer-authentication.js';
 
 const outgoing = (events: Notification[]) => statusPath(events, (d) => d.status, (s) => OUTGOING_STATUSES.has(s));
 
@@ -25,7 +25,7 @@ async function scaSender(ctx: TestContext) {
   expectStatus(await smsLogin(s.customerId, code), 200, ScaLoginResult, 'POST /sca/login/complete opens the customer\'s SCA session (sessionExpiresAt)');
   const quote = await createQuote(quoteBody(s.accounts.USD.id, destination.id, 20_000));
   const since = await listener.mark();
-  const pending = expectStatus(await executeQuote(quote.id), 200, Quote.extend({ scaChallenge: z.looseObject({ expiresAt: z.string() }) }), 'an SCA customer authorises the payment');
+  const pending = expectStatus(await executeQuote(quote.id), 200, QuoteAwaitingSca, 'an SCA customer authorises the payment');
   return { ...s, quote, since, challengeExpiresAt: pending.scaChallenge.expiresAt };
 }
 

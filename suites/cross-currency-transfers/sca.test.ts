@@ -11,14 +11,9 @@ import { smsLogin } from '../../helpers/flows/strong-customer-authentication.js'
 import { balanceOf, createQuote, eurDestination, executeQuote, expectOutgoingLifecycle, expectTransactionOfQuote, quoteBody, sender, transaction } from '../../helpers/flows/transfers.js';
 import { api, capabilities, listener } from '../../helpers/harness.js';
 import { requireCapability, scenario } from '../../helpers/scenario.js';
-import { IsoUtc, Quote, ScaLoginResult } from '../../helpers/schemas.js';
-import { z } from 'zod';
+import { Quote, ScaLoginResult } from '../../helpers/schemas.js';
+import { QuoteAwaitingSca } from '../../helpers/schemas/strong-customer-authentication.js';
 
-// basis: supplement (section 8): a quote awaiting SCA is PENDING_AUTHORIZATION and carries scaChallenge {id, expiresAt, factor, availableFactors[]}.
-const ScaQuote = Quote.extend({
-  status: z.literal('PENDING_AUTHORIZATION'),
-  scaChallenge: z.looseObject({ id: z.string().min(1), expiresAt: IsoUtc, factor: z.string().optional(), availableFactors: z.array(z.string()).optional() }),
-});
 
 async function scaSender(ctx: TestContext) {
   requireCapability(ctx, capabilities.sandboxTriggers && Boolean(capabilities.sca), 'the target declares no SCA region (SVC_SCA_REGION)', ['error:409:SCA_SESSION_REQUIRED']);
@@ -55,7 +50,7 @@ describe('POST /quotes for a customer of an SCA region', () => {
     expect(Date.parse(session.sessionExpiresAt)).toBeGreaterThan(Date.now());
     const quote = await createQuote(quoteBody(accounts.USD.id, destination.id, 20_000));
     const since = await listener.mark();
-    const pending = expectStatus(await executeQuote(quote.id), 200, ScaQuote, 'an SCA customer authorises the payment');
+    const pending = expectStatus(await executeQuote(quote.id), 200, QuoteAwaitingSca, 'an SCA customer authorises the payment');
     requireCapability(ctx, msUntil(pending.scaChallenge.expiresAt) <= capabilities.waitBudgetMs, 'the SCA challenge outlives the wait budget');
 
     await expectOutgoingLifecycle(quote.transactionId, 'FAILED', since);
@@ -69,7 +64,7 @@ describe('POST /quotes for a customer of an SCA region', () => {
     expectStatus(await login(customerId, capabilities.sca!.code), 200, ScaLoginResult, 'POST /sca/login/complete: response carries sessionExpiresAt');
     const quote = await createQuote(quoteBody(accounts.USD.id, destination.id, 20_000));
     const since = await listener.mark();
-    const awaiting = expectStatus(await executeQuote(quote.id), 200, ScaQuote);
+    const awaiting = expectStatus(await executeQuote(quote.id), 200, QuoteAwaitingSca);
     // basis: supplement (section 16, Authorization loop): execute for an SCA customer -> PENDING_AUTHORIZATION + scaChallenge.
     expectTransition('quote', quote.status, awaiting.status, 'PENDING', 'PENDING_AUTHORIZATION');
     expectStatus(await api.post('/quotes/{quoteId}/authorize', { params: { quoteId: quote.id }, body: { code: capabilities.sca!.code } }), 200, Quote);

@@ -3,7 +3,6 @@
 // SMS_OTP default". Interface: POST /quotes (authorisation for SCA customers; 409 SCA_SESSION_REQUIRED
 // without a session). The SCA region and its code are the target's (SVC_SCA_REGION, SVC_SCA_CODE).
 import { describe, expect, it, type TestContext } from 'vitest';
-import { z } from 'zod';
 import { msUntil } from '../../helpers/deadline.js';
 import { expectError, expectStatus } from '../../helpers/expect.js';
 import { needSca, smsLogin } from '../../helpers/flows/strong-customer-authentication.js';
@@ -11,10 +10,9 @@ import { createQuote, eurDestination, executeQuote, quoteBody, sender } from '..
 import { api, capabilities } from '../../helpers/harness.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
 import { Quote } from '../../helpers/schemas.js';
-import { ScaChallenge } from '../../helpers/schemas/external-accounts.js';
+import { QuoteAwaitingSca } from '../../helpers/schemas/strong-customer-authentication.js';
 
 const RESEND = '/quotes/{quoteId}/authorize/resend';
-const ScaQuote = Quote.extend({ scaChallenge: ScaChallenge });
 
 async function pendingQuote(ctx: TestContext) {
   needSca(ctx);
@@ -32,14 +30,14 @@ describe(`POST ${RESEND}`, () => {
   it('answers 204 while an SMS_OTP challenge awaits authorization, reusing the challenge without extending expiresAt', async (ctx) => {
     await basisSupplement('resend 204; reuses the challenge without extending expiresAt (section 16)');
     const quote = await pendingQuote(ctx);
-    const pending = expectStatus(await executeQuote(quote.id), 200, ScaQuote, 'an SCA customer\'s execute answers the quote PENDING_AUTHORIZATION with its scaChallenge');
+    const pending = expectStatus(await executeQuote(quote.id), 200, QuoteAwaitingSca, 'an SCA customer\'s execute answers the quote PENDING_AUTHORIZATION with its scaChallenge');
     expect(pending.scaChallenge.factor, 'scaFactor: SMS_OTP default').toBe('SMS_OTP');
     // Observed, not declared: a challenge that cannot be answered fails the scenario rather than skipping it.
     expect(msUntil(pending.scaChallenge.expiresAt), `supplement 16: the customer authorizes the challenge before expiresAt (${pending.scaChallenge.expiresAt}); it left less than 500 ms to resend and authorize`).toBeGreaterThan(500);
 
     expectStatus(await resend(quote.id), 204);
 
-    const after = expectStatus(await api.get('/quotes/{quoteId}', { params: { quoteId: quote.id } }), 200, ScaQuote);
+    const after = expectStatus(await api.get('/quotes/{quoteId}', { params: { quoteId: quote.id } }), 200, QuoteAwaitingSca);
     expect(after.scaChallenge.id, 'resend reuses the challenge').toBe(pending.scaChallenge.id);
     expect(after.scaChallenge.expiresAt, 'resend does not extend expiresAt').toBe(pending.scaChallenge.expiresAt);
     expectStatus(await api.post('/quotes/{quoteId}/authorize', { params: { quoteId: quote.id }, body: { code: capabilities.sca!.code } }), 200, Quote, 'the resent challenge authorizes with its code');
@@ -50,7 +48,7 @@ describe(`POST ${RESEND}`, () => {
     const quote = await pendingQuote(ctx);
     expectError(await resend(quote.id), 409, undefined, 'no challenge before execution');
 
-    expectStatus(await executeQuote(quote.id), 200, ScaQuote);
+    expectStatus(await executeQuote(quote.id), 200, QuoteAwaitingSca);
     expectStatus(await resend(quote.id), 204, undefined, 'control: a challenge is pending');
     expectStatus(await api.post('/quotes/{quoteId}/authorize', { params: { quoteId: quote.id }, body: { code: capabilities.sca!.code } }), 200, Quote);
 
