@@ -335,10 +335,23 @@ export function scrubReports(dir: string, r: Redactor): string[] {
         continue;
       }
       if (!e.isFile() || !TEXT_REPORT.test(e.name)) continue;
-      const before = readFileSync(path, 'utf8');
+      // A file gone between the listing and its reading (an earlier run's results that a global setup
+      // moved aside is deleting) holds nothing to scrub any more: skipped, not the end of the run.
+      let before: string;
+      try {
+        before = readFileSync(path, 'utf8');
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT') continue;
+        throw err;
+      }
       const after = r.text(before);
       if (after !== before) {
-        writeFileSync(path, after);
+        try {
+          writeFileSync(path, after);
+        } catch (err) {
+          if ((err as NodeJS.ErrnoException).code === 'ENOENT') continue;
+          throw err;
+        }
         changed.push(path);
       }
     }

@@ -1,7 +1,7 @@
 // The redaction layer (helpers/redact.ts): what it removes, in which forms, and what it keeps.
 import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { learnIssuedSecrets, loadLearnedSecrets, REDACTED, Redactor, scrubReports, StreamRedactor } from '../../helpers/redact.js';
@@ -174,6 +174,31 @@ describe('final scrub of a run', () => {
     expect(changed).toHaveLength(2);
     expect(readFileSync(join(reports, 'junit.xml'), 'utf8')).toBe(`<failure>expected "${REDACTED}" to be "x"</failure>`);
     expect(readFileSync(join(reports, 'allure-results', 'a1-attachment.json'), 'utf8')).not.toContain('issued-token-secret-1');
+  });
+
+  it('skips report files that vanish while it walks (a moved-aside results folder being deleted) and scrubs the rest', () => {
+    const reports = mkdtempSync(join(tmpdir(), 'svc-scrub-vanish-'));
+    const aside = join(reports, 'allure-results.old-1-x');
+    mkdirSync(aside);
+    for (let i = 0; i < 20; i++) writeFileSync(join(aside, `r${i}-result.json`), `{"n":${i},"s":"${SECRET}"}`);
+    writeFileSync(join(reports, 'junit.xml'), `<failure>${SECRET}</failure>`);
+    // The first file read in the aside folder deletes it (after its listing, whatever the order of the
+    // walk), as another process's deletion would mid-walk: the folder's other files are gone when read.
+    class Deleting extends Redactor {
+      private first = true;
+      override text(input: string): string {
+        if (this.first && input.startsWith('{"n":')) {
+          this.first = false;
+          rmSync(aside, { recursive: true, force: true });
+        }
+        return super.text(input);
+      }
+    }
+    const r = new Deleting();
+    r.addCredential('demo', SECRET);
+    expect(() => scrubReports(reports, r)).not.toThrow();
+    expect(readFileSync(join(reports, 'junit.xml'), 'utf8')).toBe(`<failure>${REDACTED}</failure>`);
+    expect(existsSync(aside)).toBe(false);
   });
   it('learns a value with a lone surrogate (no URL-encoded form) and removes it in its other forms', () => {
     const r = new Redactor();
