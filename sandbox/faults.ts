@@ -549,6 +549,11 @@ export const FAULTS = {
     suites: ['cross-currency-transfers/sca.test.ts'],
     rule: 'Errors / Other codes named: ACCOUNT_LOCKED (HTTP 423).',
   },
+  'quote-sca-challenge-without-factors': {
+    areas: ['cross-currency-transfers'],
+    suites: ['cross-currency-transfers/outgoing-authorization.test.ts'],
+    rule: 'Supplement 16: execute for an SCA customer answers the quote PENDING_AUTHORIZATION with its scaChallenge; supplement 12: ScaChallenge factor* and availableFactors*[].',
+  },
   'sca-expiry-wrong-reason': {
     areas: ['cross-currency-transfers'],
     suites: ['cross-currency-transfers/sca.test.ts'],

@@ -220,7 +220,17 @@ function presentQuote(q: Quote, faults: SandboxContext['faults']) {
             },
           ],
         }),
-    ...(q.scaChallenge ? { scaChallenge: { id: q.scaChallenge.id, expiresAt: new Date(q.scaChallenge.expiresAt).toISOString(), factor: 'SMS_OTP', availableFactors: ['SMS_OTP'], purpose: 'PAYMENT' } } : {}),
+    ...(q.scaChallenge
+      ? {
+          scaChallenge: {
+            id: q.scaChallenge.id,
+            expiresAt: new Date(q.scaChallenge.expiresAt).toISOString(),
+            // Supplement 12: ScaChallenge factor* and availableFactors*[] (the fault leaves both out).
+            ...(faults.has('quote-sca-challenge-without-factors') ? {} : { factor: 'SMS_OTP', availableFactors: ['SMS_OTP'] }),
+            purpose: 'PAYMENT',
+          },
+        }
+      : {}),
   };
 }
 
