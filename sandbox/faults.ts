@@ -1391,6 +1391,11 @@ export const FAULTS = {
     suites: ['cross-currency-transfers/uma-lookup.test.ts'],
     rule: 'Errors / 404: LOOKUP_REQUEST_NOT_FOUND (supplement 18: quote with an unknown/expired lookupId).',
   },
+  'receiver-lookup-sender-format-unchecked': {
+    areas: ['cross-currency-transfers'],
+    suites: ['cross-currency-transfers/receiver-field-rules.test.ts'],
+    rule: 'Supplement 8 and 18: senderUmaAddress is an UMA address, $user@domain; interface Errors: 400 INVALID_UMA_ADDRESS (a malformed one is looked up).',
+  },
   'receiver-lookup-sender-optional': {
     areas: ['cross-currency-transfers'],
     suites: ['cross-currency-transfers/receiver-field-rules.test.ts'],

@@ -24,6 +24,8 @@ const LookupQuery = z.object({
   senderUmaAddress: z.string().regex(UMA_ADDRESS, 'an UMA address ($user@domain)').optional(),
   customerId: z.string().min(1).optional(),
 });
+/** This sandbox's fault: any senderUmaAddress taken. */
+const AnySenderLookupQuery = LookupQuery.extend({ senderUmaAddress: z.string().optional() });
 
 const ProvidersQuery = z.object({
   countryCode: z.string().regex(/^[A-Z]{2}$/, 'ISO 3166-1 alpha-2').optional(),
@@ -64,7 +66,7 @@ export async function umaRoutes(app: FastifyInstance) {
   // Supplement §18: the lookups' query is "senderUmaAddress or customerId": at least one is given (a
   // lookup with neither is refused 400 INVALID_INPUT naming both); both together are taken.
   function checkSender(query: unknown) {
-    const q = parse(LookupQuery, query);
+    const q = parse(ctx.faults.has('receiver-lookup-sender-format-unchecked') ? AnySenderLookupQuery : LookupQuery, query);
     if (q.senderUmaAddress === undefined && q.customerId === undefined && !ctx.faults.has('receiver-lookup-sender-optional')) {
       const message = 'give senderUmaAddress or customerId';
       throw invalidInput([
@@ -78,7 +80,7 @@ export async function umaRoutes(app: FastifyInstance) {
 
   app.get<{ Params: { receiverUmaAddress: string } }>('/receiver/uma/:receiverUmaAddress', async (req) => {
     const q = req.query as Record<string, unknown>;
-    if (typeof q.senderUmaAddress === 'string' && !UMA_ADDRESS.test(q.senderUmaAddress)) {
+    if (typeof q.senderUmaAddress === 'string' && !UMA_ADDRESS.test(q.senderUmaAddress) && !ctx.faults.has('receiver-lookup-sender-format-unchecked')) {
       throw badRequest('INVALID_UMA_ADDRESS', `senderUmaAddress ${q.senderUmaAddress} is not an UMA address ($user@domain)`, {
         errors: [{ field: 'senderUmaAddress', constraint: 'format', message: 'an UMA address ($user@domain)' }],
       });
