@@ -6,7 +6,7 @@
 //   SCA or OTP proof, private keys) in JSON bodies and headers;
 // - PEM private keys, Basic and Bearer credentials, Set-Cookie / Cookie headers, URL userinfo and
 //   secret-like query parameters, wherever they appear in text.
-import { appendFileSync, readdirSync, readFileSync, writeFileSync, type Dirent } from 'node:fs';
+import { appendFileSync, closeSync, ftruncateSync, openSync, readdirSync, readFileSync, writeSync, type Dirent } from 'node:fs';
 import { threadId } from 'node:worker_threads';
 import { join } from 'node:path';
 
@@ -346,11 +346,19 @@ export function scrubReports(dir: string, r: Redactor): string[] {
       }
       const after = r.text(before);
       if (after !== before) {
+        // Opened without creating it: a file deleted meanwhile is not made again in a folder being removed.
+        let fd: number;
         try {
-          writeFileSync(path, after);
+          fd = openSync(path, 'r+');
         } catch (err) {
           if ((err as NodeJS.ErrnoException).code === 'ENOENT') continue;
           throw err;
+        }
+        try {
+          ftruncateSync(fd);
+          writeSync(fd, after, 0, 'utf8');
+        } finally {
+          closeSync(fd);
         }
         changed.push(path);
       }

@@ -18,7 +18,7 @@ export const ScaChallenge = z.looseObject({
   id: typedId('ScaChallenge'),
   expiresAt: IsoUtc,
   factor: ScaFactor,
-  availableFactors: z.array(ScaFactor).min(1),
+  availableFactors: z.array(ScaFactor),
   purpose: z.string().optional(),
   passkeyAssertionOptions: z.looseObject({}).optional(),
   passkeyAllowedOrigins: z.array(z.string()).optional(),

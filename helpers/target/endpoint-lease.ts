@@ -97,7 +97,8 @@ async function currentEndpoint(api: ApiClient): Promise<string | null> {
 /**
  * What giving the endpoint back did: `restored` (it was the run's own and is the recorded original
  * again), `kept` (nothing to give back: no original recorded, the endpoint already the original, or
- * changed by someone else since, left as it is), or `failed` (the PATCH was refused).
+ * changed by someone else since, left as it is), or `failed` (the PATCH was refused; a release also
+ * counts a GET or network error as `failed`, so that the lease stays for the next run).
  */
 type PutBack = 'restored' | 'kept' | 'failed';
 

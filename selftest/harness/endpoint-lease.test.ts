@@ -1,11 +1,12 @@
 // The lease a run that died left behind (helpers/target/endpoint-lease.ts): the next run, or the entry
 // point that started it, gives the endpoint back only while it is still the dead run's own, and says
-// "restored" only when it did give it back. A target whose endpoint is already the original, or was
-// changed by someone else since, is left as it is, and the log says so rather than "restored".
+// "restored" only when it did give it back. A target whose endpoint is already the original is left
+// as it is and nothing is logged; one changed by someone else since is left as it is and the log says
+// so; neither says "restored".
 import { spawnSync } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdtempSync, writeFileSync, existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -38,7 +39,17 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+/** The state folders the cases made, removed at the end. */
+const dirs: string[] = [];
+const stateDir = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'svc-lease-'));
+  dirs.push(dir);
+  return dir;
+};
+afterAll(async () => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+});
 
 /** The pid of a process that has exited. */
 function deadPid(): number {
@@ -63,15 +74,15 @@ describe('the endpoint a dead run leased', () => {
 
   for (const c of cases) {
     it(`${c.name} (the entry point's recovery)`, async () => {
-      const stateDir = mkdtempSync(join(tmpdir(), 'svc-lease-'));
+      const dir = stateDir();
       const pid = deadPid();
-      const file = deadRunLease(stateDir, pid);
+      const file = deadRunLease(dir, pid);
       endpoint = c.current;
       patches.length = 0;
       const lines: string[] = [];
       const api = new ApiClient({ baseUrl, clientId: 'lease-test', clientSecret: 'lease-test-secret' });
       try {
-        expect(await recoverLeaseOf(api, { baseUrl, clientId: 'lease-test', pid, stateDir, log: (l) => lines.push(l) })).toBe(true);
+        expect(await recoverLeaseOf(api, { baseUrl, clientId: 'lease-test', pid, stateDir: dir, log: (l) => lines.push(l) })).toBe(true);
       } finally {
         await api.close();
       }
@@ -84,14 +95,14 @@ describe('the endpoint a dead run leased', () => {
     });
 
     it(`${c.name} (the next run's lease)`, async () => {
-      const stateDir = mkdtempSync(join(tmpdir(), 'svc-lease-'));
-      deadRunLease(stateDir, deadPid());
+      const dir = stateDir();
+      deadRunLease(dir, deadPid());
       endpoint = c.current;
       patches.length = 0;
       const lines: string[] = [];
       const api = new ApiClient({ baseUrl, clientId: 'lease-test', clientSecret: 'lease-test-secret' });
       try {
-        const lease = await EndpointLease.acquire(api, { baseUrl, clientId: 'lease-test', runId: 'next-run', ours: 'http://127.0.0.1:2/webhooks', stateDir, waitMs: 5_000, log: (l) => lines.push(l) });
+        const lease = await EndpointLease.acquire(api, { baseUrl, clientId: 'lease-test', runId: 'next-run', ours: 'http://127.0.0.1:2/webhooks', stateDir: dir, waitMs: 5_000, log: (l) => lines.push(l) });
         // The next run found what the recovery left, and gives it back at its end.
         expect(lease.original).toBe(c.after);
         await lease.release();

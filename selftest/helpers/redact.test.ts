@@ -196,10 +196,36 @@ describe('final scrub of a run', () => {
     }
     const r = new Deleting();
     r.addCredential('demo', SECRET);
-    expect(() => scrubReports(reports, r)).not.toThrow();
-    expect(readFileSync(join(reports, 'junit.xml'), 'utf8')).toBe(`<failure>${REDACTED}</failure>`);
-    expect(existsSync(aside)).toBe(false);
+    try {
+      expect(() => scrubReports(reports, r)).not.toThrow();
+      expect(readFileSync(join(reports, 'junit.xml'), 'utf8')).toBe(`<failure>${REDACTED}</failure>`);
+      expect(existsSync(aside)).toBe(false);
+    } finally {
+      rmSync(reports, { recursive: true, force: true });
+    }
   });
+
+  it('does not write back a report file deleted between its reading and its writing', () => {
+    const reports = mkdtempSync(join(tmpdir(), 'svc-scrub-vanish-'));
+    const file = join(reports, 'r1-result.json');
+    writeFileSync(file, `{"s":"${SECRET}"}`);
+    // The file is deleted while its text is scrubbed, as a deletion of its folder would take it.
+    class Deleting extends Redactor {
+      override text(input: string): string {
+        rmSync(file, { force: true });
+        return super.text(input);
+      }
+    }
+    const r = new Deleting();
+    r.addCredential('demo', SECRET);
+    try {
+      expect(scrubReports(reports, r)).toEqual([]);
+      expect(existsSync(file), 'the deleted file is not made again').toBe(false);
+    } finally {
+      rmSync(reports, { recursive: true, force: true });
+    }
+  });
+
   it('learns a value with a lone surrogate (no URL-encoded form) and removes it in its other forms', () => {
     const r = new Redactor();
     const issued = 'issued-\ud800-token-value';
