@@ -549,10 +549,15 @@ export const FAULTS = {
     suites: ['cross-currency-transfers/sca.test.ts'],
     rule: 'Errors / Other codes named: ACCOUNT_LOCKED (HTTP 423).',
   },
-  'quote-sca-challenge-without-factors': {
+  'quote-sca-challenge-without-available-factors': {
     areas: ['cross-currency-transfers'],
     suites: ['cross-currency-transfers/outgoing-authorization.test.ts'],
-    rule: 'Supplement 16: execute for an SCA customer answers the quote PENDING_AUTHORIZATION with its scaChallenge; supplement 12: ScaChallenge factor* and availableFactors*[].',
+    rule: 'Supplement 16: execute for an SCA customer answers the quote PENDING_AUTHORIZATION with its scaChallenge; supplement 12: ScaChallenge availableFactors*[].',
+  },
+  'sca-next-challenge-same-id': {
+    areas: ['cross-currency-transfers'],
+    suites: ['cross-currency-transfers/sca.test.ts'],
+    rule: 'Supplement 16: each authorize may return a fresh challenge (new id) while still PENDING_AUTHORIZATION (the next challenge keeps the answered one\'s id).',
   },
   'sca-expiry-wrong-reason': {
     areas: ['cross-currency-transfers'],
@@ -1394,7 +1399,7 @@ export const FAULTS = {
   'receiver-lookup-sender-format-unchecked': {
     areas: ['cross-currency-transfers'],
     suites: ['cross-currency-transfers/receiver-field-rules.test.ts'],
-    rule: 'Supplement 8 and 18: senderUmaAddress is an UMA address, $user@domain; interface Errors: 400 INVALID_UMA_ADDRESS (a malformed one is looked up).',
+    rule: 'Supplement 8 and 18: senderUmaAddress is an UMA address, $user@domain (supplement 8\'s sandbox receivers); interface Errors: 400 INVALID_UMA_ADDRESS (lookup: supplement 18, inferred) (a malformed one is looked up).',
   },
   'receiver-lookup-sender-optional': {
     areas: ['cross-currency-transfers'],

@@ -11,6 +11,8 @@ import { allureLabel, allureTag } from '../allure.js';
 import { recordCovered } from '../coverage/recorder.js';
 import { describeBounds, feeScheduleFor, platformFee, receivingFor, sendingFor, within, type Bounds, type FeeOverride } from '../money.js';
 import { amountOf, AnyTransaction, EndUserTerms, ExternalAccount, InternalAccount, OutgoingTransaction, Page, PlatformConfig, Quote, type FeeConfig } from '../schemas.js';
+import type { ApiResponse } from '../client.js';
+import { QuoteAwaitingSca } from '../schemas/strong-customer-authentication.js';
 import { ids } from '../spec/catalog.js';
 import { activeAccount, createCustomer, fund } from './customers.js';
 
@@ -162,6 +164,30 @@ export function expectTransactionOfQuote(txn: OutgoingTransaction, quote: Quote)
 
 export async function executeQuote(quoteId: string, idempotencyKey?: string) {
   return api.post('/quotes/{quoteId}/execute', { params: { quoteId }, headers: idempotencyKey ? { 'idempotency-key': idempotencyKey } : {} });
+}
+
+/** How many authorizations a payment is given before the loop is judged endless (supplement 16 says two at most today). */
+export const MAX_AUTHORIZATIONS = 5;
+
+/**
+ * The authorization loop of an SCA payment (supplement 16: "each authorize may return a fresh challenge
+ * (new `id`) while still `PENDING_AUTHORIZATION`; pre-funded sends need one, cross-currency sends
+ * currently two"): authorizes with `body` while the quote answers PENDING_AUTHORIZATION with a fresh
+ * challenge, each of which must carry an id not seen before (`challengeId`: the execute's). Answers the
+ * last answer: 200 with the quote out of PENDING_AUTHORIZATION, or the refusal the scenario judges.
+ */
+export async function authorizeQuote(quoteId: string, body: Record<string, unknown>, challengeId?: string): Promise<ApiResponse> {
+  const seen = new Set(challengeId ? [challengeId] : []);
+  for (let round = 1; ; round++) {
+    const res = await api.post('/quotes/{quoteId}/authorize', { params: { quoteId }, body });
+    if (res.status !== 200) return res;
+    const quote = expectStatus(res, 200, Quote, 'supplement 8: POST /quotes/{quoteId}/authorize answers 200 Quote');
+    if (quote.status !== 'PENDING_AUTHORIZATION') return res;
+    const again = expectStatus(res, 200, QuoteAwaitingSca, 'supplement 16: an authorize that leaves the quote PENDING_AUTHORIZATION answers a fresh scaChallenge');
+    expect(seen.has(again.scaChallenge.id), `supplement 16: each authorize may return a fresh challenge (new id); authorization ${round} of ${quoteId} answered ${again.scaChallenge.id} again`).toBe(false);
+    seen.add(again.scaChallenge.id);
+    expect(round, `supplement 16: pre-funded sends need one authorization, cross-currency sends currently two; ${quoteId} still awaits one after ${round}`).toBeLessThan(MAX_AUTHORIZATIONS);
+  }
 }
 
 const ORDER = ['PENDING', 'PENDING_AUTHORIZATION', 'EXPIRED', 'PROCESSING', 'COMPLETED', 'FAILED', 'REFUND_PENDING', 'REFUND_COMPLETED', 'REFUND_FAILED'];

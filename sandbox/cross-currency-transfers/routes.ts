@@ -83,6 +83,8 @@ interface Quote {
   customerId: string;
   /** An SCA challenge the customer must answer before the payment proceeds (SCA regions). */
   scaChallenge?: { id: string; expiresAt: number };
+  /** Authorizations still needed, the current challenge's included (supplement 16: a cross-currency send two). */
+  authorizationsLeft?: number;
   /** A deprecated transfer-out: the supplement's transfer outcomes apply instead of the quote ones. */
   transfer?: boolean;
   /** From an EMBEDDED_WALLET account: what its execute must carry a wallet signature over (supplement 10). */
@@ -225,8 +227,9 @@ function presentQuote(q: Quote, faults: SandboxContext['faults']) {
           scaChallenge: {
             id: q.scaChallenge.id,
             expiresAt: new Date(q.scaChallenge.expiresAt).toISOString(),
-            // Supplement 12: ScaChallenge factor* and availableFactors*[] (the fault leaves both out).
-            ...(faults.has('quote-sca-challenge-without-factors') ? {} : { factor: 'SMS_OTP', availableFactors: ['SMS_OTP'] }),
+            factor: 'SMS_OTP',
+            // Supplement 12: ScaChallenge availableFactors*[] (the fault leaves it out).
+            ...(faults.has('quote-sca-challenge-without-available-factors') ? {} : { availableFactors: ['SMS_OTP'] }),
             purpose: 'PAYMENT',
           },
         }
@@ -392,18 +395,30 @@ export async function transferRoutes(app: FastifyInstance) {
     if (requiresSca(getCustomer(ctx, q.customerId))) {
       // Supplement section 8: PENDING -> PENDING_AUTHORIZATION -> PROCESSING | FAILED (SCA_NOT_COMPLETED).
       q.status = 'PENDING_AUTHORIZATION';
-      q.scaChallenge = { id: `ScaChallenge:${randomUUID()}`, expiresAt: ctx.clock.now() + ctx.settings.challengeTtlMs };
+      // Supplement 16: pre-funded sends need one authorization, cross-currency sends currently two.
+      q.authorizationsLeft = q.sending !== q.receiving ? 2 : 1;
+      challenge(q, t);
       setStatus(t, 'PENDING_AUTHORIZATION');
-      ctx.later(ctx.settings.challengeTtlMs, () => {
-        if (q.status !== 'PENDING_AUTHORIZATION') return;
-        q.status = 'FAILED';
-        t.failureReason = f.has('sca-expiry-wrong-reason') ? 'QUOTE_EXECUTION_FAILED' : 'SCA_NOT_COMPLETED';
-        setStatus(t, 'FAILED');
-      });
       return t;
     }
     settle(q, t);
     return t;
+  }
+
+  /**
+   * A new SCA challenge for the quote: the payment fails with SCA_NOT_COMPLETED if this challenge is
+   * still the open one when it expires (a later challenge has its own expiry).
+   */
+  function challenge(q: Quote, t: OutgoingTxn, previous?: string): void {
+    const id = previous && f.has('sca-next-challenge-same-id') ? previous : `ScaChallenge:${randomUUID()}`;
+    const issued = { id, expiresAt: ctx.clock.now() + ctx.settings.challengeTtlMs };
+    q.scaChallenge = issued;
+    ctx.later(ctx.settings.challengeTtlMs, () => {
+      if (q.status !== 'PENDING_AUTHORIZATION' || q.scaChallenge !== issued) return;
+      q.status = 'FAILED';
+      t.failureReason = f.has('sca-expiry-wrong-reason') ? 'QUOTE_EXECUTION_FAILED' : 'SCA_NOT_COMPLETED';
+      setStatus(t, 'FAILED');
+    });
   }
 
   /** Debits the source at once, then PROCESSING, then COMPLETED or the destination's failure. */
@@ -729,6 +744,12 @@ export async function transferRoutes(app: FastifyInstance) {
       if (q.source.available < q.pricing.totalSending) {
         throw conflict('CONFLICT', `Internal account ${q.source.id} holds ${q.source.available}, less than ${q.pricing.totalSending}`);
       }
+    }
+    // Supplement 16: each authorize may return a fresh challenge (new id) while still PENDING_AUTHORIZATION.
+    q.authorizationsLeft = (q.authorizationsLeft ?? 1) - 1;
+    if (q.authorizationsLeft > 0) {
+      challenge(q, t, q.scaChallenge.id);
+      return presentQuote(q, f);
     }
     q.scaChallenge = undefined;
     settle(q, t);

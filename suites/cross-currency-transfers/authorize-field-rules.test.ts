@@ -1,9 +1,10 @@
 // Every documented field rule of POST /quotes/{quoteId}/authorize in its code form, with generated data
 // (helpers/requests/quotes.ts). Interface: POST /quotes ("authorisation may fail with 409
 // SCA_SESSION_REQUIRED or 423 ACCOUNT_LOCKED"); Errors (FieldError dot paths). basis: supplement
-// (section 8: authorize {code?} or {passkeyAssertion, origin}, endUserIpAddress?; 200 Quote).
+// (section 8: authorize {code?} or {passkeyAssertion, origin}, endUserIpAddress?; 200 Quote; section 16:
+// each authorize may answer a fresh challenge while the quote stays PENDING_AUTHORIZATION).
 import { describe, expect, it, type TestContext } from 'vitest';
-import { expectStatus } from '../../helpers/expect.js';
+import { expectSchema, expectStatus } from '../../helpers/expect.js';
 import { smsLogin } from '../../helpers/flows/strong-customer-authentication.js';
 import { createQuote, eurDestination, executeQuote, quoteBody, sender } from '../../helpers/flows/transfers.js';
 import { api, capabilities } from '../../helpers/harness.js';
@@ -11,6 +12,7 @@ import { checkRulesRefused, checkValidAccepted } from '../../helpers/requests/ch
 import { fill, quoteAuthorize } from '../../helpers/requests/quotes.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
 import { Quote, ScaLoginResult } from '../../helpers/schemas.js';
+import { QuoteAwaitingSca } from '../../helpers/schemas/strong-customer-authentication.js';
 
 const OP = 'POST /quotes/{quoteId}/authorize';
 const authorize = (quoteId: string, body: Record<string, unknown>) => api.post('/quotes/{quoteId}/authorize', { params: { quoteId }, body });
@@ -22,12 +24,11 @@ async function scaParty(ctx: TestContext) {
   const s = await sender({ USD: 200_000 }, true, { region, address: { line1: 'Hauptstr. 1', postalCode: '10115', city: 'Berlin', country: region } });
   const destination = await eurDestination(s.customerId);
   expectStatus(await smsLogin(s.customerId, code), 200, ScaLoginResult, 'POST /sca/login/complete opens the customer\'s SCA session (sessionExpiresAt)');
-  /** A quote executed into PENDING_AUTHORIZATION (the customer answers its challenge with /authorize). */
+  /** A quote executed into PENDING_AUTHORIZATION, and its challenge (the customer answers it with /authorize). */
   const awaiting = async () => {
     const quote = await createQuote(quoteBody(s.accounts.USD.id, destination.id, 5_000));
-    const pending = expectStatus(await executeQuote(quote.id), 200, Quote, 'an SCA customer\'s execute awaits authorization');
-    expect(pending.status, 'supplement §8: PENDING -> PENDING_AUTHORIZATION for a customer of an SCA region').toBe('PENDING_AUTHORIZATION');
-    return quote.id;
+    const pending = expectStatus(await executeQuote(quote.id), 200, QuoteAwaitingSca, 'supplement §8, §16: PENDING -> PENDING_AUTHORIZATION with its scaChallenge for a customer of an SCA region');
+    return { quoteId: quote.id, challengeId: pending.scaChallenge.id };
   };
   return { code, awaiting };
 }
@@ -38,7 +39,7 @@ describe(OP, () => {
   it('refuses every authorization that breaks one documented field rule with 400 INVALID_INPUT naming the field, and the payment still awaits it', async (ctx) => {
     const p = await scaParty(ctx);
     await basisSupplement('section 8: authorize {code?}, endUserIpAddress?; generated, one rule broken per request');
-    const quoteId = await p.awaiting();
+    const { quoteId } = await p.awaiting();
     await checkRulesRefused({
       spec: quoteAuthorize(),
       complete: (b) => fill(b, { code: p.code }),
@@ -55,17 +56,23 @@ describe(OP, () => {
     const p = await scaParty(ctx);
     await basisSupplement('section 8: authorize → 200 Quote');
     let quoteId = '';
+    let challengeId = '';
     await checkValidAccepted({
       spec: quoteAuthorize(),
       complete: async (b) => {
-        quoteId = await p.awaiting();
+        ({ quoteId, challengeId } = await p.awaiting());
         return fill(b, { code: p.code });
       },
       send: (body) => authorize(quoteId, body),
       created: { status: 200, schema: Quote },
       readBack: (q) => api.get('/quotes/{quoteId}', { params: { quoteId: q.id } }),
       echoes: () => false,
-      then: async (_sent, q) => expect(q.status, 'supplement §8: an authorized payment leaves PENDING_AUTHORIZATION').not.toBe('PENDING_AUTHORIZATION'),
+      // An accepted authorization moves the payment on, or (supplement §16) answers a fresh challenge: a new id.
+      then: async (_sent, q) => {
+        if (q.status !== 'PENDING_AUTHORIZATION') return;
+        const next = expectSchema(QuoteAwaitingSca, q, 'supplement §16: a quote still PENDING_AUTHORIZATION after an accepted authorization carries a fresh challenge');
+        expect(next.scaChallenge.id, 'supplement §16: each authorize may return a fresh challenge (new id), not the one it answered').not.toBe(challengeId);
+      },
     });
   });
 });

@@ -1,14 +1,15 @@
 // Interface: Failure reasons (SCA_NOT_COMPLETED: "a transaction that failed on an expired SCA
 // challenge"); POST {base_url}/quotes ("authorisation may fail with 409 SCA_SESSION_REQUIRED"); Events
 // (OUTGOING_PAYMENT.<STATUS>). The lifecycle PENDING -> PENDING_AUTHORIZATION -> PROCESSING | FAILED,
-// the SCA login, the quote's scaChallenge and /quotes/{id}/authorize: basis: supplement (sections 8, 10).
+// the SCA login, the quote's scaChallenge and /quotes/{id}/authorize: basis: supplement (sections 8, 10;
+// 12: the ScaChallenge; 16: the authorization loop).
 import { describe, expect, it, type TestContext } from 'vitest';
 import { msUntil } from '../../helpers/deadline.js';
 import type { Notification } from '../../helpers/events.js';
 import { expectStatus } from '../../helpers/expect.js';
 import { expectPath, OUTGOING_STATUSES, statusPath } from '../../helpers/flows/lifecycle.js';
 import { smsLogin } from '../../helpers/flows/strong-customer-authentication.js';
-import { balanceOf, createQuote, eurDestination, executeQuote, expectOutgoingLifecycle, quoteBody, sender } from '../../helpers/flows/transfers.js';
+import { authorizeQuote, balanceOf, createQuote, eurDestination, executeQuote, expectOutgoingLifecycle, quoteBody, sender } from '../../helpers/flows/transfers.js';
 import { api, capabilities, listener } from '../../helpers/harness.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
 import { Quote, ScaLoginResult } from '../../helpers/schemas.js';
@@ -18,7 +19,7 @@ const outgoing = (events: Notification[]) => statusPath(events, (d) => d.status,
 
 async function scaSender(ctx: TestContext) {
   requireCapability(ctx, capabilities.sandboxTriggers && Boolean(capabilities.sca), 'the target declares no SCA region (SVC_SCA_REGION)', ['transition:transaction:PENDING->PENDING_AUTHORIZATION']);
-  await basisSupplement('Lifecycle: PENDING -> PENDING_AUTHORIZATION -> PROCESSING | FAILED (SCA_NOT_COMPLETED) (sections 8 and 10)');
+  await basisSupplement('Lifecycle: PENDING -> PENDING_AUTHORIZATION -> PROCESSING | FAILED (SCA_NOT_COMPLETED) (sections 8 and 10); the challenge and the authorization loop (sections 12, 16)');
   const { region, code } = capabilities.sca!;
   const s = await sender({ USD: 500_000 }, true, { region, address: { line1: 'Hauptstr. 1', postalCode: '10115', city: 'Berlin', country: region } });
   const destination = await eurDestination(s.customerId);
@@ -26,15 +27,15 @@ async function scaSender(ctx: TestContext) {
   const quote = await createQuote(quoteBody(s.accounts.USD.id, destination.id, 20_000));
   const since = await listener.mark();
   const pending = expectStatus(await executeQuote(quote.id), 200, QuoteAwaitingSca, 'an SCA customer authorises the payment');
-  return { ...s, quote, since, challengeExpiresAt: pending.scaChallenge.expiresAt };
+  return { ...s, quote, since, challengeId: pending.scaChallenge.id, challengeExpiresAt: pending.scaChallenge.expiresAt };
 }
 
 describe('Outgoing payment authorisation (SCA region)', () => {
   scenario({ area: 'Cross-Currency Transfers', operation: 'POST /quotes/{quoteId}/authorize', section: 'States and transitions', basis: 'supplement' });
 
   it('goes PENDING -> PENDING_AUTHORIZATION -> PROCESSING -> COMPLETED once the challenge is answered', async (ctx) => {
-    const { customerId, accounts, quote, since } = await scaSender(ctx);
-    expectStatus(await api.post('/quotes/{quoteId}/authorize', { params: { quoteId: quote.id }, body: { code: capabilities.sca!.code } }), 200, Quote);
+    const { customerId, accounts, quote, since, challengeId } = await scaSender(ctx);
+    expectStatus(await authorizeQuote(quote.id, { code: capabilities.sca!.code }, challengeId), 200, Quote, 'the customer answers each challenge');
     const events = await expectOutgoingLifecycle(quote.transactionId, 'COMPLETED', since);
     expectPath('transaction', outgoing(events), ['PENDING', 'PENDING_AUTHORIZATION', 'PROCESSING', 'COMPLETED'], 'an authorised payment');
     expect(await balanceOf(customerId, accounts.USD.id)).toBe(accounts.USD.balance.amount - quote.totalSendingAmount);

@@ -8,11 +8,12 @@
 import { describe, expect, it, type TestContext } from 'vitest';
 import { expectRefusal, expectStatus, noteInterface } from '../../helpers/expect.js';
 import { smsLogin } from '../../helpers/flows/strong-customer-authentication.js';
-import { balanceOf, createQuote, eurDestination, executeQuote, expectOutgoingLifecycle, quoteBody, sender, transaction } from '../../helpers/flows/transfers.js';
+import { authorizeQuote, balanceOf, createQuote, eurDestination, executeQuote, expectOutgoingLifecycle, quoteBody, sender, transaction } from '../../helpers/flows/transfers.js';
 import { waitForEvent } from '../../helpers/events.js';
 import { api, capabilities, listener } from '../../helpers/harness.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
 import { Quote, ScaLoginResult } from '../../helpers/schemas.js';
+import { QuoteAwaitingSca } from '../../helpers/schemas/strong-customer-authentication.js';
 
 const FUNDS = 100_000;
 const AMOUNT = 80_000;
@@ -38,14 +39,16 @@ describe('SCA payments over the balance', () => {
     const quotes = [await createQuote(quoteBody(accounts.USD.id, destination.id, AMOUNT)), await createQuote(quoteBody(accounts.USD.id, destination.id, AMOUNT))];
     expect(quotes[0].totalSendingAmount + quotes[1].totalSendingAmount, 'the two payments together exceed the funds').toBeGreaterThan(FUNDS);
     const since = await listener.mark();
+    const challenges: string[] = [];
     for (const q of quotes) {
-      const executed = expectStatus(await executeQuote(q.id), 200, Quote, 'supplement 8: execute of an SCA customer\'s quote');
-      expect(executed.status, 'supplement 8: PENDING -> PENDING_AUTHORIZATION for an SCA customer').toBe('PENDING_AUTHORIZATION');
+      const executed = expectStatus(await executeQuote(q.id), 200, QuoteAwaitingSca, 'supplement 8 and 16: execute of an SCA customer\'s quote: PENDING_AUTHORIZATION with its scaChallenge');
+      challenges.push(executed.scaChallenge.id);
     }
-    const first = await api.post('/quotes/{quoteId}/authorize', { params: { quoteId: quotes[0].id }, body: { code } });
+    // Each authorized to the end of the loop (supplement 16: a cross-currency send currently takes two).
+    const first = await authorizeQuote(quotes[0].id, { code }, challenges[0]);
     expectStatus(first, 200, Quote, 'the first payment is covered: its authorization succeeds');
     await expectOutgoingLifecycle(quotes[0].transactionId, 'COMPLETED', since);
-    const second = await api.post('/quotes/{quoteId}/authorize', { params: { quoteId: quotes[1].id }, body: { code } });
+    const second = await authorizeQuote(quotes[1].id, { code }, challenges[1]);
     if (second.status === 200) {
       // Authorized: the payment must end without taking money the account does not hold.
       const end = await waitForEvent(quotes[1].transactionId, (n) => ['OUTGOING_PAYMENT.COMPLETED', 'OUTGOING_PAYMENT.FAILED'].includes(n.type), 'the second payment\'s end', { since });

@@ -3,17 +3,17 @@
 // SCA_SESSION_REQUIRED, not 401); Failure reasons (SCA_NOT_COMPLETED: "a transaction that failed on an
 // expired SCA challenge"); POST {base_url}/sca/login/complete (sessionExpiresAt). The SCA region and
 // its test code are the target's (declared: SVC_SCA_REGION, SVC_SCA_CODE); login paths, the quote's
-// scaChallenge and /quotes/{id}/authorize: basis: supplement (sections 8 and 10).
+// scaChallenge and /quotes/{id}/authorize: basis: supplement (sections 8 and 10; section 12: the
+// ScaChallenge; section 16: the authorization loop, each authorize possibly answering a fresh challenge).
 import { describe, expect, it, type TestContext } from 'vitest';
 import { msUntil } from '../../helpers/deadline.js';
 import { expectError, expectStatus, expectTransition } from '../../helpers/expect.js';
 import { smsLogin } from '../../helpers/flows/strong-customer-authentication.js';
-import { balanceOf, createQuote, eurDestination, executeQuote, expectOutgoingLifecycle, expectTransactionOfQuote, quoteBody, sender, transaction } from '../../helpers/flows/transfers.js';
+import { authorizeQuote, balanceOf, createQuote, eurDestination, executeQuote, expectOutgoingLifecycle, expectTransactionOfQuote, quoteBody, sender, transaction } from '../../helpers/flows/transfers.js';
 import { api, capabilities, listener } from '../../helpers/harness.js';
-import { requireCapability, scenario } from '../../helpers/scenario.js';
+import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
 import { Quote, ScaLoginResult } from '../../helpers/schemas.js';
 import { QuoteAwaitingSca } from '../../helpers/schemas/strong-customer-authentication.js';
-
 
 async function scaSender(ctx: TestContext) {
   requireCapability(ctx, capabilities.sandboxTriggers && Boolean(capabilities.sca), 'the target declares no SCA region (SVC_SCA_REGION)', ['error:409:SCA_SESSION_REQUIRED']);
@@ -48,6 +48,7 @@ describe('POST /quotes for a customer of an SCA region', () => {
     const { customerId, accounts, destination } = await scaSender(ctx);
     const session = expectStatus(await login(customerId, capabilities.sca!.code), 200, ScaLoginResult, 'POST /sca/login/complete: response carries sessionExpiresAt');
     expect(Date.parse(session.sessionExpiresAt)).toBeGreaterThan(Date.now());
+    await basisSupplement('PENDING_AUTHORIZATION with its scaChallenge (sections 12, 16)');
     const quote = await createQuote(quoteBody(accounts.USD.id, destination.id, 20_000));
     const since = await listener.mark();
     const pending = expectStatus(await executeQuote(quote.id), 200, QuoteAwaitingSca, 'an SCA customer authorises the payment');
@@ -62,12 +63,13 @@ describe('POST /quotes for a customer of an SCA region', () => {
   it('completes once the SCA challenge is answered in time', async (ctx) => {
     const { customerId, accounts, destination } = await scaSender(ctx);
     expectStatus(await login(customerId, capabilities.sca!.code), 200, ScaLoginResult, 'POST /sca/login/complete: response carries sessionExpiresAt');
+    await basisSupplement('PENDING_AUTHORIZATION with its scaChallenge; the authorization loop (sections 12, 16)');
     const quote = await createQuote(quoteBody(accounts.USD.id, destination.id, 20_000));
     const since = await listener.mark();
     const awaiting = expectStatus(await executeQuote(quote.id), 200, QuoteAwaitingSca);
     // basis: supplement (section 16, Authorization loop): execute for an SCA customer -> PENDING_AUTHORIZATION + scaChallenge.
     expectTransition('quote', quote.status, awaiting.status, 'PENDING', 'PENDING_AUTHORIZATION');
-    expectStatus(await api.post('/quotes/{quoteId}/authorize', { params: { quoteId: quote.id }, body: { code: capabilities.sca!.code } }), 200, Quote);
+    expectStatus(await authorizeQuote(quote.id, { code: capabilities.sca!.code }, awaiting.scaChallenge.id), 200, Quote, 'the customer answers each challenge in time');
     await expectOutgoingLifecycle(quote.transactionId, 'COMPLETED', since);
     const txn = await transaction(quote.transactionId);
     expectTransactionOfQuote(txn, quote);
