@@ -559,6 +559,11 @@ export const FAULTS = {
     suites: ['cross-currency-transfers/sca.test.ts'],
     rule: 'Supplement 16: each authorize may return a fresh challenge (new id) while still PENDING_AUTHORIZATION (the next challenge keeps the answered one\'s id).',
   },
+  'sca-later-challenge-never-expires': {
+    areas: ['cross-currency-transfers'],
+    suites: ['cross-currency-transfers/outgoing-authorization.test.ts'],
+    rule: 'Failure reasons: SCA_NOT_COMPLETED (a transaction that failed on an expired SCA challenge): the fresh challenge of the authorization loop (supplement 16) never expires.',
+  },
   'sca-expiry-wrong-reason': {
     areas: ['cross-currency-transfers'],
     suites: ['cross-currency-transfers/sca.test.ts'],

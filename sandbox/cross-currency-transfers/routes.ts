@@ -413,6 +413,7 @@ export async function transferRoutes(app: FastifyInstance) {
     const id = previous && f.has('sca-next-challenge-same-id') ? previous : `ScaChallenge:${randomUUID()}`;
     const issued = { id, expiresAt: ctx.clock.now() + ctx.settings.challengeTtlMs };
     q.scaChallenge = issued;
+    if (previous && f.has('sca-later-challenge-never-expires')) return;
     ctx.later(ctx.settings.challengeTtlMs, () => {
       if (q.status !== 'PENDING_AUTHORIZATION' || q.scaChallenge !== issued) return;
       q.status = 'FAILED';

@@ -6,7 +6,7 @@
 import { describe, expect, it, type TestContext } from 'vitest';
 import { msUntil } from '../../helpers/deadline.js';
 import type { Notification } from '../../helpers/events.js';
-import { expectStatus } from '../../helpers/expect.js';
+import { expectStatus, noteInterface } from '../../helpers/expect.js';
 import { expectPath, OUTGOING_STATUSES, statusPath } from '../../helpers/flows/lifecycle.js';
 import { smsLogin } from '../../helpers/flows/strong-customer-authentication.js';
 import { authorizeQuote, balanceOf, createQuote, eurDestination, executeQuote, expectOutgoingLifecycle, quoteBody, sender } from '../../helpers/flows/transfers.js';
@@ -14,6 +14,9 @@ import { api, capabilities, listener } from '../../helpers/harness.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
 import { Quote, ScaLoginResult } from '../../helpers/schemas.js';
 import { QuoteAwaitingSca } from '../../helpers/schemas/strong-customer-authentication.js';
+
+/** How many authorizations a send takes is the target's (supplement 16: "currently two" for cross-currency sends). */
+const ROUNDS_NOTE = ['Supplement 16: each authorize may return a fresh challenge (new id) while still PENDING_AUTHORIZATION; pre-funded sends need one, cross-currency sends currently two', 'A send that is both (an internal account to another currency): which count applies is not stated'];
 
 const outgoing = (events: Notification[]) => statusPath(events, (d) => d.status, (s) => OUTGOING_STATUSES.has(s));
 
@@ -46,6 +49,23 @@ describe('Outgoing payment authorisation (SCA region)', () => {
     requireCapability(ctx, msUntil(challengeExpiresAt) <= capabilities.waitBudgetMs, 'the SCA challenge outlives the wait budget', ['transition:transaction:PENDING_AUTHORIZATION->FAILED']);
     const events = await expectOutgoingLifecycle(quote.transactionId, 'FAILED', since);
     expectPath('transaction', outgoing(events), ['PENDING', 'PENDING_AUTHORIZATION', 'FAILED'], 'an unauthorised payment');
+    expect(events[events.length - 1].data.failureReason, 'Failure reasons: SCA_NOT_COMPLETED').toBe('SCA_NOT_COMPLETED');
+    expect(await balanceOf(customerId, accounts.USD.id), 'no money moved').toBe(accounts.USD.balance.amount);
+  });
+
+  it('fails with SCA_NOT_COMPLETED when a fresh challenge of the authorization loop expires, moving no money', async (ctx) => {
+    const { customerId, accounts, quote, since, challengeId } = await scaSender(ctx);
+    const res = await api.post('/quotes/{quoteId}/authorize', { params: { quoteId: quote.id }, body: { code: capabilities.sca!.code } });
+    const answered = expectStatus(res, 200, Quote, 'supplement 8: POST /quotes/{quoteId}/authorize answers 200 Quote');
+    noteInterface('quotes:authorization-rounds', ROUNDS_NOTE, `a USD to EUR send from an internal account: after one authorization the quote is ${answered.status}`);
+    // A target that proceeds on one authorization offers no later challenge to let expire: nothing more to judge here.
+    if (answered.status !== 'PENDING_AUTHORIZATION') return;
+    const next = expectStatus(res, 200, QuoteAwaitingSca, 'supplement 16: an authorize that leaves the quote PENDING_AUTHORIZATION answers a fresh scaChallenge');
+    expect(next.scaChallenge.id, 'supplement 16: a fresh challenge (new id)').not.toBe(challengeId);
+    requireCapability(ctx, msUntil(next.scaChallenge.expiresAt) <= capabilities.waitBudgetMs, 'the fresh SCA challenge outlives the wait budget');
+    // Interface, Failure reasons: SCA_NOT_COMPLETED is "a transaction that failed on an expired SCA challenge": the fresh one too.
+    const events = await expectOutgoingLifecycle(quote.transactionId, 'FAILED', since);
+    expectPath('transaction', outgoing(events), ['PENDING', 'PENDING_AUTHORIZATION', 'FAILED'], 'a payment whose later challenge expired');
     expect(events[events.length - 1].data.failureReason, 'Failure reasons: SCA_NOT_COMPLETED').toBe('SCA_NOT_COMPLETED');
     expect(await balanceOf(customerId, accounts.USD.id), 'no money moved').toBe(accounts.USD.balance.amount);
   });
