@@ -6,7 +6,7 @@
 //   SCA or OTP proof, private keys) in JSON bodies and headers;
 // - PEM private keys, Basic and Bearer credentials, Set-Cookie / Cookie headers, URL userinfo and
 //   secret-like query parameters, wherever they appear in text.
-import { appendFileSync, closeSync, ftruncateSync, openSync, readdirSync, readFileSync, writeSync, type Dirent } from 'node:fs';
+import { appendFileSync, closeSync, ftruncateSync, openSync, readdirSync, readFileSync, writeFileSync, type Dirent } from 'node:fs';
 import { threadId } from 'node:worker_threads';
 import { join } from 'node:path';
 
@@ -356,7 +356,8 @@ export function scrubReports(dir: string, r: Redactor): string[] {
         }
         try {
           ftruncateSync(fd);
-          writeSync(fd, after, 0, 'utf8');
+          // writeFileSync on a descriptor writes from its position (0, just opened) until all is written.
+          writeFileSync(fd, after);
         } finally {
           closeSync(fd);
         }

@@ -166,7 +166,10 @@ export async function executeQuote(quoteId: string, idempotencyKey?: string) {
   return api.post('/quotes/{quoteId}/execute', { params: { quoteId }, headers: idempotencyKey ? { 'idempotency-key': idempotencyKey } : {} });
 }
 
-/** How many authorizations a payment is given before the loop is judged endless (supplement 16 says two at most today). */
+/**
+ * How many authorizations a payment is given before the loop is judged endless (supplement 16:
+ * "pre-funded sends need one, cross-currency sends currently two"; three more rounds are allowed).
+ */
 export const MAX_AUTHORIZATIONS = 5;
 
 /**

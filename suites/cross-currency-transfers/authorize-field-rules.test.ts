@@ -52,9 +52,9 @@ describe(OP, () => {
     });
   });
 
-  it('accepts a valid authorization, with or without endUserIpAddress, and answers the quote proceeding', async (ctx) => {
+  it('accepts a valid authorization, with or without endUserIpAddress, and answers the quote proceeding or with a fresh challenge (new id)', async (ctx) => {
     const p = await scaParty(ctx);
-    await basisSupplement('section 8: authorize → 200 Quote');
+    await basisSupplement('section 8: authorize → 200 Quote; section 16: each authorize may return a fresh challenge (new id) while still PENDING_AUTHORIZATION');
     let quoteId = '';
     let challengeId = '';
     await checkValidAccepted({

@@ -44,7 +44,7 @@ describe('SCA payments over the balance', () => {
       const executed = expectStatus(await executeQuote(q.id), 200, QuoteAwaitingSca, 'supplement 8 and 16: execute of an SCA customer\'s quote: PENDING_AUTHORIZATION with its scaChallenge');
       challenges.push(executed.scaChallenge.id);
     }
-    // Each authorized to the end of the loop (supplement 16: a cross-currency send currently takes two).
+    // Each authorized to the end of the loop (supplement 16: a send may take more than one).
     const first = await authorizeQuote(quotes[0].id, { code }, challenges[0]);
     expectStatus(first, 200, Quote, 'the first payment is covered: its authorization succeeds');
     await expectOutgoingLifecycle(quotes[0].transactionId, 'COMPLETED', since);

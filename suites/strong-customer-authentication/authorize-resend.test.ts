@@ -50,7 +50,7 @@ describe(`POST ${RESEND}`, () => {
 
     const pending = expectStatus(await executeQuote(quote.id), 200, QuoteAwaitingSca);
     expectStatus(await resend(quote.id), 204, undefined, 'control: a challenge is pending');
-    // Authorized to the end of the loop (supplement 16: a cross-currency send currently takes two).
+    // Authorized to the end of the loop (supplement 16: a send may take more than one).
     expectStatus(await authorizeQuote(quote.id, { code: capabilities.sca!.code }, pending.scaChallenge.id), 200, Quote);
 
     expectError(await resend(quote.id), 409, undefined, 'no challenge once authorized');
