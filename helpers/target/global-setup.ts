@@ -5,20 +5,53 @@ import { randomInt, randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { tsImport } from 'tsx/esm/api';
 import type { TestProject, Vitest } from 'vitest/node';
-import { ApiClient } from '../client.js';
-import { writeCoverageReports } from '../coverage/report.js';
-import { WebhookListener } from '../listener/server.js';
 import { REPORTS_DIR, RAW_DIR } from '../paths.js';
-import { collectOutcomes } from '../verdict/collect.js';
-import { judgeRun, VERDICT_FILE, verdictLines } from '../verdict/verdict.js';
-import { generateWebhookKeyPair } from '../webhook-signature.js';
-import { shareSecret } from '../redact.js';
-import { EndpointLease } from './endpoint-lease.js';
 import { MUTANT_PROJECT, mutantVerdictFile } from './mutant.js';
-import { parseProfile } from './profile.js';
-import { profileCapabilities, resolveTargetSettings, type Capabilities, type TargetSettings } from './settings.js';
+import type { Capabilities, TargetSettings } from './settings.js';
+
+/**
+ * The harness's modules, loaded once per process and shared by the global setup of every project:
+ * vitest gives each project a module runner of its own and runs the projects' global setups one after
+ * another before the first scenario, so modules imported statically here were loaded again by each
+ * project (the platform phase's project, and both projects of every fault of a mutant batch), in series.
+ * Only the first project to start a harness loads them; the teardown uses the ones its harness took.
+ */
+async function loadHarnessModules() {
+  const [client, report, server, collect, verdict, signature, redact, lease, profile, settings] = await Promise.all([
+    import('../client.js'),
+    import('../coverage/report.js'),
+    import('../listener/server.js'),
+    import('../verdict/collect.js'),
+    import('../verdict/verdict.js'),
+    import('../webhook-signature.js'),
+    import('../redact.js'),
+    import('./endpoint-lease.js'),
+    import('./profile.js'),
+    import('./settings.js'),
+  ]);
+  return {
+    ApiClient: client.ApiClient,
+    writeCoverageReports: report.writeCoverageReports,
+    WebhookListener: server.WebhookListener,
+    collectOutcomes: collect.collectOutcomes,
+    judgeRun: verdict.judgeRun,
+    VERDICT_FILE: verdict.VERDICT_FILE,
+    verdictLines: verdict.verdictLines,
+    generateWebhookKeyPair: signature.generateWebhookKeyPair,
+    shareSecret: redact.shareSecret,
+    EndpointLease: lease.EndpointLease,
+    parseProfile: profile.parseProfile,
+    profileCapabilities: settings.profileCapabilities,
+    resolveTargetSettings: settings.resolveTargetSettings,
+  };
+}
+type HarnessModules = Awaited<ReturnType<typeof loadHarnessModules>>;
+const MODULES = Symbol.for('svc-conformance.harness-modules');
+function harnessModules(): Promise<HarnessModules> {
+  const g = globalThis as typeof globalThis & { [MODULES]?: Promise<HarnessModules> };
+  return (g[MODULES] ??= loadHarnessModules());
+}
 
 export interface ProvidedTarget {
   mode: 'embedded' | 'external' | 'container';
@@ -77,7 +110,7 @@ let cleared = false;
 let clearing: Promise<void> = Promise.resolve();
 
 type SandboxModule = typeof import('../../sandbox/embedded.js');
-let sandboxLoaded: Promise<SandboxModule> | undefined;
+const SANDBOX = Symbol.for('svc-conformance.sandbox-module');
 
 /**
  * The sandbox (sandbox/embedded.ts), loaded once per process by Node with tsx rather than through
@@ -85,7 +118,10 @@ let sandboxLoaded: Promise<SandboxModule> | undefined;
  * sandbox's modules, and a run waits for them before its first scenario.
  */
 function sandboxModule(): Promise<SandboxModule> {
-  return (sandboxLoaded ??= tsImport('../../sandbox/embedded.ts', import.meta.url) as Promise<SandboxModule>);
+  // Once per process, like the harness's modules: every mutant project's harness builds its own
+  // sandbox (its state is per instance, sandbox/app.ts) from the one loaded module.
+  const g = globalThis as typeof globalThis & { [SANDBOX]?: Promise<SandboxModule> };
+  return (g[SANDBOX] ??= import('tsx/esm/api').then(({ tsImport }) => tsImport('../../sandbox/embedded.ts', import.meta.url) as Promise<SandboxModule>));
 }
 
 /**
@@ -112,6 +148,7 @@ async function sandboxTimings() {
 /** What the embedded sandbox declares about itself (sandbox/profile.ts), with the timings the harness gives it. */
 async function embeddedSandboxProfile() {
   const { sandboxProfile } = await sandboxModule();
+  const { parseProfile } = await harnessModules();
   const timings = await sandboxTimings();
   return parseProfile(
     sandboxProfile({
@@ -133,6 +170,10 @@ async function embeddedSandboxProfile() {
 
 /** `mutantFault`: this harness boots the embedded sandbox with that one fault, for a mutant project. */
 async function startHarness(mutantFault?: string): Promise<Harness> {
+  const {
+    ApiClient, writeCoverageReports, WebhookListener, collectOutcomes, judgeRun, VERDICT_FILE, verdictLines,
+    generateWebhookKeyPair, shareSecret, EndpointLease, parseProfile, profileCapabilities, resolveTargetSettings,
+  } = await harnessModules();
   const resolved = resolveTargetSettings(process.env, await embeddedSandboxProfile());
   if (mutantFault && resolved.mode !== 'embedded') throw new Error(`mutant project ${mutantFault}: mutant runs drive the embedded sandbox (SVC_BASE_URL and SVC_TARGET_IMAGE must be unset)`);
   const settings: TargetSettings = mutantFault && resolved.mode === 'embedded' ? { ...resolved, faults: [mutantFault] } : resolved;
