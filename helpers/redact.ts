@@ -314,6 +314,16 @@ export const redactor = new Redactor();
 /** Text files a run writes under reports/ (Allure results, junit, results, coverage, certification, logs). */
 const TEXT_REPORT = /\.(json|xml|md|txt|log|html|ndjson|csv)$|-attachment(\.[a-z]+)?$/i;
 
+/** `io()`'s result, or undefined when the file it reaches is gone (ENOENT); any other failure is thrown. */
+function unlessGone<T>(io: () => T): T | undefined {
+  try {
+    return io();
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw err;
+  }
+}
+
 /**
  * Scrubs every text file under `dir` in place with `r`: the last line of defence for what a
  * reporter wrote from values no writer saw (an assertion's diff of two bodies, a stack trace).
@@ -337,23 +347,13 @@ export function scrubReports(dir: string, r: Redactor): string[] {
       if (!e.isFile() || !TEXT_REPORT.test(e.name)) continue;
       // A file gone between the listing and its reading (an earlier run's results that a global setup
       // moved aside is deleting) holds nothing to scrub any more: skipped, not the end of the run.
-      let before: string;
-      try {
-        before = readFileSync(path, 'utf8');
-      } catch (err) {
-        if ((err as NodeJS.ErrnoException).code === 'ENOENT') continue;
-        throw err;
-      }
+      const before = unlessGone(() => readFileSync(path, 'utf8'));
+      if (before === undefined) continue;
       const after = r.text(before);
       if (after !== before) {
         // Opened without creating it: a file deleted meanwhile is not made again in a folder being removed.
-        let fd: number;
-        try {
-          fd = openSync(path, 'r+');
-        } catch (err) {
-          if ((err as NodeJS.ErrnoException).code === 'ENOENT') continue;
-          throw err;
-        }
+        const fd = unlessGone(() => openSync(path, 'r+'));
+        if (fd === undefined) continue;
         try {
           ftruncateSync(fd);
           // writeFileSync on a descriptor writes from its position (0, just opened) until all is written.

@@ -11,6 +11,7 @@ import { ScaChallenge, ScaFactor } from './external-accounts.js';
  * expiresAt*, factor* SMS_OTP|TOTP|PASSKEY, availableFactors*[]).
  */
 export const QuoteAwaitingSca = Quote.extend({ status: z.literal('PENDING_AUTHORIZATION'), scaChallenge: ScaChallenge });
+export type QuoteAwaitingSca = z.infer<typeof QuoteAwaitingSca>;
 
 /** GET /sca/factors: 200 {factors*[{factor*, credentialId? (PASSKEY), name?}]}; SMS_OTP always present. */
 export const ScaFactorList = z.looseObject({
