@@ -5,6 +5,8 @@
 // loop). Whether the second authorization is refused or its payment fails afterwards is not stated:
 // either is accepted (an interface note records which); what is asserted is the money: the account
 // never shows less than zero, and it holds the funding less what completed payments took, to the cent.
+// A refusal from a payment whose challenge had expired (FAILED, SCA_NOT_COMPLETED) says nothing about
+// the balance: that attempt is left unjudged and the next starts with a new customer (three at most).
 import { describe, expect, it, type TestContext } from 'vitest';
 import { expectRefusal, expectStatus, noteInterface } from '../../helpers/expect.js';
 import { smsLogin } from '../../helpers/flows/strong-customer-authentication.js';
@@ -30,36 +32,63 @@ async function scaSender(ctx: TestContext) {
   return { ...s, destination: await eurDestination(s.customerId), code };
 }
 
+/** Attempts of the scenario: one whose challenge expired before it was answered judged nothing, and the next starts with a new customer. */
+const ATTEMPTS = 3;
+
+/** Whether a payment failed on an expired challenge (interface, Failure reasons: SCA_NOT_COMPLETED). */
+async function challengeExpired(transactionId: string): Promise<boolean> {
+  const t = await transaction(transactionId);
+  return t.status === 'FAILED' && t.failureReason === 'SCA_NOT_COMPLETED';
+}
+
+/**
+ * One attempt: two quotes executed, then each authorized to the end of its loop, the second at once
+ * after the first (its challenge was issued at execute, and lives only so long). False when a challenge
+ * expired first: the answers then say nothing about the balance.
+ */
+async function overBalance(ctx: TestContext): Promise<boolean> {
+  const { customerId, accounts, destination, code } = await scaSender(ctx);
+  await basisSupplement('balance is the available balance (section 6); execute debits the source, failures are refunded (section 8); authorization loop (section 16)');
+  const quotes = [await createQuote(quoteBody(accounts.USD.id, destination.id, AMOUNT)), await createQuote(quoteBody(accounts.USD.id, destination.id, AMOUNT))];
+  expect(quotes[0].totalSendingAmount + quotes[1].totalSendingAmount, 'the two payments together exceed the funds').toBeGreaterThan(FUNDS);
+  const since = await listener.mark();
+  const challenges: string[] = [];
+  for (const q of quotes) {
+    const executed = expectStatus(await executeQuote(q.id), 200, QuoteAwaitingSca, 'supplement 8 and 16: execute of an SCA customer\'s quote: PENDING_AUTHORIZATION with its scaChallenge');
+    challenges.push(executed.scaChallenge.id);
+  }
+  // Each authorized to the end of the loop (supplement 16: a send may take more than one).
+  const first = await authorizeQuote(quotes[0].id, { code }, challenges[0]);
+  if (first.status !== 200 && (await challengeExpired(quotes[0].transactionId))) return false;
+  expectStatus(first, 200, Quote, 'the first payment is covered: its authorization succeeds');
+  const second = await authorizeQuote(quotes[1].id, { code }, challenges[1]);
+  if (second.status !== 200 && (await challengeExpired(quotes[1].transactionId))) return false;
+  await expectOutgoingLifecycle(quotes[0].transactionId, 'COMPLETED', since);
+  if (second.status === 200) {
+    // Authorized: the payment must end without taking money the account does not hold.
+    const end = await waitForEvent(quotes[1].transactionId, (n) => ['OUTGOING_PAYMENT.COMPLETED', 'OUTGOING_PAYMENT.FAILED'].includes(n.type), 'the second payment\'s end', { since });
+    noteInterface(NOTE.id, NOTE.sentences, `authorized, then ${end.type}`);
+    expect(end.type, 'the account no longer holds the second payment: it cannot complete').toBe('OUTGOING_PAYMENT.FAILED');
+  } else {
+    expectRefusal(second, 'an authorization the balance no longer covers is refused', NOTE);
+    expect(['COMPLETED', 'PROCESSING'], 'a refused authorization moves no money').not.toContain((await transaction(quotes[1].transactionId)).status);
+  }
+  const balance = await balanceOf(customerId, accounts.USD.id);
+  expect(balance, 'supplement 6: the available balance never goes below zero').toBeGreaterThanOrEqual(0);
+  expect(balance, 'the funds less the one completed payment, to the cent').toBe(FUNDS - quotes[0].totalSendingAmount);
+  return true;
+}
+
 describe('SCA payments over the balance', () => {
   scenario({ area: 'Cross-Currency Transfers', operation: 'POST /quotes/{quoteId}/authorize', section: 'Other operations that are named', basis: 'supplement' });
 
   it('two authorized payments that together exceed the balance never take it below zero', async (ctx) => {
-    const { customerId, accounts, destination, code } = await scaSender(ctx);
-    await basisSupplement('balance is the available balance (section 6); execute debits the source, failures are refunded (section 8); authorization loop (section 16)');
-    const quotes = [await createQuote(quoteBody(accounts.USD.id, destination.id, AMOUNT)), await createQuote(quoteBody(accounts.USD.id, destination.id, AMOUNT))];
-    expect(quotes[0].totalSendingAmount + quotes[1].totalSendingAmount, 'the two payments together exceed the funds').toBeGreaterThan(FUNDS);
-    const since = await listener.mark();
-    const challenges: string[] = [];
-    for (const q of quotes) {
-      const executed = expectStatus(await executeQuote(q.id), 200, QuoteAwaitingSca, 'supplement 8 and 16: execute of an SCA customer\'s quote: PENDING_AUTHORIZATION with its scaChallenge');
-      challenges.push(executed.scaChallenge.id);
+    for (let attempt = 1; ; attempt++) {
+      if (await overBalance(ctx)) return;
+      expect(
+        attempt,
+        `Failure reasons: SCA_NOT_COMPLETED ("a transaction that failed on an expired SCA challenge"): in each of ${attempt} attempt(s) a challenge expired before the harness had answered it, so the over-balance authorization was never judged; the target's challenge lifetime is shorter than this run's latency`,
+      ).toBeLessThan(ATTEMPTS);
     }
-    // Each authorized to the end of the loop (supplement 16: a send may take more than one).
-    const first = await authorizeQuote(quotes[0].id, { code }, challenges[0]);
-    expectStatus(first, 200, Quote, 'the first payment is covered: its authorization succeeds');
-    await expectOutgoingLifecycle(quotes[0].transactionId, 'COMPLETED', since);
-    const second = await authorizeQuote(quotes[1].id, { code }, challenges[1]);
-    if (second.status === 200) {
-      // Authorized: the payment must end without taking money the account does not hold.
-      const end = await waitForEvent(quotes[1].transactionId, (n) => ['OUTGOING_PAYMENT.COMPLETED', 'OUTGOING_PAYMENT.FAILED'].includes(n.type), 'the second payment\'s end', { since });
-      noteInterface(NOTE.id, NOTE.sentences, `authorized, then ${end.type}`);
-      expect(end.type, 'the account no longer holds the second payment: it cannot complete').toBe('OUTGOING_PAYMENT.FAILED');
-    } else {
-      expectRefusal(second, 'an authorization the balance no longer covers is refused', NOTE);
-      expect(['COMPLETED', 'PROCESSING'], 'a refused authorization moves no money').not.toContain((await transaction(quotes[1].transactionId)).status);
-    }
-    const balance = await balanceOf(customerId, accounts.USD.id);
-    expect(balance, 'supplement 6: the available balance never goes below zero').toBeGreaterThanOrEqual(0);
-    expect(balance, 'the funds less the one completed payment, to the cent').toBe(FUNDS - quotes[0].totalSendingAmount);
   });
 });
