@@ -1,8 +1,12 @@
 import { resolve } from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { lockReportsFolder } from './helpers/report/folder-lock.js';
 import WaitSpreadingSequencer from './helpers/sequencer.js';
 
 const reports = resolve(process.env.SVC_REPORTS_DIR ?? 'reports');
+// No other run writes this folder while this one does (helpers/report/folder-lock.ts): taken here,
+// before any reporter opens a file in it, and given back when this process exits.
+lockReportsFolder(reports);
 // A shard also writes vitest's blob report, for `npm run merge`.
 const sharded = process.argv.some((a) => a.startsWith('--shard'));
 

@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { RAW_DIR, REPORTS_DIR } from '../paths.js';
+import { lockReportsFolder } from './folder-lock.js';
 import { INTERFACE_VERSION } from '../spec/catalog.js';
 import type { SkipRecord } from '../coverage/recorder.js';
 import { Redactor } from '../redact.js';
@@ -146,6 +147,13 @@ function gitCommit(): string | null {
 
 if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) {
   const startedAt = new Date().toISOString();
+  // The folder first, for the certification and the run it starts (./folder-lock.ts).
+  try {
+    lockReportsFolder(REPORTS_DIR);
+  } catch (err) {
+    process.stderr.write(`${(err as Error).message}\n`);
+    process.exit(1);
+  }
   rmSync(join(REPORTS_DIR, VERDICT_FILE), { force: true });
   // The same entry point as `npm run conformance`: its output and reports go through the redaction layer.
   const run = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'helpers/verdict/cli.ts'), ...process.argv.slice(2)], {

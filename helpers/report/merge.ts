@@ -7,6 +7,7 @@ import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync,
 import { join, resolve } from 'node:path';
 import { writeCoverageReports } from '../coverage/report.js';
 import { REPORTS_DIR } from '../paths.js';
+import { lockReportsFolder } from './folder-lock.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const shards = process.argv.slice(2).map((d) => resolve(d));
@@ -14,7 +15,13 @@ if (!shards.length || shards.some((d) => !existsSync(d))) {
   process.stderr.write('usage: npm run merge -- <shard reports dir> [<shard reports dir> ...] (each must exist)\n');
   process.exit(2);
 }
-mkdirSync(REPORTS_DIR, { recursive: true });
+// No run writes the folder the shards merge into meanwhile (./folder-lock.ts); mkdir included.
+try {
+  lockReportsFolder(REPORTS_DIR);
+} catch (err) {
+  process.stderr.write(`${(err as Error).message}\n`);
+  process.exit(1);
+}
 
 const copyAll = (from: string, to: string) => {
   if (!existsSync(from)) return;

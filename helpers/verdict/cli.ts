@@ -7,6 +7,7 @@ import { chmodSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { REPORTS_DIR } from '../paths.js';
+import { lockReportsFolder } from '../report/folder-lock.js';
 import { loadLearnedSecrets, Redactor, scrubReports } from '../redact.js';
 import type { TargetSettings } from '../target/settings.js';
 import { concludeRun, VERDICT_FILE } from './verdict.js';
@@ -102,6 +103,14 @@ async function recoverTarget(pid: number | undefined, log: (line: string) => voi
 }
 
 async function main(args: string[]): Promise<number> {
+  // The folder first: another run's reports are left as they are (helpers/report/folder-lock.ts).
+  try {
+    lockReportsFolder(REPORTS_DIR);
+  } catch (err) {
+    process.stderr.write(`${(err as Error).message}\n`);
+    process.stdout.write(`\nverdict: NOT CONFORMANT: the run did not start: another run is writing ${REPORTS_DIR}\n`);
+    return 1;
+  }
   rmSync(join(REPORTS_DIR, VERDICT_FILE), { force: true });
   const secrets = mkdtempSync(join(tmpdir(), 'svc-secrets-'));
   chmodSync(secrets, 0o700);

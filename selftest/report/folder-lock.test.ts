@@ -1,0 +1,109 @@
+// One run per reports folder (helpers/report/folder-lock.ts): a second run into a folder another run
+// holds stops before it writes anything, naming the holder; the processes a run starts write under its
+// lock; the lock is given back when the holder exits, and one left by a killed run is taken over.
+// Each holder here is a process of its own, as runs are.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { LOCK_ENV, LOCK_FILE, type LockHolder } from '../../helpers/report/folder-lock.js';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+/** Node itself runs each holder (tsx's command line would run it in a child, under another pid). */
+const EVAL = ['--import', 'tsx', '--input-type=module', '--eval'];
+const LOCK = join(ROOT, 'helpers/report/folder-lock.ts');
+/** Takes the folder argv[1], then prints its token and stays until stdin closes. */
+const HOLD = `import { lockReportsFolder } from ${JSON.stringify(LOCK)}; lockReportsFolder(process.argv[1]); console.log(process.env.${LOCK_ENV}); process.stdin.resume(); process.stdin.on('end', () => process.exit(0));`;
+/** Takes the folder argv[1] once and exits: "taken", or the refusal. */
+const TAKE = `import { lockReportsFolder } from ${JSON.stringify(LOCK)}; try { lockReportsFolder(process.argv[1]); console.log('taken'); } catch (e) { console.log(e.message); process.exitCode = 3; }`;
+
+const dirs: string[] = [];
+const holders: ChildProcess[] = [];
+afterEach(() => {
+  for (const h of holders.splice(0)) h.kill('SIGKILL');
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+function folder(): string {
+  const d = mkdtempSync(join(tmpdir(), 'svc-lock-'));
+  dirs.push(d);
+  return d;
+}
+
+async function hold(dir: string): Promise<{ child: ChildProcess; token: string }> {
+  const child = spawn(process.execPath, [...EVAL, HOLD, dir], { cwd: ROOT, stdio: ['pipe', 'pipe', 'inherit'], env: { ...process.env, [LOCK_ENV]: '' } });
+  holders.push(child);
+  const token = await new Promise<string>((done, fail) => {
+    child.stdout!.once('data', (d: Buffer) => done(d.toString().trim()));
+    child.once('exit', (code) => fail(new Error(`the holder exited with ${code}`)));
+  });
+  return { child, token };
+}
+
+function take(dir: string, env: Record<string, string> = {}) {
+  const res = spawnSync(process.execPath, [...EVAL, TAKE, dir], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, [LOCK_ENV]: '', ...env } });
+  return { code: res.status, out: res.stdout.trim() };
+}
+
+const holderOf = (dir: string) => JSON.parse(readFileSync(join(dir, LOCK_FILE), 'utf8')) as LockHolder;
+
+describe('reports folder lock', () => {
+  it('refuses a second run while the holder runs, naming it, and leaves its lock as it was', async () => {
+    const dir = folder();
+    const { child } = await hold(dir);
+    const before = readFileSync(join(dir, LOCK_FILE), 'utf8');
+    const second = take(dir);
+    expect(second.code).toBe(3);
+    expect(second.out).toContain(`in use by another run (pid ${child.pid}`);
+    expect(second.out).toContain('SVC_REPORTS_DIR');
+    expect(readFileSync(join(dir, LOCK_FILE), 'utf8')).toBe(before);
+  });
+
+  it('lets a process the holder started (its token in SVC_REPORTS_LOCK) write under the lock', async () => {
+    const dir = folder();
+    const { token } = await hold(dir);
+    expect(take(dir, { [LOCK_ENV]: token })).toEqual({ code: 0, out: 'taken' });
+    expect(take(dir, { [LOCK_ENV]: 'another-token' }).code).toBe(3);
+  });
+
+  it('is given back when the holder exits, and the next run takes it', async () => {
+    const dir = folder();
+    const { child } = await hold(dir);
+    const exited = new Promise((done) => child.once('exit', done));
+    child.stdin!.end();
+    await exited;
+    expect(existsSync(join(dir, LOCK_FILE))).toBe(false);
+    expect(take(dir)).toEqual({ code: 0, out: 'taken' });
+  });
+
+  it('takes over the lock of a run that was killed, and of a pid now another process\'s', async () => {
+    const dir = folder();
+    const { child } = await hold(dir);
+    const exited = new Promise((done) => child.once('exit', done));
+    child.kill('SIGKILL');
+    await exited;
+    expect(holderOf(dir).pid, 'a killed holder leaves its lock').toBe(child.pid);
+    expect(take(dir)).toEqual({ code: 0, out: 'taken' });
+    // This process is alive, but started at another time than the lock says: a reused pid.
+    writeFileSync(join(dir, LOCK_FILE), JSON.stringify({ pid: process.pid, procStart: '1', token: 'gone', startedAt: '2026-01-01T00:00:00.000Z', command: 'a run long gone' }));
+    expect(take(dir)).toEqual({ code: 0, out: 'taken' });
+  });
+
+  it('stops `npm run conformance` and a direct vitest run into a held folder before they write, each saying why', async () => {
+    const dir = folder();
+    const { child } = await hold(dir);
+    writeFileSync(join(dir, 'verdict.json'), '{"holder": true}');
+    const env = { ...process.env, SVC_REPORTS_DIR: dir, [LOCK_ENV]: '' };
+    const cli = spawnSync(process.execPath, ['--import', 'tsx', 'helpers/verdict/cli.ts'], { cwd: ROOT, encoding: 'utf8', env });
+    expect(cli.status).toBe(1);
+    expect(cli.stderr).toContain(`in use by another run (pid ${child.pid}`);
+    expect(cli.stdout.trim().split('\n').pop()).toBe(`verdict: NOT CONFORMANT: the run did not start: another run is writing ${dir}`);
+    const direct = spawnSync(process.execPath, [join(ROOT, 'node_modules/vitest/vitest.mjs'), 'run', '--project', 'conformance'], { cwd: ROOT, encoding: 'utf8', env });
+    expect(direct.status).not.toBe(0);
+    expect(`${direct.stdout}${direct.stderr}`).toContain(`in use by another run (pid ${child.pid}`);
+    // Neither wrote a file there (vitest's reporters included), nor removed one.
+    expect(readdirSync(dir).sort()).toEqual([LOCK_FILE, 'verdict.json']);
+    expect(readFileSync(join(dir, 'verdict.json'), 'utf8')).toBe('{"holder": true}');
+  });
+});
