@@ -6,7 +6,7 @@
 // reader, the verdict reader from `npm run certify`) inherit the holder's token (SVC_REPORTS_LOCK)
 // and write under its lock. A lock whose process has ended (killed, say) is taken over.
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 export const LOCK_FILE = '.run-lock';
@@ -65,15 +65,35 @@ export function lockReportsFolder(dir: string, env: NodeJS.ProcessEnv = process.
     startedAt: new Date().toISOString(),
     command: process.argv.slice(1).join(' '),
   };
+  // Written whole under a name of its own, then linked into place (a link fails where the name is
+  // taken): no run ever reads a lock half written.
+  const draft = `${file}.${process.pid}.${mine.token}`;
+  writeFileSync(draft, `${JSON.stringify(mine)}\n`);
+  let ours: boolean;
+  try {
+    ours = take(draft, file, mine, dir, env);
+  } finally {
+    rmSync(draft, { force: true });
+  }
+  // Under a lock this process or the one that started it holds: that one gives it back.
+  if (!ours) return;
+  env[LOCK_ENV] = mine.token;
+  process.on('exit', () => {
+    if (readHolder(file)?.token === mine.token) rmSync(file, { force: true });
+  });
+}
+
+/** Links `draft` into place as the lock: true when taken, false when this run already holds it. */
+function take(draft: string, file: string, mine: LockHolder, dir: string, env: NodeJS.ProcessEnv): boolean {
   for (let attempt = 0; ; attempt++) {
     try {
-      writeFileSync(file, `${JSON.stringify(mine)}\n`, { flag: 'wx' });
-      break;
+      linkSync(draft, file);
+      return true;
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
     }
     const holder = readHolder(file);
-    if (holder && (holder.token === env[LOCK_ENV] || holder.pid === process.pid)) return;
+    if (holder && (holder.token === env[LOCK_ENV] || holder.pid === mine.pid)) return false;
     if (holder && alive(holder)) {
       throw new Error(
         `svc-conformance: the reports folder ${dir} is in use by another run (pid ${holder.pid}, since ${holder.startedAt}: ${holder.command}). ` +
@@ -84,8 +104,4 @@ export function lockReportsFolder(dir: string, env: NodeJS.ProcessEnv = process.
     if (attempt > 0) throw new Error(`svc-conformance: the reports folder's lock ${file} cannot be taken`);
     rmSync(file, { force: true });
   }
-  env[LOCK_ENV] = mine.token;
-  process.on('exit', () => {
-    if (readHolder(file)?.token === mine.token) rmSync(file, { force: true });
-  });
 }

@@ -64,6 +64,9 @@ describe('reports folder lock', () => {
     const dir = folder();
     const { token } = await hold(dir);
     expect(take(dir, { [LOCK_ENV]: token })).toEqual({ code: 0, out: 'taken' });
+    // That process has exited: the lock is still the holder's, and nothing else was left there.
+    expect(holderOf(dir).token).toBe(token);
+    expect(readdirSync(dir)).toEqual([LOCK_FILE]);
     expect(take(dir, { [LOCK_ENV]: 'another-token' }).code).toBe(3);
   });
 
