@@ -87,7 +87,13 @@ export function lockReportsFolder(dir: string, env: NodeJS.ProcessEnv = process.
 function take(draft: string, file: string, mine: LockHolder, dir: string, env: NodeJS.ProcessEnv): boolean {
   for (let attempt = 0; ; attempt++) {
     try {
-      linkSync(draft, file);
+      try {
+        linkSync(draft, file);
+      } catch (err) {
+        // A file system without hard links: an exclusive create instead.
+        if ((err as NodeJS.ErrnoException).code === 'EEXIST') throw err;
+        writeFileSync(file, readFileSync(draft), { flag: 'wx' });
+      }
       return true;
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
