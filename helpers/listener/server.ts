@@ -137,7 +137,7 @@ export class WebhookListener {
   /** Per envelope id: deliveries, the first one's seq, redeliveries after the acknowledgement (the oldest forgotten beyond MAX_TRACKED_NOTIFICATIONS). */
   private readonly attempts = new Map<string, { count: number; firstSeq: number; duplicates: number; acked: boolean }>();
   /** Armings still to answer (an exhausted one is removed). */
-  private readonly armed = new Map<string, { count: number; status: number; afterSeq: number }>();
+  private readonly armed = new Map<string, { count: number; status: number; afterSeq: number; armedAt: number }>();
   /** Deliveries by the keys they are found under (data.id or type, data.cardId), in seq order: a poll reads its key's list. */
   private readonly byKey = new Map<string, Delivery[]>();
   /** What the listener holds of deliveries and findings (bodies, raw bodies, kept headers and metadata, messages), in bytes. */
@@ -251,16 +251,19 @@ export class WebhookListener {
    * Answer the next `count` deliveries about `key` (data.id, or TEST) with `status`. A key of the form
    * `<TYPE>@<id>` arms the deliveries of that type whose data.id or data.customerId is that id (an
    * incoming payment's id is known only once the trigger that caused its first delivery answered).
-   * Only notifications first delivered after the arm answer to it, their retries included: a late
-   * retry or a late first delivery of an earlier notification (events may arrive late: interface,
-   * Events 3) is acknowledged as usual and leaves the arm to the notification the scenario causes.
+   * Only notifications first delivered after the arm, and not stamped before it, answer to it, their
+   * retries included: a late retry, or a late first delivery, of an earlier notification (events may
+   * arrive late: interface, Events 3) is acknowledged as usual and leaves the arm to the notification
+   * the scenario causes. "Stamped before" is decided as events.ts decides it for a mark: the envelope
+   * timestamp, plus the bound `lagMs` on the target's clock offset and the timestamp's precision, is
+   * still earlier than the arm.
    */
   arm(key: string, count: number, status: number): void {
     if (typeof key !== 'string' || !key) throw new TypeError('arm: key must be a non-empty string');
     if (!Number.isInteger(count) || count < 0 || count > 10_000) throw new TypeError('arm: count must be an integer from 0 to 10000');
     if (!Number.isInteger(status) || status < 200 || status > 599) throw new TypeError('arm: status must be an integer HTTP status from 200 to 599');
     if (count === 0) this.armed.delete(key);
-    else this.armed.set(key, { count, status, afterSeq: this.deliveries.length });
+    else this.armed.set(key, { count, status, afterSeq: this.deliveries.length, armedAt: Date.now() });
   }
 
   get lastSeq(): number {
@@ -392,9 +395,13 @@ export class WebhookListener {
       // Armed by resource id, by `<TYPE>@<id>`, or by `<TYPE>@<customerId>` for a resource whose id is
       // known only from its first delivery; only for a notification first delivered after the arm.
       const customerId = (body as { data?: { customerId?: unknown } } | undefined)?.data?.customerId;
+      const stamp = typeof (body as { timestamp?: unknown }).timestamp === 'string' ? ((body as { timestamp: string }).timestamp) : undefined;
+      const lag = this.lagMs;
+      const stampedBefore = (at: number) =>
+        stamp !== undefined && lag !== undefined && Number.isFinite(Date.parse(stamp)) && Date.parse(stamp) + lag + timestampPrecisionMs(stamp) < at;
       const armedFor = (key: string | undefined) => {
         const a = key === undefined ? undefined : this.armed.get(key);
-        return a && a.count > 0 && seen.firstSeq > a.afterSeq ? a : undefined;
+        return a && a.count > 0 && seen.firstSeq > a.afterSeq && !stampedBefore(a.armedAt) ? a : undefined;
       };
       const armed =
         armedFor(delivery.key) ??
@@ -651,4 +658,10 @@ export function selfSignedCertificate(urlHost: string): { key: string; cert: str
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** Milliseconds one unit of a timestamp's last written digit stands for (ms precision: 1). */
+function timestampPrecisionMs(timestamp: string): number {
+  const fraction = /\.(\d+)/.exec(timestamp)?.[1].length ?? 0;
+  return fraction >= 3 ? 1 : 10 ** (3 - fraction);
 }

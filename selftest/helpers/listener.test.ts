@@ -141,6 +141,18 @@ describe('webhook listener bookkeeping', () => {
     expect(await deliverSigned(info.url, later), 'the next notification takes the arm').toBe(503);
   });
 
+  it('leaves an arm to notifications stamped after it: a late first delivery of an earlier TEST is acknowledged', async () => {
+    const info = await start();
+    const client = new ListenerClient(info);
+    // The listener learns the clock offset from deliveries (here none: the same clock).
+    expect(await deliverSigned(info.url, envelope()), 'a delivery to learn the clock from').toBe(200);
+    const test = (timestamp: string) => ({ test: true, id: `Webhook:${randomUUID()}`, type: 'TEST', timestamp });
+    const earlier = test(new Date(Date.now() - 50).toISOString());
+    await client.arm('TEST', 1, 503);
+    expect(await deliverSigned(info.url, earlier), 'a TEST stamped before the arm, first delivered after it, is acknowledged').toBe(200);
+    expect(await deliverSigned(info.url, test(new Date().toISOString())), 'the TEST stamped after the arm takes it').toBe(503);
+  });
+
   it('arms `<TYPE>@<id>` for that type of event about that resource only', async () => {
     const info = await start();
     const client = new ListenerClient(info);
