@@ -5,8 +5,9 @@ import WaitSpreadingSequencer from './helpers/sequencer.js';
 
 const reports = resolve(process.env.SVC_REPORTS_DIR ?? 'reports');
 // No other run writes this folder while this one does (helpers/report/folder-lock.ts): taken here,
-// before any reporter opens a file in it, and given back when this process exits.
-lockReportsFolder(reports);
+// before any reporter opens a file in it, and given back when this process exits. `vitest run` only:
+// a watching vitest (an editor's, say) would hold the folder for as long as it is open.
+if (process.argv.includes('run') || process.argv.includes('--run')) lockReportsFolder(reports);
 // A shard also writes vitest's blob report, for `npm run merge`.
 const sharded = process.argv.some((a) => a.startsWith('--shard'));
 

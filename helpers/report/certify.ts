@@ -3,12 +3,12 @@
 // suite version and commit, the time, each area's passed/failed/skipped with the reasons, the
 // coverage figures, and the SHA-256 of the results. A run with a failure, a listener finding, or a
 // skipped scenario in a required area is not certifiable, and the file says why.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { RAW_DIR, REPORTS_DIR } from '../paths.js';
-import { lockReportsFolder } from './folder-lock.js';
+import { lockReportsFolder, type ReportsLock } from './folder-lock.js';
 import { INTERFACE_VERSION } from '../spec/catalog.js';
 import type { SkipRecord } from '../coverage/recorder.js';
 import { Redactor } from '../redact.js';
@@ -148,19 +148,29 @@ function gitCommit(): string | null {
 if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) {
   const startedAt = new Date().toISOString();
   // The folder first, for the certification and the run it starts (./folder-lock.ts).
+  let lock: ReportsLock;
   try {
-    lockReportsFolder(REPORTS_DIR);
+    lock = lockReportsFolder(REPORTS_DIR);
   } catch (err) {
     process.stderr.write(`${(err as Error).message}\n`);
     process.exit(1);
   }
   rmSync(join(REPORTS_DIR, VERDICT_FILE), { force: true });
   // The same entry point as `npm run conformance`: its output and reports go through the redaction layer.
-  const run = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'helpers/verdict/cli.ts'), ...process.argv.slice(2)], {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'helpers/verdict/cli.ts'), ...process.argv.slice(2)], {
     cwd: ROOT,
     stdio: 'inherit',
     env: process.env,
   });
+  if (child.pid !== undefined) lock.addWriter(child.pid);
+  // A signal is passed on to the run and this process waits for it to end, as the verdict reader
+  // does: the run restores the target and writes its verdict, and the certification follows it.
+  const forward = (signal: NodeJS.Signals) => {
+    if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+  };
+  process.on('SIGINT', forward);
+  process.on('SIGTERM', forward);
+  const run = await new Promise<{ status: number | null; signal: NodeJS.Signals | null }>((done) => child.on('close', (status, signal) => done({ status, signal })));
   const finishedAt = new Date().toISOString();
   // The run's verdict (helpers/verdict/) decides the exit status, as for `npm run conformance`.
   const conclusion = concludeRun(REPORTS_DIR, { code: run.status, signal: run.signal });

@@ -4,21 +4,35 @@
 // takes its folder first and holds it until its process exits; a second run into the same folder
 // stops at once, naming the one that has it. The processes a run starts (vitest from the verdict
 // reader, the verdict reader from `npm run certify`) inherit the holder's token (SVC_REPORTS_LOCK)
-// and write under its lock. A lock whose process has ended (killed, say) is taken over.
+// and write under its lock; the one that does the run's writing is named in the lock too
+// (`addWriter`), so the lock stays held while either lives. A lock whose processes have all ended
+// (killed, say) is taken over.
 import { randomUUID } from 'node:crypto';
-import { linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { linkSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 export const LOCK_FILE = '.run-lock';
 export const LOCK_ENV = 'SVC_REPORTS_LOCK';
+/** How long a lock that cannot be read (written in place, where hard links are missing) counts as being written. */
+const UNREADABLE_GRACE_MS = 5000;
 
-export interface LockHolder {
+export interface LockProcess {
   pid: number;
-  /** The process's start, in clock ticks since boot (Linux), so a reused pid is not taken for the holder. */
+  /** The process's start, in clock ticks since boot (Linux), so a reused pid is not taken for it. */
   procStart?: string;
+}
+
+export interface LockHolder extends LockProcess {
   token: string;
   startedAt: string;
   command: string;
+  /** Processes the holder started that write the folder for it (the run's vitest). */
+  writers?: LockProcess[];
+}
+
+export interface ReportsLock {
+  /** Names a process the holder started as writing the folder for it: the lock is held while it lives too. */
+  addWriter(pid: number): void;
 }
 
 /** Field 22 of /proc/<pid>/stat (Linux), undefined elsewhere or when the process is gone. */
@@ -31,15 +45,17 @@ function procStart(pid: number): string | undefined {
   }
 }
 
-function alive(holder: LockHolder): boolean {
+function running(p: LockProcess): boolean {
   try {
-    process.kill(holder.pid, 0);
+    process.kill(p.pid, 0);
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'EPERM') return false;
   }
-  const start = procStart(holder.pid);
-  return holder.procStart === undefined || start === undefined || start === holder.procStart;
+  const start = procStart(p.pid);
+  return p.procStart === undefined || start === undefined || start === p.procStart;
 }
+
+const alive = (holder: LockHolder) => running(holder) || (holder.writers ?? []).some(running);
 
 function readHolder(file: string): LockHolder | undefined {
   try {
@@ -50,12 +66,14 @@ function readHolder(file: string): LockHolder | undefined {
   }
 }
 
+const NOT_HELD: ReportsLock = { addWriter: () => undefined };
+
 /**
  * Takes `dir` for this process and the processes it starts, or throws naming the run that holds it.
  * The lock is given back when this process exits. A process whose SVC_REPORTS_LOCK is the holder's
- * token runs under that lock (it was started by the holder).
+ * token runs under that lock (it was started by the holder, or is the holder).
  */
-export function lockReportsFolder(dir: string, env: NodeJS.ProcessEnv = process.env): void {
+export function lockReportsFolder(dir: string, env: NodeJS.ProcessEnv = process.env): ReportsLock {
   mkdirSync(dir, { recursive: true });
   const file = join(dir, LOCK_FILE);
   const mine: LockHolder = {
@@ -66,26 +84,34 @@ export function lockReportsFolder(dir: string, env: NodeJS.ProcessEnv = process.
     command: process.argv.slice(1).join(' '),
   };
   // Written whole under a name of its own, then linked into place (a link fails where the name is
-  // taken): no run ever reads a lock half written.
-  const draft = `${file}.${process.pid}.${mine.token}`;
-  writeFileSync(draft, `${JSON.stringify(mine)}\n`);
+  // taken): a lock is never read half written.
+  const draft = `${file}.${mine.token}`;
+  const write = (holder: LockHolder) => writeFileSync(draft, `${JSON.stringify(holder)}\n`);
+  write(mine);
   let ours: boolean;
   try {
-    ours = take(draft, file, mine, dir, env);
+    ours = take(draft, file, dir, env);
   } finally {
     rmSync(draft, { force: true });
   }
-  // Under a lock this process or the one that started it holds: that one gives it back.
-  if (!ours) return;
+  // Under a lock this process, or the one that started it, holds: that one gives it back.
+  if (!ours) return NOT_HELD;
   env[LOCK_ENV] = mine.token;
   process.on('exit', () => {
     if (readHolder(file)?.token === mine.token) rmSync(file, { force: true });
   });
+  return {
+    addWriter(pid) {
+      mine.writers = [...(mine.writers ?? []), { pid, procStart: procStart(pid) }];
+      write(mine);
+      renameSync(draft, file);
+    },
+  };
 }
 
-/** Links `draft` into place as the lock: true when taken, false when this run already holds it. */
-function take(draft: string, file: string, mine: LockHolder, dir: string, env: NodeJS.ProcessEnv): boolean {
-  for (let attempt = 0; ; attempt++) {
+/** Links `draft` into place as the lock: true when taken, false when this run holds it already. */
+function take(draft: string, file: string, dir: string, env: NodeJS.ProcessEnv): boolean {
+  for (let attempt = 0; attempt < 5; attempt++) {
     try {
       try {
         linkSync(draft, file);
@@ -99,15 +125,42 @@ function take(draft: string, file: string, mine: LockHolder, dir: string, env: N
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
     }
     const holder = readHolder(file);
-    if (holder && (holder.token === env[LOCK_ENV] || holder.pid === mine.pid)) return false;
+    if (holder && holder.token === env[LOCK_ENV]) return false;
     if (holder && alive(holder)) {
       throw new Error(
         `svc-conformance: the reports folder ${dir} is in use by another run (pid ${holder.pid}, since ${holder.startedAt}: ${holder.command}). ` +
           `Two runs in one folder corrupt each other's results: wait for it to end, or give this run a folder of its own with SVC_REPORTS_DIR.`,
       );
     }
-    // The holder has ended (or the file is unreadable, a write cut short): taken over, once.
-    if (attempt > 0) throw new Error(`svc-conformance: the reports folder's lock ${file} cannot be taken`);
-    rmSync(file, { force: true });
+    if (!holder && ageMs(file) < UNREADABLE_GRACE_MS) {
+      throw new Error(`svc-conformance: the reports folder ${dir} is being taken by another run (${file} is being written); give this run a folder of its own with SVC_REPORTS_DIR`);
+    }
+    // Its holder has ended (or the file is an old, unreadable one): that very file is moved aside
+    // (one run only can) and, if it proves to be a lock taken meanwhile, put back. Then again.
+    const aside = `${draft}.stale`;
+    try {
+      renameSync(file, aside);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') continue;
+      throw err;
+    }
+    const moved = readHolder(aside);
+    if (moved && moved.token !== holder?.token) {
+      try {
+        linkSync(aside, file);
+      } catch {
+        /* another lock is in place already */
+      }
+    }
+    rmSync(aside, { force: true });
+  }
+  throw new Error(`svc-conformance: the reports folder's lock ${file} cannot be taken`);
+}
+
+function ageMs(file: string): number {
+  try {
+    return Date.now() - statSync(file).mtimeMs;
+  } catch {
+    return Infinity;
   }
 }

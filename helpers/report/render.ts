@@ -4,11 +4,19 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { REPORTS_DIR } from '../paths.js';
+import { lockReportsFolder } from './folder-lock.js';
 
 const results = join(REPORTS_DIR, 'allure-results');
 if (!existsSync(results)) {
   process.stderr.write(`No Allure results in ${results}: run \`npm run conformance\` first.\n`);
   process.exit(2);
+}
+// Not while a run writes the results it reads (./folder-lock.ts).
+try {
+  lockReportsFolder(REPORTS_DIR);
+} catch (err) {
+  process.stderr.write(`${(err as Error).message}\n`);
+  process.exit(1);
 }
 const output = join(REPORTS_DIR, 'allure-report');
 rmSync(output, { recursive: true, force: true });

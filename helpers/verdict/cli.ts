@@ -7,7 +7,7 @@ import { chmodSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { REPORTS_DIR } from '../paths.js';
-import { lockReportsFolder } from '../report/folder-lock.js';
+import { lockReportsFolder, type ReportsLock } from '../report/folder-lock.js';
 import { loadLearnedSecrets, Redactor, scrubReports } from '../redact.js';
 import type { TargetSettings } from '../target/settings.js';
 import { concludeRun, VERDICT_FILE } from './verdict.js';
@@ -104,8 +104,9 @@ async function recoverTarget(pid: number | undefined, log: (line: string) => voi
 
 async function main(args: string[]): Promise<number> {
   // The folder first: another run's reports are left as they are (helpers/report/folder-lock.ts).
+  let lock: ReportsLock;
   try {
-    lockReportsFolder(REPORTS_DIR);
+    lock = lockReportsFolder(REPORTS_DIR);
   } catch (err) {
     process.stderr.write(`${(err as Error).message}\n`);
     process.stdout.write(`\nverdict: NOT CONFORMANT: the run did not start: another run is writing ${REPORTS_DIR}\n`);
@@ -124,6 +125,8 @@ async function main(args: string[]): Promise<number> {
       ...(process.stdout.isTTY && !process.env.NO_COLOR ? { FORCE_COLOR: '1' } : {}),
     },
   });
+  // The run writes the folder too: the lock stays held while it lives, should this process end first.
+  if (child.pid !== undefined) lock.addWriter(child.pid);
   const closed = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) => child.on('close', (code, signal) => done({ code, signal })));
   // A signal to this process is passed on to the run, and this process waits for it to end: vitest
   // exits 1 ms after a signal, which can cut the run's own restore of the target short, so the

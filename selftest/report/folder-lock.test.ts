@@ -15,6 +15,8 @@ const EVAL = ['--import', 'tsx', '--input-type=module', '--eval'];
 const LOCK = join(ROOT, 'helpers/report/folder-lock.ts');
 /** Takes the folder argv[1], then prints its token and stays until stdin closes. */
 const HOLD = `import { lockReportsFolder } from ${JSON.stringify(LOCK)}; lockReportsFolder(process.argv[1]); console.log(process.env.${LOCK_ENV}); process.stdin.resume(); process.stdin.on('end', () => process.exit(0));`;
+/** As HOLD, naming the process argv[2] as a writer of the run. */
+const HOLD_WITH_WRITER = `import { lockReportsFolder } from ${JSON.stringify(LOCK)}; lockReportsFolder(process.argv[1]).addWriter(Number(process.argv[2])); console.log(process.env.${LOCK_ENV}); process.stdin.resume(); process.stdin.on('end', () => process.exit(0));`;
 /** Takes the folder argv[1] once and exits: "taken", or the refusal. */
 const TAKE = `import { lockReportsFolder } from ${JSON.stringify(LOCK)}; try { lockReportsFolder(process.argv[1]); console.log('taken'); } catch (e) { console.log(e.message); process.exitCode = 3; }`;
 
@@ -31,8 +33,16 @@ function folder(): string {
   return d;
 }
 
-async function hold(dir: string): Promise<{ child: ChildProcess; token: string }> {
-  const child = spawn(process.execPath, [...EVAL, HOLD, dir], { cwd: ROOT, stdio: ['pipe', 'pipe', 'inherit'], env: { ...process.env, [LOCK_ENV]: '' } });
+function hold(dir: string): Promise<{ child: ChildProcess; token: string }> {
+  return holding([...EVAL, HOLD, dir]);
+}
+
+function holdWithWriter(dir: string, writer: number): Promise<{ child: ChildProcess; token: string }> {
+  return holding([...EVAL, HOLD_WITH_WRITER, dir, String(writer)]);
+}
+
+async function holding(args: string[]): Promise<{ child: ChildProcess; token: string }> {
+  const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['pipe', 'pipe', 'inherit'], env: { ...process.env, [LOCK_ENV]: '' } });
   holders.push(child);
   const token = await new Promise<string>((done, fail) => {
     child.stdout!.once('data', (d: Buffer) => done(d.toString().trim()));
@@ -80,7 +90,7 @@ describe('reports folder lock', () => {
     expect(take(dir)).toEqual({ code: 0, out: 'taken' });
   });
 
-  it('takes over the lock of a run that was killed, and of a pid now another process\'s', async () => {
+  it('takes over the lock of a run that was killed', async () => {
     const dir = folder();
     const { child } = await hold(dir);
     const exited = new Promise((done) => child.once('exit', done));
@@ -88,8 +98,37 @@ describe('reports folder lock', () => {
     await exited;
     expect(holderOf(dir).pid, 'a killed holder leaves its lock').toBe(child.pid);
     expect(take(dir)).toEqual({ code: 0, out: 'taken' });
+  });
+
+  // A process's start time is read from /proc (Linux); elsewhere a live pid counts as the holder.
+  it.runIf(existsSync('/proc/self/stat'))('takes over a lock whose pid is now another process\'s, the taker\'s own included', () => {
+    const dir = folder();
+    const gone = { procStart: '1', token: 'gone', startedAt: '2026-01-01T00:00:00.000Z', command: 'a run long gone' };
     // This process is alive, but started at another time than the lock says: a reused pid.
-    writeFileSync(join(dir, LOCK_FILE), JSON.stringify({ pid: process.pid, procStart: '1', token: 'gone', startedAt: '2026-01-01T00:00:00.000Z', command: 'a run long gone' }));
+    writeFileSync(join(dir, LOCK_FILE), JSON.stringify({ ...gone, pid: process.pid }));
+    expect(take(dir)).toEqual({ code: 0, out: 'taken' });
+  });
+
+  it('lets exactly one of several runs take over a dead run\'s lock at once', async () => {
+    const dir = folder();
+    writeFileSync(join(dir, LOCK_FILE), JSON.stringify({ pid: 2 ** 22 + 1, token: 'dead', startedAt: '2026-01-01T00:00:00.000Z', command: 'a killed run' }));
+    const holding = await Promise.allSettled(Array.from({ length: 5 }, () => hold(dir)));
+    const took = holding.filter((h) => h.status === 'fulfilled' && h.value.token !== 'undefined');
+    expect(took, JSON.stringify(holding.map((h) => (h.status === 'fulfilled' ? h.value.token : String(h.reason))))).toHaveLength(1);
+  });
+
+  it('stays held while a writer the holder named lives, after the holder has gone', async () => {
+    const dir = folder();
+    const writer = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)'], { stdio: 'ignore' });
+    holders.push(writer);
+    const { child } = await holdWithWriter(dir, writer.pid!);
+    const exited = new Promise((done) => child.once('exit', done));
+    child.kill('SIGKILL');
+    await exited;
+    expect(take(dir).out).toContain(`in use by another run (pid ${child.pid}`);
+    const gone = new Promise((done) => writer.once('exit', done));
+    writer.kill('SIGKILL');
+    await gone;
     expect(take(dir)).toEqual({ code: 0, out: 'taken' });
   });
 
