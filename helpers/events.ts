@@ -58,8 +58,12 @@ export function notifications(deliveries: Delivery[]): Notification[] {
   return [...byId.values()];
 }
 
-/** Milliseconds one unit of the timestamp's last written digit stands for (ms precision: 1). */
+/**
+ * Milliseconds one unit of the timestamp stands for: its last written digit's (ms precision: 1), or a
+ * whole second while no delivery has shown a fraction of one (a clock counting seconds may write ".000").
+ */
 function precisionMs(timestamp: string): number {
+  if (listener.wholeSeconds) return 1000;
   const fraction = /\.(\d+)/.exec(timestamp)?.[1].length ?? 0;
   return fraction >= 3 ? 1 : 10 ** (3 - fraction);
 }

@@ -20,6 +20,8 @@ export class ListenerClient {
   private readonly markedAt = new Map<number, number>();
   /** The listener's latest (receipt time - envelope timestamp) lower bound; see WebhookListener.lagMs. */
   lagMs: number | undefined;
+  /** No timestamp the listener verified has shown a fraction of a second yet (see WebhookListener.stampPrecisionMs). */
+  wholeSeconds = true;
 
   private readonly transport = new HttpTransport();
 
@@ -35,8 +37,9 @@ export class ListenerClient {
     });
     const text = res.text;
     if (res.statusCode !== 200) throw new Error(`listener control ${method} ${path}: ${res.statusCode} ${text}`);
-    const parsed = JSON.parse(text) as T & { lagMs?: number };
+    const parsed = JSON.parse(text) as T & { lagMs?: number; wholeSeconds?: boolean };
     if (typeof parsed.lagMs === 'number') this.lagMs = parsed.lagMs;
+    if (typeof parsed.wholeSeconds === 'boolean') this.wholeSeconds = parsed.wholeSeconds;
     return parsed;
   }
 

@@ -135,7 +135,9 @@ export class WebhookListener {
   readonly findings: Finding[] = [];
   readonly refusals: Refusals = { notFound: 0, notFoundPosts: 0, methodNotAllowed: 0, tooLarge: 0, aborted: 0 };
   /** Per envelope id: deliveries, the first one's seq, redeliveries after the acknowledgement (the oldest forgotten beyond MAX_TRACKED_NOTIFICATIONS). */
-  private readonly attempts = new Map<string, { count: number; firstSeq: number; duplicates: number; acked: boolean }>();
+  private readonly attempts = new Map<string, { count: number; firstSeq: number; duplicates: number; acked: boolean; stamp?: number; lagAtFirst?: number }>();
+  /** Whether a verified delivery's timestamp showed a non-zero fraction of a second: until one does, a target's clock may count whole seconds however many digits it writes. */
+  private fractionSeen = false;
   /** Armings still to answer (an exhausted one is removed). */
   private readonly armed = new Map<string, { count: number; status: number; afterSeq: number; armedAt: number }>();
   /** Deliveries by the keys they are found under (data.id or type, data.cardId), in seq order: a poll reads its key's list. */
@@ -254,9 +256,9 @@ export class WebhookListener {
    * Only notifications first delivered after the arm, and not stamped before it, answer to it, their
    * retries included: a late retry, or a late first delivery, of an earlier notification (events may
    * arrive late: interface, Events 3) is acknowledged as usual and leaves the arm to the notification
-   * the scenario causes. "Stamped before" is decided as events.ts decides it for a mark: the envelope
-   * timestamp, plus the bound `lagMs` on the target's clock offset and the timestamp's precision, is
-   * still earlier than the arm.
+   * the scenario causes. "Stamped before" is decided as events.ts decides it for a mark, once per
+   * notification at its first delivery: the envelope timestamp, plus the bound `lagMs` on the target's
+   * clock offset and the timestamps' observed precision (`stampPrecisionMs`), is still earlier than the arm.
    */
   arm(key: string, count: number, status: number): void {
     if (typeof key !== 'string' || !key) throw new TypeError('arm: key must be a non-empty string');
@@ -278,6 +280,15 @@ export class WebhookListener {
    * (a target's mistake, judged elsewhere) must not move every other event before its mark. Leaving
    * samples out only raises the bound, which can only keep more events, never drop one wrongly.
    */
+  /**
+   * Milliseconds one unit of the target's timestamps stands for, as observed: 1 once a timestamp showed
+   * a fraction of a second (read from its digits), else 1000 (a clock that counts whole seconds and
+   * writes ".000" is told from a precise one only so).
+   */
+  stampPrecisionMs(timestamp: string): number {
+    return this.fractionSeen ? timestampPrecisionMs(timestamp) : 1000;
+  }
+
   get lagMs(): number | undefined {
     return robustMin(this.lags);
   }
@@ -364,6 +375,7 @@ export class WebhookListener {
         });
       }
       const stamped = typeof b.timestamp === 'string' ? Date.parse(b.timestamp) : NaN;
+      if (verdict.ok && Number.isFinite(stamped) && stamped % 1000 !== 0) this.fractionSeen = true;
       if (verdict.ok && Number.isFinite(stamped)) {
         this.lags.push(delivery.receivedAt - stamped);
         if (this.lags.length > LAG_WINDOW) this.lags.shift();
@@ -385,7 +397,15 @@ export class WebhookListener {
     } else if (delivery.eventId) {
       let seen = this.attempts.get(delivery.eventId);
       if (!seen) {
-        seen = { count: 0, firstSeq: seq, duplicates: 0, acked: false };
+        // Whether it was stamped before an arm is decided at its first delivery, once: its retries are judged alike.
+        const stamp = typeof (body as { timestamp?: unknown }).timestamp === 'string' ? Date.parse((body as { timestamp: string }).timestamp) : NaN;
+        seen = {
+          count: 0,
+          firstSeq: seq,
+          duplicates: 0,
+          acked: false,
+          ...(Number.isFinite(stamp) && this.lagMs !== undefined ? { stamp: stamp + this.stampPrecisionMs((body as { timestamp: string }).timestamp), lagAtFirst: this.lagMs } : {}),
+        };
         this.attempts.set(delivery.eventId, seen);
         this.forgetOldest();
       }
@@ -395,10 +415,7 @@ export class WebhookListener {
       // Armed by resource id, by `<TYPE>@<id>`, or by `<TYPE>@<customerId>` for a resource whose id is
       // known only from its first delivery; only for a notification first delivered after the arm.
       const customerId = (body as { data?: { customerId?: unknown } } | undefined)?.data?.customerId;
-      const stamp = typeof (body as { timestamp?: unknown }).timestamp === 'string' ? ((body as { timestamp: string }).timestamp) : undefined;
-      const lag = this.lagMs;
-      const stampedBefore = (at: number) =>
-        stamp !== undefined && lag !== undefined && Number.isFinite(Date.parse(stamp)) && Date.parse(stamp) + lag + timestampPrecisionMs(stamp) < at;
+      const stampedBefore = (at: number) => seen.stamp !== undefined && seen.lagAtFirst !== undefined && seen.stamp + seen.lagAtFirst < at;
       const armedFor = (key: string | undefined) => {
         const a = key === undefined ? undefined : this.armed.get(key);
         return a && a.count > 0 && seen.firstSeq > a.afterSeq && !stampedBefore(a.armedAt) ? a : undefined;
@@ -501,9 +518,9 @@ export class WebhookListener {
         const deliveries = (await this.poll(key, since, waitMs)).map(({ rawBody, headers, ...d }) =>
           withRaw ? { ...d, rawBody, signatureHeader: headers['x-svc-signature'] } : d,
         );
-        return send(200, { deliveries, lastSeq: this.lastSeq, lagMs: this.lagMs });
+        return send(200, { deliveries, lastSeq: this.lastSeq, lagMs: this.lagMs, wholeSeconds: !this.fractionSeen });
       }
-      if (req.method === 'GET' && url.pathname === '/mark') return send(200, { lastSeq: this.lastSeq, at: Date.now(), lagMs: this.lagMs });
+      if (req.method === 'GET' && url.pathname === '/mark') return send(200, { lastSeq: this.lastSeq, at: Date.now(), lagMs: this.lagMs, wholeSeconds: !this.fractionSeen });
       if (req.method === 'GET' && url.pathname === '/findings') {
         return send(200, { findings: this.findings, findingsDropped: this.findingsDropped, duplicates: this.duplicates, duplicatesPerNotification: this.duplicatesPerNotification, refusals: this.refusals });
       }

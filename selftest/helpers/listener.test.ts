@@ -144,13 +144,30 @@ describe('webhook listener bookkeeping', () => {
   it('leaves an arm to notifications stamped after it: a late first delivery of an earlier TEST is acknowledged', async () => {
     const info = await start();
     const client = new ListenerClient(info);
-    // The listener learns the clock offset from deliveries (here none: the same clock).
-    expect(await deliverSigned(info.url, envelope()), 'a delivery to learn the clock from').toBe(200);
+    // The listener learns the clock offset, and that timestamps carry milliseconds, from deliveries
+    // (a few: its bound leaves out values far below the median).
+    for (let i = 0; i < 5; i++) {
+      const stamp = new Date(Date.now() - 1);
+      if (stamp.getUTCMilliseconds() === 0) stamp.setUTCMilliseconds(1);
+      expect(await deliverSigned(info.url, { ...envelope(), timestamp: stamp.toISOString() }), 'a delivery to learn the clock from').toBe(200);
+    }
     const test = (timestamp: string) => ({ test: true, id: `Webhook:${randomUUID()}`, type: 'TEST', timestamp });
-    const earlier = test(new Date(Date.now() - 50).toISOString());
-    await client.arm('TEST', 1, 503);
+    const earlier = test(new Date(Date.now() - 5000).toISOString());
+    await client.arm('TEST', 2, 503);
     expect(await deliverSigned(info.url, earlier), 'a TEST stamped before the arm, first delivered after it, is acknowledged').toBe(200);
-    expect(await deliverSigned(info.url, test(new Date().toISOString())), 'the TEST stamped after the arm takes it').toBe(503);
+    const mine = test(new Date().toISOString());
+    expect(await deliverSigned(info.url, mine), 'the TEST stamped after the arm takes it').toBe(503);
+    expect(await deliverSigned(info.url, mine), 'and so does its retry').toBe(503);
+  });
+
+  it('gives a target whose timestamps count whole seconds a second of slack: its TEST stamped in the arm\'s second takes the arm', async () => {
+    const info = await start();
+    const client = new ListenerClient(info);
+    const whole = (ms: number) => new Date(Math.floor(ms / 1000) * 1000).toISOString();
+    for (let i = 0; i < 5; i++) expect(await deliverSigned(info.url, { ...envelope(), timestamp: whole(Date.now()) }), 'a delivery to learn the clock from').toBe(200);
+    await client.arm('TEST', 1, 503);
+    // Stamped with the second it happened in, so up to 999 ms before the arm on this clock.
+    expect(await deliverSigned(info.url, { test: true, id: `Webhook:${randomUUID()}`, type: 'TEST', timestamp: whole(Date.now()) })).toBe(503);
   });
 
   it('arms `<TYPE>@<id>` for that type of event about that resource only', async () => {
