@@ -5,9 +5,14 @@ import WaitSpreadingSequencer from './helpers/sequencer.js';
 
 const reports = resolve(process.env.SVC_REPORTS_DIR ?? 'reports');
 // No other run writes this folder while this one does (helpers/report/folder-lock.ts): taken here,
-// before any reporter opens a file in it, and given back when this process exits. `vitest run` only:
-// a watching vitest (an editor's, say) would hold the folder for as long as it is open.
-if (process.argv.includes('run') || process.argv.includes('--run')) lockReportsFolder(reports);
+// before any reporter opens a file in it, and given back when this process exits. Runs only: a
+// watching vitest (an editor's, say) would hold the folder for as long as it is open. Vitest's command
+// line runs once with `run`, and without it where there is no terminal or in CI.
+const argv = process.argv.slice(2);
+const commandLine = /vitest(\.mjs)?$/.test(process.argv[1] ?? '');
+const watching = argv.some((a) => ['watch', 'dev', '--watch', '-w'].includes(a));
+const once = argv.includes('run') || argv.includes('--run') || (commandLine && !watching && (Boolean(process.env.CI) || !process.stdin.isTTY));
+if (once) lockReportsFolder(reports);
 // A shard also writes vitest's blob report, for `npm run merge`.
 const sharded = process.argv.some((a) => a.startsWith('--shard'));
 

@@ -4,9 +4,9 @@
 // takes its folder first and holds it until its process exits; a second run into the same folder
 // stops at once, naming the one that has it. The processes a run starts (vitest from the verdict
 // reader, the verdict reader from `npm run certify`) inherit the holder's token (SVC_REPORTS_LOCK)
-// and write under its lock; the one that does the run's writing is named in the lock too
-// (`addWriter`), so the lock stays held while either lives. A lock whose processes have all ended
-// (killed, say) is taken over.
+// and write under its lock; the processes that do the run's writing are named in the lock too
+// (`addWriter`), so the lock stays held while any of them lives. A lock whose processes have all
+// ended (killed, say) is taken over, by one run at a time.
 import { randomUUID } from 'node:crypto';
 import { linkSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -31,7 +31,9 @@ export interface LockHolder extends LockProcess {
 }
 
 export interface ReportsLock {
-  /** Names a process the holder started as writing the folder for it: the lock is held while it lives too. */
+  /** Whether this process took the lock (false: it runs under its starter's). */
+  held: boolean;
+  /** Names a process started for the run as writing the folder for it: the lock is held while it lives too. */
   addWriter(pid: number): void;
 }
 
@@ -66,7 +68,6 @@ function readHolder(file: string): LockHolder | undefined {
   }
 }
 
-const NOT_HELD: ReportsLock = { addWriter: () => undefined };
 
 /**
  * Takes `dir` for this process and the processes it starts, or throws naming the run that holds it.
@@ -94,19 +95,24 @@ export function lockReportsFolder(dir: string, env: NodeJS.ProcessEnv = process.
   } finally {
     rmSync(draft, { force: true });
   }
+  const token = ours ? mine.token : env[LOCK_ENV]!;
+  /** Adds a writer to the lock in place, while it is still this run's (written whole, then renamed over it). */
+  const addWriter = (pid: number) => {
+    const now = readHolder(file);
+    if (now?.token !== token) return;
+    now.writers = [...(now.writers ?? []), { pid, procStart: procStart(pid) }];
+    write(now);
+    renameSync(draft, file);
+  };
   // Under a lock this process, or the one that started it, holds: that one gives it back.
-  if (!ours) return NOT_HELD;
+  if (!ours) return { held: false, addWriter };
   env[LOCK_ENV] = mine.token;
   process.on('exit', () => {
-    if (readHolder(file)?.token === mine.token) rmSync(file, { force: true });
+    const now = readHolder(file);
+    // Not while a writer the run started still writes (this process ended first, on an error say).
+    if (now?.token === mine.token && !(now.writers ?? []).some(running)) rmSync(file, { force: true });
   });
-  return {
-    addWriter(pid) {
-      mine.writers = [...(mine.writers ?? []), { pid, procStart: procStart(pid) }];
-      write(mine);
-      renameSync(draft, file);
-    },
-  };
+  return { held: true, addWriter };
 }
 
 /** Links `draft` into place as the lock: true when taken, false when this run holds it already. */
@@ -135,24 +141,26 @@ function take(draft: string, file: string, dir: string, env: NodeJS.ProcessEnv):
     if (!holder && ageMs(file) < UNREADABLE_GRACE_MS) {
       throw new Error(`svc-conformance: the reports folder ${dir} is being taken by another run (${file} is being written); give this run a folder of its own with SVC_REPORTS_DIR`);
     }
-    // Its holder has ended (or the file is an old, unreadable one): that very file is moved aside
-    // (one run only can) and, if it proves to be a lock taken meanwhile, put back. Then again.
-    const aside = `${draft}.stale`;
+    // Its holder has ended (or the file is an old, unreadable one). One run at a time takes a dead
+    // lock over, under a guard of its own (an exclusive create): it checks the lock is still that one,
+    // removes it, and tries again like any run. Meanwhile a run that finds the guard stops (one left
+    // by a run killed in the middle is removed once old).
+    const guard = `${file}.takeover`;
     try {
-      renameSync(file, aside);
+      writeFileSync(guard, `${process.pid}\n`, { flag: 'wx' });
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === 'ENOENT') continue;
-      throw err;
-    }
-    const moved = readHolder(aside);
-    if (moved && moved.token !== holder?.token) {
-      try {
-        linkSync(aside, file);
-      } catch {
-        /* another lock is in place already */
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      if (ageMs(guard) < UNREADABLE_GRACE_MS) {
+        throw new Error(`svc-conformance: the reports folder ${dir} is being taken over by another run; give this run a folder of its own with SVC_REPORTS_DIR`);
       }
+      rmSync(guard, { force: true });
+      continue;
     }
-    rmSync(aside, { force: true });
+    try {
+      if (readHolder(file)?.token === holder?.token) rmSync(file, { force: true });
+    } finally {
+      rmSync(guard, { force: true });
+    }
   }
   throw new Error(`svc-conformance: the reports folder's lock ${file} cannot be taken`);
 }

@@ -6,6 +6,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LOCK_ENV, LOCK_FILE, type LockHolder } from '../../helpers/report/folder-lock.js';
 
@@ -17,8 +18,10 @@ const LOCK = join(ROOT, 'helpers/report/folder-lock.ts');
 const HOLD = `import { lockReportsFolder } from ${JSON.stringify(LOCK)}; lockReportsFolder(process.argv[1]); console.log(process.env.${LOCK_ENV}); process.stdin.resume(); process.stdin.on('end', () => process.exit(0));`;
 /** As HOLD, naming the process argv[2] as a writer of the run. */
 const HOLD_WITH_WRITER = `import { lockReportsFolder } from ${JSON.stringify(LOCK)}; lockReportsFolder(process.argv[1]).addWriter(Number(process.argv[2])); console.log(process.env.${LOCK_ENV}); process.stdin.resume(); process.stdin.on('end', () => process.exit(0));`;
-/** Takes the folder argv[1] once and exits: "taken", or the refusal. */
-const TAKE = `import { lockReportsFolder } from ${JSON.stringify(LOCK)}; try { lockReportsFolder(process.argv[1]); console.log('taken'); } catch (e) { console.log(e.message); process.exitCode = 3; }`;
+/** Takes the folder argv[1] once and exits: "taken", "under" (its starter's lock), or the refusal. */
+const TAKE = `import { lockReportsFolder } from ${JSON.stringify(LOCK)}; try { console.log(lockReportsFolder(process.argv[1]).held ? 'taken' : 'under'); } catch (e) { console.log(e.message); process.exitCode = 3; }`;
+/** Waits for "go" on stdin, then takes the folder argv[1]: prints "taken" or the refusal, and stays until stdin closes. */
+const RACE = `import { lockReportsFolder } from ${JSON.stringify(LOCK)}; console.log('ready'); process.stdin.once('data', () => { try { lockReportsFolder(process.argv[1]); console.log('taken'); } catch (e) { console.log('refused'); } }); process.stdin.on('end', () => process.exit(0));`;
 
 const dirs: string[] = [];
 const holders: ChildProcess[] = [];
@@ -73,7 +76,7 @@ describe('reports folder lock', () => {
   it('lets a process the holder started (its token in SVC_REPORTS_LOCK) write under the lock', async () => {
     const dir = folder();
     const { token } = await hold(dir);
-    expect(take(dir, { [LOCK_ENV]: token })).toEqual({ code: 0, out: 'taken' });
+    expect(take(dir, { [LOCK_ENV]: token })).toEqual({ code: 0, out: 'under' });
     // That process has exited: the lock is still the holder's, and nothing else was left there.
     expect(holderOf(dir).token).toBe(token);
     expect(readdirSync(dir)).toEqual([LOCK_FILE]);
@@ -98,10 +101,11 @@ describe('reports folder lock', () => {
     await exited;
     expect(holderOf(dir).pid, 'a killed holder leaves its lock').toBe(child.pid);
     expect(take(dir)).toEqual({ code: 0, out: 'taken' });
+    expect(existsSync(join(dir, LOCK_FILE)), 'the taker gave it back as it exited').toBe(false);
   });
 
   // A process's start time is read from /proc (Linux); elsewhere a live pid counts as the holder.
-  it.runIf(existsSync('/proc/self/stat'))('takes over a lock whose pid is now another process\'s, the taker\'s own included', () => {
+  it.runIf(existsSync('/proc/self/stat'))('takes over a lock whose pid is now another process\'s', () => {
     const dir = folder();
     const gone = { procStart: '1', token: 'gone', startedAt: '2026-01-01T00:00:00.000Z', command: 'a run long gone' };
     // This process is alive, but started at another time than the lock says: a reused pid.
@@ -112,9 +116,20 @@ describe('reports folder lock', () => {
   it('lets exactly one of several runs take over a dead run\'s lock at once', async () => {
     const dir = folder();
     writeFileSync(join(dir, LOCK_FILE), JSON.stringify({ pid: 2 ** 22 + 1, token: 'dead', startedAt: '2026-01-01T00:00:00.000Z', command: 'a killed run' }));
-    const holding = await Promise.allSettled(Array.from({ length: 5 }, () => hold(dir)));
-    const took = holding.filter((h) => h.status === 'fulfilled' && h.value.token !== 'undefined');
-    expect(took, JSON.stringify(holding.map((h) => (h.status === 'fulfilled' ? h.value.token : String(h.reason))))).toHaveLength(1);
+    // Each is started and waits; then all are told to take the folder at once.
+    const racers = await Promise.all(
+      Array.from({ length: 6 }, async () => {
+        const child = spawn(process.execPath, [...EVAL, RACE, dir], { cwd: ROOT, stdio: ['pipe', 'pipe', 'inherit'], env: { ...process.env, [LOCK_ENV]: '' } });
+        holders.push(child);
+        const lines = createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
+        expect((await lines.next()).value).toBe('ready');
+        return { child, lines };
+      }),
+    );
+    for (const r of racers) r.child.stdin!.write('go\n');
+    const outcomes = await Promise.all(racers.map(async (r) => (await r.lines.next()).value as string));
+    expect(outcomes.filter((o) => o === 'taken'), outcomes.join(', ')).toHaveLength(1);
+    expect(outcomes.filter((o) => o === 'refused')).toHaveLength(5);
   });
 
   it('stays held while a writer the holder named lives, after the holder has gone', async () => {
