@@ -60,11 +60,21 @@ async function overBalance(ctx: TestContext): Promise<boolean> {
   const quotes = [await createQuote(quoteBody(accounts.USD.id, destination.id, AMOUNT)), await createQuote(quoteBody(accounts.USD.id, destination.id, AMOUNT))];
   expect(quotes[0].totalSendingAmount + quotes[1].totalSendingAmount, 'the two payments together exceed the funds').toBeGreaterThan(FUNDS);
   const since = await listener.mark();
-  const challenges: string[] = [];
-  for (const q of quotes) {
-    const executed = expectStatus(await executeQuote(q.id), 200, QuoteAwaitingSca, 'supplement 8 and 16: execute of an SCA customer\'s quote: PENDING_AUTHORIZATION with its scaChallenge');
-    challenges.push(executed.scaChallenge.id);
+  const awaiting = 'supplement 8 and 16: execute of an SCA customer\'s quote: PENDING_AUTHORIZATION with its scaChallenge';
+  const challenges = [expectStatus(await executeQuote(quotes[0].id), 200, QuoteAwaitingSca, awaiting).scaChallenge.id];
+  const secondExecute = await executeQuote(quotes[1].id);
+  if (secondExecute.status !== 200) {
+    // Supplement 8: execute debits the source at once. A target that takes the first payment's money
+    // at its execute may refuse the second there; the first must then go through, and nothing more.
+    expectRefusal(secondExecute, 'an execute the balance no longer covers is refused', NOTE);
+    const first = await authorizeQuote(quotes[0].id, { code }, challenges[0]);
+    if (first.status !== 200 && (await challengeExpired(quotes[0].transactionId))) return unjudged(customerId, accounts.USD.id);
+    expectStatus(first, 200, Quote, 'the first payment is covered: its authorization succeeds');
+    await expectOutgoingLifecycle(quotes[0].transactionId, 'COMPLETED', since);
+    expect(await balanceOf(customerId, accounts.USD.id), 'the funds less the one completed payment, to the cent').toBe(FUNDS - quotes[0].totalSendingAmount);
+    return true;
   }
+  challenges.push(expectStatus(secondExecute, 200, QuoteAwaitingSca, awaiting).scaChallenge.id);
   // Each authorized to the end of the loop (supplement 16: a send may take more than one).
   const first = await authorizeQuote(quotes[0].id, { code }, challenges[0]);
   if (first.status !== 200 && (await challengeExpired(quotes[0].transactionId))) return unjudged(customerId, accounts.USD.id);
