@@ -21,7 +21,7 @@ import { recordCovered } from './coverage/recorder.js';
 import { expectSchema, noteInterface } from './expect.js';
 import { eventDataSchema, refundForm, STATE_CHANGE_FIELD, statusDisagreement } from './event-schemas.js';
 import { capabilities, listener } from './harness.js';
-import { answerLagMs } from './target-clock.js';
+import { answerLagMs, timestampPrecisionMs } from './target-clock.js';
 import type { Delivery } from './listener/server.js';
 import { Envelope, TestDelivery } from './schemas.js';
 import { ids } from './spec/catalog.js';
@@ -58,16 +58,6 @@ export function notifications(deliveries: Delivery[]): Notification[] {
   return [...byId.values()];
 }
 
-/**
- * Milliseconds one unit of the timestamp stands for: its last written digit's (ms precision: 1), or a
- * whole second while no delivery has shown a fraction of one (a clock counting seconds may write ".000").
- */
-function precisionMs(timestamp: string): number {
-  if (listener.wholeSeconds) return 1000;
-  const fraction = /\.(\d+)/.exec(timestamp)?.[1].length ?? 0;
-  return fraction >= 3 ? 1 : 10 ** (3 - fraction);
-}
-
 /** Notifications new since the mark `since` (see the file's header). */
 export function newSince(deliveries: Delivery[], since = 0): Notification[] {
   const all = notifications(deliveries).filter((n) => (n.deliveries[0].firstSeq ?? n.deliveries[0].seq) > since);
@@ -78,7 +68,7 @@ export function newSince(deliveries: Delivery[], since = 0): Notification[] {
   const lag = Math.min(...bounds);
   return all.filter((n) => {
     const stamped = Date.parse(n.timestamp);
-    return !Number.isFinite(stamped) || stamped + lag + precisionMs(n.timestamp) >= markedAt;
+    return !Number.isFinite(stamped) || stamped + lag + timestampPrecisionMs(n.timestamp, listener.wholeSeconds) >= markedAt;
   });
 }
 

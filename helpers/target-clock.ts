@@ -31,3 +31,14 @@ export function robustMin(values: readonly number[]): number | undefined {
   const median = sorted[Math.floor(sorted.length / 2)];
   return sorted.find((v) => v >= median - SPREAD_MS);
 }
+
+/**
+ * Milliseconds one unit of a timestamp stands for: its last written digit's (ms precision: 1), or a
+ * whole second while the target's timestamps have shown no fraction of one (`wholeSeconds`: a clock
+ * counting seconds may still write ".000").
+ */
+export function timestampPrecisionMs(timestamp: string, wholeSeconds = false): number {
+  if (wholeSeconds) return 1000;
+  const fraction = /\.(\d+)/.exec(timestamp)?.[1].length ?? 0;
+  return fraction >= 3 ? 1 : 10 ** (3 - fraction);
+}

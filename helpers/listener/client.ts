@@ -20,7 +20,7 @@ export class ListenerClient {
   private readonly markedAt = new Map<number, number>();
   /** The listener's latest (receipt time - envelope timestamp) lower bound; see WebhookListener.lagMs. */
   lagMs: number | undefined;
-  /** No timestamp the listener verified has shown a fraction of a second yet (see WebhookListener.stampPrecisionMs). */
+  /** No timestamp the listener verified has shown a fraction of a second yet (see WebhookListener.fractionSeen). */
   wholeSeconds = true;
 
   private readonly transport = new HttpTransport();

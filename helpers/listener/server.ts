@@ -22,7 +22,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AnyDelivery } from '../schemas.js';
-import { robustMin } from '../target-clock.js';
+import { robustMin, timestampPrecisionMs } from '../target-clock.js';
 import { verifyWebhookSignature } from '../webhook-signature.js';
 
 export interface Delivery {
@@ -134,8 +134,8 @@ export class WebhookListener {
   readonly deliveries: Delivery[] = [];
   readonly findings: Finding[] = [];
   readonly refusals: Refusals = { notFound: 0, notFoundPosts: 0, methodNotAllowed: 0, tooLarge: 0, aborted: 0 };
-  /** Per envelope id: deliveries, the first one's seq, redeliveries after the acknowledgement (the oldest forgotten beyond MAX_TRACKED_NOTIFICATIONS). */
-  private readonly attempts = new Map<string, { count: number; firstSeq: number; duplicates: number; acked: boolean; stamp?: number; lagAtFirst?: number }>();
+  /** Per envelope id: deliveries, the first one's seq, redeliveries after the acknowledgement, and `latestAt`: the latest moment on our clock it can have happened (its timestamp, precision and the clock-offset bound at its first delivery) (the oldest forgotten beyond MAX_TRACKED_NOTIFICATIONS). */
+  private readonly attempts = new Map<string, { count: number; firstSeq: number; duplicates: number; acked: boolean; latestAt?: number }>();
   /** Whether a verified delivery's timestamp showed a non-zero fraction of a second: until one does, a target's clock may count whole seconds however many digits it writes. */
   private fractionSeen = false;
   /** Armings still to answer (an exhausted one is removed). */
@@ -256,9 +256,11 @@ export class WebhookListener {
    * Only notifications first delivered after the arm, and not stamped before it, answer to it, their
    * retries included: a late retry, or a late first delivery, of an earlier notification (events may
    * arrive late: interface, Events 3) is acknowledged as usual and leaves the arm to the notification
-   * the scenario causes. "Stamped before" is decided as events.ts decides it for a mark, once per
-   * notification at its first delivery: the envelope timestamp, plus the bound `lagMs` on the target's
-   * clock offset and the timestamps' observed precision (`stampPrecisionMs`), is still earlier than the arm.
+   * the scenario causes. "Stamped before" is decided once per notification, at its first delivery, as
+   * events.ts decides it for a mark but with the listener's own clock-offset bound (`lagMs`; the workers'
+   * bound from API answers is not known here, and a looser bound only keeps more notifications armed):
+   * the envelope timestamp, plus that bound and the timestamps' observed precision (`fractionSeen`), is
+   * still earlier than the arm.
    */
   arm(key: string, count: number, status: number): void {
     if (typeof key !== 'string' || !key) throw new TypeError('arm: key must be a non-empty string');
@@ -280,15 +282,6 @@ export class WebhookListener {
    * (a target's mistake, judged elsewhere) must not move every other event before its mark. Leaving
    * samples out only raises the bound, which can only keep more events, never drop one wrongly.
    */
-  /**
-   * Milliseconds one unit of the target's timestamps stands for, as observed: 1 once a timestamp showed
-   * a fraction of a second (read from its digits), else 1000 (a clock that counts whole seconds and
-   * writes ".000" is told from a precise one only so).
-   */
-  stampPrecisionMs(timestamp: string): number {
-    return this.fractionSeen ? timestampPrecisionMs(timestamp) : 1000;
-  }
-
   get lagMs(): number | undefined {
     return robustMin(this.lags);
   }
@@ -398,14 +391,10 @@ export class WebhookListener {
       let seen = this.attempts.get(delivery.eventId);
       if (!seen) {
         // Whether it was stamped before an arm is decided at its first delivery, once: its retries are judged alike.
-        const stamp = typeof (body as { timestamp?: unknown }).timestamp === 'string' ? Date.parse((body as { timestamp: string }).timestamp) : NaN;
-        seen = {
-          count: 0,
-          firstSeq: seq,
-          duplicates: 0,
-          acked: false,
-          ...(Number.isFinite(stamp) && this.lagMs !== undefined ? { stamp: stamp + this.stampPrecisionMs((body as { timestamp: string }).timestamp), lagAtFirst: this.lagMs } : {}),
-        };
+        const timestamp = (body as { timestamp?: unknown }).timestamp;
+        const stamp = typeof timestamp === 'string' ? Date.parse(timestamp) + timestampPrecisionMs(timestamp, !this.fractionSeen) : NaN;
+        const lag = this.lagMs;
+        seen = { count: 0, firstSeq: seq, duplicates: 0, acked: false, ...(Number.isFinite(stamp) && lag !== undefined ? { latestAt: stamp + lag } : {}) };
         this.attempts.set(delivery.eventId, seen);
         this.forgetOldest();
       }
@@ -415,10 +404,9 @@ export class WebhookListener {
       // Armed by resource id, by `<TYPE>@<id>`, or by `<TYPE>@<customerId>` for a resource whose id is
       // known only from its first delivery; only for a notification first delivered after the arm.
       const customerId = (body as { data?: { customerId?: unknown } } | undefined)?.data?.customerId;
-      const stampedBefore = (at: number) => seen.stamp !== undefined && seen.lagAtFirst !== undefined && seen.stamp + seen.lagAtFirst < at;
       const armedFor = (key: string | undefined) => {
         const a = key === undefined ? undefined : this.armed.get(key);
-        return a && a.count > 0 && seen.firstSeq > a.afterSeq && !stampedBefore(a.armedAt) ? a : undefined;
+        return a && a.count > 0 && seen.firstSeq > a.afterSeq && !((seen.latestAt ?? Infinity) < a.armedAt) ? a : undefined;
       };
       const armed =
         armedFor(delivery.key) ??
@@ -675,10 +663,4 @@ export function selfSignedCertificate(urlHost: string): { key: string; cert: str
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
-}
-
-/** Milliseconds one unit of a timestamp's last written digit stands for (ms precision: 1). */
-function timestampPrecisionMs(timestamp: string): number {
-  const fraction = /\.(\d+)/.exec(timestamp)?.[1].length ?? 0;
-  return fraction >= 3 ? 1 : 10 ** (3 - fraction);
 }

@@ -8,8 +8,9 @@
 // (`addWriter`), so the lock stays held while any of them lives. A lock whose processes have all
 // ended (killed, say) is taken over, by one run at a time.
 import { randomUUID } from 'node:crypto';
-import { linkSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { linkSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileAgeMs, processAlive, processStart } from '../liveness.js';
 
 export const LOCK_FILE = '.run-lock';
 export const LOCK_ENV = 'SVC_REPORTS_LOCK';
@@ -37,25 +38,7 @@ export interface ReportsLock {
   addWriter(pid: number): void;
 }
 
-/** Field 22 of /proc/<pid>/stat (Linux), undefined elsewhere or when the process is gone. */
-function procStart(pid: number): string | undefined {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
-  } catch {
-    return undefined;
-  }
-}
-
-function running(p: LockProcess): boolean {
-  try {
-    process.kill(p.pid, 0);
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'EPERM') return false;
-  }
-  const start = procStart(p.pid);
-  return p.procStart === undefined || start === undefined || start === p.procStart;
-}
+const running = (p: LockProcess) => processAlive(p.pid, p.procStart);
 
 const alive = (holder: LockHolder) => running(holder) || (holder.writers ?? []).some(running);
 
@@ -79,7 +62,7 @@ export function lockReportsFolder(dir: string, env: NodeJS.ProcessEnv = process.
   const file = join(dir, LOCK_FILE);
   const mine: LockHolder = {
     pid: process.pid,
-    procStart: procStart(process.pid),
+    procStart: processStart(process.pid),
     token: randomUUID(),
     startedAt: new Date().toISOString(),
     command: process.argv.slice(1).join(' '),
@@ -100,7 +83,7 @@ export function lockReportsFolder(dir: string, env: NodeJS.ProcessEnv = process.
   const addWriter = (pid: number) => {
     const now = readHolder(file);
     if (now?.token !== token) return;
-    now.writers = [...(now.writers ?? []), { pid, procStart: procStart(pid) }];
+    now.writers = [...(now.writers ?? []), { pid, procStart: processStart(pid) }];
     write(now);
     renameSync(draft, file);
   };
@@ -138,7 +121,7 @@ function take(draft: string, file: string, dir: string, env: NodeJS.ProcessEnv):
           `Two runs in one folder corrupt each other's results: wait for it to end, or give this run a folder of its own with SVC_REPORTS_DIR.`,
       );
     }
-    if (!holder && ageMs(file) < UNREADABLE_GRACE_MS) {
+    if (!holder && fileAgeMs(file) < UNREADABLE_GRACE_MS) {
       throw new Error(`svc-conformance: the reports folder ${dir} is being taken by another run (${file} is being written); give this run a folder of its own with SVC_REPORTS_DIR`);
     }
     // Its holder has ended (or the file is an old, unreadable one). One run at a time takes a dead
@@ -150,7 +133,7 @@ function take(draft: string, file: string, dir: string, env: NodeJS.ProcessEnv):
       writeFileSync(guard, `${process.pid}\n`, { flag: 'wx' });
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-      if (ageMs(guard) < UNREADABLE_GRACE_MS) {
+      if (fileAgeMs(guard) < UNREADABLE_GRACE_MS) {
         throw new Error(`svc-conformance: the reports folder ${dir} is being taken over by another run; give this run a folder of its own with SVC_REPORTS_DIR`);
       }
       rmSync(guard, { force: true });
@@ -163,12 +146,4 @@ function take(draft: string, file: string, dir: string, env: NodeJS.ProcessEnv):
     }
   }
   throw new Error(`svc-conformance: the reports folder's lock ${file} cannot be taken`);
-}
-
-function ageMs(file: string): number {
-  try {
-    return Date.now() - statSync(file).mtimeMs;
-  } catch {
-    return Infinity;
-  }
 }

@@ -11,6 +11,7 @@ import { closeSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statS
 import { homedir, hostname } from 'node:os';
 import { join } from 'node:path';
 import type { ApiClient } from '../client.js';
+import { fileAgeMs, processAlive } from '../liveness.js';
 
 export interface LeaseRecord {
   version: 1;
@@ -47,15 +48,6 @@ export function defaultStateDir(env: NodeJS.ProcessEnv = process.env): string {
 export function leaseFile(stateDir: string, baseUrl: string, clientId: string): string {
   const key = createHash('sha256').update(`${baseUrl.replace(/\/$/, '')}\n${clientId}`).digest('hex').slice(0, 24);
   return join(stateDir, `${key}.json`);
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 function read(file: string): LeaseRecord | 'missing' | 'unreadable' {
@@ -135,7 +127,7 @@ export async function recoverLeaseOf(
   const file = leaseFile(opts.stateDir ?? defaultStateDir(), opts.baseUrl, opts.clientId);
   const held = read(file);
   if (held === 'missing' || held === 'unreadable') return false;
-  if (held.pid !== opts.pid || held.host !== hostname() || alive(held.pid)) return false;
+  if (held.pid !== opts.pid || held.host !== hostname() || processAlive(held.pid)) return false;
   const who = `run ${held.runId} (pid ${held.pid}), which ended without restoring it`;
   const given = await putBack(api, held, log, who);
   if (given === 'failed') throw new Error(`the target's webhookEndpoint left by ${who} could not be restored; the next run will try again (${file})`);
@@ -191,14 +183,8 @@ export class EndpointLease {
       }
       const held = read(file);
       if (held === 'missing') continue;
-      const fresh = (() => {
-        try {
-          return Date.now() - statSync(file).mtimeMs < 2_000;
-        } catch {
-          return false;
-        }
-      })();
-      const live = held === 'unreadable' ? fresh : held.host !== hostname() || alive(held.pid);
+      const fresh = fileAgeMs(file) < 2_000;
+      const live = held === 'unreadable' ? fresh : held.host !== hostname() || processAlive(held.pid);
       if (!live) {
         // A run died holding the target: give back what it borrowed before anything reads the endpoint.
         if (held !== 'unreadable') {
