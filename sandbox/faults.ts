@@ -564,6 +564,11 @@ export const FAULTS = {
     suites: ['cross-currency-transfers/outgoing-authorization.test.ts'],
     rule: 'Failure reasons: SCA_NOT_COMPLETED (a transaction that failed on an expired SCA challenge): the fresh challenge of the authorization loop (supplement 16) never expires.',
   },
+  'sca-expiry-from-first-challenge': {
+    areas: ['cross-currency-transfers'],
+    suites: ['cross-currency-transfers/outgoing-authorization.test.ts'],
+    rule: 'Failure reasons: SCA_NOT_COMPLETED (a transaction that failed on an expired SCA challenge): the payment fails when its first challenge expires, though a fresh one of the authorization loop (supplement 16) is still open.',
+  },
   'sca-expiry-wrong-reason': {
     areas: ['cross-currency-transfers'],
     suites: ['cross-currency-transfers/sca.test.ts'],

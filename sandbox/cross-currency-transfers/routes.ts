@@ -415,7 +415,7 @@ export async function transferRoutes(app: FastifyInstance) {
     q.scaChallenge = issued;
     if (previous && f.has('sca-later-challenge-never-expires')) return;
     ctx.later(ctx.settings.challengeTtlMs, () => {
-      if (q.status !== 'PENDING_AUTHORIZATION' || q.scaChallenge !== issued) return;
+      if (q.status !== 'PENDING_AUTHORIZATION' || (q.scaChallenge !== issued && !f.has('sca-expiry-from-first-challenge'))) return;
       q.status = 'FAILED';
       t.failureReason = f.has('sca-expiry-wrong-reason') ? 'QUOTE_EXECUTION_FAILED' : 'SCA_NOT_COMPLETED';
       setStatus(t, 'FAILED');

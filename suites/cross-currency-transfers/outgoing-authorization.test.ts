@@ -14,6 +14,7 @@ import { api, capabilities, listener } from '../../helpers/harness.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
 import { Quote, ScaLoginResult } from '../../helpers/schemas.js';
 import { QuoteAwaitingSca } from '../../helpers/schemas/strong-customer-authentication.js';
+import { timestampPrecisionMs } from '../../helpers/target-clock.js';
 
 /** How many authorizations a send takes is the target's (supplement 16: "currently two" for cross-currency sends). */
 const ROUNDS_NOTE = ['Supplement 16: each authorize may return a fresh challenge (new id) while still PENDING_AUTHORIZATION; pre-funded sends need one, cross-currency sends currently two', 'A send that is both (an internal account to another currency): which count applies is not stated'];
@@ -65,7 +66,13 @@ describe('Outgoing payment authorisation (SCA region)', () => {
     // Interface, Failure reasons: SCA_NOT_COMPLETED is "a transaction that failed on an expired SCA challenge": the fresh one too.
     const events = await expectOutgoingLifecycle(quote.transactionId, 'FAILED', since);
     expectPath('transaction', outgoing(events), ['PENDING', 'PENDING_AUTHORIZATION', 'FAILED'], 'a payment whose later challenge expired');
-    expect(events[events.length - 1].data.failureReason, 'Failure reasons: SCA_NOT_COMPLETED').toBe('SCA_NOT_COMPLETED');
+    const failed = events[events.length - 1];
+    expect(failed.data.failureReason, 'Failure reasons: SCA_NOT_COMPLETED').toBe('SCA_NOT_COMPLETED');
+    // The fresh challenge's expiry failed it, not the first's (both stamps are the target's clock).
+    expect(
+      Date.parse(failed.timestamp) + timestampPrecisionMs(failed.timestamp, listener.wholeSeconds),
+      `Failure reasons: SCA_NOT_COMPLETED is "a transaction that failed on an expired SCA challenge": the open challenge ${next.id} expires at ${next.expiresAt}, and the payment failed at ${failed.timestamp}`,
+    ).toBeGreaterThanOrEqual(Date.parse(next.expiresAt));
     expect(await balanceOf(customerId, accounts.USD.id), 'no money moved').toBe(accounts.USD.balance.amount);
   });
 });

@@ -56,7 +56,6 @@ async function unjudged(customerId: string, accountId: string): Promise<false> {
  */
 async function overBalance(ctx: TestContext): Promise<boolean> {
   const { customerId, accounts, destination, code } = await scaSender(ctx);
-  await basisSupplement('balance is the available balance (section 6); execute debits the source, failures are refunded (section 8); authorization loop (section 16)');
   const quotes = [await createQuote(quoteBody(accounts.USD.id, destination.id, AMOUNT)), await createQuote(quoteBody(accounts.USD.id, destination.id, AMOUNT))];
   expect(quotes[0].totalSendingAmount + quotes[1].totalSendingAmount, 'the two payments together exceed the funds').toBeGreaterThan(FUNDS);
   const since = await listener.mark();
@@ -107,6 +106,7 @@ describe('SCA payments over the balance', () => {
   scenario({ area: 'Cross-Currency Transfers', operation: 'POST /quotes/{quoteId}/authorize', section: 'Other operations that are named', basis: 'supplement' });
 
   it('two authorized payments that together exceed the balance never take it below zero', async (ctx) => {
+    await basisSupplement('balance is the available balance (section 6); execute debits the source, failures are refunded (section 8); authorization loop (section 16)');
     for (let attempt = 1; ; attempt++) {
       if (await overBalance(ctx)) return;
       expect(
