@@ -16,8 +16,11 @@ import { exchangesGrouped } from '../harness.js';
 import { expectError, expectFieldErrors, expectStatus } from '../expect.js';
 import { getPath, rulesOf, validBody, type RequestSpec, type Rule, type Variant } from './rules.js';
 
-/** Runs per rule and per variant: `SVC_RULE_RUNS` (default 3), so the run stays in its time budget. */
-export const runs = () => Math.max(1, Number(process.env.SVC_RULE_RUNS ?? 3));
+/**
+ * Generated requests per rule and per variant: the run's `SVC_RULE_RUNS`, else one in an embedded run
+ * (its time budget) and three against any other target (helpers/target/settings.ts generationSettings).
+ */
+export const runs = () => inject('target').ruleRuns;
 
 /** A seed per file and rule: `SVC_SEED` replays the same requests, whatever else ran. */
 export function seedFor(id: string): number {

@@ -44,6 +44,7 @@ async function loadHarnessModules() {
     parseProfile: profile.parseProfile,
     profileCapabilities: settings.profileCapabilities,
     resolveTargetSettings: settings.resolveTargetSettings,
+    generationSettings: settings.generationSettings,
   };
 }
 type HarnessModules = Awaited<ReturnType<typeof loadHarnessModules>>;
@@ -57,6 +58,8 @@ export interface ProvidedTarget {
   mode: 'embedded' | 'external' | 'container';
   runId: string;
   seed: number;
+  /** Generated requests per field rule and per valid variant (helpers/requests/check.ts). */
+  ruleRuns: number;
   baseUrl: string;
   clientId: string;
   clientSecret: string;
@@ -173,6 +176,7 @@ async function startHarness(mutantFault?: string): Promise<Harness> {
   const {
     ApiClient, writeCoverageReports, WebhookListener, collectOutcomes, judgeRun, VERDICT_FILE, verdictLines,
     generateWebhookKeyPair, shareSecret, EndpointLease, parseProfile, profileCapabilities, resolveTargetSettings,
+    generationSettings,
   } = await harnessModules();
   const resolved = resolveTargetSettings(process.env, await embeddedSandboxProfile());
   if (mutantFault && resolved.mode !== 'embedded') throw new Error(`mutant project ${mutantFault}: mutant runs drive the embedded sandbox (SVC_BASE_URL and SVC_TARGET_IMAGE must be unset)`);
@@ -184,7 +188,7 @@ async function startHarness(mutantFault?: string): Promise<Harness> {
     // Results of an earlier run would read as retries of this one.
     clearing = clearDirectory(join(REPORTS_DIR, 'allure-results'));
   }
-  const seed = process.env.SVC_SEED ? Number(process.env.SVC_SEED) : randomInt(1, 2 ** 31 - 1);
+  const { seed, ruleRuns } = generationSettings(process.env, settings.mode, () => randomInt(1, 2 ** 31 - 1));
   const closers: (() => Promise<void>)[] = [];
 
   // The listener first: a sandbox or a container started by the harness is given its CA and key.
@@ -296,6 +300,7 @@ async function startHarness(mutantFault?: string): Promise<Harness> {
     mode: settings.mode,
     runId,
     seed,
+    ruleRuns,
     baseUrl,
     clientId,
     clientSecret,
@@ -304,7 +309,7 @@ async function startHarness(mutantFault?: string): Promise<Harness> {
     capabilities,
   };
   process.stdout.write(
-    `svc-conformance: target ${settings.mode} ${baseUrl}; webhook listener ${info.url}; seed ${seed} (replay with SVC_SEED=${seed})\n`,
+    `svc-conformance: target ${settings.mode} ${baseUrl}; webhook listener ${info.url}; seed ${seed}, ${ruleRuns} generated request(s) per field rule (replay with SVC_SEED=${seed} SVC_RULE_RUNS=${ruleRuns})\n`,
   );
 
   const harnessProjects = new Set<string>();

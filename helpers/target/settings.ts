@@ -231,6 +231,30 @@ const num = (name: string, v: string | undefined, dflt?: number): number | undef
   return n;
 };
 
+const positiveInteger = (name: string, v: string | undefined, max: number): number | undefined => {
+  if (v === undefined || v === '') return undefined;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 1 || n > max) throw new SettingsError(`${name} must be a whole number from 1 to ${max}, got ${JSON.stringify(v)}`);
+  return n;
+};
+
+/**
+ * Generated requests per field rule and per valid variant (helpers/requests/check.ts) where
+ * SVC_RULE_RUNS does not say: one in an embedded run, which keeps to the developers' time budget (each
+ * run's seed draws other requests, so runs sample the rules anew); three against a container or an
+ * external target, whose runs have no such budget.
+ */
+export const DEFAULT_RULE_RUNS: Record<TargetSettings['mode'], number> = { embedded: 1, container: 3, external: 3 };
+
+/** The run's generated data: its seed (SVC_SEED, else `draw()`) and the requests per rule (SVC_RULE_RUNS, else DEFAULT_RULE_RUNS). */
+export function generationSettings(env: NodeJS.ProcessEnv, mode: TargetSettings['mode'], draw: () => number): { seed: number; ruleRuns: number } {
+  return {
+    seed: positiveInteger('SVC_SEED', env.SVC_SEED, 2 ** 31 - 1) ?? draw(),
+    // At most five: a customer may start five 2FA resets a day (supplement 16), and a scenario starts that many per customer.
+    ruleRuns: positiveInteger('SVC_RULE_RUNS', env.SVC_RULE_RUNS, 5) ?? DEFAULT_RULE_RUNS[mode],
+  };
+}
+
 /** PEM text, or the path of a file holding it. */
 export function readPem(name: string, value: string): string {
   const text = value.includes('-----BEGIN') ? value : existsSync(value) ? readFileSync(value, 'utf8') : undefined;

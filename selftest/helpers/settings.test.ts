@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resolveTargetSettings } from '../../helpers/target/settings.js';
+import { generationSettings, resolveTargetSettings } from '../../helpers/target/settings.js';
 import { generateWebhookKeyPair } from '../../helpers/webhook-signature.js';
 
 describe('target settings', () => {
@@ -36,5 +36,23 @@ describe('container target settings', () => {
     });
     expect(() => resolveTargetSettings({ SVC_TARGET_IMAGE: 'x', SVC_BASE_URL: 'https://x.example/2025-10-13' })).toThrow(/choose one/);
     expect(() => resolveTargetSettings({ SVC_TARGET_IMAGE: 'x', SVC_TARGET_PORT: 'abc' })).toThrow(/SVC_TARGET_PORT/);
+  });
+});
+
+describe('generated data settings', () => {
+  const draw = () => 42;
+
+  it('draws the seed unless SVC_SEED gives it, and generates one request per rule in an embedded run, three against other targets', () => {
+    expect(generationSettings({}, 'embedded', draw)).toEqual({ seed: 42, ruleRuns: 1 });
+    expect(generationSettings({}, 'container', draw)).toEqual({ seed: 42, ruleRuns: 3 });
+    expect(generationSettings({}, 'external', draw)).toEqual({ seed: 42, ruleRuns: 3 });
+    expect(generationSettings({ SVC_SEED: '7', SVC_RULE_RUNS: '4' }, 'embedded', draw)).toEqual({ seed: 7, ruleRuns: 4 });
+    expect(generationSettings({ SVC_SEED: '', SVC_RULE_RUNS: '' }, 'external', draw)).toEqual({ seed: 42, ruleRuns: 3 });
+  });
+
+  it('refuses a seed or a rule-run count that is not a whole number in range, naming the variable', () => {
+    for (const seed of ['abc', '0', '-3', '1.5', String(2 ** 31)]) expect(() => generationSettings({ SVC_SEED: seed }, 'embedded', draw)).toThrow(/SVC_SEED must be a whole number from 1 to 2147483647/);
+    // Five at most: a customer may start five 2FA resets a day (supplement 16).
+    for (const runs of ['x', '0', '2.5', '6']) expect(() => generationSettings({ SVC_RULE_RUNS: runs }, 'embedded', draw)).toThrow(/SVC_RULE_RUNS must be a whole number from 1 to 5/);
   });
 });
