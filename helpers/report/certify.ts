@@ -1,7 +1,7 @@
 // `npm run certify`: runs every conformance suite against the configured target and writes
 // reports/certification.json and reports/certification.md: the target (no secrets), the interface,
-// suite version and commit, the time, each area's passed/failed/skipped with the reasons, the
-// coverage figures, and the SHA-256 of the results. A run with a failure, a listener finding, or a
+// suite version and commit, the time, the generated data's seed and requests per rule, each area's
+// passed/failed/skipped with the reasons, the coverage figures, and the SHA-256 of the results. A run with a failure, a listener finding, or a
 // skipped scenario in a required area is not certifiable, and the file says why.
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -13,7 +13,7 @@ import { INTERFACE_VERSION } from '../spec/catalog.js';
 import type { SkipRecord } from '../coverage/recorder.js';
 import { Redactor } from '../redact.js';
 import { environmentWithProfile } from '../target/profile.js';
-import { concludeRun, VERDICT_FILE } from '../verdict/verdict.js';
+import { concludeRun, VERDICT_FILE, type Generation } from '../verdict/verdict.js';
 import { areaOf, type AreaTally } from './areas.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -36,6 +36,8 @@ export interface Certification {
   startedAt: string;
   finishedAt: string;
   exitCode: number;
+  /** The run's generated data (its verdict's): SVC_SEED and SVC_RULE_RUNS replay the requests; null where the run wrote no verdict. */
+  generation: Generation | null;
   areas: Record<string, AreaTally & { skips: { scenario: string; reason: string }[]; failures: string[] }>;
   coverage: Record<string, { covered: number; total: number }>;
   listenerFindings: number;
@@ -64,7 +66,7 @@ export function publicTargetUrl(raw: string | undefined): string {
   }
 }
 
-export function buildCertification(input: { results: VitestJson; resultsText: string; coverage: Record<string, { covered: number; total: number }>; skips: SkipRecord[]; findings: number; exitCode: number; startedAt: string; finishedAt: string; baseUrl: string; mode: string; commit: string | null; version: string }): Certification {
+export function buildCertification(input: { results: VitestJson; resultsText: string; coverage: Record<string, { covered: number; total: number }>; skips: SkipRecord[]; findings: number; exitCode: number; startedAt: string; finishedAt: string; baseUrl: string; mode: string; generation?: Generation; commit: string | null; version: string }): Certification {
   const areas: Certification['areas'] = {};
   for (const area of REQUIRED_AREAS) areas[area] = { passed: 0, failed: 0, skipped: 0, skips: [], failures: [] };
   for (const file of input.results.testResults) {
@@ -100,6 +102,7 @@ export function buildCertification(input: { results: VitestJson; resultsText: st
     startedAt: input.startedAt,
     finishedAt: input.finishedAt,
     exitCode: input.exitCode,
+    generation: input.generation ?? null,
     areas,
     coverage: input.coverage,
     listenerFindings: input.findings,
@@ -115,6 +118,7 @@ export function certificationMarkdown(c: Certification): string {
     `- Interface version: ${c.interfaceVersion}`,
     `- Suite: ${c.suite.name} ${c.suite.version} (commit ${c.suite.commit ?? 'unknown'})`,
     `- Run: ${c.startedAt} to ${c.finishedAt}, exit code ${c.exitCode}`,
+    `- Generated data: ${c.generation ? `seed ${c.generation.seed}, ${c.generation.ruleRuns} request(s) per field rule (replay with \`SVC_SEED=${c.generation.seed} SVC_RULE_RUNS=${c.generation.ruleRuns}\`)` : 'unknown (the run wrote no verdict)'}`,
     `- SHA-256 of reports/results.json: \`${c.resultsSha256}\``,
     '',
   ];
@@ -190,6 +194,7 @@ if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename
     finishedAt,
     baseUrl: publicTargetUrl(environmentWithProfile(process.env).SVC_BASE_URL),
     mode: conclusion.verdict?.mode ?? (process.env.SVC_BASE_URL ? 'external' : 'embedded'),
+    generation: conclusion.verdict?.generation,
     commit: gitCommit(),
     version: (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version,
   });

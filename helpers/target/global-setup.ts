@@ -347,7 +347,7 @@ async function startHarness(mutantFault?: string): Promise<Harness> {
       }
       // The verdict (helpers/verdict/): every scenario this target served, the listener's findings,
       // and the skips its declared capabilities explain. The entry points read it for the exit status.
-      const verdict = judgeRun({ mode: settings.mode, runId: target.runId, ...collectOutcomes(vitest, harnessProjects), findings: listener.findings });
+      const verdict = judgeRun({ mode: settings.mode, runId: target.runId, generation: { seed, ruleRuns }, ...collectOutcomes(vitest, harnessProjects), findings: listener.findings });
       if (mutantFault) {
         mkdirSync(join(REPORTS_DIR, 'mutants'), { recursive: true });
         writeFileSync(join(REPORTS_DIR, mutantVerdictFile(mutantFault)), `${JSON.stringify(verdict, null, 2)}\n`);

@@ -38,6 +38,8 @@ export interface Verdict {
   conformant: boolean;
   mode: TargetMode;
   runId: string;
+  /** The run's generated data: SVC_SEED=seed SVC_RULE_RUNS=ruleRuns replays its requests (helpers/requests/check.ts). */
+  generation?: Generation;
   counts: { passed: number; failed: number; skipped: number; pending: number };
   /** Short reasons, in the order the summary line names them. */
   reasons: string[];
@@ -54,9 +56,15 @@ export function firstLine(text: string | undefined): string {
   return (text ?? '').split('\n').find((l) => l.trim())?.trim().slice(0, 300) ?? '';
 }
 
+export interface Generation {
+  seed: number;
+  ruleRuns: number;
+}
+
 export function judgeRun(input: {
   mode: TargetMode;
   runId: string;
+  generation?: Generation;
   scenarios: ScenarioOutcome[];
   fileErrors?: { file: string; message: string }[];
   findings: ListenerFindingLike[];
@@ -94,7 +102,7 @@ export function judgeRun(input: {
     );
   }
   if (counts.pending) reasons.push(`${plural(counts.pending, 'scenario')} did not finish`);
-  return { conformant: reasons.length === 0, mode, runId: input.runId, counts, reasons, failures, fileErrors, findings, skips };
+  return { conformant: reasons.length === 0, mode, runId: input.runId, ...(input.generation ? { generation: input.generation } : {}), counts, reasons, failures, fileErrors, findings, skips };
 }
 
 /** The last lines of a run: details first, the one-line verdict last. */

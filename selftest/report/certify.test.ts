@@ -10,12 +10,12 @@ const file = (area: string, statuses: string[]) => ({
   assertionResults: statuses.map((status, i) => ({ fullName: `${area} scenario ${i}`, status, failureMessages: status === 'failed' ? ['AssertionError: expected 409'] : [] })),
 });
 
-function certify(files: ReturnType<typeof file>[], extra: Partial<{ findings: number; exitCode: number }> = {}) {
+function certify(files: ReturnType<typeof file>[], extra: Partial<{ findings: number; exitCode: number; generation: { seed: number; ruleRuns: number } }> = {}) {
   const results = { success: true, numTotalTests: 0, testResults: files };
   const resultsText = JSON.stringify(results);
   return buildCertification({
     results, resultsText, coverage: { errors: { covered: 1, total: 2 } }, skips: [{ test: 'scenario 1', reason: 'no sandbox triggers', ids: [] }],
-    findings: extra.findings ?? 0, exitCode: extra.exitCode ?? 0, startedAt: 't0', finishedAt: 't1', baseUrl: 'https://x.example/2025-10-13', mode: 'external', commit: 'abc', version: '0.1.0',
+    findings: extra.findings ?? 0, exitCode: extra.exitCode ?? 0, startedAt: 't0', finishedAt: 't1', baseUrl: 'https://x.example/2025-10-13', mode: 'external', generation: extra.generation, commit: 'abc', version: '0.1.0',
   });
 }
 
@@ -28,6 +28,15 @@ describe('certification', () => {
     expect(c.resultsSha256).toBe(createHash('sha256').update(JSON.stringify({ success: true, numTotalTests: 0, testResults: allPassing })).digest('hex'));
     expect(JSON.stringify(c)).not.toMatch(/secret/i);
     expect(certificationMarkdown(c)).toContain('CERTIFIABLE');
+  });
+
+  it('names the generated data of its run, so that its requests can be replayed', () => {
+    const c = certify(allPassing, { generation: { seed: 1234, ruleRuns: 3 } });
+    expect(c.generation).toEqual({ seed: 1234, ruleRuns: 3 });
+    expect(certificationMarkdown(c)).toContain('- Generated data: seed 1234, 3 request(s) per field rule (replay with `SVC_SEED=1234 SVC_RULE_RUNS=3`)');
+    const unknown = certify(allPassing);
+    expect(unknown.generation).toBeNull();
+    expect(certificationMarkdown(unknown)).toContain('- Generated data: unknown (the run wrote no verdict)');
   });
 
   it('is not certifiable with a failed scenario, naming the area', () => {

@@ -24,6 +24,11 @@ describe('the verdict of a run', () => {
     expect(verdictLines(v).at(-1)).toBe('verdict: conformant: 2 passed, 0 failed, 0 skipped');
   });
 
+  it('records the generated data of its run, when given', () => {
+    expect(judgeRun({ mode: 'embedded', runId: 'r', generation: { seed: 7, ruleRuns: 1 }, scenarios: [passed('x')], findings: [] }).generation).toEqual({ seed: 7, ruleRuns: 1 });
+    expect(judgeRun({ mode: 'embedded', runId: 'r', scenarios: [passed('x')], findings: [] })).not.toHaveProperty('generation');
+  });
+
   it('is not conformant when no scenario ran', () => {
     const v = judgeRun({ mode: 'embedded', runId: 'r', scenarios: [], findings: [] });
     expect(v.conformant).toBe(false);
