@@ -7,8 +7,8 @@ import { expect } from 'vitest';
 import type { z } from 'zod';
 import type { ApiResponse } from '../client.js';
 import { expectStatus } from '../expect.js';
-import { judged, runs, seedFor } from './check.js';
-import { getPath, validBody, type RequestSpec, type Variant } from './rules.js';
+import { judged, validRequests } from './check.js';
+import { getPath, type RequestSpec, type Variant } from './rules.js';
 
 type Body = Record<string, unknown>;
 
@@ -28,10 +28,10 @@ export async function checkValidAnswered<S extends z.ZodType>(o: AnsweredOptions
   expect(variants.length, `${o.spec.operation}: the spec declares variants`).toBeGreaterThan(0);
   for (const variant of variants) {
     const why = `${o.spec.operation} (${variant.name}): a request within every documented rule is accepted`;
-    const seed = seedFor(`${o.spec.operation} ${variant.name} answered`);
+    const { arbitrary, parameters } = validRequests(variant, `${o.spec.operation} ${variant.name} answered`);
     await judged(
       fc.assert(
-        fc.asyncProperty(validBody(variant), async (valid) => {
+        fc.asyncProperty(arbitrary, async (valid) => {
           const sent = o.complete ? await o.complete(valid, variant) : valid;
           const answer = expectStatus(await o.send(sent, variant), o.answered.status, o.answered.schema, why) as Body;
           for (const path of o.echoed ?? []) {
@@ -40,7 +40,7 @@ export async function checkValidAnswered<S extends z.ZodType>(o: AnsweredOptions
           }
           await o.then?.(sent, answer as z.infer<S>, variant);
         }),
-        { seed, numRuns: runs() },
+        parameters,
       ),
     );
   }

@@ -159,10 +159,17 @@ export function validValue(f: FieldSpec): fc.Arbitrary<unknown> {
   }
 }
 
-/** Fields given in a valid body: fixed values, required fields, and each optional field or not. */
-export function validBody(v: Variant): fc.Arbitrary<Record<string, unknown>> {
+/**
+ * Fields given in a valid body: fixed values, required fields, and each optional field or not
+ * (`optional`: each or not, every one, or none).
+ */
+export function validBody(v: Variant, optional: 'any' | 'all' | 'none' = 'any'): fc.Arbitrary<Record<string, unknown>> {
   const given = v.fields.filter((f) => !f.forbidden && !v.oneOf?.paths.includes(f.path));
-  const parts = given.map((f) => (f.required ? validValue(f).map((x) => [f.path, x] as const) : fc.option(validValue(f).map((x) => [f.path, x] as const), { nil: undefined })));
+  const parts = given.map((f) => {
+    const entry = validValue(f).map((x) => [f.path, x] as const);
+    if (f.required || optional === 'all') return entry;
+    return optional === 'none' ? fc.constant(undefined) : fc.option(entry, { nil: undefined });
+  });
   const one = v.oneOf
     ? fc.constantFrom(...v.oneOf.paths).chain((p) => validValue(v.fields.find((f) => f.path === p)!).map((x) => [p, x] as const))
     : fc.constant(undefined);

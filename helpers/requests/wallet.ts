@@ -124,11 +124,11 @@ export function credentialVerify(): RequestSpec {
   };
 }
 
-/** POST /auth/sessions/{id}/refresh `{clientPublicKey*}`. */
-export const sessionRefresh = (): RequestSpec => ({
+/** POST /auth/sessions/{id}/refresh `{clientPublicKey*}`; valid keys of either form, or of the one given. */
+export const sessionRefresh = (validKey: fc.Arbitrary<string> = fc.oneof(compressedKey, uncompressedKey)): RequestSpec => ({
   operation: SESSION_REFRESH_OP,
   part: 'body',
-  variants: [{ name: 'refresh', fixed: {}, fields: [{ path: 'clientPublicKey', type: 'string', required: true, pattern: CLIENT_PUBLIC_KEY, valid: fc.oneof(compressedKey, uncompressedKey), cite: `${S17}: refresh {clientPublicKey*}; ${KEY_CITE}` }] }],
+  variants: [{ name: 'refresh', fixed: {}, fields: [{ path: 'clientPublicKey', type: 'string', required: true, pattern: CLIENT_PUBLIC_KEY, valid: validKey, cite: `${S17}: refresh {clientPublicKey*}; ${KEY_CITE}` }] }],
 });
 
 /** POST /auth/delegated-keys `{cardId*, internalAccountId*, nickname* ≤256}`. */

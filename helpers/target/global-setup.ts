@@ -181,6 +181,8 @@ async function startHarness(mutantFault?: string): Promise<Harness> {
   const resolved = resolveTargetSettings(process.env, await embeddedSandboxProfile());
   if (mutantFault && resolved.mode !== 'embedded') throw new Error(`mutant project ${mutantFault}: mutant runs drive the embedded sandbox (SVC_BASE_URL and SVC_TARGET_IMAGE must be unset)`);
   const settings: TargetSettings = mutantFault && resolved.mode === 'embedded' ? { ...resolved, faults: [mutantFault] } : resolved;
+  // Checked before an earlier run's reports are cleared, as the settings above are.
+  const { seed, ruleRuns } = generationSettings(process.env, settings.mode, () => randomInt(1, 2 ** 31 - 1));
   if (!cleared) {
     cleared = true;
     rmSync(RAW_DIR, { recursive: true, force: true });
@@ -188,7 +190,6 @@ async function startHarness(mutantFault?: string): Promise<Harness> {
     // Results of an earlier run would read as retries of this one.
     clearing = clearDirectory(join(REPORTS_DIR, 'allure-results'));
   }
-  const { seed, ruleRuns } = generationSettings(process.env, settings.mode, () => randomInt(1, 2 ** 31 - 1));
   const closers: (() => Promise<void>)[] = [];
 
   // The listener first: a sandbox or a container started by the harness is given its CA and key.

@@ -44,7 +44,7 @@ describe('container mode', () => {
     expect(built.status, built.stdout + built.stderr).toBe(0);
 
     // Provisioning slow enough that PENDING is observable on a loaded machine in both runs.
-    const env = { SANDBOX_PROVISIONING_DELAY_MS: '600', SVC_SEED: '99', SVC_WEBHOOK_RETRY_WITHIN_MS: '3000', SVC_EVENT_TIMEOUT_MS: '8000', SVC_WAIT_BUDGET_MS: '20000' };
+    const env = { SANDBOX_PROVISIONING_DELAY_MS: '600', SVC_SEED: '99', SVC_RULE_RUNS: '1', SVC_WEBHOOK_RETRY_WITHIN_MS: '3000', SVC_EVENT_TIMEOUT_MS: '8000', SVC_WAIT_BUDGET_MS: '20000' };
     const [container, embedded] = await Promise.all([
       runConformance({ json: true, env: { ...env, SVC_TARGET_IMAGE: IMAGE } }),
       runConformance({ json: true, env }),

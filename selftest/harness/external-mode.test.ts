@@ -36,7 +36,8 @@ describe('external target mode', () => {
   it('gives the same result as embedded mode against a sandbox started with npm run sandbox, and restores its webhook endpoint', async () => {
     const profileFile = join(mkdtempSync(join(tmpdir(), 'svc-profile-')), 'sandbox-profile.json');
     const sandbox = await startSandbox(profileFile);
-    const common = { SVC_SEED: '20261122', SVC_EVENT_TIMEOUT_MS: '8000', SVC_WAIT_BUDGET_MS: '20000' };
+    // One seed and one request count: both runs send the same generated requests.
+    const common = { SVC_SEED: '20261122', SVC_RULE_RUNS: '1', SVC_EVENT_TIMEOUT_MS: '8000', SVC_WAIT_BUDGET_MS: '20000' };
 
     const [external, embedded] = await Promise.all([
       runConformance({

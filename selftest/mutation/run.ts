@@ -56,8 +56,9 @@ export interface MutationReport {
 
 // The challenge life is the sandbox's embedded one (sandbox/profile.ts EMBEDDED_TIMINGS): 1.5 s let a
 // challenge expire before a loaded machine answered it, failing the baseline.
-// One generated request per field rule: fast-check's first value for a seed is the same whatever the
-// run count, so a fault killed by one request is killed by the conformance run's three as well.
+// One generated request per field rule, as an embedded run's default (helpers/target/settings.ts):
+// fast-check's first value for a seed is the same whatever the run count, so a fault killed by one
+// request is killed by a run of more as well.
 // One seed for every mutant run (SVC_SEED overrides it): which generated request judges a rule is then
 // the same in every run, so a fault's verdict does not depend on the value a run happened to draw.
 const MUTANT_ENV = { SVC_EVENT_TIMEOUT_MS: '2500', SVC_WEBHOOK_RETRY_WITHIN_MS: '800', SANDBOX_PROVISIONING_DELAY_MS: '400', SVC_RULE_RUNS: process.env.SVC_RULE_RUNS ?? '1', SVC_SEED: process.env.SVC_SEED ?? '20261125' };

@@ -9,7 +9,7 @@ import { eurDestination, sender } from '../../helpers/flows/transfers.js';
 import { lookupUma, SENDER_QUERY, SUCCESS_RECEIVER } from '../../helpers/flows/uma.js';
 import { api, capabilities } from '../../helpers/harness.js';
 import { expectStatus, noteInterface } from '../../helpers/expect.js';
-import { checkRulesRefused, judged, runs, seedFor } from '../../helpers/requests/check.js';
+import { checkRulesRefused, judged, seedFor, validRequests } from '../../helpers/requests/check.js';
 import { fill } from '../../helpers/requests/quotes.js';
 import { receiverLookup, type ReceiverLookup } from '../../helpers/requests/receiver.js';
 import { validBody } from '../../helpers/requests/rules.js';
@@ -33,13 +33,14 @@ async function checkLookupsAnswered(operation: ReceiverLookup, customerId: strin
   const spec = receiverLookup(operation);
   const seen = new Set<string>();
   for (const variant of spec.variants) {
+    const { arbitrary, parameters } = validRequests(variant, `${operation} ${variant.name} valid`, 4);
     await judged(fc.assert(
-      fc.asyncProperty(validBody(variant), async (valid) => {
+      fc.asyncProperty(arbitrary, async (valid) => {
         const q = fill(valid, { customer: customerId });
         for (const p of variant.oneOf!.paths) if (q[p] !== undefined) seen.add(p);
         await send(q);
       }),
-      { seed: seedFor(`${operation} ${variant.name} valid`), numRuns: Math.max(runs(), 4) },
+      parameters,
     ));
     // Each branch of the group once more, whatever the generation picked.
     for (const p of variant.oneOf!.paths) {

@@ -14,7 +14,7 @@ import {
 import { api } from '../../helpers/harness.js';
 import { checkValidAnswered } from '../../helpers/requests/answered.js';
 import { checkRulesRefused, checkValidAccepted } from '../../helpers/requests/check.js';
-import { ACCOUNT_EXPORT, ACCOUNT_PATCH, DELEGATED_KEY_CREATE, SESSION_REFRESH_OP, accountExport, accountPatch, delegatedKeyCreate, sessionRefresh } from '../../helpers/requests/wallet.js';
+import { ACCOUNT_EXPORT, ACCOUNT_PATCH, DELEGATED_KEY_CREATE, SESSION_REFRESH_OP, accountExport, accountPatch, compressedKey, delegatedKeyCreate, sessionRefresh, uncompressedKey } from '../../helpers/requests/wallet.js';
 import { basisSupplement, scenario } from '../../helpers/scenario.js';
 import { InternalAccount } from '../../helpers/schemas.js';
 import { AuthSession, DelegatedKey, DelegatedKeyList, SignatureRequest } from '../../helpers/schemas/wallet.js';
@@ -42,12 +42,15 @@ describe(SESSION_REFRESH_OP, () => {
     needEmbeddedWallet(ctx);
     await basisSupplement('section 17: refresh 202 -> (current session) 201 AuthSession');
     const { account, session, key } = await loggedInWallet();
-    await checkValidAnswered({
-      spec: sessionRefresh(),
-      send: (b) => signed('POST', SESSION_REFRESH, { params: { sessionId: session.id }, body: b }, key),
-      answered: { status: 201, schema: AuthSession },
-      then: async (_sent, fresh) => expect(fresh.accountId, 'the refreshed session is of the same account').toBe(account.id),
-    });
+    // Each form in every run (one generated key per form and per SVC_RULE_RUNS).
+    for (const form of [compressedKey, uncompressedKey]) {
+      await checkValidAnswered({
+        spec: sessionRefresh(form),
+        send: (b) => signed('POST', SESSION_REFRESH, { params: { sessionId: session.id }, body: b }, key),
+        answered: { status: 201, schema: AuthSession },
+        then: async (_sent, fresh) => expect(fresh.accountId, 'the refreshed session is of the same account').toBe(account.id),
+      });
+    }
   });
 });
 
