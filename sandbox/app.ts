@@ -78,6 +78,7 @@ export async function buildSandbox(options: SandboxOptions = {}): Promise<Sandbo
     umaLookupTtlMs: options.umaLookupTtlMs ?? UMA_LOOKUP_TTL_MS,
     walletSessionTtlMs: options.walletSessionTtlMs ?? WALLET_SESSION_TTL_MS,
     quoteVelocityCount: options.quoteVelocityCount ?? VELOCITY.count,
+    scaDebitAt: options.scaDebitAt ?? 'authorization',
     umaWellBehavedCounterparties: options.umaWellBehavedCounterparties ?? false,
   };
   const privateKeyPem = options.webhookPrivateKeyPem ?? generateWebhookKeyPair().privateKeyPem;

@@ -30,6 +30,7 @@ const { values } = parseArgs({
     'uma-lookup-ttl-ms': { type: 'string' },
     'wallet-session-ttl-ms': { type: 'string' },
     'quote-velocity-count': { type: 'string' },
+    'sca-debit-at': { type: 'string' },
     log: { type: 'boolean' },
     'seed-customers': { type: 'string' },
     'print-profile': { type: 'string' },
@@ -46,6 +47,7 @@ if (values.help) {
       '  [--realtime-quote-ttl-ms N] [--card-activation-delay-ms N] [--incoming-approval-window-ms N] [--uma-lookup-ttl-ms N]\n' +
       '  [--wallet-session-ttl-ms N]   (an embedded-wallet session\'s life; default 24 h)\n' +
       '  [--quote-velocity-count N]   (quotes one customer may create in 10 minutes; default 20)\n' +
+      '  [--sca-debit-at authorization|execute]   (when an SCA customer\'s payment is debited; default authorization)\n' +
       '  [--seed-customers N]   (N INDIVIDUAL customers stored before the first request, for load measurements)\n',
   );
   process.exit(0);
@@ -58,6 +60,11 @@ const num = (flag: string | undefined, envName: string): number | undefined => {
   const n = Number(raw);
   if (!Number.isFinite(n) || n < 0) throw new Error(`${envName}: not a number: ${raw}`);
   return n;
+};
+const scaDebitAt = (raw: string | undefined): 'authorization' | 'execute' | undefined => {
+  if (raw === undefined || raw === '') return undefined;
+  if (raw !== 'authorization' && raw !== 'execute') throw new Error(`SANDBOX_SCA_DEBIT_AT: authorization or execute, not ${raw}`);
+  return raw;
 };
 const flag = (value: boolean | undefined, envName: string) => value ?? (env[envName] === '1' || env[envName] === 'true');
 const keyFile = values['webhook-key'] ?? env.SANDBOX_WEBHOOK_KEY;
@@ -77,6 +84,7 @@ const sandbox = await buildSandbox({
   umaLookupTtlMs: num(values['uma-lookup-ttl-ms'], 'SANDBOX_UMA_LOOKUP_TTL_MS'),
   walletSessionTtlMs: num(values['wallet-session-ttl-ms'], 'SANDBOX_WALLET_SESSION_TTL_MS'),
   quoteVelocityCount: num(values['quote-velocity-count'], 'SANDBOX_QUOTE_VELOCITY_COUNT'),
+  scaDebitAt: scaDebitAt(values['sca-debit-at'] ?? env.SANDBOX_SCA_DEBIT_AT),
   webhook: {
     retryBaseDelayMs: num(values['webhook-retry-base-ms'], 'SANDBOX_WEBHOOK_RETRY_BASE_MS'),
     maxAttempts: num(values['webhook-attempts'], 'SANDBOX_WEBHOOK_ATTEMPTS'),

@@ -29,6 +29,12 @@ export interface SandboxSettings {
   umaWellBehavedCounterparties: boolean;
   /** Quotes one customer may create within the velocity window (sandbox/cross-currency-transfers/gates.ts). */
   quoteVelocityCount: number;
+  /**
+   * When an SCA customer's payment takes its amount: at its last authorization (the default), or at
+   * execute, before the challenge, as supplement 8 words the lifecycle ("execute debits the source at
+   * once"); then a payment whose challenge expires is refunded (sandbox/README.md).
+   */
+  scaDebitAt: 'authorization' | 'execute';
 }
 
 export interface PlatformConfig {

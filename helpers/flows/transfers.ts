@@ -4,7 +4,7 @@ import { expect } from 'vitest';
 import { consent, individual } from '../../fixtures/customers.js';
 import { rng } from '../../fixtures/random.js';
 import { expectSchema, expectStatus, noteInterface } from '../expect.js';
-import { byTimestamp, expectEvents, expectNotification, expectStatesChange, newSince, QUIET_MS, type Notification } from '../events.js';
+import { byTimestamp, expectEvents, expectNotification, expectStatesChange, newSince, QUIET_MS, waitForEvent, type Notification } from '../events.js';
 import type { Delivery } from '../listener/server.js';
 import { api, capabilities, listener } from '../harness.js';
 import { allureLabel, allureTag } from '../allure.js';
@@ -204,6 +204,7 @@ export function expectAuthorizationAnswer(quote: Quote, seen: Set<string>): Quot
 }
 
 const ORDER = ['PENDING', 'PENDING_AUTHORIZATION', 'EXPIRED', 'PROCESSING', 'COMPLETED', 'FAILED', 'REFUND_PENDING', 'REFUND_COMPLETED', 'REFUND_FAILED'];
+const REFUND_STEPS = ['REFUND_PENDING', 'REFUND_COMPLETED', 'REFUND_FAILED'];
 export const REMOVED_FAILURE_REASONS = ['EXECUTION_FAILED_POST_DEBIT', 'SETTLEMENT_FAILED', 'TIMEOUT', 'MANUAL_REFUND'];
 
 /**
@@ -257,7 +258,10 @@ async function expectLifecycleEnding(transactionId: string, final: string, since
       expect(back, `Events: OUTGOING_PAYMENT.<STATUS> in the order the payment changed; by timestamp (envelope-timestamp order): ${seen}`).toBe(false);
     }
   });
-  expect(ordered[ordered.length - 1]?.type, `${rule}: OUTGOING_PAYMENT.${final} ends the lifecycle, nothing after it; received ${seen}`).toBe(`OUTGOING_PAYMENT.${final}`);
+  // Supplement 8: a failure is followed by the automatic refund of what was debited ("FAILED (+
+  // failureReason, then automatic refund and REFUND_* events)"): refund steps may follow FAILED.
+  const statuses = final === 'FAILED' ? ordered.filter((n) => !REFUND_STEPS.includes(n.type.slice('OUTGOING_PAYMENT.'.length))) : ordered;
+  expect(statuses[statuses.length - 1]?.type, `${rule}: OUTGOING_PAYMENT.${final} ends the lifecycle${final === 'FAILED' ? ' (its refund aside)' : ''}, nothing after it; received ${seen}`).toBe(`OUTGOING_PAYMENT.${final}`);
   expectStatesChange(ordered);
   for (const n of ordered) {
     recordCovered('events', ids.event(n.type));
@@ -298,6 +302,20 @@ export async function anyTransaction(transactionId: string) {
 }
 
 /** The account's available balance as the target reports it now. */
+/**
+ * A payment that failed before it could complete leaves the account as it was: its balance reads
+ * `start` now, or, where the target debited at execute (supplement 8: "execute debits the source at
+ * once"), once the automatic refund that follows a failure completed (OUTGOING_PAYMENT.REFUND_COMPLETED).
+ */
+export async function expectNothingTaken(customerId: string, accountId: string, start: number, transactionId: string, since: number): Promise<void> {
+  const why = 'the failed payment took nothing, or its refund gave back what it took';
+  if ((await balanceOf(customerId, accountId)) !== start) {
+    const end = await waitForEvent(transactionId, (n) => n.type === 'OUTGOING_PAYMENT.REFUND_COMPLETED' || n.type === 'OUTGOING_PAYMENT.REFUND_FAILED', `the refund of the debited, failed payment ${transactionId}`, { since });
+    expect(end.type, `supplement 8: a failed payment is refunded automatically; the account holds less than before it (${why})`).toBe('OUTGOING_PAYMENT.REFUND_COMPLETED');
+  }
+  expect(await balanceOf(customerId, accountId), why).toBe(start);
+}
+
 export async function balanceOf(customerId: string, accountId: string): Promise<number> {
   const res = await api.get('/customers/internal-accounts', { query: { customerId } });
   const list = expectStatus(res, 200, Page(InternalAccount), 'GET /customers/internal-accounts lists the customer\'s internal accounts').data;

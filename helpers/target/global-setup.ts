@@ -148,6 +148,17 @@ async function sandboxTimings() {
   };
 }
 
+/**
+ * When the sandbox debits an SCA customer's payment (SANDBOX_SCA_DEBIT_AT: authorization, its default,
+ * or execute), for runs that judge the suites against a sandbox that takes the money at execute.
+ */
+function scaDebitAt(): 'authorization' | 'execute' | undefined {
+  const v = process.env.SANDBOX_SCA_DEBIT_AT;
+  if (v === undefined || v === '') return undefined;
+  if (v !== 'authorization' && v !== 'execute') throw new Error(`SANDBOX_SCA_DEBIT_AT: authorization or execute, not ${JSON.stringify(v)}`);
+  return v;
+}
+
 /** What the embedded sandbox declares about itself (sandbox/profile.ts), with the timings the harness gives it. */
 async function embeddedSandboxProfile() {
   const { sandboxProfile } = await sandboxModule();
@@ -221,6 +232,7 @@ async function startHarness(mutantFault?: string): Promise<Harness> {
         incomingApprovalWindowMs: timings.incomingApprovalWindowMs,
         umaLookupTtlMs: timings.umaLookupTtlMs,
         walletSessionTtlMs: timings.walletSessionTtlMs,
+        scaDebitAt: scaDebitAt(),
         webhook: { retryBaseDelayMs: timings.webhookRetryBaseMs, maxAttempts: timings.webhookAttempts, caPem: info.caPem },
       });
       closers.unshift(() => sandbox.close());
@@ -239,6 +251,7 @@ async function startHarness(mutantFault?: string): Promise<Harness> {
         SANDBOX_INCOMING_APPROVAL_WINDOW_MS: t.incomingApprovalWindowMs,
         SANDBOX_UMA_LOOKUP_TTL_MS: t.umaLookupTtlMs,
         SANDBOX_WALLET_SESSION_TTL_MS: t.walletSessionTtlMs,
+        ...(scaDebitAt() ? { SANDBOX_SCA_DEBIT_AT: scaDebitAt() } : {}),
       };
       const started = await startContainerTarget(settings, { privateKeyPem: keys!.privateKeyPem, caPem: info.caPem! }, Object.fromEntries(Object.entries(timings).map(([k, v]) => [k, String(v)])));
       closers.unshift(started.stop);

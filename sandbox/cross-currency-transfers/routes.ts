@@ -98,8 +98,10 @@ export interface OutgoingTxn {
   pendingReason?: string;
   failureReason?: string;
   refund?: { reference: string; initiatedAt: string; settledAt?: string; status: 'PENDING' | 'COMPLETED' | 'FAILED'; reason?: string };
-  /** The source was debited (settle); a cancellation or failure refunds only what was debited. */
+  /** The source was debited (debit); a cancellation or failure refunds only what was debited. */
   debited?: boolean;
+  /** debit() ran (the day's volume counted, the source debited where there is one). */
+  charged?: boolean;
   /** Cancelled by POST /transactions/{id}/cancel: nothing scheduled advances it any more. */
   cancelled?: boolean;
   paymentRail: string;
@@ -394,6 +396,8 @@ export async function transferRoutes(app: FastifyInstance) {
     }
     if (requiresSca(getCustomer(ctx, q.customerId))) {
       // Supplement section 8: PENDING -> PENDING_AUTHORIZATION -> PROCESSING | FAILED (SCA_NOT_COMPLETED).
+      // By default the debit waits for the authorization; --sca-debit-at execute takes it now.
+      if (ctx.settings.scaDebitAt === 'execute') debit(q, t);
       q.status = 'PENDING_AUTHORIZATION';
       // Supplement 16: pre-funded sends need one authorization, cross-currency sends currently two.
       q.authorizationsLeft = q.sending !== q.receiving ? 2 : 1;
@@ -419,15 +423,24 @@ export async function transferRoutes(app: FastifyInstance) {
       q.status = 'FAILED';
       t.failureReason = f.has('sca-expiry-wrong-reason') ? 'QUOTE_EXECUTION_FAILED' : 'SCA_NOT_COMPLETED';
       setStatus(t, 'FAILED');
+      // Debited at execute (--sca-debit-at execute): supplement 8, a failed payment is refunded automatically.
+      if (t.debited) refund(t, { refund: 'COMPLETED' });
     });
   }
 
-  /** Debits the source at once, then PROCESSING, then COMPLETED or the destination's failure. */
-  function settle(q: Quote, t: OutgoingTxn): void {
+  /** Takes the payment's amount, once: the day's volume, and the source's balance where it has one. */
+  function debit(q: Quote, t: OutgoingTxn): void {
+    if (t.charged) return;
+    t.charged = true;
     const dayKey = `${q.customerId}/${new Date(ctx.clock.now()).toISOString().slice(0, 10)}`;
     s.daily.set(dayKey, (s.daily.get(dayKey) ?? 0) + usdCents(q.sending, q.pricing.totalSending));
     if (q.source) adjustBalance(ctx, q.source, -(q.pricing.totalSending + (f.has('debit-not-equal-sent') ? 1 : 0)));
     t.debited = q.source !== undefined;
+  }
+
+  /** Debits the source at once (unless done at execute), then PROCESSING, then COMPLETED or the destination's failure. */
+  function settle(q: Quote, t: OutgoingTxn): void {
+    debit(q, t);
     q.status = 'PROCESSING';
     // A cancelled payment is not advanced by what was scheduled before the cancellation.
     const stopped = () => t.cancelled === true && !f.has('cancelled-transaction-advances');
@@ -738,9 +751,10 @@ export async function transferRoutes(app: FastifyInstance) {
     const t = s.txns.get(q.transactionId);
     if (q.status !== 'PENDING_AUTHORIZATION' || !q.scaChallenge || !t) throw conflict('CONFLICT', `Quote ${q.id} is ${q.status}; nothing to authorize`);
     if (code !== SANDBOX_CODE) throw invalidInput([{ field: 'code', constraint: 'match', message: 'The code does not match' }]);
-    // The debit waited for the authorization: the source must still hold the amount now (other
-    // payments may have spent it meanwhile); else nothing is debited and the challenge stays open.
-    if (q.source && !f.has('sca-authorize-overdraws')) {
+    // Where the debit waited for the authorization (not taken at execute): the source must still hold
+    // the amount now (other payments may have spent it meanwhile); else nothing is debited and the
+    // challenge stays open.
+    if (q.source && !t.charged && !f.has('sca-authorize-overdraws')) {
       assertCanMoveMoney(ctx, q.source, 'send');
       if (q.source.available < q.pricing.totalSending) {
         throw conflict('CONFLICT', `Internal account ${q.source.id} holds ${q.source.available}, less than ${q.pricing.totalSending}`);

@@ -9,7 +9,7 @@ import type { Notification } from '../../helpers/events.js';
 import { expectStatus, noteInterface } from '../../helpers/expect.js';
 import { expectPath, OUTGOING_STATUSES, statusPath } from '../../helpers/flows/lifecycle.js';
 import { smsLogin } from '../../helpers/flows/strong-customer-authentication.js';
-import { authorizeQuote, balanceOf, createQuote, eurDestination, executeQuote, expectAuthorizationAnswer, expectOutgoingLifecycle, quoteBody, sender } from '../../helpers/flows/transfers.js';
+import { authorizeQuote, balanceOf, createQuote, eurDestination, executeQuote, expectAuthorizationAnswer, expectNothingTaken, expectOutgoingLifecycle, quoteBody, sender } from '../../helpers/flows/transfers.js';
 import { api, capabilities, listener } from '../../helpers/harness.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
 import { Quote, ScaLoginResult } from '../../helpers/schemas.js';
@@ -50,8 +50,8 @@ describe('Outgoing payment authorisation (SCA region)', () => {
     requireCapability(ctx, msUntil(challengeExpiresAt) <= capabilities.waitBudgetMs, 'the SCA challenge outlives the wait budget', ['transition:transaction:PENDING_AUTHORIZATION->FAILED']);
     const events = await expectOutgoingLifecycle(quote.transactionId, 'FAILED', since);
     expectPath('transaction', outgoing(events), ['PENDING', 'PENDING_AUTHORIZATION', 'FAILED'], 'an unauthorised payment');
-    expect(events[events.length - 1].data.failureReason, 'Failure reasons: SCA_NOT_COMPLETED').toBe('SCA_NOT_COMPLETED');
-    expect(await balanceOf(customerId, accounts.USD.id), 'no money moved').toBe(accounts.USD.balance.amount);
+    expect(events.find((e) => e.type === 'OUTGOING_PAYMENT.FAILED')!.data.failureReason, 'Failure reasons: SCA_NOT_COMPLETED').toBe('SCA_NOT_COMPLETED');
+    await expectNothingTaken(customerId, accounts.USD.id, accounts.USD.balance.amount, quote.transactionId, since);
   });
 
   it('fails with SCA_NOT_COMPLETED when a fresh challenge of the authorization loop expires, moving no money', async (ctx) => {
@@ -66,13 +66,13 @@ describe('Outgoing payment authorisation (SCA region)', () => {
     // Interface, Failure reasons: SCA_NOT_COMPLETED is "a transaction that failed on an expired SCA challenge": the fresh one too.
     const events = await expectOutgoingLifecycle(quote.transactionId, 'FAILED', since);
     expectPath('transaction', outgoing(events), ['PENDING', 'PENDING_AUTHORIZATION', 'FAILED'], 'a payment whose later challenge expired');
-    const failed = events[events.length - 1];
+    const failed = events.find((e) => e.type === 'OUTGOING_PAYMENT.FAILED')!;
     expect(failed.data.failureReason, 'Failure reasons: SCA_NOT_COMPLETED').toBe('SCA_NOT_COMPLETED');
     // The fresh challenge's expiry failed it, not the first's (both stamps are the target's clock).
     expect(
       Date.parse(failed.timestamp) + timestampPrecisionMs(failed.timestamp, listener.wholeSeconds),
       `Failure reasons: SCA_NOT_COMPLETED is "a transaction that failed on an expired SCA challenge": the open challenge ${next.id} expires at ${next.expiresAt}, and the payment failed at ${failed.timestamp}`,
     ).toBeGreaterThanOrEqual(Date.parse(next.expiresAt));
-    expect(await balanceOf(customerId, accounts.USD.id), 'no money moved').toBe(accounts.USD.balance.amount);
+    await expectNothingTaken(customerId, accounts.USD.id, accounts.USD.balance.amount, quote.transactionId, since);
   });
 });

@@ -9,7 +9,7 @@ import { describe, expect, it, type TestContext } from 'vitest';
 import { msUntil } from '../../helpers/deadline.js';
 import { expectError, expectStatus, expectTransition } from '../../helpers/expect.js';
 import { smsLogin } from '../../helpers/flows/strong-customer-authentication.js';
-import { authorizeQuote, balanceOf, createQuote, eurDestination, executeQuote, expectOutgoingLifecycle, expectTransactionOfQuote, quoteBody, sender, transaction } from '../../helpers/flows/transfers.js';
+import { authorizeQuote, balanceOf, createQuote, eurDestination, executeQuote, expectNothingTaken, expectOutgoingLifecycle, expectTransactionOfQuote, quoteBody, sender, transaction } from '../../helpers/flows/transfers.js';
 import { api, capabilities, listener } from '../../helpers/harness.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
 import { Quote, ScaLoginResult } from '../../helpers/schemas.js';
@@ -57,7 +57,7 @@ describe('POST /quotes for a customer of an SCA region', () => {
     await expectOutgoingLifecycle(quote.transactionId, 'FAILED', since);
     const txn = await transaction(quote.transactionId);
     expect(txn.failureReason, 'Failure reasons: SCA_NOT_COMPLETED, a transaction that failed on an expired SCA challenge').toBe('SCA_NOT_COMPLETED');
-    expect(await balanceOf(customerId, accounts.USD.id), 'no money moved').toBe(accounts.USD.balance.amount);
+    await expectNothingTaken(customerId, accounts.USD.id, accounts.USD.balance.amount, quote.transactionId, since);
   });
 
   it('completes once the SCA challenge is answered in time', async (ctx) => {

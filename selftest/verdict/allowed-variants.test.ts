@@ -1,0 +1,36 @@
+// A target that behaves as the documents allow passes: the suites run against the embedded sandbox
+// switched to another reading the documents leave open, and the run must be conformant.
+import { readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runConformance } from '../run-conformance.js';
+
+/** The scenarios of SCA payments: every file that executes or authorizes a quote of an SCA customer. */
+const SCA_PAYMENTS = [
+  'suites/cross-currency-transfers/sca.test.ts',
+  'suites/cross-currency-transfers/sca-balance.test.ts',
+  'suites/cross-currency-transfers/outgoing-authorization.test.ts',
+  'suites/cross-currency-transfers/authorize-field-rules.test.ts',
+  'suites/strong-customer-authentication/authorize-resend.test.ts',
+];
+
+describe('a target that reads the documents another allowed way', () => {
+  it('passes when it debits an SCA payment at execute (supplement 8: "execute debits the source at once") and refunds it when its challenge expires', async () => {
+    const run = await runConformance({ dirs: SCA_PAYMENTS, env: { SANDBOX_SCA_DEBIT_AT: 'execute' }, keepReports: true });
+    expect(run.code, run.output.slice(-4000)).toBe(0);
+    expect(run.verdict?.counts.failed).toBe(0);
+    expect(run.verdict?.counts.passed, 'every SCA payment scenario ran').toBeGreaterThanOrEqual(SCA_PAYMENTS.length);
+    // The branch of sca-balance that only such a target takes: the second, uncovered execute refused.
+    const notes = readFileSync(join(run.reportsDir!, 'interface-notes.md'), 'utf8');
+    rmSync(run.reportsDir!, { recursive: true, force: true });
+    expect(notes, 'sca-balance judged the refused second execute').toMatch(/## quotes:authorize-over-balance[\s\S]*POST \/quotes\/\{quoteId\}\/execute: 409/);
+  }, 180_000);
+
+  it('still fails such a target when the payment whose challenge expired keeps the debit', async () => {
+    const run = await runConformance({ dirs: ['suites/cross-currency-transfers/sca.test.ts'], env: { SANDBOX_SCA_DEBIT_AT: 'execute', SANDBOX_FAULTS: 'no-refund-after-execution-failed' }, json: true });
+    expect(run.code, run.output.slice(-4000)).not.toBe(0);
+    const expiry = [...(run.statuses ?? new Map<string, string>())].filter(([name]) => /SCA challenge expires/.test(name));
+    expect(expiry, run.output.slice(-4000)).toEqual([[expect.stringMatching(/SCA_NOT_COMPLETED when the SCA challenge expires/), 'failed']]);
+    expect(run.output).toMatch(/the refund of the debited, failed payment Transaction:/);
+  }, 180_000);
+});
