@@ -1,6 +1,7 @@
 // Money-path flows: a sender with terms accepted and a funded account, destinations, quotes and
 // their execution, and the outgoing-payment lifecycle as its events tell it.
 import { expect } from 'vitest';
+import { eventually } from '../eventually.js';
 import { consent, individual } from '../../fixtures/customers.js';
 import { rng } from '../../fixtures/random.js';
 import { expectSchema, expectStatus, noteInterface } from '../expect.js';
@@ -301,21 +302,28 @@ export async function anyTransaction(transactionId: string) {
   return expectStatus(await api.get('/transactions/{transactionId}', { params: { transactionId } }), 200, AnyTransaction);
 }
 
-/** The account's available balance as the target reports it now. */
 /**
- * A payment that failed before it could complete leaves the account as it was: its balance reads
- * `start` now, or, where the target debited at execute (supplement 8: "execute debits the source at
- * once"), once the automatic refund that follows a failure completed (OUTGOING_PAYMENT.REFUND_COMPLETED).
+ * What a payment that failed before it could complete did to its source, judged by the balance read
+ * as its execute answered. Supplement 8 says "execute debits the source at once"; a target may also
+ * wait for the authorization (sandbox/README.md). A payment that took nothing then announces no refund
+ * and leaves the balance as it was. One that took its totalSendingAmount (to the cent) is refunded
+ * automatically (interface, Failure reasons: "an amount already debited is refunded automatically";
+ * OUTGOING_PAYMENT.REFUND_COMPLETED) and the balance comes back to what it was.
  */
-export async function expectNothingTaken(customerId: string, accountId: string, start: number, transactionId: string, since: number): Promise<void> {
-  const why = 'the failed payment took nothing, or its refund gave back what it took';
-  if ((await balanceOf(customerId, accountId)) !== start) {
-    const end = await waitForEvent(transactionId, (n) => n.type === 'OUTGOING_PAYMENT.REFUND_COMPLETED' || n.type === 'OUTGOING_PAYMENT.REFUND_FAILED', `the refund of the debited, failed payment ${transactionId}`, { since });
-    expect(end.type, `supplement 8: a failed payment is refunded automatically; the account holds less than before it (${why})`).toBe('OUTGOING_PAYMENT.REFUND_COMPLETED');
+export async function expectNothingKept(o: { customerId: string; accountId: string; start: number; afterExecute: number; amount: number; transactionId: string; events: Notification[]; since: number }): Promise<void> {
+  if (o.afterExecute === o.start) {
+    const refunds = o.events.filter((n) => REFUND_STEPS.includes(n.type.slice('OUTGOING_PAYMENT.'.length))).map((n) => n.type);
+    expect(refunds, 'interface, Failure reasons: "an amount already debited is refunded automatically": the payment took nothing at execute, so nothing is refunded').toEqual([]);
+    expect(await balanceOf(o.customerId, o.accountId), 'a payment that failed before it took anything leaves the balance as it was').toBe(o.start);
+    return;
   }
-  expect(await balanceOf(customerId, accountId), why).toBe(start);
+  expect(o.afterExecute, `supplement 8: execute debits the source at once: the balance read after execute is the funds less the payment's totalSendingAmount ${o.amount}, to the cent`).toBe(o.start - o.amount);
+  const end = await waitForEvent(o.transactionId, (n) => n.type === 'OUTGOING_PAYMENT.REFUND_COMPLETED' || n.type === 'OUTGOING_PAYMENT.REFUND_FAILED', `the refund of the failed payment ${o.transactionId}, debited at execute`, { since: o.since, timeoutMs: capabilities.eventTimeoutMs * 2 });
+  expect(end.type, 'interface, Failure reasons: an amount already debited is refunded automatically').toBe('OUTGOING_PAYMENT.REFUND_COMPLETED');
+  await eventually(() => balanceOf(o.customerId, o.accountId), (b) => b === o.start, { timeoutMs: capabilities.eventTimeoutMs * 3, what: `the balance back at ${o.start} after the refund of ${o.transactionId}` });
 }
 
+/** The account's available balance as the target reports it now. */
 export async function balanceOf(customerId: string, accountId: string): Promise<number> {
   const res = await api.get('/customers/internal-accounts', { query: { customerId } });
   const list = expectStatus(res, 200, Page(InternalAccount), 'GET /customers/internal-accounts lists the customer\'s internal accounts').data;

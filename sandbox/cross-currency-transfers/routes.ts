@@ -751,12 +751,12 @@ export async function transferRoutes(app: FastifyInstance) {
     const t = s.txns.get(q.transactionId);
     if (q.status !== 'PENDING_AUTHORIZATION' || !q.scaChallenge || !t) throw conflict('CONFLICT', `Quote ${q.id} is ${q.status}; nothing to authorize`);
     if (code !== SANDBOX_CODE) throw invalidInput([{ field: 'code', constraint: 'match', message: 'The code does not match' }]);
-    // Where the debit waited for the authorization (not taken at execute): the source must still hold
-    // the amount now (other payments may have spent it meanwhile); else nothing is debited and the
-    // challenge stays open.
-    if (q.source && !t.charged && !f.has('sca-authorize-overdraws')) {
+    // The source must still be able to send ("Frozen and failed accounts cannot send or receive
+    // payments"), and, where the debit waited for the authorization (not taken at execute), still hold
+    // the amount (other payments may have spent it meanwhile); else the challenge stays open.
+    if (q.source && !f.has('sca-authorize-overdraws')) {
       assertCanMoveMoney(ctx, q.source, 'send');
-      if (q.source.available < q.pricing.totalSending) {
+      if (!t.charged && q.source.available < q.pricing.totalSending) {
         throw conflict('CONFLICT', `Internal account ${q.source.id} holds ${q.source.available}, less than ${q.pricing.totalSending}`);
       }
     }

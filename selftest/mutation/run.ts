@@ -100,6 +100,8 @@ function runBatch(batch: BatchEntry[]): Promise<BatchRun> {
         SVC_BASE_URL: '',
         SVC_TARGET_IMAGE: '',
         SANDBOX_FAULTS: '',
+        // The sandbox's default reading: the faults are written against it.
+        SANDBOX_SCA_DEBIT_AT: '',
         SVC_REPORTS_DIR: reports,
         FORCE_COLOR: '0',
         NO_COLOR: '1',

@@ -9,7 +9,7 @@ import type { Notification } from '../../helpers/events.js';
 import { expectStatus, noteInterface } from '../../helpers/expect.js';
 import { expectPath, OUTGOING_STATUSES, statusPath } from '../../helpers/flows/lifecycle.js';
 import { smsLogin } from '../../helpers/flows/strong-customer-authentication.js';
-import { authorizeQuote, balanceOf, createQuote, eurDestination, executeQuote, expectAuthorizationAnswer, expectNothingTaken, expectOutgoingLifecycle, quoteBody, sender } from '../../helpers/flows/transfers.js';
+import { authorizeQuote, balanceOf, createQuote, eurDestination, executeQuote, expectAuthorizationAnswer, expectNothingKept, expectOutgoingLifecycle, quoteBody, sender } from '../../helpers/flows/transfers.js';
 import { api, capabilities, listener } from '../../helpers/harness.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
 import { Quote, ScaLoginResult } from '../../helpers/schemas.js';
@@ -31,7 +31,9 @@ async function scaSender(ctx: TestContext) {
   const quote = await createQuote(quoteBody(s.accounts.USD.id, destination.id, 20_000));
   const since = await listener.mark();
   const pending = expectStatus(await executeQuote(quote.id), 200, QuoteAwaitingSca, 'an SCA customer authorises the payment');
-  return { ...s, quote, since, challengeId: pending.scaChallenge.id, challengeExpiresAt: pending.scaChallenge.expiresAt };
+  // What execute took (supplement 8: "execute debits the source at once"; a target may wait for the authorization).
+  const afterExecute = await balanceOf(s.customerId, s.accounts.USD.id);
+  return { ...s, quote, since, challengeId: pending.scaChallenge.id, challengeExpiresAt: pending.scaChallenge.expiresAt, afterExecute };
 }
 
 describe('Outgoing payment authorisation (SCA region)', () => {
@@ -46,16 +48,16 @@ describe('Outgoing payment authorisation (SCA region)', () => {
   });
 
   it('goes PENDING_AUTHORIZATION -> FAILED with SCA_NOT_COMPLETED when the challenge expires, moving no money', async (ctx) => {
-    const { customerId, accounts, quote, since, challengeExpiresAt } = await scaSender(ctx);
+    const { customerId, accounts, quote, since, challengeExpiresAt, afterExecute } = await scaSender(ctx);
     requireCapability(ctx, msUntil(challengeExpiresAt) <= capabilities.waitBudgetMs, 'the SCA challenge outlives the wait budget', ['transition:transaction:PENDING_AUTHORIZATION->FAILED']);
     const events = await expectOutgoingLifecycle(quote.transactionId, 'FAILED', since);
     expectPath('transaction', outgoing(events), ['PENDING', 'PENDING_AUTHORIZATION', 'FAILED'], 'an unauthorised payment');
     expect(events.find((e) => e.type === 'OUTGOING_PAYMENT.FAILED')!.data.failureReason, 'Failure reasons: SCA_NOT_COMPLETED').toBe('SCA_NOT_COMPLETED');
-    await expectNothingTaken(customerId, accounts.USD.id, accounts.USD.balance.amount, quote.transactionId, since);
+    await expectNothingKept({ customerId, accountId: accounts.USD.id, start: accounts.USD.balance.amount, afterExecute, amount: quote.totalSendingAmount, transactionId: quote.transactionId, events, since });
   });
 
   it('fails with SCA_NOT_COMPLETED when a fresh challenge of the authorization loop expires, moving no money', async (ctx) => {
-    const { customerId, accounts, quote, since, challengeId } = await scaSender(ctx);
+    const { customerId, accounts, quote, since, challengeId, afterExecute } = await scaSender(ctx);
     const res = await api.post('/quotes/{quoteId}/authorize', { params: { quoteId: quote.id }, body: { code: capabilities.sca!.code } });
     const answered = expectStatus(res, 200, Quote, 'supplement 8: POST /quotes/{quoteId}/authorize answers 200 Quote');
     noteInterface('quotes:authorization-rounds', ROUNDS_NOTE, `a USD to EUR send from an internal account: after one authorization the quote is ${answered.status}`);
@@ -73,6 +75,6 @@ describe('Outgoing payment authorisation (SCA region)', () => {
       Date.parse(failed.timestamp) + timestampPrecisionMs(failed.timestamp, listener.wholeSeconds),
       `Failure reasons: SCA_NOT_COMPLETED is "a transaction that failed on an expired SCA challenge": the open challenge ${next.id} expires at ${next.expiresAt}, and the payment failed at ${failed.timestamp}`,
     ).toBeGreaterThanOrEqual(Date.parse(next.expiresAt));
-    await expectNothingTaken(customerId, accounts.USD.id, accounts.USD.balance.amount, quote.transactionId, since);
+    await expectNothingKept({ customerId, accountId: accounts.USD.id, start: accounts.USD.balance.amount, afterExecute, amount: quote.totalSendingAmount, transactionId: quote.transactionId, events, since });
   });
 });

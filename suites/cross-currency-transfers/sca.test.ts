@@ -9,7 +9,7 @@ import { describe, expect, it, type TestContext } from 'vitest';
 import { msUntil } from '../../helpers/deadline.js';
 import { expectError, expectStatus, expectTransition } from '../../helpers/expect.js';
 import { smsLogin } from '../../helpers/flows/strong-customer-authentication.js';
-import { authorizeQuote, balanceOf, createQuote, eurDestination, executeQuote, expectNothingTaken, expectOutgoingLifecycle, expectTransactionOfQuote, quoteBody, sender, transaction } from '../../helpers/flows/transfers.js';
+import { authorizeQuote, balanceOf, createQuote, eurDestination, executeQuote, expectNothingKept, expectOutgoingLifecycle, expectTransactionOfQuote, quoteBody, sender, transaction } from '../../helpers/flows/transfers.js';
 import { api, capabilities, listener } from '../../helpers/harness.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
 import { Quote, ScaLoginResult } from '../../helpers/schemas.js';
@@ -53,11 +53,13 @@ describe('POST /quotes for a customer of an SCA region', () => {
     const since = await listener.mark();
     const pending = expectStatus(await executeQuote(quote.id), 200, QuoteAwaitingSca, 'an SCA customer authorises the payment');
     requireCapability(ctx, msUntil(pending.scaChallenge.expiresAt) <= capabilities.waitBudgetMs, 'the SCA challenge outlives the wait budget');
+    // What execute took (supplement 8: "execute debits the source at once"; a target may wait for the authorization).
+    const afterExecute = await balanceOf(customerId, accounts.USD.id);
 
-    await expectOutgoingLifecycle(quote.transactionId, 'FAILED', since);
+    const events = await expectOutgoingLifecycle(quote.transactionId, 'FAILED', since);
     const txn = await transaction(quote.transactionId);
     expect(txn.failureReason, 'Failure reasons: SCA_NOT_COMPLETED, a transaction that failed on an expired SCA challenge').toBe('SCA_NOT_COMPLETED');
-    await expectNothingTaken(customerId, accounts.USD.id, accounts.USD.balance.amount, quote.transactionId, since);
+    await expectNothingKept({ customerId, accountId: accounts.USD.id, start: accounts.USD.balance.amount, afterExecute, amount: quote.totalSendingAmount, transactionId: quote.transactionId, events, since });
   });
 
   it('completes once the SCA challenge is answered in time', async (ctx) => {
