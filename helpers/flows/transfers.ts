@@ -323,6 +323,27 @@ export async function expectNothingKept(o: { customerId: string; accountId: stri
   await eventually(() => balanceOf(o.customerId, o.accountId), (b) => b === o.start, { timeoutMs: capabilities.eventTimeoutMs * 3, what: `the balance back at ${o.start} after the refund of ${o.transactionId}` });
 }
 
+/**
+ * The last three digits of a destination identifier that change an outgoing payment's outcome, as
+ * the target declares them (failure, hold, refund-failure and counterparty triggers).
+ */
+export function outcomeTriggers(): Set<string> {
+  const c = capabilities;
+  return new Set([...Object.values(c.failureTriggers), c.holdTrigger, c.refundFailureTrigger, c.counterpartyNotAllowedTrigger].filter((s): s is string => Boolean(s)));
+}
+
+/**
+ * A wallet from `make` whose address ends in no outcome trigger, for a payment meant to complete: a
+ * random address may (a hex one, 1 in 4096 per trigger), and its payment then fails or is held.
+ */
+export function walletWithoutTrigger<T extends { address: string }>(make: () => T): T {
+  const triggers = outcomeTriggers();
+  for (;;) {
+    const wallet = make();
+    if (!triggers.has(wallet.address.slice(-3))) return wallet;
+  }
+}
+
 /** The account's available balance as the target reports it now. */
 export async function balanceOf(customerId: string, accountId: string): Promise<number> {
   const res = await api.get('/customers/internal-accounts', { query: { customerId } });

@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { expectEvents } from '../../helpers/events.js';
 import { expectStatus } from '../../helpers/expect.js';
-import { balanceOf, createQuote, eurDestination, executeQuote, expectOutgoingLifecycle, expectSameAmounts, expectTransactionOfQuote, quoteBody, sender, transaction } from '../../helpers/flows/transfers.js';
+import { balanceOf, createQuote, eurDestination, executeQuote, expectOutgoingLifecycle, expectSameAmounts, expectTransactionOfQuote, quoteBody, sender, transaction, walletWithoutTrigger } from '../../helpers/flows/transfers.js';
 import { describeBounds, platformFee, within } from '../../helpers/money.js';
 import { capabilities, listener } from '../../helpers/harness.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
@@ -88,7 +88,8 @@ describe('POST /quotes and POST /quotes/{quoteId}/execute', () => {
     const { wallets } = await import('../../helpers/wallets/index.js');
     const { api } = await import('../../helpers/harness.js');
     const { ExternalAccount } = await import('../../helpers/schemas.js');
-    const wallet = wallets.evm();
+    // Its payment is meant to complete: the address ends in no trigger digits.
+    const wallet = walletWithoutTrigger(() => wallets.evm());
     const res = await api.post('/customers/external-accounts', { body: { customerId, currency: 'USDC', ownershipType: 'THIRD_PARTY', accountInfo: { accountType: wallet.accountType, address: wallet.address, beneficiary: { beneficiaryType: 'INDIVIDUAL', fullName: 'Wallet Holder', countryOfResidence: 'US' } } } });
     const destination = expectStatus(res, 201, ExternalAccount);
     const since = await listener.mark();

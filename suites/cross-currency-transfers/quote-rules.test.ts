@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { consent } from '../../fixtures/customers.js';
 import { expectError, expectRefusal, expectStatus, noteInterface } from '../../helpers/expect.js';
-import { balanceOf, createQuote, eurDestination, executeQuote, expectOutgoingLifecycle, expectQuoteMoney, expectSameAmounts, platformConfig, quoteBody, sender, termsVersion } from '../../helpers/flows/transfers.js';
+import { balanceOf, createQuote, eurDestination, executeQuote, expectOutgoingLifecycle, expectQuoteMoney, expectSameAmounts, platformConfig, quoteBody, sender, termsVersion, walletWithoutTrigger } from '../../helpers/flows/transfers.js';
 import { createPendingOwnershipWallet, createWalletAccount } from '../../helpers/flows/external-accounts.js';
 import { api, capabilities, listener } from '../../helpers/harness.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
@@ -118,7 +118,7 @@ describe('POST /quotes: rules', () => {
     const threshold = capabilities.limits.verificationThresholdUsdCents;
     requireCapability(ctx, capabilities.sandboxTriggers && capabilities.counterpartyRules && threshold !== undefined, 'the target declares no regulatory threshold (SVC_LIMIT_VERIFICATION_USD_CENTS)', ['error:400:EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED']);
     const { accounts } = await sender({ USD: threshold! * 3 });
-    const wallet = await createPendingOwnershipWallet(wallets.evm());
+    const wallet = await createPendingOwnershipWallet(walletWithoutTrigger(() => wallets.evm()));
     // Platform wallets may receive from customer accounts only where the target allows it; customer wallets are the usual case.
     const belowBody = quoteBody(accounts.USD.id, wallet.id, Math.floor(threshold! / 2));
     const { feeConfigs = [] } = await platformConfig();

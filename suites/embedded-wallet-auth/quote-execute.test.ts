@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { consent } from '../../fixtures/customers.js';
 import { fund } from '../../helpers/flows/customers.js';
-import { balanceOf, quoteBody, termsVersion } from '../../helpers/flows/transfers.js';
+import { balanceOf, quoteBody, termsVersion, walletWithoutTrigger } from '../../helpers/flows/transfers.js';
 import { needEmbeddedWallet, otpLogin, SIGNATURE_HEADER, walletAccount } from '../../helpers/flows/wallet.js';
 import { expectError, expectStatus } from '../../helpers/expect.js';
 import { api, capabilities } from '../../helpers/harness.js';
@@ -32,7 +32,8 @@ describe('POST /quotes/{quoteId}/execute from an EMBEDDED_WALLET account', () =>
     const { customerId, account, emailOtp } = await walletAccount({ currencies: ['USDC'], endUserTermsConsent: consent(await termsVersion()) });
     const { key } = await otpLogin(emailOtp);
     const funded = (await fund(account.id, 5_000_000)).balance.amount;
-    const wallet = wallets.evm();
+    // Its payment is meant to complete: the address ends in no trigger digits.
+    const wallet = walletWithoutTrigger(() => wallets.evm());
     const destination = expectStatus(await api.post('/customers/external-accounts', {
       body: { customerId, currency: 'USDC', ownershipType: 'THIRD_PARTY', accountInfo: { accountType: wallet.accountType, address: wallet.address, beneficiary: { beneficiaryType: 'INDIVIDUAL', fullName: 'Wallet Holder', countryOfResidence: 'US' } } },
     }), 201, ExternalAccount);
