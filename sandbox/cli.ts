@@ -8,7 +8,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { buildSandbox, DEFAULT_PORT } from './app.js';
 import { createCustomerRecord } from './customers/routes.js';
-import { sandboxProfile } from './profile.js';
+import { parseScaDebitAt, sandboxProfile } from './profile.js';
 
 const { values } = parseArgs({
   options: {
@@ -61,11 +61,6 @@ const num = (flag: string | undefined, envName: string): number | undefined => {
   if (!Number.isFinite(n) || n < 0) throw new Error(`${envName}: not a number: ${raw}`);
   return n;
 };
-const scaDebitAt = (raw: string | undefined): 'authorization' | 'execute' | undefined => {
-  if (raw === undefined || raw === '') return undefined;
-  if (raw !== 'authorization' && raw !== 'execute') throw new Error(`SANDBOX_SCA_DEBIT_AT: authorization or execute, not ${raw}`);
-  return raw;
-};
 const flag = (value: boolean | undefined, envName: string) => value ?? (env[envName] === '1' || env[envName] === 'true');
 const keyFile = values['webhook-key'] ?? env.SANDBOX_WEBHOOK_KEY;
 const caFile = values['webhook-ca'] ?? env.SANDBOX_WEBHOOK_CA;
@@ -84,7 +79,7 @@ const sandbox = await buildSandbox({
   umaLookupTtlMs: num(values['uma-lookup-ttl-ms'], 'SANDBOX_UMA_LOOKUP_TTL_MS'),
   walletSessionTtlMs: num(values['wallet-session-ttl-ms'], 'SANDBOX_WALLET_SESSION_TTL_MS'),
   quoteVelocityCount: num(values['quote-velocity-count'], 'SANDBOX_QUOTE_VELOCITY_COUNT'),
-  scaDebitAt: scaDebitAt(values['sca-debit-at'] ?? env.SANDBOX_SCA_DEBIT_AT),
+  scaDebitAt: parseScaDebitAt(values['sca-debit-at'] ?? env.SANDBOX_SCA_DEBIT_AT),
   webhook: {
     retryBaseDelayMs: num(values['webhook-retry-base-ms'], 'SANDBOX_WEBHOOK_RETRY_BASE_MS'),
     maxAttempts: num(values['webhook-attempts'], 'SANDBOX_WEBHOOK_ATTEMPTS'),

@@ -73,6 +73,13 @@ export const FAILURE_TRIGGERS: Record<string, string> = {
   LIMIT_EXCEEDED: '011',
 };
 
+/** --sca-debit-at / SANDBOX_SCA_DEBIT_AT: `authorization` or `execute` (context.ts scaDebitAt); unset: the default. */
+export function parseScaDebitAt(raw: string | undefined): 'authorization' | 'execute' | undefined {
+  if (raw === undefined || raw === '') return undefined;
+  if (raw !== 'authorization' && raw !== 'execute') throw new Error(`SANDBOX_SCA_DEBIT_AT: authorization or execute, not ${JSON.stringify(raw)}`);
+  return raw;
+}
+
 /** The lifetime of an embedded-wallet session where no option sets it (sandbox/app.ts; the supplement states no length). */
 export const WALLET_SESSION_TTL_MS = 24 * 60 * 60_000;
 

@@ -96,7 +96,15 @@ export default async function setup(project: TestProject) {
   const fault = MUTANT_PROJECT.exec(project.name)?.[1];
   const key = fault ?? '';
   if (!harnesses.has(key)) harnesses.set(key, startHarness(fault));
-  const harness = await harnesses.get(key)!;
+  let harness: Harness;
+  try {
+    harness = await harnesses.get(key)!;
+  } catch (err) {
+    // Said here, in one line: vitest's printing of a setup error fails on this file's source map (a
+    // TypeError of its own, "code.charCodeAt is not a function"), which would hide a settings error.
+    process.stderr.write(`svc-conformance: the target could not be set up: ${(err as Error).message}\n`);
+    throw err;
+  }
   harness.users++;
   harness.projects.add(project.name);
   project.provide('target', harness.target);
@@ -146,17 +154,6 @@ async function sandboxTimings() {
     webhookAttempts: env('SANDBOX_WEBHOOK_ATTEMPTS', t.webhookAttempts),
     eventQuietMs: t.eventQuietMs,
   };
-}
-
-/**
- * When the sandbox debits an SCA customer's payment (SANDBOX_SCA_DEBIT_AT: authorization, its default,
- * or execute), for runs that judge the suites against a sandbox that takes the money at execute.
- */
-function scaDebitAt(): 'authorization' | 'execute' | undefined {
-  const v = process.env.SANDBOX_SCA_DEBIT_AT;
-  if (v === undefined || v === '') return undefined;
-  if (v !== 'authorization' && v !== 'execute') throw new Error(`SANDBOX_SCA_DEBIT_AT: authorization or execute, not ${JSON.stringify(v)}`);
-  return v;
 }
 
 /** What the embedded sandbox declares about itself (sandbox/profile.ts), with the timings the harness gives it. */
@@ -219,7 +216,7 @@ async function startHarness(mutantFault?: string): Promise<Harness> {
   try {
     if (settings.mode === 'embedded') {
       // The harness may start the sandbox; suites never import it.
-      const { buildSandbox } = await sandboxModule();
+      const { buildSandbox, parseScaDebitAt } = await sandboxModule();
       const timings = await sandboxTimings();
       const sandbox = await buildSandbox({
         faults: settings.faults,
@@ -232,7 +229,8 @@ async function startHarness(mutantFault?: string): Promise<Harness> {
         incomingApprovalWindowMs: timings.incomingApprovalWindowMs,
         umaLookupTtlMs: timings.umaLookupTtlMs,
         walletSessionTtlMs: timings.walletSessionTtlMs,
-        scaDebitAt: scaDebitAt(),
+        // When an SCA customer's payment is debited (sandbox/README.md); a container reads the variable itself.
+        scaDebitAt: parseScaDebitAt(process.env.SANDBOX_SCA_DEBIT_AT),
         webhook: { retryBaseDelayMs: timings.webhookRetryBaseMs, maxAttempts: timings.webhookAttempts, caPem: info.caPem },
       });
       closers.unshift(() => sandbox.close());
@@ -251,7 +249,6 @@ async function startHarness(mutantFault?: string): Promise<Harness> {
         SANDBOX_INCOMING_APPROVAL_WINDOW_MS: t.incomingApprovalWindowMs,
         SANDBOX_UMA_LOOKUP_TTL_MS: t.umaLookupTtlMs,
         SANDBOX_WALLET_SESSION_TTL_MS: t.walletSessionTtlMs,
-        ...(scaDebitAt() ? { SANDBOX_SCA_DEBIT_AT: scaDebitAt() } : {}),
       };
       const started = await startContainerTarget(settings, { privateKeyPem: keys!.privateKeyPem, caPem: info.caPem! }, Object.fromEntries(Object.entries(timings).map(([k, v]) => [k, String(v)])));
       closers.unshift(started.stop);

@@ -83,6 +83,13 @@ describe('the verdict of a run', () => {
 });
 
 describe('a whole embedded run', () => {
+  it('names a setting it cannot take, in one line, and writes no verdict', async () => {
+    const run = await runConformance({ dirs: ['suites/exchange-rates/'], env: { SVC_SEED: 'abc' } });
+    expect(run.code).not.toBe(0);
+    expect(run.output).toContain('svc-conformance: the target could not be set up: SVC_SEED must be a whole number from 1 to 2147483647, got "abc"');
+    expect(run.verdict).toBeUndefined();
+  }, 60_000);
+
   it('fails on a skip, which the embedded sandbox never needs, naming the scenario and the capability', async () => {
     // The embedded sandbox has a hold trigger; declaring none makes the scenario that needs it skip.
     const run = await runConformance({ dirs: ['suites/transactions/transactions.test.ts'], env: { SVC_HOLD_TRIGGER: '' } });

@@ -40,7 +40,8 @@ describe('Outgoing payment authorisation (SCA region)', () => {
   scenario({ area: 'Cross-Currency Transfers', operation: 'POST /quotes/{quoteId}/authorize', section: 'States and transitions', basis: 'supplement' });
 
   it('goes PENDING -> PENDING_AUTHORIZATION -> PROCESSING -> COMPLETED once the challenge is answered', async (ctx) => {
-    const { customerId, accounts, quote, since, challengeId } = await scaSender(ctx);
+    const { customerId, accounts, quote, since, challengeId, afterExecute } = await scaSender(ctx);
+    expect([accounts.USD.balance.amount, accounts.USD.balance.amount - quote.totalSendingAmount], 'supplement 8: execute debits the source at once (a target may wait for the authorization): the balance after execute is the funds, or the funds less totalSendingAmount, to the cent').toContain(afterExecute);
     expectStatus(await authorizeQuote(quote.id, { code: capabilities.sca!.code }, challengeId), 200, Quote, 'the customer answers each challenge');
     const events = await expectOutgoingLifecycle(quote.transactionId, 'COMPLETED', since);
     expectPath('transaction', outgoing(events), ['PENDING', 'PENDING_AUTHORIZATION', 'PROCESSING', 'COMPLETED'], 'an authorised payment');
