@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { judgeRun, type ScenarioOutcome } from '../../helpers/verdict/verdict.js';
 import { failureKind, judgeMutant } from './judge.js';
+import { runMutants } from './run.js';
 
 const FILE = 'suites/cards/state-matrix.test.ts';
 const failed = (file: string, errorName: string, message: string): ScenarioOutcome => ({ file, name: 'Card > rule', state: 'failed', errorName, message });
@@ -47,5 +48,11 @@ describe('judging a mutant run', () => {
 
   it('counts a survivor when the judging scenarios all passed', () => {
     expect(judgeMutant([FILE], run([ok])).outcome).toBe('survived');
+  });
+});
+
+describe('starting a mutation run', () => {
+  it('refuses an unknown fault name before any run, naming it', async () => {
+    await expect(runMutants({ only: ['auth-not-enforced', 'no-such-fault'], write: false })).rejects.toThrow(/unknown fault\(s\): no-such-fault \(sandbox\/faults.ts/);
   });
 });

@@ -14,6 +14,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { cpus, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { mutantVerdictFile } from '../../helpers/target/mutant.js';
+import { generationSettings } from '../../helpers/target/settings.js';
 import { VERDICT_READER_ENV, VITEST } from '../../helpers/verdict/cli.js';
 import type { Verdict } from '../../helpers/verdict/verdict.js';
 import { FAULTS, type FaultEntry, type FaultName } from '../../sandbox/faults.js';
@@ -153,6 +154,11 @@ function summarise(output: string): string {
 
 export async function runMutants(opts: { only?: string[]; width?: number; write?: boolean } = {}): Promise<MutationReport> {
   const started = Date.now();
+  // Settings and fault names are checked before any run: a bad SVC_SEED or SVC_RULE_RUNS would
+  // otherwise fail every batch's setup, and every fault would read as errored.
+  generationSettings(MUTANT_ENV, 'embedded', () => 1);
+  const unknown = (opts.only ?? []).filter((n) => !Object.hasOwn(FAULTS, n));
+  if (unknown.length) throw new Error(`unknown fault(s): ${unknown.join(', ')} (sandbox/faults.ts names them)`);
   const names = (opts.only?.length ? opts.only : Object.keys(FAULTS)) as FaultName[];
   // Mutant runs wait on their sandbox as much as they compute: four at a time on two cores.
   const width = opts.width ?? Math.max(2, Math.min(4, cpus().length * 2));
@@ -244,7 +250,12 @@ export function formatReport(r: MutationReport): string {
 
 if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) {
   const only = process.argv.slice(2);
-  const report = await runMutants({ only });
-  process.stdout.write(`${formatReport(report)}\n`);
-  process.exitCode = !report.baselinePassed || report.survivors.length || report.errored.length ? 1 : 0;
+  try {
+    const report = await runMutants({ only });
+    process.stdout.write(`${formatReport(report)}\n`);
+    process.exitCode = !report.baselinePassed || report.survivors.length || report.errored.length ? 1 : 0;
+  } catch (err) {
+    process.stderr.write(`mutation run not started: ${(err as Error).message}\n`);
+    process.exitCode = 2;
+  }
 }
