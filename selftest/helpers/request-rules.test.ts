@@ -18,6 +18,7 @@ import { tokenCreate } from '../../helpers/requests/tokens.js';
 import { transactionApprove, transactionCancel, transactionConfirm, transactionReject } from '../../helpers/requests/transactions.js';
 import { accountExport, accountPatch, credentialChallenge, credentialCreate, credentialVerify, delegatedKeyCreate, sessionRefresh } from '../../helpers/requests/wallet.js';
 import { getPath, rulesOf, validBody, type FieldSpec, type RequestSpec, type Variant } from '../../helpers/requests/rules.js';
+import { rotating } from '../../helpers/requests/rotating.js';
 
 const SPECS: RequestSpec[] = [
   externalAccountCreate('POST /customers/external-accounts', true),
@@ -176,5 +177,17 @@ describe('request rules', () => {
       expect(new Set(ids).size, `${op}: rule ids are unique`).toBe(ids.length);
       expect(ids.length, `${op}: declares rules`).toBeGreaterThan(0);
     }
+  });
+});
+
+describe('a resource shared by valid requests', () => {
+  it('serves each resource at most the allowed number of times, then makes a new one', async () => {
+    let made = 0;
+    const next = rotating(2, async () => ++made);
+    const served = [];
+    for (let i = 0; i < 5; i++) served.push(await next());
+    expect(served).toEqual([1, 1, 2, 2, 3]);
+    const unbounded = rotating(Number.POSITIVE_INFINITY, async () => ++made);
+    for (let i = 0; i < 4; i++) expect(await unbounded()).toBe(4);
   });
 });

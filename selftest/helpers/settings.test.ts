@@ -52,7 +52,7 @@ describe('generated data settings', () => {
 
   it('refuses a seed or a rule-run count that is not a whole number in range, naming the variable', () => {
     for (const seed of ['abc', '0', '-3', '1.5', String(2 ** 31), '1e3', '0x10', ' 7', '7.0', '+7']) expect(() => generationSettings({ SVC_SEED: seed }, 'embedded', draw)).toThrow(/SVC_SEED must be a whole number from 1 to 2147483647/);
-    // Five at most: a customer may start five 2FA resets a day (supplement 16).
+    // Five at most: each adds requests to every field-rule scenario, whose time is bounded (helpers/target/settings.ts).
     for (const runs of ['x', '0', '2.5', '6', '1e0', '2.0', ' 2']) expect(() => generationSettings({ SVC_RULE_RUNS: runs }, 'embedded', draw)).toThrow(/SVC_RULE_RUNS must be a whole number from 1 to 5/);
   });
 });

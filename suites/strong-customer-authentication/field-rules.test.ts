@@ -15,6 +15,7 @@ import { recordRule } from '../../helpers/coverage/recorder.js';
 import { api, capabilities } from '../../helpers/harness.js';
 import { checkValidAnswered } from '../../helpers/requests/answered.js';
 import { checkRulesRefused } from '../../helpers/requests/check.js';
+import { rotating } from '../../helpers/requests/rotating.js';
 import {
   FACTOR_ADD, FACTOR_CONFIRM, FACTOR_DELETE, FACTOR_LIST, LOGIN_COMPLETE, LOGIN_START, QUERY_CUSTOMER_REQUIRED, RECORD_EVENT_OP, RESET_COMPLETE_OP, RESET_READ, RESET_START,
   factorAdd, factorConfirm, loginComplete, loginStart, recordEvent, resetComplete, resetStart,
@@ -27,6 +28,8 @@ import {
 
 type Body = Record<string, unknown>;
 const AREA = 'Strong Customer Authentication';
+/** 2FA resets a customer may start in 24 hours (supplement 16: 429 RATE_LIMITED beyond). */
+const RESETS_PER_DAY = 5;
 const LOGIN_START_PATH = '/sca/login/start';
 const RESET_TRIGGER = '/sandbox/sca/factors/reset/{resetId}/liveness';
 
@@ -183,8 +186,9 @@ describe(RECORD_EVENT_OP, () => {
   it('accepts valid events: 200 with the event type recorded', async (ctx) => {
     needSca(ctx);
     await basisSupplement('section 16: record-event 200 {eventType*, suspended*, lockedUntil?, failedAttempts*}');
-    const customer = await scaRegionCustomer();
-    await checkValidAnswered({ spec: recordEvent(), send: (b) => sca.post(RECORD_EVENT, customer.id, b), answered: { status: 200, schema: RecordEventResult }, echoed: ['eventType'] });
+    // Four events per customer: the fifth failed login locks one out (supplement 16).
+    const customer = rotating(4, scaRegionCustomer);
+    await checkValidAnswered({ spec: recordEvent(), send: async (b) => sca.post(RECORD_EVENT, (await customer()).id, b), answered: { status: 200, schema: RecordEventResult }, echoed: ['eventType'] });
   });
 });
 
@@ -201,17 +205,24 @@ describe(RESET_START, () => {
   it('accepts a reset of every factor the customer has, read back with the factor sent', async (ctx) => {
     needSca(ctx);
     await basisSupplement('section 16: reset 201 {resetId*, ...}; GET /sca/factors/reset/{resetId} {status*, factor*, ...}; at most 5 per 24 h per customer');
-    // A customer per factor, holding that factor: each takes SVC_RULE_RUNS resets, below the 5 a day.
+    // Customers holding the factor, each taking at most the 5 resets a day.
     for (const factor of ['SMS_OTP', 'TOTP', 'PASSKEY'] as const) {
-      const customer = await scaRegionCustomer();
-      if (factor === 'TOTP') await enrolTotp(customer.id);
-      if (factor === 'PASSKEY') await enrolPasskey(customer.id);
+      const holder = rotating(RESETS_PER_DAY, async () => {
+        const c = await scaRegionCustomer();
+        if (factor === 'TOTP') await enrolTotp(c.id);
+        if (factor === 'PASSKEY') await enrolPasskey(c.id);
+        return c;
+      });
+      let customerId = '';
       await checkValidAnswered({
         spec: resetStart([factor]),
-        send: (b) => sca.post(RESET, customer.id, b),
+        send: async (b) => {
+          customerId = (await holder()).id;
+          return sca.post(RESET, customerId, b);
+        },
         answered: { status: 201, schema: FactorResetStarted },
         then: async (sent, started) => {
-          const read = expectStatus(await sca.get(RESET_STATUS, customer.id, { resetId: started.resetId }), 200, FactorReset, 'supplement 16: GET /sca/factors/reset/{resetId}');
+          const read = expectStatus(await sca.get(RESET_STATUS, customerId, { resetId: started.resetId }), 200, FactorReset, 'supplement 16: GET /sca/factors/reset/{resetId}');
           expect(read.factor, `supplement §16: the reset reads back with the factor sent (${String(sent.factor)})`).toBe(sent.factor);
         },
       });
@@ -250,18 +261,21 @@ describe(RESET_COMPLETE_OP, () => {
   it('accepts valid requests: 204, and the reset reads back COMPLETED', async (ctx) => {
     needTrigger(ctx);
     await basisSupplement('section 16: reset complete 204; LIVENESS_PASSED -> COMPLETED (complete call)');
-    const customer = await scaRegionCustomer();
+    // A reset per request, at most the 5 a day per customer.
+    const holder = rotating(RESETS_PER_DAY, scaRegionCustomer);
+    let customerId = '';
     let resetId = '';
     await checkValidAnswered({
       spec: resetComplete(),
       complete: async (b) => {
-        resetId = await passedReset(customer.id);
+        customerId = (await holder()).id;
+        resetId = await passedReset(customerId);
         return b;
       },
-      send: (b) => sca.post(RESET_COMPLETE, customer.id, b, { resetId }),
+      send: (b) => sca.post(RESET_COMPLETE, customerId, b, { resetId }),
       answered: { status: 204 },
       then: async () => {
-        const read = expectStatus(await sca.get(RESET_STATUS, customer.id, { resetId }), 200, FactorReset, 'supplement 16: GET /sca/factors/reset/{resetId}');
+        const read = expectStatus(await sca.get(RESET_STATUS, customerId, { resetId }), 200, FactorReset, 'supplement 16: GET /sca/factors/reset/{resetId}');
         expect(read.status, 'supplement §16: the complete call takes the reset to COMPLETED').toBe('COMPLETED');
       },
     });
