@@ -1,13 +1,16 @@
 // `npm run merge -- <shard reports dir> ...`: merges sharded runs (each run with its own
 // SVC_REPORTS_DIR and `--shard=i/n`) into SVC_REPORTS_DIR (default reports/): vitest's blob
 // reports (JUnit and JSON results), Allure results, the listener's findings and the coverage,
-// which is computed from every shard's raw records exactly as an unsharded run computes it.
+// which is computed from every shard's raw records exactly as an unsharded run computes it, and the
+// shards' verdicts into one (helpers/verdict/verdict.ts mergeVerdicts), whose lines end the output
+// and which decides the exit status with the merge of the results.
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { writeCoverageReports } from '../coverage/report.js';
 import { REPORTS_DIR } from '../paths.js';
 import { lockReportsFolder } from './folder-lock.js';
+import { mergeVerdicts, readVerdict, VERDICT_FILE, verdictLines } from '../verdict/verdict.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const shards = process.argv.slice(2).map((d) => resolve(d));
@@ -62,4 +65,10 @@ if (findings.length) {
   process.stderr.write(`The webhook listeners recorded ${findings.length} finding(s) across the shards\n`);
   status ||= 1;
 }
+const verdict = mergeVerdicts(shards.map((dir) => ({ name: relative(process.cwd(), dir) || dir, verdict: readVerdict(dir) })));
+writeFileSync(join(REPORTS_DIR, VERDICT_FILE), `${JSON.stringify(verdict, null, 2)}\n`);
+const generations = new Set(shards.map((dir) => JSON.stringify(readVerdict(dir)?.generation ?? null)));
+if (generations.size > 1) process.stdout.write(`The shards generated their data from different seeds (${[...generations].join(', ')}): the merged run has no one replay; give every shard one SVC_SEED\n`);
+process.stdout.write(`${verdictLines(verdict).join('\n')}\n`);
+if (!verdict.conformant) status ||= 1;
 process.exitCode = status;

@@ -84,10 +84,15 @@ export function judgeRun(input: {
       reason: s.capabilityReason ?? s.note ?? 'skipped without a declared capability (it.skip, ctx.skip or a cancelled run)',
       explained: mode === 'external' && s.capabilityReason !== undefined,
     }));
-  const unexplained = skips.filter((s) => !s.explained);
+  return concluded({ mode, runId: input.runId, generation: input.generation, counts, failures, fileErrors, findings, skips });
+}
 
-  const reasons: string[] = [];
-  if (scenarios.length === 0) reasons.push('no scenario ran');
+/** A verdict from its parts: the reasons (and so `conformant`) follow from them alone, for one run or merged shards. */
+function concluded(parts: Omit<Verdict, 'conformant' | 'reasons' | 'generation'> & { generation?: Generation; shardProblems?: string[] }): Verdict {
+  const { mode, counts, failures, fileErrors, findings, skips, shardProblems = [] } = parts;
+  const unexplained = skips.filter((s) => !s.explained);
+  const reasons: string[] = [...shardProblems];
+  if (counts.passed + counts.failed + counts.skipped + counts.pending === 0) reasons.push('no scenario ran');
   if (fileErrors.length) reasons.push(`${plural(fileErrors.length, 'scenario file')} failed outside any scenario`);
   if (counts.failed) reasons.push(`${plural(counts.failed, 'scenario')} failed`);
   if (findings.length) {
@@ -102,7 +107,38 @@ export function judgeRun(input: {
     );
   }
   if (counts.pending) reasons.push(`${plural(counts.pending, 'scenario')} did not finish`);
-  return { conformant: reasons.length === 0, mode, runId: input.runId, ...(input.generation ? { generation: input.generation } : {}), counts, reasons, failures, fileErrors, findings, skips };
+  const { generation } = parts;
+  return { conformant: reasons.length === 0, mode, runId: parts.runId, ...(generation ? { generation } : {}), counts, reasons, failures, fileErrors, findings, skips };
+}
+
+/**
+ * The verdict of a sharded run (`npm run merge`): conformant only when every shard wrote a verdict,
+ * all against the same kind of target, and the scenarios, findings and skips of all of them together
+ * make a conformant run. Its generated data is the shards' when they share it (one SVC_SEED and
+ * SVC_RULE_RUNS for every shard, as the workflow gives them), else unknown.
+ */
+export function mergeVerdicts(shards: { name: string; verdict: Verdict | undefined }[]): Verdict {
+  const written = shards.flatMap((s) => (s.verdict ? [s.verdict] : []));
+  const unfinished = shards.filter((s) => !s.verdict).map((s) => s.name);
+  const modes = [...new Set(written.map((v) => v.mode))];
+  const generations = [...new Set(written.map((v) => (v.generation ? `${v.generation.seed}/${v.generation.ruleRuns}` : '')))];
+  const counts = { passed: 0, failed: 0, skipped: 0, pending: 0 };
+  for (const v of written) for (const k of Object.keys(counts) as (keyof typeof counts)[]) counts[k] += v.counts[k];
+  const shardProblems = [
+    ...(unfinished.length ? [`${plural(unfinished.length, 'shard')} wrote no verdict (it did not finish): ${unfinished.join(', ')}`] : []),
+    ...(modes.length > 1 ? [`the shards ran against different kinds of target: ${modes.join(', ')}`] : []),
+  ];
+  return concluded({
+    mode: modes[0] ?? 'embedded',
+    runId: written.map((v) => v.runId).join(' '),
+    generation: written.length === shards.length && generations.length === 1 ? written[0].generation : undefined,
+    counts,
+    failures: written.flatMap((v) => v.failures),
+    fileErrors: written.flatMap((v) => v.fileErrors),
+    findings: written.flatMap((v) => v.findings),
+    skips: written.flatMap((v) => v.skips),
+    shardProblems,
+  });
 }
 
 /** The last lines of a run: details first, the one-line verdict last. */

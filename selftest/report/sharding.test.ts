@@ -1,11 +1,12 @@
 // Sharded runs merge to the coverage of an unsharded run: two shards (`--shard=i/2`, each with its
 // own reports directory) and `npm run merge` report the same covered ids, overall and per area, and
-// the same coverage.html, as one run of everything.
+// the same coverage.html, as one run of everything, and one verdict with the shards' generated data.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { readVerdict } from '../../helpers/verdict/verdict.js';
 import { ROOT, runConformance } from '../run-conformance.js';
 
 const KINDS = ['operations', 'errors', 'events', 'transitions'];
@@ -45,6 +46,12 @@ describe('sharding', () => {
       const results = (dir: string) => (JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')) as { numTotalTests: number; numPassedTests: number });
       expect(results(merged).numTotalTests).toBe(results(whole.reportsDir!).numTotalTests);
       expect(results(merged).numPassedTests).toBe(results(whole.reportsDir!).numPassedTests);
+      // One verdict for the merged run, ending the output: the shards' tally, and the seed they shared.
+      const verdict = readVerdict(merged)!;
+      expect(verdict.conformant).toBe(true);
+      expect(verdict.counts).toEqual(readVerdict(whole.reportsDir!)!.counts);
+      expect(verdict.generation).toEqual({ seed: 777, ruleRuns: 1 });
+      expect(merge.stdout.trimEnd().split('\n').at(-1)).toBe(`verdict: conformant: ${verdict.counts.passed} passed, 0 failed, 0 skipped`);
     } finally {
       for (const dir of [merged, whole.reportsDir!, one.reportsDir!, two.reportsDir!]) rmSync(dir, { recursive: true, force: true });
     }

@@ -8,7 +8,7 @@ import { request } from 'undici';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { concludeRun, judgeRun, verdictLines, type ScenarioOutcome } from '../../helpers/verdict/verdict.js';
+import { concludeRun, judgeRun, mergeVerdicts, verdictLines, type ScenarioOutcome } from '../../helpers/verdict/verdict.js';
 import { ROOT, runConformance, SANDBOX_DECLARATIONS } from '../run-conformance.js';
 import { listenerUrlIn, postForgedDelivery } from './forge.js';
 
@@ -79,6 +79,45 @@ describe('the verdict of a run', () => {
     const unhandled = concludeRun(dir, { code: 1 });
     expect(unhandled.code).toBe(1);
     expect(unhandled.lines.at(-1)).toMatch(/^verdict: NOT CONFORMANT: vitest exited with code 1/);
+  });
+});
+
+describe('the verdict of a sharded run', () => {
+  const shard = (name: string, scenarios: ScenarioOutcome[], more: { seed?: number; findings?: typeof finding[]; mode?: 'embedded' | 'external' } = {}) => ({
+    name,
+    verdict: judgeRun({ mode: more.mode ?? 'embedded', runId: name, generation: { seed: more.seed ?? 7, ruleRuns: 1 }, scenarios, findings: more.findings ?? [] }),
+  });
+
+  it('is conformant when every shard is, with the tally of all of them and their shared generated data', () => {
+    const v = mergeVerdicts([shard('1', [passed('x'), passed('y')]), shard('2', [passed('z')])]);
+    expect(v.conformant).toBe(true);
+    expect(v.generation).toEqual({ seed: 7, ruleRuns: 1 });
+    expect(v.runId).toBe('1 2');
+    expect(verdictLines(v).at(-1)).toBe('verdict: conformant: 3 passed, 0 failed, 0 skipped');
+  });
+
+  it('is not conformant when one shard failed a scenario or met a finding, naming both', () => {
+    const failing: ScenarioOutcome = { file: 'suites/a/c.test.ts', name: 'rule', state: 'failed', message: 'expected 400' };
+    const v = mergeVerdicts([shard('1', [passed('x'), failing]), shard('2', [passed('z')], { findings: [finding] })]);
+    expect(v.conformant).toBe(false);
+    expect(v.failures).toEqual([{ file: 'suites/a/c.test.ts', name: 'rule', message: 'expected 400', errorName: undefined }]);
+    expect(v.findings).toEqual([finding]);
+    expect(verdictLines(v).at(-1)).toMatch(/^verdict: NOT CONFORMANT: 1 scenario failed; 1 listener finding: \[signature\] TEST Webhook:1: .*; 2 passed, 1 failed, 0 skipped$/);
+  });
+
+  it('is not conformant when a shard wrote no verdict, or the shards judged different kinds of target', () => {
+    const missing = mergeVerdicts([shard('shards/shard-1', [passed('x')]), { name: 'shards/shard-2', verdict: undefined }]);
+    expect(missing.conformant).toBe(false);
+    expect(missing.reasons).toEqual(['1 shard wrote no verdict (it did not finish): shards/shard-2']);
+    expect(missing).not.toHaveProperty('generation');
+    const mixed = mergeVerdicts([shard('1', [passed('x')]), shard('2', [passed('y')], { mode: 'external' })]);
+    expect(mixed.reasons).toEqual(['the shards ran against different kinds of target: embedded, external']);
+  });
+
+  it('knows no one generated data when the shards drew different seeds', () => {
+    const v = mergeVerdicts([shard('1', [passed('x')], { seed: 7 }), shard('2', [passed('y')], { seed: 8 })]);
+    expect(v.conformant).toBe(true);
+    expect(v).not.toHaveProperty('generation');
   });
 });
 
