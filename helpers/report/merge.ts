@@ -14,10 +14,11 @@ import { mergeVerdicts, readVerdict, VERDICT_FILE, verdictLines } from '../verdi
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const shards = process.argv.slice(2).map((d) => resolve(d));
-if (!shards.length || shards.some((d) => !existsSync(d))) {
-  process.stderr.write('usage: npm run merge -- <shard reports dir> [<shard reports dir> ...] (each must exist)\n');
+if (!shards.length) {
+  process.stderr.write('usage: npm run merge -- <shard reports dir> [<shard reports dir> ...] (every shard of the run: one that left no folder is a shard that wrote no verdict)\n');
   process.exit(2);
 }
+for (const d of shards.filter((d) => !existsSync(d))) process.stderr.write(`${d} does not exist: its shard left nothing, and the merged run is not conformant\n`);
 // No run writes the folder the shards merge into meanwhile (./folder-lock.ts); mkdir included.
 try {
   lockReportsFolder(REPORTS_DIR);
@@ -52,23 +53,27 @@ shards.forEach((dir, i) => {
 writeFileSync(join(REPORTS_DIR, 'listener.json'), `${JSON.stringify({ deliveries, findings }, null, 2)}\n`);
 writeCoverageReports({ print: true, rawDirs: shards.map((d) => join(d, '.raw')) });
 
-let status = 0;
+let resultsExit = 0;
 if (readdirSync(blobs).length) {
   const merged = spawnSync(
     process.execPath,
     [join(ROOT, 'node_modules/vitest/vitest.mjs'), '--merge-reports', blobs, '--reporter=default', '--reporter=junit', `--outputFile.junit=${join(REPORTS_DIR, 'junit.xml')}`, '--reporter=json', `--outputFile.json=${join(REPORTS_DIR, 'results.json')}`],
     { cwd: ROOT, stdio: 'inherit' },
   );
-  status = merged.status ?? 1;
+  resultsExit = merged.status ?? 1;
 }
-if (findings.length) {
-  process.stderr.write(`The webhook listeners recorded ${findings.length} finding(s) across the shards\n`);
-  status ||= 1;
-}
-const verdict = mergeVerdicts(shards.map((dir) => ({ name: relative(process.cwd(), dir) || dir, verdict: readVerdict(dir) })));
+if (findings.length) process.stderr.write(`The webhook listeners recorded ${findings.length} finding(s) across the shards\n`);
+const verdicts = shards.map((dir) => ({ name: relative(process.cwd(), dir) || dir, verdict: readVerdict(dir) }));
+let verdict = mergeVerdicts(verdicts);
+// What the shards' verdicts do not account for fails the run too, as concludeRun has it for one run: vitest's
+// merge of the results failing on its own (an error outside the scenarios), a finding only the listener files hold.
+const unaccounted = [
+  ...(resultsExit !== 0 ? [`merging the shards' results exited with code ${resultsExit} (see above)`] : []),
+  ...(findings.length > verdict.findings.length ? [`the listeners recorded ${findings.length} finding(s), the verdicts ${verdict.findings.length}`] : []),
+];
+if (verdict.conformant && unaccounted.length) verdict = mergeVerdicts(verdicts, unaccounted);
 writeFileSync(join(REPORTS_DIR, VERDICT_FILE), `${JSON.stringify(verdict, null, 2)}\n`);
-const generations = new Set(shards.map((dir) => JSON.stringify(readVerdict(dir)?.generation ?? null)));
-if (generations.size > 1) process.stdout.write(`The shards generated their data from different seeds (${[...generations].join(', ')}): the merged run has no one replay; give every shard one SVC_SEED\n`);
+const generations = new Set(verdicts.flatMap(({ verdict: v }) => (v ? [v.generation ? `SVC_SEED=${v.generation.seed} SVC_RULE_RUNS=${v.generation.ruleRuns}` : 'unrecorded'] : [])));
+if (generations.size > 1) process.stdout.write(`The shards generated their data differently (${[...generations].join('; ')}): the merged run has no one replay; give every shard one SVC_SEED and SVC_RULE_RUNS\n`);
 process.stdout.write(`${verdictLines(verdict).join('\n')}\n`);
-if (!verdict.conformant) status ||= 1;
-process.exitCode = status;
+process.exitCode = verdict.conformant ? 0 : 1;

@@ -114,10 +114,11 @@ function concluded(parts: Omit<Verdict, 'conformant' | 'reasons' | 'generation'>
 /**
  * The verdict of a sharded run (`npm run merge`): conformant only when every shard wrote a verdict,
  * all against the same kind of target, and the scenarios, findings and skips of all of them together
- * make a conformant run. Its generated data is the shards' when they share it (one SVC_SEED and
- * SVC_RULE_RUNS for every shard, as the workflow gives them), else unknown.
+ * make a conformant run; `problems` of the merge itself (its results' merge failed) fail it too. Its
+ * generated data is the shards' when they share it (one SVC_SEED and SVC_RULE_RUNS for every shard, as
+ * the workflow gives them), else unknown.
  */
-export function mergeVerdicts(shards: { name: string; verdict: Verdict | undefined }[]): Verdict {
+export function mergeVerdicts(shards: { name: string; verdict: Verdict | undefined }[], problems: string[] = []): Verdict {
   const written = shards.flatMap((s) => (s.verdict ? [s.verdict] : []));
   const unfinished = shards.filter((s) => !s.verdict).map((s) => s.name);
   const modes = [...new Set(written.map((v) => v.mode))];
@@ -125,6 +126,7 @@ export function mergeVerdicts(shards: { name: string; verdict: Verdict | undefin
   const counts = { passed: 0, failed: 0, skipped: 0, pending: 0 };
   for (const v of written) for (const k of Object.keys(counts) as (keyof typeof counts)[]) counts[k] += v.counts[k];
   const shardProblems = [
+    ...problems,
     ...(unfinished.length ? [`${plural(unfinished.length, 'shard')} wrote no verdict (it did not finish): ${unfinished.join(', ')}`] : []),
     ...(modes.length > 1 ? [`the shards ran against different kinds of target: ${modes.join(', ')}`] : []),
   ];

@@ -52,6 +52,16 @@ describe('sharding', () => {
       expect(verdict.counts).toEqual(readVerdict(whole.reportsDir!)!.counts);
       expect(verdict.generation).toEqual({ seed: 777, ruleRuns: 1 });
       expect(merge.stdout.trimEnd().split('\n').at(-1)).toBe(`verdict: conformant: ${verdict.counts.passed} passed, 0 failed, 0 skipped`);
+      // A shard that left nothing (its job failed before the run) fails the merged run, named.
+      const lost = join(merged, 'shard-2-lost');
+      const partial = spawnSync(process.execPath, [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'helpers/report/merge.ts', one.reportsDir!, lost], {
+        cwd: ROOT,
+        env: { ...process.env, SVC_REPORTS_DIR: join(merged, 'partial') },
+        encoding: 'utf8',
+      });
+      expect(partial.status, partial.stdout + partial.stderr).toBe(1);
+      expect(partial.stdout.trimEnd().split('\n').at(-1)).toMatch(new RegExp(`^verdict: NOT CONFORMANT: 1 shard wrote no verdict \\(it did not finish\\): \\S*shard-2-lost; \\d+ passed, 0 failed, 0 skipped$`));
+      expect(readVerdict(join(merged, 'partial'))!.conformant).toBe(false);
     } finally {
       for (const dir of [merged, whole.reportsDir!, one.reportsDir!, two.reportsDir!]) rmSync(dir, { recursive: true, force: true });
     }

@@ -13,6 +13,7 @@ import { balanceOf, eurDestination } from '../../helpers/flows/transfers.js';
 import { api, capabilities } from '../../helpers/harness.js';
 import { agentExternalAccountCreate, agentQuoteCreate, agentTransfer } from '../../helpers/requests/agents.js';
 import { checkRulesRefused, checkValidAccepted } from '../../helpers/requests/check.js';
+import { rotating } from '../../helpers/requests/rotating.js';
 import { fill } from '../../helpers/requests/quotes.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
 import { ExternalAccount, Page, Quote } from '../../helpers/schemas.js';
@@ -119,13 +120,19 @@ describe(`POST ${ME_QUOTES}`, () => {
     requireCapability(ctx, capabilities.sandboxTriggers, 'the target cannot fund a customer');
     await basisSupplement('section 23: POST /agents/me/quotes 201 Quote, GET /agents/me/quotes/{id} 200 (own quotes); section 8: every variant, optional fields present or not');
     const spec = agentQuoteCreate();
-    // A customer per variant: its few quotes (SVC_RULE_RUNS) stay within the velocity limit (supplement 1).
+    // A customer per variant, and another once it has made as many quotes as the target's declared velocity
+    // limit allows (supplement 1): a variant sends SVC_RULE_RUNS + 1.
     for (const variant of spec.variants) {
-      const p = await agentParty(500_000);
+      const funded = rotating(capabilities.velocityLimit?.count ?? Number.POSITIVE_INFINITY, () => agentParty(500_000));
+      // The party of the request being sent: `complete` takes it, `send` and `readBack` use it.
+      let p!: Awaited<ReturnType<typeof agentParty>>;
       await checkValidAccepted({
         spec,
         variants: (v) => v.name === variant.name,
-        complete: (b) => scaled(fill(b, p.ids)),
+        complete: async (b) => {
+          p = await funded();
+          return scaled(fill(b, p.ids));
+        },
         send: (body) => p.client.post(ME_QUOTES, { body }),
         created: { status: 201, schema: Quote },
         readBack: (q) => p.client.get(ME_QUOTE, { params: { quoteId: q.id } }),
