@@ -206,6 +206,8 @@ export function expectAuthorizationAnswer(quote: Quote, seen: Set<string>): Quot
 
 const ORDER = ['PENDING', 'PENDING_AUTHORIZATION', 'EXPIRED', 'PROCESSING', 'COMPLETED', 'FAILED', 'REFUND_PENDING', 'REFUND_COMPLETED', 'REFUND_FAILED'];
 const REFUND_STEPS = ['REFUND_PENDING', 'REFUND_COMPLETED', 'REFUND_FAILED'];
+/** OUTGOING_PAYMENT.REFUND_PENDING, .REFUND_COMPLETED or .REFUND_FAILED. */
+const isRefundStep = (n: Notification) => REFUND_STEPS.includes(n.type.slice('OUTGOING_PAYMENT.'.length));
 export const REMOVED_FAILURE_REASONS = ['EXECUTION_FAILED_POST_DEBIT', 'SETTLEMENT_FAILED', 'TIMEOUT', 'MANUAL_REFUND'];
 
 /**
@@ -261,7 +263,7 @@ async function expectLifecycleEnding(transactionId: string, final: string, since
   });
   // Supplement 8: a failure is followed by the automatic refund of what was debited ("FAILED (+
   // failureReason, then automatic refund and REFUND_* events)"): refund steps may follow FAILED.
-  const statuses = final === 'FAILED' ? ordered.filter((n) => !REFUND_STEPS.includes(n.type.slice('OUTGOING_PAYMENT.'.length))) : ordered;
+  const statuses = final === 'FAILED' ? ordered.filter((n) => !isRefundStep(n)) : ordered;
   expect(statuses[statuses.length - 1]?.type, `${rule}: OUTGOING_PAYMENT.${final} ends the lifecycle${final === 'FAILED' ? ' (its refund aside)' : ''}, nothing after it; received ${seen}`).toBe(`OUTGOING_PAYMENT.${final}`);
   expectStatesChange(ordered);
   for (const n of ordered) {
@@ -302,34 +304,58 @@ export async function anyTransaction(transactionId: string) {
   return expectStatus(await api.get('/transactions/{transactionId}', { params: { transactionId } }), 200, AnyTransaction);
 }
 
+const DEBIT_TIME_NOTE = [
+  'Supplement 8: "execute debits the source at once"',
+  "Supplement 8: an SCA customer's payment goes PENDING -> PENDING_AUTHORIZATION; whether its debit waits for the authorization is not stated",
+];
+
 /**
- * What a payment that failed before it could complete did to its source, judged by the balance read
- * as its execute answered. Supplement 8 says "execute debits the source at once"; a target may also
- * wait for the authorization (sandbox/README.md). A payment that took nothing then announces no refund
- * and leaves the balance as it was. One that took its totalSendingAmount (to the cent) is refunded
- * automatically (interface, Failure reasons: "an amount already debited is refunded automatically";
- * OUTGOING_PAYMENT.REFUND_COMPLETED) and the balance comes back to what it was.
+ * The balance of an SCA customer's source read as its execute answered: the funds less the payment's
+ * totalSendingAmount (supplement 8, "execute debits the source at once"), or the funds where the debit
+ * waits for the authorization, to the cent. The reading the target took is recorded as an interface note.
  */
-export async function expectNothingKept(o: { customerId: string; accountId: string; start: number; afterExecute: number; amount: number; transactionId: string; events: Notification[]; since: number }): Promise<void> {
-  if (o.afterExecute === o.start) {
-    const refunds = o.events.filter((n) => REFUND_STEPS.includes(n.type.slice('OUTGOING_PAYMENT.'.length))).map((n) => n.type);
-    expect(refunds, 'interface, Failure reasons: "an amount already debited is refunded automatically": the payment took nothing at execute, so nothing is refunded').toEqual([]);
-    expect(await balanceOf(o.customerId, o.accountId), 'a payment that failed before it took anything leaves the balance as it was').toBe(o.start);
-    return;
-  }
-  expect(o.afterExecute, `supplement 8: execute debits the source at once: the balance read after execute is the funds less the payment's totalSendingAmount ${o.amount}, to the cent`).toBe(o.start - o.amount);
-  const end = await waitForEvent(o.transactionId, (n) => n.type === 'OUTGOING_PAYMENT.REFUND_COMPLETED' || n.type === 'OUTGOING_PAYMENT.REFUND_FAILED', `the refund of the failed payment ${o.transactionId}, debited at execute`, { since: o.since, timeoutMs: capabilities.eventTimeoutMs * 2 });
-  expect(end.type, 'interface, Failure reasons: an amount already debited is refunded automatically').toBe('OUTGOING_PAYMENT.REFUND_COMPLETED');
-  await eventually(() => balanceOf(o.customerId, o.accountId), (b) => b === o.start, { timeoutMs: capabilities.eventTimeoutMs * 3, what: `the balance back at ${o.start} after the refund of ${o.transactionId}` });
+export function expectScaExecuteDebit(start: number, afterExecute: number, amount: number): void {
+  expect([start, start - amount], 'supplement 8: execute debits the source at once (a target may wait for the authorization): the balance after execute is the funds, or the funds less totalSendingAmount, to the cent').toContain(afterExecute);
+  noteInterface('quotes:sca-debit-time', DEBIT_TIME_NOTE, afterExecute === start ? "an SCA customer's payment took nothing at execute: its debit waited for the authorization" : "an SCA customer's payment took its totalSendingAmount at execute");
 }
 
 /**
- * The last three digits of a destination identifier that change an outgoing payment's outcome, as
- * the target declares them (failure, hold, refund-failure and counterparty triggers).
+ * What a payment that failed before it could complete did to its source, judged by `beforeFailure`,
+ * the balance read last before it failed (as its execute answered, or after an authorization).
+ * Supplement 8 says "execute debits the source at once"; a target may also wait for the authorization
+ * (sandbox/README.md). A payment that took nothing announces no refund, also a moment late (one more
+ * quiet period on its own deliveries), and leaves the balance as it was. One that took its
+ * totalSendingAmount (to the cent) is refunded automatically (interface, Failure reasons: "an amount
+ * already debited is refunded automatically"; OUTGOING_PAYMENT.REFUND_COMPLETED), reads back refunded
+ * (supplement 8), and the balance comes back to what it was.
+ */
+export async function expectNothingKept(o: { customerId: string; accountId: string; start: number; beforeFailure: number; amount: number; transactionId: string; events: Notification[]; since: number }): Promise<void> {
+  if (o.beforeFailure === o.start) {
+    const refunds = o.events.filter(isRefundStep).map((n) => n.type);
+    expect(refunds, 'interface, Failure reasons: "an amount already debited is refunded automatically": the payment took nothing, so nothing is refunded').toEqual([]);
+    expect(await balanceOf(o.customerId, o.accountId), 'a payment that failed before it took anything leaves the balance as it was').toBe(o.start);
+    const later = await listener.gather(o.transactionId, () => false, { since: o.since, timeoutMs: 0, quietMs: capabilities.eventQuietMs });
+    expect(newSince(later.deliveries, o.since).filter(isRefundStep).map((n) => n.type), 'the payment took nothing: no refund comes a moment late either').toEqual([]);
+    expect(await balanceOf(o.customerId, o.accountId), 'a payment that failed before it took anything leaves the balance as it was, a moment later too').toBe(o.start);
+    return;
+  }
+  expect(o.beforeFailure, `supplement 8: execute debits the source at once: the balance read before the failure is the funds less the payment's totalSendingAmount ${o.amount}, to the cent`).toBe(o.start - o.amount);
+  const end = await waitForEvent(o.transactionId, (n) => n.type === 'OUTGOING_PAYMENT.REFUND_COMPLETED' || n.type === 'OUTGOING_PAYMENT.REFUND_FAILED', `the refund of the failed payment ${o.transactionId}, debited before it failed`, { since: o.since, timeoutMs: capabilities.eventTimeoutMs * 2 });
+  expect(end.type, 'interface, Failure reasons: an amount already debited is refunded automatically').toBe('OUTGOING_PAYMENT.REFUND_COMPLETED');
+  expectRefundedStatus(await transaction(o.transactionId), 'COMPLETED');
+  await eventually(() => balanceOf(o.customerId, o.accountId), (b) => b === o.start, { timeoutMs: capabilities.eventTimeoutMs * 3, what: `the balance back at ${o.start} after the refund of ${o.transactionId}` });
+}
+
+/** Supplement 8, sandbox triggers of a quote destination: 002 to 007 fail, delay, return or cancel the payment. */
+const DOCUMENTED_QUOTE_TRIGGERS = ['002', '003', '004', '005', '006', '007'];
+
+/**
+ * The last three digits of a destination identifier that change an outgoing payment's outcome: the
+ * supplement's, and those the target declares (failure, hold, refund-failure and counterparty triggers).
  */
 export function outcomeTriggers(): Set<string> {
   const c = capabilities;
-  return new Set([...Object.values(c.failureTriggers), c.holdTrigger, c.refundFailureTrigger, c.counterpartyNotAllowedTrigger].filter((s): s is string => Boolean(s)));
+  return new Set([...DOCUMENTED_QUOTE_TRIGGERS, ...Object.values(c.failureTriggers), c.holdTrigger, c.refundFailureTrigger, c.counterpartyNotAllowedTrigger].filter((s): s is string => Boolean(s)));
 }
 
 /**

@@ -73,7 +73,10 @@ const unaccounted = [
 ];
 if (verdict.conformant && unaccounted.length) verdict = mergeVerdicts(verdicts, unaccounted);
 writeFileSync(join(REPORTS_DIR, VERDICT_FILE), `${JSON.stringify(verdict, null, 2)}\n`);
-const generations = new Set(verdicts.flatMap(({ verdict: v }) => (v ? [v.generation ? `SVC_SEED=${v.generation.seed} SVC_RULE_RUNS=${v.generation.ruleRuns}` : 'unrecorded'] : [])));
-if (generations.size > 1) process.stdout.write(`The shards generated their data differently (${[...generations].join('; ')}): the merged run has no one replay; give every shard one SVC_SEED and SVC_RULE_RUNS\n`);
+// Every shard wrote a verdict, yet the merged one has no generated data: the shards' differed (mergeVerdicts).
+if (!verdict.generation && verdicts.every((s) => s.verdict)) {
+  const each = verdicts.map(({ name, verdict: v }) => `${name}: ${v!.generation ? `SVC_SEED=${v!.generation.seed} SVC_RULE_RUNS=${v!.generation.ruleRuns}` : 'unrecorded'}`);
+  process.stdout.write(`The shards generated their data differently (${each.join('; ')}): the merged run has no one replay; give every shard one SVC_SEED and SVC_RULE_RUNS\n`);
+}
 process.stdout.write(`${verdictLines(verdict).join('\n')}\n`);
 process.exitCode = verdict.conformant ? 0 : 1;

@@ -234,8 +234,8 @@ const num = (name: string, v: string | undefined, dflt?: number): number | undef
 /** Decimal digits only: Number() would also take '1e0', '0x10', ' 3' or '3.0', which no one means as a seed. */
 const positiveInteger = (name: string, v: string | undefined, max: number): number | undefined => {
   if (v === undefined || v === '') return undefined;
-  const n = /^[0-9]+$/.test(v) ? Number(v) : Number.NaN;
-  if (!Number.isInteger(n) || n < 1 || n > max) throw new SettingsError(`${name} must be a whole number from 1 to ${max}, got ${JSON.stringify(v)}`);
+  const n = Number(v);
+  if (!/^[0-9]+$/.test(v) || n < 1 || n > max) throw new SettingsError(`${name} must be a whole number from 1 to ${max}, got ${JSON.stringify(v)}`);
   return n;
 };
 

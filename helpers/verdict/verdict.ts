@@ -89,7 +89,7 @@ export function judgeRun(input: {
 
 /** A verdict from its parts: the reasons (and so `conformant`) follow from them alone, for one run or merged shards. */
 function concluded(parts: Omit<Verdict, 'conformant' | 'reasons' | 'generation'> & { generation?: Generation; shardProblems?: string[] }): Verdict {
-  const { mode, counts, failures, fileErrors, findings, skips, shardProblems = [] } = parts;
+  const { mode, runId, generation, counts, failures, fileErrors, findings, skips, shardProblems = [] } = parts;
   const unexplained = skips.filter((s) => !s.explained);
   const reasons: string[] = [...shardProblems];
   if (counts.passed + counts.failed + counts.skipped + counts.pending === 0) reasons.push('no scenario ran');
@@ -107,8 +107,7 @@ function concluded(parts: Omit<Verdict, 'conformant' | 'reasons' | 'generation'>
     );
   }
   if (counts.pending) reasons.push(`${plural(counts.pending, 'scenario')} did not finish`);
-  const { generation } = parts;
-  return { conformant: reasons.length === 0, mode, runId: parts.runId, ...(generation ? { generation } : {}), counts, reasons, failures, fileErrors, findings, skips };
+  return { conformant: reasons.length === 0, mode, runId, ...(generation ? { generation } : {}), counts, reasons, failures, fileErrors, findings, skips };
 }
 
 /**

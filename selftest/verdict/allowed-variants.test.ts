@@ -24,17 +24,23 @@ describe('a target that reads the documents another allowed way', () => {
     for (const name of [/SCA_NOT_COMPLETED when the SCA challenge expires/, /PENDING_AUTHORIZATION -> FAILED with SCA_NOT_COMPLETED when the challenge expires/, /a fresh challenge of the authorization loop expires/, /together exceed the balance never take it below zero/]) {
       expect(statuses.filter(([n]) => name.test(n)).map(([, s]) => s), `${name}: ${run.output.slice(-2000)}`).toEqual(['passed']);
     }
+    // The refund path ran: the sandbox's default reading refunds nothing in these files.
+    const coverage = JSON.parse(readFileSync(join(run.reportsDir!, 'coverage.json'), 'utf8')) as { events: { coveredIds: string[] } };
     // The branch of sca-balance that only such a target takes: the second, uncovered execute refused.
     const notes = readFileSync(join(run.reportsDir!, 'interface-notes.md'), 'utf8');
     rmSync(run.reportsDir!, { recursive: true, force: true });
+    expect(coverage.events.coveredIds, 'the expired payments were refunded').toContain('event:OUTGOING_PAYMENT.REFUND_COMPLETED');
+    expect(notes, 'the debit at execute was seen and recorded').toMatch(/## quotes:sca-debit-time[\s\S]*took its totalSendingAmount at execute/);
     expect(notes, 'sca-balance judged the refused second execute').toMatch(/## quotes:authorize-over-balance[\s\S]*POST \/quotes\/\{quoteId\}\/execute: 409/);
   }, 180_000);
 
-  it('still fails such a target when the payment whose challenge expired keeps the debit', async () => {
-    const run = await runConformance({ dirs: ['suites/cross-currency-transfers/sca.test.ts'], env: { SANDBOX_SCA_DEBIT_AT: 'execute', SANDBOX_FAULTS: 'no-refund-after-execution-failed' }, json: true });
+  it('still fails such a target when a payment whose challenge expired keeps the debit, in every expiry scenario', async () => {
+    const dirs = ['suites/cross-currency-transfers/sca.test.ts', 'suites/cross-currency-transfers/outgoing-authorization.test.ts'];
+    const run = await runConformance({ dirs, env: { SANDBOX_SCA_DEBIT_AT: 'execute', SANDBOX_FAULTS: 'no-refund-after-execution-failed' }, json: true });
     expect(run.code, run.output.slice(-4000)).not.toBe(0);
-    const expiry = [...(run.statuses ?? new Map<string, string>())].filter(([name]) => /SCA challenge expires/.test(name));
-    expect(expiry, run.output.slice(-4000)).toEqual([[expect.stringMatching(/SCA_NOT_COMPLETED when the SCA challenge expires/), 'failed']]);
-    expect(run.output).toMatch(/waiting for the refund of the failed payment Transaction:\S+, debited at execute/);
+    const expiries = [/SCA_NOT_COMPLETED when the SCA challenge expires/, /PENDING_AUTHORIZATION -> FAILED with SCA_NOT_COMPLETED when the challenge expires/, /a fresh challenge of the authorization loop expires/];
+    const statuses = [...(run.statuses ?? new Map<string, string>())];
+    for (const name of expiries) expect(statuses.filter(([n]) => name.test(n)).map(([, st]) => st), `${name}: ${run.output.slice(-4000)}`).toEqual(['failed']);
+    expect(run.output).toMatch(/waiting for the refund of the failed payment Transaction:\S+, debited before it failed/);
   }, 180_000);
 });

@@ -9,7 +9,7 @@ import type { Notification } from '../../helpers/events.js';
 import { expectStatus, noteInterface } from '../../helpers/expect.js';
 import { expectPath, OUTGOING_STATUSES, statusPath } from '../../helpers/flows/lifecycle.js';
 import { smsLogin } from '../../helpers/flows/strong-customer-authentication.js';
-import { authorizeQuote, balanceOf, createQuote, eurDestination, executeQuote, expectAuthorizationAnswer, expectNothingKept, expectOutgoingLifecycle, quoteBody, sender } from '../../helpers/flows/transfers.js';
+import { authorizeQuote, balanceOf, createQuote, eurDestination, executeQuote, expectAuthorizationAnswer, expectNothingKept, expectOutgoingLifecycle, expectScaExecuteDebit, quoteBody, sender } from '../../helpers/flows/transfers.js';
 import { api, capabilities, listener } from '../../helpers/harness.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
 import { Quote, ScaLoginResult } from '../../helpers/schemas.js';
@@ -33,6 +33,7 @@ async function scaSender(ctx: TestContext) {
   const pending = expectStatus(await executeQuote(quote.id), 200, QuoteAwaitingSca, 'an SCA customer authorises the payment');
   // What execute took (supplement 8: "execute debits the source at once"; a target may wait for the authorization).
   const afterExecute = await balanceOf(s.customerId, s.accounts.USD.id);
+  expectScaExecuteDebit(s.accounts.USD.balance.amount, afterExecute, quote.totalSendingAmount);
   return { ...s, quote, since, challengeId: pending.scaChallenge.id, challengeExpiresAt: pending.scaChallenge.expiresAt, afterExecute };
 }
 
@@ -40,8 +41,7 @@ describe('Outgoing payment authorisation (SCA region)', () => {
   scenario({ area: 'Cross-Currency Transfers', operation: 'POST /quotes/{quoteId}/authorize', section: 'States and transitions', basis: 'supplement' });
 
   it('goes PENDING -> PENDING_AUTHORIZATION -> PROCESSING -> COMPLETED once the challenge is answered', async (ctx) => {
-    const { customerId, accounts, quote, since, challengeId, afterExecute } = await scaSender(ctx);
-    expect([accounts.USD.balance.amount, accounts.USD.balance.amount - quote.totalSendingAmount], 'supplement 8: execute debits the source at once (a target may wait for the authorization): the balance after execute is the funds, or the funds less totalSendingAmount, to the cent').toContain(afterExecute);
+    const { customerId, accounts, quote, since, challengeId } = await scaSender(ctx);
     expectStatus(await authorizeQuote(quote.id, { code: capabilities.sca!.code }, challengeId), 200, Quote, 'the customer answers each challenge');
     const events = await expectOutgoingLifecycle(quote.transactionId, 'COMPLETED', since);
     expectPath('transaction', outgoing(events), ['PENDING', 'PENDING_AUTHORIZATION', 'PROCESSING', 'COMPLETED'], 'an authorised payment');
@@ -54,17 +54,23 @@ describe('Outgoing payment authorisation (SCA region)', () => {
     const events = await expectOutgoingLifecycle(quote.transactionId, 'FAILED', since);
     expectPath('transaction', outgoing(events), ['PENDING', 'PENDING_AUTHORIZATION', 'FAILED'], 'an unauthorised payment');
     expect(events.find((e) => e.type === 'OUTGOING_PAYMENT.FAILED')!.data.failureReason, 'Failure reasons: SCA_NOT_COMPLETED').toBe('SCA_NOT_COMPLETED');
-    await expectNothingKept({ customerId, accountId: accounts.USD.id, start: accounts.USD.balance.amount, afterExecute, amount: quote.totalSendingAmount, transactionId: quote.transactionId, events, since });
+    await expectNothingKept({ customerId, accountId: accounts.USD.id, start: accounts.USD.balance.amount, beforeFailure: afterExecute, amount: quote.totalSendingAmount, transactionId: quote.transactionId, events, since });
   });
 
   it('fails with SCA_NOT_COMPLETED when a fresh challenge of the authorization loop expires, moving no money', async (ctx) => {
-    const { customerId, accounts, quote, since, challengeId, afterExecute } = await scaSender(ctx);
+    const { customerId, accounts, quote, since, challengeId } = await scaSender(ctx);
     const res = await api.post('/quotes/{quoteId}/authorize', { params: { quoteId: quote.id }, body: { code: capabilities.sca!.code } });
     const answered = expectStatus(res, 200, Quote, 'supplement 8: POST /quotes/{quoteId}/authorize answers 200 Quote');
     noteInterface('quotes:authorization-rounds', ROUNDS_NOTE, `a USD to EUR send from an internal account: after one authorization the quote is ${answered.status}`);
-    // A target that proceeds on one authorization offers no later challenge to let expire: nothing more to judge here.
+    // What the payment took by now: a target may debit at execute or at an authorization.
+    const afterAuthorize = await balanceOf(customerId, accounts.USD.id);
     const next = expectAuthorizationAnswer(answered, new Set([challengeId]));
-    if (!next) return;
+    if (!next) {
+      // A target that proceeds on one authorization offers no later challenge to let expire: its payment completes, its totalSendingAmount taken to the cent.
+      await expectOutgoingLifecycle(quote.transactionId, 'COMPLETED', since);
+      expect(await balanceOf(customerId, accounts.USD.id), 'supplement 8: an authorized payment completes, its totalSendingAmount debited').toBe(accounts.USD.balance.amount - quote.totalSendingAmount);
+      return;
+    }
     requireCapability(ctx, msUntil(next.expiresAt) <= capabilities.waitBudgetMs, 'the fresh SCA challenge outlives the wait budget');
     // Interface, Failure reasons: SCA_NOT_COMPLETED is "a transaction that failed on an expired SCA challenge": the fresh one too.
     const events = await expectOutgoingLifecycle(quote.transactionId, 'FAILED', since);
@@ -76,6 +82,6 @@ describe('Outgoing payment authorisation (SCA region)', () => {
       Date.parse(failed.timestamp) + timestampPrecisionMs(failed.timestamp, listener.wholeSeconds),
       `Failure reasons: SCA_NOT_COMPLETED is "a transaction that failed on an expired SCA challenge": the open challenge ${next.id} expires at ${next.expiresAt}, and the payment failed at ${failed.timestamp}`,
     ).toBeGreaterThanOrEqual(Date.parse(next.expiresAt));
-    await expectNothingKept({ customerId, accountId: accounts.USD.id, start: accounts.USD.balance.amount, afterExecute, amount: quote.totalSendingAmount, transactionId: quote.transactionId, events, since });
+    await expectNothingKept({ customerId, accountId: accounts.USD.id, start: accounts.USD.balance.amount, beforeFailure: afterAuthorize, amount: quote.totalSendingAmount, transactionId: quote.transactionId, events, since });
   });
 });

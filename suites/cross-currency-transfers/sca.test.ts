@@ -9,7 +9,7 @@ import { describe, expect, it, type TestContext } from 'vitest';
 import { msUntil } from '../../helpers/deadline.js';
 import { expectError, expectStatus, expectTransition } from '../../helpers/expect.js';
 import { smsLogin } from '../../helpers/flows/strong-customer-authentication.js';
-import { authorizeQuote, balanceOf, createQuote, eurDestination, executeQuote, expectNothingKept, expectOutgoingLifecycle, expectTransactionOfQuote, quoteBody, sender, transaction } from '../../helpers/flows/transfers.js';
+import { authorizeQuote, balanceOf, createQuote, eurDestination, executeQuote, expectNothingKept, expectOutgoingLifecycle, expectScaExecuteDebit, expectTransactionOfQuote, quoteBody, sender, transaction } from '../../helpers/flows/transfers.js';
 import { api, capabilities, listener } from '../../helpers/harness.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
 import { Quote, ScaLoginResult } from '../../helpers/schemas.js';
@@ -55,11 +55,12 @@ describe('POST /quotes for a customer of an SCA region', () => {
     requireCapability(ctx, msUntil(pending.scaChallenge.expiresAt) <= capabilities.waitBudgetMs, 'the SCA challenge outlives the wait budget');
     // What execute took (supplement 8: "execute debits the source at once"; a target may wait for the authorization).
     const afterExecute = await balanceOf(customerId, accounts.USD.id);
+    expectScaExecuteDebit(accounts.USD.balance.amount, afterExecute, quote.totalSendingAmount);
 
     const events = await expectOutgoingLifecycle(quote.transactionId, 'FAILED', since);
     const txn = await transaction(quote.transactionId);
     expect(txn.failureReason, 'Failure reasons: SCA_NOT_COMPLETED, a transaction that failed on an expired SCA challenge').toBe('SCA_NOT_COMPLETED');
-    await expectNothingKept({ customerId, accountId: accounts.USD.id, start: accounts.USD.balance.amount, afterExecute, amount: quote.totalSendingAmount, transactionId: quote.transactionId, events, since });
+    await expectNothingKept({ customerId, accountId: accounts.USD.id, start: accounts.USD.balance.amount, beforeFailure: afterExecute, amount: quote.totalSendingAmount, transactionId: quote.transactionId, events, since });
   });
 
   it('completes once the SCA challenge is answered in time', async (ctx) => {
