@@ -471,6 +471,11 @@ export const FAULTS = {
     suites: ['cross-currency-transfers/failure-reasons.test.ts'],
     rule: 'Failure reasons: QUOTE_EXECUTION_FAILED ... an amount already debited is refunded automatically.',
   },
+  'refund-credited-twice': {
+    areas: ['cross-currency-transfers'],
+    suites: ['cross-currency-transfers/outgoing-lifecycle.test.ts', 'cross-currency-transfers/failure-reasons.test.ts'],
+    rule: 'Failure reasons: an amount already debited is refunded automatically (once: the balance comes back to what it was and stays there).',
+  },
   'removed-failure-reason': {
     areas: ['cross-currency-transfers'],
     suites: ['cross-currency-transfers/failure-reasons.test.ts'],
@@ -568,6 +573,16 @@ export const FAULTS = {
     areas: ['cross-currency-transfers'],
     suites: ['cross-currency-transfers/outgoing-authorization.test.ts'],
     rule: 'Failure reasons: SCA_NOT_COMPLETED (a transaction that failed on an expired SCA challenge): the payment fails when its first challenge expires, though a fresh one of the authorization loop (supplement 16) is still open.',
+  },
+  'sca-authorization-debit-kept': {
+    areas: ['cross-currency-transfers'],
+    suites: ['cross-currency-transfers/outgoing-authorization.test.ts'],
+    rule: 'Failure reasons: SCA_NOT_COMPLETED; an amount already debited is refunded automatically: a payment debited at the first of its two authorizations (supplement 16) is refunded when the later challenge expires.',
+  },
+  'sca-late-debit-kept': {
+    areas: ['cross-currency-transfers'],
+    suites: ['cross-currency-transfers/outgoing-authorization.test.ts', 'cross-currency-transfers/sca.test.ts'],
+    rule: 'Failure reasons: SCA_NOT_COMPLETED; an amount already debited is refunded automatically: a payment that took its amount after execute answered, and whose challenge expired, keeps none of it.',
   },
   'sca-expiry-wrong-reason': {
     areas: ['cross-currency-transfers'],

@@ -334,9 +334,8 @@ export async function expectNothingKept(o: { customerId: string; accountId: stri
     const refunds = o.events.filter(isRefundStep).map((n) => n.type);
     expect(refunds, 'interface, Failure reasons: "an amount already debited is refunded automatically": the payment took nothing, so nothing is refunded').toEqual([]);
     expect(await balanceOf(o.customerId, o.accountId), 'a payment that failed before it took anything leaves the balance as it was').toBe(o.start);
-    const later = await listener.gather(o.transactionId, () => false, { since: o.since, timeoutMs: 0, quietMs: capabilities.eventQuietMs });
-    expect(newSince(later.deliveries, o.since).filter(isRefundStep).map((n) => n.type), 'the payment took nothing: no refund comes a moment late either').toEqual([]);
-    expect(await balanceOf(o.customerId, o.accountId), 'a payment that failed before it took anything leaves the balance as it was, a moment later too').toBe(o.start);
+    const later = await expectBalanceStays({ ...o, balance: o.start });
+    expect(newSince(later, o.since).filter(isRefundStep).map((n) => n.type), 'the payment took nothing: no refund comes a moment late either').toEqual([]);
     return;
   }
   expect(o.beforeFailure, `supplement 8: execute debits the source at once: the balance read before the failure is the funds less the payment's totalSendingAmount ${o.amount}, to the cent`).toBe(o.start - o.amount);
@@ -344,6 +343,20 @@ export async function expectNothingKept(o: { customerId: string; accountId: stri
   expect(end.type, 'interface, Failure reasons: an amount already debited is refunded automatically').toBe('OUTGOING_PAYMENT.REFUND_COMPLETED');
   expectRefundedStatus(await transaction(o.transactionId), 'COMPLETED');
   await eventually(() => balanceOf(o.customerId, o.accountId), (b) => b === o.start, { timeoutMs: capabilities.eventTimeoutMs * 3, what: `the balance back at ${o.start} after the refund of ${o.transactionId}` });
+  await expectBalanceStays({ ...o, balance: o.start });
+}
+
+/**
+ * The balance of a payment's source once the payment ended, read again one quiet period on the
+ * payment's own deliveries later: it has not moved. Interface, Failure reasons: "an amount already
+ * debited is refunded automatically": once, so a refunded balance stays where it came back to (a
+ * second credit a moment later creates money), and a payment that kept its debit (a refund that
+ * failed) or took nothing is not credited later either. Returns the payment's deliveries since `since`.
+ */
+export async function expectBalanceStays(o: { customerId: string; accountId: string; transactionId: string; since: number; balance: number }): Promise<Delivery[]> {
+  const later = await listener.gather(o.transactionId, () => false, { since: o.since, timeoutMs: 0, quietMs: capabilities.eventQuietMs });
+  expect(await balanceOf(o.customerId, o.accountId), `the balance once ${o.transactionId} ended stays ${o.balance}, one quiet period later too (interface, Failure reasons: an amount already debited is refunded automatically, once)`).toBe(o.balance);
+  return later.deliveries;
 }
 
 /** Supplement 8, sandbox triggers of a quote destination: 002 to 007 fail, delay, return or cancel the payment. */

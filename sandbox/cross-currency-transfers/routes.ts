@@ -313,7 +313,11 @@ export async function transferRoutes(app: FastifyInstance) {
       if (!f.has('refund-status-stale')) t.refund!.status = outcome.refund;
       t.refund!.settledAt = isoNow(ctx.clock);
       const keep = t.quote.transfer && f.has('transfer-failure-keeps-debit');
-      if (outcome.refund === 'COMPLETED' && t.quote.source && !keep) adjustBalance(ctx, t.quote.source, t.quote.pricing.totalSending);
+      if (outcome.refund === 'COMPLETED' && t.quote.source && !keep) {
+        adjustBalance(ctx, t.quote.source, t.quote.pricing.totalSending);
+        // The fault credits the refund again, once the account has next been read (internal-accounts/routes.ts).
+        if (f.has('refund-credited-twice')) t.quote.source.lateCredit = (t.quote.source.lateCredit ?? 0) + t.quote.pricing.totalSending;
+      }
       emit(t, outcome.refund === 'COMPLETED' ? 'REFUND_COMPLETED' : 'REFUND_FAILED');
     });
   }
@@ -398,6 +402,8 @@ export async function transferRoutes(app: FastifyInstance) {
       // Supplement section 8: PENDING -> PENDING_AUTHORIZATION -> PROCESSING | FAILED (SCA_NOT_COMPLETED).
       // By default the debit waits for the authorization; --sca-debit-at execute takes it now.
       if (ctx.settings.scaDebitAt === 'execute') debit(q, t);
+      // The fault takes the amount a moment after execute answered, before any authorization.
+      else if (f.has('sca-late-debit-kept')) ctx.later(step(), () => q.status === 'PENDING_AUTHORIZATION' && debit(q, t));
       q.status = 'PENDING_AUTHORIZATION';
       // Supplement 16: pre-funded sends need one authorization, cross-currency sends currently two.
       q.authorizationsLeft = q.sending !== q.receiving ? 2 : 1;
@@ -424,7 +430,8 @@ export async function transferRoutes(app: FastifyInstance) {
       t.failureReason = f.has('sca-expiry-wrong-reason') ? 'QUOTE_EXECUTION_FAILED' : 'SCA_NOT_COMPLETED';
       setStatus(t, 'FAILED');
       // Debited at execute (--sca-debit-at execute): supplement 8, a failed payment is refunded automatically.
-      if (t.debited) refund(t, { refund: 'COMPLETED' });
+      // The faults keep what they took early.
+      if (t.debited && !f.has('sca-late-debit-kept') && !f.has('sca-authorization-debit-kept')) refund(t, { refund: 'COMPLETED' });
     });
   }
 
@@ -763,6 +770,8 @@ export async function transferRoutes(app: FastifyInstance) {
     // Supplement 16: each authorize may return a fresh challenge (new id) while still PENDING_AUTHORIZATION.
     q.authorizationsLeft = (q.authorizationsLeft ?? 1) - 1;
     if (q.authorizationsLeft > 0) {
+      // The fault takes the amount at the first of two authorizations.
+      if (f.has('sca-authorization-debit-kept')) debit(q, t);
       challenge(q, t, q.scaChallenge.id);
       return presentQuote(q, f);
     }

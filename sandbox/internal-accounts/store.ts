@@ -26,6 +26,8 @@ export interface InternalAccountRecord {
   updatedAt: string;
   /** Funding coordinates added after provisioning (a SWIFT collection account once ready). */
   extraInstructions?: Record<string, unknown>[];
+  /** Fault refund-credited-twice: a refund credited again once the account has next been listed. */
+  lateCredit?: number;
 }
 
 export const internalAccounts = (ctx: SandboxContext) =>

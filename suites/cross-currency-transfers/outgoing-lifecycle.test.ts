@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Notification } from '../../helpers/events.js';
 import { expectPath, OUTGOING_STATUSES, statusPath } from '../../helpers/flows/lifecycle.js';
-import { balanceOf, createQuote, eurDestination, expectOutgoingLifecycle, quoteBody, sender } from '../../helpers/flows/transfers.js';
+import { balanceOf, createQuote, eurDestination, expectBalanceStays, expectOutgoingLifecycle, quoteBody, sender } from '../../helpers/flows/transfers.js';
 import { capabilities, listener } from '../../helpers/harness.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
 import { RefundedOutgoingTransaction } from '../../helpers/schemas/transactions.js';
@@ -54,6 +54,7 @@ describe('Outgoing payment lifecycle (POST /quotes, immediatelyExecute)', () => 
     expectRefundEvents(events);
     expectPath('refund', refundPath(events), ['PENDING', 'COMPLETED'], 'the automatic refund');
     expect(await balanceOf(customerId, account.id), 'Failure reasons: an amount already debited is refunded automatically').toBe(account.balance.amount);
+    await expectBalanceStays({ customerId, accountId: account.id, transactionId: quote.transactionId, since, balance: account.balance.amount });
   });
 
   it('goes refund PENDING -> FAILED when the refund of a failed payment fails, and the debit stays', async (ctx) => {
@@ -66,6 +67,7 @@ describe('Outgoing payment lifecycle (POST /quotes, immediatelyExecute)', () => 
     expectRefundEvents(events);
     expectPath('refund', refundPath(events), ['PENDING', 'FAILED'], 'a refund that failed');
     expect(await balanceOf(customerId, account.id), 'a failed refund credits nothing back').toBe(account.balance.amount - quote.totalSendingAmount);
+    await expectBalanceStays({ customerId, accountId: account.id, transactionId: quote.transactionId, since, balance: account.balance.amount - quote.totalSendingAmount });
   });
 
   it('goes COMPLETED -> FAILED with PAYOUT_RETURNED when the bank returns the payout, and refunds it', async (ctx) => {
@@ -77,5 +79,6 @@ describe('Outgoing payment lifecycle (POST /quotes, immediatelyExecute)', () => 
     expectPath('transaction', outgoing(events), ['PENDING', 'PROCESSING', 'COMPLETED', 'FAILED'], 'a payout returned after completion');
     expect(events.find((n) => n.type === 'OUTGOING_PAYMENT.FAILED')?.data.failureReason, 'Failure reasons: PAYOUT_RETURNED').toBe('PAYOUT_RETURNED');
     expect(await balanceOf(customerId, account.id), 'the returned payout is refunded').toBe(account.balance.amount);
+    await expectBalanceStays({ customerId, accountId: account.id, transactionId: quote.transactionId, since, balance: account.balance.amount });
   });
 });

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { expectError, expectStatus } from '../../helpers/expect.js';
-import { balanceOf, createQuote, expectOutgoingLifecycle, expectQuoteMoney, expectTransactionOfQuote, platformConfig, quoteBody, sender, transaction } from '../../helpers/flows/transfers.js';
+import { balanceOf, createQuote, expectBalanceStays, expectOutgoingLifecycle, expectQuoteMoney, expectTransactionOfQuote, platformConfig, quoteBody, sender, transaction } from '../../helpers/flows/transfers.js';
 import { api, capabilities, listener } from '../../helpers/harness.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
 import { OutgoingTransaction, Quote } from '../../helpers/schemas.js';
@@ -52,6 +52,7 @@ describe('POST /quotes: realtime funding and UMA destinations', () => {
     expectTransactionOfQuote(refunded, rejected);
     expect(refunded.failureReason).toBe('COMPLIANCE_REJECTED');
     expect(await balanceOf(customerId, accounts.USD.id), 'the rejected payment was refunded').toBe(afterFirst);
+    await expectBalanceStays({ customerId, accountId: accounts.USD.id, transactionId: rejected.transactionId, since, balance: afterFirst });
   });
 
   it('answers 400 INVALID_UMA_ADDRESS for a malformed address and 404 UMA_NOT_FOUND for one nobody answers at', async (ctx) => {

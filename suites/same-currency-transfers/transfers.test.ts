@@ -6,7 +6,7 @@ import { usdAccount } from '../../fixtures/external-accounts.js';
 import { expectEvents } from '../../helpers/events.js';
 import { expectStatus } from '../../helpers/expect.js';
 import { eventually } from '../../helpers/eventually.js';
-import { balanceOf, expectOutgoingLifecycle, expectRefundedStatus, outgoingSteps, REMOVED_FAILURE_REASONS, sender, transaction } from '../../helpers/flows/transfers.js';
+import { balanceOf, expectBalanceStays, expectOutgoingLifecycle, expectRefundedStatus, outgoingSteps, REMOVED_FAILURE_REASONS, sender, transaction } from '../../helpers/flows/transfers.js';
 import { api, capabilities, listener } from '../../helpers/harness.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
 import { ExternalAccount, IncomingTransaction as Incoming, OutgoingTransaction } from '../../helpers/schemas.js';
@@ -53,6 +53,7 @@ describe('Deprecated same-currency transfers', () => {
     // Money is neither created nor lost: nothing debited, or the debit refunded.
     const refunded = await eventually(() => balanceOf(customerId, accounts.USD.id), (b) => b === accounts.USD.balance.amount, { timeoutMs: capabilities.eventTimeoutMs * 3, what: 'the balance to be whole again' });
     expect(refunded).toBe(accounts.USD.balance.amount);
+    await expectBalanceStays({ customerId, accountId: accounts.USD.id, transactionId: txn.id, since, balance: accounts.USD.balance.amount });
   });
 
   it.for(['003', '004'])('transfer-in from an account whose identifier ends %s (a failing outcome) fails and credits nothing', async (suffix, ctx) => {

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { usdAccount } from '../../fixtures/external-accounts.js';
 import { eventually } from '../../helpers/eventually.js';
 import { expectError, expectStatus, noteInterface } from '../../helpers/expect.js';
-import { balanceOf, createQuote, expectOutgoingLifecycle, expectRefundedStatus, outgoingSteps, quoteBody, sender, transaction } from '../../helpers/flows/transfers.js';
+import { balanceOf, createQuote, expectBalanceStays, expectOutgoingLifecycle, expectRefundedStatus, outgoingSteps, quoteBody, sender, transaction } from '../../helpers/flows/transfers.js';
 import { api, capabilities, listener } from '../../helpers/harness.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
 import { ExternalAccount, OutgoingTransaction } from '../../helpers/schemas.js';
@@ -39,6 +39,7 @@ async function expectCancelled(customerId: string, accountId: string, transactio
   expectRefundedStatus(after, 'COMPLETED');
   expect(after.refund?.reason ?? 'USER_CANCELLATION', 'supplement 8: refund.reason of a cancellation').toBe('USER_CANCELLATION');
   expect(await balanceOf(customerId, accountId), 'the debited amount came back, to the cent').toBe(FUNDS);
+  await expectBalanceStays({ customerId, accountId, transactionId, since, balance: FUNDS });
 }
 
 describe('POST /transactions/{transactionId}/cancel of an unsettled payment', () => {
