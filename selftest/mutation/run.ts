@@ -103,6 +103,7 @@ function runBatch(batch: BatchEntry[]): Promise<BatchRun> {
         SANDBOX_FAULTS: '',
         // The sandbox's default reading: the faults are written against it.
         SANDBOX_SCA_DEBIT_AT: '',
+        SANDBOX_QUOTE_VELOCITY_COUNT: '',
         SVC_REPORTS_DIR: reports,
         FORCE_COLOR: '0',
         NO_COLOR: '1',

@@ -34,6 +34,27 @@ describe('a target that reads the documents another allowed way', () => {
     expect(notes, 'sca-balance judged the refused second execute').toMatch(/## quotes:authorize-over-balance[\s\S]*POST \/quotes\/\{quoteId\}\/execute: 409/);
   }, 180_000);
 
+  it('passes when it lets a customer create only 3 quotes in the velocity window (supplement 1 states no count), with 5 generated requests per field rule', async () => {
+    // The valid quotes and transfer-outs of a field rule (2 edge bodies and 4 generated) move to another customer at the declared count (helpers/requests/rotating.ts).
+    const dirs = [
+      'suites/cross-currency-transfers/field-rules.test.ts',
+      'suites/cross-currency-transfers/authorize-field-rules.test.ts',
+      'suites/same-currency-transfers/field-rules.test.ts',
+      'suites/agent-operations/field-rules.test.ts',
+      'suites/cross-currency-transfers/counterparty-and-velocity.test.ts',
+    ];
+    const run = await runConformance({ dirs, env: { SANDBOX_QUOTE_VELOCITY_COUNT: '3', SVC_RULE_RUNS: '5' }, json: true });
+    expect(run.code, run.output.slice(-4000)).toBe(0);
+    expect(run.verdict?.counts, run.output.slice(-2000)).toMatchObject({ failed: 0, skipped: 0 });
+    expect(run.verdict?.generation?.ruleRuns).toBe(5);
+    const statuses = [...(run.statuses ?? new Map<string, string>())];
+    // The scenarios that send more quotes than the count ran and passed, and the velocity refusal at the declared count.
+    for (const name of [/accepts valid requests of every source shape/, /executes with or without a valid scaFactor/, /accepts a valid authorization/, /accepts valid requests, returns the transaction/, /accepts valid bodies of every source shape/, /beyond the declared velocity/]) {
+      expect(statuses.filter(([n]) => name.test(n)).map(([, st]) => st), `${name}: ${run.output.slice(-2000)}`).toContain('passed');
+    }
+    expect(statuses.every(([, st]) => st === 'passed'), run.output.slice(-2000)).toBe(true);
+  }, 180_000);
+
   it('still fails such a target when a payment whose challenge expired keeps the debit, in every expiry scenario', async () => {
     const dirs = ['suites/cross-currency-transfers/sca.test.ts', 'suites/cross-currency-transfers/outgoing-authorization.test.ts'];
     const run = await runConformance({ dirs, env: { SANDBOX_SCA_DEBIT_AT: 'execute', SANDBOX_FAULTS: 'no-refund-after-execution-failed' }, json: true });

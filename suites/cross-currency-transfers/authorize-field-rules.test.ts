@@ -9,6 +9,7 @@ import { smsLogin } from '../../helpers/flows/strong-customer-authentication.js'
 import { createQuote, eurDestination, executeQuote, expectAuthorizationAnswer, quoteBody, sender } from '../../helpers/flows/transfers.js';
 import { api, capabilities } from '../../helpers/harness.js';
 import { checkRulesRefused, checkValidAccepted } from '../../helpers/requests/check.js';
+import { rotating } from '../../helpers/requests/rotating.js';
 import { fill, quoteAuthorize } from '../../helpers/requests/quotes.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
 import { Quote, ScaLoginResult } from '../../helpers/schemas.js';
@@ -21,12 +22,18 @@ const authorize = (quoteId: string, body: Record<string, unknown>) => api.post('
 async function scaParty(ctx: TestContext) {
   requireCapability(ctx, capabilities.sandboxTriggers && Boolean(capabilities.sca), 'the target declares no SCA region (SVC_SCA_REGION)');
   const { region, code } = capabilities.sca!;
-  const s = await sender({ USD: 200_000 }, true, { region, address: { line1: 'Hauptstr. 1', postalCode: '10115', city: 'Berlin', country: region } });
-  const destination = await eurDestination(s.customerId);
-  expectStatus(await smsLogin(s.customerId, code), 200, ScaLoginResult, 'POST /sca/login/complete opens the customer\'s SCA session (sessionExpiresAt)');
+  const customer = async () => {
+    const s = await sender({ USD: 200_000 }, true, { region, address: { line1: 'Hauptstr. 1', postalCode: '10115', city: 'Berlin', country: region } });
+    const destination = await eurDestination(s.customerId);
+    expectStatus(await smsLogin(s.customerId, code), 200, ScaLoginResult, 'POST /sca/login/complete opens the customer\'s SCA session (sessionExpiresAt)');
+    return { source: s.accounts.USD.id, destination: destination.id };
+  };
+  // A customer makes as many quotes as the target's declared velocity allows (supplement 1), then another does.
+  const next = rotating(capabilities.velocityLimit?.count ?? Number.POSITIVE_INFINITY, customer);
   /** A quote executed into PENDING_AUTHORIZATION, and its challenge (the customer answers it with /authorize). */
   const awaiting = async () => {
-    const quote = await createQuote(quoteBody(s.accounts.USD.id, destination.id, 5_000));
+    const p = await next();
+    const quote = await createQuote(quoteBody(p.source, p.destination, 5_000));
     const pending = expectStatus(await executeQuote(quote.id), 200, QuoteAwaitingSca, 'supplement §8, §16: PENDING -> PENDING_AUTHORIZATION with its scaChallenge for a customer of an SCA region');
     return { quoteId: quote.id, challengeId: pending.scaChallenge.id };
   };

@@ -115,12 +115,13 @@ describe(EXECUTE, () => {
   it('executes with or without a valid scaFactor and answers the quote', async (ctx) => {
     requireCapability(ctx, capabilities.sandboxTriggers, 'the target cannot fund a sender');
     await basisSupplement('section 8: execute → 200 Quote');
-    const p = await party(100_000);
+    // A quote per execute (an executed quote is not executed again, 409), each customer making as many as the declared velocity allows (supplement 1).
+    const funded = rotating(capabilities.velocityLimit?.count ?? Number.POSITIVE_INFINITY, () => party(100_000));
     let quoteId = '';
     await checkValidAccepted({
       spec: quoteExecute(),
-      // A quote per execute: an executed quote is not executed again (409).
       complete: async (b) => {
+        const p = await funded();
         quoteId = (await createQuote(quoteBody(p.source, p.destination, 5_000))).id;
         return b;
       },

@@ -10,6 +10,7 @@ import { fund } from '../../helpers/flows/customers.js';
 import { sender } from '../../helpers/flows/transfers.js';
 import { api, capabilities } from '../../helpers/harness.js';
 import { checkRulesRefused, checkValidAccepted } from '../../helpers/requests/check.js';
+import { rotating } from '../../helpers/requests/rotating.js';
 import { fill, transferIn, transferOut } from '../../helpers/requests/quotes.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
 import { ExternalAccount, IncomingTransaction, OutgoingTransaction, Page } from '../../helpers/schemas.js';
@@ -47,11 +48,14 @@ describe(OP, () => {
   it('accepts valid requests, returns the transaction and reads back its source and destination', async (ctx) => {
     requireCapability(ctx, capabilities.sandboxTriggers, 'the target cannot fund a sender');
     await basisSupplement('section 8: transfer-out, optional fields present or not; 201 Transaction');
-    const p = await party(0);
+    // A transfer-out may count toward the quote velocity a target declares (supplement 1 states no
+    // condition; this sandbox counts it): a customer sends as many as that allows, then another does.
+    const parties = rotating(capabilities.velocityLimit?.count ?? Number.POSITIVE_INFINITY, () => party(0));
     await checkValidAccepted({
       spec: transferOut(),
       // Without an amount the whole balance is sent (the amount is optional): each request has a fresh one.
       complete: async (b) => {
+        const p = await parties();
         await fund(p.source, 10_000);
         return fill(b, p);
       },
