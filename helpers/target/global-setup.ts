@@ -2,11 +2,11 @@
 // start the one webhook listener, point the platform's webhookEndpoint at it, and restore the
 // original configuration at teardown, also after a failure, SIGINT or SIGTERM.
 import { randomInt, randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TestProject, Vitest } from 'vitest/node';
 import { REPORTS_DIR, RAW_DIR } from '../paths.js';
+import { clearDirectory } from '../report/clear-directory.js';
 import { MUTANT_PROJECT, mutantVerdictFile } from './mutant.js';
 import type { Capabilities, TargetSettings } from './settings.js';
 
@@ -386,20 +386,3 @@ async function startHarness(mutantFault?: string): Promise<Harness> {
   };
 }
 
-/**
- * Empties `dir` for this run at once: its entries move aside (one rename) and are deleted in the
- * background, off the main thread, while the run goes on. A directory that cannot be renamed (a
- * mount point) is emptied in place.
- */
-function clearDirectory(dir: string): Promise<void> {
-  if (!existsSync(dir)) return Promise.resolve();
-  const aside = `${dir}.old-${process.pid}-${randomUUID()}`;
-  try {
-    renameSync(dir, aside);
-  } catch {
-    for (const entry of readdirSync(dir)) rmSync(join(dir, entry), { recursive: true, force: true });
-    return Promise.resolve();
-  }
-  mkdirSync(dir, { recursive: true });
-  return rm(aside, { recursive: true, force: true }).catch(() => undefined);
-}
