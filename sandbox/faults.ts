@@ -474,7 +474,7 @@ export const FAULTS = {
   'refund-credited-twice': {
     areas: ['cross-currency-transfers'],
     suites: ['cross-currency-transfers/outgoing-lifecycle.test.ts', 'cross-currency-transfers/failure-reasons.test.ts'],
-    rule: 'Failure reasons: an amount already debited is refunded automatically (once: the balance comes back to what it was and stays there).',
+    rule: 'Failure reasons: an amount already debited is refunded automatically: the refund brings the debited amount back, and nothing is credited after it.',
   },
   'removed-failure-reason': {
     areas: ['cross-currency-transfers'],

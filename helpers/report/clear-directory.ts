@@ -1,25 +1,37 @@
 // An earlier run's results, cleared at the start of a run without waiting for the deletion: the
-// folder is moved aside and deleted in the background. The reports folder is one run's at a time
-// (./folder-lock.ts), so a folder another process moved aside and left (that run was killed while
-// it deleted) is deleted with it.
+// folder is moved aside (`<name>.old-<pid>-<uuid>`) and deleted in the background. A folder moved
+// aside by a process that has ended (a run killed while it deleted) is deleted with it; one of a
+// live process is left to that process.
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+import { processAlive } from '../liveness.js';
 
-/** Empties `dir` at once; the promise settles when what was moved aside, and what was left aside before, is deleted. */
+/** The folders this process moved aside, deleted by the call that moved them. */
+const mine = new Set<string>();
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Empties `dir` at once; the promise settles when what was moved aside, and what an ended process left aside, is deleted. */
 export function clearDirectory(dir: string): Promise<void> {
-  const prefix = `${basename(dir)}.old-`;
   const parent = dirname(dir);
-  // This process's own (an earlier harness of the same run) is being deleted already.
-  const left = existsSync(parent) ? readdirSync(parent).filter((e) => e.startsWith(prefix) && !e.startsWith(`${prefix}${process.pid}-`)) : [];
-  const deletions = left.map((e) => rm(join(parent, e), { recursive: true, force: true }).catch(() => undefined));
+  const aside = new RegExp(`^${escape(basename(dir))}\\.old-(\\d+)-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$`);
+  const left = existsSync(parent)
+    ? readdirSync(parent, { withFileTypes: true }).filter((e) => {
+        const pid = aside.exec(e.name)?.[1];
+        // This process's pid on a folder it did not move: an ended process had the pid before.
+        return pid !== undefined && e.isDirectory() && !mine.has(join(parent, e.name)) && (Number(pid) === process.pid || !processAlive(Number(pid)));
+      })
+    : [];
+  const deletions = left.map((e) => rm(join(parent, e.name), { recursive: true, force: true }).catch(() => undefined));
   if (existsSync(dir)) {
-    const aside = `${dir}.old-${process.pid}-${randomUUID()}`;
+    const moved = `${dir}.old-${process.pid}-${randomUUID()}`;
     try {
-      renameSync(dir, aside);
+      renameSync(dir, moved);
       mkdirSync(dir, { recursive: true });
-      deletions.push(rm(aside, { recursive: true, force: true }).catch(() => undefined));
+      mine.add(moved);
+      deletions.push(rm(moved, { recursive: true, force: true }).catch(() => undefined).finally(() => mine.delete(moved)));
     } catch {
       // A folder that cannot be renamed (a mount point) is emptied in place.
       for (const entry of readdirSync(dir)) rmSync(join(dir, entry), { recursive: true, force: true });

@@ -100,6 +100,8 @@ export interface OutgoingTxn {
   refund?: { reference: string; initiatedAt: string; settledAt?: string; status: 'PENDING' | 'COMPLETED' | 'FAILED'; reason?: string };
   /** The source was debited (debit); a cancellation or failure refunds only what was debited. */
   debited?: boolean;
+  /** Faults sca-late-debit-kept and sca-authorization-debit-kept: the debit they took early is kept when the challenge expires. */
+  keepsDebit?: boolean;
   /** debit() ran (the day's volume counted, the source debited where there is one). */
   charged?: boolean;
   /** Cancelled by POST /transactions/{id}/cancel: nothing scheduled advances it any more. */
@@ -403,7 +405,13 @@ export async function transferRoutes(app: FastifyInstance) {
       // By default the debit waits for the authorization; --sca-debit-at execute takes it now.
       if (ctx.settings.scaDebitAt === 'execute') debit(q, t);
       // The fault takes the amount a moment after execute answered, before any authorization.
-      else if (f.has('sca-late-debit-kept')) ctx.later(step(), () => q.status === 'PENDING_AUTHORIZATION' && debit(q, t));
+      else if (f.has('sca-late-debit-kept')) {
+        ctx.later(step(), () => {
+          if (q.status !== 'PENDING_AUTHORIZATION' || t.charged) return;
+          debit(q, t);
+          t.keepsDebit = true;
+        });
+      }
       q.status = 'PENDING_AUTHORIZATION';
       // Supplement 16: pre-funded sends need one authorization, cross-currency sends currently two.
       q.authorizationsLeft = q.sending !== q.receiving ? 2 : 1;
@@ -430,8 +438,7 @@ export async function transferRoutes(app: FastifyInstance) {
       t.failureReason = f.has('sca-expiry-wrong-reason') ? 'QUOTE_EXECUTION_FAILED' : 'SCA_NOT_COMPLETED';
       setStatus(t, 'FAILED');
       // Debited at execute (--sca-debit-at execute): supplement 8, a failed payment is refunded automatically.
-      // The faults keep what they took early.
-      if (t.debited && !f.has('sca-late-debit-kept') && !f.has('sca-authorization-debit-kept')) refund(t, { refund: 'COMPLETED' });
+      if (t.debited && !t.keepsDebit) refund(t, { refund: 'COMPLETED' });
     });
   }
 
@@ -771,7 +778,10 @@ export async function transferRoutes(app: FastifyInstance) {
     q.authorizationsLeft = (q.authorizationsLeft ?? 1) - 1;
     if (q.authorizationsLeft > 0) {
       // The fault takes the amount at the first of two authorizations.
-      if (f.has('sca-authorization-debit-kept')) debit(q, t);
+      if (f.has('sca-authorization-debit-kept') && !t.charged) {
+        debit(q, t);
+        t.keepsDebit = true;
+      }
       challenge(q, t, q.scaChallenge.id);
       return presentQuote(q, f);
     }

@@ -133,11 +133,13 @@ describe('webhook listener bookkeeping', () => {
     const info = await start();
     const client = new ListenerClient(info);
     const earlier = envelope();
-    const later = { ...envelope(), data: { ...earlier.data } };
     await client.arm(earlier.data.id, 1, 503);
     expect(await deliverSigned(info.url, earlier), 'the earlier notification, armed for, is refused').toBe(503);
     await client.arm(earlier.data.id, 1, 503);
     expect(await deliverSigned(info.url, earlier), 'its retry, after the new arm, is acknowledged').toBe(200);
+    // The resource's next notification, which happens (and is stamped) after the arm: one stamped
+    // before it, as this test once made it, is left out of the arm like any late one.
+    const later = { ...envelope(), data: { ...earlier.data } };
     expect(await deliverSigned(info.url, later), 'the next notification takes the arm').toBe(503);
   });
 

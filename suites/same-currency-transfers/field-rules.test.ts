@@ -92,10 +92,14 @@ describe(IN, () => {
   it('accepts valid requests and returns the transaction, read back with its destination', async (ctx) => {
     requireCapability(ctx, capabilities.sandboxTriggers, 'the target cannot fund a sender');
     await basisSupplement('section 8: transfer-in → 201 Transaction');
-    const p = await party(0);
+    // As transfer-outs: a customer pulls as many as the declared quote velocity allows, then another does.
+    const parties = rotating(capabilities.velocityLimit?.count ?? Number.POSITIVE_INFINITY, () => party(0));
     await checkValidAccepted({
       spec: transferIn(),
-      complete: (b) => withAmount(fill(b, { source: p.destination, destination: p.source })),
+      complete: async (b) => {
+        const p = await parties();
+        return withAmount(fill(b, { source: p.destination, destination: p.source }));
+      },
       send: pull,
       created: { status: 201, schema: IncomingTransaction },
       readBack: (t) => api.get('/transactions/{transactionId}', { params: { transactionId: t.id } }),
