@@ -47,7 +47,7 @@ if (values.help) {
       '  [--realtime-quote-ttl-ms N] [--card-activation-delay-ms N] [--incoming-approval-window-ms N] [--uma-lookup-ttl-ms N]\n' +
       '  [--wallet-session-ttl-ms N]   (an embedded-wallet session\'s life; default 24 h)\n' +
       '  [--quote-velocity-count N]   (quotes one customer may create in 10 minutes; default 20)\n' +
-      '  [--sca-debit-at authorization|execute]   (when an SCA customer\'s payment is debited; default authorization)\n' +
+      '  [--sca-debit-at authorization|execute|after-execute]   (when an SCA customer\'s payment is debited; default authorization)\n' +
       '  [--seed-customers N]   (N INDIVIDUAL customers stored before the first request, for load measurements)\n',
   );
   process.exit(0);

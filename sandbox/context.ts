@@ -30,11 +30,12 @@ export interface SandboxSettings {
   /** Quotes one customer may create within the velocity window (sandbox/cross-currency-transfers/gates.ts). */
   quoteVelocityCount: number;
   /**
-   * When an SCA customer's payment takes its amount: at its last authorization (the default), or at
+   * When an SCA customer's payment takes its amount: at its last authorization (the default), at
    * execute, before the challenge, as supplement 8 words the lifecycle ("execute debits the source at
-   * once"); then a payment whose challenge expires is refunded (sandbox/README.md).
+   * once"), or a moment after execute answered (a quarter of the challenge's life, a ledger posting
+   * late); debited before its challenge expires, a payment is refunded (sandbox/README.md).
    */
-  scaDebitAt: 'authorization' | 'execute';
+  scaDebitAt: 'authorization' | 'execute' | 'after-execute';
 }
 
 export interface PlatformConfig {

@@ -73,10 +73,10 @@ export const FAILURE_TRIGGERS: Record<string, string> = {
   LIMIT_EXCEEDED: '011',
 };
 
-/** --sca-debit-at / SANDBOX_SCA_DEBIT_AT: `authorization` or `execute` (context.ts scaDebitAt); unset: the default. */
-export function parseScaDebitAt(raw: string | undefined): 'authorization' | 'execute' | undefined {
+/** --sca-debit-at / SANDBOX_SCA_DEBIT_AT: `authorization`, `execute` or `after-execute` (context.ts scaDebitAt); unset: the default. */
+export function parseScaDebitAt(raw: string | undefined): 'authorization' | 'execute' | 'after-execute' | undefined {
   if (raw === undefined || raw === '') return undefined;
-  if (raw !== 'authorization' && raw !== 'execute') throw new Error(`SANDBOX_SCA_DEBIT_AT: authorization or execute, not ${JSON.stringify(raw)}`);
+  if (raw !== 'authorization' && raw !== 'execute' && raw !== 'after-execute') throw new Error(`SANDBOX_SCA_DEBIT_AT: authorization, execute or after-execute, not ${JSON.stringify(raw)}`);
   return raw;
 }
 

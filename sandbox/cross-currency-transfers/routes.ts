@@ -403,15 +403,10 @@ export async function transferRoutes(app: FastifyInstance) {
     if (requiresSca(getCustomer(ctx, q.customerId))) {
       // Supplement section 8: PENDING -> PENDING_AUTHORIZATION -> PROCESSING | FAILED (SCA_NOT_COMPLETED).
       // By default the debit waits for the authorization; --sca-debit-at execute takes it now.
+      // --sca-debit-at after-execute takes it a moment later; so does the fault, which keeps it.
       if (ctx.settings.scaDebitAt === 'execute') debit(q, t);
-      // The fault takes the amount a moment after execute answered, before any authorization.
-      else if (f.has('sca-late-debit-kept')) {
-        ctx.later(step(), () => {
-          if (q.status !== 'PENDING_AUTHORIZATION' || t.charged) return;
-          debit(q, t);
-          t.keepsDebit = true;
-        });
-      }
+      else if (ctx.settings.scaDebitAt === 'after-execute') debitLater(q, t, Math.max(step(), ctx.settings.challengeTtlMs / 4));
+      else if (f.has('sca-late-debit-kept')) debitLater(q, t, step(), { keep: true });
       q.status = 'PENDING_AUTHORIZATION';
       // Supplement 16: pre-funded sends need one authorization, cross-currency sends currently two.
       q.authorizationsLeft = q.sending !== q.receiving ? 2 : 1;
@@ -439,6 +434,25 @@ export async function transferRoutes(app: FastifyInstance) {
       setStatus(t, 'FAILED');
       // Debited at execute (--sca-debit-at execute): supplement 8, a failed payment is refunded automatically.
       if (t.debited && !t.keepsDebit) refund(t, { refund: 'COMPLETED' });
+    });
+  }
+
+  /**
+   * The debit of a payment awaiting its authorization, `ms` after execute answered: a source that no
+   * longer covers it fails the payment (QUOTE_EXECUTION_FAILED), nothing taken. `keep`: fault
+   * sca-late-debit-kept, no refund when the challenge expires.
+   */
+  function debitLater(q: Quote, t: OutgoingTxn, ms: number, opts: { keep?: boolean } = {}): void {
+    ctx.later(ms, () => {
+      if (q.status !== 'PENDING_AUTHORIZATION' || t.charged) return;
+      if (q.source && q.source.available < q.pricing.totalSending) {
+        q.status = 'FAILED';
+        t.failureReason = 'QUOTE_EXECUTION_FAILED';
+        setStatus(t, 'FAILED');
+        return;
+      }
+      debit(q, t);
+      t.keepsDebit = opts.keep;
     });
   }
 

@@ -34,6 +34,22 @@ describe('a target that reads the documents another allowed way', () => {
     expect(notes, 'sca-balance judged the refused second execute').toMatch(/## quotes:authorize-over-balance[\s\S]*POST \/quotes\/\{quoteId\}\/execute: 409/);
   }, 180_000);
 
+  it('passes when it debits an SCA payment a moment after execute answered, and refunds it when its challenge expires', async () => {
+    const run = await runConformance({ dirs: SCA_PAYMENTS, env: { SANDBOX_SCA_DEBIT_AT: 'after-execute' }, keepReports: true, json: true });
+    expect(run.code, run.output.slice(-4000)).toBe(0);
+    expect(run.verdict?.counts, run.output.slice(-2000)).toMatchObject({ failed: 0, skipped: 0 });
+    const statuses = [...(run.statuses ?? new Map<string, string>())];
+    for (const name of [/SCA_NOT_COMPLETED when the SCA challenge expires/, /PENDING_AUTHORIZATION -> FAILED with SCA_NOT_COMPLETED when the challenge expires/, /a fresh challenge of the authorization loop expires/, /together exceed the balance never take it below zero/]) {
+      expect(statuses.filter(([n]) => name.test(n)).map(([, s]) => s), `${name}: ${run.output.slice(-2000)}`).toEqual(['passed']);
+    }
+    const coverage = JSON.parse(readFileSync(join(run.reportsDir!, 'coverage.json'), 'utf8')) as { events: { coveredIds: string[] } };
+    const notes = readFileSync(join(run.reportsDir!, 'interface-notes.md'), 'utf8');
+    rmSync(run.reportsDir!, { recursive: true, force: true });
+    expect(coverage.events.coveredIds, 'the expired payments were refunded').toContain('event:OUTGOING_PAYMENT.REFUND_COMPLETED');
+    // The branch only such a target takes: no read before the failure showed the debit, its refund did.
+    expect(notes).toMatch(/## quotes:sca-debit-time[\s\S]*took its amount after the last balance read before the failure, and announced its refund/);
+  }, 180_000);
+
   it('passes when it lets a customer create only 3 quotes in the velocity window (supplement 1 states no count), with 5 generated requests per field rule', async () => {
     // The valid quotes, transfer-outs and transfer-ins of a field rule (2 edge bodies and 4 generated per variant) move to another customer at the declared count (helpers/requests/rotating.ts).
     // Before they did, three of these scenarios failed here with 403 VELOCITY_LIMIT_EXCEEDED.
