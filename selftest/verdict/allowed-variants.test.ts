@@ -14,38 +14,36 @@ const SCA_PAYMENTS = [
   'suites/strong-customer-authentication/authorize-resend.test.ts',
 ];
 
+/**
+ * The SCA payment scenarios against the sandbox debiting at `reading` (sandbox/README.md): they must
+ * pass, the expiries (debited, then refunded) and the over-balance pair among them, and the refund
+ * path must run (the default reading refunds nothing in these files). Returns the interface notes.
+ */
+async function scaReadingPasses(reading: 'execute' | 'after-execute'): Promise<string> {
+  const run = await runConformance({ dirs: SCA_PAYMENTS, env: { SANDBOX_SCA_DEBIT_AT: reading }, keepReports: true, json: true });
+  expect(run.code, run.output.slice(-4000)).toBe(0);
+  expect(run.verdict?.counts, run.output.slice(-2000)).toMatchObject({ failed: 0, skipped: 0 });
+  const statuses = [...(run.statuses ?? new Map<string, string>())];
+  for (const name of [/SCA_NOT_COMPLETED when the SCA challenge expires/, /PENDING_AUTHORIZATION -> FAILED with SCA_NOT_COMPLETED when the challenge expires/, /a fresh challenge of the authorization loop expires/, /together exceed the balance never take it below zero/]) {
+    expect(statuses.filter(([n]) => name.test(n)).map(([, s]) => s), `${name}: ${run.output.slice(-2000)}`).toEqual(['passed']);
+  }
+  const coverage = JSON.parse(readFileSync(join(run.reportsDir!, 'coverage.json'), 'utf8')) as { events: { coveredIds: string[] } };
+  const notes = readFileSync(join(run.reportsDir!, 'interface-notes.md'), 'utf8');
+  rmSync(run.reportsDir!, { recursive: true, force: true });
+  expect(coverage.events.coveredIds, 'the expired payments were refunded').toContain('event:OUTGOING_PAYMENT.REFUND_COMPLETED');
+  return notes;
+}
+
 describe('a target that reads the documents another allowed way', () => {
   it('passes when it debits an SCA payment at execute (supplement 8: "execute debits the source at once") and refunds it when its challenge expires', async () => {
-    const run = await runConformance({ dirs: SCA_PAYMENTS, env: { SANDBOX_SCA_DEBIT_AT: 'execute' }, keepReports: true, json: true });
-    expect(run.code, run.output.slice(-4000)).toBe(0);
-    expect(run.verdict?.counts.failed).toBe(0);
-    // The scenarios this reading changes ran and passed: the expiries (debited, then refunded) and the over-balance pair.
-    const statuses = [...(run.statuses ?? new Map<string, string>())];
-    for (const name of [/SCA_NOT_COMPLETED when the SCA challenge expires/, /PENDING_AUTHORIZATION -> FAILED with SCA_NOT_COMPLETED when the challenge expires/, /a fresh challenge of the authorization loop expires/, /together exceed the balance never take it below zero/]) {
-      expect(statuses.filter(([n]) => name.test(n)).map(([, s]) => s), `${name}: ${run.output.slice(-2000)}`).toEqual(['passed']);
-    }
-    // The refund path ran: the sandbox's default reading refunds nothing in these files.
-    const coverage = JSON.parse(readFileSync(join(run.reportsDir!, 'coverage.json'), 'utf8')) as { events: { coveredIds: string[] } };
-    // The branch of sca-balance that only such a target takes: the second, uncovered execute refused.
-    const notes = readFileSync(join(run.reportsDir!, 'interface-notes.md'), 'utf8');
-    rmSync(run.reportsDir!, { recursive: true, force: true });
-    expect(coverage.events.coveredIds, 'the expired payments were refunded').toContain('event:OUTGOING_PAYMENT.REFUND_COMPLETED');
+    const notes = await scaReadingPasses('execute');
     expect(notes, 'the debit at execute was seen and recorded').toMatch(/## quotes:sca-debit-time[\s\S]*took its totalSendingAmount at execute/);
+    // The branch of sca-balance that only such a target takes: the second, uncovered execute refused.
     expect(notes, 'sca-balance judged the refused second execute').toMatch(/## quotes:authorize-over-balance[\s\S]*POST \/quotes\/\{quoteId\}\/execute: 409/);
   }, 180_000);
 
   it('passes when it debits an SCA payment a moment after execute answered, and refunds it when its challenge expires', async () => {
-    const run = await runConformance({ dirs: SCA_PAYMENTS, env: { SANDBOX_SCA_DEBIT_AT: 'after-execute' }, keepReports: true, json: true });
-    expect(run.code, run.output.slice(-4000)).toBe(0);
-    expect(run.verdict?.counts, run.output.slice(-2000)).toMatchObject({ failed: 0, skipped: 0 });
-    const statuses = [...(run.statuses ?? new Map<string, string>())];
-    for (const name of [/SCA_NOT_COMPLETED when the SCA challenge expires/, /PENDING_AUTHORIZATION -> FAILED with SCA_NOT_COMPLETED when the challenge expires/, /a fresh challenge of the authorization loop expires/, /together exceed the balance never take it below zero/]) {
-      expect(statuses.filter(([n]) => name.test(n)).map(([, s]) => s), `${name}: ${run.output.slice(-2000)}`).toEqual(['passed']);
-    }
-    const coverage = JSON.parse(readFileSync(join(run.reportsDir!, 'coverage.json'), 'utf8')) as { events: { coveredIds: string[] } };
-    const notes = readFileSync(join(run.reportsDir!, 'interface-notes.md'), 'utf8');
-    rmSync(run.reportsDir!, { recursive: true, force: true });
-    expect(coverage.events.coveredIds, 'the expired payments were refunded').toContain('event:OUTGOING_PAYMENT.REFUND_COMPLETED');
+    const notes = await scaReadingPasses('after-execute');
     // The branch only such a target takes: no read before the failure showed the debit, its refund did.
     expect(notes).toMatch(/## quotes:sca-debit-time[\s\S]*took its amount after the last balance read before the failure, and announced its refund/);
   }, 180_000);
