@@ -16,6 +16,7 @@ import type { ApiResponse } from '../client.js';
 import { QuoteAwaitingSca } from '../schemas/strong-customer-authentication.js';
 import { ids } from '../spec/catalog.js';
 import { activeAccount, createCustomer, fund } from './customers.js';
+import { rotating } from '../requests/rotating.js';
 
 export async function termsVersion(): Promise<string> {
   return expectStatus(await api.get('/customers/end-user-terms'), 200, EndUserTerms, 'GET /customers/end-user-terms returns the current terms URL and version').version;
@@ -384,6 +385,15 @@ export function walletWithoutTrigger<T extends { address: string }>(make: () => 
     const wallet = make();
     if (!triggers.has(wallet.address.slice(-3))) return wallet;
   }
+}
+
+/**
+ * A paying customer from `make` for as many quotes or transfers as the velocity the target declares
+ * allows one customer (supplement 1: 403 VELOCITY_LIMIT_EXCEEDED), then a new one (rotating). A
+ * transfer may count toward it (supplement 1 states no condition; this sandbox counts transfer-outs).
+ */
+export function withinVelocity<T>(make: () => Promise<T>): () => Promise<T> {
+  return rotating(capabilities.velocityLimit?.count ?? Number.POSITIVE_INFINITY, make);
 }
 
 /** The account's available balance as the target reports it now. */

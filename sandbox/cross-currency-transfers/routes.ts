@@ -432,7 +432,7 @@ export async function transferRoutes(app: FastifyInstance) {
       q.status = 'FAILED';
       t.failureReason = f.has('sca-expiry-wrong-reason') ? 'QUOTE_EXECUTION_FAILED' : 'SCA_NOT_COMPLETED';
       setStatus(t, 'FAILED');
-      // Debited at execute (--sca-debit-at execute): supplement 8, a failed payment is refunded automatically.
+      // Debited before it expired (--sca-debit-at execute or after-execute): supplement 8, a failed payment is refunded automatically.
       if (t.debited && !t.keepsDebit) refund(t, { refund: 'COMPLETED' });
     });
   }

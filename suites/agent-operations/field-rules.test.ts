@@ -9,11 +9,10 @@ import { expectStatus } from '../../helpers/expect.js';
 import { connectAgent, customerWithMoney, ME_ACTIONS, ME_EXTERNAL_ACCOUNT, ME_EXTERNAL_ACCOUNTS, ME_QUOTE, ME_QUOTES, ME_TRANSFER_IN, ME_TRANSFER_OUT, type AgentClient } from '../../helpers/flows/agents.js';
 import { createCustomer } from '../../helpers/flows/customers.js';
 import { walkPages } from '../../helpers/flows/pages.js';
-import { balanceOf, eurDestination } from '../../helpers/flows/transfers.js';
+import { balanceOf, eurDestination, withinVelocity } from '../../helpers/flows/transfers.js';
 import { api, capabilities } from '../../helpers/harness.js';
 import { agentExternalAccountCreate, agentQuoteCreate, agentTransfer } from '../../helpers/requests/agents.js';
 import { checkRulesRefused, checkValidAccepted } from '../../helpers/requests/check.js';
-import { rotating } from '../../helpers/requests/rotating.js';
 import { fill } from '../../helpers/requests/quotes.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
 import { ExternalAccount, Page, Quote } from '../../helpers/schemas.js';
@@ -120,10 +119,9 @@ describe(`POST ${ME_QUOTES}`, () => {
     requireCapability(ctx, capabilities.sandboxTriggers, 'the target cannot fund a customer');
     await basisSupplement('section 23: POST /agents/me/quotes 201 Quote, GET /agents/me/quotes/{id} 200 (own quotes); section 8: every variant, optional fields present or not');
     const spec = agentQuoteCreate();
-    // A customer per variant, and another once it has made as many quotes as the target's declared velocity
-    // limit allows (supplement 1): a variant sends SVC_RULE_RUNS + 1.
+    // A customer per variant, and another at the declared velocity: a variant sends SVC_RULE_RUNS + 1.
     for (const variant of spec.variants) {
-      const funded = rotating(capabilities.velocityLimit?.count ?? Number.POSITIVE_INFINITY, () => agentParty(500_000));
+      const funded = withinVelocity(() => agentParty(500_000));
       // The party of the request being sent: `complete` takes it, `send` and `readBack` use it.
       let p!: Awaited<ReturnType<typeof agentParty>>;
       await checkValidAccepted({

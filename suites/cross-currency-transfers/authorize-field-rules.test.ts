@@ -6,10 +6,9 @@
 import { describe, expect, it, type TestContext } from 'vitest';
 import { expectStatus } from '../../helpers/expect.js';
 import { smsLogin } from '../../helpers/flows/strong-customer-authentication.js';
-import { createQuote, eurDestination, executeQuote, expectAuthorizationAnswer, quoteBody, sender } from '../../helpers/flows/transfers.js';
+import { createQuote, eurDestination, executeQuote, expectAuthorizationAnswer, quoteBody, sender, withinVelocity } from '../../helpers/flows/transfers.js';
 import { api, capabilities } from '../../helpers/harness.js';
 import { checkRulesRefused, checkValidAccepted } from '../../helpers/requests/check.js';
-import { rotating } from '../../helpers/requests/rotating.js';
 import { fill, quoteAuthorize } from '../../helpers/requests/quotes.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
 import { Quote, ScaLoginResult } from '../../helpers/schemas.js';
@@ -28,8 +27,7 @@ async function scaParty(ctx: TestContext) {
     expectStatus(await smsLogin(s.customerId, code), 200, ScaLoginResult, 'POST /sca/login/complete opens the customer\'s SCA session (sessionExpiresAt)');
     return { source: s.accounts.USD.id, destination: destination.id };
   };
-  // A customer makes as many quotes as the target's declared velocity allows (supplement 1), then another does.
-  const next = rotating(capabilities.velocityLimit?.count ?? Number.POSITIVE_INFINITY, customer);
+  const next = withinVelocity(customer);
   /** A quote executed into PENDING_AUTHORIZATION, and its challenge (the customer answers it with /authorize). */
   const awaiting = async () => {
     const p = await next();

@@ -6,10 +6,9 @@
 // destination shapes; section 1: the velocity limit is why the quotes spread over several customers).
 import { describe, expect, it } from 'vitest';
 import { expectStatus } from '../../helpers/expect.js';
-import { createQuote, eurDestination, expectQuoteMoney, platformConfig, quoteBody, sender } from '../../helpers/flows/transfers.js';
+import { createQuote, eurDestination, expectQuoteMoney, platformConfig, quoteBody, sender, withinVelocity } from '../../helpers/flows/transfers.js';
 import { api, capabilities } from '../../helpers/harness.js';
 import { checkRulesRefused, checkValidAccepted } from '../../helpers/requests/check.js';
-import { rotating } from '../../helpers/requests/rotating.js';
 import { fill, quoteCreate, quoteExecute } from '../../helpers/requests/quotes.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
 import { Page, Quote } from '../../helpers/schemas.js';
@@ -69,10 +68,9 @@ describe(OP, () => {
     await basisSupplement('section 8: every variant, optional fields present or not; GET /quotes/{id} returns the quote');
     const { feeConfigs = [] } = await platformConfig();
     const spec = quoteCreate();
-    // A funded customer per variant, and another once it has made as many quotes as the target's declared
-    // velocity limit allows (supplement 1): SVC_RULE_RUNS + 1 quotes per variant may exceed a low one.
+    // A funded customer per variant, and another at the declared velocity: a variant sends SVC_RULE_RUNS + 1.
     for (const variant of spec.variants) {
-      const funded = rotating(capabilities.velocityLimit?.count ?? Number.POSITIVE_INFINITY, () => party(500_000));
+      const funded = withinVelocity(() => party(500_000));
       await checkValidAccepted({
         spec,
         variants: (v) => v.name === variant.name,
@@ -115,8 +113,8 @@ describe(EXECUTE, () => {
   it('executes with or without a valid scaFactor and answers the quote', async (ctx) => {
     requireCapability(ctx, capabilities.sandboxTriggers, 'the target cannot fund a sender');
     await basisSupplement('section 8: execute → 200 Quote');
-    // A quote per execute (an executed quote is not executed again, 409), each customer making as many as the declared velocity allows (supplement 1).
-    const funded = rotating(capabilities.velocityLimit?.count ?? Number.POSITIVE_INFINITY, () => party(100_000));
+    // A quote per execute (an executed quote is not executed again, 409), customers changing at the declared velocity.
+    const funded = withinVelocity(() => party(100_000));
     let quoteId = '';
     await checkValidAccepted({
       spec: quoteExecute(),

@@ -7,10 +7,9 @@ import { z } from 'zod';
 import { usdAccount } from '../../fixtures/external-accounts.js';
 import { expectStatus } from '../../helpers/expect.js';
 import { fund } from '../../helpers/flows/customers.js';
-import { sender } from '../../helpers/flows/transfers.js';
+import { sender, withinVelocity } from '../../helpers/flows/transfers.js';
 import { api, capabilities } from '../../helpers/harness.js';
 import { checkRulesRefused, checkValidAccepted } from '../../helpers/requests/check.js';
-import { rotating } from '../../helpers/requests/rotating.js';
 import { fill, transferIn, transferOut } from '../../helpers/requests/quotes.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
 import { ExternalAccount, IncomingTransaction, OutgoingTransaction, Page } from '../../helpers/schemas.js';
@@ -48,9 +47,7 @@ describe(OP, () => {
   it('accepts valid requests, returns the transaction and reads back its source and destination', async (ctx) => {
     requireCapability(ctx, capabilities.sandboxTriggers, 'the target cannot fund a sender');
     await basisSupplement('section 8: transfer-out, optional fields present or not; 201 Transaction');
-    // A transfer-out may count toward the quote velocity a target declares (supplement 1 states no
-    // condition; this sandbox counts it): a customer sends as many as that allows, then another does.
-    const parties = rotating(capabilities.velocityLimit?.count ?? Number.POSITIVE_INFINITY, () => party(0));
+    const parties = withinVelocity(() => party(0));
     await checkValidAccepted({
       spec: transferOut(),
       // Without an amount the whole balance is sent (the amount is optional): each request has a fresh one.
@@ -92,8 +89,7 @@ describe(IN, () => {
   it('accepts valid requests and returns the transaction, read back with its destination', async (ctx) => {
     requireCapability(ctx, capabilities.sandboxTriggers, 'the target cannot fund a sender');
     await basisSupplement('section 8: transfer-in → 201 Transaction');
-    // As transfer-outs: a customer pulls as many as the declared quote velocity allows, then another does.
-    const parties = rotating(capabilities.velocityLimit?.count ?? Number.POSITIVE_INFINITY, () => party(0));
+    const parties = withinVelocity(() => party(0));
     await checkValidAccepted({
       spec: transferIn(),
       complete: async (b) => {
