@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { defineConfig } from 'vitest/config';
 import { lockReportsFolder } from './helpers/report/folder-lock.js';
 import WaitSpreadingSequencer from './helpers/sequencer.js';
+import { platformPhasePlugin } from './helpers/target/platform-phase.js';
 
 const reports = resolve(process.env.SVC_REPORTS_DIR ?? 'reports');
 // No other run writes this folder while this one does (helpers/report/folder-lock.ts): taken here,
@@ -55,7 +56,10 @@ export default defineConfig({
     ...(mutantBatch ? { maxWorkers: Number(process.env.SVC_MUTANT_WORKERS ?? 4) } : {}),
     projects: mutantBatch ? mutantProjects : [
       {
-        // Scenarios that touch only their own resources run in parallel.
+        // Scenarios that touch only their own resources run in parallel; the platform-wide ones
+        // (`*.platform.test.ts`: the webhook endpoint, the platform's configuration) each alone, after
+        // the others (helpers/target/platform-phase.ts).
+        plugins: [platformPhasePlugin()],
         test: {
           name: 'conformance',
           include: ['suites/**/*.test.ts'],
@@ -63,8 +67,8 @@ export default defineConfig({
           // workers reuse loaded modules: the run's cost is the target's, not the imports'.
           pool: 'threads',
           isolate: false,
-          exclude: ['suites/**/*.platform.test.ts'],
           globalSetup: ['helpers/target/global-setup.ts'],
+          setupFiles: ['helpers/target/platform-phase.setup.ts'],
           // Scenarios mostly wait on the target and its webhooks: more workers than cores pay off. On
           // the 2-core machine, measured in alternation (three runs each): 5 workers 31.7 s, 6 30.4 s,
           // 7 28.8 s and 29.3 s, 8 31.0 s (each worker loads the harness's modules once: more cost CPU).
@@ -75,26 +79,12 @@ export default defineConfig({
         },
       },
       {
-        // Platform-wide scenarios (webhook endpoint, platform config) run alone, after the rest.
-        test: {
-          name: 'conformance-platform',
-          include: ['suites/**/*.platform.test.ts'],
-          pool: 'threads',
-          isolate: false,
-          globalSetup: ['helpers/target/global-setup.ts'],
-          fileParallelism: false,
-          testTimeout: 60_000,
-          hookTimeout: 60_000,
-          sequence: { groupOrder: 1 },
-        },
-      },
-      {
         test: {
           name: 'selftest',
           include: ['selftest/**/*.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
-          sequence: { groupOrder: 2 },
+          sequence: { groupOrder: 1 },
         },
       },
     ],

@@ -8,9 +8,11 @@
 //
 // A file waits on the clock when its scenarios check a wait against the run's wait budget
 // (`capabilities.waitBudgetMs`, which every such wait must do: helpers/scenario.ts requireCapability).
+// Platform-wide files (`*.platform.test.ts`) come last, in vitest's order.
 import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
+import { PLATFORM_FILE } from './target/platform-phase.js';
 
 const WAITS_ON_CLOCK = /\bwaitBudgetMs\b/;
 
@@ -50,6 +52,15 @@ export function spreadWaits<T extends { waits: boolean; durationMs: number }>(fi
   return order;
 }
 
+/**
+ * A project's platform-wide files (helpers/target/platform-phase.ts) apart from the others, each in
+ * its order: they run after every other file, so they go last, and each worker that frees takes the
+ * other files first; no platform-wide file then waits on a file not yet started.
+ */
+export function splitPlatformWide<T extends { moduleId: string }>(files: readonly T[]): { others: T[]; platform: T[] } {
+  return { others: files.filter((f) => !PLATFORM_FILE.test(f.moduleId)), platform: files.filter((f) => PLATFORM_FILE.test(f.moduleId)) };
+}
+
 export default class WaitSpreadingSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
@@ -62,7 +73,8 @@ export default class WaitSpreadingSequencer extends BaseSequencer {
       const own = sorted.slice(i, j);
       // (A project without file parallelism resolves to one worker.)
       const workers = Number(project.config.maxWorkers) || 1;
-      out.push(...spreadWaits(own.map((spec) => this.plan(spec)), workers).map((p) => p.spec));
+      const { others, platform } = splitPlatformWide(own);
+      out.push(...spreadWaits(others.map((spec) => this.plan(spec)), workers).map((p) => p.spec), ...platform);
       i = j;
     }
     return out;

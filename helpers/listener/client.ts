@@ -74,6 +74,24 @@ export class ListenerClient {
     return (await this.call<{ deliveries: (Delivery & { signatureHeader?: string | string[] })[] }>('GET', `/deliveries?${q}`)).deliveries;
   }
 
+  /**
+   * Waits until the platform-wide scenario file `file` may start (helpers/target/platform-phase.ts):
+   * every other file of the run has ended and no other platform-wide file is running. Fails after
+   * `timeoutMs`, naming the files it still waited for, or at once when the run was cancelled.
+   */
+  async enterPlatformPhase(file: string, timeoutMs: number): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const waitMs = Math.max(0, Math.min(deadline - Date.now(), 10_000));
+      const q = new URLSearchParams({ file, waitMs: String(waitMs) });
+      const { entered, waitingOn } = await this.call<{ entered: boolean; waitingOn: string[] }>('GET', `/platform-phase?${q}`);
+      if (entered) return;
+      if (Date.now() >= deadline) {
+        throw new Error(`${file} waited ${timeoutMs} ms to run alone, after the other scenario files; still running: ${waitingOn.join(', ')}`);
+      }
+    }
+  }
+
   /** The listener's findings so far and its duplicate tolerance per notification. */
   async findings(): Promise<{ duplicates: number; duplicatesPerNotification: number; findings: { kind: string; message: string }[] }> {
     return this.call('GET', '/findings');

@@ -22,6 +22,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AnyDelivery } from '../schemas.js';
+import { platformPhase } from '../target/platform-phase.js';
 import { robustMin, timestampPrecisionMs } from '../target-clock.js';
 import { verifyWebhookSignature } from '../webhook-signature.js';
 
@@ -507,6 +508,17 @@ export class WebhookListener {
           withRaw ? { ...d, rawBody, signatureHeader: headers['x-svc-signature'] } : d,
         );
         return send(200, { deliveries, lastSeq: this.lastSeq, lagMs: this.lagMs, wholeSeconds: !this.fractionSeen });
+      }
+      if (req.method === 'GET' && url.pathname === '/platform-phase') {
+        // Whether a platform-wide scenario file may start (helpers/target/platform-phase.ts).
+        const file = url.searchParams.get('file') ?? '';
+        const waitMs = Math.min(Number(url.searchParams.get('waitMs') ?? 0), 30_000);
+        if (!file || !Number.isFinite(waitMs)) return send(400, { error: 'file and a numeric waitMs are required' });
+        try {
+          return send(200, await platformPhase().enter(file, waitMs));
+        } catch (err) {
+          return send(409, { error: (err as Error).message });
+        }
       }
       if (req.method === 'GET' && url.pathname === '/mark') return send(200, { lastSeq: this.lastSeq, at: Date.now(), lagMs: this.lagMs, wholeSeconds: !this.fractionSeen });
       if (req.method === 'GET' && url.pathname === '/findings') {

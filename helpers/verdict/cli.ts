@@ -16,8 +16,8 @@ import { concludeRun, VERDICT_FILE } from './verdict.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 export const VITEST = join(ROOT, 'node_modules/vitest/vitest.mjs');
-/** The projects of a conformance run: the parallel scenarios, then the platform-wide ones. */
-export const CONFORMANCE_PROJECTS = ['--project', 'conformance', '--project', 'conformance-platform'];
+/** The project of a conformance run (the platform-wide scenarios run in it last, each alone). */
+export const CONFORMANCE_PROJECTS = ['--project', 'conformance'];
 /** Tells the global setup that an entry point prints the verdict last, so it need not. */
 export const VERDICT_READER_ENV = { SVC_VERDICT_READER: '1' };
 

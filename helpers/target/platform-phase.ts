@@ -1,0 +1,132 @@
+// The platform-wide scenarios (`*.platform.test.ts`) change what every other scenario relies on: the
+// platform's configuration, its webhook endpoint, its invitation and stablecoin settings. They run in
+// the conformance project with the others, each alone and after all of them: a platform-wide file
+// enters the platform phase once every other file of the run has ended and no other platform-wide
+// file is in it, and leaves it when it ends. The sequencer puts them last (helpers/sequencer.ts), so
+// they wait only for the files still running.
+//
+// Before, they were a project of their own, run after the other. Vitest starts each project's workers
+// anew, and each worker loads the harness again: measured on the 2-core machine, that project cost the
+// run about 3 s of wall and 4 s of CPU against 0.7 s of scenarios.
+//
+// Main side: a reporter, added by this file's vitest plugin to whatever reporters the run has, learns
+// the run's files (onTestRunStart) and when each ends (onTestModuleEnd); the workers ask the listener's
+// control server whether they may enter (helpers/listener/server.ts, /platform-phase), and
+// helpers/target/platform-phase.setup.ts asks for each platform-wide file before its scenarios.
+import type { Reporter, TestModule, TestSpecification, Vite } from 'vitest/node';
+
+export const PLATFORM_FILE = /\.platform\.test\.ts$/;
+/** The project whose platform-wide files keep to the phase (vitest.config.ts). */
+export const PHASED_PROJECT = 'conformance';
+/**
+ * How long a platform-wide file waits for the others to end before it fails, naming them: each of
+ * their scenarios has its own timeout, so only a run that hangs elsewhere comes near it.
+ */
+export const PLATFORM_PHASE_WAIT_MS = 15 * 60_000;
+
+export interface PhaseAnswer {
+  entered: boolean;
+  /** The files the phase still waits for: other files still running, or the platform-wide file in it. */
+  waitingOn: string[];
+}
+
+export class PlatformPhase {
+  /** The run's other files of the phased project that have not ended yet. */
+  private readonly others = new Set<string>();
+  private planned = false;
+  private cancelled: string | undefined;
+  /** The platform-wide file in the phase. */
+  private holder: string | undefined;
+  private readonly wakers = new Set<() => void>();
+
+  /** A run starts: the files of the phased project it will run (module ids). */
+  plan(files: Iterable<string>): void {
+    this.others.clear();
+    for (const f of files) if (!PLATFORM_FILE.test(f)) this.others.add(f);
+    this.planned = true;
+    this.cancelled = undefined;
+    this.holder = undefined;
+    this.changed();
+  }
+
+  /** A file ended (passed, failed, skipped or errored): a platform-wide one leaves the phase. */
+  ended(file: string): void {
+    this.others.delete(file);
+    if (this.holder === file) this.holder = undefined;
+    this.changed();
+  }
+
+  /** The run was cancelled (a bail, an interrupt): waiting files stop waiting and fail with `reason`. */
+  cancel(reason: string): void {
+    this.cancelled = reason;
+    this.changed();
+  }
+
+  /**
+   * Whether the platform-wide `file` is in the phase, waiting up to `waitMs` for it: it enters once
+   * every other file has ended and no other platform-wide file is in the phase. Throws once the run was
+   * cancelled, or when no run was planned (the phase's reporter is missing).
+   */
+  async enter(file: string, waitMs: number): Promise<PhaseAnswer> {
+    const deadline = Date.now() + Math.max(0, waitMs);
+    for (;;) {
+      if (this.cancelled !== undefined) throw new Error(`the run was cancelled (${this.cancelled}); the platform-wide scenarios of ${file} do not start`);
+      if (!this.planned) throw new Error('no run was planned: the platform phase reporter (helpers/target/platform-phase.ts) did not see the run start');
+      if (this.holder === file || (this.others.size === 0 && this.holder === undefined)) {
+        this.holder = file;
+        return { entered: true, waitingOn: [] };
+      }
+      const remaining = deadline - Date.now();
+      if (remaining <= 0) return { entered: false, waitingOn: this.others.size ? [...this.others] : [this.holder!] };
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(wake, remaining);
+        function wake() {
+          clearTimeout(timer);
+          resolve();
+        }
+        this.wakers.add(wake);
+      });
+    }
+  }
+
+  private changed(): void {
+    const wakers = [...this.wakers];
+    this.wakers.clear();
+    for (const wake of wakers) wake();
+  }
+}
+
+const PHASE = Symbol.for('svc-conformance.platform-phase');
+
+/**
+ * The process's one phase: the plugin's reporter (loaded with vitest's config) and the listener's
+ * control server (loaded by the global setup's module runner) are different module instances.
+ */
+export function platformPhase(): PlatformPhase {
+  const g = globalThis as typeof globalThis & { [PHASE]?: PlatformPhase };
+  return (g[PHASE] ??= new PlatformPhase());
+}
+
+export class PlatformPhaseReporter implements Reporter {
+  onTestRunStart(specifications: ReadonlyArray<TestSpecification>): void {
+    platformPhase().plan(specifications.filter((s) => s.project.name === PHASED_PROJECT).map((s) => s.moduleId));
+  }
+
+  onTestModuleEnd(testModule: TestModule): void {
+    if (testModule.project.name === PHASED_PROJECT) platformPhase().ended(testModule.moduleId);
+  }
+}
+
+/**
+ * The phase's reporter, added to the run's reporters whatever they are (a `--reporter` on the command
+ * line replaces the configured ones), and the run's cancellation passed on to waiting files.
+ */
+export function platformPhasePlugin(): Vite.Plugin {
+  return {
+    name: 'svc-conformance:platform-phase',
+    configureVitest({ vitest }) {
+      vitest.config.reporters.push(new PlatformPhaseReporter());
+      vitest.onCancel((reason) => platformPhase().cancel(String(reason)));
+    },
+  };
+}
