@@ -127,6 +127,13 @@ const CARD_CURRENCY = 'USD';
 const Merchant = z.looseObject({ descriptor: z.string().min(1).max(200), mcc: z.string().optional(), country: z.string().optional() });
 const AuthBody = Money.extend({ merchant: Merchant });
 const ChildBody = z.object({ cardTransactionId: z.string().min(1), amount: z.number().int().min(0).max(1e11) });
+// Built once: zod compiles each schema on its first parse, which costs more than the parse.
+const AuthBodyAnyDescriptor = AuthBody.extend({ merchant: Merchant.partial({ descriptor: true }) });
+const BalanceInquiryBody = z.object({ merchant: Merchant });
+const ParentRef = z.looseObject({ cardTransactionId: z.string().min(1).optional() });
+const ChildBodyAnyAmount = ChildBody.extend({ amount: z.number().int().max(1e11) });
+const ChildBodyPositive = ChildBody.extend({ amount: z.number().int().min(1).max(1e11) });
+const ParentId = z.object({ cardTransactionId: z.string().min(1) });
 const IdParams = z.object({ cardId: z.string().min(1) });
 const CardListQuery = PageQuery.extend({
   cardholderId: z.string().optional(),
@@ -374,7 +381,7 @@ export async function cardRoutes(app: FastifyInstance) {
   const authorizationBody = (card: Card, raw: unknown) => {
     // Supplement section 9: merchant*: {descriptor*, mcc?, country?}; the fault takes a merchant without a descriptor.
     const body = f.has('card-simulate-descriptor-optional')
-      ? (({ merchant, ...rest }) => ({ ...rest, merchant: { ...merchant, descriptor: merchant.descriptor ?? 'SANDBOX' } }))(parse(AuthBody.extend({ merchant: Merchant.partial({ descriptor: true }) }), raw))
+      ? (({ merchant, ...rest }) => ({ ...rest, merchant: { ...merchant, descriptor: merchant.descriptor ?? 'SANDBOX' } }))(parse(AuthBodyAnyDescriptor, raw))
       : parse(AuthBody, raw);
     if (body.currency.code !== card.currency || card.currency !== CARD_CURRENCY) {
       throw badRequest('INVALID_CURRENCY', `Card ${card.id} authorizes in ${card.currency}, not ${body.currency.code}`, {
@@ -442,7 +449,7 @@ export async function cardRoutes(app: FastifyInstance) {
     financial_authorization: (card, raw) => authorization(card, raw, 'DEBIT', true),
     credit_authorization: (card, raw) => authorization(card, raw, 'CREDIT', false),
     financial_credit_authorization: (card, raw) => authorization(card, raw, 'CREDIT', true),
-    balance_inquiry: (card, raw) => { parse(z.object({ merchant: Merchant }), raw); return simulateToken(card, () => undefined); },
+    balance_inquiry: (card, raw) => { parse(BalanceInquiryBody, raw); return simulateToken(card, () => undefined); },
     authorization_advice: (card, raw) => {
       const b = parse(ChildBody, raw);
       const t = parentTxn(b.cardTransactionId, card, ['AUTHORIZED']);
@@ -453,7 +460,7 @@ export async function cardRoutes(app: FastifyInstance) {
       // sandbox's (sandbox/README.md): a `cardTransactionId` (an extension) names an AUTHORIZED credit
       // authorization of the card whose total becomes `amount`; without it the advice is a credit
       // authorization advised at `amount`, approved as credit_authorization is.
-      const { cardTransactionId, ...rest } = parse(z.looseObject({ cardTransactionId: z.string().min(1).optional() }), raw);
+      const { cardTransactionId, ...rest } = parse(ParentRef, raw);
       const body = authorizationBody(card, f.has('card-advice-merchant-optional') && rest.merchant === undefined ? { ...rest, merchant: { descriptor: 'SANDBOX ADVICE' } } : rest);
       if (cardTransactionId === undefined) {
         const refused = card.state !== 'ACTIVE';
@@ -467,7 +474,7 @@ export async function cardRoutes(app: FastifyInstance) {
     },
     clearing: (card, raw) => {
       // Supplement section 9: {cardTransactionId*, amount* ≥0}.
-      const b = parse(f.has('card-clearing-negative-accepted') ? ChildBody.extend({ amount: z.number().int().max(1e11) }) : ChildBody, raw);
+      const b = parse(f.has('card-clearing-negative-accepted') ? ChildBodyAnyAmount : ChildBody, raw);
       const t = parentTxn(b.cardTransactionId, card, ['AUTHORIZED', 'PARTIALLY_SETTLED']);
       return simulateToken(card, () => {
         if (b.amount === 0) return setTxn(t, 'SETTLED'); // authorization expiry: nothing settles
@@ -478,7 +485,7 @@ export async function cardRoutes(app: FastifyInstance) {
       });
     },
     return: (card, raw) => {
-      const b = parse(ChildBody.extend({ amount: z.number().int().min(1).max(1e11) }), raw);
+      const b = parse(ChildBodyPositive, raw);
       const t = parentTxn(b.cardTransactionId, card, ['SETTLED', 'PARTIALLY_SETTLED']);
       if (b.amount > t.settled - t.refunded) throw invalidInput([{ field: 'amount', constraint: 'max', message: `at most the net settled amount ${t.settled - t.refunded}` }]);
       return simulateToken(card, () => {
@@ -489,7 +496,7 @@ export async function cardRoutes(app: FastifyInstance) {
       });
     },
     return_reversal: (card, raw) => {
-      const b = parse(z.object({ cardTransactionId: z.string().min(1) }), raw);
+      const b = parse(ParentId, raw);
       const t = parentTxn(b.cardTransactionId, card, ['REFUNDED']);
       return simulateToken(card, () => {
         const account = getInternalAccount(ctx, t.accountId);
