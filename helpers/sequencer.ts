@@ -12,7 +12,7 @@
 import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
-import { PLATFORM_FILE } from './target/platform-phase.js';
+import { PHASED_PROJECT, PLATFORM_FILE, platformPhase } from './target/platform-phase.js';
 
 const WAITS_ON_CLOCK = /\bwaitBudgetMs\b/;
 
@@ -74,6 +74,8 @@ export default class WaitSpreadingSequencer extends BaseSequencer {
       // (A project without file parallelism resolves to one worker.)
       const workers = Number(project.config.maxWorkers) || 1;
       const { others, platform } = splitPlatformWide(own);
+      // The files this process runs (a shard's part), for the platform phase to wait on.
+      if (project.name === PHASED_PROJECT) platformPhase().plan(own.map((spec) => spec.moduleId));
       out.push(...spreadWaits(others.map((spec) => this.plan(spec)), workers).map((p) => p.spec), ...platform);
       i = j;
     }

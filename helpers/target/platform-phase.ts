@@ -9,11 +9,13 @@
 // anew, and each worker loads the harness again: measured on the 2-core machine, that project cost the
 // run about 3 s of wall and 4 s of CPU against 0.7 s of scenarios.
 //
-// Main side: a reporter, added by this file's vitest plugin to whatever reporters the run has, learns
-// the run's files (onTestRunStart) and when each ends (onTestModuleEnd); the workers ask the listener's
-// control server whether they may enter (helpers/listener/server.ts, /platform-phase), and
-// helpers/target/platform-phase.setup.ts asks for each platform-wide file before its scenarios.
-import type { Reporter, TestModule, TestSpecification, Vite } from 'vitest/node';
+// Main side: the sequencer plans the phase with the files this process will run (after a `--shard`
+// took its part: vitest's onTestRunStart still names every file); a reporter, added by this file's
+// vitest plugin to whatever reporters the run has, learns when each ends (onTestModuleEnd). The workers
+// ask the listener's control server whether they may enter (helpers/listener/server.ts,
+// /platform-phase), and helpers/target/platform-phase.setup.ts asks for each platform-wide file before
+// its scenarios.
+import type { Reporter, TestModule, Vite } from 'vitest/node';
 
 export const PLATFORM_FILE = /\.platform\.test\.ts$/;
 /** The project whose platform-wide files keep to the phase (vitest.config.ts). */
@@ -39,7 +41,7 @@ export class PlatformPhase {
   private holder: string | undefined;
   private readonly wakers = new Set<() => void>();
 
-  /** A run starts: the files of the phased project it will run (module ids). */
+  /** A run starts: the files of the phased project this process will run (module ids), as the sequencer orders them. */
   plan(files: Iterable<string>): void {
     this.others.clear();
     for (const f of files) if (!PLATFORM_FILE.test(f)) this.others.add(f);
@@ -71,7 +73,7 @@ export class PlatformPhase {
     const deadline = Date.now() + Math.max(0, waitMs);
     for (;;) {
       if (this.cancelled !== undefined) throw new Error(`the run was cancelled (${this.cancelled}); the platform-wide scenarios of ${file} do not start`);
-      if (!this.planned) throw new Error('no run was planned: the platform phase reporter (helpers/target/platform-phase.ts) did not see the run start');
+      if (!this.planned) throw new Error('no run was planned: the sequencer (helpers/sequencer.ts) did not order the run\'s files');
       if (this.holder === file || (this.others.size === 0 && this.holder === undefined)) {
         this.holder = file;
         return { entered: true, waitingOn: [] };
@@ -108,10 +110,6 @@ export function platformPhase(): PlatformPhase {
 }
 
 export class PlatformPhaseReporter implements Reporter {
-  onTestRunStart(specifications: ReadonlyArray<TestSpecification>): void {
-    platformPhase().plan(specifications.filter((s) => s.project.name === PHASED_PROJECT).map((s) => s.moduleId));
-  }
-
   onTestModuleEnd(testModule: TestModule): void {
     if (testModule.project.name === PHASED_PROJECT) platformPhase().ended(testModule.moduleId);
   }
