@@ -25,7 +25,7 @@ let sandbox: { baseUrl: string; clientId: string; clientSecret: string; webhookP
 let env: Record<string, string>;
 let stateDir: string;
 let client: ApiClient;
-/** How long a complete run lasts after it prints its target line (measured in beforeAll). */
+/** How long a complete run lasts after it prints its target line (the shorter of two, measured in beforeAll). */
 let runMs = 0;
 
 interface Run {
@@ -113,14 +113,19 @@ beforeAll(async () => {
   client = new ApiClient({ baseUrl: sandbox.baseUrl, clientId: sandbox.clientId, clientSecret: sandbox.clientSecret });
   expect((await client.patch('/config', { body: { webhookEndpoint: ORIGINAL } })).status).toBe(200);
 
-  // A complete run: the baseline of the kill points, and the endpoint given back by a run that ends.
-  const baseline = startRun();
-  const [startedAt, exit] = await Promise.all([Promise.race([baseline.started, baseline.exited.then(() => 0)]), baseline.exited]);
-  expect(exit.code, baseline.output().slice(-3000)).toBe(0);
-  expect(startedAt, 'the run printed its target line').toBeGreaterThan(0);
-  expect(await endpoint(), 'after a run that ended').toBe(ORIGINAL);
-  runMs = exit.at - startedAt;
-}, RUN_TIMEOUT_MS);
+  // Complete runs: the baseline of the kill points, and the endpoint given back by a run that ends.
+  // Two, the shorter one the baseline: on a clean checkout the first transforms the scenario modules
+  // into vitest's cache after its target line, and lasted a quarter longer than the runs it then timed
+  // (a "late" kill point then fell after the killed run had ended).
+  for (let i = 0; i < 2; i++) {
+    const baseline = startRun();
+    const [startedAt, exit] = await Promise.all([Promise.race([baseline.started, baseline.exited.then(() => 0)]), baseline.exited]);
+    expect(exit.code, baseline.output().slice(-3000)).toBe(0);
+    expect(startedAt, 'the run printed its target line').toBeGreaterThan(0);
+    expect(await endpoint(), 'after a run that ended').toBe(ORIGINAL);
+    runMs = i === 0 ? exit.at - startedAt : Math.min(runMs, exit.at - startedAt);
+  }
+}, 2 * RUN_TIMEOUT_MS);
 
 afterAll(async () => {
   await client?.close();
