@@ -5,7 +5,7 @@
 // the request table (`field*` = required), the credential types, the passkey nickname 1–100, the
 // base64url challenge, the clientPublicKey pattern (an export's key uncompressed), a delegated key's
 // nickname ≤256, a PATCH's "≥1 field" (privateEnabled is its only field).
-import { p256 } from '@noble/curves/nist.js';
+import { p256 } from '../wallets/p256.js';
 import { bytesToHex } from '@noble/hashes/utils.js';
 import fc from 'fast-check';
 import { LIST_RULES } from './lists.js';

@@ -1,8 +1,8 @@
 // The embedded-wallet stamp (supplement sections 10 and 17): the value of Svc-Wallet-Signature is the
 // base64url of the JSON {"publicKey": "<compressed P-256 hex>", "scheme": "SIGNATURE_SCHEME_TK_API_P256",
 // "signature": "<hex DER ECDSA>"} over the exact payloadToSign, with SHA-256 (inferred). The harness
-// signs with @noble/curves (RFC 6979); the sandbox verifies with node:crypto, so the two share no code.
-import { p256 } from '@noble/curves/nist.js';
+// signs with @noble/curves (RFC 6979; ./p256.ts); the sandbox verifies with node:crypto, so the two share no code.
+import { p256 } from './p256.js';
 import { bytesToHex } from '@noble/hashes/utils.js';
 
 export const STAMP_SCHEME = 'SIGNATURE_SCHEME_TK_API_P256';
