@@ -74,8 +74,14 @@ export default class WaitSpreadingSequencer extends BaseSequencer {
       // (A project without file parallelism resolves to one worker.)
       const workers = Number(project.config.maxWorkers) || 1;
       const { others, platform } = splitPlatformWide(own);
-      // The files this process runs (a shard's part), for the platform phase to wait on.
-      if (project.name === PHASED_PROJECT) platformPhase().plan(own.map((spec) => spec.moduleId));
+      if (project.name === PHASED_PROJECT) {
+        // The files this process runs (a shard's part), for the platform phase to wait on; a live file
+        // reports within its longest timeout; a cancelled run fails the waiting files (vitest forgets
+        // its cancel listeners as each run starts, before it orders the files).
+        const { testTimeout, hookTimeout } = project.config;
+        platformPhase().plan(own.map((spec) => spec.moduleId), 2 * Math.max(testTimeout, hookTimeout));
+        this.ctx.onCancel((reason) => platformPhase().cancel(String(reason)));
+      }
       out.push(...spreadWaits(others.map((spec) => this.plan(spec)), workers).map((p) => p.spec), ...platform);
       i = j;
     }

@@ -87,8 +87,8 @@ type WithHarness = typeof globalThis & { [HARNESS]?: Map<string, Promise<Harness
 
 
 /**
- * One harness per vitest process, shared by the conformance projects (parallel and platform-wide
- * phases); in a batch of mutant runs, one per fault, shared by that fault's two projects.
+ * One harness per vitest process, shared by the projects it serves (the conformance project; in a
+ * batch of mutant runs, one per fault, shared by that fault's two projects).
  */
 export default async function setup(project: TestProject) {
   const g = globalThis as WithHarness;

@@ -15,14 +15,19 @@
 // ask the listener's control server whether they may enter (helpers/listener/server.ts,
 // /platform-phase), and helpers/target/platform-phase.setup.ts asks for each platform-wide file before
 // its scenarios.
+//
+// A file whose worker exits never reports its end (vitest says so only once the run is over). So a
+// waiting file also fails once no file of the run has reported anything (a scenario or hook begun or
+// ended) for twice the project's longest test or hook timeout: each live file reports within that.
 import type { Reporter, TestModule, Vite } from 'vitest/node';
 
 export const PLATFORM_FILE = /\.platform\.test\.ts$/;
 /** The project whose platform-wide files keep to the phase (vitest.config.ts). */
 export const PHASED_PROJECT = 'conformance';
 /**
- * How long a platform-wide file waits for the others to end before it fails, naming them: each of
- * their scenarios has its own timeout, so only a run that hangs elsewhere comes near it.
+ * How long a platform-wide file waits for the others to end before it fails, naming them, however
+ * busy they are: each of their scenarios has its own timeout, so only a run that hangs elsewhere
+ * comes near it.
  */
 export const PLATFORM_PHASE_WAIT_MS = 15 * 60_000;
 
@@ -40,19 +45,33 @@ export class PlatformPhase {
   /** The platform-wide file in the phase. */
   private holder: string | undefined;
   private readonly wakers = new Set<() => void>();
+  /** When a file of the run last reported anything; waiting fails once it is `stallMs` ago. */
+  private lastProgress = Date.now();
+  private stallMs = Infinity;
 
-  /** A run starts: the files of the phased project this process will run (module ids), as the sequencer orders them. */
-  plan(files: Iterable<string>): void {
+  /**
+   * A run starts: the files of the phased project this process will run (module ids), as the
+   * sequencer orders them, and how long a live file may go without reporting anything.
+   */
+  plan(files: Iterable<string>, stallMs = Infinity): void {
     this.others.clear();
     for (const f of files) if (!PLATFORM_FILE.test(f)) this.others.add(f);
     this.planned = true;
     this.cancelled = undefined;
     this.holder = undefined;
+    this.stallMs = stallMs;
+    this.lastProgress = Date.now();
     this.changed();
+  }
+
+  /** A file of the run reported something: a scenario or hook began or ended. */
+  progress(): void {
+    this.lastProgress = Date.now();
   }
 
   /** A file ended (passed, failed, skipped or errored): a platform-wide one leaves the phase. */
   ended(file: string): void {
+    this.lastProgress = Date.now();
     this.others.delete(file);
     if (this.holder === file) this.holder = undefined;
     this.changed();
@@ -67,7 +86,8 @@ export class PlatformPhase {
   /**
    * Whether the platform-wide `file` is in the phase, waiting up to `waitMs` for it: it enters once
    * every other file has ended and no other platform-wide file is in the phase. Throws once the run was
-   * cancelled, or when no run was planned (the phase's reporter is missing).
+   * cancelled, when no file reported anything for the stall bound (a file whose worker exited), or
+   * when no run was planned.
    */
   async enter(file: string, waitMs: number): Promise<PhaseAnswer> {
     const deadline = Date.now() + Math.max(0, waitMs);
@@ -78,10 +98,15 @@ export class PlatformPhase {
         this.holder = file;
         return { entered: true, waitingOn: [] };
       }
+      const waitingOn = this.others.size ? [...this.others] : [this.holder!];
+      const quiet = Date.now() - this.lastProgress;
+      if (quiet >= this.stallMs) {
+        throw new Error(`no file of the run reported anything for ${Math.round(quiet / 1000)} s while ${waitingOn.join(', ')} had not ended (a worker that exited: vitest names it at the end); the platform-wide scenarios of ${file} do not start`);
+      }
       const remaining = deadline - Date.now();
-      if (remaining <= 0) return { entered: false, waitingOn: this.others.size ? [...this.others] : [this.holder!] };
+      if (remaining <= 0) return { entered: false, waitingOn };
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(wake, remaining);
+        const timer = setTimeout(wake, Math.min(remaining, this.stallMs - quiet));
         function wake() {
           clearTimeout(timer);
           resolve();
@@ -109,22 +134,43 @@ export function platformPhase(): PlatformPhase {
   return (g[PHASE] ??= new PlatformPhase());
 }
 
+/** The phase's view of the run: each file's end, and the signs of life of the files still running. */
 export class PlatformPhaseReporter implements Reporter {
   onTestModuleEnd(testModule: TestModule): void {
     if (testModule.project.name === PHASED_PROJECT) platformPhase().ended(testModule.moduleId);
+  }
+
+  onTestModuleStart(): void {
+    platformPhase().progress();
+  }
+
+  onTestCaseReady(): void {
+    platformPhase().progress();
+  }
+
+  onTestCaseResult(): void {
+    platformPhase().progress();
+  }
+
+  onHookStart(): void {
+    platformPhase().progress();
+  }
+
+  onHookEnd(): void {
+    platformPhase().progress();
   }
 }
 
 /**
  * The phase's reporter, added to the run's reporters whatever they are (a `--reporter` on the command
- * line replaces the configured ones), and the run's cancellation passed on to waiting files.
+ * line replaces the configured ones). (The run's cancellation reaches the phase through the sequencer:
+ * vitest forgets its cancel listeners as each run starts.)
  */
 export function platformPhasePlugin(): Vite.Plugin {
   return {
     name: 'svc-conformance:platform-phase',
     configureVitest({ vitest }) {
       vitest.config.reporters.push(new PlatformPhaseReporter());
-      vitest.onCancel((reason) => platformPhase().cancel(String(reason)));
     },
   };
 }

@@ -4,9 +4,10 @@
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { splitPlatformWide } from '../../helpers/sequencer.js';
-import { PlatformPhase } from '../../helpers/target/platform-phase.js';
-import { runConformance } from '../run-conformance.js';
+import type { TestSpecification, Vitest } from 'vitest/node';
+import WaitSpreadingSequencer, { splitPlatformWide } from '../../helpers/sequencer.js';
+import { PlatformPhase, platformPhase } from '../../helpers/target/platform-phase.js';
+import { ROOT, runConformance } from '../run-conformance.js';
 
 const A = '/r/suites/a.test.ts';
 const B = '/r/suites/b.test.ts';
@@ -56,11 +57,41 @@ describe('the platform phase', () => {
     expect((await phase.enter(P, 0)).entered, 'the next run is not cancelled').toBe(true);
   });
 
+  it('fails a waiting file once no file of the run has reported anything for the stall bound (a worker that exited)', async () => {
+    const phase = new PlatformPhase();
+    phase.plan([A, P], 300);
+    const waiting = phase.enter(P, 60_000);
+    await new Promise((r) => setTimeout(r, 200));
+    phase.progress();
+    expect(await settled(waiting), 'a file reported 200 ms in: still waiting').toBe(false);
+    await expect(waiting).rejects.toThrow(/no file of the run reported anything for \d+ s while .*a\.test\.ts had not ended/);
+  });
+
   it('the sequencer puts the platform-wide files last, each group in its order', () => {
     const files = [P, A, Q, B].map((moduleId) => ({ moduleId }));
     const { others, platform } = splitPlatformWide(files);
     expect(others.map((f) => f.moduleId)).toEqual([A, B]);
     expect(platform.map((f) => f.moduleId)).toEqual([P, Q]);
+  });
+
+  it('the sequencer plans the phase with the files it orders (a shard\'s part), and a cancelled run fails the waiting file', async () => {
+    const cancelListeners: ((reason: string) => void)[] = [];
+    const ctx = {
+      config: { root: ROOT },
+      cache: { getFileTestResults: () => undefined, getFileStats: () => undefined },
+      onCancel: (fn: (reason: string) => void) => void cancelListeners.push(fn),
+    } as unknown as Vitest;
+    const project = { name: 'conformance', config: { sequence: { groupOrder: 0 }, isolate: false, maxWorkers: 2, testTimeout: 60_000, hookTimeout: 60_000 } };
+    const files = ['suites/webhooks/test-webhook.platform.test.ts', 'suites/webhooks/duplicates.test.ts', 'suites/invitations/not-configured.platform.test.ts', 'suites/webhooks/signature-check.test.ts'].map((f) => join(ROOT, f));
+    const sorted = await new WaitSpreadingSequencer(ctx).sort(files.map((moduleId) => ({ moduleId, project }) as unknown as TestSpecification));
+    expect(sorted.slice(-2).map((s) => s.moduleId).sort(), 'the platform-wide files last').toEqual([files[0], files[2]].sort());
+    const answer = await platformPhase().enter(files[0]!, 0);
+    expect(answer.entered).toBe(false);
+    expect(answer.waitingOn.sort(), 'the phase waits on the files the sequencer ordered').toEqual([files[1], files[3]].sort());
+    const waiting = platformPhase().enter(files[0]!, 60_000);
+    expect(cancelListeners, 'the sequencer listens for this run\'s cancellation').toHaveLength(1);
+    cancelListeners[0]!('test-failure');
+    await expect(waiting).rejects.toThrow(/cancelled \(test-failure\)/);
   });
 
   it('in a run, each platform-wide scenario starts after every other file\'s scenarios stopped, and no two platform-wide files overlap', async () => {
@@ -71,7 +102,7 @@ describe('the platform phase', () => {
       const results = readdirSync(dir)
         .filter((f) => f.endsWith('-result.json'))
         .map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')) as { fullName: string; start: number; stop: number });
-      const fileOf = (r: { fullName: string }) => r.fullName.replace(/^[^:]*:/, '').replace(/#.*$/, '');
+      const fileOf = (r: { fullName: string }) => /(suites\/[^#]*\.test\.ts)#/.exec(r.fullName)?.[1] ?? r.fullName;
       const platform = results.filter((r) => /\.platform\.test\.ts$/.test(fileOf(r)));
       const others = results.filter((r) => !/\.platform\.test\.ts$/.test(fileOf(r)));
       expect(new Set(platform.map(fileOf)).size, 'the run holds three platform-wide files').toBe(3);
