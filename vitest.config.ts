@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { defineConfig } from 'vitest/config';
 import { lockReportsFolder } from './helpers/report/folder-lock.js';
 import WaitSpreadingSequencer from './helpers/sequencer.js';
-import { platformPhasePlugin } from './helpers/target/platform-phase.js';
+import { PLATFORM_FILE, platformPhasePlugin } from './helpers/target/platform-phase.js';
 
 const reports = resolve(process.env.SVC_REPORTS_DIR ?? 'reports');
 // No other run writes this folder while this one does (helpers/report/folder-lock.ts): taken here,
@@ -25,11 +25,10 @@ const sharded = process.argv.some((a) => a.startsWith('--shard'));
  * its first failure, as --bail=1 stops a run of one fault.
  */
 const mutantBatch = process.env.SVC_MUTANT_BATCH ? (JSON.parse(process.env.SVC_MUTANT_BATCH) as { fault: string; files: string[] }[]) : undefined;
-const PLATFORM = /\.platform\.test\.ts$/;
 const mutantProjects = (mutantBatch ?? []).flatMap(({ fault, files }) => {
   const common = { pool: 'threads' as const, isolate: false, globalSetup: ['helpers/target/global-setup.ts'], setupFiles: ['selftest/mutation/bail.ts'], testTimeout: 60_000, hookTimeout: 60_000 };
-  const parallel = files.filter((f) => !PLATFORM.test(f));
-  const platform = files.filter((f) => PLATFORM.test(f));
+  const parallel = files.filter((f) => !PLATFORM_FILE.test(f));
+  const platform = files.filter((f) => PLATFORM_FILE.test(f));
   return [
     ...(parallel.length ? [{ test: { ...common, name: `mutant:${fault}`, include: parallel, sequence: { groupOrder: 0 } } }] : []),
     ...(platform.length ? [{ test: { ...common, name: `mutant-platform:${fault}`, include: platform, fileParallelism: false, sequence: { groupOrder: 1 } } }] : []),
