@@ -8,7 +8,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { buildSandbox, DEFAULT_PORT } from './app.js';
 import { createCustomerRecord } from './customers/routes.js';
-import { parseScaDebitAt, sandboxProfile } from './profile.js';
+import { parseQuoteVelocityCount, parseScaDebitAt, sandboxProfile } from './profile.js';
 
 const { values } = parseArgs({
   options: {
@@ -78,7 +78,7 @@ const sandbox = await buildSandbox({
   incomingApprovalWindowMs: num(values['incoming-approval-window-ms'], 'SANDBOX_INCOMING_APPROVAL_WINDOW_MS'),
   umaLookupTtlMs: num(values['uma-lookup-ttl-ms'], 'SANDBOX_UMA_LOOKUP_TTL_MS'),
   walletSessionTtlMs: num(values['wallet-session-ttl-ms'], 'SANDBOX_WALLET_SESSION_TTL_MS'),
-  quoteVelocityCount: num(values['quote-velocity-count'], 'SANDBOX_QUOTE_VELOCITY_COUNT'),
+  quoteVelocityCount: parseQuoteVelocityCount(values['quote-velocity-count'] ?? env.SANDBOX_QUOTE_VELOCITY_COUNT),
   scaDebitAt: parseScaDebitAt(values['sca-debit-at'] ?? env.SANDBOX_SCA_DEBIT_AT),
   webhook: {
     retryBaseDelayMs: num(values['webhook-retry-base-ms'], 'SANDBOX_WEBHOOK_RETRY_BASE_MS'),

@@ -476,6 +476,11 @@ export const FAULTS = {
     suites: ['cross-currency-transfers/outgoing-lifecycle.test.ts', 'cross-currency-transfers/failure-reasons.test.ts'],
     rule: 'Failure reasons: an amount already debited is refunded automatically: the refund brings the debited amount back, and nothing is credited after it.',
   },
+  'refund-credited-twice-later': {
+    areas: ['cross-currency-transfers'],
+    suites: ['cross-currency-transfers/outgoing-lifecycle.test.ts', 'cross-currency-transfers/failure-reasons.test.ts'],
+    rule: 'Failure reasons: an amount already debited is refunded automatically: nothing is credited after the refund, also a moment after the balance was read (within the declared quiet period).',
+  },
   'removed-failure-reason': {
     areas: ['cross-currency-transfers'],
     suites: ['cross-currency-transfers/failure-reasons.test.ts'],

@@ -80,6 +80,17 @@ export function parseScaDebitAt(raw: string | undefined): 'authorization' | 'exe
   return raw;
 }
 
+/**
+ * The quotes one customer may create within the velocity window (--quote-velocity-count,
+ * SANDBOX_QUOTE_VELOCITY_COUNT): a whole number, at least 1; unset or empty, the sandbox's own count.
+ * The standalone sandbox and the harness's embedded one read it alike.
+ */
+export function parseQuoteVelocityCount(raw: string | undefined): number | undefined {
+  if (raw === undefined || raw === '') return undefined;
+  if (!/^[0-9]+$/.test(raw) || Number(raw) < 1) throw new Error(`SANDBOX_QUOTE_VELOCITY_COUNT: a whole number of quotes, at least 1, not ${JSON.stringify(raw)}`);
+  return Number(raw);
+}
+
 /** The lifetime of an embedded-wallet session where no option sets it (sandbox/app.ts; the supplement states no length). */
 export const WALLET_SESSION_TTL_MS = 24 * 60 * 60_000;
 

@@ -5,7 +5,7 @@ import { eventually } from '../eventually.js';
 import { consent, individual } from '../../fixtures/customers.js';
 import { rng } from '../../fixtures/random.js';
 import { expectSchema, expectStatus, noteInterface } from '../expect.js';
-import { byTimestamp, expectEvents, expectNotification, expectStatesChange, newSince, QUIET_MS, waitForEvent, type Notification } from '../events.js';
+import { byTimestamp, expectEvents, expectNotification, expectStatesChange, newSince, QUIET_MS, quietPeriod, waitForEvent, type Notification } from '../events.js';
 import type { Delivery } from '../listener/server.js';
 import { api, capabilities, listener } from '../harness.js';
 import { allureLabel, allureTag } from '../allure.js';
@@ -322,8 +322,8 @@ export function expectScaExecuteDebit(start: number, afterExecute: number, amoun
 
 /**
  * What a payment that failed before it could complete did to its source. Supplement 8 says "execute
- * debits the source at once"; a target may also wait for the authorization (sandbox/README.md), or
- * take the amount a moment after the balance was read. The payment took its totalSendingAmount where
+ * debits the source at once"; whether an SCA customer's debit waits for the authorization is not
+ * stated (DEBIT_TIME_NOTE), and a target may take the amount a moment after the balance was read. The payment took its totalSendingAmount where
  * a balance read showed it gone (`beforeFailure`, read last before the failure, or a read after it) or
  * where it announced a refund, also a moment late: it is then refunded automatically (interface,
  * Failure reasons: "an amount already debited is refunded automatically";
@@ -337,30 +337,31 @@ export async function expectNothingKept(o: { customerId: string; accountId: stri
     const later = await listener.gather(o.transactionId, () => false, { since: o.since, timeoutMs: 0, quietMs: capabilities.eventQuietMs });
     if (!newSince(later.deliveries, o.since).some(isRefundStep)) {
       // Nothing taken, and no refund a moment late either.
-      await expectBalanceStays({ ...o, balance: o.start });
+      await expectBalanceStays({ ...o, balance: o.start, rule: 'a payment that failed before it took anything leaves the balance as it was' });
       return;
     }
   }
   const taken = o.beforeFailure !== o.start ? o.beforeFailure : afterFailure;
-  if (taken !== undefined && taken !== o.start) expect(taken, `supplement 8: execute debits the source at once: a balance read around the failure is the funds less the payment's totalSendingAmount ${o.amount}, to the cent`).toBe(o.start - o.amount);
+  if (taken !== undefined && taken !== o.start) expect(taken, `interface, Failure reasons ("an amount already debited") and Transaction sentAmount ("Amount debited"); supplement 8, execute debits the source: a balance read around the failure that moved is the funds less the payment's totalSendingAmount ${o.amount}, to the cent`).toBe(o.start - o.amount);
   if (o.beforeFailure === o.start) noteInterface('quotes:sca-debit-time', DEBIT_TIME_NOTE, "an SCA customer's payment that failed took its amount after the last balance read before the failure, and announced its refund");
   const end = await waitForEvent(o.transactionId, (n) => n.type === 'OUTGOING_PAYMENT.REFUND_COMPLETED' || n.type === 'OUTGOING_PAYMENT.REFUND_FAILED', `the refund of the failed payment ${o.transactionId}, which took its amount`, { since: o.since, timeoutMs: capabilities.eventTimeoutMs * 2 });
   expect(end.type, 'interface, Failure reasons: an amount already debited is refunded automatically').toBe('OUTGOING_PAYMENT.REFUND_COMPLETED');
   expectRefundedStatus(await transaction(o.transactionId), 'COMPLETED');
   await eventually(() => balanceOf(o.customerId, o.accountId), (b) => b === o.start, { timeoutMs: capabilities.eventTimeoutMs * 3, what: `the balance back at ${o.start} after the refund of ${o.transactionId}` });
-  await expectBalanceStays({ ...o, balance: o.start });
+  await expectBalanceStays({ ...o, balance: o.start, rule: 'interface, Failure reasons: an amount already debited is refunded automatically' });
 }
 
 /**
- * The balance of a payment's source once the payment ended, read again after one quiet period on the
- * account's own deliveries (INTERNAL_ACCOUNT.BALANCE_UPDATED, interface Events): it has not moved. A
- * refund brings the debited amount back (interface, Failure reasons: "an amount already debited is
- * refunded automatically"); a second credit after it would create money, and a payment that kept its
- * debit (its refund failed) or took nothing is not credited later either.
+ * The balance of a payment's source once the payment ended, by `rule`: `balance` now, and still
+ * `balance` one quiet period later (quietPeriod, helpers/events.ts). A refund brings the debited amount
+ * back once (interface, Failure reasons: "an amount already debited is refunded automatically"): a
+ * second credit after it would create money; a payment whose refund failed stays FAILED with its
+ * refund FAILED (supplement 8) and is not credited later; one that took nothing is not debited later.
  */
-export async function expectBalanceStays(o: { customerId: string; accountId: string; transactionId: string; since: number; balance: number }): Promise<void> {
-  await listener.gather(o.accountId, () => false, { since: o.since, timeoutMs: 0, quietMs: capabilities.eventQuietMs });
-  expect(await balanceOf(o.customerId, o.accountId), `the balance once ${o.transactionId} ended is still ${o.balance} one quiet period on the account later: nothing is credited or debited after the payment ended`).toBe(o.balance);
+export async function expectBalanceStays(o: { customerId: string; accountId: string; transactionId: string; since: number; balance: number; rule: string }): Promise<void> {
+  expect(await balanceOf(o.customerId, o.accountId), o.rule).toBe(o.balance);
+  await quietPeriod(o.since);
+  expect(await balanceOf(o.customerId, o.accountId), `${o.rule}: the balance once ${o.transactionId} ended is still ${o.balance} one quiet period later, nothing credited or debited after it`).toBe(o.balance);
 }
 
 /** Supplement 8, sandbox triggers of a quote destination: 002 to 007 fail, delay, return or cancel the payment. */

@@ -161,11 +161,8 @@ async function sandboxTimings() {
  * (sandbox/README.md); unset, the sandbox's own count. The embedded sandbox is built with it and its
  * profile declares it, as the standalone sandbox's does (a container reads the variable itself).
  */
-function quoteVelocityCount(): number | undefined {
-  const raw = process.env.SANDBOX_QUOTE_VELOCITY_COUNT;
-  if (!raw) return undefined;
-  if (!/^[0-9]+$/.test(raw) || Number(raw) < 1) throw new Error(`SANDBOX_QUOTE_VELOCITY_COUNT: a whole number of quotes, at least 1, not ${JSON.stringify(raw)}`);
-  return Number(raw);
+async function quoteVelocityCount(): Promise<number | undefined> {
+  return (await sandboxModule()).parseQuoteVelocityCount(process.env.SANDBOX_QUOTE_VELOCITY_COUNT);
 }
 
 /** What the embedded sandbox declares about itself (sandbox/profile.ts), with the timings the harness gives it. */
@@ -186,7 +183,7 @@ async function embeddedSandboxProfile() {
       incomingApprovalWindowMs: timings.incomingApprovalWindowMs,
       umaLookupTtlMs: timings.umaLookupTtlMs,
       eventQuietMs: timings.eventQuietMs,
-      quoteVelocityCount: quoteVelocityCount(),
+      quoteVelocityCount: await quoteVelocityCount(),
     }),
     'the embedded sandbox profile (sandbox/profile.ts)',
   );
@@ -244,7 +241,7 @@ async function startHarness(mutantFault?: string): Promise<Harness> {
         walletSessionTtlMs: timings.walletSessionTtlMs,
         // When an SCA customer's payment is debited (sandbox/README.md); a container reads the variable itself.
         scaDebitAt: parseScaDebitAt(process.env.SANDBOX_SCA_DEBIT_AT),
-        quoteVelocityCount: quoteVelocityCount(),
+        quoteVelocityCount: await quoteVelocityCount(),
         webhook: { retryBaseDelayMs: timings.webhookRetryBaseMs, maxAttempts: timings.webhookAttempts, caPem: info.caPem },
       });
       closers.unshift(() => sandbox.close());

@@ -317,8 +317,8 @@ export async function transferRoutes(app: FastifyInstance) {
       const keep = t.quote.transfer && f.has('transfer-failure-keeps-debit');
       if (outcome.refund === 'COMPLETED' && t.quote.source && !keep) {
         adjustBalance(ctx, t.quote.source, t.quote.pricing.totalSending);
-        // The fault credits the refund again, once the account has next been read (internal-accounts/routes.ts).
-        if (f.has('refund-credited-twice')) t.quote.source.lateCredit = (t.quote.source.lateCredit ?? 0) + t.quote.pricing.totalSending;
+        // The faults credit the refund again once the account has next been read, or a moment after (internal-accounts/routes.ts).
+        if (f.has('refund-credited-twice') || f.has('refund-credited-twice-later')) t.quote.source.lateCredit = (t.quote.source.lateCredit ?? 0) + t.quote.pricing.totalSending;
       }
       emit(t, outcome.refund === 'COMPLETED' ? 'REFUND_COMPLETED' : 'REFUND_FAILED');
     });

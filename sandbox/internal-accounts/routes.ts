@@ -8,6 +8,7 @@ import { PageQuery } from '../pagination.js';
 import { indexedPage } from '../store/position-index.js';
 import { conflict } from '../errors.js';
 import { isoNow } from '../clock.js';
+import { EMBEDDED_TIMINGS } from '../profile.js';
 import { adjustBalance, assertCanMoveMoney, customerAccountOrder, customerAccountPositions, getInternalAccount, internalAccounts, presentInternalAccount, provisionInternalAccount, setInternalAccountStatus, type InternalAccountRecord, type InternalAccountStatus } from './store.js';
 
 const ListQuery = z.object({ currency: z.string().optional(), customerId: z.string().optional(), type: z.string().optional() }).passthrough();
@@ -52,13 +53,16 @@ export async function internalAccountRoutes(app: FastifyInstance) {
 
   app.get('/customers/internal-accounts', async (req) => {
     const page = customerAccounts(req.query);
-    // The fault credits a refund again once its account has been read (cross-currency-transfers/routes.ts).
-    for (const { id } of ctx.faults.has('refund-credited-twice') ? page.data : []) {
+    // The faults credit a refund again once its account has been read, or half the declared quiet period
+    // after that read, when the read showed the right balance (cross-currency-transfers/routes.ts).
+    const later = ctx.faults.has('refund-credited-twice-later');
+    for (const { id } of ctx.faults.has('refund-credited-twice') || later ? page.data : []) {
       const a = internalAccounts(ctx).get(id);
       if (!a?.lateCredit) continue;
       const credit = a.lateCredit;
       a.lateCredit = 0;
-      adjustBalance(ctx, a, credit);
+      if (later) ctx.later(EMBEDDED_TIMINGS.eventQuietMs / 2, () => adjustBalance(ctx, a, credit));
+      else adjustBalance(ctx, a, credit);
     }
     return page;
   });

@@ -26,7 +26,7 @@ export interface InternalAccountRecord {
   updatedAt: string;
   /** Funding coordinates added after provisioning (a SWIFT collection account once ready). */
   extraInstructions?: Record<string, unknown>[];
-  /** Fault refund-credited-twice: a refund credited again once the account has next been listed. */
+  /** Faults refund-credited-twice(-later): a refund credited again once the account has next been listed, or a moment after. */
   lateCredit?: number;
 }
 

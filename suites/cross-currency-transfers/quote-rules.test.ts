@@ -10,6 +10,7 @@ import { consent } from '../../fixtures/customers.js';
 import { expectError, expectRefusal, expectStatus, noteInterface } from '../../helpers/expect.js';
 import { balanceOf, createQuote, eurDestination, executeQuote, expectOutgoingLifecycle, expectQuoteMoney, expectSameAmounts, platformConfig, quoteBody, sender, termsVersion, walletWithoutTrigger } from '../../helpers/flows/transfers.js';
 import { createPendingOwnershipWallet, createWalletAccount } from '../../helpers/flows/external-accounts.js';
+import { expectNothingMoved, moneyMark } from '../../helpers/flows/agents.js';
 import { api, capabilities, listener } from '../../helpers/harness.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
 import { Customer, InternalAccount, Quote } from '../../helpers/schemas.js';
@@ -65,10 +66,11 @@ describe('POST /quotes: rules', () => {
     const { customerId, accounts } = await sender({ USD: each * (count + 1) });
     const destination = await eurDestination(customerId);
     for (let i = 0; i < count; i++) await createQuote(quoteBody(accounts.USD.id, destination.id, each, { immediatelyExecute: true }));
-    const before = await balanceOf(customerId, accounts.USD.id);
+    const mark = await moneyMark(customerId, accounts.USD.id);
     const res = await quote(quoteBody(accounts.USD.id, destination.id, each, { immediatelyExecute: true }));
     expectError(res, 429, 'DAILY_VOLUME_LIMIT_EXCEEDED', 'Limits: daily volume exceeded: 429 DAILY_VOLUME_LIMIT_EXCEEDED');
-    expect(await balanceOf(customerId, accounts.USD.id), 'a refused quote moves no money').toBe(before);
+    expect(await balanceOf(customerId, accounts.USD.id), 'a refused quote moves no money').toBe(mark.balance);
+    await expectNothingMoved(customerId, accounts.USD.id, mark, 'Limits: a quote refused for the daily volume moves no money');
   });
 
   it('answers 400 SELF_PAYMENT when the destination is the source account', async (ctx) => {

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { usdAccount } from '../../fixtures/external-accounts.js';
 import { expectStatus } from '../../helpers/expect.js';
 import { fund } from '../../helpers/flows/customers.js';
-import { sender, withinVelocity } from '../../helpers/flows/transfers.js';
+import { balanceOf, sender, withinVelocity } from '../../helpers/flows/transfers.js';
 import { api, capabilities } from '../../helpers/harness.js';
 import { checkRulesRefused, checkValidAccepted } from '../../helpers/requests/check.js';
 import { fill, transferIn, transferOut } from '../../helpers/requests/quotes.js';
@@ -40,6 +40,7 @@ describe(OP, () => {
       unchanged: async (rule) => {
         const listed = expectStatus(await api.get('/transactions', { query: { customerId: p.customer, limit: 100 } }), 200, TxnPage).data;
         expect(listed.map((t) => t.id), `requests breaking ${rule.id} were refused and started no transfer`).toEqual([]);
+        expect(await balanceOf(p.customer, p.source), `requests breaking ${rule.id} were refused and debited nothing`).toBe(50_000);
       },
     });
   });
@@ -82,6 +83,7 @@ describe(IN, () => {
       unchanged: async (rule) => {
         const listed = expectStatus(await api.get('/transactions', { query: { customerId: p.customer, limit: 100 } }), 200, TxnPage).data;
         expect(listed.map((t) => t.id), `requests breaking ${rule.id} were refused and started no pull`).toEqual([]);
+        expect(await balanceOf(p.customer, p.source), `requests breaking ${rule.id} were refused and credited nothing`).toBe(0);
       },
     });
   });

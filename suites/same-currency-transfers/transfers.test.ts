@@ -53,7 +53,7 @@ describe('Deprecated same-currency transfers', () => {
     // Money is neither created nor lost: nothing debited, or the debit refunded.
     const refunded = await eventually(() => balanceOf(customerId, accounts.USD.id), (b) => b === accounts.USD.balance.amount, { timeoutMs: capabilities.eventTimeoutMs * 3, what: 'the balance to be whole again' });
     expect(refunded).toBe(accounts.USD.balance.amount);
-    await expectBalanceStays({ customerId, accountId: accounts.USD.id, transactionId: txn.id, since, balance: accounts.USD.balance.amount });
+    await expectBalanceStays({ customerId, accountId: accounts.USD.id, transactionId: txn.id, since, balance: accounts.USD.balance.amount, rule: 'Failure reasons: an amount already debited is refunded automatically; money is neither created nor lost' });
   });
 
   it.for(['003', '004'])('transfer-in from an account whose identifier ends %s (a failing outcome) fails and credits nothing', async (suffix, ctx) => {
