@@ -1,7 +1,7 @@
 // UMA counterparty keys and certificate chains, the sandbox's side: chains made and checked with
 // @peculiar/x509 (P-256 signatures through node's WebCrypto), the UMA signing key a secp256k1 key
 // (@noble/curves) that the leaf certificate carries in its own extension. Everything is generated
-// when the sandbox starts; nothing here is a constant.
+// at the sandbox's first UMA lookup; nothing here is a constant.
 import { webcrypto } from 'node:crypto';
 type CryptoKeyPair = webcrypto.CryptoKeyPair;
 import type * as X509 from '@peculiar/x509';
@@ -10,8 +10,8 @@ import { secp256k1 } from '@noble/curves/secp256k1.js';
 let x509Loaded: Promise<typeof X509> | undefined;
 /**
  * @peculiar/x509, with the reflect-metadata it needs, loaded when first used: the keys and chains are
- * made after the sandbox has started listening (sandbox/uma/routes.ts), so its start does not wait
- * for the library (about a tenth of a second).
+ * made at the first lookup (sandbox/uma/routes.ts), so the sandbox's start does not wait for the
+ * library (about a tenth of a second).
  */
 function loadX509(): Promise<typeof X509> {
   return (x509Loaded ??= (async () => {
