@@ -196,7 +196,10 @@ async function startHarness(mutantFault?: string): Promise<Harness> {
     generateWebhookKeyPair, shareSecret, EndpointLease, parseProfile, profileCapabilities, resolveTargetSettings,
     generationSettings,
   } = await harnessModules();
-  const resolved = resolveTargetSettings(process.env, await embeddedSandboxProfile());
+  // The embedded sandbox's own profile only where it is the target: an external or container target
+  // declares its own, and SANDBOX_* variables (SANDBOX_QUOTE_VELOCITY_COUNT) mean nothing to it.
+  const declared = resolveTargetSettings(process.env);
+  const resolved = declared.mode === 'embedded' ? resolveTargetSettings(process.env, await embeddedSandboxProfile()) : declared;
   if (mutantFault && resolved.mode !== 'embedded') throw new Error(`mutant project ${mutantFault}: mutant runs drive the embedded sandbox (SVC_BASE_URL and SVC_TARGET_IMAGE must be unset)`);
   const settings: TargetSettings = mutantFault && resolved.mode === 'embedded' ? { ...resolved, faults: [mutantFault] } : resolved;
   // Checked before an earlier run's reports are cleared, as the settings above are.

@@ -43,7 +43,9 @@ describe('external target mode', () => {
       runConformance({
         json: true,
         // The sandbox's printed profile alone: base URL, credentials, key, triggers, limits, retry bound.
-        env: { ...common, SVC_TARGET_PROFILE: profileFile },
+        // The embedded sandbox's variables mean nothing to an external target: one it could not read
+        // does not stop the run.
+        env: { ...common, SVC_TARGET_PROFILE: profileFile, SANDBOX_QUOTE_VELOCITY_COUNT: 'not-a-count' },
       }),
       runConformance({
         json: true,
