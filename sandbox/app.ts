@@ -79,6 +79,7 @@ export async function buildSandbox(options: SandboxOptions = {}): Promise<Sandbo
     walletSessionTtlMs: options.walletSessionTtlMs ?? WALLET_SESSION_TTL_MS,
     quoteVelocityCount: options.quoteVelocityCount ?? VELOCITY.count,
     scaDebitAt: options.scaDebitAt ?? 'authorization',
+    quoteVelocityRefused: options.quoteVelocityRefused ?? 'ignore',
     umaWellBehavedCounterparties: options.umaWellBehavedCounterparties ?? false,
   };
   const privateKeyPem = options.webhookPrivateKeyPem ?? generateWebhookKeyPair().privateKeyPem;

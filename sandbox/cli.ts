@@ -8,7 +8,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { buildSandbox, DEFAULT_PORT } from './app.js';
 import { createCustomerRecord } from './customers/routes.js';
-import { parseQuoteVelocityCount, parseScaDebitAt, sandboxProfile } from './profile.js';
+import { parseQuoteVelocityCount, parseQuoteVelocityRefused, parseScaDebitAt, sandboxProfile } from './profile.js';
 
 const { values } = parseArgs({
   options: {
@@ -31,6 +31,7 @@ const { values } = parseArgs({
     'wallet-session-ttl-ms': { type: 'string' },
     'quote-velocity-count': { type: 'string' },
     'sca-debit-at': { type: 'string' },
+    'quote-velocity-refused': { type: 'string' },
     log: { type: 'boolean' },
     'seed-customers': { type: 'string' },
     'print-profile': { type: 'string' },
@@ -48,6 +49,7 @@ if (values.help) {
       '  [--wallet-session-ttl-ms N]   (an embedded-wallet session\'s life; default 24 h)\n' +
       '  [--quote-velocity-count N]   (quotes one customer may create in 10 minutes; default 20)\n' +
       '  [--sca-debit-at authorization|execute|after-execute]   (when an SCA customer\'s payment is debited; default authorization)\n' +
+      '  [--quote-velocity-refused count|ignore]   (whether refused quotes and transfer-outs count toward the velocity; default ignore)\n' +
       '  [--seed-customers N]   (N INDIVIDUAL customers stored before the first request, for load measurements)\n',
   );
   process.exit(0);
@@ -80,6 +82,7 @@ const sandbox = await buildSandbox({
   walletSessionTtlMs: num(values['wallet-session-ttl-ms'], 'SANDBOX_WALLET_SESSION_TTL_MS'),
   quoteVelocityCount: parseQuoteVelocityCount(values['quote-velocity-count'] ?? env.SANDBOX_QUOTE_VELOCITY_COUNT),
   scaDebitAt: parseScaDebitAt(values['sca-debit-at'] ?? env.SANDBOX_SCA_DEBIT_AT),
+  quoteVelocityRefused: parseQuoteVelocityRefused(values['quote-velocity-refused'] ?? env.SANDBOX_QUOTE_VELOCITY_REFUSED),
   webhook: {
     retryBaseDelayMs: num(values['webhook-retry-base-ms'], 'SANDBOX_WEBHOOK_RETRY_BASE_MS'),
     maxAttempts: num(values['webhook-attempts'], 'SANDBOX_WEBHOOK_ATTEMPTS'),

@@ -30,6 +30,12 @@ export interface SandboxSettings {
   /** Quotes one customer may create within the velocity window (sandbox/cross-currency-transfers/gates.ts). */
   quoteVelocityCount: number;
   /**
+   * Whether a refused quote or transfer-out counts toward its customer's velocity as an accepted one
+   * does, the velocity then answering before the body is read (supplement 1 states neither):
+   * `ignore`, the default, counts accepted ones only, after every other rule.
+   */
+  quoteVelocityRefused: 'count' | 'ignore';
+  /**
    * When an SCA customer's payment takes its amount: at its last authorization (the default), at
    * execute, before the challenge, as supplement 8 words the lifecycle ("execute debits the source at
    * once"), or a moment after execute answered (a quarter of the challenge's life, a ledger posting

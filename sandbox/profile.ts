@@ -80,6 +80,13 @@ export function parseScaDebitAt(raw: string | undefined): 'authorization' | 'exe
   return raw;
 }
 
+/** --quote-velocity-refused / SANDBOX_QUOTE_VELOCITY_REFUSED: `count` or `ignore` (context.ts quoteVelocityRefused); unset: the default. */
+export function parseQuoteVelocityRefused(raw: string | undefined): 'count' | 'ignore' | undefined {
+  if (raw === undefined || raw === '') return undefined;
+  if (raw !== 'count' && raw !== 'ignore') throw new Error(`SANDBOX_QUOTE_VELOCITY_REFUSED: count or ignore, not ${JSON.stringify(raw)}`);
+  return raw;
+}
+
 /**
  * The quotes one customer may create within the velocity window (--quote-velocity-count,
  * SANDBOX_QUOTE_VELOCITY_COUNT): a whole number, at least 1; unset or empty, the sandbox's own count.

@@ -16,7 +16,7 @@ import type { ApiResponse } from '../client.js';
 import { QuoteAwaitingSca } from '../schemas/strong-customer-authentication.js';
 import { ids } from '../spec/catalog.js';
 import { activeAccount, createCustomer, fund } from './customers.js';
-import { rotating } from '../requests/rotating.js';
+import { rotating, rotatingPool } from '../requests/rotating.js';
 
 export async function termsVersion(): Promise<string> {
   return expectStatus(await api.get('/customers/end-user-terms'), 200, EndUserTerms, 'GET /customers/end-user-terms returns the current terms URL and version').version;
@@ -395,6 +395,18 @@ export function walletWithoutTrigger<T extends { address: string }>(make: () => 
  */
 export function withinVelocity<T>(make: () => Promise<T>): () => Promise<T> {
   return rotating(capabilities.velocityLimit?.count ?? Number.POSITIVE_INFINITY, make);
+}
+
+/**
+ * The customers of a scenario's refused quotes or transfers, rotated at the declared velocity as
+ * `withinVelocity` rotates valid ones: supplement 1 states neither whether a refused request counts
+ * toward the velocity nor whether the velocity answers before the body is read, so a target may
+ * answer 403 VELOCITY_LIMIT_EXCEEDED to the next malformed body of a customer who sent too many
+ * (the sandbox does with SANDBOX_QUOTE_VELOCITY_REFUSED=count). `used()` answers the customers that
+ * took requests since its last call, for the rule's "nothing changed".
+ */
+export function refusalsWithinVelocity<T>(make: () => Promise<T>): { next: () => Promise<T>; used: () => Promise<T[]> } {
+  return rotatingPool(capabilities.velocityLimit?.count ?? Number.POSITIVE_INFINITY, make);
 }
 
 /** The account's available balance as the target reports it now. */

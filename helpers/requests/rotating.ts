@@ -14,3 +14,24 @@ export function rotating<T>(uses: number, make: () => Promise<T>): () => Promise
     return current;
   };
 }
+
+/**
+ * `rotating`, remembering what it handed out: `next()` as rotating's function, `used()` the resources
+ * handed out since its last call (a rule's refusals judged on every customer that took them).
+ */
+export function rotatingPool<T>(uses: number, make: () => Promise<T>): { next: () => Promise<T>; used: () => Promise<T[]> } {
+  const take = rotating(uses, make);
+  let given = new Set<Promise<T>>();
+  return {
+    next: () => {
+      const resource = take();
+      given.add(resource);
+      return resource;
+    },
+    used: () => {
+      const out = [...given];
+      given = new Set();
+      return Promise.all(out);
+    },
+  };
+}

@@ -15,7 +15,7 @@ import type { TargetSettings } from './settings.js';
 type ContainerSettings = Extract<TargetSettings, { mode: 'container' }>;
 
 /** SANDBOX_* settings of this run passed on to the container (a sandbox image reads them; others ignore them). */
-const PASSED_ON = ['SANDBOX_FAULTS', 'SANDBOX_CHALLENGE_TTL_MS', 'SANDBOX_PROVISIONING_DELAY_MS', 'SANDBOX_WEBHOOK_RETRY_BASE_MS', 'SANDBOX_WEBHOOK_ATTEMPTS', 'SANDBOX_REALTIME_QUOTE_TTL_MS', 'SANDBOX_CARD_ACTIVATION_DELAY_MS', 'SANDBOX_INCOMING_APPROVAL_WINDOW_MS', 'SANDBOX_UMA_LOOKUP_TTL_MS', 'SANDBOX_WALLET_SESSION_TTL_MS', 'SANDBOX_SCA_DEBIT_AT', 'SANDBOX_QUOTE_VELOCITY_COUNT'];
+const PASSED_ON = ['SANDBOX_FAULTS', 'SANDBOX_CHALLENGE_TTL_MS', 'SANDBOX_PROVISIONING_DELAY_MS', 'SANDBOX_WEBHOOK_RETRY_BASE_MS', 'SANDBOX_WEBHOOK_ATTEMPTS', 'SANDBOX_REALTIME_QUOTE_TTL_MS', 'SANDBOX_CARD_ACTIVATION_DELAY_MS', 'SANDBOX_INCOMING_APPROVAL_WINDOW_MS', 'SANDBOX_UMA_LOOKUP_TTL_MS', 'SANDBOX_WALLET_SESSION_TTL_MS', 'SANDBOX_SCA_DEBIT_AT', 'SANDBOX_QUOTE_VELOCITY_COUNT', 'SANDBOX_QUOTE_VELOCITY_REFUSED'];
 
 /** `timings`: the SANDBOX_* timing variables the harness gives a sandbox it boots (the run's own SANDBOX_* variables win). */
 export async function startContainerTarget(settings: ContainerSettings, keys: { privateKeyPem: string; caPem: string }, timings: Record<string, string> = {}) {

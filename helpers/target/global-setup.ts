@@ -229,7 +229,7 @@ async function startHarness(mutantFault?: string): Promise<Harness> {
   try {
     if (settings.mode === 'embedded') {
       // The harness may start the sandbox; suites never import it.
-      const { buildSandbox, parseScaDebitAt } = await sandboxModule();
+      const { buildSandbox, parseScaDebitAt, parseQuoteVelocityRefused } = await sandboxModule();
       const timings = await sandboxTimings();
       const sandbox = await buildSandbox({
         faults: settings.faults,
@@ -244,6 +244,7 @@ async function startHarness(mutantFault?: string): Promise<Harness> {
         walletSessionTtlMs: timings.walletSessionTtlMs,
         // When an SCA customer's payment is debited (sandbox/README.md); a container reads the variable itself.
         scaDebitAt: parseScaDebitAt(process.env.SANDBOX_SCA_DEBIT_AT),
+        quoteVelocityRefused: parseQuoteVelocityRefused(process.env.SANDBOX_QUOTE_VELOCITY_REFUSED),
         quoteVelocityCount: await quoteVelocityCount(),
         webhook: { retryBaseDelayMs: timings.webhookRetryBaseMs, maxAttempts: timings.webhookAttempts, caPem: info.caPem },
       });

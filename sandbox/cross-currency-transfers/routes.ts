@@ -639,9 +639,38 @@ export async function transferRoutes(app: FastifyInstance) {
     return quote;
   }
 
+  /** The customer a quote or transfer-out body names through its source, where the sandbox knows one, however broken the rest of it is. */
+  function sourceCustomer(body: unknown): string | undefined {
+    const source = (body as { source?: { accountId?: unknown; customerId?: unknown } } | null | undefined)?.source;
+    if (typeof source?.accountId === 'string') return internalAccounts(ctx).get(source.accountId)?.customerId ?? undefined;
+    if (typeof source?.customerId === 'string' && customers(ctx).has(source.customerId)) return source.customerId;
+    return undefined;
+  }
+
+  /**
+   * SANDBOX_QUOTE_VELOCITY_REFUSED=count: the velocity is the first gate of a quote or transfer-out
+   * naming a customer, before its body is read, and a refused request counts toward it as an accepted
+   * one does (supplement 1 states neither the condition nor the order; sandbox/README.md).
+   */
+  async function countingRefusals<T>(body: unknown, run: () => Promise<T>): Promise<T> {
+    if (ctx.settings.quoteVelocityRefused === 'count') {
+      const customerId = sourceCustomer(body);
+      if (customerId) assertVelocity(ctx, customerId);
+    }
+    try {
+      return await run();
+    } catch (err) {
+      if (ctx.settings.quoteVelocityRefused === 'count' && err instanceof ApiError && err.status < 500) {
+        const customerId = sourceCustomer(body);
+        if (customerId) recordVelocity(ctx, customerId);
+      }
+      throw err;
+    }
+  }
+
   const QuoteRequest = quoteRequest(f);
   app.post('/quotes', async (req, reply) =>
-    idempotent(req, reply, async () => {
+    idempotent(req, reply, () => countingRefusals(req.body, async () => {
       const body = parse(QuoteRequest, req.body);
       const quote = newQuote(body);
       // An embedded wallet signs the quote's own payloadToSign (supplement 10), which does not exist before the quote: this sandbox answers an immediatelyExecute from one 401 WALLET_SIGNATURE_MISSING, the quote left PENDING.
@@ -651,7 +680,7 @@ export async function transferRoutes(app: FastifyInstance) {
       if (body.immediatelyExecute) execute(quote);
       if (!quote.source) awaitFunds(quote);
       return { status: 201, body: presentQuote(quote, f) };
-    }),
+    })),
   );
 
   // Deprecated same-currency transfers (interface: "request and response shapes unchanged; a
@@ -668,7 +697,7 @@ export async function transferRoutes(app: FastifyInstance) {
     purposeOfPayment: z.string().max(64).optional(),
   });
   app.post('/transfer-out', async (req, reply) =>
-    idempotent(req, reply, async () => {
+    idempotent(req, reply, () => countingRefusals(req.body, async () => {
       const body = parse(TransferOut, req.body);
       const source = getInternalAccount(ctx, body.source.accountId);
       if (!body.destination?.accountId) throw notFound('REFERENCE_NOT_FOUND', 'No destination account');
@@ -687,7 +716,7 @@ export async function transferRoutes(app: FastifyInstance) {
       quote.transfer = true;
       const txn = presentOutgoing(ctx, execute(quote));
       return { status: 201, body: f.has('transfer-out-returns-quote') ? presentQuote(quote, f) : txn };
-    }),
+    })),
   );
 
   const TransferIn = z.object({

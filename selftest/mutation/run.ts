@@ -104,6 +104,7 @@ function runBatch(batch: BatchEntry[]): Promise<BatchRun> {
         // The sandbox's default reading: the faults are written against it.
         SANDBOX_SCA_DEBIT_AT: '',
         SANDBOX_QUOTE_VELOCITY_COUNT: '',
+        SANDBOX_QUOTE_VELOCITY_REFUSED: '',
         SVC_REPORTS_DIR: reports,
         FORCE_COLOR: '0',
         NO_COLOR: '1',

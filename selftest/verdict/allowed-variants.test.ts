@@ -48,9 +48,11 @@ describe('a target that reads the documents another allowed way', () => {
     expect(notes).toMatch(/## quotes:sca-debit-time[\s\S]*took its amount after the last balance read before the failure, and announced its refund/);
   }, 180_000);
 
-  it('passes when it lets a customer create only 3 quotes in the velocity window (supplement 1 states no count), with 5 generated requests per field rule', async () => {
+  it('passes when it lets a customer create only 3 quotes in the velocity window (supplement 1 states no count), counts refused ones too and answers the velocity before reading the body (nor these), with 5 generated requests per field rule', async () => {
     // The valid quotes, transfer-outs and transfer-ins of a field rule (2 edge bodies and 4 generated per variant) move to another customer at the declared count (helpers/requests/rotating.ts).
-    // Before they did, three of these scenarios failed here with 403 VELOCITY_LIMIT_EXCEEDED.
+    // Before they did, three of these scenarios failed here with 403 VELOCITY_LIMIT_EXCEEDED. So do the
+    // refused ones (refusalsWithinVelocity): with SANDBOX_QUOTE_VELOCITY_REFUSED=count, the refusals of
+    // transfer-out, quote and agent quote field rules failed with 403 before they did.
     const dirs = [
       'suites/cross-currency-transfers/quote-rules.test.ts',
       'suites/cross-currency-transfers/field-rules.test.ts',
@@ -59,7 +61,7 @@ describe('a target that reads the documents another allowed way', () => {
       'suites/agent-operations/field-rules.test.ts',
       'suites/cross-currency-transfers/counterparty-and-velocity.test.ts',
     ];
-    const run = await runConformance({ dirs, env: { SANDBOX_QUOTE_VELOCITY_COUNT: '3', SVC_RULE_RUNS: '5' }, keepReports: true, json: true });
+    const run = await runConformance({ dirs, env: { SANDBOX_QUOTE_VELOCITY_COUNT: '3', SANDBOX_QUOTE_VELOCITY_REFUSED: 'count', SVC_RULE_RUNS: '5' }, keepReports: true, json: true });
     const notes = readFileSync(join(run.reportsDir!, 'interface-notes.md'), 'utf8');
     rmSync(run.reportsDir!, { recursive: true, force: true });
     // The count was in force: declared, and the fourth quote refused.

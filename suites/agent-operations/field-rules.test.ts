@@ -9,7 +9,7 @@ import { expectStatus } from '../../helpers/expect.js';
 import { connectAgent, customerWithMoney, ME_ACTIONS, ME_EXTERNAL_ACCOUNT, ME_EXTERNAL_ACCOUNTS, ME_QUOTE, ME_QUOTES, ME_TRANSFER_IN, ME_TRANSFER_OUT, type AgentClient } from '../../helpers/flows/agents.js';
 import { createCustomer } from '../../helpers/flows/customers.js';
 import { walkPages } from '../../helpers/flows/pages.js';
-import { balanceOf, eurDestination, withinVelocity } from '../../helpers/flows/transfers.js';
+import { balanceOf, eurDestination, refusalsWithinVelocity, withinVelocity } from '../../helpers/flows/transfers.js';
 import { api, capabilities } from '../../helpers/harness.js';
 import { agentExternalAccountCreate, agentQuoteCreate, agentTransfer } from '../../helpers/requests/agents.js';
 import { checkRulesRefused, checkValidAccepted } from '../../helpers/requests/check.js';
@@ -101,16 +101,23 @@ describe(`POST ${ME_QUOTES}`, () => {
   it('refuses every body that breaks one documented rule of POST /quotes with 400 naming the field; no quote is paid, no action is made and no money moves', async (ctx) => {
     requireCapability(ctx, capabilities.sandboxTriggers, 'the target cannot fund a customer');
     await basisSupplement('section 23: POST /agents/me/quotes 201 Quote (body as POST /quotes), 400; section 8: QuoteRequest; generated, one rule broken per request');
-    const p = await agentParty(100_000);
+    // A customer (and agent) per declared velocity's worth of requests (refusalsWithinVelocity); `complete` takes the party, `send` uses it.
+    const parties = refusalsWithinVelocity(() => agentParty(100_000));
+    let p: Awaited<ReturnType<typeof agentParty>>;
     await checkRulesRefused({
       spec: agentQuoteCreate(),
-      complete: (b) => scaled(fill(b, p.ids)),
+      complete: async (b) => {
+        p = await parties.next();
+        return scaled(fill(b, p.ids));
+      },
       send: (body) => p.client.post(ME_QUOTES, { body }),
       unchanged: async (rule) => {
-        expect(await actionsOf(p.client), `requests breaking ${rule.id} were refused and made no action`).toEqual([]);
-        const listed = expectStatus(await api.get('/transactions', { query: { customerId: p.customerId, limit: 100 } }), 200, TxnPage, 'supplement 8: GET /transactions').data;
-        expect(listed.map((t) => t.id), `requests breaking ${rule.id} were refused and started no payment`).toEqual([]);
-        expect(await balanceOf(p.customerId, p.account.id), `requests breaking ${rule.id} moved no money`).toBe(p.account.balance.amount);
+        for (const q of await parties.used()) {
+          expect(await actionsOf(q.client), `requests breaking ${rule.id} were refused and made no action`).toEqual([]);
+          const listed = expectStatus(await api.get('/transactions', { query: { customerId: q.customerId, limit: 100 } }), 200, TxnPage, 'supplement 8: GET /transactions').data;
+          expect(listed.map((t) => t.id), `requests breaking ${rule.id} were refused and started no payment`).toEqual([]);
+          expect(await balanceOf(q.customerId, q.account.id), `requests breaking ${rule.id} moved no money`).toBe(q.account.balance.amount);
+        }
       },
     });
   });

@@ -59,7 +59,7 @@ describe('POST /quotes: counterparty and velocity refusals', () => {
     expect(await balanceOf(customerId, accounts.USD.id), 'quotes alone move no money').toBe(100_000);
     noteInterface(
       'quotes:velocity-limit-condition',
-      ['Supplement 1: 403 VELOCITY_LIMIT_EXCEEDED', '(no operation, count or window is stated for it)'],
+      ['Supplement 1: 403 VELOCITY_LIMIT_EXCEEDED', '(no operation, count or window is stated for it, nor whether a refused request counts or where it is checked: the field-rule scenarios rotate customers at the declared count, refused requests included)'],
       `declared: ${velocity!.count} quotes of one customer within ${velocity!.windowMs} ms; the next answered ${res.status}`,
     );
   });

@@ -6,7 +6,7 @@
 // destination shapes; section 1: the velocity limit is why the quotes spread over several customers).
 import { describe, expect, it } from 'vitest';
 import { expectStatus } from '../../helpers/expect.js';
-import { createQuote, eurDestination, expectQuoteMoney, platformConfig, quoteBody, sender, withinVelocity } from '../../helpers/flows/transfers.js';
+import { createQuote, eurDestination, expectQuoteMoney, platformConfig, quoteBody, refusalsWithinVelocity, sender, withinVelocity } from '../../helpers/flows/transfers.js';
 import { api, capabilities } from '../../helpers/harness.js';
 import { checkRulesRefused, checkValidAccepted } from '../../helpers/requests/check.js';
 import { fill, quoteCreate, quoteExecute } from '../../helpers/requests/quotes.js';
@@ -44,18 +44,17 @@ describe(OP, () => {
   it('refuses every request that breaks one documented field rule with 400 naming the field, and creates no transaction', async (ctx) => {
     requireCapability(ctx, capabilities.sandboxTriggers, 'the target cannot fund a sender');
     await basisSupplement('section 8: QuoteRequest, source ACCOUNT and REALTIME_FUNDING, destination ACCOUNT; generated, one rule broken per request');
-    // Several customers take the requests in turn (supplement section 1: VELOCITY_LIMIT_EXCEEDED per customer).
-    const parties = [await party(0), await party(0)];
-    let n = 0;
+    // A customer per declared velocity's worth of requests (supplement section 1: VELOCITY_LIMIT_EXCEEDED per customer; refusalsWithinVelocity).
+    const parties = refusalsWithinVelocity(() => party(0));
     await checkRulesRefused({
       spec: quoteCreate(),
-      complete: (b) => {
-        const p = parties[n++ % parties.length];
+      complete: async (b) => {
+        const p = await parties.next();
         return withCustomer(fill(b, p), p.customer);
       },
       send,
       unchanged: async (rule) => {
-        for (const p of parties) {
+        for (const p of await parties.used()) {
           const listed = expectStatus(await api.get('/transactions', { query: { customerId: p.customer, limit: 100 } }), 200, TxnPage).data;
           expect(listed.map((t) => t.id), `requests breaking ${rule.id} were refused and started no payment for ${p.customer}`).toEqual([]);
         }

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { usdAccount } from '../../fixtures/external-accounts.js';
 import { expectStatus } from '../../helpers/expect.js';
 import { fund } from '../../helpers/flows/customers.js';
-import { balanceOf, sender, withinVelocity } from '../../helpers/flows/transfers.js';
+import { balanceOf, refusalsWithinVelocity, sender, withinVelocity } from '../../helpers/flows/transfers.js';
 import { api, capabilities } from '../../helpers/harness.js';
 import { checkRulesRefused, checkValidAccepted } from '../../helpers/requests/check.js';
 import { fill, transferIn, transferOut } from '../../helpers/requests/quotes.js';
@@ -32,15 +32,18 @@ describe(OP, () => {
   it('refuses every request that breaks one documented field rule with 400 INVALID_INPUT naming the field, and moves no money', async (ctx) => {
     requireCapability(ctx, capabilities.sandboxTriggers, 'the target cannot fund a sender');
     await basisSupplement('section 8: transfer-out {source*{accountId}, destination*{accountId, paymentRail?}, amount?, remittanceInformation?, purposeOfPayment?}; generated, one rule broken per request');
-    const p = await party(50_000);
+    // A customer per declared velocity's worth of requests (refusalsWithinVelocity).
+    const parties = refusalsWithinVelocity(() => party(50_000));
     await checkRulesRefused({
       spec: transferOut(),
-      complete: (b) => fill(b, p),
+      complete: async (b) => fill(b, await parties.next()),
       send,
       unchanged: async (rule) => {
-        const listed = expectStatus(await api.get('/transactions', { query: { customerId: p.customer, limit: 100 } }), 200, TxnPage).data;
-        expect(listed.map((t) => t.id), `requests breaking ${rule.id} were refused and started no transfer`).toEqual([]);
-        expect(await balanceOf(p.customer, p.source), `requests breaking ${rule.id} were refused and debited nothing`).toBe(50_000);
+        for (const p of await parties.used()) {
+          const listed = expectStatus(await api.get('/transactions', { query: { customerId: p.customer, limit: 100 } }), 200, TxnPage).data;
+          expect(listed.map((t) => t.id), `requests breaking ${rule.id} were refused and started no transfer`).toEqual([]);
+          expect(await balanceOf(p.customer, p.source), `requests breaking ${rule.id} were refused and debited nothing`).toBe(50_000);
+        }
       },
     });
   });
@@ -75,15 +78,20 @@ describe(IN, () => {
   it('refuses every request that breaks one documented field rule with 400 naming the field, and credits nothing', async (ctx) => {
     requireCapability(ctx, capabilities.sandboxTriggers, 'the target cannot fund a sender');
     await basisSupplement('section 8: transfer-in {source*{accountId}, destination*{accountId}, amount?}; generated, one rule broken per request');
-    const p = await party(0);
+    const parties = refusalsWithinVelocity(() => party(0));
     await checkRulesRefused({
       spec: transferIn(),
-      complete: (b) => withAmount(fill(b, { source: p.destination, destination: p.source })),
+      complete: async (b) => {
+        const p = await parties.next();
+        return withAmount(fill(b, { source: p.destination, destination: p.source }));
+      },
       send: pull,
       unchanged: async (rule) => {
-        const listed = expectStatus(await api.get('/transactions', { query: { customerId: p.customer, limit: 100 } }), 200, TxnPage).data;
-        expect(listed.map((t) => t.id), `requests breaking ${rule.id} were refused and started no pull`).toEqual([]);
-        expect(await balanceOf(p.customer, p.source), `requests breaking ${rule.id} were refused and credited nothing`).toBe(0);
+        for (const p of await parties.used()) {
+          const listed = expectStatus(await api.get('/transactions', { query: { customerId: p.customer, limit: 100 } }), 200, TxnPage).data;
+          expect(listed.map((t) => t.id), `requests breaking ${rule.id} were refused and started no pull`).toEqual([]);
+          expect(await balanceOf(p.customer, p.source), `requests breaking ${rule.id} were refused and credited nothing`).toBe(0);
+        }
       },
     });
   });
