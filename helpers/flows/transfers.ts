@@ -1,6 +1,6 @@
 // Money-path flows: a sender with terms accepted and a funded account, destinations, quotes and
 // their execution, and the outgoing-payment lifecycle as its events tell it.
-import { expect } from 'vitest';
+import { expect, type TestContext } from 'vitest';
 import { eventually } from '../eventually.js';
 import { consent, individual } from '../../fixtures/customers.js';
 import { rng } from '../../fixtures/random.js';
@@ -17,6 +17,7 @@ import { QuoteAwaitingSca } from '../schemas/strong-customer-authentication.js';
 import { ids } from '../spec/catalog.js';
 import { activeAccount, createCustomer, fund } from './customers.js';
 import { rotating, rotatingPool } from '../requests/rotating.js';
+import { requireCapability } from '../scenario.js';
 
 export async function termsVersion(): Promise<string> {
   return expectStatus(await api.get('/customers/end-user-terms'), 200, EndUserTerms, 'GET /customers/end-user-terms returns the current terms URL and version').version;
@@ -395,6 +396,16 @@ export function walletWithoutTrigger<T extends { address: string }>(make: () => 
  */
 export function withinVelocity<T>(make: () => Promise<T>): () => Promise<T> {
   return rotating(capabilities.velocityLimit?.count ?? Number.POSITIVE_INFINITY, make);
+}
+
+/**
+ * Skips a scenario that makes `n` quotes or transfers for one customer where the declared velocity
+ * allows fewer (supplement 1 states no count): the target declares it cannot serve that scenario. A
+ * skip fails an embedded or container run, where nothing may skip.
+ */
+export function requireVelocityFor(ctx: TestContext, n: number): void {
+  const velocity = capabilities.velocityLimit;
+  requireCapability(ctx, velocity === undefined || velocity.count >= n, `the declared velocity (${velocity?.count} quotes of one customer within ${velocity?.windowMs} ms) is below the ${n} quotes or transfers this scenario makes for one customer`);
 }
 
 /**

@@ -77,6 +77,17 @@ describe('a target that reads the documents another allowed way', () => {
     expect(statuses.every(([, st]) => st === 'passed'), run.output.slice(-2000)).toBe(true);
   }, 180_000);
 
+  it('skips, saying why, the scenarios that make three transfers for one customer when the declared velocity is 2, and fails none', async () => {
+    const dirs = ['suites/transactions/lists.test.ts', 'suites/transactions/transactions.test.ts'];
+    const run = await runConformance({ dirs, env: { SANDBOX_QUOTE_VELOCITY_COUNT: '2' }, json: true });
+    const statuses = [...(run.statuses ?? new Map<string, string>())];
+    for (const name of [/pages a customer's transactions one at a time/, /pages through a customer's transactions with limit and cursor/]) {
+      expect(statuses.filter(([n]) => name.test(n)).map(([, st]) => st), `${name}: ${run.output.slice(-2000)}`).toEqual(['skipped']);
+    }
+    expect(run.output).toMatch(/the declared velocity \(2 quotes of one customer within \d+ ms\) is below the 3 quotes or transfers this scenario makes for one customer/);
+    expect(run.verdict?.counts, run.output.slice(-2000)).toMatchObject({ failed: 0, skipped: 2 });
+  }, 180_000);
+
   it('still fails such a target when a payment whose challenge expired keeps the debit, in every expiry scenario', async () => {
     const dirs = ['suites/cross-currency-transfers/sca.test.ts', 'suites/cross-currency-transfers/outgoing-authorization.test.ts'];
     const run = await runConformance({ dirs, env: { SANDBOX_SCA_DEBIT_AT: 'execute', SANDBOX_FAULTS: 'no-refund-after-execution-failed' }, json: true });

@@ -9,7 +9,7 @@ import { usdAccount } from '../../fixtures/external-accounts.js';
 import { recordRule } from '../../helpers/coverage/recorder.js';
 import { expectError, expectStatus } from '../../helpers/expect.js';
 import { walkPages } from '../../helpers/flows/pages.js';
-import { sender } from '../../helpers/flows/transfers.js';
+import { requireVelocityFor, sender } from '../../helpers/flows/transfers.js';
 import { api, capabilities } from '../../helpers/harness.js';
 import { LIST_RULES } from '../../helpers/requests/lists.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
@@ -36,6 +36,7 @@ describe(OP, () => {
 
   it('pages a customer\'s transactions one at a time, each once, in either sortOrder, and never lists another customer\'s', async (ctx) => {
     requireCapability(ctx, capabilities.sandboxTriggers, 'the target cannot fund a sender');
+    requireVelocityFor(ctx, 3);
     await basisSupplement('section 1: paging, sortOrder; section 8: customerId');
     const a = await customerWithTransfers(3);
     const b = await customerWithTransfers(1);

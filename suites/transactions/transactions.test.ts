@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { expectError, expectStatus } from '../../helpers/expect.js';
-import { createQuote, eurDestination, expectOutgoingLifecycle, quoteBody, sender } from '../../helpers/flows/transfers.js';
+import { createQuote, eurDestination, expectOutgoingLifecycle, quoteBody, requireVelocityFor, sender } from '../../helpers/flows/transfers.js';
 import { eventually } from '../../helpers/eventually.js';
 import { api, capabilities, listener } from '../../helpers/harness.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
@@ -40,6 +40,7 @@ describe('Transactions: held and listed', () => {
 
   it('pages through a customer\'s transactions with limit and cursor', async (ctx) => {
     requireCapability(ctx, capabilities.sandboxTriggers, 'the target cannot fund a sender');
+    requireVelocityFor(ctx, 3);
     await basisSupplement('limit, cursor, hasMore, nextCursor (section 1)');
     const { customerId, accounts } = await sender({ USD: 100_000 });
     const destination = await eurDestination(customerId);
