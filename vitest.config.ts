@@ -10,8 +10,8 @@ import { PLATFORM_FILE, platformPhasePlugin } from './helpers/target/platform-ph
 // vitest's, and seven workers) each optimize the same hot code again: at V8's default, a sixth of the
 // run's CPU went to that compiler (perf, the embedded run). A budget of 1 MiB (16 times Node 20's
 // default) leaves code that runs a few thousand times to the baseline tiers. Measured in alternation
-// on the 2-core machine: the embedded run about 3 s less CPU (37 to 39 s of user time against 40 to
-// 43 s), a batch of twelve mutant runs 13 % less. Set here, before vitest starts a worker: V8's flags
+// on the 2-core machine: the embedded run about 3 s less CPU (38.3 to 41.5 s of user time against
+// 40.7 to 44.4 s, four runs each), a batch of twelve mutant runs 13 % less. Set here, before vitest starts a worker: V8's flags
 // are the process's, so every worker thread starts with it. A V8 without the flag says so on stderr
 // and runs at its default.
 setFlagsFromString('--interrupt-budget=1048576');

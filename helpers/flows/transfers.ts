@@ -395,8 +395,11 @@ export function walletWithoutTrigger<T extends { address: string }>(make: () => 
  * transfer may count toward it (supplement 1 states no condition; this sandbox counts transfer-outs).
  */
 export function withinVelocity<T>(make: () => Promise<T>): () => Promise<T> {
-  return rotating(capabilities.velocityLimit?.count ?? Number.POSITIVE_INFINITY, make);
+  return rotating(velocityUses(), make);
 }
+
+/** The quotes or transfers one customer may make, as the target declares them (none declared: no bound). */
+const velocityUses = () => capabilities.velocityLimit?.count ?? Number.POSITIVE_INFINITY;
 
 /**
  * Skips a scenario that makes `n` quotes or transfers for one customer where the declared velocity
@@ -417,7 +420,7 @@ export function requireVelocityFor(ctx: TestContext, n: number): void {
  * took requests since its last call, for the rule's "nothing changed".
  */
 export function refusalsWithinVelocity<T>(make: () => Promise<T>): { next: () => Promise<T>; used: () => Promise<T[]> } {
-  return rotatingPool(capabilities.velocityLimit?.count ?? Number.POSITIVE_INFINITY, make);
+  return rotatingPool(velocityUses(), make);
 }
 
 /** The account's available balance as the target reports it now. */

@@ -196,10 +196,16 @@ async function startHarness(mutantFault?: string): Promise<Harness> {
     generateWebhookKeyPair, shareSecret, EndpointLease, parseProfile, profileCapabilities, resolveTargetSettings,
     generationSettings,
   } = await harnessModules();
-  // The embedded sandbox's own profile only where it is the target: an external or container target
-  // declares its own, and SANDBOX_* variables (SANDBOX_QUOTE_VELOCITY_COUNT) mean nothing to it.
+  // The embedded sandbox's own profile only where it is the target: an external target declares its
+  // own and reads no SANDBOX_* variable, and a container is handed them (container.ts) and prints its own.
   const declared = resolveTargetSettings(process.env);
   const resolved = declared.mode === 'embedded' ? resolveTargetSettings(process.env, await embeddedSandboxProfile()) : declared;
+  // The embedded sandbox's readings of what the documents leave open (sandbox/README.md), read here,
+  // before an earlier run's reports are cleared, as the settings are.
+  const readings = resolved.mode === 'embedded' ? await (async () => {
+    const { parseScaDebitAt, parseQuoteVelocityRefused } = await sandboxModule();
+    return { scaDebitAt: parseScaDebitAt(process.env.SANDBOX_SCA_DEBIT_AT), quoteVelocityRefused: parseQuoteVelocityRefused(process.env.SANDBOX_QUOTE_VELOCITY_REFUSED) };
+  })() : undefined;
   if (mutantFault && resolved.mode !== 'embedded') throw new Error(`mutant project ${mutantFault}: mutant runs drive the embedded sandbox (SVC_BASE_URL and SVC_TARGET_IMAGE must be unset)`);
   const settings: TargetSettings = mutantFault && resolved.mode === 'embedded' ? { ...resolved, faults: [mutantFault] } : resolved;
   // Checked before an earlier run's reports are cleared, as the settings above are.
@@ -229,7 +235,7 @@ async function startHarness(mutantFault?: string): Promise<Harness> {
   try {
     if (settings.mode === 'embedded') {
       // The harness may start the sandbox; suites never import it.
-      const { buildSandbox, parseScaDebitAt, parseQuoteVelocityRefused } = await sandboxModule();
+      const { buildSandbox } = await sandboxModule();
       const timings = await sandboxTimings();
       const sandbox = await buildSandbox({
         faults: settings.faults,
@@ -242,9 +248,9 @@ async function startHarness(mutantFault?: string): Promise<Harness> {
         incomingApprovalWindowMs: timings.incomingApprovalWindowMs,
         umaLookupTtlMs: timings.umaLookupTtlMs,
         walletSessionTtlMs: timings.walletSessionTtlMs,
-        // When an SCA customer's payment is debited (sandbox/README.md); a container reads the variable itself.
-        scaDebitAt: parseScaDebitAt(process.env.SANDBOX_SCA_DEBIT_AT),
-        quoteVelocityRefused: parseQuoteVelocityRefused(process.env.SANDBOX_QUOTE_VELOCITY_REFUSED),
+        // When an SCA customer's payment is debited, whether a refused quote counts toward the velocity
+        // (sandbox/README.md); a container reads the variables itself.
+        ...readings,
         quoteVelocityCount: await quoteVelocityCount(),
         webhook: { retryBaseDelayMs: timings.webhookRetryBaseMs, maxAttempts: timings.webhookAttempts, caPem: info.caPem },
       });

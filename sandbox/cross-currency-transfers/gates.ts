@@ -56,4 +56,12 @@ export function recordVelocity(ctx: SandboxContext, customerId: string): void {
   const list = velocity(ctx).get(customerId) ?? [];
   list.push(ctx.clock.now());
   velocity(ctx).set(customerId, list);
+  records(ctx).set(customerId, velocityRecords(ctx, customerId) + 1);
+}
+
+const records = (ctx: SandboxContext) => areaState(ctx, 'quote-velocity-records', () => new Map<string, number>());
+
+/** How many times the customer's velocity was counted, ever (the window's list forgets old ones): a request compares it before and after. */
+export function velocityRecords(ctx: SandboxContext, customerId: string): number {
+  return records(ctx).get(customerId) ?? 0;
 }

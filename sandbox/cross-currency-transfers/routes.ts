@@ -18,7 +18,7 @@ import { adjustBalance, assertCanMoveMoney, getInternalAccount, internalAccounts
 import { price, rateSupported, usdCents, type Pricing } from './rates.js';
 import { indexTransaction } from '../transactions/index.js';
 import { takeServerError } from './server-errors.js';
-import { assertCounterpartyAllowed, assertReadyForRamp, assertVelocity, recordVelocity } from './gates.js';
+import { assertCounterpartyAllowed, assertReadyForRamp, assertVelocity, recordVelocity, velocityRecords } from './gates.js';
 import { umaSender } from '../uma/routes.js';
 import { assertQuoteSignature, quotePayloadToSign } from '../embedded-wallet-auth/quote-signature.js';
 
@@ -642,7 +642,8 @@ export async function transferRoutes(app: FastifyInstance) {
   /** The customer a quote or transfer-out body names through its source, where the sandbox knows one, however broken the rest of it is. */
   function sourceCustomer(body: unknown): string | undefined {
     const source = (body as { source?: { accountId?: unknown; customerId?: unknown } } | null | undefined)?.source;
-    if (typeof source?.accountId === 'string') return internalAccounts(ctx).get(source.accountId)?.customerId ?? undefined;
+    const owner = typeof source?.accountId === 'string' ? internalAccounts(ctx).get(source.accountId)?.customerId : undefined;
+    if (owner) return owner;
     if (typeof source?.customerId === 'string' && customers(ctx).has(source.customerId)) return source.customerId;
     return undefined;
   }
@@ -653,17 +654,16 @@ export async function transferRoutes(app: FastifyInstance) {
    * one does (supplement 1 states neither the condition nor the order; sandbox/README.md).
    */
   async function countingRefusals<T>(body: unknown, run: () => Promise<T>): Promise<T> {
-    if (ctx.settings.quoteVelocityRefused === 'count') {
-      const customerId = sourceCustomer(body);
-      if (customerId) assertVelocity(ctx, customerId);
-    }
+    const customerId = ctx.settings.quoteVelocityRefused === 'count' ? sourceCustomer(body) : undefined;
+    if (!customerId) return run();
+    assertVelocity(ctx, customerId);
+    const before = velocityRecords(ctx, customerId);
     try {
       return await run();
     } catch (err) {
-      if (ctx.settings.quoteVelocityRefused === 'count' && err instanceof ApiError && err.status < 500) {
-        const customerId = sourceCustomer(body);
-        if (customerId) recordVelocity(ctx, customerId);
-      }
+      // Counted once: not again when the quote was stored and counted before a later refusal (a
+      // transfer-out whose execute is refused), nor a refusal by the velocity itself or a 5xx.
+      if (err instanceof ApiError && err.status < 500 && err.code !== 'VELOCITY_LIMIT_EXCEEDED' && velocityRecords(ctx, customerId) === before) recordVelocity(ctx, customerId);
       throw err;
     }
   }

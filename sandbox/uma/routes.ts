@@ -51,7 +51,13 @@ export async function umaRoutes(app: FastifyInstance) {
   // sandbox that answers none makes none (some 75 ms of CPU per sandbox, spent by every mutant run
   // and every self-test's sandbox otherwise).
   let made: Promise<UmaSender> | undefined;
-  const ready = () => (made ??= makeSender());
+  // A failed attempt is logged and forgotten: the next lookup tries again.
+  const ready = () =>
+    (made ??= makeSender().catch((err: unknown) => {
+      made = undefined;
+      app.log.error({ err }, 'UMA counterparties could not be made');
+      throw err;
+    }));
   const makeSender = async () => {
     const anchor = await makeTrustAnchor(ctx.clock.now());
     const directory = await makeCounterparties({

@@ -15,13 +15,16 @@ interface LockEntry {
 
 const read = (file: string) => JSON.parse(readFileSync(join(ROOT, file), 'utf8')) as Record<string, unknown>;
 
-/** The installed packages whose declared Node range leaves out `version`, as "path range". */
+/** The installed packages whose declared Node range leaves out `version` or cannot be read, as "path range". */
 function packagesExcluding(lock: { packages: Record<string, LockEntry> }, version: string): string[] {
   return Object.entries(lock.packages)
     .filter(([path]) => path !== '')
     .flatMap(([path, entry]) => {
+      // engines as an array is npm's old form, which names no Node range.
       const range = !Array.isArray(entry.engines) ? entry.engines?.node : undefined;
-      return range !== undefined && semver.validRange(range) !== null && !semver.satisfies(version, range) ? [`${path} ${range}`] : [];
+      if (range === undefined) return [];
+      if (semver.validRange(range) === null) return [`${path} ${range} (not a range)`];
+      return semver.satisfies(version, range) ? [] : [`${path} ${range}`];
     });
 }
 
@@ -35,7 +38,7 @@ describe('supported Node versions', () => {
   });
 
   it('names a package that declares a later floor (the check can fail)', () => {
-    const lock = { packages: { '': { engines: { node: declared } }, 'node_modules/a': { engines: { node: '>=22' } }, 'node_modules/b': { engines: { node: '^20.19.0 || >=22.12.0' } } } };
-    expect(packagesExcluding(lock, oldest)).toEqual(['node_modules/a >=22']);
+    const lock = { packages: { '': { engines: { node: declared } }, 'node_modules/a': { engines: { node: '>=22' } }, 'node_modules/b': { engines: { node: '^20.19.0 || >=22.12.0' } }, 'node_modules/c': { engines: { node: 'node 20' } } } };
+    expect(packagesExcluding(lock, oldest)).toEqual(['node_modules/a >=22', 'node_modules/c node 20 (not a range)']);
   });
 });

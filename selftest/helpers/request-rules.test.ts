@@ -18,7 +18,7 @@ import { tokenCreate } from '../../helpers/requests/tokens.js';
 import { transactionApprove, transactionCancel, transactionConfirm, transactionReject } from '../../helpers/requests/transactions.js';
 import { accountExport, accountPatch, credentialChallenge, credentialCreate, credentialVerify, delegatedKeyCreate, sessionRefresh } from '../../helpers/requests/wallet.js';
 import { getPath, rulesOf, validBody, type FieldSpec, type RequestSpec, type Variant } from '../../helpers/requests/rules.js';
-import { rotating } from '../../helpers/requests/rotating.js';
+import { rotating, rotatingPool } from '../../helpers/requests/rotating.js';
 
 const SPECS: RequestSpec[] = [
   externalAccountCreate('POST /customers/external-accounts', true),
@@ -189,5 +189,16 @@ describe('a resource shared by valid requests', () => {
     expect(served).toEqual([1, 1, 2, 2, 3]);
     const unbounded = rotating(Number.POSITIVE_INFINITY, async () => ++made);
     for (let i = 0; i < 4; i++) expect(await unbounded()).toBe(4);
+  });
+
+  it('pooled, answers the resources handed out since the last asking, the current one carried over', async () => {
+    let made = 0;
+    const pool = rotatingPool(2, async () => ++made);
+    for (let i = 0; i < 3; i++) await pool.next();
+    expect(await pool.used()).toEqual([1, 2]);
+    expect(await pool.used()).toEqual([]);
+    expect(await pool.next()).toBe(2);
+    expect(await pool.next()).toBe(3);
+    expect(await pool.used()).toEqual([2, 3]);
   });
 });

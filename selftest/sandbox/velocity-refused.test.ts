@@ -35,4 +35,15 @@ describe('quote velocity and refused requests', () => {
     const malformed = await d!.call('POST', '/quotes', { source: { sourceType: 'ACCOUNT', accountId: source }, lockedCurrencyAmount: 'many' });
     expect(malformed.status, 'a malformed quote of a customer over the velocity').toBe(403);
   });
+
+  it('counts a quote refused after it was stored (an immediate execute without funds) once', async () => {
+    d = await startDriver({ quoteVelocityCount: 3, quoteVelocityRefused: 'count' });
+    const from = await holder(d);
+    const to = await holder(d);
+    const refused = await quote(d, from, to, 100, true);
+    expect(refused.status, JSON.stringify(refused.body)).toBeGreaterThanOrEqual(400);
+    expect(refused.status).toBeLessThan(500);
+    for (let i = 0; i < 2; i++) expect((await quote(d, from, to, 100)).status, `quote ${i + 2} of the 3 the velocity allows`).toBe(201);
+    expect((await quote(d, from, to, 100)).status).toBe(403);
+  });
 });

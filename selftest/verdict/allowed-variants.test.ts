@@ -77,6 +77,12 @@ describe('a target that reads the documents another allowed way', () => {
     expect(statuses.every(([, st]) => st === 'passed'), run.output.slice(-2000)).toBe(true);
   }, 180_000);
 
+  it('reads SANDBOX_QUOTE_VELOCITY_REFUSED for the embedded sandbox: a value it cannot read stops the run before any scenario', async () => {
+    const run = await runConformance({ dirs: ['suites/exchange-rates/exchange-rates.test.ts'], env: { SANDBOX_QUOTE_VELOCITY_REFUSED: 'sometimes' } });
+    expect(run.code).not.toBe(0);
+    expect(run.output).toMatch(/SANDBOX_QUOTE_VELOCITY_REFUSED: count or ignore, not "sometimes"/);
+  }, 60_000);
+
   it('skips, saying why, the scenarios that make three transfers for one customer when the declared velocity is 2, and fails none', async () => {
     const dirs = ['suites/transactions/lists.test.ts', 'suites/transactions/transactions.test.ts'];
     const run = await runConformance({ dirs, env: { SANDBOX_QUOTE_VELOCITY_COUNT: '2' }, json: true });
