@@ -11,7 +11,7 @@ import { expectError, expectRefusedTransition, expectStatus, expectTransition, n
 import {
   agentAction, AgentClient, APPROVALS, APPROVE, balanceBecomes, connectAgent, customerWithMoney, ME_EXECUTE, ME_QUOTES, ME_TRANSFER_OUT, policy, REJECT, usdQuote, expectNothingMoved, moneyMark,
 } from '../../helpers/flows/agents.js';
-import { balanceOf } from '../../helpers/flows/transfers.js';
+import { balanceOf, requireVelocityFor } from '../../helpers/flows/transfers.js';
 import { api, capabilities, listener } from '../../helpers/harness.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
 import { ExternalAccount, OutgoingTransaction, Quote } from '../../helpers/schemas.js';
@@ -89,6 +89,7 @@ describe.concurrent('Agent actions: approval by the platform', () => {
 
   it('approve of an action whose execution fails (the funds are gone) makes it FAILED and moves nothing', async (ctx) => {
     requireCapability(ctx, capabilities.sandboxTriggers, 'the target cannot fund a customer');
+    requireVelocityFor(ctx, 2);
     await basisSupplement('approve -> FAILED when execution fails (expired quote, funds) (section 23)');
     const { customerId, usd, bank } = await customerWithMoney(50_000);
     const { agent, client } = await connectAgent(customerId, approvalRequired());

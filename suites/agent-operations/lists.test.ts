@@ -15,7 +15,7 @@ import { connectAgent, customerWithMoney, ME_ACTIONS, ME_EXTERNAL_ACCOUNTS, ME_I
 import { createCustomer } from '../../helpers/flows/customers.js';
 import { receive } from '../../helpers/flows/incoming.js';
 import { expectLimitRange, expectPagedOnce, idsPaged } from '../../helpers/flows/list-rules.js';
-import { eurDestination } from '../../helpers/flows/transfers.js';
+import { eurDestination, requireVelocityFor } from '../../helpers/flows/transfers.js';
 import { eventually } from '../../helpers/eventually.js';
 import { walkPages } from '../../helpers/flows/pages.js';
 import { api, capabilities } from '../../helpers/harness.js';
@@ -46,6 +46,7 @@ describe(op, () => {
 
   it('status narrows the agent\'s actions; paging by one visits each once; another agent\'s actions never show', async (ctx) => {
     requireCapability(ctx, capabilities.sandboxTriggers, 'the target cannot fund a customer');
+    requireVelocityFor(ctx, 2);
     await basisSupplement('section 23: GET /agents/me/actions (status? filter); approval needed when amount > threshold; section 1 paging');
     const mine = await agentWithActions(2, 2);
     const theirs = await agentWithActions(1, 1);
@@ -93,6 +94,7 @@ describe(TXNS, () => {
 
   it('type, status, startDate and endDate narrow the customer\'s transactions, each against a control; paging by one visits each once; another customer\'s never show', async (ctx) => {
     requireCapability(ctx, capabilities.sandboxTriggers, 'the target cannot fund a customer nor receive a payment');
+    requireVelocityFor(ctx, 2);
     await basisSupplement('section 23: GET /agents/me/transactions 200 (filters as /transactions minus customer); section 8: GET /transactions filters status, type, startDate, endDate; items typed INCOMING/OUTGOING/CARD; section 1 paging');
     const mine = await customerWithMoney(100_000);
     const { client } = await connectAgent(mine.customerId);

@@ -12,7 +12,7 @@ import {
   agentAction, balanceBecomes, connectAgent, customerWithMoney, ME, ME_ACTIONS, ME_EXECUTE, ME_EXTERNAL_ACCOUNT, ME_EXTERNAL_ACCOUNTS, ME_INTERNAL_ACCOUNTS,
   ME_QUOTE, ME_QUOTES, ME_TRANSACTION, ME_TRANSACTIONS, ME_TRANSFER_IN, ME_TRANSFER_OUT, policy, usdQuote,
 } from '../../helpers/flows/agents.js';
-import { eurDestination, expectQuoteMoney, platformConfig } from '../../helpers/flows/transfers.js';
+import { eurDestination, expectQuoteMoney, platformConfig, requireVelocityFor } from '../../helpers/flows/transfers.js';
 import { api, capabilities } from '../../helpers/harness.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
 import { amountOf, AnyTransaction, ExternalAccount, InternalAccount, OutgoingTransaction, Page, Quote } from '../../helpers/schemas.js';
@@ -105,6 +105,7 @@ describe.concurrent('Agent operations with the Bearer token', () => {
 
   it('a repeated money call with the same Idempotency-Key returns the first action and moves the money once', async (ctx) => {
     requireCapability(ctx, capabilities.sandboxTriggers, 'the target cannot fund a customer');
+    requireVelocityFor(ctx, 2);
     await basisSupplement('Idempotency-Key on agent money calls: a repeat returns the first response (section 1)');
     const { customerId, usd, bank } = await customerWithMoney(100_000);
     const { client } = await connectAgent(customerId);

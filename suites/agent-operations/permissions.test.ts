@@ -10,7 +10,7 @@ import {
   ME_TRANSFER_IN, ME_TRANSFER_OUT, policy, usdQuote, without,
   expectAgentDenied, expectNothingMoved, moneyMark,
 } from '../../helpers/flows/agents.js';
-import { balanceOf } from '../../helpers/flows/transfers.js';
+import { balanceOf, requireVelocityFor } from '../../helpers/flows/transfers.js';
 import type { ApiResponse } from '../../helpers/client.js';
 import { api, capabilities } from '../../helpers/harness.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
@@ -39,6 +39,7 @@ describe.concurrent('Agent permissions', () => {
 
   it('without EXECUTE_QUOTES, execute answers 403 and moves nothing; with it, 200', async (ctx) => {
     requireCapability(ctx, capabilities.sandboxTriggers, 'the target cannot fund a customer');
+    requireVelocityFor(ctx, 2);
     await basisSupplement('POST /agents/me/quotes/{quoteId}/execute needs EXECUTE_QUOTES, else 403 (section 23)');
     const { customerId, usd, bank, lacking, holding } = await pair('EXECUTE_QUOTES');
     const refused = expectStatus(await lacking.post(ME_QUOTES, { body: usdQuote(usd.id, bank.id, 1_500) }), 201, Quote);

@@ -9,7 +9,7 @@ import { usdAccount } from '../../fixtures/external-accounts.js';
 import type { ApiResponse } from '../../helpers/client.js';
 import { expectError, expectStatus, noteInterface } from '../../helpers/expect.js';
 import { AgentClient, balanceBecomes, connectAgent, customerWithMoney, expectAgentDenied, getAgent, ME, ME_TRANSFER_OUT, policy, expectNothingMoved, moneyMark } from '../../helpers/flows/agents.js';
-import { balanceOf } from '../../helpers/flows/transfers.js';
+import { balanceOf, requireVelocityFor } from '../../helpers/flows/transfers.js';
 import { api, capabilities } from '../../helpers/harness.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
 import { amountOf, ExternalAccount } from '../../helpers/schemas.js';
@@ -92,6 +92,7 @@ describe.concurrent('Agent policy: approval, restrictions, limits and usage', ()
 
   it('dailyLimit refuses the call that would pass it, and usage keeps the day\'s count and spend', async (ctx) => {
     requireCapability(ctx, capabilities.sandboxTriggers, 'the target cannot fund a customer');
+    requireVelocityFor(ctx, 2);
     await basisSupplement('spendingLimits.dailyLimit; usage {dailyTransactionCount, dailySpend, monthlySpend} (section 23)');
     const { customerId, usd, bank } = await customerWithMoney(100_000);
     const { agent, client } = await connectAgent(customerId, policy({ spendingLimits: { currency: 'USD', perTransactionLimit: 100_000, dailyLimit: 5_000 } }));
@@ -121,6 +122,7 @@ describe.concurrent('Agent policy: approval, restrictions, limits and usage', ()
 
   it('monthlyLimit refuses the call that would pass it; a smaller one still runs', async (ctx) => {
     requireCapability(ctx, capabilities.sandboxTriggers, 'the target cannot fund a customer');
+    requireVelocityFor(ctx, 2);
     await basisSupplement('spendingLimits.monthlyLimit; limit denial 403 (section 23)');
     const { customerId, usd, bank } = await customerWithMoney(100_000);
     const { agent, client } = await connectAgent(customerId, policy({ spendingLimits: { currency: 'USD', perTransactionLimit: 100_000, monthlyLimit: 4_000 } }));

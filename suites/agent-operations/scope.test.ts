@@ -6,7 +6,7 @@ import { expectError, expectStatus } from '../../helpers/expect.js';
 import {
   balanceBecomes, connectAgent, customerWithMoney, ME_ACTION, ME_EXECUTE, ME_EXTERNAL_ACCOUNT, ME_QUOTE, ME_QUOTES, ME_TRANSACTION, ME_TRANSFER_IN, ME_TRANSFER_OUT, usdQuote,
 } from '../../helpers/flows/agents.js';
-import { balanceOf } from '../../helpers/flows/transfers.js';
+import { balanceOf, requireVelocityFor } from '../../helpers/flows/transfers.js';
 import { api, capabilities } from '../../helpers/harness.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
 import { AnyTransaction, ExternalAccount, Quote } from '../../helpers/schemas.js';
@@ -17,6 +17,7 @@ describe.concurrent('Agent scope: another customer\'s ids', () => {
 
   it('answers 404 for another customer\'s accounts, quotes, actions and transactions, and moves none of its money', async (ctx) => {
     requireCapability(ctx, capabilities.sandboxTriggers, 'the target cannot fund a customer');
+    requireVelocityFor(ctx, 2);
     await basisSupplement('cross-customer ids -> 404 (section 23)');
     const mine = await customerWithMoney(50_000);
     const theirs = await customerWithMoney(50_000);

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { consent } from '../../fixtures/customers.js';
 import { expectError, expectRefusal, expectStatus, noteInterface } from '../../helpers/expect.js';
-import { balanceOf, createQuote, eurDestination, executeQuote, expectOutgoingLifecycle, expectQuoteMoney, expectSameAmounts, platformConfig, quoteBody, sender, termsVersion, walletWithoutTrigger } from '../../helpers/flows/transfers.js';
+import { balanceOf, createQuote, eurDestination, executeQuote, expectOutgoingLifecycle, expectQuoteMoney, expectSameAmounts, platformConfig, quoteBody, requireVelocityFor, sender, termsVersion, walletWithoutTrigger } from '../../helpers/flows/transfers.js';
 import { createPendingOwnershipWallet, createWalletAccount } from '../../helpers/flows/external-accounts.js';
 import { expectNothingMoved, moneyMark } from '../../helpers/flows/agents.js';
 import { api, capabilities, listener } from '../../helpers/harness.js';
@@ -103,6 +103,7 @@ describe('POST /quotes: rules', () => {
 
   it('refuses platformFeeOverride with a non-USD source currency, and accepts the same override from a USD source', async (ctx) => {
     requireCapability(ctx, capabilities.sandboxTriggers, 'the target cannot fund a sender');
+    requireVelocityFor(ctx, 2);
     const { customerId, accounts } = await sender({ USD: 100_000, EUR: 100_000 });
     const destination = await eurDestination(customerId);
     const override = (currency: string) => ({ platformFeeOverride: { platformFixedFee: { amount: 10, currency }, platformVariableFeeBps: 10 } });
@@ -120,6 +121,7 @@ describe('POST /quotes: rules', () => {
   });
 
   it('allows a transfer below the regulatory threshold to a wallet pending ownership verification, and refuses one above it with EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED', async (ctx) => {
+    requireVelocityFor(ctx, 2);
     const threshold = capabilities.limits.verificationThresholdUsdCents;
     requireCapability(ctx, capabilities.sandboxTriggers && capabilities.counterpartyRules && threshold !== undefined, 'the target declares no regulatory threshold (SVC_LIMIT_VERIFICATION_USD_CENTS)', ['error:400:EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED']);
     const { accounts } = await sender({ USD: threshold! * 3 });

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { expectError, expectStatus } from '../../helpers/expect.js';
-import { balanceOf, createQuote, expectBalanceStays, expectOutgoingLifecycle, expectQuoteMoney, expectTransactionOfQuote, platformConfig, quoteBody, sender, transaction } from '../../helpers/flows/transfers.js';
+import { balanceOf, createQuote, expectBalanceStays, expectOutgoingLifecycle, expectQuoteMoney, expectTransactionOfQuote, platformConfig, quoteBody, requireVelocityFor, sender, transaction } from '../../helpers/flows/transfers.js';
 import { api, capabilities, listener } from '../../helpers/harness.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
 import { OutgoingTransaction, Quote } from '../../helpers/schemas.js';
@@ -37,6 +37,7 @@ describe('POST /quotes: realtime funding and UMA destinations', () => {
 
   it('pays an UMA address from an internal account, and refunds a payment the receiver rejects for compliance', async (ctx) => {
     requireCapability(ctx, capabilities.sandboxTriggers, 'the target has no sandbox UMA receivers');
+    requireVelocityFor(ctx, 2);
     const { customerId, accounts } = await sender({ USD: 100_000 });
     let since = await listener.mark();
     const ok = await createQuote({ ...quoteBody(accounts.USD.id, '', 10_000, { immediatelyExecute: true }), destination: uma('$success.usd@sandbox.uma.money') });

@@ -12,7 +12,7 @@
 import { describe, expect, it, type TestContext } from 'vitest';
 import { expectRefusal, expectStatus, noteInterface } from '../../helpers/expect.js';
 import { smsLogin } from '../../helpers/flows/strong-customer-authentication.js';
-import { authorizeQuote, balanceOf, createQuote, eurDestination, executeQuote, expectOutgoingLifecycle, quoteBody, sender, transaction } from '../../helpers/flows/transfers.js';
+import { authorizeQuote, balanceOf, createQuote, eurDestination, executeQuote, expectOutgoingLifecycle, quoteBody, requireVelocityFor, sender, transaction } from '../../helpers/flows/transfers.js';
 import { waitForEvent } from '../../helpers/events.js';
 import { api, capabilities, listener } from '../../helpers/harness.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
@@ -106,6 +106,7 @@ describe('SCA payments over the balance', () => {
   scenario({ area: 'Cross-Currency Transfers', operation: 'POST /quotes/{quoteId}/authorize', section: 'Other operations that are named', basis: 'supplement' });
 
   it('two authorized payments that together exceed the balance never take it below zero', async (ctx) => {
+    requireVelocityFor(ctx, 2);
     await basisSupplement('balance is the available balance (section 6); execute debits the source, failures are refunded (section 8); authorization loop (section 16)');
     for (let attempt = 1; ; attempt++) {
       if (await overBalance(ctx)) return;

@@ -5,7 +5,7 @@
 // the scenario judges the shape of what it answers.
 import { describe, it } from 'vitest';
 import { expectError, expectStatus } from '../../helpers/expect.js';
-import { createQuote, eurDestination, executeQuote, quoteBody, sender } from '../../helpers/flows/transfers.js';
+import { createQuote, eurDestination, executeQuote, quoteBody, requireVelocityFor, sender } from '../../helpers/flows/transfers.js';
 import { api, capabilities } from '../../helpers/harness.js';
 import { requireCapability, scenario } from '../../helpers/scenario.js';
 import { Quote } from '../../helpers/schemas.js';
@@ -15,6 +15,7 @@ describe('POST /quotes/{quoteId}/execute: 500 answers', () => {
 
   it.for(['SVC_SWITCH_ERROR', 'INTERNAL_ERROR'])('answers a failure of the service with 500 %s in the error body', async (code, ctx) => {
     requireCapability(ctx, capabilities.serverErrorTrigger && capabilities.sandboxTriggers, 'the target declares no trigger of its 500 answers (SVC_SERVER_ERROR_TRIGGER)', [`error:500:${code}`]);
+    requireVelocityFor(ctx, 2);
     const { customerId, accounts } = await sender({ USD: 100_000 });
     const destination = await eurDestination(customerId);
     const failing = await createQuote(quoteBody(accounts.USD.id, destination.id, 10_000));

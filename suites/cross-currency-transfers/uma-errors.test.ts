@@ -9,7 +9,7 @@
 // no address for is skipped with that reason. basis: supplement (section 18) for the lookup and quote legs.
 import { describe, expect, it } from 'vitest';
 import { expectError, expectStatus, noteInterface } from '../../helpers/expect.js';
-import { sender } from '../../helpers/flows/transfers.js';
+import { requireVelocityFor, sender } from '../../helpers/flows/transfers.js';
 import { lookup, lookupUma, SUCCESS_RECEIVER, umaQuoteBody } from '../../helpers/flows/uma.js';
 import { api, capabilities } from '../../helpers/harness.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
@@ -113,6 +113,7 @@ describe('POST /quotes: a counterparty that misbehaves on the pay request', () =
     const code = 'INVALID_NONCE';
     const address = capabilities.umaQuoteTriggers[code];
     requireCapability(ctx, address !== undefined && capabilities.sandboxTriggers, undeclared(code, 'quote'), [`error:400:${code}`]);
+    requireVelocityFor(ctx, 2);
     await basisSupplement('INVALID_NONCE on the pay-request leg of POST /quotes (section 18: lookup or quote; 28)');
     const { accounts } = await sender({ USD: 100_000 });
     const control = await lookup(SUCCESS_RECEIVER());

@@ -4,7 +4,7 @@
 // non-USD fee: basis: supplement (section 2). Platform-wide: runs in the sequential phase.
 import { describe, expect, it } from 'vitest';
 import { expectError, expectStatus, noteInterface } from '../../helpers/expect.js';
-import { createQuote, eurDestination, quoteBody, sender } from '../../helpers/flows/transfers.js';
+import { createQuote, eurDestination, quoteBody, requireVelocityFor, sender } from '../../helpers/flows/transfers.js';
 import { api, capabilities } from '../../helpers/harness.js';
 import { describeBounds, platformFee, within } from '../../helpers/money.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
@@ -61,6 +61,7 @@ describe('PATCH /config', () => {
 
   it('prices a cross-currency quote with the standing USD fee: fixed + basis points of the amount, to the cent', async (ctx) => {
     requireCapability(ctx, capabilities.sandboxTriggers, 'the target cannot fund a sender');
+    requireVelocityFor(ctx, 2);
     await basisSupplement('FeeConfig {feeType, sourceCurrency, variableFeeBps, fixedFee}; PATCH merges, both fees 0 deactivates (section 2)');
     const { customerId, accounts } = await sender({ USD: 500_000 });
     const destination = await eurDestination(customerId);
