@@ -192,6 +192,11 @@ function limits(env: NodeJS.ProcessEnv, dflt: Capabilities['limits']): Capabilit
 function velocity(env: NodeJS.ProcessEnv): Capabilities['velocityLimit'] {
   const count = num('SVC_LIMIT_VELOCITY_COUNT', env.SVC_LIMIT_VELOCITY_COUNT);
   const windowMs = num('SVC_LIMIT_VELOCITY_WINDOW_MS', env.SVC_LIMIT_VELOCITY_WINDOW_MS);
+  // Half a declaration would be read as none, and the scenarios would then send one customer more
+  // quotes than the count it names (helpers/flows/transfers.ts withinVelocity): refused at once.
+  if ((count === undefined) !== (windowMs === undefined)) {
+    throw new SettingsError(`SVC_LIMIT_VELOCITY_COUNT and SVC_LIMIT_VELOCITY_WINDOW_MS declare the velocity together; only ${count === undefined ? 'SVC_LIMIT_VELOCITY_WINDOW_MS' : 'SVC_LIMIT_VELOCITY_COUNT'} is set`);
+  }
   return count !== undefined && windowMs !== undefined ? { count, windowMs } : undefined;
 }
 

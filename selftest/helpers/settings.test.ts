@@ -7,6 +7,12 @@ describe('target settings', () => {
     expect(resolveTargetSettings({}).mode).toBe('embedded');
   });
 
+  it('refuses half a velocity declaration, which would read as none', () => {
+    expect(() => resolveTargetSettings({ SVC_LIMIT_VELOCITY_COUNT: '5' })).toThrow(/declare the velocity together; only SVC_LIMIT_VELOCITY_COUNT is set/);
+    expect(() => resolveTargetSettings({ SVC_LIMIT_VELOCITY_WINDOW_MS: '60000' })).toThrow(/only SVC_LIMIT_VELOCITY_WINDOW_MS is set/);
+    expect(resolveTargetSettings({ SVC_LIMIT_VELOCITY_COUNT: '5', SVC_LIMIT_VELOCITY_WINDOW_MS: '60000' }).capabilities.velocityLimit).toEqual({ count: 5, windowMs: 60000 });
+  });
+
   it('fails fast on an incomplete external target, naming every missing variable', () => {
     expect(() => resolveTargetSettings({ SVC_BASE_URL: 'https://x.example/2025-10-13', SVC_CLIENT_ID: 'a' })).toThrow(
       /missing: SVC_CLIENT_SECRET, SVC_WEBHOOK_PUBLIC_KEY/,
