@@ -92,6 +92,8 @@ export default defineConfig({
         test: {
           name: 'selftest',
           include: ['selftest/**/*.test.ts'],
+          // Every temporary folder of the self-tests and the processes they start in one, removed at the end.
+          globalSetup: ['selftest/temp-root.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
           sequence: { groupOrder: 1 },
