@@ -7,6 +7,18 @@ import { randomUUID } from 'node:crypto';
 import { createWriteStream, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { GenericContainer, Wait } from 'testcontainers';
+
+/**
+ * A container the engine removes once it exits (HostConfig.AutoRemove, `run --rm`). testcontainers
+ * removes one only in stop(): a run killed outright never calls it, and the sandbox image, which exits
+ * on its own once no harness calls it (SANDBOX_IDLE_EXIT_MS), stayed behind as an exited container.
+ */
+class EngineRemovedContainer extends GenericContainer {
+  constructor(image: string) {
+    super(image);
+    this.hostConfig.AutoRemove = true;
+  }
+}
 import { Redactor, StreamRedactor } from '../redact.js';
 import { INTERFACE_VERSION } from '../spec/catalog.js';
 import { REPORTS_DIR } from '../paths.js';
@@ -32,7 +44,7 @@ export async function startContainerTarget(settings: ContainerSettings, keys: { 
     // The harness calls at least every second; a sandbox image exits 10 s after the harness died.
     SANDBOX_IDLE_EXIT_MS: '10000',
   };
-  let container = new GenericContainer(settings.image)
+  let container = new EngineRemovedContainer(settings.image)
     .withExposedPorts(settings.port)
     .withEnvironment(env)
     .withLabels({ 'svc-conformance.run': clientId })
