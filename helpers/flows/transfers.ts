@@ -404,11 +404,12 @@ const velocityUses = () => capabilities.velocityLimit?.count ?? Number.POSITIVE_
 /**
  * Skips a scenario that makes `n` quotes or transfers for one customer where the declared velocity
  * allows fewer (supplement 1 states no count): the target declares it cannot serve that scenario. A
- * skip fails an embedded or container run, where nothing may skip.
+ * skip fails an embedded or container run, where nothing may skip. `ids`: the coverage items it leaves
+ * unjudged.
  */
-export function requireVelocityFor(ctx: TestContext, n: number): void {
+export function requireVelocityFor(ctx: TestContext, n: number, ids: string[] = []): void {
   const velocity = capabilities.velocityLimit;
-  requireCapability(ctx, velocity === undefined || velocity.count >= n, `the declared velocity (${velocity?.count} quotes of one customer within ${velocity?.windowMs} ms) is below the ${n} quotes or transfers this scenario makes for one customer`);
+  requireCapability(ctx, velocity === undefined || velocity.count >= n, `the declared velocity (${velocity?.count} quotes of one customer within ${velocity?.windowMs} ms) is below the ${n} quotes or transfers this scenario makes for one customer`, ids);
 }
 
 /**

@@ -165,6 +165,12 @@ async function quoteVelocityCount(): Promise<number | undefined> {
   return (await sandboxModule()).parseQuoteVelocityCount(process.env.SANDBOX_QUOTE_VELOCITY_COUNT);
 }
 
+/** When an SCA customer's payment is debited, and whether a refused quote counts toward the velocity (SANDBOX_SCA_DEBIT_AT, SANDBOX_QUOTE_VELOCITY_REFUSED). */
+async function sandboxReadings() {
+  const { parseScaDebitAt, parseQuoteVelocityRefused } = await sandboxModule();
+  return { scaDebitAt: parseScaDebitAt(process.env.SANDBOX_SCA_DEBIT_AT), quoteVelocityRefused: parseQuoteVelocityRefused(process.env.SANDBOX_QUOTE_VELOCITY_REFUSED) };
+}
+
 /** What the embedded sandbox declares about itself (sandbox/profile.ts), with the timings the harness gives it. */
 async function embeddedSandboxProfile() {
   const { sandboxProfile } = await sandboxModule();
@@ -202,10 +208,7 @@ async function startHarness(mutantFault?: string): Promise<Harness> {
   const resolved = declared.mode === 'embedded' ? resolveTargetSettings(process.env, await embeddedSandboxProfile()) : declared;
   // The embedded sandbox's readings of what the documents leave open (sandbox/README.md), read here,
   // before an earlier run's reports are cleared, as the settings are.
-  const readings = resolved.mode === 'embedded' ? await (async () => {
-    const { parseScaDebitAt, parseQuoteVelocityRefused } = await sandboxModule();
-    return { scaDebitAt: parseScaDebitAt(process.env.SANDBOX_SCA_DEBIT_AT), quoteVelocityRefused: parseQuoteVelocityRefused(process.env.SANDBOX_QUOTE_VELOCITY_REFUSED) };
-  })() : undefined;
+  const readings = resolved.mode === 'embedded' ? await sandboxReadings() : undefined;
   if (mutantFault && resolved.mode !== 'embedded') throw new Error(`mutant project ${mutantFault}: mutant runs drive the embedded sandbox (SVC_BASE_URL and SVC_TARGET_IMAGE must be unset)`);
   const settings: TargetSettings = mutantFault && resolved.mode === 'embedded' ? { ...resolved, faults: [mutantFault] } : resolved;
   // Checked before an earlier run's reports are cleared, as the settings above are.

@@ -61,8 +61,7 @@ describe('POST /quotes: rules', () => {
     const each = Math.floor(single! * 0.9);
     const count = Math.floor(daily! / each);
     // The daily volume is one customer's: its quotes cannot move to another, and the documents do not say which refusal comes first where both apply.
-    const velocity = capabilities.velocityLimit;
-    requireCapability(ctx, velocity === undefined || count + 1 <= velocity.count, `the declared velocity (${velocity?.count} quotes of one customer) refuses before the declared daily volume is reached (${count + 1} quotes of ${each} cents)`, ['error:429:DAILY_VOLUME_LIMIT_EXCEEDED']);
+    requireVelocityFor(ctx, count + 1, ['error:429:DAILY_VOLUME_LIMIT_EXCEEDED']);
     const { customerId, accounts } = await sender({ USD: each * (count + 1) });
     const destination = await eurDestination(customerId);
     for (let i = 0; i < count; i++) await createQuote(quoteBody(accounts.USD.id, destination.id, each, { immediatelyExecute: true }));
