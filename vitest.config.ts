@@ -37,7 +37,7 @@ const sharded = process.argv.some((a) => a.startsWith('--shard'));
  */
 const mutantBatch = process.env.SVC_MUTANT_BATCH ? (JSON.parse(process.env.SVC_MUTANT_BATCH) as { fault: string; files: string[] }[]) : undefined;
 const mutantProjects = (mutantBatch ?? []).flatMap(({ fault, files }) => {
-  const common = { pool: 'threads' as const, isolate: false, globalSetup: ['helpers/target/global-setup.ts'], setupFiles: ['selftest/mutation/bail.ts'], testTimeout: 60_000, hookTimeout: 60_000 };
+  const common = { pool: 'threads' as const, isolate: false, globalSetup: ['helpers/target/global-setup.ts'], setupFiles: ['helpers/target/worker-priority.setup.ts', 'selftest/mutation/bail.ts'], testTimeout: 60_000, hookTimeout: 60_000 };
   const parallel = files.filter((f) => !PLATFORM_FILE.test(f));
   const platform = files.filter((f) => PLATFORM_FILE.test(f));
   return [
@@ -78,7 +78,8 @@ export default defineConfig({
           pool: 'threads',
           isolate: false,
           globalSetup: ['helpers/target/global-setup.ts'],
-          setupFiles: ['helpers/target/platform-phase.setup.ts'],
+          // Each worker yields the cores to the main thread that serves it (helpers/target/worker-priority.ts).
+          setupFiles: ['helpers/target/worker-priority.setup.ts', 'helpers/target/platform-phase.setup.ts'],
           // Scenarios mostly wait on the target and its webhooks: more workers than cores pay off. On
           // the 2-core machine, measured in alternation (three runs each): 5 workers 31.7 s, 6 30.4 s,
           // 7 28.8 s and 29.3 s, 8 31.0 s (each worker loads the harness's modules once: more cost CPU).
