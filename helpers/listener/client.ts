@@ -123,12 +123,15 @@ export class ListenerClient {
         cursor = Math.max(cursor, d.seq);
       }
     };
-    take(await this.deliveries(key, cursor, 0));
+    // The first poll already waits when nothing yet satisfies `done` (it answers at once with any
+    // delivery there is); it asks without waiting only when `done` holds of nothing.
     let held = done(all);
-    while (!held) {
+    let asked = false;
+    while (!held || !asked) {
       const remaining = deadline - Date.now();
-      if (remaining <= 0) break;
-      take(await this.deliveries(key, cursor, Math.min(remaining, 10_000)));
+      if (asked && remaining <= 0) break;
+      take(await this.deliveries(key, cursor, held ? 0 : Math.max(0, Math.min(remaining, 10_000))));
+      asked = true;
       held = done(all);
     }
     if (opts.quietMs && opts.quietMs > 0) {
