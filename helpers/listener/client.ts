@@ -123,17 +123,14 @@ export class ListenerClient {
         cursor = Math.max(cursor, d.seq);
       }
     };
-    // The first poll already waits when nothing yet satisfies `done` (it answers at once with any
-    // delivery there is); it asks without waiting only when `done` holds of nothing.
+    // The first poll waits unless `done([])` already holds: the listener answers a waiting poll at once
+    // when it has anything after `cursor`, so this costs nothing over an immediate poll. A deadline
+    // already past still asks once, without waiting.
     let held = done(all);
-    let asked = false;
-    while (!held || !asked) {
-      const remaining = deadline - Date.now();
-      if (asked && remaining <= 0) break;
-      take(await this.deliveries(key, cursor, held ? 0 : Math.max(0, Math.min(remaining, 10_000))));
-      asked = true;
+    do {
+      take(await this.deliveries(key, cursor, held ? 0 : Math.max(0, Math.min(deadline - Date.now(), 10_000))));
       held = done(all);
-    }
+    } while (!held && deadline - Date.now() > 0);
     if (opts.quietMs && opts.quietMs > 0) {
       const quietEnd = Math.max(deadline, Date.now()) + opts.quietMs;
       for (;;) {

@@ -4,36 +4,41 @@
 // listener, vitest's own coordination), runs first when it has work. The workers are its clients:
 // seven of them share two cores with it, and each request waits for the main thread whenever workers
 // hold the cores. Measured on the 2-core machine, the embedded run in alternation, seven runs each:
-// 29.3 s mean wall with the workers at niceness 10 against 31.4 s at 0, every pair faster (5 gained
-// less, 19 no more); `npm run conformance`, four pairs: 28.9 s against 31.9 s. The CPU spent is the
-// same: only who waits changes. Where a core is free, nothing changes.
+// 29.3 s mean wall with the workers' niceness raised by 10 against 31.4 s unchanged, every pair faster
+// (a step of 5 gained less, one to 19 no more than 10); `npm run conformance`, four pairs: 28.9 s
+// against 31.9 s. Where a core is free, nothing changes.
 //
 // Linux gives each thread its own niceness (setpriority on a thread id). Elsewhere, or where the
-// thread cannot learn its id, this does nothing. Lowering a priority needs no privilege; a niceness
-// already near the floor goes as far as it can.
+// thread cannot learn its id, this does nothing. Raising a niceness needs no privilege; one already
+// near 19, the lowest priority, stops there.
 import { readlinkSync } from 'node:fs';
 import { getPriority, setPriority } from 'node:os';
 import { isMainThread } from 'node:worker_threads';
 
-/** How much less the workers' niceness is than the main thread's (the thread that started them). */
+/** How much higher the workers' niceness (the lower their priority) is than that of the thread that started them. */
 export const WORKER_NICENESS_STEP = 10;
 /** Linux's lowest priority. */
 const LOWEST = 19;
 const DONE = Symbol.for('svc-conformance.worker-priority');
 
-/** The calling thread's id on Linux (/proc/thread-self names it), or undefined. */
+/**
+ * The calling thread's id on Linux (/proc/thread-self names it `<pid>/task/<tid>`), or undefined. A
+ * /proc of another PID namespace (one that names another pid) is not read: its thread ids are not
+ * this process's, and setting one would change some other task.
+ */
 export function threadTid(): number | undefined {
   try {
-    const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
-    return Number.isInteger(tid) && tid > 0 ? tid : undefined;
+    const match = /^(\d+)\/task\/(\d+)$/.exec(readlinkSync('/proc/thread-self'));
+    return match && Number(match[1]) === process.pid ? Number(match[2]) : undefined;
   } catch {
     return undefined;
   }
 }
 
 /**
- * Lowers the calling worker thread's priority by WORKER_NICENESS_STEP below the one it started with
- * (its creator's); once per thread. Answers the niceness set, or undefined where nothing was changed.
+ * Raises the calling worker thread's niceness by WORKER_NICENESS_STEP over the one it started with
+ * (its creator's), at most to 19; once per thread, however often called. Answers the niceness now in
+ * effect, or undefined on a main thread and where threads have no niceness of their own.
  */
 export function lowerWorkerPriority(): number | undefined {
   if (isMainThread) return undefined;

@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { connect, type Socket } from 'node:net';
 import { Agent, request } from 'undici';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ListenerClient } from '../../helpers/listener/client.js';
 import { MAX_FINDINGS, WebhookListener, type ListenerInfo } from '../../helpers/listener/server.js';
 import { generateWebhookKeyPair, signWebhookBody } from '../../helpers/webhook-signature.js';
@@ -208,6 +208,29 @@ describe('webhook listener bookkeeping', () => {
     const got = await waiting;
     expect(got[0].eventId).toBe(e.id);
     expect(Date.now() - sentAt).toBeLessThan(2000);
+  });
+
+  it('polls once, without waiting, when the deadline is already past or the condition holds of nothing', async () => {
+    const info = await start();
+    const client = new ListenerClient(info);
+    const polls = vi.spyOn(client, 'deliveries');
+    expect(await client.gather('InternalAccount:none', () => false, { timeoutMs: 0 })).toEqual({ deliveries: [], done: false });
+    expect(polls.mock.calls).toEqual([['InternalAccount:none', 0, 0]]);
+    polls.mockClear();
+    expect(await client.gather('InternalAccount:none', () => true, { timeoutMs: 5000 })).toEqual({ deliveries: [], done: true });
+    expect(polls.mock.calls).toEqual([['InternalAccount:none', 0, 0]]);
+  });
+
+  it('takes a delivery already there with one waiting poll, answered at once', async () => {
+    const info = await start();
+    const client = new ListenerClient(info);
+    const e = envelope();
+    await deliverSigned(info.url, e);
+    const polls = vi.spyOn(client, 'deliveries');
+    const got = await client.gather(e.data.id, (all) => all.length === 1, { timeoutMs: 5000 });
+    expect({ done: got.done, events: got.deliveries.map((d) => d.eventId) }).toEqual({ done: true, events: [e.id] });
+    expect(polls).toHaveBeenCalledTimes(1);
+    expect(polls.mock.calls[0][2]).toBeGreaterThan(0);
   });
 
   it('fails a wait at its deadline, saying what arrived', async () => {
