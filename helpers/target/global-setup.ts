@@ -4,6 +4,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { TestProject, Vitest } from 'vitest/node';
 import { REPORTS_DIR, RAW_DIR } from '../paths.js';
 import { clearDirectory } from '../report/clear-directory.js';
@@ -124,15 +125,16 @@ type SandboxModule = typeof import('../../sandbox/embedded.js');
 const SANDBOX = Symbol.for('svc-conformance.sandbox-module');
 
 /**
- * The sandbox (sandbox/embedded.ts), loaded once per process by Node with tsx rather than through
- * vite's module runner, which loads this file: the runner takes about twice as long over the
- * sandbox's modules, and a run waits for them before its first scenario.
+ * The sandbox (sandbox/embedded.ts), loaded once per process by Node as one bundled module
+ * (helpers/target/sandbox-bundle.ts) rather than through vite's module runner, which loads this file:
+ * the runner takes about twice as long over the sandbox's modules as tsx did, and tsx twice as long as
+ * the bundle, and a run waits for them before its first scenario.
  */
 function sandboxModule(): Promise<SandboxModule> {
   // Once per process, like the harness's modules: every mutant project's harness builds its own
   // sandbox (its state is per instance, sandbox/app.ts) from the one loaded module.
   const g = globalThis as typeof globalThis & { [SANDBOX]?: Promise<SandboxModule> };
-  return (g[SANDBOX] ??= import('tsx/esm/api').then(({ tsImport }) => tsImport('../../sandbox/embedded.ts', import.meta.url) as Promise<SandboxModule>));
+  return (g[SANDBOX] ??= import('./sandbox-bundle.js').then(({ importSandboxBundle }) => importSandboxBundle<SandboxModule>(fileURLToPath(new URL('../..', import.meta.url)))));
 }
 
 /**
