@@ -9,7 +9,8 @@
 // version and options, tsconfig.json, and every TypeScript file under sandbox/ (the sandbox imports
 // nothing else of the project). A changed file makes a new key, so a stale bundle is never loaded. It
 // is written to a temporary name and renamed into place, so processes building at once each see a
-// whole file. Other bundles, and files a killed build left, are removed once a day old.
+// whole file. Other bundles, and files a killed build left, are removed once an hour old (long after
+// any process that built one has loaded it), so edits to the sandbox leave no pile behind.
 import { build, version } from 'esbuild';
 import { createHash, randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -24,7 +25,7 @@ export const SANDBOX_ENTRY = 'sandbox/embedded.ts';
 
 const OPTIONS = { bundle: true, packages: 'external', platform: 'node', format: 'esm', target: 'node20', sourcemap: 'linked', logLevel: 'warning' } as const;
 /** Bundles of other keys older than this are removed. */
-const STALE_MS = 24 * 60 * 60 * 1000;
+const STALE_MS = 60 * 60 * 1000;
 
 /** Every .ts file under `dir`, sorted, as paths relative to `root`. */
 function typescriptFiles(root: string, dir: string): string[] {

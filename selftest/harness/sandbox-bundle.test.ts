@@ -1,6 +1,6 @@
 // The embedded sandbox is loaded as one bundled module (helpers/target/sandbox-bundle.ts): the bundle
 // is keyed by every sandbox source, so a changed file is never served from a stale bundle; a kept one
-// is reused; bundles of other keys go once a day old; and the bundle is the sandbox.
+// is reused; bundles of other keys go once an hour old; and the bundle is the sandbox.
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -46,8 +46,8 @@ describe('the sandbox bundle', () => {
     const built = statSync(first).mtimeMs;
     expect(await sandboxBundle(copy)).toBe(first);
     expect(statSync(first).mtimeMs).toBe(built);
-    // A day and more old: removed when another key is built; a fresh one of another key stays.
-    const old = new Date(Date.now() - 25 * 60 * 60 * 1000);
+    // Over an hour old: removed when another key is built; a fresh one of another key stays.
+    const old = new Date(Date.now() - 61 * 60 * 1000);
     utimesSync(first, old, old);
     utimesSync(`${first}.map`, old, old);
     writeFileSync(join(cache, 'sandbox-fresh.mjs'), '');
