@@ -1,20 +1,22 @@
-// The embedded sandbox as one ES module (SANDBOX_ENTRY and every sandbox module it imports),
-// bundled by esbuild as sandbox/image/build.ts bundles the container's, its packages left to Node.
-// Node loads it in one step: through tsx, each of the sandbox's modules went to tsx's loader thread
-// and back, and the run waited for that before its first scenario (measured in a fresh process:
-// 0.83 to 0.93 s and 1.3 s of CPU through tsx, 0.31 to 0.37 s and 0.4 to 0.5 s of CPU for the bundle;
-// a bundle is built in about 0.1 s).
+// The embedded sandbox as one ES module (SANDBOX_ENTRY and every sandbox module it imports), bundled by
+// esbuild (the tool the container image's bundle is made with, sandbox/image/build.ts), its packages
+// left to Node. Node loads it in one step: through tsx, each of the sandbox's modules went to tsx's
+// loader thread and back, and the run waited for that before its first scenario (measured in a fresh
+// process: 0.83 to 0.93 s and 1.3 s of CPU through tsx, 0.31 to 0.37 s and 0.4 to 0.5 s of CPU for the
+// bundle; a bundle is built in about 0.1 s).
 //
 // A bundle is kept in node_modules/.cache/svc-conformance/ under a key of what makes it: esbuild's
-// version and options, tsconfig.json, and every TypeScript file under sandbox/ (the sandbox imports
-// nothing else of the project). A changed file makes a new key, so a stale bundle is never loaded. It
-// is written to a temporary name and renamed into place, so processes building at once each see a
-// whole file. Other bundles, and files a killed build left, are removed once an hour old (long after
-// any process that built one has loaded it), so edits to the sandbox leave no pile behind.
-import { build, version } from 'esbuild';
+// version and options, tsconfig.json, and every TypeScript file under sandbox/. A build whose inputs
+// are not all among those files is refused, and a source changed while a bundle was built makes it
+// again, so a kept bundle is the one its key names. The folder must be writable and stay under
+// node_modules: vitest leaves a .mjs there to Node rather than transforming it, and Node resolves the
+// bundle's packages upwards from it. It is safe to delete. A bundle is written to a temporary name and
+// renamed into place, so processes building at once each see a whole file; a reused one is touched,
+// and others (and files a killed build left) are removed once unused for an hour.
+import { build, version, type Metafile } from 'esbuild';
 import { createHash, randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 /**
@@ -23,39 +25,80 @@ import { pathToFileURL } from 'node:url';
  */
 export const SANDBOX_ENTRY = 'sandbox/embedded.ts';
 
-const OPTIONS = { bundle: true, packages: 'external', platform: 'node', format: 'esm', target: 'node20', sourcemap: 'linked', logLevel: 'warning' } as const;
-/** Bundles of other keys older than this are removed. */
+// keepNames: functions keep their names in stack traces, as they did through tsx.
+const OPTIONS = { bundle: true, packages: 'external', platform: 'node', format: 'esm', target: 'node20', sourcemap: 'linked', keepNames: true, logLevel: 'warning' } as const;
+/** Bundles of other keys unused for longer than this are removed. */
 const STALE_MS = 60 * 60 * 1000;
 
-/** Every .ts file under `dir`, sorted, as paths relative to `root`. */
+/** Every regular .ts file under `dir` (dot-files left out), sorted, as paths relative to `root`. */
 function typescriptFiles(root: string, dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true })
-    .flatMap((e) => (e.isDirectory() ? typescriptFiles(root, join(dir, e.name)) : e.name.endsWith('.ts') ? [relative(root, join(dir, e.name))] : []))
+    .filter((e) => !e.name.startsWith('.'))
+    .flatMap((e) => (e.isDirectory() ? typescriptFiles(root, join(dir, e.name)) : e.isFile() && e.name.endsWith('.ts') ? [relative(root, join(dir, e.name))] : []))
     .sort();
 }
 
-/** The key of the bundle that the sources under `root` make. */
-export function sandboxBundleKey(root: string): string {
+/** The key of the bundle that the sources under `root` make, and the files it covers. */
+function keyOf(root: string): { key: string; files: string[] } {
+  const files = typescriptFiles(root, join(root, 'sandbox'));
   const hash = createHash('sha256').update(`esbuild ${version}\n${JSON.stringify(OPTIONS)}\n`);
   hash.update(readFileSync(join(root, 'tsconfig.json')));
-  for (const file of typescriptFiles(root, join(root, 'sandbox'))) hash.update(`\n${file}\n`).update(readFileSync(join(root, file)));
-  return hash.digest('hex').slice(0, 32);
+  for (const file of files) hash.update(`\n${file}\n`).update(readFileSync(join(root, file)));
+  return { key: hash.digest('hex').slice(0, 32), files };
+}
+
+export const sandboxBundleKey = (root: string): string => keyOf(root).key;
+
+/** The inputs of a build that its key does not cover (any other file would change the bundle unseen). */
+function uncovered(root: string, metafile: Metafile, files: readonly string[]): string[] {
+  const covered = new Set(files.map((f) => resolve(root, f)));
+  return Object.keys(metafile.inputs).filter((input) => !covered.has(resolve(root, input)));
 }
 
 /** The path of the sandbox's bundle for the sources under `root`, built first where there is none. */
 export async function sandboxBundle(root: string): Promise<string> {
   const dir = join(root, 'node_modules/.cache/svc-conformance');
-  const name = `sandbox-${sandboxBundleKey(root)}.mjs`;
-  const file = join(dir, name);
-  if (existsSync(file)) return file;
-  mkdirSync(dir, { recursive: true });
-  const { outputFiles } = await build({ ...OPTIONS, entryPoints: [join(root, SANDBOX_ENTRY)], outfile: file, write: false });
-  // The map first: once the bundle is in place, the map it names is there too.
-  for (const out of [...outputFiles].sort((a) => (a.path.endsWith('.map') ? -1 : 1))) {
-    const temp = `${out.path}.${randomUUID()}.tmp`;
-    writeFileSync(temp, out.contents);
-    renameSync(temp, out.path);
+  for (let attempt = 1; ; attempt++) {
+    const { key, files } = keyOf(root);
+    const name = `sandbox-${key}.mjs`;
+    const file = join(dir, name);
+    if (existsSync(file)) {
+      // Touched: a bundle in use is never an hour unused (see the cleanup below).
+      const now = new Date();
+      try {
+        utimesSync(file, now, now);
+        utimesSync(`${file}.map`, now, now);
+      } catch {
+        // Removed meanwhile: built again below.
+      }
+      if (existsSync(file)) return file;
+    }
+    try {
+      mkdirSync(dir, { recursive: true });
+    } catch (err) {
+      throw new Error(`the embedded sandbox's bundle cannot be kept in ${dir} (node_modules must be writable): ${(err as Error).message}`);
+    }
+    const { outputFiles, metafile } = await build({ ...OPTIONS, entryPoints: [join(root, SANDBOX_ENTRY)], outfile: file, write: false, metafile: true, absWorkingDir: root });
+    const outside = uncovered(root, metafile, files);
+    if (outside.length) throw new Error(`the embedded sandbox's bundle holds files its cache key does not cover (only .ts files under sandbox/ are): ${outside.join(', ')}`);
+    if (keyOf(root).key !== key) {
+      // A source changed while it was built: the bundle may hold either version.
+      if (attempt < 3) continue;
+      throw new Error('the sandbox sources kept changing while their bundle was built');
+    }
+    // The map first: once the bundle is in place, the map it names is there too.
+    for (const out of [...outputFiles].sort((a, b) => Number(b.path.endsWith('.map')) - Number(a.path.endsWith('.map')))) {
+      const temp = `${out.path}.${randomUUID()}.tmp`;
+      writeFileSync(temp, out.contents);
+      renameSync(temp, out.path);
+    }
+    removeUnused(dir, name);
+    return file;
   }
+}
+
+/** Other bundles, maps and leftover temporary files unused for STALE_MS. */
+function removeUnused(dir: string, name: string): void {
   const now = Date.now();
   for (const other of readdirSync(dir)) {
     if (!other.startsWith('sandbox-') || other === name || other === `${name}.map`) continue;
@@ -66,17 +109,22 @@ export async function sandboxBundle(root: string): Promise<string> {
       // Removed by another process meanwhile.
     }
   }
-  return file;
 }
 
 /**
- * The sandbox's entry, loaded from its bundle (built first where there is none). Source maps are
- * turned on for the process, so that the sandbox's stack traces name its own files (tsx, which loaded
- * it before, turned them on as well).
+ * The sandbox's entry, loaded from its bundle (built first where there is none; built again once if
+ * the bundle went between its check and its load). Stack traces of the sandbox name the bundle's file
+ * and line (vitest's own stack handling does not read its source map), with the sandbox's function
+ * names; the .map beside it maps a line back to the sandbox's file.
  */
 export async function importSandboxBundle<T>(root: string): Promise<T> {
-  const file = await sandboxBundle(root);
-  process.setSourceMapsEnabled(true);
-  // The one import() whose specifier is computed that the import boundary allows: the bundle of SANDBOX_ENTRY.
-  return (await import(pathToFileURL(file).href)) as T;
+  for (let attempt = 1; ; attempt++) {
+    const file = await sandboxBundle(root);
+    try {
+      // The one import() whose specifier is computed that the import boundary allows: the bundle of SANDBOX_ENTRY.
+      return (await import(pathToFileURL(file).href)) as T;
+    } catch (err) {
+      if (attempt > 1 || (err as { code?: string }).code !== 'ERR_MODULE_NOT_FOUND' || existsSync(file)) throw err;
+    }
+  }
 }

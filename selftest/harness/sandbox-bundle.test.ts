@@ -1,12 +1,11 @@
 // The embedded sandbox is loaded as one bundled module (helpers/target/sandbox-bundle.ts): the bundle
 // is keyed by every sandbox source, so a changed file is never served from a stale bundle; a kept one
 // is reused; bundles of other keys go once an hour old; and the bundle is the sandbox.
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { sandboxBundle, sandboxBundleKey } from '../../helpers/target/sandbox-bundle.js';
+import { importSandboxBundle, sandboxBundle, sandboxBundleKey } from '../../helpers/target/sandbox-bundle.js';
 import { ROOT } from '../run-conformance.js';
 
 const copy = mkdtempSync(join(tmpdir(), 'svc-sandbox-bundle-'));
@@ -34,7 +33,10 @@ describe('the sandbox bundle', () => {
     expect(new Set([key, changed, added, reconfigured]).size).toBe(4);
     expect(sandboxBundleKey(copy)).toBe(key);
     writeFileSync(join(copy, 'README.notes'), 'not a source');
+    // An editor's lock file (a dangling link named like a source) is no source either.
+    symlinkSync('nobody@host.1234', join(copy, 'sandbox/.#app.ts'));
     expect(sandboxBundleKey(copy)).toBe(key);
+    rmSync(join(copy, 'sandbox/.#app.ts'));
   });
 
   it('builds a bundle once and reuses it; a source change builds another; old ones of other keys go', async () => {
@@ -43,10 +45,11 @@ describe('the sandbox bundle', () => {
     expect(first).toBe(join(cache, `sandbox-${sandboxBundleKey(copy)}.mjs`));
     expect(readFileSync(first, 'utf8')).toMatch(/export \{[^}]*\bbuildSandbox\b/);
     expect(readFileSync(first, 'utf8')).toMatch(/sourceMappingURL=sandbox-[0-9a-f]{32}\.mjs\.map\s*$/);
-    const built = statSync(first).mtimeMs;
+    // Reused, not written again: a new file would be another inode (renamed into place).
+    const built = statSync(first).ino;
     expect(await sandboxBundle(copy)).toBe(first);
-    expect(statSync(first).mtimeMs).toBe(built);
-    // Over an hour old: removed when another key is built; a fresh one of another key stays.
+    expect(statSync(first).ino).toBe(built);
+    // Unused for over an hour: removed when another key is built; a fresh one of another key stays.
     const old = new Date(Date.now() - 61 * 60 * 1000);
     utimesSync(first, old, old);
     utimesSync(`${first}.map`, old, old);
@@ -60,9 +63,23 @@ describe('the sandbox bundle', () => {
     expect(readdirSync(cache).sort()).toEqual([`${second.split('/').pop()}`, `${second.split('/').pop()}.map`, 'sandbox-fresh.mjs'].sort());
   });
 
+  it('refuses a build that holds a file its key does not cover', async () => {
+    const other = mkdtempSync(join(tmpdir(), 'svc-sandbox-bundle-json-'));
+    try {
+      cpSync(join(copy, 'sandbox'), join(other, 'sandbox'), { recursive: true });
+      cpSync(join(copy, 'tsconfig.json'), join(other, 'tsconfig.json'));
+      writeFileSync(join(other, 'sandbox/extra.json'), '{"extra": 1}\n');
+      const file = join(other, 'sandbox/errors.ts');
+      writeFileSync(file, `import extra from './extra.json' with { type: 'json' };\n${readFileSync(file, 'utf8')}\n(globalThis as Record<string, unknown>).SANDBOX_EXTRA = extra;\n`);
+      await expect(sandboxBundle(other)).rejects.toThrow(/does not cover .*sandbox\/extra\.json/);
+    } finally {
+      rmSync(other, { recursive: true, force: true });
+    }
+  });
+
   it('is the sandbox: the one it builds answers, and its source map names the sandbox sources', async () => {
     const file = await sandboxBundle(ROOT);
-    const { buildSandbox } = (await import(pathToFileURL(file).href)) as typeof import('../../sandbox/embedded.js');
+    const { buildSandbox } = await importSandboxBundle<typeof import('../../sandbox/embedded.js')>(ROOT);
     const sandbox = await buildSandbox({ clientId: 'bundle', clientSecret: 'bundle-secret' });
     try {
       const customers = await sandbox.app.inject({ method: 'GET', url: '/2025-10-13/customers', headers: { authorization: `Basic ${Buffer.from('bundle:bundle-secret').toString('base64')}` } });

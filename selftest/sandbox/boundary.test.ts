@@ -1,6 +1,7 @@
 // Judge and judged are independent: nothing under sandbox/ imports the harness (helpers/, fixtures/,
 // suites/, selftest/), and nothing under suites/, helpers/ or fixtures/ imports the sandbox, except
-// the embedded boot in helpers/target/global-setup.ts. Every import form is read with the TypeScript
+// the embedded boot: helpers/target/global-setup.ts names sandbox/embedded.ts, and
+// helpers/target/sandbox-bundle.ts loads the bundle built from it (one computed import()). Every import form is read with the TypeScript
 // parser (static, re-export, type-only, dynamic import(), require(), import x = require(), tsx's
 // tsImport()) and each relative specifier is resolved to the file it loads; an import whose target
 // cannot be told (a computed specifier, an unresolvable path) is a finding too.
