@@ -11,9 +11,9 @@ import { PLATFORM_FILE, platformPhasePlugin } from './helpers/target/platform-ph
 // run's CPU went to that compiler (perf, the embedded run). A budget of 1 MiB (16 times Node 20's
 // default) leaves code that runs a few thousand times to the baseline tiers. Measured in alternation
 // on the 2-core machine: the embedded run about 3 s less CPU (38.3 to 41.5 s of user time against
-// 40.7 to 44.4 s, four runs each), a batch of twelve mutant runs 13 % less. Set here, before vitest starts a worker: V8's flags
-// are the process's, so every worker thread starts with it. A V8 without the flag says so on stderr
-// and runs at its default.
+// 40.7 to 44.4 s, four runs each), a batch of twelve mutant runs 13 % less. Set here, before vitest
+// starts a worker: V8's flags are the process's, so every worker thread starts with it. A V8 without
+// the flag says so on stderr and runs at its default.
 setFlagsFromString('--interrupt-budget=1048576');
 const reports = resolve(process.env.SVC_REPORTS_DIR ?? 'reports');
 // No other run writes this folder while this one does (helpers/report/folder-lock.ts): taken here,

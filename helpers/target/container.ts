@@ -7,6 +7,12 @@ import { randomUUID } from 'node:crypto';
 import { createWriteStream, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { GenericContainer, Wait } from 'testcontainers';
+import { Redactor, StreamRedactor } from '../redact.js';
+import { INTERFACE_VERSION } from '../spec/catalog.js';
+import { REPORTS_DIR } from '../paths.js';
+import type { TargetSettings } from './settings.js';
+
+type ContainerSettings = Extract<TargetSettings, { mode: 'container' }>;
 
 /**
  * A container the engine removes once it exits (HostConfig.AutoRemove, `run --rm`). testcontainers
@@ -19,12 +25,6 @@ class EngineRemovedContainer extends GenericContainer {
     this.hostConfig.AutoRemove = true;
   }
 }
-import { Redactor, StreamRedactor } from '../redact.js';
-import { INTERFACE_VERSION } from '../spec/catalog.js';
-import { REPORTS_DIR } from '../paths.js';
-import type { TargetSettings } from './settings.js';
-
-type ContainerSettings = Extract<TargetSettings, { mode: 'container' }>;
 
 /** SANDBOX_* settings of this run passed on to the container (a sandbox image reads them; others ignore them). */
 const PASSED_ON = ['SANDBOX_FAULTS', 'SANDBOX_CHALLENGE_TTL_MS', 'SANDBOX_PROVISIONING_DELAY_MS', 'SANDBOX_WEBHOOK_RETRY_BASE_MS', 'SANDBOX_WEBHOOK_ATTEMPTS', 'SANDBOX_REALTIME_QUOTE_TTL_MS', 'SANDBOX_CARD_ACTIVATION_DELAY_MS', 'SANDBOX_INCOMING_APPROVAL_WINDOW_MS', 'SANDBOX_UMA_LOOKUP_TTL_MS', 'SANDBOX_WALLET_SESSION_TTL_MS', 'SANDBOX_SCA_DEBIT_AT', 'SANDBOX_QUOTE_VELOCITY_COUNT', 'SANDBOX_QUOTE_VELOCITY_REFUSED'];

@@ -47,17 +47,6 @@ function presentLookup(l: LookupRecord) {
 
 export async function umaRoutes(app: FastifyInstance) {
   const { ctx } = app;
-  // Keys and chains are made at the first lookup, which waits for them (every lookup after it too): a
-  // sandbox that answers none makes none (some 75 ms of CPU per sandbox, spent by every mutant run
-  // and every self-test's sandbox otherwise).
-  let made: Promise<UmaSender> | undefined;
-  // A failed attempt is logged and forgotten: the next lookup tries again.
-  const ready = () =>
-    (made ??= makeSender().catch((err: unknown) => {
-      made = undefined;
-      app.log.error({ err }, 'UMA counterparties could not be made');
-      throw err;
-    }));
   const makeSender = async () => {
     const anchor = await makeTrustAnchor(ctx.clock.now());
     const directory = await makeCounterparties({
@@ -71,6 +60,17 @@ export async function umaRoutes(app: FastifyInstance) {
     SENDERS.set(ctx, sender);
     return sender;
   };
+  // Keys and chains are made at the first lookup, which waits for them (every lookup after it too): a
+  // sandbox that answers none makes none (some 75 ms of CPU per sandbox, spent by every mutant run
+  // and every self-test's sandbox otherwise).
+  let made: Promise<UmaSender> | undefined;
+  // A failed attempt is logged and forgotten: the next lookup tries again.
+  const ready = () =>
+    (made ??= makeSender().catch((err: unknown) => {
+      made = undefined;
+      app.log.error({ err }, 'UMA counterparties could not be made');
+      throw err;
+    }));
 
   // Supplement §18: the lookups' query is "senderUmaAddress or customerId": at least one is given (a
   // lookup with neither is refused 400 INVALID_INPUT naming both); both together are taken.

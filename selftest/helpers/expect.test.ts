@@ -8,7 +8,7 @@ const recorded = vi.hoisted(() => [] as string[]);
 vi.mock('../../helpers/coverage/recorder.js', () => ({ recordCovered: (_k: string, id: string) => recorded.push(id), recordNote: () => undefined, recordSkip: () => undefined }));
 vi.mock('../../helpers/allure.js', () => ({ allureTag: () => undefined, allureLabel: () => undefined, allureAttach: () => undefined }));
 
-const { expectError, expectStatus } = await import('../../helpers/expect.js');
+const { expectError, expectRefusal, expectStatus } = await import('../../helpers/expect.js');
 
 function answer(status: number, body: unknown): ApiResponse {
   return {
@@ -51,5 +51,19 @@ describe('expectError', () => {
     recorded.length = 0;
     expect(() => expectError(res, 400, 'INVALID_INPUT', 'the rule')).toThrow(message);
     expect(recorded).toEqual([]);
+  });
+});
+
+describe('expectRefusal', () => {
+  const note = { id: 'self-test', sentences: ['a rule with no stated status or code'] };
+
+  it('passes a 4xx error body whose code is enumerated for its status', () => {
+    expect(expectRefusal(error(400, 'INVALID_INPUT'), 'the rule', note).code).toBe('INVALID_INPUT');
+  });
+
+  it('fails a success, a 5xx and a code not enumerated for the status', () => {
+    expect(() => expectRefusal(answer(201, { id: 'c1' }), 'the rule', note)).toThrow(/a refusal is a client error \(4xx\); the rule/);
+    expect(() => expectRefusal(error(500, 'INTERNAL_ERROR'), 'the rule', note)).toThrow(/a refusal is a client error \(4xx\); the rule/);
+    expect(() => expectRefusal(error(403, 'NOT_A_CODE'), 'the rule', note)).toThrow(/NOT_A_CODE is not among the codes for 403; the rule/);
   });
 });

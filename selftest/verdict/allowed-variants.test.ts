@@ -48,7 +48,7 @@ describe('a target that reads the documents another allowed way', () => {
     expect(notes).toMatch(/## quotes:sca-debit-time[\s\S]*took its amount after the last balance read before the failure, and announced its refund/);
   }, 180_000);
 
-  it('passes when it lets a customer create only 3 quotes in the velocity window (supplement 1 states no count), counts refused ones too and answers the velocity before reading the body (nor these), with 5 generated requests per field rule', async () => {
+  it('passes when it lets a customer create only 3 quotes in the velocity window (supplement 1 states no count), counts refused ones too and answers the velocity before reading the body (it states neither), with 5 generated requests per field rule', async () => {
     // The valid quotes, transfer-outs and transfer-ins of a field rule (2 edge bodies and 4 generated per variant) move to another customer at the declared count (helpers/requests/rotating.ts).
     // Before they did, three of these scenarios failed here with 403 VELOCITY_LIMIT_EXCEEDED. So do the
     // refused ones (refusalsWithinVelocity): with SANDBOX_QUOTE_VELOCITY_REFUSED=count, the refusals of
@@ -92,6 +92,9 @@ describe('a target that reads the documents another allowed way', () => {
     }
     expect(run.output).toMatch(/the declared velocity \(2 quotes of one customer within \d+ ms\) is below the 3 quotes or transfers this scenario makes for one customer/);
     expect(run.verdict?.counts, run.output.slice(-2000)).toMatchObject({ failed: 0, skipped: 2 });
+    // An embedded run, where nothing may skip: the skips themselves make it not conformant.
+    expect(run.verdict?.conformant).toBe(false);
+    expect(run.verdict?.reasons.join('\n')).toMatch(/2 skips in embedded mode, where nothing may skip/);
   }, 180_000);
 
   it('still fails such a target when a payment whose challenge expired keeps the debit, in every expiry scenario', async () => {

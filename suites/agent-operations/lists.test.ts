@@ -46,7 +46,8 @@ describe(op, () => {
 
   it('status narrows the agent\'s actions; paging by one visits each once; another agent\'s actions never show', async (ctx) => {
     requireCapability(ctx, capabilities.sandboxTriggers, 'the target cannot fund a customer');
-    requireVelocityFor(ctx, 2);
+    // Four transfer-outs of one customer (two approved, two held).
+    requireVelocityFor(ctx, 4);
     await basisSupplement('section 23: GET /agents/me/actions (status? filter); approval needed when amount > threshold; section 1 paging');
     const mine = await agentWithActions(2, 2);
     const theirs = await agentWithActions(1, 1);

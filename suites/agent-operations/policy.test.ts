@@ -92,7 +92,8 @@ describe.concurrent('Agent policy: approval, restrictions, limits and usage', ()
 
   it('dailyLimit refuses the call that would pass it, and usage keeps the day\'s count and spend', async (ctx) => {
     requireCapability(ctx, capabilities.sandboxTriggers, 'the target cannot fund a customer');
-    requireVelocityFor(ctx, 2);
+    // Three transfer-outs of one customer, one of them refused (a target may count it).
+    requireVelocityFor(ctx, 3);
     await basisSupplement('spendingLimits.dailyLimit; usage {dailyTransactionCount, dailySpend, monthlySpend} (section 23)');
     const { customerId, usd, bank } = await customerWithMoney(100_000);
     const { agent, client } = await connectAgent(customerId, policy({ spendingLimits: { currency: 'USD', perTransactionLimit: 100_000, dailyLimit: 5_000 } }));
@@ -112,6 +113,7 @@ describe.concurrent('Agent policy: approval, restrictions, limits and usage', ()
 
   it('dailyTransactionLimit refuses the call past the day\'s count', async (ctx) => {
     requireCapability(ctx, capabilities.sandboxTriggers, 'the target cannot fund a customer');
+    requireVelocityFor(ctx, 2);
     await basisSupplement('spendingLimits.dailyTransactionLimit; limit denial 403 (section 23)');
     const { customerId, usd, bank } = await customerWithMoney(100_000);
     const { client } = await connectAgent(customerId, policy({ spendingLimits: { currency: 'USD', perTransactionLimit: 100_000, dailyTransactionLimit: 1 } }));
@@ -122,7 +124,8 @@ describe.concurrent('Agent policy: approval, restrictions, limits and usage', ()
 
   it('monthlyLimit refuses the call that would pass it; a smaller one still runs', async (ctx) => {
     requireCapability(ctx, capabilities.sandboxTriggers, 'the target cannot fund a customer');
-    requireVelocityFor(ctx, 2);
+    // Three transfer-outs of one customer, one of them refused (a target may count it).
+    requireVelocityFor(ctx, 3);
     await basisSupplement('spendingLimits.monthlyLimit; limit denial 403 (section 23)');
     const { customerId, usd, bank } = await customerWithMoney(100_000);
     const { agent, client } = await connectAgent(customerId, policy({ spendingLimits: { currency: 'USD', perTransactionLimit: 100_000, monthlyLimit: 4_000 } }));

@@ -17,7 +17,9 @@ describe.concurrent('Agent scope: another customer\'s ids', () => {
 
   it('answers 404 for another customer\'s accounts, quotes, actions and transactions, and moves none of its money', async (ctx) => {
     requireCapability(ctx, capabilities.sandboxTriggers, 'the target cannot fund a customer');
-    requireVelocityFor(ctx, 2);
+    // Four requests naming the other customer's account: two quotes, and a quote and a transfer-out
+    // refused (a target may count refused ones too; supplement 1 does not say).
+    requireVelocityFor(ctx, 4);
     await basisSupplement('cross-customer ids -> 404 (section 23)');
     const mine = await customerWithMoney(50_000);
     const theirs = await customerWithMoney(50_000);

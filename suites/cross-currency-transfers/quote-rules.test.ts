@@ -102,7 +102,8 @@ describe('POST /quotes: rules', () => {
 
   it('refuses platformFeeOverride with a non-USD source currency, and accepts the same override from a USD source', async (ctx) => {
     requireCapability(ctx, capabilities.sandboxTriggers, 'the target cannot fund a sender');
-    requireVelocityFor(ctx, 2);
+    // Three quotes of one customer: two controls and the refused one.
+    requireVelocityFor(ctx, 3);
     const { customerId, accounts } = await sender({ USD: 100_000, EUR: 100_000 });
     const destination = await eurDestination(customerId);
     const override = (currency: string) => ({ platformFeeOverride: { platformFixedFee: { amount: 10, currency }, platformVariableFeeBps: 10 } });
@@ -120,9 +121,9 @@ describe('POST /quotes: rules', () => {
   });
 
   it('allows a transfer below the regulatory threshold to a wallet pending ownership verification, and refuses one above it with EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED', async (ctx) => {
-    requireVelocityFor(ctx, 2);
     const threshold = capabilities.limits.verificationThresholdUsdCents;
     requireCapability(ctx, capabilities.sandboxTriggers && capabilities.counterpartyRules && threshold !== undefined, 'the target declares no regulatory threshold (SVC_LIMIT_VERIFICATION_USD_CENTS)', ['error:400:EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED']);
+    requireVelocityFor(ctx, 2, ['error:400:EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED']);
     const { accounts } = await sender({ USD: threshold! * 3 });
     const wallet = await createPendingOwnershipWallet(walletWithoutTrigger(() => wallets.evm()));
     // Platform wallets may receive from customer accounts only where the target allows it; customer wallets are the usual case.
@@ -136,6 +137,7 @@ describe('POST /quotes: rules', () => {
 
   it('refuses a quote or its execution from a frozen internal account, and moves no money', async (ctx) => {
     requireCapability(ctx, capabilities.sandboxTriggers && capabilities.stateTriggers.includes('freeze'), 'the target declares no freeze trigger (SVC_STATE_TRIGGERS)');
+    requireVelocityFor(ctx, 2);
     const { customerId, accounts } = await sender({ USD: 100_000 });
     const destination = await eurDestination(customerId);
     // Control: while ACTIVE the account is quoted from.
@@ -150,6 +152,7 @@ describe('POST /quotes: rules', () => {
 
   it('refuses a quote from a FAILED internal account, and moves no money', async (ctx) => {
     requireCapability(ctx, capabilities.sandboxTriggers && capabilities.stateTriggers.includes('fail'), 'the target declares no fail trigger (SVC_STATE_TRIGGERS)');
+    requireVelocityFor(ctx, 2);
     const { customerId, accounts } = await sender({ USD: 100_000 });
     const destination = await eurDestination(customerId);
     // Control: while ACTIVE the same request (executed at once) is accepted and completes.
@@ -167,6 +170,7 @@ describe('POST /quotes: rules', () => {
 
   it('refuses a quote to a frozen internal account (frozen accounts cannot receive payments)', async (ctx) => {
     requireCapability(ctx, capabilities.sandboxTriggers && capabilities.stateTriggers.includes('freeze'), 'the target declares no freeze trigger (SVC_STATE_TRIGGERS)');
+    requireVelocityFor(ctx, 2);
     const { customerId, accounts } = await sender({ USD: 100_000, EUR: 0 });
     // Control: while ACTIVE the same request into it (executed at once) is accepted and completes.
     const body = quoteBody(accounts.USD.id, accounts.EUR.id, 10_000, { immediatelyExecute: true });

@@ -113,7 +113,8 @@ describe('POST /quotes: a counterparty that misbehaves on the pay request', () =
     const code = 'INVALID_NONCE';
     const address = capabilities.umaQuoteTriggers[code];
     requireCapability(ctx, address !== undefined && capabilities.sandboxTriggers, undeclared(code, 'quote'), [`error:400:${code}`]);
-    requireVelocityFor(ctx, 2);
+    // Three quotes of one customer: the control, the first pay request and its replay.
+    requireVelocityFor(ctx, 3, [`error:400:${code}`]);
     await basisSupplement('INVALID_NONCE on the pay-request leg of POST /quotes (section 18: lookup or quote; 28)');
     const { accounts } = await sender({ USD: 100_000 });
     const control = await lookup(SUCCESS_RECEIVER());
