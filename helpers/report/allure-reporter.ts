@@ -11,6 +11,8 @@
 //   Attachments are written in place: a result is renamed into place only once the attachments
 //   handed over before it are written, so a result that can be read names only written attachments.
 // - expect() calls are not steps: every project loads helpers/report/allure-steps.ts first.
+// - Tests run under allure-vitest's async context only while they are concurrent
+//   (helpers/report/allure-runner.ts): on Node 20 the context slows every promise of its thread.
 // The run's end waits for every write (onTestRunEnd), so the reports are complete when vitest exits.
 import { copyFile, mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -22,6 +24,8 @@ import type { TestModule, Vitest } from 'vitest/node';
 
 /** The setup file that keeps expect() calls out of the steps. */
 const STEPS = fileURLToPath(new URL('./allure-steps.ts', import.meta.url));
+/** The runner that enters allure-vitest's async context for concurrent tests alone. */
+export const ALLURE_RUNNER = fileURLToPath(new URL('./allure-runner.ts', import.meta.url));
 
 /** How many files are written at once: enough to keep the disk busy, few enough to leave libuv's pool free. */
 const WRITES_AT_ONCE = 4;
@@ -150,7 +154,12 @@ export default class AllureReporter extends AllureVitestReporter {
   }
 
   override onInit(vitest: Vitest): void {
+    // allure-vitest's onInit gives every project its runner, which puts every test under its async
+    // context; a project with no runner of its own gets the one that does so for concurrent tests
+    // alone. A project with a runner of its own keeps allure-vitest's, which wraps it.
+    const ownRunner = new Map(vitest.projects.map((p) => [p, p.config.runner]));
     super.onInit(vitest);
+    for (const project of vitest.projects) if (!ownRunner.get(project)) project.config.runner = ALLURE_RUNNER;
     for (const { config } of vitest.projects) if (!config.setupFiles.includes(STEPS)) config.setupFiles.unshift(STEPS);
     const writer = new UnsyncedWriter(this.options.resultsDir);
     this.writer = writer;

@@ -1,0 +1,74 @@
+// The test runner of every project (helpers/report/allure-reporter.ts sets it in place of
+// allure-vitest's). allure-vitest names a test's Allure messages (steps, attachments, labels) by the
+// test that is running. Tests of one file run one at a time unless they are concurrent, and then
+// vitest's own current test names them; concurrent tests (it.concurrent, describe.concurrent) run
+// at once, and only an async context can tell which of them a message belongs to.
+//
+// allure-vitest's runner enters that context (an AsyncLocalStorage) for every test. On Node 20 an
+// AsyncLocalStorage in use turns on V8's promise hooks for its whole thread, for as long as any
+// storage is enabled: every promise then calls into them, and promise-heavy code ran three to six
+// times slower in a micro-benchmark (an embedded run: seven workers, each under it for every test).
+// This runner enters it only for a concurrent test and disables the storage when the last concurrent
+// test of the worker has ended, which turns the hooks off again. allure-vitest's getCurrentTest reads
+// the same context (the global it keeps it in) and, without a store, falls back to vitest's current
+// test, as it does for the tests of allure-vitest's own runner outside the context.
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { TestRunner, type RunnerTestCase } from 'vitest';
+
+/** allure-vitest's async context, under the global its concurrentState module reads. */
+interface AllureAsyncContext {
+  currentTaskStorage: AsyncLocalStorage<RunnerTestCase>;
+  activeTasks: WeakSet<RunnerTestCase>;
+}
+
+const holder = globalThis as { __allureVitestAsyncContext?: AllureAsyncContext };
+
+function asyncContext(): AllureAsyncContext {
+  return (holder.__allureVitestAsyncContext ??= { currentTaskStorage: new AsyncLocalStorage(), activeTasks: new WeakSet() });
+}
+
+/** The concurrent tests of this worker that have started and not ended. */
+const running = new Set<RunnerTestCase>();
+
+function release(test: RunnerTestCase): void {
+  if (!running.delete(test)) return;
+  const context = asyncContext();
+  context.activeTasks.delete(test);
+  // The last one: no store is left to find, and the thread's promise hooks go off with the storage.
+  if (running.size === 0) context.currentTaskStorage.disable();
+}
+
+export default class ConcurrencyScopedAllureRunner extends TestRunner {
+  override async onBeforeRunTask(test: RunnerTestCase): Promise<void> {
+    if (test.concurrent) {
+      const context = asyncContext();
+      running.add(test);
+      context.activeTasks.add(test);
+      context.currentTaskStorage.enterWith(test);
+    }
+    await super.onBeforeRunTask(test);
+    // A test that will not run (skipped, todo) has no end to wait for.
+    if (test.mode !== 'run' && test.mode !== 'queued') release(test);
+  }
+
+  /**
+   * A test skipped from inside (ctx.skip()) ends after this call, and vitest calls neither
+   * onAfterTryTask nor onAfterRunTask for it: its try threw.
+   */
+  onAfterRetryTask(test: RunnerTestCase): void {
+    if (test.result?.state === 'skip') release(test);
+  }
+
+  override async onAfterRunTask(test: RunnerTestCase): Promise<void> {
+    try {
+      await super.onAfterRunTask(test);
+    } finally {
+      release(test);
+    }
+  }
+}
+
+/** For the self-test: whether the async context is in use in this worker (promise hooks on). */
+export function concurrentContextEnabled(): boolean {
+  return running.size > 0;
+}
