@@ -2,8 +2,11 @@
 // X-Svc-Signature; a 200 acknowledges; failures and 5xx are retried with exponential backoff and
 // the same envelope id; the receiver has 30 seconds to answer. Deliveries about one resource are
 // sent one after another so that they arrive in the order they were emitted.
+// Sent with Node's own http and https modules over kept-alive connections: undici cost the
+// embedded run about 1.3 ms of CPU per delivery (its parser and dispatcher, beside the signature).
 import { randomUUID } from 'node:crypto';
-import type { Agent, request } from 'undici';
+import http from 'node:http';
+import https from 'node:https';
 import { generateWebhookKey, loadWebhookKey, signWebhookBody, verifyWebhookBody, type WebhookSigningKey } from '../crypto/webhook-signing.js';
 import { isoNow, type Clock } from '../clock.js';
 import type { Faults } from '../faults.js';
@@ -13,6 +16,9 @@ import type { Faults } from '../faults.js';
  * more than the harness's default per-notification tolerance (5, README "SVC_DUPLICATES_PER_NOTIFICATION").
  */
 const DUPLICATES_BEYOND_TOLERANCE = 8;
+
+/** A kept-alive connection unused this long is closed. */
+const IDLE_MS = 4_000;
 
 export interface DeliveryOptions {
   privateKeyPem: string;
@@ -38,8 +44,10 @@ export type Envelope = Record<string, unknown> & { id: string; type: string; tim
 export class WebhookDelivery {
   private readonly chains = new Map<string, Promise<void>>();
   private readonly timers = new Set<NodeJS.Timeout>();
-  /** undici's Agent, made with the first delivery: the sandbox's start does not wait for the library. */
-  private client?: Promise<{ agent: Agent; request: typeof request }>;
+  /** Deliveries under way, ended by close(). */
+  private readonly requests = new Set<http.ClientRequest>();
+  /** Kept-alive connections to the endpoint, per scheme; an extra CA is trusted for HTTPS. */
+  private readonly agents: { http: http.Agent; https: https.Agent };
   private readonly key: WebhookSigningKey;
   private readonly otherKey = generateWebhookKey();
   private closed = false;
@@ -51,13 +59,9 @@ export class WebhookDelivery {
     private readonly clock: Clock,
   ) {
     this.key = loadWebhookKey(opts.privateKeyPem);
-  }
-
-  private connect(): Promise<{ agent: Agent; request: typeof request }> {
-    return (this.client ??= import('undici').then(({ Agent, request }) => ({
-      agent: new Agent({ headersTimeout: this.opts.timeoutMs, bodyTimeout: this.opts.timeoutMs, connect: this.opts.caPem ? { ca: this.opts.caPem } : {} }),
-      request,
-    })));
+    // Idle connections close after 4 s, before a receiver's own idle timeout (Node's is 5 s) can close one under a delivery.
+    const kept = { keepAlive: true, timeout: IDLE_MS };
+    this.agents = { http: new http.Agent(kept), https: new https.Agent({ ...kept, ...(opts.caPem ? { ca: opts.caPem } : {}) }) };
   }
 
   /** Whether a base64 signature was made over the raw body with the service's webhook key. */
@@ -152,18 +156,38 @@ export class WebhookDelivery {
     const signedBody = this.faults.has('webhook-signed-over-other-body') ? Buffer.from(JSON.stringify(envelope, null, 1)) : raw;
     const key = this.faults.has('webhook-signed-by-other-key') ? this.otherKey : this.key;
     try {
-      const { agent, request } = await this.connect();
-      const res = await request(url, {
-        method: 'POST',
-        body: raw,
-        headers: { 'content-type': 'application/json', 'x-svc-signature': signWebhookBody(signedBody, key) },
-        dispatcher: agent,
-      });
-      const body = await res.body.text();
-      return { attempt, status: res.statusCode, body: body.slice(0, 2000) };
+      const headers = { 'content-type': 'application/json', 'content-length': raw.length, 'x-svc-signature': signWebhookBody(signedBody, key) };
+      const { status, body } = await this.post(new URL(url), raw, headers);
+      return { attempt, status, body: body.slice(0, 2000) };
     } catch (err) {
       return { attempt, error: (err as Error).message };
     }
+  }
+
+  /**
+   * One POST; resolves with the answer, rejects on a connection failure or when the receiver takes
+   * longer than timeoutMs to answer, or between two parts of its answer.
+   */
+  private post(target: URL, body: Buffer, headers: Record<string, string | number>): Promise<{ status: number; body: string }> {
+    const secure = target.protocol === 'https:';
+    if (!secure && target.protocol !== 'http:') return Promise.reject(new Error(`${target.protocol} endpoints are not supported`));
+    const timeoutMs = this.opts.timeoutMs;
+    return new Promise((resolve, reject) => {
+      const req = (secure ? https : http).request(target, { method: 'POST', headers, agent: secure ? this.agents.https : this.agents.http }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('error', reject);
+        res.on('close', () => {
+          if (!res.complete) reject(new Error('the connection closed before the answer ended'));
+        });
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+      });
+      this.requests.add(req);
+      req.on('close', () => this.requests.delete(req));
+      req.setTimeout(timeoutMs, () => req.destroy(new Error(`no answer within ${timeoutMs} ms`)));
+      req.on('error', reject);
+      req.end(body);
+    });
   }
 
   /** Resolves once every queued delivery has finished (used at shutdown and by self-tests). */
@@ -175,6 +199,9 @@ export class WebhookDelivery {
     this.closed = true;
     for (const t of this.timers) clearTimeout(t);
     this.timers.clear();
-    if (this.client) await (await this.client).agent.close();
+    // A delivery under way ends now (it is not retried: the delivery is closed), and so do idle connections.
+    for (const req of this.requests) req.destroy(new Error('the sandbox is closing'));
+    this.agents.http.destroy();
+    this.agents.https.destroy();
   }
 }
