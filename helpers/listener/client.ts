@@ -1,13 +1,20 @@
-// Worker side of the listener: long-polls the control server for deliveries about one resource
+// Worker side of the listener: long-polls the control interface for deliveries about one resource
 // until a condition holds or a deadline passes. Event-driven: each poll returns as soon as a new
-// delivery arrives.
+// delivery arrives. In the listener's own process the requests go by channel
+// (helpers/listener/control-channel.ts), elsewhere to its control server.
 import { HttpTransport } from '../http.js';
+import { ControlChannel } from './control-channel.js';
 import type { Delivery } from './server.js';
 
 export interface ListenerEndpoint {
   controlUrl: string;
   controlToken: string;
+  /** The listener's process: a client in it sends by channel. */
+  pid?: number;
 }
+
+/** A long poll answers within its waitMs (30 s at most, helpers/listener/server.ts); a call's bound. */
+const CALL_TIMEOUT_MS = 300_000;
 
 export interface Gathered {
   deliveries: Delivery[];
@@ -23,20 +30,32 @@ export class ListenerClient {
   /** No timestamp the listener verified has shown a fraction of a second yet (see WebhookListener.fractionSeen). */
   wholeSeconds = true;
 
-  private readonly transport = new HttpTransport();
+  private readonly transport: HttpTransport | ControlChannel;
 
-  constructor(private readonly endpoint: ListenerEndpoint) {}
+  constructor(private readonly endpoint: ListenerEndpoint) {
+    this.transport = endpoint.pid === process.pid ? new ControlChannel(endpoint.controlToken) : new HttpTransport();
+  }
+
+  /** Whether requests go by channel (the listener is in this process) rather than over HTTP. */
+  get byChannel(): boolean {
+    return this.transport instanceof ControlChannel;
+  }
 
   private async call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
-    const res = await this.transport.request(`${this.endpoint.controlUrl}${path}`, {
-      method,
-      headers: { 'x-control-token': this.endpoint.controlToken, 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-      // A long poll answers within its waitMs (30 s at most, helpers/listener/server.ts); undici's default bound.
-      timeoutMs: 300_000,
-    });
-    const text = res.text;
-    if (res.statusCode !== 200) throw new Error(`listener control ${method} ${path}: ${res.statusCode} ${text}`);
+    const payload = body === undefined ? undefined : JSON.stringify(body);
+    let statusCode: number;
+    let text: string;
+    if (this.transport instanceof ControlChannel) {
+      ({ status: statusCode, text } = await this.transport.request(method, path, payload, CALL_TIMEOUT_MS));
+    } else {
+      ({ statusCode, text } = await this.transport.request(`${this.endpoint.controlUrl}${path}`, {
+        method,
+        headers: { 'x-control-token': this.endpoint.controlToken, 'content-type': 'application/json' },
+        body: payload,
+        timeoutMs: CALL_TIMEOUT_MS,
+      }));
+    }
+    if (statusCode !== 200) throw new Error(`listener control ${method} ${path}: ${statusCode} ${text}`);
     const parsed = JSON.parse(text) as T & { lagMs?: number; wholeSeconds?: boolean };
     if (typeof parsed.lagMs === 'number') this.lagMs = parsed.lagMs;
     if (typeof parsed.wholeSeconds === 'boolean') this.wholeSeconds = parsed.wholeSeconds;

@@ -18,10 +18,12 @@ import { createPublicKey, randomUUID, type KeyObject } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import https from 'node:https';
+import { BroadcastChannel } from 'node:worker_threads';
 import type { AddressInfo, Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AnyDelivery } from '../schemas.js';
+import { controlChannelName, type ControlMessage, type ControlReply } from './control-channel.js';
 import { platformPhase } from '../target/platform-phase.js';
 import { robustMin, timestampPrecisionMs } from '../target-clock.js';
 import { verifyWebhookSignature } from '../webhook-signature.js';
@@ -88,6 +90,8 @@ export interface ListenerInfo {
   url: string;
   controlUrl: string;
   controlToken: string;
+  /** The process the listener runs in: its threads may reach the control interface by channel (controlChannelName). */
+  pid: number;
   caPem?: string;
 }
 
@@ -150,6 +154,9 @@ export class WebhookListener {
   private server?: http.Server | https.Server;
   private control?: http.Server;
   private readonly controlToken = randomUUID();
+  /** Control requests from the threads of this process, and the channels their answers go back on. */
+  private channel?: BroadcastChannel;
+  private readonly replyChannels = new Map<string, BroadcastChannel>();
   private caPem?: string;
   private readonly maxBodyBytes: number;
   private readonly rawBodyWindow: number;
@@ -202,12 +209,17 @@ export class WebhookListener {
     });
     this.control.on('clientError', (_err, socket: Socket) => socket.destroy());
     await listen(this.control, '127.0.0.1', 0);
+    this.channel = new BroadcastChannel(controlChannelName(this.controlToken));
+    this.channel.onmessage = (event) => void this.answerByChannel((event as { data: unknown }).data);
+    // It takes requests while the run goes on; it alone keeps no process alive.
+    this.channel.unref();
     const port = (this.server.address() as AddressInfo).port;
     const controlPort = (this.control.address() as AddressInfo).port;
     return {
       url: `${this.opts.https ? 'https' : 'http'}://${urlHost}:${port}${DELIVERY_PATH}`,
       controlUrl: `http://127.0.0.1:${controlPort}`,
       controlToken: this.controlToken,
+      pid: process.pid,
       caPem: this.caPem,
     };
   }
@@ -494,9 +506,39 @@ export class WebhookListener {
   private async handleControl(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const send = (status: number, body: unknown) => reply(res, status, body, req);
     if (req.headers['x-control-token'] !== this.controlToken) return send(403, { error: 'control token' });
-    const url = new URL(req.url ?? '/', 'http://control');
+    let body: string | undefined;
+    if (req.method === 'POST') {
+      const raw = await readBounded(req, 64 * 1024);
+      if (raw === 'aborted') return abandon(req, res);
+      if (raw === 'too-large') return send(413, { error: 'control body too large' });
+      body = raw.toString('utf8');
+    }
+    const answer = await this.controlAnswer(req.method ?? 'GET', req.url ?? '/', body);
+    return send(answer.status, answer.body);
+  }
+
+  /** A control request by channel, answered on its own reply channel; a message of another shape is ignored. */
+  private async answerByChannel(data: unknown): Promise<void> {
+    const m = data as Partial<ControlMessage> | null;
+    if (!m || typeof m.id !== 'number' || typeof m.replyTo !== 'string' || !m.replyTo.startsWith(`${controlChannelName(this.controlToken)}:`)) return;
+    if (typeof m.method !== 'string' || typeof m.path !== 'string' || (m.body !== undefined && typeof m.body !== 'string')) return;
+    const { status, body } = await this.controlAnswer(m.method, m.path, m.body);
+    let back = this.replyChannels.get(m.replyTo);
+    if (!back) {
+      back = new BroadcastChannel(m.replyTo);
+      back.unref();
+      this.replyChannels.set(m.replyTo, back);
+    }
+    const answer: ControlReply = { id: m.id, status, text: JSON.stringify(body) };
+    back.postMessage(answer);
+  }
+
+  /** The control interface's answer to `method path` (with its query) and, for a POST, its body text. */
+  private async controlAnswer(method: string, path: string, bodyText: string | undefined): Promise<{ status: number; body: unknown }> {
+    const send = (status: number, body: unknown) => ({ status, body });
+    const url = new URL(path, 'http://control');
     try {
-      if (req.method === 'GET' && url.pathname === '/deliveries') {
+      if (method === 'GET' && url.pathname === '/deliveries') {
         const key = url.searchParams.get('key') ?? '*';
         const since = Number(url.searchParams.get('since') ?? 0);
         const waitMs = Math.min(Number(url.searchParams.get('waitMs') ?? 0), 30_000);
@@ -509,7 +551,7 @@ export class WebhookListener {
         );
         return send(200, { deliveries, lastSeq: this.lastSeq, lagMs: this.lagMs, wholeSeconds: !this.fractionSeen });
       }
-      if (req.method === 'GET' && url.pathname === '/platform-phase') {
+      if (method === 'GET' && url.pathname === '/platform-phase') {
         // Whether a platform-wide scenario file may start (helpers/target/platform-phase.ts).
         const file = url.searchParams.get('file') ?? '';
         const waitMs = Math.min(Number(url.searchParams.get('waitMs') ?? 0), 30_000);
@@ -520,17 +562,14 @@ export class WebhookListener {
           return send(409, { error: (err as Error).message });
         }
       }
-      if (req.method === 'GET' && url.pathname === '/mark') return send(200, { lastSeq: this.lastSeq, at: Date.now(), lagMs: this.lagMs, wholeSeconds: !this.fractionSeen });
-      if (req.method === 'GET' && url.pathname === '/findings') {
+      if (method === 'GET' && url.pathname === '/mark') return send(200, { lastSeq: this.lastSeq, at: Date.now(), lagMs: this.lagMs, wholeSeconds: !this.fractionSeen });
+      if (method === 'GET' && url.pathname === '/findings') {
         return send(200, { findings: this.findings, findingsDropped: this.findingsDropped, duplicates: this.duplicates, duplicatesPerNotification: this.duplicatesPerNotification, refusals: this.refusals });
       }
-      if (req.method === 'POST' && url.pathname === '/arm') {
-        const raw = await readBounded(req, 64 * 1024);
-        if (raw === 'aborted') return abandon(req, res);
-        if (raw === 'too-large') return send(413, { error: 'control body too large' });
+      if (method === 'POST' && url.pathname === '/arm') {
         let parsed: unknown;
         try {
-          parsed = JSON.parse(raw.toString('utf8'));
+          parsed = JSON.parse(bodyText ?? '');
         } catch {
           return send(400, { error: 'arm: the body is not JSON' });
         }
@@ -547,6 +586,9 @@ export class WebhookListener {
   async close(): Promise<void> {
     for (const w of this.waiters) w.resolve();
     this.waiters.clear();
+    this.channel?.close();
+    for (const back of this.replyChannels.values()) back.close();
+    this.replyChannels.clear();
     await Promise.all([closeServer(this.server), closeServer(this.control)]);
   }
 }

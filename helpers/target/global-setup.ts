@@ -65,7 +65,7 @@ export interface ProvidedTarget {
   clientId: string;
   clientSecret: string;
   webhookPublicKeyPem: string;
-  listener: { url: string; controlUrl: string; controlToken: string };
+  listener: { url: string; controlUrl: string; controlToken: string; pid: number };
   capabilities: Capabilities;
 }
 
@@ -342,7 +342,7 @@ async function startHarness(mutantFault?: string): Promise<Harness> {
     clientId,
     clientSecret,
     webhookPublicKeyPem,
-    listener: { url: info.url, controlUrl: info.controlUrl, controlToken: info.controlToken },
+    listener: { url: info.url, controlUrl: info.controlUrl, controlToken: info.controlToken, pid: info.pid },
     capabilities,
   };
   process.stdout.write(

@@ -501,3 +501,50 @@ describe('webhook listener memory', () => {
     expect((await client.deliveries(account, 31, 0)).map((d) => d.seq)).toEqual([41]);
   });
 });
+
+describe('webhook listener control by channel', () => {
+  const transports = (info: ListenerInfo) => ({ channel: new ListenerClient(info), http: new ListenerClient({ ...info, pid: undefined }) });
+
+  it('sends by channel in the listener\'s process and over HTTP elsewhere, with the same answers', async () => {
+    const info = await start();
+    const { channel, http } = transports(info);
+    expect([channel.byChannel, http.byChannel]).toEqual([true, false]);
+    const e = envelope();
+    await channel.arm(e.data.id, 1, 503);
+    expect(await deliverSigned(info.url, e)).toBe(503);
+    expect(await deliverSigned(info.url, e)).toBe(200);
+    const strip = (ds: object[]) => ds.map((d) => ({ ...d, receivedAt: 0 }));
+    expect(strip(await channel.deliveries(e.data.id))).toEqual(strip(await http.deliveries(e.data.id)));
+    expect(await channel.rawDeliveries(e.data.id)).toEqual(await http.rawDeliveries(e.data.id));
+    expect(await channel.findings()).toEqual(await http.findings());
+    expect(await channel.mark()).toBe(await http.mark());
+    expect([channel.lagMs, channel.wholeSeconds]).toEqual([http.lagMs, http.wholeSeconds]);
+    // A refusal reads the same: the control server's status and body in the error.
+    const refused = (c: ListenerClient) => c.deliveries(e.data.id, Number.NaN).then(() => 'answered', (err: Error) => err.message);
+    expect(await refused(channel)).toMatch(/^listener control GET \/deliveries\?.*: 400 .*since and waitMs must be numbers/);
+    expect(await refused(channel)).toBe(await refused(http));
+  });
+
+  it('wakes a waiting poll by channel when the delivery arrives, and keeps concurrent calls apart', async () => {
+    const info = await start();
+    const client = new ListenerClient(info);
+    const [a, b] = [envelope(), envelope()];
+    const waits = [a, b].map((e) => client.waitFor(e.data.id, (all) => all.length === 1, { timeoutMs: 5000, what: 'one delivery' }));
+    await deliverSigned(info.url, b);
+    await deliverSigned(info.url, a);
+    const [gotA, gotB] = await Promise.all(waits);
+    expect([gotA.map((d) => d.eventId), gotB.map((d) => d.eventId)]).toEqual([[a.id], [b.id]]);
+  });
+
+  it('answers no request on a channel named with another token, and ignores malformed messages', async () => {
+    const info = await start();
+    const { ControlChannel, controlChannelName } = await import('../../helpers/listener/control-channel.js');
+    const stranger = new ControlChannel(randomUUID());
+    await expect(stranger.request('GET', '/mark', undefined, 300)).rejects.toThrow(/no answer within 300 ms/);
+    const { BroadcastChannel } = await import('node:worker_threads');
+    const requests = new BroadcastChannel(controlChannelName(info.controlToken));
+    for (const junk of [null, 'mark', { id: 'x' }, { id: 1, replyTo: 'elsewhere', method: 'GET', path: '/mark' }, { id: 2, replyTo: `${controlChannelName(info.controlToken)}:x`, method: 7, path: '/mark' }]) requests.postMessage(junk);
+    requests.close();
+    expect(await new ListenerClient(info).mark()).toBe(0);
+  });
+});
