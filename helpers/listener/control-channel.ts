@@ -33,7 +33,7 @@ interface Pending {
 
 /** A client's end: sends requests, matches answers to them, and gives up on one after `timeoutMs`. */
 export class ControlChannel {
-  private readonly requests: BroadcastChannel;
+  private readonly name: string;
   private readonly replies: BroadcastChannel;
   private readonly replyTo: string;
   private readonly pending = new Map<number, Pending>();
@@ -41,8 +41,7 @@ export class ControlChannel {
 
   constructor(controlToken: string) {
     const name = controlChannelName(controlToken);
-    this.requests = new BroadcastChannel(name);
-    this.requests.unref();
+    this.name = name;
     this.replyTo = `${name}:${randomUUID()}`;
     this.replies = new BroadcastChannel(this.replyTo);
     this.replies.onmessage = (event) => {
@@ -74,7 +73,12 @@ export class ControlChannel {
       if (this.pending.size === 0) this.replies.ref();
       this.pending.set(id, { resolve, reject, timer });
       const message: ControlMessage = { id, replyTo: this.replyTo, method, path, ...(body === undefined ? {} : { body }) };
-      this.requests.postMessage(message);
+      // Posted on a channel opened for it: a channel kept open would also receive every other
+      // client's requests (every instance of a name does), waking each worker for each request.
+      // A message posted is delivered after its channel closes.
+      const requests = new BroadcastChannel(this.name);
+      requests.postMessage(message);
+      requests.close();
     });
   }
 }

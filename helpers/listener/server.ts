@@ -157,6 +157,7 @@ export class WebhookListener {
   /** Control requests from the threads of this process, and the channels their answers go back on. */
   private channel?: BroadcastChannel;
   private readonly replyChannels = new Map<string, BroadcastChannel>();
+  private closed = false;
   private caPem?: string;
   private readonly maxBodyBytes: number;
   private readonly rawBodyWindow: number;
@@ -507,7 +508,8 @@ export class WebhookListener {
     const send = (status: number, body: unknown) => reply(res, status, body, req);
     if (req.headers['x-control-token'] !== this.controlToken) return send(403, { error: 'control token' });
     let body: string | undefined;
-    if (req.method === 'POST') {
+    // Only /arm takes a body (any other POST answers 404 without reading one).
+    if (req.method === 'POST' && (req.url ?? '').split('?')[0] === '/arm') {
       const raw = await readBounded(req, 64 * 1024);
       if (raw === 'aborted') return abandon(req, res);
       if (raw === 'too-large') return send(413, { error: 'control body too large' });
@@ -522,22 +524,30 @@ export class WebhookListener {
     const m = data as Partial<ControlMessage> | null;
     if (!m || typeof m.id !== 'number' || typeof m.replyTo !== 'string' || !m.replyTo.startsWith(`${controlChannelName(this.controlToken)}:`)) return;
     if (typeof m.method !== 'string' || typeof m.path !== 'string' || (m.body !== undefined && typeof m.body !== 'string')) return;
-    const { status, body } = await this.controlAnswer(m.method, m.path, m.body);
+    let answer: { status: number; body: unknown };
+    try {
+      answer = await this.controlAnswer(m.method, m.path, m.body);
+    } catch (err) {
+      answer = { status: 500, body: { error: (err as Error).message } };
+    }
+    // A long poll woken by close() has nobody left to answer.
+    if (this.closed) return;
+    const { status, body } = answer;
     let back = this.replyChannels.get(m.replyTo);
     if (!back) {
       back = new BroadcastChannel(m.replyTo);
       back.unref();
       this.replyChannels.set(m.replyTo, back);
     }
-    const answer: ControlReply = { id: m.id, status, text: JSON.stringify(body) };
-    back.postMessage(answer);
+    const reply: ControlReply = { id: m.id, status, text: JSON.stringify(body) };
+    back.postMessage(reply);
   }
 
   /** The control interface's answer to `method path` (with its query) and, for a POST, its body text. */
   private async controlAnswer(method: string, path: string, bodyText: string | undefined): Promise<{ status: number; body: unknown }> {
     const send = (status: number, body: unknown) => ({ status, body });
-    const url = new URL(path, 'http://control');
     try {
+      const url = new URL(path, 'http://control');
       if (method === 'GET' && url.pathname === '/deliveries') {
         const key = url.searchParams.get('key') ?? '*';
         const since = Number(url.searchParams.get('since') ?? 0);
@@ -584,6 +594,7 @@ export class WebhookListener {
   }
 
   async close(): Promise<void> {
+    this.closed = true;
     for (const w of this.waiters) w.resolve();
     this.waiters.clear();
     this.channel?.close();

@@ -159,7 +159,8 @@ export default class AllureReporter extends AllureVitestReporter {
     // alone. A project with a runner of its own keeps allure-vitest's, which wraps it.
     const ownRunner = new Map(vitest.projects.map((p) => [p, p.config.runner]));
     super.onInit(vitest);
-    for (const project of vitest.projects) if (!ownRunner.get(project)) project.config.runner = ALLURE_RUNNER;
+    // Browser projects keep allure-vitest's (this runner is Node's).
+    for (const project of vitest.projects) if (!ownRunner.get(project) && !project.config.browser.enabled) project.config.runner = ALLURE_RUNNER;
     for (const { config } of vitest.projects) if (!config.setupFiles.includes(STEPS)) config.setupFiles.unshift(STEPS);
     const writer = new UnsyncedWriter(this.options.resultsDir);
     this.writer = writer;

@@ -13,7 +13,7 @@
 // the same context (the global it keeps it in) and, without a store, falls back to vitest's current
 // test, as it does for the tests of allure-vitest's own runner outside the context.
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { TestRunner, type RunnerTestCase } from 'vitest';
+import { TestRunner, type RunnerTestCase, type RunnerTestSuite } from 'vitest';
 
 /** allure-vitest's async context, under the global its concurrentState module reads. */
 interface AllureAsyncContext {
@@ -39,7 +39,17 @@ function release(test: RunnerTestCase): void {
 }
 
 export default class ConcurrencyScopedAllureRunner extends TestRunner {
+  override onBeforeRunSuite(suite: RunnerTestSuite): ReturnType<TestRunner['onBeforeRunSuite']> {
+    // Files of a worker run one after another: whatever a file left under the context (a test ended
+    // on a path that calls no hook of the runner) is released before the next file begins.
+    if (suite.file === suite) for (const test of [...running]) release(test);
+    return super.onBeforeRunSuite(suite);
+  }
+
   override async onBeforeRunTask(test: RunnerTestCase): Promise<void> {
+    // A suite's children run in groups: consecutive concurrent ones together, each other one alone
+    // after the group before it has ended (a sequential suite inside a concurrent one included), so
+    // no test outside the context runs beside a concurrent one.
     if (test.concurrent) {
       const context = asyncContext();
       running.add(test);
@@ -47,8 +57,9 @@ export default class ConcurrencyScopedAllureRunner extends TestRunner {
       context.currentTaskStorage.enterWith(test);
     }
     await super.onBeforeRunTask(test);
-    // A test that will not run (skipped, todo) has no end to wait for.
-    if (test.mode !== 'run' && test.mode !== 'queued') release(test);
+    // A test that will not run (skipped, todo) or failed before it could (an .only where none is
+    // allowed) has no end to wait for: vitest calls no other hook of the runner for it.
+    if ((test.mode !== 'run' && test.mode !== 'queued') || test.result?.state === 'fail') release(test);
   }
 
   /**
@@ -66,9 +77,4 @@ export default class ConcurrencyScopedAllureRunner extends TestRunner {
       release(test);
     }
   }
-}
-
-/** For the self-test: whether the async context is in use in this worker (promise hooks on). */
-export function concurrentContextEnabled(): boolean {
-  return running.size > 0;
 }

@@ -43,7 +43,8 @@ export type Envelope = Record<string, unknown> & { id: string; type: string; tim
 
 export class WebhookDelivery {
   private readonly chains = new Map<string, Promise<void>>();
-  private readonly timers = new Set<NodeJS.Timeout>();
+  /** Retries waiting for their time, each with what ends its wait. */
+  private readonly timers = new Map<NodeJS.Timeout, () => void>();
   /** Deliveries under way, ended by close(). */
   private readonly requests = new Set<http.ClientRequest>();
   /** Kept-alive connections to the endpoint, per scheme; an extra CA is trusted for HTTPS. */
@@ -122,6 +123,8 @@ export class WebhookDelivery {
       const url = this.endpoint();
       if (!url) return;
       const result = await this.send(url, current, attempt);
+      // Closed while it was sent: the delivery ends (the sandbox is going away).
+      if (this.closed) return;
       const retryable = result.error !== undefined || (result.status !== undefined && (result.status >= 500 || result.status === 429 || result.status === 408));
       if (result.status !== undefined && result.status >= 200 && result.status < 300) {
         // A 200 acknowledges (Events 2): an acknowledged notification is not sent again.
@@ -141,13 +144,14 @@ export class WebhookDelivery {
     }
   }
 
+  /** A retry's pause; ended early, and the retry with it, when the sender closes. */
   private wait(ms: number): Promise<void> {
     return new Promise((resolve) => {
       const t = setTimeout(() => {
         this.timers.delete(t);
         resolve();
       }, ms);
-      this.timers.add(t);
+      this.timers.set(t, resolve);
     });
   }
 
@@ -165,8 +169,9 @@ export class WebhookDelivery {
   }
 
   /**
-   * One POST; resolves with the answer, rejects on a connection failure or when the receiver takes
-   * longer than timeoutMs to answer, or between two parts of its answer.
+   * One POST; resolves with the answer, rejects on a connection failure, when the answer's headers
+   * have not come within timeoutMs of the start (connecting included), or when timeoutMs pass
+   * between two parts of the answer.
    */
   private post(target: URL, body: Buffer, headers: Record<string, string | number>): Promise<{ status: number; body: string }> {
     const secure = target.protocol === 'https:';
@@ -182,9 +187,20 @@ export class WebhookDelivery {
         });
         res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
       });
+      const late = () => req.destroy(new Error(`no answer within ${timeoutMs} ms`));
+      const headersBound = setTimeout(late, timeoutMs);
+      req.once('response', () => clearTimeout(headersBound));
       this.requests.add(req);
-      req.on('close', () => this.requests.delete(req));
-      req.setTimeout(timeoutMs, () => req.destroy(new Error(`no answer within ${timeoutMs} ms`)));
+      req.on('close', () => {
+        clearTimeout(headersBound);
+        this.requests.delete(req);
+      });
+      // A new connection's socket carries the agent's idle timeout (4 s) until it connects: the
+      // receiver's bound applies from the start. The agent sets its own again once the socket is free.
+      req.once('socket', (socket) => {
+        if (socket.connecting) socket.setTimeout(timeoutMs);
+      });
+      req.setTimeout(timeoutMs, late);
       req.on('error', reject);
       req.end(body);
     });
@@ -197,7 +213,10 @@ export class WebhookDelivery {
 
   async close(): Promise<void> {
     this.closed = true;
-    for (const t of this.timers) clearTimeout(t);
+    for (const [t, resolve] of this.timers) {
+      clearTimeout(t);
+      resolve();
+    }
     this.timers.clear();
     // A delivery under way ends now (it is not retried: the delivery is closed), and so do idle connections.
     for (const req of this.requests) req.destroy(new Error('the sandbox is closing'));

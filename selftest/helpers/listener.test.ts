@@ -536,15 +536,44 @@ describe('webhook listener control by channel', () => {
     expect([gotA.map((d) => d.eventId), gotB.map((d) => d.eventId)]).toEqual([[a.id], [b.id]]);
   });
 
-  it('answers no request on a channel named with another token, and ignores malformed messages', async () => {
+  it('wakes a waiting poll over HTTP too, when the client is in another process', async () => {
+    const info = await start();
+    const client = new ListenerClient({ ...info, pid: undefined });
+    const e = envelope();
+    const waiting = client.waitFor(e.data.id, (all) => all.length === 1, { timeoutMs: 5000, what: 'one delivery' });
+    await deliverSigned(info.url, e);
+    expect((await waiting).map((d) => d.eventId)).toEqual([e.id]);
+  });
+
+  it('answers a path it cannot read with 400 rather than leaving the caller waiting', async () => {
+    const info = await start();
+    const { ControlChannel } = await import('../../helpers/listener/control-channel.js');
+    const reply = await new ControlChannel(info.controlToken).request('GET', 'http://[bad', undefined, 5000);
+    expect(reply.status).toBe(400);
+    expect(JSON.parse(reply.text)).toHaveProperty('error');
+  });
+
+  it('answers no request on a channel named with another token, and answers malformed or foreign-addressed messages nowhere', async () => {
     const info = await start();
     const { ControlChannel, controlChannelName } = await import('../../helpers/listener/control-channel.js');
     const stranger = new ControlChannel(randomUUID());
     await expect(stranger.request('GET', '/mark', undefined, 300)).rejects.toThrow(/no answer within 300 ms/);
     const { BroadcastChannel } = await import('node:worker_threads');
-    const requests = new BroadcastChannel(controlChannelName(info.controlToken));
-    for (const junk of [null, 'mark', { id: 'x' }, { id: 1, replyTo: 'elsewhere', method: 'GET', path: '/mark' }, { id: 2, replyTo: `${controlChannelName(info.controlToken)}:x`, method: 7, path: '/mark' }]) requests.postMessage(junk);
+    const name = controlChannelName(info.controlToken);
+    // The channels a careless listener would answer on: one outside its name, and one of its own named by a malformed request.
+    const heard: unknown[] = [];
+    const watched = ['elsewhere', `${name}:malformed`].map((n) => {
+      const ch = new BroadcastChannel(n);
+      ch.onmessage = (event) => heard.push((event as { data: unknown }).data);
+      return ch;
+    });
+    const requests = new BroadcastChannel(name);
+    for (const junk of [null, 'mark', { id: 'x' }, { id: 1, replyTo: 'elsewhere', method: 'GET', path: '/mark' }, { id: 2, replyTo: `${name}:malformed`, method: 7, path: '/mark' }, { id: 3, replyTo: `${name}:malformed`, method: 'GET', path: '/mark', body: 5 }]) requests.postMessage(junk);
     requests.close();
+    // A well-formed request after them is answered, and a while later none of them has been.
     expect(await new ListenerClient(info).mark()).toBe(0);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    for (const ch of watched) ch.close();
+    expect(heard).toEqual([]);
   });
 });

@@ -42,8 +42,9 @@ describe('Allure results of concurrent tests', () => {
         .map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')) as { name: string; status: string; steps?: Step[] });
       const byName = new Map(results.map((r) => [r.name, r]));
       // A test skipped outright may have a result or not (allure-vitest's choice); it holds no step.
-      expect([...byName.keys()].filter((n) => n !== 'skipped outright').sort()).toEqual(['alpha', 'beta', 'first', 'gamma', 'last', 'skipped inside']);
-      for (const name of ['first', 'alpha', 'beta', 'gamma', 'last']) {
+      const ran = ['alpha', 'beta', 'delta', 'epsilon', 'eta', 'first', 'gamma', 'last', 'middle', 'zeta'];
+      expect([...byName.keys()].filter((n) => n !== 'skipped outright').sort()).toEqual([...ran, 'skipped inside'].sort());
+      for (const name of ran) {
         const result = byName.get(name)!;
         expect(result.status, name).toBe('passed');
         expect(names(result), `${name}: its own steps, and only those`).toEqual([0, 1, 2, 3].map((i) => `${name} ${i}`));

@@ -122,13 +122,18 @@ describe('webhook delivery', () => {
     expect(r.received).toHaveLength(1);
   });
 
-  it('ends a delivery still waiting on its receiver when it is closed', async () => {
+  it('ends a delivery still waiting on its receiver when it is closed, and tries it no more', async () => {
     const r = await receiver(() => undefined);
     closing.push(r.close);
-    const { delivery } = sender(r.url);
+    const { delivery } = sender(r.url, { retryBaseDelayMs: 50 });
     const answer = delivery.emitOnce('CUSTOMER.STATUS_UPDATED', { id: 'Customer:6' });
-    await r.until(1);
+    delivery.emit('CUSTOMER.STATUS_UPDATED', { id: 'Customer:7' });
+    await r.until(2);
     await delivery.close();
-    expect(await answer).toMatchObject({ attempt: 1, error: expect.any(String) });
-  });
+    // Its receiver's 30 s have not passed: the close ended it.
+    expect(await answer).toEqual({ attempt: 1, error: 'the sandbox is closing' });
+    // The retried one is not sent again, and nothing is left waiting.
+    await delivery.idle();
+    expect(r.received.map((d) => JSON.parse(d.raw.toString('utf8')).data.id).sort()).toEqual(['Customer:6', 'Customer:7']);
+  }, 10_000);
 });
