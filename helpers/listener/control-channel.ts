@@ -1,6 +1,6 @@
 // The listener's control interface by channel, for the threads of the listener's own process (the
 // scenario workers): the same requests as its control server's and the same answers, without an
-// HTTP exchange each (a run makes some 2,700 polls and marks). The listener
+// HTTP exchange each (an embedded run makes some 1,400 polls, marks and arms). The listener
 // (helpers/listener/server.ts) answers on a BroadcastChannel named after its control token, which
 // only the run's own threads are given; each client takes its answers on a channel of its own.
 import { randomUUID } from 'node:crypto';
@@ -27,7 +27,7 @@ export interface ControlReply {
 
 interface Pending {
   resolve: (reply: ControlReply) => void;
-  reject: (err: Error) => void;
+  /** Gives up on the answer at the request's bound. */
   timer: NodeJS.Timeout;
 }
 
@@ -71,7 +71,7 @@ export class ControlChannel {
         reject(new Error(`listener control ${method} ${path}: no answer within ${timeoutMs} ms`));
       }, timeoutMs);
       if (this.pending.size === 0) this.replies.ref();
-      this.pending.set(id, { resolve, reject, timer });
+      this.pending.set(id, { resolve, timer });
       const message: ControlMessage = { id, replyTo: this.replyTo, method, path, ...(body === undefined ? {} : { body }) };
       // Posted on a channel opened for it: a channel kept open would also receive every other
       // client's requests (every instance of a name does), waking each worker for each request.
