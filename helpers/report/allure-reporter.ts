@@ -25,7 +25,7 @@ import type { TestModule, Vitest } from 'vitest/node';
 /** The setup file that keeps expect() calls out of the steps. */
 const STEPS = fileURLToPath(new URL('./allure-steps.ts', import.meta.url));
 /** The runner that enters allure-vitest's async context for concurrent tests alone. */
-export const ALLURE_RUNNER = fileURLToPath(new URL('./allure-runner.ts', import.meta.url));
+const ALLURE_RUNNER = fileURLToPath(new URL('./allure-runner.ts', import.meta.url));
 
 /** How many files are written at once: enough to keep the disk busy, few enough to leave libuv's pool free. */
 const WRITES_AT_ONCE = 4;

@@ -1,8 +1,8 @@
-// The test runner of every project (helpers/report/allure-reporter.ts sets it in place of
+// The test runner of every Node project (helpers/report/allure-reporter.ts sets it in place of
 // allure-vitest's). allure-vitest names a test's Allure messages (steps, attachments, labels) by the
-// test that is running. Tests of one file run one at a time unless they are concurrent, and then
-// vitest's own current test names them; concurrent tests (it.concurrent, describe.concurrent) run
-// at once, and only an async context can tell which of them a message belongs to.
+// test that is running. A test that runs alone is named by vitest's own current test; concurrent
+// tests (it.concurrent, describe.concurrent) run at once, and only an async context can tell which
+// of them a message belongs to.
 //
 // allure-vitest's runner enters that context (an AsyncLocalStorage) for every test. On Node 20 an
 // AsyncLocalStorage in use turns on V8's promise hooks for its whole thread, for as long as any
