@@ -101,11 +101,13 @@ describe('event judgement', () => {
   it('counts an event that arrives during the quiet period after the sequence, and fails on it', async () => {
     const account = `InternalAccount:${randomUUID()}`;
     const since = await client().mark();
-    const judging = expectEvents(account, [balance(100)], { since });
+    // The expectation is attached before anything is delivered: the wait may fail while a delivery is
+    // still being answered, and a rejection without a handler by then is an unhandled error of the run.
+    const judging = expect(expectEvents(account, [balance(100)], { since })).rejects.toThrow(/expected INTERNAL_ACCOUNT\.BALANCE_UPDATED \(balance 100\); received INTERNAL_ACCOUNT\.BALANCE_UPDATED\(ACTIVE\) → INTERNAL_ACCOUNT\.BALANCE_UPDATED\(ACTIVE\)/);
     await deliver(balanceEvent(account, 100));
     await sleep(50);
     await deliver(balanceEvent(account, 300));
-    await expect(judging).rejects.toThrow(/expected INTERNAL_ACCOUNT\.BALANCE_UPDATED \(balance 100\); received INTERNAL_ACCOUNT\.BALANCE_UPDATED\(ACTIVE\) → INTERNAL_ACCOUNT\.BALANCE_UPDATED\(ACTIVE\)/);
+    await judging;
   });
 
   it('fails on the order when a later event carries an earlier timestamp', async () => {
@@ -126,9 +128,10 @@ describe('event judgement', () => {
       id: `Webhook:${randomUUID()}`, type: 'CARD_TRANSACTION.SETTLED', timestamp: new Date().toISOString(),
       data: { id: `CardTransaction:${randomUUID()}`, type: 'CARD', cardId: card, issuerTransactionToken: 't', status: 'AUTHORIZED', authorizedAmount: money, accountId: 'InternalAccount:x' },
     };
-    const waiting = waitForEvent(card, (n) => n.type === 'CARD_TRANSACTION.REFUNDED', 'a refund', { since });
+    // Attached before the delivery: the wait fails as the stale event arrives, maybe before deliver() returns.
+    const waiting = expect(waitForEvent(card, (n) => n.type === 'CARD_TRANSACTION.REFUNDED', 'a refund', { since })).rejects.toThrow(/data\.status is "AUTHORIZED", expected SETTLED/);
     await deliver(stale);
-    await expect(waiting).rejects.toThrow(/data\.status is "AUTHORIZED", expected SETTLED/);
+    await waiting;
   });
 
   it('fails on data that does not have the schema of its type', async () => {
