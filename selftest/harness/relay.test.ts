@@ -256,6 +256,7 @@ async function runThrough(
   extraEnv: Record<string, string>,
   during?: (listenerUrl: string) => Promise<void>,
   dirs: string[] = EVENT_SUITES,
+  bail = false,
 ): Promise<{ run: ConformanceRun; relay: Relay; duringDone?: Promise<void>; sandbox: { baseUrl: string; clientId: string; clientSecret: string } }> {
   const dir = mkdtempSync(join(tmpdir(), `svc-relay-${mode}-`));
   const keys = generateWebhookKeyPair();
@@ -272,6 +273,7 @@ async function runThrough(
     json: true,
     keepReports: true,
     dirs,
+    bail,
     env: {
       SVC_SEED: '20261123',
       SVC_EVENT_TIMEOUT_MS: '8000',
@@ -356,8 +358,10 @@ describe.concurrent('events through a relay between a standalone sandbox and the
 
   it('fails when a resource\'s later events carry earlier timestamps, naming the order', async () => {
     // One suite of payment sequences shows it; in every other suite the reordered events would only
-    // make scenarios wait out their event deadline, each one failing late for the same reason.
-    const { run } = await runThrough('reorder', {}, undefined, ['suites/cross-currency-transfers/outgoing-lifecycle.test.ts']);
+    // make scenarios wait out their event deadline, each one failing late for the same reason. Each of
+    // its scenarios fails so, after waiting out that deadline (about 17 s each): the run stops at the
+    // first, whose failure must name the order.
+    const { run } = await runThrough('reorder', {}, undefined, ['suites/cross-currency-transfers/outgoing-lifecycle.test.ts'], true);
     expect(run.code, 'the run fails').not.toBe(0);
     expect(run.output, 'a failure names the envelope-timestamp order').toMatch(/envelope-timestamp order|OUTGOING_PAYMENT\.<STATUS> in the order the payment changed; by timestamp/);
   }, 400_000);
