@@ -6,8 +6,8 @@ import WaitSpreadingSequencer from './helpers/sequencer.js';
 import { PLATFORM_FILE, platformPhasePlugin } from './helpers/target/platform-phase.js';
 
 // V8 hands a function to its optimizing compiler once the function has run for an "interrupt
-// budget" of bytecode. A run is short, and its eight threads (the sandbox's, the listener's and
-// vitest's, and seven workers) each optimize the same hot code again: at V8's default, a sixth of the
+// budget" of bytecode. A run is short, and its threads (the sandbox's, the listener's and
+// vitest's main thread, and the workers) each optimize the same hot code again: at V8's default, a sixth of the
 // run's CPU went to that compiler (perf, the embedded run). A budget of 1 MiB (16 times Node 20's
 // default) leaves code that runs a few thousand times to the baseline tiers. Measured in alternation
 // on the 2-core machine: the embedded run about 3 s less CPU (38.3 to 41.5 s of user time against
@@ -94,8 +94,12 @@ export default defineConfig({
           setupFiles: ['helpers/target/worker-priority.setup.ts', 'helpers/target/platform-phase.setup.ts'],
           // Scenarios mostly wait on the target and its webhooks: more workers than cores pay off. On
           // the 2-core machine, measured in alternation (three runs each): 5 workers 31.7 s, 6 30.4 s,
-          // 7 28.8 s and 29.3 s, 8 31.0 s (each worker loads the harness's modules once: more cost CPU).
-          maxWorkers: 7,
+          // 7 28.8 s and 29.3 s. With 7 the cores were still idle for about a sixth of a run (11 of 61
+          // core-seconds, in dips where every worker waited); 8 against 7, seven alternated pairs over
+          // two days, 8 faster in five: 26.8, 31.2, 28.5, 29.3 s against 30.1, 29.0, 32.6, 31.1 s, and
+          // 26.3, 28.0, 28.5 s against 29.7, 27.8, 29.4 s (each worker loads the harness's modules once:
+          // more cost CPU).
+          maxWorkers: 8,
           testTimeout: 60_000,
           hookTimeout: 60_000,
           sequence: { groupOrder: 0 },
