@@ -103,6 +103,20 @@ export async function listSessions(accountId: string): Promise<AuthSession[]> {
   return expectStatus(await api.get(SESSIONS, { query: { accountId } }), 200, AuthSessionList, 'supplement 17: GET /auth/sessions?accountId= answers {data[AuthSession]}, active only').data;
 }
 
+/** The ids of the account's active sessions (GET /auth/sessions lists active ones only, supplement 17). */
+export async function sessionIds(accountId: string): Promise<string[]> {
+  return (await listSessions(accountId)).map((s) => s.id);
+}
+
+/**
+ * A refused request started no session: no active session of the account that `before` (its
+ * sessionIds earlier) did not list. A session listed before may have reached its expiresAt since
+ * (supplement 17: sessions expire, and the list holds active ones), which is no new session.
+ */
+export async function expectNoSessionStarted(accountId: string, before: readonly string[], message: string): Promise<void> {
+  expect((await sessionIds(accountId)).filter((id) => !before.includes(id)), message).toEqual([]);
+}
+
 /** POST /auth/credentials/{id}/challenge for an OTP credential: the AuthMethod with a new otpEncryptionTargetBundle. */
 export async function otpChallenge(credentialId: string): Promise<string> {
   const res = await api.post(CREDENTIAL_CHALLENGE, { params: { credentialId }, body: {} });
