@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import { lockReportsFolder } from './helpers/report/folder-lock.js';
 import WaitSpreadingSequencer from './helpers/sequencer.js';
 import { PLATFORM_FILE, platformPhasePlugin } from './helpers/target/platform-phase.js';
@@ -113,7 +113,7 @@ export default defineConfig({
       // they start (the cores were idle for a quarter of the time when every file ran one after
       // another), so they run in the time the mutation run takes.
       { test: { ...SELFTEST, name: 'mutation', include: [MUTATION_TEST] } },
-      { test: { ...SELFTEST, name: 'selftest', include: ['selftest/**/*.test.ts'], exclude: [MUTATION_TEST, CONTAINER_TEST] } },
+      { test: { ...SELFTEST, name: 'selftest', include: ['selftest/**/*.test.ts'], exclude: [...configDefaults.exclude, MUTATION_TEST, CONTAINER_TEST] } },
       // The container-mode run alone, after both: the sandbox image behind Podman's user-space
       // networking ran four times slower beside the mutation run (its run 120 s against 30 s), which
       // brought the image's short timings (8 s wallet sessions, 2 s challenges) within reach of one
