@@ -5,7 +5,10 @@ export function msUntil(isoTimestamp: string): number {
   return Date.parse(isoTimestamp) - Date.now();
 }
 
-export function untilPast(isoTimestamp: string, marginMs = 250): Promise<void> {
+/** How far the target's clock may run ahead of ours where a scenario reads its timestamps against ours. */
+export const CLOCK_MARGIN_MS = 250;
+
+export function untilPast(isoTimestamp: string, marginMs = CLOCK_MARGIN_MS): Promise<void> {
   const wait = Math.max(0, msUntil(isoTimestamp) + marginMs);
   return new Promise((resolve) => setTimeout(resolve, wait));
 }

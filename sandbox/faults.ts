@@ -1710,6 +1710,11 @@ export const FAULTS = {
     suites: ['embedded-wallet-auth/field-rules.test.ts'],
     rule: 'Supplement 17: verify OAUTH {type, oidcToken*, clientPublicKey*}, ^(0[23][0-9a-fA-F]{64}|04[0-9a-fA-F]{128})$.',
   },
+  'wallet-refused-verify-ends-sessions': {
+    areas: ['embedded-wallet-auth'],
+    suites: ['embedded-wallet-auth/field-rules.test.ts'],
+    rule: 'Supplement 17: a verify refused with 400 INVALID_INPUT verifies nothing, so it starts no session and ends none of the account\'s (GET /auth/sessions lists the active ones).',
+  },
   'wallet-list-account-optional': {
     areas: ['embedded-wallet-auth'],
     suites: ['embedded-wallet-auth/lists.test.ts'],

@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { assert, expect, type TestContext } from 'vitest';
 import { individual } from '../../fixtures/customers.js';
+import { CLOCK_MARGIN_MS, msUntil } from '../deadline.js';
 import { expectStatus } from '../expect.js';
 import { api, capabilities } from '../harness.js';
 import { requireCapability } from '../scenario.js';
@@ -103,18 +104,20 @@ export async function listSessions(accountId: string): Promise<AuthSession[]> {
   return expectStatus(await api.get(SESSIONS, { query: { accountId } }), 200, AuthSessionList, 'supplement 17: GET /auth/sessions?accountId= answers {data[AuthSession]}, active only').data;
 }
 
-/** The ids of the account's active sessions (GET /auth/sessions lists active ones only, supplement 17). */
-export async function sessionIds(accountId: string): Promise<string[]> {
-  return (await listSessions(accountId)).map((s) => s.id);
-}
-
 /**
- * A refused request started no session: no active session of the account that `before` (its
- * sessionIds earlier) did not list. A session listed before may have reached its expiresAt since
- * (supplement 17: sessions expire, and the list holds active ones), which is no new session.
+ * A refused request changed none of the account's sessions: no active session that `before` (its
+ * listSessions earlier) did not list, and none of those gone before its expiresAt. GET /auth/sessions
+ * lists active sessions only (supplement 17), so one that reached its expiresAt meanwhile is no
+ * change (a slow run outlives the short sessions of a sandbox); the margin is untilPast's, for the
+ * target's clock running a little ahead of ours.
  */
-export async function expectNoSessionStarted(accountId: string, before: readonly string[], message: string): Promise<void> {
-  expect((await sessionIds(accountId)).filter((id) => !before.includes(id)), message).toEqual([]);
+export async function expectSessionsUnchanged(accountId: string, before: readonly AuthSession[], message: string): Promise<void> {
+  const now = await listSessions(accountId);
+  const was = new Set(before.map((s) => s.id));
+  const is = new Set(now.map((s) => s.id));
+  expect(now.filter((s) => !was.has(s.id)).map((s) => s.id), `${message}: no session was started`).toEqual([]);
+  const ended = before.filter((s) => !is.has(s.id) && msUntil(s.expiresAt) > CLOCK_MARGIN_MS);
+  expect(ended.map((s) => `${s.id} (expiresAt ${s.expiresAt})`), `${message}: no session ended before its expiresAt`).toEqual([]);
 }
 
 /** POST /auth/credentials/{id}/challenge for an OTP credential: the AuthMethod with a new otpEncryptionTargetBundle. */

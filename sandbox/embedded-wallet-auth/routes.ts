@@ -526,7 +526,15 @@ export async function embeddedWalletAuthRoutes(app: FastifyInstance) {
     return presentSession(ctx, session);
   };
 
-  app.post('/auth/credentials/:credentialId/verify', async (req, reply) => {
+  // Fault wallet-refused-verify-ends-sessions: a verify refused for its input ends the account's sessions.
+  const refusedVerifyEndsSessions = async (req: FastifyRequest, _reply: FastifyReply, err: Error) => {
+    if (!ctx.faults.has('wallet-refused-verify-ends-sessions') || !(err instanceof ApiError) || err.status !== 400) return;
+    const id = (req.params as { credentialId?: string }).credentialId;
+    const accountId = id ? st.credentials.get(id)?.accountId : undefined;
+    for (const s of st.sessions.values()) if (s.credential.accountId === accountId) s.revoked = true;
+  };
+
+  app.post('/auth/credentials/:credentialId/verify', { onError: refusedVerifyEndsSessions }, async (req, reply) => {
     const c = credential(parse(CredentialParams, req.params).credentialId);
     if (c.type === 'PASSKEY') return passkeyVerify(c, req);
     if (c.type === 'OAUTH') {

@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { expectStatus } from '../../helpers/expect.js';
 import {
   CREDENTIAL_CHALLENGE, CREDENTIAL_VERIFY, CREDENTIALS,
-  expectNoSessionStarted, listCredentials, loggedInWallet, needEmbeddedWallet, otpChallenge, refusalOnEitherLeg, sealOtp, sessionIds, signed,
+  expectSessionsUnchanged, listCredentials, listSessions, loggedInWallet, needEmbeddedWallet, otpChallenge, refusalOnEitherLeg, sealOtp, signed,
 } from '../../helpers/flows/wallet.js';
 import { api } from '../../helpers/harness.js';
 import { checkValidAnswered } from '../../helpers/requests/answered.js';
@@ -156,12 +156,12 @@ describe(CREDENTIAL_VERIFY_OP, () => {
     needEmbeddedWallet(ctx);
     await basisSupplement('section 17: verify OTP {type, encryptedOtpBundle*}; OAUTH {type, oidcToken*, clientPublicKey*}; PASSKEY {type, assertion*{…}} + Request-Id; generated from real proofs');
     const v = await verifier();
-    const before = await sessionIds(v.wallet.account.id);
+    const before = await listSessions(v.wallet.account.id);
     await checkRulesRefused({
       spec: credentialVerify(),
       complete: v.complete,
       send: v.refusal,
-      unchanged: (rule) => expectNoSessionStarted(v.wallet.account.id, before, `verifies breaking ${rule.id} were refused and started no session`),
+      unchanged: (rule) => expectSessionsUnchanged(v.wallet.account.id, before, `verifies breaking ${rule.id} were refused and changed no session`),
     });
   });
 

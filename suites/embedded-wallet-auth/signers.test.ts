@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { expectError, expectStatus, noteInterface } from '../../helpers/expect.js';
 import {
-  CREDENTIAL, CREDENTIALS, expectNoSessionStarted, listCredentials, loggedInWallet, needEmbeddedWallet, otpLogin, SESSION_REFRESH, sessionIds, signatureRequest, signed, signedRetryOf, stampHeaders,
+  CREDENTIAL, CREDENTIALS, expectSessionsUnchanged, listCredentials, listSessions, loggedInWallet, needEmbeddedWallet, otpLogin, SESSION_REFRESH, signatureRequest, signed, signedRetryOf, stampHeaders,
 } from '../../helpers/flows/wallet.js';
 import { basisSupplement, scenario } from '../../helpers/scenario.js';
 import { AuthMethod, AuthSession } from '../../helpers/schemas/wallet.js';
@@ -51,10 +51,10 @@ describe('POST /auth/sessions/{sessionId}/refresh: the signer', () => {
 
     const call = { params: { sessionId: session.id }, body: { clientPublicKey: new SessionKey().publicKeyHex } };
     const request = await signatureRequest('POST', SESSION_REFRESH, call);
-    const before = await sessionIds(account.id);
+    const before = await listSessions(account.id);
     const refused = expectError(await signedRetryOf('POST', SESSION_REFRESH, call, stampHeaders(otherKey, request)), 401, undefined, 'another session may not refresh this one');
     noteInterface(WRONG_SIGNER_NOTE, WRONG_SIGNER_SENTENCES, `POST /auth/sessions/{id}/refresh signed by another session: 401 ${refused.code}`);
-    await expectNoSessionStarted(account.id, before, 'the refusal made no session');
+    await expectSessionsUnchanged(account.id, before, 'the refusal changed no session');
 
     const refreshed = expectStatus(await signedRetryOf('POST', SESSION_REFRESH, call, stampHeaders(key, request)), 201, AuthSession, 'control: the current session signs the same request');
     expect(refreshed.accountId).toBe(account.id);
