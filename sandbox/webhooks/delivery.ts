@@ -187,7 +187,7 @@ export class WebhookDelivery {
         });
         res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
       });
-      const late = () => req.destroy(new Error(`no answer within ${timeoutMs} ms`));
+      const late = () => req.destroy(plainError(`no answer within ${timeoutMs} ms`));
       const headersBound = setTimeout(late, timeoutMs);
       req.once('response', () => clearTimeout(headersBound));
       this.requests.add(req);
@@ -219,8 +219,20 @@ export class WebhookDelivery {
     }
     this.timers.clear();
     // A delivery under way ends now (it is not retried: the delivery is closed), and so do idle connections.
-    for (const req of this.requests) req.destroy(new Error('the sandbox is closing'));
+    for (const req of this.requests) req.destroy(plainError('the sandbox is closing'));
     this.agents.http.destroy();
     this.agents.https.destroy();
   }
+}
+
+/**
+ * An error whose stack is its message alone, formatted by no one. Node reads the stack of the error a
+ * socket is destroyed with, and a host process may format stacks with a function of its own that can
+ * throw (vitest's module runner, for a frame of its global setup, throws a TypeError): the throw then
+ * left destroy(), and a close() ended before its connections did, holding the host process open.
+ */
+function plainError(message: string): Error {
+  const err = new Error(message);
+  err.stack = `Error: ${message}`;
+  return err;
 }

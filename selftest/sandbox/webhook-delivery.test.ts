@@ -136,4 +136,23 @@ describe('webhook delivery', () => {
     await delivery.idle();
     expect(r.received.map((d) => JSON.parse(d.raw.toString('utf8')).data.id).sort()).toEqual(['Customer:6', 'Customer:7']);
   }, 10_000);
+
+  it('closes, ending the delivery under way, where the host formats stacks with a function that throws', async () => {
+    const r = await receiver(() => undefined);
+    closing.push(r.close);
+    const { delivery } = sender(r.url);
+    const answer = delivery.emitOnce('CUSTOMER.STATUS_UPDATED', { id: 'Customer:8' });
+    await r.until(1);
+    // As vitest's module runner does for a frame of the global setup, whose teardown closes the sandbox.
+    const previous = Error.prepareStackTrace;
+    Error.prepareStackTrace = () => {
+      throw new TypeError('code.charCodeAt is not a function');
+    };
+    try {
+      await delivery.close();
+    } finally {
+      Error.prepareStackTrace = previous;
+    }
+    expect(await answer).toEqual({ attempt: 1, error: 'the sandbox is closing' });
+  }, 10_000);
 });
