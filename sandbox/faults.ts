@@ -1710,6 +1710,11 @@ export const FAULTS = {
     suites: ['embedded-wallet-auth/field-rules.test.ts'],
     rule: 'Supplement 17: verify OAUTH {type, oidcToken*, clientPublicKey*}, ^(0[23][0-9a-fA-F]{64}|04[0-9a-fA-F]{128})$.',
   },
+  'customer-refused-patch-applied': {
+    areas: ['customers'],
+    suites: ['customers/field-rules.test.ts'],
+    rule: 'Errors: a change refused with 400 INVALID_INPUT is not made: PATCH /customers/{customerId} (supplement 4, Create/PATCH common; interface: "same inputs and validation style") leaves the customer as it was.',
+  },
   'wallet-refused-verify-ends-sessions': {
     areas: ['embedded-wallet-auth'],
     suites: ['embedded-wallet-auth/field-rules.test.ts'],

@@ -294,6 +294,10 @@ export async function customerRoutes(app: FastifyInstance) {
     const walletAnswer = await walletContactChange(ctx, req, reply, customer.id);
     if (walletAnswer !== 'PROCEED') return walletAnswer;
     const schema: z.ZodType = customer.customerType === 'INDIVIDUAL' ? PatchIndividual : PatchBusiness;
+    if (ctx.faults.has('customer-refused-patch-applied') && !schema.safeParse(req.body).success && req.body && typeof req.body === 'object') {
+      // The fault: a change refused below with 400 has its text members written all the same.
+      for (const [k, v] of Object.entries(req.body as Record<string, unknown>)) if (typeof v === 'string' && k !== 'customerType') customer.fields[k] = v;
+    }
     const body = parse(schema, req.body) as Record<string, unknown> & { endUserTermsConsent?: { termsVersion: string } };
     if (body.customerType && body.customerType !== customer.customerType) {
       throw invalidInput([{ field: 'customerType', constraint: 'immutable', message: 'customerType cannot change' }]);

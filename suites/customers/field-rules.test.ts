@@ -29,7 +29,7 @@ describe('POST /customers', () => {
 
   it('refuses every request that breaks one documented field rule with 400 INVALID_INPUT naming the field, and creates nothing', async () => {
     await basisSupplement('section 4 create fields per customerType; generated, one rule broken per request');
-    // Every refused request carries the same platformCustomerId: one read per rule shows none was created.
+    // Every refused request carries the same platformCustomerId: one read shows none was created.
     const platformCustomerId = `rules-${rng().string.uuid()}`;
     await checkRulesRefused({
       spec: customerCreate(await termsVersion()),
