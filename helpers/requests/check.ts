@@ -89,10 +89,10 @@ export const RULES_PER_READING = 8;
 /**
  * Every rule of the spec broken alone, in `runs()` generated requests each: 400 INVALID_INPUT naming the
  * field, nothing changed. "Nothing changed" is read after every RULES_PER_READING rules and after the
- * last; and first of all when a refusal is judged wrong after others were sent, since a change made by an
- * earlier request (a transaction already cancelled, say) would make this answer differ: the failure
- * then names that change and the rules whose requests may have made it. A rule is recorded as exercised
- * once the reading after it has passed.
+ * last, and when a refusal is judged wrong: a change made before that answer (a transaction already
+ * cancelled by an earlier request that was refused all the same, say) may explain it, so the failure
+ * then says what the read found and the rules whose requests may have made the change. A rule is
+ * recorded as exercised once the reading after it has passed.
  */
 export async function checkRulesRefused(o: NegativeOptions): Promise<Rule[]> {
   const rules = rulesOf(o.spec)
@@ -101,23 +101,23 @@ export async function checkRulesRefused(o: NegativeOptions): Promise<Rule[]> {
   expect(rules.length, `${o.spec.operation}: the spec declares rules`).toBeGreaterThan(0);
   /** The rules whose refusals were sent and judged since "nothing changed" was last read. */
   const sent: Rule[] = [];
+  const named = (rs: readonly Rule[]) => (rs.length === 1 ? rs[0].id : `any of the ${rs.length} rules ${rs.map((r) => r.id).join(', ')}`);
   const readUnchanged = async () => {
-    const ids = sent.map((r) => r.id);
-    if (ids.length) await o.unchanged?.({ id: ids.length === 1 ? ids[0] : `any of the ${ids.length} rules ${ids.join(', ')}` });
+    if (sent.length) await o.unchanged?.({ id: named(sent) });
     for (const r of sent.splice(0)) recordRule(o.spec.operation, r.id);
   };
   for (const rule of rules) {
     try {
       await judgeRule(o, rule);
     } catch (failure) {
-      // Was it an earlier request's change? Said first, with this rule's failure after it.
-      try {
-        await readUnchanged();
-      } catch (changed) {
-        if (changed instanceof Error) {
-          changed.message = `${changed.message}\n(read when the refusal of ${rule.id} was judged wrong, which may follow from that change: ${failure instanceof Error ? failure.message : String(failure)})`;
+      // A change made before this answer, by this rule's requests or an earlier one's, may explain it:
+      // a read says so after the failure, naming the rules whose requests came since the last read.
+      if (o.unchanged && failure instanceof Error) {
+        try {
+          await o.unchanged({ id: named([...sent, rule]) });
+        } catch (changed) {
+          failure.message = `${failure.message}\n(a read after it finds the resource changed, which may explain this answer: ${changed instanceof Error ? changed.message : String(changed)})`;
         }
-        throw changed;
       }
       throw failure;
     }

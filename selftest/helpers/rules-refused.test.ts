@@ -1,6 +1,6 @@
 // checkRulesRefused (helpers/requests/check.ts) against a scripted target: when "nothing changed" is
-// read (after every RULES_PER_READING rules and after the last), what a failed reading names, and a
-// change made by an earlier refused request said first when a later refusal is judged wrong.
+// read (after every RULES_PER_READING rules and after the last), what a failed reading names, and what a
+// read finds added to a refusal judged wrong.
 import { describe, expect, it, vi } from 'vitest';
 import type { ApiResponse } from '../../helpers/client.js';
 import type { RequestSpec } from '../../helpers/requests/rules.js';
@@ -54,7 +54,7 @@ describe('checkRulesRefused', () => {
     expect(recorded).toEqual([]);
   });
 
-  it('says an earlier request\'s change first when a later refusal is judged wrong, with that failure after it', async () => {
+  it('adds what a read finds to a refusal judged wrong: a change made before that answer, by its own requests or earlier ones', async () => {
     recorded.length = 0;
     let sent = 0;
     const failure = await checkRulesRefused({
@@ -68,7 +68,8 @@ describe('checkRulesRefused', () => {
       },
       unchanged: async (rule) => expect(sent, `requests breaking ${rule.id} changed nothing`).toBe(0),
     }).catch((e: Error) => e);
-    expect((failure as Error).message).toMatch(/^requests breaking f0 required changed nothing[\s\S]*\(read when the refusal of f0 type was judged wrong, which may follow from that change: [\s\S]*expected HTTP 400/);
+    expect((failure as Error).message).toMatch(/expected HTTP 400[\s\S]*\(a read after it finds the resource changed, which may explain this answer: requests breaking any of the 2 rules f0 required, f0 type changed nothing/);
+    expect(recorded).toEqual([]);
   });
 
   it('fails a wrong refusal as it is when nothing changed before it', async () => {
@@ -78,6 +79,6 @@ describe('checkRulesRefused', () => {
       unchanged: async () => undefined,
     }).catch((e: Error) => e);
     expect((failure as Error).message).toMatch(/expected HTTP 400/);
-    expect((failure as Error).message).not.toMatch(/read when/);
+    expect((failure as Error).message).not.toMatch(/a read after it/);
   });
 });
