@@ -25,7 +25,7 @@ import { join } from 'node:path';
 import { AnyDelivery } from '../schemas.js';
 import { controlChannelName, type ControlMessage, type ControlReply } from './control-channel.js';
 import { platformPhase } from '../target/platform-phase.js';
-import { robustMin, timestampPrecisionMs } from '../target-clock.js';
+import { LagWindow, timestampPrecisionMs } from '../target-clock.js';
 import { verifyWebhookSignature } from '../webhook-signature.js';
 
 export interface Delivery {
@@ -149,7 +149,7 @@ export class WebhookListener {
   private readonly byKey = new Map<string, Delivery[]>();
   /** What the listener holds of deliveries and findings (bodies, raw bodies, kept headers and metadata, messages), in bytes. */
   private bytes = 0;
-  private readonly lags: number[] = [];
+  private readonly lags = new LagWindow(LAG_WINDOW);
   private waiters = new Set<Waiter>();
   private server?: http.Server | https.Server;
   private control?: http.Server;
@@ -297,7 +297,7 @@ export class WebhookListener {
    * samples out only raises the bound, which can only keep more events, never drop one wrongly.
    */
   get lagMs(): number | undefined {
-    return robustMin(this.lags);
+    return this.lags.min;
   }
 
   private async receive(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -385,7 +385,6 @@ export class WebhookListener {
       if (verdict.ok && Number.isFinite(stamped) && stamped % 1000 !== 0) this.fractionSeen = true;
       if (verdict.ok && Number.isFinite(stamped)) {
         this.lags.push(delivery.receivedAt - stamped);
-        if (this.lags.length > LAG_WINDOW) this.lags.shift();
       }
     }
 
