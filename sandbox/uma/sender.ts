@@ -62,6 +62,7 @@ export class UmaSender {
   /** Nonces already seen, per counterparty domain: a replayed signed answer is refused. */
   private readonly nonces = new Map<string, Set<string>>();
   private readonly signingSecret = secp256k1.utils.randomSecretKey();
+  private readonly signingKey = secp256k1.getPublicKey(this.signingSecret, true);
 
   constructor(
     private readonly ctx: SandboxContext,
@@ -70,7 +71,7 @@ export class UmaSender {
   ) {}
 
   private get identity(): SenderIdentity {
-    return { domain: this.ctx.config.umaDomain, signingKey: secp256k1.getPublicKey(this.signingSecret, true) };
+    return { domain: this.ctx.config.umaDomain, signingKey: this.signingKey };
   }
 
   /** The lookup leg: GET /receiver/uma/{receiverUmaAddress}. */
