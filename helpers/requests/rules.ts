@@ -94,8 +94,14 @@ export function getPath(obj: Record<string, unknown>, path: string): unknown {
 /** A deep copy of `obj` with `path` set to `value` (or removed when `value` is undefined). */
 export function withPath(obj: Record<string, unknown>, path: string, value: unknown): Record<string, unknown> {
   const copy = structuredClone(obj);
+  setPath(copy, path, value);
+  return copy;
+}
+
+/** Sets `path` of `obj` itself to `value` (or removes it when `value` is undefined). */
+function setPath(obj: Record<string, unknown>, path: string, value: unknown): void {
   const keys = path.split('.');
-  let node = copy as Record<string, unknown>;
+  let node = obj;
   for (const [i, k] of keys.slice(0, -1).entries()) {
     // A numeric next key is an array index (`feeConfigs.0.feeType`).
     if (!node[k] || typeof node[k] !== 'object') node[k] = /^\d+$/.test(keys[i + 1]) ? [] : {};
@@ -104,7 +110,6 @@ export function withPath(obj: Record<string, unknown>, path: string, value: unkn
   const last = keys[keys.length - 1];
   if (value === undefined) delete node[last];
   else node[last] = value;
-  return copy;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -173,10 +178,13 @@ export function validBody(v: Variant, optional: 'any' | 'all' | 'none' = 'any'):
   const one = v.oneOf
     ? fc.constantFrom(...v.oneOf.paths).chain((p) => validValue(v.fields.find((f) => f.path === p)!).map((x) => [p, x] as const))
     : fc.constant(undefined);
+  // Built in place, each value a copy of its own: no generated value, nor a variant's fixed one, is
+  // shared with the body (a copy of the whole body at each field made generation quadratic).
+  const own = (value: unknown) => (value !== null && typeof value === 'object' ? structuredClone(value) : value);
   return fc.tuple(fc.tuple(...parts), one).map(([values, chosen]) => {
-    let body: Record<string, unknown> = {};
-    for (const entry of [...values, chosen]) if (entry) body = withPath(body, entry[0], entry[1]);
-    for (const [path, value] of Object.entries(v.fixed)) body = withPath(body, path, value);
+    const body: Record<string, unknown> = {};
+    for (const entry of [...values, chosen]) if (entry) setPath(body, entry[0], own(entry[1]));
+    for (const [path, value] of Object.entries(v.fixed)) setPath(body, path, own(value));
     return body;
   });
 }
