@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { CONFORMANCE_PROJECTS, VERDICT_READER_ENV, VITEST } from '../helpers/verdict/cli.js';
+import { CONFORMANCE_PROJECTS, VERDICT_READER_ENV, VITEST, VITEST_NODE_ARGS } from '../helpers/verdict/cli.js';
 import { concludeRun, type Verdict } from '../helpers/verdict/verdict.js';
 
 export const ROOT = resolve(import.meta.dirname, '..');
@@ -60,7 +60,7 @@ export interface RunOptions {
 export function runConformance(opts: RunOptions = {}): Promise<ConformanceRun> {
   const reports = mkdtempSync(join(tmpdir(), 'svc-run-'));
   const jsonFile = join(reports, 'results.json');
-  const args = [VITEST, 'run', ...CONFORMANCE_PROJECTS];
+  const args = [...VITEST_NODE_ARGS, VITEST, 'run', ...CONFORMANCE_PROJECTS];
   // Kept reports are the configured ones (Allure, JUnit); otherwise a quiet reporter.
   if (opts.json) args.push('--reporter=dot', '--reporter=json', `--outputFile.json=${jsonFile}`);
   else if (!opts.keepReports) args.push('--reporter=dot');
