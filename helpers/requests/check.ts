@@ -133,8 +133,8 @@ async function judgeRule(o: NegativeOptions, rule: Rule): Promise<void> {
   const why = `${o.spec.operation} ${rule.id}: ${rule.cite}`;
   const error = rule.error ?? { status: 400, code: 'INVALID_INPUT', namesField: true };
   const codes: readonly string[] = typeof error.code === 'string' ? [error.code] : error.code;
-  const named = [rule.field, ...(rule.alsoNamed ?? [])];
-  const namesRuleField = (fields: unknown[]) => fields.some((f) => typeof f === 'string' && named.some((n) => f === n || f.startsWith(`${n}.`)));
+  const expected = [rule.field, ...(rule.alsoNamed ?? [])];
+  const namesRuleField = (fields: unknown[]) => fields.some((f) => typeof f === 'string' && expected.some((n) => f === n || f.startsWith(`${n}.`)));
   let fullyJudged = false;
   await exchangesGrouped(`${o.spec.operation} ${rule.id}`, () => judged(fc.assert(
     fc.asyncProperty(fc.constantFrom(...rule.variants).chain(validBody), rule.breaks, async (valid, breakIt) => {
@@ -149,10 +149,10 @@ async function judgeRule(o: NegativeOptions, rule: Rule): Promise<void> {
       fullyJudged = alike;
       const body = expectError(res, error.status, error.code, `a request breaking one documented rule is refused (${why})`);
       if (!error.namesField) return;
-      const named = (body.details?.errors ?? []).map((e) => e.field);
+      const given = (body.details?.errors ?? []).map((e) => e.field);
       expect(
-        namesRuleField(named),
-        `Errors: FieldError field is the "dot-notation path to the offending field"; ${why}: expected ${named.join(' or ')} in details.errors[], got ${JSON.stringify(named)}`,
+        namesRuleField(given),
+        `Errors: FieldError field is the "dot-notation path to the offending field"; ${why}: expected ${expected.join(' or ')} (or a path under it) in details.errors[], got ${JSON.stringify(given)}`,
       ).toBe(true);
     }),
     { seed: seedFor(`${o.spec.operation} ${rule.id}`), numRuns: runs() },

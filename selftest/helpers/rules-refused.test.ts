@@ -72,6 +72,18 @@ describe('checkRulesRefused', () => {
     expect(recorded).toEqual([]);
   });
 
+  it('names the field the rule expects, and the fields the refusal gave, when a refusal names another field', async () => {
+    const failure = await checkRulesRefused({
+      spec: spec(2),
+      send: async (b) => {
+        const answer = { status: 400, code: 'INVALID_INPUT', message: 'refused', details: { errors: [{ field: 'other', message: 'bad' }] } };
+        return { ...refuse(b, 2), body: answer };
+      },
+      unchanged: async () => undefined,
+    }).catch((e: Error) => e);
+    expect((failure as Error).message).toMatch(/POST \/things f0 required: test: expected f0 \(or a path under it\) in details\.errors\[\], got \["other"\]/);
+  });
+
   it('fails a wrong refusal as it is when nothing changed before it', async () => {
     const failure = await checkRulesRefused({
       spec: spec(2),
