@@ -9,10 +9,11 @@ const WINDOW = 256;
 const SPREAD_MS = 1000;
 
 /**
- * The latest `size` lags (receipt time minus timestamp) and their bound, as `robustMin` gives it over
- * them: the lags are also kept in order of size, each added or dropped where it belongs, so a reading
- * costs no sort. The listener reads the bound at every notification's first delivery (some 2,000 a
- * run, each a copy and a sort of the window before).
+ * The latest `size` lags (receipt time minus timestamp) and their bound: the smallest lag not more than
+ * SPREAD_MS below their median (the upper one of an even count). The lags are also kept in order of
+ * size, each added or dropped where it belongs, so a reading costs no sort. The listener reads the
+ * bound at every notification's first delivery (some 2,000 a run, each a copy and a sort of the window
+ * before).
  */
 export class LagWindow {
   /** In the order they came (the oldest is dropped first). */
@@ -65,13 +66,6 @@ export function answerLagMs(): number | undefined {
   return answers.min;
 }
 
-/** The smallest value not more than SPREAD_MS below the median. */
-export function robustMin(values: readonly number[]): number | undefined {
-  if (!values.length) return undefined;
-  const sorted = [...values].sort((a, b) => a - b);
-  const median = sorted[Math.floor(sorted.length / 2)];
-  return sorted.find((v) => v >= median - SPREAD_MS);
-}
 
 /**
  * Milliseconds one unit of a timestamp stands for: its last written digit's (ms precision: 1), or a
