@@ -48,10 +48,19 @@ describe(CUSTOMER_OP, () => {
     expect(ofType.length, `control: type=${crypto.type} leaves accounts of other types out`).toBeLessThan(ofA.length);
     recordRule(CUSTOMER_OP, LIST_RULES.filter('type'));
 
-    const platformIds = (await platformList()).map((x) => x.id);
-    const usd = await idsPaged('/customers/internal-accounts', InternalAccount, { currency: 'USDC' }, 100);
-    expect(usd, 'control: the customer list without customerId lists customer accounts').toContain(crypto.id);
-    for (const id of platformIds) expect(usd, `the customer list holds no platform account (${id})`).not.toContain(id);
+    // The customer list without customerId, in a currency the platform holds an account in, lists a
+    // customer's account of that currency and none of the platform's (one currency: each such walk reads
+    // every customer's accounts in it). The customer's USDC, EUR or USD account where the platform holds
+    // that currency, else a customer created with one the platform holds.
+    const platform = await platformList();
+    expect(platform.length, 'control: the platform holds accounts').toBeGreaterThan(0);
+    const held = new Set(platform.map((x) => x.balance.currency.code));
+    const code = ['USDC', 'EUR', 'USD'].find((c) => held.has(c)) ?? platform[0]!.balance.currency.code;
+    const mine = ofA.find((x) => x.balance.currency.code === code) ?? (await accountsOf((await createCustomer(bareIndividual({ currencies: [code] }))).id))[0];
+    expect(mine, `control: a customer created with ${code} holds a ${code} account`).toBeDefined();
+    const listed = await idsPaged('/customers/internal-accounts', InternalAccount, { currency: code }, 100);
+    expect(listed, `control: the customer list without customerId, currency=${code}, lists a customer's ${code} account`).toContain(mine!.id);
+    for (const x of platform.filter((p) => p.balance.currency.code === code)) expect(listed, `the customer list holds no platform account (${x.id}, ${code})`).not.toContain(x.id);
     recordRule(CUSTOMER_OP, LIST_RULES.scope('customer'));
   });
 
