@@ -952,6 +952,11 @@ export const FAULTS = {
     suites: ['internal-accounts/lists.test.ts'],
     rule: 'Supplement 6: GET /customers/internal-accounts filters by currency.',
   },
+  'internal-accounts-has-more-when-full': {
+    areas: ['internal-accounts'],
+    suites: ['internal-accounts/lists.test.ts'],
+    rule: 'Supplement 1: hasMore says more items follow (a full last page says hasMore, and its nextCursor leads to an empty page).',
+  },
   'kyc-link-redirect-any-scheme': {
     areas: ['customers'],
     suites: ['customers/field-rules.test.ts'],

@@ -10,13 +10,16 @@ import { LIST_RULES } from '../requests/lists.js';
 import { walkPages } from './pages.js';
 
 /** Every item of a list walked `limit` at a time (walkPages asserts none comes twice); the ids. */
-export async function idsPaged<T extends z.ZodType>(template: string, item: T, query: Record<string, string>, limit: number, auth?: RequestOptions['auth']): Promise<string[]> {
-  return (await walkPages(template, item, { query, limit, auth })).map((x) => (x as { id: string }).id);
+export async function idsPaged<T extends z.ZodType>(template: string, item: T, query: Record<string, string>, limit: number, auth?: RequestOptions['auth'], settled = false): Promise<string[]> {
+  return (await walkPages(template, item, { query, limit, auth, settled })).map((x) => (x as { id: string }).id);
 }
 
-/** supplement §1: paging by `limit` lists exactly `expected` (each once, none skipped). */
+/**
+ * supplement §1: paging by `limit` lists exactly `expected` (each once, none skipped), and a page that
+ * says hasMore is followed by items (the listed set is the scenario's own: walkPages `settled`).
+ */
 export async function expectPagedOnce<T extends z.ZodType>(op: string, template: string, item: T, query: Record<string, string>, limit: number, expected: string[], auth?: RequestOptions['auth']): Promise<void> {
-  const ids = await idsPaged(template, item, query, limit, auth);
+  const ids = await idsPaged(template, item, query, limit, auth, true);
   expect([...ids].sort(), `supplement §1: paging ${template}?${new URLSearchParams(query)} by ${limit} visits every item exactly once`).toEqual([...expected].sort());
   recordRule(op, LIST_RULES.pagingOnce);
 }

@@ -10,11 +10,14 @@ import { pageHasMoreOptionalOf, pageOf } from '../schemas/page.js';
 /**
  * Reads every page of `template` with `query` and `limit`, asserting each page's shape and size; returns
  * the items in order. `hasMoreOptional`: the list's documents give `hasMore?` (a page without it is the last).
+ * `settled`: nothing adds to or removes from the listed set during the walk (the scenario's own
+ * resources), so a page that says hasMore is followed by a page with items in it: a target whose
+ * hasMore only says "this page is full" would answer an empty last page.
  */
 export async function walkPages<T extends z.ZodType>(
   template: string,
   item: T,
-  opts: { query?: RequestOptions['query']; params?: Record<string, string>; limit: number; maxPages?: number; auth?: RequestOptions['auth']; hasMoreOptional?: boolean },
+  opts: { query?: RequestOptions['query']; params?: Record<string, string>; limit: number; maxPages?: number; auth?: RequestOptions['auth']; hasMoreOptional?: boolean; settled?: boolean },
 ): Promise<z.infer<T>[]> {
   const items: z.infer<T>[] = [];
   const seen = new Set<string>();
@@ -28,6 +31,9 @@ export async function walkPages<T extends z.ZodType>(
       `Supplement 1${opts.hasMoreOptional ? ', 18' : ''}: a list answers a page {data, hasMore${opts.hasMoreOptional ? '?' : ''}, nextCursor? (only if hasMore)}`,
     );
     expect(page.data.length, `Supplement 1: limit ${opts.limit} bounds a page; got ${page.data.length}`).toBeLessThanOrEqual(opts.limit);
+    if (opts.settled && n > 0 && page.data.length === 0) {
+      expect.fail(`Supplement 1: hasMore says more items follow; page ${n} of ${template} said hasMore, and the page at its nextCursor (${cursor}) is empty, though nothing was added to or removed from the list meanwhile`);
+    }
     for (const x of page.data as { id?: unknown }[]) {
       if (typeof x?.id !== 'string') continue;
       expect(seen.has(x.id), `Supplement 1: cursor is the previous page's nextCursor, so a walk sees each item once; ${x.id} came again on page ${n + 1} of ${template} (cursor ${cursor})`).toBe(false);

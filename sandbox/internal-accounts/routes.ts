@@ -53,6 +53,9 @@ export async function internalAccountRoutes(app: FastifyInstance) {
 
   app.get('/customers/internal-accounts', async (req) => {
     const page = customerAccounts(req.query);
+    if (ctx.faults.has('internal-accounts-has-more-when-full') && !page.hasMore && page.data.length === parse(CustomerListQuery, req.query).limit) {
+      Object.assign(page, { hasMore: true, nextCursor: String(customerAccountOrder(ctx).length) });
+    }
     // The faults credit a refund again once its account has been read, or half the declared quiet period
     // after that read, when the read showed the right balance (cross-currency-transfers/routes.ts).
     const later = ctx.faults.has('refund-credited-twice-later');

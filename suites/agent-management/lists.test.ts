@@ -16,7 +16,7 @@ import { basisSupplement, requireCapability, scenario } from '../../helpers/scen
 import { Agent, AgentAction } from '../../helpers/schemas/agents.js';
 
 const sorted = (ids: string[]) => [...ids].sort();
-const idsOf = async (template: string, query: Record<string, string>, limit: number) => (await walkPages(template, template === AGENTS ? Agent : AgentAction, { query, limit })).map((x) => x.id);
+const idsOf = async (template: string, query: Record<string, string>, limit: number) => (await walkPages(template, template === AGENTS ? Agent : AgentAction, { query, limit, settled: true })).map((x) => x.id);
 
 async function limitRange(op: string, template: string) {
   for (const limit of [0, 101]) expectError(await api.get(template, { query: { limit } }), 400, undefined, `supplement 1: limit is 1 to 100; ${op} refuses limit=${limit}`);

@@ -16,7 +16,7 @@ import { basisSupplement, scenario } from '../../helpers/scenario.js';
 import { Card, Page } from '../../helpers/schemas.js';
 
 const OP = 'GET /cards';
-const walk = async (query: Record<string, string>, limit: number) => (await walkPages('/cards', Card, { query, limit })).map((c) => c.id);
+const walk = async (query: Record<string, string>, limit: number) => (await walkPages('/cards', Card, { query, limit, settled: true })).map((c) => c.id);
 const sorted = (ids: string[]) => [...ids].sort();
 
 /** A card of `holder` funded by `accounts`, its platformCardId ending `suffix` (supplement 9: 001 stays PROCESSING, 000 becomes ACTIVE). */

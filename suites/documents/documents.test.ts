@@ -30,7 +30,7 @@ describe('GET /documents', () => {
     const other = await createCustomer(bareIndividual());
     const docs = [await uploadDocument(customer.id, 'PASSPORT'), await uploadDocument(customer.id, 'UTILITY_BILL'), await uploadDocument(customer.id, 'SELFIE')];
     const foreign = await uploadDocument(other.id, 'PASSPORT');
-    const listed = await walkPages('/documents', Document, { query: { documentHolder: customer.id }, limit: 2 });
+    const listed = await walkPages('/documents', Document, { query: { documentHolder: customer.id }, limit: 2, settled: true });
     expect(listed.map((d) => d.id).sort(), 'the holder\'s documents, each once').toEqual(docs.map((d) => d.id).sort());
     expect(listed.map((d) => d.id)).not.toContain(foreign.id);
   });

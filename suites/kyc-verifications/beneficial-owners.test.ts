@@ -24,7 +24,7 @@ describe('GET /beneficial-owners', () => {
     const other = await createCustomer(business());
     const owners = [await addOwner(beneficialOwner(company.id)), await addOwner(beneficialOwner(company.id, { roles: ['DIRECTOR'], ownershipPercentage: 0 }))];
     const foreign = await addOwner(beneficialOwner(other.id));
-    const listed = await walkPages('/beneficial-owners', BeneficialOwner, { query: { customerId: company.id }, limit: 1 });
+    const listed = await walkPages('/beneficial-owners', BeneficialOwner, { query: { customerId: company.id }, limit: 1, settled: true });
     expect(listed.map((o) => o.id).sort(), 'the owners of that customer, each once').toEqual(owners.map((o) => o.id).sort());
     expect(listed.map((o) => o.id)).not.toContain(foreign.id);
   });

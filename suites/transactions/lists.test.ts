@@ -17,7 +17,7 @@ import { ExternalAccount, OutgoingTransaction, Page } from '../../helpers/schema
 
 const OP = 'GET /transactions';
 const Item = z.looseObject({ id: z.string(), customerId: z.string().optional() });
-const walk = async (query: Record<string, string>, limit: number) => (await walkPages('/transactions', Item, { query, limit })).map((t) => t.id);
+const walk = async (query: Record<string, string>, limit: number) => (await walkPages('/transactions', Item, { query, limit, settled: true })).map((t) => t.id);
 
 /** A customer with `n` same-currency transfers out, made one after another (each returns its transaction). */
 async function customerWithTransfers(n: number) {
