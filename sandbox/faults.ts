@@ -253,11 +253,6 @@ export const FAULTS = {
     suites: ['external-accounts/field-rules.test.ts', 'external-accounts/platform-field-rules.test.ts'],
     rule: 'Supplement 7: MXN_ACCOUNT clabeNumber* (18 digits).',
   },
-  'evm-address-checksum-ignored': {
-    areas: ['external-accounts'],
-    suites: ['external-accounts/field-rules.test.ts', 'external-accounts/platform-field-rules.test.ts'],
-    rule: 'Supplement 7: an EVM wallet address is an EVM address (EIP-55 checksum when mixed case).',
-  },
   'lightning-several-destinations-accepted': {
     areas: ['external-accounts'],
     suites: ['external-accounts/field-rules.test.ts', 'external-accounts/platform-field-rules.test.ts'],

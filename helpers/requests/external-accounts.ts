@@ -41,20 +41,6 @@ const secret = fc.uint8Array({ minLength: 32, maxLength: 32 }).filter((b) => sec
 const notMagic = (a: string) => !/(00[2-9]|01[0-3]|10[2-7])$/.test(a);
 /** Any 20 bytes are an EVM address; EIP-55 cases its letters by the checksum (no key is derived: that took a scalar multiplication). */
 const validEvm = fc.uint8Array({ minLength: 20, maxLength: 20 }).map((b) => getAddress(`0x${Buffer.from(b).toString('hex')}`)).filter(notMagic);
-/** EIP-55: a mixed-case address whose case does not follow its checksum. */
-const badChecksum = fc.tuple(validEvm, fc.nat()).map(([a, n]) => {
-  const letters = [...a.slice(2)].map((c, i) => (/[a-f]/i.test(c) ? i + 2 : -1)).filter((i) => i >= 0);
-  const i = letters[n % letters.length];
-  const c = a[i];
-  return a.slice(0, i) + (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase()) + a.slice(i + 1);
-}).filter((a) => {
-  try {
-    getAddress(a);
-    return false;
-  } catch {
-    return true;
-  }
-});
 const validSolana = secret.map((b) => solanaAddress(b)).filter(notMagic);
 const badSolana = fc.oneof(
   fc.uint8Array({ minLength: 31, maxLength: 31 }).map((b) => base58.encode(b)),
@@ -143,8 +129,10 @@ const WALLETS: { name: string; currencies: string[]; address: FieldSpec }[] = [
     name,
     currencies: name === 'ETHEREUM_WALLET' ? ['USDC', 'USDT'] : name === 'PLASMA_WALLET' ? ['USDT'] : ['USDC'],
     address: {
+      // 0x and 40 hex digits, as the example shows; no checksum is required of a mixed-case address (no
+      // document states EIP-55, and the example 0xAbCDEF1234567890aBCdEf1234567890ABcDef12 does not follow it).
       path: 'accountInfo.address', type: 'string' as const, required: true, pattern: /^0x[0-9a-fA-F]{40}$/, valid: validEvm,
-      format: { name: 'EIP-55 checksum', invalid: badChecksum }, cite: `${S7}: ${name} address* (0x…); supplement §7 chain EVM`,
+      cite: `${S7}: ${name} address* (0x…, as 0xAbCDEF1234567890aBCdEf1234567890ABcDef12); supplement §7 chain EVM`,
     },
   })),
   { name: 'SOLANA_WALLET', currencies: ['USDC'], address: { path: 'accountInfo.address', type: 'string', required: true, valid: validSolana, format: { name: 'base58 Ed25519 public key', invalid: badSolana }, cite: `${S7}: SOLANA_WALLET address* (base58 Ed25519 key, as 4Nd1m6…)` } },
