@@ -263,6 +263,11 @@ export const FAULTS = {
     suites: ['external-accounts/field-rules.test.ts', 'external-accounts/platform-field-rules.test.ts'],
     rule: 'Supplement 7: POST external accounts answers 409 when the account exists.',
   },
+  'external-account-duplicate-refused-but-stored': {
+    areas: ['external-accounts'],
+    suites: ['external-accounts/field-rules.test.ts', 'external-accounts/platform-field-rules.test.ts'],
+    rule: 'Supplement 7: POST external accounts answers 409 when the account exists (a refused duplicate is stored all the same).',
+  },
   'external-accounts-currency-filter-ignored': {
     areas: ['external-accounts'],
     suites: ['external-accounts/lists.test.ts'],

@@ -74,9 +74,18 @@ export const verify = (externalAccountId: string, body: Record<string, unknown>)
 /** Supplement §7: create accepts LIGHTNING, responses may say LIGHTNING_ACCOUNT (the read-back's documented alias). */
 export const LIGHTNING_ALIASES = { 'accountInfo.accountType': (sent: unknown) => (sent === 'LIGHTNING' ? ['LIGHTNING_ACCOUNT'] : []) };
 
-/** Supplement §7: a second account with the same details is refused, "409 exists", and the first stays the only one. */
-export async function expectDuplicateRefused(send: (b: Record<string, unknown>) => Promise<ApiResponse>, sent: Record<string, unknown>, created: ExternalAccount, listed: () => Promise<string[]>) {
+/**
+ * Supplement §7: a second account with the same details is refused, "409 exists", and creates nothing:
+ * after it, the list the account is in (`listed`) holds it once and no account it did not hold before
+ * with the same accountInfo (other scenarios may add other accounts to a platform list meanwhile).
+ */
+export async function expectDuplicateRefused(send: (b: Record<string, unknown>) => Promise<ApiResponse>, sent: Record<string, unknown>, created: ExternalAccount, listed: () => Promise<ExternalAccount[]>) {
+  const before = new Set((await listed()).map((a) => a.id));
+  expect(before.has(created.id), `control: ${created.id} is listed before its duplicate is sent`).toBe(true);
   expectError(await send(sent), 409, 'CONFLICT', `supplement §7: POST external accounts answers "409 exists" for an account with the same details as ${created.id}`);
-  const ids = (await listed()).filter((id) => id === created.id);
-  expect(ids, `the refused duplicate of ${created.id} created nothing; the account is listed once`).toEqual([created.id]);
+  const details = JSON.stringify(created.accountInfo);
+  const after = await listed();
+  expect(after.filter((a) => a.id === created.id).length, `${created.id} is listed once after its refused duplicate`).toBe(1);
+  const made = after.filter((a) => !before.has(a.id) && JSON.stringify(a.accountInfo) === details).map((a) => a.id);
+  expect(made, `the refused duplicate of ${created.id} created nothing: no new account holds its accountInfo`).toEqual([]);
 }

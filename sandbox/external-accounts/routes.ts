@@ -81,6 +81,7 @@ export async function externalAccountRoutes(app: FastifyInstance) {
       }
       const identifier = JSON.stringify(body.accountInfo);
       const duplicate = accountsOf(ctx, customerId).find((a) => JSON.stringify(a.accountInfo) === identifier && a.currency === body.currency);
+      if (duplicate && ctx.faults.has('external-account-duplicate-refused-but-stored')) createExternalAccount(ctx, body, customerId);
       if (duplicate && !ctx.faults.has('external-account-duplicate-accepted')) throw conflict('CONFLICT', `External account ${duplicate.id} already holds these details`, { externalAccountId: duplicate.id });
       return reply.status(201).send(presentExternalAccount(createExternalAccount(ctx, body, customerId)));
     });

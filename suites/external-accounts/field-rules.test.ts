@@ -16,8 +16,8 @@ import { ExternalAccount } from '../../helpers/schemas.js';
 const CUSTOMER_CREATE = 'POST /customers/external-accounts';
 const PLATFORM_CREATE = 'POST /platform/external-accounts';
 
-const customerAccountIds = async (customerId: string) =>
-  (await walkPages('/customers/external-accounts', ExternalAccount, { query: { customerId }, limit: 100 })).map((a) => a.id);
+const customerAccounts = (customerId: string) => walkPages('/customers/external-accounts', ExternalAccount, { query: { customerId }, limit: 100 });
+const customerAccountIds = async (customerId: string) => (await customerAccounts(customerId)).map((a) => a.id);
 
 describe(CUSTOMER_CREATE, () => {
   scenario({ area: 'External Accounts', operation: CUSTOMER_CREATE, section: 'Resources and their fields', basis: 'supplement' });
@@ -45,7 +45,7 @@ describe(CUSTOMER_CREATE, () => {
       created: { status: 201, schema: ExternalAccount },
       readBack: (a) => api.get('/customers/external-accounts/{externalAccountId}', { params: { externalAccountId: a.id } }),
       aliases,
-      then: (sent, created) => expectDuplicateRefused(send, sent, created, () => customerAccountIds(String(sent.customerId))),
+      then: (sent, created) => expectDuplicateRefused(send, sent, created, () => customerAccounts(String(sent.customerId))),
     });
   });
 });

@@ -17,7 +17,8 @@ describe(PLATFORM_CREATE, () => {
   scenario({ area: 'External Accounts', operation: PLATFORM_CREATE, section: 'Resources and their fields', basis: 'supplement' });
   const spec = () => externalAccountCreate(PLATFORM_CREATE, capabilities.counterpartyRules === true);
   const send = (body: Record<string, unknown>) => api.post('/platform/external-accounts', { body });
-  const platformIds = async (currency: string) => (await walkPages('/platform/external-accounts', ExternalAccount, { query: { currency }, limit: 100 })).map((a) => a.id);
+  const platformAccounts = (currency: string) => walkPages('/platform/external-accounts', ExternalAccount, { query: { currency }, limit: 100 });
+  const platformIds = async (currency: string) => (await platformAccounts(currency)).map((a) => a.id);
 
   it('refuses every request that breaks one documented field rule with 400 INVALID_INPUT naming the field, and creates nothing', async () => {
     await basisSupplement('section 7: "same minus customerId, defaultUmaDepositAccount"; generated, one rule broken per request');
@@ -47,7 +48,7 @@ describe(PLATFORM_CREATE, () => {
       aliases,
       then: async (sent, created) => {
         used.add(created.id);
-        await expectDuplicateRefused(send, sent, created, () => platformIds(String(sent.currency)));
+        await expectDuplicateRefused(send, sent, created, () => platformAccounts(String(sent.currency)));
       },
     });
     expect(used.size, 'valid platform accounts were created').toBeGreaterThan(0);
