@@ -258,6 +258,11 @@ export const FAULTS = {
     suites: ['external-accounts/field-rules.test.ts', 'external-accounts/platform-field-rules.test.ts'],
     rule: 'Supplement 7: LIGHTNING takes exactly one of invoice, bolt12, lightningAddress.',
   },
+  'customer-patch-type-optional': {
+    areas: ['customers'],
+    suites: ['customers/field-rules.test.ts'],
+    rule: 'Supplement 4: Create/PATCH common (customerType always required): a PATCH without customerType is accepted.',
+  },
   'external-account-duplicate-accepted': {
     areas: ['external-accounts'],
     suites: ['external-accounts/field-rules.test.ts', 'external-accounts/platform-field-rules.test.ts'],

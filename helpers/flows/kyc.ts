@@ -32,7 +32,8 @@ export async function verify(customerId: string): Promise<Verification> {
 
 /** Gives a customer created without identity data every field identity verification needs (fullName as given). */
 export async function completeIndividual(customerId: string, overrides: Record<string, unknown> = {}): Promise<Customer> {
-  const { customerType: _t, platformCustomerId: _p, region: _r, currencies: _c, email: _e, phoneNumber: _n, ...kyc } = individual(overrides);
+  // customerType goes with every PATCH (supplement §4: "Create/PATCH common (customerType always required; …)").
+  const { platformCustomerId: _p, region: _r, currencies: _c, email: _e, phoneNumber: _n, ...kyc } = individual(overrides);
   return expectStatus(await api.patch('/customers/{customerId}', { params: { customerId }, body: kyc }), 200, Customer);
 }
 

@@ -125,15 +125,16 @@ export function customerCreate(termsVersion: string): RequestSpec {
 }
 
 /**
- * PATCH /customers/{customerId}: "same inputs and validation style" (interface), none required but
- * an address's own members; email and phoneNumber change in separate calls (supplement §4), so
- * each variant changes one of them.
+ * PATCH /customers/{customerId}: "same inputs and validation style" (interface); customerType required,
+ * none other but an address's own members ("Create/PATCH common (customerType always required; …)",
+ * supplement §4); email and phoneNumber change in separate calls (supplement §4), so each variant
+ * changes one of them.
  */
 export function customerPatch(termsVersion: string): RequestSpec {
   const variants: Variant[] = [
-    { name: 'INDIVIDUAL email', fixed: { idType: 'SSN' }, fields: [...common('email'), ...address('address'), ...consent(termsVersion), ...individualFields()] },
-    { name: 'INDIVIDUAL phoneNumber', fixed: { idType: 'SSN' }, fields: [...common('phoneNumber'), ...individualFields()] },
-    { name: 'BUSINESS', fixed: {}, fields: [...common('email'), ...businessInfo(false)] },
+    { name: 'INDIVIDUAL email', fixed: { customerType: 'INDIVIDUAL', idType: 'SSN' }, fields: [customerType('INDIVIDUAL'), ...common('email'), ...address('address'), ...consent(termsVersion), ...individualFields()] },
+    { name: 'INDIVIDUAL phoneNumber', fixed: { customerType: 'INDIVIDUAL', idType: 'SSN' }, fields: [customerType('INDIVIDUAL'), ...common('phoneNumber'), ...individualFields()] },
+    { name: 'BUSINESS', fixed: { customerType: 'BUSINESS' }, fields: [customerType('BUSINESS'), ...common('email'), ...businessInfo(false)] },
   ];
   return { operation: 'PATCH /customers/{customerId}', part: 'body', variants };
 }

@@ -87,8 +87,11 @@ const BusinessInfo = z.object({
 });
 const Business = z.object({ customerType: z.literal('BUSINESS'), ...Common, businessInfo: BusinessInfo });
 const CreateCustomer = z.discriminatedUnion('customerType', [Individual, Business]);
-const PatchIndividual = Individual.partial().extend({ customerType: z.literal('INDIVIDUAL').optional() });
-const PatchBusiness = Business.partial().extend({ customerType: z.literal('BUSINESS').optional(), businessInfo: BusinessInfo.partial().optional() });
+// Supplement 4: "Create/PATCH common (customerType always required; …)".
+const PatchIndividual = Individual.partial().extend({ customerType: z.literal('INDIVIDUAL') });
+const PatchBusiness = Business.partial().extend({ customerType: z.literal('BUSINESS'), businessInfo: BusinessInfo.partial().optional() });
+const PatchIndividualTypeOptional = PatchIndividual.extend({ customerType: z.literal('INDIVIDUAL').optional() });
+const PatchBusinessTypeOptional = PatchBusiness.extend({ customerType: z.literal('BUSINESS').optional() });
 
 /**
  * Rules across fields (supplement section 4): an SSN identifier is `###-##-####` (idType SSN, sent
@@ -293,7 +296,8 @@ export async function customerRoutes(app: FastifyInstance) {
     // Supplement 17: an embedded-wallet customer's contact changes through the signed retry (sandbox/embedded-wallet-auth).
     const walletAnswer = await walletContactChange(ctx, req, reply, customer.id);
     if (walletAnswer !== 'PROCEED') return walletAnswer;
-    const schema: z.ZodType = customer.customerType === 'INDIVIDUAL' ? PatchIndividual : PatchBusiness;
+    const typeOptional = ctx.faults.has('customer-patch-type-optional');
+    const schema: z.ZodType = customer.customerType === 'INDIVIDUAL' ? (typeOptional ? PatchIndividualTypeOptional : PatchIndividual) : typeOptional ? PatchBusinessTypeOptional : PatchBusiness;
     if (ctx.faults.has('customer-refused-patch-applied') && !schema.safeParse(req.body).success && req.body && typeof req.body === 'object') {
       // The fault: a change refused below with 400 has its text members written all the same.
       for (const [k, v] of Object.entries(req.body as Record<string, unknown>)) if (typeof v === 'string' && k !== 'customerType') customer.fields[k] = v;

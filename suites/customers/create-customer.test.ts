@@ -71,33 +71,33 @@ describe('PATCH /customers/{customerId}', () => {
   it('adds enhanced-due-diligence fields and the terms consent to an existing customer', async () => {
     const customer = await createCustomer(bareIndividual());
     const version = await currentTermsVersion();
-    const update = { purposeOfAccount: 'PERSONAL_PAYMENTS', annualIncomeRange: 'INCOME_25K_TO_100K', endUserTermsConsent: consent(version) };
+    const update = { customerType: 'INDIVIDUAL', purposeOfAccount: 'PERSONAL_PAYMENTS', annualIncomeRange: 'INCOME_25K_TO_100K', endUserTermsConsent: consent(version) };
     const updated = expectStatus(await api.patch('/customers/{customerId}', { params: { customerId: customer.id }, body: update }), 200, Customer);
     expect(updated.id, 'PATCH /customers/{customerId} updates that customer').toBe(customer.id);
   });
 
   it('returns every invalid field of an update in details.errors[]', async () => {
     const customer = await createCustomer(bareIndividual());
-    const res = await api.patch('/customers/{customerId}', { params: { customerId: customer.id }, body: { email: 'nope', nationality: 'USA', address: { line1: '', postalCode: '1', country: 'US' } } });
+    const res = await api.patch('/customers/{customerId}', { params: { customerId: customer.id }, body: { customerType: 'INDIVIDUAL', email: 'nope', nationality: 'USA', address: { line1: '', postalCode: '1', country: 'US' } } });
     const error = expectError(res, 400, 'INVALID_INPUT', 'PATCH /customers/{customerId}: same inputs and validation style');
     expectFieldErrors(error, ['email', 'nationality', 'address.line1']);
   });
 
   it('answers 400 END_USER_TERMS_VERSION_NOT_FOUND for an unsupported terms version on update', async () => {
     const customer = await createCustomer(bareIndividual());
-    const res = await api.patch('/customers/{customerId}', { params: { customerId: customer.id }, body: { endUserTermsConsent: consent('V0-unknown') } });
+    const res = await api.patch('/customers/{customerId}', { params: { customerId: customer.id }, body: { customerType: 'INDIVIDUAL', endUserTermsConsent: consent('V0-unknown') } });
     expectError(res, 400, 'END_USER_TERMS_VERSION_NOT_FOUND');
     // Control: the same update with the current terms version is accepted.
-    const ok = await api.patch('/customers/{customerId}', { params: { customerId: customer.id }, body: { endUserTermsConsent: consent(await currentTermsVersion()) } });
+    const ok = await api.patch('/customers/{customerId}', { params: { customerId: customer.id }, body: { customerType: 'INDIVIDUAL', endUserTermsConsent: consent(await currentTermsVersion()) } });
     expect(expectStatus(ok, 200, Customer, 'PATCH /customers/{customerId} with the current terms version').id).toBe(customer.id);
   });
 
   it('answers 404 USER_NOT_FOUND for an unknown customer', async () => {
-    const res = await api.patch('/customers/{customerId}', { params: { customerId: `Customer:${randomUUID()}` }, body: { region: 'US' } });
+    const res = await api.patch('/customers/{customerId}', { params: { customerId: `Customer:${randomUUID()}` }, body: { customerType: 'INDIVIDUAL', region: 'US' } });
     expectError(res, 404, 'USER_NOT_FOUND', 'Errors / 404: USER_NOT_FOUND (customer)');
     // Control: the same update of a customer that exists is accepted.
     const customer = await createCustomer(bareIndividual());
-    expectStatus(await api.patch('/customers/{customerId}', { params: { customerId: customer.id }, body: { region: 'US' } }), 200, Customer, 'PATCH /customers/{customerId} of a known customer');
+    expectStatus(await api.patch('/customers/{customerId}', { params: { customerId: customer.id }, body: { customerType: 'INDIVIDUAL', region: 'US' } }), 200, Customer, 'PATCH /customers/{customerId} of a known customer');
   });
 });
 

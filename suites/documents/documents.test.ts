@@ -77,7 +77,7 @@ describe('DELETE /documents/{documentId}', () => {
 
     const bare = await createCustomer(bareIndividual());
     const passport = await uploadDocument(bare.id, 'PASSPORT');
-    const { customerType: _t, platformCustomerId: _p, region: _r, currencies: _c, ...kyc } = individual();
+    const { platformCustomerId: _p, region: _r, currencies: _c, ...kyc } = individual();
     expectStatus(await api.patch('/customers/{customerId}', { params: { customerId: bare.id }, body: kyc }), 200);
     const v = await verify(bare.id);
     expect(v.verificationStatus, 'the verification was submitted with the passport').toBe('IN_PROGRESS');

@@ -50,7 +50,7 @@ describe('POST /verifications', () => {
     }
     expect(errors.some((e) => e.acceptedDocumentTypes?.length), 'the missing identity document is named with its accepted document types').toBe(true);
 
-    const { customerType: _t, platformCustomerId: _p, ...kyc } = individual();
+    const { platformCustomerId: _p, ...kyc } = individual();
     expectStatus(await api.patch('/customers/{customerId}', { params: { customerId: customer.id }, body: kyc }), 200, Customer);
     await uploadDocument(customer.id, 'PASSPORT');
     const since = await listener.mark();
