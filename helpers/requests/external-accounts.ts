@@ -59,17 +59,21 @@ const countries = ['US', 'MX', 'DE', 'FR', 'ES', 'GB', 'BR', 'NG', 'IN', 'JP'] a
 const isoDate = fc.date({ min: new Date('1930-01-01'), max: new Date('2005-12-31'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
 const email = fc.tuple(matching(/^[a-z][a-z0-9]{2,10}$/), fc.constantFrom('example.com', 'example.org')).map(([u, d]) => `${u}@${d}`);
 
-const COUNTRY = 'supplement §5: ISO 3166-1 alpha-2';
-const PHONE = 'supplement §5: phoneNumber E.164 ^\\+[1-9]\\d{1,14}$';
-const country = (path: string, required = false, cite = COUNTRY): FieldSpec => ({ path, type: 'string', required, pattern: /^[A-Z]{2}$/, valid: fc.constantFrom(...countries), cite });
+// A beneficiary's fields are given with no format (supplement §7: "INDIVIDUAL {fullName*, birthDate?,
+// nationality?, email?, phoneNumber?, countryOfResidence? (required for EUR), address?}"): each is
+// declared with its type, and presence where required, alone. The formats supplement §4 gives are the
+// customer's (region, email, phoneNumber, birthDate); the valid values still take those forms.
+const COUNTRY = `${S7}: Beneficiary countryOfResidence?, nationality? (no format stated)`;
+const country = (path: string, required = false, cite = COUNTRY): FieldSpec => ({ path, type: 'string', required, valid: fc.constantFrom(...countries), cite });
+const phone = matching(/^\+1[2-9]\d{9}$/);
 
 function individual(prefix: string, countryRequired: boolean): FieldSpec[] {
   return [
     { path: `${prefix}.fullName`, type: 'string', required: true, cite: `${S7}: Beneficiary INDIVIDUAL {fullName*}` },
-    { path: `${prefix}.birthDate`, type: 'string', pattern: /^\d{4}-\d{2}-\d{2}$/, valid: isoDate, cite: `${S7}: Beneficiary INDIVIDUAL birthDate?; supplement §5: birthDate (YYYY-MM-DD)` },
+    { path: `${prefix}.birthDate`, type: 'string', valid: isoDate, cite: `${S7}: Beneficiary INDIVIDUAL birthDate? (no format stated)` },
     country(`${prefix}.nationality`),
-    { path: `${prefix}.email`, type: 'string', valid: email, format: { name: 'email', invalid: matching(/^[a-z0-9.]{1,12}$/) }, cite: `${S7}: Beneficiary email?; supplement §5: email` },
-    { path: `${prefix}.phoneNumber`, type: 'string', pattern: /^\+[1-9]\d{1,14}$/, cite: PHONE },
+    { path: `${prefix}.email`, type: 'string', valid: email, cite: `${S7}: Beneficiary email? (no format stated)` },
+    { path: `${prefix}.phoneNumber`, type: 'string', valid: phone, cite: `${S7}: Beneficiary phoneNumber? (no format stated)` },
     country(`${prefix}.countryOfResidence`, countryRequired, countryRequired ? `${S7}: INDIVIDUAL countryOfResidence (required for EUR; required on a wallet's beneficiary)` : COUNTRY),
   ];
 }
@@ -79,8 +83,8 @@ function business(prefix: string): FieldSpec[] {
     { path: `${prefix}.legalName`, type: 'string', required: true, cite: `${S7}: Beneficiary BUSINESS {legalName*}` },
     { path: `${prefix}.registrationNumber`, type: 'string', cite: `${S7}: BUSINESS registrationNumber?` },
     { path: `${prefix}.taxId`, type: 'string', cite: `${S7}: BUSINESS taxId?` },
-    { path: `${prefix}.email`, type: 'string', valid: email, format: { name: 'email', invalid: matching(/^[a-z0-9.]{1,12}$/) }, cite: `${S7}: Beneficiary email?; supplement §5: email` },
-    { path: `${prefix}.phoneNumber`, type: 'string', pattern: /^\+[1-9]\d{1,14}$/, cite: PHONE },
+    { path: `${prefix}.email`, type: 'string', valid: email, cite: `${S7}: Beneficiary email? (no format stated)` },
+    { path: `${prefix}.phoneNumber`, type: 'string', valid: phone, cite: `${S7}: Beneficiary phoneNumber? (no format stated)` },
     country(`${prefix}.countryOfResidence`),
   ];
 }
