@@ -18,12 +18,13 @@ describe('GET /vasps', () => {
     await basisSupplement('GET /vasps {data[{vaspName, url?}], hasMore, nextCursor?}; limit, cursor (sections 1, 21)');
     const whole = expectStatus(await api.get('/vasps', { query: { limit: 100 } }), 200, pageOf(Vasp));
     expect(whole.data.length, 'a directory lists at least one VASP').toBeGreaterThan(0);
-    const walked = await walkPages('/vasps', Vasp, { limit: 4 });
+    const walked = await walkPages('/vasps', Vasp, { limit: 4, settled: true });
     // A directory longer than one page of 100 is walked further than that page shows: the walk begins with it.
     expect(walked.slice(0, whole.data.length).map((v) => v.vaspName), 'Supplement 1: cursor is the previous nextCursor; the pages hold each VASP once, in order').toEqual(whole.data.map((v) => v.vaspName));
     if (!whole.hasMore) expect(walked.length, 'Supplement 1: the pages hold the whole directory and no more').toBe(whole.data.length);
     expect(new Set(walked.map((v) => `${v.vaspName} ${v.url ?? ''}`)).size, 'Supplement 1: no VASP on two pages').toBe(walked.length);
-    recordRule('GET /vasps', LIST_RULES.pagingOnce);
+    // Paging is judged (and recorded) where the walk read more than one page.
+    if (walked.length > 4) recordRule('GET /vasps', LIST_RULES.pagingOnce);
   });
 
   it.concurrent('answers 400 to a limit outside 1-100', async () => {
