@@ -106,7 +106,8 @@ export function agentTransfer(direction: 'out' | 'in'): RequestSpec {
     { path: 'source.accountId', type: 'string', required: true, cite: `${S8} source*{accountId}` },
     { path: 'destination', type: 'object', required: true, cite: `${S8} destination*{accountId}` },
     { path: 'destination.accountId', type: 'string', required: true, cite: `${S8} destination*{accountId}` },
-    { path: 'amount', type: 'integer', valid: fc.integer({ min: 1, max: 500 }), cite: `${S8} amount?; ${AMOUNT}` },
+    // As on /transfer-in and /transfer-out: a refused amount is INVALID_INPUT or the 400 the interface lists for amounts, INVALID_AMOUNT (which operation answers it is not stated: supplement §28.3).
+    { path: 'amount', type: 'integer', valid: fc.integer({ min: 1, max: 500 }), cite: `${S8} amount?; ${AMOUNT}`, error: { status: 400, code: ['INVALID_INPUT', 'INVALID_AMOUNT'], namesField: true } },
   ];
   if (direction === 'out') {
     fields.push(

@@ -78,7 +78,7 @@ export function cardAuthorization(name: (typeof AUTHORIZATION_NAMES)[number] = '
       name,
       fixed: {},
       fields: [
-        { path: 'amount', type: 'integer', required: true, valid: fc.integer({ min: 100, max: 5_000 }), cite: SIM },
+        { path: 'amount', type: 'integer', required: true, valid: fc.integer({ min: 100, max: 5_000 }), cite: SIM, error: { status: 400, code: ['INVALID_INPUT', 'INVALID_AMOUNT'], namesField: true } },
         { path: 'currency', type: 'object', required: true, valid: fc.constant({}), cite: SIM },
         // `{code}`: the object's one field, so a currency names its code.
         { path: 'currency.code', type: 'string', required: true, valid: fc.constant('USD'), cite: `${SIM}: currency {code}` },
@@ -102,7 +102,7 @@ export function cardClearing(): RequestSpec {
       fixed: {},
       fields: [
         { path: 'cardTransactionId', type: 'string', required: true, valid: fc.constant('<parent>'), cite: C },
-        { path: 'amount', type: 'integer', required: true, minimum: 0, valid: fc.integer({ min: 1, max: 2_000 }), cite: C },
+        { path: 'amount', type: 'integer', required: true, minimum: 0, valid: fc.integer({ min: 1, max: 2_000 }), cite: C, error: { status: 400, code: ['INVALID_INPUT', 'INVALID_AMOUNT'], namesField: true } },
       ],
     }],
   };
@@ -119,7 +119,7 @@ export function cardChildSimulation(name: 'authorization_advice' | 'return' | 'r
       fixed: {},
       fields: [
         { path: 'cardTransactionId', type: 'string', required: true, valid: fc.constant('<parent>'), cite: C },
-        ...(name === 'return_reversal' ? [] : [{ path: 'amount', type: 'integer' as const, required: true, valid: fc.integer({ min: 100, max: 1_000 }), cite: C }]),
+        ...(name === 'return_reversal' ? [] : [{ path: 'amount', type: 'integer' as const, required: true, valid: fc.integer({ min: 100, max: 1_000 }), cite: C, error: { status: 400, code: ['INVALID_INPUT', 'INVALID_AMOUNT'] as const, namesField: true } }]),
       ],
     }],
   };
