@@ -31,6 +31,8 @@ export interface FieldSpec {
   format?: { name: string; invalid: fc.Arbitrary<string> };
   /** The field may not be given in this variant. */
   forbidden?: boolean;
+  /** Other fields whose naming also counts for this field's rules (the other side of a forbidden combination). */
+  alsoNamed?: string[];
   /** Where the documents say so: "supplement §7: MXN_ACCOUNT clabeNumber* (18 digits)". */
   cite: string;
   /** Where the documents give another refusal than 400 INVALID_INPUT naming the field (a code of its own, say). */
@@ -261,6 +263,7 @@ export function rulesOf(spec: RequestSpec): Rule[] {
       const set = (path: string, value: fc.Arbitrary<unknown>) => setAlone(path, group ?? [], value);
       if (f.forbidden) {
         add(f.path, 'forbidden', f.cite, set(f.path, f.valid ?? validValue({ ...f, forbidden: false })));
+        if (f.alsoNamed) rules.find((r) => r.path === f.path && r.kind === 'forbidden' && r.cite === f.cite)!.alsoNamed ??= f.alsoNamed;
         continue;
       }
       if (f.required && !v.oneOf?.paths.includes(f.path)) add(f.path, 'required', f.cite, fc.constant(change(`remove ${f.path}`, (b) => withPath(b, f.path, undefined))));
