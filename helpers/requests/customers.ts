@@ -45,7 +45,8 @@ const consent = (termsVersion: string): FieldSpec[] => [
   { path: 'endUserTermsConsent', type: 'object', valid: fc.constant({}), cite: CONSENT },
   {
     path: 'endUserTermsConsent.acceptedAt', type: 'string', required: true,
-    valid: fc.date({ min: new Date('2025-01-01'), max: new Date('2025-12-31'), noInvalidDate: true }).map((d) => d.toISOString()),
+    // Whole seconds: a target that keeps seconds gives back the same instant (helpers/requests/check.ts readsBackAs).
+    valid: fc.date({ min: new Date('2025-01-01'), max: new Date('2025-12-31'), noInvalidDate: true }).map((d) => new Date(Math.floor(d.getTime() / 1000) * 1000).toISOString()),
     format: { name: 'ISO 8601 timestamp', invalid: fc.constantFrom('yesterday', '2025-13-01T00:00:00Z', '2025-02-30', '12/01/2025 10:00') }, cite: CONSENT,
   },
   { path: 'endUserTermsConsent.ipAddress', type: 'string', required: true, maxLength: 45, valid: fc.ipV4(), cite: CONSENT },

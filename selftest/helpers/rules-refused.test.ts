@@ -12,7 +12,7 @@ vi.mock('../../helpers/allure.js', () => ({ allureTag: () => undefined, allureLa
 vi.mock('../../helpers/harness.js', () => ({ exchangesGrouped: <T>(_title: string, fn: () => Promise<T>) => fn() }));
 vi.mock('vitest', async (original) => ({ ...(await original<typeof import('vitest')>()), inject: () => ({ seed: 20261128, ruleRuns: 1 }) }));
 
-const { checkRulesRefused, RULES_PER_READING } = await import('../../helpers/requests/check.js');
+const { checkRulesRefused, readsBackAs, RULES_PER_READING } = await import('../../helpers/requests/check.js');
 
 /** An operation with `n` required text fields: each field's absence is one rule, its type another. */
 function spec(n: number): RequestSpec {
@@ -92,5 +92,18 @@ describe('checkRulesRefused', () => {
     }).catch((e: Error) => e);
     expect((failure as Error).message).toMatch(/expected HTTP 400/);
     expect((failure as Error).message).not.toMatch(/a read after it/);
+  });
+});
+
+describe('a value read back (checkValidAccepted)', () => {
+  it('is the value sent, or for a UTC timestamp the same instant written otherwise', () => {
+    expect(readsBackAs('2025-03-01T10:00:00.000Z', '2025-03-01T10:00:00Z')).toBe(true);
+    expect(readsBackAs('2025-03-01T10:00:00Z', '2025-03-01T10:00:00.000000Z')).toBe(true);
+    expect(readsBackAs('2025-03-01T10:00:00.000Z', '2025-03-01T10:00:01Z'), 'another instant').toBe(false);
+    expect(readsBackAs('2025-03-01T10:00:00.250Z', '2025-03-01T10:00:00Z'), 'a fraction dropped is another instant').toBe(false);
+    expect(readsBackAs('2025-03-01', '2025-03-01T00:00:00Z'), 'a date is not a timestamp').toBe(false);
+    expect(readsBackAs('2025-03-01T10:00:00+00:00', '2025-03-01T10:00:00Z'), 'only UTC written with Z is read as an instant').toBe(false);
+    expect(readsBackAs({ a: [1, 'x'] }, { a: [1, 'x'] })).toBe(true);
+    expect(readsBackAs('USD', 'usd')).toBe(false);
   });
 });
