@@ -263,6 +263,11 @@ export const FAULTS = {
     suites: ['customers/field-rules.test.ts'],
     rule: 'Supplement 4: Create/PATCH common (customerType always required): a PATCH without customerType is accepted.',
   },
+  'fiat-beneficiary-optional': {
+    areas: ['external-accounts'],
+    suites: ['external-accounts/field-rules.test.ts', 'external-accounts/platform-field-rules.test.ts'],
+    rule: 'Interface: each fiat-currency variant combines a base part, a currency part and a required beneficiary object.',
+  },
   'external-account-duplicate-accepted': {
     areas: ['external-accounts'],
     suites: ['external-accounts/field-rules.test.ts', 'external-accounts/platform-field-rules.test.ts'],

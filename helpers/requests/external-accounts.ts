@@ -165,6 +165,7 @@ export function externalAccountCreate(operation: 'POST /customers/external-accou
           ...common([f.currency], f.name, `${S7}: ${f.name} (interface: currency ISO 4217)`),
           { path: 'ownershipType', type: 'string', enum: ['FIRST_PARTY', 'THIRD_PARTY'], cite: ownership.cite },
           ...f.fields,
+          { path: 'accountInfo.beneficiary', type: 'object', required: true, valid: fc.constant({}), cite: 'interface: each fiat-currency variant combines … a required `beneficiary` object' },
           { path: 'accountInfo.beneficiary.beneficiaryType', type: 'string', required: true, enum: ['INDIVIDUAL', 'BUSINESS'], valid: fc.constant(beneficiaryType), cite: `${S7}: fiat request fields + beneficiary* (beneficiaryType INDIVIDUAL|BUSINESS)` },
           ...ben,
         ],
