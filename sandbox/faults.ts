@@ -1487,6 +1487,11 @@ export const FAULTS = {
     suites: ['invitations/invitations.test.ts'],
     rule: 'Supplement 19: PENDING -> EXPIRED when expiresAt passes.',
   },
+  'invitation-expiry-not-kept': {
+    areas: ['invitations'],
+    suites: ['invitations/field-rules.test.ts'],
+    rule: 'Supplement 19: POST /invitations {…, expiresAt?}: the invitation expires when asked (another expiresAt is kept).',
+  },
   'invitation-claimed-expires': {
     areas: ['invitations'],
     suites: ['invitations/invitations.test.ts'],

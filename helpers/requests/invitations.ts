@@ -26,7 +26,7 @@ export function invitationCreate(): RequestSpec {
         uma('inviterUma', `${C}; 400 INVALID_UMA_ADDRESS (inferred)`),
         { path: 'firstName', type: 'string', cite: C },
         { path: 'amountToSend', type: 'integer', valid: fc.integer({ min: 1, max: 1_000_000 }), cite: C, error: { status: 400, code: ['INVALID_INPUT', 'INVALID_AMOUNT'], namesField: true } },
-        { path: 'expiresAt', type: 'string', valid: fc.integer({ min: 1, max: 30 }).map((d) => new Date(Date.now() + d * 86_400_000).toISOString()), cite: C },
+        { path: 'expiresAt', type: 'string', valid: fc.integer({ min: 1, max: 30 }).map((d) => new Date(Math.floor(Date.now() / 1000) * 1000 + d * 86_400_000).toISOString()), cite: C },
       ],
     }],
   };

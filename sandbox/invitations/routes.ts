@@ -82,7 +82,8 @@ export async function invitationRoutes(app: FastifyInstance) {
     const inv: Invitation = {
       code: randomBytes(6).toString('hex').toUpperCase(),
       createdAt: isoNow(ctx.clock),
-      expiresAt,
+      // The fault: the expiry asked for is kept a day later.
+      expiresAt: expiresAt !== undefined && ctx.faults.has('invitation-expiry-not-kept') ? expiresAt + 86_400_000 : expiresAt,
       inviterUma: body.inviterUma,
       firstName: body.firstName,
       amountToSend: body.amountToSend,

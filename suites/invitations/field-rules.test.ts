@@ -30,8 +30,9 @@ describe(CREATE, () => {
       send: (body) => api.post('/invitations', { body }),
       created: { status: 201, schema: UmaInvitation },
       readBack: (inv) => api.get('/invitations/{invitationCode}', { params: { invitationCode: inv.code } }),
-      // Supplement 19: the response's firstName is the inviter's (the request's is the invitee's), amountToSend a CurrencyAmount.
-      echoes: (path) => path === 'inviterUma',
+      // Supplement 19: the response's firstName is the inviter's (the request's is the invitee's), amountToSend a
+      // CurrencyAmount (judged below); inviterUma and the expiresAt asked for read back as sent.
+      echoes: (path) => path === 'inviterUma' || path === 'expiresAt',
       then: async (sent, created) => {
         expect(created.status, 'supplement §19: a new invitation is PENDING').toBe('PENDING');
         if (sent.amountToSend !== undefined) expect(created.amountToSend?.amount, 'supplement §19: amountToSend (CurrencyAmount; the request takes an integer)').toBe(sent.amountToSend);
