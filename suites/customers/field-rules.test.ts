@@ -29,15 +29,20 @@ describe('POST /customers', () => {
 
   it('refuses every request that breaks one documented field rule with 400 INVALID_INPUT naming the field, and creates nothing', async () => {
     await basisSupplement('section 4 create fields per customerType; generated, one rule broken per request');
-    // Every refused request carries the same platformCustomerId: one read shows none was created.
-    const platformCustomerId = `rules-${rng().string.uuid()}`;
+    // Every refused request carries the same platformCustomerId and umaAddress, each a filter of the list:
+    // a request whose broken rule replaced one of them still carries the other, so two reads show none was created.
+    const marker = rng().string.uuid();
+    const platformCustomerId = `rules-${marker}`;
+    const umaAddress = `$rules.${marker.slice(0, 8)}@sandbox.uma.money`;
     await checkRulesRefused({
       spec: customerCreate(await termsVersion()),
-      complete: (b) => ({ ...b, platformCustomerId }),
+      complete: (b) => ({ ...b, platformCustomerId, umaAddress }),
       send,
       unchanged: async (rule) => {
-        const page = expectStatus(await api.get('/customers', { query: { platformCustomerId } }), 200, Page(Customer));
-        expect(page.data.map((c) => c.id), `requests breaking ${rule.id} were refused and created no customer`).toEqual([]);
+        for (const query of [{ platformCustomerId }, { umaAddress }]) {
+          const page = expectStatus(await api.get('/customers', { query }), 200, Page(Customer));
+          expect(page.data.map((c) => c.id), `requests breaking ${rule.id} were refused and created no customer (read by ${Object.keys(query)[0]})`).toEqual([]);
+        }
       },
     });
   });
