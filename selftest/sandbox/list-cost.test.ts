@@ -30,7 +30,7 @@ async function visits(stored: number) {
     const sought = createCustomerRecord(sandbox.ctx, { customerType: 'INDIVIDUAL', platformCustomerId: 'sought', region: 'NZ', currencies: ['EUR'] });
     now += 60_000;
     const touched = many[1];
-    await call('PATCH', `/customers/${touched.id}`, { fullName: 'Changed Name' });
+    await call('PATCH', `/customers/${touched.id}`, { customerType: 'INDIVIDUAL', fullName: 'Changed Name' });
     const since = new Date(now).toISOString();
     now += 60_000;
 
