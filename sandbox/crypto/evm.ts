@@ -1,4 +1,4 @@
-// EVM wallets, the sandbox's side: EIP-55 addresses and EIP-191 personal-sign verification with
+// EVM wallets, the sandbox's side: EIP-55 addresses (of recovered keys) and EIP-191 personal-sign verification with
 // elliptic's secp256k1 key recovery and js-sha3's Keccak-256 (./keccak.ts). The harness signs
 // and checks with ethers, built on @noble/curves and @noble/hashes: no code is shared between the two.
 import elliptic from 'elliptic';
@@ -18,20 +18,6 @@ export function checksumAddress(address: string): string {
   let out = '0x';
   for (let i = 0; i < 40; i++) out += parseInt(hash[i], 16) >= 8 ? lower[i].toUpperCase() : lower[i];
   return out;
-}
-
-/** 0x and 40 hex digits; a mixed-case address must carry a valid EIP-55 checksum. */
-export function isAddress(address: string): boolean {
-  if (!/^0x[0-9a-fA-F]{40}$/.test(address)) return false;
-  const body = address.slice(2);
-  const mixed = /[a-f]/.test(body) && /[A-F]/.test(body);
-  return !mixed || checksumAddress(address) === address;
-}
-
-/** The EIP-55 form of a valid address. */
-export function getAddress(address: string): string {
-  if (!isAddress(address)) throw new Error(`${address} is not an EVM address`);
-  return checksumAddress(address);
 }
 
 /** keccak256("\x19Ethereum Signed Message:\n" + byte length + message), the EIP-191 version 0x45 digest. */

@@ -90,8 +90,9 @@ const CreateCustomer = z.discriminatedUnion('customerType', [Individual, Busines
 // Supplement 4: "Create/PATCH common (customerType always required; …)".
 const PatchIndividual = Individual.partial().extend({ customerType: z.literal('INDIVIDUAL') });
 const PatchBusiness = Business.partial().extend({ customerType: z.literal('BUSINESS'), businessInfo: BusinessInfo.partial().optional() });
-const PatchIndividualTypeOptional = PatchIndividual.extend({ customerType: z.literal('INDIVIDUAL').optional() });
-const PatchBusinessTypeOptional = PatchBusiness.extend({ customerType: z.literal('BUSINESS').optional() });
+const PATCH = { INDIVIDUAL: PatchIndividual, BUSINESS: PatchBusiness };
+/** The fault customer-patch-type-optional's schemas: customerType may be left out. */
+const PATCH_TYPE_OPTIONAL = { INDIVIDUAL: PatchIndividual.partial({ customerType: true }), BUSINESS: PatchBusiness.partial({ customerType: true }) };
 
 /**
  * Rules across fields (supplement section 4): an SSN identifier is `###-##-####` (idType SSN, sent
@@ -296,16 +297,14 @@ export async function customerRoutes(app: FastifyInstance) {
     // Supplement 17: an embedded-wallet customer's contact changes through the signed retry (sandbox/embedded-wallet-auth).
     const walletAnswer = await walletContactChange(ctx, req, reply, customer.id);
     if (walletAnswer !== 'PROCEED') return walletAnswer;
-    const typeOptional = ctx.faults.has('customer-patch-type-optional');
-    const schema: z.ZodType = customer.customerType === 'INDIVIDUAL' ? (typeOptional ? PatchIndividualTypeOptional : PatchIndividual) : typeOptional ? PatchBusinessTypeOptional : PatchBusiness;
+    const schemas = ctx.faults.has('customer-patch-type-optional') ? PATCH_TYPE_OPTIONAL : PATCH;
+    const schema: z.ZodType = schemas[customer.customerType as 'INDIVIDUAL' | 'BUSINESS'];
     if (ctx.faults.has('customer-refused-patch-applied') && !schema.safeParse(req.body).success && req.body && typeof req.body === 'object') {
       // The fault: a change refused below with 400 has its text members written all the same.
       for (const [k, v] of Object.entries(req.body as Record<string, unknown>)) if (typeof v === 'string' && k !== 'customerType') customer.fields[k] = v;
     }
+    // The schema's customerType is the customer's own: another type is refused there, naming customerType.
     const body = parse(schema, req.body) as Record<string, unknown> & { endUserTermsConsent?: { termsVersion: string } };
-    if (body.customerType && body.customerType !== customer.customerType) {
-      throw invalidInput([{ field: 'customerType', constraint: 'immutable', message: 'customerType cannot change' }]);
-    }
     const crossField = crossFieldErrors(ctx, body, customer.fields);
     if (crossField.length) throw invalidInput(crossField);
     checkTerms(body.endUserTermsConsent);

@@ -10,7 +10,7 @@ import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { describe, expect, it } from 'vitest';
 import { base58checkDecode, base58checkEncode, magicHash, parseBitcoinAddress, verifyBitcoinMessage, type BitcoinScheme } from '../../sandbox/crypto/bitcoin.js';
-import { checksumAddress, getAddress, isAddress, personalMessageHash, verifyPersonalSign } from '../../sandbox/crypto/evm.js';
+import { checksumAddress, personalMessageHash, verifyPersonalSign } from '../../sandbox/crypto/evm.js';
 import { keccak256 } from '../../sandbox/crypto/keccak.js';
 import { verifyEd25519Message } from '../../sandbox/crypto/solana.js';
 import {
@@ -219,16 +219,11 @@ describe('sandbox: EIP-191 signatures (elliptic secp256k1, js-sha3 keccak256)', 
     expect(verifyPersonalSign(address, 'Some data', `${sig.slice(0, 130)}1d`).ok).toBe(false);
   });
 
-  it('reads addresses by EIP-55 (the EIP\'s own examples)', () => {
+  it('writes addresses by EIP-55 (the EIP\'s own examples), from either case', () => {
     for (const a of ['0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359', '0xdbF03B407c01E7cD3CBea99509d93f8DDDC8C6FB', '0xD1220A0cf47c7B9Be7A2E6BA89F429762e7b9aDb']) {
       expect(checksumAddress(a.toLowerCase())).toBe(a);
-      expect(isAddress(a)).toBe(true);
-      expect(getAddress(a.toUpperCase().replace('0X', '0x'))).toBe(a);
-      const broken = a.slice(0, -1) + (a.at(-1) === a.at(-1)!.toLowerCase() ? a.at(-1)!.toUpperCase() : a.at(-1)!.toLowerCase());
-      expect(isAddress(broken)).toBe(/[0-9]$/.test(a));
+      expect(checksumAddress(a.toUpperCase().replace('0X', '0x'))).toBe(a);
     }
-    expect(isAddress('0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAe')).toBe(false);
-    expect(isAddress('5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed')).toBe(false);
   });
 });
 
