@@ -14,11 +14,10 @@
 //   SVC_BENCH_SECONDS=1 sets the seconds per route (a quick check that the bench runs).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { createInterface } from 'node:readline';
-import { cpus, loadavg } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { Agent, request } from 'undici';
