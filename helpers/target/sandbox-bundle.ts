@@ -92,19 +92,19 @@ export async function sandboxBundle(root: string): Promise<string> {
       writeFileSync(temp, out.contents);
       renameSync(temp, out.path);
     }
-    removeUnused(dir, name);
+    removeUnused(dir, 'sandbox-', [name, `${name}.map`]);
     return file;
   }
 }
 
-/** Other bundles, maps and leftover temporary files unused for STALE_MS. */
-function removeUnused(dir: string, name: string): void {
+/** Entries of `dir` named `prefix…` other than `keep` (other bundles, their maps, leftover temporary files or folders) unused for STALE_MS. */
+export function removeUnused(dir: string, prefix: string, keep: readonly string[]): void {
   const now = Date.now();
   for (const other of readdirSync(dir)) {
-    if (!other.startsWith('sandbox-') || other === name || other === `${name}.map`) continue;
+    if (!other.startsWith(prefix) || keep.includes(other)) continue;
     const path = join(dir, other);
     try {
-      if (now - statSync(path).mtimeMs > STALE_MS) rmSync(path, { force: true });
+      if (now - statSync(path).mtimeMs > STALE_MS) rmSync(path, { recursive: true, force: true });
     } catch {
       // Removed by another process meanwhile.
     }

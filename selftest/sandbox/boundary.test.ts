@@ -8,45 +8,13 @@
 import { existsSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { importsOf } from '../imports.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const SOURCE = /\.(c|m)?(t|j)sx?$/;
 const AREAS = ['sandbox', 'helpers', 'fixtures', 'suites', 'selftest'] as const;
 type Area = (typeof AREAS)[number] | 'outside';
-
-export interface ImportRef {
-  specifier: string | undefined;
-  line: number;
-  kind: string;
-}
-
-/** Every module reference in a source text; `specifier` is undefined when it is computed. */
-export function importsOf(fileName: string, text: string): ImportRef[] {
-  const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true);
-  const out: ImportRef[] = [];
-  const literal = (node: ts.Node | undefined) =>
-    node && (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) ? node.text : undefined;
-  const add = (node: ts.Node, kind: string, spec: ts.Node | undefined) =>
-    out.push({ specifier: literal(spec), line: source.getLineAndCharacterOfPosition(node.getStart()).line + 1, kind });
-  const visit = (node: ts.Node) => {
-    if (ts.isImportDeclaration(node)) add(node, 'import', node.moduleSpecifier);
-    else if (ts.isExportDeclaration(node) && node.moduleSpecifier) add(node, 'export from', node.moduleSpecifier);
-    else if (ts.isImportEqualsDeclaration(node) && ts.isExternalModuleReference(node.moduleReference)) add(node, 'import = require', node.moduleReference.expression);
-    else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument)) add(node, 'import type()', node.argument.literal);
-    else if (ts.isCallExpression(node)) {
-      const callee = node.expression;
-      if (callee.kind === ts.SyntaxKind.ImportKeyword) add(node, 'import()', node.arguments[0]);
-      else if (ts.isIdentifier(callee) && /^(require|__\w*[Rr]equire)$/.test(callee.text)) add(node, 'require()', node.arguments[0]);
-      else if ((ts.isIdentifier(callee) && callee.text === 'tsImport') || (ts.isPropertyAccessExpression(callee) && callee.name.text === 'tsImport')) add(node, 'tsImport()', node.arguments[0]);
-      else if (ts.isPropertyAccessExpression(callee) && callee.name.text === 'resolve' && ts.isIdentifier(callee.expression) && callee.expression.text === 'require') add(node, 'require.resolve()', node.arguments[0]);
-    }
-    ts.forEachChild(node, visit);
-  };
-  visit(source);
-  return out;
-}
 
 /** The file a specifier loads from `fromFile`, or a package name, or undefined when it cannot be told. */
 export function resolveSpecifier(fromFile: string, specifier: string): { file: string } | { package: string } | undefined {
