@@ -1,9 +1,12 @@
 // The packages the scenarios' modules import (zod, fast-check, the curves and hashes, ethers, faker,
 // cborg, @scure/base), bundled by esbuild into a few files that each vitest worker loads natively. Node
 // loads a package's ES modules one file at a time, resolving each import against package.json files on
-// the way: fast-check, zod and ethers are hundreds of files. Measured in a fresh process on the 2-core
-// machine: these imports took 330 to 380 ms of CPU file by file, 120 to 150 ms bundled, and every
-// worker (eight in a run) and the run's main process pay it.
+// the way: fast-check, zod and ethers are hundreds of files. Measured on the 2-core machine: in a fresh
+// process these imports took 330 to 380 ms of CPU file by file, 120 to 150 ms bundled; in eight worker
+// threads each importing them all (a run's workers each load most of them), 3.1 to 3.3 s against 1.9
+// to 2.0 s. A whole run's CPU moves by more than that with the host's speed, so no run-to-run
+// comparison shows it. No names are kept (esbuild's keepNames): they would cost a property definition
+// wherever a function whose name esbuild changed is made, and stack traces name the bundle's files anyway.
 //
 // One entry per specifier the scenarios import, sharing chunks (esbuild's code splitting), so a package
 // reached through two specifiers (@noble/curves/nist.js and @noble/curves/abstract/weierstrass.js) is
@@ -61,7 +64,6 @@ const OPTIONS = {
   target: 'node20',
   outExtension: { '.js': '.mjs' },
   chunkNames: 'chunk-[hash]',
-  keepNames: true,
   logLevel: 'error',
   // An entry re-exports its module's default, which a module without one leaves undefined.
   logOverride: { 'import-is-undefined': 'silent' },
