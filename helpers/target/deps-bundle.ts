@@ -72,6 +72,9 @@ const OPTIONS = {
 /** The file name (without .mjs) of a specifier's entry. */
 const entryName = (specifier: string) => specifier.replace(/[^A-Za-z0-9]+/g, '_').replace(/^_/, '');
 
+/** The entry of a bundled specifier in the bundle folder `dir`. */
+export const bundleEntry = (dir: string, specifier: string): string => join(dir, `${entryName(specifier)}.mjs`);
+
 /** The key of the bundle the installed packages make. */
 export function depsBundleKey(root: string): string {
   const hash = createHash('sha256').update(`esbuild ${version}\n${JSON.stringify(OPTIONS)}\n${BUNDLED_SPECIFIERS.join('\n')}\n`);
@@ -167,8 +170,7 @@ export function depsBundlePlugin(root: string): Plugin {
         }
         return null;
       }
-      const dir = await (bundle ??= depsBundle(root));
-      return join(dir, `${entryName(id)}.mjs`);
+      return bundleEntry(await (bundle ??= depsBundle(root)), id);
     },
   };
 }

@@ -7,12 +7,11 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { BUNDLED_SPECIFIERS, depsBundle, depsBundleKey, depsBundlePlugin, packageOf } from '../../helpers/target/deps-bundle.js';
+import { BUNDLED_SPECIFIERS, bundleEntry as entryOf, depsBundle, depsBundleKey, depsBundlePlugin, packageOf } from '../../helpers/target/deps-bundle.js';
 import { importsOf } from '../imports.js';
 import { ROOT } from '../run-conformance.js';
 
 const PACKAGES = [...new Set(BUNDLED_SPECIFIERS.map(packageOf))];
-const entryOf = (dir: string, specifier: string) => join(dir, `${specifier.replace(/[^A-Za-z0-9]+/g, '_').replace(/^_/, '')}.mjs`);
 
 /** A project root of its own: the lockfile, and the bundled packages as links to the installed ones. */
 function scratchRoot(): string {
