@@ -18,7 +18,8 @@ import { PLATFORM_FILE, platformPhasePlugin } from './helpers/target/platform-ph
 // the flag says so on stderr and runs at its default.
 setFlagsFromString('--interrupt-budget=1048576');
 const reports = resolve(process.env.SVC_REPORTS_DIR ?? 'reports');
-const ROOT = fileURLToPath(new URL('.', import.meta.url));
+/** The scenarios' packages from one bundle (helpers/target/deps-bundle.ts): one plugin for every project that runs them. */
+const depsBundle = depsBundlePlugin(fileURLToPath(new URL('.', import.meta.url)));
 // No other run writes this folder while this one does (helpers/report/folder-lock.ts): taken here,
 // before any reporter opens a file in it, and given back when this process exits. Runs only: a
 // watching vitest (an editor's, say) would hold the folder for as long as it is open. Vitest's command
@@ -44,8 +45,8 @@ const mutantProjects = (mutantBatch ?? []).flatMap(({ fault, files }) => {
   const parallel = files.filter((f) => !PLATFORM_FILE.test(f));
   const platform = files.filter((f) => PLATFORM_FILE.test(f));
   return [
-    ...(parallel.length ? [{ plugins: [depsBundlePlugin(ROOT)], test: { ...common, name: `mutant:${fault}`, include: parallel, sequence: { groupOrder: 0 } } }] : []),
-    ...(platform.length ? [{ plugins: [depsBundlePlugin(ROOT)], test: { ...common, name: `mutant-platform:${fault}`, include: platform, fileParallelism: false, sequence: { groupOrder: 1 } } }] : []),
+    ...(parallel.length ? [{ plugins: [depsBundle], test: { ...common, name: `mutant:${fault}`, include: parallel, sequence: { groupOrder: 0 } } }] : []),
+    ...(platform.length ? [{ plugins: [depsBundle], test: { ...common, name: `mutant-platform:${fault}`, include: platform, fileParallelism: false, sequence: { groupOrder: 1 } } }] : []),
   ];
 });
 
@@ -85,8 +86,7 @@ export default defineConfig({
         // Scenarios that touch only their own resources run in parallel; the platform-wide ones
         // (`*.platform.test.ts`: the webhook endpoint, the platform's configuration) each alone, after
         // the others (helpers/target/platform-phase.ts).
-        // The scenarios' packages from one bundle (helpers/target/deps-bundle.ts).
-        plugins: [platformPhasePlugin(), depsBundlePlugin(ROOT)],
+        plugins: [platformPhasePlugin(), depsBundle],
         test: {
           name: 'conformance',
           include: ['suites/**/*.test.ts'],
