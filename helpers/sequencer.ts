@@ -3,8 +3,8 @@
 // challenge's expiresAt, a session's life, an approval window) at once: those are the longest files,
 // so for several seconds each worker sleeps on a timer while the target has nothing to do. Here a
 // project's files keep vitest's order, except that a file which waits on the clock starts only while
-// fewer than half the workers are in such a file, as a simulation of the run predicts (the last run's
-// durations, else a duration in proportion to the file's size).
+// fewer than `waitingCap(workers)` workers are in such a file, as a simulation of the run predicts
+// (the last run's durations, else a duration in proportion to the file's size).
 //
 // A file waits on the clock when its scenarios check a wait against the run's wait budget
 // (`capabilities.waitBudgetMs`, which every such wait must do: helpers/scenario.ts requireCapability).
@@ -26,15 +26,28 @@ interface Planned {
 }
 
 /**
+ * The most workers a plan puts in waiting files at once: one fewer than half. The plan's durations are
+ * the last run's, and the other files' durations move with the host's speed: a file that ends later
+ * than planned lets one more waiting file start. With 8 workers and half (4), runs had 5 to 6 workers
+ * in waiting files for seconds at a time, and the cores idle; measured in alternation on the 2-core
+ * machine (idle core-seconds over a whole run, from /proc/stat): at most 4, 9.9, 7.8, 8.4, 7.7, 10.1,
+ * 9.9, 8.1 and 8.4; at most 3, 7.3, 6.9, 6.8, 7.6, 6.5, 6.8, 6.5, 7.4 and 6.7; at most 2, 9.4, 9.9,
+ * 9.2 and 8.3 (the waiting files then end late).
+ */
+export function waitingCap(workers: number): number {
+  return Math.max(1, Math.floor(workers / 2) - 1);
+}
+
+/**
  * List scheduling as vitest's pool does it (each worker that frees takes the next file): the next
- * file is the first of `others`, unless fewer than `cap` workers are in a waiting file, when it is
- * the first of `waiting`.
+ * file is the first of `others`, unless fewer than `waitingCap(workers)` workers are in a waiting
+ * file, when it is the first of `waiting`.
  */
 export function spreadWaits<T extends { waits: boolean; durationMs: number }>(files: readonly T[], workers: number): T[] {
   const waiting = files.filter((f) => f.waits);
   const others = files.filter((f) => !f.waits);
   if (!waiting.length || workers < 2) return [...files];
-  const cap = Math.max(1, Math.floor(workers / 2));
+  const cap = waitingCap(workers);
   /** End time of each busy worker, and whether its file waits. */
   const busy: { end: number; waits: boolean }[] = [];
   const order: T[] = [];
