@@ -118,14 +118,60 @@ function setPath(obj: Record<string, unknown>, path: string, value: unknown): vo
 // Valid values
 
 /**
- * Arbitraries are immutable and costly to build (fast-check tokenizes a pattern and computes a
- * string's shrink slices on construction), while the catalog builds its specs afresh for each request:
- * the same pattern or text shape gets the same arbitrary.
+ * The arbitrary `make()` returns, built when it is first used: it generates and shrinks exactly as
+ * that arbitrary does (each call is handed on, the random source and shrink context as they come).
+ * Building is the costly part of many arbitraries (fast-check tokenizes a pattern and computes a
+ * string's shrink slices on construction), and most built here are never used where they are built:
+ * every thread that loads the request modules builds each module's specs, the main thread only counts
+ * their rules (the coverage report), and a worker uses the rules of the files it runs. Measured (CPU
+ * profiles of a whole run, eight workers): building them eagerly took about 1.3 s of CPU across the
+ * workers and 0.3 s on the main thread while the workers started.
+ */
+class Deferred<T> extends fc.Arbitrary<T> {
+  private built: fc.Arbitrary<T> | undefined;
+  constructor(private readonly make: () => fc.Arbitrary<T>) {
+    super();
+  }
+  private get arbitrary(): fc.Arbitrary<T> {
+    if (this.built) return this.built;
+    // fast-check's string arbitraries compute their shrink slices when built, asking each character
+    // arbitrary whether it could have made each character of its list of notable strings; a character
+    // range answers "no" by throwing an error that fast-check catches. The errors' stack traces were
+    // most of the cost of building (0.76 s of CPU in a run's workers, measured): none is captured
+    // while building. The limit is put back before anything else runs (building is synchronous); an
+    // arbitrary that fails to build is built again with stack traces, so its error says where.
+    const limit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
+    try {
+      this.built = this.make();
+    } catch {
+      Error.stackTraceLimit = limit;
+      this.built = this.make();
+    } finally {
+      Error.stackTraceLimit = limit;
+    }
+    return this.built;
+  }
+  generate(mrng: fc.Random, biasFactor: number | undefined): fc.Value<T> {
+    return this.arbitrary.generate(mrng, biasFactor);
+  }
+  canShrinkWithoutContext(value: unknown): value is T {
+    return this.arbitrary.canShrinkWithoutContext(value);
+  }
+  shrink(value: T, context: unknown): fc.Stream<fc.Value<T>> {
+    return this.arbitrary.shrink(value, context);
+  }
+}
+export const deferred = <T>(make: () => fc.Arbitrary<T>): fc.Arbitrary<T> => new Deferred(make);
+
+/**
+ * Arbitraries are immutable, while the catalog builds its specs afresh for each request: the same
+ * pattern or text shape gets the same arbitrary, built at its first use (deferred).
  */
 const built = new Map<string, fc.Arbitrary<string>>();
 export const builtOnce = (key: string, make: () => fc.Arbitrary<string>): fc.Arbitrary<string> => {
   let arb = built.get(key);
-  if (!arb) built.set(key, (arb = make()));
+  if (!arb) built.set(key, (arb = deferred(make)));
   return arb;
 };
 
@@ -251,73 +297,79 @@ export function rulesOf(spec: RequestSpec): Rule[] {
   const rules: (Rule & { kind: string })[] = [];
   for (const v of spec.variants) {
     let error: RuleError | undefined;
-    const add = (path: string, constraint: Constraint, cite: string, breaks: Rule['breaks'], field = path, kind: string = constraint) => {
+    // `breaks` is built when a request is generated from it (deferred): rule ids alone build none.
+    const add = (path: string, constraint: Constraint, cite: string, breaks: () => Rule['breaks'], field = path, kind: string = constraint) => {
       // A rule stated once for several variants (the same field, constraint and sentence) is judged once, on any of them.
       const same = rules.find((r) => r.path === path && r.kind === kind && r.cite === cite);
       if (same) same.variants.push(v);
-      else rules.push({ id: '', kind, variants: [v], path, constraint, cite, field, breaks, ...(error ? { error } : {}) });
+      else rules.push({ id: '', kind, variants: [v], path, constraint, cite, field, breaks: deferred(breaks), ...(error ? { error } : {}) });
     };
     for (const f of v.fields) {
       error = f.error;
       const group = v.oneOf?.paths.includes(f.path) ? v.oneOf.paths : undefined;
       const set = (path: string, value: fc.Arbitrary<unknown>) => setAlone(path, group ?? [], value);
       if (f.forbidden) {
-        add(f.path, 'forbidden', f.cite, set(f.path, f.valid ?? validValue({ ...f, forbidden: false })));
+        add(f.path, 'forbidden', f.cite, () => set(f.path, f.valid ?? validValue({ ...f, forbidden: false })));
         if (f.alsoNamed) rules.find((r) => r.path === f.path && r.kind === 'forbidden' && r.cite === f.cite)!.alsoNamed ??= f.alsoNamed;
         continue;
       }
-      if (f.required && !v.oneOf?.paths.includes(f.path)) add(f.path, 'required', f.cite, fc.constant(change(`remove ${f.path}`, (b) => withPath(b, f.path, undefined))));
+      if (f.required && !v.oneOf?.paths.includes(f.path)) add(f.path, 'required', f.cite, () => fc.constant(change(`remove ${f.path}`, (b) => withPath(b, f.path, undefined))));
       // A query's values are all text, like a form's: no field has a type rule of its own.
-      if (spec.part === 'body') add(f.path, 'type', f.cite, set(f.path, WRONG_TYPE[f.type]));
+      if (spec.part === 'body') add(f.path, 'type', f.cite, () => set(f.path, WRONG_TYPE[f.type]));
       // An integer (int64, smallest unit) is no fraction: a rule of its own, so every request that judges it sends one.
       if (f.type === 'integer' && spec.part === 'body') {
         const lo = f.minimum ?? 0;
         const hi = f.maximum ?? lo + 1000;
-        add(f.path, 'integer', f.cite, set(f.path, fc.integer({ min: lo, max: Math.max(lo, hi - 1) }).map((n) => n + 0.5)));
+        add(f.path, 'integer', f.cite, () => set(f.path, fc.integer({ min: lo, max: Math.max(lo, hi - 1) }).map((n) => n + 0.5)));
       }
       if (f.enum) {
         const allowed = new Set(f.enum);
-        const wrong = fc.oneof(fc.constantFrom(...f.enum).map((s) => s.toLowerCase()), fc.string({ minLength: 1, maxLength: 10 }));
-        add(f.path, 'enum', f.cite, set(f.path, wrong.filter((s) => !allowed.has(s))));
+        const values = f.enum;
+        const wrong = () => fc.oneof(fc.constantFrom(...values).map((s) => s.toLowerCase()), fc.string({ minLength: 1, maxLength: 10 }));
+        add(f.path, 'enum', f.cite, () => set(f.path, wrong().filter((s) => !allowed.has(s))));
       }
       if (f.itemEnum) {
         const allowed = new Set(f.itemEnum);
-        const wrongItem = fc.oneof(fc.constantFrom(...f.itemEnum).map((s) => s.toLowerCase()), fc.string({ minLength: 1, maxLength: 10 })).filter((s) => !allowed.has(s));
-        add(f.path, 'enum', f.cite, set(f.path, fc.tuple(fc.subarray([...f.itemEnum]), wrongItem).map(([ok, bad]) => [...ok, bad])));
+        const values = f.itemEnum;
+        const wrongItem = () => fc.oneof(fc.constantFrom(...values).map((s) => s.toLowerCase()), fc.string({ minLength: 1, maxLength: 10 })).filter((s) => !allowed.has(s));
+        add(f.path, 'enum', f.cite, () => set(f.path, fc.tuple(fc.subarray([...values]), wrongItem()).map(([ok, bad]) => [...ok, bad])));
       }
-      if (f.pattern) add(f.path, 'pattern', f.cite, set(f.path, breakingPattern(f)));
+      if (f.pattern) add(f.path, 'pattern', f.cite, () => set(f.path, breakingPattern(f)));
       const wrongLength = f.pattern && f.type === 'string' ? lengthMiss(f) : undefined;
-      if (wrongLength) add(f.path, 'pattern', f.cite, set(f.path, wrongLength), f.path, 'pattern-length');
+      if (wrongLength) add(f.path, 'pattern', f.cite, () => set(f.path, wrongLength), f.path, 'pattern-length');
       if (f.type === 'array' && f.items?.enum) {
-        const allowed = new Set(f.items.enum);
-        const wrong = fc.oneof(fc.constantFrom(...f.items.enum).map((s) => s.toLowerCase()), fc.string({ minLength: 1, maxLength: 10 })).filter((s) => !allowed.has(s));
-        add(f.path, 'enum', f.cite, set(f.path, fc.tuple(validValue(f) as fc.Arbitrary<unknown[]>, wrong).map(([ok, bad]) => [...ok, bad])));
+        const values = f.items.enum;
+        const allowed = new Set(values);
+        const wrong = () => fc.oneof(fc.constantFrom(...values).map((s) => s.toLowerCase()), fc.string({ minLength: 1, maxLength: 10 })).filter((s) => !allowed.has(s));
+        add(f.path, 'enum', f.cite, () => set(f.path, fc.tuple(validValue(f) as fc.Arbitrary<unknown[]>, wrong()).map(([ok, bad]) => [...ok, bad])));
       }
       if (f.type === 'array' && f.items?.pattern) {
         const member: FieldSpec = { path: f.path, type: 'string', pattern: f.items.pattern, cite: f.cite };
-        add(f.path, 'pattern', f.cite, set(f.path, fc.tuple(validValue(f) as fc.Arbitrary<unknown[]>, breakingPattern(member)).map(([ok, bad]) => [...ok, bad])));
+        add(f.path, 'pattern', f.cite, () => set(f.path, fc.tuple(validValue(f) as fc.Arbitrary<unknown[]>, breakingPattern(member)).map(([ok, bad]) => [...ok, bad])));
       }
-      if (f.format) add(f.path, 'format', f.cite, set(f.path, f.format.invalid));
-      if (f.maxLength !== undefined) add(f.path, 'maxLength', f.cite, set(f.path, fc.string({ unit: fc.constantFrom('a', 'b', '1'), minLength: f.maxLength + 1, maxLength: f.maxLength + 8 })));
-      if (f.minLength !== undefined && f.minLength > 0 && !f.pattern) add(f.path, 'minLength', f.cite, set(f.path, fc.constant('')));
-      if (f.minimum !== undefined) add(f.path, 'minimum', f.cite, set(f.path, fc.integer({ min: f.minimum - 1000, max: f.minimum - 1 })));
-      if (f.maximum !== undefined) add(f.path, 'maximum', f.cite, set(f.path, fc.integer({ min: f.maximum + 1, max: f.maximum + 1000 })));
-      if (f.minItems !== undefined && f.minItems > 0) add(f.path, 'minItems', f.cite, set(f.path, fc.constant([])));
+      const { format, maxLength, minimum, maximum } = f;
+      if (format) add(f.path, 'format', f.cite, () => set(f.path, format.invalid));
+      if (maxLength !== undefined) add(f.path, 'maxLength', f.cite, () => set(f.path, fc.string({ unit: fc.constantFrom('a', 'b', '1'), minLength: maxLength + 1, maxLength: maxLength + 8 })));
+      if (f.minLength !== undefined && f.minLength > 0 && !f.pattern) add(f.path, 'minLength', f.cite, () => set(f.path, fc.constant('')));
+      if (minimum !== undefined) add(f.path, 'minimum', f.cite, () => set(f.path, fc.integer({ min: minimum - 1000, max: minimum - 1 })));
+      if (maximum !== undefined) add(f.path, 'maximum', f.cite, () => set(f.path, fc.integer({ min: maximum + 1, max: maximum + 1000 })));
+      if (f.minItems !== undefined && f.minItems > 0) add(f.path, 'minItems', f.cite, () => set(f.path, fc.constant([])));
     }
     error = undefined;
-    if (v.oneOf) {
+    const oneOf = v.oneOf;
+    if (oneOf) {
       // A group at the root has no parent to name: its rule is `a|b oneOf`, and naming any member counts.
-      const parent = v.oneOf.paths[0].split('.').slice(0, -1).join('.');
+      const parent = oneOf.paths[0].split('.').slice(0, -1).join('.');
       const root = parent === '';
-      const group = v.oneOf.paths.map((p) => v.fields.find((f) => f.path === p)!);
-      add(root ? v.oneOf.paths.join('|') : parent, 'oneOf', v.oneOf.cite, fc.constant(change(`remove ${v.oneOf.paths.join(', ')}`, (b) => v.oneOf!.paths.reduce((x, p) => withPath(x, p, undefined), b))), root ? v.oneOf.paths[0] : parent);
+      const group = oneOf.paths.map((p) => v.fields.find((f) => f.path === p)!);
+      add(root ? oneOf.paths.join('|') : parent, 'oneOf', oneOf.cite, () => fc.constant(change(`remove ${oneOf.paths.join(', ')}`, (b) => oneOf.paths.reduce((x, p) => withPath(x, p, undefined), b))), root ? oneOf.paths[0] : parent);
       if (root) {
-        const r = rules.find((x) => x.kind === 'oneOf' && x.path === v.oneOf!.paths.join('|'))!;
-        r.alsoNamed = v.oneOf.paths.slice(1);
+        const r = rules.find((x) => x.kind === 'oneOf' && x.path === oneOf.paths.join('|'))!;
+        r.alsoNamed = oneOf.paths.slice(1);
       }
-      if (v.oneOf.atLeastOne) continue;
-      const two = fc.tuple(...group.map(validValue)).map((values) => change(`set all of ${v.oneOf!.paths.join(', ')}`, (b) => group.reduce((x, f, i) => withPath(x, f.path, values[i]), b)));
-      add(parent, 'oneOf', v.oneOf.cite, two, parent, 'oneOf-two');
+      if (oneOf.atLeastOne) continue;
+      const two = () => fc.tuple(...group.map(validValue)).map((values) => change(`set all of ${oneOf.paths.join(', ')}`, (b) => group.reduce((x, f, i) => withPath(x, f.path, values[i]), b)));
+      add(parent, 'oneOf', oneOf.cite, two, parent, 'oneOf-two');
     }
   }
   // Ids: `<path> <kind>`, and the variants' names where two rules share path and kind (a currency per account type, say).

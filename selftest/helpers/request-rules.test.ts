@@ -17,7 +17,7 @@ import { coinRegister, linkCreate } from '../../helpers/requests/stablecoins.js'
 import { tokenCreate } from '../../helpers/requests/tokens.js';
 import { transactionApprove, transactionCancel, transactionConfirm, transactionReject } from '../../helpers/requests/transactions.js';
 import { accountExport, accountPatch, credentialChallenge, credentialCreate, credentialVerify, delegatedKeyCreate, sessionRefresh } from '../../helpers/requests/wallet.js';
-import { getPath, rulesOf, validBody, type FieldSpec, type RequestSpec, type Variant } from '../../helpers/requests/rules.js';
+import { deferred, getPath, rulesOf, validBody, type FieldSpec, type RequestSpec, type Variant } from '../../helpers/requests/rules.js';
 import { rotating, rotatingPool } from '../../helpers/requests/rotating.js';
 
 const SPECS: RequestSpec[] = [
@@ -176,6 +176,33 @@ describe('request rules', () => {
     for (const [op, ids] of Object.entries(declaredRules())) {
       expect(new Set(ids).size, `${op}: rule ids are unique`).toBe(ids.length);
       expect(ids.length, `${op}: declares rules`).toBeGreaterThan(0);
+    }
+  });
+});
+
+describe('an arbitrary built at its first use (deferred)', () => {
+  const make = () => fc.tuple(fc.stringMatching(/^[A-Z]{2}[0-9]{4,6}$/), fc.integer({ min: -50, max: 50 }));
+
+  it('is built once, when it is first used, and not by rule ids alone', () => {
+    let builds = 0;
+    const arb = deferred(() => (builds++, make()));
+    expect(builds).toBe(0);
+    fc.sample(arb, { numRuns: 5, seed: 1 });
+    fc.sample(arb, { numRuns: 5, seed: 2 });
+    expect(builds).toBe(1);
+    const spec: RequestSpec = { operation: 'POST /x', part: 'body', variants: [{ name: 'x', fixed: {}, fields: [{ path: 'a', type: 'string', required: true, cite: 'x' }] }] };
+    const rules = rulesOf(spec);
+    expect(rules.map((r) => r.id)).toEqual(['a required', 'a type']);
+  });
+
+  it('generates and shrinks exactly as the arbitrary it defers', () => {
+    for (const seed of [1, 7, 42]) {
+      expect(fc.sample(deferred(make), { numRuns: 30, seed })).toEqual(fc.sample(make(), { numRuns: 30, seed }));
+      const fails = ([s, n]: [string, number]) => !(s.includes('7') && n > 10);
+      const lazy = fc.check(fc.property(deferred(make), fails), { seed, numRuns: 500 });
+      const eager = fc.check(fc.property(make(), fails), { seed, numRuns: 500 });
+      expect(lazy.failed, 'the property fails for some value').toBe(true);
+      expect([lazy.counterexample, lazy.numShrinks, lazy.counterexamplePath]).toEqual([eager.counterexample, eager.numShrinks, eager.counterexamplePath]);
     }
   });
 });
