@@ -183,16 +183,14 @@ describe('request rules', () => {
 describe('an arbitrary built at its first use (deferred)', () => {
   const make = () => fc.tuple(fc.stringMatching(/^[A-Z]{2}[0-9]{4,6}$/), fc.integer({ min: -50, max: 50 }));
 
-  it('is built once, when it is first used, and not by rule ids alone', () => {
+  it('is built once, when it is first used', () => {
     let builds = 0;
     const arb = deferred(() => (builds++, make()));
-    expect(builds).toBe(0);
-    fc.sample(arb, { numRuns: 5, seed: 1 });
+    const mapped = arb.map(([s]) => s);
+    expect(builds, 'built by neither its making nor a map of it').toBe(0);
+    fc.sample(mapped, { numRuns: 5, seed: 1 });
     fc.sample(arb, { numRuns: 5, seed: 2 });
     expect(builds).toBe(1);
-    const spec: RequestSpec = { operation: 'POST /x', part: 'body', variants: [{ name: 'x', fixed: {}, fields: [{ path: 'a', type: 'string', required: true, cite: 'x' }] }] };
-    const rules = rulesOf(spec);
-    expect(rules.map((r) => r.id)).toEqual(['a required', 'a type']);
   });
 
   it('generates and shrinks exactly as the arbitrary it defers', () => {
