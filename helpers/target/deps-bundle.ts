@@ -153,15 +153,31 @@ export async function depsBundle(root: string): Promise<string> {
 
 /**
  * Resolves the bundled specifiers, imported by the project's own modules, to their entries in the
- * bundle (built when the first is resolved), and refuses another subpath of a bundled package.
+ * bundle, and refuses another subpath of a bundled package.
+ *
+ * Vitest keeps each transformed module on disk (experimental.fsModuleCache) under a key of the module's
+ * source and the config, not of what a plugin resolved its imports to. Without more, a module kept while
+ * another bundle was current went on importing that bundle's files. Seen on the 2-core machine after the
+ * bundle's options changed: every worker of a run loaded two copies of zod, fast-check and the rest; with
+ * the older bundle's folder removed (as removeUnused does an hour on), a run of a conformant target ended
+ * NOT CONFORMANT, its files failing with "Cannot find module .../deps-<old key>/...". So the bundle's folder is part of
+ * every kept module's key, and the bundle is in place (built where there is none) before vitest serves
+ * any module from its disk cache.
  */
 export function depsBundlePlugin(root: string): Plugin {
   let bundle: Promise<string> | undefined;
+  let folder: string | undefined;
   const specifiers = new Set<string>(BUNDLED_SPECIFIERS);
   const packages = new Set(PACKAGES);
+  // One function for every project the plugin serves: vitest keeps its key generators in a set.
+  const cacheKey = () => `svc-deps-bundle:${folder}`;
   return {
     name: 'svc-deps-bundle',
     enforce: 'pre',
+    async configureVitest({ experimental_defineCacheKeyGenerator }) {
+      folder = await (bundle ??= depsBundle(root));
+      experimental_defineCacheKeyGenerator(cacheKey);
+    },
     async resolveId(id, importer) {
       if (!importer || importer.includes('/node_modules/') || id.startsWith('.') || id.startsWith('/') || id.includes(':')) return null;
       if (!specifiers.has(id)) {

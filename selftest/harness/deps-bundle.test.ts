@@ -1,12 +1,14 @@
 // The scenarios' packages come from one bundle (helpers/target/deps-bundle.ts): each entry is its
 // package module (the same exports, and the same instance for modules that share code), every import
 // of a bundled package in the scenarios' modules is one the bundle holds, the plugin resolves exactly
-// those, and the bundle is keyed by the installed packages, built once, reused, and replaced whole.
+// those, and the bundle is keyed by the installed packages, built once, reused, and replaced whole;
+// a module vitest keeps on disk is kept under a key that names the bundle it was resolved against.
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import type { CacheKeyIdGenerator } from 'vitest/node';
 import { BUNDLED_SPECIFIERS, bundleEntry as entryOf, depsBundle, depsBundleKey, depsBundlePlugin, packageOf } from '../../helpers/target/deps-bundle.js';
 import { importsOf } from '../imports.js';
 import { ROOT } from '../run-conformance.js';
@@ -96,6 +98,36 @@ describe('the scenarios\' package bundle', () => {
     expect(await resolve('zod', join(ROOT, 'node_modules/some-package/index.js'))).toBeNull();
     expect(await resolve('zod')).toBeNull();
     await expect(resolve('@noble/hashes/sha3.js', importer)).rejects.toThrow(/@noble\/hashes\/sha3\.js.*BUNDLED_SPECIFIERS/);
+  });
+
+  it('names its bundle in the key of every module vitest keeps on disk, with the bundle in place before any is served', async () => {
+    const root = scratchRoot();
+    roots.push(root);
+    const generators: CacheKeyIdGenerator[] = [];
+    const configure = async (plugin: ReturnType<typeof depsBundlePlugin>) =>
+      (plugin.configureVitest as (ctx: { experimental_defineCacheKeyGenerator: (g: CacheKeyIdGenerator) => void }) => Promise<void>)({
+        experimental_defineCacheKeyGenerator: (g) => generators.push(g),
+      });
+    const keyOf = (g: CacheKeyIdGenerator) => g({ environment: {} as never, id: join(root, 'helpers/expect.ts'), sourceCode: '' });
+    const plugin = depsBundlePlugin(root);
+    const dir = join(root, 'node_modules/.cache/svc-conformance', `deps-${depsBundleKey(root)}`);
+    expect(existsSync(dir)).toBe(false);
+    await configure(plugin);
+    // Built before vitest serves a kept module, which would import it without asking the plugin.
+    expect(existsSync(join(dir, 'complete'))).toBe(true);
+    expect(generators).toHaveLength(1);
+    expect(keyOf(generators[0]!)).toContain(dir);
+    // Every project the plugin serves gives vitest the same function (one key part, not one per project).
+    await configure(plugin);
+    expect(generators[1]).toBe(generators[0]);
+    // Another lockfile makes another bundle, and so another key: no module kept against the old bundle is served.
+    writeFileSync(join(root, 'package-lock.json'), `${readFileSync(join(root, 'package-lock.json'), 'utf8')}\n`);
+    await configure(depsBundlePlugin(root));
+    const other = join(root, 'node_modules/.cache/svc-conformance', `deps-${depsBundleKey(root)}`);
+    expect(other).not.toBe(dir);
+    expect(existsSync(join(other, 'complete'))).toBe(true);
+    expect(keyOf(generators[2]!)).toContain(other);
+    expect(keyOf(generators[2]!)).not.toContain(dir);
   });
 
   it('has a key that changes with the lockfile and with a bundled package\'s installed version', () => {
