@@ -728,6 +728,11 @@ export const FAULTS = {
     suites: ['agent-operations/lists.test.ts'],
     rule: 'Supplement 23: an agent acts for its customer ("Cross-customer ids -> 404"); GET /agents/me/transactions filters as /transactions minus customer.',
   },
+  'agent-actions-has-more-when-full': {
+    areas: ['agent-operations'],
+    suites: ['agent-operations/lists.test.ts'],
+    rule: 'Supplement 1: hasMore says more items follow (GET /agents/me/actions: a full last page says hasMore, and its nextCursor leads to an empty page).',
+  },
   'agent-transactions-filters-dropped': {
     areas: ['agent-operations'],
     suites: ['agent-operations/lists.test.ts'],
@@ -956,6 +961,11 @@ export const FAULTS = {
     areas: ['internal-accounts'],
     suites: ['internal-accounts/lists.test.ts'],
     rule: 'Supplement 6: GET /customers/internal-accounts filters by customerId (one customer never sees another\'s accounts).',
+  },
+  'external-accounts-has-more-when-full': {
+    areas: ['external-accounts'],
+    suites: ['external-accounts/lists.test.ts'],
+    rule: 'Supplement 1: hasMore says more items follow (a full last page says hasMore, and its nextCursor leads to an empty page).',
   },
   'internal-accounts-currency-filter-ignored': {
     areas: ['internal-accounts'],

@@ -10,9 +10,9 @@ import { pageHasMoreOptionalOf, pageOf } from '../schemas/page.js';
 /**
  * Reads every page of `template` with `query` and `limit`, asserting each page's shape and size; returns
  * the items in order. `hasMoreOptional`: the list's documents give `hasMore?` (a page without it is the last).
- * `settled`: nothing adds to or removes from the listed set during the walk (the scenario's own
- * resources), so a page that says hasMore is followed by a page with items in it: a target whose
- * hasMore only says "this page is full" would answer an empty last page.
+ * `settled`: nothing removes an item from the listed set during the walk (the scenario's own
+ * resources, or a list no operation deletes from), so a page that says hasMore is followed by a page
+ * with items in it: a target whose hasMore only says "this page is full" would answer an empty last page.
  */
 export async function walkPages<T extends z.ZodType>(
   template: string,
@@ -34,7 +34,7 @@ export async function walkPages<T extends z.ZodType>(
     // does: a walk checks every item it reads.
     if (page.data.length > opts.limit) expect(page.data.length, `Supplement 1: limit ${opts.limit} bounds a page; got ${page.data.length}`).toBeLessThanOrEqual(opts.limit);
     if (opts.settled && n > 0 && page.data.length === 0) {
-      expect.fail(`Supplement 1: hasMore says more items follow; page ${n} of ${template} said hasMore, and the page at its nextCursor (${cursor}) is empty, though nothing was added to or removed from the list meanwhile`);
+      expect.fail(`Supplement 1: hasMore says more items follow; page ${n} of ${template} said hasMore, and the page at its nextCursor (${cursor}) is empty, though nothing removed an item from the list meanwhile`);
     }
     for (const x of page.data as { id?: unknown }[]) {
       if (typeof x?.id !== 'string') continue;

@@ -617,7 +617,9 @@ export async function agentRoutes(app: FastifyInstance) {
       const a = s.actions.get(id);
       return a !== undefined && (!q.status || refresh(a).status === q.status || f.has('agent-actions-status-filter-ignored'));
     };
-    const p = cursorPage(s.actionsByAgent.get(agent.id), q, matches, (id) => refresh(s.actions.get(id)!));
+    const own = s.actionsByAgent.get(agent.id);
+    const p = cursorPage(own, q, matches, (id) => refresh(s.actions.get(id)!));
+    if (f.has('agent-actions-has-more-when-full') && !p.hasMore && p.data.length === q.limit) Object.assign(p, { hasMore: true, nextCursor: String(own.length) });
     return { ...p, data: await Promise.all(p.data.map(presentAction)) };
   });
   app.get('/agents/me/actions/:actionId', async (req) => {

@@ -102,6 +102,7 @@ export async function externalAccountRoutes(app: FastifyInstance) {
       };
       const page = cursorPage(ids, { limit: q.limit, cursor: q.cursor }, matches, (id) => presentExternalAccount(all.get(id)!));
       if (page.nextCursor && f.has('external-accounts-cursor-repeats')) page.nextCursor = String(Math.max(0, Number(page.nextCursor) - 1));
+      if (f.has('external-accounts-has-more-when-full') && !page.hasMore && page.data.length === q.limit) Object.assign(page, { hasMore: true, nextCursor: String(ids.length) });
       return page;
     });
 

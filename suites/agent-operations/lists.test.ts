@@ -38,8 +38,9 @@ async function agentWithActions(approved: number, held: number) {
   for (let i = 0; i < held; i++) waiting.push((await send(6_000 + i)).id);
   return { client, approved: ok, held: waiting };
 }
+/** The agent's actions, walked `limit` at a time: the scenario's own set, so a page after hasMore holds items (walkPages `settled`). */
 const actionIds = async (a: { client: AgentClient }, query: Record<string, string>, limit: number) =>
-  (await walkPages(ME_ACTIONS, AgentAction, { query, limit, auth: a.client.auth })).map((x) => x.id);
+  (await walkPages(ME_ACTIONS, AgentAction, { query, limit, auth: a.client.auth, settled: true })).map((x) => x.id);
 
 describe(op, () => {
   scenario({ area: 'Agent Operations', operation: op, section: 'Functional areas', basis: 'supplement' });

@@ -22,13 +22,14 @@ import { wallets } from '../../helpers/wallets/index.js';
 const CUSTOMER_LIST = '/customers/external-accounts';
 const PLATFORM_LIST = '/platform/external-accounts';
 
-/** Every item of a list, walked `limit` at a time; each item appears once (supplement 1: a page continues where the last one ended). */
-async function everyOnce(template: string, query: Record<string, string>, limit: number) {
-  const items = await walkPages(template, ExternalAccount, { query, limit });
-  const ids = items.map((a) => a.id);
-  const repeated = ids.filter((id, i) => ids.indexOf(id) !== i);
-  expect(repeated, `supplement 1: paging ${template}?${new URLSearchParams(query)} with limit ${limit} visits every item once; repeated: ${repeated.join(', ')}`).toEqual([]);
-  return items;
+/**
+ * Every item of a list, walked `limit` at a time; walkPages fails on an item that comes twice (supplement 1:
+ * a page continues where the last one ended). `settled`: the listed set is the scenario's own (one of its
+ * customers), so a page that says hasMore is followed by items; the lists of every customer or of the
+ * platform change under other scenarios meanwhile.
+ */
+async function everyOnce(template: string, query: Record<string, string>, limit: number, settled = false) {
+  return walkPages(template, ExternalAccount, { query, limit, settled });
 }
 
 const mxnAccount = () => ({
@@ -57,15 +58,15 @@ describe(`GET ${CUSTOMER_LIST}`, () => {
     const a = await customerWithAccounts();
     const b = await customerWithAccounts();
 
-    const ofA = await everyOnce(CUSTOMER_LIST, { customerId: a.customer.id }, 1);
+    const ofA = await everyOnce(CUSTOMER_LIST, { customerId: a.customer.id }, 1, true);
     expect(ofA.map((x) => x.id).sort(), `customerId=${a.customer.id} lists exactly that customer's accounts, each once`).toEqual([...a.all].sort());
     recordRule(op, LIST_RULES.pagingOnce);
     recordRule(op, LIST_RULES.filter('customerId'));
-    const ofB = await everyOnce(CUSTOMER_LIST, { customerId: b.customer.id }, 2);
+    const ofB = await everyOnce(CUSTOMER_LIST, { customerId: b.customer.id }, 2, true);
     expect(ofB.map((x) => x.id).sort(), "another customer's list holds none of the first one's accounts").toEqual([...b.all].sort());
     recordRule(op, LIST_RULES.scope('customer'));
 
-    const usdOfA = await everyOnce(CUSTOMER_LIST, { customerId: a.customer.id, currency: 'USD' }, 1);
+    const usdOfA = await everyOnce(CUSTOMER_LIST, { customerId: a.customer.id, currency: 'USD' }, 1, true);
     expect(usdOfA.map((x) => x.id).sort(), 'currency=USD with customerId lists exactly the customer\'s USD accounts').toEqual([...a.usd].sort());
     const eurAll = await everyOnce(CUSTOMER_LIST, { currency: 'EUR' }, 100);
     for (const x of eurAll) {
