@@ -1067,6 +1067,11 @@ export const FAULTS = {
     suites: ['kyc-verifications/verification-lifecycle.test.ts'],
     rule: 'Supplement 14/27: VERIFICATION events carry the Verification, one type per status.',
   },
+  'verifications-cursor-skips': {
+    areas: ['kyc-verifications'],
+    suites: ['kyc-verifications/lists.test.ts'],
+    rule: 'Supplement 1: cursor is the previous nextCursor (GET /verifications: a page skips the item after the last one of the page before).',
+  },
   'verifications-status-filter-ignored': {
     areas: ['kyc-verifications'],
     suites: ['kyc-verifications/verification-lifecycle.test.ts'],
@@ -1225,6 +1230,16 @@ export const FAULTS = {
     rule: 'Supplement 14: IN_PROGRESS is POST /verifications with full data (a verification whose problems are resolved is submitted again: RESOLVE_ERRORS -> IN_PROGRESS).',
   },
   // Stablecoins and bulk upload
+  'stablecoin-links-cursor-skips': {
+    areas: ['stablecoins'],
+    suites: ['stablecoins/lists.test.ts'],
+    rule: 'Supplement 1: cursor is the previous nextCursor (GET /stablecoin-provider-accounts: a page skips the item after the last one of the page before).',
+  },
+  'stablecoins-has-more-when-full': {
+    areas: ['stablecoins'],
+    suites: ['stablecoins/lists.test.ts'],
+    rule: 'Supplement 1: hasMore says more items follow (GET /stablecoins: a full last page says hasMore, and its nextCursor leads to an empty page).',
+  },
   'stablecoin-idempotency-key-optional': {
     areas: ['stablecoins'],
     suites: ['stablecoins/provider-accounts.test.ts'],

@@ -24,6 +24,43 @@ export async function expectPagedOnce<T extends z.ZodType>(op: string, template:
   recordRule(op, LIST_RULES.pagingOnce);
 }
 
+/** The most pages expectPagedOverChanging reads in its walk: a longer list is walked with a larger limit. */
+export const CHANGING_WALK_PAGES = 60;
+
+/**
+ * supplement §1 on a list other scenarios change meanwhile (a platform-wide list): paging by `limit`
+ * visits once every item that reads the same before and after the walk (each read 100 at a time); such
+ * an item missing from the walk was skipped. An item changed meanwhile is left out of that judgement:
+ * the documents state no order, and a list ordered by a field that changed may place it behind the
+ * cursor. The items the two reads share must be more than `limit`, so the walk crosses a page
+ * boundary. A list too long for CHANGING_WALK_PAGES pages of `limit` (a target that keeps its data)
+ * is walked with the smallest limit that fits. `growsOnly`: no operation of the documents removes an
+ * item from the list (nothing deletes one, and the query selects by nothing that changes), so a page
+ * that says hasMore is followed by items (walkPages `settled`). Answers the walked ids.
+ */
+export async function expectPagedOverChanging<T extends z.ZodType>(
+  op: string,
+  template: string,
+  item: T,
+  query: Record<string, string>,
+  limit: number,
+  opts: { growsOnly: boolean; auth?: RequestOptions['auth'] },
+): Promise<string[]> {
+  const read = async (by: number, settled: boolean) => (await walkPages(template, item, { query, limit: by, auth: opts.auth, settled })) as { id: string }[];
+  const before = await read(100, false);
+  const by = Math.max(limit, Math.ceil(before.length / CHANGING_WALK_PAGES));
+  const walked = (await read(by, opts.growsOnly)).map((x) => x.id);
+  const after = new Map((await read(100, false)).map((x) => [x.id, JSON.stringify(x)]));
+  const unchanged = before.filter((x) => after.get(x.id) === JSON.stringify(x)).map((x) => x.id);
+  const where = `${template}${Object.keys(query).length ? `?${new URLSearchParams(query)}` : ''}`;
+  expect(unchanged.length, `${where}: more than ${by} items read the same before and after the walk, so paging by ${by} crosses a page boundary`).toBeGreaterThan(by);
+  const seen = new Set(walked);
+  const skipped = unchanged.filter((id) => !seen.has(id));
+  expect(skipped, `supplement §1: paging ${where} by ${by} visits every item once; these read the same before and after the walk, and it missed them`).toEqual([]);
+  recordRule(op, LIST_RULES.pagingOnce);
+  return walked;
+}
+
 /** supplement §1: limit outside 1–100 is refused with 400; 1 and 100 are accepted (with `auth`, an agent's Bearer token, say). */
 export async function expectLimitRange(op: string, template: string, query: Record<string, string> = {}, auth?: RequestOptions['auth']): Promise<void> {
   const get = (limit: number) => api.get(template, { query: { ...query, limit }, ...(auth ? { auth } : {}) });

@@ -292,7 +292,9 @@ export async function stablecoinRoutes(app: FastifyInstance) {
       const l = links.get(id)!;
       return (!q.provider || l.provider === q.provider) && (!q.status || l.status === q.status);
     };
-    return cursorPage(st.linkOrder, q, matches, (id) => presentLink(links.get(id)!));
+    const page = cursorPage(st.linkOrder, q, matches, (id) => presentLink(links.get(id)!));
+    if (page.nextCursor && ctx.faults.has('stablecoin-links-cursor-skips')) page.nextCursor = String(Number(page.nextCursor) + 1);
+    return page;
   });
 
   app.get('/stablecoin-provider-accounts/:stablecoinProviderAccountId', async (req) => {
@@ -383,7 +385,9 @@ export async function stablecoinRoutes(app: FastifyInstance) {
       const c = coins.get(id)!;
       return (!q.issuanceStatus || c.issuanceStatus === q.issuanceStatus) && (!q.svcOperationsStatus || c.svcOperationsStatus === q.svcOperationsStatus) && (!q.provider || c.provider === q.provider);
     };
-    return cursorPage(st.coinOrder, q, matches, (id) => ({ ...coins.get(id)! }));
+    const page = cursorPage(st.coinOrder, q, matches, (id) => ({ ...coins.get(id)! }));
+    if (ctx.faults.has('stablecoins-has-more-when-full') && !page.hasMore && page.data.length === q.limit) Object.assign(page, { hasMore: true, nextCursor: String(st.coinOrder.length) });
+    return page;
   });
 
   app.get('/stablecoins/:stablecoinId', async (req) => getCoin((req.params as { stablecoinId: string }).stablecoinId));

@@ -1,5 +1,9 @@
 // The stablecoin lists: every documented filter narrows (with a control: a value the item does not have
-// leaves it out), paging with a small limit visits every item once, limit outside 1–100 is refused.
+// leaves it out), paging with a small limit visits every item once, limit outside 1–100 is refused. The
+// link and stablecoin lists are the platform's, which other scenarios change meanwhile: each is paged
+// whole, and every item that reads the same before and after the walk must be in it once
+// (helpers/flows/list-rules.ts); no operation of the documents deletes a link or a stablecoin, so a
+// page that says hasMore is followed by items.
 // basis: supplement (section 22: links `provider?, status?`, stablecoins `issuanceStatus?,
 // svcOperationsStatus?, provider?`, operations `operationType?`, each with paging; section 1: limit
 // 1–100, cursor = the previous nextCursor). The provider enum has one value: another value may be
@@ -7,6 +11,7 @@
 import { describe, expect, it } from 'vitest';
 import { recordRule } from '../../helpers/coverage/recorder.js';
 import { expectError, expectStatus, noteInterface } from '../../helpers/expect.js';
+import { expectPagedOverChanging } from '../../helpers/flows/list-rules.js';
 import { walkPages } from '../../helpers/flows/pages.js';
 import {
   BURNS, COINS, LINKS, MINTS, OPERATIONS, linkAccount, linkedToken, needStablecoins, platformBankAccount, post, sparkWallet, tokenAmount,
@@ -60,7 +65,7 @@ const limitRefused = (template: string, op: string, perToken = false) =>
 describe(LINK_LIST, () => {
   scenario({ area: 'Stablecoins', operation: LINK_LIST, section: 'What the service does', basis: 'supplement' });
 
-  it('status and provider narrow the list of links, and paging by one visits every link of a status once', async (ctx) => {
+  it('status and provider narrow the list of links, and paging by two visits every link once', async (ctx) => {
     needStablecoins(ctx);
     await basisSupplement('section 22: GET /stablecoin-provider-accounts provider?, status?, paging');
     const links = [await linkAccount(), await linkAccount(), await linkAccount()];
@@ -75,7 +80,8 @@ describe(LINK_LIST, () => {
       for (const [other, id] of Object.entries(want)) if (other !== status) expect(listed, `control: status=${status} leaves the ${other} link ${id} out`).not.toContain(id);
     }
     recordRule(LINK_LIST, LIST_RULES.filter('status'));
-    recordRule(LINK_LIST, LIST_RULES.pagingOnce);
+    const paged = await expectPagedOverChanging(LINK_LIST, LINKS, ProviderAccount, {}, 2, { growsOnly: true });
+    expect(paged, 'paged by two, the list holds the three links just made').toEqual(expect.arrayContaining(links.map((l) => l.id)));
 
     expect(await filtered(LINKS, ProviderAccount, 'provider', links[0]!.provider), `provider=${links[0]!.provider} lists the link`).toContain(links[0]!.id);
     await otherValueLeavesOut(LINKS, ProviderAccount, 'provider', links[0]!.id);
@@ -88,10 +94,11 @@ describe(LINK_LIST, () => {
 describe(COIN_LIST, () => {
   scenario({ area: 'Stablecoins', operation: COIN_LIST, section: 'What the service does', basis: 'supplement' });
 
-  it('issuanceStatus, svcOperationsStatus and provider narrow the list, and paging by two visits every stablecoin once', async (ctx) => {
+  it('issuanceStatus, svcOperationsStatus and provider narrow the list, and paging by one visits every stablecoin once', async (ctx) => {
     needStablecoins(ctx);
     await basisSupplement('section 22: GET /stablecoins issuanceStatus?, svcOperationsStatus?, provider?, paging');
     const { coin } = await linkedToken();
+    const { coin: second } = await linkedToken();
     const others: Record<string, string> = {
       issuanceStatus: coin.issuanceStatus === 'REJECTED' ? 'PROVISIONED' : 'REJECTED',
       svcOperationsStatus: coin.svcOperationsStatus === 'DISABLED' ? 'ENABLED' : 'DISABLED',
@@ -101,7 +108,8 @@ describe(COIN_LIST, () => {
       expect(await filtered(COINS, Stablecoin, field, others[field]!), `control: ${field}=${others[field]} leaves ${coin.id} out`).not.toContain(coin.id);
       recordRule(COIN_LIST, LIST_RULES.filter(field));
     }
-    recordRule(COIN_LIST, LIST_RULES.pagingOnce);
+    const paged = await expectPagedOverChanging(COIN_LIST, COINS, Stablecoin, {}, 1, { growsOnly: true });
+    expect(paged, 'paged by one, the list holds both stablecoins just registered').toEqual(expect.arrayContaining([coin.id, second.id]));
     expect(await filtered(COINS, Stablecoin, 'provider', coin.provider), `provider=${coin.provider} lists ${coin.id}`).toContain(coin.id);
     await otherValueLeavesOut(COINS, Stablecoin, 'provider', coin.id);
     recordRule(COIN_LIST, LIST_RULES.filter('provider'));
