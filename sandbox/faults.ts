@@ -1730,6 +1730,11 @@ export const FAULTS = {
     suites: ['api-tokens/tokens.test.ts'],
     rule: 'Errors / 404: TOKEN_NOT_FOUND (supplement 20: GET /tokens/{id} 404 TOKEN_NOT_FOUND).',
   },
+  'token-refused-name-stored': {
+    areas: ['api-tokens'],
+    suites: ['api-tokens/field-rules.test.ts'],
+    rule: 'Errors: a refused request (400 INVALID_INPUT) changes nothing; POST /tokens {name*} (supplement 20): a name of another type stores no token.',
+  },
   'token-permissions-any': {
     areas: ['api-tokens'],
     suites: ['api-tokens/field-rules.test.ts'],

@@ -119,13 +119,12 @@ export function authenticateToken(ctx: SandboxContext, req: FastifyRequest): boo
 export async function apiTokenRoutes(app: FastifyInstance) {
   const { ctx } = app;
 
-  app.post('/tokens', async (req, reply) => {
-    const body = parse(ctx.faults.has('token-permissions-any') ? (CreateBody.extend({ permissions: z.array(z.string()).min(1) }) as unknown as typeof CreateBody) : CreateBody, req.body);
+  const storeToken = (name: string, permissions: TokenRecord['permissions']): TokenRecord => {
     const now = isoNow(ctx.clock);
     const token: TokenRecord = {
       id: `Token:${randomUUID()}`,
-      name: body.name,
-      permissions: [...new Set(body.permissions)],
+      name,
+      permissions: [...new Set(permissions)],
       clientId: `token-${randomUUID().replace(/-/g, '').slice(0, 20)}`,
       clientSecret: randomBytes(24).toString('base64url'),
       createdAt: now,
@@ -138,7 +137,18 @@ export async function apiTokenRoutes(app: FastifyInstance) {
     store.byName.add(token.name, p);
     store.created.push(Date.parse(token.createdAt));
     store.updated.push(Date.parse(token.updatedAt));
-    return reply.status(201).send(present(token, true));
+    return token;
+  };
+
+  app.post('/tokens', async (req, reply) => {
+    const sent = req.body as { name?: unknown; permissions?: unknown } | undefined;
+    if (ctx.faults.has('token-refused-name-stored') && sent && typeof sent === 'object' && 'name' in sent && typeof sent.name !== 'string') {
+      // The fault: a name of another type is refused, but the token is stored first, its name made a string.
+      const permissions = CreateBody.shape.permissions.safeParse(sent.permissions);
+      if (permissions.success) storeToken(String(sent.name), permissions.data);
+    }
+    const body = parse(ctx.faults.has('token-permissions-any') ? (CreateBody.extend({ permissions: z.array(z.string()).min(1) }) as unknown as typeof CreateBody) : CreateBody, req.body);
+    return reply.status(201).send(present(storeToken(body.name, body.permissions), true));
   });
 
   // Creation order; a name names a positions list (the page walks it when shorter than the dates' range). No totalCount (optional, supplement 1): counting
