@@ -32,8 +32,8 @@ export const CHANGING_WALK_PAGES = 60;
  * visits once every item that reads the same before and after the walk (each read 100 at a time); such
  * an item missing from the walk was skipped. An item changed meanwhile is left out of that judgement:
  * the documents state no order, and a list ordered by a field that changed may place it behind the
- * cursor. The items the two reads share must be more than `limit`, so the walk crosses a page
- * boundary. A list too long for CHANGING_WALK_PAGES pages of `limit` (a target that keeps its data)
+ * cursor. The walk must list more than `limit` items (the caller makes enough of its own), so it
+ * crosses a page boundary. A list too long for CHANGING_WALK_PAGES pages of `limit` (a target that keeps its data)
  * is walked with the smallest limit that fits. `growsOnly`: no operation of the documents removes an
  * item from the list (nothing deletes one, and the query selects by nothing that changes), so a page
  * that says hasMore is followed by items (walkPages `settled`). Answers the walked ids.
@@ -53,10 +53,10 @@ export async function expectPagedOverChanging<T extends z.ZodType>(
   const after = new Map((await read(100, false)).map((x) => [x.id, JSON.stringify(x)]));
   const unchanged = before.filter((x) => after.get(x.id) === JSON.stringify(x)).map((x) => x.id);
   const where = `${template}${Object.keys(query).length ? `?${new URLSearchParams(query)}` : ''}`;
-  expect(unchanged.length, `${where}: more than ${by} items read the same before and after the walk, so paging by ${by} crosses a page boundary`).toBeGreaterThan(by);
   const seen = new Set(walked);
   const skipped = unchanged.filter((id) => !seen.has(id));
   expect(skipped, `supplement §1: paging ${where} by ${by} visits every item once; these read the same before and after the walk, and it missed them`).toEqual([]);
+  expect(walked.length, `${where}: the walk by ${by} lists more than ${by} items, so it crosses a page boundary`).toBeGreaterThan(by);
   recordRule(op, LIST_RULES.pagingOnce);
   return walked;
 }
