@@ -334,6 +334,11 @@ export const FAULTS = {
     suites: ['same-currency-transfers/field-rules.test.ts'],
     rule: 'Supplement 8: POST /transfer-out destination*{accountId: ExternalAccount} (a body without destination.accountId is taken as a transfer to nowhere and refused with another code).',
   },
+  'card-refused-holder-stored': {
+    areas: ['cards'],
+    suites: ['cards/field-rules.test.ts'],
+    rule: 'Errors: a refused request (400 INVALID_INPUT) changes nothing; POST /cards {cardholderId*} (supplement 9): a cardholderId of another type issues no card.',
+  },
   'cards-account-filter-ignored': {
     areas: ['cards'],
     suites: ['cards/lists.test.ts'],

@@ -217,18 +217,12 @@ export async function cardRoutes(app: FastifyInstance) {
     emitTxn(t);
   };
 
-  app.post('/cards', async (req, reply) => {
-    const body = parse(CreateCard, req.body);
-    const holder = getCustomer(ctx, body.cardholderId);
-    if (holder.kycStatus !== 'APPROVED' && !f.has('card-issued-without-kyc')) {
-      throw badRequest('CARDHOLDER_KYC_NOT_APPROVED', `Cardholder ${holder.id} KYC is ${holder.kycStatus}, not APPROVED`);
-    }
-    checkFunding(holder.id, body.fundingSources, 'fundingSources');
+  /** A new card of `cardholderId`, stored and indexed (its issuer outcome is the caller's to schedule). */
+  const storeCard = (cardholderId: string, body: { fundingSources: string[]; platformCardId?: string; maxSpendPerTransaction?: number | null }): Card => {
     const now = isoNow(ctx.clock);
-    const magic = (body.platformCardId ?? holder.id).slice(-3);
     const card: Card = {
       id: `Card:${randomUUID()}`,
-      cardholderId: holder.id,
+      cardholderId,
       platformCardId: body.platformCardId ?? null,
       // This sandbox's own trigger (sandbox/README.md): platformCardId ending 004 is held in PENDING_KYC.
       state: body.platformCardId?.endsWith('004') ? 'PENDING_KYC' : 'PROCESSING',
@@ -250,6 +244,23 @@ export async function cardRoutes(app: FastifyInstance) {
     const held = s.byHolder.get(card.cardholderId);
     if (held) held.push(card.id);
     else s.byHolder.set(card.cardholderId, [card.id]);
+    return card;
+  };
+
+  app.post('/cards', async (req, reply) => {
+    const sent = req.body as { cardholderId?: unknown; fundingSources?: unknown } | undefined;
+    if (f.has('card-refused-holder-stored') && sent && typeof sent === 'object' && typeof sent.cardholderId !== 'string' && Array.isArray(sent.fundingSources) && sent.fundingSources.length && sent.fundingSources.every((x) => typeof x === 'string')) {
+      // The fault: a cardholderId that is not a string is refused below, but a card is stored first, funded as sent.
+      storeCard(String(sent.cardholderId), { fundingSources: sent.fundingSources as string[] });
+    }
+    const body = parse(CreateCard, req.body);
+    const holder = getCustomer(ctx, body.cardholderId);
+    if (holder.kycStatus !== 'APPROVED' && !f.has('card-issued-without-kyc')) {
+      throw badRequest('CARDHOLDER_KYC_NOT_APPROVED', `Cardholder ${holder.id} KYC is ${holder.kycStatus}, not APPROVED`);
+    }
+    checkFunding(holder.id, body.fundingSources, 'fundingSources');
+    const magic = (body.platformCardId ?? holder.id).slice(-3);
+    const card = storeCard(holder.id, body);
     // Issuer outcome after a short delay (sandbox/README.md): the supplement's magic on platformCardId
     // (001 stays PROCESSING, 002 CLOSED ISSUER_REJECTED, 005 ACTIVE after the activation delay).
     const issuerDelay = Math.min(ctx.settings.provisioningDelayMs, 50);

@@ -33,8 +33,10 @@ async function plainCardholder() {
   }
 }
 
-const cardsOf = async (cardholderId: string) =>
-  expectStatus(await api.get('/cards', { query: { cardholderId, limit: 100 } }), 200, Page(Card), 'GET /cards lists the cardholder\'s cards').data.map((c) => c.id);
+/** The cards listed by one filter of GET /cards (supplement 9: cardholderId, accountId). */
+const cardsBy = async (query: { cardholderId: string } | { accountId: string }) =>
+  expectStatus(await api.get('/cards', { query: { ...query, limit: 100 } }), 200, Page(Card), 'GET /cards lists the cards of a filter').data.map((c) => c.id);
+const cardsOf = (cardholderId: string) => cardsBy({ cardholderId });
 
 describe(CREATE, () => {
   scenario({ area: 'Cards', operation: CREATE, section: 'States and transitions', basis: 'supplement' });
@@ -46,7 +48,11 @@ describe(CREATE, () => {
       spec: cardCreate(),
       complete: (b) => fill(b, p),
       send,
-      unchanged: async (rule) => expect(await cardsOf(p.cardholder), `requests breaking ${rule.id} were refused and issued no card to ${p.cardholder}`).toEqual([]),
+      // By the cardholder and by the funding account: a request breaking the cardholderId rules names the account only.
+      unchanged: async (rule) => {
+        expect(await cardsOf(p.cardholder), `requests breaking ${rule.id} were refused and issued no card to ${p.cardholder}`).toEqual([]);
+        expect(await cardsBy({ accountId: p.account }), `requests breaking ${rule.id} were refused and issued no card funded by ${p.account}`).toEqual([]);
+      },
     });
   });
 
