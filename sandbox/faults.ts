@@ -293,6 +293,11 @@ export const FAULTS = {
     suites: ['external-accounts/lists.test.ts'],
     rule: 'Interface, ExternalAccount: customerId is null when the account is on behalf of the platform; the platform list holds the platform\'s accounts.',
   },
+  'platform-external-account-refused-stored': {
+    areas: ['external-accounts'],
+    suites: ['external-accounts/platform-field-rules.test.ts'],
+    rule: 'Errors: a refused request (400 INVALID_INPUT) changes nothing; POST /platform/external-accounts platformAccountId? (supplement 7): one of another type stores no account.',
+  },
   'external-accounts-cursor-repeats': {
     areas: ['external-accounts'],
     suites: ['external-accounts/lists.test.ts'],

@@ -71,6 +71,17 @@ export async function externalAccountRoutes(app: FastifyInstance) {
     const base = `/${scope}/external-accounts`;
 
     app.post(base, async (req, reply) => {
+      const sent = req.body as { platformAccountId?: unknown } | undefined;
+      if (scope === 'platform' && ctx.faults.has('platform-external-account-refused-stored') && sent && typeof sent === 'object' && 'platformAccountId' in sent && typeof sent.platformAccountId !== 'string') {
+        // The fault: a platformAccountId of another type is refused below, but the account is stored first without it.
+        const { platformAccountId: _, ...rest } = sent;
+        try {
+          const valid = validateCreate(ctx, rest);
+          if (!valid.customerId && valid.defaultUmaDepositAccount === undefined) createExternalAccount(ctx, valid, null);
+        } catch {
+          // Otherwise invalid: nothing stored.
+        }
+      }
       const body = validateCreate(ctx, req.body);
       let customerId: string | null = null;
       if (scope === 'customers') {
