@@ -1082,6 +1082,16 @@ export const FAULTS = {
     suites: ['kyc-verifications/lists.test.ts'],
     rule: 'Supplement 1: cursor is the previous nextCursor (GET /verifications: a page skips the item after the last one of the page before).',
   },
+  'document-refused-holder-stored': {
+    areas: ['documents'],
+    suites: ['documents/field-rules.test.ts'],
+    rule: 'Errors: a refused request (400 INVALID_INPUT) changes nothing; POST /documents documentHolder* (supplement 14): an upload without one stores no document.',
+  },
+  'verification-refused-opened': {
+    areas: ['kyc-verifications'],
+    suites: ['kyc-verifications/field-rules.test.ts'],
+    rule: 'Errors: a refused request (400 INVALID_INPUT) changes nothing; POST /verifications {customerId*} (supplement 5): a customerId of another type opens no verification.',
+  },
   'verifications-status-filter-ignored': {
     areas: ['kyc-verifications'],
     suites: ['kyc-verifications/verification-lifecycle.test.ts'],

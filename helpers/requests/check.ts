@@ -79,6 +79,34 @@ export interface NegativeOptions {
 }
 
 /**
+ * Where a refused request broke a rule of the very field a "nothing changed" read finds its effect by
+ * (the customer a list is filtered by, say), a target that stored it anyway stored it under that field
+ * as sent, or made a string of it. collect() notes, for each request that did not carry the scenario's
+ * own value, the forms the value could have been stored as (as a string and as JSON; for a request that
+ * left it out, "undefined" and "null"); holds() says whether a listed item's value of the field is one of
+ * them, or empty (which no item of a required id field has). The caller reads the whole list: a filter
+ * by such a value may be refused, or an empty one list everything.
+ */
+export class StrayValues {
+  private readonly forms = new Set<string>();
+
+  constructor(private readonly field: string, private readonly own: unknown) {}
+
+  /** Notes the forms of `body`'s field when it is not the scenario's own value; answers the body. */
+  collect<B extends Record<string, unknown>>(body: B): B {
+    if (body[this.field] === this.own) return body;
+    const forms = this.field in body ? [String(body[this.field]), JSON.stringify(body[this.field])] : ['undefined', 'null'];
+    for (const form of forms) this.forms.add(form);
+    return body;
+  }
+
+  /** Whether a stored value of the field is one a refused request could have left: a noted form, or none. */
+  holds(value: unknown): boolean {
+    return value === undefined || value === null || value === '' || this.forms.has(String(value));
+  }
+}
+
+/**
  * Rules judged between two readings of "nothing changed": a reading per rule was about 1,200 requests
  * of an embedded run's 8,000, and a refused request that changed the resource leaves it changed (its
  * fields hold that request's values, not the ones before), so a later reading finds it. Eight keeps a

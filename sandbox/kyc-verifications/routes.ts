@@ -206,7 +206,27 @@ export async function kycRoutes(app: FastifyInstance) {
   await app.register(multipart, { limits: { fileSize: MAX_FILE, files: 1, fields: 20 } });
   onCustomerChanged(ctx, (c) => reevaluate(ctx, c.id));
 
+  /** A new verification of `customerId`, without a status yet, stored and indexed. */
+  const newVerification = (customerId: string): Verification => {
+    const s = state(ctx);
+    const now = isoNow(ctx.clock);
+    const v: Verification = { id: `Verification:${randomUUID()}`, customerId, verificationStatus: '' as VerificationStatus, errors: [], createdAt: now, updatedAt: now };
+    s.verifications.set(v.id, v);
+    const p = s.verificationOrder.push(v) - 1;
+    push(s.verificationsByCustomer, customerId, v);
+    const ix = s.verificationPositions;
+    ix.customer.add(customerId, p);
+    ix.status.add(v.verificationStatus, p);
+    watchField(v, 'verificationStatus', (from, to) => ix.status.move(from, to, p));
+    return v;
+  };
+
   app.post('/verifications', async (req) => {
+    const sent = req.body as { customerId?: unknown } | undefined;
+    if (ctx.faults.has('verification-refused-opened') && sent && typeof sent === 'object' && 'customerId' in sent && typeof sent.customerId !== 'string') {
+      // The fault: a customerId of another type is refused below, but a verification is opened first under it, made a string.
+      newVerification(String(sent.customerId));
+    }
     const { customerId } = parse(z.object({ customerId: z.string().min(1) }), req.body);
     const customer = getCustomer(ctx, customerId);
     if ((customer.kycStatus === 'APPROVED' && !ctx.faults.has('verification-of-approved-accepted')) || customer.kycStatus === 'REJECTED') {
@@ -214,18 +234,8 @@ export async function kycRoutes(app: FastifyInstance) {
     }
     const s = state(ctx);
     const now = isoNow(ctx.clock);
-    let v = openVerification(ctx, customerId);
-    if (!v) {
-      // A new verification starts without a status; its first status is announced like any other.
-      v = { id: `Verification:${randomUUID()}`, customerId, verificationStatus: '' as VerificationStatus, errors: [], createdAt: now, updatedAt: now };
-      s.verifications.set(v.id, v);
-      const p = s.verificationOrder.push(v) - 1;
-      push(s.verificationsByCustomer, customerId, v);
-      const ix = s.verificationPositions;
-      ix.customer.add(customerId, p);
-      ix.status.add(v.verificationStatus, p);
-      watchField(v, 'verificationStatus', (from, to) => ix.status.move(from, to, p));
-    }
+    // A new verification starts without a status; its first status is announced like any other.
+    const v = openVerification(ctx, customerId) ?? newVerification(customerId);
     const found = gaps(ctx, customer);
     const magic = String(customer.customerType === 'INDIVIDUAL' ? customer.fields.fullName ?? '' : (customer.fields.businessInfo as { registrationNumber?: string })?.registrationNumber ?? '');
     if (found.length) {
@@ -399,11 +409,21 @@ export async function kycRoutes(app: FastifyInstance) {
 
   app.post('/documents', async (req, reply) => {
     const { fields, file, problems } = await readUpload(req);
+    // The fault: an upload with no documentHolder (and nothing else wrong) is refused below, but stored first, held by no one.
+    if (!fields.documentHolder && !problems.length && ctx.faults.has('document-refused-holder-stored')) storeDocument({ ...fields, documentHolder: '' }, file!);
     if (!fields.documentHolder) problems.push({ field: 'documentHolder', constraint: 'required', message: 'a Customer or BeneficialOwner id' });
     if (problems.length) throw invalidInput(problems);
     if (fields.documentHolder.startsWith('Customer:')) getCustomer(ctx, fields.documentHolder);
     else if (!state(ctx).owners.has(fields.documentHolder)) throw notFound('REFERENCE_NOT_FOUND', `Document holder ${fields.documentHolder} not found`);
     review(fields);
+    const doc = storeDocument(fields, file!);
+    const customerId = holderCustomer(ctx, doc.documentHolder);
+    if (customerId) reevaluate(ctx, customerId);
+    return reply.status(201).send(presentDocument(doc));
+  });
+
+  /** A new document of an upload's fields and file, stored and indexed. */
+  function storeDocument(fields: Awaited<ReturnType<typeof readUpload>>['fields'], file: { name: string; size: number }): DocumentRecord {
     const doc: DocumentRecord = {
       id: `Document:${randomUUID()}`,
       documentType: fields.documentType,
@@ -426,10 +446,8 @@ export async function kycRoutes(app: FastifyInstance) {
     ix.holder.add(doc.documentHolder, p);
     ix.live.add('live', p);
     watchField(doc, 'deleted', (_from, to) => ix.live.move(undefined, to ? undefined : 'live', p));
-    const customerId = holderCustomer(ctx, doc.documentHolder);
-    if (customerId) reevaluate(ctx, customerId);
-    return reply.status(201).send(presentDocument(doc));
-  });
+    return doc;
+  }
 
   app.get('/documents', async (req) => {
     // This sandbox's fault: a limit over 100 accepted (supplement §1: limit 1–100).

@@ -7,8 +7,9 @@ import { describe, expect, it } from 'vitest';
 import { bareIndividual, beneficialOwner, business, individual } from '../../fixtures/customers.js';
 import { expectError, expectStatus } from '../../helpers/expect.js';
 import { createCustomer } from '../../helpers/flows/customers.js';
+import { walkPages } from '../../helpers/flows/pages.js';
 import { api } from '../../helpers/harness.js';
-import { checkRulesRefused, checkValidAccepted } from '../../helpers/requests/check.js';
+import { checkRulesRefused, checkValidAccepted, StrayValues } from '../../helpers/requests/check.js';
 import { ownerCreate, ownerPatch, verificationCreate } from '../../helpers/requests/customers.js';
 import { basisSupplement, scenario } from '../../helpers/scenario.js';
 import { BeneficialOwner, BeneficialOwnerPage, Verification, VerificationPage } from '../../helpers/schemas/kyc.js';
@@ -26,13 +27,17 @@ describe('POST /verifications', () => {
   it('refuses a request without a string customerId with 400 INVALID_INPUT naming it, and opens no verification', async () => {
     await basisSupplement('section 5: POST /verifications {customerId*}');
     const customer = await createCustomer(bareIndividual());
+    // Every rule is about customerId: a verification opened anyway is looked for in the whole list, by the value sent.
+    const strays = new StrayValues('customerId', customer.id);
     await checkRulesRefused({
       spec: verificationCreate(),
       complete: (b) => ({ ...b, customerId: customer.id }),
-      send,
+      send: (body) => send(strays.collect(body)),
       unchanged: async (rule) => {
         const page = expectStatus(await api.get('/verifications', { query: { customerId: customer.id } }), 200, VerificationPage);
         expect(page.data.map((v) => v.id), `requests breaking ${rule.id} were refused and opened no verification of ${customer.id}`).toEqual([]);
+        const opened = (await walkPages('/verifications', Verification, { limit: 100 })).filter((v) => strays.holds(v.customerId));
+        expect(opened.map((v) => `${v.id} (customerId ${JSON.stringify(v.customerId)})`), `requests breaking ${rule.id} were refused and opened no verification under the customerId they sent`).toEqual([]);
       },
     });
   });
@@ -71,6 +76,8 @@ describe('POST /beneficial-owners', () => {
   it('refuses every request that breaks one documented field rule with 400 INVALID_INPUT naming the field, and adds no owner', async () => {
     await basisSupplement('section 5 owner fields; section 14 roles; generated, one rule broken per request');
     const customer = await createCustomer(business());
+    // An owner stored by a request breaking a customerId rule would belong to no customer: GET /beneficial-owners
+    // takes a customerId* (supplement 14), and a target may refuse one it does not know, so no read can see it.
     await checkRulesRefused({
       spec: ownerCreate(),
       complete: (b) => ({ ...b, customerId: customer.id }),
