@@ -157,6 +157,11 @@ export const FAULTS = {
     suites: ['external-accounts/eligibility.test.ts'],
     rule: 'Supplement 12: trust/confirm and untrust/confirm take {challengeId?, code}: a challengeId that is no string is refused (400 INVALID_INPUT naming it), not ignored.',
   },
+  'agent-refused-customer-stored': {
+    areas: ['agent-management'],
+    suites: ['agent-management/field-rules.test.ts'],
+    rule: 'Errors: a refused request (400 INVALID_INPUT) changes nothing; POST /agents {customerId*} (supplement 23): a customerId of another type creates no agent.',
+  },
   'agent-permissions-unchecked': {
     areas: ['agent-management'],
     suites: ['agent-management/field-rules.test.ts'],

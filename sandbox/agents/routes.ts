@@ -238,14 +238,26 @@ export async function agentRoutes(app: FastifyInstance) {
   app.post('/agents', async (req, reply) => {
     // Each permission is one of the five (supplement 23); the fault lets any string through.
     const schema = f.has('agent-permissions-unchecked') ? CreateAgent.extend({ policy: CreateAgent.shape.policy.extend({ permissions: z.array(z.string()) }) }) : CreateAgent;
+    const sent = req.body as { customerId?: unknown } | undefined;
+    if (f.has('agent-refused-customer-stored') && sent && typeof sent === 'object' && 'customerId' in sent && typeof sent.customerId !== 'string') {
+      // The fault: a customerId of another type is refused below, but the agent is stored first under it, made a string.
+      const rest = CreateAgent.safeParse({ ...sent, customerId: 'placeholder' });
+      if (rest.success) storeAgent(rest.data, String(sent.customerId));
+    }
     const body = parse(schema, req.body) as z.infer<typeof CreateAgent>;
     const customer = customers(ctx).get(body.customerId);
     if (!customer || customer.isDeleted) throw invalidInput([{ field: 'customerId', constraint: 'exists', message: `No customer ${body.customerId}` }]);
+    const agent = storeAgent(body, customer.id);
+    return reply.status(201).send({ agent: presentAgent(agent), deviceCode: presentCode(newCode(agent)) });
+  });
+
+  /** A new agent of `customerId` with the create's name and policy, stored and indexed. */
+  function storeAgent(body: z.infer<typeof CreateAgent>, customerId: string): AgentRecord {
     const at = now();
     const agent: AgentRecord = {
       id: `Agent:${randomUUID()}`,
       name: body.name,
-      customerId: customer.id,
+      customerId,
       isPaused: false,
       isConnected: false,
       policy: { ...body.policy, permissions: [...new Set(body.policy.permissions)] },
@@ -259,8 +271,8 @@ export async function agentRoutes(app: FastifyInstance) {
     s.agentDates.position.set(agent, s.agentDates.created.push(Date.parse(agent.createdAt)) - 1);
     s.agentDates.updates.note(agent, Date.parse(agent.updatedAt));
     watchField(agent, 'updatedAt', (_from, to) => s.agentDates.updates.note(agent, Date.parse(to)));
-    return reply.status(201).send({ agent: presentAgent(agent), deviceCode: presentCode(newCode(agent)) });
-  });
+    return agent;
+  }
 
   // Creation order, over the customer's agents when customerId is given; no totalCount (optional,
   // supplement 1: counting would read every agent).

@@ -7,9 +7,10 @@ import { individual } from '../../fixtures/customers.js';
 import { expectStatus } from '../../helpers/expect.js';
 import { AGENT, AGENTS, agentAction, APPROVALS, connectAgent, createAgent, customerWithMoney, getAgent, ME_TRANSFER_OUT, POLICY, policy, REJECT } from '../../helpers/flows/agents.js';
 import { createCustomer } from '../../helpers/flows/customers.js';
+import { walkPages } from '../../helpers/flows/pages.js';
 import { api, capabilities } from '../../helpers/harness.js';
 import { actionReject, agentCreate, agentPatch, policyPatch } from '../../helpers/requests/agents.js';
-import { checkRulesRefused, checkValidAccepted } from '../../helpers/requests/check.js';
+import { checkRulesRefused, checkValidAccepted, StrayValues } from '../../helpers/requests/check.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
 import { Agent, AgentAction, AgentActionPage, AgentCreated, AgentPage } from '../../helpers/schemas/agents.js';
 
@@ -24,13 +25,17 @@ describe('POST /agents', () => {
   it('refuses every request that breaks one documented field rule with 400 INVALID_INPUT naming the field, and creates no agent', async () => {
     await basisSupplement('section 23: POST /agents {name*, customerId*, policy*}, Policy fields; generated, one rule broken per request');
     const customer = await createCustomer(individual());
+    // Requests breaking a customerId rule name no customer of the scenario's: looked for in the whole list, by the value sent.
+    const strays = new StrayValues('customerId', customer.id);
     await checkRulesRefused({
       spec: agentCreate(),
       complete: (b) => ({ ...b, customerId: customer.id }),
-      send,
+      send: (body) => send(strays.collect(body)),
       unchanged: async (rule) => {
         const listed = expectStatus(await api.get(AGENTS, { query: { customerId: customer.id, limit: 100 } }), 200, AgentPage);
         expect(listed.data.map((a) => a.id), `requests breaking ${rule.id} were refused and created no agent for ${customer.id}`).toEqual([]);
+        const stray = (await walkPages(AGENTS, Agent, { limit: 100 })).filter((a) => strays.holds(a.customerId));
+        expect(stray.map((a) => `${a.id} (customerId ${JSON.stringify(a.customerId)})`), `requests breaking ${rule.id} were refused and created no agent under the customerId they sent`).toEqual([]);
       },
     });
   });
