@@ -733,6 +733,11 @@ export const FAULTS = {
     suites: ['strong-customer-authentication/field-rules.test.ts'],
     rule: 'Supplement 16: query customerId* on all /sca/*.',
   },
+  'quote-refused-executed': {
+    areas: ['cross-currency-transfers'],
+    suites: ['cross-currency-transfers/field-rules.test.ts'],
+    rule: 'Errors: a refused request (400 INVALID_INPUT) changes nothing; POST /quotes immediatelyExecute (supplement 8): a refused request executes no payment.',
+  },
   'agent-quote-side-defaulted': {
     areas: ['agent-operations'],
     suites: ['agent-operations/field-rules.test.ts'],

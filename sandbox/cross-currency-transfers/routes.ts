@@ -669,8 +669,33 @@ export async function transferRoutes(app: FastifyInstance) {
   }
 
   const QuoteRequest = quoteRequest(f);
+  /**
+   * The fault quote-refused-executed: a request with immediatelyExecute that is refused below is executed
+   * first, its offending members left out, where what is left is a valid request.
+   */
+  const executeRefused = (sent: unknown) => {
+    if (!sent || typeof sent !== 'object' || (sent as { immediatelyExecute?: unknown }).immediatelyExecute !== true) return;
+    const checked = QuoteRequest.safeParse(sent);
+    if (checked.success) return;
+    const repaired = structuredClone(sent) as Record<string, unknown>;
+    for (const issue of checked.error.issues) {
+      let at: Record<string, unknown> | undefined = repaired;
+      for (const key of issue.path.slice(0, -1)) at = at?.[key as string] as Record<string, unknown> | undefined;
+      if (at && issue.path.length) delete at[issue.path[issue.path.length - 1] as string];
+    }
+    const valid = QuoteRequest.safeParse(repaired);
+    if (!valid.success) return;
+    try {
+      const quote = newQuote(valid.data);
+      if (!quote.walletPayloadToSign) execute(quote);
+    } catch {
+      // A request the sandbox would refuse on other grounds: nothing more.
+    }
+  };
+
   app.post('/quotes', async (req, reply) =>
     idempotent(req, reply, () => countingRefusals(req.body, async () => {
+      if (f.has('quote-refused-executed')) executeRefused(req.body);
       const body = parse(QuoteRequest, req.body);
       const quote = newQuote(body);
       // An embedded wallet signs the quote's own payloadToSign (supplement 10), which does not exist before the quote: this sandbox answers an immediatelyExecute from one 401 WALLET_SIGNATURE_MISSING, the quote left PENDING.

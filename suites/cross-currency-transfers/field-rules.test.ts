@@ -44,8 +44,9 @@ describe(OP, () => {
   it('refuses every request that breaks one documented field rule with 400 naming the field, and creates no transaction', async (ctx) => {
     requireCapability(ctx, capabilities.sandboxTriggers, 'the target cannot fund a sender');
     await basisSupplement('section 8: QuoteRequest, source ACCOUNT and REALTIME_FUNDING, destination ACCOUNT; generated, one rule broken per request');
-    // A customer per declared velocity's worth of requests (supplement section 1: VELOCITY_LIMIT_EXCEEDED per customer; refusalsWithinVelocity).
-    const parties = refusalsWithinVelocity(() => party(0));
+    // A customer per declared velocity's worth of requests (supplement section 1: VELOCITY_LIMIT_EXCEEDED per customer; refusalsWithinVelocity),
+    // funded, so a refused request with immediatelyExecute that was executed all the same would have paid, and shown as a transaction.
+    const parties = refusalsWithinVelocity(() => party(500_000));
     await checkRulesRefused({
       spec: quoteCreate(),
       complete: async (b) => {
