@@ -384,6 +384,11 @@ export const FAULTS = {
     suites: ['transactions/lists.test.ts'],
     rule: 'Supplement 1: transactions/cards also take sortOrder (asc|desc, default desc) (asc is ignored).',
   },
+  'invitation-refused-claim-written': {
+    areas: ['invitations'],
+    suites: ['invitations/field-rules.test.ts'],
+    rule: 'Errors: a refused request changes nothing; POST /invitations/{code}/claim {inviteeUma*} (supplement 19): a refused claim leaves the invitation as it was.',
+  },
   'invitation-invitee-uma-unchecked': {
     areas: ['invitations'],
     suites: ['invitations/field-rules.test.ts'],

@@ -97,6 +97,9 @@ export async function invitationRoutes(app: FastifyInstance) {
 
   app.post<{ Params: { invitationCode: string } }>('/invitations/:invitationCode/claim', async (req) => {
     const inv = find(req.params.invitationCode);
+    const sent = req.body as { inviteeUma?: unknown } | undefined;
+    // The fault: a claim refused for its inviteeUma writes it onto the still PENDING invitation first.
+    if (f.has('invitation-refused-claim-written') && inv.status === 'PENDING' && sent && typeof sent === 'object' && 'inviteeUma' in sent && !(typeof sent.inviteeUma === 'string' && UMA.test(sent.inviteeUma))) inv.inviteeUma = String(sent.inviteeUma);
     const body = parse(Claim, req.body);
     if (!UMA.test(body.inviteeUma) && !f.has('invitation-invitee-uma-unchecked')) throw badRequest('INVALID_UMA_ADDRESS', `inviteeUma ${body.inviteeUma} is not an UMA address ($user@domain)`, { errors: [{ field: 'inviteeUma', constraint: 'umaAddress', message: '$user@domain' }] });
     if (inv.status === 'CLAIMED' && !f.has('invitation-claimed-twice')) throw badRequest('INVITATION_ALREADY_CLAIMED', `Invitation ${inv.code} is already claimed`);

@@ -47,10 +47,16 @@ describe(CLAIM, () => {
   it('refuses every claim that breaks one documented field rule with 400 naming the field, and the invitation stays PENDING', async () => {
     await basisSupplement('section 19: claim {inviteeUma*}; generated, one rule broken per request');
     const inv = await pendingInvitation({ inviterUma: uma('inviter') });
+    // The whole invitation, not only its status: a refused claim that wrote its inviteeUma onto it changed it too.
+    const before = await currentInvitation(inv.code);
     await checkRulesRefused({
       spec: invitationClaim(),
       send: (body) => api.post('/invitations/{invitationCode}/claim', { params: { invitationCode: inv.code }, body }),
-      unchanged: async (rule) => expect((await currentInvitation(inv.code)).status, `claims breaking ${rule.id} were refused: ${inv.code} is still PENDING`).toBe('PENDING'),
+      unchanged: async (rule) => {
+        const now = await currentInvitation(inv.code);
+        expect(now.status, `claims breaking ${rule.id} were refused: ${inv.code} is still PENDING`).toBe('PENDING');
+        expect(now, `claims breaking ${rule.id} were refused and changed nothing of ${inv.code}`).toEqual(before);
+      },
     });
   });
 
