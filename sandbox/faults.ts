@@ -798,6 +798,11 @@ export const FAULTS = {
     suites: ['strong-customer-authentication/record-event.test.ts'],
     rule: 'Supplement 16: RESET_PASSWORD_COMPLETED ends all SCA sessions (then 409 SCA_SESSION_REQUIRED).',
   },
+  'sca-reset-refused-started': {
+    areas: ['strong-customer-authentication'],
+    suites: ['strong-customer-authentication/field-rules.test.ts'],
+    rule: 'Errors: a refused request (400 INVALID_INPUT) changes nothing; POST /sca/factors/reset {factor*} (supplement 16): a refused request starts no reset, and counts toward none of the 5 a day.',
+  },
   'sca-reset-unlimited': {
     areas: ['strong-customer-authentication'],
     suites: ['strong-customer-authentication/factor-reset.test.ts'],

@@ -250,6 +250,13 @@ export async function scaFactorRoutes(app: FastifyInstance) {
 
   app.post('/sca/factors/reset', async (req, reply) => {
     const c = scaCustomer(ctx, req);
+    if (ctx.faults.has('sca-reset-refused-started') && !ResetBody.safeParse(req.body).success) {
+      // The fault: a refused reset is started all the same, an SMS_OTP one that counts toward the day's resets.
+      const now = ctx.clock.now();
+      const r: Reset = { id: `FactorReset:${randomUUID()}`, customerId: c.id, factor: 'SMS_OTP', status: 'INITIATED', enrollmentStatus: null, createdAt: now, expiresAt: now + RESET_TTL_MS, token: randomUUID() };
+      resets(ctx).set(r.id, r);
+      factorState(ctx, c.id).resets.push(r.id);
+    }
     const { factor } = parse(ResetBody, req.body);
     const st = factorState(ctx, c.id);
     const now = ctx.clock.now();

@@ -200,6 +200,11 @@ describe(RESET_START, () => {
     await basisSupplement('section 16: POST /sca/factors/reset {factor*}; generated');
     const customer = await scaRegionCustomer();
     await checkRulesRefused({ spec: resetStart(), send: (b) => sca.post(RESET, customer.id, b) });
+    // No reset was started: the customer still has the day's five (supplement 16), each accepted; a refused
+    // request that started one would have used one up, and the last would be refused with 429.
+    for (let n = 1; n <= RESETS_PER_DAY; n++) {
+      expectStatus(await sca.post(RESET, customer.id, { factor: 'SMS_OTP' }), 201, undefined, `supplement §16: at most ${RESETS_PER_DAY} resets per 24 h, and the refused requests started none: reset ${n} of ${RESETS_PER_DAY} is accepted`);
+    }
   });
 
   it('accepts a reset of every factor the customer has, read back with the factor sent', async (ctx) => {
