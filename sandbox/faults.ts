@@ -162,6 +162,11 @@ export const FAULTS = {
     suites: ['agent-management/field-rules.test.ts'],
     rule: 'Errors: a refused request (400 INVALID_INPUT) changes nothing; POST /agents {customerId*} (supplement 23): a customerId of another type creates no agent.',
   },
+  'agent-refused-reject-reason-written': {
+    areas: ['agent-management'],
+    suites: ['agent-management/field-rules.test.ts'],
+    rule: 'Errors: a refused request (400 INVALID_INPUT) changes nothing; POST /agents/{id}/actions/{id}/reject {reason?} (supplement 23): a refused reject leaves the action as it was.',
+  },
   'agent-permissions-unchecked': {
     areas: ['agent-management'],
     suites: ['agent-management/field-rules.test.ts'],
@@ -758,6 +763,16 @@ export const FAULTS = {
     suites: ['agent-operations/lists.test.ts'],
     rule: 'Supplement 1: hasMore says more items follow (GET /agents/me/actions: a full last page says hasMore, and its nextCursor leads to an empty page).',
   },
+  'agent-refused-transfer-counted': {
+    areas: ['agent-operations'],
+    suites: ['agent-operations/field-rules.test.ts'],
+    rule: 'Errors: a refused request (400 INVALID_INPUT) changes nothing; POST /agents/me/transfer-out|in (supplement 23): a refused transfer counts toward none of the agent\'s usage.',
+  },
+  'agent-refused-transfer-in-runs': {
+    areas: ['agent-operations'],
+    suites: ['agent-operations/field-rules.test.ts'],
+    rule: 'Errors: a refused request (400 INVALID_INPUT) changes nothing; POST /agents/me/transfer-in (supplement 23): a refused transfer starts no payment.',
+  },
   'agent-transactions-filters-dropped': {
     areas: ['agent-operations'],
     suites: ['agent-operations/lists.test.ts'],
@@ -797,6 +812,11 @@ export const FAULTS = {
     areas: ['strong-customer-authentication'],
     suites: ['strong-customer-authentication/record-event.test.ts'],
     rule: 'Supplement 16: RESET_PASSWORD_COMPLETED ends all SCA sessions (then 409 SCA_SESSION_REQUIRED).',
+  },
+  'sca-login-start-refused-counted': {
+    areas: ['strong-customer-authentication'],
+    suites: ['strong-customer-authentication/field-rules.test.ts'],
+    rule: 'Errors: a refused request (400 INVALID_INPUT) changes nothing; POST /sca/login/start {factor*} (supplement 16): a refused start counts no failed login attempt.',
   },
   'sca-reset-refused-started': {
     areas: ['strong-customer-authentication'],
@@ -1770,6 +1790,11 @@ export const FAULTS = {
     suites: ['api-tokens/tokens.test.ts'],
     rule: 'Errors / 404: TOKEN_NOT_FOUND (supplement 20: GET /tokens/{id} 404 TOKEN_NOT_FOUND).',
   },
+  'cancel-refused-later': {
+    areas: ['transactions'],
+    suites: ['transactions/field-rules.test.ts'],
+    rule: 'Errors: a refused request (400 INVALID_INPUT) changes nothing; POST /transactions/{id}/cancel {reason?} (supplement 13): a refused cancel cancels nothing, then or a moment later.',
+  },
   'token-refused-name-stored': {
     areas: ['api-tokens'],
     suites: ['api-tokens/field-rules.test.ts'],
@@ -1779,6 +1804,16 @@ export const FAULTS = {
     areas: ['api-tokens'],
     suites: ['api-tokens/field-rules.test.ts'],
     rule: 'Supplement 20: POST /tokens {permissions*[VIEW|TRANSACT|MANAGE]}.',
+  },
+  'wallet-refused-challenge-ends-sessions': {
+    areas: ['embedded-wallet-auth'],
+    suites: ['embedded-wallet-auth/field-rules.test.ts'],
+    rule: 'Errors: a refused request (400 INVALID_INPUT) changes nothing; POST /auth/credentials/{id}/challenge (supplement 17): a refused challenge ends no session.',
+  },
+  'wallet-refused-export-ends-sessions': {
+    areas: ['embedded-wallet-auth'],
+    suites: ['embedded-wallet-auth/account-field-rules.test.ts'],
+    rule: 'Errors: a refused request (400 INVALID_INPUT) changes nothing; POST /internal-accounts/{id}/export (supplement 17): a refused export ends no session.',
   },
   'wallet-export-key-any-form': {
     areas: ['embedded-wallet-auth'],

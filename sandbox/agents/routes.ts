@@ -420,6 +420,11 @@ export async function agentRoutes(app: FastifyInstance) {
   app.post('/agents/:agentId/actions/:actionId/reject', async (req) => {
     const { agentId, actionId } = req.params as { agentId: string; actionId: string };
     const { action } = actionOf(agentId, actionId);
+    // The fault: a refused reject writes its reason (made a string) onto the still pending action.
+    const sentReason = (req.body as { reason?: unknown } | undefined)?.reason;
+    if (f.has('agent-refused-reject-reason-written') && sentReason !== undefined && action.status === 'PENDING_APPROVAL' && !Reject.safeParse(req.body).success) {
+      action.rejectionReason = typeof sentReason === 'string' ? sentReason : JSON.stringify(sentReason);
+    }
     const body = parse(Reject, req.body);
     pending(action, 'rejected');
     if (f.has('agent-reject-executes')) action.transactionId = await run(action);
@@ -608,6 +613,17 @@ export async function agentRoutes(app: FastifyInstance) {
       const agent = caller(req);
       need(agent, 'CREATE_TRANSFERS');
       const result = await idempotent(agent, req, 201, async () => {
+        const refused = !(direction === 'out' ? AgentTransferOut : AgentTransferIn).safeParse(req.body).success;
+        // The faults: a refused transfer counts in the agent's usage; a refused transfer-in between the customer's own accounts runs all the same.
+        if (refused && f.has('agent-refused-transfer-counted')) recordSpend(ctx, agent.policy, agent.usage, { amount: 0, currency: agent.policy.spendingLimits.currency, accounts: [], spends: true });
+        if (refused && direction === 'in' && f.has('agent-refused-transfer-in-runs')) {
+          const b = (req.body ?? {}) as { source?: { accountId?: unknown }; destination?: { accountId?: unknown }; amount?: unknown };
+          const [src, dst] = [b.source?.accountId, b.destination?.accountId];
+          if (typeof src === 'string' && typeof dst === 'string') {
+            const amount = typeof b.amount === 'number' && Number.isInteger(b.amount) && b.amount > 0 ? b.amount : 100;
+            await platform('POST', '/transfer-in', { source: { accountId: src }, destination: { accountId: dst }, amount }).catch(() => undefined);
+          }
+        }
         const body = parse(direction === 'out' ? AgentTransferOut : AgentTransferIn, req.body);
         // transfer-out: from an internal account to an external one; transfer-in: the other way.
         const internal = ownInternal(agent, direction === 'out' ? body.source.accountId : body.destination.accountId);

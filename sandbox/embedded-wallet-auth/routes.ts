@@ -463,6 +463,10 @@ export async function embeddedWalletAuthRoutes(app: FastifyInstance) {
 
   app.post('/auth/credentials/:credentialId/challenge', async (req) => {
     const c = credential(parse(CredentialParams, req.params).credentialId);
+    // The fault: a refused challenge (a new login of the credential) ends its account's sessions.
+    if (ctx.faults.has('wallet-refused-challenge-ends-sessions') && !ChallengeBody.safeParse(req.body).success) {
+      for (const x of st.sessions.values()) if (x.credential.accountId === c.accountId) x.revoked = true;
+    }
     parse(ChallengeBody, req.body);
     if (c.type === 'PASSKEY') {
       // Supplement 17: PASSKEY: + credentialId*, challenge*, requestId*, expiresAt*; the challenge is the lowercase hex
@@ -644,6 +648,10 @@ export async function embeddedWalletAuthRoutes(app: FastifyInstance) {
     const { internalAccountId } = parse(AccountParams, req.params);
     getInternalAccount(ctx, internalAccountId);
     const w = wallet(internalAccountId);
+    // The fault: a refused export ends the account's sessions.
+    if (ctx.faults.has('wallet-refused-export-ends-sessions') && !ExportBody.safeParse(req.body).success) {
+      for (const x of st.sessions.values()) if (x.credential.accountId === w.account.id) x.revoked = true;
+    }
     const body = parse(ctx.faults.has('wallet-export-key-any-form') ? RefreshBody : ExportBody, req.body);
     return signedRetry(ctx, req, reply, { type: 'EXPORT_WALLET', accountId: w.account.id, signer: sessionSigner(w.account.id) }, async () => {
       // Supplement 17, Export: {version, data, dataSignature, enclaveQuorumPublic}; data = {encappedPublic, ciphertext, organizationId}, hex;

@@ -82,6 +82,8 @@ export async function contactAndScaRoutes(app: FastifyInstance) {
 
   app.post('/sca/login/start', async (req) => {
     const c = scaCustomer(ctx, req);
+    // The fault: a refused login start counts as a failed login attempt.
+    if (ctx.faults.has('sca-login-start-refused-counted') && !z.object({ factor: Factor }).safeParse(req.body).success) recordFailedAttempt(ctx, scaState(ctx, c.id));
     const { factor } = parse(z.object({ factor: ctx.faults.has('sca-login-factor-any') ? z.string().transform((f) => (f === 'TOTP' || f === 'PASSKEY' ? f : 'SMS_OTP')) : Factor }), req.body);
     if (factor === 'TOTP' && !factorState(ctx, c.id).totp) throw conflict('CONFLICT', `Customer ${c.id} has no TOTP factor`);
     if (factor === 'PASSKEY') return { factor, ...(await startPasskeyLogin(ctx, c.id)) };

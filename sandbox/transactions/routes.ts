@@ -124,6 +124,15 @@ export async function transactionRoutes(app: FastifyInstance) {
   app.post('/transactions/:transactionId/cancel', async (req) => {
     const id = (req.params as { transactionId: string }).transactionId;
     // Supplement section 13: {reason?} (free text).
+    if (ctx.faults.has('cancel-refused-later') && !CancelBody.safeParse(req.body).success) {
+      // The fault: a refused cancel of a cancellable payment reaches the bank partner, whose cancellation lands a moment later.
+      const o = transfersState(ctx).txns.get(id);
+      if (o && o.status === 'PENDING' && ['ACH', 'WIRE'].includes(o.paymentRail)) {
+        ctx.later(50, () => {
+          if (o.status === 'PENDING' && !o.cancelled) transfersState(ctx).cancel!(o);
+        });
+      }
+    }
     if (!ctx.faults.has('cancel-body-unchecked')) parse(CancelBody, req.body);
     const t = find(id);
     const outgoing = transfersState(ctx).txns.get(id);

@@ -135,10 +135,16 @@ describe('POST /agents/{agentId}/actions/{actionId}/reject', () => {
     const action = expectStatus(await client.post(ME_TRANSFER_OUT, { body: { source: { accountId: usd.id }, destination: { accountId: bank.id }, amount: 1_000 } }), 201, AgentAction);
     expect(action.status, 'APPROVAL_REQUIRED: the action waits').toBe('PENDING_APPROVAL');
     const send = (body: Body) => api.post(REJECT, { params: { agentId: agent.id, actionId: action.id }, body });
+    // The whole action, not only its status: a refused reject that wrote its reason changed it too.
+    const before = await agentAction(client, action.id);
     await checkRulesRefused({
       spec: actionReject(),
       send,
-      unchanged: async (rule) => expect((await agentAction(client, action.id)).status, `requests breaking ${rule.id} were refused; the action still waits`).toBe('PENDING_APPROVAL'),
+      unchanged: async (rule) => {
+        const now = await agentAction(client, action.id);
+        expect(now.status, `requests breaking ${rule.id} were refused; the action still waits`).toBe('PENDING_APPROVAL');
+        expect(now, `requests breaking ${rule.id} were refused and changed nothing of ${action.id}`).toEqual(before);
+      },
     });
     const waiting = expectStatus(await api.get(APPROVALS, { query: { agentId: agent.id } }), 200, AgentActionPage);
     expect(waiting.data.map((a) => a.id), 'control: the action is still listed for approval').toContain(action.id);

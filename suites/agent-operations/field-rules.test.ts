@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { individual } from '../../fixtures/customers.js';
 import { expectStatus } from '../../helpers/expect.js';
-import { connectAgent, customerWithMoney, ME_ACTIONS, ME_EXTERNAL_ACCOUNT, ME_EXTERNAL_ACCOUNTS, ME_QUOTE, ME_QUOTES, ME_TRANSFER_IN, ME_TRANSFER_OUT, type AgentClient } from '../../helpers/flows/agents.js';
+import { connectAgent, customerWithMoney, ME, ME_ACTIONS, ME_EXTERNAL_ACCOUNT, ME_EXTERNAL_ACCOUNTS, ME_QUOTE, ME_QUOTES, ME_TRANSFER_IN, ME_TRANSFER_OUT, type AgentClient } from '../../helpers/flows/agents.js';
 import { createCustomer } from '../../helpers/flows/customers.js';
 import { walkPages } from '../../helpers/flows/pages.js';
 import { balanceOf, eurDestination, refusalsWithinVelocity, withinVelocity } from '../../helpers/flows/transfers.js';
@@ -17,7 +17,7 @@ import { fill } from '../../helpers/requests/quotes.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
 import { ExternalAccount, Page, Quote } from '../../helpers/schemas.js';
 import { z } from 'zod';
-import { AgentAction } from '../../helpers/schemas/agents.js';
+import { Agent, AgentAction } from '../../helpers/schemas/agents.js';
 
 type Body = Record<string, unknown>;
 const TxnPage = Page(z.looseObject({ id: z.string() }));
@@ -34,6 +34,8 @@ for (const direction of ['out', 'in'] as const) {
       const { customerId, usd, bank } = await customerWithMoney(100_000);
       const { client } = await connectAgent(customerId);
       const [from, to] = direction === 'out' ? [usd.id, bank.id] : [bank.id, usd.id];
+      // The agent's usage counters (supplement 23) as they were: a refused request counts toward none.
+      const usage = expectStatus(await client.get(ME), 200, Agent, 'supplement §23: GET /agents/me').usage;
       await checkRulesRefused({
         spec: agentTransfer(direction),
         // The customer's own accounts stand in for the generated ids (a rule about an id breaks it afterwards).
@@ -42,6 +44,10 @@ for (const direction of ['out', 'in'] as const) {
         unchanged: async (rule) => {
           expect(await actionsOf(client), `requests breaking ${rule.id} were refused and made no action`).toEqual([]);
           expect(await balanceOf(customerId, usd.id), `requests breaking ${rule.id} moved no money`).toBe(usd.balance.amount);
+          // A payment started (its balance may move only later) shows as a transaction at once.
+          const txns = expectStatus(await api.get('/transactions', { query: { customerId, limit: 100 } }), 200, TxnPage).data;
+          expect(txns.map((t) => t.id), `requests breaking ${rule.id} started no transaction`).toEqual([]);
+          expect(expectStatus(await client.get(ME), 200, Agent).usage, `requests breaking ${rule.id} counted toward none of the agent's usage`).toEqual(usage);
         },
       });
     });

@@ -140,7 +140,12 @@ describe(ACCOUNT_EXPORT, () => {
     needEmbeddedWallet(ctx);
     await basisSupplement('section 17: export {clientPublicKey*} uncompressed; generated');
     const { account, key } = await loggedInWallet();
-    await checkRulesRefused({ spec: accountExport(), send: (b) => refusalOnEitherLeg('POST', WALLET_EXPORT, { params: { internalAccountId: account.id }, body: b }, key) });
+    const before = await listSessions(account.id);
+    await checkRulesRefused({
+      spec: accountExport(),
+      send: (b) => refusalOnEitherLeg('POST', WALLET_EXPORT, { params: { internalAccountId: account.id }, body: b }, key),
+      unchanged: (rule) => expectSessionsUnchanged(account.id, before, `exports breaking ${rule.id} were refused and changed no session`),
+    });
   });
 
   it('accepts valid uncompressed keys: 200 {id, encryptedWalletCredentials}', async (ctx) => {

@@ -101,7 +101,8 @@ describe(CREDENTIAL_CHALLENGE_OP, () => {
     const { account, key } = await loggedInWallet();
     const passkey = expectStatus(await signed('POST', CREDENTIALS, { body: passkeyBody(account.id) }, key), 201, AuthMethod, 'a passkey credential to challenge');
     const send = (b: Body) => api.post(CREDENTIAL_CHALLENGE, { params: { credentialId: passkey.id }, body: b });
-    await checkRulesRefused({ spec: credentialChallenge(), send });
+    const before = await listSessions(account.id);
+    await checkRulesRefused({ spec: credentialChallenge(), send, unchanged: (rule) => expectSessionsUnchanged(account.id, before, `challenges breaking ${rule.id} were refused and changed no session`) });
     await checkValidAnswered({
       spec: credentialChallenge(),
       // The passkey login needs the key of the session it creates (this sandbox requires it; judged here only where sent).

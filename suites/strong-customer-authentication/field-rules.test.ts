@@ -108,11 +108,14 @@ describe(FACTOR_CONFIRM, () => {
 describe(LOGIN_START, () => {
   scenario({ area: AREA, operation: LOGIN_START, section: 'Other operations that are named', basis: 'supplement' });
 
-  it('refuses every request that breaks one documented field rule with 400 INVALID_INPUT naming the field', async (ctx) => {
+  it('refuses every request that breaks one documented field rule with 400 INVALID_INPUT naming the field, and counts no failed attempt', async (ctx) => {
     needSca(ctx);
-    await basisSupplement('section 16: POST /sca/login/start {factor*}; section 10: SMS_OTP|TOTP|PASSKEY; generated');
+    await basisSupplement('section 16: POST /sca/login/start {factor*}; section 10: SMS_OTP|TOTP|PASSKEY; record-event {failedAttempts*}; generated');
     const customer = await scaRegionCustomer();
     await checkRulesRefused({ spec: loginStart(), send: (b) => sca.post(LOGIN_START_PATH, customer.id, b) });
+    // A refused start is no login attempt: the first failed attempt recorded afterwards is the first.
+    const after = expectStatus(await sca.post(RECORD_EVENT, customer.id, { eventType: 'FAILED_LOGIN_ATTEMPT' }), 200, RecordEventResult, 'supplement 16: record-event 200');
+    expect(after.failedAttempts, 'supplement 16: the refused login starts counted no failed attempt ({failedAttempts*})').toBe(1);
   });
 
   it('accepts every factor the customer has: 200 naming the factor', async (ctx) => {

@@ -11,7 +11,7 @@ import { api, capabilities, listener } from '../../helpers/harness.js';
 import { checkRulesRefused, checkValidAccepted } from '../../helpers/requests/check.js';
 import { transactionApprove, transactionCancel, transactionConfirm, transactionReject } from '../../helpers/requests/transactions.js';
 import { answerNextApproval, receive } from '../../helpers/flows/incoming.js';
-import { waitForEvent } from '../../helpers/events.js';
+import { quietPeriod, waitForEvent } from '../../helpers/events.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
 import { AnyTransaction, ExternalAccount, IncomingTransaction } from '../../helpers/schemas.js';
 
@@ -37,11 +37,15 @@ describe(CANCEL, () => {
     await basisSupplement('section 13: cancel {reason?} (free text); generated, one rule broken per request');
     const id = await payment(hold);
     const held = await eventually(() => transaction(id), (t) => typeof t.pendingReason === 'string', { timeoutMs: capabilities.eventTimeoutMs, what: 'the payment held (pendingReason)' });
+    const since = await listener.mark();
     await checkRulesRefused({
       spec: transactionCancel(),
       send: (body) => api.post('/transactions/{transactionId}/cancel', { params: { transactionId: id }, body }),
       unchanged: async (rule) => expect((await transaction(id)).status, `cancels breaking ${rule.id} were refused: ${id} was not cancelled`).toBe(held.status),
     });
+    // A cancel the bank partner applies a moment after answering (supplement 13) would show by then.
+    await quietPeriod(since);
+    expect((await transaction(id)).status, `the refused cancels did not cancel ${id} a moment later either`).toBe(held.status);
   });
 });
 
