@@ -33,10 +33,10 @@ export const CHANGING_WALK_PAGES = 60;
  * an item missing from the walk was skipped. An item changed meanwhile is left out of that judgement:
  * the documents state no order, and a list ordered by a field that changed may place it behind the
  * cursor. The walk must list more than `limit` items (the caller makes enough of its own), so it
- * crosses a page boundary. A list too long for CHANGING_WALK_PAGES pages of `limit` (a target that keeps its data)
- * is walked with the smallest limit that fits. `growsOnly`: no operation of the documents removes an
- * item from the list (nothing deletes one, and the query selects by nothing that changes), so a page
- * that says hasMore is followed by items (walkPages `settled`). Answers the walked ids.
+ * crosses a page boundary. A list too long for CHANGING_WALK_PAGES pages of `limit` (a target that
+ * keeps its data) is walked with the smallest limit that fits. `growsOnly`: no operation of the
+ * documents removes an item from the list (nothing deletes one, and the query selects by nothing that
+ * changes), so a page that says hasMore is followed by items (walkPages `settled`). Answers the walked ids.
  */
 export async function expectPagedOverChanging<T extends z.ZodType>(
   op: string,
