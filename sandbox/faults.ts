@@ -1980,6 +1980,37 @@ export const FAULTS = {
     suites: ['embedded-wallet-auth/credentials.test.ts'],
     rule: 'Supplement 17: the client HPKE-seals {otp_code, public_key} to the credential\'s otpEncryptionTargetBundle (an OTP bundle sealed to another key does not log in).',
   },
+  // Round trips of valid data (issue: generated positive data read back unchanged)
+  'beneficiary-address-dropped': {
+    areas: ['external-accounts'],
+    suites: ['external-accounts/field-rules.test.ts', 'external-accounts/platform-field-rules.test.ts'],
+    rule: 'Supplement 7: Beneficiary INDIVIDUAL and BUSINESS take address?; a valid request is stored and read back as sent.',
+  },
+  'bank-account-type-defaults-savings': {
+    areas: ['external-accounts'],
+    suites: ['external-accounts/field-rules.test.ts', 'external-accounts/platform-field-rules.test.ts'],
+    rule: 'Supplement 7: USD_ACCOUNT bankAccountType? (CHECKING default|SAVINGS).',
+  },
+  'default-uma-deposit-defaults-true': {
+    areas: ['external-accounts'],
+    suites: ['external-accounts/field-rules.test.ts'],
+    rule: 'Interface: ExternalAccount defaultUmaDepositAccount "Default false".',
+  },
+  'wallet-business-beneficiary-refused': {
+    areas: ['external-accounts'],
+    suites: ['external-accounts/field-rules.test.ts', 'external-accounts/platform-field-rules.test.ts'],
+    rule: 'Supplement 7: a wallet beneficiary is INDIVIDUAL{beneficiaryType, fullName*, countryOfResidence*} or BUSINESS.',
+  },
+  'country-of-issuance-default-not-us': {
+    areas: ['customers'],
+    suites: ['customers/field-rules.test.ts'],
+    rule: 'Supplement 4: INDIVIDUAL countryOfIssuance (default US).',
+  },
+  'owner-country-of-issuance-overwritten': {
+    areas: ['kyc-verifications'],
+    suites: ['kyc-verifications/field-rules.test.ts'],
+    rule: 'Supplement 14: BeneficialOwner optional countryOfIssuance; a valid request is stored and read back as sent.',
+  },
 } as const satisfies Record<string, FaultEntry>;
 
 export type FaultName = keyof typeof FAULTS;

@@ -228,6 +228,7 @@ export function readsBackAs(sent: unknown, read: unknown): boolean {
 export async function checkValidAccepted<S extends z.ZodType>(o: PositiveOptions<S>): Promise<void> {
   const variants = o.spec.variants.filter((v) => !o.variants || o.variants(v));
   expect(variants.length, `${o.spec.operation}: the spec declares variants`).toBeGreaterThan(0);
+  const creates = o.spec.operation.startsWith('POST ');
   for (const variant of variants) {
     const why = `${o.spec.operation} (${variant.name}): a request within every documented rule is accepted and read back unchanged`;
     const { arbitrary, parameters } = validRequests(variant, `${o.spec.operation} ${variant.name} valid`);
@@ -242,6 +243,12 @@ export async function checkValidAccepted<S extends z.ZodType>(o: PositiveOptions
           if (!allowed.some((a) => readsBackAs(a, back))) {
             expect(allowed, `${why}: ${path} was sent as ${JSON.stringify(getPath(sent, path))} and reads back as ${JSON.stringify(back)}`).toContainEqual(back);
           }
+        }
+        // A field a create left out takes the documented default: it reads back so, or not at all (an
+        // update that leaves a field out leaves it as it was).
+        for (const f of variant.fields.filter((x) => creates && x.default !== undefined && getPath(sent, x.path) === undefined)) {
+          const back = getPath(read, f.path);
+          expect(back === undefined || back === null || readsBackAs(f.default, back), `${why}: ${f.path} was left out, and reads back as ${JSON.stringify(back)}, not its default ${JSON.stringify(f.default)} (${f.cite})`).toBe(true);
         }
         await o.then?.(sent, created);
       }),

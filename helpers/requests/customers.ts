@@ -72,7 +72,7 @@ const individualFields = (): FieldSpec[] => [
   { path: 'nationality', type: 'string', valid: fc.constantFrom(...countries), cite: `${IND} nationality` },
   { path: 'idType', type: 'string', enum: ID_TYPES, valid: fc.constant('SSN'), cite: `${IND} idType (SSN, ITIN, EIN, NON_US_TAX_ID)` },
   { path: 'identifier', type: 'string', pattern: SSN, cite: `${IND} identifier (write-only; SSN ###-##-####)` },
-  { path: 'countryOfIssuance', type: 'string', valid: fc.constantFrom(...countries), cite: `${IND} countryOfIssuance (default US)` },
+  { path: 'countryOfIssuance', type: 'string', valid: fc.constantFrom(...countries), default: 'US', cite: `${IND} countryOfIssuance (default US)` },
   { path: 'sourceOfFundsCategories', type: 'array', valid: fc.constant(['SALARY']), cite: `${IND} EDD sourceOfFundsCategories[] (e.g. SALARY)` },
   { path: 'expectedMonthlyTransactionCount', type: 'string', valid: fc.constant('COUNT_10_TO_100'), cite: `${IND} EDD expectedMonthlyTransactionCount (e.g. COUNT_10_TO_100)` },
   { path: 'pepStatus', type: 'string', enum: PEP, cite: `${IND} EDD pepStatus (NONE, DOMESTIC, FOREIGN, HIO, FAMILY_OR_ASSOCIATE)` },
@@ -187,6 +187,8 @@ const personalInfo = (required: boolean): FieldSpec[] => [
   { path: 'personalInfo.idType', type: 'string', required, enum: ID_TYPES, valid: fc.constant('SSN'), cite: `${BO}; idType (SSN, ITIN, EIN, NON_US_TAX_ID), supplement §4` },
   ...(required ? [{ path: 'personalInfo.identifier', type: 'string', required, pattern: SSN, cite: `${BO}; identifier (SSN ###-##-####), supplement §4` } as FieldSpec] : []),
   { path: 'personalInfo.middleName', type: 'string', valid: name, cite: `${S14}: BeneficialOwner optional middleName, email, phoneNumber, countryOfIssuance` },
+  // Not US: a target that put the customer's default (supplement §4, countryOfIssuance default US) over the one sent would read back otherwise.
+  { path: 'personalInfo.countryOfIssuance', type: 'string', valid: fc.constantFrom(...countries.filter((c) => c !== 'US')), cite: `${S14}: BeneficialOwner optional countryOfIssuance; interface: individuals and beneficial owners share idType, identifier, countryOfIssuance` },
   { path: 'personalInfo.email', type: 'string', valid: email, format: { name: 'email', invalid: notEmail }, cite: `${S14}: BeneficialOwner optional email; supplement §4 email` },
   { path: 'personalInfo.phoneNumber', type: 'string', pattern: E164, cite: `${S14}: BeneficialOwner optional phoneNumber; supplement §4 E.164` },
 ];

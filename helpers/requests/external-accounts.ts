@@ -67,6 +67,17 @@ const COUNTRY = `${S7}: Beneficiary countryOfResidence?, nationality? (no format
 const country = (path: string, required = false, cite = COUNTRY): FieldSpec => ({ path, type: 'string', required, valid: fc.constantFrom(...countries), cite });
 const phone = matching(/^\+1[2-9]\d{9}$/);
 
+/**
+ * A beneficiary's `address?` (supplement §7), whose members no sentence gives: an object in the shape
+ * of the customer's address (supplement §4 `{line1*, line2, city, state, postalCode*, country*}`), judged
+ * as an object that reads back as sent.
+ */
+const beneficiaryAddress = (prefix: string): FieldSpec => ({
+  path: `${prefix}.address`, type: 'object',
+  valid: fc.record({ line1: fc.integer({ min: 1, max: 9999 }).map((n) => `${n} Market Street`), city: fc.constantFrom('Austin', 'Lyon', 'Puebla'), postalCode: matching(/^[0-9]{5}$/), country: fc.constantFrom(...countries) }),
+  cite: `${S7}: Beneficiary INDIVIDUAL and BUSINESS address? (its shape as supplement §4's address)`,
+});
+
 function individual(prefix: string, countryRequired: boolean): FieldSpec[] {
   return [
     { path: `${prefix}.fullName`, type: 'string', required: true, cite: `${S7}: Beneficiary INDIVIDUAL {fullName*}` },
@@ -75,6 +86,7 @@ function individual(prefix: string, countryRequired: boolean): FieldSpec[] {
     { path: `${prefix}.email`, type: 'string', valid: email, cite: `${S7}: Beneficiary email? (no format stated)` },
     { path: `${prefix}.phoneNumber`, type: 'string', valid: phone, cite: `${S7}: Beneficiary phoneNumber? (no format stated)` },
     country(`${prefix}.countryOfResidence`, countryRequired, countryRequired ? `${S7}: INDIVIDUAL countryOfResidence (required for EUR; required on a wallet's beneficiary)` : COUNTRY),
+    beneficiaryAddress(prefix),
   ];
 }
 
@@ -86,6 +98,7 @@ function business(prefix: string): FieldSpec[] {
     { path: `${prefix}.email`, type: 'string', valid: email, cite: `${S7}: Beneficiary email? (no format stated)` },
     { path: `${prefix}.phoneNumber`, type: 'string', valid: phone, cite: `${S7}: Beneficiary phoneNumber? (no format stated)` },
     country(`${prefix}.countryOfResidence`),
+    beneficiaryAddress(prefix),
   ];
 }
 
@@ -110,7 +123,7 @@ const FIAT: { name: string; currency: string; fields: FieldSpec[] }[] = [
       { path: 'accountInfo.accountNumber', type: 'string', required: true, minLength: 1, maxLength: 34, valid: matching(/^[0-9]{4,31}$/).map((s) => `${s}000`), cite: `${S7}: USD_ACCOUNT accountNumber* (1–34)` },
       { path: 'accountInfo.routingNumber', type: 'string', required: true, pattern: /^[0-9]{9}$/, cite: `${S7}: USD_ACCOUNT routingNumber* (9 digits)` },
       { path: 'accountInfo.bankName', type: 'string', cite: `${S7}: USD_ACCOUNT bankName?` },
-      { path: 'accountInfo.bankAccountType', type: 'string', enum: ['CHECKING', 'SAVINGS'], cite: `${S7}: USD_ACCOUNT bankAccountType? (CHECKING default|SAVINGS)` },
+      { path: 'accountInfo.bankAccountType', type: 'string', enum: ['CHECKING', 'SAVINGS'], default: 'CHECKING', cite: `${S7}: USD_ACCOUNT bankAccountType? (CHECKING default|SAVINGS)` },
     ],
   },
   {
@@ -154,6 +167,11 @@ export function externalAccountCreate(operation: 'POST /customers/external-accou
     path: 'ownershipType', type: 'string', required: counterpartyRules, enum: ['FIRST_PARTY', 'THIRD_PARTY'], valid: fc.constant('FIRST_PARTY'),
     cite: 'interface: ExternalAccount ownershipType (FIRST_PARTY or THIRD_PARTY; required for self-custody wallets under counterparty requirements)',
   };
+  // The customer create's own field (supplement §7: the platform's request is "the same minus
+  // customerId, defaultUmaDepositAccount"; interface: "Default false").
+  const customerOnly: FieldSpec[] = operation === 'POST /customers/external-accounts'
+    ? [{ path: 'defaultUmaDepositAccount', type: 'boolean', default: false, cite: `interface: ExternalAccount defaultUmaDepositAccount boolean, "Default false"; ${S7}: defaultUmaDepositAccount? (default false)` }]
+    : [];
   const variants: Variant[] = [];
   for (const f of FIAT) {
     for (const beneficiaryType of ['INDIVIDUAL', 'BUSINESS'] as const) {
@@ -163,6 +181,7 @@ export function externalAccountCreate(operation: 'POST /customers/external-accou
         fixed: { 'accountInfo.beneficiary.beneficiaryType': beneficiaryType },
         fields: [
           ...common([f.currency], f.name, `${S7}: ${f.name} (interface: currency ISO 4217)`),
+          ...customerOnly,
           { path: 'ownershipType', type: 'string', enum: ['FIRST_PARTY', 'THIRD_PARTY'], cite: ownership.cite },
           ...f.fields,
           { path: 'accountInfo.beneficiary', type: 'object', required: true, valid: fc.constant({}), cite: 'interface: each fiat-currency variant combines … a required `beneficiary` object' },
@@ -173,7 +192,7 @@ export function externalAccountCreate(operation: 'POST /customers/external-accou
     }
   }
   for (const w of WALLETS) {
-    variants.push({ name: w.name, fixed: {}, fields: [...common(w.currencies, w.name, `${S7}: ${w.name} currency ${w.currencies.join(', ')}`), ownership, w.address] });
+    variants.push({ name: w.name, fixed: {}, fields: [...common(w.currencies, w.name, `${S7}: ${w.name} currency ${w.currencies.join(', ')}`), ...customerOnly, ownership, w.address] });
   }
   // A first-party wallet may name its beneficiary: INDIVIDUAL{beneficiaryType, fullName*, countryOfResidence*}.
   variants.push({
@@ -185,6 +204,19 @@ export function externalAccountCreate(operation: 'POST /customers/external-accou
       WALLETS[0].address,
       { path: 'accountInfo.beneficiary.fullName', type: 'string', required: true, cite: `${S7}: wallet beneficiary INDIVIDUAL{fullName*}` },
       country('accountInfo.beneficiary.countryOfResidence', true, `${S7}: wallet beneficiary INDIVIDUAL{countryOfResidence*}`),
+    ],
+  });
+  // Or a business (supplement §7: "INDIVIDUAL{…} or BUSINESS (below)").
+  variants.push({
+    name: 'ETHEREUM_WALLET business beneficiary',
+    fixed: { 'accountInfo.beneficiary.beneficiaryType': 'BUSINESS' },
+    fields: [
+      ...common(['USDC', 'USDT'], 'ETHEREUM_WALLET', `${S7}: ETHEREUM_WALLET currency USDC, USDT`),
+      ...customerOnly,
+      ownership,
+      WALLETS[0].address,
+      { path: 'accountInfo.beneficiary.beneficiaryType', type: 'string', required: true, enum: ['INDIVIDUAL', 'BUSINESS'], valid: fc.constant('BUSINESS'), cite: `${S7}: wallet beneficiary INDIVIDUAL{…} or BUSINESS` },
+      ...business('accountInfo.beneficiary'),
     ],
   });
   variants.push({

@@ -31,6 +31,11 @@ export interface FieldSpec {
   format?: { name: string; invalid: fc.Arbitrary<string> };
   /** The field may not be given in this variant. */
   forbidden?: boolean;
+  /**
+   * The value the documents give a field left out ("CHECKING default"): a valid request without the
+   * field reads back with this value, or without the field.
+   */
+  default?: unknown;
   /** Other fields whose naming also counts for this field's rules (the other side of a forbidden combination). */
   alsoNamed?: string[];
   /** Where the documents say so: "supplement §7: MXN_ACCOUNT clabeNumber* (18 digits)". */

@@ -242,7 +242,7 @@ export function createCustomerRecord(ctx: SandboxContext, body: CreateCustomerBo
     // A reused platformCustomerId (its first customer deleted) still gets an address of its own.
     fields.umaAddress = customerIndex(ctx).activeByUma.has(plain) ? `$${user}-${randomUUID().slice(0, 8)}@${ctx.config.umaDomain}` : plain;
   }
-  if (customerType === 'INDIVIDUAL') (fields as Record<string, unknown>).countryOfIssuance ??= 'US';
+  if (customerType === 'INDIVIDUAL') (fields as Record<string, unknown>).countryOfIssuance ??= ctx.faults.has('country-of-issuance-default-not-us') ? 'CA' : 'US';
   const now = isoNow(ctx.clock);
   const customer: CustomerRecord = {
     id: `Customer:${randomUUID()}`,

@@ -195,6 +195,9 @@ export function validateCreate(ctx: SandboxContext, body: unknown): CreateExtern
   if (type === 'EUR_ACCOUNT' && ben?.beneficiaryType === 'INDIVIDUAL' && !ben.countryOfResidence) {
     problems.push({ field: 'accountInfo.beneficiary.countryOfResidence', constraint: 'required', message: 'required for EUR accounts' });
   }
+  if (WALLETS.has(type) && ben?.beneficiaryType === 'BUSINESS' && ctx.faults.has('wallet-business-beneficiary-refused')) {
+    problems.push({ field: 'accountInfo.beneficiary.beneficiaryType', constraint: 'enum', message: "a wallet's beneficiary is INDIVIDUAL" });
+  }
   // Supplement 7: a wallet's beneficiary is INDIVIDUAL{beneficiaryType, fullName*, countryOfResidence*} or BUSINESS.
   if (WALLETS.has(type) && ben?.beneficiaryType === 'INDIVIDUAL' && !ben.countryOfResidence && !ctx.faults.has('wallet-beneficiary-country-optional')) {
     problems.push({ field: 'accountInfo.beneficiary.countryOfResidence', constraint: 'required', message: "required on a wallet's individual beneficiary" });
@@ -228,8 +231,8 @@ export function createExternalAccount(ctx: SandboxContext, req: CreateExternalAc
     platformAccountId: req.platformAccountId,
     ownershipType: req.ownershipType,
     currency: req.currency,
-    defaultUmaDepositAccount: Boolean(req.defaultUmaDepositAccount),
-    accountInfo: { ...info, ...(info.accountType === 'LIGHTNING' ? { accountType: 'LIGHTNING' } : {}) },
+    defaultUmaDepositAccount: req.defaultUmaDepositAccount ?? (ctx.faults.has('default-uma-deposit-defaults-true') && customerId !== null),
+    accountInfo: storedAccountInfo(ctx, info),
     createdAt: now,
     updatedAt: now,
   };
@@ -254,6 +257,17 @@ export function createExternalAccount(ctx: SandboxContext, req: CreateExternalAc
   externalAccountOrder(ctx).add(ownerKey(customerId), account.id);
   if (customerId !== null) externalAccountOrder(ctx).add('scope:customers', account.id);
   return account;
+}
+
+/** The account's details as stored: as sent (Lightning as LIGHTNING), but for the faults that alter them. */
+function storedAccountInfo<I extends { accountType: string }>(ctx: SandboxContext, info: I): I {
+  const stored: Record<string, unknown> = { ...info, ...(info.accountType === 'LIGHTNING' ? { accountType: 'LIGHTNING' } : {}) };
+  if (ctx.faults.has('beneficiary-address-dropped') && stored.beneficiary && typeof stored.beneficiary === 'object') {
+    const { address: _dropped, ...beneficiary } = stored.beneficiary as Record<string, unknown>;
+    stored.beneficiary = beneficiary;
+  }
+  if (ctx.faults.has('bank-account-type-defaults-savings') && stored.accountType === 'USD_ACCOUNT') stored.bankAccountType ??= 'SAVINGS';
+  return stored as I;
 }
 
 export function presentExternalAccount(a: ExternalAccountRecord) {

@@ -332,7 +332,7 @@ export async function kycRoutes(app: FastifyInstance) {
       customerId: body.customerId,
       roles: body.roles,
       ownershipPercentage: body.ownershipPercentage,
-      personalInfo: { countryOfIssuance: 'US', ...body.personalInfo },
+      personalInfo: ctx.faults.has('owner-country-of-issuance-overwritten') ? { ...body.personalInfo, countryOfIssuance: 'US' } : { countryOfIssuance: 'US', ...body.personalInfo },
       kycStatus: last.endsWith('001') && !ctx.faults.has('kyb-pending-owner-ignored') ? 'PENDING' : last.endsWith('002') ? 'REJECTED' : 'APPROVED',
       createdAt: now,
       updatedAt: now,
