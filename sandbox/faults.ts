@@ -2011,6 +2011,26 @@ export const FAULTS = {
     suites: ['kyc-verifications/field-rules.test.ts'],
     rule: 'Supplement 14: BeneficialOwner optional countryOfIssuance; a valid request is stored and read back as sent.',
   },
+  'card-2fa-branding-replaced': {
+    areas: ['platform-configuration'],
+    suites: ['platform-configuration/field-rules.platform.test.ts'],
+    rule: 'Supplement 2: cardTokenization2faConfig (omitted nested fields unchanged): a PATCH keeps the branding fields it leaves out.',
+  },
+  'card-2fa-branding-nested-replaced': {
+    areas: ['platform-configuration'],
+    suites: ['platform-configuration/field-rules.platform.test.ts'],
+    rule: 'Supplement 2: cardTokenization2faConfig (omitted nested fields unchanged): a PATCH of email or sms keeps their members it leaves out.',
+  },
+  'card-2fa-email-sender-dropped': {
+    areas: ['platform-configuration'],
+    suites: ['platform-configuration/field-rules.platform.test.ts'],
+    rule: 'Supplement 2: cardTokenization2faConfig email{fromAddress, fromName, replyToAddress, subject, bodyText}: a valid change is stored and read back as sent.',
+  },
+  'agent-account-rule-details-dropped': {
+    areas: ['agent-management'],
+    suites: ['agent-management/field-rules.test.ts'],
+    rule: 'Supplement 23: Policy accountRestrictions?{accountRules?[{accountId*, executionMode?, perTransactionLimit?}]}: a valid policy is stored and read back as sent.',
+  },
 } as const satisfies Record<string, FaultEntry>;
 
 export type FaultName = keyof typeof FAULTS;

@@ -37,7 +37,11 @@ function policyFields(prefix: string, partial: boolean): FieldSpec[] {
     { path: `${prefix}accountRestrictions.allowedAccountIds`, type: 'array', valid: accountIds, cite: `${POLICY} accountRestrictions{allowedAccountIds?}` },
     {
       path: `${prefix}accountRestrictions.accountRules`, type: 'array',
-      valid: fc.array(fc.record({ accountId: matching(/^[a-z0-9]{6,12}$/).map((s) => `ExternalAccount:${s}`) }), { maxLength: 2 }),
+      // Every member of a rule given: each reads back as sent (fields of a member are leaves of the array).
+      valid: fc.array(
+        fc.record({ accountId: matching(/^[a-z0-9]{6,12}$/).map((s) => `ExternalAccount:${s}`), executionMode: fc.constantFrom(...MODES), perTransactionLimit: fc.integer({ min: 1, max: 1_000_000 }) }),
+        { minLength: 1, maxLength: 2 },
+      ),
       cite: `${POLICY} accountRestrictions{accountRules?[{accountId*, executionMode?, perTransactionLimit?}]}`,
     },
     // approvalThresholds?{currency, amount?}: whether its currency is required is not starred, so

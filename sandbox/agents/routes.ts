@@ -164,7 +164,9 @@ export async function agentRoutes(app: FastifyInstance) {
     customerId: a.customerId,
     isPaused: a.isPaused,
     isConnected: a.isConnected,
-    policy: a.policy,
+    policy: ctx.faults.has('agent-account-rule-details-dropped') && a.policy.accountRestrictions?.accountRules
+      ? { ...a.policy, accountRestrictions: { ...a.policy.accountRestrictions, accountRules: a.policy.accountRestrictions.accountRules.map((r) => ({ accountId: r.accountId })) } }
+      : a.policy,
     usage: presentUsage(ctx, a.usage),
     createdAt: a.createdAt,
     updatedAt: a.updatedAt,

@@ -89,13 +89,14 @@ export async function platformConfigurationRoutes(app: FastifyInstance) {
     if (cardTokenization2faConfig === null) ctx.config.cardTokenization2faConfig = null;
     else if (cardTokenization2faConfig) {
       // Supplement section 2: omitted nested fields unchanged; null unsets (this sandbox's choice).
-      const current = (ctx.config.cardTokenization2faConfig ?? {}) as Record<string, Record<string, unknown> | unknown>;
+      const current = (ctx.faults.has('card-2fa-branding-replaced') ? {} : ctx.config.cardTokenization2faConfig ?? {}) as Record<string, Record<string, unknown> | unknown>;
       const merged: Record<string, unknown> = { ...current };
       for (const [k, v] of Object.entries(cardTokenization2faConfig)) {
         if (v === null) delete merged[k];
         else if (typeof v === 'object' && !Array.isArray(v)) {
-          const nested: Record<string, unknown> = { ...((current[k] as object) ?? {}) };
+          const nested: Record<string, unknown> = ctx.faults.has('card-2fa-branding-nested-replaced') ? {} : { ...((current[k] as object) ?? {}) };
           for (const [nk, nv] of Object.entries(v as Record<string, unknown>)) {
+            if (k === 'email' && ['fromAddress', 'fromName', 'replyToAddress'].includes(nk) && ctx.faults.has('card-2fa-email-sender-dropped')) continue;
             if (nv === null) delete nested[nk];
             else nested[nk] = nv;
           }

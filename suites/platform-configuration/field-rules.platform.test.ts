@@ -3,6 +3,7 @@
 // their citations). basis: supplement (section 2: FeeConfig, cardTokenization2faConfig lengths and
 // https logoUrl); interface: PATCH /config body fields. Platform-wide: runs in the sequential phase,
 // and puts the platform's USD fee configuration and card branding back exactly afterwards.
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectStatus } from '../../helpers/expect.js';
 import { api } from '../../helpers/harness.js';
@@ -84,6 +85,22 @@ describe('PATCH /config', () => {
         const now = await currentConfig();
         expect({ fees: now.feeConfigs ?? [], branding: now.cardTokenization2faConfig ?? null }, `changes breaking ${rule.id} were refused and left the configuration as it was`).toEqual({ fees: before.feeConfigs ?? [], branding: before.cardTokenization2faConfig ?? null });
       },
+    });
+  });
+
+  it('keeps the branding fields a PATCH leaves out, nested ones included', async () => {
+    await basisSupplement('section 2: cardTokenization2faConfig (omitted nested fields unchanged)');
+    const mark = randomUUID().slice(0, 8);
+    const first = { displayName: `Brand ${mark}`, email: { subject: `Code ${mark}`, fromName: `Svc ${mark}` }, sms: { bodyText: `Your code ${mark}` } };
+    expectStatus(await send({ cardTokenization2faConfig: first }), 200, PlatformConfig, 'PATCH /config: valid branding');
+    // Each later change gives one nested field: the others, top-level and nested, stay as they were.
+    expectStatus(await send({ cardTokenization2faConfig: { email: { bodyText: `Body ${mark}` } } }), 200, PlatformConfig, 'PATCH /config: one nested branding field');
+    expectStatus(await send({ cardTokenization2faConfig: { sms: { templateSid: `T${mark}` } } }), 200, PlatformConfig, 'PATCH /config: another nested branding field');
+    const now = (await currentConfig()).cardTokenization2faConfig;
+    expect(now, 'supplement 2: a PATCH of cardTokenization2faConfig leaves the nested fields it omits unchanged').toMatchObject({
+      displayName: first.displayName,
+      email: { ...first.email, bodyText: `Body ${mark}` },
+      sms: { ...first.sms, templateSid: `T${mark}` },
     });
   });
 
