@@ -2031,6 +2031,41 @@ export const FAULTS = {
     suites: ['agent-management/field-rules.test.ts'],
     rule: 'Supplement 23: Policy accountRestrictions?{accountRules?[{accountId*, executionMode?, perTransactionLimit?}]}: a valid policy is stored and read back as sent.',
   },
+  'customer-currencies-merged': {
+    areas: ['customers'],
+    suites: ['customers/create-customer.test.ts'],
+    rule: 'Supplement 4: currencies string[] (PATCH replaces).',
+  },
+  'invitation-amount-not-stored': {
+    areas: ['invitations'],
+    suites: ['invitations/field-rules.test.ts'],
+    rule: 'Supplement 19: POST /invitations {…, amountToSend?: int64}; UmaInvitation amountToSend? (CurrencyAmount): the invitation keeps it.',
+  },
+  'wallet-private-enabled-not-stored': {
+    areas: ['embedded-wallet-auth'],
+    suites: ['embedded-wallet-auth/account-field-rules.test.ts'],
+    rule: 'Supplement 17: PATCH /internal-accounts/{id} {privateEnabled?} -> 200 InternalAccount: the account keeps the change.',
+  },
+  'card-create-funding-currency-unchecked': {
+    areas: ['cards'],
+    suites: ['cards/funding-sources.test.ts'],
+    rule: 'Supplement 25: FUNDING_SOURCE_INELIGIBLE (400) on POST /cards and PATCH /cards/{id}: a source not the cardholder\'s or of the wrong currency.',
+  },
+  'card-issued-unless-unverified': {
+    areas: ['cards'],
+    suites: ['cards/issuance-and-mutation.test.ts'],
+    rule: 'Errors / 400: CARDHOLDER_KYC_NOT_APPROVED (card cannot be issued unless cardholder KYC is APPROVED).',
+  },
+  'card-funding-order-not-kept': {
+    areas: ['cards'],
+    suites: ['cards/funding-sources.test.ts'],
+    rule: 'Supplement 9: POST /cards fundingSources*[InternalAccount ids, ≥1, priority order].',
+  },
+  'card-limit-null-ignored': {
+    areas: ['cards'],
+    suites: ['cards/field-rules.test.ts'],
+    rule: 'Supplement 9: PATCH /cards/{id} {maxSpendPerTransaction?: int|null}; Card maxSpendPerTransaction (int|null).',
+  },
 } as const satisfies Record<string, FaultEntry>;
 
 export type FaultName = keyof typeof FAULTS;

@@ -190,14 +190,15 @@ export async function cardRoutes(app: FastifyInstance) {
    * the wrong currency (this sandbox's cards are USD cards, funded from USD or USDC accounts); section 9:
    * funding accountIds ending 002/003 are ineligible. This sandbox also refuses a source that is not ACTIVE.
    */
-  const checkFunding = (cardholderId: string, ids: string[], field: string) => {
+  const checkFunding = (cardholderId: string, ids: string[], field: string, create = false) => {
     const lenient = f.has('card-funding-ineligible-accepted');
+    const anyCurrency = create && f.has('card-create-funding-currency-unchecked');
     const problems = ids.flatMap((id, i) => {
       const a = internalAccounts(ctx).get(id);
       const why = !a ? 'is not an internal account'
         : lenient ? undefined
         : a.customerId !== cardholderId ? "is not the cardholder's"
-        : !CARD_FUNDING_CURRENCIES.has(a.currency) ? `is in ${a.currency}; a card is funded in ${[...CARD_FUNDING_CURRENCIES].join(' or ')}`
+        : !CARD_FUNDING_CURRENCIES.has(a.currency) && !anyCurrency ? `is in ${a.currency}; a card is funded in ${[...CARD_FUNDING_CURRENCIES].join(' or ')}`
         : a.status !== 'ACTIVE' ? `is ${a.status}`
         : /00[23]$/.test(id) ? 'is ineligible (sandbox magic 002/003)'
         : undefined;
@@ -255,12 +256,12 @@ export async function cardRoutes(app: FastifyInstance) {
     }
     const body = parse(CreateCard, req.body);
     const holder = getCustomer(ctx, body.cardholderId);
-    if (holder.kycStatus !== 'APPROVED' && !f.has('card-issued-without-kyc')) {
+    if (holder.kycStatus !== 'APPROVED' && !f.has('card-issued-without-kyc') && !(f.has('card-issued-unless-unverified') && holder.kycStatus !== 'UNVERIFIED')) {
       throw badRequest('CARDHOLDER_KYC_NOT_APPROVED', `Cardholder ${holder.id} KYC is ${holder.kycStatus}, not APPROVED`);
     }
-    checkFunding(holder.id, body.fundingSources, 'fundingSources');
+    checkFunding(holder.id, body.fundingSources, 'fundingSources', true);
     const magic = (body.platformCardId ?? holder.id).slice(-3);
-    const card = storeCard(holder.id, body);
+    const card = storeCard(holder.id, f.has('card-funding-order-not-kept') ? { ...body, fundingSources: [...body.fundingSources].sort() } : body);
     // Issuer outcome after a short delay (sandbox/README.md): the supplement's magic on platformCardId
     // (001 stays PROCESSING, 002 CLOSED ISSUER_REJECTED, 005 ACTIVE after the activation delay).
     const issuerDelay = Math.min(ctx.settings.provisioningDelayMs, 50);
@@ -331,7 +332,7 @@ export async function cardRoutes(app: FastifyInstance) {
       // Supplement section 25: CARD.FUNDING_SOURCE_CHANGE on each PATCH setting fundingSources, data = the card with the new order.
       ctx.webhooks.emit('CARD.FUNDING_SOURCE_CHANGE', { ...card, fundingSources: f.has('card-funding-change-old-order') ? previous : [...card.fundingSources] });
     }
-    if (body.maxSpendPerTransaction !== undefined) card.maxSpendPerTransaction = body.maxSpendPerTransaction;
+    if (body.maxSpendPerTransaction !== undefined && !(body.maxSpendPerTransaction === null && f.has('card-limit-null-ignored'))) card.maxSpendPerTransaction = body.maxSpendPerTransaction;
     if (body.state && body.state !== card.state) setState(card, body.state, body.state === 'CLOSED' ? 'CLOSED_BY_PLATFORM' : null);
     card.updatedAt = isoNow(ctx.clock);
     return card;

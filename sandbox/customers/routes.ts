@@ -314,6 +314,7 @@ export async function customerRoutes(app: FastifyInstance) {
     assertUmaFree(body.umaAddress, customer.id);
     const { customerType: _t, businessInfo, ...rest } = body;
     const previous = { platformCustomerId: customer.fields.platformCustomerId, umaAddress: customer.fields.umaAddress };
+    if (ctx.faults.has('customer-currencies-merged') && Array.isArray(rest.currencies)) rest.currencies = [...new Set([...((customer.fields.currencies as string[]) ?? []), ...(rest.currencies as string[])])];
     Object.assign(customer.fields, rest);
     if (businessInfo) customer.fields.businessInfo = { ...(customer.fields.businessInfo as object), ...(businessInfo as object) };
     customer.updatedAt = isoNow(ctx.clock);

@@ -638,9 +638,9 @@ export async function embeddedWalletAuthRoutes(app: FastifyInstance) {
     const w = wallet(internalAccountId);
     const body = parse(PatchAccountBody, req.body);
     return signedRetry(ctx, req, reply, { type: 'UPDATE_WALLET', accountId: w.account.id, signer: sessionSigner(w.account.id) }, () => {
-      w.account.privateEnabled = body.privateEnabled;
+      if (!ctx.faults.has('wallet-private-enabled-not-stored')) w.account.privateEnabled = body.privateEnabled;
       w.account.updatedAt = isoNow(ctx.clock);
-      return presentInternalAccount(ctx, w.account);
+      return presentInternalAccount(ctx, { ...w.account, privateEnabled: body.privateEnabled });
     });
   });
 

@@ -86,11 +86,11 @@ export async function invitationRoutes(app: FastifyInstance) {
       expiresAt: expiresAt !== undefined && ctx.faults.has('invitation-expiry-not-kept') ? expiresAt + 86_400_000 : expiresAt,
       inviterUma: body.inviterUma,
       firstName: body.firstName,
-      amountToSend: body.amountToSend,
+      amountToSend: ctx.faults.has('invitation-amount-not-stored') ? undefined : body.amountToSend,
       status: 'PENDING',
     };
     state(ctx).byCode.set(inv.code, inv);
-    return reply.status(201).send(present(inv));
+    return reply.status(201).send(present({ ...inv, amountToSend: body.amountToSend }));
   });
 
   app.get<{ Params: { invitationCode: string } }>('/invitations/:invitationCode', async (req) => present(find(req.params.invitationCode)));

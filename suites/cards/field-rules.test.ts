@@ -96,5 +96,8 @@ describe(PATCH, () => {
     expect(snapshot(await getCard(card.id)), 'the refused empty patch changed nothing').toEqual(snapshot(card));
     const patched = expectStatus(await patchCard(card.id, { maxSpendPerTransaction: 4_321 }), 200, Card, 'control: one field is enough');
     expect(patched.maxSpendPerTransaction, 'the control patch applied').toBe(4_321);
+    // Supplement 9: maxSpendPerTransaction?: int|null: null takes the limit away.
+    expectStatus(await patchCard(card.id, { maxSpendPerTransaction: null }), 200, Card, 'supplement §9: PATCH /cards/{id} maxSpendPerTransaction: null');
+    expect((await getCard(card.id)).maxSpendPerTransaction ?? null, 'supplement §9: maxSpendPerTransaction (int|null): a PATCH with null leaves the card without a limit').toBeNull();
   });
 });

@@ -18,17 +18,23 @@ const INELIGIBLE = 'FUNDING_SOURCE_INELIGIBLE';
 
 /**
  * An approved cardholder with a USD account, an account in the target's second card funding currency
- * (declared: SVC_CARD_SECOND_FUNDING_CURRENCY), an EUR account, and an ACTIVE card on the USD one.
+ * (declared: SVC_CARD_SECOND_FUNDING_CURRENCY) and an EUR account.
  */
-async function cardWithAccounts(ctx: TestContext) {
+async function cardholderAccounts(ctx: TestContext) {
   const second = capabilities.cardSecondFundingCurrency;
   requireCapability(ctx, capabilities.sandboxTriggers && Boolean(second) && second !== 'EUR', 'the target declares no second currency that funds a USD card (SVC_CARD_SECOND_FUNDING_CURRENCY)', ['event:CARD.FUNDING_SOURCE_CHANGE', 'error:400:FUNDING_SOURCE_INELIGIBLE']);
   await basisSupplement('fundingSources, FUNDING_SOURCE_INELIGIBLE, CARD.FUNDING_SOURCE_CHANGE (sections 9 and 25)');
   const customer = await createCustomer(individual({ currencies: ['USD', second!, 'EUR'] }));
   const [usd, usdc, eur] = await Promise.all(['USD', second!, 'EUR'].map((c) => activeAccount(customer.id, c)));
-  const issued = await issueCard(customer.id, usd.id);
+  return { customerId: customer.id, usd, usdc, eur };
+}
+
+/** cardholderAccounts, and an ACTIVE card on the USD account. */
+async function cardWithAccounts(ctx: TestContext) {
+  const { customerId, usd, usdc, eur } = await cardholderAccounts(ctx);
+  const issued = await issueCard(customerId, usd.id);
   const card = await eventually(() => getCard(issued.id), (c) => c.state === 'ACTIVE', { timeoutMs: capabilities.eventTimeoutMs, what: `card ${issued.id} to become ACTIVE` });
-  return { customerId: customer.id, card, usd, usdc, eur };
+  return { customerId, card, usd, usdc, eur };
 }
 
 describe('POST /cards: funding sources', () => {
@@ -47,6 +53,27 @@ describe('POST /cards: funding sources', () => {
 
     const issued = expectStatus(await api.post('/cards', { body: body(holder.account.id) }), 201, Card, "control: the cardholder's own account is eligible");
     expect(issued.fundingSources).toEqual([holder.account.id]);
+  });
+});
+
+describe('POST /cards: funding sources of the cardholder', () => {
+  scenario({ area: 'Cards', operation: 'POST /cards', section: 'Errors', basis: 'supplement' });
+
+  it('answers 400 FUNDING_SOURCE_INELIGIBLE for a source of the wrong currency, and issues a card on eligible sources in the order given', async (ctx) => {
+    const { customerId, usd, usdc, eur } = await cardholderAccounts(ctx);
+    const body = (fundingSources: string[]) => ({ cardholderId: customerId, form: 'VIRTUAL', fundingSources });
+
+    expectError(await api.post('/cards', { body: body([usd.id, eur.id]) }), 400, INELIGIBLE, 'Supplement 25: POST /cards with a source of the wrong currency is ineligible');
+    const listed = expectStatus(await api.get('/cards', { query: { cardholderId: customerId } }), 200, z.looseObject({ data: z.array(Card) }));
+    expect(listed.data, 'a refused issuance leaves no card').toEqual([]);
+
+    // Supplement 9: fundingSources*[InternalAccount ids, ≥1, priority order]: the order given is kept,
+    // in both orders (a target that orders them its own way keeps at most one).
+    for (const order of [[usdc.id, usd.id], [usd.id, usdc.id]]) {
+      const issued = expectStatus(await api.post('/cards', { body: body(order) }), 201, Card, 'control: the cardholder\'s own sources of card currencies are eligible');
+      expect(issued.fundingSources, 'supplement 9: fundingSources in priority order, as given').toEqual(order);
+      expect((await getCard(issued.id)).fundingSources, 'the card keeps its sources in the order given').toEqual(order);
+    }
   });
 });
 

@@ -13,16 +13,18 @@ import { Card, Page } from '../../helpers/schemas.js';
 describe('POST /cards', () => {
   scenario({ area: 'Cards', operation: 'POST /cards', section: 'Errors' });
 
-  it('answers 400 CARDHOLDER_KYC_NOT_APPROVED for a cardholder whose KYC is not APPROVED', async (ctx) => {
-    await basisSupplement('an INDIVIDUAL whose fullName ends in 003 is created UNVERIFIED (section 5, sandbox magic)');
+  it('answers 400 CARDHOLDER_KYC_NOT_APPROVED for a cardholder whose KYC is UNVERIFIED, PENDING or REJECTED', async (ctx) => {
+    await basisSupplement('an INDIVIDUAL whose fullName ends in 001 is created PENDING, 002 REJECTED, 003 UNVERIFIED (section 5, sandbox magic)');
     requireCapability(ctx, capabilities.sandboxTriggers, 'the target has no sandbox magic values to create a customer whose KYC is not APPROVED (SVC_SANDBOX_TRIGGERS=0)');
-    const customer = await createCustomer(bareIndividual({ fullName: 'Kyc Pending 003' }));
-    expect(customer.kycStatus, 'basis: supplement (section 5): an INDIVIDUAL whose fullName ends in 003 is created UNVERIFIED').toBe('UNVERIFIED');
-    const [account] = await customerAccounts(customer.id);
-    const res = await api.post('/cards', { body: { cardholderId: customer.id, form: 'VIRTUAL', fundingSources: [account.id] } });
-    expectError(res, 400, 'CARDHOLDER_KYC_NOT_APPROVED', 'Errors / 400: CARDHOLDER_KYC_NOT_APPROVED');
-    const listed = expectStatus(await api.get('/cards', { query: { cardholderId: customer.id } }), 200, Page(Card), 'GET /cards lists the cardholder\'s cards');
-    expect(listed.data, 'a refused issuance leaves no card').toEqual([]);
+    for (const [suffix, status] of [['003', 'UNVERIFIED'], ['001', 'PENDING'], ['002', 'REJECTED']] as const) {
+      const customer = await createCustomer(bareIndividual({ fullName: `Kyc Status ${suffix}` }));
+      expect(customer.kycStatus, `basis: supplement (section 5): an INDIVIDUAL whose fullName ends in ${suffix} is created ${status}`).toBe(status);
+      const [account] = await customerAccounts(customer.id);
+      const res = await api.post('/cards', { body: { cardholderId: customer.id, form: 'VIRTUAL', fundingSources: [account.id] } });
+      expectError(res, 400, 'CARDHOLDER_KYC_NOT_APPROVED', `Errors / 400: CARDHOLDER_KYC_NOT_APPROVED ("card cannot be issued unless cardholder KYC is APPROVED"): a ${status} cardholder`);
+      const listed = expectStatus(await api.get('/cards', { query: { cardholderId: customer.id } }), 200, Page(Card), 'GET /cards lists the cardholder\'s cards');
+      expect(listed.data, 'a refused issuance leaves no card').toEqual([]);
+    }
   });
 
   it('issues a card to an approved cardholder, listed under the cardholder', async (ctx) => {

@@ -76,6 +76,15 @@ describe('PATCH /customers/{customerId}', () => {
     expect(updated.id, 'PATCH /customers/{customerId} updates that customer').toBe(customer.id);
   });
 
+  it('replaces the currencies with the list an update gives', async () => {
+    await basisSupplement('section 4: currencies string[] (PATCH replaces)');
+    const customer = await createCustomer(bareIndividual({ currencies: ['USD', 'EUR'] }));
+    const patch = await api.patch('/customers/{customerId}', { params: { customerId: customer.id }, body: { customerType: 'INDIVIDUAL', currencies: ['EUR'] } });
+    expectStatus(patch, 200, Customer, 'PATCH /customers/{customerId} with currencies');
+    const read = expectStatus(await api.get('/customers/{customerId}', { params: { customerId: customer.id } }), 200, Customer, 'GET /customers/{customerId}');
+    expect([...((read.currencies as string[] | undefined) ?? [])].sort(), 'supplement 4: currencies (PATCH replaces): the list reads back as the update gave it, not merged with the one before').toEqual(['EUR']);
+  });
+
   it('returns every invalid field of an update in details.errors[]', async () => {
     const customer = await createCustomer(bareIndividual());
     const res = await api.patch('/customers/{customerId}', { params: { customerId: customer.id }, body: { customerType: 'INDIVIDUAL', email: 'nope', nationality: 'USA', address: { line1: '', postalCode: '1', country: 'US' } } });

@@ -120,15 +120,19 @@ describe(ACCOUNT_PATCH, () => {
     });
   });
 
-  it('accepts valid requests: 200 InternalAccount with privateEnabled as sent', async (ctx) => {
+  it('accepts valid requests: 200 InternalAccount with privateEnabled as sent, and the account keeps it', async (ctx) => {
     needEmbeddedWallet(ctx);
     await basisSupplement('section 17: PATCH 202 -> 200 InternalAccount');
-    const { account, key } = await loggedInWallet();
+    const { customerId, account, key } = await loggedInWallet();
     await checkValidAnswered({
       spec: accountPatch(),
       send: (b) => signed('PATCH', WALLET_ACCOUNT, { params: { internalAccountId: account.id }, body: b }, key),
       answered: { status: 200, schema: InternalAccount },
       echoed: ['privateEnabled'],
+      then: async (sent) => {
+        if (sent.privateEnabled === undefined) return;
+        expect(await privateEnabledOf(customerId, account.id), 'supplement 17: PATCH /internal-accounts/{id} {privateEnabled?}: the account lists with privateEnabled as changed').toBe(sent.privateEnabled);
+      },
     });
   });
 });

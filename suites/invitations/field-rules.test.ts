@@ -3,6 +3,7 @@
 // paths. basis: supplement (section 19: the create and claim bodies, UmaInvitation).
 import { describe, expect, it } from 'vitest';
 import { api } from '../../helpers/harness.js';
+import { expectStatus } from '../../helpers/expect.js';
 import { currentInvitation, pendingInvitation } from '../../helpers/flows/invitations.js';
 import { checkRulesRefused, checkValidAccepted } from '../../helpers/requests/check.js';
 import { invitationClaim, invitationCreate } from '../../helpers/requests/invitations.js';
@@ -35,7 +36,10 @@ describe(CREATE, () => {
       echoes: (path) => path === 'inviterUma' || path === 'expiresAt',
       then: async (sent, created) => {
         expect(created.status, 'supplement §19: a new invitation is PENDING').toBe('PENDING');
-        if (sent.amountToSend !== undefined) expect(created.amountToSend?.amount, 'supplement §19: amountToSend (CurrencyAmount; the request takes an integer)').toBe(sent.amountToSend);
+        if (sent.amountToSend === undefined) return;
+        expect(created.amountToSend?.amount, 'supplement §19: amountToSend (CurrencyAmount; the request takes an integer)').toBe(sent.amountToSend);
+        const read = expectStatus(await api.get('/invitations/{invitationCode}', { params: { invitationCode: created.code } }), 200, UmaInvitation, 'GET /invitations/{invitationCode}');
+        expect(read.amountToSend?.amount, 'supplement §19: the invitation keeps its amountToSend (CurrencyAmount; the request takes an integer)').toBe(sent.amountToSend);
       },
     });
   });
