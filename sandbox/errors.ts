@@ -48,6 +48,12 @@ export function errorBody(err: ApiError, faults: Faults): Record<string, unknown
   if (faults.has('field-errors-first-only') && Array.isArray(err.details?.errors)) {
     body.details = { ...err.details, errors: (err.details.errors as FieldError[]).slice(0, 1) };
   }
+  if (faults.has('field-errors-name-extra') && Array.isArray(err.details?.errors) && err.details.errors.length) {
+    // The fault: a field the request got right is named beside the one it got wrong.
+    const named = new Set((err.details.errors as FieldError[]).map((e) => e.field));
+    const extra = ['customerType', 'currency', 'name', 'type'].find((f) => !named.has(f)) ?? 'request';
+    body.details = { ...err.details, errors: [...(err.details.errors as FieldError[]), { field: extra, message: `${extra} is not valid here` }] };
+  }
   if (faults.has('field-errors-not-dot-path') && Array.isArray(err.details?.errors)) {
     body.details = {
       ...err.details,

@@ -2066,6 +2066,27 @@ export const FAULTS = {
     suites: ['cards/field-rules.test.ts'],
     rule: 'Supplement 9: PATCH /cards/{id} {maxSpendPerTransaction?: int|null}; Card maxSpendPerTransaction (int|null).',
   },
+  // Field rules at their exact bounds, and the error body's fields (a fourth review)
+  'field-errors-name-extra': {
+    areas: ['customers'],
+    suites: ['customers/field-rules.test.ts'],
+    rule: 'Errors: details.errors is an array of FieldError, one per invalid field: a valid field is not named.',
+  },
+  'lightning-one-of-names-other-field': {
+    areas: ['external-accounts'],
+    suites: ['external-accounts/field-rules.test.ts'],
+    rule: 'Errors: FieldError field is the dot-notation path to the offending field; supplement 7: LIGHTNING exactly one of invoice, bolt12, lightningAddress.',
+  },
+  'account-number-one-too-long': {
+    areas: ['external-accounts'],
+    suites: ['external-accounts/field-rules.test.ts', 'external-accounts/platform-field-rules.test.ts'],
+    rule: 'Supplement 7: USD_ACCOUNT accountNumber* (1–34).',
+  },
+  'card-2fa-display-name-short': {
+    areas: ['platform-configuration'],
+    suites: ['platform-configuration/field-rules.platform.test.ts'],
+    rule: 'Supplement 2: cardTokenization2faConfig displayName ≤255: a name of 255 characters is accepted.',
+  },
 } as const satisfies Record<string, FaultEntry>;
 
 export type FaultName = keyof typeof FAULTS;

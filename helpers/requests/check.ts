@@ -164,7 +164,12 @@ async function judgeRule(o: NegativeOptions, rule: Rule): Promise<void> {
   const error = rule.error ?? { status: 400, code: 'INVALID_INPUT', namesField: true };
   const codes: readonly string[] = typeof error.code === 'string' ? [error.code] : error.code;
   const expected = [rule.field, ...(rule.alsoNamed ?? [])];
-  const namesRuleField = (fields: unknown[]) => fields.some((f) => typeof f === 'string' && expected.some((n) => f === n || f.startsWith(`${n}.`)));
+  // The field, or a path under it; an exactly-one-of group's parent itself or one of its members.
+  const isRuleField = (f: unknown) => typeof f === 'string' && (rule.members
+    ? f === rule.field || rule.members.some((m) => f === m || f.startsWith(`${m}.`))
+    : expected.some((n) => f === n || f.startsWith(`${n}.`)));
+  // "one per invalid field": a request that breaks one rule has that field named, and no other.
+  const namesRuleField = (fields: unknown[]) => fields.length > 0 && fields.every(isRuleField);
   let fullyJudged = false;
   await exchangesGrouped(`${o.spec.operation} ${rule.id}`, () => judged(fc.assert(
     fc.asyncProperty(fc.constantFrom(...rule.variants).chain(validBody), rule.breaks, async (valid, breakIt) => {
@@ -182,7 +187,7 @@ async function judgeRule(o: NegativeOptions, rule: Rule): Promise<void> {
       const given = (body.details?.errors ?? []).map((e) => e.field);
       expect(
         namesRuleField(given),
-        `Errors: FieldError field is the "dot-notation path to the offending field"; ${why}: expected ${expected.join(' or ')} (or a path under it) in details.errors[], got ${JSON.stringify(given)}`,
+        `Errors: "details.errors is an array of FieldError, one per invalid field", FieldError field the "dot-notation path to the offending field"; ${why}: only ${rule.members ? `${rule.field} or ${rule.members.join(', ')}` : expected.join(' or ')} (or a path under it) may be named in details.errors[], got ${JSON.stringify(given)}`,
       ).toBe(true);
     }),
     { seed: seedFor(`${o.spec.operation} ${rule.id}`), numRuns: runs() },

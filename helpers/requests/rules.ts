@@ -85,6 +85,11 @@ export interface Rule {
   field: string;
   /** Other fields whose naming also counts (a oneOf group at the root of a query names any of its members). */
   alsoNamed?: string[];
+  /**
+   * An exactly-one-of group's members: its rule names the group's parent itself, or a member (not any
+   * other field under the parent).
+   */
+  members?: string[];
   /** The refusal the documents give: 400 INVALID_INPUT naming the field unless the field says otherwise. */
   error?: RuleError;
   /** Turns a valid body into one that breaks this rule alone. */
@@ -196,7 +201,13 @@ const text = (minLength: number, maxLength: number) =>
     fc.string({ unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'), minLength, maxLength }).filter((s) => s.trim().length > 0),
   );
 
-export function validValue(f: FieldSpec): fc.Arbitrary<unknown> {
+/**
+ * A valid value of the field. `atEdge`: a text field with a documented maximum length and nothing else
+ * to shape it (no pattern, enum, format or valid values of its own) takes exactly that length, so a
+ * target that holds it to less refuses a valid request.
+ */
+export function validValue(f: FieldSpec, atEdge = false): fc.Arbitrary<unknown> {
+  if (atEdge && f.type === 'string' && f.maxLength !== undefined && !f.valid && !f.pattern && !f.enum && !f.format) return text(f.maxLength, f.maxLength);
   if (f.valid) return f.valid;
   if (f.enum) return fc.constantFrom(...f.enum);
   switch (f.type) {
@@ -226,7 +237,7 @@ export function validValue(f: FieldSpec): fc.Arbitrary<unknown> {
 export function validBody(v: Variant, optional: 'any' | 'all' | 'none' = 'any'): fc.Arbitrary<Record<string, unknown>> {
   const given = v.fields.filter((f) => !f.forbidden && !v.oneOf?.paths.includes(f.path));
   const parts = given.map((f) => {
-    const entry = validValue(f).map((x) => [f.path, x] as const);
+    const entry = validValue(f, optional === 'all').map((x) => [f.path, x] as const);
     if (f.required || optional === 'all') return entry;
     return optional === 'none' ? fc.constant(undefined) : fc.option(entry, { nil: undefined });
   });
@@ -356,10 +367,18 @@ export function rulesOf(spec: RequestSpec): Rule[] {
       }
       const { format, maxLength, minimum, maximum } = f;
       if (format) add(f.path, 'format', f.cite, () => set(f.path, format.invalid));
-      if (maxLength !== undefined) add(f.path, 'maxLength', f.cite, () => set(f.path, fc.string({ unit: fc.constantFrom('a', 'b', '1'), minLength: maxLength + 1, maxLength: maxLength + 8 })));
+      // One past each documented bound, exactly: a target whose bound is off by one refuses nothing else.
+      // The too-long value is a valid one repeated to maxLength + 1 (its own characters: digits stay digits).
+      const over = (v: unknown) => {
+        let out = typeof v === 'string' && v.length ? v : 'a';
+        while (out.length <= maxLength!) out += out;
+        return out.slice(0, maxLength! + 1);
+      };
+      if (maxLength !== undefined) add(f.path, 'maxLength', f.cite, () => set(f.path, (f.type === 'string' ? validValue(f) : fc.constant('a')).map(over)));
       if (f.minLength !== undefined && f.minLength > 0 && !f.pattern) add(f.path, 'minLength', f.cite, () => set(f.path, fc.constant('')));
-      if (minimum !== undefined) add(f.path, 'minimum', f.cite, () => set(f.path, fc.integer({ min: minimum - 1000, max: minimum - 1 })));
-      if (maximum !== undefined) add(f.path, 'maximum', f.cite, () => set(f.path, fc.integer({ min: maximum + 1, max: maximum + 1000 })));
+      const step = f.type === 'number' ? 0.5 : 1;
+      if (minimum !== undefined) add(f.path, 'minimum', f.cite, () => set(f.path, fc.constant(minimum - step)));
+      if (maximum !== undefined) add(f.path, 'maximum', f.cite, () => set(f.path, fc.constant(maximum + step)));
       if (f.minItems !== undefined && f.minItems > 0) add(f.path, 'minItems', f.cite, () => set(f.path, fc.constant([])));
     }
     error = undefined;
@@ -373,10 +392,11 @@ export function rulesOf(spec: RequestSpec): Rule[] {
       if (root) {
         const r = rules.find((x) => x.kind === 'oneOf' && x.path === oneOf.paths.join('|'))!;
         r.alsoNamed = oneOf.paths.slice(1);
-      }
+      } else rules.find((x) => x.kind === 'oneOf' && x.path === parent)!.members = [...oneOf.paths];
       if (oneOf.atLeastOne) continue;
-      const two = () => fc.tuple(...group.map(validValue)).map((values) => change(`set all of ${oneOf.paths.join(', ')}`, (b) => group.reduce((x, f, i) => withPath(x, f.path, values[i]), b)));
+      const two = () => fc.tuple(...group.map((f) => validValue(f))).map((values) => change(`set all of ${oneOf.paths.join(', ')}`, (b) => group.reduce((x, f, i) => withPath(x, f.path, values[i]), b)));
       add(parent, 'oneOf', oneOf.cite, two, parent, 'oneOf-two');
+      rules.find((x) => x.kind === 'oneOf-two' && x.path === parent)!.members = [...oneOf.paths];
     }
   }
   // Ids: `<path> <kind>`, and the variants' names where two rules share path and kind (a currency per account type, say).

@@ -104,6 +104,8 @@ const FIAT_SCHEMAS: Record<string, z.ZodType> = {
   EUR_ACCOUNT: fiat({ iban: z.string().regex(/^[A-Z]{2}[0-9]{2}[A-Za-z0-9]{11,30}$/, 'an IBAN'), swiftCode: z.string().optional() }),
   MXN_ACCOUNT: fiat({ clabeNumber: z.string().regex(/^[0-9]{18}$/, '18 digits') }),
 };
+/** The account-number-one-too-long fault's USD variant: up to 35 digits. */
+const USD_35_DIGITS = fiat({ accountNumber: z.string().regex(/^[0-9]{1,35}$/), routingNumber: z.string().regex(/^[0-9]{9}$/), bankName: z.string().optional(), bankAccountType: z.enum(['CHECKING', 'SAVINGS']).optional() });
 /** The clabe-any-length fault's MXN variant: any 10 to 20 digits. */
 const MXN_ANY_LENGTH = fiat({ clabeNumber: z.string().regex(/^[0-9]{10,20}$/) });
 /** Other fiat variants: fields not shown; the sandbox takes an accountNumber. */
@@ -165,6 +167,7 @@ export function validateCreate(ctx: SandboxContext, body: unknown): CreateExtern
   else if (WALLETS.has(type)) schema = WalletInfo;
   else if (type === 'SWIFT_ACCOUNT' || type === 'CNY_ACCOUNT') schema = SWIFT_OR_CNY;
   else if (type === 'MXN_ACCOUNT' && ctx.faults.has('clabe-any-length')) schema = MXN_ANY_LENGTH;
+  else if (type === 'USD_ACCOUNT' && ctx.faults.has('account-number-one-too-long')) schema = USD_35_DIGITS;
   else schema = FIAT_SCHEMAS[type] ?? GENERIC_FIAT;
   const info = schema.safeParse(req.accountInfo);
   if (!info.success) {
@@ -175,7 +178,7 @@ export function validateCreate(ctx: SandboxContext, body: unknown): CreateExtern
   const ai = req.accountInfo as Record<string, unknown>;
   if (type === 'LIGHTNING' || type === 'LIGHTNING_ACCOUNT') {
     const given = ['invoice', 'bolt12', 'lightningAddress'].filter((k) => ai[k] !== undefined);
-    if (given.length !== 1 && !(given.length > 1 && ctx.faults.has('lightning-several-destinations-accepted'))) problems.push({ field: 'accountInfo', constraint: 'oneOf', message: 'exactly one of invoice, bolt12, lightningAddress' });
+    if (given.length !== 1 && !(given.length > 1 && ctx.faults.has('lightning-several-destinations-accepted'))) problems.push({ field: ctx.faults.has('lightning-one-of-names-other-field') ? 'accountInfo.accountType' : 'accountInfo', constraint: 'oneOf', message: 'exactly one of invoice, bolt12, lightningAddress' });
     if (typeof ai.invoice === 'string' && info.success && !isBolt11Invoice(ai.invoice)) {
       problems.push({ field: 'accountInfo.invoice', constraint: 'format', message: 'accountInfo.invoice must be a BOLT 11 invoice (bech32 with a valid checksum)' });
     }
