@@ -2087,6 +2087,11 @@ export const FAULTS = {
     suites: ['platform-configuration/field-rules.platform.test.ts'],
     rule: 'Supplement 2: cardTokenization2faConfig displayName ≤255: a name of 255 characters is accepted.',
   },
+  'transfer-out-fraction-rounded': {
+    areas: ['same-currency-transfers'],
+    suites: ['same-currency-transfers/field-rules.test.ts'],
+    rule: 'Supplement 8: POST /transfer-out amount?; interface: amounts are integers in the smallest unit (a fraction is refused, naming amount).',
+  },
 } as const satisfies Record<string, FaultEntry>;
 
 export type FaultName = keyof typeof FAULTS;

@@ -4,7 +4,7 @@
 // (supplement 8: `$success.usd@sandbox.uma.money`); a malformed one may be refused as INVALID_INPUT
 // or as INVALID_UMA_ADDRESS, naming the field either way.
 import fc from 'fast-check';
-import { matching, ruleIds, type FieldSpec, type RequestSpec } from './rules.js';
+import { matching, NOT_AN_INSTANT, ruleIds, type FieldSpec, type RequestSpec } from './rules.js';
 
 const S19 = 'supplement §19';
 export const umaError = { status: 400, code: ['INVALID_INPUT', 'INVALID_UMA_ADDRESS'], namesField: true } as const;
@@ -26,7 +26,10 @@ export function invitationCreate(): RequestSpec {
         uma('inviterUma', `${C}; 400 INVALID_UMA_ADDRESS (inferred)`),
         { path: 'firstName', type: 'string', cite: C },
         { path: 'amountToSend', type: 'integer', valid: fc.integer({ min: 1, max: 1_000_000 }), cite: C, error: { status: 400, code: ['INVALID_INPUT', 'INVALID_AMOUNT'], namesField: true } },
-        { path: 'expiresAt', type: 'string', valid: fc.integer({ min: 1, max: 30 }).map((d) => new Date(Math.floor(Date.now() / 1000) * 1000 + d * 86_400_000).toISOString()), cite: C },
+        {
+          path: 'expiresAt', type: 'string', valid: fc.integer({ min: 1, max: 30 }).map((d) => new Date(Math.floor(Date.now() / 1000) * 1000 + d * 86_400_000).toISOString()),
+          format: { name: 'ISO 8601 timestamp', invalid: NOT_AN_INSTANT }, cite: `${C}; interface: "Timestamps are ISO 8601 strings"`,
+        },
       ],
     }],
   };

@@ -23,7 +23,7 @@ const common: FieldSpec[] = [
   { path: 'description', type: 'string', cite: `${Q} description?` },
   { path: 'remittanceInformation', type: 'string', maxLength: 80, cite: `${Q} remittanceInformation? ≤80` },
   { path: 'purposeOfPayment', type: 'string', valid: fc.constantFrom('GIFT', 'OTHER'), cite: `${Q} purposeOfPayment? (e.g. GIFT, OTHER)` },
-  { path: 'scaFactor', type: 'string', enum: ['SMS_OTP', 'PASSKEY'], cite: `${Q} scaFactor? (SMS_OTP|PASSKEY)` },
+  { path: 'scaFactor', type: 'string', enum: ['SMS_OTP', 'PASSKEY'], nearMiss: ['TOTP'], cite: `${Q} scaFactor? (SMS_OTP|PASSKEY); supplement §16: scaFactor SMS_OTP default, PASSKEY; TOTP rejected` },
 ];
 
 const destinationAccount: FieldSpec[] = [
@@ -88,6 +88,11 @@ export function transferOut(): RequestSpec {
         { path: 'destination', type: 'object', required: true, valid: fc.constant({}), cite: `${T} destination*{accountId: ExternalAccount, paymentRail?}` },
         { path: 'destination.accountId', type: 'string', required: true, valid: fc.constant('<destination>'), cite: `${T} destination*{accountId: ExternalAccount, paymentRail?}` },
         { path: 'destination.paymentRail', type: 'string', valid: fc.constantFrom('ACH', 'RTP', 'FEDNOW'), cite: `${T} destination paymentRail?` },
+        // Within what the scenarios fund (10,000 cents); a fraction refused as INVALID_INPUT or INVALID_AMOUNT, as on /transfer-in.
+        {
+          path: 'amount', type: 'integer', valid: fc.integer({ min: 100, max: 5_000 }), cite: `${T} amount?; ${S8}: amounts int64 in the smallest unit`,
+          error: { status: 400, code: ['INVALID_INPUT', 'INVALID_AMOUNT'], namesField: true },
+        },
         { path: 'remittanceInformation', type: 'string', cite: `${T} remittanceInformation?` },
         { path: 'purposeOfPayment', type: 'string', valid: fc.constantFrom('GIFT', 'OTHER'), cite: `${T} purposeOfPayment?` },
       ],
@@ -160,7 +165,7 @@ export function quoteExecute(): RequestSpec {
   return {
     operation: 'POST /quotes/{quoteId}/execute',
     part: 'body',
-    variants: [{ name: 'execute', fixed: {}, fields: [{ path: 'scaFactor', type: 'string', enum: ['SMS_OTP', 'PASSKEY'], cite: `${S8}: POST /quotes/{id}/execute optional {scaFactor?}; QuoteRequest scaFactor? (SMS_OTP|PASSKEY)` }] }],
+    variants: [{ name: 'execute', fixed: {}, fields: [{ path: 'scaFactor', type: 'string', enum: ['SMS_OTP', 'PASSKEY'], nearMiss: ['TOTP'], cite: `${S8}: POST /quotes/{id}/execute optional {scaFactor?}; QuoteRequest scaFactor? (SMS_OTP|PASSKEY); supplement §16: TOTP rejected` }] }],
   };
 }
 

@@ -15,6 +15,11 @@ export interface FieldSpec {
   /** An array's members: their documented enum or pattern (a broken member names `<path>.<index>`), and valid members. */
   items?: { enum?: readonly string[]; pattern?: RegExp; valid?: fc.Arbitrary<string> };
   enum?: readonly string[];
+  /**
+   * Values of a neighbouring list that the documents leave out of this enum (a factor SCA has, which
+   * this operation refuses): the enum rule's bad values, so each request that judges it sends one.
+   */
+  nearMiss?: readonly string[];
   /** An array whose items each take one of these values (supplement §23: permissions*[enum]). */
   itemEnum?: readonly string[];
   /** A documented pattern; valid values are generated from it unless `valid` is given. */
@@ -190,6 +195,13 @@ export const builtOnce = (key: string, make: () => fc.Arbitrary<string>): fc.Arb
 /** fast-check's stringMatching, built once per pattern. */
 export const matching = (re: RegExp): fc.Arbitrary<string> => builtOnce(`matching /${re.source}/${re.flags}`, () => fc.stringMatching(re));
 
+/**
+ * Timestamps that are no instant, each in the shape of one with every part in its range (a value out of
+ * shape or range is refused by any check of the shape): a day the month does not have, in a year to
+ * come (a time past may be refused for that alone). Interface: "Timestamps are ISO 8601 strings".
+ */
+export const NOT_AN_INSTANT = fc.constantFrom('2031-02-30T10:00:00Z', '2031-04-31T12:00:00Z', '2031-02-29T08:15:00Z', '2031-06-31T00:00:00Z');
+
 /** Values unique per request (14 random characters after `prefix`): for fields whose value a second resource may not share (409). */
 export const unique = (prefix: string): fc.Arbitrary<string> => matching(/^[a-z0-9]{14}$/).map((s) => `${prefix}-${s}`);
 
@@ -343,7 +355,8 @@ export function rulesOf(spec: RequestSpec): Rule[] {
       if (f.enum) {
         const allowed = new Set(f.enum);
         const values = f.enum;
-        const wrong = () => fc.oneof(fc.constantFrom(...values).map((s) => s.toLowerCase()), fc.string({ minLength: 1, maxLength: 10 }));
+        const near = f.nearMiss;
+        const wrong = () => (near ? fc.constantFrom(...near) : fc.oneof(fc.constantFrom(...values).map((s) => s.toLowerCase()), fc.string({ minLength: 1, maxLength: 10 })));
         add(f.path, 'enum', f.cite, () => set(f.path, wrong().filter((s) => !allowed.has(s))));
       }
       if (f.itemEnum) {

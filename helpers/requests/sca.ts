@@ -30,7 +30,8 @@ const one = (operation: string, fields: FieldSpec[]): RequestSpec => ({ operatio
 
 /** POST /sca/factors `{type*: TOTP|PASSKEY}`. */
 export const factorAdd = (): RequestSpec => one(FACTOR_ADD, [
-  { path: 'type', type: 'string', required: true, enum: ['TOTP', 'PASSKEY'], cite: `${S16}: POST /sca/factors {type*: TOTP|PASSKEY}` },
+  // SMS_OTP is a factor of SCA (login, quotes) but not one to enroll here.
+  { path: 'type', type: 'string', required: true, enum: ['TOTP', 'PASSKEY'], nearMiss: ['SMS_OTP'], cite: `${S16}: POST /sca/factors {type*: TOTP|PASSKEY}` },
 ]);
 
 /** Values a confirmation carries that only an enrollment gives (the scenario's `complete` puts the real ones in). */

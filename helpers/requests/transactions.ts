@@ -2,7 +2,7 @@
 // {receiptDeliveryConfirmedAt?} "default now; repeat overwrites"). Only types are written: no length of
 // reason, no format of the timestamp beyond the API's timestamps (valid values are ISO 8601 UTC).
 import fc from 'fast-check';
-import { ruleIds, type RequestSpec } from './rules.js';
+import { NOT_AN_INSTANT, ruleIds, type RequestSpec } from './rules.js';
 
 const S13 = 'supplement §13';
 
@@ -24,7 +24,8 @@ export function transactionConfirm(): RequestSpec {
       fields: [{
         path: 'receiptDeliveryConfirmedAt', type: 'string',
         valid: fc.integer({ min: 0, max: 86_400 }).map((s) => new Date(Date.UTC(2026, 0, 1) + s * 1000).toISOString()),
-        cite: `${S13}: POST /transactions/{id}/confirm {receiptDeliveryConfirmedAt?} (default now; repeat overwrites)`,
+        format: { name: 'ISO 8601 timestamp', invalid: NOT_AN_INSTANT },
+        cite: `${S13}: POST /transactions/{id}/confirm {receiptDeliveryConfirmedAt?} (default now; repeat overwrites); interface: "Timestamps are ISO 8601 strings"`,
       }],
     }],
   };

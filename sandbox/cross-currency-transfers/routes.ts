@@ -717,7 +717,8 @@ export async function transferRoutes(app: FastifyInstance) {
     destination: f.has('transfer-out-destination-optional')
       ? z.object({ accountId: z.string().min(1).optional(), paymentRail: z.string().optional() }).optional()
       : z.object({ accountId: z.string().min(1), paymentRail: z.string().optional() }),
-    amount: z.number().optional(),
+    // An amount is an integer of the smallest unit (interface: Money); the fault takes a fraction, rounded.
+    amount: f.has('transfer-out-fraction-rounded') ? z.number().transform(Math.round).optional() : z.number().int().optional(),
     remittanceInformation: z.string().max(80).optional(),
     purposeOfPayment: z.string().max(64).optional(),
   });
