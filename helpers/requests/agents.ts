@@ -17,6 +17,32 @@ const limitCurrency = fc.constantFrom('USD', 'EUR', 'MXN');
 /** Account ids a policy may name: any string (the documents give no format); never an existing account. */
 const accountIds = fc.array(matching(/^[a-z0-9]{6,12}$/).map((s) => `ExternalAccount:${s}`), { maxLength: 2 });
 
+const RULES = `${POLICY} accountRestrictions{accountRules?[{accountId*, executionMode?, perTransactionLimit?}]}`;
+/**
+ * accountRestrictions.accountRules. On create, the first rule's members are fields of their own (each
+ * judged: accountId required, executionMode one of the modes, perTransactionLimit an integer), every
+ * valid policy carrying one rule; on the PATCH, where no field is required, rules are generated whole
+ * (a rule without its accountId is no valid one).
+ */
+function accountRules(prefix: string, partial: boolean): FieldSpec[] {
+  const path = `${prefix}accountRestrictions.accountRules`;
+  const accountId = matching(/^[a-z0-9]{6,12}$/).map((s) => `ExternalAccount:${s}`);
+  if (partial) {
+    return [{
+      path, type: 'array',
+      // Every member of a rule given: each reads back as sent (fields of a member are leaves of the array).
+      valid: fc.array(fc.record({ accountId, executionMode: fc.constantFrom(...MODES), perTransactionLimit: fc.integer({ min: 1, max: 1_000_000 }) }), { minLength: 1, maxLength: 2 }),
+      cite: RULES,
+    }];
+  }
+  return [
+    { path, type: 'array', valid: fc.constant([]), cite: RULES },
+    { path: `${path}.0.accountId`, type: 'string', required: true, valid: accountId, cite: RULES },
+    { path: `${path}.0.executionMode`, type: 'string', enum: MODES, cite: `${RULES}; executionMode as defaultExecutionMode (AUTO|APPROVAL_REQUIRED)` },
+    { path: `${path}.0.perTransactionLimit`, type: 'integer', valid: fc.integer({ min: 1, max: 1_000_000 }), cite: `${RULES}; ${AMOUNT}` },
+  ];
+}
+
 /**
  * The policy's fields under `prefix` ('policy.' on create, '' on the policy PATCH). On create the
  * starred fields are required; the PATCH is partial (every field optional).
@@ -35,15 +61,7 @@ function policyFields(prefix: string, partial: boolean): FieldSpec[] {
     { path: `${prefix}spendingLimits.monthlyLimit`, type: 'integer', cite: `${POLICY} spendingLimits{monthlyLimit?}; ${AMOUNT}` },
     { path: `${prefix}accountRestrictions`, type: 'object', cite: `${POLICY} accountRestrictions?{allowedAccountIds?, accountRules?}` },
     { path: `${prefix}accountRestrictions.allowedAccountIds`, type: 'array', valid: accountIds, cite: `${POLICY} accountRestrictions{allowedAccountIds?}` },
-    {
-      path: `${prefix}accountRestrictions.accountRules`, type: 'array',
-      // Every member of a rule given: each reads back as sent (fields of a member are leaves of the array).
-      valid: fc.array(
-        fc.record({ accountId: matching(/^[a-z0-9]{6,12}$/).map((s) => `ExternalAccount:${s}`), executionMode: fc.constantFrom(...MODES), perTransactionLimit: fc.integer({ min: 1, max: 1_000_000 }) }),
-        { minLength: 1, maxLength: 2 },
-      ),
-      cite: `${POLICY} accountRestrictions{accountRules?[{accountId*, executionMode?, perTransactionLimit?}]}`,
-    },
+    ...accountRules(prefix, partial),
     // approvalThresholds?{currency, amount?}: whether its currency is required is not starred, so
     // no rule says so; every valid policy here carries it (see the variants' `fixed`).
     { path: `${prefix}approvalThresholds`, type: 'object', cite: `${POLICY} approvalThresholds?{currency, amount?}` },

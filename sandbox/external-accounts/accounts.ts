@@ -128,8 +128,10 @@ function isBolt11Invoice(s: string): boolean {
   }
 }
 
-function walletAddressProblem(type: string, address: string): string | null {
+function walletAddressProblem(ctx: SandboxContext, type: string, address: string): string | null {
   if (EVM_WALLETS.has(type)) {
+    // The fault: the 0x is optional.
+    if (ctx.faults.has('evm-address-prefix-optional') && /^[0-9a-fA-F]{40}$/.test(address)) return null;
     // 0x and 40 hex digits in any case: the supplement's own example (0xAbCDEF1234567890aBCdEf1234567890ABcDef12)
     // does not follow EIP-55, so no checksum is required of a mixed-case address (sandbox/README.md).
     if (!/^0x[0-9a-fA-F]{40}$/.test(address)) return 'an EVM address (0x and 40 hex digits)';
@@ -185,7 +187,7 @@ export function validateCreate(ctx: SandboxContext, body: unknown): CreateExtern
     for (const k of ['beneficiary', 'vaspName']) if (ai[k] !== undefined) problems.push({ field: `accountInfo.${k}`, constraint: 'forbidden', message: `${k} is not allowed on Lightning accounts` });
   }
   if (WALLETS.has(type) && typeof ai.address === 'string') {
-    const problem = walletAddressProblem(type, ai.address);
+    const problem = walletAddressProblem(ctx, type, ai.address);
     if (problem) problems.push({ field: 'accountInfo.address', constraint: 'format', message: `accountInfo.address must be ${problem}` });
   }
   const currencies = WALLET_CURRENCIES[type];
@@ -209,7 +211,7 @@ export function validateCreate(ctx: SandboxContext, body: unknown): CreateExtern
     if (!req.ownershipType && !ctx.faults.has('ownership-type-not-required')) {
       problems.push({ field: 'ownershipType', constraint: 'required', message: 'ownershipType is required for self-custody wallets on platforms subject to counterparty rules' });
     }
-    if (req.ownershipType === 'THIRD_PARTY' && !ben) {
+    if (req.ownershipType === 'THIRD_PARTY' && !ben && !ctx.faults.has('wallet-third-party-beneficiary-optional')) {
       problems.push({ field: 'accountInfo.beneficiary', constraint: 'required', message: 'a third-party self-custody wallet needs its beneficiary' });
     }
   }
