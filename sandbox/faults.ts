@@ -2102,6 +2102,11 @@ export const FAULTS = {
     suites: ['external-accounts/field-rules.test.ts', 'external-accounts/platform-field-rules.test.ts'],
     rule: 'Supplement 7: a wallet beneficiary is required for THIRD_PARTY under counterparty rules (else 400 INVALID_INPUT).',
   },
+  'stablecoin-amount-cents-checked-coarsely': {
+    areas: ['stablecoins'],
+    suites: ['stablecoins/field-rules.test.ts'],
+    rule: 'Supplement 22: amount must equal whole fiat cents at the token\'s decimals (a multiple of ten units is not a whole cent).',
+  },
 } as const satisfies Record<string, FaultEntry>;
 
 export type FaultName = keyof typeof FAULTS;

@@ -63,8 +63,9 @@ export async function expectPagedOverChanging<T extends z.ZodType>(
 
 /** supplement §1: limit outside 1–100 is refused with 400; 1 and 100 are accepted (with `auth`, an agent's Bearer token, say). */
 export async function expectLimitRange(op: string, template: string, query: Record<string, string> = {}, auth?: RequestOptions['auth']): Promise<void> {
-  const get = (limit: number) => api.get(template, { query: { ...query, limit }, ...(auth ? { auth } : {}) });
-  for (const limit of [0, 101]) expectError(await get(limit), 400, undefined, `supplement §1: ${op} limit is 1 to 100; ${limit} is refused`);
+  const get = (limit: number | string) => api.get(template, { query: { ...query, limit }, ...(auth ? { auth } : {}) });
+  // Outside the range at either end, and no number at all (taken as the default, it would list 20).
+  for (const limit of [0, 101, 'abc']) expectError(await get(limit), 400, undefined, `supplement §1: ${op} limit is 1 to 100; ${JSON.stringify(limit)} is refused`);
   for (const limit of [1, 100]) expectStatus(await get(limit), 200, undefined, `supplement §1: ${op} accepts limit ${limit}`);
   recordRule(op, LIST_RULES.limitRange);
 }

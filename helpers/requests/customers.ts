@@ -7,13 +7,13 @@
 // fullName, businessInfo.registrationNumber and a beneficial owner's lastName drive outcomes).
 import fc from 'fast-check';
 import { LIST_RULES } from './lists.js';
-import { builtOnce, matching, NOT_AN_INSTANT, ruleIds, unique, type FieldSpec, type RequestSpec, type Variant } from './rules.js';
+import { builtOnce, COUNTRIES, matching, NOT_AN_INSTANT, ruleIds, unique, type FieldSpec, type RequestSpec, type Variant } from './rules.js';
 
 const S4 = 'supplement §4';
 const S5 = 'supplement §5';
 const S14 = 'supplement §14';
 
-const countries = ['US', 'MX', 'DE', 'FR', 'ES', 'GB', 'BR', 'NG', 'IN', 'JP'] as const;
+const countries = COUNTRIES;
 const isoDate = fc.date({ min: new Date('1930-01-01'), max: new Date('2005-12-31'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
 const email = fc.tuple(matching(/^[a-z][a-z0-9]{2,10}$/), fc.constantFrom('example.com', 'example.org')).map(([u, d]) => `${u}@${d}`);
 /** Not an email, though each has its '@' (one without is refused by any check): a local part or domain missing, a second '@', a space. */

@@ -202,6 +202,15 @@ export const matching = (re: RegExp): fc.Arbitrary<string> => builtOnce(`matchin
  */
 export const NOT_AN_INSTANT = fc.constantFrom('2031-02-30T10:00:00Z', '2031-04-31T12:00:00Z', '2031-02-29T08:15:00Z', '2031-06-31T00:00:00Z');
 
+/**
+ * ISO 3166-1 alpha-2 codes for valid countries: many, from every continent, so a target that knows only
+ * a few refuses a valid request.
+ */
+export const COUNTRIES = [
+  'US', 'MX', 'CA', 'BR', 'AR', 'CL', 'CO', 'PE', 'DE', 'FR', 'ES', 'IT', 'PT', 'NL', 'BE', 'IE', 'GB', 'SE', 'NO', 'PL', 'CH', 'AT',
+  'NG', 'KE', 'GH', 'ZA', 'EG', 'MA', 'IN', 'JP', 'KR', 'CN', 'SG', 'PH', 'VN', 'ID', 'TH', 'AU', 'NZ', 'AE', 'SA', 'TR', 'IL',
+] as const;
+
 /** Values unique per request (14 random characters after `prefix`): for fields whose value a second resource may not share (409). */
 export const unique = (prefix: string): fc.Arbitrary<string> => matching(/^[a-z0-9]{14}$/).map((s) => `${prefix}-${s}`);
 

@@ -62,8 +62,10 @@ function amountField(decimals: number): FieldSpec {
   const valid = fc.integer({ min: 1, max: 5_000_000 }).map((cents) => (BigInt(cents) * per).toString());
   return {
     path: 'amount', type: 'string', required: true, pattern: /^\d+$/, valid,
-    // A whole-cents amount with one token unit added: no longer whole cents (only where a cent is more than one unit).
-    ...(per > 1n ? { format: { name: 'whole fiat cents at the token\'s decimals', invalid: valid.map((a) => (BigInt(a) + 1n).toString()) } } : {}),
+    // A whole-cents amount with half a cent added (a cent being a power of ten of units, ten or more):
+    // no longer whole cents, though a multiple of every smaller power of ten, so a check coarser than a
+    // cent's takes it.
+    ...(per > 1n ? { format: { name: 'whole fiat cents at the token\'s decimals', invalid: valid.map((a) => (BigInt(a) + per / 2n).toString()) } } : {}),
     cite: `${S22}: {amount*: digit string}; "amount must equal whole fiat cents at the token's decimals"`,
   };
 }

@@ -399,7 +399,7 @@ export async function stablecoinRoutes(app: FastifyInstance) {
   function centsOf(coin: Stablecoin, amount: string): number {
     const units = BigInt(amount);
     const perCent = 10n ** BigInt(Math.max(coin.decimals - 2, 0));
-    const whole = units % perCent === 0n || ctx.faults.has('stablecoin-amount-fractional-cents-accepted');
+    const whole = units % perCent === 0n || (ctx.faults.has('stablecoin-amount-cents-checked-coarsely') && units % 10n === 0n) || ctx.faults.has('stablecoin-amount-fractional-cents-accepted');
     if (units <= 0n || !whole) {
       throw invalidInput([{ field: 'amount', constraint: 'whole-cents', message: `amount must be a positive whole number of cents at ${coin.decimals} decimals (a multiple of ${perCent})` }]);
     }

@@ -41,7 +41,14 @@ for (const direction of ['out', 'in'] as const) {
       await checkRulesRefused({
         spec: agentTransfer(direction),
         // The customer's own accounts stand in for the generated ids (a rule about an id breaks it afterwards).
-        complete: (b) => ({ ...b, source: { ...(b.source as Body), accountId: from }, destination: { ...(b.destination as Body), accountId: to } }),
+        // A pull names its amount: what one without pulls is not written (supplement §8 "amount?"), and a
+        // request that breaks one rule must leave nothing else to refuse.
+        complete: (b) => ({
+          ...b,
+          ...(direction === 'in' && b.amount === undefined ? { amount: 1_000 } : {}),
+          source: { ...(b.source as Body), accountId: from },
+          destination: { ...(b.destination as Body), accountId: to },
+        }),
         send: (body) => client.post(path, { body }),
         unchanged: async (rule) => {
           expect(await actionsOf(client), `requests breaking ${rule.id} were refused and made no action`).toEqual([]);
