@@ -2107,6 +2107,17 @@ export const FAULTS = {
     suites: ['stablecoins/field-rules.test.ts'],
     rule: 'Supplement 22: amount must equal whole fiat cents at the token\'s decimals (a multiple of ten units is not a whole cent).',
   },
+  // List filters and scopes (a fourth review)
+  'customer-external-list-includes-platform-accounts': {
+    areas: ['external-accounts'],
+    suites: ['external-accounts/lists.test.ts'],
+    rule: 'Supplement 7: the customer list (filters currency, customerId) and the platform list are apart; interface: customerId null on a platform account.',
+  },
+  'external-accounts-currency-prefix-match': {
+    areas: ['external-accounts'],
+    suites: ['external-accounts/lists.test.ts'],
+    rule: 'Supplement 7: GET lists filter currency: currency=USD lists USD accounts, not USDT or USDC ones.',
+  },
 } as const satisfies Record<string, FaultEntry>;
 
 export type FaultName = keyof typeof FAULTS;

@@ -102,14 +102,14 @@ export async function externalAccountRoutes(app: FastifyInstance) {
       // The narrowest index: the customer's own accounts, else the scope's; a page scans from its cursor.
       const f = ctx.faults;
       const customerFilter = scope === 'customers' && q.customerId && !f.has('external-accounts-customer-filter-ignored') ? q.customerId : undefined;
-      const leak = scope === 'platform' && f.has('platform-external-list-includes-customer-accounts');
+      const leak = (scope === 'platform' && f.has('platform-external-list-includes-customer-accounts')) || (scope === 'customers' && !customerFilter && f.has('customer-external-list-includes-platform-accounts'));
       const order = externalAccountOrder(ctx);
       const ids = customerFilter ? order.get(ownerKey(customerFilter)) : leak ? [...order.get('scope:platform'), ...order.get('scope:customers')] : order.get(`scope:${scope}`);
       const all = externalAccounts(ctx);
       const currency = f.has('external-accounts-currency-filter-ignored') ? undefined : q.currency;
       const matches = (id: string) => {
         const a = all.get(id);
-        return a !== undefined && (leak || (scope === 'platform') === (a.customerId === null)) && (!currency || a.currency === currency) && (!customerFilter || a.customerId === customerFilter);
+        return a !== undefined && (leak || (scope === 'platform') === (a.customerId === null)) && (!currency || a.currency === currency || (f.has('external-accounts-currency-prefix-match') && a.currency.startsWith(currency))) && (!customerFilter || a.customerId === customerFilter);
       };
       const page = cursorPage(ids, { limit: q.limit, cursor: q.cursor }, matches, (id) => presentExternalAccount(all.get(id)!));
       if (page.nextCursor && f.has('external-accounts-cursor-repeats')) page.nextCursor = String(Math.max(0, Number(page.nextCursor) - 1));

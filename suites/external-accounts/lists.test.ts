@@ -41,12 +41,21 @@ const mxnAccount = () => ({
   },
 });
 
+/** A USDT wallet of the customer's: a currency whose code begins as USD's does (a filter that matched by prefix would take it for USD). */
+const usdtWallet = (customerId: string) => ({
+  customerId,
+  currency: 'USDT',
+  ownershipType: 'FIRST_PARTY',
+  accountInfo: { accountType: 'PLASMA_WALLET', address: wallets.evm('PLASMA_WALLET').address },
+});
+
 async function customerWithAccounts() {
   const customer = await createCustomer(individual());
   const usd = [];
   for (let i = 0; i < 3; i++) usd.push(expectStatus(await api.post(CUSTOMER_LIST, { body: usdAccount(customer.id) }), 201, ExternalAccount).id);
   const eur = (await eurDestination(customer.id)).id;
-  return { customer, usd, eur, all: [...usd, eur] };
+  const usdt = expectStatus(await api.post(CUSTOMER_LIST, { body: usdtWallet(customer.id) }), 201, ExternalAccount).id;
+  return { customer, usd, eur, usdt, all: [...usd, eur, usdt] };
 }
 
 describe(`GET ${CUSTOMER_LIST}`, () => {
@@ -67,8 +76,11 @@ describe(`GET ${CUSTOMER_LIST}`, () => {
     recordRule(op, LIST_RULES.scope('customer'));
 
     const usdOfA = await everyOnce(CUSTOMER_LIST, { customerId: a.customer.id, currency: 'USD' }, 1, true);
-    expect(usdOfA.map((x) => x.id).sort(), 'currency=USD with customerId lists exactly the customer\'s USD accounts').toEqual([...a.usd].sort());
+    expect(usdOfA.map((x) => x.id).sort(), 'currency=USD with customerId lists exactly the customer\'s USD accounts (not the USDT one)').toEqual([...a.usd].sort());
+    // A platform account of the same currency: the customer list holds none, with or without customerId.
+    const platformEur = expectStatus(await api.post(PLATFORM_LIST, { body: { currency: 'EUR', accountInfo: { accountType: 'EUR_ACCOUNT', iban: `DE89${rng().string.numeric(15)}000`, beneficiary: { beneficiaryType: 'BUSINESS', legalName: rng().company.name() } } } }), 201, ExternalAccount).id;
     const eurAll = await everyOnce(CUSTOMER_LIST, { currency: 'EUR' }, 100);
+    expect(eurAll.map((x) => x.id), `the customer list without customerId holds no platform account (${platformEur})`).not.toContain(platformEur);
     for (const x of eurAll) {
       expect(x.currency, `currency=EUR lists EUR accounts only; ${x.id} is ${x.currency}`).toBe('EUR');
       expect(x.customerId ?? null, `the customer list holds customer accounts only; ${x.id} has no customerId`).not.toBeNull();
