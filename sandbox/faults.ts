@@ -2118,6 +2118,16 @@ export const FAULTS = {
     suites: ['external-accounts/lists.test.ts'],
     rule: 'Supplement 7: GET lists filter currency: currency=USD lists USD accounts, not USDT or USDC ones.',
   },
+  'customers-list-platform-id-prefix-match': {
+    areas: ['customers'],
+    suites: ['customers/list-customers.test.ts'],
+    rule: 'Supplement 4 and 15: GET /customers filter platformCustomerId lists the customer of that id, not those whose id begins with it.',
+  },
+  'customers-list-updated-filters-on-created': {
+    areas: ['customers'],
+    suites: ['customers/list-customers.test.ts'],
+    rule: 'Supplement 4 and 15: GET /customers filters updatedAfter/updatedBefore (inclusive) bound updatedAt.',
+  },
 } as const satisfies Record<string, FaultEntry>;
 
 export type FaultName = keyof typeof FAULTS;

@@ -36,16 +36,20 @@ export async function customerListRoutes(app: FastifyInstance) {
     const t = (s?: string) => (s === undefined ? undefined : Date.parse(s));
     const [ca, cb, ua, ub] = [t(q.createdAfter), t(q.createdBefore), t(q.updatedAfter), t(q.updatedBefore)];
     const exclusiveAfter = ctx.faults.has('customers-list-created-after-exclusive');
+    // The faults: platformCustomerId matched as a prefix; updatedAfter/Before judged on createdAt.
+    const prefixMatch = ctx.faults.has('customers-list-platform-id-prefix-match');
+    const onCreated = ctx.faults.has('customers-list-updated-filters-on-created');
+    const updatedOf = (c: CustomerRecord) => (onCreated ? c.createdAt : c.updatedAt);
     const matches = (c: CustomerRecord) =>
       (includeDeleted || !c.isDeleted) &&
-      (q.platformCustomerId === undefined || c.fields.platformCustomerId === q.platformCustomerId) &&
+      (q.platformCustomerId === undefined || c.fields.platformCustomerId === q.platformCustomerId || (prefixMatch && String(c.fields.platformCustomerId).startsWith(q.platformCustomerId))) &&
       (q.umaAddress === undefined || c.fields.umaAddress === q.umaAddress) &&
       (q.customerType === undefined || c.customerType === q.customerType) &&
       (q.region === undefined || c.fields.region === q.region || ctx.faults.has('customers-list-region-filter-ignored')) &&
       (q.currency === undefined || ((c.fields.currencies as string[] | undefined) ?? []).includes(q.currency)) &&
       (ca === undefined || (exclusiveAfter ? Date.parse(c.createdAt) > ca : Date.parse(c.createdAt) >= ca)) &&
-      (ua === undefined || Date.parse(c.updatedAt) >= ua) &&
-      (ub === undefined || Date.parse(c.updatedAt) <= ub);
+      (ua === undefined || Date.parse(updatedOf(c)) >= ua) &&
+      (ub === undefined || Date.parse(updatedOf(c)) <= ub);
 
     // Each equality filter names a positions list (creation order) and the page walks the shortest,
     // testing every filter; createdAfter/Before bound the positions by binary search (createdAt never
@@ -53,14 +57,14 @@ export async function customerListRoutes(app: FastifyInstance) {
     // (A customer that took a platformCustomerId or umaAddress by PATCH joined its list late: sorted here.)
     const positions = (list: CustomerRecord[] | undefined) => [...new Set((list ?? []).map((c) => ix.positionOf.get(c)!))].sort((x, y) => x - y);
     const narrow = [
-      q.platformCustomerId !== undefined ? positions(ix.everByPlatformId.get(q.platformCustomerId)) : undefined,
+      q.platformCustomerId !== undefined && !prefixMatch ? positions(ix.everByPlatformId.get(q.platformCustomerId)) : undefined,
       q.umaAddress !== undefined ? positions(ix.everByUma.get(q.umaAddress)) : undefined,
       q.customerType !== undefined ? ix.typePositions.get(q.customerType) : undefined,
       q.region !== undefined && !ctx.faults.has('customers-list-region-filter-ignored') ? ix.byRegion.get(q.region) : undefined,
       q.currency !== undefined ? ix.byCurrency.get(q.currency) : undefined,
       includeDeleted ? undefined : ix.live.get('active'),
     ].filter((list) => list !== undefined);
-    if (ua !== undefined || ub !== undefined) {
+    if ((ua !== undefined || ub !== undefined) && !onCreated) {
       const shortest = Math.min(ix.order.length, ...narrow.map((list) => list.length));
       const changed = ix.updates.within(ua, ub, Math.min(shortest, 10_000));
       if (changed) narrow.push(changed.map((c) => ix.positionOf.get(c)!).sort((x, y) => x - y));

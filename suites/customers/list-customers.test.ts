@@ -6,6 +6,7 @@ import { bareIndividual, individual } from '../../fixtures/customers.js';
 import { expectError, expectStatus } from '../../helpers/expect.js';
 import { createCustomer } from '../../helpers/flows/customers.js';
 import { walkPages } from '../../helpers/flows/pages.js';
+import { eventually } from '../../helpers/eventually.js';
 import { api } from '../../helpers/harness.js';
 import { basisSupplement, scenario } from '../../helpers/scenario.js';
 import { CustomerPage, CustomerRecord } from '../../helpers/schemas/customers.js';
@@ -31,10 +32,22 @@ describe('GET /customers', () => {
   it('narrows by each filter, the time bounds inclusive', async () => {
     await basisSupplement('list filters platformCustomerId, customerType, createdAfter/Before, updatedAfter/Before, region, currency, umaAddress; inclusive (sections 4, 15)');
     const created = expectStatus(await api.post('/customers', { body: bareIndividual({ region: 'NZ', currencies: ['USD', 'EUR'] }) }), 201, CustomerRecord);
+    // A customer whose platformCustomerId begins with this one's: an exact filter does not take it.
+    const longer = expectStatus(await api.post('/customers', { body: bareIndividual({ region: 'NZ', platformCustomerId: `${created.platformCustomerId}-2` }) }), 201, CustomerRecord);
+    // Updated after its creation, so its updatedAt differs from its createdAt and the updated* filters
+    // are told from the created* ones (each update a request later; a target may keep milliseconds alike).
+    const patched = await eventually(
+      async () => {
+        expectStatus(await api.patch('/customers/{customerId}', { params: { customerId: created.id }, body: { customerType: 'INDIVIDUAL', region: 'NZ' } }), 200, CustomerRecord);
+        return expectStatus(await api.get('/customers/{customerId}', { params: { customerId: created.id } }), 200, CustomerRecord);
+      },
+      (now) => Date.parse(now.updatedAt) > Date.parse(now.createdAt),
+      { timeoutMs: 5_000, what: `customer ${created.id} updated after its creation (updatedAt later than createdAt)` },
+    );
     // The customer as stored now (its updatedAt included), not as the create answered.
-    const c = expectStatus(await api.get('/customers/{customerId}', { params: { customerId: created.id } }), 200, CustomerRecord);
+    const c = patched;
     const own = { platformCustomerId: c.platformCustomerId };
-    expect(await list(own), 'platformCustomerId names the one customer').toEqual([c.id]);
+    expect(await list(own), `platformCustomerId names the one customer (not ${longer.id}, whose id begins with it)`).toEqual([c.id]);
     expect(await list({ umaAddress: c.umaAddress }), 'umaAddress names the one customer').toEqual([c.id]);
 
     const cases: [string, Record<string, string>, Record<string, string>][] = [
