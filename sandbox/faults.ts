@@ -2128,6 +2128,11 @@ export const FAULTS = {
     suites: ['customers/list-customers.test.ts'],
     rule: 'Supplement 4 and 15: GET /customers filters updatedAfter/updatedBefore (inclusive) bound updatedAt.',
   },
+  'cards-account-filter-first-source-only': {
+    areas: ['cards'],
+    suites: ['cards/lists.test.ts'],
+    rule: 'Supplement 9: GET /cards filter accountId lists the cards the account funds, whatever its place among the funding sources.',
+  },
 } as const satisfies Record<string, FaultEntry>;
 
 export type FaultName = keyof typeof FAULTS;

@@ -30,7 +30,8 @@ async function holderWithCards() {
   const usd = (await activeAccount(customer.id, 'USD')).id;
   const usdc = (await activeAccount(customer.id, 'USDC')).id;
   const first = await issue(customer.id, [usd], '000');
-  const second = await issue(customer.id, [usdc], '000');
+  // Funded by both, the USD account second: accountId lists the cards an account funds at any priority.
+  const second = await issue(customer.id, [usdc, usd], '000');
   const held = await issue(customer.id, [usd], '001');
   for (const c of [first, second]) await eventually(() => getCard(c.id), (x) => x.state === 'ACTIVE', { timeoutMs: capabilities.eventTimeoutMs, what: `card ${c.id} to become ACTIVE` });
   return { id: customer.id, usd, usdc, first, second, held, all: [first.id, second.id, held.id] };
@@ -50,9 +51,9 @@ describe(OP, () => {
     expect(sorted(await walk({ cardholderId: b.id }, 2)), 'another cardholder\'s list holds none of the first one\'s cards').toEqual(sorted(b.all));
     recordRule(OP, LIST_RULES.scope('customer'));
 
-    expect(sorted(await walk({ cardholderId: a.id, accountId: a.usd }, 100)), 'accountId lists the cards that account funds').toEqual(sorted([a.first.id, a.held.id]));
-    expect(await walk({ cardholderId: a.id, accountId: a.usdc }, 100), 'control: the other account funds the other card').toEqual([a.second.id]);
-    expect(sorted(await walk({ accountId: b.usd }, 100)), 'accountId alone lists the cards of that account, none of another').toEqual(sorted([b.first.id, b.held.id]));
+    expect(sorted(await walk({ cardholderId: a.id, accountId: a.usd }, 100)), 'accountId lists the cards that account funds, first or later in their sources').toEqual(sorted([a.first.id, a.held.id, a.second.id]));
+    expect(await walk({ cardholderId: a.id, accountId: a.usdc }, 100), 'control: the other account funds one card').toEqual([a.second.id]);
+    expect(sorted(await walk({ accountId: b.usd }, 100)), 'accountId alone lists the cards of that account, none of another').toEqual(sorted([b.first.id, b.held.id, b.second.id]));
     recordRule(OP, LIST_RULES.filter('accountId'));
 
     expect(await walk({ platformCardId: String(a.first.platformCardId) }, 100), 'platformCardId lists that card').toEqual([a.first.id]);
