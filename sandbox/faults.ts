@@ -2133,6 +2133,16 @@ export const FAULTS = {
     suites: ['cards/lists.test.ts'],
     rule: 'Supplement 9: GET /cards filter accountId lists the cards the account funds, whatever its place among the funding sources.',
   },
+  'agents-list-time-filters-ignored': {
+    areas: ['agent-management'],
+    suites: ['agent-management/lists.test.ts'],
+    rule: 'Supplement 23: GET /agents created/updatedAfter/Before? bound the list by time.',
+  },
+  'agent-approvals-sort-order-ignored': {
+    areas: ['agent-management'],
+    suites: ['agent-management/lists.test.ts'],
+    rule: 'Supplement 23: GET /agents/approvals sortOrder; section 1: sortOrder asc|desc, default desc.',
+  },
 } as const satisfies Record<string, FaultEntry>;
 
 export type FaultName = keyof typeof FAULTS;

@@ -280,6 +280,8 @@ export async function agentRoutes(app: FastifyInstance) {
   // supplement 1: counting would read every agent).
   app.get('/agents', async (req) => {
     const q = parse(AgentQuery, req.query);
+    // The fault: the time filters are read and ignored.
+    if (f.has('agents-list-time-filters-ignored')) Object.assign(q, { createdAfter: undefined, createdBefore: undefined, updatedAfter: undefined, updatedBefore: undefined });
     const ignore = f.has('agents-list-filter-ignored');
     const ids = q.customerId && !ignore ? s.agentsByCustomer.get(q.customerId) : s.agentOrder;
     let current: AgentRecord | undefined;
@@ -321,7 +323,7 @@ export async function agentRoutes(app: FastifyInstance) {
         (ignore || ((!q.agentId || a.agentId === q.agentId) && (!q.customerId || a.customerId === q.customerId) && inRange(a.createdAt, q.startDate, q.endDate)))
       );
     };
-    const p = cursorPage(ids, { limit: q.limit, cursor: q.cursor, descending: q.sortOrder !== 'asc' }, matches, (id) => s.actions.get(id)!);
+    const p = cursorPage(ids, { limit: q.limit, cursor: q.cursor, descending: q.sortOrder !== 'asc' || f.has('agent-approvals-sort-order-ignored') }, matches, (id) => s.actions.get(id)!);
     return { ...p, data: await Promise.all(p.data.map(presentAction)) };
   });
 

@@ -10,12 +10,14 @@ import { expectError, expectStatus } from '../../helpers/expect.js';
 import { AGENT, AGENTS, APPROVALS, connectAgent, createAgent, customerWithMoney, ME_TRANSFER_OUT, policy } from '../../helpers/flows/agents.js';
 import { createCustomer } from '../../helpers/flows/customers.js';
 import { walkPages } from '../../helpers/flows/pages.js';
+import { eventually } from '../../helpers/eventually.js';
 import { api, capabilities } from '../../helpers/harness.js';
 import { LIST_RULES } from '../../helpers/requests/lists.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
 import { Agent, AgentAction } from '../../helpers/schemas/agents.js';
 
 const sorted = (ids: string[]) => [...ids].sort();
+const at = (iso: string) => Date.parse(iso);
 const idsOf = async (template: string, query: Record<string, string>, limit: number) => (await walkPages(template, template === AGENTS ? Agent : AgentAction, { query, limit, settled: true })).map((x) => x.id);
 
 async function limitRange(op: string, template: string) {
@@ -50,6 +52,28 @@ describe('GET /agents', () => {
     expect(await idsOf(AGENTS, { customerId: x, isConnected: 'true' }, 100), 'isConnected=true lists the agent whose code was redeemed only').toEqual([connected]);
     expect(sorted(await idsOf(AGENTS, { customerId: x, isConnected: 'false' }, 100)), 'control: isConnected=false lists the other two').toEqual(sorted([paused, plain]));
     recordRule(op, LIST_RULES.filter('isConnected'));
+  });
+
+  it('createdAfter/createdBefore and updatedAfter/updatedBefore bound the list by time', async () => {
+    await basisSupplement('section 23: GET /agents created/updatedAfter/Before?');
+    const z = (await createCustomer(individual())).id;
+    const first = (await createAgent(z)).agent;
+    // Created later than the first (each try a request later; a target may keep milliseconds alike) …
+    const second = await eventually(async () => (await createAgent(z)).agent, (a) => at(a.createdAt) > at(first.createdAt), { timeoutMs: 5_000, what: 'an agent created later than the first' });
+    const agents = await idsOf(AGENTS, { customerId: z }, 100);
+    // … and the first updated later than the second was created (so updated* cannot be told by created* alone).
+    const updated = await eventually(
+      async () => expectStatus(await api.patch(AGENT, { params: { agentId: first.id }, body: { isPaused: !first.isPaused } }), 200, Agent),
+      (a) => at(a.updatedAt) > at(second.updatedAt),
+      { timeoutMs: 5_000, what: `agent ${first.id} updated later than ${second.id}` },
+    );
+    const others = agents.filter((id) => id !== first.id && id !== second.id);
+    const within = async (query: Record<string, string>) => (await idsOf(AGENTS, { customerId: z, ...query }, 100)).filter((id) => !others.includes(id));
+    expect(await within({ createdAfter: second.createdAt }), `createdAfter=${second.createdAt} lists the later agent only (inclusive)`).toEqual([second.id]);
+    expect(await within({ createdBefore: first.createdAt }), `createdBefore=${first.createdAt} lists the earlier agent only (inclusive)`).toEqual([first.id]);
+    expect(await within({ updatedAfter: updated.updatedAt }), `updatedAfter=${updated.updatedAt} lists the agent updated last only`).toEqual([first.id]);
+    expect(await within({ updatedBefore: second.updatedAt }), `updatedBefore=${second.updatedAt} leaves out the agent updated after it`).toEqual([second.id]);
+    for (const f of ['createdAfter', 'createdBefore', 'updatedAfter', 'updatedBefore']) recordRule(op, LIST_RULES.filter(f));
   });
 
   it('refuses limit 0 and 101 with 400, and accepts 1 and 100', async () => {
@@ -90,6 +114,14 @@ describe('GET /agents/approvals', () => {
     expect(await idsOf(APPROVALS, { customerId: b.customerId }, 100), 'another customer\'s list holds its own action only').toEqual(b.ids);
     recordRule(op, LIST_RULES.filter('customerId'));
     recordRule(op, LIST_RULES.scope('customer'));
+
+    // sortOrder (supplement 23; section 1: asc|desc, default desc): asc is desc reversed, desc the default.
+    const asc = await idsOf(APPROVALS, { agentId: a.agentId, sortOrder: 'asc' }, 2);
+    const desc = await idsOf(APPROVALS, { agentId: a.agentId, sortOrder: 'desc' }, 2);
+    expect(asc, 'sortOrder=asc lists the held actions in the reverse of desc').toEqual([...desc].reverse());
+    expect(asc, 'the actions were made one after another: asc lists them in that order').toEqual(a.ids);
+    expect(await idsOf(APPROVALS, { agentId: a.agentId }, 2), 'sortOrder defaults to desc').toEqual(desc);
+    recordRule(op, LIST_RULES.filter('sortOrder'));
   });
 
   it('refuses limit 0 and 101 with 400, and accepts 1 and 100', async () => {
