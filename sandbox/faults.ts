@@ -2143,6 +2143,11 @@ export const FAULTS = {
     suites: ['agent-management/lists.test.ts'],
     rule: 'Supplement 23: GET /agents/approvals sortOrder; section 1: sortOrder asc|desc, default desc.',
   },
+  'wallet-otp-credential-once-ever': {
+    areas: ['embedded-wallet-auth'],
+    suites: ['embedded-wallet-auth/credentials.test.ts'],
+    rule: 'Errors / 400: SMS_OTP_CREDENTIAL_ALREADY_EXISTS (one SMS OTP credential per internal account): an account whose one was deleted takes a new one.',
+  },
 } as const satisfies Record<string, FaultEntry>;
 
 export type FaultName = keyof typeof FAULTS;

@@ -368,6 +368,8 @@ export async function embeddedWalletAuthRoutes(app: FastifyInstance) {
     return typeof value === 'string' && value !== '' ? value : undefined;
   };
   const credentialsOf = (accountId: string): Credential[] => [...(st.credentialsByAccount.get(accountId)?.values() ?? [])];
+  /** `<accountId> <type>` of every OTP credential added (the fault wallet-otp-credential-once-ever reads it). */
+  const otpEverAdded = new Set<string>();
   const newCredential = (accountId: string, type: CredentialType, nickname: string): Credential => {
     const now = isoNow(ctx.clock);
     const c: Credential = { id: `AuthMethod:${randomUUID()}`, accountId, type, nickname, createdAt: now, updatedAt: now, bundles: [] };
@@ -433,11 +435,14 @@ export async function embeddedWalletAuthRoutes(app: FastifyInstance) {
     if (!nickname) throw badRequest('INVALID_INPUT', `The customer of account ${body.accountId} has no ${body.type === 'EMAIL_OTP' ? 'email' : 'phoneNumber'} for a ${body.type} credential`);
     // One EMAIL_OTP and one SMS_OTP per account (interface: Errors / 400; supplement 17); refused before
     // the 202 (supplement 28.5 leaves the order open).
-    if (credentialsOf(body.accountId).some((c) => c.type === body.type) && !ctx.faults.has('wallet-second-otp-credential-accepted')) {
+    // The fault wallet-otp-credential-once-ever: an account that ever had one is refused another.
+    const had = ctx.faults.has('wallet-otp-credential-once-ever') && otpEverAdded.has(`${body.accountId} ${body.type}`);
+    if ((had || credentialsOf(body.accountId).some((c) => c.type === body.type)) && !ctx.faults.has('wallet-second-otp-credential-accepted')) {
       throw badRequest(`${body.type}_CREDENTIAL_ALREADY_EXISTS`, `Account ${body.accountId} already has a ${body.type} credential`);
     }
     return signedRetry(ctx, req, reply, { type: 'CREATE_AUTHENTICATORS', accountId: body.accountId, signer: sessionSigner(body.accountId) }, () => {
       const c = newCredential(body.accountId, body.type, nickname);
+      otpEverAdded.add(`${body.accountId} ${body.type}`);
       return reply.status(201).send(presentCredential(c));
     });
   });
