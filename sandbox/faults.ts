@@ -2148,6 +2148,11 @@ export const FAULTS = {
     suites: ['embedded-wallet-auth/credentials.test.ts'],
     rule: 'Errors / 400: SMS_OTP_CREDENTIAL_ALREADY_EXISTS (one SMS OTP credential per internal account): an account whose one was deleted takes a new one.',
   },
+  'wallet-vasp-name-dropped': {
+    areas: ['external-accounts'],
+    suites: ['external-accounts/eligibility.test.ts'],
+    rule: 'Supplement 7: vaspName (from GET /vasps) marks a custodial wallet: the account keeps it.',
+  },
 } as const satisfies Record<string, FaultEntry>;
 
 export type FaultName = keyof typeof FAULTS;

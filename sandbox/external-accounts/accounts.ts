@@ -272,6 +272,7 @@ function storedAccountInfo<I extends { accountType: string }>(ctx: SandboxContex
     stored.beneficiary = beneficiary;
   }
   if (ctx.faults.has('bank-account-type-defaults-savings') && stored.accountType === 'USD_ACCOUNT') stored.bankAccountType ??= 'SAVINGS';
+  if (ctx.faults.has('wallet-vasp-name-dropped')) delete stored.vaspName;
   return stored as I;
 }
 

@@ -103,6 +103,9 @@ for (const scope of ['customers', 'platform'] as Scope[]) {
       // The custodial case needs a VASP to name: a target with counterparty rules that lists none cannot be judged on it.
       expect(vasps.data.length, 'precondition: GET /vasps lists at least one VASP, to create a custodial wallet with its vaspName').toBeGreaterThan(0);
       const custodial = await create(scope, walletBody(plainWallet(), { ownershipType: 'FIRST_PARTY' }, { vaspName: vasps.data[0].vaspName }));
+      // Supplement 7: "vaspName (from GET /vasps) marks a custodial wallet": the account keeps it.
+      const custodialRead = expectStatus(await api.get(`/${scope}/external-accounts/{externalAccountId}`, { params: { externalAccountId: custodial.id } }), 200, ExternalAccount, 'GET the custodial wallet account');
+      expect((custodialRead.accountInfo as Record<string, unknown>).vaspName, 'supplement 7: the custodial wallet reads back with the vaspName that marks it').toBe(vasps.data[0].vaspName);
       const { customerId: _c, ...bankBody } = usdAccount('unused');
       const bank = await create(scope, bankBody);
       for (const [what, account] of [['THIRD_PARTY wallet', third], ['custodial wallet', custodial], ['USD bank account', bank]] as const) {
