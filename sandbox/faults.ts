@@ -2153,6 +2153,11 @@ export const FAULTS = {
     suites: ['external-accounts/eligibility.test.ts'],
     rule: 'Supplement 7: vaspName (from GET /vasps) marks a custodial wallet: the account keeps it.',
   },
+  'card-clearing-zero-refused': {
+    areas: ['cards'],
+    suites: ['cards/simulate-field-rules.test.ts'],
+    rule: 'Supplement 9: simulate clearing {cardTransactionId*, amount* ≥0} (0 = auth expiry): a clearing of 0 is accepted.',
+  },
 } as const satisfies Record<string, FaultEntry>;
 
 export type FaultName = keyof typeof FAULTS;

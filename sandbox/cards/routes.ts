@@ -486,7 +486,7 @@ export async function cardRoutes(app: FastifyInstance) {
     },
     clearing: (card, raw) => {
       // Supplement section 9: {cardTransactionId*, amount* ≥0}.
-      const b = parse(f.has('card-clearing-negative-accepted') ? ChildBodyAnyAmount : ChildBody, raw);
+      const b = parse(f.has('card-clearing-negative-accepted') ? ChildBodyAnyAmount : f.has('card-clearing-zero-refused') ? ChildBodyPositive : ChildBody, raw);
       const t = parentTxn(b.cardTransactionId, card, ['AUTHORIZED', 'PARTIALLY_SETTLED']);
       return simulateToken(card, () => {
         if (b.amount === 0) return setTxn(t, 'SETTLED'); // authorization expiry: nothing settles

@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { eventually } from '../../helpers/eventually.js';
 import { expectEvents } from '../../helpers/events.js';
+import { expectStatus } from '../../helpers/expect.js';
 import { accountIn } from '../../helpers/flows/customers.js';
 import { activeCard, cardTransactions, purchase, simulate } from '../../helpers/flows/cards.js';
 import { api, capabilities, listener } from '../../helpers/harness.js';
@@ -83,5 +84,13 @@ describe(CLEARING, () => {
         expect((await accountIn(customerId, 'USD')).balance.amount, `the funding account is pulled exactly the cleared ${amount}`).toBe(before - amount);
       },
     });
+  });
+
+  it('accepts a clearing of 0, the lower bound (0 = the authorization expires)', async (ctx) => {
+    requireCapability(ctx, capabilities.sandboxTriggers, 'the target has no card simulations');
+    await basisSupplement('section 9: simulate clearing {cardTransactionId*, amount* ≥0} (0 = auth expiry) → 202');
+    const { card, customerId } = await activeCard();
+    const parent = (await authorized(card.id, customerId)).id;
+    expectStatus(await api.post(CLEARING.slice(5), { params: { cardId: card.id }, body: { cardTransactionId: parent, amount: 0 } }), 202, SimulationAccepted, 'supplement §9: amount* ≥0: a clearing of 0 is accepted');
   });
 });
