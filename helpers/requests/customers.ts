@@ -195,7 +195,7 @@ const personalInfo = (required: boolean): FieldSpec[] => [
 ];
 const ownerCore = (required: boolean): FieldSpec[] => [
   { path: 'roles', type: 'array', required, items: { enum: OWNER_ROLES }, cite: `${BO}; ${S14}: roles UBO, DIRECTOR, COMPANY_OFFICER, CONTROL_PERSON, TRUSTEE, GENERAL_PARTNER` },
-  { path: 'ownershipPercentage', type: 'number', required, minimum: 0, maximum: 100, cite: BO },
+  { path: 'ownershipPercentage', type: 'number', required, minimum: 0, maximum: 100, edge: 100, cite: BO },
 ];
 
 export function ownerCreate(): RequestSpec {
@@ -267,7 +267,7 @@ export function configPatch(): RequestSpec {
     { path: 'feeConfigs', type: 'array', valid: fc.constant([{}]), cite: FEE },
     { path: 'feeConfigs.0.feeType', type: 'string', required: true, enum: ['CROSS_CURRENCY_TRANSACTION'], cite: FEE },
     { path: 'feeConfigs.0.sourceCurrency', type: 'string', required: true, valid: fc.constant('USD'), cite: FEE },
-    { path: 'feeConfigs.0.variableFeeBps', type: 'integer', required: true, minimum: 0, maximum: 10000, valid: fc.integer({ min: 1, max: 10000 }), cite: FEE },
+    { path: 'feeConfigs.0.variableFeeBps', type: 'integer', required: true, minimum: 0, maximum: 10000, valid: fc.integer({ min: 1, max: 10000 }), edge: 10000, cite: FEE },
     { path: 'feeConfigs.0.fixedFee', type: 'object', required: true, valid: fc.constant({}), cite: FEE },
     { path: 'feeConfigs.0.fixedFee.amount', type: 'integer', required: true, minimum: 0, valid: fc.integer({ min: 0, max: 500 }), cite: FEE },
     { path: 'feeConfigs.0.fixedFee.currency', type: 'string', required: true, valid: fc.constant('USD'), cite: FEE },

@@ -36,6 +36,8 @@ export interface FieldSpec {
   format?: { name: string; invalid: fc.Arbitrary<string> };
   /** The field may not be given in this variant. */
   forbidden?: boolean;
+  /** A documented bound the valid body with every optional field gives the field (0–10000: 10000). */
+  edge?: unknown;
   /**
    * The value the documents give a field left out ("CHECKING default"): a valid request without the
    * field reads back with this value, or without the field.
@@ -223,11 +225,13 @@ const text = (minLength: number, maxLength: number) =>
   );
 
 /**
- * A valid value of the field. `atEdge`: a text field with a documented maximum length and nothing else
- * to shape it (no pattern, enum, format or valid values of its own) takes exactly that length, so a
- * target that holds it to less refuses a valid request.
+ * A valid value of the field. `atEdge`: the field's documented `edge` where it has one; else a text
+ * field with a documented maximum length and nothing else to shape it (no pattern, enum, format or
+ * valid values of its own) takes exactly that length, so a target that holds it to less refuses a
+ * valid request.
  */
 export function validValue(f: FieldSpec, atEdge = false): fc.Arbitrary<unknown> {
+  if (atEdge && f.edge !== undefined) return fc.constant(f.edge);
   if (atEdge && f.type === 'string' && f.maxLength !== undefined && !f.valid && !f.pattern && !f.enum && !f.format) return text(f.maxLength, f.maxLength);
   if (f.valid) return f.valid;
   if (f.enum) return fc.constantFrom(...f.enum);
