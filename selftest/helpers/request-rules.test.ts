@@ -145,6 +145,14 @@ describe('request rules', () => {
       }
     });
 
+    it(`${spec.operation}: the body with every optional field keeps every declared rule at its edges`, () => {
+      for (const v of spec.variants) {
+        fc.assert(fc.property(validBody(v, 'all'), (body) => {
+          expect(problems(v, body), `${v.name} (every optional field): ${JSON.stringify(body).slice(0, 400)}`).toEqual([]);
+        }), { numRuns: 3, seed: 17 });
+      }
+    });
+
     it(`${spec.operation}: each broken body breaks its rule and changes nothing outside its field`, () => {
       for (const rule of rulesOf(spec)) {
         fc.assert(
@@ -177,6 +185,46 @@ describe('request rules', () => {
       expect(new Set(ids).size, `${op}: rule ids are unique`).toBe(ids.length);
       expect(ids.length, `${op}: declares rules`).toBeGreaterThan(0);
     }
+  });
+});
+
+describe('values next to a rule', () => {
+  const spec: RequestSpec = {
+    operation: 'POST /things',
+    part: 'body',
+    variants: [{
+      name: 'T',
+      fixed: {},
+      fields: [
+        { path: 'n', type: 'string', maxLength: 34, valid: fc.constant('1234'), cite: 't' },
+        { path: 't', type: 'string', maxLength: 120, cite: 't' },
+        { path: 'i', type: 'integer', minimum: 1, maximum: 500, edge: 500, cite: 't' },
+        { path: 'x', type: 'number', minimum: 0, maximum: 100, cite: 't' },
+        { path: 'e', type: 'string', enum: ['A', 'B'], nearMiss: ['C'], cite: 't' },
+      ],
+    }],
+  };
+  const rules = rulesOf(spec);
+  const brokenValues = (id: string, path: string) => fc.sample(rules.find((r) => r.id === id)!.breaks, { numRuns: 6, seed: 3 }).map((b) => b({})[path]);
+
+  it('break a bound one past it exactly, a too-long value made of a valid one\'s own characters', () => {
+    expect(new Set(brokenValues('n maxLength', 'n'))).toEqual(new Set(['12341234123412341234123412341234123']));
+    expect(brokenValues('t maxLength', 't').every((v) => typeof v === 'string' && v.length === 121)).toBe(true);
+    expect(new Set(brokenValues('i minimum', 'i'))).toEqual(new Set([0]));
+    expect(new Set(brokenValues('i maximum', 'i'))).toEqual(new Set([501]));
+    expect(new Set(brokenValues('x minimum', 'x'))).toEqual(new Set([-0.5]));
+    expect(new Set(brokenValues('x maximum', 'x'))).toEqual(new Set([100.5]));
+  });
+
+  it('break an enum with its near misses where the documents give a neighbouring list', () => {
+    expect(new Set(brokenValues('e enum', 'e'))).toEqual(new Set(['C']));
+  });
+
+  it('give the body with every optional field a text field\'s full length and a field\'s documented edge', () => {
+    const [body] = fc.sample(validBody(spec.variants[0], 'all'), { numRuns: 1, seed: 5 });
+    expect((body.t as string).length).toBe(120);
+    expect(body.i).toBe(500);
+    expect(body.n).toBe('1234');
   });
 });
 

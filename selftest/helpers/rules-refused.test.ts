@@ -2,6 +2,7 @@
 // read (after every RULES_PER_READING rules and after the last), what a failed reading names, and what a
 // read finds added to a refusal judged wrong.
 import { describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
 import type { ApiResponse } from '../../helpers/client.js';
 import type { RequestSpec } from '../../helpers/requests/rules.js';
 
@@ -12,7 +13,7 @@ vi.mock('../../helpers/allure.js', () => ({ allureTag: () => undefined, allureLa
 vi.mock('../../helpers/harness.js', () => ({ exchangesGrouped: <T>(_title: string, fn: () => Promise<T>) => fn() }));
 vi.mock('vitest', async (original) => ({ ...(await original<typeof import('vitest')>()), inject: () => ({ seed: 20261128, ruleRuns: 1 }) }));
 
-const { checkRulesRefused, readsBackAs, RULES_PER_READING } = await import('../../helpers/requests/check.js');
+const { checkRulesRefused, checkValidAccepted, readsBackAs, RULES_PER_READING } = await import('../../helpers/requests/check.js');
 
 /** An operation with `n` required text fields: each field's absence is one rule, its type another. */
 function spec(n: number): RequestSpec {
@@ -81,7 +82,57 @@ describe('checkRulesRefused', () => {
       },
       unchanged: async () => undefined,
     }).catch((e: Error) => e);
-    expect((failure as Error).message).toMatch(/POST \/things f0 required: test: expected f0 \(or a path under it\) in details\.errors\[\], got \["other"\]/);
+    expect((failure as Error).message).toMatch(/POST \/things f0 required: test: only f0 \(or a path under it\) may be named in details\.errors\[\], got \["other"\]/);
+  });
+
+  it('fails a refusal that names a valid field beside the broken one ("one per invalid field"), and passes one that names a path under the field', async () => {
+    const extra = await checkRulesRefused({
+      spec: spec(2),
+      send: async (b) => {
+        const r = refuse(b, 2);
+        const answer = { ...(r.body as Record<string, unknown>), details: { errors: [...((r.body as { details: { errors: unknown[] } }).details.errors), { field: 'f1', message: 'also bad' }] } };
+        return { ...r, body: answer };
+      },
+      unchanged: async () => undefined,
+    }).catch((e: Error) => e);
+    expect((extra as Error).message).toMatch(/POST \/things f0 required: test: only f0 \(or a path under it\) may be named in details\.errors\[\], got \["f0","f1"\]/);
+    const under = await checkRulesRefused({
+      spec: spec(1),
+      send: async (b) => {
+        const r = refuse(b, 1);
+        const answer = { ...(r.body as Record<string, unknown>), details: { errors: [{ field: 'f0.inner', message: 'bad' }] } };
+        return { ...r, body: answer };
+      },
+      unchanged: async () => undefined,
+    });
+    expect(under.map((r) => r.id)).toEqual(['f0 required', 'f0 type']);
+  });
+
+  it('holds an exactly-one-of group under a parent to its parent or its members, not any other field under the parent', async () => {
+    const group: RequestSpec = {
+      operation: 'POST /things',
+      part: 'body',
+      variants: [{
+        name: 'THING',
+        fixed: {},
+        fields: [
+          { path: 'p.kind', type: 'string', required: true, cite: 'test' },
+          { path: 'p.a', type: 'string', cite: 'test' },
+          { path: 'p.b', type: 'string', cite: 'test' },
+        ],
+        oneOf: { paths: ['p.a', 'p.b'], cite: 'test one of' },
+      }],
+    };
+    const sendNaming = (field: string) => async (b: Record<string, unknown>) => {
+      const p = (b.p ?? {}) as Record<string, unknown>;
+      const broken = typeof p.kind !== 'string' ? 'p.kind' : p.a !== undefined && typeof p.a !== 'string' ? 'p.a' : p.b !== undefined && typeof p.b !== 'string' ? 'p.b' : field;
+      const answer = { status: 400, code: 'INVALID_INPUT', message: 'refused', details: { errors: [{ field: broken, message: 'bad' }] } };
+      return { ...refuse({}, 0), body: answer };
+    };
+    const wrong = await checkRulesRefused({ spec: group, send: sendNaming('p.kind'), unchanged: async () => undefined }).catch((e: Error) => e);
+    expect((wrong as Error).message).toMatch(/only p or p\.a, p\.b \(or a path under it\) may be named in details\.errors\[\], got \["p\.kind"\]/);
+    const right = await checkRulesRefused({ spec: group, send: sendNaming('p'), unchanged: async () => undefined });
+    expect(right.map((r) => r.id)).toContain('p oneOf');
   });
 
   it('fails a wrong refusal as it is when nothing changed before it', async () => {
@@ -105,5 +156,28 @@ describe('a value read back (checkValidAccepted)', () => {
     expect(readsBackAs('2025-03-01T10:00:00+00:00', '2025-03-01T10:00:00Z'), 'only UTC written with Z is read as an instant').toBe(false);
     expect(readsBackAs({ a: [1, 'x'] }, { a: [1, 'x'] })).toBe(true);
     expect(readsBackAs('USD', 'usd')).toBe(false);
+  });
+
+  it('is the documented default, or nothing, for a field a create left out; an update that leaves it out is not judged so', async () => {
+    const thing = (operation: string): RequestSpec => ({
+      operation,
+      part: 'body',
+      variants: [{ name: 'THING', fixed: {}, fields: [{ path: 'kind', type: 'string', enum: ['CHECKING', 'SAVINGS'], default: 'CHECKING', cite: 'test: kind? (CHECKING default)' }] }],
+    });
+    /** A scripted target that stores `kind` as sent, and `stored` where it was left out. */
+    const target = (stored: string | undefined) => {
+      let last: Record<string, unknown> = {};
+      const answer = (status: number, body: Record<string, unknown>): ApiResponse => ({ status, headers: {}, body, text: JSON.stringify(body), exchange: { method: 'POST', template: '/things', path: '/things', status, durationMs: 1, request: { headers: {} }, response: { headers: {}, body } } });
+      return {
+        send: async (b: Record<string, unknown>) => answer(201, (last = { id: 'Thing:1', ...(b.kind !== undefined ? { kind: b.kind } : stored !== undefined ? { kind: stored } : {}) })),
+        readBack: async () => answer(200, last),
+      };
+    };
+    const schema = z.looseObject({ id: z.string() });
+    const run = (operation: string, stored: string | undefined) => checkValidAccepted({ spec: thing(operation), ...target(stored), created: { status: 201, schema } }).then(() => 'passed', (e: Error) => e.message);
+    expect(await run('POST /things', 'CHECKING')).toBe('passed');
+    expect(await run('POST /things', undefined)).toBe('passed');
+    expect(await run('POST /things', 'SAVINGS')).toMatch(/kind was left out, and reads back as "SAVINGS", not its default "CHECKING"/);
+    expect(await run('PATCH /things/{id}', 'SAVINGS'), 'an update leaves an omitted field as it was').toBe('passed');
   });
 });
