@@ -58,21 +58,26 @@ describe('GET /agents', () => {
     await basisSupplement('section 23: GET /agents created/updatedAfter/Before?');
     const z = (await createCustomer(individual())).id;
     const first = (await createAgent(z)).agent;
-    // Created later than the first (each try a request later; a target may keep milliseconds alike) …
-    const second = await eventually(async () => (await createAgent(z)).agent, (a) => at(a.createdAt) > at(first.createdAt), { timeoutMs: 5_000, what: 'an agent created later than the first' });
+    // Created at least 2 ms after the first (each try a request later; a target may keep milliseconds
+    // alike), so a bound lies strictly between the two, whether a target's bounds are inclusive or not
+    // (section 23 does not say) …
+    const second = await eventually(async () => (await createAgent(z)).agent, (a) => at(a.createdAt) > at(first.createdAt) + 1, { timeoutMs: 5_000, what: 'an agent created 2 ms or more after the first' });
     const agents = await idsOf(AGENTS, { customerId: z }, 100);
-    // … and the first updated later than the second was created (so updated* cannot be told by created* alone).
+    // … and the first updated 2 ms or more after the second was, so updated* cannot be told by created* alone.
     const updated = await eventually(
       async () => expectStatus(await api.patch(AGENT, { params: { agentId: first.id }, body: { isPaused: !first.isPaused } }), 200, Agent),
-      (a) => at(a.updatedAt) > at(second.updatedAt),
-      { timeoutMs: 5_000, what: `agent ${first.id} updated later than ${second.id}` },
+      (a) => at(a.updatedAt) > at(second.updatedAt) + 1,
+      { timeoutMs: 5_000, what: `agent ${first.id} updated 2 ms or more after ${second.id}` },
     );
     const others = agents.filter((id) => id !== first.id && id !== second.id);
     const within = async (query: Record<string, string>) => (await idsOf(AGENTS, { customerId: z, ...query }, 100)).filter((id) => !others.includes(id));
-    expect(await within({ createdAfter: second.createdAt }), `createdAfter=${second.createdAt} lists the later agent only (inclusive)`).toEqual([second.id]);
-    expect(await within({ createdBefore: first.createdAt }), `createdBefore=${first.createdAt} lists the earlier agent only (inclusive)`).toEqual([first.id]);
-    expect(await within({ updatedAfter: updated.updatedAt }), `updatedAfter=${updated.updatedAt} lists the agent updated last only`).toEqual([first.id]);
-    expect(await within({ updatedBefore: second.updatedAt }), `updatedBefore=${second.updatedAt} leaves out the agent updated after it`).toEqual([second.id]);
+    const iso = (ms: number) => new Date(ms).toISOString();
+    const createdBetween = iso(at(first.createdAt) + 1);
+    const updatedBetween = iso(at(second.updatedAt) + 1);
+    expect(await within({ createdAfter: createdBetween }), `createdAfter=${createdBetween} lists the later agent only`).toEqual([second.id]);
+    expect(await within({ createdBefore: createdBetween }), `createdBefore=${createdBetween} lists the earlier agent only`).toEqual([first.id]);
+    expect(await within({ updatedAfter: updatedBetween }), `updatedAfter=${updatedBetween} lists the agent updated last only (updated ${updated.updatedAt})`).toEqual([first.id]);
+    expect(await within({ updatedBefore: updatedBetween }), `updatedBefore=${updatedBetween} leaves out the agent updated after it`).toEqual([second.id]);
     for (const f of ['createdAfter', 'createdBefore', 'updatedAfter', 'updatedBefore']) recordRule(op, LIST_RULES.filter(f));
   });
 
