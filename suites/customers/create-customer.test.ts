@@ -71,7 +71,9 @@ describe('PATCH /customers/{customerId}', () => {
   it('adds enhanced-due-diligence fields and the terms consent to an existing customer', async () => {
     const customer = await createCustomer(bareIndividual());
     const version = await currentTermsVersion();
-    const update = { customerType: 'INDIVIDUAL', purposeOfAccount: 'PERSONAL_PAYMENTS', annualIncomeRange: 'INCOME_25K_TO_100K', endUserTermsConsent: consent(version) };
+    // Values the documents give (supplement 4: the pepStatus enum, the examples SALARY and COUNT_10_TO_100);
+    // purposeOfAccount, annualIncomeRange and the others name no values, so none is sent.
+    const update = { customerType: 'INDIVIDUAL', pepStatus: 'FOREIGN', sourceOfFundsCategories: ['SALARY'], expectedMonthlyTransactionCount: 'COUNT_10_TO_100', endUserTermsConsent: consent(version) };
     const updated = expectStatus(await api.patch('/customers/{customerId}', { params: { customerId: customer.id }, body: update }), 200, Customer);
     expect(updated.id, 'PATCH /customers/{customerId} updates that customer').toBe(customer.id);
   });
