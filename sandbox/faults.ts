@@ -2108,11 +2108,6 @@ export const FAULTS = {
     rule: 'Supplement 22: amount must equal whole fiat cents at the token\'s decimals (a multiple of ten units is not a whole cent).',
   },
   // List filters and scopes (a fourth review)
-  'customer-external-list-includes-platform-accounts': {
-    areas: ['external-accounts'],
-    suites: ['external-accounts/lists.test.ts'],
-    rule: 'Supplement 7: the customer list (filters currency, customerId) and the platform list are apart; interface: customerId null on a platform account.',
-  },
   'external-accounts-currency-prefix-match': {
     areas: ['external-accounts'],
     suites: ['external-accounts/lists.test.ts'],

@@ -20,7 +20,7 @@ const accountIds = fc.array(matching(/^[a-z0-9]{6,12}$/).map((s) => `ExternalAcc
 const RULES = `${POLICY} accountRestrictions{accountRules?[{accountId*, executionMode?, perTransactionLimit?}]}`;
 /**
  * accountRestrictions.accountRules. On create, the first rule's members are fields of their own (each
- * judged: accountId required, executionMode one of the modes, perTransactionLimit an integer), every
+ * judged: accountId required, executionMode a string, perTransactionLimit an integer), every
  * valid policy carrying one rule; on the PATCH, where no field is required, rules are generated whole
  * (a rule without its accountId is no valid one).
  */
@@ -38,7 +38,9 @@ function accountRules(prefix: string, partial: boolean): FieldSpec[] {
   return [
     { path, type: 'array', valid: fc.constant([]), cite: RULES },
     { path: `${path}.0.accountId`, type: 'string', required: true, valid: accountId, cite: RULES },
-    { path: `${path}.0.executionMode`, type: 'string', enum: MODES, cite: `${RULES}; executionMode as defaultExecutionMode (AUTO|APPROVAL_REQUIRED)` },
+    // No values are given for a rule's executionMode: its valid ones are defaultExecutionMode's (the
+    // same word), and no value is refused for it.
+    { path: `${path}.0.executionMode`, type: 'string', valid: fc.constantFrom(...MODES), cite: `${RULES}; valid values as defaultExecutionMode (AUTO|APPROVAL_REQUIRED)` },
     { path: `${path}.0.perTransactionLimit`, type: 'integer', valid: fc.integer({ min: 1, max: 1_000_000 }), cite: `${RULES}; ${AMOUNT}` },
   ];
 }

@@ -168,8 +168,11 @@ async function judgeRule(o: NegativeOptions, rule: Rule): Promise<void> {
   const isRuleField = (f: unknown) => typeof f === 'string' && (rule.members
     ? f === rule.field || rule.members.some((m) => f === m || f.startsWith(`${m}.`))
     : expected.some((n) => f === n || f.startsWith(`${n}.`)));
-  // "one per invalid field": a request that breaks one rule has that field named, and no other.
-  const namesRuleField = (fields: unknown[]) => fields.length > 0 && fields.every(isRuleField);
+  // An object holding the field: with a member broken (a discriminator, say), the object is invalid too.
+  const isAncestor = (f: unknown) => typeof f === 'string' && expected.some((n) => n.startsWith(`${f}.`));
+  // "one per invalid field": a request that breaks one rule has that field named, and no other field
+  // (an object holding it aside).
+  const namesRuleField = (fields: unknown[]) => fields.some(isRuleField) && fields.every((f) => isRuleField(f) || isAncestor(f));
   let fullyJudged = false;
   await exchangesGrouped(`${o.spec.operation} ${rule.id}`, () => judged(fc.assert(
     fc.asyncProperty(fc.constantFrom(...rule.variants).chain(validBody), rule.breaks, async (valid, breakIt) => {
@@ -187,7 +190,7 @@ async function judgeRule(o: NegativeOptions, rule: Rule): Promise<void> {
       const given = (body.details?.errors ?? []).map((e) => e.field);
       expect(
         namesRuleField(given),
-        `Errors: "details.errors is an array of FieldError, one per invalid field", FieldError field the "dot-notation path to the offending field"; ${why}: only ${rule.members ? `${rule.field} or ${rule.members.join(', ')}` : expected.join(' or ')} (or a path under it) may be named in details.errors[], got ${JSON.stringify(given)}`,
+        `Errors: "details.errors is an array of FieldError, one per invalid field", FieldError field the "dot-notation path to the offending field"; ${why}: only ${rule.members ? `${rule.field} or ${rule.members.join(', ')}` : expected.join(' or ')} (or a path under it, beside the objects holding it) may be named in details.errors[], got ${JSON.stringify(given)}`,
       ).toBe(true);
     }),
     { seed: seedFor(`${o.spec.operation} ${rule.id}`), numRuns: runs() },

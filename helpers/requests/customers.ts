@@ -253,9 +253,9 @@ export function documentUpload(operation: 'POST /documents' | 'PUT /documents/{d
 const S2 = 'supplement §2';
 const FEE = `${S2}: FeeConfig feeType* (CROSS_CURRENCY_TRANSACTION only), sourceCurrency* (USD only), variableFeeBps* (0–10000), fixedFee* {amount: int64 ≥0, currency}`;
 const BRAND = `${S2}: cardTokenization2faConfig displayName ≤255, logoUrl https ≤512, email{fromAddress, fromName, replyToAddress, subject, bodyText ≤2000}, sms{templateSid ≤64, bodyText ≤480}`;
-/** Not blank, of at most `max` characters (built once per length: a string arbitrary is costly to build). */
+/** Starting and ending with a letter or digit (a target may trim), of at most `max` characters (built once per length: a string arbitrary is costly to build). */
 const text = (max: number) =>
-  builtOnce(`config text ..${max}`, () => fc.string({ unit: fc.constantFrom(...'abcdefghij KLMNOP0123'), minLength: 1, maxLength: Math.min(max, 60) }).filter((s) => s.trim().length > 0));
+  builtOnce(`config text ..${max}`, () => fc.string({ unit: fc.constantFrom(...'abcdefghij KLMNOP0123'), minLength: 1, maxLength: Math.min(max, 60) }).map((s) => s.replace(/^ /, 'a').replace(/ $/, 'z')));
 
 /**
  * PATCH /config: a USD fee configuration and the card tokenization branding. The webhook endpoint is

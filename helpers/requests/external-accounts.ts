@@ -107,7 +107,9 @@ export const ACCOUNT_TYPES = [...WALLET_TYPES, 'LIGHTNING', 'USD_ACCOUNT', 'EUR_
 const accountType = (name: string): FieldSpec => ({
   path: 'accountInfo.accountType', type: 'string', required: true, enum: ACCOUNT_TYPES, valid: fc.constant(name), cite: `${S7}: accountInfo* (by accountType)`,
 });
-const currency = (allowed: readonly string[], cite: string): FieldSpec => ({ path: 'currency', type: 'string', required: true, enum: allowed, cite });
+// A currency the account type does not hold: which of the pair is "the offending field" no sentence says,
+// so naming the accountType counts too.
+const currency = (allowed: readonly string[], cite: string): FieldSpec => ({ path: 'currency', type: 'string', required: true, enum: allowed, alsoNamed: ['accountInfo.accountType'], cite });
 const common = (allowed: readonly string[], name: string, cite: string): FieldSpec[] => [
   { path: 'accountInfo', type: 'object', required: true, valid: fc.constant({}), cite: `${S7}: create request accountInfo*; interface: ExternalAccount accountInfo required` },
   currency(allowed, cite),

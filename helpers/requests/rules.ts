@@ -218,10 +218,13 @@ export const unique = (prefix: string): fc.Arbitrary<string> => matching(/^[a-z0
 
 const patternArb = (re: RegExp) => builtOnce(`pattern /${re.source}/${re.flags}`, () => fc.stringMatching(new RegExp(`^(?:${re.source.replace(/^\^|\$$/g, '')})$`, re.flags)));
 
-/** Letters, digits and spaces, not blank, of `minLength` to `maxLength` characters. */
+/**
+ * Letters, digits and spaces, of `minLength` to `maxLength` characters, starting and ending with a
+ * letter or digit: a target may trim what it stores.
+ */
 const text = (minLength: number, maxLength: number) =>
   builtOnce(`text ${minLength}..${maxLength}`, () =>
-    fc.string({ unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'), minLength, maxLength }).filter((s) => s.trim().length > 0),
+    fc.string({ unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'), minLength, maxLength }).map((s) => s.replace(/^ /, 'a').replace(/ $/, 'z')),
   );
 
 /**

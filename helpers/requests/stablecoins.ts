@@ -67,6 +67,8 @@ function amountField(decimals: number): FieldSpec {
     // cent's takes it.
     ...(per > 1n ? { format: { name: 'whole fiat cents at the token\'s decimals', invalid: valid.map((a) => (BigInt(a) + per / 2n).toString()) } } : {}),
     cite: `${S22}: {amount*: digit string}; "amount must equal whole fiat cents at the token's decimals"`,
+    // As every amount: refused as INVALID_INPUT or the 400 the interface lists for amounts, INVALID_AMOUNT (which operation answers it is not stated: supplement §28.3).
+    error: { status: 400, code: ['INVALID_INPUT', 'INVALID_AMOUNT'], namesField: true },
   };
 }
 

@@ -102,7 +102,7 @@ export async function externalAccountRoutes(app: FastifyInstance) {
       // The narrowest index: the customer's own accounts, else the scope's; a page scans from its cursor.
       const f = ctx.faults;
       const customerFilter = scope === 'customers' && q.customerId && !f.has('external-accounts-customer-filter-ignored') ? q.customerId : undefined;
-      const leak = (scope === 'platform' && f.has('platform-external-list-includes-customer-accounts')) || (scope === 'customers' && !customerFilter && f.has('customer-external-list-includes-platform-accounts'));
+      const leak = scope === 'platform' && f.has('platform-external-list-includes-customer-accounts');
       const order = externalAccountOrder(ctx);
       const ids = customerFilter ? order.get(ownerKey(customerFilter)) : leak ? [...order.get('scope:platform'), ...order.get('scope:customers')] : order.get(`scope:${scope}`);
       const all = externalAccounts(ctx);

@@ -2,6 +2,7 @@
 // read (after every RULES_PER_READING rules and after the last), what a failed reading names, and what a
 // read finds added to a refusal judged wrong.
 import { describe, expect, it, vi } from 'vitest';
+import fc from 'fast-check';
 import { z } from 'zod';
 import type { ApiResponse } from '../../helpers/client.js';
 import type { RequestSpec } from '../../helpers/requests/rules.js';
@@ -82,7 +83,7 @@ describe('checkRulesRefused', () => {
       },
       unchanged: async () => undefined,
     }).catch((e: Error) => e);
-    expect((failure as Error).message).toMatch(/POST \/things f0 required: test: only f0 \(or a path under it\) may be named in details\.errors\[\], got \["other"\]/);
+    expect((failure as Error).message).toMatch(/POST \/things f0 required: test: only f0 \(or a path under it, beside the objects holding it\) may be named in details\.errors\[\], got \["other"\]/);
   });
 
   it('fails a refusal that names a valid field beside the broken one ("one per invalid field"), and passes one that names a path under the field', async () => {
@@ -95,7 +96,7 @@ describe('checkRulesRefused', () => {
       },
       unchanged: async () => undefined,
     }).catch((e: Error) => e);
-    expect((extra as Error).message).toMatch(/POST \/things f0 required: test: only f0 \(or a path under it\) may be named in details\.errors\[\], got \["f0","f1"\]/);
+    expect((extra as Error).message).toMatch(/POST \/things f0 required: test: only f0 \(or a path under it, beside the objects holding it\) may be named in details\.errors\[\], got \["f0","f1"\]/);
     const under = await checkRulesRefused({
       spec: spec(1),
       send: async (b) => {
@@ -106,6 +107,17 @@ describe('checkRulesRefused', () => {
       unchanged: async () => undefined,
     });
     expect(under.map((r) => r.id)).toEqual(['f0 required', 'f0 type']);
+    // An object holding the field may be named beside it (the object is invalid too), not alone.
+    const nested: RequestSpec = { operation: 'POST /things', part: 'body', variants: [{ name: 'THING', fixed: {}, fields: [{ path: 'p', type: 'object', required: true, valid: fc.constant({}), cite: 'test' }, { path: 'p.q', type: 'string', required: true, cite: 'test' }] }] };
+    const naming = (fields: (b: Record<string, unknown>) => string[]) => async (b: Record<string, unknown>) => {
+      const answer = { status: 400, code: 'INVALID_INPUT', message: 'refused', details: { errors: fields(b).map((field) => ({ field, message: 'bad' })) } };
+      return { ...refuse({}, 0), body: answer };
+    };
+    const broken = (b: Record<string, unknown>) => (b.p && typeof b.p === 'object' ? 'p.q' : 'p');
+    const withParent = await checkRulesRefused({ spec: nested, send: naming((b) => (broken(b) === 'p.q' ? ['p.q', 'p'] : ['p'])), unchanged: async () => undefined });
+    expect(withParent.map((r) => r.id)).toContain('p.q required');
+    const parentAlone = await checkRulesRefused({ spec: nested, send: naming(() => ['p']), unchanged: async () => undefined }).catch((e: Error) => e);
+    expect((parentAlone as Error).message).toMatch(/p\.q (required|type): test: only p\.q \(or a path under it, beside the objects holding it\) may be named in details\.errors\[\], got \["p"\]/);
   });
 
   it('holds an exactly-one-of group under a parent to its parent or its members, not any other field under the parent', async () => {
@@ -130,7 +142,7 @@ describe('checkRulesRefused', () => {
       return { ...refuse({}, 0), body: answer };
     };
     const wrong = await checkRulesRefused({ spec: group, send: sendNaming('p.kind'), unchanged: async () => undefined }).catch((e: Error) => e);
-    expect((wrong as Error).message).toMatch(/only p or p\.a, p\.b \(or a path under it\) may be named in details\.errors\[\], got \["p\.kind"\]/);
+    expect((wrong as Error).message).toMatch(/only p or p\.a, p\.b \(or a path under it, beside the objects holding it\) may be named in details\.errors\[\], got \["p\.kind"\]/);
     const right = await checkRulesRefused({ spec: group, send: sendNaming('p'), unchanged: async () => undefined });
     expect(right.map((r) => r.id)).toContain('p oneOf');
   });

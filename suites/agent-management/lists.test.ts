@@ -64,8 +64,10 @@ describe('GET /agents', () => {
     const second = await eventually(async () => (await createAgent(z)).agent, (a) => at(a.createdAt) > at(first.createdAt) + 1, { timeoutMs: 5_000, what: 'an agent created 2 ms or more after the first' });
     const agents = await idsOf(AGENTS, { customerId: z }, 100);
     // … and the first updated 2 ms or more after the second was, so updated* cannot be told by created* alone.
+    // A new name each time: a target may leave updatedAt alone on an update that changes nothing.
+    let tries = 0;
     const updated = await eventually(
-      async () => expectStatus(await api.patch(AGENT, { params: { agentId: first.id }, body: { isPaused: !first.isPaused } }), 200, Agent),
+      async () => expectStatus(await api.patch(AGENT, { params: { agentId: first.id }, body: { name: `${first.name} ${++tries}` } }), 200, Agent),
       (a) => at(a.updatedAt) > at(second.updatedAt) + 1,
       { timeoutMs: 5_000, what: `agent ${first.id} updated 2 ms or more after ${second.id}` },
     );
@@ -120,12 +122,12 @@ describe('GET /agents/approvals', () => {
     recordRule(op, LIST_RULES.filter('customerId'));
     recordRule(op, LIST_RULES.scope('customer'));
 
-    // sortOrder (supplement 23; section 1: asc|desc, default desc): asc is desc reversed, desc the default.
+    // sortOrder (supplement 23; section 1: asc|desc): asc is desc reversed. Section 1 gives the default
+    // (desc) for transactions and cards only, so the approvals' default is not judged.
     const asc = await idsOf(APPROVALS, { agentId: a.agentId, sortOrder: 'asc' }, 2);
     const desc = await idsOf(APPROVALS, { agentId: a.agentId, sortOrder: 'desc' }, 2);
     expect(asc, 'sortOrder=asc lists the held actions in the reverse of desc').toEqual([...desc].reverse());
     expect(asc, 'the actions were made one after another: asc lists them in that order').toEqual(a.ids);
-    expect(await idsOf(APPROVALS, { agentId: a.agentId }, 2), 'sortOrder defaults to desc').toEqual(desc);
     recordRule(op, LIST_RULES.filter('sortOrder'));
   });
 

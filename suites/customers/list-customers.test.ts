@@ -36,9 +36,12 @@ describe('GET /customers', () => {
     const longer = expectStatus(await api.post('/customers', { body: bareIndividual({ region: 'NZ', platformCustomerId: `${created.platformCustomerId}-2` }) }), 201, CustomerRecord);
     // Updated after its creation, so its updatedAt differs from its createdAt and the updated* filters
     // are told from the created* ones (each update a request later; a target may keep milliseconds alike).
+    let tries = 0;
     const patched = await eventually(
       async () => {
-        expectStatus(await api.patch('/customers/{customerId}', { params: { customerId: created.id }, body: { customerType: 'INDIVIDUAL', region: 'NZ' } }), 200, CustomerRecord);
+        // A change each time (a new fullName): a target may leave updatedAt alone on an update that changes nothing.
+        tries++;
+        expectStatus(await api.patch('/customers/{customerId}', { params: { customerId: created.id }, body: { customerType: 'INDIVIDUAL', fullName: `Listed Customer ${'x'.repeat(tries)}` } }), 200, CustomerRecord);
         return expectStatus(await api.get('/customers/{customerId}', { params: { customerId: created.id } }), 200, CustomerRecord);
       },
       (now) => Date.parse(now.updatedAt) > Date.parse(now.createdAt),
