@@ -55,3 +55,13 @@ export const umaQuoteBody = (sourceAccountId: string, umaAddress: string, found:
   senderCustomerInfo: payerData(found),
   ...extra,
 });
+
+/**
+ * An UMA destination as a quote gives it (supplement 8: "lookupId? (required for UMA destinations)"):
+ * the address, the id of a lookup of it made for `customerId`, and senderCustomerInfo with each field
+ * the lookup asked for.
+ */
+export async function umaDestination(umaAddress: string, customerId: string) {
+  const found = await lookup(umaAddress, { customerId });
+  return { destination: { destinationType: 'UMA_ADDRESS', umaAddress }, lookupId: found.lookupId, senderCustomerInfo: payerData(found) };
+}

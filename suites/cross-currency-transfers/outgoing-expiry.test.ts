@@ -9,6 +9,7 @@ import type { Notification } from '../../helpers/events.js';
 import { expectStatus } from '../../helpers/expect.js';
 import { expectPath, OUTGOING_STATUSES, statusPath } from '../../helpers/flows/lifecycle.js';
 import { expectOutgoingLifecycle, sender } from '../../helpers/flows/transfers.js';
+import { umaDestination } from '../../helpers/flows/uma.js';
 import { api, capabilities, listener } from '../../helpers/harness.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
 import { Quote } from '../../helpers/schemas.js';
@@ -23,7 +24,7 @@ describe('Outgoing payment expiry (REALTIME_FUNDING quote left unfunded)', () =>
     await basisSupplement('OUTGOING_PAYMENT.EXPIRED when a PENDING payment passes expiresAt (sections 8 and 26, inferred)');
     const { customerId } = await sender({ USD: 0 });
     const since = await listener.mark();
-    const res = await api.post('/quotes', { body: { source: { sourceType: 'REALTIME_FUNDING', currency: 'USD', customerId }, destination: { destinationType: 'UMA_ADDRESS', umaAddress: '$success.eur@sandbox.uma.money' }, lockedCurrencySide: 'SENDING', lockedCurrencyAmount: 15_000 } });
+    const res = await api.post('/quotes', { body: { source: { sourceType: 'REALTIME_FUNDING', currency: 'USD', customerId }, ...(await umaDestination('$success.eur@sandbox.uma.money', customerId)), lockedCurrencySide: 'SENDING', lockedCurrencyAmount: 15_000 } });
     const quote = expectStatus(res, 201, Quote.extend({ expiresAt: z.string() }));
     requireCapability(ctx, msUntil(quote.expiresAt) <= capabilities.waitBudgetMs, `the quote expires at ${quote.expiresAt}, beyond the wait budget`, ['event:OUTGOING_PAYMENT.EXPIRED']);
 

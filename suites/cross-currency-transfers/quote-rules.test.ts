@@ -11,6 +11,7 @@ import { expectError, expectRefusal, expectStatus, noteInterface } from '../../h
 import { balanceOf, createQuote, eurDestination, executeQuote, expectOutgoingLifecycle, expectQuoteMoney, expectSameAmounts, platformConfig, quoteBody, requireVelocityFor, sender, termsVersion, walletWithoutTrigger } from '../../helpers/flows/transfers.js';
 import { createPendingOwnershipWallet, createWalletAccount } from '../../helpers/flows/external-accounts.js';
 import { expectNothingMoved, moneyMark } from '../../helpers/flows/agents.js';
+import { umaDestination } from '../../helpers/flows/uma.js';
 import { api, capabilities, listener } from '../../helpers/harness.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
 import { Customer, InternalAccount, Quote } from '../../helpers/schemas.js';
@@ -92,7 +93,8 @@ describe('POST /quotes: rules', () => {
   it('answers 400 INVALID_CURRENCY for a currency the service does not know', async () => {
     await basisSupplement('REALTIME_FUNDING source with a currency; UMA destinations (section 8)');
     const { customerId } = await sender({ USD: 0 });
-    const realtime = (currency: string) => ({ source: { sourceType: 'REALTIME_FUNDING', currency, customerId }, destination: { destinationType: 'UMA_ADDRESS', umaAddress: '$success.usd@sandbox.uma.money' }, lockedCurrencySide: 'SENDING' as const, lockedCurrencyAmount: 1_000 });
+    const to = await umaDestination('$success.usd@sandbox.uma.money', customerId);
+    const realtime = (currency: string) => ({ source: { sourceType: 'REALTIME_FUNDING', currency, customerId }, ...to, lockedCurrencySide: 'SENDING' as const, lockedCurrencyAmount: 1_000 });
     expectError(await quote(realtime('XQX')), 400, 'INVALID_CURRENCY');
     // Control: the same quote in a currency of the interface (USD) is accepted.
     const body = realtime('USD');

@@ -1,17 +1,18 @@
 // Interface: POST {base_url}/quotes (sourceType, destinationType; "Response is a Quote; read
-// transactionId from it"); Transaction (destination, status events); Errors / 400 INVALID_UMA_ADDRESS,
-// 404 UMA_NOT_FOUND ("well-formed UMA address but no receiver at the counterparty"); Failure reasons
-// (COMPLIANCE_REJECTED). REALTIME_FUNDING and UMA_ADDRESS shapes, payment instructions, POST /sandbox/send
-// and the sandbox UMA receivers: basis: supplement (section 8).
+// transactionId from it"); Transaction (destination, status events); Failure reasons (COMPLIANCE_REJECTED).
+// A quote to an UMA address carries the id of a lookup of it (supplement 8: lookupId required for UMA
+// destinations); a malformed or unanswered address fails its lookup (uma-lookup.test.ts).
+// REALTIME_FUNDING and UMA_ADDRESS shapes, payment instructions, POST /sandbox/send and the sandbox UMA
+// receivers: basis: supplement (section 8).
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { expectError, expectStatus } from '../../helpers/expect.js';
+import { expectStatus } from '../../helpers/expect.js';
+import { umaDestination } from '../../helpers/flows/uma.js';
 import { balanceOf, createQuote, expectBalanceStays, expectOutgoingLifecycle, expectQuoteMoney, expectTransactionOfQuote, platformConfig, quoteBody, requireVelocityFor, sender, transaction } from '../../helpers/flows/transfers.js';
 import { api, capabilities, listener } from '../../helpers/harness.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
 import { OutgoingTransaction, Quote } from '../../helpers/schemas.js';
 
-const uma = (umaAddress: string) => ({ destinationType: 'UMA_ADDRESS', umaAddress });
 const RealtimeQuote = Quote.extend({ paymentInstructions: z.array(z.looseObject({ accountOrWalletInfo: z.looseObject({ accountType: z.string().min(1) }), instructionsNotes: z.string().optional() })).min(1) });
 
 describe('POST /quotes: realtime funding and UMA destinations', () => {
@@ -21,7 +22,7 @@ describe('POST /quotes: realtime funding and UMA destinations', () => {
     requireCapability(ctx, capabilities.sandboxTriggers, 'the target has no sandbox send trigger');
     await basisSupplement('REALTIME_FUNDING, paymentInstructions, /sandbox/send (section 8)');
     const { customerId } = await sender({ USD: 0 });
-    const body = { source: { sourceType: 'REALTIME_FUNDING', currency: 'USD', customerId }, destination: uma('$success.eur@sandbox.uma.money'), lockedCurrencySide: 'SENDING' as const, lockedCurrencyAmount: 25_000 };
+    const body = { source: { sourceType: 'REALTIME_FUNDING', currency: 'USD', customerId }, ...(await umaDestination('$success.eur@sandbox.uma.money', customerId)), lockedCurrencySide: 'SENDING' as const, lockedCurrencyAmount: 25_000 };
     const { feeConfigs = [] } = await platformConfig();
     const res = await api.post('/quotes', { body });
     const quote = expectStatus(res, 201, RealtimeQuote, 'a realtime-funding quote carries payment instructions');
@@ -40,26 +41,18 @@ describe('POST /quotes: realtime funding and UMA destinations', () => {
     requireVelocityFor(ctx, 2);
     const { customerId, accounts } = await sender({ USD: 100_000 });
     let since = await listener.mark();
-    const ok = await createQuote({ ...quoteBody(accounts.USD.id, '', 10_000, { immediatelyExecute: true }), destination: uma('$success.usd@sandbox.uma.money') });
+    const ok = await createQuote({ ...quoteBody(accounts.USD.id, '', 10_000, { immediatelyExecute: true }), ...(await umaDestination('$success.usd@sandbox.uma.money', customerId)) });
     await expectOutgoingLifecycle(ok.transactionId, 'COMPLETED', since);
     const afterFirst = await balanceOf(customerId, accounts.USD.id);
     expectTransactionOfQuote(await transaction(ok.transactionId), ok);
     expect(afterFirst, 'debited exactly the locked sending amount').toBe(accounts.USD.balance.amount - 10_000);
 
     since = await listener.mark();
-    const rejected = await createQuote({ ...quoteBody(accounts.USD.id, '', 10_000, { immediatelyExecute: true }), destination: uma('$fail.compliance.usd@sandbox.uma.money') });
+    const rejected = await createQuote({ ...quoteBody(accounts.USD.id, '', 10_000, { immediatelyExecute: true }), ...(await umaDestination('$fail.compliance.usd@sandbox.uma.money', customerId)) });
     await expectOutgoingLifecycle(rejected.transactionId, 'REFUND_COMPLETED', since);
     const refunded = await transaction(rejected.transactionId);
     expectTransactionOfQuote(refunded, rejected);
     expect(refunded.failureReason).toBe('COMPLIANCE_REJECTED');
     await expectBalanceStays({ customerId, accountId: accounts.USD.id, transactionId: rejected.transactionId, since, balance: afterFirst, rule: 'the rejected payment was refunded' });
-  });
-
-  it('answers 400 INVALID_UMA_ADDRESS for a malformed address and 404 UMA_NOT_FOUND for one nobody answers at', async (ctx) => {
-    requireCapability(ctx, capabilities.sandboxTriggers, 'the target cannot fund a sender');
-    const { accounts } = await sender({ USD: 100_000 });
-    const body = (umaAddress: string) => ({ ...quoteBody(accounts.USD.id, '', 1_000), destination: uma(umaAddress) });
-    expectError(await api.post('/quotes', { body: body('not an uma address') }), 400, 'INVALID_UMA_ADDRESS');
-    expectError(await api.post('/quotes', { body: body('$nobody.here@sandbox.uma.money') }), 404, 'UMA_NOT_FOUND', 'Errors / 404: UMA_NOT_FOUND (well-formed UMA address but no receiver at the counterparty)');
   });
 });
