@@ -2153,6 +2153,16 @@ export const FAULTS = {
     suites: ['cards/simulate-field-rules.test.ts'],
     rule: 'Supplement 9: simulate clearing {cardTransactionId*, amount* ≥0} (0 = auth expiry): a clearing of 0 is accepted.',
   },
+  'tokens-name-prefix-match': {
+    areas: ['api-tokens'],
+    suites: ['api-tokens/lists.test.ts'],
+    rule: 'Supplement 20: GET /tokens name? lists the tokens of that name, not those whose name begins with it.',
+  },
+  'tokens-deleted-listed': {
+    areas: ['api-tokens'],
+    suites: ['api-tokens/tokens.test.ts'],
+    rule: 'Supplement 20: DELETE /tokens/{id} 204: the token is gone, from GET /tokens as well.',
+  },
 } as const satisfies Record<string, FaultEntry>;
 
 export type FaultName = keyof typeof FAULTS;

@@ -36,7 +36,8 @@ describe(TOKEN_LIST, () => {
     await basisSupplement('section 20: GET /tokens name?');
     const name = `named-${randomUUID()}`;
     const mine = [await createToken(['VIEW'], name), await createToken(['MANAGE'], name)];
-    const other = await createToken(['VIEW']);
+    // A name that begins with this one: name= lists the tokens of that name, not of every name it begins.
+    const other = await createToken(['VIEW'], `${name}-more`);
     // Paged by one over the two tokens of a name no other token has: each page holds one, a page that
     // says hasMore is followed by one, and the walk sees each once (supplement §1).
     const listed = await walkPages(TOKENS, ApiToken, { query: { name }, limit: 1, settled: true });

@@ -57,10 +57,13 @@ describe('Authenticating with a token (Basic clientId:clientSecret)', () => {
 
   it('authenticates a VIEW token for reads until it is deleted, then answers 401 UNAUTHORIZED at once; the deleted token is 404 TOKEN_NOT_FOUND', async () => {
     await basisSupplement('section 20: a created token authenticates as Basic clientId:clientSecret; VIEW reads all; DELETE 204; 404');
-    const token = await createToken(['VIEW']);
+    const name = `deleted-${randomUUID()}`;
+    const token = await createToken(['VIEW'], name);
     expectStatus(await api.get('/config', { auth: asToken(token) }), 200, PlatformConfig, 'supplement 20: a VIEW token reads');
 
     expectStatus(await api.delete(TOKEN, { params: { tokenId: token.id } }), 204);
+    const listed = expectStatus(await api.get(TOKENS, { query: { name } }), 200, ApiTokenPage, 'GET /tokens?name=');
+    expect(listed.data.map((t) => t.id), 'supplement 20: a deleted token is no longer listed').not.toContain(token.id);
 
     expectError(await api.get('/config', { auth: asToken(token) }), 401, 'UNAUTHORIZED', 'Authentication 3: a deleted token\'s credentials are rejected');
     expectError(await api.get(TOKEN, { params: { tokenId: token.id } }), 404, 'TOKEN_NOT_FOUND');
