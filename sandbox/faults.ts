@@ -2163,6 +2163,21 @@ export const FAULTS = {
     suites: ['api-tokens/tokens.test.ts'],
     rule: 'Supplement 20: DELETE /tokens/{id} 204: the token is gone, from GET /tokens as well.',
   },
+  'document-owner-holder-refused': {
+    areas: ['documents'],
+    suites: ['documents/documents.test.ts'],
+    rule: 'Supplement 5 and 14: POST /documents documentHolder* (Customer or BeneficialOwner id).',
+  },
+  'documents-deleted-listed': {
+    areas: ['documents'],
+    suites: ['documents/documents.test.ts'],
+    rule: 'Supplement 14: DELETE /documents/{id} 204: the document is gone, from GET /documents as well.',
+  },
+  'document-reupload-moves-holder': {
+    areas: ['documents'],
+    suites: ['documents/documents.test.ts'],
+    rule: 'Supplement 14: PUT /documents/{id} (multipart, as POST minus documentHolder): a re-upload does not move the document to another holder.',
+  },
 } as const satisfies Record<string, FaultEntry>;
 
 export type FaultName = keyof typeof FAULTS;

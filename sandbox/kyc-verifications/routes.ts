@@ -414,7 +414,7 @@ export async function kycRoutes(app: FastifyInstance) {
     if (!fields.documentHolder) problems.push({ field: 'documentHolder', constraint: 'required', message: 'a Customer or BeneficialOwner id' });
     if (problems.length) throw invalidInput(problems);
     if (fields.documentHolder.startsWith('Customer:')) getCustomer(ctx, fields.documentHolder);
-    else if (!state(ctx).owners.has(fields.documentHolder)) throw notFound('REFERENCE_NOT_FOUND', `Document holder ${fields.documentHolder} not found`);
+    else if (!state(ctx).owners.has(fields.documentHolder) || ctx.faults.has('document-owner-holder-refused')) throw notFound('REFERENCE_NOT_FOUND', `Document holder ${fields.documentHolder} not found`);
     review(fields);
     const doc = storeDocument(fields, file!);
     const customerId = holderCustomer(ctx, doc.documentHolder);
@@ -457,8 +457,9 @@ export async function kycRoutes(app: FastifyInstance) {
     // Upload order; the holder and the documents not deleted each name a positions list, the page walks the shortest.
     const holder = q.documentHolder && !ctx.faults.has('documents-holder-filter-ignored') ? q.documentHolder : undefined;
     const ix = s.documentPositions;
-    const narrow = [holder ? ix.holder.get(holder) : undefined, ix.live.get('live')].filter((list) => list !== undefined);
-    const matches = (d: DocumentRecord) => !d.deleted && (!holder || d.documentHolder === holder);
+    const listDeleted = ctx.faults.has('documents-deleted-listed');
+    const narrow = [holder ? ix.holder.get(holder) : undefined, listDeleted ? undefined : ix.live.get('live')].filter((list) => list !== undefined);
+    const matches = (d: DocumentRecord) => (listDeleted || !d.deleted) && (!holder || d.documentHolder === holder);
     return indexedPage(s.documentOrder, { limit: q.limit, cursor: q.cursor, narrow }, matches, presentDocument);
   });
 
@@ -472,7 +473,8 @@ export async function kycRoutes(app: FastifyInstance) {
   app.put('/documents/:documentId', async (req) => {
     const d = getDocument((req.params as { documentId: string }).documentId);
     const { fields, file, problems } = await readUpload(req);
-    if (fields.documentHolder !== undefined) problems.push({ field: 'documentHolder', constraint: 'readOnly', message: 'documentHolder cannot change on re-upload' });
+    if (fields.documentHolder !== undefined && ctx.faults.has('document-reupload-moves-holder')) d.documentHolder = fields.documentHolder;
+    else if (fields.documentHolder !== undefined) problems.push({ field: 'documentHolder', constraint: 'readOnly', message: 'documentHolder cannot change on re-upload' });
     if (problems.length) throw invalidInput(problems);
     review(fields);
     if (!ctx.faults.has('document-put-keeps-old-file')) {

@@ -6,10 +6,10 @@
 // stated (supplement 28.1, 28.3): declared by the target (SVC_DOCUMENT_REJECTION_TRIGGERS).
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { bareIndividual, individual } from '../../fixtures/customers.js';
+import { bareIndividual, beneficialOwner, business, individual } from '../../fixtures/customers.js';
 import { expectError, expectStatus, noteInterface } from '../../helpers/expect.js';
 import { createCustomer } from '../../helpers/flows/customers.js';
-import { documentForm, postDocument, uploadDocument, verify } from '../../helpers/flows/kyc.js';
+import { addOwner, documentForm, postDocument, uploadDocument, verify } from '../../helpers/flows/kyc.js';
 import { walkPages } from '../../helpers/flows/pages.js';
 import { api, capabilities } from '../../helpers/harness.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
@@ -33,6 +33,16 @@ describe('GET /documents', () => {
     const listed = await walkPages('/documents', Document, { query: { documentHolder: customer.id }, limit: 2, settled: true });
     expect(listed.map((d) => d.id).sort(), 'the holder\'s documents, each once').toEqual(docs.map((d) => d.id).sort());
     expect(listed.map((d) => d.id)).not.toContain(foreign.id);
+  });
+
+  it('takes a beneficial owner as the holder, and lists the owner\'s documents under it', async () => {
+    await basisSupplement('documentHolder* (Customer or BeneficialOwner id) (sections 5, 14)');
+    const company = await createCustomer(business());
+    const owner = await addOwner(beneficialOwner(company.id));
+    const doc = await uploadDocument(owner.id, 'PASSPORT');
+    expect(doc.documentHolder, 'the document is the owner\'s').toBe(owner.id);
+    const listed = await walkPages('/documents', Document, { query: { documentHolder: owner.id }, limit: 100, settled: true });
+    expect(listed.map((d) => d.id), 'documentHolder=<owner> lists the owner\'s document').toEqual([doc.id]);
   });
 });
 
@@ -61,6 +71,12 @@ describe('PUT /documents/{documentId}', () => {
     expect(expectStatus(await get(doc.id), 200, Document)).toMatchObject({ documentType: 'NATIONAL_ID', country: 'FR', fileName: 'id-card.png' });
     expectError(await put(`Document:${randomUUID()}`, { documentType: 'PASSPORT', country: 'US' }), 404, undefined, 'Supplement 14: PUT 404');
     expectError(await put(doc.id, { documentType: 'NOT_A_TYPE', country: 'US' }), 400, undefined, 'Supplement 14: PUT 400');
+    // "as POST minus documentHolder": a re-upload naming another holder does not move the document.
+    const other = await createCustomer(bareIndividual());
+    // Whether it is refused or the field ignored is not said: the answer is noted, the holder judged.
+    const moved = await put(doc.id, { documentType: 'NATIONAL_ID', country: 'FR', documentHolder: other.id });
+    noteInterface('documents:put-document-holder', ['Supplement 14: PUT /documents/{id} (multipart, as POST minus documentHolder)'], `a re-upload naming documentHolder answered ${moved.status}`);
+    expect(expectStatus(await get(doc.id), 200, Document).documentHolder, 'Supplement 14: PUT is "as POST minus documentHolder": the document keeps its holder').toBe(customer.id);
   });
 });
 
@@ -73,6 +89,8 @@ describe('DELETE /documents/{documentId}', () => {
     const loose = await uploadDocument(customer.id, 'UTILITY_BILL');
     expectStatus(await remove(loose.id), 204, undefined, 'Supplement 14: DELETE answers 204');
     expectError(await get(loose.id), 404, undefined, 'a deleted document is gone');
+    const left = await walkPages('/documents', Document, { query: { documentHolder: customer.id }, limit: 100, settled: true });
+    expect(left.map((d) => d.id), 'a deleted document is no longer listed under its holder').not.toContain(loose.id);
     expectError(await remove(loose.id), 404, undefined, 'Supplement 14: DELETE 404');
 
     const bare = await createCustomer(bareIndividual());
