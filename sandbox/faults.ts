@@ -2178,6 +2178,16 @@ export const FAULTS = {
     suites: ['documents/documents.test.ts'],
     rule: 'Supplement 14: PUT /documents/{id} (multipart, as POST minus documentHolder): a re-upload does not move the document to another holder.',
   },
+  'customer-patch-uma-unchecked': {
+    areas: ['customers'],
+    suites: ['customers/create-conflicts.test.ts'],
+    rule: 'Errors / 409: UMA_ADDRESS_EXISTS; supplement 4 and 15: PATCH /customers/{id} 409, the requested umaAddress taken.',
+  },
+  'customer-patch-own-uma-taken': {
+    areas: ['customers'],
+    suites: ['customers/create-conflicts.test.ts'],
+    rule: 'Supplement 15: UMA_ADDRESS_EXISTS is for a requested umaAddress taken (by another customer): an update giving a customer its own is accepted.',
+  },
 } as const satisfies Record<string, FaultEntry>;
 
 export type FaultName = keyof typeof FAULTS;

@@ -311,7 +311,8 @@ export async function customerRoutes(app: FastifyInstance) {
     if (body.platformCustomerId && activeWithPlatformId(body.platformCustomerId, customer.id) && !ctx.faults.has('customer-duplicate-platform-id-accepted')) {
       throw conflict('CONFLICT', `platformCustomerId ${String(body.platformCustomerId)} belongs to an active customer`, { field: 'platformCustomerId' });
     }
-    assertUmaFree(body.umaAddress, customer.id);
+    // The faults: an update's umaAddress not checked against the others', or its own counted as taken.
+    if (!ctx.faults.has('customer-patch-uma-unchecked')) assertUmaFree(body.umaAddress, ctx.faults.has('customer-patch-own-uma-taken') ? undefined : customer.id);
     const { customerType: _t, businessInfo, ...rest } = body;
     const previous = { platformCustomerId: customer.fields.platformCustomerId, umaAddress: customer.fields.umaAddress };
     if (ctx.faults.has('customer-currencies-merged') && Array.isArray(rest.currencies)) rest.currencies = [...new Set([...((customer.fields.currencies as string[]) ?? []), ...(rest.currencies as string[])])];

@@ -30,6 +30,22 @@ describe('POST /customers conflicts', () => {
   });
 });
 
+describe('PATCH /customers/{customerId} conflicts', () => {
+  scenario({ area: 'Customers', operation: 'PATCH /customers/{customerId}', section: 'Errors', basis: 'supplement' });
+
+  it('answers 409 UMA_ADDRESS_EXISTS to an update taking another customer\'s umaAddress, and 200 to one giving the customer its own', async () => {
+    await basisSupplement('PATCH 409; UMA_ADDRESS_EXISTS: requested umaAddress taken (sections 4, 15)');
+    const holder = expectStatus(await api.post('/customers', { body: individual({ umaAddress: umaAddress() }) }), 201, CustomerRecord);
+    const other = expectStatus(await api.post('/customers', { body: individual({ umaAddress: umaAddress() }) }), 201, CustomerRecord);
+    const patch = (customerId: string, address: string) => api.patch('/customers/{customerId}', { params: { customerId }, body: { customerType: 'INDIVIDUAL', umaAddress: address } });
+    expectError(await patch(other.id, holder.umaAddress), 409, 'UMA_ADDRESS_EXISTS', 'Errors / 409: UMA_ADDRESS_EXISTS (the requested umaAddress is another customer\'s)');
+    const read = expectStatus(await api.get('/customers/{customerId}', { params: { customerId: other.id } }), 200, CustomerRecord);
+    expect(read.umaAddress, 'a refused update leaves the customer\'s umaAddress as it was').toBe(other.umaAddress);
+    // Its own address is not "taken": the update is accepted and changes nothing.
+    expect(expectStatus(await patch(holder.id, holder.umaAddress), 200, CustomerRecord, 'an update giving the customer its own umaAddress').umaAddress).toBe(holder.umaAddress);
+  });
+});
+
 describe('MISSING_MANDATORY_USER_INFO', () => {
   scenario({ area: 'Customers', operation: 'POST /customers', section: 'Errors', basis: 'supplement' });
 
