@@ -2188,6 +2188,21 @@ export const FAULTS = {
     suites: ['customers/create-conflicts.test.ts'],
     rule: 'Supplement 15: UMA_ADDRESS_EXISTS is for a requested umaAddress taken (by another customer): an update giving a customer its own is accepted.',
   },
+  'sandbox-send-unknown-quote-400': {
+    areas: ['sandbox'],
+    suites: ['sandbox/field-rules.test.ts'],
+    rule: 'Supplement 13: POST /sandbox/send 404 quote.',
+  },
+  'sandbox-fund-unknown-account-400': {
+    areas: ['sandbox'],
+    suites: ['sandbox/field-rules.test.ts'],
+    rule: 'Supplement 6: POST /sandbox/internal-accounts/{accountId}/fund 200 InternalAccount; 404.',
+  },
+  'verification-unknown-customer-400': {
+    areas: ['kyc-verifications'],
+    suites: ['kyc-verifications/verification.test.ts'],
+    rule: 'Supplement 5: POST /verifications {customerId*} 200; 400 if the customer is already APPROVED or REJECTED; 404.',
+  },
 } as const satisfies Record<string, FaultEntry>;
 
 export type FaultName = keyof typeof FAULTS;

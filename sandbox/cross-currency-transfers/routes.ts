@@ -814,6 +814,7 @@ export async function transferRoutes(app: FastifyInstance) {
   app.post('/sandbox/send', async (req) => {
     // currencyAmount is an amount in the smallest unit, an integer like every amount of the supplement (sandbox/README.md).
     const body = parse(z.object({ quoteId: z.string().min(1), currencyCode: z.string().min(1), currencyAmount: z.number().int().optional() }), req.body);
+    if (f.has('sandbox-send-unknown-quote-400') && !s.quotes.has(body.quoteId)) throw badRequest('INVALID_INPUT', `Unknown quote ${body.quoteId}`);
     const q = getQuote(body.quoteId);
     if (q.source) throw conflict('CONFLICT', `Quote ${q.id} is paid from an internal account; execute it instead`);
     if (body.currencyCode !== q.sending) throw badRequest('INVALID_CURRENCY', `Quote ${q.id} is funded in ${q.sending}`);

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { parse } from '../context.js';
 import { PageQuery } from '../pagination.js';
 import { indexedPage } from '../store/position-index.js';
-import { conflict } from '../errors.js';
+import { badRequest, conflict } from '../errors.js';
 import { isoNow } from '../clock.js';
 import { EMBEDDED_TIMINGS } from '../profile.js';
 import { adjustBalance, assertCanMoveMoney, customerAccountOrder, customerAccountPositions, getInternalAccount, internalAccounts, presentInternalAccount, provisionInternalAccount, setInternalAccountStatus, type InternalAccountRecord, type InternalAccountStatus } from './store.js';
@@ -79,6 +79,7 @@ export async function internalAccountRoutes(app: FastifyInstance) {
     const { accountId } = parse(IdParams, req.params);
     // Supplement section 6: {amount*: int64 ≤ 1e11}.
     const { amount } = parse(ctx.faults.has('sandbox-fund-unbounded') ? FundBodyUnbounded : FundBody, req.body);
+    if (ctx.faults.has('sandbox-fund-unknown-account-400') && !internalAccounts(ctx).has(accountId)) throw badRequest('INVALID_INPUT', `Unknown account ${accountId}`);
     const account = getInternalAccount(ctx, accountId);
     assertCanMoveMoney(ctx, account, 'receive');
     adjustBalance(ctx, account, amount);

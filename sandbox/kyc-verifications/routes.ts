@@ -9,7 +9,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { isoNow } from '../clock.js';
 import { areaState, parse, type SandboxContext } from '../context.js';
-import { crossFieldErrors, getCustomer, Identification, missingKycFields, onCustomerChanged, setKycStatus, type CustomerRecord } from '../customers/routes.js';
+import { crossFieldErrors, customers, getCustomer, Identification, missingKycFields, onCustomerChanged, setKycStatus, type CustomerRecord } from '../customers/routes.js';
 import { badRequest, conflict, invalidInput, notFound, type FieldError } from '../errors.js';
 import { scanPage } from '../scan-page.js';
 import { indexedPage, PositionIndex, watchField } from '../store/position-index.js';
@@ -228,6 +228,7 @@ export async function kycRoutes(app: FastifyInstance) {
       newVerification(String(sent.customerId));
     }
     const { customerId } = parse(z.object({ customerId: z.string().min(1) }), req.body);
+    if (ctx.faults.has('verification-unknown-customer-400') && !customers(ctx).has(customerId)) throw badRequest('INVALID_INPUT', `Unknown customer ${customerId}`);
     const customer = getCustomer(ctx, customerId);
     if ((customer.kycStatus === 'APPROVED' && !ctx.faults.has('verification-of-approved-accepted')) || customer.kycStatus === 'REJECTED') {
       throw badRequest('INVALID_INPUT', `Customer ${customerId} is already ${customer.kycStatus}`);

@@ -2,10 +2,11 @@
 // naming the field or the accepted document types still needed"; Customer KYC status ("kycStatus
 // APPROVED emits CUSTOMER.KYC_APPROVED"); Events (CUSTOMER.KYC_*, CUSTOMER.KYB_*, data: Customer).
 // Verification, document and beneficial-owner shapes: basis: supplement (section 5).
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { bareIndividual, beneficialOwner, business, individual } from '../../fixtures/customers.js';
 import { expectEvents } from '../../helpers/events.js';
-import { expectStatus } from '../../helpers/expect.js';
+import { expectError, expectStatus } from '../../helpers/expect.js';
 import { createCustomer } from '../../helpers/flows/customers.js';
 import { api, capabilities, listener } from '../../helpers/harness.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
@@ -28,6 +29,11 @@ async function uploadDocument(holder: string, documentType: string) {
 
 describe('POST /verifications', () => {
   scenario({ area: 'KYC/KYB Verifications', operation: 'POST /verifications', section: 'Other operations that are named' });
+
+  it('answers 404 for a customer that does not exist', async () => {
+    await basisSupplement('section 5: POST /verifications {customerId*} → 200 Verification; 400; 404');
+    expectError(await api.post('/verifications', { body: { customerId: `Customer:${randomUUID()}` } }), 404, undefined, 'supplement 5: a verification of an unknown customer answers 404');
+  });
 
   it('answers RESOLVE_ERRORS with one entry per problem, each naming a field or the accepted document types, then approves the completed customer with CUSTOMER.KYC_APPROVED', async (ctx) => {
     await basisSupplement('verification shape, MISSING_FIELD entries, documents (section 5)');

@@ -2,8 +2,9 @@
 // (helpers/requests/quotes.ts). basis: supplement (section 6: POST /sandbox/internal-accounts/{accountId}/fund
 // {amount*: int64 ≤ 1e11}; sections 8 and 13: POST /sandbox/send {quoteId*, currencyCode*, currencyAmount?});
 // interface: Errors (FieldError dot paths).
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { expectStatus } from '../../helpers/expect.js';
+import { expectError, expectStatus } from '../../helpers/expect.js';
 import { fund } from '../../helpers/flows/customers.js';
 import { balanceOf, createQuote, eurDestination, quoteBody, sender } from '../../helpers/flows/transfers.js';
 import { api, capabilities } from '../../helpers/harness.js';
@@ -58,8 +59,24 @@ describe(FUND, () => {
   });
 });
 
+describe(`${FUND}: unknown account`, () => {
+  scenario({ area: 'Sandbox', operation: FUND, section: 'Other operations that are named', basis: 'supplement' });
+
+  it('answers 404 for an internal account that does not exist', async (ctx) => {
+    requireCapability(ctx, capabilities.sandboxTriggers, 'the target has no funding trigger');
+    await basisSupplement('section 6: POST /sandbox/internal-accounts/{accountId}/fund → 200 InternalAccount; 404');
+    expectError(await api.post(FUND.slice(5), { params: { accountId: `InternalAccount:${randomUUID()}` }, body: { amount: 1_000 } }), 404, undefined, 'supplement 6: funding an unknown internal account answers 404');
+  });
+});
+
 describe(SEND, () => {
   scenario({ area: 'Sandbox', operation: SEND, section: 'Other operations that are named', basis: 'supplement' });
+
+  it('answers 404 for a quote that does not exist', async (ctx) => {
+    requireCapability(ctx, capabilities.sandboxTriggers, 'the target has no send trigger');
+    await basisSupplement('section 13: POST /sandbox/send → 200 Transaction; 404 quote');
+    expectError(await api.post('/sandbox/send', { body: { quoteId: `Quote:${randomUUID()}`, currencyCode: 'USD' } }), 404, undefined, 'supplement 13: /sandbox/send for an unknown quote answers 404');
+  });
 
   /** A realtime-funding USD quote to a EUR account, awaiting its funds. */
   async function realtimeQuote() {
