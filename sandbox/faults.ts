@@ -2203,6 +2203,11 @@ export const FAULTS = {
     suites: ['kyc-verifications/verification.test.ts'],
     rule: 'Supplement 5: POST /verifications {customerId*} 200; 400 if the customer is already APPROVED or REJECTED; 404.',
   },
+  'uma-providers-blocked-excluded-by-default': {
+    areas: ['discoveries'],
+    suites: ['discoveries/uma-providers.test.ts'],
+    rule: 'Supplement 18: GET /uma-providers hasBlockedProviders? (default include).',
+  },
 } as const satisfies Record<string, FaultEntry>;
 
 export type FaultName = keyof typeof FAULTS;

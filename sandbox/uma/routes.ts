@@ -113,7 +113,7 @@ export async function umaRoutes(app: FastifyInstance) {
       (p) =>
         (!q.countryCode || p.supportedRegions.includes(q.countryCode) || ctx.faults.has('uma-providers-filter-ignored')) &&
         (!q.currencyCode || (p.supportedCurrencies.includes(q.currencyCode) && !ctx.faults.has('uma-providers-currency-filter-empty'))) &&
-        (q.hasBlockedProviders !== 'false' || p.allowListStatus !== 'BLOCKED' || ctx.faults.has('uma-providers-blocked-included')),
+        ((ctx.faults.has('uma-providers-blocked-excluded-by-default') ? q.hasBlockedProviders === 'true' : q.hasBlockedProviders !== 'false') || p.allowListStatus !== 'BLOCKED' || ctx.faults.has('uma-providers-blocked-included')),
     );
     items = [...items].sort((a, b) => a.name.localeCompare(b.name));
     if (q.sortOrder === 'desc' && !ctx.faults.has('uma-providers-sort-order-ignored')) items.reverse();

@@ -54,6 +54,9 @@ describe('GET /uma-providers', () => {
   it.concurrent('hasBlockedProviders=false leaves out the blocked providers the default includes, and sortOrder desc is the reverse of asc', async () => {
     await basisSupplement('hasBlockedProviders? (default include), sortOrder (section 18); a blocked provider is read as allowListStatus BLOCKED (the values are not listed)');
     const all = await walkPages(PATH, UmaProvider, { hasMoreOptional: true, limit: 100 });
+    // "default include": the default lists what hasBlockedProviders=true lists.
+    const withBlocked = await walkPages(PATH, UmaProvider, { hasMoreOptional: true, limit: 100, query: { hasBlockedProviders: 'true' } });
+    expect(all.map((p) => p.domain).sort(), 'Supplement 18: hasBlockedProviders? (default include): the default lists the providers hasBlockedProviders=true lists').toEqual(withBlocked.map((p) => p.domain).sort());
     const blocked = all.filter((p) => p.allowListStatus === 'BLOCKED').map((p) => p.domain);
     const unblocked = (await walkPages(PATH, UmaProvider, { hasMoreOptional: true, limit: 100, query: { hasBlockedProviders: 'false' } })).map((p) => p.domain);
     for (const domain of blocked) expect(unblocked, `Supplement 18: hasBlockedProviders=false leaves out the blocked ${domain}, which the default lists`).not.toContain(domain);
