@@ -2208,6 +2208,11 @@ export const FAULTS = {
     suites: ['discoveries/uma-providers.test.ts'],
     rule: 'Supplement 18: GET /uma-providers hasBlockedProviders? (default include).',
   },
+  'quote-realtime-execute-ignored': {
+    areas: ['cross-currency-transfers'],
+    suites: ['cross-currency-transfers/field-rules.test.ts'],
+    rule: 'Supplement 8: immediatelyExecute? (default false; internal-account or pull-capable sources only): a realtime-funding quote asking for it is refused.',
+  },
 } as const satisfies Record<string, FaultEntry>;
 
 export type FaultName = keyof typeof FAULTS;

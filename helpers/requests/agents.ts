@@ -170,7 +170,7 @@ export function agentQuoteCreate(): RequestSpec {
     operation: 'POST /agents/me/quotes',
     variants: spec.variants.map((v) => ({
       ...v,
-      fields: v.fields.map((f) => (f.path === 'immediatelyExecute' ? { ...f, valid: fc.constant(false), cite: `${f.cite}; ${S23}: POST /agents/me/quotes (body as POST /quotes), execution by POST /agents/me/quotes/{id}/execute` } : f)),
+      fields: v.fields.map((f) => (f.path === 'immediatelyExecute' && !f.forbidden ? { ...f, valid: fc.constant(false), cite: `${f.cite}; ${S23}: POST /agents/me/quotes (body as POST /quotes), execution by POST /agents/me/quotes/{id}/execute` } : f)),
     })),
   };
 }

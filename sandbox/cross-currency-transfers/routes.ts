@@ -567,7 +567,7 @@ export async function transferRoutes(app: FastifyInstance) {
     } else {
       const problems = [
         ...(body.source.customerId ? [] : [{ field: 'source.customerId', constraint: 'required', message: 'this sandbox funds realtime quotes of a customer' }]),
-        ...(body.immediatelyExecute ? [{ field: 'immediatelyExecute', constraint: 'source', message: 'immediatelyExecute needs an internal-account source' }] : []),
+        ...(body.immediatelyExecute && !f.has('quote-realtime-execute-ignored') ? [{ field: 'immediatelyExecute', constraint: 'source', message: 'immediatelyExecute needs an internal-account source' }] : []),
       ];
       if (problems.length) throw invalidInput(problems);
       customerId = body.source.customerId!;
@@ -702,7 +702,7 @@ export async function transferRoutes(app: FastifyInstance) {
       if (body.immediatelyExecute && quote.walletPayloadToSign && !f.has('wallet-quote-execute-unsigned')) {
         throw new ApiError(401, 'WALLET_SIGNATURE_MISSING', `Quote ${quote.id} is from an embedded wallet: execute it with Svc-Wallet-Signature over its payloadToSign`);
       }
-      if (body.immediatelyExecute) execute(quote);
+      if (body.immediatelyExecute && quote.source) execute(quote);
       if (!quote.source) awaitFunds(quote);
       return { status: 201, body: presentQuote(quote, f) };
     })),
