@@ -2213,6 +2213,11 @@ export const FAULTS = {
     suites: ['cross-currency-transfers/field-rules.test.ts'],
     rule: 'Supplement 8: immediatelyExecute? (default false; internal-account or pull-capable sources only): a realtime-funding quote asking for it is refused.',
   },
+  'sca-session-one-hour': {
+    areas: ['strong-customer-authentication'],
+    suites: ['strong-customer-authentication/field-rules.test.ts'],
+    rule: 'Limits: SCA login session length 180 days (sessionExpiresAt is returned at login completion).',
+  },
 } as const satisfies Record<string, FaultEntry>;
 
 export type FaultName = keyof typeof FAULTS;

@@ -110,7 +110,7 @@ export async function contactAndScaRoutes(app: FastifyInstance) {
       throw invalidInput([{ field: 'code', constraint: 'match', message: 'The code does not match' }]);
     }
     st.failedAttempts = 0;
-    st.sessionExpiresAt = ctx.clock.now() + SCA_SESSION_MS;
+    st.sessionExpiresAt = ctx.clock.now() + (ctx.faults.has('sca-session-one-hour') ? 3_600_000 : SCA_SESSION_MS);
     return { status: 'SUCCESS', customerId: c.id, sessionExpiresAt: new Date(st.sessionExpiresAt).toISOString() };
   });
 

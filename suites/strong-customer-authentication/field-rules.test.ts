@@ -170,6 +170,13 @@ describe(LOGIN_COMPLETE, () => {
       },
       send: (b) => sca.post(LOGIN_COMPLETE_PATH, customer.id, b),
       answered: { status: 200, schema: z.looseObject({ status: z.literal('SUCCESS'), sessionExpiresAt: z.string().datetime({ offset: true }) }) },
+      // Interface, Limits: "SCA login session length | 180 days (sessionExpiresAt is returned at login
+      // completion)": within a day of that (clocks apart, a day's rounding).
+      then: async (_sent, answer) => {
+        const days = (Date.parse(answer.sessionExpiresAt) - Date.now()) / 86_400_000;
+        expect(days, `Limits: an SCA login session lasts 180 days; sessionExpiresAt ${answer.sessionExpiresAt} is ${days.toFixed(2)} days away`).toBeGreaterThan(179);
+        expect(days).toBeLessThan(181);
+      },
     });
   });
 });
