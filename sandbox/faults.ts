@@ -2218,6 +2218,16 @@ export const FAULTS = {
     suites: ['strong-customer-authentication/field-rules.test.ts'],
     rule: 'Limits: SCA login session length 180 days (sessionExpiresAt is returned at login completion).',
   },
+  'card-return-above-settled-accepted': {
+    areas: ['cards'],
+    suites: ['cards/card-transactions.test.ts'],
+    rule: 'Supplement 9: simulate return {cardTransactionId*, amount*} ≤ net settled.',
+  },
+  'card-return-reversal-any-parent': {
+    areas: ['cards'],
+    suites: ['cards/card-transactions.test.ts'],
+    rule: 'Supplement 9: simulate return_reversal {cardTransactionId*} (parent REFUNDED).',
+  },
 } as const satisfies Record<string, FaultEntry>;
 
 export type FaultName = keyof typeof FAULTS;

@@ -499,7 +499,7 @@ export async function cardRoutes(app: FastifyInstance) {
     return: (card, raw) => {
       const b = parse(ChildBodyPositive, raw);
       const t = parentTxn(b.cardTransactionId, card, ['SETTLED', 'PARTIALLY_SETTLED']);
-      if (b.amount > t.settled - t.refunded) throw invalidInput([{ field: 'amount', constraint: 'max', message: `at most the net settled amount ${t.settled - t.refunded}` }]);
+      if (b.amount > t.settled - t.refunded && !f.has('card-return-above-settled-accepted')) throw invalidInput([{ field: 'amount', constraint: 'max', message: `at most the net settled amount ${t.settled - t.refunded}` }]);
       return simulateToken(card, () => {
         t.refunded += b.amount;
         adjustBalance(ctx, getInternalAccount(ctx, t.accountId), b.amount);
@@ -509,7 +509,7 @@ export async function cardRoutes(app: FastifyInstance) {
     },
     return_reversal: (card, raw) => {
       const b = parse(ParentId, raw);
-      const t = parentTxn(b.cardTransactionId, card, ['REFUNDED']);
+      const t = parentTxn(b.cardTransactionId, card, f.has('card-return-reversal-any-parent') ? ['REFUNDED', 'SETTLED', 'PARTIALLY_SETTLED'] : ['REFUNDED']);
       return simulateToken(card, () => {
         const account = getInternalAccount(ctx, t.accountId);
         // A reversal the account cannot pay now is not applied (the transaction stays REFUNDED).
