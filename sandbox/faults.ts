@@ -2228,6 +2228,11 @@ export const FAULTS = {
     suites: ['cards/card-transactions.test.ts'],
     rule: 'Supplement 9: simulate return_reversal {cardTransactionId*} (parent REFUNDED).',
   },
+  'identity-document-types-wrong': {
+    areas: ['kyc-verifications'],
+    suites: ['kyc-verifications/verification.test.ts'],
+    rule: 'Supplement 5: a missing identity document is MISSING_IDENTITY_DOCUMENT with [PASSPORT, DRIVERS_LICENSE, NATIONAL_ID].',
+  },
 } as const satisfies Record<string, FaultEntry>;
 
 export type FaultName = keyof typeof FAULTS;

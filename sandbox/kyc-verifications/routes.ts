@@ -148,7 +148,7 @@ function gaps(ctx: SandboxContext, c: CustomerRecord): Verification['errors'] {
       errors.push({ resourceId: c.id, type: 'MISSING_FIELD', field, reason: `${field} is required for identity verification` });
     }
     if (!docs.some((d) => IDENTITY_DOCUMENTS.includes(d.documentType))) {
-      errors.push({ resourceId: c.id, type: 'MISSING_IDENTITY_DOCUMENT', acceptedDocumentTypes: IDENTITY_DOCUMENTS, reason: 'An identity document is required' });
+      errors.push({ resourceId: c.id, type: 'MISSING_IDENTITY_DOCUMENT', acceptedDocumentTypes: ctx.faults.has('identity-document-types-wrong') ? ['SELFIE'] : IDENTITY_DOCUMENTS, reason: 'An identity document is required' });
     }
   } else {
     if (!customerOwners(ctx, c.id).length) errors.push({ resourceId: c.id, type: 'MISSING_BENEFICIAL_OWNER', reason: 'At least one beneficial owner is required' });

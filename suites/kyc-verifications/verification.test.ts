@@ -55,6 +55,11 @@ describe('POST /verifications', () => {
       expect(named.some((f) => f === field || f.endsWith(`.${field}`) || f.startsWith(`${field}.`) || f.includes(`.${field}.`)), `one entry per problem: the missing ${field} is named; entries ${JSON.stringify(errors)}`).toBe(true);
     }
     expect(errors.some((e) => e.acceptedDocumentTypes?.length), 'the missing identity document is named with its accepted document types').toBe(true);
+    // Supplement 5: "doc → MISSING_IDENTITY_DOCUMENT, [PASSPORT, DRIVERS_LICENSE, NATIONAL_ID]"; 14: a
+    // MISSING_*_DOCUMENT entry's acceptedDocumentTypes are that category's members.
+    const identity = errors.find((e) => (e as { type?: string }).type === 'MISSING_IDENTITY_DOCUMENT');
+    expect(identity, `supplement 5: the missing identity document is a MISSING_IDENTITY_DOCUMENT entry; entries ${JSON.stringify(errors)}`).toBeDefined();
+    expect([...(identity!.acceptedDocumentTypes ?? [])].sort(), 'supplement 5 and 14: it accepts the identity documents PASSPORT, DRIVERS_LICENSE, NATIONAL_ID').toEqual(['DRIVERS_LICENSE', 'NATIONAL_ID', 'PASSPORT']);
 
     const { platformCustomerId: _p, ...kyc } = individual();
     expectStatus(await api.patch('/customers/{customerId}', { params: { customerId: customer.id }, body: kyc }), 200, Customer);
