@@ -2233,6 +2233,11 @@ export const FAULTS = {
     suites: ['kyc-verifications/verification.test.ts'],
     rule: 'Supplement 5: a missing identity document is MISSING_IDENTITY_DOCUMENT with [PASSPORT, DRIVERS_LICENSE, NATIONAL_ID].',
   },
+  'owner-rejected-value-approved': {
+    areas: ['kyc-verifications'],
+    suites: ['kyc-verifications/beneficial-owners.test.ts'],
+    rule: 'Supplement 5: beneficial owner personalInfo.lastName 002 REJECTED.',
+  },
 } as const satisfies Record<string, FaultEntry>;
 
 export type FaultName = keyof typeof FAULTS;

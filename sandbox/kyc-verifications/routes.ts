@@ -334,7 +334,7 @@ export async function kycRoutes(app: FastifyInstance) {
       roles: body.roles,
       ownershipPercentage: body.ownershipPercentage,
       personalInfo: ctx.faults.has('owner-country-of-issuance-overwritten') ? { ...body.personalInfo, countryOfIssuance: 'US' } : { countryOfIssuance: 'US', ...body.personalInfo },
-      kycStatus: last.endsWith('001') && !ctx.faults.has('kyb-pending-owner-ignored') ? 'PENDING' : last.endsWith('002') ? 'REJECTED' : 'APPROVED',
+      kycStatus: last.endsWith('001') && !ctx.faults.has('kyb-pending-owner-ignored') ? 'PENDING' : last.endsWith('002') && !ctx.faults.has('owner-rejected-value-approved') ? 'REJECTED' : 'APPROVED',
       createdAt: now,
       updatedAt: now,
     };

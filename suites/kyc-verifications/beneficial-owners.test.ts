@@ -8,8 +8,8 @@ import { expectError, expectStatus } from '../../helpers/expect.js';
 import { createCustomer } from '../../helpers/flows/customers.js';
 import { addOwner } from '../../helpers/flows/kyc.js';
 import { walkPages } from '../../helpers/flows/pages.js';
-import { api } from '../../helpers/harness.js';
-import { basisSupplement, scenario } from '../../helpers/scenario.js';
+import { api, capabilities } from '../../helpers/harness.js';
+import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
 import { BeneficialOwner, BeneficialOwnerPage } from '../../helpers/schemas/kyc.js';
 
 const get = (beneficialOwnerId: string) => api.get('/beneficial-owners/{beneficialOwnerId}', { params: { beneficialOwnerId } });
@@ -49,6 +49,17 @@ describe('GET /beneficial-owners/{beneficialOwnerId}', () => {
     expect(got).toMatchObject({ id: owner.id, customerId: company.id, roles: body.roles, ownershipPercentage: body.ownershipPercentage });
     expect(got.personalInfo).toMatchObject({ firstName: body.personalInfo.firstName, lastName: body.personalInfo.lastName, birthDate: body.personalInfo.birthDate });
     expectError(await get(`BeneficialOwner:${crypto.randomUUID()}`), 404, undefined, 'Supplement 14: 404');
+  });
+
+  it('takes the kycStatus the sandbox values of lastName give: 001 PENDING, 002 REJECTED, another APPROVED', async (ctx) => {
+    requireCapability(ctx, capabilities.sandboxTriggers, 'the target has no sandbox values for beneficial owners (SVC_SANDBOX_TRIGGERS=0)');
+    await basisSupplement('section 5: beneficial owner personalInfo.lastName 001 PENDING; 002 REJECTED; other APPROVED');
+    const company = await createCustomer(business());
+    for (const [suffix, status] of [['001', 'PENDING'], ['002', 'REJECTED'], ['', 'APPROVED']] as const) {
+      const body = beneficialOwner(company.id, { ownershipPercentage: 10 });
+      const owner = await addOwner({ ...body, personalInfo: { ...body.personalInfo, lastName: `${body.personalInfo.lastName}${suffix}` } });
+      expect(expectStatus(await get(owner.id), 200, BeneficialOwner).kycStatus, `supplement 5: an owner whose lastName ends ${suffix || 'otherwise'} is ${status}`).toBe(status);
+    }
   });
 });
 
