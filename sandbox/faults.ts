@@ -2238,6 +2238,11 @@ export const FAULTS = {
     suites: ['kyc-verifications/beneficial-owners.test.ts'],
     rule: 'Supplement 5: beneficial owner personalInfo.lastName 002 REJECTED.',
   },
+  'card-decline-values-approved': {
+    areas: ['cards'],
+    suites: ['cards/card-transactions.test.ts'],
+    rule: 'Supplement 9: merchant.descriptor 002 declines INSUFFICIENT_FUNDS; 003 declines CARD_PAUSED.',
+  },
 } as const satisfies Record<string, FaultEntry>;
 
 export type FaultName = keyof typeof FAULTS;

@@ -383,7 +383,7 @@ export async function cardRoutes(app: FastifyInstance) {
   /** Declines leave no card transaction: frozen or closed card, insufficient funds, magic descriptors. */
   const declined = (card: Card, amount: number, descriptor: string): boolean => {
     if (card.state !== 'ACTIVE' && !(card.state === 'FROZEN' && f.has('card-frozen-authorizes'))) return true;
-    if (descriptor.endsWith('002') || descriptor.endsWith('003')) return true;
+    if ((descriptor.endsWith('002') || descriptor.endsWith('003')) && !f.has('card-decline-values-approved')) return true;
     if (card.maxSpendPerTransaction !== null && amount > card.maxSpendPerTransaction) return true;
     const account = card.fundingSources.map((id) => internalAccounts(ctx).get(id)).find((a) => a && a.status === 'ACTIVE' && a.available >= amount);
     return !account;

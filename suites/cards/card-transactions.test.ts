@@ -47,6 +47,8 @@ describe('Card transactions', () => {
     expectStatus(await patchCard(card.id, { state: 'FROZEN' }), 200, Card);
     const declinedToken = await simulate(card.id, 'authorization', purchase(2_500));
     expectStatus(await patchCard(card.id, { state: 'ACTIVE' }), 200, Card);
+    // Supplement 9, sandbox values: a merchant descriptor ending 002 or 003 is declined, on an ACTIVE card too.
+    const valueDeclined = [await simulate(card.id, 'authorization', purchase(2_500, 'SANDBOX SHOP 002')), await simulate(card.id, 'authorization', purchase(2_500, 'SANDBOX SHOP 003'))];
     const since = await listener.mark();
     const start = account.balance.amount;
 
@@ -62,6 +64,7 @@ describe('Card transactions', () => {
     const all = await cardTransactions(customerId, card.id);
     expect(all.map((t) => t.id), 'GET /transactions (type CARD) lists the card transaction made').toContain(authorized.id);
     expect(all.map((t) => t.issuerTransactionToken), 'the authorization on the frozen card was declined: it left no card transaction').not.toContain(declinedToken);
+    for (const t of valueDeclined) expect(all.map((x) => x.issuerTransactionToken), 'supplement 9: the descriptors ending 002 (INSUFFICIENT_FUNDS) and 003 (CARD_PAUSED) are declined: no card transaction').not.toContain(t);
     const listed = all.find((t) => t.id === authorized.id)!;
     expect(listed.status).toBe('REFUNDED');
     expect(listed.authorizedAmount.amount, 'the authorized amount is the one requested').toBe(2_500);
