@@ -2243,6 +2243,11 @@ export const FAULTS = {
     suites: ['cards/card-transactions.test.ts'],
     rule: 'Supplement 9: merchant.descriptor 002 declines INSUFFICIENT_FUNDS; 003 declines CARD_PAUSED.',
   },
+  'contact-confirm-verifies-both': {
+    areas: ['contact-verification'],
+    suites: ['contact-verification/confirm.test.ts'],
+    rule: 'Supplement 4 and 10: contactVerification {email?, phone?: PENDING|VERIFIED}; each channel is confirmed with its own one-time code.',
+  },
 } as const satisfies Record<string, FaultEntry>;
 
 export type FaultName = keyof typeof FAULTS;

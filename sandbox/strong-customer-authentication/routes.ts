@@ -72,7 +72,7 @@ export async function contactAndScaRoutes(app: FastifyInstance) {
       if (code !== SANDBOX_CODE && !ctx.faults.has('contact-confirm-wrong-code-accepted')) {
         throw invalidInput([{ field: 'code', constraint: 'match', message: 'The code does not match' }]);
       }
-      c.contactVerification = { ...c.contactVerification, [channel]: 'VERIFIED' };
+      c.contactVerification = ctx.faults.has('contact-confirm-verifies-both') ? { ...c.contactVerification, email: 'VERIFIED', phone: 'VERIFIED' } : { ...c.contactVerification, [channel]: 'VERIFIED' };
       c.updatedAt = isoNow(ctx.clock);
       return presentCustomer(ctx, c);
     });

@@ -54,6 +54,9 @@ describe.each(CHANNELS)('POST $confirm', ({ channel, start, confirm }) => {
     const verified = expectStatus(await api.post(confirm, { params, body: { code } }), 200, CustomerRecord, 'Supplement 10: confirm answers 200 with the customer');
     expect(verified.id).toBe(customer.id);
     expect(verified.contactVerification?.[channel], `Supplement 4: contactVerification.${channel} is VERIFIED`).toBe('VERIFIED');
+    // Each channel is verified with its own code: confirming one leaves the other as it was.
+    const otherChannel = channel === 'email' ? 'phone' : 'email';
+    expect(verified.contactVerification?.[otherChannel], `Supplement 4: contactVerification {email?, phone?}: confirming the ${channel} leaves the ${otherChannel} unverified`).not.toBe('VERIFIED');
   });
 
   it(`answers 409 for a customer whose provider does not require contact verification`, async (ctx) => {
