@@ -2248,6 +2248,11 @@ export const FAULTS = {
     suites: ['contact-verification/confirm.test.ts'],
     rule: 'Supplement 4 and 10: contactVerification {email?, phone?: PENDING|VERIFIED}; each channel is confirmed with its own one-time code.',
   },
+  'document-size-unbounded': {
+    areas: ['documents'],
+    suites: ['documents/documents.test.ts'],
+    rule: 'Supplement 14: POST /documents file* (PDF/JPEG/PNG ≤10 MB).',
+  },
 } as const satisfies Record<string, FaultEntry>;
 
 export type FaultName = keyof typeof FAULTS;

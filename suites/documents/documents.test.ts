@@ -46,6 +46,23 @@ describe('GET /documents', () => {
   });
 });
 
+describe('POST /documents: file size', () => {
+  scenario({ area: 'Documents', operation: 'POST /documents', section: 'What the service does', basis: 'supplement' });
+
+  it('refuses a file over 10 MB with 400 and stores nothing', async () => {
+    await basisSupplement('file* (PDF/JPEG/PNG ≤10 MB) (section 14)');
+    const customer = await createCustomer(bareIndividual());
+    // 11 MiB: over 10 MB however a megabyte is counted (10^6 or 2^20 bytes). A PNG signature, then zeros.
+    const form = documentForm({ documentHolder: customer.id, documentType: 'PASSPORT', country: 'US' }, 'large.png');
+    const big = Buffer.alloc(11 * 1024 * 1024);
+    Buffer.from('89504e470d0a1a0a', 'hex').copy(big);
+    form.set('file', new Blob([big], { type: 'image/png' }), 'large.png');
+    expectError(await api.post('/documents', { form }), 400, undefined, 'Supplement 14: file* ≤10 MB: a larger one is refused');
+    const listed = await walkPages('/documents', Document, { query: { documentHolder: customer.id }, limit: 100, settled: true });
+    expect(listed, 'a refused upload stores nothing').toEqual([]);
+  });
+});
+
 describe('GET /documents/{documentId}', () => {
   scenario({ area: 'Documents', operation: 'GET /documents/{documentId}', section: 'What the service does', basis: 'supplement' });
 
