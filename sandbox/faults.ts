@@ -649,7 +649,7 @@ export const FAULTS = {
   },
   'uma-unknown-400': {
     areas: ['cross-currency-transfers'],
-    suites: ['cross-currency-transfers/realtime-and-uma.test.ts'],
+    suites: ['cross-currency-transfers/uma-lookup.test.ts'],
     rule: 'Errors / 404: UMA_NOT_FOUND (well-formed UMA address but no receiver at the counterparty).',
   },
   'realtime-send-not-settled': {

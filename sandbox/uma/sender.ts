@@ -96,7 +96,7 @@ export class UmaSender {
       const common = Array.isArray(supported) ? supported.filter((v) => UMA_MAJOR_VERSIONS.includes(Number(v))) : [];
       if (!common.length) throw new ApiError(424, 'NO_COMPATIBLE_UMA_VERSION', `${cp.domain} speaks UMA ${JSON.stringify(supported)}, the sender ${UMA_MAJOR_VERSIONS.join(', ')}`);
     }
-    if (answer.status === 404) throw notFound('UMA_NOT_FOUND', `${cp.domain} has no receiver ${address}`);
+    if (answer.status === 404) throw f.has('uma-unknown-400') ? badRequest('INVALID_UMA_ADDRESS', `No receiver at ${address}`) : notFound('UMA_NOT_FOUND', `${cp.domain} has no receiver ${address}`);
     if (answer.status === 403 && !f.has('uma-sender-refusal-ignored')) {
       throw badRequest('SENDER_NOT_ACCEPTED', `${cp.domain} does not accept payments from this platform: ${reasonOf(answer)}`);
     }
