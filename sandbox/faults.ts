@@ -2253,6 +2253,11 @@ export const FAULTS = {
     suites: ['documents/documents.test.ts'],
     rule: 'Supplement 14: POST /documents file* (PDF/JPEG/PNG ≤10 MB).',
   },
+  'deleted-document-still-counts': {
+    areas: ['kyc-verifications'],
+    suites: ['kyc-verifications/verification.test.ts'],
+    rule: 'Supplement 5 and 14: a submission needs an identity document (MISSING_IDENTITY_DOCUMENT); DELETE /documents/{id} 204: a deleted one counts for nothing.',
+  },
 } as const satisfies Record<string, FaultEntry>;
 
 export type FaultName = keyof typeof FAULTS;

@@ -96,7 +96,7 @@ const push = <K, V>(map: Map<K, V[]>, key: K, value: V) => {
   if (list) list.push(value);
   else map.set(key, [value]);
 };
-const holderDocs = (ctx: SandboxContext, holder: string) => (state(ctx).documentsByHolder.get(holder) ?? []).filter((d) => !d.deleted);
+const holderDocs = (ctx: SandboxContext, holder: string) => (state(ctx).documentsByHolder.get(holder) ?? []).filter((d) => !d.deleted || ctx.faults.has('deleted-document-still-counts'));
 const customerOwners = (ctx: SandboxContext, customerId: string) => state(ctx).ownersByCustomer.get(customerId) ?? [];
 
 const ROLES = ['UBO', 'DIRECTOR', 'COMPANY_OFFICER', 'CONTROL_PERSON', 'TRUSTEE', 'GENERAL_PARTNER'] as const;

@@ -63,6 +63,12 @@ describe('POST /verifications', () => {
 
     const { platformCustomerId: _p, ...kyc } = individual();
     expectStatus(await api.patch('/customers/{customerId}', { params: { customerId: customer.id }, body: kyc }), 200, Customer);
+    // A document deleted before the submission counts for nothing: the identity document is still missing.
+    const deleted = await uploadDocument(customer.id, 'PASSPORT');
+    expectStatus(await api.delete('/documents/{documentId}', { params: { documentId: deleted.id } }), 204, undefined, 'supplement 14: DELETE /documents/{id} 204');
+    const without = expectStatus(await api.post('/verifications', { body: { customerId: customer.id } }), 200, Verification);
+    expect(without.verificationStatus, 'supplement 5: with its only identity document deleted, the customer still lacks one').toBe('RESOLVE_ERRORS');
+    expect(without.errors.map((e) => (e as { type?: string }).type), 'supplement 5: the deleted passport leaves MISSING_IDENTITY_DOCUMENT').toContain('MISSING_IDENTITY_DOCUMENT');
     await uploadDocument(customer.id, 'PASSPORT');
     const since = await listener.mark();
     const second = expectStatus(await api.post('/verifications', { body: { customerId: customer.id } }), 200, Verification);
