@@ -2258,6 +2258,11 @@ export const FAULTS = {
     suites: ['kyc-verifications/verification.test.ts'],
     rule: 'Supplement 5 and 14: a submission needs an identity document (MISSING_IDENTITY_DOCUMENT); DELETE /documents/{id} 204: a deleted one counts for nothing.',
   },
+  'passkey-credential-id-global': {
+    areas: ['embedded-wallet-auth'],
+    suites: ['embedded-wallet-auth/passkeys.test.ts'],
+    rule: 'Errors / 400: PASSKEY_CREDENTIAL_ALREADY_EXISTS (same WebAuthn credentialId already registered on the internal account): not for another account.',
+  },
 } as const satisfies Record<string, FaultEntry>;
 
 export type FaultName = keyof typeof FAULTS;

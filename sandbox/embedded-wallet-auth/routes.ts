@@ -416,7 +416,10 @@ export async function embeddedWalletAuthRoutes(app: FastifyInstance) {
     }
     if (body.type === 'PASSKEY') {
       // Interface: Errors / 400 PASSKEY_CREDENTIAL_ALREADY_EXISTS (same WebAuthn credentialId already registered on the internal account).
-      const taken = st.passkeyByAccount.has(compound(body.accountId, body.attestation.credentialId));
+      // The fault passkey-credential-id-global: a credentialId registered on any account is taken.
+      const taken = ctx.faults.has('passkey-credential-id-global')
+        ? [...st.passkeyByAccount.keys()].some((k) => (JSON.parse(k) as string[])[1] === body.attestation.credentialId)
+        : st.passkeyByAccount.has(compound(body.accountId, body.attestation.credentialId));
       if (taken && !ctx.faults.has('wallet-passkey-duplicate-accepted')) {
         throw badRequest('PASSKEY_CREDENTIAL_ALREADY_EXISTS', `Passkey ${body.attestation.credentialId} is already registered on account ${body.accountId}`);
       }

@@ -46,6 +46,15 @@ describe('POST /auth/credentials (PASSKEY)', () => {
     const again = await refusalOnEitherLeg('POST', CREDENTIALS, { body: passkeyBody(account.id, first) }, key);
     expectError(again, 400, 'PASSKEY_CREDENTIAL_ALREADY_EXISTS', 'Errors / 400: same WebAuthn credentialId already registered on the internal account');
     expect((await listCredentials(account.id)).filter((c) => c.type === 'PASSKEY'), 'the refusal added nothing').toHaveLength(2);
+
+    // The code is for a credentialId registered "on the internal account": another account's wallet
+    // registering the same authenticator is not that case (whether it is taken is noted).
+    const other = await loggedInWallet();
+    const elsewhere = await refusalOnEitherLeg('POST', CREDENTIALS, { body: passkeyBody(other.account.id, first) }, other.key);
+    noteInterface('wallet-passkey-other-account', ['Errors / 400: PASSKEY_CREDENTIAL_ALREADY_EXISTS (same WebAuthn credentialId already registered on the internal account)'], `the same credentialId on another account answered ${elsewhere.status}`);
+    if (elsewhere.status !== 201) {
+      expect((elsewhere.body as { code?: string } | undefined)?.code, 'Errors / 400: PASSKEY_CREDENTIAL_ALREADY_EXISTS is for the same internal account, not another one').not.toBe('PASSKEY_CREDENTIAL_ALREADY_EXISTS');
+    }
   });
 
   it('refuses an attestation made over another challenge than the body names, and a challenge used twice; the right one registers', async (ctx) => {
