@@ -40,10 +40,11 @@ export async function activeCard(): Promise<{ card: Card; customerId: string; ac
 
 export const patchCard = (cardId: string, body: Record<string, unknown>) => api.patch('/cards/{cardId}', { params: { cardId }, body });
 
+/** A card simulation's answer, as it comes. Each simulation is its own operation (supplement §9): the template names it. */
+export const simulation = (cardId: string, name: string, body: Record<string, unknown>) => api.post(`/sandbox/cards/{cardId}/simulate/${name}`, { params: { cardId }, body });
+
 export async function simulate(cardId: string, name: string, body: Record<string, unknown>): Promise<string> {
-  // Each simulation is its own operation (supplement §9): the template names it.
-  const res = await api.post(`/sandbox/cards/{cardId}/simulate/${name}`, { params: { cardId }, body });
-  return expectStatus(res, 202, SimulationAccepted, `the ${name} simulation is accepted`).issuerTransactionToken;
+  return expectStatus(await simulation(cardId, name, body), 202, SimulationAccepted, `the ${name} simulation is accepted`).issuerTransactionToken;
 }
 
 /** The card transactions of a card (GET /transactions, type CARD). */

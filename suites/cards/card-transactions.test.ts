@@ -7,8 +7,8 @@ import { eventually } from '../../helpers/eventually.js';
 import { expectEvents, waitForEvent, type Notification } from '../../helpers/events.js';
 import { expectError, expectRefusal, expectSchema, expectStatus, expectTransition, noteInterface } from '../../helpers/expect.js';
 import { accountIn } from '../../helpers/flows/customers.js';
-import { activeCard, cardTransactions, patchCard, purchase, simulate } from '../../helpers/flows/cards.js';
-import { api, capabilities, listener } from '../../helpers/harness.js';
+import { activeCard, cardTransactions, patchCard, purchase, simulate, simulation } from '../../helpers/flows/cards.js';
+import { capabilities, listener } from '../../helpers/harness.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
 import { Card, CardTransaction } from '../../helpers/schemas.js';
 import { ADVICE_SENTENCES } from './authorization-field-rules.js';
@@ -133,9 +133,8 @@ describe('Card transactions', () => {
     await simulate(card.id, 'financial_authorization', purchase(900));
     const settled = await waitForEvent(card.id, (n) => n.type === 'CARD_TRANSACTION.SETTLED', 'CARD_TRANSACTION.SETTLED', { since });
     // Refused first, moving nothing: a reversal of a parent not REFUNDED, and a return above the net settled amount.
-    const raw = (name: string, body: Record<string, unknown>) => api.post(`/sandbox/cards/{cardId}/simulate/${name}`, { params: { cardId: card.id }, body });
-    expectRefusal(await raw('return_reversal', { cardTransactionId: settled.data.id }), 'supplement 9: return_reversal {cardTransactionId*} (parent REFUNDED): a SETTLED parent is refused', { id: 'cards:return-reversal-not-refunded', sentences: ['supplement 9: return_reversal | {cardTransactionId*} (parent REFUNDED)'] });
-    expectError(await raw('return', { cardTransactionId: settled.data.id, amount: 901 }), 400, undefined, 'supplement 9: return {cardTransactionId*, amount*} ≤ net settled: 901 of 900 is refused');
+    expectRefusal(await simulation(card.id, 'return_reversal', { cardTransactionId: settled.data.id }), 'supplement 9: return_reversal {cardTransactionId*} (parent REFUNDED): a SETTLED parent is refused', { id: 'cards:return-reversal-not-refunded', sentences: ['supplement 9: return_reversal | {cardTransactionId*} (parent REFUNDED)'] });
+    expectError(await simulation(card.id, 'return', { cardTransactionId: settled.data.id, amount: 901 }), 400, undefined, 'supplement 9: return {cardTransactionId*, amount*} ≤ net settled: 901 of 900 is refused');
     await simulate(card.id, 'return', { cardTransactionId: settled.data.id, amount: 900 });
     await waitForEvent(card.id, (n) => n.type === 'CARD_TRANSACTION.REFUNDED', 'CARD_TRANSACTION.REFUNDED', { since });
     await simulate(card.id, 'return_reversal', { cardTransactionId: settled.data.id });

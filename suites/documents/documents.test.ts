@@ -93,6 +93,7 @@ describe('PUT /documents/{documentId}', () => {
     // Whether it is refused or the field ignored is not said: the answer is noted, the holder judged.
     const moved = await put(doc.id, { documentType: 'NATIONAL_ID', country: 'FR', documentHolder: other.id });
     noteInterface('documents:put-document-holder', ['Supplement 14: PUT /documents/{id} (multipart, as POST minus documentHolder)'], `a re-upload naming documentHolder answered ${moved.status}`);
+    expect(moved.status, 'accepted or refused, never a 5xx').toBeLessThan(500);
     expect(expectStatus(await get(doc.id), 200, Document).documentHolder, 'Supplement 14: PUT is "as POST minus documentHolder": the document keeps its holder').toBe(customer.id);
   });
 });

@@ -53,6 +53,7 @@ describe('POST /auth/credentials (PASSKEY)', () => {
     const elsewhere = await refusalOnEitherLeg('POST', CREDENTIALS, { body: passkeyBody(other.account.id, first) }, other.key);
     noteInterface('wallet-passkey-other-account', ['Errors / 400: PASSKEY_CREDENTIAL_ALREADY_EXISTS (same WebAuthn credentialId already registered on the internal account)'], `the same credentialId on another account answered ${elsewhere.status}`);
     if (elsewhere.status !== 201) {
+      expect(elsewhere.status, 'an answer other than 201 is a refusal: a client error, never a 5xx').toBeLessThan(500);
       expect((elsewhere.body as { code?: string } | undefined)?.code, 'Errors / 400: PASSKEY_CREDENTIAL_ALREADY_EXISTS is for the same internal account, not another one').not.toBe('PASSKEY_CREDENTIAL_ALREADY_EXISTS');
     }
   });
