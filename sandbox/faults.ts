@@ -2263,6 +2263,26 @@ export const FAULTS = {
     suites: ['embedded-wallet-auth/passkeys.test.ts'],
     rule: 'Errors / 400: PASSKEY_CREDENTIAL_ALREADY_EXISTS (same WebAuthn credentialId already registered on the internal account): not for another account.',
   },
+  'sca-wrong-code-locks-late': {
+    areas: ['strong-customer-authentication'],
+    suites: ['cross-currency-transfers/sca.test.ts'],
+    rule: 'Supplement 16: failed logins 5 -> 15 min (a wrong login code is a failed login; under the fault the lock comes at the sixth).',
+  },
+  'sca-wrong-code-locks-early': {
+    areas: ['strong-customer-authentication'],
+    suites: ['cross-currency-transfers/sca.test.ts'],
+    rule: 'Supplement 16: failed logins 5 -> 15 min (under the fault each wrong login code counts twice, locking at the third).',
+  },
+  'exchange-rates-platform-fee-ignored': {
+    areas: ['exchange-rates'],
+    suites: ['platform-configuration/config.platform.test.ts'],
+    rule: 'Interface, Exchange Rates and Limits: rates include platform-specific fees (supplement 2: FeeConfig; 11: GET /exchange-rates).',
+  },
+  'exchange-rates-platform-fixed-fee-dropped': {
+    areas: ['exchange-rates'],
+    suites: ['platform-configuration/config.platform.test.ts'],
+    rule: 'Interface, Limits: rates include platform-specific fees; PATCH /config feeConfigs: a variable rate in basis points, a fixed amount, or both.',
+  },
 } as const satisfies Record<string, FaultEntry>;
 
 export type FaultName = keyof typeof FAULTS;

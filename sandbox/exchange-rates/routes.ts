@@ -23,7 +23,10 @@ export async function exchangeRateRoutes(app: FastifyInstance) {
     const unknown = destinations.filter((d) => !rateSupported(d));
     if (unknown.length) throw badRequest('INVALID_CURRENCY', `Currency ${unknown.join(', ')} is not supported`);
     const configured = ctx.config.feeConfigs.find((c) => c.sourceCurrency === q.sourceCurrency);
-    const platform = configured ? { fixed: configured.fixedFee.amount, bps: configured.variableFeeBps } : undefined;
+    // Interface, Limits: rates include platform-specific fees (the faults leave the fee out, or its fixed part).
+    const platform = configured && !ctx.faults.has('exchange-rates-platform-fee-ignored')
+      ? { fixed: ctx.faults.has('exchange-rates-platform-fixed-fee-dropped') ? 0 : configured.fixedFee.amount, bps: configured.variableFeeBps }
+      : undefined;
     return {
       data: destinations.filter((d) => d !== q.sourceCurrency).map((d) => {
         const p = price(ctx, q.sourceCurrency, d, 'SENDING', q.sendingAmount, platform);

@@ -53,6 +53,14 @@ export function assertScaSession(ctx: SandboxContext, customer: CustomerRecord):
   }
 }
 
+/** Fault sca-wrong-code-locks-late: true the first time a customer's wrong login code is seen. */
+const seenWrongCode = new WeakSet<object>();
+function firstWrongCode(st: object): boolean {
+  if (seenWrongCode.has(st)) return false;
+  seenWrongCode.add(st);
+  return true;
+}
+
 export async function contactAndScaRoutes(app: FastifyInstance) {
   const { ctx } = app;
 
@@ -105,7 +113,10 @@ export async function contactAndScaRoutes(app: FastifyInstance) {
           ? verifyTotp(ctx, c.id, body.code ?? '')
           : body.factor !== 'PASSKEY' && body.code === SANDBOX_CODE;
     if (!ok) {
-      recordFailedAttempt(ctx, st);
+      // Under the faults the first wrong code of a customer goes uncounted (locking at the sixth), or
+      // each counts twice (locking at the third).
+      if (!(ctx.faults.has('sca-wrong-code-locks-late') && firstWrongCode(st))) recordFailedAttempt(ctx, st);
+      if (ctx.faults.has('sca-wrong-code-locks-early') && !isLocked(ctx, st)) recordFailedAttempt(ctx, st);
       if (isLocked(ctx, st)) throw locked(ctx, st);
       throw invalidInput([{ field: 'code', constraint: 'match', message: 'The code does not match' }]);
     }

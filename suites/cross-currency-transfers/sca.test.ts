@@ -7,13 +7,13 @@
 // ScaChallenge; section 16: the authorization loop, each authorize possibly answering a fresh challenge).
 import { describe, expect, it, type TestContext } from 'vitest';
 import { msUntil } from '../../helpers/deadline.js';
-import { expectError, expectStatus, expectTransition } from '../../helpers/expect.js';
+import { expectError, expectSchema, expectStatus, expectTransition } from '../../helpers/expect.js';
 import { smsLogin } from '../../helpers/flows/strong-customer-authentication.js';
 import { authorizeQuote, balanceOf, createQuote, eurDestination, executeQuote, expectNothingKept, expectOutgoingLifecycle, expectScaExecuteDebit, expectTransactionOfQuote, quoteBody, sender, transaction } from '../../helpers/flows/transfers.js';
 import { api, capabilities, listener } from '../../helpers/harness.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
 import { Quote, ScaLoginResult } from '../../helpers/schemas.js';
-import { QuoteAwaitingSca } from '../../helpers/schemas/strong-customer-authentication.js';
+import { LockedDetails, QuoteAwaitingSca } from '../../helpers/schemas/strong-customer-authentication.js';
 
 async function scaSender(ctx: TestContext) {
   requireCapability(ctx, capabilities.sandboxTriggers && Boolean(capabilities.sca), 'the target declares no SCA region (SVC_SCA_REGION)', ['error:409:SCA_SESSION_REQUIRED']);
@@ -25,6 +25,19 @@ async function scaSender(ctx: TestContext) {
 
 // Supplement 16: login/complete {factor*, endUserIpAddress*, challengeId? (SMS), code?}.
 const login = (customerId: string, code: string) => smsLogin(customerId, code);
+const MINUTE = 60_000;
+/** Clock difference tolerated between the suite and the target. */
+const SKEW_MS = 60_000;
+
+/**
+ * A wrong code does not log in: supplement 16, login/complete answers 200 {status: "SUCCESS"|other}
+ * or an error (400, 404, 409, 423); here anything but SUCCESS and but the lock.
+ */
+function expectWrongCode(res: Awaited<ReturnType<typeof login>>, why: string): void {
+  expect(res.status, why).not.toBe(423);
+  if (res.status === 200) expect((res.body as { status?: unknown } | undefined)?.status, why).not.toBe('SUCCESS');
+  else expectError(res, res.status >= 400 && res.status < 500 ? res.status : 400, undefined, why);
+}
 
 describe('POST /quotes for a customer of an SCA region', () => {
   scenario({ area: 'Strong Customer Authentication', operation: 'POST /quotes', section: 'Other operations that are named' });
@@ -35,11 +48,22 @@ describe('POST /quotes for a customer of an SCA region', () => {
     expectError(res, 409, 'SCA_SESSION_REQUIRED', 'Authentication 3: a missing customer SCA session is 409 SCA_SESSION_REQUIRED');
   });
 
-  it('answers 423 ACCOUNT_LOCKED once repeated wrong codes locked the customer', async (ctx) => {
+  it('answers 423 ACCOUNT_LOCKED once five wrong codes locked the customer, not before: then the right code and the quote are refused for about 15 minutes', async (ctx) => {
     const { customerId, accounts, destination } = await scaSender(ctx);
-    let last = await login(customerId, '000001');
-    for (let i = 0; i < 5 && last.status !== 423; i++) last = await login(customerId, '000001');
-    expectError(last, 423, 'ACCOUNT_LOCKED');
+    await basisSupplement('section 16: failed logins 5 -> 15 min; section 1: 423 details {lockedUntil?, failedAttempts, suspended}');
+    const wrong = capabilities.sca!.code === '000001' ? '000002' : '000001';
+    for (let n = 1; n <= 4; n++) expectWrongCode(await login(customerId, wrong), `wrong code ${n} of 5: refused, and not yet locked (the first lock comes at 5 failed logins)`);
+    const sent = Date.now();
+    const fifth = await login(customerId, wrong);
+    if (fifth.status !== 423) expectWrongCode(fifth, 'the fifth wrong code: refused (or answered 423 as it locks)');
+
+    const refused = expectError(await login(customerId, capabilities.sca!.code), 423, 'ACCOUNT_LOCKED', 'after five failed logins even the right code is refused: Errors, ACCOUNT_LOCKED (HTTP 423)');
+    const answered = Date.now();
+    const details = expectSchema(LockedDetails, refused.details, 'supplement 1: 423 details {lockedUntil?, failedAttempts, suspended}');
+    expect(details, 'five failed logins, not suspended').toMatchObject({ failedAttempts: 5, suspended: false });
+    const until = Date.parse(String(details.lockedUntil));
+    expect(until, `5 failed logins lock for 15 min: lockedUntil ${details.lockedUntil}`).toBeGreaterThanOrEqual(sent + 15 * MINUTE - SKEW_MS);
+    expect(until, `5 failed logins lock for 15 min: lockedUntil ${details.lockedUntil}`).toBeLessThanOrEqual(answered + 15 * MINUTE + SKEW_MS);
     const res = await api.post('/quotes', { body: quoteBody(accounts.USD.id, destination.id, 10_000) });
     expectError(res, 423, 'ACCOUNT_LOCKED', 'POST /quotes: authorisation may fail with 423 ACCOUNT_LOCKED');
   });

@@ -1,15 +1,20 @@
 // Interface: "Other operations that are named" / PATCH {base_url}/config: webhookEndpoint (string URL;
 // must be publicly reachable over HTTPS); feeConfigs (... requires a USD source currency).
 // Errors: the error body; FieldError paths. PlatformConfig, FeeConfig, the 501 NOT_IMPLEMENTED of a
-// non-USD fee: basis: supplement (section 2). Platform-wide: runs in the sequential phase.
+// non-USD fee: basis: supplement (section 2). Exchange Rates ("Cached foreign-exchange rates, including
+// platform-specific fees"; Limits: "rates include platform-specific fees"), GET /exchange-rates: basis:
+// supplement (section 11). Platform-wide: runs in the sequential phase.
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { expectError, expectStatus, noteInterface } from '../../helpers/expect.js';
 import { createQuote, eurDestination, quoteBody, requireVelocityFor, sender } from '../../helpers/flows/transfers.js';
 import { api, capabilities } from '../../helpers/harness.js';
-import { describeBounds, platformFee, within } from '../../helpers/money.js';
+import { describeBounds, platformFee, receivingFor, within } from '../../helpers/money.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
 import { PlatformConfig } from '../../helpers/schemas.js';
 
+/** basis: supplement (section 11): GET /exchange-rates → {data[{…, receivingAmount, exchangeRate, fees{fixed, total}}]}. */
+const Rates = z.looseObject({ data: z.array(z.looseObject({ destinationCurrency: z.string(), receivingAmount: z.number().int(), exchangeRate: z.number().positive() })) });
 const currentConfig = async () => expectStatus(await api.get('/config'), 200, PlatformConfig, 'GET /config returns the platform configuration');
 const fee = (sourceCurrency: string, variableFeeBps = 25) => ({
   feeType: 'CROSS_CURRENCY_TRANSACTION',
@@ -81,6 +86,44 @@ describe('PATCH /config', () => {
     if (!previous) {
       const same = await createQuote(quoteBody(accounts.USD.id, destination.id, 250_000));
       expect(same.platformFeesIncluded ?? 0, 'with the configuration deactivated, no platform fee').toBe(0);
+    }
+  });
+
+  it('includes the standing USD fee in GET /exchange-rates: for one sendingAmount the amount received falls by the fee\'s worth at the cached rate', async () => {
+    await basisSupplement('FeeConfig (section 2); GET /exchange-rates sendingAmount -> {receivingAmount, exchangeRate, fees} (section 11)');
+    const previous = (await currentConfig()).feeConfigs?.find((f) => f.sourceCurrency === 'USD' && f.feeType === 'CROSS_CURRENCY_TRANSACTION');
+    const configure = async (variableFeeBps: number) => expectStatus(await api.patch('/config', { body: { feeConfigs: [fee('USD', variableFeeBps)] } }), 200, PlatformConfig, 'PATCH /config: a USD fee configuration');
+    const read = async () => {
+      const { data } = expectStatus(await api.get('/exchange-rates', { query: { sourceCurrency: 'USD', destinationCurrency: 'EUR', sendingAmount: 250_000 } }), 200, Rates, 'supplement 11: GET /exchange-rates answers {data[…]}');
+      expect(data.map((r) => r.destinationCurrency), 'destinationCurrency=EUR: that corridor').toEqual(['EUR']);
+      return data[0];
+    };
+    try {
+      // Rates are cached about 5 minutes (Limits); a read without the fee on either side of the one with
+      // it shows the cached rate held, else the three reads are made again.
+      for (let attempt = 1; ; attempt++) {
+        await configure(0);
+        const without = await read();
+        await configure(25);
+        const withFee = await read();
+        await configure(0);
+        const again = await read();
+        if (without.exchangeRate !== again.exchangeRate || without.receivingAmount !== again.receivingAmount) {
+          expect(attempt, 'the cached rate changed between reads three times running (Limits: cache age about 5 minutes)').toBeLessThan(3);
+          continue;
+        }
+        // 10 fixed + 25 bps of 250 000 = 635 cents. Each amount received is the net converted and
+        // rounded (rounding unstated, under one unit), so the two differ by 635 at the rate, give or
+        // take one unit beyond the bounds of the conversion.
+        const fee635 = platformFee({ fixed: 10, bps: 25 }, 250_000);
+        const worth = receivingFor(fee635.max, without.exchangeRate, 2, 2);
+        const drop = without.receivingAmount - withFee.receivingAmount;
+        expect(drop, `Exchange Rates: "rates include platform-specific fees": with a standing fee of ${describeBounds(fee635)} cents the EUR received for 250 000 cents falls by its worth at ${without.exchangeRate} (${worth.min - 1} to ${worth.max + 1}), from ${without.receivingAmount} to ${withFee.receivingAmount}`).toBeGreaterThanOrEqual(worth.min - 1);
+        expect(drop, 'the fee taken once, not more').toBeLessThanOrEqual(worth.max + 1);
+        break;
+      }
+    } finally {
+      expectStatus(await api.patch('/config', { body: { feeConfigs: [previous ?? fee('USD', 0)] } }), 200, PlatformConfig, 'the USD fee configuration the platform had is restored');
     }
   });
 
