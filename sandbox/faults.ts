@@ -2283,6 +2283,16 @@ export const FAULTS = {
     suites: ['platform-configuration/config.platform.test.ts'],
     rule: 'Interface, Limits: rates include platform-specific fees; PATCH /config feeConfigs: a variable rate in basis points, a fixed amount, or both.',
   },
+  'wallet-contact-phone-taken-accepted': {
+    areas: ['embedded-wallet-auth'],
+    suites: ['embedded-wallet-auth/contact.test.ts'],
+    rule: 'Supplement 17: PATCH /customers/{id} (EW contact) answers 409 to a phone number in use (code unlisted).',
+  },
+  'wallet-contact-old-value-kept': {
+    areas: ['embedded-wallet-auth'],
+    suites: ['embedded-wallet-auth/contact.test.ts'],
+    rule: 'Supplement 17: the EMAIL_OTP credential follows the customer\'s email (nickname = its email), so an email left is held by no credential and free for another wallet (409 EMAIL_OTP_EMAIL_ALREADY_EXISTS is for a held one).',
+  },
 } as const satisfies Record<string, FaultEntry>;
 
 export type FaultName = keyof typeof FAULTS;

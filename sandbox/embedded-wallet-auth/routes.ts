@@ -319,7 +319,7 @@ export async function walletContactChange(ctx: SandboxContext, req: FastifyReque
   const type = body.email !== undefined ? 'EMAIL_OTP' : 'SMS_OTP';
   const value = (body.email ?? body.phoneNumber)!;
   const holder = [...(st.credentialsByNickname.get(nicknameKey(type, value)) ?? [])].find((c) => c.accountId !== w.account.id);
-  if (holder && !(type === 'EMAIL_OTP' && ctx.faults.has('wallet-contact-email-taken-accepted'))) {
+  if (holder && !ctx.faults.has(type === 'EMAIL_OTP' ? 'wallet-contact-email-taken-accepted' : 'wallet-contact-phone-taken-accepted')) {
     throw type === 'EMAIL_OTP'
       ? conflict('EMAIL_OTP_EMAIL_ALREADY_EXISTS', `${value} is the email of another EMAIL_OTP credential`)
       : conflict('CONFLICT', `${value} is the phone number of another SMS_OTP credential`);
@@ -336,7 +336,8 @@ export async function walletContactChange(ctx: SandboxContext, req: FastifyReque
     }
     for (const c of st.credentialsByAccount.get(accountId)?.values() ?? []) {
       if (c.type !== type) continue;
-      unindexNickname(st, c);
+      // Under the fault the contact left stays indexed: still "held" by this credential.
+      if (!ctx.faults.has('wallet-contact-old-value-kept')) unindexNickname(st, c);
       c.nickname = value;
       indexNickname(st, c);
     }

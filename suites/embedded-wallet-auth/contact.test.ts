@@ -2,9 +2,9 @@
 // changed after the signed-retry challenge was issued"). PATCH /customers/{customerId} of an
 // embedded-wallet customer's email or phone number through the signed retry: basis: supplement
 // (sections 4, 10 and 17).
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { expectError, expectStatus } from '../../helpers/expect.js';
+import { expectError, expectStatus, noteInterface } from '../../helpers/expect.js';
 import {
   CREDENTIALS, listCredentials, loggedInWallet, refusalOnEitherLeg, signatureRequest, signed, signedRetryOf, stampHeaders, walletAccount, type Call, needEmbeddedWallet,
 } from '../../helpers/flows/wallet.js';
@@ -16,6 +16,9 @@ import { AuthMethod } from '../../helpers/schemas/wallet.js';
 const CUSTOMER = '/customers/{customerId}';
 const freshEmail = () => `conformance-${randomUUID().slice(0, 12)}@example.com`;
 const emailChange = (customerId: string, email: string): Call => ({ params: { customerId }, body: { customerType: 'INDIVIDUAL', email } });
+const phoneChange = (customerId: string, phoneNumber: string): Call => ({ params: { customerId }, body: { customerType: 'INDIVIDUAL', phoneNumber } });
+/** A US number in E.164, random enough not to be any other customer's. */
+const freshPhone = () => `+1${String(2 + randomInt(8))}${String(randomInt(1e9)).padStart(9, '0')}`;
 
 describe('PATCH /customers/{customerId} (embedded-wallet contact)', () => {
   scenario({ area: 'Embedded Wallet Auth', operation: 'PATCH /customers/{customerId}', section: 'Errors', basis: 'supplement' });
@@ -51,6 +54,32 @@ describe('PATCH /customers/{customerId} (embedded-wallet contact)', () => {
     expectError(taken, 409, 'EMAIL_OTP_EMAIL_ALREADY_EXISTS');
     const email = freshEmail();
     expect(expectStatus(await signed('PATCH', CUSTOMER, emailChange(customerId, email), key), 200, Customer, 'control: a free email').email).toBe(email);
+  });
+
+  it('frees the email a wallet left: another wallet then takes it (the EMAIL_OTP credential followed the change)', async (ctx) => {
+    needEmbeddedWallet(ctx);
+    await basisSupplement('section 17: PATCH /customers/{id} (EW contact) 409 EMAIL_OTP_EMAIL_ALREADY_EXISTS; AuthMethod nickname = its email');
+    const [first, second] = await Promise.all([loggedInWallet(), loggedInWallet()]);
+    const moved = freshEmail();
+    expectStatus(await signed('PATCH', CUSTOMER, emailChange(first.customerId, moved), first.key), 200, Customer, 'the first wallet changes its email');
+    expect((await listCredentials(first.account.id)).filter((c) => c.type === 'EMAIL_OTP').map((c) => c.nickname), 'its EMAIL_OTP credential names the new email').toEqual([moved]);
+    const taken = expectStatus(await signed('PATCH', CUSTOMER, emailChange(second.customerId, first.email), second.key), 200, Customer, 'the email left is held by no EMAIL_OTP credential, so it is not EMAIL_OTP_EMAIL_ALREADY_EXISTS: another wallet takes it');
+    expect(taken.email).toBe(first.email);
+    const held = await refusalOnEitherLeg('PATCH', CUSTOMER, emailChange(second.customerId, moved), second.key);
+    expectError(held, 409, 'EMAIL_OTP_EMAIL_ALREADY_EXISTS', 'control: the email the first wallet moved to is held');
+  });
+
+  it('answers 409 to the phone number of another wallet\'s SMS_OTP credential (the code is unlisted), and takes a free one', async (ctx) => {
+    needEmbeddedWallet(ctx);
+    await basisSupplement('section 17: PATCH /customers/{id} (EW contact) 409 phone in use (code unlisted); an SMS_OTP nickname is its E.164 number');
+    const [{ customerId, key }, other] = await Promise.all([loggedInWallet(), loggedInWallet()]);
+    const sms = expectStatus(await signed('POST', CREDENTIALS, { body: { type: 'SMS_OTP', accountId: other.account.id } }, other.key), 201, AuthMethod, 'the other wallet adds an SMS_OTP credential');
+    const taken = await refusalOnEitherLeg('PATCH', CUSTOMER, phoneChange(customerId, sms.nickname), key);
+    const error = expectError(taken, 409, undefined, 'supplement 17: PATCH /customers/{id} (EW contact): 409 for a phone number in use (code unlisted)');
+    noteInterface('embedded-wallet-auth:phone-in-use-code', ['supplement 17: PATCH /customers/{id} (EW contact) ... 409 ... phone in use (code unlisted)'], `409 ${error.code}`);
+    expect((await api.get(CUSTOMER, { params: { customerId } })).body, 'a refused change keeps the phone number').not.toMatchObject({ phoneNumber: sms.nickname });
+    const phone = freshPhone();
+    expect(expectStatus(await signed('PATCH', CUSTOMER, phoneChange(customerId, phone), key), 200, Customer, 'control: a free phone number').phoneNumber).toBe(phone);
   });
 
   it('answers 409 EMAIL_OTP_CREDENTIAL_SET_CHANGED when a credential is added between the 202 and the retry; a new signature request goes through', async (ctx) => {
