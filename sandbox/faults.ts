@@ -2293,6 +2293,11 @@ export const FAULTS = {
     suites: ['embedded-wallet-auth/contact.test.ts'],
     rule: 'Supplement 17: the EMAIL_OTP credential follows the customer\'s email (nickname = its email), so an email left is held by no credential and free for another wallet (409 EMAIL_OTP_EMAIL_ALREADY_EXISTS is for a held one).',
   },
+  'agent-approvals-dates-ignored': {
+    areas: ['agent-management'],
+    suites: ['agent-management/lists.test.ts'],
+    rule: 'Supplement 23: GET /agents/approvals takes startDate?, endDate? filters (on createdAt, as GET /transactions).',
+  },
 } as const satisfies Record<string, FaultEntry>;
 
 export type FaultName = keyof typeof FAULTS;

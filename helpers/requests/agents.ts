@@ -189,7 +189,7 @@ export function agentRules(): Record<string, string[]> {
       LIST_RULES.pagingOnce, LIST_RULES.limitRange, LIST_RULES.filter('customerId'), LIST_RULES.filter('isPaused'), LIST_RULES.filter('isConnected'),
       ...['createdAfter', 'createdBefore', 'updatedAfter', 'updatedBefore'].map(LIST_RULES.filter), LIST_RULES.scope('customer'),
     ],
-    'GET /agents/approvals': [LIST_RULES.pagingOnce, LIST_RULES.limitRange, LIST_RULES.filter('agentId'), LIST_RULES.filter('customerId'), LIST_RULES.filter('sortOrder'), LIST_RULES.scope('customer')],
+    'GET /agents/approvals': [LIST_RULES.pagingOnce, LIST_RULES.limitRange, LIST_RULES.filter('agentId'), LIST_RULES.filter('customerId'), LIST_RULES.filter('startDate'), LIST_RULES.filter('endDate'), LIST_RULES.filter('sortOrder'), LIST_RULES.scope('customer')],
     'GET /agents/me/actions': [LIST_RULES.pagingOnce, LIST_RULES.limitRange, LIST_RULES.filter('status'), LIST_RULES.scope('customer')],
     // "filters as /transactions minus customer" (supplement 23): status, type, startDate, endDate of section 8
     // (platformCustomerId names a customer; (sender|receiver)AccountIdentifier and reference: what they hold is not stated).

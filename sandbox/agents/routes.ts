@@ -320,7 +320,7 @@ export async function agentRoutes(app: FastifyInstance) {
       return (
         a !== undefined &&
         refresh(a).status === 'PENDING_APPROVAL' &&
-        (ignore || ((!q.agentId || a.agentId === q.agentId) && (!q.customerId || a.customerId === q.customerId) && inRange(a.createdAt, q.startDate, q.endDate)))
+        (ignore || ((!q.agentId || a.agentId === q.agentId) && (!q.customerId || a.customerId === q.customerId) && (f.has('agent-approvals-dates-ignored') || inRange(a.createdAt, q.startDate, q.endDate))))
       );
     };
     const p = cursorPage(ids, { limit: q.limit, cursor: q.cursor, descending: q.sortOrder !== 'asc' || f.has('agent-approvals-sort-order-ignored') }, matches, (id) => s.actions.get(id)!);

@@ -2,7 +2,7 @@
 // (with its control), one customer's agents and actions never show in another's list, paging with a
 // small limit visits every item once, limit outside 1–100 is refused. basis: supplement (section 1:
 // limit 1–100, cursor = the previous nextCursor; section 23: GET /agents customerId?, isPaused?,
-// isConnected?; GET /agents/approvals agentId?, customerId?).
+// isConnected?; GET /agents/approvals agentId?, customerId?, startDate?, endDate?, sortOrder).
 import { describe, expect, it } from 'vitest';
 import { individual } from '../../fixtures/customers.js';
 import { recordRule } from '../../helpers/coverage/recorder.js';
@@ -93,9 +93,9 @@ describe('GET /agents/approvals', () => {
   const op = 'GET /agents/approvals';
   scenario({ area: 'Agent Management', operation: op, section: 'Functional areas', basis: 'supplement' });
 
-  it('agentId and customerId each narrow the actions awaiting approval; one customer never sees another\'s; paging by one visits each once', async (ctx) => {
+  it('agentId, customerId, startDate and endDate each narrow the actions awaiting approval; one customer never sees another\'s; paging by one visits each once', async (ctx) => {
     requireCapability(ctx, capabilities.sandboxTriggers, 'the target cannot fund a customer');
-    await basisSupplement('section 23: GET /agents/approvals agentId?, customerId?, paging; section 1');
+    await basisSupplement('section 23: GET /agents/approvals agentId?, customerId?, startDate?, endDate?, paging, sortOrder; section 1');
     const held = async (n: number) => {
       const { customerId, usd, bank } = await customerWithMoney(100_000);
       const { agent, client } = await connectAgent(customerId, policy({ defaultExecutionMode: 'APPROVAL_REQUIRED' }));
@@ -121,6 +121,19 @@ describe('GET /agents/approvals', () => {
     expect(await idsOf(APPROVALS, { customerId: b.customerId }, 100), 'another customer\'s list holds its own action only').toEqual(b.ids);
     recordRule(op, LIST_RULES.filter('customerId'));
     recordRule(op, LIST_RULES.scope('customer'));
+
+    // startDate and endDate (supplement 23) read createdAt, as GET /transactions' do (judged alike in
+    // suites/transactions/list-filters.test.ts): bounds a millisecond outside the held actions' own
+    // keep them all or none.
+    const created = (await walkPages(APPROVALS, AgentAction, { query: { agentId: a.agentId }, limit: 100, settled: true })).map((x) => at(x.createdAt));
+    const before = new Date(Math.min(...created) - 1).toISOString();
+    const after = new Date(Math.max(...created) + 1).toISOString();
+    expect(sorted(await idsOf(APPROVALS, { agentId: a.agentId, startDate: before }, 100)), 'control: startDate before them all: all three').toEqual(sorted(a.ids));
+    expect(await idsOf(APPROVALS, { agentId: a.agentId, startDate: after }, 100), 'startDate after them all: none').toEqual([]);
+    recordRule(op, LIST_RULES.filter('startDate'));
+    expect(await idsOf(APPROVALS, { agentId: a.agentId, endDate: before }, 100), 'endDate before them all: none').toEqual([]);
+    expect(sorted(await idsOf(APPROVALS, { agentId: a.agentId, endDate: after }, 100)), 'control: endDate after them all: all three').toEqual(sorted(a.ids));
+    recordRule(op, LIST_RULES.filter('endDate'));
 
     // sortOrder (supplement 23; section 1: asc|desc): asc is desc reversed. Section 1 gives the default
     // (desc) for transactions and cards only, so the approvals' default is not judged.
