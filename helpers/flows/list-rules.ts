@@ -1,9 +1,11 @@
 // The list rules every paged list shares (supplement section 1: limit 1–100, cursor = the previous
 // nextCursor), judged and recorded (helpers/requests/lists.ts ids) in one place.
+import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import type { z } from 'zod';
 import { recordRule } from '../coverage/recorder.js';
-import { expectError, expectStatus } from '../expect.js';
+import { expectError, expectStatus, noteInterface } from '../expect.js';
+import { pageOf as Page } from '../schemas/page.js';
 import type { RequestOptions } from '../client.js';
 import { api } from '../harness.js';
 import { LIST_RULES } from '../requests/lists.js';
@@ -68,4 +70,36 @@ export async function expectLimitRange(op: string, template: string, query: Reco
   for (const limit of [0, 101, 'abc']) expectError(await get(limit), 400, undefined, `supplement §1: ${op} limit is 1 to 100; ${JSON.stringify(limit)} is refused`);
   for (const limit of [1, 100]) expectStatus(await get(limit), 200, undefined, `supplement §1: ${op} accepts limit ${limit}`);
   recordRule(op, LIST_RULES.limitRange);
+}
+
+/**
+ * A documented filter whose values the documents leave unstated (what it holds, how it matches): a
+ * value no item can carry, whatever it holds, narrows `query`'s list (which the caller shows is not
+ * empty) to nothing; a target may instead refuse the value as malformed (400, noted). An ignored
+ * filter lists everything.
+ */
+export async function expectUnmatchedListsNone<T extends z.ZodType>(op: string, template: string, item: T, query: Record<string, string>, filter: string, auth?: RequestOptions['auth']): Promise<void> {
+  const value = `conformance-unmatched-${randomUUID()}`;
+  const res = await api.get(template, { query: { ...query, [filter]: value, limit: 100 }, ...(auth ? { auth } : {}) });
+  if (res.status === 400) {
+    const error = expectError(res, 400, undefined, `${op}: ${filter}`);
+    noteInterface(`lists:unmatched-${filter}-refused`, [`${op}: filter ${filter} (what it holds: not stated)`], `${filter}=${value} refused: 400 ${error.code}`);
+  } else {
+    const listed = expectStatus(res, 200, Page(item), `${op}: a page`).data as { id: string }[];
+    expect(listed.map((x) => x.id), `${op}: ${filter}=${value}, a value no item carries, lists nothing (an ignored filter lists everything)`).toEqual([]);
+  }
+  recordRule(op, LIST_RULES.unmatched(filter));
+}
+
+/**
+ * supplement §1: "limit (1–100, default 20)": without limit a page of `query`'s list, which the caller
+ * made hold more than 20 items, holds 20 and says hasMore. A control with limit 21 shows the 21.
+ */
+export async function expectDefaultLimit<T extends z.ZodType>(op: string, template: string, item: T, query: Record<string, string>, auth?: RequestOptions['auth']): Promise<void> {
+  const get = async (extra: Record<string, number>) => expectStatus(await api.get(template, { query: { ...query, ...extra }, ...(auth ? { auth } : {}) }), 200, Page(item), `${op}: a page`);
+  expect((await get({ limit: 21 })).data.length, `control: ${op} holds more than 20 items`).toBe(21);
+  const page = await get({});
+  expect(page.data.length, `supplement §1: limit defaults to 20; ${op} without limit`).toBe(20);
+  expect(page.hasMore, `supplement §1: ${op} without limit holds more than its 20: hasMore`).toBe(true);
+  recordRule(op, LIST_RULES.defaultLimit);
 }

@@ -7,6 +7,10 @@ export const LIST_RULES = {
   /** limit outside 1–100 is refused; 1 and 100 are accepted. */
   limitRange: 'query limit 1-100',
   filter: (name: string) => `query ${name} narrows`,
+  /** A filter whose values the documents leave unstated: a value nothing can carry lists nothing. */
+  unmatched: (name: string) => `query ${name}: a value nothing carries lists nothing`,
+  /** Without limit a page holds 20 items. */
+  defaultLimit: 'limit default 20',
   /** A list never holds another scope's items (platform against customers, one customer against another). */
   scope: (which: 'platform' | 'customer') => `scope ${which} only`,
 };

@@ -61,6 +61,7 @@ export async function transactionRoutes(app: FastifyInstance) {
   app.get('/transactions', async (req) => {
     const q = parse(TransactionPageQuery, req.query);
     const ignore = f.has('transactions-filters-ignored');
+    const ignoreIds = f.has('transactions-identifier-filters-ignored');
     const from = q.startDate && !ignore ? Date.parse(q.startDate) : undefined;
     const to = q.endDate && !ignore ? Date.parse(q.endDate) : undefined;
     // Creation order is the index's order: asc reads it forwards, desc (the default) backwards. Each
@@ -75,9 +76,9 @@ export async function transactionRoutes(app: FastifyInstance) {
       q.type && !ignore ? ix.byType.get(q.type) : undefined,
       q.status && !ignore ? ix.byStatus.get(q.status) : undefined,
       q.cardId ? ix.byCard.get(q.cardId) : undefined,
-      q.senderAccountIdentifier ? ix.bySender.get(q.senderAccountIdentifier) : undefined,
-      q.receiverAccountIdentifier ? ix.byReceiver.get(q.receiverAccountIdentifier) : undefined,
-      q.reference ? ix.byReference.get(q.reference) : undefined,
+      q.senderAccountIdentifier && !ignoreIds ? ix.bySender.get(q.senderAccountIdentifier) : undefined,
+      q.receiverAccountIdentifier && !ignoreIds ? ix.byReceiver.get(q.receiverAccountIdentifier) : undefined,
+      q.reference && !ignoreIds ? ix.byReference.get(q.reference) : undefined,
     ].filter((list) => list !== undefined);
     const range = timeRange(ix.createdAt, (t) => t, { after: from, before: to });
     let current: Presented | undefined;
@@ -90,9 +91,9 @@ export async function transactionRoutes(app: FastifyInstance) {
         (!q.cardId || t.cardId === q.cardId) &&
         (!q.status || ignore || t.status === q.status) &&
         (!q.platformCustomerId || platformIdOf(t.customerId) === q.platformCustomerId) &&
-        (!q.senderAccountIdentifier || (t.type === 'CARD' ? [t.accountId] : sides(t.source)).includes(q.senderAccountIdentifier)) &&
-        (!q.receiverAccountIdentifier || sides(t.destination).includes(q.receiverAccountIdentifier)) &&
-        (!q.reference || t.refund?.reference === q.reference) &&
+        (!q.senderAccountIdentifier || ignoreIds || (t.type === 'CARD' ? [t.accountId] : sides(t.source)).includes(q.senderAccountIdentifier)) &&
+        (!q.receiverAccountIdentifier || ignoreIds || sides(t.destination).includes(q.receiverAccountIdentifier)) &&
+        (!q.reference || ignoreIds || t.refund?.reference === q.reference) &&
         (from === undefined || Date.parse(t.createdAt) >= from) &&
         (to === undefined || Date.parse(t.createdAt) <= to)
       );

@@ -14,7 +14,7 @@ import { expectError, expectStatus } from '../../helpers/expect.js';
 import { connectAgent, customerWithMoney, ME_ACTIONS, ME_EXTERNAL_ACCOUNTS, ME_INTERNAL_ACCOUNTS, ME_TRANSACTIONS, ME_TRANSFER_OUT, policy, type AgentClient } from '../../helpers/flows/agents.js';
 import { createCustomer } from '../../helpers/flows/customers.js';
 import { receive } from '../../helpers/flows/incoming.js';
-import { expectLimitRange, expectPagedOnce, idsPaged } from '../../helpers/flows/list-rules.js';
+import { expectLimitRange, expectPagedOnce, expectUnmatchedListsNone, idsPaged } from '../../helpers/flows/list-rules.js';
 import { eurDestination, requireVelocityFor } from '../../helpers/flows/transfers.js';
 import { eventually } from '../../helpers/eventually.js';
 import { walkPages } from '../../helpers/flows/pages.js';
@@ -94,7 +94,7 @@ async function noLeakNamingAnother(client: AgentClient, template: string, other:
 describe(TXNS, () => {
   scenario({ area: 'Agent Operations', operation: TXNS, section: 'Functional areas', basis: 'supplement' });
 
-  it('type, status, startDate and endDate narrow the customer\'s transactions, each against a control; paging by one visits each once; another customer\'s never show', async (ctx) => {
+  it('type, status, startDate and endDate narrow the customer\'s transactions, each against a control, and an unmatched reference or account identifier lists none; paging by one visits each once; another customer\'s never show', async (ctx) => {
     requireCapability(ctx, capabilities.sandboxTriggers, 'the target cannot fund a customer nor receive a payment');
     requireVelocityFor(ctx, 2);
     await basisSupplement('section 23: GET /agents/me/transactions 200 (filters as /transactions minus customer); section 8: GET /transactions filters status, type, startDate, endDate; items typed INCOMING/OUTGOING/CARD; section 1 paging');
@@ -140,6 +140,9 @@ describe(TXNS, () => {
     expect(await ids({ endDate: after }), 'control: endDate after every payment lists them all').toEqual(sorted(all));
     expect(await ids({ endDate: before }), 'endDate before every payment lists none').toEqual([]);
     recordRule(TXNS, LIST_RULES.filter('endDate'));
+    // reference and (sender|receiver)AccountIdentifier (as /transactions): what they hold is not stated;
+    // a value nothing can carry lists none of the payments.
+    for (const filter of ['reference', 'senderAccountIdentifier', 'receiverAccountIdentifier']) await expectUnmatchedListsNone(TXNS, ME_TRANSACTIONS, Txn, {}, filter, client.auth);
   });
 
   it('refuses limit 0 and 101 with 400, and accepts 1 and 100', async (ctx) => {

@@ -1,5 +1,6 @@
 // Interface: Transactions ("Retrieve transactions"); Transaction (type, direction, customerId).
-// GET /transactions filters (customerId, platformCustomerId, status, type, startDate, endDate) and
+// GET /transactions filters (customerId, platformCustomerId, status, type, startDate, endDate; reference
+// and (sender|receiver)AccountIdentifier, whose values are not stated: an unmatched value) and
 // items typed INCOMING, OUTGOING or CARD: basis: supplement (section 8).
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -9,6 +10,7 @@ import { receive } from '../../helpers/flows/incoming.js';
 import { createQuote, eurDestination, expectOutgoingLifecycle, quoteBody, sender } from '../../helpers/flows/transfers.js';
 import { api, capabilities, listener } from '../../helpers/harness.js';
 import { recordRule } from '../../helpers/coverage/recorder.js';
+import { expectUnmatchedListsNone } from '../../helpers/flows/list-rules.js';
 import { LIST_RULES } from '../../helpers/requests/lists.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
 import { AnyTransaction, Customer, IsoUtc, Page } from '../../helpers/schemas.js';
@@ -22,7 +24,7 @@ const list = async (query: Record<string, string | number>) => (await page(query
 describe('GET /transactions', () => {
   scenario({ area: 'Transactions', operation: 'GET /transactions', section: 'Resources and their fields', basis: 'supplement' });
 
-  it('filters a customer\'s transactions by type, status, platformCustomerId and creation dates', async (ctx) => {
+  it('filters a customer\'s transactions by type, status, platformCustomerId and creation dates; a reference or account identifier nothing carries lists none', async (ctx) => {
     requireCapability(ctx, capabilities.sandboxTriggers, 'the target cannot fund a sender nor receive a payment');
     await basisSupplement('GET /transactions filters (section 8)');
     const { customerId, accounts } = await sender({ USD: 50_000 });
@@ -51,8 +53,10 @@ describe('GET /transactions', () => {
     const failed = await list({ customerId, status: 'FAILED' });
     expect(failed, 'status FAILED lists the customer\'s FAILED transactions, neither payment').toEqual(where((t) => t.status === 'FAILED'));
     recordRule('GET /transactions', LIST_RULES.filter('status'));
-    // (sender|receiver)AccountIdentifier: what an "account identifier" is (an id, an account number, an
-    // UMA address) is not stated, so those two filters are not asserted.
+    // reference and (sender|receiver)AccountIdentifier: what they hold (an id, an account number, an UMA
+    // address; a refund's reference?) is not stated, so no value is known to match; a value nothing can
+    // carry lists none of the customer's transactions under any reading (or is refused as malformed).
+    for (const filter of ['reference', 'senderAccountIdentifier', 'receiverAccountIdentifier']) await expectUnmatchedListsNone('GET /transactions', '/transactions', AnyTransaction, { customerId }, filter);
 
     const customer = expectStatus(await api.get('/customers/{customerId}', { params: { customerId } }), 200, Customer);
     expect(await list({ platformCustomerId: customer.platformCustomerId }), 'platformCustomerId lists the customer\'s transactions').toEqual(all);
