@@ -308,11 +308,14 @@ export function customerRules(): Record<string, string[]> {
     'PATCH /beneficial-owners/{beneficialOwnerId}': ruleIds(ownerPatch()),
     // Supplement 24: POST /customers/bulk/csv (multipart file*); judged by suites/customers/bulk-upload.test.ts (the refusal's code is not stated).
     'POST /customers/bulk/csv': [BULK_FILE_REQUIRED],
-    'GET /customers': [pagingOnce, limitRange, filter('customerType'), filter('platformCustomerId'), filter('region'), filter('currency'), filter('umaAddress')],
+    'GET /customers': [
+      pagingOnce, limitRange, LIST_RULES.defaultLimit, filter('customerType'), filter('platformCustomerId'), filter('region'), filter('currency'), filter('umaAddress'),
+      ...['createdAfter', 'createdBefore', 'updatedAfter', 'updatedBefore', 'isIncludingDeleted'].map(filter),
+    ],
     'GET /verifications': [pagingOnce, limitRange, filter('customerId'), filter('verificationStatus')],
     'GET /beneficial-owners': [pagingOnce, limitRange, scope('customer')],
     'GET /documents': [pagingOnce, limitRange, filter('documentHolder')],
-    'GET /customers/internal-accounts': [pagingOnce, limitRange, filter('customerId'), filter('currency'), filter('type'), scope('customer')],
+    'GET /customers/internal-accounts': [pagingOnce, limitRange, LIST_RULES.defaultLimit, filter('customerId'), filter('currency'), filter('type'), scope('customer')],
     'GET /platform/internal-accounts': [filter('currency'), filter('type'), scope('platform')],
   };
 }

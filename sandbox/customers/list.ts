@@ -41,7 +41,7 @@ export async function customerListRoutes(app: FastifyInstance) {
     const onCreated = ctx.faults.has('customers-list-updated-filters-on-created');
     const updatedOf = (c: CustomerRecord) => (onCreated ? c.createdAt : c.updatedAt);
     const matches = (c: CustomerRecord) =>
-      (includeDeleted || !c.isDeleted) &&
+      (includeDeleted ? c.isDeleted === true || !ctx.faults.has('customers-include-deleted-only-deleted') : !c.isDeleted) &&
       (q.platformCustomerId === undefined || c.fields.platformCustomerId === q.platformCustomerId || (prefixMatch && String(c.fields.platformCustomerId).startsWith(q.platformCustomerId))) &&
       (q.umaAddress === undefined || c.fields.umaAddress === q.umaAddress) &&
       (q.customerType === undefined || c.customerType === q.customerType) &&
@@ -71,7 +71,9 @@ export async function customerListRoutes(app: FastifyInstance) {
     }
     const range = timeRange(ix.order, (c) => Date.parse(c.createdAt), { after: ca, before: cb, afterExclusive: exclusiveAfter });
     let last = -1;
-    const page = indexedPage(ix.order, { limit: q.limit, cursor: q.cursor, narrow, range }, matches, (c, p) => {
+    // Supplement 1: limit defaults to 20 (the fault pages 100 without one).
+    const limit = (req.query as { limit?: unknown }).limit === undefined && ctx.faults.has('customers-default-limit-100') ? 100 : q.limit;
+    const page = indexedPage(ix.order, { limit, cursor: q.cursor, narrow, range }, matches, (c, p) => {
       last = p;
       return presentCustomer(ctx, c);
     });

@@ -41,7 +41,9 @@ export async function internalAccountRoutes(app: FastifyInstance) {
     ].filter((list) => list !== undefined);
     const matches = (a: InternalAccountRecord) =>
       a.customerId !== null && (!q.customerId || a.customerId === q.customerId || ctx.faults.has('internal-accounts-customer-filter-ignored')) && (!q.currency || a.currency === q.currency || ctx.faults.has('internal-accounts-currency-filter-ignored')) && (!q.type || a.type === q.type);
-    return indexedPage(customerAccountOrder(ctx), { limit: q.limit, cursor: q.cursor, narrow }, matches, (a) => presentInternalAccount(ctx, a));
+    // Supplement 1: limit defaults to 20 (the fault pages 100 without one).
+    const limit = (query as { limit?: unknown } | undefined)?.limit === undefined && ctx.faults.has('internal-accounts-default-limit-100') ? 100 : q.limit;
+    return indexedPage(customerAccountOrder(ctx), { limit, cursor: q.cursor, narrow }, matches, (a) => presentInternalAccount(ctx, a));
   };
   const platformAccounts = (query: unknown) => {
     const q = parse(ListQuery, query);

@@ -7,8 +7,10 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { individual } from '../../fixtures/customers.js';
 import { expectError, expectStatus, noteInterface } from '../../helpers/expect.js';
+import { recordRule } from '../../helpers/coverage/recorder.js';
 import { createCustomer } from '../../helpers/flows/customers.js';
 import { api } from '../../helpers/harness.js';
+import { LIST_RULES } from '../../helpers/requests/lists.js';
 import { basisSupplement, scenario } from '../../helpers/scenario.js';
 import { CustomerPage, CustomerRecord } from '../../helpers/schemas/customers.js';
 
@@ -47,6 +49,10 @@ describe('DELETE /customers/{customerId}', () => {
     expect(await listIds(query), 'Supplement 15: a deleted customer is hidden from lists').toEqual([]);
     expect(await listIds({ ...query, isIncludingDeleted: 'false' }), 'isIncludingDeleted defaults to false').toEqual([]);
     expect(await listIds({ ...query, isIncludingDeleted: 'true' }), 'Supplement 15: isIncludingDeleted=true lists it, isDeleted').toEqual([{ id: customer.id, isDeleted: true }]);
+    // "Including": the live customers stay listed beside the deleted ones.
+    const live = await createCustomer(individual());
+    expect((await listIds({ platformCustomerId: live.platformCustomerId, isIncludingDeleted: 'true' })).map((c) => c.id), 'isIncludingDeleted=true still lists a live customer').toEqual([live.id]);
+    recordRule('GET /customers', LIST_RULES.filter('isIncludingDeleted'));
   });
 
   it('frees the platformCustomerId: a new customer may take it once the first is deleted', async () => {

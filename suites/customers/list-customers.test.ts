@@ -4,10 +4,12 @@
 import { describe, expect, it } from 'vitest';
 import { bareIndividual, individual } from '../../fixtures/customers.js';
 import { expectError, expectStatus } from '../../helpers/expect.js';
+import { recordRule } from '../../helpers/coverage/recorder.js';
 import { createCustomer } from '../../helpers/flows/customers.js';
 import { walkPages } from '../../helpers/flows/pages.js';
 import { eventually } from '../../helpers/eventually.js';
 import { api } from '../../helpers/harness.js';
+import { LIST_RULES } from '../../helpers/requests/lists.js';
 import { basisSupplement, scenario } from '../../helpers/scenario.js';
 import { CustomerPage, CustomerRecord } from '../../helpers/schemas/customers.js';
 
@@ -65,6 +67,7 @@ describe('GET /customers', () => {
     for (const [filter, matching, other] of cases) {
       expect(await list({ ...own, ...matching }), `${filter}=${Object.values(matching)[0]} keeps the customer (filters are inclusive)`).toEqual([c.id]);
       expect(await list({ ...own, ...other }), `${filter}=${Object.values(other)[0]} leaves the customer out`).toEqual([]);
+      recordRule('GET /customers', LIST_RULES.filter(filter));
     }
   });
 

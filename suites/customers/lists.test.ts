@@ -1,15 +1,15 @@
 // GET /customers: each documented filter narrows (a control shows it is not vacuous), paging visits
-// every item once, limit outside 1–100 is refused. basis: supplement (section 4 and 15: filters
+// every item once, limit outside 1–100 is refused, no limit pages 20. basis: supplement (section 4 and 15: filters
 // platformCustomerId, customerType, region, currency, umaAddress; section 1: paging).
 import { describe, expect, it } from 'vitest';
 import { rng } from '../../fixtures/random.js';
 import { bareIndividual, business } from '../../fixtures/customers.js';
 import { recordRule } from '../../helpers/coverage/recorder.js';
 import { createCustomer } from '../../helpers/flows/customers.js';
-import { expectLimitRange, expectPagedOnce, idsPaged } from '../../helpers/flows/list-rules.js';
+import { expectDefaultLimit, expectLimitRange, expectPagedOnce, idsPaged } from '../../helpers/flows/list-rules.js';
 import { LIST_RULES } from '../../helpers/requests/lists.js';
 import { basisSupplement, scenario } from '../../helpers/scenario.js';
-import { Customer } from '../../helpers/schemas.js';
+import { Customer, InternalAccount } from '../../helpers/schemas.js';
 
 const OP = 'GET /customers';
 
@@ -55,5 +55,13 @@ describe(OP, () => {
   it('refuses limit 0 and 101 with 400 and accepts 1 and 100', async () => {
     await basisSupplement('section 1: limit 1–100');
     await expectLimitRange(OP, '/customers');
+  });
+
+  it('pages 20 without limit, with hasMore, here and in GET /customers/internal-accounts (once more than 20 are there)', async () => {
+    await basisSupplement('section 1: limit (1–100, default 20); section 6: accounts are created with the customer');
+    // 21 new customers, each with its internal accounts: both platform-wide lists hold more than 20.
+    await Promise.all(Array.from({ length: 21 }, () => createCustomer(bareIndividual({ currencies: ['USD'] }))));
+    await expectDefaultLimit(OP, '/customers', Customer, {});
+    await expectDefaultLimit('GET /customers/internal-accounts', '/customers/internal-accounts', InternalAccount, {});
   });
 });
