@@ -102,7 +102,8 @@ export async function delegatedKeyRoutes(app: FastifyInstance) {
     // Unpaged (supplement 17): the keys of the funding source, else of the account, in creation order.
     const ids = q.fundingSourceId !== undefined ? st.byFundingSource.get(q.fundingSourceId) : st.byAccount.get(q.accountId!);
     const keys = ids.map((id) => st.keys.get(id)!);
-    return { data: keys.filter((k) => !q.accountId || k.accountId === q.accountId).map(present) };
+    // Supplement 17: the list includes PENDING and REVOKED keys (the fault leaves the revoked out).
+    return { data: keys.filter((k) => (!q.accountId || k.accountId === q.accountId) && !(k.status === 'REVOKED' && ctx.faults.has('delegated-keys-revoked-unlisted'))).map(present) };
   });
 
   const getKey = (id: string) => {

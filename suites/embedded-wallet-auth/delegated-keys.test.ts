@@ -68,7 +68,7 @@ describe('POST /auth/delegated-keys', () => {
     expect(again.cardId).toBe(card.id);
   });
 
-  it('keeps a key abandoned after the first signed leg PENDING: it does not block another, and DELETE of it answers 400', async (ctx) => {
+  it('keeps a key abandoned after the first signed leg PENDING: it does not block another, and DELETE of it answers 400; the list keeps it and a revoked one', async (ctx) => {
     needEmbeddedWallet(ctx, ['transition:delegated-key:PENDING->REVOKED']);
     await basisSupplement('section 17: abandoned after leg 2 stays PENDING (does not block another); DELETE 400 not ACTIVE');
     const { account, card, call, key } = await walletWithCard();
@@ -86,6 +86,8 @@ describe('POST /auth/delegated-keys', () => {
     expectError(await api.delete(KEY, { params: { delegatedKeyId: created.id } }), 400, undefined, 'supplement 17: DELETE of a REVOKED key');
     const still = expectStatus(await api.get(KEY, { params: { delegatedKeyId: created.id } }), 200, DelegatedKey);
     expectRefusedTransition('delegated-key', 'REVOKED', 'REVOKED', still.status);
+    const listed = new Map((await keysOf(account.id)).map((k) => [k.id, k.status]));
+    expect([listed.get(abandoned.id), listed.get(created.id)], 'supplement 17: GET /auth/delegated-keys lists keys incl. PENDING/REVOKED: the abandoned key PENDING, the revoked one REVOKED').toEqual(['PENDING', 'REVOKED']);
   });
 
   it('answers 400 to a list with neither accountId nor fundingSourceId and 404 to an unknown key id; the filtered list answers 200', async (ctx) => {
