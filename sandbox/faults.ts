@@ -2123,11 +2123,6 @@ export const FAULTS = {
     suites: ['customers/list-customers.test.ts'],
     rule: 'Supplement 4 and 15: GET /customers filters updatedAfter/updatedBefore (inclusive) bound updatedAt.',
   },
-  'cards-account-filter-first-source-only': {
-    areas: ['cards'],
-    suites: ['cards/lists.test.ts'],
-    rule: 'Supplement 9: GET /cards filter accountId lists the cards the account funds, whatever its place among the funding sources.',
-  },
   'agents-list-time-filters-ignored': {
     areas: ['agent-management'],
     suites: ['agent-management/lists.test.ts'],
@@ -2153,10 +2148,10 @@ export const FAULTS = {
     suites: ['cards/simulate-field-rules.test.ts'],
     rule: 'Supplement 9: simulate clearing {cardTransactionId*, amount* ≥0} (0 = auth expiry): a clearing of 0 is accepted.',
   },
-  'tokens-name-prefix-match': {
+  'tokens-name-filter-ignored': {
     areas: ['api-tokens'],
     suites: ['api-tokens/lists.test.ts'],
-    rule: 'Supplement 20: GET /tokens name? lists the tokens of that name, not those whose name begins with it.',
+    rule: 'Supplement 20: GET /tokens name? narrows the list to the tokens of that name.',
   },
   'tokens-deleted-listed': {
     areas: ['api-tokens'],
@@ -2297,6 +2292,31 @@ export const FAULTS = {
     areas: ['agent-management'],
     suites: ['agent-management/lists.test.ts'],
     rule: 'Supplement 23: GET /agents/approvals takes startDate?, endDate? filters (on createdAt, as GET /transactions).',
+  },
+  'transactions-identifier-filters-ignored': {
+    areas: ['transactions', 'agent-operations'],
+    suites: ['transactions/list-filters.test.ts', 'agent-operations/lists.test.ts'],
+    rule: 'Supplement 8: GET /transactions filters reference and (sender|receiver)AccountIdentifier (what they hold is not stated: a value nothing carries lists nothing); supplement 23: /agents/me/transactions filters as /transactions.',
+  },
+  'customers-default-limit-100': {
+    areas: ['customers'],
+    suites: ['customers/lists.test.ts'],
+    rule: 'Supplement 1: lists take limit (1–100, default 20).',
+  },
+  'internal-accounts-default-limit-100': {
+    areas: ['internal-accounts'],
+    suites: ['customers/lists.test.ts'],
+    rule: 'Supplement 1: lists take limit (1–100, default 20) (GET /customers/internal-accounts).',
+  },
+  'customers-include-deleted-only-deleted': {
+    areas: ['customers'],
+    suites: ['customers/delete-customer.test.ts'],
+    rule: 'Supplement 15: deleted customers are hidden from lists unless isIncludingDeleted=true (including: the live ones stay listed).',
+  },
+  'delegated-keys-revoked-unlisted': {
+    areas: ['embedded-wallet-auth'],
+    suites: ['embedded-wallet-auth/delegated-keys.test.ts'],
+    rule: 'Supplement 17: GET /auth/delegated-keys 200 {data[]} incl. PENDING/REVOKED.',
   },
 } as const satisfies Record<string, FaultEntry>;
 

@@ -158,10 +158,10 @@ export async function apiTokenRoutes(app: FastifyInstance) {
     const store = tokenStore(ctx);
     const at = (s: string) => Date.parse(s);
     const ids = store.order;
-    // The faults: name matched as a prefix; deleted tokens listed still.
-    const prefix = ctx.faults.has('tokens-name-prefix-match');
+    // The faults: name ignored; deleted tokens listed still. (How name matches is not stated: exact here.)
+    const ignoreName = ctx.faults.has('tokens-name-filter-ignored');
     const listDeleted = ctx.faults.has('tokens-deleted-listed');
-    const narrow = q.name && !prefix && !listDeleted ? [store.byName.get(q.name)] : [];
+    const narrow = q.name && !ignoreName && !listDeleted ? [store.byName.get(q.name)] : [];
     const t = (s?: string) => (s === undefined ? undefined : at(s));
     const created = timeRange(store.created, (v) => v, { after: t(q.createdAfter), before: t(q.createdBefore), afterExclusive: true, beforeExclusive: true });
     const updated = timeRange(store.updated, (v) => v, { after: t(q.updatedAfter), before: t(q.updatedBefore), afterExclusive: true, beforeExclusive: true });
@@ -170,7 +170,7 @@ export async function apiTokenRoutes(app: FastifyInstance) {
     const matches = (id: string) => {
       const t = (current = store.byId.get(id) ?? (listDeleted ? [...deleted(ctx).values()].find((d) => d.id === id) : undefined));
       return t !== undefined &&
-        (!q.name || t.name === q.name || (prefix && t.name.startsWith(q.name))) &&
+        (!q.name || ignoreName || t.name === q.name) &&
         (!q.createdAfter || at(t.createdAt) > at(q.createdAfter)) &&
         (!q.createdBefore || at(t.createdAt) < at(q.createdBefore)) &&
         (!q.updatedAfter || at(t.updatedAt) > at(q.updatedAfter)) &&

@@ -286,7 +286,7 @@ export async function cardRoutes(app: FastifyInstance) {
     const matches = (id: string) => {
       const c = s.cards.get(id)!;
       return (!q.cardholderId || c.cardholderId === q.cardholderId) && (!q.state || c.state === q.state) &&
-        (!q.platformCardId || c.platformCardId === q.platformCardId) && (!q.accountId || f.has('cards-account-filter-ignored') || (f.has('cards-account-filter-first-source-only') ? c.fundingSources[0] === q.accountId : c.fundingSources.includes(q.accountId)));
+        (!q.platformCardId || c.platformCardId === q.platformCardId) && (!q.accountId || f.has('cards-account-filter-ignored') || c.fundingSources.includes(q.accountId));
     };
     // Supplement section 1: sortOrder asc|desc, default desc.
     const descending = f.has('cards-sort-order-ignored') || q.sortOrder !== 'asc';
