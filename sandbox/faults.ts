@@ -2318,6 +2318,36 @@ export const FAULTS = {
     suites: ['embedded-wallet-auth/delegated-keys.test.ts'],
     rule: 'Supplement 17: GET /auth/delegated-keys 200 {data[]} incl. PENDING/REVOKED.',
   },
+  'trusted-beneficiary-still-challenged': {
+    areas: ['cross-currency-transfers', 'external-accounts'],
+    suites: ['cross-currency-transfers/sca.test.ts'],
+    rule: 'Supplement 12: Trusted ⇒ sends skip per-transaction SCA.',
+  },
+  'wallet-immediate-execute-accepted': {
+    areas: ['embedded-wallet-auth', 'cross-currency-transfers'],
+    suites: ['embedded-wallet-auth/quote-execute.test.ts'],
+    rule: 'Supplement 8: immediatelyExecute (internal-account or pull-capable sources only, not EMBEDDED_WALLET); supplement 10: an embedded wallet signs the quote\'s payloadToSign.',
+  },
+  'idempotency-only-on-execute': {
+    areas: ['cross-currency-transfers', 'same-currency-transfers'],
+    suites: ['same-currency-transfers/transfers.test.ts', 'cross-currency-transfers/quote-execution.test.ts'],
+    rule: 'Supplement 1: Idempotency-Key, a repeat returns the first response, on POST /quotes, /quotes/{id}/execute, /transfer-in, /transfer-out.',
+  },
+  'frozen-account-transfer-in-accepted': {
+    areas: ['internal-accounts', 'same-currency-transfers'],
+    suites: ['internal-accounts/lifecycle.test.ts'],
+    rule: 'Interface, Internal account status: frozen and failed accounts cannot send or receive payments (POST /transfer-in).',
+  },
+  'cancel-any-rail': {
+    areas: ['transactions'],
+    suites: ['transactions/cancel.test.ts'],
+    rule: 'Supplement 8: cancel 409 TRANSACTION_NOT_CANCELLABLE (bank-rail ACH/wire only); supplement 13: cancel unsettled ACH or wire only.',
+  },
+  'default-uma-deposit-platform-wide': {
+    areas: ['external-accounts'],
+    suites: ['external-accounts/accounts.test.ts'],
+    rule: 'Interface, ExternalAccount.defaultUmaDepositAccount: at most one external account per customer may be the default (per customer, not per platform).',
+  },
 } as const satisfies Record<string, FaultEntry>;
 
 export type FaultName = keyof typeof FAULTS;

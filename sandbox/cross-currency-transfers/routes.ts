@@ -14,6 +14,7 @@ import { customers, getCustomer, requiresSca } from '../customers/routes.js';
 import { assertScaSession, SANDBOX_CODE } from '../strong-customer-authentication/routes.js';
 import { ApiError, badRequest, conflict, invalidInput, notFound } from '../errors.js';
 import { externalAccounts, primaryIdentifier, WALLETS, type ExternalAccountRecord } from '../external-accounts/accounts.js';
+import { skipsPerTransactionSca } from '../external-accounts/trust.js';
 import { adjustBalance, assertCanMoveMoney, getInternalAccount, internalAccounts, type InternalAccountRecord } from '../internal-accounts/store.js';
 import { price, rateSupported, usdCents, type Pricing } from './rates.js';
 import { indexTransaction } from '../transactions/index.js';
@@ -400,7 +401,9 @@ export async function transferRoutes(app: FastifyInstance) {
       setStatus(t, 'FAILED');
       return t;
     }
-    if (requiresSca(getCustomer(ctx, q.customerId))) {
+    // Supplement 12: a send to a trusted beneficiary skips the per-transaction SCA.
+    const trusted = q.destination.kind === 'external' && skipsPerTransactionSca(ctx, q.destination.account.id);
+    if (requiresSca(getCustomer(ctx, q.customerId)) && !trusted) {
       // Supplement section 8: PENDING -> PENDING_AUTHORIZATION -> PROCESSING | FAILED (SCA_NOT_COMPLETED).
       // By default the debit waits for the authorization; --sca-debit-at execute takes it now.
       // --sca-debit-at after-execute takes it a moment later; so does the fault, which keeps it.

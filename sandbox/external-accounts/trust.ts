@@ -22,6 +22,10 @@ interface TrustState {
 /** Trust by external account id (a map: a request's cost does not grow with stored volume). */
 const trustStates = (ctx: SandboxContext) => areaState(ctx, 'beneficiary-trust', () => new Map<string, TrustState>());
 
+/** Supplement 12: "Trusted ⇒ sends skip per-transaction SCA" (the fault challenges them all the same). */
+export const skipsPerTransactionSca = (ctx: SandboxContext, accountId: string): boolean =>
+  trustStates(ctx).get(accountId)?.trusted === true && !ctx.faults.has('trusted-beneficiary-still-challenged');
+
 /** Guard of DELETE /customers/external-accounts/{id}: a trusted beneficiary cannot be deleted. */
 export function assertNotTrusted(ctx: SandboxContext, a: ExternalAccountRecord): void {
   if (trustStates(ctx).get(a.id)?.trusted && !ctx.faults.has('trusted-beneficiary-deletable')) {

@@ -4,10 +4,12 @@
 // expired SCA challenge"); POST {base_url}/sca/login/complete (sessionExpiresAt). The SCA region and
 // its test code are the target's (declared: SVC_SCA_REGION, SVC_SCA_CODE); login paths, the quote's
 // scaChallenge and /quotes/{id}/authorize: basis: supplement (sections 8 and 10; section 12: the
-// ScaChallenge; section 16: the authorization loop, each authorize possibly answering a fresh challenge).
+// ScaChallenge, and "Trusted ⇒ sends skip per-transaction SCA"; section 16: the authorization loop, each
+// authorize possibly answering a fresh challenge).
 import { describe, expect, it, type TestContext } from 'vitest';
 import { msUntil } from '../../helpers/deadline.js';
 import { expectError, expectSchema, expectStatus, expectTransition } from '../../helpers/expect.js';
+import { requestAndConfirm } from '../../helpers/flows/beneficiary-trust.js';
 import { smsLogin } from '../../helpers/flows/strong-customer-authentication.js';
 import { authorizeQuote, balanceOf, createQuote, eurDestination, executeQuote, expectNothingKept, expectOutgoingLifecycle, expectScaExecuteDebit, expectTransactionOfQuote, quoteBody, sender, transaction } from '../../helpers/flows/transfers.js';
 import { api, capabilities, listener } from '../../helpers/harness.js';
@@ -85,6 +87,23 @@ describe('POST /quotes for a customer of an SCA region', () => {
     const txn = await transaction(quote.transactionId);
     expect(txn.failureReason, 'Failure reasons: SCA_NOT_COMPLETED, a transaction that failed on an expired SCA challenge').toBe('SCA_NOT_COMPLETED');
     await expectNothingKept({ customerId, accountId: accounts.USD.id, start: accounts.USD.balance.amount, beforeFailure: afterExecute, amount: quote.totalSendingAmount, transactionId: quote.transactionId, events, since });
+  });
+
+  it('executes a send to a trusted beneficiary without a per-transaction challenge; the same send to an untrusted one awaits authorization', async (ctx) => {
+    const { customerId, accounts, destination } = await scaSender(ctx);
+    await basisSupplement('section 12: "Trusted ⇒ sends skip per-transaction SCA"; section 16: the authorization loop');
+    expectStatus(await login(customerId, capabilities.sca!.code), 200, ScaLoginResult, 'POST /sca/login/complete: an SCA session');
+    await requestAndConfirm('trust', destination.id);
+    const quote = await createQuote(quoteBody(accounts.USD.id, destination.id, 10_000));
+    const since = await listener.mark();
+    const executed = expectStatus(await executeQuote(quote.id), 200, Quote, 'POST /quotes/{quoteId}/execute to a trusted beneficiary');
+    expect(executed.status, 'supplement 12: a send to a trusted beneficiary skips the per-transaction SCA: not PENDING_AUTHORIZATION').not.toBe('PENDING_AUTHORIZATION');
+    expect(executed.scaChallenge, 'supplement 12: no per-transaction scaChallenge for a trusted beneficiary').toBeUndefined();
+    await expectOutgoingLifecycle(quote.transactionId, 'COMPLETED', since);
+
+    const untrusted = await eurDestination(customerId);
+    const control = await createQuote(quoteBody(accounts.USD.id, untrusted.id, 10_000));
+    expectStatus(await executeQuote(control.id), 200, QuoteAwaitingSca, 'control: the same send to an untrusted beneficiary awaits the per-transaction challenge (supplement 16)');
   });
 
   it('completes once the SCA challenge is answered in time', async (ctx) => {
