@@ -702,7 +702,7 @@ export async function transferRoutes(app: FastifyInstance) {
       const body = parse(QuoteRequest, req.body);
       const quote = newQuote(body);
       // An embedded wallet signs the quote's own payloadToSign (supplement 10), which does not exist before the quote: this sandbox answers an immediatelyExecute from one 401 WALLET_SIGNATURE_MISSING, the quote left PENDING.
-      if (body.immediatelyExecute && quote.walletPayloadToSign && !f.has('wallet-quote-execute-unsigned')) {
+      if (body.immediatelyExecute && quote.walletPayloadToSign && !f.has('wallet-quote-execute-unsigned') && !f.has('wallet-immediate-execute-accepted')) {
         throw new ApiError(401, 'WALLET_SIGNATURE_MISSING', `Quote ${quote.id} is from an embedded wallet: execute it with Svc-Wallet-Signature over its payloadToSign`);
       }
       if (body.immediatelyExecute && quote.source) execute(quote);
