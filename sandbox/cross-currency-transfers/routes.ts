@@ -298,7 +298,8 @@ export async function transferRoutes(app: FastifyInstance) {
   /** Idempotency-Key (supplement section 1): a repeat returns the first response. */
   const idempotent = async (req: FastifyRequest, reply: FastifyReply, run: () => Promise<{ status: number; body: unknown }>) => {
     const key = req.headers['idempotency-key'];
-    const cacheKey = typeof key === 'string' && key ? `${req.method} ${req.url} ${key}` : undefined;
+    // Under the fault only an execute is idempotent.
+    const cacheKey = typeof key === 'string' && key && !(f.has('idempotency-only-on-execute') && !req.url.includes('/execute')) ? `${req.method} ${req.url} ${key}` : undefined;
     if (cacheKey && !f.has('idempotent-execute-double-debit')) {
       const seen = s.idempotency.get(cacheKey);
       if (seen) return reply.status(seen.status).send(seen.body);
@@ -764,7 +765,7 @@ export async function transferRoutes(app: FastifyInstance) {
       if (!source || source.customerId !== destination.customerId) throw notFound('REFERENCE_NOT_FOUND', `Source account ${body.source.accountId} not found for this customer`);
       if (source.accountInfo.accountType !== 'USD_ACCOUNT') throw invalidInput([{ field: 'source.accountId', constraint: 'pullCapable', message: 'transfer-in pulls from USD bank accounts (ACH)' }]);
       if (source.currency !== destination.currency) throw badRequest('INVALID_CURRENCY', `transfer-in is same-currency: ${source.currency} to ${destination.currency}`);
-      assertCanMoveMoney(ctx, destination, 'receive');
+      if (!(f.has('frozen-account-transfer-in-accepted') && destination.status === 'FROZEN')) assertCanMoveMoney(ctx, destination, 'receive');
       const now = isoNow(ctx.clock);
       const t: IncomingTxn = { id: `Transaction:${randomUUID()}`, status: 'PENDING', source: source.id, destination, amount: body.amount, customerId: destination.customerId!, platformCustomerId: String(getCustomer(ctx, destination.customerId!).fields.platformCustomerId), createdAt: now, updatedAt: now };
       s.incoming.set(t.id, t);

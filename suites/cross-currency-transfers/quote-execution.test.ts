@@ -10,7 +10,7 @@ import { expectEvents } from '../../helpers/events.js';
 import { expectStatus } from '../../helpers/expect.js';
 import { balanceOf, createQuote, eurDestination, executeQuote, expectOutgoingLifecycle, expectSameAmounts, expectTransactionOfQuote, quoteBody, sender, transaction, walletWithoutTrigger } from '../../helpers/flows/transfers.js';
 import { describeBounds, platformFee, within } from '../../helpers/money.js';
-import { capabilities, listener } from '../../helpers/harness.js';
+import { api, capabilities, listener } from '../../helpers/harness.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
 import { OutgoingTransaction, Quote } from '../../helpers/schemas.js';
 
@@ -86,7 +86,6 @@ describe('POST /quotes and POST /quotes/{quoteId}/execute', () => {
     requireCapability(ctx, capabilities.sandboxTriggers && capabilities.counterpartyRules, 'the target cannot fund a sender');
     const { customerId, accounts } = await sender();
     const { wallets } = await import('../../helpers/wallets/index.js');
-    const { api } = await import('../../helpers/harness.js');
     const { ExternalAccount } = await import('../../helpers/schemas.js');
     // Its payment is meant to complete: the address ends in no trigger digits.
     const wallet = walletWithoutTrigger(() => wallets.evm());
@@ -115,6 +114,23 @@ describe('POST /quotes and POST /quotes/{quoteId}/execute', () => {
     const txn = await transaction(quote.transactionId);
     expectTransactionOfQuote(txn, quote);
     expect(await balanceOf(customerId, accounts.USD.id), 'balance invariant: the platform fee is part of the debit, not on top of it').toBe(accounts.USD.balance.amount - 100_000);
+  });
+
+  it('returns the first quote for a repeated POST /quotes with immediatelyExecute and the same Idempotency-Key, moving money once', async (ctx) => {
+    requireCapability(ctx, capabilities.sandboxTriggers, 'the target cannot fund a sender');
+    await basisSupplement('section 1: Idempotency-Key on POST /quotes: a repeat returns the first response');
+    const { customerId, accounts } = await sender();
+    const destination = await eurDestination(customerId);
+    const body = quoteBody(accounts.USD.id, destination.id, 30_000, { immediatelyExecute: true });
+    const key = crypto.randomUUID();
+    const since = await listener.mark();
+    const first = expectStatus(await api.post('/quotes', { body, headers: { 'Idempotency-Key': key } }), 201, Quote, 'POST /quotes with immediatelyExecute');
+    const repeat = await api.post('/quotes', { body, headers: { 'Idempotency-Key': key } });
+    expect(repeat.status, 'supplement 1: the repeat returns the first response').toBe(201);
+    expect((repeat.body as { id?: unknown }).id, 'supplement 1: the repeat names the first quote').toBe(first.id);
+    expect((repeat.body as { transactionId?: unknown }).transactionId, 'and its transaction').toBe(first.transactionId);
+    await expectOutgoingLifecycle(first.transactionId, 'COMPLETED', since);
+    expect(await balanceOf(customerId, accounts.USD.id), 'debited once').toBe(accounts.USD.balance.amount - first.totalSendingAmount);
   });
 
   it('moves money once for a repeated execute with the same Idempotency-Key', async (ctx) => {

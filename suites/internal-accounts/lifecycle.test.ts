@@ -9,7 +9,8 @@ import { expectRefusal, expectStatus, expectTransition } from '../../helpers/exp
 import { accountIn, activeAccount, createCustomer, customerAccounts, fund } from '../../helpers/flows/customers.js';
 import { api, capabilities, listener } from '../../helpers/harness.js';
 import { requireCapability, scenario } from '../../helpers/scenario.js';
-import { InternalAccount } from '../../helpers/schemas.js';
+import { ExternalAccount, InternalAccount } from '../../helpers/schemas.js';
+import { usdAccount } from '../../fixtures/external-accounts.js';
 import { ids } from '../../helpers/spec/catalog.js';
 
 const FROZEN_OR_FAILED = {
@@ -74,9 +75,14 @@ describe('Internal account lifecycle', () => {
     const deposit = await api.post('/sandbox/internal-accounts/{accountId}/fund', { params: { accountId: account.id }, body: { amount: 1000 } });
     expectRefusal(deposit, 'Internal account status: failed accounts cannot receive payments', FROZEN_OR_FAILED);
     expect((await accountIn(customer.id, account.balance.currency.code)).balance.amount, 'a refused deposit changes no balance').toBe(credited.balance.amount);
+    // Nor a pull from the customer's own bank account (supplement 8: POST /transfer-in).
+    const bank = expectStatus(await api.post('/customers/external-accounts', { body: usdAccount(customer.id) }), 201, ExternalAccount);
+    const pull = await api.post('/transfer-in', { body: { source: { accountId: bank.id }, destination: { accountId: account.id }, amount: 1_000 } });
+    expectRefusal(pull, 'Internal account status: frozen accounts cannot receive payments (POST /transfer-in)', FROZEN_OR_FAILED);
+    expect((await accountIn(customer.id, account.balance.currency.code)).balance.amount, 'a refused transfer-in changes no balance').toBe(credited.balance.amount);
   });
 
-  it('moves ACTIVE to FROZEN with INTERNAL_ACCOUNT.STATUS_UPDATED, after which the account cannot receive a payment', async (ctx) => {
+  it('moves ACTIVE to FROZEN with INTERNAL_ACCOUNT.STATUS_UPDATED, after which the account cannot receive a payment: no deposit, no transfer-in', async (ctx) => {
     requireCapability(ctx, capabilities.sandboxTriggers && capabilities.stateTriggers.includes('freeze'), 'the target declares no freeze trigger (SVC_STATE_TRIGGERS)', [ids.transition('internal-account', 'ACTIVE', 'FROZEN')]);
     const customer = await createCustomer(individual());
     const account = await activeAccount(customer.id);
@@ -94,5 +100,10 @@ describe('Internal account lifecycle', () => {
     const deposit = await api.post('/sandbox/internal-accounts/{accountId}/fund', { params: { accountId: account.id }, body: { amount: 1000 } });
     expectRefusal(deposit, 'Internal account status: frozen accounts cannot receive payments', FROZEN_OR_FAILED);
     expect((await accountIn(customer.id, account.balance.currency.code)).balance.amount, 'a refused deposit changes no balance').toBe(credited.balance.amount);
+    // Nor a pull from the customer's own bank account (supplement 8: POST /transfer-in).
+    const bank = expectStatus(await api.post('/customers/external-accounts', { body: usdAccount(customer.id) }), 201, ExternalAccount);
+    const pull = await api.post('/transfer-in', { body: { source: { accountId: bank.id }, destination: { accountId: account.id }, amount: 1_000 } });
+    expectRefusal(pull, 'Internal account status: frozen accounts cannot receive payments (POST /transfer-in)', FROZEN_OR_FAILED);
+    expect((await accountIn(customer.id, account.balance.currency.code)).balance.amount, 'a refused transfer-in changes no balance').toBe(credited.balance.amount);
   });
 });

@@ -1,6 +1,6 @@
 // Interface: POST {base_url}/transfer-in and POST {base_url}/transfer-out ("Deprecated; same-currency
 // transfers; request and response shapes unchanged; a transaction is returned"). Bodies and the 201:
-// basis: supplement (section 8). Money is neither created nor lost.
+// basis: supplement (section 8; section 1: Idempotency-Key). Money is neither created nor lost.
 import { describe, expect, it } from 'vitest';
 import { usdAccount } from '../../fixtures/external-accounts.js';
 import { expectEvents } from '../../helpers/events.js';
@@ -70,6 +70,27 @@ describe('Deprecated same-currency transfers', () => {
     );
     expect(failed.status).toBe('FAILED');
     expect(await balanceOf(customerId, accounts.USD.id), 'a failed pull credits nothing').toBe(accounts.USD.balance.amount);
+  });
+
+  it('a repeated transfer-out or transfer-in with the same Idempotency-Key returns the first response and moves the money once; another key moves it again', async (ctx) => {
+    requireCapability(ctx, capabilities.sandboxTriggers, 'the target cannot fund a sender');
+    await basisSupplement('section 1: Idempotency-Key on /transfer-in and /transfer-out: a repeat returns the first response');
+    const { customerId, accounts } = await sender({ USD: 200_000 });
+    const bank = expectStatus(await api.post('/customers/external-accounts', { body: usdAccount(customerId) }), 201, ExternalAccount);
+    const out = { source: { accountId: accounts.USD.id }, destination: { accountId: bank.id }, amount: 10_000 };
+    const pull = { source: { accountId: bank.id }, destination: { accountId: accounts.USD.id }, amount: 2_500 };
+    for (const [path, body, Schema, sign] of [['/transfer-out', out, OutgoingTransaction, -1], ['/transfer-in', pull, Incoming, 1]] as const) {
+      const start = await balanceOf(customerId, accounts.USD.id);
+      const key = crypto.randomUUID();
+      const first = expectStatus(await api.post(path, { body, headers: { 'Idempotency-Key': key } }), 201, Schema, `${path}: a transaction is returned`);
+      const repeat = await api.post(path, { body, headers: { 'Idempotency-Key': key } });
+      expect(repeat.status, `supplement 1: the repeat of ${path} returns the first response`).toBe(201);
+      expect((repeat.body as { id?: unknown }).id, `supplement 1: the repeat of ${path} names the first transaction`).toBe(first.id);
+      const again = expectStatus(await api.post(path, { body, headers: { 'Idempotency-Key': crypto.randomUUID() } }), 201, Schema, `control: ${path} with another key is another transfer`);
+      expect(again.id, `control: another Idempotency-Key, another ${path} transaction`).not.toBe(first.id);
+      const moved = await eventually(() => balanceOf(customerId, accounts.USD.id), (b) => b === start + sign * 2 * body.amount, { timeoutMs: capabilities.eventTimeoutMs, what: `the two ${path} transfers to move their money` });
+      expect(moved, `${path}: the money of the two transfers, the repeat moving none`).toBe(start + sign * 2 * body.amount);
+    }
   });
 
   it('transfer-in still works: it returns a transaction and credits the internal account', async (ctx) => {
