@@ -137,7 +137,8 @@ export async function transactionRoutes(app: FastifyInstance) {
     if (!ctx.faults.has('cancel-body-unchecked')) parse(CancelBody, req.body);
     const t = find(id);
     const outgoing = transfersState(ctx).txns.get(id);
-    const cancellable = outgoing && outgoing.status === 'PENDING' && ['ACH', 'WIRE'].includes(outgoing.paymentRail);
+    // Supplement 8 and 13: unsettled ACH or wire only (the fault cancels any rail).
+    const cancellable = outgoing && outgoing.status === 'PENDING' && (['ACH', 'WIRE'].includes(outgoing.paymentRail) || ctx.faults.has('cancel-any-rail'));
     if (!cancellable && !ctx.faults.has('cancel-settled-200')) {
       throw conflict('TRANSACTION_NOT_CANCELLABLE', `Transaction ${id} is ${String(t.status)} and past cancellation`);
     }

@@ -5,12 +5,13 @@
 // refunded automatically with REFUND_* events; refund.reason USER_CANCELLATION). The status after a
 // cancellation is not stated (supplement 28.4): it is recorded as an interface note; the only
 // outgoing statuses after execution are PROCESSING, COMPLETED and FAILED, so an accepted cancellation
-// ends FAILED, refunded.
+// ends FAILED, refunded. A payment on another rail (SEPA here) is not cancellable: section 8 gives 409
+// TRANSACTION_NOT_CANCELLABLE "(bank-rail ACH/wire only)", section 13 "400 bad/non-cancellable type".
 import { describe, expect, it } from 'vitest';
 import { usdAccount } from '../../fixtures/external-accounts.js';
 import { eventually } from '../../helpers/eventually.js';
 import { expectError, expectStatus, noteInterface } from '../../helpers/expect.js';
-import { balanceOf, createQuote, expectBalanceStays, expectOutgoingLifecycle, expectRefundedStatus, outgoingSteps, quoteBody, sender, transaction } from '../../helpers/flows/transfers.js';
+import { balanceOf, createQuote, eurDestination, expectBalanceStays, expectOutgoingLifecycle, expectRefundedStatus, outgoingSteps, quoteBody, sender, transaction } from '../../helpers/flows/transfers.js';
 import { api, capabilities, listener } from '../../helpers/harness.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
 import { ExternalAccount, OutgoingTransaction } from '../../helpers/schemas.js';
@@ -88,5 +89,29 @@ describe('POST /transactions/{transactionId}/cancel of an unsettled payment', ()
       expectError(res, 409, 'TRANSACTION_NOT_CANCELLABLE');
     }
     noteInterface('transactions:status-after-cancel', NOTE, 'three pending ACH payments were each already past cancellation');
+  });
+
+  it('refuses to cancel a held SEPA payment (cancel is for ACH or wire only), changing nothing', async (ctx) => {
+    const hold = capabilities.holdTrigger;
+    requireCapability(ctx, capabilities.sandboxTriggers && Boolean(hold), 'the target declares no trigger that holds a payment (SVC_HOLD_TRIGGER)');
+    await basisSupplement('section 8: cancel 409 TRANSACTION_NOT_CANCELLABLE (bank-rail ACH/wire only); section 13: 400 bad/non-cancellable type, cancel unsettled ACH or wire only');
+    const { customerId, accounts } = await sender({ USD: FUNDS });
+    const destination = await eurDestination(customerId, hold);
+    const body = { ...quoteBody(accounts.USD.id, destination.id, AMOUNT, { immediatelyExecute: true }), destination: { destinationType: 'ACCOUNT', accountId: destination.id, paymentRail: 'SEPA' } };
+    const quote = await createQuote(body);
+    const held = await eventually(
+      () => transaction(quote.transactionId),
+      (t) => typeof t.pendingReason === 'string',
+      { timeoutMs: capabilities.eventTimeoutMs, what: 'the payment held (pendingReason)' },
+    );
+    const debited = await balanceOf(customerId, accounts.USD.id);
+    const res = await api.post('/transactions/{transactionId}/cancel', { params: { transactionId: quote.transactionId }, body: {} });
+    // The two sections disagree on the refusal: 409 TRANSACTION_NOT_CANCELLABLE (8) or a 400 (13).
+    if (res.status === 409) expectError(res, 409, 'TRANSACTION_NOT_CANCELLABLE', 'supplement 8: cancel of a payment that is not ACH or wire');
+    else expectError(res, 400, undefined, 'supplement 13: cancel of a non-cancellable type: 400');
+    const after = await transaction(quote.transactionId);
+    expect(after.status, 'a refused cancellation changes nothing').toBe(held.status);
+    expect(after.refund, 'a refused cancellation refunds nothing').toBeUndefined();
+    expect(await balanceOf(customerId, accounts.USD.id), 'a refused cancellation gives nothing back').toBe(debited);
   });
 });
