@@ -250,9 +250,11 @@ export function createExternalAccount(ctx: SandboxContext, req: CreateExternalAc
     }
   }
   if (account.defaultUmaDepositAccount && customerId && !ctx.faults.has('default-uma-deposit-multiple')) {
-    // At most one default per customer: the new default takes the flag from the old one.
-    for (const other of accountsOf(ctx, customerId)) {
-      if (other.customerId === customerId && other.defaultUmaDepositAccount) {
+    // At most one default per customer: the new default takes the flag from the old one (the fault
+    // takes it from every customer's).
+    const platformWide = ctx.faults.has('default-uma-deposit-platform-wide');
+    for (const other of platformWide ? externalAccounts(ctx).values() : accountsOf(ctx, customerId)) {
+      if ((platformWide ? other.customerId !== null : other.customerId === customerId) && other.defaultUmaDepositAccount) {
         other.defaultUmaDepositAccount = false;
         other.updatedAt = now;
       }
