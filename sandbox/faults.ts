@@ -2348,6 +2348,11 @@ export const FAULTS = {
     suites: ['external-accounts/accounts.test.ts'],
     rule: 'Interface, ExternalAccount.defaultUmaDepositAccount: at most one external account per customer may be the default (per customer, not per platform).',
   },
+  'customer-conflict-stored': {
+    areas: ['customers'],
+    suites: ['customers/create-customer.test.ts'],
+    rule: 'Interface, Customer: platformCustomerId on create must not collide with an active customer (else 409 CONFLICT): a refused create stores nothing.',
+  },
 } as const satisfies Record<string, FaultEntry>;
 
 export type FaultName = keyof typeof FAULTS;

@@ -232,9 +232,10 @@ export function createCustomerRecord(ctx: SandboxContext, body: CreateCustomerBo
   const { customerType, ...fields } = body;
   missingMandatoryInfo(ctx, fields);
   fields.platformCustomerId ??= `pc-${randomUUID()}`;
-  if (activeWithPlatformId(fields.platformCustomerId) && !ctx.faults.has('customer-duplicate-platform-id-accepted')) {
-    throw conflict('CONFLICT', `platformCustomerId ${fields.platformCustomerId} belongs to an active customer`, { field: 'platformCustomerId' });
-  }
+  const collision = () => conflict('CONFLICT', `platformCustomerId ${fields.platformCustomerId} belongs to an active customer`, { field: 'platformCustomerId' });
+  // Under the fault customer-conflict-stored the refused customer is stored all the same.
+  const storedThenRefused = activeWithPlatformId(fields.platformCustomerId) && ctx.faults.has('customer-conflict-stored');
+  if (activeWithPlatformId(fields.platformCustomerId) && !ctx.faults.has('customer-duplicate-platform-id-accepted') && !storedThenRefused) throw collision();
   assertUmaFree(fields.umaAddress);
   if (fields.umaAddress === undefined) {
     const user = String(fields.platformCustomerId).replace(/[^a-zA-Z0-9._-]/g, '').slice(0, 40) || 'customer';
@@ -256,6 +257,7 @@ export function createCustomerRecord(ctx: SandboxContext, body: CreateCustomerBo
   };
   customers(ctx).set(customer.id, customer);
   indexCreated(ctx, customer);
+  if (storedThenRefused) throw collision();
   for (const currency of customer.fields.currencies as string[]) {
     const hold = String(customer.fields.platformCustomerId).endsWith(PROVISIONING_HOLD_SUFFIX);
     customer.internalAccountIds.push(provisionInternalAccount(ctx, customer.id, currency, { hold }).id);

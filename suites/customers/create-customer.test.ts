@@ -9,7 +9,7 @@ import { createCustomer } from '../../helpers/flows/customers.js';
 import { expectError, expectFieldErrors, expectStatus } from '../../helpers/expect.js';
 import { api } from '../../helpers/harness.js';
 import { basisSupplement, scenario } from '../../helpers/scenario.js';
-import { Customer, EndUserTerms } from '../../helpers/schemas.js';
+import { Customer, EndUserTerms, Page } from '../../helpers/schemas.js';
 
 const currentTermsVersion = async () => expectStatus(await api.get('/customers/end-user-terms'), 200, EndUserTerms, 'GET /customers/end-user-terms returns the current terms URL and version').version;
 
@@ -35,6 +35,8 @@ describe('POST /customers', () => {
     const first = await createCustomer(individual());
     const res = await api.post('/customers', { body: individual({ platformCustomerId: first.platformCustomerId }) });
     expectError(res, 409, 'CONFLICT', 'Customer: platformCustomerId on create must not collide with an active customer on the same platform (else 409 CONFLICT)');
+    const listed = expectStatus(await api.get('/customers', { query: { platformCustomerId: String(first.platformCustomerId) } }), 200, Page(Customer), 'GET /customers by platformCustomerId (supplement 4)');
+    expect(listed.data.map((c) => c.id), 'the refused create stored no second customer of that platformCustomerId').toEqual([first.id]);
   });
 
   it('returns every invalid field in details.errors[], each a FieldError with a dot-notation path', async () => {
