@@ -9,7 +9,7 @@
 import { describe, expect, it, type TestContext } from 'vitest';
 import { msUntil } from '../../helpers/deadline.js';
 import { expectError, expectSchema, expectStatus, expectTransition } from '../../helpers/expect.js';
-import { requestAndConfirm } from '../../helpers/flows/beneficiary-trust.js';
+import { customerUsdAccount, requestAndConfirm } from '../../helpers/flows/beneficiary-trust.js';
 import { smsLogin } from '../../helpers/flows/strong-customer-authentication.js';
 import { authorizeQuote, balanceOf, createQuote, eurDestination, executeQuote, expectNothingKept, expectOutgoingLifecycle, expectScaExecuteDebit, expectTransactionOfQuote, quoteBody, sender, transaction } from '../../helpers/flows/transfers.js';
 import { api, capabilities, listener } from '../../helpers/harness.js';
@@ -89,19 +89,22 @@ describe('POST /quotes for a customer of an SCA region', () => {
     await expectNothingKept({ customerId, accountId: accounts.USD.id, start: accounts.USD.balance.amount, beforeFailure: afterExecute, amount: quote.totalSendingAmount, transactionId: quote.transactionId, events, since });
   });
 
-  it('executes a send to a trusted beneficiary without a per-transaction challenge; the same send to an untrusted one awaits authorization', async (ctx) => {
-    const { customerId, accounts, destination } = await scaSender(ctx);
+  it('executes a same-currency send to a trusted beneficiary without a per-transaction challenge; the same send to an untrusted one awaits authorization', async (ctx) => {
+    const { customerId, accounts } = await scaSender(ctx);
     await basisSupplement('section 12: "Trusted ⇒ sends skip per-transaction SCA"; section 16: the authorization loop');
     expectStatus(await login(customerId, capabilities.sca!.code), 200, ScaLoginResult, 'POST /sca/login/complete: an SCA session');
-    await requestAndConfirm('trust', destination.id);
-    const quote = await createQuote(quoteBody(accounts.USD.id, destination.id, 10_000));
+    // A same-currency send (supplement 16: a pre-funded send needs one authorization; a cross-currency
+    // send needs two, one of which may be for the conversion rather than the beneficiary).
+    const beneficiary = await customerUsdAccount(customerId);
+    await requestAndConfirm('trust', beneficiary.id);
+    const quote = await createQuote(quoteBody(accounts.USD.id, beneficiary.id, 10_000));
     const since = await listener.mark();
     const executed = expectStatus(await executeQuote(quote.id), 200, Quote, 'POST /quotes/{quoteId}/execute to a trusted beneficiary');
     expect(executed.status, 'supplement 12: a send to a trusted beneficiary skips the per-transaction SCA: not PENDING_AUTHORIZATION').not.toBe('PENDING_AUTHORIZATION');
     expect(executed.scaChallenge, 'supplement 12: no per-transaction scaChallenge for a trusted beneficiary').toBeUndefined();
     await expectOutgoingLifecycle(quote.transactionId, 'COMPLETED', since);
 
-    const untrusted = await eurDestination(customerId);
+    const untrusted = await customerUsdAccount(customerId);
     const control = await createQuote(quoteBody(accounts.USD.id, untrusted.id, 10_000));
     expectStatus(await executeQuote(control.id), 200, QuoteAwaitingSca, 'control: the same send to an untrusted beneficiary awaits the per-transaction challenge (supplement 16)');
   });
