@@ -166,6 +166,8 @@ export function sandboxProfile(input: SandboxProfileInput): Record<string, unkno
       cardActivationDelayMs: input.cardActivationDelayMs,
       incomingApprovalWindowMs: input.incomingApprovalWindowMs,
       umaLookupTtlMs: input.umaLookupTtlMs ?? UMA_LOOKUP_TTL_MS,
+      // sandbox/exchange-rates: a rate is cached per window, the platform fee applied at each read.
+      rateFeeChangeMs: 0,
       ...(input.eventQuietMs === undefined ? {} : { eventQuietMs: input.eventQuietMs }),
     },
     // sandbox/customers, sandbox/kyc-verifications, sandbox/internal-accounts (sandbox/README.md).

@@ -151,6 +151,7 @@ export const TargetProfile = z
         cardActivationDelayMs: nonNegative.optional().describe('How long a card whose platformCardId ends 005 stays PROCESSING (SVC_CARD_ACTIVATION_DELAY_MS)'),
         incomingApprovalWindowMs: nonNegative.optional().describe('How long an incoming payment answered 202 waits for approve or reject (SVC_INCOMING_APPROVAL_WINDOW_MS)'),
         umaLookupTtlMs: nonNegative.optional().describe('How long an UMA receiver lookup id stays usable by a quote (SVC_UMA_LOOKUP_TTL_MS)'),
+        rateFeeChangeMs: nonNegative.optional().describe('Longest a fee configuration change takes to show in GET /exchange-rates, whose rates are cached about 5 minutes (SVC_RATE_FEE_CHANGE_MS, default 330000)'),
         eventQuietMs: nonNegative.optional().describe('Quiet period after a complete event sequence before it is judged: how late a further event of the same change can come (SVC_EVENT_QUIET_MS)'),
       })
       .optional(),
@@ -232,6 +233,7 @@ const VARIABLES: readonly [string, (p: TargetProfile, env: NodeJS.ProcessEnv, di
   ['SVC_UMA_LOOKUP_SIGNATURE_TRIGGER', (p) => (p.triggers?.umaLookupSignature ? `${p.triggers.umaLookupSignature.code}=${p.triggers.umaLookupSignature.address}` : undefined)],
   ['SVC_INVITATIONS_SWITCH_TRIGGER', (p) => bool(p.triggers?.invitationsSwitch)],
   ['SVC_UMA_LOOKUP_TTL_MS', (p) => str(p.timings?.umaLookupTtlMs)],
+  ['SVC_RATE_FEE_CHANGE_MS', (p) => str(p.timings?.rateFeeChangeMs)],
   ['SVC_EVENT_TIMEOUT_MS', (p) => str(p.timings?.eventTimeoutMs)],
   ['SVC_WAIT_BUDGET_MS', (p) => str(p.timings?.waitBudgetMs)],
   ['SVC_WEBHOOK_RETRY_BASE_MS', (p) => str(p.webhook?.retryBaseMs)],

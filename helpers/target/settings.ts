@@ -54,6 +54,8 @@ export interface Capabilities {
   cardSecondFundingCurrency?: string;
   /** How long an incoming payment answered 202 waits for approve or reject before it is auto-rejected (supplement: 5 s). */
   incomingApprovalWindowMs: number;
+  /** Longest a fee configuration change takes to show in GET /exchange-rates (interface, Limits: rates cached about 5 minutes, fees included). */
+  rateFeeChangeMs: number;
   /** Customers, KYC, internal accounts: what the target declares where the documents leave it open (supplement 28). */
   customerTriggers: CustomerTriggers;
   /** The first retry of a failed delivery waits at least this long (ms), each next one at least twice the one before. */
@@ -319,6 +321,8 @@ function declaredCapabilities(env: NodeJS.ProcessEnv, timings: { eventTimeoutMs:
     cardPendingKycTrigger: env.SVC_CARD_PENDING_KYC_TRIGGER || undefined,
     cardSecondFundingCurrency: env.SVC_CARD_SECOND_FUNDING_CURRENCY || undefined,
     incomingApprovalWindowMs: num('SVC_INCOMING_APPROVAL_WINDOW_MS', env.SVC_INCOMING_APPROVAL_WINDOW_MS, 5000)!,
+    // Interface, Limits: "Exchange-rate cache age: about 5 minutes; rates include platform-specific fees" (a rate cached with its fee may keep it that long).
+    rateFeeChangeMs: num('SVC_RATE_FEE_CHANGE_MS', env.SVC_RATE_FEE_CHANGE_MS, 330_000)!,
     customerTriggers: customerTriggers(env),
     webhookRetryBaseMs: num('SVC_WEBHOOK_RETRY_BASE_MS', env.SVC_WEBHOOK_RETRY_BASE_MS),
     webhookSignatureCheck: truthy(env.SVC_WEBHOOK_SIGNATURE_CHECK, false),

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { expectError, expectStatus, noteInterface } from '../../helpers/expect.js';
 import { createQuote, eurDestination, quoteBody, requireVelocityFor, sender } from '../../helpers/flows/transfers.js';
+import { untilPast } from '../../helpers/deadline.js';
 import { api, capabilities } from '../../helpers/harness.js';
 import { describeBounds, platformFee, receivingFor, within } from '../../helpers/money.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
@@ -89,10 +90,17 @@ describe('PATCH /config', () => {
     }
   });
 
-  it('includes the standing USD fee in GET /exchange-rates: for one sendingAmount the amount received falls by the fee\'s worth at the cached rate, or fees.total grows by it', async () => {
+  it('includes the standing USD fee in GET /exchange-rates: for one sendingAmount the amount received falls by the fee\'s worth at the cached rate, or fees.total grows by it', async (ctx) => {
+    // A rate cached with its fee may keep it for the cache age (Limits: about 5 minutes): each read after
+    // a fee change waits the longest such change takes at the target (SVC_RATE_FEE_CHANGE_MS).
+    const settle = capabilities.rateFeeChangeMs;
+    requireCapability(ctx, settle <= capabilities.waitBudgetMs, `the target may take up to ${settle} ms to show a fee change in GET /exchange-rates (SVC_RATE_FEE_CHANGE_MS), beyond the wait budget (SVC_WAIT_BUDGET_MS ${capabilities.waitBudgetMs} ms)`);
     await basisSupplement('FeeConfig (section 2); GET /exchange-rates sendingAmount -> {receivingAmount, exchangeRate, fees} (section 11)');
     const previous = (await currentConfig()).feeConfigs?.find((f) => f.sourceCurrency === 'USD' && f.feeType === 'CROSS_CURRENCY_TRANSACTION');
-    const configure = async (variableFeeBps: number) => expectStatus(await api.patch('/config', { body: { feeConfigs: [fee('USD', variableFeeBps)] } }), 200, PlatformConfig, 'PATCH /config: a USD fee configuration');
+    const configure = async (variableFeeBps: number) => {
+      expectStatus(await api.patch('/config', { body: { feeConfigs: [fee('USD', variableFeeBps)] } }), 200, PlatformConfig, 'PATCH /config: a USD fee configuration');
+      if (settle > 0) await untilPast(new Date(Date.now() + settle).toISOString(), 0);
+    };
     const read = async () => {
       const { data } = expectStatus(await api.get('/exchange-rates', { query: { sourceCurrency: 'USD', destinationCurrency: 'EUR', sendingAmount: 250_000 } }), 200, Rates, 'supplement 11: GET /exchange-rates answers {data[…]}');
       expect(data.map((r) => r.destinationCurrency), 'destinationCurrency=EUR: that corridor').toEqual(['EUR']);
