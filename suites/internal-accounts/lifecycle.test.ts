@@ -4,12 +4,13 @@
 // Listing and funding: basis: supplement (section 6). Freezing: a sandbox trigger of the target.
 import { describe, expect, it } from 'vitest';
 import { individual } from '../../fixtures/customers.js';
+import { eventually } from '../../helpers/eventually.js';
 import { expectEvents } from '../../helpers/events.js';
-import { expectRefusal, expectStatus, expectTransition } from '../../helpers/expect.js';
+import { expectRefusal, expectStatus, expectTransition, noteInterface } from '../../helpers/expect.js';
 import { accountIn, activeAccount, createCustomer, customerAccounts, fund } from '../../helpers/flows/customers.js';
 import { api, capabilities, listener } from '../../helpers/harness.js';
 import { requireCapability, scenario } from '../../helpers/scenario.js';
-import { ExternalAccount, InternalAccount } from '../../helpers/schemas.js';
+import { ExternalAccount, IncomingTransaction, InternalAccount } from '../../helpers/schemas.js';
 import { usdAccount } from '../../fixtures/external-accounts.js';
 import { ids } from '../../helpers/spec/catalog.js';
 
@@ -17,6 +18,28 @@ const FROZEN_OR_FAILED = {
   id: 'internal-accounts:frozen-or-failed-refusal',
   sentences: ['Internal account status: Frozen and failed accounts cannot send or receive payments.', '(no status or code is stated for the refusal, in the interface or the supplement)'],
 };
+
+/**
+ * A transfer-in into an account that cannot receive (interface, Internal account status): refused (a
+ * 4xx), or taken and failed (interface, Failure reasons: ACCOUNT_CANNOT_RECEIVE); the documents state
+ * neither, the answer is noted. Either way nothing is credited.
+ */
+async function expectPullNotReceived(customerId: string, account: InternalAccount, balance: number, state: 'frozen' | 'failed'): Promise<void> {
+  const rule = `Internal account status: ${state} accounts cannot receive payments (POST /transfer-in)`;
+  const bank = expectStatus(await api.post('/customers/external-accounts', { body: usdAccount(customerId) }), 201, ExternalAccount);
+  const pull = await api.post('/transfer-in', { body: { source: { accountId: bank.id }, destination: { accountId: account.id }, amount: 1_000 } });
+  if (pull.status === 201) {
+    const taken = expectStatus(pull, 201, IncomingTransaction, 'supplement 8: transfer-in answers 201 with the transaction');
+    const ended = await eventually(
+      async () => expectStatus(await api.get('/transactions/{transactionId}', { params: { transactionId: taken.id } }), 200, IncomingTransaction),
+      (t) => t.status === 'FAILED' || t.status === 'COMPLETED',
+      { timeoutMs: capabilities.eventTimeoutMs * 3, what: `transfer-in ${taken.id} to end` },
+    );
+    expect(ended.status, `${rule}: the transfer-in taken fails`).toBe('FAILED');
+    noteInterface(FROZEN_OR_FAILED.id, FROZEN_OR_FAILED.sentences, `POST /transfer-in into a ${state} account: 201, then FAILED (${String((ended as { failureReason?: unknown }).failureReason)})`);
+  } else expectRefusal(pull, rule, FROZEN_OR_FAILED);
+  expect((await accountIn(customerId, account.balance.currency.code)).balance.amount, `${rule}: nothing credited`).toBe(balance);
+}
 
 describe('Internal account lifecycle', () => {
   scenario({ area: 'Internal Accounts', operation: 'Internal account status', section: 'States and transitions' });
@@ -76,10 +99,7 @@ describe('Internal account lifecycle', () => {
     expectRefusal(deposit, 'Internal account status: failed accounts cannot receive payments', FROZEN_OR_FAILED);
     expect((await accountIn(customer.id, account.balance.currency.code)).balance.amount, 'a refused deposit changes no balance').toBe(credited.balance.amount);
     // Nor a pull from the customer's own bank account (supplement 8: POST /transfer-in).
-    const bank = expectStatus(await api.post('/customers/external-accounts', { body: usdAccount(customer.id) }), 201, ExternalAccount);
-    const pull = await api.post('/transfer-in', { body: { source: { accountId: bank.id }, destination: { accountId: account.id }, amount: 1_000 } });
-    expectRefusal(pull, 'Internal account status: frozen accounts cannot receive payments (POST /transfer-in)', FROZEN_OR_FAILED);
-    expect((await accountIn(customer.id, account.balance.currency.code)).balance.amount, 'a refused transfer-in changes no balance').toBe(credited.balance.amount);
+    await expectPullNotReceived(customer.id, account, credited.balance.amount, 'failed');
   });
 
   it('moves ACTIVE to FROZEN with INTERNAL_ACCOUNT.STATUS_UPDATED, after which the account cannot receive a payment: no deposit, no transfer-in', async (ctx) => {
@@ -101,9 +121,6 @@ describe('Internal account lifecycle', () => {
     expectRefusal(deposit, 'Internal account status: frozen accounts cannot receive payments', FROZEN_OR_FAILED);
     expect((await accountIn(customer.id, account.balance.currency.code)).balance.amount, 'a refused deposit changes no balance').toBe(credited.balance.amount);
     // Nor a pull from the customer's own bank account (supplement 8: POST /transfer-in).
-    const bank = expectStatus(await api.post('/customers/external-accounts', { body: usdAccount(customer.id) }), 201, ExternalAccount);
-    const pull = await api.post('/transfer-in', { body: { source: { accountId: bank.id }, destination: { accountId: account.id }, amount: 1_000 } });
-    expectRefusal(pull, 'Internal account status: frozen accounts cannot receive payments (POST /transfer-in)', FROZEN_OR_FAILED);
-    expect((await accountIn(customer.id, account.balance.currency.code)).balance.amount, 'a refused transfer-in changes no balance').toBe(credited.balance.amount);
+    await expectPullNotReceived(customer.id, account, credited.balance.amount, 'frozen');
   });
 });
