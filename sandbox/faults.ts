@@ -2092,11 +2092,6 @@ export const FAULTS = {
     suites: ['same-currency-transfers/field-rules.test.ts'],
     rule: 'Supplement 8: POST /transfer-out amount?; interface: amounts are integers in the smallest unit (a fraction is refused, naming amount).',
   },
-  'evm-address-prefix-optional': {
-    areas: ['external-accounts'],
-    suites: ['external-accounts/field-rules.test.ts', 'external-accounts/platform-field-rules.test.ts'],
-    rule: 'Supplement 7: ETHEREUM_WALLET (BASE, POLYGON, PLASMA) address* 0x… (0xAbCDEF1234567890aBCdEf1234567890ABcDef12).',
-  },
   'wallet-third-party-beneficiary-optional': {
     areas: ['external-accounts'],
     suites: ['external-accounts/field-rules.test.ts', 'external-accounts/platform-field-rules.test.ts'],

@@ -75,15 +75,16 @@ export async function expectLimitRange(op: string, template: string, query: Reco
 /**
  * A documented filter whose values the documents leave unstated (what it holds, how it matches): a
  * value no item can carry, whatever it holds, narrows `query`'s list (which the caller shows is not
- * empty) to nothing; a target may instead refuse the value as malformed (400, noted). An ignored
- * filter lists everything.
+ * empty) to nothing; a target may instead refuse the value as malformed (400) or as naming nothing (404
+ * REFERENCE_NOT_FOUND), noted. An ignored filter lists everything.
  */
 export async function expectUnmatchedListsNone<T extends z.ZodType>(op: string, template: string, item: T, query: Record<string, string>, filter: string, auth?: RequestOptions['auth']): Promise<void> {
   const value = `conformance-unmatched-${randomUUID()}`;
   const res = await api.get(template, { query: { ...query, [filter]: value, limit: 100 }, ...(auth ? { auth } : {}) });
-  if (res.status === 400) {
-    const error = expectError(res, 400, undefined, `${op}: ${filter}`);
-    noteInterface(`lists:unmatched-${filter}-refused`, [`${op}: filter ${filter} (what it holds: not stated)`], `${filter}=${value} refused: 400 ${error.code}`);
+  if (res.status === 400 || res.status === 404) {
+    // Refused as malformed (400), or as naming nothing (404 REFERENCE_NOT_FOUND, the interface's code for that).
+    const error = expectError(res, res.status, res.status === 404 ? 'REFERENCE_NOT_FOUND' : undefined, `${op}: ${filter}`);
+    noteInterface(`lists:unmatched-${filter}-refused`, [`${op}: filter ${filter} (what it holds: not stated)`], `${filter}=${value} refused: ${res.status} ${error.code}`);
   } else {
     const listed = expectStatus(res, 200, Page(item), `${op}: a page`).data as { id: string }[];
     expect(listed.map((x) => x.id), `${op}: ${filter}=${value}, a value no item carries, lists nothing (an ignored filter lists everything)`).toEqual([]);

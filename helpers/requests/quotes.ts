@@ -48,8 +48,9 @@ const sourceRealtime = (currency: string, network: boolean): FieldSpec[] => [
   { path: 'source.currency', type: 'string', required: true, valid: fc.constant(currency), cite: `${S8}: source REALTIME_FUNDING currency*` },
   { path: 'source.customerId', type: 'string', valid: fc.constant('<customer>'), cite: `${S8}: source REALTIME_FUNDING customerId? (absent = platform)` },
   ...(network ? [{ path: 'source.cryptoNetwork', type: 'string' as const, enum: NETWORKS, valid: fc.constantFrom('SOLANA', 'ETHEREUM', 'BASE', 'POLYGON'), cite: `${S8}: source REALTIME_FUNDING cryptoNetwork? (stablecoins: ${NETWORKS.join(', ')})` }] : []),
-  // Executing at creation is for internal-account or pull-capable sources only: true is refused here.
-  { path: 'immediatelyExecute', type: 'boolean', forbidden: true, valid: fc.constant(true), cite: `${Q} immediatelyExecute? (default false; internal-account or pull-capable sources only): not a realtime-funding source` },
+  // Executing at creation is for internal-account or pull-capable sources only: true is refused here,
+  // naming the flag or the source it does not go with.
+  { path: 'immediatelyExecute', type: 'boolean', forbidden: true, alsoNamed: ['source', 'source.sourceType'], valid: fc.constant(true), cite: `${Q} immediatelyExecute? (default false; internal-account or pull-capable sources only): not a realtime-funding source` },
 ];
 
 const feeOverride: FieldSpec[] = [

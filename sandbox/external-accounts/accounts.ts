@@ -130,8 +130,6 @@ function isBolt11Invoice(s: string): boolean {
 
 function walletAddressProblem(ctx: SandboxContext, type: string, address: string): string | null {
   if (EVM_WALLETS.has(type)) {
-    // The fault: the 0x is optional.
-    if (ctx.faults.has('evm-address-prefix-optional') && /^[0-9a-fA-F]{40}$/.test(address)) return null;
     // 0x and 40 hex digits in any case: the supplement's own example (0xAbCDEF1234567890aBCdEf1234567890ABcDef12)
     // does not follow EIP-55, so no checksum is required of a mixed-case address (sandbox/README.md).
     if (!/^0x[0-9a-fA-F]{40}$/.test(address)) return 'an EVM address (0x and 40 hex digits)';

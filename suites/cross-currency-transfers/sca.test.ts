@@ -101,7 +101,7 @@ describe('POST /quotes for a customer of an SCA region', () => {
     const since = await listener.mark();
     const executed = expectStatus(await executeQuote(quote.id), 200, Quote, 'POST /quotes/{quoteId}/execute to a trusted beneficiary');
     expect(executed.status, 'supplement 12: a send to a trusted beneficiary skips the per-transaction SCA: not PENDING_AUTHORIZATION').not.toBe('PENDING_AUTHORIZATION');
-    expect(executed.scaChallenge, 'supplement 12: no per-transaction scaChallenge for a trusted beneficiary').toBeUndefined();
+    expect(executed.scaChallenge ?? undefined, 'supplement 12: no per-transaction scaChallenge for a trusted beneficiary').toBeUndefined();
     await expectOutgoingLifecycle(quote.transactionId, 'COMPLETED', since);
 
     const untrusted = await customerUsdAccount(customerId);
