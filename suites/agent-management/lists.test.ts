@@ -125,7 +125,8 @@ describe('GET /agents/approvals', () => {
     // startDate and endDate (supplement 23) read createdAt, as GET /transactions' do (judged alike in
     // suites/transactions/list-filters.test.ts): bounds a millisecond outside the held actions' own
     // keep them all or none.
-    const created = (await walkPages(APPROVALS, AgentAction, { query: { agentId: a.agentId }, limit: 100, settled: true })).map((x) => at(x.createdAt));
+    const createdAt = new Map((await walkPages(APPROVALS, AgentAction, { query: { agentId: a.agentId }, limit: 100, settled: true })).map((x) => [x.id, at(x.createdAt)]));
+    const created = [...createdAt.values()];
     const before = new Date(Math.min(...created) - 1).toISOString();
     const after = new Date(Math.max(...created) + 1).toISOString();
     expect(sorted(await idsOf(APPROVALS, { agentId: a.agentId, startDate: before }, 100)), 'control: startDate before them all: all three').toEqual(sorted(a.ids));
@@ -140,7 +141,9 @@ describe('GET /agents/approvals', () => {
     const asc = await idsOf(APPROVALS, { agentId: a.agentId, sortOrder: 'asc' }, 2);
     const desc = await idsOf(APPROVALS, { agentId: a.agentId, sortOrder: 'desc' }, 2);
     expect(asc, 'sortOrder=asc lists the held actions in the reverse of desc').toEqual([...desc].reverse());
-    expect(asc, 'the actions were made one after another: asc lists them in that order').toEqual(a.ids);
+    // The actions were made one after another; two made within one clock tick may come in either order.
+    const ascTimes = asc.map((id) => createdAt.get(id) ?? Number.NaN);
+    expect(ascTimes, 'asc lists the actions oldest first (by createdAt)').toEqual([...ascTimes].sort((x, y) => x - y));
     recordRule(op, LIST_RULES.filter('sortOrder'));
   });
 
