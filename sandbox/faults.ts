@@ -2348,6 +2348,41 @@ export const FAULTS = {
     suites: ['customers/create-customer.test.ts'],
     rule: 'Interface, Customer: platformCustomerId on create must not collide with an active customer (else 409 CONFLICT): a refused create stores nothing.',
   },
+  'external-account-currency-unpaired': {
+    areas: ['external-accounts'],
+    suites: ['external-accounts/field-rules.test.ts', 'external-accounts/platform-field-rules.test.ts'],
+    rule: 'Supplement 7: each wallet type holds its currencies (ETHEREUM_WALLET USDC, USDT; SOLANA_WALLET USDC; SPARK_WALLET BTC; ...); interface: each fiat variant its currency.',
+  },
+  'lightning-account-rules-skipped': {
+    areas: ['external-accounts'],
+    suites: ['external-accounts/accounts.test.ts'],
+    rule: 'Interface: LIGHTNING, LIGHTNING_ACCOUNT (both map to the Lightning variant); supplement 7: exactly one of invoice, bolt12, lightningAddress; no beneficiary/vaspName.',
+  },
+  'name-check-magic-partial': {
+    areas: ['external-accounts'],
+    suites: ['external-accounts/accounts.test.ts'],
+    rule: 'Supplement 7: name check by the last digits: 102 NOT_MATCHED, 103 PARTIAL_MATCH, 104 PENDING, 106 UNSUPPORTED, 107 CHECKED_BY_RECEIVING_FI, other MATCHED.',
+  },
+  'default-uma-cleared-by-any-create': {
+    areas: ['external-accounts'],
+    suites: ['external-accounts/accounts.test.ts'],
+    rule: 'Interface, ExternalAccount.defaultUmaDepositAccount: when true incoming UMA payments go to this account; an account created without it leaves the default be.',
+  },
+  'ownership-pending-for-all': {
+    areas: ['external-accounts'],
+    suites: ['external-accounts/eligibility.test.ts'],
+    rule: 'Interface: PENDING_OWNERSHIP_VERIFICATION means wallet ownership must be verified; supplement 7: only FIRST_PARTY self-custody wallets can be challenged.',
+  },
+  'trust-confirm-other-action': {
+    areas: ['external-accounts'],
+    suites: ['external-accounts/beneficiary-trust.test.ts'],
+    rule: 'Supplement 12: POST .../untrust/confirm confirms an untrust request (errors 400, 404, 409), not a pending trust.',
+  },
+  'trust-confirm-null-body-crash': {
+    areas: ['external-accounts'],
+    suites: ['external-accounts/beneficiary-trust.test.ts'],
+    rule: 'Supplement 12: trust/confirm errors 400, 404, 409; interface: 500 is an internal service error (a body that is no object is bad input).',
+  },
 } as const satisfies Record<string, FaultEntry>;
 
 export type FaultName = keyof typeof FAULTS;

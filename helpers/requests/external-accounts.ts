@@ -109,7 +109,12 @@ const accountType = (name: string): FieldSpec => ({
 });
 // A currency the account type does not hold: which of the pair is "the offending field" no sentence says,
 // so naming the accountType counts too.
-const currency = (allowed: readonly string[], cite: string): FieldSpec => ({ path: 'currency', type: 'string', required: true, enum: allowed, alsoNamed: ['accountInfo.accountType'], cite });
+// The wrong values sent are well-formed codes another account type holds (a lowercase or malformed code
+// would be refused for its form before the pairing is ever checked).
+const CURRENCIES = ['USD', 'EUR', 'MXN', 'BTC', 'USDC', 'USDT'];
+const currency = (allowed: readonly string[], cite: string): FieldSpec => ({
+  path: 'currency', type: 'string', required: true, enum: allowed, nearMiss: CURRENCIES.filter((c) => !allowed.includes(c)), alsoNamed: ['accountInfo.accountType'], cite,
+});
 const common = (allowed: readonly string[], name: string, cite: string): FieldSpec[] => [
   { path: 'accountInfo', type: 'object', required: true, valid: fc.constant({}), cite: `${S7}: create request accountInfo*; interface: ExternalAccount accountInfo required` },
   currency(allowed, cite),

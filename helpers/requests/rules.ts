@@ -317,7 +317,7 @@ const fixedLength = new Map<string, boolean>();
  * such near miss of sampled valid values breaks it: 18 digits, 9 digits): a rule of its own, so every
  * request that judges it sends a wrong length. None where the pattern allows other lengths.
  */
-function lengthMiss(f: FieldSpec): fc.Arbitrary<string> | undefined {
+function lengthMiss(f: FieldSpec, longer: boolean): fc.Arbitrary<string> | undefined {
   const re = new RegExp(`^(?:${f.pattern!.source.replace(/^\^|\$$/g, '')})$`, f.pattern!.flags);
   const miss = (s: string, longer: boolean) => (longer ? `${s}${s[s.length - 1] ?? '0'}` : s.slice(0, -1));
   const key = `/${f.pattern!.source}/${f.pattern!.flags}`;
@@ -327,7 +327,7 @@ function lengthMiss(f: FieldSpec): fc.Arbitrary<string> | undefined {
     fixedLength.set(key, (fixed = samples.every((s) => s.length > 1 && !re.test(miss(s, true)) && !re.test(miss(s, false)))));
   }
   if (!fixed) return undefined;
-  return fc.tuple(patternArb(f.pattern!), fc.boolean()).map(([s, longer]) => miss(s, longer)).filter((s) => s.length > 0 && !re.test(s));
+  return patternArb(f.pattern!).map((s) => miss(s, longer)).filter((s) => s.length > 0 && !re.test(s));
 }
 
 type Change = (body: Record<string, unknown>) => Record<string, unknown>;
@@ -382,8 +382,11 @@ export function rulesOf(spec: RequestSpec): Rule[] {
         add(f.path, 'enum', f.cite, () => set(f.path, fc.tuple(fc.subarray([...values]), wrongItem()).map(([ok, bad]) => [...ok, bad])));
       }
       if (f.pattern) add(f.path, 'pattern', f.cite, () => set(f.path, breakingPattern(f)));
-      const wrongLength = f.pattern && f.type === 'string' ? lengthMiss(f) : undefined;
-      if (wrongLength) add(f.path, 'pattern', f.cite, () => set(f.path, wrongLength), f.path, 'pattern-length');
+      // A fixed length missed by one, short and long: each a rule of its own, so every run sends both.
+      for (const longer of [false, true]) {
+        const wrongLength = f.pattern && f.type === 'string' ? lengthMiss(f, longer) : undefined;
+        if (wrongLength) add(f.path, 'pattern', f.cite, () => set(f.path, wrongLength), f.path, longer ? 'pattern-length-long' : 'pattern-length-short');
+      }
       if (f.type === 'array' && f.items?.enum) {
         const values = f.items.enum;
         const allowed = new Set(values);

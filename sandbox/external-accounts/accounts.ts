@@ -176,7 +176,7 @@ export function validateCreate(ctx: SandboxContext, body: unknown): CreateExtern
     problems.push(...fieldErrors(info.error, 'accountInfo').filter((p) => !(lenient && p.field === 'accountInfo.beneficiary')));
   }
   const ai = req.accountInfo as Record<string, unknown>;
-  if (type === 'LIGHTNING' || type === 'LIGHTNING_ACCOUNT') {
+  if (type === 'LIGHTNING' || (type === 'LIGHTNING_ACCOUNT' && !ctx.faults.has('lightning-account-rules-skipped'))) {
     const given = ['invoice', 'bolt12', 'lightningAddress'].filter((k) => ai[k] !== undefined);
     if (given.length !== 1 && !(given.length > 1 && ctx.faults.has('lightning-several-destinations-accepted'))) problems.push({ field: ctx.faults.has('lightning-one-of-names-other-field') ? 'accountInfo.accountType' : 'accountInfo', constraint: 'oneOf', message: 'exactly one of invoice, bolt12, lightningAddress' });
     if (typeof ai.invoice === 'string' && info.success && !isBolt11Invoice(ai.invoice)) {
@@ -189,7 +189,10 @@ export function validateCreate(ctx: SandboxContext, body: unknown): CreateExtern
     if (problem) problems.push({ field: 'accountInfo.address', constraint: 'format', message: `accountInfo.address must be ${problem}` });
   }
   const currencies = WALLET_CURRENCIES[type];
-  if (currencies && !currencies.includes(req.currency)) {
+  // Under the fault any well-formed currency goes with any account type.
+  if (ctx.faults.has('external-account-currency-unpaired')) {
+    // nothing: the pairing is not checked
+  } else if (currencies && !currencies.includes(req.currency)) {
     problems.push({ field: 'currency', constraint: 'enum', message: `${type} holds ${currencies.join(' or ')}` });
   } else if (!currencies && /_ACCOUNT$/.test(type) && !['SWIFT_ACCOUNT'].includes(type) && req.currency !== type.slice(0, 3) && type !== 'SLV_ACCOUNT') {
     problems.push({ field: 'currency', constraint: 'enum', message: `${type} holds ${type.slice(0, 3)}` });
@@ -230,7 +233,8 @@ export function createExternalAccount(ctx: SandboxContext, req: CreateExternalAc
   const account: ExternalAccountRecord = {
     id: `ExternalAccount:${randomUUID()}`,
     customerId,
-    status: needsOwnership && !ctx.faults.has('wallet-created-active') ? 'PENDING_OWNERSHIP_VERIFICATION' : 'ACTIVE',
+    // Under the fault every account waits for an ownership verification, whether or not a challenge can give one.
+    status: (needsOwnership || ctx.faults.has('ownership-pending-for-all')) && !ctx.faults.has('wallet-created-active') ? 'PENDING_OWNERSHIP_VERIFICATION' : 'ACTIVE',
     platformAccountId: req.platformAccountId,
     ownershipType: req.ownershipType,
     currency: req.currency,
@@ -241,13 +245,16 @@ export function createExternalAccount(ctx: SandboxContext, req: CreateExternalAc
   };
   const beneficiary = info.beneficiary as { fullName?: string; legalName?: string } | undefined;
   if (!wallet && beneficiary) {
-    const status = NAME_CHECK[primaryIdentifier(info).slice(-3)] ?? 'MATCHED';
+    // The fault reads the magic of 102, 103 and 106 only.
+    const magic = primaryIdentifier(info).slice(-3);
+    const status = (ctx.faults.has('name-check-magic-partial') && ['104', '107'].includes(magic) ? undefined : NAME_CHECK[magic]) ?? (ctx.faults.has('name-check-magic-partial') ? 'PENDING' : 'MATCHED');
     account.beneficiaryVerificationStatus = status;
     if (status === 'MATCHED' || status === 'PARTIAL_MATCH') {
       account.beneficiaryVerifiedData = { fullName: beneficiary.fullName ?? beneficiary.legalName ?? '' };
     }
   }
-  if (account.defaultUmaDepositAccount && customerId && !ctx.faults.has('default-uma-deposit-multiple')) {
+  // Under the fault default-uma-cleared-by-any-create any new account of the customer clears the default.
+  if ((account.defaultUmaDepositAccount || ctx.faults.has('default-uma-cleared-by-any-create')) && customerId && !ctx.faults.has('default-uma-deposit-multiple')) {
     // At most one default per customer: the new default takes the flag from the old one (the fault
     // takes it from every customer's).
     const platformWide = ctx.faults.has('default-uma-deposit-platform-wide');

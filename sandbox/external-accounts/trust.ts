@@ -89,9 +89,12 @@ export async function beneficiaryTrustRoutes(app: FastifyInstance) {
 
     app.post(`${base}/${action}/confirm`, async (req) => {
       const { a, state } = scaAccount(req.params);
+      // The fault fails on a body that is no object (a 500 from reading into null).
+      if (ctx.faults.has('trust-confirm-null-body-crash') && (req.body === null || typeof req.body !== 'object')) throw new TypeError(`Cannot use 'in' operator to search for 'passkeyAssertion' in ${String(req.body)}`);
       const body = parseConfirm(ctx, req.body);
       const pending = state.pending;
-      if (!pending || pending.action !== action) {
+      // The fault confirms a pending request of the other action.
+      if (!pending || (pending.action !== action && !ctx.faults.has('trust-confirm-other-action'))) {
         throw conflict('CONFLICT', `No ${action} request is awaiting confirmation for ${a.id}; call POST .../${action} first`);
       }
       if (body.challengeId && body.challengeId !== pending.challengeId) {

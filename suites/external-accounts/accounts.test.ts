@@ -12,6 +12,7 @@ import { api, capabilities } from '../../helpers/harness.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
 import { ExternalAccount, Page } from '../../helpers/schemas.js';
 import { wallets } from '../../helpers/wallets/index.js';
+import { BOLT11_VALID } from '../../helpers/requests/external-accounts.js';
 
 const List = Page(ExternalAccount);
 
@@ -46,7 +47,10 @@ describe('External accounts', () => {
   it.for([
     ['102', 'NOT_MATCHED'],
     ['103', 'PARTIAL_MATCH'],
+    ['104', 'PENDING'],
     ['106', 'UNSUPPORTED'],
+    ['107', 'CHECKED_BY_RECEIVING_FI'],
+    ['000', 'MATCHED'],
   ])('reports beneficiaryVerificationStatus for a name check ending %s as %s', async ([suffix, status], ctx) => {
     requireCapability(ctx, capabilities.sandboxTriggers, 'the target has no sandbox magic values');
     await basisSupplement('name-check magic values (section 7)');
@@ -66,9 +70,28 @@ describe('External accounts', () => {
     }
     const [mine, ...more] = await defaultsOf(customer.id);
     expect([mine, ...more].length, 'ExternalAccount.defaultUmaDepositAccount: at most one external account per customer may be the default').toBe(1);
+    expectStatus(await api.post('/customers/external-accounts', { body: usdAccount(customer.id) }), 201, ExternalAccount, 'an account that is not the default');
+    expect(await defaultsOf(customer.id), 'an account created without the flag leaves the default as it was').toEqual([mine]);
     expectStatus(await api.post('/customers/external-accounts', { body: usdAccount(other.id, '000', { defaultUmaDepositAccount: true }) }), 201, ExternalAccount, 'another customer\'s first default is taken');
     expect(await defaultsOf(customer.id), 'per customer: another customer\'s default leaves this one the default').toEqual([mine]);
     expect((await defaultsOf(other.id)).length, 'and the other customer has its own').toBe(1);
+  });
+
+  it('never creates a LIGHTNING_ACCOUNT that breaks the Lightning variant\'s rules: two destinations, none, or a beneficiary', async () => {
+    await basisSupplement('section 7: LIGHTNING: exactly one of invoice, bolt12, lightningAddress; no beneficiary/vaspName; create accepts LIGHTNING');
+    // Interface: "LIGHTNING, LIGHTNING_ACCOUNT (both map to the Lightning variant)": whether a target takes
+    // LIGHTNING_ACCOUNT on create or refuses the name, none of these is an account it may create.
+    const customer = await createCustomer(individual());
+    const address = `conf${randomUUID().slice(0, 8)}@example.com`;
+    const cases: [string, Record<string, unknown>][] = [
+      ['an invoice and a lightningAddress', { invoice: BOLT11_VALID[0], lightningAddress: address }],
+      ['no destination', {}],
+      ['a beneficiary', { lightningAddress: address, beneficiary: { beneficiaryType: 'INDIVIDUAL', fullName: 'Ada Lovelace', countryOfResidence: 'US' } }],
+    ];
+    for (const [what, fields] of cases) {
+      const res = await api.post('/customers/external-accounts', { body: { customerId: customer.id, currency: 'BTC', accountInfo: { accountType: 'LIGHTNING_ACCOUNT', ...fields } } });
+      expectError(res, res.status >= 400 && res.status < 500 ? res.status : 400, undefined, `supplement 7: a Lightning account with ${what} is not created (LIGHTNING_ACCOUNT maps to the Lightning variant)`);
+    }
   });
 
   it('requires ownershipType for a self-custody wallet on a platform subject to counterparty rules', async (ctx) => {

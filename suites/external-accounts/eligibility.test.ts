@@ -93,7 +93,7 @@ for (const scope of ['customers', 'platform'] as Scope[]) {
       recordRule(CHALLENGE_OP, ELIGIBILITY.eligible);
     });
 
-    it('answers 409 to a challenge for a THIRD_PARTY wallet, a custodial wallet (vaspName) and a bank account, leaving each as it was', async (ctx) => {
+    it('creates a THIRD_PARTY wallet, a custodial wallet (vaspName) and a bank account without PENDING_OWNERSHIP_VERIFICATION, and answers 409 to a challenge for each, leaving each as it was', async (ctx) => {
       requireCapability(ctx, capabilities.counterpartyRules, 'without counterparty rules no wallet is held for ownership verification, so there is no eligible control (SVC_COUNTERPARTY_RULES=0)');
       await basisSupplement('section 7: Eligible ...; else challenge -> 409 (not self-custody wallet, not FIRST_PARTY, already verified)');
       const thirdWallet = plainWallet();
@@ -109,6 +109,8 @@ for (const scope of ['customers', 'platform'] as Scope[]) {
       const { customerId: _c, ...bankBody } = usdAccount('unused');
       const bank = await create(scope, bankBody);
       for (const [what, account] of [['THIRD_PARTY wallet', third], ['custodial wallet', custodial], ['USD bank account', bank]] as const) {
+        // Interface: PENDING_OWNERSHIP_VERIFICATION "means wallet ownership must be verified": no challenge can verify this one.
+        expect(account.status, `a ${what} cannot be challenged, so it is not created waiting for an ownership verification`).not.toBe('PENDING_OWNERSHIP_VERIFICATION');
         for (const method of ['WALLET_SIGNATURE', 'LIVENESS']) {
           expectError(await challenge(scope, account.id, method), 409, undefined, `supplement 7: a ${what} is not eligible for ownership verification; ${method} challenge -> 409`);
         }
