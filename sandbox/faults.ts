@@ -2383,6 +2383,11 @@ export const FAULTS = {
     suites: ['external-accounts/beneficiary-trust.test.ts'],
     rule: 'Supplement 12: trust/confirm errors 400, 404, 409; interface: 500 is an internal service error (a body that is no object is bad input).',
   },
+  'lightning-invoice-not-counted': {
+    areas: ['external-accounts'],
+    suites: ['external-accounts/field-rules.test.ts', 'external-accounts/platform-field-rules.test.ts'],
+    rule: 'Supplement 7: LIGHTNING exactly one of invoice, bolt12, lightningAddress (an account with just an invoice is valid).',
+  },
 } as const satisfies Record<string, FaultEntry>;
 
 export type FaultName = keyof typeof FAULTS;

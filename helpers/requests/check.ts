@@ -35,12 +35,16 @@ type Body = Record<string, unknown>;
  * optional field and the body with none (so every optional field is judged present and absent in
  * every run, whatever SVC_RULE_RUNS), then `runs() - 1` generated as they come (each optional field or
  * not). Every value is drawn from the run's seed. A variant without optional fields sends its one
- * edge body once.
+ * edge body once. Each member of an exactly-one-of group is given in one of these bodies.
  */
 export function validRequests(variant: Variant, id: string, atLeast = 0): { arbitrary: fc.Arbitrary<Body>; parameters: fc.Parameters<[Body]> } {
   const seed = seedFor(id);
-  const edges = (['all', 'none'] as const).map((optional, i) => fc.sample(validBody(variant, optional), { numRuns: 1, seed: seed + i + 1 })[0]);
-  const distinct = JSON.stringify(edges[0]) === JSON.stringify(edges[1]) ? [edges[0]] : edges;
+  // An exactly-one-of group's members each given once: the first in the body with every optional
+  // field, the second in the one with none, any further one in a body of its own.
+  const members = variant.oneOf?.paths ?? [];
+  const edges = (['all', 'none'] as const).map((optional, i) => fc.sample(validBody(variant, optional, members[i]), { numRuns: 1, seed: seed + i + 1 })[0]);
+  for (const [i, member] of members.slice(2).entries()) edges.push(fc.sample(validBody(variant, 'any', member), { numRuns: 1, seed: seed + i + 3 })[0]);
+  const distinct = edges.filter((b, i) => edges.findIndex((x) => JSON.stringify(x) === JSON.stringify(b)) === i);
   return {
     arbitrary: validBody(variant),
     parameters: { seed, examples: distinct.map((b) => [b] as [Body]), numRuns: distinct.length + Math.max(runs() - 1, atLeast - distinct.length, 0) },

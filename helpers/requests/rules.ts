@@ -260,17 +260,18 @@ export function validValue(f: FieldSpec, atEdge = false): fc.Arbitrary<unknown> 
 
 /**
  * Fields given in a valid body: fixed values, required fields, and each optional field or not
- * (`optional`: each or not, every one, or none).
+ * (`optional`: each or not, every one, or none); of an exactly-one-of group, `member` or any one.
  */
-export function validBody(v: Variant, optional: 'any' | 'all' | 'none' = 'any'): fc.Arbitrary<Record<string, unknown>> {
+export function validBody(v: Variant, optional: 'any' | 'all' | 'none' = 'any', member?: string): fc.Arbitrary<Record<string, unknown>> {
   const given = v.fields.filter((f) => !f.forbidden && !v.oneOf?.paths.includes(f.path));
   const parts = given.map((f) => {
     const entry = validValue(f, optional === 'all').map((x) => [f.path, x] as const);
     if (f.required || optional === 'all') return entry;
     return optional === 'none' ? fc.constant(undefined) : fc.option(entry, { nil: undefined });
   });
+  // The exactly-one-of member given: `member` when named, else any.
   const one = v.oneOf
-    ? fc.constantFrom(...v.oneOf.paths).chain((p) => validValue(v.fields.find((f) => f.path === p)!).map((x) => [p, x] as const))
+    ? (member ? fc.constant(member) : fc.constantFrom(...v.oneOf.paths)).chain((p) => validValue(v.fields.find((f) => f.path === p)!).map((x) => [p, x] as const))
     : fc.constant(undefined);
   // Built in place, each value a copy of its own: no generated value, nor a variant's fixed one, is
   // shared with the body (a copy of the whole body at each field made generation quadratic).

@@ -177,7 +177,8 @@ export function validateCreate(ctx: SandboxContext, body: unknown): CreateExtern
   }
   const ai = req.accountInfo as Record<string, unknown>;
   if (type === 'LIGHTNING' || (type === 'LIGHTNING_ACCOUNT' && !ctx.faults.has('lightning-account-rules-skipped'))) {
-    const given = ['invoice', 'bolt12', 'lightningAddress'].filter((k) => ai[k] !== undefined);
+    // The fault counts no invoice among the destinations given.
+    const given = ['invoice', 'bolt12', 'lightningAddress'].filter((k) => ai[k] !== undefined && !(k === 'invoice' && ctx.faults.has('lightning-invoice-not-counted')));
     if (given.length !== 1 && !(given.length > 1 && ctx.faults.has('lightning-several-destinations-accepted'))) problems.push({ field: ctx.faults.has('lightning-one-of-names-other-field') ? 'accountInfo.accountType' : 'accountInfo', constraint: 'oneOf', message: 'exactly one of invoice, bolt12, lightningAddress' });
     if (typeof ai.invoice === 'string' && info.success && !isBolt11Invoice(ai.invoice)) {
       problems.push({ field: 'accountInfo.invoice', constraint: 'format', message: 'accountInfo.invoice must be a BOLT 11 invoice (bech32 with a valid checksum)' });
