@@ -68,7 +68,8 @@ export function indexCreated(ctx: SandboxContext, c: CustomerRecord): void {
 /** (Re)indexes the customer's current platformCustomerId and umaAddress. */
 export function indexKeys(ctx: SandboxContext, c: CustomerRecord, previous?: { platformCustomerId?: unknown; umaAddress?: unknown }): void {
   const ix = customerIndex(ctx);
-  if (previous?.platformCustomerId !== undefined && ix.activeByPlatformId.get(String(previous.platformCustomerId)) === c) {
+  // The fault keeps the platformCustomerId a PATCH left as the customer's.
+  if (previous?.platformCustomerId !== undefined && ix.activeByPlatformId.get(String(previous.platformCustomerId)) === c && !ctx.faults.has('customers-platform-id-kept-after-patch')) {
     ix.activeByPlatformId.delete(String(previous.platformCustomerId));
   }
   if (previous?.umaAddress !== undefined && ix.activeByUma.get(String(previous.umaAddress)) === c) {

@@ -43,7 +43,7 @@ export async function customerListRoutes(app: FastifyInstance) {
     const matches = (c: CustomerRecord) =>
       (includeDeleted ? c.isDeleted === true || !ctx.faults.has('customers-include-deleted-only-deleted') : !c.isDeleted) &&
       (q.platformCustomerId === undefined || c.fields.platformCustomerId === q.platformCustomerId || (prefixMatch && String(c.fields.platformCustomerId).startsWith(q.platformCustomerId))) &&
-      (q.umaAddress === undefined || c.fields.umaAddress === q.umaAddress) &&
+      (q.umaAddress === undefined || c.fields.umaAddress === q.umaAddress || ctx.faults.has('customers-list-uma-filter-stale')) &&
       (q.customerType === undefined || c.customerType === q.customerType) &&
       (q.region === undefined || c.fields.region === q.region || ctx.faults.has('customers-list-region-filter-ignored')) &&
       (q.currency === undefined || ((c.fields.currencies as string[] | undefined) ?? []).includes(q.currency)) &&

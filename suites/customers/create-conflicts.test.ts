@@ -49,6 +49,29 @@ describe('PATCH /customers/{customerId} conflicts', () => {
 describe('MISSING_MANDATORY_USER_INFO', () => {
   scenario({ area: 'Customers', operation: 'POST /customers', section: 'Errors', basis: 'supplement' });
 
+  it('frees what a customer changed by PATCH: the old umaAddress lists no one and a new customer may take it; the old platformCustomerId too', async () => {
+    await basisSupplement('section 15: list filter umaAddress; 409 UMA_ADDRESS_EXISTS requested umaAddress taken, CONFLICT active platformCustomerId');
+    const [oldUma, newUma] = [umaAddress(), umaAddress()];
+    const customer = expectStatus(await api.post('/customers', { body: individual({ umaAddress: oldUma }) }), 201, CustomerRecord);
+    const oldPlatformId = String(customer.platformCustomerId);
+    const newPlatformId = `conf-${rng().string.uuid()}`;
+    const patch = (body: Record<string, unknown>) => api.patch('/customers/{customerId}', { params: { customerId: customer.id }, body: { customerType: 'INDIVIDUAL', ...body } });
+    expectStatus(await patch({ umaAddress: newUma }), 200, CustomerRecord, 'PATCH /customers/{customerId} umaAddress');
+    const byUma = async (address: string) => expectStatus(await api.get('/customers', { query: { umaAddress: address } }), 200, CustomerPage).data.map((c) => c.id);
+    expect(await byUma(oldUma), 'umaAddress=<the address left> lists no one').toEqual([]);
+    expect(await byUma(newUma), 'control: umaAddress=<the new address> lists the customer').toEqual([customer.id]);
+    const taker = expectStatus(await api.post('/customers', { body: individual({ umaAddress: oldUma }) }), 201, CustomerRecord, 'the address left is taken by no one: a new customer may have it (409 UMA_ADDRESS_EXISTS is for a taken one)');
+    expect(taker.umaAddress).toBe(oldUma);
+    // Whether PATCH may change platformCustomerId is not stated; where it does, the old id is no active customer's.
+    const moved = await patch({ platformCustomerId: newPlatformId });
+    if (moved.status !== 200) {
+      noteInterface('customers:patch-platform-customer-id', ['Interface, Customer: platformCustomerId on create must not collide with an active customer (else 409 CONFLICT); PATCH: not stated'], `PATCH platformCustomerId answered ${moved.status}`);
+      return;
+    }
+    expectStatus(await api.post('/customers', { body: individual({ platformCustomerId: oldPlatformId }) }), 201, CustomerRecord, 'the platformCustomerId left belongs to no active customer: a create may take it');
+    expectError(await api.post('/customers', { body: individual({ platformCustomerId: newPlatformId }) }), 409, 'CONFLICT', 'control: the platformCustomerId the customer moved to collides');
+  });
+
   it('answers 400 MISSING_MANDATORY_USER_INFO to a customer created without the contact details its provider requires', async (ctx) => {
     const region = capabilities.customerTriggers.mandatoryUserInfoRegion;
     requireCapability(ctx, region !== undefined, 'the target declares no place for MISSING_MANDATORY_USER_INFO (SVC_MISSING_MANDATORY_INFO_REGION)', [ids.error(400, 'MISSING_MANDATORY_USER_INFO')]);
