@@ -2388,6 +2388,21 @@ export const FAULTS = {
     suites: ['external-accounts/field-rules.test.ts', 'external-accounts/platform-field-rules.test.ts'],
     rule: 'Supplement 7: LIGHTNING exactly one of invoice, bolt12, lightningAddress (an account with just an invoice is valid).',
   },
+  'customers-list-uma-filter-stale': {
+    areas: ['customers'],
+    suites: ['customers/create-conflicts.test.ts'],
+    rule: 'Supplement 15: GET /customers filter umaAddress (a customer that changed its address is listed under its current one only).',
+  },
+  'customers-platform-id-kept-after-patch': {
+    areas: ['customers'],
+    suites: ['customers/create-conflicts.test.ts'],
+    rule: 'Interface, Customer: platformCustomerId must not collide with an active customer (else 409 CONFLICT): one a customer changed by PATCH belongs to no one.',
+  },
+  'customers-phone-pattern-unanchored': {
+    areas: ['customers'],
+    suites: ['customers/field-rules.test.ts'],
+    rule: 'Supplement 4: phoneNumber E.164 ^\\+[1-9]\\d{1,14}$ (the whole value, not a part of it).',
+  },
 } as const satisfies Record<string, FaultEntry>;
 
 export type FaultName = keyof typeof FAULTS;

@@ -331,6 +331,22 @@ function lengthMiss(f: FieldSpec, longer: boolean): fc.Arbitrary<string> | undef
   return patternArb(f.pattern!).map((s) => miss(s, longer)).filter((s) => s.length > 0 && !re.test(s));
 }
 
+const anchorBreaks = new Map<string, boolean>();
+/**
+ * A valid value with a character before it (or after it) that no documented pattern takes there: the
+ * pattern holds for the whole value, not a part of it. Where '!' may stand there (a sampled value
+ * with it still matches) or a maximum length bounds the value, no such rule.
+ */
+function anchorMiss(f: FieldSpec, atEnd: boolean): fc.Arbitrary<string> | undefined {
+  if (f.maxLength !== undefined) return undefined;
+  const re = new RegExp(`^(?:${f.pattern!.source.replace(/^\^|\$$/g, '')})$`, f.pattern!.flags);
+  const wrap = (s: string) => (atEnd ? `${s}!` : `!${s}`);
+  const key = `${atEnd ? 'end' : 'start'} /${f.pattern!.source}/${f.pattern!.flags}`;
+  let applies = anchorBreaks.get(key);
+  if (applies === undefined) anchorBreaks.set(key, (applies = fc.sample(patternArb(f.pattern!), { numRuns: 20, seed: 1 }).every((s) => !re.test(wrap(s)))));
+  return applies ? patternArb(f.pattern!).map(wrap).filter((s) => !re.test(s)) : undefined;
+}
+
 type Change = (body: Record<string, unknown>) => Record<string, unknown>;
 /** A change that prints what it does in fast-check's counterexamples. */
 const change = (what: string, fn: Change): Change => Object.assign(fn, { [fc.toStringMethod]: () => what });
@@ -387,6 +403,11 @@ export function rulesOf(spec: RequestSpec): Rule[] {
       for (const longer of [false, true]) {
         const wrongLength = f.pattern && f.type === 'string' ? lengthMiss(f, longer) : undefined;
         if (wrongLength) add(f.path, 'pattern', f.cite, () => set(f.path, wrongLength), f.path, longer ? 'pattern-length-long' : 'pattern-length-short');
+      }
+      // The pattern anchored at both ends: a stray character before or after a valid value, each a rule.
+      for (const atEnd of [false, true]) {
+        const unanchored = f.pattern && f.type === 'string' ? anchorMiss(f, atEnd) : undefined;
+        if (unanchored) add(f.path, 'pattern', f.cite, () => set(f.path, unanchored), f.path, atEnd ? 'pattern-anchor-end' : 'pattern-anchor-start');
       }
       if (f.type === 'array' && f.items?.enum) {
         const values = f.items.enum;

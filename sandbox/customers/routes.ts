@@ -280,6 +280,12 @@ export async function customerRoutes(app: FastifyInstance) {
   app.get('/customers/end-user-terms', async () => ({ version: TERMS.version, url: TERMS.url }));
 
   app.post('/customers', async (req, reply) => {
+    // The fault reads phoneNumber with an unanchored pattern: what precedes a number is passed over.
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    if (ctx.faults.has('customers-phone-pattern-unanchored') && typeof body.phoneNumber === 'string') {
+      const tail = /\+[1-9]\d{1,14}$/.exec(body.phoneNumber);
+      if (tail) body.phoneNumber = tail[0];
+    }
     const parsed = CreateCustomer.safeParse(req.body ?? {});
     if (!parsed.success) throw invalidInput(fieldErrors(parsed.error));
     const crossField = crossFieldErrors(ctx, parsed.data);
