@@ -2403,6 +2403,11 @@ export const FAULTS = {
     suites: ['customers/field-rules.test.ts'],
     rule: 'Supplement 4: phoneNumber E.164 ^\\+[1-9]\\d{1,14}$ (the whole value, not a part of it).',
   },
+  'customers-list-joined-positions-unsorted': {
+    areas: ['customers'],
+    suites: ['customers/list-customers.test.ts'],
+    rule: 'Supplement 1: limit and cursor (previous nextCursor): a walk visits every item of the list once (here one a customer joined by PATCH).',
+  },
 } as const satisfies Record<string, FaultEntry>;
 
 export type FaultName = keyof typeof FAULTS;

@@ -55,7 +55,11 @@ export async function customerListRoutes(app: FastifyInstance) {
     // testing every filter; createdAfter/Before bound the positions by binary search (createdAt never
     // decreases along the order), updatedAfter/Before read the change log when few changes lie within.
     // (A customer that took a platformCustomerId or umaAddress by PATCH joined its list late: sorted here.)
-    const positions = (list: CustomerRecord[] | undefined) => [...new Set((list ?? []).map((c) => ix.positionOf.get(c)!))].sort((x, y) => x - y);
+    // The fault leaves them in the order they joined.
+    const positions = (list: CustomerRecord[] | undefined) => {
+      const joined = [...new Set((list ?? []).map((c) => ix.positionOf.get(c)!))];
+      return ctx.faults.has('customers-list-joined-positions-unsorted') ? joined : joined.sort((x, y) => x - y);
+    };
     const narrow = [
       q.platformCustomerId !== undefined && !prefixMatch ? positions(ix.everByPlatformId.get(q.platformCustomerId)) : undefined,
       q.umaAddress !== undefined ? positions(ix.everByUma.get(q.umaAddress)) : undefined,

@@ -71,6 +71,19 @@ describe('GET /customers', () => {
     }
   });
 
+  it('pages by one, each once, a list narrowed to a platformCustomerId two customers held in turn (the newer deleted, the older renamed to it)', async () => {
+    await basisSupplement('lists take limit and cursor (section 1); platformCustomerId reusable after delete, isIncludingDeleted (section 15)');
+    const id = `conf-${crypto.randomUUID()}`;
+    const older = await createCustomer(individual());
+    const newer = await createCustomer(individual({ platformCustomerId: id }));
+    expectStatus(await api.delete('/customers/{customerId}', { params: { customerId: newer.id } }), 200, CustomerRecord, 'DELETE /customers/{customerId}');
+    const moved = await api.patch('/customers/{customerId}', { params: { customerId: older.id }, body: { customerType: 'INDIVIDUAL', platformCustomerId: id } });
+    // Whether PATCH may change platformCustomerId is not stated: where it may not, the list holds one.
+    const expected = moved.status === 200 ? [older.id, newer.id] : [newer.id];
+    const walked = await walkPages('/customers', CustomerRecord, { query: { platformCustomerId: id, isIncludingDeleted: 'true' }, limit: 1, settled: true });
+    expect(walked.map((c) => c.id).sort(), 'supplement 1: the walk by one visits each customer of that platformCustomerId once, the deleted one and the one renamed to it').toEqual(expected.sort());
+  });
+
   it('refuses a limit outside 1-100 with a 400', async () => {
     await basisSupplement('limit 1-100 (section 1)');
     expectStatus(await api.get('/customers', { query: { limit: 100 } }), 200, CustomerPage);
