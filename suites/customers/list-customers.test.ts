@@ -3,6 +3,7 @@
 // {data, hasMore, nextCursor only if hasMore}). The interface names no list of customers.
 import { describe, expect, it } from 'vitest';
 import { bareIndividual, individual } from '../../fixtures/customers.js';
+import { rng } from '../../fixtures/random.js';
 import { expectError, expectStatus } from '../../helpers/expect.js';
 import { recordRule } from '../../helpers/coverage/recorder.js';
 import { createCustomer } from '../../helpers/flows/customers.js';
@@ -73,7 +74,7 @@ describe('GET /customers', () => {
 
   it('pages by one, each once, a list narrowed to a platformCustomerId two customers held in turn (the newer deleted, the older renamed to it)', async () => {
     await basisSupplement('lists take limit and cursor (section 1); platformCustomerId reusable after delete, isIncludingDeleted (section 15)');
-    const id = `conf-${crypto.randomUUID()}`;
+    const id = `conf-${rng().string.uuid()}`;
     const older = await createCustomer(individual());
     const newer = await createCustomer(individual({ platformCustomerId: id }));
     expectStatus(await api.delete('/customers/{customerId}', { params: { customerId: newer.id } }), 200, CustomerRecord, 'DELETE /customers/{customerId}');
