@@ -82,6 +82,14 @@ export function expectError(res: ApiResponse, status: number, code?: string | re
 }
 
 /**
+ * A client error whose status the documents leave among several (a 4xx of the interface's error shape,
+ * never a success or a 5xx): the error body, its code enumerated for the status answered.
+ */
+export function expectClientError(res: ApiResponse, rule: string): ErrorBody {
+  return expectError(res, res.status >= 400 && res.status < 500 ? res.status : 400, undefined, rule);
+}
+
+/**
  * A refusal whose status and code neither the interface nor the supplement state (for example "Frozen
  * and failed accounts cannot send or receive payments"): a client error (4xx, never a success or a
  * 5xx), the error body {status, code, message, details?} with body.status the HTTP status, and a code

@@ -8,7 +8,7 @@
 // authorize possibly answering a fresh challenge).
 import { describe, expect, it, type TestContext } from 'vitest';
 import { msUntil } from '../../helpers/deadline.js';
-import { expectError, expectSchema, expectStatus, expectTransition } from '../../helpers/expect.js';
+import { expectClientError, expectError, expectSchema, expectStatus, expectTransition } from '../../helpers/expect.js';
 import { customerUsdAccount, requestAndConfirm } from '../../helpers/flows/beneficiary-trust.js';
 import { smsLogin } from '../../helpers/flows/strong-customer-authentication.js';
 import { authorizeQuote, balanceOf, createQuote, eurDestination, executeQuote, expectNothingKept, expectOutgoingLifecycle, expectScaExecuteDebit, expectTransactionOfQuote, quoteBody, sender, transaction } from '../../helpers/flows/transfers.js';
@@ -38,7 +38,7 @@ const SKEW_MS = 60_000;
 function expectWrongCode(res: Awaited<ReturnType<typeof login>>, why: string): void {
   expect(res.status, why).not.toBe(423);
   if (res.status === 200) expect((res.body as { status?: unknown } | undefined)?.status, why).not.toBe('SUCCESS');
-  else expectError(res, res.status >= 400 && res.status < 500 ? res.status : 400, undefined, why);
+  else expectClientError(res, why);
 }
 
 describe('POST /quotes for a customer of an SCA region', () => {

@@ -11,7 +11,7 @@ import { consent } from '../../fixtures/customers.js';
 import { fund } from '../../helpers/flows/customers.js';
 import { balanceOf, quoteBody, termsVersion, walletWithoutTrigger } from '../../helpers/flows/transfers.js';
 import { needEmbeddedWallet, otpLogin, SIGNATURE_HEADER, walletAccount } from '../../helpers/flows/wallet.js';
-import { expectError, expectStatus, noteInterface } from '../../helpers/expect.js';
+import { expectClientError, expectError, expectStatus, noteInterface } from '../../helpers/expect.js';
 import { api, capabilities } from '../../helpers/harness.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
 import { ExternalAccount, Quote } from '../../helpers/schemas.js';
@@ -57,7 +57,7 @@ describe('POST /quotes/{quoteId}/execute from an EMBEDDED_WALLET account', () =>
     // Supplement 8: immediatelyExecute is for internal-account or pull-capable sources only, not
     // EMBEDDED_WALLET (whose signature is over the quote's own payloadToSign): refused, no money moves.
     const immediate = await api.post('/quotes', { body: quoteBody(account.id, destination.id, 1_000_000, { immediatelyExecute: true }) });
-    const refusal = expectError(immediate, immediate.status >= 400 && immediate.status < 500 ? immediate.status : 400, undefined, 'supplement 8: immediatelyExecute ... not EMBEDDED_WALLET: refused');
+    const refusal = expectClientError(immediate, 'supplement 8: immediatelyExecute ... not EMBEDDED_WALLET: refused');
     noteInterface('embedded-wallet-auth:immediate-execute-refusal', ['supplement 8: immediatelyExecute? (default false; internal-account or pull-capable sources only, not EMBEDDED_WALLET)'], `${immediate.status} ${refusal.code}`);
     expect(await balanceOf(customerId, account.id), 'a refused immediatelyExecute moves no money').toBe(funded - quote.totalSendingAmount);
   });

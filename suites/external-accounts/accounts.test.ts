@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { individual } from '../../fixtures/customers.js';
 import { usdAccount } from '../../fixtures/external-accounts.js';
-import { expectError, expectFieldErrors, expectStatus } from '../../helpers/expect.js';
+import { expectClientError, expectError, expectFieldErrors, expectStatus } from '../../helpers/expect.js';
 import { createCustomer } from '../../helpers/flows/customers.js';
 import { api, capabilities } from '../../helpers/harness.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
@@ -90,7 +90,7 @@ describe('External accounts', () => {
     ];
     for (const [what, fields] of cases) {
       const res = await api.post('/customers/external-accounts', { body: { customerId: customer.id, currency: 'BTC', accountInfo: { accountType: 'LIGHTNING_ACCOUNT', ...fields } } });
-      expectError(res, res.status >= 400 && res.status < 500 ? res.status : 400, undefined, `supplement 7: a Lightning account with ${what} is not created (LIGHTNING_ACCOUNT maps to the Lightning variant)`);
+      expectClientError(res, `supplement 7: a Lightning account with ${what} is not created (LIGHTNING_ACCOUNT maps to the Lightning variant)`);
     }
   });
 

@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it, type TestContext } from 'vitest';
 import { msUntil, untilPast } from '../../helpers/deadline.js';
-import { expectError, expectStatus, noteInterface } from '../../helpers/expect.js';
+import { expectClientError, expectError, expectStatus, noteInterface } from '../../helpers/expect.js';
 import {
   CUSTOMER_ACCOUNT, customerUsdAccount, requestAndConfirm, scaRegionCustomer, TRUST, TRUST_CONFIRM, UNTRUST, UNTRUST_CONFIRM,
 } from '../../helpers/flows/beneficiary-trust.js';
@@ -42,12 +42,11 @@ describe('POST /customers/external-accounts/{externalAccountId}/trust and /trust
     await basisSupplement('section 12: untrust/confirm {challengeId?, code} answers 200 {trusted: false}; errors 400, 404, 409');
     const customer = await scaRegionCustomer();
     const account = await customerUsdAccount(customer.id);
-    const clientError = (res: Awaited<ReturnType<typeof api.post>>, why: string) => expectError(res, res.status >= 400 && res.status < 500 ? res.status : 400, undefined, why);
-    clientError(await api.post(UNTRUST_CONFIRM, { params: { externalAccountId: account.id }, body: { code: capabilities.sca!.code } }), 'supplement 12: untrust/confirm with no untrust request awaiting it is refused (400, 404 or 409)');
+    expectClientError(await api.post(UNTRUST_CONFIRM, { params: { externalAccountId: account.id }, body: { code: capabilities.sca!.code } }), 'supplement 12: untrust/confirm with no untrust request awaiting it is refused (400, 404 or 409)');
     const started = expectStatus(await api.post(TRUST, { params: { externalAccountId: account.id } }), 200, TrustRequestResult);
-    clientError(await api.post(UNTRUST_CONFIRM, { params: { externalAccountId: account.id }, body: { code: capabilities.sca!.code } }), 'supplement 12: untrust/confirm does not confirm a pending trust request');
+    expectClientError(await api.post(UNTRUST_CONFIRM, { params: { externalAccountId: account.id }, body: { code: capabilities.sca!.code } }), 'supplement 12: untrust/confirm does not confirm a pending trust request');
     for (const rawBody of ['null', '"123456"']) {
-      clientError(await api.post(TRUST_CONFIRM, { params: { externalAccountId: account.id }, rawBody }), `trust/confirm with the JSON body ${rawBody}, no object: a 4xx, never a 5xx`);
+      expectClientError(await api.post(TRUST_CONFIRM, { params: { externalAccountId: account.id }, rawBody }), `trust/confirm with the JSON body ${rawBody}, no object: a 4xx, never a 5xx`);
     }
     expect(started.scaChallenge === undefined || typeof started.scaChallenge.id === 'string').toBe(true);
     // Whether a refused confirm ends the pending request is not stated: the control starts a new one.
