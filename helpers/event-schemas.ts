@@ -15,7 +15,7 @@ import {
   IncomingTransaction,
   OutgoingTransaction,
   typedId,
-} from './schemas.js';
+} from './schemas/index.js';
 import { UmaInvitation } from './schemas/uma.js';
 import { Verification } from './schemas/kyc.js';
 
@@ -41,7 +41,7 @@ export const OutgoingPaymentData = OutgoingTransaction.extend({
   refund: Refund.optional(),
 });
 
-/** basis: supplement (section 13): the IncomingTransaction (helpers/schemas.ts), with the approval request's requestedReceiverCustomerInfoFields. */
+/** basis: supplement (section 13): the IncomingTransaction (helpers/schemas/transactions.ts), with the approval request's requestedReceiverCustomerInfoFields. */
 export const IncomingPaymentData = IncomingTransaction.extend({
   refund: Refund.optional(),
   requestedReceiverCustomerInfoFields: z.array(z.looseObject({ name: z.string(), mandatory: z.boolean() })).optional(),

@@ -23,7 +23,7 @@ import { eventDataSchema, refundForm, STATE_CHANGE_FIELD, statusDisagreement } f
 import { capabilities, listener } from './harness.js';
 import { answerLagMs, timestampPrecisionMs } from './target-clock.js';
 import type { Delivery } from './listener/server.js';
-import { Envelope, TestDelivery } from './schemas.js';
+import { Envelope, TestDelivery } from './schemas/index.js';
 import { ids } from './spec/catalog.js';
 
 export interface Notification {

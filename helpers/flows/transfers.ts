@@ -11,7 +11,7 @@ import { api, capabilities, listener } from '../harness.js';
 import { allureLabel, allureTag } from '../allure.js';
 import { recordCovered } from '../coverage/recorder.js';
 import { describeBounds, feeScheduleFor, platformFee, receivingFor, sendingFor, within, type Bounds, type FeeOverride } from '../money.js';
-import { amountOf, AnyTransaction, EndUserTerms, ExternalAccount, InternalAccount, OutgoingTransaction, Page, PlatformConfig, Quote, type FeeConfig } from '../schemas.js';
+import { amountOf, AnyTransaction, EndUserTerms, ExternalAccount, InternalAccount, OutgoingTransaction, Page, PlatformConfig, Quote, type FeeConfig } from '../schemas/index.js';
 import type { ApiResponse } from '../client.js';
 import { QuoteAwaitingSca } from '../schemas/strong-customer-authentication.js';
 import { ids } from '../spec/catalog.js';

@@ -15,7 +15,7 @@ import { agentExternalAccountCreate, agentQuoteCreate, agentTransfer } from '../
 import { checkRulesRefused, checkValidAccepted } from '../../helpers/requests/check.js';
 import { fill } from '../../helpers/requests/quotes.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
-import { ExternalAccount, Page, Quote } from '../../helpers/schemas.js';
+import { ExternalAccount, Page, Quote } from '../../helpers/schemas/index.js';
 import { z } from 'zod';
 import { Agent, AgentAction } from '../../helpers/schemas/agents.js';
 

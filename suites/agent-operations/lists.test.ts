@@ -22,7 +22,7 @@ import { api, capabilities } from '../../helpers/harness.js';
 import { LIST_RULES } from '../../helpers/requests/lists.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
 import { AgentAction } from '../../helpers/schemas/agents.js';
-import { ExternalAccount, InternalAccount, IsoUtc } from '../../helpers/schemas.js';
+import { ExternalAccount, InternalAccount, IsoUtc } from '../../helpers/schemas/index.js';
 
 const op = 'GET /agents/me/actions';
 const sorted = (ids: string[]) => [...ids].sort();

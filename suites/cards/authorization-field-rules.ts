@@ -12,7 +12,7 @@ import { api, capabilities } from '../../helpers/harness.js';
 import { type AUTHORIZATION_NAMES, cardAuthorization } from '../../helpers/requests/cards.js';
 import { checkRulesRefused, checkValidAccepted } from '../../helpers/requests/check.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
-import { SimulationAccepted } from '../../helpers/schemas.js';
+import { SimulationAccepted } from '../../helpers/schemas/index.js';
 
 /** What the documents say of credit_authorization_advice: its body and the simulations' answer, nothing of what it does to amounts. */
 export const ADVICE_SENTENCES = [

@@ -14,7 +14,7 @@ import { cardCreate, cardPatch } from '../../helpers/requests/cards.js';
 import { checkRulesRefused, checkValidAccepted } from '../../helpers/requests/check.js';
 import { fill } from '../../helpers/requests/quotes.js';
 import { basisSupplement, scenario } from '../../helpers/scenario.js';
-import { Card, Page } from '../../helpers/schemas.js';
+import { Card, Page } from '../../helpers/schemas/index.js';
 
 const CREATE = 'POST /cards';
 const PATCH = 'PATCH /cards/{cardId}';

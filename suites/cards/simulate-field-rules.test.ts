@@ -13,7 +13,7 @@ import { cardClearing } from '../../helpers/requests/cards.js';
 import { checkRulesRefused, checkValidAccepted } from '../../helpers/requests/check.js';
 import { fill } from '../../helpers/requests/quotes.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
-import { SimulationAccepted } from '../../helpers/schemas.js';
+import { SimulationAccepted } from '../../helpers/schemas/index.js';
 
 const CLEARING = 'POST /sandbox/cards/{cardId}/simulate/clearing';
 

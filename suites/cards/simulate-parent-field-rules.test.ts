@@ -11,8 +11,8 @@ import { cardBalanceInquiry, cardChildSimulation } from '../../helpers/requests/
 import { checkRulesRefused, checkValidAccepted } from '../../helpers/requests/check.js';
 import { fill } from '../../helpers/requests/quotes.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
-import type { CardTransaction } from '../../helpers/schemas.js';
-import { SimulationAccepted } from '../../helpers/schemas.js';
+import type { CardTransaction } from '../../helpers/schemas/index.js';
+import { SimulationAccepted } from '../../helpers/schemas/index.js';
 
 const path = (name: string) => `/sandbox/cards/{cardId}/simulate/${name}`;
 

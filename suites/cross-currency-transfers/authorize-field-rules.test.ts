@@ -11,7 +11,7 @@ import { api, capabilities } from '../../helpers/harness.js';
 import { checkRulesRefused, checkValidAccepted } from '../../helpers/requests/check.js';
 import { fill, quoteAuthorize } from '../../helpers/requests/quotes.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
-import { Quote, ScaLoginResult } from '../../helpers/schemas.js';
+import { Quote, ScaLoginResult } from '../../helpers/schemas/index.js';
 import { QuoteAwaitingSca } from '../../helpers/schemas/strong-customer-authentication.js';
 
 const OP = 'POST /quotes/{quoteId}/authorize';

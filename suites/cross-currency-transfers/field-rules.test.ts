@@ -11,7 +11,7 @@ import { api, capabilities } from '../../helpers/harness.js';
 import { checkRulesRefused, checkValidAccepted } from '../../helpers/requests/check.js';
 import { fill, quoteCreate, quoteExecute } from '../../helpers/requests/quotes.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
-import { Page, Quote } from '../../helpers/schemas.js';
+import { Page, Quote } from '../../helpers/schemas/index.js';
 import { z } from 'zod';
 
 const OP = 'POST /quotes';

@@ -17,7 +17,7 @@ import { createCustomer } from '../../helpers/flows/customers.js';
 import { api, capabilities, listener } from '../../helpers/harness.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
 import { BulkUploadAccepted, BulkUploadJob, CustomerPage } from '../../helpers/schemas/customers.js';
-import { Customer } from '../../helpers/schemas.js';
+import { Customer } from '../../helpers/schemas/index.js';
 import { ids } from '../../helpers/spec/catalog.js';
 
 const COLUMNS = ['umaAddress', 'platformCustomerId', 'customerType', 'fullName', 'birthDate', 'addressLine1', 'city', 'state', 'postalCode', 'country', 'businessLegalName', 'email'] as const;

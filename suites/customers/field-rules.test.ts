@@ -14,7 +14,7 @@ import { api } from '../../helpers/harness.js';
 import { checkRulesRefused, checkValidAccepted, judged, validRequests } from '../../helpers/requests/check.js';
 import { customerCreate, customerPatch, kycLinkCreate } from '../../helpers/requests/customers.js';
 import { basisSupplement, scenario } from '../../helpers/scenario.js';
-import { Customer, EndUserTerms, Page } from '../../helpers/schemas.js';
+import { Customer, EndUserTerms, Page } from '../../helpers/schemas/index.js';
 import { KycLink } from '../../helpers/schemas/customers.js';
 
 type Body = Record<string, unknown>;

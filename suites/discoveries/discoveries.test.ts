@@ -9,7 +9,7 @@ import { recordRule } from '../../helpers/coverage/recorder.js';
 import { LIST_RULES } from '../../helpers/requests/lists.js';
 import { api } from '../../helpers/harness.js';
 import { basisSupplement, scenario } from '../../helpers/scenario.js';
-import { ExternalAccount } from '../../helpers/schemas.js';
+import { ExternalAccount } from '../../helpers/schemas/index.js';
 import { Discoveries } from '../../helpers/schemas/uma.js';
 import { usdAccount } from '../../fixtures/external-accounts.js';
 

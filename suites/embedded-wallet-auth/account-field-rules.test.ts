@@ -16,7 +16,7 @@ import { checkValidAnswered } from '../../helpers/requests/answered.js';
 import { checkRulesRefused, checkValidAccepted } from '../../helpers/requests/check.js';
 import { ACCOUNT_EXPORT, ACCOUNT_PATCH, DELEGATED_KEY_CREATE, SESSION_REFRESH_OP, accountExport, accountPatch, compressedKey, delegatedKeyCreate, sessionRefresh, uncompressedKey } from '../../helpers/requests/wallet.js';
 import { basisSupplement, scenario } from '../../helpers/scenario.js';
-import { InternalAccount } from '../../helpers/schemas.js';
+import { InternalAccount } from '../../helpers/schemas/index.js';
 import { AuthSession, DelegatedKey, DelegatedKeyList, SignatureRequest } from '../../helpers/schemas/wallet.js';
 
 const AREA = 'Embedded Wallet Auth';

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { expectError, expectRefusal, expectStatus, noteInterface } from '../../helpers/expect.js';
 import { CREDENTIAL_CHALLENGE, CREDENTIAL_VERIFY, CREDENTIALS, listCredentials, listSessions, loggedInWallet, refusalOnEitherLeg, signed, WALLET_ACCOUNT, needEmbeddedWallet } from '../../helpers/flows/wallet.js';
 import { api } from '../../helpers/harness.js';
-import { InternalAccount } from '../../helpers/schemas.js';
+import { InternalAccount } from '../../helpers/schemas/index.js';
 import { SessionKey } from '../../helpers/wallets/stamp.js';
 import { basisSupplement, scenario } from '../../helpers/scenario.js';
 import { AuthMethod, AuthSession, PasskeyChallenge } from '../../helpers/schemas/wallet.js';

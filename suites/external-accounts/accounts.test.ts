@@ -10,7 +10,7 @@ import { expectClientError, expectError, expectFieldErrors, expectStatus } from 
 import { createCustomer } from '../../helpers/flows/customers.js';
 import { api, capabilities } from '../../helpers/harness.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
-import { ExternalAccount, Page } from '../../helpers/schemas.js';
+import { ExternalAccount, Page } from '../../helpers/schemas/index.js';
 import { wallets } from '../../helpers/wallets/index.js';
 import { BOLT11_VALID } from '../../helpers/requests/external-accounts.js';
 

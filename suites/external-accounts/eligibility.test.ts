@@ -16,7 +16,7 @@ import { api, capabilities } from '../../helpers/harness.js';
 import { checkRulesRefused } from '../../helpers/requests/check.js';
 import { ELIGIBILITY, ownershipChallenge, ownershipVerify, trustConfirm } from '../../helpers/requests/external-accounts.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
-import { ExternalAccount, WalletSignatureChallenge } from '../../helpers/schemas.js';
+import { ExternalAccount, WalletSignatureChallenge } from '../../helpers/schemas/index.js';
 import { TrustConfirmation, TrustRequestResult } from '../../helpers/schemas/external-accounts.js';
 import { pageOf } from '../../helpers/schemas/page.js';
 import { Vasp } from '../../helpers/schemas/uma.js';

@@ -16,7 +16,7 @@ import { eurDestination } from '../../helpers/flows/transfers.js';
 import { api } from '../../helpers/harness.js';
 import { LIST_RULES } from '../../helpers/requests/lists.js';
 import { basisSupplement, scenario } from '../../helpers/scenario.js';
-import { ExternalAccount } from '../../helpers/schemas.js';
+import { ExternalAccount } from '../../helpers/schemas/index.js';
 import { wallets } from '../../helpers/wallets/index.js';
 
 const CUSTOMER_LIST = '/customers/external-accounts';

@@ -12,7 +12,7 @@ import { createWalletAccount } from '../../helpers/flows/external-accounts.js';
 import { eurDestination } from '../../helpers/flows/transfers.js';
 import { api } from '../../helpers/harness.js';
 import { basisSupplement, scenario } from '../../helpers/scenario.js';
-import { ExternalAccount } from '../../helpers/schemas.js';
+import { ExternalAccount } from '../../helpers/schemas/index.js';
 import { ExternalAccountPage } from '../../helpers/schemas/external-accounts.js';
 import { wallets } from '../../helpers/wallets/index.js';
 import { recordRule } from '../../helpers/coverage/recorder.js';

@@ -9,7 +9,7 @@ import { expectDuplicateRefused, LIGHTNING_ALIASES as aliases } from '../../help
 import { checkRulesRefused, checkValidAccepted } from '../../helpers/requests/check.js';
 import { externalAccountCreate } from '../../helpers/requests/external-accounts.js';
 import { basisSupplement, scenario } from '../../helpers/scenario.js';
-import { ExternalAccount } from '../../helpers/schemas.js';
+import { ExternalAccount } from '../../helpers/schemas/index.js';
 
 const PLATFORM_CREATE = 'POST /platform/external-accounts';
 

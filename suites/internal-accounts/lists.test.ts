@@ -13,7 +13,7 @@ import { walkPages } from '../../helpers/flows/pages.js';
 import { api } from '../../helpers/harness.js';
 import { LIST_RULES } from '../../helpers/requests/lists.js';
 import { basisSupplement, scenario } from '../../helpers/scenario.js';
-import { InternalAccount } from '../../helpers/schemas.js';
+import { InternalAccount } from '../../helpers/schemas/index.js';
 import { z } from 'zod';
 
 const CUSTOMER_OP = 'GET /customers/internal-accounts';

@@ -12,7 +12,7 @@ import { api, capabilities } from '../../helpers/harness.js';
 import { checkRulesRefused, checkValidAccepted } from '../../helpers/requests/check.js';
 import { fill, transferIn, transferOut } from '../../helpers/requests/quotes.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
-import { ExternalAccount, IncomingTransaction, OutgoingTransaction, Page } from '../../helpers/schemas.js';
+import { ExternalAccount, IncomingTransaction, OutgoingTransaction, Page } from '../../helpers/schemas/index.js';
 
 const OP = 'POST /transfer-out';
 const IN = 'POST /transfer-in';

@@ -12,7 +12,7 @@ import { checkRulesRefused, checkValidAccepted } from '../../helpers/requests/ch
 import { fill, sandboxFund, sandboxSend, sandboxUmaReceive } from '../../helpers/requests/quotes.js';
 import { SUCCESS_SENDER } from '../../helpers/flows/incoming.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
-import { AnyTransaction, IncomingTransaction, InternalAccount, OutgoingTransaction, Page, Quote } from '../../helpers/schemas.js';
+import { AnyTransaction, IncomingTransaction, InternalAccount, OutgoingTransaction, Page, Quote } from '../../helpers/schemas/index.js';
 
 const FUND = 'POST /sandbox/internal-accounts/{accountId}/fund';
 const SEND = 'POST /sandbox/send';

@@ -13,7 +13,7 @@ import { transactionApprove, transactionCancel, transactionConfirm, transactionR
 import { answerNextApproval, receive } from '../../helpers/flows/incoming.js';
 import { quietPeriod, waitForEvent } from '../../helpers/events.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
-import { AnyTransaction, ExternalAccount, IncomingTransaction } from '../../helpers/schemas.js';
+import { AnyTransaction, ExternalAccount, IncomingTransaction } from '../../helpers/schemas/index.js';
 
 const CANCEL = 'POST /transactions/{transactionId}/cancel';
 const CONFIRM = 'POST /transactions/{transactionId}/confirm';

@@ -13,7 +13,7 @@ import { recordRule } from '../../helpers/coverage/recorder.js';
 import { expectUnmatchedListsNone } from '../../helpers/flows/list-rules.js';
 import { LIST_RULES } from '../../helpers/requests/lists.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
-import { AnyTransaction, Customer, IsoUtc, Page } from '../../helpers/schemas.js';
+import { AnyTransaction, Customer, IsoUtc, Page } from '../../helpers/schemas/index.js';
 
 const Dated = z.looseObject({ createdAt: IsoUtc });
 const Listed = z.looseObject({ id: z.string(), type: z.string(), status: z.string() });

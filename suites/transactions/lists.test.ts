@@ -13,7 +13,7 @@ import { requireVelocityFor, sender } from '../../helpers/flows/transfers.js';
 import { api, capabilities } from '../../helpers/harness.js';
 import { LIST_RULES } from '../../helpers/requests/lists.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
-import { ExternalAccount, OutgoingTransaction, Page } from '../../helpers/schemas.js';
+import { ExternalAccount, OutgoingTransaction, Page } from '../../helpers/schemas/index.js';
 
 const OP = 'GET /transactions';
 const Item = z.looseObject({ id: z.string(), customerId: z.string().optional() });
