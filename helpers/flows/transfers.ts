@@ -16,7 +16,7 @@ import type { ApiResponse } from '../client.js';
 import { QuoteAwaitingSca } from '../schemas/strong-customer-authentication.js';
 import { ids } from '../spec/catalog.js';
 import { activeAccount, createCustomer, fund } from './customers.js';
-import { rotating, rotatingPool } from '../requests/rotating.js';
+import { rotating, rotatingPool } from '../field-rules/rotating.js';
 import { requireCapability } from '../scenario.js';
 
 export async function termsVersion(): Promise<string> {

@@ -19,7 +19,7 @@ import { eurDestination, requireVelocityFor } from '../../helpers/flows/transfer
 import { eventually } from '../../helpers/eventually.js';
 import { walkPages } from '../../helpers/flows/pages.js';
 import { api, capabilities } from '../../helpers/harness.js';
-import { LIST_RULES } from '../../helpers/requests/lists.js';
+import { LIST_RULES } from '../../helpers/field-rules/lists.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
 import { AgentAction } from '../../helpers/schemas/agents.js';
 import { ExternalAccount, InternalAccount, IsoUtc } from '../../helpers/schemas/index.js';

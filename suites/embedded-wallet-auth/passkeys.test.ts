@@ -11,7 +11,7 @@ import { InternalAccount } from '../../helpers/schemas/index.js';
 import { SessionKey } from '../../helpers/wallets/stamp.js';
 import { basisSupplement, scenario } from '../../helpers/scenario.js';
 import { AuthMethod, AuthSession, PasskeyChallenge } from '../../helpers/schemas/wallet.js';
-import { SoftwareAuthenticator } from '../../helpers/sca/webauthn.js';
+import { SoftwareAuthenticator } from '../../helpers/authenticators/webauthn.js';
 
 // The relying party of embedded-wallet passkeys is stated nowhere (interface note wallet-passkey-relying-party).
 const RP_ID = 'wallet.conformance.example';

@@ -16,7 +16,7 @@ import { ExternalAccount } from '../../helpers/schemas/index.js';
 import { ExternalAccountPage } from '../../helpers/schemas/external-accounts.js';
 import { wallets } from '../../helpers/wallets/index.js';
 import { recordRule } from '../../helpers/coverage/recorder.js';
-import { LIST_RULES } from '../../helpers/requests/lists.js';
+import { LIST_RULES } from '../../helpers/field-rules/lists.js';
 
 const PLATFORM_LIST = '/platform/external-accounts';
 const PLATFORM_ACCOUNT = '/platform/external-accounts/{externalAccountId}';

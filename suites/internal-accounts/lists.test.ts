@@ -11,7 +11,7 @@ import { createCustomer } from '../../helpers/flows/customers.js';
 import { expectLimitRange, expectPagedOnce, idsPaged } from '../../helpers/flows/list-rules.js';
 import { walkPages } from '../../helpers/flows/pages.js';
 import { api } from '../../helpers/harness.js';
-import { LIST_RULES } from '../../helpers/requests/lists.js';
+import { LIST_RULES } from '../../helpers/field-rules/lists.js';
 import { basisSupplement, scenario } from '../../helpers/scenario.js';
 import { InternalAccount } from '../../helpers/schemas/index.js';
 import { z } from 'zod';

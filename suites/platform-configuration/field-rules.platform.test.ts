@@ -7,8 +7,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectStatus } from '../../helpers/expect.js';
 import { api } from '../../helpers/harness.js';
-import { checkRulesRefused, checkValidAccepted } from '../../helpers/requests/check.js';
-import { configPatch } from '../../helpers/requests/customers.js';
+import { checkRulesRefused, checkValidAccepted } from '../../helpers/field-rules/check.js';
+import { configPatch } from '../../helpers/field-rules/customers.js';
 import { basisSupplement, scenario } from '../../helpers/scenario.js';
 import { PlatformConfig } from '../../helpers/schemas/index.js';
 

@@ -9,8 +9,8 @@ import { expectStatus } from '../../helpers/expect.js';
 import { fund } from '../../helpers/flows/customers.js';
 import { balanceOf, refusalsWithinVelocity, sender, withinVelocity } from '../../helpers/flows/transfers.js';
 import { api, capabilities } from '../../helpers/harness.js';
-import { checkRulesRefused, checkValidAccepted } from '../../helpers/requests/check.js';
-import { fill, transferIn, transferOut } from '../../helpers/requests/quotes.js';
+import { checkRulesRefused, checkValidAccepted } from '../../helpers/field-rules/check.js';
+import { fill, transferIn, transferOut } from '../../helpers/field-rules/quotes.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
 import { ExternalAccount, IncomingTransaction, OutgoingTransaction, Page } from '../../helpers/schemas/index.js';
 

@@ -1,4 +1,4 @@
-// Judges an operation against its request rules (helpers/requests/rules.ts) with generated data:
+// Judges an operation against its request rules (helpers/field-rules/rules.ts) with generated data:
 // every rule is broken alone in seeded, shrinking fast-check runs, and the target must refuse with
 // 400 INVALID_INPUT naming the field as a dot path in details.errors[] and change nothing
 // (interface, Errors: "On 400 field-validation errors from submit endpoints, details.errors is an

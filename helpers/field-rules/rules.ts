@@ -2,7 +2,7 @@
 // pattern, format, length, range, exactly-one-of, forbidden), every one citing the sentence of the
 // interface or the supplement it comes from. From them fast-check derives valid requests (every
 // variant, every optional field present or not) and requests that break exactly one rule.
-// Nothing here asserts: helpers/requests/check.ts sends the requests and judges the answers.
+// Nothing here asserts: helpers/field-rules/check.ts sends the requests and judges the answers.
 import fc from 'fast-check';
 
 export type Constraint = 'required' | 'type' | 'integer' | 'enum' | 'pattern' | 'format' | 'minLength' | 'maxLength' | 'minimum' | 'maximum' | 'minItems' | 'oneOf' | 'forbidden';
@@ -144,7 +144,7 @@ function setPath(obj: Record<string, unknown>, path: string, value: unknown): vo
  * profiles of whole runs (eight workers, on two cores, so profile time includes waiting for a core):
  * building fast-check's stringMatching arbitraries took 1.31 s of the workers' profile time when built
  * eagerly, 0.99 s at first use, 0.40 s at first use without stack traces (below); the main thread's
- * profile time in the request modules (helpers/requests/) fell from 0.44 s to 0.11 s.
+ * profile time in the request modules (helpers/field-rules/) fell from 0.44 s to 0.11 s.
  */
 class Deferred<T> extends fc.Arbitrary<T> {
   private built: fc.Arbitrary<T> | undefined;
