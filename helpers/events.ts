@@ -212,7 +212,7 @@ export async function expectEvents(
   });
   const ordered = relevant(got.deliveries);
   const seen = ordered.map((n) => `${n.type}${n.data.status ? `(${n.data.status})` : n.data.state ? `(${n.data.state})` : ''}`).join(' → ') || 'nothing';
-  const rule = `Events about ${resourceId} (at least once, possibly late or out of order; judged by envelope timestamp, the order the target says they happened)`;
+  const rule = eventsRule(resourceId);
   ordered.forEach(expectNotification);
   expect(ordered.length, `${rule}: expected ${want}; received ${seen}${got.done || !expected.length ? '' : ` (within ${timeoutMs} ms)`}`).toBe(expected.length);
   ordered.forEach((n, i) => {
@@ -224,12 +224,24 @@ export async function expectEvents(
     }
   });
   expectStatesChange(ordered);
+  recordEvents(ordered);
+  return ordered;
+}
+
+/** The rule a judged sequence of events about one resource is held to, as its failure messages name it. */
+export const eventsRule = (resourceId: string) =>
+  `Events about ${resourceId} (at least once, possibly late or out of order; judged by envelope timestamp, the order the target says they happened)`;
+
+/**
+ * Records each event type of a judged sequence as covered, and tags and labels the Allure test with it:
+ * called only once the sequence passed its assertions, so coverage counts only what was asserted.
+ */
+export function recordEvents(ordered: Notification[]): void {
   for (const n of ordered) {
     recordCovered('events', ids.event(n.type));
     allureTag(ids.event(n.type));
     allureLabel('event', n.type);
   }
-  return ordered;
 }
 
 /** Waits for one notification about `resourceId` that satisfies `where` (event-driven, with the event deadline). */
