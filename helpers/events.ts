@@ -14,12 +14,12 @@
 // A sequence is judged once the whole expected sequence arrived (or the event deadline passed) and a
 // quiet period (the target's declared timings.eventQuietMs, SVC_EVENT_QUIET_MS, default 200 ms) brought nothing more: then "exactly these, in
 // envelope-timestamp order". Every event read here is checked against the schema of its type and, where
-// the documents tie them, its data's status against its type (event-schemas.ts).
+// the documents tie them, its data's status against its type (schemas/events.ts).
 import { allureLabel, allureTag } from './allure.js';
 import { expect } from 'vitest';
 import { recordCovered } from './coverage/recorder.js';
 import { expectSchema, noteInterface } from './expect.js';
-import { eventDataSchema, refundForm, STATE_CHANGE_FIELD, statusDisagreement } from './event-schemas.js';
+import { eventDataSchema, refundForm, STATE_CHANGE_FIELD, statusDisagreement } from './schemas/events.js';
 import { capabilities, listener } from './harness.js';
 import { answerLagMs, timestampPrecisionMs } from './target-clock.js';
 import type { Delivery } from './listener/server.js';

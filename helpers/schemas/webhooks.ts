@@ -1,5 +1,5 @@
 // What the listener receives (the webhook envelope, the TEST forms) and the webhook test call's answer.
-// Event data schemas by type: helpers/event-schemas.ts.
+// Event data schemas by type: ./events.ts.
 import { z } from 'zod';
 import { IsoUtc, typedAnyId } from './common.js';
 

@@ -4,20 +4,14 @@
 // Interface, Events: the types it names and their `data`; basis: supplement (sections 3, 5, 8, 9, 13,
 // 14, 19, 23, 24, 27) for the rest.
 import { z } from 'zod';
-import {
-  Card,
-  CardTransaction,
-  Customer,
-  ExternalAccount,
-  InternalAccount,
-  IsoUtc,
-  Money,
-  IncomingTransaction,
-  OutgoingTransaction,
-  typedId,
-} from './schemas/index.js';
-import { UmaInvitation } from './schemas/uma.js';
-import { Verification } from './schemas/kyc.js';
+import { Card, CardTransaction } from './cards.js';
+import { IsoUtc, Money, typedId } from './common.js';
+import { Customer } from './customers.js';
+import { ExternalAccount } from './external-accounts.js';
+import { InternalAccount } from './internal-accounts.js';
+import { Verification } from './kyc.js';
+import { IncomingTransaction, OutgoingTransaction } from './transactions.js';
+import { UmaInvitation } from './uma.js';
 
 /** basis: supplement (section 8): the refund object of a failed payment. */
 export const Refund = z.looseObject({
@@ -41,7 +35,7 @@ export const OutgoingPaymentData = OutgoingTransaction.extend({
   refund: Refund.optional(),
 });
 
-/** basis: supplement (section 13): the IncomingTransaction (helpers/schemas/transactions.ts), with the approval request's requestedReceiverCustomerInfoFields. */
+/** basis: supplement (section 13): the IncomingTransaction (./transactions.ts), with the approval request's requestedReceiverCustomerInfoFields. */
 export const IncomingPaymentData = IncomingTransaction.extend({
   refund: Refund.optional(),
   requestedReceiverCustomerInfoFields: z.array(z.looseObject({ name: z.string(), mandatory: z.boolean() })).optional(),
