@@ -14,16 +14,16 @@
 // A sequence is judged once the whole expected sequence arrived (or the event deadline passed) and a
 // quiet period (the target's declared timings.eventQuietMs, SVC_EVENT_QUIET_MS, default 200 ms) brought nothing more: then "exactly these, in
 // envelope-timestamp order". Every event read here is checked against the schema of its type and, where
-// the documents tie them, its data's status against its type (event-schemas.ts).
+// the documents tie them, its data's status against its type (schemas/events.ts).
 import { allureLabel, allureTag } from './allure.js';
 import { expect } from 'vitest';
 import { recordCovered } from './coverage/recorder.js';
 import { expectSchema, noteInterface } from './expect.js';
-import { eventDataSchema, refundForm, STATE_CHANGE_FIELD, statusDisagreement } from './event-schemas.js';
+import { eventDataSchema, refundForm, STATE_CHANGE_FIELD, statusDisagreement } from './schemas/events.js';
 import { capabilities, listener } from './harness.js';
 import { answerLagMs, timestampPrecisionMs } from './target-clock.js';
 import type { Delivery } from './listener/server.js';
-import { Envelope, TestDelivery } from './schemas.js';
+import { Envelope, TestDelivery } from './schemas/index.js';
 import { ids } from './spec/catalog.js';
 
 export interface Notification {
@@ -212,7 +212,7 @@ export async function expectEvents(
   });
   const ordered = relevant(got.deliveries);
   const seen = ordered.map((n) => `${n.type}${n.data.status ? `(${n.data.status})` : n.data.state ? `(${n.data.state})` : ''}`).join(' → ') || 'nothing';
-  const rule = `Events about ${resourceId} (at least once, possibly late or out of order; judged by envelope timestamp, the order the target says they happened)`;
+  const rule = eventsRule(resourceId);
   ordered.forEach(expectNotification);
   expect(ordered.length, `${rule}: expected ${want}; received ${seen}${got.done || !expected.length ? '' : ` (within ${timeoutMs} ms)`}`).toBe(expected.length);
   ordered.forEach((n, i) => {
@@ -224,12 +224,24 @@ export async function expectEvents(
     }
   });
   expectStatesChange(ordered);
+  recordEvents(ordered);
+  return ordered;
+}
+
+/** The rule a judged sequence of events about one resource is held to, as its failure messages name it. */
+export const eventsRule = (resourceId: string) =>
+  `Events about ${resourceId} (at least once, possibly late or out of order; judged by envelope timestamp, the order the target says they happened)`;
+
+/**
+ * Records each event type of a judged sequence as covered, and tags and labels the Allure test with it:
+ * called only once the sequence passed its assertions, so coverage counts only what was asserted.
+ */
+export function recordEvents(ordered: Notification[]): void {
   for (const n of ordered) {
     recordCovered('events', ids.event(n.type));
     allureTag(ids.event(n.type));
     allureLabel('event', n.type);
   }
-  return ordered;
 }
 
 /** Waits for one notification about `resourceId` that satisfies `where` (event-driven, with the event deadline). */

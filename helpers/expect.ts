@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import type { ApiResponse, Exchange } from './client.js';
 import { recordCovered, recordNote } from './coverage/recorder.js';
 import { redactor } from './redact.js';
-import { ErrorBody } from './schemas.js';
+import { ErrorBody } from './schemas/index.js';
 import { codesForStatus, ids, SUPPLEMENT_CODES, type CoverageKind, type Machine } from './spec/catalog.js';
 
 /** Ids already tagged on the running test: each shows once on it. */

@@ -15,7 +15,7 @@ const titleOf = (exchange: Exchange) => `${exchange.method} ${exchange.path} →
  * The running test's exchanges, attached to its Allure result together when it ends: one attachment
  * per test ("exchanges"), listing each exchange in the order sent under its title, while each shows as
  * a step of that title in its place. One file per test rather than one per exchange: a run sends
- * about ten thousand requests, and a file each cost it seconds of CPU to encode, send and write.
+ * thousands of requests, and a file for each would cost it CPU to encode, send and write.
  * Scenarios of one worker run one at a time, so the entries are the running test's own (a test that
  * never finished, its file cancelled, leaves none to the next: entries name their test).
  */

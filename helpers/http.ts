@@ -1,6 +1,6 @@
 // The harness's HTTP/1.1 transport, on Node's own http and https modules: the API client
 // (helpers/client.ts) and the listener's control client (helpers/listener/client.ts) send through it.
-// Node's modules cost a worker nothing to load, and less per request than undici, measured here.
+// Node's modules cost a worker nothing to load, and less per request than undici.
 // Connections are kept alive per client (an Agent each) and closed after 4 s unused, before a
 // server's or proxy's own idle timeout can close one under a request.
 import http from 'node:http';

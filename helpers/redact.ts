@@ -139,8 +139,9 @@ export class Redactor {
 
   /**
    * Every known secret replaced in one pass over the text, whatever their number: a run learns
-   * hundreds (issued tokens, codes), and a search per secret over every report took seconds. At each
-   * position the secrets that begin with its first four characters are tried, longest first.
+   * hundreds (issued tokens, codes), and a search per secret over every report would cost in proportion
+   * to their number. At each position the secrets that begin with its first four characters are tried,
+   * longest first.
    */
   private replaceIndexed(s: string): string {
     const { byKey, filter } = (this.index ??= prefixIndex(this.secrets));

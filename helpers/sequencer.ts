@@ -28,12 +28,10 @@ interface Planned {
 /**
  * The most workers a plan puts in waiting files at once: one fewer than half. The plan's durations are
  * the last run's, and the other files' durations move with the host's speed: a file that ends later
- * than planned lets one more waiting file start. With 8 workers and half (4), runs had 5 to 6 workers
- * in waiting files for seconds at a time, and the cores idle; measured in alternation on the 2-core
- * machine (idle core-seconds over a whole run, from /proc/stat): at most 4, 10.1, 9.9, 8.1, 8.4, 9.9
- * (with 7.5 s of the host's steal), 7.8, 8.4 and 7.7; at most 3, 6.8, 7.6, 6.5, 6.8, 9.3 (with 13.2 s
- * of steal), 7.3, 6.9, 6.8, 6.5, 7.4 and 6.7; at most 2, 9.4, 9.9, 9.2 and 8.3 (the waiting files
- * then end late).
+ * than planned lets one more waiting file start. A cap of half lets that slip put most workers in
+ * waiting files at once, with the cores idle while they sleep; a cap of a quarter or less makes the
+ * waiting files, the longest, start so late that they end the run. One fewer than half keeps the
+ * cores busiest.
  */
 export function waitingCap(workers: number): number {
   return Math.max(1, Math.floor(workers / 2) - 1);

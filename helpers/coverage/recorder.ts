@@ -69,7 +69,7 @@ export function recordCovered(kind: CoverageKind, id: string): void {
 export interface RuleRecord {
   /** The operation, `POST /customers/external-accounts`. */
   operation: string;
-  /** The rule's id within the operation (helpers/requests/rules.ts). */
+  /** The rule's id within the operation (helpers/field-rules/rules.ts). */
   rule: string;
   test?: string;
   file?: string;

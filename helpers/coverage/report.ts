@@ -5,7 +5,7 @@ import { existsSync, readdirSync, readFileSync, writeFileSync, mkdirSync } from 
 import { join } from 'node:path';
 import { AREAS, catalogIdFor, catalogItems, COVERAGE_KINDS, ids, TARGET_OWN_TRIGGERS, type Area, type CoverageKind } from '../spec/catalog.js';
 import { RAW_DIR, REPORTS_DIR } from '../paths.js';
-import { declaredRules, undeclaredReasons } from '../requests/catalog.js';
+import { declaredRules, undeclaredReasons } from '../field-rules/declared.js';
 import type { CoverageRecord, NoteRecord, RuleRecord, SkipRecord } from './recorder.js';
 import { coverageHtml } from './html.js';
 
@@ -29,7 +29,7 @@ export interface KindCoverage extends CellCoverage {
 
 export type AreaCoverage = Record<CoverageKind, CellCoverage>;
 
-/** Field rules per operation (helpers/requests): the documented request rules declared, and those a scenario broke and saw refused or judged. */
+/** Field rules per operation (helpers/field-rules): the documented request rules declared, and those a scenario broke and saw refused or judged. */
 export interface FieldRuleCoverage {
   declared: number;
   exercised: number;
@@ -77,7 +77,7 @@ function fieldRuleCoverage(rawDirs: string[]): FieldRuleCoverage {
     const rules = declared[op] ?? [];
     const exercised = rules.filter((r) => seen.has(`${op}\u0000${r}`));
     operations[op] = { declared: rules.length, exercised, missing: rules.filter((r) => !exercised.includes(r)) };
-    if (!rules.length) operations[op].reason = reasons[op] ?? 'no rule declared, and no reason given (helpers/requests/catalog.ts)';
+    if (!rules.length) operations[op].reason = reasons[op] ?? 'no rule declared, and no reason given (helpers/field-rules/declared.ts)';
   }
   const all = Object.values(operations);
   return {
@@ -127,7 +127,7 @@ export function coverageMarkdown(c: Coverage): string {
   lines.push('', 'The report as a picture: `coverage.html`.');
   const fr = c.fieldRules;
   lines.push('', `## Field rules: ${fr.exercised}/${fr.declared} exercised, in ${fr.operationsWithRules} of ${fr.operationsTotal} operations`, '');
-  lines.push('Documented request rules (required, type, enum, pattern, format, length, range, one-of, forbidden; list filters, scopes, paging), each broken alone by generated requests or judged on a list (helpers/requests).', '');
+  lines.push('Documented request rules (required, type, enum, pattern, format, length, range, one-of, forbidden; list filters, scopes, paging), each broken alone by generated requests or judged on a list (helpers/field-rules).', '');
   lines.push('Every operation of the catalog is listed; one that declares no rule says why.', '');
   lines.push('| operation | exercised | declared | why none |', '|---|---|---|---|');
   for (const [op, o] of Object.entries(fr.operations)) lines.push(`| ${op} | ${o.exercised.length} | ${o.declared} | ${o.declared ? '' : o.reason ?? ''} |`);

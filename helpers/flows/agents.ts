@@ -11,7 +11,7 @@ import { quietPeriod } from '../events.js';
 import { api, capabilities, listener } from '../harness.js';
 import { walkPages } from './pages.js';
 import { z } from 'zod';
-import { ExternalAccount, type InternalAccount } from '../schemas.js';
+import { ExternalAccount, type InternalAccount } from '../schemas/index.js';
 import { Agent, AgentAction, AgentCreated, Redeemed, type Permission, PERMISSIONS } from '../schemas/agents.js';
 import { balanceOf, sender } from './transfers.js';
 

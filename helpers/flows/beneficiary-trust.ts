@@ -4,7 +4,7 @@ import { expect } from 'vitest';
 import { usdAccount } from '../../fixtures/external-accounts.js';
 import { expectStatus } from '../expect.js';
 import { api, capabilities } from '../harness.js';
-import { ExternalAccount } from '../schemas.js';
+import { ExternalAccount } from '../schemas/index.js';
 import { TrustConfirmation, TrustRequestResult } from '../schemas/external-accounts.js';
 export { scaRegionCustomer } from './strong-customer-authentication.js';
 

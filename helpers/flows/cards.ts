@@ -7,7 +7,7 @@ import { individual } from '../../fixtures/customers.js';
 import { eventually } from '../eventually.js';
 import { expectStatus } from '../expect.js';
 import { api, capabilities } from '../harness.js';
-import { AnyTransaction, Card, CardTransaction, Page, SimulationAccepted, type InternalAccount } from '../schemas.js';
+import { AnyTransaction, Card, CardTransaction, Page, SimulationAccepted, type InternalAccount } from '../schemas/index.js';
 import { activeAccount, createCustomer, fund } from './customers.js';
 
 export async function cardholder(funding = 1_000_000): Promise<{ customerId: string; account: InternalAccount }> {

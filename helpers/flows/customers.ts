@@ -3,7 +3,7 @@
 import { expectSchema, expectStatus } from '../expect.js';
 import { waitForEvent } from '../events.js';
 import { api } from '../harness.js';
-import { Customer, InternalAccount, Page } from '../schemas.js';
+import { Customer, InternalAccount, Page } from '../schemas/index.js';
 
 export async function createCustomer(body: Record<string, unknown>): Promise<Customer> {
   return expectStatus(await api.post('/customers', { body }), 201, Customer, 'POST /customers creates a customer');

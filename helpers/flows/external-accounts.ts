@@ -6,7 +6,7 @@ import { eventually } from '../eventually.js';
 import type { ApiResponse } from '../client.js';
 import { expectError, expectStatus, noteInterface } from '../expect.js';
 import { api, capabilities } from '../harness.js';
-import { ExternalAccount, LivenessChallenge, WalletSignatureChallenge } from '../schemas.js';
+import { ExternalAccount, LivenessChallenge, WalletSignatureChallenge } from '../schemas/index.js';
 import type { TestWallet } from '../wallets/index.js';
 
 export const VERIFY = '/platform/external-accounts/{externalAccountId}/verify';

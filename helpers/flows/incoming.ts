@@ -3,7 +3,7 @@
 // 3 and 8).
 import { expectStatus } from '../expect.js';
 import { api, listener } from '../harness.js';
-import { IncomingTransaction } from '../schemas/transactions.js';
+import { IncomingTransactionRecord } from '../schemas/transactions.js';
 
 /** The supplement's sandbox sender whose payment succeeds. */
 export const SUCCESS_SENDER = '$success.usd@sandbox.uma.money';
@@ -18,9 +18,9 @@ export async function answerNextApproval(customerId: string, status: number): Pr
 }
 
 /** basis: supplement (section 8): POST /sandbox/uma/receive pays `amount` (smallest unit) to the customer. */
-export async function receive(customerId: string, amount: number, opts: { sender?: string; currency?: string } = {}): Promise<IncomingTransaction> {
+export async function receive(customerId: string, amount: number, opts: { sender?: string; currency?: string } = {}): Promise<IncomingTransactionRecord> {
   const body = { senderUmaAddress: opts.sender ?? SUCCESS_SENDER, customerId, receivingCurrencyCode: opts.currency ?? 'USD', receivingCurrencyAmount: amount };
-  return expectStatus(await api.post('/sandbox/uma/receive', { body }), 200, IncomingTransaction, 'POST /sandbox/uma/receive answers 200 IncomingTransaction');
+  return expectStatus(await api.post('/sandbox/uma/receive', { body }), 200, IncomingTransactionRecord, 'POST /sandbox/uma/receive answers 200 IncomingTransaction');
 }
 
 export const approve = (transactionId: string, body: Record<string, unknown> = {}) => api.post('/transactions/{transactionId}/approve', { params: { transactionId }, body });

@@ -1,11 +1,8 @@
 // Invitations (supplement sections 11, 19): create, read, claim, cancel; INVITATION.CLAIMED to the creator.
 import { expect } from 'vitest';
-import { allureLabel, allureTag } from '../allure.js';
-import { recordCovered } from '../coverage/recorder.js';
-import { waitForEvent } from '../events.js';
+import { recordEvents, waitForEvent } from '../events.js';
 import { expectStatus } from '../expect.js';
 import { api } from '../harness.js';
-import { ids } from '../spec/catalog.js';
 import { UmaInvitation } from '../schemas/uma.js';
 
 export const createInvitation = (body: Record<string, unknown>) => api.post('/invitations', { body });
@@ -34,7 +31,5 @@ export async function expectClaimedEvent(code: string, inviteeUma: string, since
   const n = await waitForEvent('INVITATION.CLAIMED', (e) => e.type === 'INVITATION.CLAIMED' && e.data.code === code, `INVITATION.CLAIMED about ${code}`, { since });
   expect(n.data.status, 'Supplement 27: INVITATION.CLAIMED carries the UmaInvitation, now CLAIMED').toBe('CLAIMED');
   if (n.data.inviteeUma != null) expect(n.data.inviteeUma, 'Supplement 19: inviteeUma? names the invitee who claimed').toBe(inviteeUma);
-  recordCovered('events', ids.event('INVITATION.CLAIMED'));
-  allureTag(ids.event('INVITATION.CLAIMED'));
-  allureLabel('event', 'INVITATION.CLAIMED');
+  recordEvents([n]);
 }

@@ -2,7 +2,7 @@
 // 5 and 14). Each step asserts what the documents say of it.
 import { expectStatus } from '../expect.js';
 import { api } from '../harness.js';
-import { Customer } from '../schemas.js';
+import { Customer } from '../schemas/index.js';
 import { BeneficialOwner, Document, Verification } from '../schemas/kyc.js';
 import { individual } from '../../fixtures/customers.js';
 

@@ -4,6 +4,7 @@
 import { expect } from 'vitest';
 import type { Notification } from '../events.js';
 import { expectTransition } from '../expect.js';
+import { OUTGOING_STATUSES as OUTGOING_STATUS_NAMES } from '../schemas/transactions.js';
 import type { Machine } from '../spec/catalog.js';
 
 /** The successive values of `read(data)` over the events, repeats collapsed (an unchanged status is no transition). */
@@ -24,6 +25,6 @@ export function expectPath(machine: Machine, path: string[], expected: string[],
 }
 
 /** Supplement 8: the outgoing statuses (REFUND_* names of the interface are event suffixes, not steps of this machine). */
-export const OUTGOING_STATUSES = new Set(['PENDING', 'PENDING_AUTHORIZATION', 'EXPIRED', 'PROCESSING', 'COMPLETED', 'FAILED']);
+export const OUTGOING_STATUSES = new Set<string>(OUTGOING_STATUS_NAMES);
 /** Supplement 8: the incoming statuses the lifecycle names. */
 export const INCOMING_STATUSES = new Set(['PENDING', 'PROCESSING', 'COMPLETED', 'FAILED', 'REJECTED']);

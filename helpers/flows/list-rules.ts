@@ -1,5 +1,5 @@
 // The list rules every paged list shares (supplement section 1: limit 1–100, cursor = the previous
-// nextCursor), judged and recorded (helpers/requests/lists.ts ids) in one place.
+// nextCursor), judged and recorded (helpers/field-rules/lists.ts ids) in one place.
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import type { z } from 'zod';
@@ -8,7 +8,7 @@ import { expectError, expectStatus, noteInterface } from '../expect.js';
 import { pageOf as Page } from '../schemas/page.js';
 import type { RequestOptions } from '../client.js';
 import { api } from '../harness.js';
-import { LIST_RULES } from '../requests/lists.js';
+import { LIST_RULES } from '../field-rules/lists.js';
 import { walkPages } from './pages.js';
 
 /** Every item of a list walked `limit` at a time (walkPages asserts none comes twice); the ids. */

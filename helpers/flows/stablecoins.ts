@@ -11,7 +11,7 @@ import { expectStatus, expectTransition } from '../expect.js';
 import { getPlatformAccount } from './external-accounts.js';
 import { api, capabilities } from '../harness.js';
 import { requireCapability } from '../scenario.js';
-import { ExternalAccount } from '../schemas.js';
+import { ExternalAccount } from '../schemas/index.js';
 import { ProviderAccount, Stablecoin, StablecoinOperation } from '../schemas/stablecoins.js';
 import { wallets } from '../wallets/index.js';
 

@@ -7,10 +7,10 @@ import { individual } from '../../fixtures/customers.js';
 import { expectStatus } from '../expect.js';
 import { api, capabilities } from '../harness.js';
 import { requireCapability } from '../scenario.js';
-import { keyFromUri, totp, type TotpKey } from '../sca/totp.js';
-import { SoftwareAuthenticator } from '../sca/webauthn.js';
+import { keyFromUri, totp, type TotpKey } from '../authenticators/totp.js';
+import { SoftwareAuthenticator } from '../authenticators/webauthn.js';
 import { createCustomer } from './customers.js';
-import { type Customer } from '../schemas.js';
+import { type Customer } from '../schemas/index.js';
 import { PasskeyConfirmation, PasskeyEnrollment, ScaFactorList, TotpConfirmation, TotpEnrollment } from '../schemas/strong-customer-authentication.js';
 
 export const FACTORS = '/sca/factors';

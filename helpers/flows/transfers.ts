@@ -5,18 +5,15 @@ import { eventually } from '../eventually.js';
 import { consent, individual } from '../../fixtures/customers.js';
 import { rng } from '../../fixtures/random.js';
 import { expectSchema, expectStatus, noteInterface } from '../expect.js';
-import { byTimestamp, expectEvents, expectNotification, expectStatesChange, newSince, QUIET_MS, quietPeriod, waitForEvent, type Notification } from '../events.js';
+import { byTimestamp, eventsRule, expectEvents, expectNotification, expectStatesChange, newSince, QUIET_MS, quietPeriod, recordEvents, waitForEvent, type Notification } from '../events.js';
 import type { Delivery } from '../listener/server.js';
 import { api, capabilities, listener } from '../harness.js';
-import { allureLabel, allureTag } from '../allure.js';
-import { recordCovered } from '../coverage/recorder.js';
 import { describeBounds, feeScheduleFor, platformFee, receivingFor, sendingFor, within, type Bounds, type FeeOverride } from '../money.js';
-import { amountOf, AnyTransaction, EndUserTerms, ExternalAccount, InternalAccount, OutgoingTransaction, Page, PlatformConfig, Quote, type FeeConfig } from '../schemas.js';
+import { amountOf, AnyTransaction, EndUserTerms, ExternalAccount, InternalAccount, OutgoingTransaction, Page, PlatformConfig, Quote, type FeeConfig } from '../schemas/index.js';
 import type { ApiResponse } from '../client.js';
 import { QuoteAwaitingSca } from '../schemas/strong-customer-authentication.js';
-import { ids } from '../spec/catalog.js';
 import { activeAccount, createCustomer, fund } from './customers.js';
-import { rotating, rotatingPool } from '../requests/rotating.js';
+import { rotating, rotatingPool } from '../field-rules/rotating.js';
 import { requireCapability } from '../scenario.js';
 
 export async function termsVersion(): Promise<string> {
@@ -250,7 +247,7 @@ async function expectLifecycleEnding(transactionId: string, final: string, since
   const ordered = relevant(got.deliveries);
   ordered.forEach(expectNotification);
   const seen = ordered.map((n) => n.type).join(' → ') || 'nothing';
-  const rule = `Events about ${transactionId} (at least once, possibly late or out of order; judged by envelope timestamp, the order the target says they happened)`;
+  const rule = eventsRule(transactionId);
   expect(ordered.map((n) => n.type), `${rule}: expected a lifecycle ending OUTGOING_PAYMENT.${final}; received ${seen}${got.done ? '' : ` (within ${timeoutMs} ms)`}`).toContain(`OUTGOING_PAYMENT.${final}`);
   ordered.forEach((n, i) => {
     expect(n.type, `${rule}: ${seen}`).toMatch(/^OUTGOING_PAYMENT\./);
@@ -268,11 +265,7 @@ async function expectLifecycleEnding(transactionId: string, final: string, since
   const statuses = final === 'FAILED' ? ordered.filter((n) => !isRefundStep(n)) : ordered;
   expect(statuses[statuses.length - 1]?.type, `${rule}: OUTGOING_PAYMENT.${final} ends the lifecycle${final === 'FAILED' ? ' (its refund aside)' : ''}, nothing after it; received ${seen}`).toBe(`OUTGOING_PAYMENT.${final}`);
   expectStatesChange(ordered);
-  for (const n of ordered) {
-    recordCovered('events', ids.event(n.type));
-    allureTag(ids.event(n.type));
-    allureLabel('event', n.type);
-  }
+  recordEvents(ordered);
   return ordered;
 }
 

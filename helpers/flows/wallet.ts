@@ -9,7 +9,7 @@ import { expectStatus } from '../expect.js';
 import { api, capabilities } from '../harness.js';
 import { requireCapability } from '../scenario.js';
 import type { Auth } from '../client.js';
-import { InternalAccount } from '../schemas.js';
+import { InternalAccount } from '../schemas/index.js';
 import {
   AuthMethodList, AuthSession, AuthSessionList, CreatedApiToken, OtpChallenge, SignatureRequest,
   type ApiToken, type AuthMethod,

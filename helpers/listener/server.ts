@@ -22,7 +22,7 @@ import { BroadcastChannel } from 'node:worker_threads';
 import type { AddressInfo, Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { AnyDelivery } from '../schemas.js';
+import { AnyDelivery } from '../schemas/index.js';
 import { controlChannelName, type ControlMessage, type ControlReply } from './control-channel.js';
 import { platformPhase } from '../target/platform-phase.js';
 import { LagWindow, timestampPrecisionMs } from '../target-clock.js';

@@ -6,8 +6,8 @@
 //
 // allure-vitest's runner enters that context (an AsyncLocalStorage) for every test. On Node 20 an
 // AsyncLocalStorage in use turns on V8's promise hooks for its whole thread, for as long as any
-// storage is enabled: every promise then calls into them, and promise-heavy code ran three to six
-// times slower in a micro-benchmark (an embedded run: seven workers, each under it for every test).
+// storage is enabled: every promise then calls into them, which makes promise-heavy code several times
+// slower, and with the context entered for every test, every worker's promises pay for it.
 // This runner enters it only for a concurrent test and disables the storage when the last concurrent
 // test of the worker has ended, which turns the hooks off again. allure-vitest's getCurrentTest reads
 // the same context (the global it keeps it in) and, without a store, falls back to vitest's current

@@ -1,6 +1,6 @@
 // One run at a time per reports folder. Two runs writing one folder interleave their results: one
 // run's verdict is read from the other's results.json, its coverage from files the other has just
-// cleared (an empty 0/153 was seen), and one's clean-up deletes what the other is writing. So a run
+// cleared (an empty coverage), and one's clean-up deletes what the other is writing. So a run
 // takes its folder first and holds it until its process exits; a second run into the same folder
 // stops at once, naming the one that has it. The processes a run starts (vitest from the verdict
 // reader, the verdict reader from `npm run certify`) inherit the holder's token (SVC_REPORTS_LOCK)

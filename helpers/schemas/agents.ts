@@ -2,7 +2,7 @@
 // The interface names the areas and the Bearer scheme only; every shape here is the supplement's,
 // starred fields required, the rest optional and open.
 import { z } from 'zod';
-import { IsoUtc, MoneyLike, typedId } from '../schemas.js';
+import { IsoUtc, MoneyLike, typedId } from './common.js';
 import { pageOf } from './page.js';
 
 export const PERMISSIONS = ['VIEW_TRANSACTIONS', 'CREATE_TRANSFERS', 'CREATE_QUOTES', 'EXECUTE_QUOTES', 'MANAGE_EXTERNAL_ACCOUNTS'] as const;

@@ -1,6 +1,33 @@
-// Response schemas of the card resources new to the suite. basis: supplement (sections 9 and 25).
+// The card, its transactions and the card operations' answers. basis: supplement (sections 9 and 25).
 import { z } from 'zod';
-import { Card, IsoUtc } from '../schemas.js';
+import { IsoUtc, Money, typedId } from './common.js';
+
+/** basis: supplement (section 9): Card. The interface names the states ACTIVE, FROZEN, CLOSED. */
+export const Card = z.looseObject({
+  id: typedId('Card'),
+  cardholderId: z.string(),
+  state: z.enum(['PENDING_KYC', 'PROCESSING', 'ACTIVE', 'FROZEN', 'CLOSED']),
+  fundingSources: z.array(z.string()),
+  maxSpendPerTransaction: z.number().int().nullish(),
+});
+export type Card = z.infer<typeof Card>;
+
+/** basis: supplement (section 9): CardTransaction, "the full card transaction" of CARD_TRANSACTION.* events. */
+export const CardTransaction = z.looseObject({
+  id: typedId('CardTransaction'),
+  type: z.literal('CARD'),
+  cardId: typedId('Card'),
+  issuerTransactionToken: z.string(),
+  status: z.enum(['AUTHORIZED', 'PARTIALLY_SETTLED', 'SETTLED', 'REFUNDED', 'EXCEPTION']),
+  authorizedAmount: Money,
+  settledAmount: Money.optional(),
+  refundedAmount: Money.optional(),
+  accountId: z.string(),
+});
+export type CardTransaction = z.infer<typeof CardTransaction>;
+
+/** basis: supplement (section 9): simulations answer 202 {issuerTransactionToken}. */
+export const SimulationAccepted = z.looseObject({ issuerTransactionToken: z.string().min(1) });
 
 /** Supplement 25: POST /cards/{id}/reveal answers 200 {panEmbedUrl*, expiresAt*}, a short-lived iframe URL. */
 export const CardReveal = z.looseObject({

@@ -1,11 +1,28 @@
-// Response schemas of the customer operations new to the suite. basis: supplement (sections 1, 4,
-// 14, 15): the interface shows the Customer only as seen in events (helpers/schemas.ts).
+// The customer: as the interface shows it (as seen in events), and the supplement's fuller response
+// records and the customer operations' answers. basis: supplement (sections 1, 4, 14, 15).
 import { z } from 'zod';
-import { Customer, IsoUtc, typedId } from '../schemas.js';
+import { IsoUtc, typedId } from './common.js';
 import { pageOf } from './page.js';
 
-/** Supplement 4: kycStatus / kybStatus values. */
+/** basis: supplement (section 4): kycStatus / kybStatus values. */
 export const KycStatus = z.enum(['UNVERIFIED', 'PENDING', 'APPROVED', 'REJECTED', 'HOLD']);
+
+/** Interface, Customer (as seen in events). */
+export const Customer = z.looseObject({
+  id: typedId('Customer'),
+  platformCustomerId: z.string(),
+  // Interface: "INDIVIDUAL seen; business customers emit KYB events"; basis: supplement (section 4).
+  customerType: z.enum(['INDIVIDUAL', 'BUSINESS']),
+  // Interface: "APPROVED seen"; basis: supplement (section 4) for the whole enum.
+  kycStatus: KycStatus.optional(),
+  fullName: z.string().optional(),
+  createdAt: IsoUtc,
+  updatedAt: IsoUtc,
+});
+export type Customer = z.infer<typeof Customer>;
+
+/** Interface: GET /customers/end-user-terms "returns the current end-user terms URL and version"; supplement (section 4): both required, url a URI. */
+export const EndUserTerms = z.looseObject({ version: z.string().min(1), url: z.url() });
 
 /** Supplement 4: the customer response (umaAddress always; isDeleted; contactVerification states). */
 export const CustomerRecord = Customer.extend({

@@ -1,13 +1,57 @@
-// Response schemas of the external-account resources new to the suite: paged lists and beneficiary
+// The external account (interface: ExternalAccount), its ownership challenges, paged lists and beneficiary
 // trust. basis: supplement (sections 1, 7 and 12): required fields and enums as the supplement gives them.
 import { z } from 'zod';
-import { ExternalAccount, IsoUtc, typedId } from '../schemas.js';
+import { IsoUtc, typedId } from './common.js';
+import { pageOf } from './page.js';
 
-/** Supplement 1: list body {data[]*, hasMore*: bool, nextCursor?: string (only if hasMore), totalCount?: int}. */
-export const pageOf = <S extends z.ZodType>(item: S) =>
-  z
-    .looseObject({ data: z.array(item), hasMore: z.boolean(), nextCursor: z.string().min(1).optional(), totalCount: z.number().int().min(0).optional() })
-    .refine((p) => p.hasMore === (p.nextCursor !== undefined), 'nextCursor is present only if hasMore');
+export const ExternalAccountStatus = z.enum([
+  'PENDING', 'ACTIVE', 'PENDING_OWNERSHIP_VERIFICATION', 'UNVERIFIED', 'UNDER_REVIEW', 'INACTIVE',
+]);
+export const BeneficiaryVerificationStatus = z.enum([
+  'MATCHED', 'PARTIAL_MATCH', 'NOT_MATCHED', 'UNSUPPORTED', 'CHECKED_BY_RECEIVING_FI', 'PENDING',
+]);
+export const ACCOUNT_TYPES = [
+  'AED_ACCOUNT', 'BDT_ACCOUNT', 'BRL_ACCOUNT', 'BWP_ACCOUNT', 'CAD_ACCOUNT', 'COP_ACCOUNT', 'DKK_ACCOUNT', 'EGP_ACCOUNT',
+  'EUR_ACCOUNT', 'GBP_ACCOUNT', 'GHS_ACCOUNT', 'GTQ_ACCOUNT', 'HKD_ACCOUNT', 'HTG_ACCOUNT', 'IDR_ACCOUNT', 'INR_ACCOUNT',
+  'JMD_ACCOUNT', 'KES_ACCOUNT', 'MWK_ACCOUNT', 'MXN_ACCOUNT', 'MYR_ACCOUNT', 'NGN_ACCOUNT', 'PHP_ACCOUNT', 'PKR_ACCOUNT',
+  'RWF_ACCOUNT', 'SGD_ACCOUNT', 'SLV_ACCOUNT', 'THB_ACCOUNT', 'TZS_ACCOUNT', 'UGX_ACCOUNT', 'USD_ACCOUNT', 'VND_ACCOUNT',
+  'XAF_ACCOUNT', 'XOF_ACCOUNT', 'ZAR_ACCOUNT', 'ZMW_ACCOUNT', 'CNY_ACCOUNT', 'SWIFT_ACCOUNT', 'BASE_WALLET',
+  'ETHEREUM_WALLET', 'LIGHTNING', 'LIGHTNING_ACCOUNT', 'POLYGON_WALLET', 'PLASMA_WALLET', 'SOLANA_WALLET', 'SPARK_WALLET',
+  'TRON_WALLET',
+] as const;
+
+/** Interface, ExternalAccount: required id, status, currency, accountInfo (by accountType). */
+export const ExternalAccount = z.looseObject({
+  id: typedId('ExternalAccount'),
+  customerId: z.string().nullish(),
+  status: ExternalAccountStatus,
+  platformAccountId: z.string().nullish(),
+  ownershipType: z.enum(['FIRST_PARTY', 'THIRD_PARTY']).nullish(),
+  currency: z.string().regex(/^[A-Z]{3,5}$/),
+  defaultUmaDepositAccount: z.boolean().optional(),
+  beneficiaryVerificationStatus: BeneficiaryVerificationStatus.nullish(),
+  beneficiaryVerifiedData: z.looseObject({ fullName: z.string() }).nullish(),
+  accountInfo: z.looseObject({ accountType: z.enum(ACCOUNT_TYPES) }),
+});
+export type ExternalAccount = z.infer<typeof ExternalAccount>;
+
+/**
+ * Interface, Ownership challenge: WALLET_SIGNATURE carries messageToSign and expiresAt.
+ * basis: supplement (section 7): the kind is the field `method`, in request and response.
+ */
+export const WalletSignatureChallenge = z.looseObject({
+  method: z.literal('WALLET_SIGNATURE'),
+  messageToSign: z.string().min(1),
+  expiresAt: IsoUtc,
+});
+
+/** basis: supplement (section 7): LIVENESS 201 {method, verificationLink: uri, token?, expiresAt}. */
+export const LivenessChallenge = z.looseObject({
+  method: z.literal('LIVENESS'),
+  verificationLink: z.url(),
+  token: z.string().optional(),
+  expiresAt: IsoUtc,
+});
 
 export const ExternalAccountPage = pageOf(ExternalAccount);
 

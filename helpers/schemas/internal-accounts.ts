@@ -1,7 +1,22 @@
-// basis: supplement (sections 1 and 6): GET /platform/internal-accounts returns just {data}; the
-// InternalAccount's type and funding instructions as the supplement gives them.
+// The internal account: as the interface shows it (as seen in events), and, basis: supplement (sections 1
+// and 6), its type and funding instructions and GET /platform/internal-accounts, which returns just {data}.
 import { z } from 'zod';
-import { InternalAccount } from '../schemas.js';
+import { Balance, IsoUtc, typedAnyId } from './common.js';
+
+/** Interface, InternalAccount (as seen in events). */
+export const InternalAccount = z.looseObject({
+  id: typedAnyId('InternalAccount'),
+  customerId: z.string().nullish(),
+  // Interface: "seen INTERNAL_CRYPTO"; basis: supplement (section 6) for the whole enum.
+  type: z.enum(['INTERNAL_FIAT', 'INTERNAL_CRYPTO', 'EMBEDDED_WALLET']),
+  status: z.enum(['PENDING', 'ACTIVE', 'CLOSED', 'FROZEN', 'FAILED']),
+  balance: Balance,
+  totalBalance: Balance,
+  fundingPaymentInstructions: z.array(z.unknown()),
+  createdAt: IsoUtc,
+  updatedAt: IsoUtc,
+});
+export type InternalAccount = z.infer<typeof InternalAccount>;
 
 /** Supplement 6: fundingPaymentInstructions* [{accountOrWalletInfo{accountType, …}, instructionsNotes?, isPlatformAccount?}]. */
 export const FundingInstruction = z.looseObject({

@@ -1,7 +1,7 @@
 // Response and event schemas of verifications, documents and beneficial owners.
 // basis: supplement (sections 5 and 14): the interface shows none of these records.
 import { z } from 'zod';
-import { IsoUtc, typedId } from '../schemas.js';
+import { IsoUtc, typedId } from './common.js';
 import { KycStatus } from './customers.js';
 import { pageOf } from './page.js';
 

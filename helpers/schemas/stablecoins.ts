@@ -1,7 +1,7 @@
 // Response schemas of the Stablecoins area. basis: supplement (sections 11 and 22): the interface
 // names the area and its paths only ("Shape of ... stablecoin ... records: not shown").
 import { z } from 'zod';
-import { IsoUtc, typedId } from '../schemas.js';
+import { IsoUtc, typedId } from './common.js';
 import { pageOf } from './page.js';
 
 /** Supplement 11 / 22: amounts are digit strings (the token's smallest unit). */

@@ -1,8 +1,12 @@
-// Response schemas of the SCA resources new to the suite. basis: supplement (section 16): required
-// fields and enums as the supplement gives them.
+// Response schemas of the SCA resources. basis: supplement (sections 10 and 16): required fields and
+// enums as the supplement gives them.
 import { z } from 'zod';
-import { IsoUtc, Quote } from '../schemas.js';
+import { IsoUtc } from './common.js';
 import { ScaChallenge, ScaFactor } from './external-accounts.js';
+import { Quote } from './quotes.js';
+
+/** Interface: POST /sca/login/complete "response carries sessionExpiresAt"; supplement (section 10): {status: "SUCCESS", sessionExpiresAt}. */
+export const ScaLoginResult = z.looseObject({ status: z.literal('SUCCESS').optional(), sessionExpiresAt: IsoUtc });
 
 /**
  * A quote awaiting its customer's SCA: supplement 16 (authorization loop: "execute for an SCA customer

@@ -1,7 +1,7 @@
 // basis: supplement (sections 11, 18, 19, 21): receiver lookups, UMA providers, invitations,
 // discoveries and VASPs. Shapes are loose: fields beyond these are allowed.
 import { z } from 'zod';
-import { Currency, IsoUtc, Money } from '../schemas.js';
+import { Currency, IsoUtc, Money } from './common.js';
 
 /** Supplement 18: supportedCurrencies*[{currency*, estimatedExchangeRate*, min*, max*}]; the form of currency is not shown (a code or a Currency). */
 export const SupportedCurrency = z.looseObject({

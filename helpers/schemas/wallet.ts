@@ -2,7 +2,7 @@
 // the interface shows neither record ("Shape of ... credential records: not shown"), so required
 // fields and enums are the supplement's.
 import { z } from 'zod';
-import { IsoUtc, typedId } from '../schemas.js';
+import { IsoUtc, typedId } from './common.js';
 import { pageOf } from './page.js';
 
 export const Permission = z.enum(['VIEW', 'TRANSACT', 'MANAGE']);

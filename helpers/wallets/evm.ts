@@ -1,7 +1,7 @@
 // EIP-191 personal-sign signatures (ethers): 0x hex, 65 bytes; the recovered address must be the account's.
 // Only ethers' address, crypto, hash and transaction modules are loaded: the package's entry also loads
 // its providers, contracts and JSON wallets (a WebSocket client, scrypt, AES), which the harness does not
-// use and which cost each worker about a tenth of a second of CPU.
+// use and which every worker would otherwise spend CPU loading.
 import { getAddress } from 'ethers/address';
 import { SigningKey } from 'ethers/crypto';
 import { hashMessage, verifyMessage } from 'ethers/hash';

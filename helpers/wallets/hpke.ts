@@ -25,8 +25,8 @@ const require = createRequire(import.meta.url);
 /**
  * The library's two modules that hold these functions, loaded by their paths in the install (the
  * package exports only its entry): the entry also loads its proof and webhook modules (X.509 through
- * @peculiar/x509), which the harness does not use and which cost each worker about 80 ms. A version
- * that moves a function fails here, at load, naming it.
+ * @peculiar/x509), which the harness does not use and which every worker would otherwise spend CPU
+ * loading. A version that moves a function fails here, at load, naming it.
  */
 export const turnkey = {
   ...require('../../node_modules/@turnkey/crypto/dist/crypto.js'),

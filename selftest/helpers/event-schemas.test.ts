@@ -1,7 +1,7 @@
 // Event data schemas (supplement section 27) and the agreement between an event's type and the status
 // its data carries: each rule accepts what the documents allow and refuses stale or mistyped data.
 import { describe, expect, it } from 'vitest';
-import { EVENT_DATA_SCHEMAS, eventDataSchema, refundForm, statusDisagreement } from '../../helpers/event-schemas.js';
+import { EVENT_DATA_SCHEMAS, eventDataSchema, refundForm, statusDisagreement } from '../../helpers/schemas/events.js';
 
 describe('event data schemas', () => {
   it('covers the 43 event types of supplement section 27', () => {

@@ -3,22 +3,22 @@
 // outside the rule's field (or its exactly-one-of group), so a refusal can only be for that rule.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { declaredRules, undeclaredReasons } from '../../helpers/requests/catalog.js';
+import { declaredRules, undeclaredReasons } from '../../helpers/field-rules/declared.js';
 import { catalogIds } from '../../helpers/spec/catalog.js';
-import { actionReject, agentCreate, agentPatch, agentQuoteCreate, agentTransfer, policyPatch } from '../../helpers/requests/agents.js';
-import { cardAuthorization, cardBalanceInquiry, cardClearing, cardCreate, cardPatch } from '../../helpers/requests/cards.js';
-import { configPatch, contactConfirm, customerCreate, customerPatch, kycLinkCreate, ownerCreate, ownerPatch, verificationCreate } from '../../helpers/requests/customers.js';
-import { externalAccountCreate, ownershipChallenge, ownershipVerify, trustConfirm } from '../../helpers/requests/external-accounts.js';
-import { invitationClaim, invitationCreate } from '../../helpers/requests/invitations.js';
-import { receiverLookup } from '../../helpers/requests/receiver.js';
-import { quoteAuthorize, quoteCreate, quoteExecute, sandboxFund, sandboxSend, transferIn, transferOut } from '../../helpers/requests/quotes.js';
-import { factorAdd, factorConfirm, loginComplete, loginStart, recordEvent, resetComplete, resetStart } from '../../helpers/requests/sca.js';
-import { coinRegister, linkCreate } from '../../helpers/requests/stablecoins.js';
-import { tokenCreate } from '../../helpers/requests/tokens.js';
-import { transactionApprove, transactionCancel, transactionConfirm, transactionReject } from '../../helpers/requests/transactions.js';
-import { accountExport, accountPatch, credentialChallenge, credentialCreate, credentialVerify, delegatedKeyCreate, sessionRefresh } from '../../helpers/requests/wallet.js';
-import { deferred, getPath, rulesOf, validBody, type FieldSpec, type RequestSpec, type Variant } from '../../helpers/requests/rules.js';
-import { rotating, rotatingPool } from '../../helpers/requests/rotating.js';
+import { actionReject, agentCreate, agentPatch, agentQuoteCreate, agentTransfer, policyPatch } from '../../helpers/field-rules/agents.js';
+import { cardAuthorization, cardBalanceInquiry, cardClearing, cardCreate, cardPatch } from '../../helpers/field-rules/cards.js';
+import { configPatch, contactConfirm, customerCreate, customerPatch, kycLinkCreate, ownerCreate, ownerPatch, verificationCreate } from '../../helpers/field-rules/customers.js';
+import { externalAccountCreate, ownershipChallenge, ownershipVerify, trustConfirm } from '../../helpers/field-rules/external-accounts.js';
+import { invitationClaim, invitationCreate } from '../../helpers/field-rules/invitations.js';
+import { receiverLookup } from '../../helpers/field-rules/receiver.js';
+import { quoteAuthorize, quoteCreate, quoteExecute, sandboxFund, sandboxSend, transferIn, transferOut } from '../../helpers/field-rules/quotes.js';
+import { factorAdd, factorConfirm, loginComplete, loginStart, recordEvent, resetComplete, resetStart } from '../../helpers/field-rules/sca.js';
+import { coinRegister, linkCreate } from '../../helpers/field-rules/stablecoins.js';
+import { tokenCreate } from '../../helpers/field-rules/tokens.js';
+import { transactionApprove, transactionCancel, transactionConfirm, transactionReject } from '../../helpers/field-rules/transactions.js';
+import { accountExport, accountPatch, credentialChallenge, credentialCreate, credentialVerify, delegatedKeyCreate, sessionRefresh } from '../../helpers/field-rules/wallet.js';
+import { deferred, getPath, rulesOf, validBody, type FieldSpec, type RequestSpec, type Variant } from '../../helpers/field-rules/rules.js';
+import { rotating, rotatingPool } from '../../helpers/field-rules/rotating.js';
 
 const SPECS: RequestSpec[] = [
   externalAccountCreate('POST /customers/external-accounts', true),

@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import fc from 'fast-check';
 import { z } from 'zod';
 import type { ApiResponse } from '../../helpers/client.js';
-import type { RequestSpec } from '../../helpers/requests/rules.js';
+import type { RequestSpec } from '../../helpers/field-rules/rules.js';
 
 const recorded = vi.hoisted(() => [] as string[]);
 // Judgement only: nothing recorded into the reports of a run, and the run's generation settings given here.
@@ -14,7 +14,7 @@ vi.mock('../../helpers/allure.js', () => ({ allureTag: () => undefined, allureLa
 vi.mock('../../helpers/harness.js', () => ({ exchangesGrouped: <T>(_title: string, fn: () => Promise<T>) => fn() }));
 vi.mock('vitest', async (original) => ({ ...(await original<typeof import('vitest')>()), inject: () => ({ seed: 20261128, ruleRuns: 1 }) }));
 
-const { checkRulesRefused, checkValidAccepted, readsBackAs, RULES_PER_READING } = await import('../../helpers/requests/check.js');
+const { checkRulesRefused, checkValidAccepted, readsBackAs, RULES_PER_READING } = await import('../../helpers/field-rules/check.js');
 
 /** An operation with `n` required text fields: each field's absence is one rule, its type another. */
 function spec(n: number): RequestSpec {

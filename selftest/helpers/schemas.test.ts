@@ -1,7 +1,7 @@
 // The response schemas are strict where the interface and the supplement are: required fields,
 // enums and formats refuse what the documents do not allow, and accept both forms where they conflict.
 import { describe, expect, it } from 'vitest';
-import { Customer, InternalAccount, LivenessChallenge, OutgoingTransaction, Page, PlatformConfig, Quote, WalletSignatureChallenge } from '../../helpers/schemas.js';
+import { Customer, InternalAccount, LivenessChallenge, OutgoingTransaction, Page, PlatformConfig, Quote, WalletSignatureChallenge } from '../../helpers/schemas/index.js';
 import { Verification } from '../../helpers/schemas/kyc.js';
 
 const uuid = '0b0e7d9c-5f3a-4c1e-9b1d-2a6f3c4d5e6f';

@@ -1,7 +1,7 @@
 // The suite's TOTP against the published test vectors of RFC 6238 (appendix B) and RFC 4226
 // (appendix D), and its base32 against RFC 4648 section 10.
 import { describe, expect, it } from 'vitest';
-import { base32Decode, hotp, keyFromUri, totp, type TotpAlgorithm } from '../../helpers/sca/totp.js';
+import { base32Decode, hotp, keyFromUri, totp, type TotpAlgorithm } from '../../helpers/authenticators/totp.js';
 
 const SEEDS: Record<TotpAlgorithm, Buffer> = {
   SHA1: Buffer.from('12345678901234567890', 'ascii'),

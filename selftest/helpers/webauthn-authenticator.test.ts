@@ -6,7 +6,7 @@ import {
   type AuthenticationResponseJSON, type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
 import { describe, expect, it } from 'vitest';
-import { SoftwareAuthenticator } from '../../helpers/sca/webauthn.js';
+import { SoftwareAuthenticator } from '../../helpers/authenticators/webauthn.js';
 
 const RP = 'rp.example';
 const ORIGIN = `https://${RP}`;

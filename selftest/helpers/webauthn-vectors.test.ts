@@ -19,7 +19,7 @@ import {
 import { decode } from 'cborg';
 import { createHash, createPublicKey, hkdfSync, verify } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { SoftwareAuthenticator } from '../../helpers/sca/webauthn.js';
+import { SoftwareAuthenticator } from '../../helpers/authenticators/webauthn.js';
 
 const hex = (s: string) => Uint8Array.from(Buffer.from(s, 'hex'));
 const b64url = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64url');

@@ -114,7 +114,7 @@ describe('the boundary checker itself', () => {
   it('catches every import form from sandbox/ into the harness', () => {
     const text = [
       "import { a } from '../../helpers/expect.js';",
-      "import type { B } from '../../helpers/schemas.js';",
+      "import type { B } from '../../helpers/schemas/index.js';",
       "export { c } from '../../fixtures/random.js';",
       "const d = await import('../../helpers/webhook-signature.js');",
       'const e = await import(`../../suites/webhooks/delivery-retry.test.js`);',

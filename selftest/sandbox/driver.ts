@@ -5,7 +5,7 @@
 // suites judge by), nothing answers 5xx, and the money ledger (sandbox state read directly) stays
 // consistent.
 import type { z } from 'zod';
-import { AnyTransaction, Card, Customer, ErrorBody, InternalAccount, Page, Quote, ScaLoginResult, SimulationAccepted } from '../../helpers/schemas.js';
+import { AnyTransaction, Card, Customer, ErrorBody, InternalAccount, Page, Quote, ScaLoginResult, SimulationAccepted } from '../../helpers/schemas/index.js';
 import { ERRORS } from '../../helpers/spec/catalog.js';
 import { buildSandbox, type Sandbox, type SandboxOptions } from '../../sandbox/app.js';
 import { cardsState } from '../../sandbox/cards/routes.js';

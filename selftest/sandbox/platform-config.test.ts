@@ -5,7 +5,7 @@
 // naming the entry's field, and nothing changes; well-formed entries are stored and served back as
 // given. The shape judged is the harness's own (helpers/schemas.ts PlatformConfig).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PlatformConfig } from '../../helpers/schemas.js';
+import { PlatformConfig } from '../../helpers/schemas/index.js';
 import { startDriver, type Driver } from './driver.js';
 
 let d: Driver;

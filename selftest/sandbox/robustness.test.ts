@@ -1,7 +1,7 @@
 // Bad input to the sandbox gets a clear 4xx error body, never a 5xx: every route, hostile bodies.
 import { describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../helpers/client.js';
-import { ErrorBody } from '../../helpers/schemas.js';
+import { ErrorBody } from '../../helpers/schemas/index.js';
 import type { Sandbox } from '../../sandbox/app.js';
 import { useInProcessSandbox } from './in-process.js';
 

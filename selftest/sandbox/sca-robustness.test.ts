@@ -2,7 +2,7 @@
 // customer of an SCA region with a 4xx error body, never a 5xx.
 import { describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../helpers/client.js';
-import { ErrorBody } from '../../helpers/schemas.js';
+import { ErrorBody } from '../../helpers/schemas/index.js';
 import type { Sandbox } from '../../sandbox/app.js';
 import { useInProcessSandbox } from './in-process.js';
 

@@ -3,7 +3,7 @@
 // and nothing kept under the key of a refused request.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../helpers/client.js';
-import { ErrorBody } from '../../helpers/schemas.js';
+import { ErrorBody } from '../../helpers/schemas/index.js';
 import type { Sandbox } from '../../sandbox/app.js';
 import { useInProcessSandbox } from './in-process.js';
 import { STABLECOIN_PROVIDER } from '../../sandbox/stablecoins/routes.js';

@@ -7,7 +7,7 @@ import { AGENT, AGENTS, balanceBecomes, connectAgent, createAgent, customerWithM
 import { balanceOf } from '../../helpers/flows/transfers.js';
 import { api, capabilities } from '../../helpers/harness.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
-import { amountOf, Quote } from '../../helpers/schemas.js';
+import { amountOf, Quote } from '../../helpers/schemas/index.js';
 import { Agent, AgentAction, AgentPage } from '../../helpers/schemas/agents.js';
 
 const UNKNOWN = 'Agent:00000000-0000-4000-8000-000000000000';

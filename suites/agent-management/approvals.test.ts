@@ -14,7 +14,7 @@ import {
 import { balanceOf, requireVelocityFor } from '../../helpers/flows/transfers.js';
 import { api, capabilities, listener } from '../../helpers/harness.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
-import { ExternalAccount, OutgoingTransaction, Quote } from '../../helpers/schemas.js';
+import { ExternalAccount, OutgoingTransaction, Quote } from '../../helpers/schemas/index.js';
 import { AgentAction, AgentActionPage } from '../../helpers/schemas/agents.js';
 
 const approvalRequired = () => policy({ defaultExecutionMode: 'APPROVAL_REQUIRED' });

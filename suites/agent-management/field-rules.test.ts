@@ -9,8 +9,8 @@ import { AGENT, AGENTS, agentAction, APPROVALS, connectAgent, createAgent, custo
 import { createCustomer } from '../../helpers/flows/customers.js';
 import { walkPages } from '../../helpers/flows/pages.js';
 import { api, capabilities } from '../../helpers/harness.js';
-import { actionReject, agentCreate, agentPatch, policyPatch } from '../../helpers/requests/agents.js';
-import { checkRulesRefused, checkValidAccepted, StrayValues } from '../../helpers/requests/check.js';
+import { actionReject, agentCreate, agentPatch, policyPatch } from '../../helpers/field-rules/agents.js';
+import { checkRulesRefused, checkValidAccepted, StrayValues } from '../../helpers/field-rules/check.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
 import { Agent, AgentAction, AgentActionPage, AgentCreated, AgentPage } from '../../helpers/schemas/agents.js';
 

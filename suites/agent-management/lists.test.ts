@@ -12,7 +12,7 @@ import { createCustomer } from '../../helpers/flows/customers.js';
 import { walkPages } from '../../helpers/flows/pages.js';
 import { eventually } from '../../helpers/eventually.js';
 import { api, capabilities } from '../../helpers/harness.js';
-import { LIST_RULES } from '../../helpers/requests/lists.js';
+import { LIST_RULES } from '../../helpers/field-rules/lists.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
 import { Agent, AgentAction } from '../../helpers/schemas/agents.js';
 

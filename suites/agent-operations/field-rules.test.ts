@@ -11,11 +11,11 @@ import { createCustomer } from '../../helpers/flows/customers.js';
 import { walkPages } from '../../helpers/flows/pages.js';
 import { balanceOf, eurDestination, refusalsWithinVelocity, withinVelocity } from '../../helpers/flows/transfers.js';
 import { api, capabilities } from '../../helpers/harness.js';
-import { agentExternalAccountCreate, agentQuoteCreate, agentTransfer } from '../../helpers/requests/agents.js';
-import { checkRulesRefused, checkValidAccepted } from '../../helpers/requests/check.js';
-import { fill } from '../../helpers/requests/quotes.js';
+import { agentExternalAccountCreate, agentQuoteCreate, agentTransfer } from '../../helpers/field-rules/agents.js';
+import { checkRulesRefused, checkValidAccepted } from '../../helpers/field-rules/check.js';
+import { fill } from '../../helpers/field-rules/quotes.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
-import { ExternalAccount, Page, Quote } from '../../helpers/schemas.js';
+import { ExternalAccount, Page, Quote } from '../../helpers/schemas/index.js';
 import { z } from 'zod';
 import { Agent, AgentAction } from '../../helpers/schemas/agents.js';
 

@@ -19,10 +19,10 @@ import { eurDestination, requireVelocityFor } from '../../helpers/flows/transfer
 import { eventually } from '../../helpers/eventually.js';
 import { walkPages } from '../../helpers/flows/pages.js';
 import { api, capabilities } from '../../helpers/harness.js';
-import { LIST_RULES } from '../../helpers/requests/lists.js';
+import { LIST_RULES } from '../../helpers/field-rules/lists.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
 import { AgentAction } from '../../helpers/schemas/agents.js';
-import { ExternalAccount, InternalAccount, IsoUtc } from '../../helpers/schemas.js';
+import { ExternalAccount, InternalAccount, IsoUtc } from '../../helpers/schemas/index.js';
 
 const op = 'GET /agents/me/actions';
 const sorted = (ids: string[]) => [...ids].sort();

@@ -15,7 +15,7 @@ import {
 import { eurDestination, expectQuoteMoney, platformConfig, requireVelocityFor } from '../../helpers/flows/transfers.js';
 import { api, capabilities } from '../../helpers/harness.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
-import { amountOf, AnyTransaction, ExternalAccount, InternalAccount, OutgoingTransaction, Page, Quote } from '../../helpers/schemas.js';
+import { amountOf, AnyTransaction, ExternalAccount, InternalAccount, OutgoingTransaction, Page, Quote } from '../../helpers/schemas/index.js';
 import { Agent, AgentAction, AgentActionPage } from '../../helpers/schemas/agents.js';
 import { ExternalAccountPage } from '../../helpers/schemas/external-accounts.js';
 

@@ -14,7 +14,7 @@ import { balanceOf, requireVelocityFor } from '../../helpers/flows/transfers.js'
 import type { ApiResponse } from '../../helpers/client.js';
 import { api, capabilities } from '../../helpers/harness.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
-import { AnyTransaction, ExternalAccount, Page, Quote } from '../../helpers/schemas.js';
+import { AnyTransaction, ExternalAccount, Page, Quote } from '../../helpers/schemas/index.js';
 import { AgentAction } from '../../helpers/schemas/agents.js';
 import { ExternalAccountPage } from '../../helpers/schemas/external-accounts.js';
 import type { Permission } from '../../helpers/schemas/agents.js';

@@ -12,7 +12,7 @@ import { AgentClient, balanceBecomes, connectAgent, customerWithMoney, expectAge
 import { balanceOf, requireVelocityFor } from '../../helpers/flows/transfers.js';
 import { api, capabilities } from '../../helpers/harness.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
-import { amountOf, ExternalAccount } from '../../helpers/schemas.js';
+import { amountOf, ExternalAccount } from '../../helpers/schemas/index.js';
 import { Agent, AgentAction } from '../../helpers/schemas/agents.js';
 
 const transferOut = (client: AgentClient, sourceAccountId: string, destinationAccountId: string, amount: number) =>

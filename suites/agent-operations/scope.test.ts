@@ -9,7 +9,7 @@ import {
 import { balanceOf, requireVelocityFor } from '../../helpers/flows/transfers.js';
 import { api, capabilities } from '../../helpers/harness.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
-import { AnyTransaction, ExternalAccount, Quote } from '../../helpers/schemas.js';
+import { AnyTransaction, ExternalAccount, Quote } from '../../helpers/schemas/index.js';
 import { AgentAction } from '../../helpers/schemas/agents.js';
 
 describe.concurrent('Agent scope: another customer\'s ids', () => {

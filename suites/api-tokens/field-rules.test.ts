@@ -5,8 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { createToken, TOKEN, TOKENS } from '../../helpers/flows/wallet.js';
 import { walkPages } from '../../helpers/flows/pages.js';
 import { api } from '../../helpers/harness.js';
-import { checkRulesRefused, checkValidAccepted, StrayValues } from '../../helpers/requests/check.js';
-import { TOKEN_CREATE, tokenCreate } from '../../helpers/requests/tokens.js';
+import { checkRulesRefused, checkValidAccepted, StrayValues } from '../../helpers/field-rules/check.js';
+import { TOKEN_CREATE, tokenCreate } from '../../helpers/field-rules/tokens.js';
 import { basisSupplement, scenario } from '../../helpers/scenario.js';
 import { ApiToken, CreatedApiToken } from '../../helpers/schemas/wallet.js';
 

@@ -9,8 +9,8 @@ import { expectError, expectStatus, noteInterface } from '../../helpers/expect.j
 import { walkPages } from '../../helpers/flows/pages.js';
 import { createToken, TOKENS, type CreatedToken } from '../../helpers/flows/wallet.js';
 import { api } from '../../helpers/harness.js';
-import { LIST_RULES } from '../../helpers/requests/lists.js';
-import { TOKEN_LIST } from '../../helpers/requests/tokens.js';
+import { LIST_RULES } from '../../helpers/field-rules/lists.js';
+import { TOKEN_LIST } from '../../helpers/field-rules/tokens.js';
 import { basisSupplement, scenario } from '../../helpers/scenario.js';
 import { ApiToken } from '../../helpers/schemas/wallet.js';
 

@@ -10,7 +10,7 @@ import { asToken, createToken, TOKEN, TOKENS } from '../../helpers/flows/wallet.
 import { balanceOf, eurDestination, expectQuoteMoney, platformConfig, quoteBody, sender } from '../../helpers/flows/transfers.js';
 import { api, capabilities } from '../../helpers/harness.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
-import { Customer, PlatformConfig, Quote } from '../../helpers/schemas.js';
+import { Customer, PlatformConfig, Quote } from '../../helpers/schemas/index.js';
 import { ApiToken, ApiTokenPage } from '../../helpers/schemas/wallet.js';
 import { CustomerPage } from '../../helpers/schemas/customers.js';
 

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { expectError, expectStatus } from '../../helpers/expect.js';
 import { api, target } from '../../helpers/harness.js';
 import { scenario } from '../../helpers/scenario.js';
-import { PlatformConfig } from '../../helpers/schemas.js';
+import { PlatformConfig } from '../../helpers/schemas/index.js';
 
 const basic = (id: string, secret: string) => ({ authorization: `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}` });
 const VERIFY = '/platform/external-accounts/{externalAccountId}/verify';

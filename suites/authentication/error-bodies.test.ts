@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { expectSchema, expectStatus, noteInterface } from '../../helpers/expect.js';
 import { api } from '../../helpers/harness.js';
 import { scenario } from '../../helpers/scenario.js';
-import { Customer, ErrorBody } from '../../helpers/schemas.js';
+import { Customer, ErrorBody } from '../../helpers/schemas/index.js';
 import { codesForStatus, ERRORS } from '../../helpers/spec/catalog.js';
 import { createCustomer } from '../../helpers/flows/customers.js';
 import { individual } from '../../fixtures/customers.js';

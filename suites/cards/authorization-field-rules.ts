@@ -9,10 +9,10 @@ import { eventually } from '../../helpers/eventually.js';
 import { noteInterface } from '../../helpers/expect.js';
 import { activeCard, cardTransactions } from '../../helpers/flows/cards.js';
 import { api, capabilities } from '../../helpers/harness.js';
-import { type AUTHORIZATION_NAMES, cardAuthorization } from '../../helpers/requests/cards.js';
-import { checkRulesRefused, checkValidAccepted } from '../../helpers/requests/check.js';
+import { type AUTHORIZATION_NAMES, cardAuthorization } from '../../helpers/field-rules/cards.js';
+import { checkRulesRefused, checkValidAccepted } from '../../helpers/field-rules/check.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
-import { SimulationAccepted } from '../../helpers/schemas.js';
+import { SimulationAccepted } from '../../helpers/schemas/index.js';
 
 /** What the documents say of credit_authorization_advice: its body and the simulations' answer, nothing of what it does to amounts. */
 export const ADVICE_SENTENCES = [

@@ -10,7 +10,7 @@ import { accountIn } from '../../helpers/flows/customers.js';
 import { activeCard, cardTransactions, patchCard, purchase, simulate, simulation } from '../../helpers/flows/cards.js';
 import { capabilities, listener } from '../../helpers/harness.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
-import { Card, CardTransaction } from '../../helpers/schemas.js';
+import { Card, CardTransaction } from '../../helpers/schemas/index.js';
 import { ADVICE_SENTENCES } from './authorization-field-rules.js';
 
 const txn = (status: string) => ({ type: `CARD_TRANSACTION.${status}`, where: (d: Record<string, any>) => d.status === status, what: status });

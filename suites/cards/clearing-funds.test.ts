@@ -13,7 +13,7 @@ import { cardTransactions, getCard, issueCard, purchase, simulate } from '../../
 import { balanceOf, createQuote, eurDestination, expectOutgoingLifecycle, quoteBody, sender } from '../../helpers/flows/transfers.js';
 import { capabilities, listener } from '../../helpers/harness.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
-import { CardTransaction } from '../../helpers/schemas.js';
+import { CardTransaction } from '../../helpers/schemas/index.js';
 
 const FUNDS = 1_000_000;
 const AUTHORIZED = 800_000;

@@ -10,11 +10,11 @@ import { expectError, expectStatus } from '../../helpers/expect.js';
 import { activeCard, getCard, patchCard } from '../../helpers/flows/cards.js';
 import { activeAccount, createCustomer } from '../../helpers/flows/customers.js';
 import { api } from '../../helpers/harness.js';
-import { cardCreate, cardPatch } from '../../helpers/requests/cards.js';
-import { checkRulesRefused, checkValidAccepted } from '../../helpers/requests/check.js';
-import { fill } from '../../helpers/requests/quotes.js';
+import { cardCreate, cardPatch } from '../../helpers/field-rules/cards.js';
+import { checkRulesRefused, checkValidAccepted } from '../../helpers/field-rules/check.js';
+import { fill } from '../../helpers/field-rules/quotes.js';
 import { basisSupplement, scenario } from '../../helpers/scenario.js';
-import { Card, Page } from '../../helpers/schemas.js';
+import { Card, Page } from '../../helpers/schemas/index.js';
 
 const CREATE = 'POST /cards';
 const PATCH = 'PATCH /cards/{cardId}';

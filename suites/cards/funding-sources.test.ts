@@ -12,7 +12,7 @@ import { cardholder, getCard, issueCard, patchCard } from '../../helpers/flows/c
 import { activeAccount, createCustomer } from '../../helpers/flows/customers.js';
 import { api, capabilities, listener } from '../../helpers/harness.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
-import { Card } from '../../helpers/schemas.js';
+import { Card } from '../../helpers/schemas/index.js';
 
 const INELIGIBLE = 'FUNDING_SOURCE_INELIGIBLE';
 

@@ -8,7 +8,7 @@ import { activeCard, cardholder, getCard, issueCard, patchCard } from '../../hel
 import { createCustomer, customerAccounts } from '../../helpers/flows/customers.js';
 import { api, capabilities } from '../../helpers/harness.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
-import { Card, Page } from '../../helpers/schemas.js';
+import { Card, Page } from '../../helpers/schemas/index.js';
 
 describe('POST /cards', () => {
   scenario({ area: 'Cards', operation: 'POST /cards', section: 'Errors' });

@@ -11,9 +11,9 @@ import { getCard } from '../../helpers/flows/cards.js';
 import { activeAccount, createCustomer } from '../../helpers/flows/customers.js';
 import { walkPages } from '../../helpers/flows/pages.js';
 import { api, capabilities } from '../../helpers/harness.js';
-import { LIST_RULES } from '../../helpers/requests/lists.js';
+import { LIST_RULES } from '../../helpers/field-rules/lists.js';
 import { basisSupplement, scenario } from '../../helpers/scenario.js';
-import { Card, Page } from '../../helpers/schemas.js';
+import { Card, Page } from '../../helpers/schemas/index.js';
 
 const OP = 'GET /cards';
 const walk = async (query: Record<string, string>, limit: number) => (await walkPages('/cards', Card, { query, limit, settled: true })).map((c) => c.id);

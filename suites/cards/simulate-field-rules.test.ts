@@ -9,11 +9,11 @@ import { expectStatus } from '../../helpers/expect.js';
 import { accountIn } from '../../helpers/flows/customers.js';
 import { activeCard, cardTransactions, purchase, simulate } from '../../helpers/flows/cards.js';
 import { api, capabilities, listener } from '../../helpers/harness.js';
-import { cardClearing } from '../../helpers/requests/cards.js';
-import { checkRulesRefused, checkValidAccepted } from '../../helpers/requests/check.js';
-import { fill } from '../../helpers/requests/quotes.js';
+import { cardClearing } from '../../helpers/field-rules/cards.js';
+import { checkRulesRefused, checkValidAccepted } from '../../helpers/field-rules/check.js';
+import { fill } from '../../helpers/field-rules/quotes.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
-import { SimulationAccepted } from '../../helpers/schemas.js';
+import { SimulationAccepted } from '../../helpers/schemas/index.js';
 
 const CLEARING = 'POST /sandbox/cards/{cardId}/simulate/clearing';
 

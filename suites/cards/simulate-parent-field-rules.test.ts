@@ -7,12 +7,12 @@ import { describe, expect, it } from 'vitest';
 import { eventually } from '../../helpers/eventually.js';
 import { activeCard, cardTransactions, purchase, simulate } from '../../helpers/flows/cards.js';
 import { api, capabilities } from '../../helpers/harness.js';
-import { cardBalanceInquiry, cardChildSimulation } from '../../helpers/requests/cards.js';
-import { checkRulesRefused, checkValidAccepted } from '../../helpers/requests/check.js';
-import { fill } from '../../helpers/requests/quotes.js';
+import { cardBalanceInquiry, cardChildSimulation } from '../../helpers/field-rules/cards.js';
+import { checkRulesRefused, checkValidAccepted } from '../../helpers/field-rules/check.js';
+import { fill } from '../../helpers/field-rules/quotes.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
-import type { CardTransaction } from '../../helpers/schemas.js';
-import { SimulationAccepted } from '../../helpers/schemas.js';
+import type { CardTransaction } from '../../helpers/schemas/index.js';
+import { SimulationAccepted } from '../../helpers/schemas/index.js';
 
 const path = (name: string) => `/sandbox/cards/{cardId}/simulate/${name}`;
 

@@ -9,7 +9,7 @@ import { expectError, expectRefusedTransition, expectStatus, expectTransition, n
 import { activeCard, getCard, patchCard } from '../../helpers/flows/cards.js';
 import { capabilities, listener } from '../../helpers/harness.js';
 import { requireCapability, scenario } from '../../helpers/scenario.js';
-import { Card } from '../../helpers/schemas.js';
+import { Card } from '../../helpers/schemas/index.js';
 
 type State = 'ACTIVE' | 'FROZEN' | 'CLOSED';
 const STATES: State[] = ['ACTIVE', 'FROZEN', 'CLOSED'];

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { individual } from '../../fixtures/customers.js';
 import { expectError, expectSchema, expectStatus, noteInterface } from '../../helpers/expect.js';
-import { ErrorBody } from '../../helpers/schemas.js';
+import { ErrorBody } from '../../helpers/schemas/index.js';
 import { createCustomer } from '../../helpers/flows/customers.js';
 import { api, capabilities } from '../../helpers/harness.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';

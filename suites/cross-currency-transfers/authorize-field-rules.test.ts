@@ -8,10 +8,10 @@ import { expectStatus } from '../../helpers/expect.js';
 import { smsLogin } from '../../helpers/flows/strong-customer-authentication.js';
 import { createQuote, eurDestination, executeQuote, expectAuthorizationAnswer, quoteBody, sender, withinVelocity } from '../../helpers/flows/transfers.js';
 import { api, capabilities } from '../../helpers/harness.js';
-import { checkRulesRefused, checkValidAccepted } from '../../helpers/requests/check.js';
-import { fill, quoteAuthorize } from '../../helpers/requests/quotes.js';
+import { checkRulesRefused, checkValidAccepted } from '../../helpers/field-rules/check.js';
+import { fill, quoteAuthorize } from '../../helpers/field-rules/quotes.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
-import { Quote, ScaLoginResult } from '../../helpers/schemas.js';
+import { Quote, ScaLoginResult } from '../../helpers/schemas/index.js';
 import { QuoteAwaitingSca } from '../../helpers/schemas/strong-customer-authentication.js';
 
 const OP = 'POST /quotes/{quoteId}/authorize';

@@ -8,10 +8,10 @@ import { describe, expect, it } from 'vitest';
 import { expectStatus } from '../../helpers/expect.js';
 import { createQuote, eurDestination, expectQuoteMoney, platformConfig, quoteBody, refusalsWithinVelocity, sender, withinVelocity } from '../../helpers/flows/transfers.js';
 import { api, capabilities } from '../../helpers/harness.js';
-import { checkRulesRefused, checkValidAccepted } from '../../helpers/requests/check.js';
-import { fill, quoteCreate, quoteExecute } from '../../helpers/requests/quotes.js';
+import { checkRulesRefused, checkValidAccepted } from '../../helpers/field-rules/check.js';
+import { fill, quoteCreate, quoteExecute } from '../../helpers/field-rules/quotes.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
-import { Page, Quote } from '../../helpers/schemas.js';
+import { Page, Quote } from '../../helpers/schemas/index.js';
 import { z } from 'zod';
 
 const OP = 'POST /quotes';

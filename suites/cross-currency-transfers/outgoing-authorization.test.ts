@@ -12,7 +12,7 @@ import { smsLogin } from '../../helpers/flows/strong-customer-authentication.js'
 import { authorizeQuote, balanceOf, createQuote, eurDestination, executeQuote, expectAuthorizationAnswer, expectNothingKept, expectOutgoingLifecycle, expectScaExecuteDebit, quoteBody, sender } from '../../helpers/flows/transfers.js';
 import { api, capabilities, listener } from '../../helpers/harness.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
-import { Quote, ScaLoginResult } from '../../helpers/schemas.js';
+import { Quote, ScaLoginResult } from '../../helpers/schemas/index.js';
 import { QuoteAwaitingSca } from '../../helpers/schemas/strong-customer-authentication.js';
 import { timestampPrecisionMs } from '../../helpers/target-clock.js';
 

@@ -12,7 +12,7 @@ import { expectOutgoingLifecycle, sender } from '../../helpers/flows/transfers.j
 import { umaDestination } from '../../helpers/flows/uma.js';
 import { api, capabilities, listener } from '../../helpers/harness.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
-import { Quote } from '../../helpers/schemas.js';
+import { Quote } from '../../helpers/schemas/index.js';
 
 const outgoing = (events: Notification[]) => statusPath(events, (d) => d.status, (s) => OUTGOING_STATUSES.has(s));
 

@@ -12,7 +12,7 @@ import { balanceOf, createQuote, eurDestination, executeQuote, expectOutgoingLif
 import { describeBounds, platformFee, within } from '../../helpers/money.js';
 import { api, capabilities, listener } from '../../helpers/harness.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
-import { OutgoingTransaction, Quote } from '../../helpers/schemas.js';
+import { OutgoingTransaction, Quote } from '../../helpers/schemas/index.js';
 
 describe('POST /quotes and POST /quotes/{quoteId}/execute', () => {
   scenario({ area: 'Cross-Currency Transfers', operation: 'POST /quotes', section: 'Other operations that are named' });
@@ -86,7 +86,7 @@ describe('POST /quotes and POST /quotes/{quoteId}/execute', () => {
     requireCapability(ctx, capabilities.sandboxTriggers && capabilities.counterpartyRules, 'the target cannot fund a sender');
     const { customerId, accounts } = await sender();
     const { wallets } = await import('../../helpers/wallets/index.js');
-    const { ExternalAccount } = await import('../../helpers/schemas.js');
+    const { ExternalAccount } = await import('../../helpers/schemas/index.js');
     // Its payment is meant to complete: the address ends in no trigger digits.
     const wallet = walletWithoutTrigger(() => wallets.evm());
     const res = await api.post('/customers/external-accounts', { body: { customerId, currency: 'USDC', ownershipType: 'THIRD_PARTY', accountInfo: { accountType: wallet.accountType, address: wallet.address, beneficiary: { beneficiaryType: 'INDIVIDUAL', fullName: 'Wallet Holder', countryOfResidence: 'US' } } } });

@@ -14,7 +14,7 @@ import { expectNothingMoved, moneyMark } from '../../helpers/flows/agents.js';
 import { umaDestination } from '../../helpers/flows/uma.js';
 import { api, capabilities, listener } from '../../helpers/harness.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
-import { Customer, InternalAccount, Quote } from '../../helpers/schemas.js';
+import { Customer, InternalAccount, Quote } from '../../helpers/schemas/index.js';
 import { wallets } from '../../helpers/wallets/index.js';
 
 const quote = (body: Record<string, unknown>) => api.post('/quotes', { body });

@@ -11,7 +11,7 @@ import { umaDestination } from '../../helpers/flows/uma.js';
 import { balanceOf, createQuote, expectBalanceStays, expectOutgoingLifecycle, expectQuoteMoney, expectTransactionOfQuote, platformConfig, quoteBody, requireVelocityFor, sender, transaction } from '../../helpers/flows/transfers.js';
 import { api, capabilities, listener } from '../../helpers/harness.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
-import { OutgoingTransaction, Quote } from '../../helpers/schemas.js';
+import { OutgoingTransaction, Quote } from '../../helpers/schemas/index.js';
 
 const RealtimeQuote = Quote.extend({ paymentInstructions: z.array(z.looseObject({ accountOrWalletInfo: z.looseObject({ accountType: z.string().min(1) }), instructionsNotes: z.string().optional() })).min(1) });
 

@@ -9,10 +9,10 @@ import { eurDestination, sender } from '../../helpers/flows/transfers.js';
 import { lookupUma, SENDER_QUERY, SUCCESS_RECEIVER } from '../../helpers/flows/uma.js';
 import { api, capabilities } from '../../helpers/harness.js';
 import { expectStatus, noteInterface } from '../../helpers/expect.js';
-import { checkRulesRefused, judged, seedFor, validRequests } from '../../helpers/requests/check.js';
-import { fill } from '../../helpers/requests/quotes.js';
-import { receiverLookup, type ReceiverLookup } from '../../helpers/requests/receiver.js';
-import { validBody } from '../../helpers/requests/rules.js';
+import { checkRulesRefused, judged, seedFor, validRequests } from '../../helpers/field-rules/check.js';
+import { fill } from '../../helpers/field-rules/quotes.js';
+import { receiverLookup, type ReceiverLookup } from '../../helpers/field-rules/receiver.js';
+import { validBody } from '../../helpers/field-rules/rules.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
 import { AccountLookup, UmaLookup } from '../../helpers/schemas/uma.js';
 

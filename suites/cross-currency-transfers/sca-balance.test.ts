@@ -16,7 +16,7 @@ import { authorizeQuote, balanceOf, createQuote, eurDestination, executeQuote, e
 import { waitForEvent } from '../../helpers/events.js';
 import { api, capabilities, listener } from '../../helpers/harness.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
-import { Quote, ScaLoginResult } from '../../helpers/schemas.js';
+import { Quote, ScaLoginResult } from '../../helpers/schemas/index.js';
 import { QuoteAwaitingSca } from '../../helpers/schemas/strong-customer-authentication.js';
 
 const FUNDS = 100_000;

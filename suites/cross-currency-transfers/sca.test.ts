@@ -14,7 +14,7 @@ import { smsLogin } from '../../helpers/flows/strong-customer-authentication.js'
 import { authorizeQuote, balanceOf, createQuote, eurDestination, executeQuote, expectNothingKept, expectOutgoingLifecycle, expectScaExecuteDebit, expectTransactionOfQuote, quoteBody, sender, transaction } from '../../helpers/flows/transfers.js';
 import { api, capabilities, listener } from '../../helpers/harness.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
-import { Quote, ScaLoginResult } from '../../helpers/schemas.js';
+import { Quote, ScaLoginResult } from '../../helpers/schemas/index.js';
 import { LockedDetails, QuoteAwaitingSca } from '../../helpers/schemas/strong-customer-authentication.js';
 
 async function scaSender(ctx: TestContext) {

@@ -8,7 +8,7 @@ import { expectError, expectStatus } from '../../helpers/expect.js';
 import { createQuote, eurDestination, executeQuote, quoteBody, requireVelocityFor, sender } from '../../helpers/flows/transfers.js';
 import { api, capabilities } from '../../helpers/harness.js';
 import { requireCapability, scenario } from '../../helpers/scenario.js';
-import { Quote } from '../../helpers/schemas.js';
+import { Quote } from '../../helpers/schemas/index.js';
 
 describe('POST /quotes/{quoteId}/execute: 500 answers', () => {
   scenario({ area: 'Cross-Currency Transfers', operation: 'POST /quotes/{quoteId}/execute', section: 'Errors' });

@@ -13,7 +13,7 @@ import { requireVelocityFor, sender } from '../../helpers/flows/transfers.js';
 import { lookup, lookupUma, SUCCESS_RECEIVER, umaQuoteBody } from '../../helpers/flows/uma.js';
 import { api, capabilities } from '../../helpers/harness.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
-import { Quote } from '../../helpers/schemas.js';
+import { Quote } from '../../helpers/schemas/index.js';
 import { ERRORS } from '../../helpers/spec/catalog.js';
 
 /** Codes a counterparty's misbehaviour causes on the lookup leg (supplement 18: "lookup or quote"). */

@@ -10,7 +10,7 @@ import { balanceOf, createQuote, eurDestination, executeQuote, expectOutgoingLif
 import { lookup, lookupUma, payerData, SUCCESS_RECEIVER, umaQuoteBody } from '../../helpers/flows/uma.js';
 import { api, capabilities, listener } from '../../helpers/harness.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
-import { Quote } from '../../helpers/schemas.js';
+import { Quote } from '../../helpers/schemas/index.js';
 import { AccountLookup, codeOf } from '../../helpers/schemas/uma.js';
 
 const NO_RECEIVERS = 'the target serves no sandbox UMA receivers (supplement 8: $success.<ccy>@sandbox.uma.money)';

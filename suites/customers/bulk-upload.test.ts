@@ -12,12 +12,12 @@ import { rng } from '../../fixtures/random.js';
 import { expectEvents } from '../../helpers/events.js';
 import { expectError, expectFieldErrors, expectRefusal, expectStatus, expectTransition, noteInterface } from '../../helpers/expect.js';
 import { recordRule } from '../../helpers/coverage/recorder.js';
-import { BULK_FILE_REQUIRED } from '../../helpers/requests/customers.js';
+import { BULK_FILE_REQUIRED } from '../../helpers/field-rules/customers.js';
 import { createCustomer } from '../../helpers/flows/customers.js';
 import { api, capabilities, listener } from '../../helpers/harness.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
 import { BulkUploadAccepted, BulkUploadJob, CustomerPage } from '../../helpers/schemas/customers.js';
-import { Customer } from '../../helpers/schemas.js';
+import { Customer } from '../../helpers/schemas/index.js';
 import { ids } from '../../helpers/spec/catalog.js';
 
 const COLUMNS = ['umaAddress', 'platformCustomerId', 'customerType', 'fullName', 'birthDate', 'addressLine1', 'city', 'state', 'postalCode', 'country', 'businessLegalName', 'email'] as const;

@@ -9,7 +9,7 @@ import { createCustomer } from '../../helpers/flows/customers.js';
 import { expectError, expectFieldErrors, expectStatus } from '../../helpers/expect.js';
 import { api } from '../../helpers/harness.js';
 import { basisSupplement, scenario } from '../../helpers/scenario.js';
-import { Customer, EndUserTerms, Page } from '../../helpers/schemas.js';
+import { Customer, EndUserTerms, Page } from '../../helpers/schemas/index.js';
 
 const currentTermsVersion = async () => expectStatus(await api.get('/customers/end-user-terms'), 200, EndUserTerms, 'GET /customers/end-user-terms returns the current terms URL and version').version;
 

@@ -11,10 +11,10 @@ import { business, individual } from '../../fixtures/customers.js';
 import { expectError, expectStatus } from '../../helpers/expect.js';
 import { createCustomer } from '../../helpers/flows/customers.js';
 import { api } from '../../helpers/harness.js';
-import { checkRulesRefused, checkValidAccepted, judged, validRequests } from '../../helpers/requests/check.js';
-import { customerCreate, customerPatch, kycLinkCreate } from '../../helpers/requests/customers.js';
+import { checkRulesRefused, checkValidAccepted, judged, validRequests } from '../../helpers/field-rules/check.js';
+import { customerCreate, customerPatch, kycLinkCreate } from '../../helpers/field-rules/customers.js';
 import { basisSupplement, scenario } from '../../helpers/scenario.js';
-import { Customer, EndUserTerms, Page } from '../../helpers/schemas.js';
+import { Customer, EndUserTerms, Page } from '../../helpers/schemas/index.js';
 import { KycLink } from '../../helpers/schemas/customers.js';
 
 type Body = Record<string, unknown>;

@@ -7,9 +7,9 @@ import { bareIndividual, business } from '../../fixtures/customers.js';
 import { recordRule } from '../../helpers/coverage/recorder.js';
 import { createCustomer } from '../../helpers/flows/customers.js';
 import { expectDefaultLimit, expectLimitRange, expectPagedOnce, idsPaged } from '../../helpers/flows/list-rules.js';
-import { LIST_RULES } from '../../helpers/requests/lists.js';
+import { LIST_RULES } from '../../helpers/field-rules/lists.js';
 import { basisSupplement, scenario } from '../../helpers/scenario.js';
-import { Customer, InternalAccount } from '../../helpers/schemas.js';
+import { Customer, InternalAccount } from '../../helpers/schemas/index.js';
 
 const OP = 'GET /customers';
 

@@ -6,10 +6,10 @@ import { z } from 'zod';
 import { expectError, expectStatus } from '../../helpers/expect.js';
 import { sender } from '../../helpers/flows/transfers.js';
 import { recordRule } from '../../helpers/coverage/recorder.js';
-import { LIST_RULES } from '../../helpers/requests/lists.js';
+import { LIST_RULES } from '../../helpers/field-rules/lists.js';
 import { api } from '../../helpers/harness.js';
 import { basisSupplement, scenario } from '../../helpers/scenario.js';
-import { ExternalAccount } from '../../helpers/schemas.js';
+import { ExternalAccount } from '../../helpers/schemas/index.js';
 import { Discoveries } from '../../helpers/schemas/uma.js';
 import { usdAccount } from '../../fixtures/external-accounts.js';
 

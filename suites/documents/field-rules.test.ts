@@ -10,8 +10,8 @@ import { createCustomer } from '../../helpers/flows/customers.js';
 import { uploadDocument } from '../../helpers/flows/kyc.js';
 import { walkPages } from '../../helpers/flows/pages.js';
 import { api } from '../../helpers/harness.js';
-import { checkRulesRefused, checkValidAccepted, StrayValues } from '../../helpers/requests/check.js';
-import { documentUpload } from '../../helpers/requests/customers.js';
+import { checkRulesRefused, checkValidAccepted, StrayValues } from '../../helpers/field-rules/check.js';
+import { documentUpload } from '../../helpers/field-rules/customers.js';
 import { basisSupplement, scenario } from '../../helpers/scenario.js';
 import { Document, DocumentPage } from '../../helpers/schemas/kyc.js';
 

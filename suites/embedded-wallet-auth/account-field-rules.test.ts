@@ -12,11 +12,11 @@ import {
   SESSION_REFRESH, WALLET_ACCOUNT, WALLET_EXPORT, expectSessionsUnchanged, listSessions, loggedInWallet, needEmbeddedWallet, refusalOnEitherLeg, signatureRequest, signed, signedRetryOf, stampHeaders,
 } from '../../helpers/flows/wallet.js';
 import { api } from '../../helpers/harness.js';
-import { checkValidAnswered } from '../../helpers/requests/answered.js';
-import { checkRulesRefused, checkValidAccepted } from '../../helpers/requests/check.js';
-import { ACCOUNT_EXPORT, ACCOUNT_PATCH, DELEGATED_KEY_CREATE, SESSION_REFRESH_OP, accountExport, accountPatch, compressedKey, delegatedKeyCreate, sessionRefresh, uncompressedKey } from '../../helpers/requests/wallet.js';
+import { checkValidAnswered } from '../../helpers/field-rules/answered.js';
+import { checkRulesRefused, checkValidAccepted } from '../../helpers/field-rules/check.js';
+import { ACCOUNT_EXPORT, ACCOUNT_PATCH, DELEGATED_KEY_CREATE, SESSION_REFRESH_OP, accountExport, accountPatch, compressedKey, delegatedKeyCreate, sessionRefresh, uncompressedKey } from '../../helpers/field-rules/wallet.js';
 import { basisSupplement, scenario } from '../../helpers/scenario.js';
-import { InternalAccount } from '../../helpers/schemas.js';
+import { InternalAccount } from '../../helpers/schemas/index.js';
 import { AuthSession, DelegatedKey, DelegatedKeyList, SignatureRequest } from '../../helpers/schemas/wallet.js';
 
 const AREA = 'Embedded Wallet Auth';

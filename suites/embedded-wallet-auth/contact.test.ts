@@ -10,7 +10,7 @@ import {
 } from '../../helpers/flows/wallet.js';
 import { api, capabilities } from '../../helpers/harness.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
-import { Customer } from '../../helpers/schemas.js';
+import { Customer } from '../../helpers/schemas/index.js';
 import { AuthMethod } from '../../helpers/schemas/wallet.js';
 
 const CUSTOMER = '/customers/{customerId}';

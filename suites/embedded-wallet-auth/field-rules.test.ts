@@ -15,11 +15,11 @@ import {
   expectSessionsUnchanged, listCredentials, listSessions, loggedInWallet, needEmbeddedWallet, otpChallenge, refusalOnEitherLeg, sealOtp, signed,
 } from '../../helpers/flows/wallet.js';
 import { api } from '../../helpers/harness.js';
-import { checkValidAnswered } from '../../helpers/requests/answered.js';
-import { checkRulesRefused } from '../../helpers/requests/check.js';
-import { CREDENTIAL_CHALLENGE_OP, CREDENTIAL_CREATE, CREDENTIAL_VERIFY_OP, credentialChallenge, credentialCreate, credentialVerify } from '../../helpers/requests/wallet.js';
+import { checkValidAnswered } from '../../helpers/field-rules/answered.js';
+import { checkRulesRefused } from '../../helpers/field-rules/check.js';
+import { CREDENTIAL_CHALLENGE_OP, CREDENTIAL_CREATE, CREDENTIAL_VERIFY_OP, credentialChallenge, credentialCreate, credentialVerify } from '../../helpers/field-rules/wallet.js';
 import { basisSupplement, scenario } from '../../helpers/scenario.js';
-import { SoftwareAuthenticator } from '../../helpers/sca/webauthn.js';
+import { SoftwareAuthenticator } from '../../helpers/authenticators/webauthn.js';
 import { AuthMethod, AuthSession } from '../../helpers/schemas/wallet.js';
 import { SessionKey } from '../../helpers/wallets/stamp.js';
 

@@ -10,8 +10,8 @@ import { expectError, expectStatus } from '../../helpers/expect.js';
 import { issueCard } from '../../helpers/flows/cards.js';
 import { CREDENTIALS, SESSIONS, loggedInWallet, needEmbeddedWallet, signatureRequest, signedRetryOf, stampHeaders } from '../../helpers/flows/wallet.js';
 import { api } from '../../helpers/harness.js';
-import { LIST_RULES } from '../../helpers/requests/lists.js';
-import { CREDENTIAL_LIST, DELEGATED_KEY_LIST, QUERY_ACCOUNT_REQUIRED, QUERY_ONE_FILTER_REQUIRED, SESSION_LIST } from '../../helpers/requests/wallet.js';
+import { LIST_RULES } from '../../helpers/field-rules/lists.js';
+import { CREDENTIAL_LIST, DELEGATED_KEY_LIST, QUERY_ACCOUNT_REQUIRED, QUERY_ONE_FILTER_REQUIRED, SESSION_LIST } from '../../helpers/field-rules/wallet.js';
 import { basisSupplement, scenario } from '../../helpers/scenario.js';
 import { AuthMethodList, AuthSessionList, DelegatedKeyList, SignatureRequest } from '../../helpers/schemas/wallet.js';
 

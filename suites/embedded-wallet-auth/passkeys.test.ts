@@ -7,11 +7,11 @@ import { describe, expect, it } from 'vitest';
 import { expectError, expectRefusal, expectStatus, noteInterface } from '../../helpers/expect.js';
 import { CREDENTIAL_CHALLENGE, CREDENTIAL_VERIFY, CREDENTIALS, listCredentials, listSessions, loggedInWallet, refusalOnEitherLeg, signed, WALLET_ACCOUNT, needEmbeddedWallet } from '../../helpers/flows/wallet.js';
 import { api } from '../../helpers/harness.js';
-import { InternalAccount } from '../../helpers/schemas.js';
+import { InternalAccount } from '../../helpers/schemas/index.js';
 import { SessionKey } from '../../helpers/wallets/stamp.js';
 import { basisSupplement, scenario } from '../../helpers/scenario.js';
 import { AuthMethod, AuthSession, PasskeyChallenge } from '../../helpers/schemas/wallet.js';
-import { SoftwareAuthenticator } from '../../helpers/sca/webauthn.js';
+import { SoftwareAuthenticator } from '../../helpers/authenticators/webauthn.js';
 
 // The relying party of embedded-wallet passkeys is stated nowhere (interface note wallet-passkey-relying-party).
 const RP_ID = 'wallet.conformance.example';

@@ -14,7 +14,7 @@ import { needEmbeddedWallet, otpLogin, SIGNATURE_HEADER, walletAccount } from '.
 import { expectClientError, expectError, expectStatus, noteInterface } from '../../helpers/expect.js';
 import { api, capabilities } from '../../helpers/harness.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
-import { ExternalAccount, Quote } from '../../helpers/schemas.js';
+import { ExternalAccount, Quote } from '../../helpers/schemas/index.js';
 import { wallets } from '../../helpers/wallets/index.js';
 import { SessionKey } from '../../helpers/wallets/stamp.js';
 

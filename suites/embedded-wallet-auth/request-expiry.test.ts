@@ -7,7 +7,7 @@ import { expectError, expectStatus, noteInterface } from '../../helpers/expect.j
 import { loggedInWallet, signatureRequest, signedRetryOf, stampHeaders, WALLET_ACCOUNT, needEmbeddedWallet } from '../../helpers/flows/wallet.js';
 import { capabilities } from '../../helpers/harness.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
-import { InternalAccount } from '../../helpers/schemas.js';
+import { InternalAccount } from '../../helpers/schemas/index.js';
 
 describe('PATCH /internal-accounts/{internalAccountId}: an expired request id', () => {
   scenario({ area: 'Embedded Wallet Auth', operation: 'PATCH /internal-accounts/{internalAccountId}', section: 'Authentication', basis: 'supplement' });

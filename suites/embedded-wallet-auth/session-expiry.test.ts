@@ -7,7 +7,7 @@ import { expectError, expectStatus } from '../../helpers/expect.js';
 import { listSessions, loggedInWallet, needEmbeddedWallet, otpLogin, signatureRequest, signedRetryOf, stampHeaders, WALLET_ACCOUNT } from '../../helpers/flows/wallet.js';
 import { capabilities } from '../../helpers/harness.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
-import { InternalAccount } from '../../helpers/schemas.js';
+import { InternalAccount } from '../../helpers/schemas/index.js';
 
 describe('PATCH /internal-accounts/{internalAccountId}: a session past its expiresAt', () => {
   scenario({ area: 'Embedded Wallet Auth', operation: 'PATCH /internal-accounts/{internalAccountId}', section: 'Authentication', basis: 'supplement' });

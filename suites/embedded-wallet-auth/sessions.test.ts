@@ -9,7 +9,7 @@ import {
 } from '../../helpers/flows/wallet.js';
 import { api } from '../../helpers/harness.js';
 import { basisSupplement, scenario } from '../../helpers/scenario.js';
-import { InternalAccount } from '../../helpers/schemas.js';
+import { InternalAccount } from '../../helpers/schemas/index.js';
 import { AuthSession } from '../../helpers/schemas/wallet.js';
 import { openCredentialBundle } from '../../helpers/wallets/hpke.js';
 import { SessionKey } from '../../helpers/wallets/stamp.js';

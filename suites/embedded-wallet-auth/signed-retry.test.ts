@@ -11,7 +11,7 @@ import {
   loggedInWallet, REQUEST_ID_HEADER, SIGNATURE_HEADER, signatureRequest, signed, signedRetryOf, stampHeaders, WALLET_ACCOUNT, WALLET_EXPORT, type Call, needEmbeddedWallet,
 } from '../../helpers/flows/wallet.js';
 import { basisSupplement, scenario } from '../../helpers/scenario.js';
-import { InternalAccount } from '../../helpers/schemas.js';
+import { InternalAccount } from '../../helpers/schemas/index.js';
 import { ExportBundle, ExportBundleData, WalletExport } from '../../helpers/schemas/wallet.js';
 import { openExportBundle } from '../../helpers/wallets/hpke.js';
 import { encodeStamp, SessionKey, STAMP_SCHEME } from '../../helpers/wallets/stamp.js';

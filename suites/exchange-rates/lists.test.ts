@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { recordRule } from '../../helpers/coverage/recorder.js';
 import { expectStatus } from '../../helpers/expect.js';
 import { api } from '../../helpers/harness.js';
-import { LIST_RULES } from '../../helpers/requests/lists.js';
+import { LIST_RULES } from '../../helpers/field-rules/lists.js';
 import { basisSupplement, scenario } from '../../helpers/scenario.js';
 
 const OP = 'GET /exchange-rates';

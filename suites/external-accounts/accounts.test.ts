@@ -10,9 +10,9 @@ import { expectClientError, expectError, expectFieldErrors, expectStatus } from 
 import { createCustomer } from '../../helpers/flows/customers.js';
 import { api, capabilities } from '../../helpers/harness.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
-import { ExternalAccount, Page } from '../../helpers/schemas.js';
+import { ExternalAccount, Page } from '../../helpers/schemas/index.js';
 import { wallets } from '../../helpers/wallets/index.js';
-import { BOLT11_VALID } from '../../helpers/requests/external-accounts.js';
+import { BOLT11_VALID } from '../../helpers/field-rules/external-accounts.js';
 
 const List = Page(ExternalAccount);
 

@@ -14,10 +14,10 @@ import {
 } from '../../helpers/flows/beneficiary-trust.js';
 import { api, capabilities } from '../../helpers/harness.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
-import { ExternalAccount } from '../../helpers/schemas.js';
+import { ExternalAccount } from '../../helpers/schemas/index.js';
 import { TrustConfirmation, TrustRequestResult } from '../../helpers/schemas/external-accounts.js';
 import { enrolPasskey } from '../../helpers/flows/strong-customer-authentication.js';
-import { SoftwareAuthenticator } from '../../helpers/sca/webauthn.js';
+import { SoftwareAuthenticator } from '../../helpers/authenticators/webauthn.js';
 import { ids } from '../../helpers/spec/catalog.js';
 
 const needSca = (ctx: TestContext, covers: string[] = []) =>

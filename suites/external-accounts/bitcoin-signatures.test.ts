@@ -7,7 +7,7 @@ import { expectError, expectStatus, expectTransition } from '../../helpers/expec
 import { createPendingOwnershipWallet, getPlatformAccount, startWalletChallenge, verify, VERIFY } from '../../helpers/flows/external-accounts.js';
 import { capabilities } from '../../helpers/harness.js';
 import { requireCapability, scenario } from '../../helpers/scenario.js';
-import { ExternalAccount } from '../../helpers/schemas.js';
+import { ExternalAccount } from '../../helpers/schemas/index.js';
 import type { BitcoinAddressType } from '../../helpers/wallets/bitcoin.js';
 import { wallets } from '../../helpers/wallets/index.js';
 

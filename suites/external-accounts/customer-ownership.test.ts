@@ -11,7 +11,7 @@ import { expectError, expectStatus, expectTransition } from '../../helpers/expec
 import { createCustomer } from '../../helpers/flows/customers.js';
 import { api, capabilities, listener } from '../../helpers/harness.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
-import { ExternalAccount, WalletSignatureChallenge } from '../../helpers/schemas.js';
+import { ExternalAccount, WalletSignatureChallenge } from '../../helpers/schemas/index.js';
 import { ids } from '../../helpers/spec/catalog.js';
 import { wallets, type TestWallet } from '../../helpers/wallets/index.js';
 

@@ -8,10 +8,10 @@ import { createCustomer } from '../../helpers/flows/customers.js';
 import { walkPages } from '../../helpers/flows/pages.js';
 import { api, capabilities } from '../../helpers/harness.js';
 import { expectDuplicateRefused, LIGHTNING_ALIASES as aliases } from '../../helpers/flows/external-accounts.js';
-import { checkRulesRefused, checkValidAccepted } from '../../helpers/requests/check.js';
-import { externalAccountCreate } from '../../helpers/requests/external-accounts.js';
+import { checkRulesRefused, checkValidAccepted } from '../../helpers/field-rules/check.js';
+import { externalAccountCreate } from '../../helpers/field-rules/external-accounts.js';
 import { basisSupplement, scenario } from '../../helpers/scenario.js';
-import { ExternalAccount } from '../../helpers/schemas.js';
+import { ExternalAccount } from '../../helpers/schemas/index.js';
 
 const CUSTOMER_CREATE = 'POST /customers/external-accounts';
 const PLATFORM_CREATE = 'POST /platform/external-accounts';

@@ -9,7 +9,7 @@ import { expectError, expectStatus, noteInterface } from '../../helpers/expect.j
 import { createCustomer } from '../../helpers/flows/customers.js';
 import { api, capabilities } from '../../helpers/harness.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
-import { ExternalAccount } from '../../helpers/schemas.js';
+import { ExternalAccount } from '../../helpers/schemas/index.js';
 import { ExternalAccountPage } from '../../helpers/schemas/external-accounts.js';
 import { ids } from '../../helpers/spec/catalog.js';
 

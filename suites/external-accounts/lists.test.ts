@@ -14,9 +14,9 @@ import { createWalletAccount } from '../../helpers/flows/external-accounts.js';
 import { walkPages } from '../../helpers/flows/pages.js';
 import { eurDestination } from '../../helpers/flows/transfers.js';
 import { api } from '../../helpers/harness.js';
-import { LIST_RULES } from '../../helpers/requests/lists.js';
+import { LIST_RULES } from '../../helpers/field-rules/lists.js';
 import { basisSupplement, scenario } from '../../helpers/scenario.js';
-import { ExternalAccount } from '../../helpers/schemas.js';
+import { ExternalAccount } from '../../helpers/schemas/index.js';
 import { wallets } from '../../helpers/wallets/index.js';
 
 const CUSTOMER_LIST = '/customers/external-accounts';

@@ -10,7 +10,7 @@ import { api, capabilities, listener } from '../../helpers/harness.js';
 import { requireCapability, scenario } from '../../helpers/scenario.js';
 import { ids } from '../../helpers/spec/catalog.js';
 import { wallets } from '../../helpers/wallets/index.js';
-import { ExternalAccount } from '../../helpers/schemas.js';
+import { ExternalAccount } from '../../helpers/schemas/index.js';
 
 const PENDING = 'PENDING_OWNERSHIP_VERIFICATION';
 

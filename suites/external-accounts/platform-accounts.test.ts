@@ -12,11 +12,11 @@ import { createWalletAccount } from '../../helpers/flows/external-accounts.js';
 import { eurDestination } from '../../helpers/flows/transfers.js';
 import { api } from '../../helpers/harness.js';
 import { basisSupplement, scenario } from '../../helpers/scenario.js';
-import { ExternalAccount } from '../../helpers/schemas.js';
+import { ExternalAccount } from '../../helpers/schemas/index.js';
 import { ExternalAccountPage } from '../../helpers/schemas/external-accounts.js';
 import { wallets } from '../../helpers/wallets/index.js';
 import { recordRule } from '../../helpers/coverage/recorder.js';
-import { LIST_RULES } from '../../helpers/requests/lists.js';
+import { LIST_RULES } from '../../helpers/field-rules/lists.js';
 
 const PLATFORM_LIST = '/platform/external-accounts';
 const PLATFORM_ACCOUNT = '/platform/external-accounts/{externalAccountId}';

@@ -6,10 +6,10 @@ import { describe, expect, it } from 'vitest';
 import { walkPages } from '../../helpers/flows/pages.js';
 import { api, capabilities } from '../../helpers/harness.js';
 import { expectDuplicateRefused, LIGHTNING_ALIASES as aliases } from '../../helpers/flows/external-accounts.js';
-import { checkRulesRefused, checkValidAccepted } from '../../helpers/requests/check.js';
-import { externalAccountCreate } from '../../helpers/requests/external-accounts.js';
+import { checkRulesRefused, checkValidAccepted } from '../../helpers/field-rules/check.js';
+import { externalAccountCreate } from '../../helpers/field-rules/external-accounts.js';
 import { basisSupplement, scenario } from '../../helpers/scenario.js';
-import { ExternalAccount } from '../../helpers/schemas.js';
+import { ExternalAccount } from '../../helpers/schemas/index.js';
 
 const PLATFORM_CREATE = 'POST /platform/external-accounts';
 

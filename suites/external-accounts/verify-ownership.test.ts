@@ -10,7 +10,7 @@ import { expectError, expectRefusedTransition, expectStatus, expectTransition, n
 import { createPendingOwnershipWallet, getPlatformAccount, startLivenessChallenge, startWalletChallenge, verify, VERIFY } from '../../helpers/flows/external-accounts.js';
 import { api, capabilities, listener } from '../../helpers/harness.js';
 import { requireCapability, scenario } from '../../helpers/scenario.js';
-import { ExternalAccount } from '../../helpers/schemas.js';
+import { ExternalAccount } from '../../helpers/schemas/index.js';
 import { ids } from '../../helpers/spec/catalog.js';
 import { wallets, type TestWallet } from '../../helpers/wallets/index.js';
 

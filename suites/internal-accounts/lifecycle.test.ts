@@ -10,7 +10,7 @@ import { expectRefusal, expectStatus, expectTransition, noteInterface } from '..
 import { accountIn, activeAccount, createCustomer, customerAccounts, fund } from '../../helpers/flows/customers.js';
 import { api, capabilities, listener } from '../../helpers/harness.js';
 import { requireCapability, scenario } from '../../helpers/scenario.js';
-import { ExternalAccount, IncomingTransaction, InternalAccount } from '../../helpers/schemas.js';
+import { ExternalAccount, IncomingTransaction, InternalAccount } from '../../helpers/schemas/index.js';
 import { usdAccount } from '../../fixtures/external-accounts.js';
 import { ids } from '../../helpers/spec/catalog.js';
 

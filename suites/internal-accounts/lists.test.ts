@@ -11,9 +11,9 @@ import { createCustomer } from '../../helpers/flows/customers.js';
 import { expectLimitRange, expectPagedOnce, idsPaged } from '../../helpers/flows/list-rules.js';
 import { walkPages } from '../../helpers/flows/pages.js';
 import { api } from '../../helpers/harness.js';
-import { LIST_RULES } from '../../helpers/requests/lists.js';
+import { LIST_RULES } from '../../helpers/field-rules/lists.js';
 import { basisSupplement, scenario } from '../../helpers/scenario.js';
-import { InternalAccount } from '../../helpers/schemas.js';
+import { InternalAccount } from '../../helpers/schemas/index.js';
 import { z } from 'zod';
 
 const CUSTOMER_OP = 'GET /customers/internal-accounts';

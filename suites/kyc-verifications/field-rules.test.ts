@@ -9,8 +9,8 @@ import { expectError, expectStatus } from '../../helpers/expect.js';
 import { createCustomer } from '../../helpers/flows/customers.js';
 import { walkPages } from '../../helpers/flows/pages.js';
 import { api } from '../../helpers/harness.js';
-import { checkRulesRefused, checkValidAccepted, StrayValues } from '../../helpers/requests/check.js';
-import { ownerCreate, ownerPatch, verificationCreate } from '../../helpers/requests/customers.js';
+import { checkRulesRefused, checkValidAccepted, StrayValues } from '../../helpers/field-rules/check.js';
+import { ownerCreate, ownerPatch, verificationCreate } from '../../helpers/field-rules/customers.js';
 import { basisSupplement, scenario } from '../../helpers/scenario.js';
 import { BeneficialOwner, BeneficialOwnerPage, Verification, VerificationPage } from '../../helpers/schemas/kyc.js';
 

@@ -9,7 +9,7 @@ import { recordRule } from '../../helpers/coverage/recorder.js';
 import { createCustomer } from '../../helpers/flows/customers.js';
 import { addOwner, uploadDocument, verify } from '../../helpers/flows/kyc.js';
 import { expectLimitRange, expectPagedOnce, expectPagedOverChanging, idsPaged } from '../../helpers/flows/list-rules.js';
-import { LIST_RULES } from '../../helpers/requests/lists.js';
+import { LIST_RULES } from '../../helpers/field-rules/lists.js';
 import { basisSupplement, scenario } from '../../helpers/scenario.js';
 import { BeneficialOwner, Verification } from '../../helpers/schemas/kyc.js';
 

@@ -10,7 +10,7 @@ import { expectError, expectStatus } from '../../helpers/expect.js';
 import { createCustomer } from '../../helpers/flows/customers.js';
 import { api, capabilities, listener } from '../../helpers/harness.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
-import { Customer } from '../../helpers/schemas.js';
+import { Customer } from '../../helpers/schemas/index.js';
 import { BeneficialOwner, Document, Verification } from '../../helpers/schemas/kyc.js';
 const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
 

@@ -12,7 +12,7 @@ import { untilPast } from '../../helpers/deadline.js';
 import { api, capabilities } from '../../helpers/harness.js';
 import { describeBounds, platformFee, receivingFor, within } from '../../helpers/money.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
-import { PlatformConfig } from '../../helpers/schemas.js';
+import { PlatformConfig } from '../../helpers/schemas/index.js';
 
 /** basis: supplement (section 11): GET /exchange-rates → {data[{…, receivingAmount, exchangeRate, fees{fixed, total}}]}. */
 const Rates = z.looseObject({ data: z.array(z.looseObject({ destinationCurrency: z.string(), receivingAmount: z.number().int(), exchangeRate: z.number().positive(), fees: z.looseObject({ total: z.number().int() }).optional() })) });

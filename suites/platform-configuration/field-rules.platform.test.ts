@@ -7,10 +7,10 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectStatus } from '../../helpers/expect.js';
 import { api } from '../../helpers/harness.js';
-import { checkRulesRefused, checkValidAccepted } from '../../helpers/requests/check.js';
-import { configPatch } from '../../helpers/requests/customers.js';
+import { checkRulesRefused, checkValidAccepted } from '../../helpers/field-rules/check.js';
+import { configPatch } from '../../helpers/field-rules/customers.js';
 import { basisSupplement, scenario } from '../../helpers/scenario.js';
-import { PlatformConfig } from '../../helpers/schemas.js';
+import { PlatformConfig } from '../../helpers/schemas/index.js';
 
 const currentConfig = async () => expectStatus(await api.get('/config'), 200, PlatformConfig, 'GET /config returns the platform configuration');
 const send = (body: Record<string, unknown>) => api.patch('/config', { body });

@@ -9,10 +9,10 @@ import { expectStatus } from '../../helpers/expect.js';
 import { fund } from '../../helpers/flows/customers.js';
 import { balanceOf, refusalsWithinVelocity, sender, withinVelocity } from '../../helpers/flows/transfers.js';
 import { api, capabilities } from '../../helpers/harness.js';
-import { checkRulesRefused, checkValidAccepted } from '../../helpers/requests/check.js';
-import { fill, transferIn, transferOut } from '../../helpers/requests/quotes.js';
+import { checkRulesRefused, checkValidAccepted } from '../../helpers/field-rules/check.js';
+import { fill, transferIn, transferOut } from '../../helpers/field-rules/quotes.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
-import { ExternalAccount, IncomingTransaction, OutgoingTransaction, Page } from '../../helpers/schemas.js';
+import { ExternalAccount, IncomingTransaction, OutgoingTransaction, Page } from '../../helpers/schemas/index.js';
 
 const OP = 'POST /transfer-out';
 const IN = 'POST /transfer-in';

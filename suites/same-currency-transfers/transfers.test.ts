@@ -9,7 +9,7 @@ import { eventually } from '../../helpers/eventually.js';
 import { balanceOf, expectBalanceStays, expectOutgoingLifecycle, expectRefundedStatus, outgoingSteps, REMOVED_FAILURE_REASONS, sender, transaction } from '../../helpers/flows/transfers.js';
 import { api, capabilities, listener } from '../../helpers/harness.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
-import { ExternalAccount, IncomingTransaction as Incoming, OutgoingTransaction } from '../../helpers/schemas.js';
+import { ExternalAccount, IncomingTransaction as Incoming, OutgoingTransaction } from '../../helpers/schemas/index.js';
 
 describe('Deprecated same-currency transfers', () => {
   scenario({ area: 'Same-Currency Transfers', operation: 'POST /transfer-out', section: 'Other operations that are named' });

@@ -8,11 +8,11 @@ import { expectError, expectStatus } from '../../helpers/expect.js';
 import { fund } from '../../helpers/flows/customers.js';
 import { balanceOf, createQuote, eurDestination, quoteBody, sender } from '../../helpers/flows/transfers.js';
 import { api, capabilities } from '../../helpers/harness.js';
-import { checkRulesRefused, checkValidAccepted } from '../../helpers/requests/check.js';
-import { fill, sandboxFund, sandboxSend, sandboxUmaReceive } from '../../helpers/requests/quotes.js';
+import { checkRulesRefused, checkValidAccepted } from '../../helpers/field-rules/check.js';
+import { fill, sandboxFund, sandboxSend, sandboxUmaReceive } from '../../helpers/field-rules/quotes.js';
 import { SUCCESS_SENDER } from '../../helpers/flows/incoming.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
-import { AnyTransaction, IncomingTransaction, InternalAccount, OutgoingTransaction, Page, Quote } from '../../helpers/schemas.js';
+import { AnyTransaction, IncomingTransaction, InternalAccount, OutgoingTransaction, Page, Quote } from '../../helpers/schemas/index.js';
 
 const FUND = 'POST /sandbox/internal-accounts/{accountId}/fund';
 const SEND = 'POST /sandbox/send';

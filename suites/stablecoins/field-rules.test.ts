@@ -9,11 +9,11 @@ import {
   BURNS, COIN, COINS, LINK, LINKS, MINTS, OPERATION, OPERATIONS, linkAccount, linkedToken, needStablecoins, platformBankAccount, post, sparkWallet,
 } from '../../helpers/flows/stablecoins.js';
 import { api, capabilities } from '../../helpers/harness.js';
-import { checkRulesRefused, checkValidAccepted } from '../../helpers/requests/check.js';
-import { getPath } from '../../helpers/requests/rules.js';
+import { checkRulesRefused, checkValidAccepted } from '../../helpers/field-rules/check.js';
+import { getPath } from '../../helpers/field-rules/rules.js';
 import {
   BURN_CREATE, COIN_REGISTER, LINK_CREATE, MINT_CREATE, burnCreate, coinRegister, linkCreate, mintCreate, type OperationContext,
-} from '../../helpers/requests/stablecoins.js';
+} from '../../helpers/field-rules/stablecoins.js';
 import { basisSupplement, scenario } from '../../helpers/scenario.js';
 import { ProviderAccount, Stablecoin, StablecoinOperation } from '../../helpers/schemas/stablecoins.js';
 

@@ -17,8 +17,8 @@ import {
   BURNS, COINS, LINKS, MINTS, OPERATIONS, linkAccount, linkedToken, needStablecoins, platformBankAccount, post, sparkWallet, tokenAmount,
 } from '../../helpers/flows/stablecoins.js';
 import { api } from '../../helpers/harness.js';
-import { LIST_RULES } from '../../helpers/requests/lists.js';
-import { COIN_LIST, LINK_LIST, OPERATION_LIST } from '../../helpers/requests/stablecoins.js';
+import { LIST_RULES } from '../../helpers/field-rules/lists.js';
+import { COIN_LIST, LINK_LIST, OPERATION_LIST } from '../../helpers/field-rules/stablecoins.js';
 import { basisSupplement, scenario } from '../../helpers/scenario.js';
 import { pageOf } from '../../helpers/schemas/page.js';
 import { PROVIDER_ACCOUNT_STATUSES, ProviderAccount, Stablecoin, StablecoinOperation } from '../../helpers/schemas/stablecoins.js';

@@ -39,7 +39,7 @@ import { api, capabilities } from '../../helpers/harness.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
 import { StablecoinOperation, type Stablecoin } from '../../helpers/schemas/stablecoins.js';
 import { ids } from '../../helpers/spec/catalog.js';
-import { InternalAccount } from '../../helpers/schemas.js';
+import { InternalAccount } from '../../helpers/schemas/index.js';
 import { z } from 'zod';
 
 type Op = StablecoinOperation;

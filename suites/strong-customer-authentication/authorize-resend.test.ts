@@ -9,7 +9,7 @@ import { needSca, smsLogin } from '../../helpers/flows/strong-customer-authentic
 import { authorizeQuote, createQuote, eurDestination, executeQuote, quoteBody, sender } from '../../helpers/flows/transfers.js';
 import { api, capabilities } from '../../helpers/harness.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
-import { Quote } from '../../helpers/schemas.js';
+import { Quote } from '../../helpers/schemas/index.js';
 import { QuoteAwaitingSca } from '../../helpers/schemas/strong-customer-authentication.js';
 
 const RESEND = '/quotes/{quoteId}/authorize/resend';

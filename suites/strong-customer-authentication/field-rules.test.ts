@@ -13,15 +13,15 @@ import {
 } from '../../helpers/flows/strong-customer-authentication.js';
 import { recordRule } from '../../helpers/coverage/recorder.js';
 import { api, capabilities } from '../../helpers/harness.js';
-import { checkValidAnswered } from '../../helpers/requests/answered.js';
-import { checkRulesRefused } from '../../helpers/requests/check.js';
-import { rotating } from '../../helpers/requests/rotating.js';
+import { checkValidAnswered } from '../../helpers/field-rules/answered.js';
+import { checkRulesRefused } from '../../helpers/field-rules/check.js';
+import { rotating } from '../../helpers/field-rules/rotating.js';
 import {
   FACTOR_ADD, FACTOR_CONFIRM, FACTOR_DELETE, FACTOR_LIST, LOGIN_COMPLETE, LOGIN_START, QUERY_CUSTOMER_REQUIRED, RECORD_EVENT_OP, RESET_COMPLETE_OP, RESET_READ, RESET_START,
   factorAdd, factorConfirm, loginComplete, loginStart, recordEvent, resetComplete, resetStart,
-} from '../../helpers/requests/sca.js';
+} from '../../helpers/field-rules/sca.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
-import { SoftwareAuthenticator } from '../../helpers/sca/webauthn.js';
+import { SoftwareAuthenticator } from '../../helpers/authenticators/webauthn.js';
 import {
   FactorReset, FactorResetStarted, PasskeyConfirmation, PasskeyEnrollment, RecordEventResult, TotpConfirmation, TotpEnrollment,
 } from '../../helpers/schemas/strong-customer-authentication.js';

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { expectError, expectStatus } from '../../helpers/expect.js';
 import { CONFIRM, enrolPasskey, FACTOR, FACTORS, listFactors, needSca, sca, scaRegionCustomer, startPasskey } from '../../helpers/flows/strong-customer-authentication.js';
 import { basisSupplement, scenario } from '../../helpers/scenario.js';
-import { SoftwareAuthenticator } from '../../helpers/sca/webauthn.js';
+import { SoftwareAuthenticator } from '../../helpers/authenticators/webauthn.js';
 import { PasskeyConfirmation } from '../../helpers/schemas/strong-customer-authentication.js';
 import { ids } from '../../helpers/spec/catalog.js';
 

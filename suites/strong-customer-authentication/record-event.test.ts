@@ -10,7 +10,7 @@ import { needSca, RECORD_EVENT, sca, scaRegionCustomer, smsLogin } from '../../h
 import { eurDestination, quoteBody, sender } from '../../helpers/flows/transfers.js';
 import { api, capabilities } from '../../helpers/harness.js';
 import { basisSupplement, scenario } from '../../helpers/scenario.js';
-import { Quote } from '../../helpers/schemas.js';
+import { Quote } from '../../helpers/schemas/index.js';
 import { LockedDetails, RecordEventResult } from '../../helpers/schemas/strong-customer-authentication.js';
 
 const MINUTE = 60_000;

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { expectError, expectStatus, noteInterface } from '../../helpers/expect.js';
 import { CONFIRM, currentCode, enrolTotp, listFactors, needSca, sca, scaRegionCustomer, startTotp } from '../../helpers/flows/strong-customer-authentication.js';
 import { basisSupplement, scenario } from '../../helpers/scenario.js';
-import { totp } from '../../helpers/sca/totp.js';
+import { totp } from '../../helpers/authenticators/totp.js';
 import { z } from 'zod';
 
 const LoginResult = z.looseObject({ status: z.string() });

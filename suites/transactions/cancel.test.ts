@@ -14,7 +14,7 @@ import { expectError, expectStatus, noteInterface } from '../../helpers/expect.j
 import { balanceOf, createQuote, eurDestination, expectBalanceStays, expectOutgoingLifecycle, expectRefundedStatus, outgoingSteps, quoteBody, sender, transaction } from '../../helpers/flows/transfers.js';
 import { api, capabilities, listener } from '../../helpers/harness.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
-import { ExternalAccount, OutgoingTransaction } from '../../helpers/schemas.js';
+import { ExternalAccount, OutgoingTransaction } from '../../helpers/schemas/index.js';
 
 const FUNDS = 100_000;
 const AMOUNT = 10_000;

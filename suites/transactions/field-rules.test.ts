@@ -8,12 +8,12 @@ import { eventually } from '../../helpers/eventually.js';
 import { expectStatus } from '../../helpers/expect.js';
 import { anyTransaction, createQuote, quoteBody, sender, transaction } from '../../helpers/flows/transfers.js';
 import { api, capabilities, listener } from '../../helpers/harness.js';
-import { checkRulesRefused, checkValidAccepted } from '../../helpers/requests/check.js';
-import { transactionApprove, transactionCancel, transactionConfirm, transactionReject } from '../../helpers/requests/transactions.js';
+import { checkRulesRefused, checkValidAccepted } from '../../helpers/field-rules/check.js';
+import { transactionApprove, transactionCancel, transactionConfirm, transactionReject } from '../../helpers/field-rules/transactions.js';
 import { answerNextApproval, receive } from '../../helpers/flows/incoming.js';
 import { quietPeriod, waitForEvent } from '../../helpers/events.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
-import { AnyTransaction, ExternalAccount, IncomingTransaction } from '../../helpers/schemas.js';
+import { AnyTransaction, ExternalAccount, IncomingTransaction } from '../../helpers/schemas/index.js';
 
 const CANCEL = 'POST /transactions/{transactionId}/cancel';
 const CONFIRM = 'POST /transactions/{transactionId}/confirm';

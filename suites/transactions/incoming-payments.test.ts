@@ -14,7 +14,7 @@ import { expectPath, INCOMING_STATUSES, statusPath } from '../../helpers/flows/l
 import { balanceOf, sender } from '../../helpers/flows/transfers.js';
 import { api, capabilities, listener } from '../../helpers/harness.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
-import { IncomingTransaction } from '../../helpers/schemas/transactions.js';
+import { IncomingTransactionRecord as IncomingTransaction } from '../../helpers/schemas/transactions.js';
 
 const incoming = (events: Notification[]) => statusPath(events, (d) => d.status, (s) => INCOMING_STATUSES.has(s));
 const getTransaction = async (transactionId: string) =>

@@ -11,9 +11,9 @@ import { createQuote, eurDestination, expectOutgoingLifecycle, quoteBody, sender
 import { api, capabilities, listener } from '../../helpers/harness.js';
 import { recordRule } from '../../helpers/coverage/recorder.js';
 import { expectUnmatchedListsNone } from '../../helpers/flows/list-rules.js';
-import { LIST_RULES } from '../../helpers/requests/lists.js';
+import { LIST_RULES } from '../../helpers/field-rules/lists.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
-import { AnyTransaction, Customer, IsoUtc, Page } from '../../helpers/schemas.js';
+import { AnyTransaction, Customer, IsoUtc, Page } from '../../helpers/schemas/index.js';
 
 const Dated = z.looseObject({ createdAt: IsoUtc });
 const Listed = z.looseObject({ id: z.string(), type: z.string(), status: z.string() });

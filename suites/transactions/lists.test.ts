@@ -11,9 +11,9 @@ import { expectError, expectStatus } from '../../helpers/expect.js';
 import { walkPages } from '../../helpers/flows/pages.js';
 import { requireVelocityFor, sender } from '../../helpers/flows/transfers.js';
 import { api, capabilities } from '../../helpers/harness.js';
-import { LIST_RULES } from '../../helpers/requests/lists.js';
+import { LIST_RULES } from '../../helpers/field-rules/lists.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
-import { ExternalAccount, OutgoingTransaction, Page } from '../../helpers/schemas.js';
+import { ExternalAccount, OutgoingTransaction, Page } from '../../helpers/schemas/index.js';
 
 const OP = 'GET /transactions';
 const Item = z.looseObject({ id: z.string(), customerId: z.string().optional() });

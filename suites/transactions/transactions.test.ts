@@ -9,7 +9,7 @@ import { createQuote, eurDestination, expectOutgoingLifecycle, quoteBody, requir
 import { eventually } from '../../helpers/eventually.js';
 import { api, capabilities, listener } from '../../helpers/harness.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
-import { AnyTransaction, OutgoingTransaction, Page } from '../../helpers/schemas.js';
+import { AnyTransaction, OutgoingTransaction, Page } from '../../helpers/schemas/index.js';
 
 async function completedTransaction() {
   const { customerId, accounts } = await sender({ USD: 100_000 });

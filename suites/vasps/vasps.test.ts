@@ -6,7 +6,7 @@ import { expectError, expectStatus } from '../../helpers/expect.js';
 import { walkPages } from '../../helpers/flows/pages.js';
 import { api } from '../../helpers/harness.js';
 import { recordRule } from '../../helpers/coverage/recorder.js';
-import { LIST_RULES } from '../../helpers/requests/lists.js';
+import { LIST_RULES } from '../../helpers/field-rules/lists.js';
 import { basisSupplement, scenario } from '../../helpers/scenario.js';
 import { pageOf } from '../../helpers/schemas/page.js';
 import { Vasp } from '../../helpers/schemas/uma.js';

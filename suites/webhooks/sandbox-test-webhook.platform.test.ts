@@ -10,7 +10,7 @@ import { noteTestForm, waitForNotifications } from '../../helpers/events.js';
 import { expectError, expectSchema, expectStatus } from '../../helpers/expect.js';
 import { api, capabilities, listener } from '../../helpers/harness.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
-import { TestDelivery } from '../../helpers/schemas.js';
+import { TestDelivery } from '../../helpers/schemas/index.js';
 import { ids } from '../../helpers/spec/catalog.js';
 
 /** Supplement 3: 200 {url?, response_status*: int, response_body?: string}. */

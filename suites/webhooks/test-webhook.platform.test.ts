@@ -6,7 +6,7 @@ import { noteTestForm, waitForNotifications } from '../../helpers/events.js';
 import { expectError, expectSchema, expectStatus } from '../../helpers/expect.js';
 import { api, capabilities, listener } from '../../helpers/harness.js';
 import { requireCapability, scenario } from '../../helpers/scenario.js';
-import { PlatformConfig, TestDelivery, WebhookTestResult } from '../../helpers/schemas.js';
+import { PlatformConfig, TestDelivery, WebhookTestResult } from '../../helpers/schemas/index.js';
 import { recordCovered } from '../../helpers/coverage/recorder.js';
 import { ids } from '../../helpers/spec/catalog.js';
 

@@ -2,7 +2,7 @@
 // pattern, format, length, range, exactly-one-of, forbidden), every one citing the sentence of the
 // interface or the supplement it comes from. From them fast-check derives valid requests (every
 // variant, every optional field present or not) and requests that break exactly one rule.
-// Nothing here asserts: helpers/requests/check.ts sends the requests and judges the answers.
+// Nothing here asserts: helpers/field-rules/check.ts sends the requests and judges the answers.
 import fc from 'fast-check';
 
 export type Constraint = 'required' | 'type' | 'integer' | 'enum' | 'pattern' | 'format' | 'minLength' | 'maxLength' | 'minimum' | 'maximum' | 'minItems' | 'oneOf' | 'forbidden';
@@ -140,11 +140,8 @@ function setPath(obj: Record<string, unknown>, path: string, value: unknown): vo
  * Building is the costly part of many arbitraries (fast-check tokenizes a pattern and computes a
  * string's shrink slices on construction), and most built here are never used where they are built:
  * every thread that loads the request modules builds each module's specs, the main thread only counts
- * their rules (the coverage report), and a worker uses the rules of the files it runs. Measured in CPU
- * profiles of whole runs (eight workers, on two cores, so profile time includes waiting for a core):
- * building fast-check's stringMatching arbitraries took 1.31 s of the workers' profile time when built
- * eagerly, 0.99 s at first use, 0.40 s at first use without stack traces (below); the main thread's
- * profile time in the request modules (helpers/requests/) fell from 0.44 s to 0.11 s.
+ * their rules (the coverage report), and a worker uses the rules of the files it runs. Built at first
+ * use, an arbitrary costs only the thread that generates from it, and only once.
  */
 class Deferred<T> extends fc.Arbitrary<T> {
   private built: fc.Arbitrary<T> | undefined;
@@ -155,9 +152,9 @@ class Deferred<T> extends fc.Arbitrary<T> {
     if (this.built) return this.built;
     // fast-check's string arbitraries compute their shrink slices when built, asking each character
     // arbitrary whether it could have made each character of its list of notable strings; a character
-    // range answers "no" by throwing an error that fast-check catches. The errors' stack traces were
-    // most of the cost of building (0.76 s of the workers' profile time in the function that throws,
-    // 0.23 s without them): none is captured while building. The limit is put back before anything else runs (building is synchronous); an
+    // range answers "no" by throwing an error that fast-check catches. Capturing those errors' stack
+    // traces is most of the cost of building, and nothing reads them: none is captured while building.
+    // The limit is put back before anything else runs (building is synchronous); an
     // arbitrary that fails to build is built again with stack traces, so its error says where.
     const limit = Error.stackTraceLimit;
     Error.stackTraceLimit = 0;

@@ -4,20 +4,14 @@
 // Interface, Events: the types it names and their `data`; basis: supplement (sections 3, 5, 8, 9, 13,
 // 14, 19, 23, 24, 27) for the rest.
 import { z } from 'zod';
-import {
-  Card,
-  CardTransaction,
-  Customer,
-  ExternalAccount,
-  InternalAccount,
-  IsoUtc,
-  Money,
-  IncomingTransaction,
-  OutgoingTransaction,
-  typedId,
-} from './schemas.js';
-import { UmaInvitation } from './schemas/uma.js';
-import { Verification } from './schemas/kyc.js';
+import { Card, CardTransaction } from './cards.js';
+import { IsoUtc, Money, typedId } from './common.js';
+import { Customer, KycStatus } from './customers.js';
+import { ExternalAccount } from './external-accounts.js';
+import { InternalAccount } from './internal-accounts.js';
+import { Verification } from './kyc.js';
+import { IncomingTransaction, OUTGOING_STATUSES, OutgoingStatus, OutgoingTransaction } from './transactions.js';
+import { UmaInvitation } from './uma.js';
 
 /** basis: supplement (section 8): the refund object of a failed payment. */
 export const Refund = z.looseObject({
@@ -29,26 +23,22 @@ export const Refund = z.looseObject({
 });
 
 /**
- * Outgoing status: the supplement's outgoing enum (section 8); the interface also names
+ * Outgoing status (OutgoingStatus): the supplement's outgoing enum (section 8); the interface also names
  * REFUND_PENDING, REFUND_COMPLETED, REFUND_FAILED as transaction statuses (the supplement notes the
  * conflict and says to accept either).
  */
-export const OUTGOING_STATUSES = ['PENDING', 'PENDING_AUTHORIZATION', 'PROCESSING', 'COMPLETED', 'FAILED', 'EXPIRED'] as const;
-const REFUND_STATUS_NAMES = ['REFUND_PENDING', 'REFUND_COMPLETED', 'REFUND_FAILED'] as const;
-
 export const OutgoingPaymentData = OutgoingTransaction.extend({
-  status: z.enum([...OUTGOING_STATUSES, ...REFUND_STATUS_NAMES]),
+  status: OutgoingStatus,
   refund: Refund.optional(),
 });
 
-/** basis: supplement (section 13): the IncomingTransaction (helpers/schemas.ts), with the approval request's requestedReceiverCustomerInfoFields. */
+/** basis: supplement (section 13): the IncomingTransaction (./transactions.ts), with the approval request's requestedReceiverCustomerInfoFields. */
 export const IncomingPaymentData = IncomingTransaction.extend({
   refund: Refund.optional(),
   requestedReceiverCustomerInfoFields: z.array(z.looseObject({ name: z.string(), mandatory: z.boolean() })).optional(),
 });
 
-/** basis: supplement (section 4): kycStatus and kybStatus values. */
-export const KycStatus = z.enum(['UNVERIFIED', 'PENDING', 'APPROVED', 'REJECTED', 'HOLD']);
+/** basis: supplement (section 4): the customer of the KYC and KYB events, with its kycStatus or kybStatus. */
 export const KycCustomerData = Customer.extend({ kycStatus: KycStatus });
 export const KybCustomerData = Customer.extend({ kybStatus: KycStatus });
 

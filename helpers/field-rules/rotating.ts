@@ -1,4 +1,4 @@
-// A resource shared by a scenario's valid requests up to what the documents let one use (helpers/requests/check.ts sends them).
+// A resource shared by a scenario's valid requests up to what the documents let one use (helpers/field-rules/check.ts sends them).
 /**
  * One resource for at most `uses` requests, then a new one from `make`. What one customer may do per
  * day or per window (five 2FA resets a day, supplement 16; the quote velocity a target declares,

@@ -157,7 +157,7 @@ export function agentExternalAccountCreate(counterpartyRules: boolean): RequestS
 
 /**
  * POST /agents/me/quotes: "201 Quote" (supplement §23), its body that of POST /quotes (supplement §8
- * QuoteRequest; helpers/requests/quotes.ts), the agent's customer implied. Every rule of POST /quotes
+ * QuoteRequest; helpers/field-rules/quotes.ts), the agent's customer implied. Every rule of POST /quotes
  * applies. The one difference is in the valid values, not the rules: whether an agent may execute at
  * creation the documents do not say (§23 gives execution its own call, POST /agents/me/quotes/{id}/execute
  * under EXECUTE_QUOTES), so valid requests carry `immediatelyExecute` false or not at all; its type rule

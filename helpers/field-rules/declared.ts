@@ -1,5 +1,5 @@
 // The field rules the suite declares, per operation: the denominator of the "field rules" part of
-// the coverage report. Each operation's request spec (helpers/requests/<area>.ts) and list rules.
+// the coverage report. Each operation's request spec (helpers/field-rules/<area>.ts) and list rules.
 import { agentRules } from './agents.js';
 import { customerRules } from './customers.js';
 import { externalAccountCreate, externalAccountOwnershipRules } from './external-accounts.js';

@@ -46,7 +46,7 @@ const consent = (termsVersion: string): FieldSpec[] => [
   { path: 'endUserTermsConsent', type: 'object', valid: fc.constant({}), cite: CONSENT },
   {
     path: 'endUserTermsConsent.acceptedAt', type: 'string', required: true,
-    // Whole seconds: a target that keeps seconds gives back the same instant (helpers/requests/check.ts readsBackAs).
+    // Whole seconds: a target that keeps seconds gives back the same instant (helpers/field-rules/check.ts readsBackAs).
     valid: fc.date({ min: new Date('2025-01-01'), max: new Date('2025-12-31'), noInvalidDate: true }).map((d) => new Date(Math.floor(d.getTime() / 1000) * 1000).toISOString()),
     format: { name: 'ISO 8601 timestamp', invalid: NOT_AN_INSTANT }, cite: CONSENT,
   },
@@ -288,7 +288,7 @@ export function configPatch(): RequestSpec {
   return { operation: 'PATCH /config', part: 'body', variants: [{ name: 'config', fixed: { 'feeConfigs.0.feeType': 'CROSS_CURRENCY_TRANSACTION' }, fields }] };
 }
 
-/** The rule ids of these operations (helpers/requests/catalog.ts). */
+/** The rule ids of these operations (helpers/field-rules/declared.ts). */
 /** The one request rule of the bulk upload: its multipart part `file` is required (supplement §24). */
 export const BULK_FILE_REQUIRED = 'file required';
 

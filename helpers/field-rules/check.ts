@@ -1,4 +1,4 @@
-// Judges an operation against its request rules (helpers/requests/rules.ts) with generated data:
+// Judges an operation against its request rules (helpers/field-rules/rules.ts) with generated data:
 // every rule is broken alone in seeded, shrinking fast-check runs, and the target must refuse with
 // 400 INVALID_INPUT naming the field as a dot path in details.errors[] and change nothing
 // (interface, Errors: "On 400 field-validation errors from submit endpoints, details.errors is an
@@ -113,8 +113,8 @@ export class StrayValues {
 }
 
 /**
- * Rules judged between two readings of "nothing changed": a reading per rule was about 1,200 requests
- * of an embedded run's 8,000, and a refused request that changed the resource leaves it changed (its
+ * Rules judged between two readings of "nothing changed": a reading per rule would be a large share of
+ * a run's requests, and a refused request that changed the resource leaves it changed (its
  * fields hold that request's values, not the ones before), so a later reading finds it. Eight keeps a
  * failure's candidates to the eight rules it names, each with its requests in the report.
  */
