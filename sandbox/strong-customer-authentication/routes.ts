@@ -5,13 +5,12 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { isoNow } from '../clock.js';
-import { parse, type SandboxContext } from '../context.js';
-import { getCustomer, presentCustomer, requiresContactVerification, requiresSca, type CustomerRecord } from '../customers/routes.js';
+import { parse } from '../context.js';
+import { getCustomer, presentCustomer, requiresContactVerification, type CustomerRecord } from '../customers/routes.js';
 import { conflict, invalidInput } from '../errors.js';
 import { factorState, startPasskeyLogin, verifyPasskeyLogin, verifyTotp } from './factors.js';
-import { assertMandated, isLocked, locked, presentLockout, recordFailedAttempt, resetPasswordCompleted, scaCustomer, scaState } from './state.js';
+import { assertMandated, isLocked, locked, presentLockout, recordFailedAttempt, resetPasswordCompleted, SANDBOX_CODE, scaCustomer, scaState } from './state.js';
 
-export const SANDBOX_CODE = '123456';
 const SCA_SESSION_MS = 180 * 24 * 3600 * 1000;
 const Factor = z.enum(['SMS_OTP', 'TOTP', 'PASSKEY']);
 /**
@@ -39,19 +38,6 @@ const loginComplete = (optional: boolean) =>
       if (b.passkeyAssertion === undefined) issues.addIssue({ code: 'custom', path: ['passkeyAssertion'], message: 'an origin goes with a passkeyAssertion' });
       if (b.origin === undefined) issues.addIssue({ code: 'custom', path: ['origin'], message: 'a passkeyAssertion goes with its origin' });
     });
-
-/**
- * Interface: authorisation may fail with 409 SCA_SESSION_REQUIRED (customer SCA session missing or
- * expired) or 423 ACCOUNT_LOCKED. Applies to customers of SCA regions only.
- */
-export function assertScaSession(ctx: SandboxContext, customer: CustomerRecord): void {
-  if (!requiresSca(customer)) return;
-  const st = scaState(ctx, customer.id);
-  if (isLocked(ctx, st)) throw locked(ctx, st);
-  if ((!st.sessionExpiresAt || st.sessionExpiresAt <= ctx.clock.now()) && !ctx.faults.has('sca-session-not-required')) {
-    throw conflict('SCA_SESSION_REQUIRED', `Customer ${customer.id} has no SCA session; authenticate and retry`);
-  }
-}
 
 /** Fault sca-wrong-code-locks-late: true the first time a customer's wrong login code is seen. */
 const seenWrongCode = new WeakSet<object>();

@@ -19,6 +19,8 @@ const MINUTE = 60_000;
 /** Lock length by the failed-attempt count that reaches it. */
 const LADDER: Record<number, number> = { 5: 15 * MINUTE, 6: 30 * MINUTE, 7: 60 * MINUTE, 8: 24 * 60 * MINUTE };
 export const SUSPENDED_AT = 9;
+/** Supplement section 10: the sandbox's code of every SMS challenge (contact verification, SCA login, quote authorization). */
+export const SANDBOX_CODE = '123456';
 
 const scaStates = (ctx: SandboxContext) => areaState(ctx, 'sca', () => new Map<string, ScaState>());
 export const scaState = (ctx: SandboxContext, customerId: string): ScaState => {
@@ -85,4 +87,17 @@ export function scaCustomer(ctx: SandboxContext, req: FastifyRequest): CustomerR
   const c = getCustomer(ctx, customerId);
   assertMandated(ctx, c, requiresSca(c), 'Strong Customer Authentication');
   return c;
+}
+
+/**
+ * Interface: authorisation may fail with 409 SCA_SESSION_REQUIRED (customer SCA session missing or
+ * expired) or 423 ACCOUNT_LOCKED. Applies to customers of SCA regions only.
+ */
+export function assertScaSession(ctx: SandboxContext, customer: CustomerRecord): void {
+  if (!requiresSca(customer)) return;
+  const st = scaState(ctx, customer.id);
+  if (isLocked(ctx, st)) throw locked(ctx, st);
+  if ((!st.sessionExpiresAt || st.sessionExpiresAt <= ctx.clock.now()) && !ctx.faults.has('sca-session-not-required')) {
+    throw conflict('SCA_SESSION_REQUIRED', `Customer ${customer.id} has no SCA session; authenticate and retry`);
+  }
 }

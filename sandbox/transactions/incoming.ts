@@ -14,9 +14,9 @@ import { CURRENCIES } from '../currencies.js';
 import { getCustomer } from '../customers/routes.js';
 import { ApiError, badRequest, conflict, notFound } from '../errors.js';
 import { adjustBalance, assertCanMoveMoney, internalAccounts } from '../internal-accounts/store.js';
-import { presentIncoming, presentOutgoing, transfersState, type IncomingTxn } from '../cross-currency-transfers/routes.js';
+import { presentIncoming, presentOutgoing, transfersState, type IncomingTxn } from '../cross-currency-transfers/state.js';
 import { cardsState, presentCardTxn } from '../cards/routes.js';
-import { indexTransaction } from './index.js';
+import { indexTransaction } from './state.js';
 
 /** What the sender's UMA address makes of an approved payment (sandbox/README.md). */
 type Behavior = 'success' | 'pending' | 'refunded' | 'refund-fails';

@@ -11,9 +11,9 @@ import { parse } from '../context.js';
 import { customers } from '../customers/routes.js';
 import { PageQuery } from '../pagination.js';
 import { indexedPage, timeRange } from '../store/position-index.js';
-import { customersPositions, transactionIndex } from './index.js';
+import { customersPositions, transactionIndex } from './state.js';
 import { customerIndex } from '../customers/index.js';
-import { presentIncoming, presentOutgoing, transfersState } from '../cross-currency-transfers/routes.js';
+import { presentIncoming, presentOutgoing, transfersState } from '../cross-currency-transfers/state.js';
 import { approveIncoming } from './incoming.js';
 
 const TransactionQuery = z.looseObject({

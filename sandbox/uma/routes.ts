@@ -4,7 +4,7 @@
 // and their keys are made at the first lookup.
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { parse, type SandboxContext } from '../context.js';
+import { parse } from '../context.js';
 import { getCustomer } from '../customers/routes.js';
 import { badRequest, invalidInput, notFound } from '../errors.js';
 import { externalAccounts, presentExternalAccount } from '../external-accounts/accounts.js';
@@ -12,13 +12,10 @@ import { makeCounterparties } from './counterparties.js';
 import { makeTrustAnchor } from './pki.js';
 import { UMA_ADDRESS, UmaSender, type LookupRecord } from './sender.js';
 import { UMA_PROVIDERS } from './providers.js';
+import { SENDERS } from './state.js';
 
-const SENDERS = new WeakMap<SandboxContext, UmaSender>();
-
-/** The sandbox's UMA sender of this context (the quote's pay-request leg uses it). */
-export function umaSender(ctx: SandboxContext): UmaSender | undefined {
-  return SENDERS.get(ctx);
-}
+// Temporary: other areas still import these from here; their imports move to state.ts at merge.
+export { umaSender } from './state.js';
 
 const LookupQuery = z.object({
   senderUmaAddress: z.string().regex(UMA_ADDRESS, 'an UMA address ($user@domain)').optional(),
