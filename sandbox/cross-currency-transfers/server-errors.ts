@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { areaState, parse, type SandboxContext } from '../context.js';
 import { ApiError, notFound } from '../errors.js';
-import { transfersState } from './routes.js';
+import { transfersState } from './state.js';
 
 const SERVER_ERRORS = ['SVC_SWITCH_ERROR', 'INTERNAL_ERROR'] as const;
 const armed = (ctx: SandboxContext) => areaState(ctx, 'quote-server-errors', () => new Map<string, (typeof SERVER_ERRORS)[number]>());

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { parse } from '../context.js';
 import { badRequest } from '../errors.js';
-import { CACHE_MS, price, rate, rateSupported } from '../cross-currency-transfers/rates.js';
+import { CACHE_MS, price, rate, rateSupported } from './state.js';
 
 const Query = z.object({
   sourceCurrency: z.string().regex(/^[A-Z]{3,4}$/),

@@ -4,7 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { parse } from '../context.js';
-import { transfersState } from '../cross-currency-transfers/routes.js';
+import { transfersState } from '../cross-currency-transfers/state.js';
 import { conflict, notFound } from '../errors.js';
 
 export async function quoteAuthorizationRoutes(app: FastifyInstance) {

@@ -1,12 +1,17 @@
 // Per-customer SCA state shared by the login, record-event and factor routes: the SCA session, the
 // failed-attempt count and the lockout ladder of supplement section 16 ("failed logins 5 -> 15 min,
 // 6 -> 30 min, 7 -> 1 h, 8 -> 24 h, >= 9 suspended (lockedUntil null); RESET_PASSWORD_COMPLETED
-// ends all SCA sessions and zeroes the count").
+// ends all SCA sessions and zeroes the count"); the customer's factors and factor resets, with the
+// TOTP check (otpauth, RFC 6238) and the passkey assertion check (@simplewebauthn/server); and the
+// SCA session a payment needs.
+import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import type { FastifyRequest } from 'fastify';
+import * as OTPAuth from 'otpauth';
 import { z } from 'zod';
 import { areaState, parse, type SandboxContext } from '../context.js';
 import { getCustomer, requiresSca, type CustomerRecord } from '../customers/routes.js';
 import { ApiError, conflict } from '../errors.js';
+import { webauthn } from '../webauthn.js';
 
 export interface ScaState {
   sessionExpiresAt?: number;
@@ -19,6 +24,8 @@ const MINUTE = 60_000;
 /** Lock length by the failed-attempt count that reaches it. */
 const LADDER: Record<number, number> = { 5: 15 * MINUTE, 6: 30 * MINUTE, 7: 60 * MINUTE, 8: 24 * 60 * MINUTE };
 export const SUSPENDED_AT = 9;
+/** Supplement section 10: the sandbox's code of every SMS challenge (contact verification, SCA login, quote authorization). */
+export const SANDBOX_CODE = '123456';
 
 const scaStates = (ctx: SandboxContext) => areaState(ctx, 'sca', () => new Map<string, ScaState>());
 export const scaState = (ctx: SandboxContext, customerId: string): ScaState => {
@@ -85,4 +92,103 @@ export function scaCustomer(ctx: SandboxContext, req: FastifyRequest): CustomerR
   const c = getCustomer(ctx, customerId);
   assertMandated(ctx, c, requiresSca(c), 'Strong Customer Authentication');
   return c;
+}
+
+/**
+ * Interface: authorisation may fail with 409 SCA_SESSION_REQUIRED (customer SCA session missing or
+ * expired) or 423 ACCOUNT_LOCKED. Applies to customers of SCA regions only.
+ */
+export function assertScaSession(ctx: SandboxContext, customer: CustomerRecord): void {
+  if (!requiresSca(customer)) return;
+  const st = scaState(ctx, customer.id);
+  if (isLocked(ctx, st)) throw locked(ctx, st);
+  if ((!st.sessionExpiresAt || st.sessionExpiresAt <= ctx.clock.now()) && !ctx.faults.has('sca-session-not-required')) {
+    throw conflict('SCA_SESSION_REQUIRED', `Customer ${customer.id} has no SCA session; authenticate and retry`);
+  }
+}
+
+export const RELYING_PARTY_ID = 'sandbox.svc.example';
+export const ALLOWED_ORIGINS = [`https://${RELYING_PARTY_ID}`];
+export const TOTP_PERIOD = 30;
+export const TOTP_DIGITS = 6;
+
+export type Factor = 'SMS_OTP' | 'TOTP' | 'PASSKEY';
+interface Passkey { credentialId: string; publicKey: Uint8Array; counter: number; name: string }
+export interface FactorState {
+  /** Confirmed TOTP secret (hex). */
+  totp?: string;
+  /** TOTP secrets issued and not yet confirmed (hex), newest last. */
+  pendingTotp?: string;
+  passkey?: Passkey;
+  pendingPasskey?: { challenge: string; name: string };
+  /** The challenge of a passkey login started and not yet completed. */
+  pendingAssertion?: string;
+  /** Reset ids of this customer, newest last. */
+  resets: string[];
+}
+export type ResetStatus = 'INITIATED' | 'PENDING_REVIEW' | 'LIVENESS_PASSED' | 'COMPLETED' | 'REJECTED' | 'EXPIRED';
+export interface Reset {
+  id: string;
+  customerId: string;
+  factor: Factor;
+  status: ResetStatus;
+  enrollmentStatus: 'PENDING' | 'COMPLETED' | null;
+  createdAt: number;
+  expiresAt: number;
+  completedAt?: number;
+  token: string;
+}
+
+const factorStates = (ctx: SandboxContext) => areaState(ctx, 'sca-factors', () => new Map<string, FactorState>());
+export const resets = (ctx: SandboxContext) => areaState(ctx, 'sca-factor-resets', () => new Map<string, Reset>());
+export const factorState = (ctx: SandboxContext, customerId: string): FactorState => {
+  const all = factorStates(ctx);
+  if (!all.has(customerId)) all.set(customerId, { resets: [] });
+  return all.get(customerId)!;
+};
+
+export const totpOf = (ctx: SandboxContext, hex: string) =>
+  new OTPAuth.TOTP({
+    issuer: 'Svc sandbox',
+    label: 'SCA',
+    algorithm: ctx.faults.has('totp-verified-with-sha256') ? 'SHA256' : 'SHA1',
+    digits: TOTP_DIGITS,
+    period: TOTP_PERIOD,
+    secret: OTPAuth.Secret.fromHex(hex),
+  });
+
+/** A code of the customer's confirmed TOTP factor, within one time step either side. */
+export function verifyTotp(ctx: SandboxContext, customerId: string, code: string): boolean {
+  const hex = factorState(ctx, customerId).totp;
+  return Boolean(hex) && totpOf(ctx, hex!).validate({ token: code, window: 1 }) !== null;
+}
+
+/** Assertion options for the customer's passkey, or undefined without one. */
+export async function passkeyAssertionOptions(ctx: SandboxContext, customerId: string) {
+  const st = factorState(ctx, customerId);
+  if (!st.passkey) return undefined;
+  const { generateAuthenticationOptions } = await webauthn();
+  return generateAuthenticationOptions({ rpID: RELYING_PARTY_ID, allowCredentials: [{ id: st.passkey.credentialId }], userVerification: 'preferred' });
+}
+
+/** A WebAuthn assertion of the customer's passkey over `challenge`, made at an allowed origin. */
+export async function verifyPasskeyAssertion(ctx: SandboxContext, customerId: string, assertion: unknown, origin: string, challenge: string | undefined): Promise<boolean> {
+  const st = factorState(ctx, customerId);
+  if (!st.passkey || !challenge || !ALLOWED_ORIGINS.includes(origin)) return false;
+  const { verifyAuthenticationResponse } = await webauthn();
+  try {
+    const result = await verifyAuthenticationResponse({
+      response: assertion as AuthenticationResponseJSON,
+      expectedChallenge: challenge,
+      expectedOrigin: origin,
+      expectedRPID: RELYING_PARTY_ID,
+      credential: { id: st.passkey.credentialId, publicKey: st.passkey.publicKey as Uint8Array<ArrayBuffer>, counter: st.passkey.counter },
+      requireUserVerification: false,
+    });
+    if (!result.verified) return false;
+    st.passkey.counter = result.authenticationInfo.newCounter;
+    return true;
+  } catch {
+    return false;
+  }
 }

@@ -3,8 +3,8 @@
 // (INCOMING_PAYMENT.REFUND_PENDING/COMPLETED/FAILED: "A returned deposit's refund progresses").
 // Supplement section 3 (incoming PENDING is an approval: the receiver replies 200, 403 reject, 422 with
 // requiredFields, or 202 then POST /transactions/{id}/approve|reject within 5 s; no retry of
-// INCOMING_PAYMENT.PENDING), section 8 (POST /sandbox/uma/receive, approve, reject, confirm, the UMA
-// sandbox senders, refund) and section 27 (refund events keep status FAILED plus refund).
+// INCOMING_PAYMENT.PENDING), section 8 (POST /sandbox/uma/receive, approve, reject, the UMA
+// sandbox senders, refund) and section 27 (refund events keep status FAILED plus refund). Confirm: ./confirm.ts.
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -14,9 +14,10 @@ import { CURRENCIES } from '../currencies.js';
 import { getCustomer } from '../customers/routes.js';
 import { ApiError, badRequest, conflict, notFound } from '../errors.js';
 import { adjustBalance, assertCanMoveMoney, internalAccounts } from '../internal-accounts/store.js';
-import { presentIncoming, presentOutgoing, transfersState, type IncomingTxn } from '../cross-currency-transfers/routes.js';
-import { cardsState, presentCardTxn } from '../cards/routes.js';
-import { indexTransaction } from './index.js';
+import { presentIncoming, transfersState, type IncomingTxn } from '../cross-currency-transfers/state.js';
+import { cardsState } from '../cards/routes.js';
+import { confirmRoute } from './confirm.js';
+import { indexTransaction } from './state.js';
 
 /** What the sender's UMA address makes of an approved payment (sandbox/README.md). */
 type Behavior = 'success' | 'pending' | 'refunded' | 'refund-fails';
@@ -46,7 +47,6 @@ const Receive = z.object({
 });
 const Approve = z.object({ receiverCustomerInfo: z.record(z.string(), z.unknown()).optional() });
 const Reject = z.object({ reason: z.string().max(1024).optional() });
-const Confirm = z.object({ receiptDeliveryConfirmedAt: z.iso.datetime().optional() });
 const IdParams = z.object({ transactionId: z.string().min(1) });
 
 /** The supplement's sandbox UMA senders, and this sandbox's own refund senders, at sandbox.uma.money. */
@@ -230,26 +230,5 @@ export async function incomingPaymentRoutes(app: FastifyInstance) {
     return presentIncoming(found.t);
   });
 
-  // Supplement section 8: the platform confirms the receipt was delivered. Any transaction may be
-  // confirmed here; the time given (or now) is kept as receiptDeliveryConfirmedAt.
-  app.post('/transactions/:transactionId/confirm', async (req) => {
-    const { transactionId } = parse(IdParams, req.params);
-    const body = parse(Confirm, req.body);
-    const at = body.receiptDeliveryConfirmedAt ? new Date(body.receiptDeliveryConfirmedAt).toISOString() : isoNow(ctx.clock);
-    const s = transfersState(ctx);
-    const incoming = s.incoming.get(transactionId);
-    if (incoming) {
-      incoming.receiptDeliveryConfirmedAt = at;
-      return presentIncoming(incoming);
-    }
-    const outgoing = s.txns.get(transactionId);
-    if (outgoing) {
-      outgoing.receiptDeliveryConfirmedAt = at;
-      return presentOutgoing(ctx, outgoing);
-    }
-    const card = cardsState(ctx).txns.get(transactionId);
-    if (card) return presentCardTxn(card);
-    if (ctx.faults.has('confirm-unknown-200')) return { id: transactionId, receiptDeliveryConfirmedAt: at };
-    throw notFound('TRANSACTION_NOT_FOUND', `Transaction ${transactionId} not found`);
-  });
+  confirmRoute(app);
 }

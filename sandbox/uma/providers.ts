@@ -1,5 +1,9 @@
 // The UMA provider directory the sandbox serves (GET /uma-providers, supplement §18). Invented
 // entries; allowListStatus values are the sandbox's choice (sandbox/README.md).
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { parse } from '../context.js';
+
 export interface UmaProvider {
   name: string;
   supportedRegions: string[];
@@ -36,3 +40,32 @@ export const UMA_PROVIDERS: readonly UmaProvider[] = [
   p('Meridian FX', 'meridian.example', ['GB', 'US', 'DE'], ['GBP', 'USD', 'EUR'], '5493013KJTIIGC8Y1R24'),
   p('Nairobi Link', 'nairobi.example', ['KE'], ['KES'], '5493014KJTIIGC8Y1R25'),
 ];
+
+const ProvidersQuery = z.object({
+  countryCode: z.string().regex(/^[A-Z]{2}$/, 'ISO 3166-1 alpha-2').optional(),
+  currencyCode: z.string().regex(/^[A-Z]{3}$/, 'ISO 4217').optional(),
+  hasBlockedProviders: z.enum(['true', 'false']).optional(),
+  sortOrder: z.enum(['asc', 'desc']).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  cursor: z.string().regex(/^\d+$/, 'a cursor returned as nextCursor').optional(),
+});
+
+/** GET /uma-providers: filters countryCode, currencyCode, hasBlockedProviders; sortOrder; paging. */
+export function umaProviderRoutes(app: FastifyInstance): void {
+  const { ctx } = app;
+  app.get('/uma-providers', async (req) => {
+    const q = parse(ProvidersQuery, req.query);
+    let items = UMA_PROVIDERS.filter(
+      (p) =>
+        (!q.countryCode || p.supportedRegions.includes(q.countryCode) || ctx.faults.has('uma-providers-filter-ignored')) &&
+        (!q.currencyCode || (p.supportedCurrencies.includes(q.currencyCode) && !ctx.faults.has('uma-providers-currency-filter-empty'))) &&
+        ((ctx.faults.has('uma-providers-blocked-excluded-by-default') ? q.hasBlockedProviders === 'true' : q.hasBlockedProviders !== 'false') || p.allowListStatus !== 'BLOCKED' || ctx.faults.has('uma-providers-blocked-included')),
+    );
+    items = [...items].sort((a, b) => a.name.localeCompare(b.name));
+    if (q.sortOrder === 'desc' && !ctx.faults.has('uma-providers-sort-order-ignored')) items.reverse();
+    const start = q.cursor ? Number(q.cursor) : 0;
+    const data = items.slice(start, start + q.limit);
+    const hasMore = start + q.limit < items.length;
+    return { data, hasMore, ...(hasMore ? { nextCursor: String(start + q.limit) } : {}), totalCount: items.length };
+  });
+}

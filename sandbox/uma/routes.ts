@@ -1,24 +1,21 @@
 // Supplement §18: receiver lookups (GET /receiver/uma/{receiverUmaAddress},
 // GET /receiver/external-account/{externalAccountId}) and the UMA provider directory
-// (GET /uma-providers); §8: a quote to an UMA address carries the lookup's id. The counterparties
+// (GET /uma-providers, ./providers.ts); §8: a quote to an UMA address carries the lookup's id. The counterparties
 // and their keys are made at the first lookup.
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { parse, type SandboxContext } from '../context.js';
+import { parse } from '../context.js';
 import { getCustomer } from '../customers/routes.js';
 import { badRequest, invalidInput, notFound } from '../errors.js';
 import { externalAccounts, presentExternalAccount } from '../external-accounts/accounts.js';
 import { makeCounterparties } from './counterparties.js';
 import { makeTrustAnchor } from './pki.js';
 import { UMA_ADDRESS, UmaSender, type LookupRecord } from './sender.js';
-import { UMA_PROVIDERS } from './providers.js';
+import { umaProviderRoutes } from './providers.js';
+import { SENDERS } from './state.js';
 
-const SENDERS = new WeakMap<SandboxContext, UmaSender>();
-
-/** The sandbox's UMA sender of this context (the quote's pay-request leg uses it). */
-export function umaSender(ctx: SandboxContext): UmaSender | undefined {
-  return SENDERS.get(ctx);
-}
+// Temporary: other areas still import these from here; their imports move to state.ts at merge.
+export { umaSender } from './state.js';
 
 const LookupQuery = z.object({
   senderUmaAddress: z.string().regex(UMA_ADDRESS, 'an UMA address ($user@domain)').optional(),
@@ -26,15 +23,6 @@ const LookupQuery = z.object({
 });
 /** This sandbox's fault: any senderUmaAddress taken. */
 const AnySenderLookupQuery = LookupQuery.extend({ senderUmaAddress: z.string().optional() });
-
-const ProvidersQuery = z.object({
-  countryCode: z.string().regex(/^[A-Z]{2}$/, 'ISO 3166-1 alpha-2').optional(),
-  currencyCode: z.string().regex(/^[A-Z]{3}$/, 'ISO 4217').optional(),
-  hasBlockedProviders: z.enum(['true', 'false']).optional(),
-  sortOrder: z.enum(['asc', 'desc']).optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
-  cursor: z.string().regex(/^\d+$/, 'a cursor returned as nextCursor').optional(),
-});
 
 function presentLookup(l: LookupRecord) {
   return {
@@ -107,19 +95,5 @@ export async function umaRoutes(app: FastifyInstance) {
     return presentLookup(sender.accountLookup(account.id, String(presentExternalAccount(account).currency)));
   });
 
-  app.get('/uma-providers', async (req) => {
-    const q = parse(ProvidersQuery, req.query);
-    let items = UMA_PROVIDERS.filter(
-      (p) =>
-        (!q.countryCode || p.supportedRegions.includes(q.countryCode) || ctx.faults.has('uma-providers-filter-ignored')) &&
-        (!q.currencyCode || (p.supportedCurrencies.includes(q.currencyCode) && !ctx.faults.has('uma-providers-currency-filter-empty'))) &&
-        ((ctx.faults.has('uma-providers-blocked-excluded-by-default') ? q.hasBlockedProviders === 'true' : q.hasBlockedProviders !== 'false') || p.allowListStatus !== 'BLOCKED' || ctx.faults.has('uma-providers-blocked-included')),
-    );
-    items = [...items].sort((a, b) => a.name.localeCompare(b.name));
-    if (q.sortOrder === 'desc' && !ctx.faults.has('uma-providers-sort-order-ignored')) items.reverse();
-    const start = q.cursor ? Number(q.cursor) : 0;
-    const data = items.slice(start, start + q.limit);
-    const hasMore = start + q.limit < items.length;
-    return { data, hasMore, ...(hasMore ? { nextCursor: String(start + q.limit) } : {}), totalCount: items.length };
-  });
+  umaProviderRoutes(app);
 }

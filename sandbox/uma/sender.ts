@@ -9,7 +9,7 @@ import type { SandboxContext } from '../context.js';
 import type { FaultName } from '../faults.js';
 import { ApiError, badRequest, notFound } from '../errors.js';
 import { CURRENCIES } from '../currencies.js';
-import { rate, rateSupported } from '../cross-currency-transfers/rates.js';
+import { rate, rateSupported } from '../exchange-rates/state.js';
 import { hexBytes, signable, toHex, Unreachable, type Answer, type Counterparty, type CounterpartyDirectory, type SenderIdentity } from './counterparties.js';
 import { verifyChain, type TrustAnchor } from './pki.js';
 

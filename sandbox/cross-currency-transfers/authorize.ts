@@ -1,0 +1,48 @@
+// POST /quotes/{quoteId}/authorize (supplement sections 8 and 16): the SMS code of the quote's SCA
+// challenge; a cross-currency send needs two authorizations, each answered with a fresh challenge.
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { parse } from '../context.js';
+import { conflict, invalidInput } from '../errors.js';
+import { assertCanMoveMoney } from '../internal-accounts/store.js';
+import { SANDBOX_CODE } from '../strong-customer-authentication/state.js';
+import { challenge } from './lifecycle.js';
+import { debit, settle } from './payments.js';
+import { getQuote, presentQuote, transfersState } from './state.js';
+
+export function authorizeRoute(app: FastifyInstance): void {
+  const { ctx } = app;
+  const s = transfersState(ctx);
+  const f = ctx.faults;
+  app.post('/quotes/:quoteId/authorize', async (req) => {
+    const q = getQuote(ctx, (req.params as { quoteId: string }).quoteId);
+    // Supplement section 8: {code?} or {passkeyAssertion, origin}, endUserIpAddress?; this sandbox's challenges are SMS codes.
+    const { code } = parse(z.object({ code: z.string().min(1), ...(f.has('authorize-ip-unchecked') ? {} : { endUserIpAddress: z.string().optional() }) }).passthrough(), req.body);
+    const t = s.txns.get(q.transactionId);
+    if (q.status !== 'PENDING_AUTHORIZATION' || !q.scaChallenge || !t) throw conflict('CONFLICT', `Quote ${q.id} is ${q.status}; nothing to authorize`);
+    if (code !== SANDBOX_CODE) throw invalidInput([{ field: 'code', constraint: 'match', message: 'The code does not match' }]);
+    // The source must still be able to send ("Frozen and failed accounts cannot send or receive
+    // payments"), and, where the debit waited for the authorization (not taken at execute), still hold
+    // the amount (other payments may have spent it meanwhile); else the challenge stays open.
+    if (q.source && !f.has('sca-authorize-overdraws')) {
+      assertCanMoveMoney(ctx, q.source, 'send');
+      if (!t.charged && q.source.available < q.pricing.totalSending) {
+        throw conflict('CONFLICT', `Internal account ${q.source.id} holds ${q.source.available}, less than ${q.pricing.totalSending}`);
+      }
+    }
+    // Supplement 16: each authorize may return a fresh challenge (new id) while still PENDING_AUTHORIZATION.
+    q.authorizationsLeft = (q.authorizationsLeft ?? 1) - 1;
+    if (q.authorizationsLeft > 0) {
+      // The fault takes the amount at the first of two authorizations.
+      if (f.has('sca-authorization-debit-kept') && !t.charged) {
+        debit(ctx, q, t);
+        t.keepsDebit = true;
+      }
+      challenge(ctx, q, t, q.scaChallenge.id);
+      return presentQuote(q, f);
+    }
+    q.scaChallenge = undefined;
+    settle(ctx, q, t);
+    return presentQuote(q, f);
+  });
+}

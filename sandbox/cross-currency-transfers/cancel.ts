@@ -1,0 +1,25 @@
+// POST /transactions/{id}/cancel of an unsettled payment (supplement sections 8 and 13; the resulting
+// status is not stated, sandbox/README.md): FAILED with OUTGOING_PAYMENT.FAILED, and what was debited
+// comes back by the automatic refund (reason USER_CANCELLATION, REFUND_* events). The route is the
+// transactions area's; it calls the cancellation set here.
+import type { FastifyInstance } from 'fastify';
+import { isoNow } from '../clock.js';
+import { refund, setStatus } from './payments.js';
+import { transfersState } from './state.js';
+
+export function cancellation(app: FastifyInstance): void {
+  const { ctx } = app;
+  const s = transfersState(ctx);
+  const f = ctx.faults;
+  s.cancel = (t) => {
+    t.cancelled = true;
+    if (t.quote.status === 'PENDING' || t.quote.status === 'PROCESSING' || t.quote.status === 'PENDING_AUTHORIZATION') t.quote.status = 'FAILED';
+    if (f.has('cancel-without-refund')) {
+      t.status = 'FAILED';
+      t.updatedAt = isoNow(ctx.clock);
+      return;
+    }
+    setStatus(ctx, t, 'FAILED');
+    if (t.debited) refund(ctx, t, { refund: 'COMPLETED' }, 'USER_CANCELLATION');
+  };
+}

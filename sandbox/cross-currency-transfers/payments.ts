@@ -1,0 +1,132 @@
+// How an outgoing payment moves once it proceeds: its OUTGOING_PAYMENT events, the debit, the
+// settlement with the destination's outcome (supplement section 8, the magic destination suffixes,
+// and this sandbox's own), and the automatic refund of a failed payment.
+import { randomUUID } from 'node:crypto';
+import { isoNow } from '../clock.js';
+import type { SandboxContext } from '../context.js';
+import { primaryIdentifier } from '../external-accounts/accounts.js';
+import { adjustBalance } from '../internal-accounts/store.js';
+import { usdCents } from '../exchange-rates/state.js';
+import { presentOutgoing, transfersState, type OutgoingStatus, type OutgoingTxn, type Quote } from './state.js';
+
+/** Outcomes by the last three digits of the destination's identifier (supplement section 8, and this sandbox's own). */
+interface Outcome {
+  reason: string;
+  /** Completes first, then fails (a payout returned). */
+  after?: 'COMPLETED';
+  refund: 'COMPLETED' | 'FAILED';
+  /** Stays pending a while before it fails. */
+  slow?: boolean;
+}
+const OUTCOMES: Record<string, Outcome> = {
+  '002': { reason: 'QUOTE_EXECUTION_FAILED', refund: 'COMPLETED' },
+  '004': { reason: 'ACCOUNT_CANNOT_RECEIVE', refund: 'COMPLETED' },
+  '005': { reason: 'PAYOUT_RETURNED', after: 'COMPLETED', refund: 'COMPLETED' },
+  '007': { reason: 'QUOTE_EXECUTION_FAILED', refund: 'FAILED' },
+  '008': { reason: 'ACCOUNT_INVALID', refund: 'COMPLETED' },
+  '009': { reason: 'COMPLIANCE_REJECTED', refund: 'COMPLETED' },
+  '011': { reason: 'LIMIT_EXCEEDED', refund: 'COMPLETED' },
+};
+/**
+ * transfer-out outcomes (supplement section 8): 002 insufficient funds and 003 closed or invalid account
+ * fail at once, nothing debited; 004 the bank rejects and 005 stays pending, then fails: both refunded.
+ */
+export const TRANSFER_IMMEDIATE: Record<string, string> = { '002': 'QUOTE_EXECUTION_FAILED', '003': 'ACCOUNT_INVALID' };
+const TRANSFER_OUTCOMES: Record<string, Outcome> = {
+  '004': { reason: 'ACCOUNT_CANNOT_RECEIVE', refund: 'COMPLETED' },
+  '005': { reason: 'QUOTE_EXECUTION_FAILED', refund: 'COMPLETED', slow: true },
+};
+export const RAILS: Record<string, string[]> = { USD: ['ACH', 'WIRE', 'RTP', 'FEDNOW'], EUR: ['SEPA', 'SEPA_INSTANT'], MXN: ['SPEI'] };
+export const NETWORK: Record<string, string> = { ETHEREUM_WALLET: 'ETHEREUM', BASE_WALLET: 'BASE', POLYGON_WALLET: 'POLYGON', PLASMA_WALLET: 'PLASMA', SOLANA_WALLET: 'SOLANA', TRON_WALLET: 'TRON', SPARK_WALLET: 'SPARK', LIGHTNING: 'BITCOIN' };
+
+/** The delay between a payment's scheduled steps. */
+export const step = (ctx: SandboxContext) => Math.max(20, Math.min(ctx.settings.provisioningDelayMs, 100));
+
+export const emit = (ctx: SandboxContext, t: OutgoingTxn, suffix: string, timestamp?: string) => ctx.webhooks.emit(`OUTGOING_PAYMENT.${suffix}`, presentOutgoing(ctx, t), timestamp);
+export const setStatus = (ctx: SandboxContext, t: OutgoingTxn, status: OutgoingStatus) => {
+  const f = ctx.faults;
+  const before = t.status;
+  t.status = status;
+  t.updatedAt = isoNow(ctx.clock);
+  // OUTGOING_PAYMENT.<STATUS> carries the transaction as it is after the change.
+  if (f.has('stale-event-data')) ctx.webhooks.emit(`OUTGOING_PAYMENT.${status}`, { ...presentOutgoing(ctx, t), status: before });
+  else emit(ctx, t, status);
+};
+
+export function refund(ctx: SandboxContext, t: OutgoingTxn, outcome: { refund: 'COMPLETED' | 'FAILED' }, reason = 'TRANSACTION_FAILED') {
+  const f = ctx.faults;
+  if (f.has('no-refund-after-execution-failed')) return;
+  t.refund = { reference: `Refund:${randomUUID()}`, initiatedAt: isoNow(ctx.clock), status: 'PENDING', reason };
+  emit(ctx, t, 'REFUND_PENDING');
+  ctx.later(step(ctx), () => {
+    if (!f.has('refund-status-stale')) t.refund!.status = outcome.refund;
+    t.refund!.settledAt = isoNow(ctx.clock);
+    const keep = t.quote.transfer && f.has('transfer-failure-keeps-debit');
+    if (outcome.refund === 'COMPLETED' && t.quote.source && !keep) {
+      adjustBalance(ctx, t.quote.source, t.quote.pricing.totalSending);
+      // The faults credit the refund again once the account has next been read, or a moment after (internal-accounts/routes.ts).
+      if (f.has('refund-credited-twice') || f.has('refund-credited-twice-later')) t.quote.source.lateCredit = (t.quote.source.lateCredit ?? 0) + t.quote.pricing.totalSending;
+    }
+    emit(ctx, t, outcome.refund === 'COMPLETED' ? 'REFUND_COMPLETED' : 'REFUND_FAILED');
+  });
+}
+
+/** Takes the payment's amount, once: the day's volume, and the source's balance where it has one. */
+export function debit(ctx: SandboxContext, q: Quote, t: OutgoingTxn): void {
+  const s = transfersState(ctx);
+  const f = ctx.faults;
+  if (t.charged) return;
+  t.charged = true;
+  const dayKey = `${q.customerId}/${new Date(ctx.clock.now()).toISOString().slice(0, 10)}`;
+  s.daily.set(dayKey, (s.daily.get(dayKey) ?? 0) + usdCents(q.sending, q.pricing.totalSending));
+  if (q.source) adjustBalance(ctx, q.source, -(q.pricing.totalSending + (f.has('debit-not-equal-sent') ? 1 : 0)));
+  t.debited = q.source !== undefined;
+}
+
+/** Debits the source at once (unless done at execute), then PROCESSING, then COMPLETED or the destination's failure. */
+export function settle(ctx: SandboxContext, q: Quote, t: OutgoingTxn): void {
+  const f = ctx.faults;
+  debit(ctx, q, t);
+  q.status = 'PROCESSING';
+  // A cancelled payment is not advanced by what was scheduled before the cancellation.
+  const stopped = () => t.cancelled === true && !f.has('cancelled-transaction-advances');
+  const suffix = q.destination.kind === 'external' ? primaryIdentifier(q.destination.account.accountInfo).slice(-3) : '';
+  if (suffix === '012') {
+    // This sandbox's own hold: the payment waits in compliance review (pendingReason), debited.
+    t.pendingReason = f.has('held-without-pending-reason') ? undefined : 'COMPLIANCE_REVIEW';
+    t.updatedAt = isoNow(ctx.clock);
+    return;
+  }
+  const uma = q.destination.kind === 'uma' ? q.destination.behavior : undefined;
+  const outcome: Outcome | undefined = uma === 'compliance' ? { reason: 'COMPLIANCE_REJECTED', refund: 'COMPLETED' } : q.transfer ? TRANSFER_OUTCOMES[suffix] : OUTCOMES[suffix];
+  const slow = outcome?.slow;
+  ctx.later(step(ctx), () => {
+    if (stopped()) return;
+    setStatus(ctx, t, 'PROCESSING');
+    if (uma === 'pending') return; // $pending.long...: stays in PROCESSING
+    ctx.later(slow ? step(ctx) * 5 : step(ctx), () => {
+      if (stopped()) return;
+      if (outcome && !outcome.after) {
+        t.failureReason = f.has('removed-failure-reason') && outcome.reason === 'QUOTE_EXECUTION_FAILED' ? 'SETTLEMENT_FAILED' : outcome.reason;
+        q.status = 'FAILED';
+        setStatus(ctx, t, 'FAILED');
+        refund(ctx, t, outcome);
+        return;
+      }
+      t.settledAt = isoNow(ctx.clock);
+      if (q.destination.kind === 'internal') adjustBalance(ctx, q.destination.account, q.pricing.totalReceiving);
+      const network = q.destination.kind === 'external' ? NETWORK[q.destination.account.accountInfo.accountType] : undefined;
+      if (network) t.onChainTransaction = { transactionHash: `0x${randomUUID().replace(/-/g, '')}${randomUUID().replace(/-/g, '')}`, network };
+      q.status = 'COMPLETED';
+      setStatus(ctx, t, 'COMPLETED');
+      if (outcome?.after) {
+        ctx.later(step(ctx), () => {
+          t.failureReason = outcome.reason;
+          q.status = 'FAILED';
+          setStatus(ctx, t, 'FAILED');
+          refund(ctx, t, outcome);
+        });
+      }
+    });
+  });
+}

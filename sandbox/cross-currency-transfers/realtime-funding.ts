@@ -1,0 +1,30 @@
+// Supplement section 8: POST /sandbox/send funds a realtime-funding quote; the amount defaults from the quote.
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { isoNow } from '../clock.js';
+import { parse } from '../context.js';
+import { badRequest, conflict } from '../errors.js';
+import { ready, start } from './lifecycle.js';
+import { getQuote, presentOutgoing, transfersState } from './state.js';
+
+export function realtimeFundingRoute(app: FastifyInstance): void {
+  const { ctx } = app;
+  const s = transfersState(ctx);
+  const f = ctx.faults;
+  app.post('/sandbox/send', async (req) => {
+    // currencyAmount is an amount in the smallest unit, an integer like every amount of the supplement (sandbox/README.md).
+    const body = parse(z.object({ quoteId: z.string().min(1), currencyCode: z.string().min(1), currencyAmount: z.number().int().optional() }), req.body);
+    if (f.has('sandbox-send-unknown-quote-400') && !s.quotes.has(body.quoteId)) throw badRequest('INVALID_INPUT', `Unknown quote ${body.quoteId}`);
+    const q = getQuote(ctx, body.quoteId);
+    if (q.source) throw conflict('CONFLICT', `Quote ${q.id} is paid from an internal account; execute it instead`);
+    if (body.currencyCode !== q.sending) throw badRequest('INVALID_CURRENCY', `Quote ${q.id} is funded in ${q.sending}`);
+    const amount = body.currencyAmount ?? q.pricing.totalSending;
+    if (amount !== q.pricing.totalSending) throw badRequest('INVALID_AMOUNT', `Quote ${q.id} is funded with exactly ${q.pricing.totalSending}`);
+    ready(ctx, q);
+    if (f.has('realtime-send-not-settled')) {
+      q.status = 'PROCESSING';
+      return presentOutgoing(ctx, { id: q.transactionId, quote: q, status: 'PENDING', paymentRail: 'UMA', createdAt: isoNow(ctx.clock), updatedAt: isoNow(ctx.clock) });
+    }
+    return presentOutgoing(ctx, start(ctx, q));
+  });
+}

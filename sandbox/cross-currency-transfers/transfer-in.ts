@@ -1,0 +1,64 @@
+// Deprecated same-currency transfer-in (supplement section 8): pulls from a customer's USD bank
+// account (ACH) into its internal account, as an incoming transaction.
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { isoNow } from '../clock.js';
+import { parse } from '../context.js';
+import { getCustomer } from '../customers/routes.js';
+import { badRequest, invalidInput, notFound } from '../errors.js';
+import { externalAccounts, primaryIdentifier } from '../external-accounts/accounts.js';
+import { adjustBalance, assertCanMoveMoney, getInternalAccount } from '../internal-accounts/store.js';
+import { indexTransaction } from '../transactions/state.js';
+import { idempotent } from './idempotency.js';
+import { step } from './payments.js';
+import { presentIncoming, transfersState, type IncomingTxn } from './state.js';
+
+export function transferInRoute(app: FastifyInstance): void {
+  const { ctx } = app;
+  const s = transfersState(ctx);
+  const f = ctx.faults;
+  const TransferIn = z.object({
+    source: z.object({ accountId: z.string().min(1) }),
+    destination: z.object({ accountId: z.string().min(1) }),
+    amount: z.number(),
+  });
+  app.post('/transfer-in', async (req, reply) =>
+    idempotent(ctx, req, reply, async () => {
+      const body = parse(TransferIn, req.body);
+      if ((!Number.isInteger(body.amount) && !f.has('transfer-in-fraction-accepted')) || body.amount <= 0) {
+        throw badRequest('INVALID_AMOUNT', 'amount must be a positive integer in the smallest unit', { errors: [{ field: 'amount', constraint: 'positiveInteger', message: 'a positive integer of the smallest unit' }] });
+      }
+      const destination = getInternalAccount(ctx, body.destination.accountId);
+      const source = externalAccounts(ctx).get(body.source.accountId);
+      if (!source || source.customerId !== destination.customerId) throw notFound('REFERENCE_NOT_FOUND', `Source account ${body.source.accountId} not found for this customer`);
+      if (source.accountInfo.accountType !== 'USD_ACCOUNT') throw invalidInput([{ field: 'source.accountId', constraint: 'pullCapable', message: 'transfer-in pulls from USD bank accounts (ACH)' }]);
+      if (source.currency !== destination.currency) throw badRequest('INVALID_CURRENCY', `transfer-in is same-currency: ${source.currency} to ${destination.currency}`);
+      if (!(f.has('frozen-account-transfer-in-accepted') && destination.status === 'FROZEN')) assertCanMoveMoney(ctx, destination, 'receive');
+      const now = isoNow(ctx.clock);
+      const t: IncomingTxn = { id: `Transaction:${randomUUID()}`, status: 'PENDING', source: source.id, destination, amount: body.amount, customerId: destination.customerId!, platformCustomerId: String(getCustomer(ctx, destination.customerId!).fields.platformCustomerId), createdAt: now, updatedAt: now };
+      s.incoming.set(t.id, t);
+      indexTransaction(ctx, t.customerId, t, presentIncoming(t));
+      // The supplement's transfer outcomes, by the source account's identifier: 002 and 003 fail at
+      // once, 004 (the bank rejects) and 005 (pending, then fails) fail later; nothing is credited.
+      const outcome = { '002': 'QUOTE_EXECUTION_FAILED', '003': 'ACCOUNT_INVALID', '004': 'ACCOUNT_CANNOT_RECEIVE', '005': 'QUOTE_EXECUTION_FAILED' }[primaryIdentifier(source.accountInfo).slice(-3)];
+      const fail = () => {
+        t.status = 'FAILED';
+        t.failureReason = outcome;
+        t.updatedAt = isoNow(ctx.clock);
+        ctx.webhooks.emit('INCOMING_PAYMENT.FAILED', presentIncoming(t));
+      };
+      const suffix = primaryIdentifier(source.accountInfo).slice(-3);
+      if (outcome && (suffix === '002' || suffix === '003')) fail();
+      else
+        ctx.later(suffix === '005' ? step(ctx) * 5 : step(ctx), () => {
+          if (outcome && !f.has('transfer-in-failure-credited')) return fail();
+          t.status = 'COMPLETED';
+          t.settledAt = t.updatedAt = isoNow(ctx.clock);
+          if (!f.has('transfer-in-not-credited')) adjustBalance(ctx, destination, t.amount);
+          ctx.webhooks.emit('INCOMING_PAYMENT.COMPLETED', presentIncoming(t));
+        });
+      return { status: 201, body: presentIncoming(t) };
+    }),
+  );
+}

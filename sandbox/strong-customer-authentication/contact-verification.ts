@@ -1,0 +1,36 @@
+// Interface: Contact Verification area: only for customers whose provider mandates it (in this
+// sandbox: customers whose region is an EU member state); "elsewhere these endpoints answer 409".
+// Supplement section 10 for paths and the sandbox code 123456.
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { isoNow } from '../clock.js';
+import { parse } from '../context.js';
+import { getCustomer, presentCustomer, requiresContactVerification, type CustomerRecord } from '../customers/routes.js';
+import { invalidInput } from '../errors.js';
+import { assertMandated, SANDBOX_CODE } from './state.js';
+
+export function contactVerificationRoutes(app: FastifyInstance): void {
+  const { ctx } = app;
+
+  const mandated = (c: CustomerRecord, required: boolean, what: string) => assertMandated(ctx, c, required, what);
+
+  for (const channel of ['email', 'phone'] as const) {
+    app.post(`/customers/:customerId/verify-${channel}`, async (req, reply) => {
+      const c = getCustomer(ctx, (req.params as { customerId: string }).customerId);
+      mandated(c, requiresContactVerification(c), 'Contact verification');
+      c.contactVerification = { ...c.contactVerification, [channel]: 'PENDING' };
+      return reply.status(204).send();
+    });
+    app.post(`/customers/:customerId/verify-${channel}/confirm`, async (req) => {
+      const c = getCustomer(ctx, (req.params as { customerId: string }).customerId);
+      mandated(c, requiresContactVerification(c), 'Contact verification');
+      const { code } = parse(z.object({ code: z.string().min(1) }), req.body);
+      if (code !== SANDBOX_CODE && !ctx.faults.has('contact-confirm-wrong-code-accepted')) {
+        throw invalidInput([{ field: 'code', constraint: 'match', message: 'The code does not match' }]);
+      }
+      c.contactVerification = ctx.faults.has('contact-confirm-verifies-both') ? { ...c.contactVerification, email: 'VERIFIED', phone: 'VERIFIED' } : { ...c.contactVerification, [channel]: 'VERIFIED' };
+      c.updatedAt = isoNow(ctx.clock);
+      return presentCustomer(ctx, c);
+    });
+  }
+}

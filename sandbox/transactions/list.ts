@@ -1,0 +1,88 @@
+// Supplement section 8: GET /transactions, filters customerId, platformCustomerId,
+// (sender|receiver)AccountIdentifier, status, type, reference, startDate, endDate (on createdAt),
+// sortOrder, cardId; paging.
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { parse } from '../context.js';
+import { customers } from '../customers/routes.js';
+import { PageQuery } from '../pagination.js';
+import { indexedPage, timeRange } from '../store/position-index.js';
+import { customersPositions, transactionIndex } from './state.js';
+import { customerIndex } from '../customers/index.js';
+import { lookup, type Presented } from './lookup.js';
+
+const TransactionQuery = z.looseObject({
+  customerId: z.string().min(1).optional(),
+  platformCustomerId: z.string().min(1).optional(),
+  senderAccountIdentifier: z.string().min(1).optional(),
+  receiverAccountIdentifier: z.string().min(1).optional(),
+  status: z.string().min(1).optional(),
+  type: z.enum(['INCOMING', 'OUTGOING', 'CARD']).optional(),
+  reference: z.string().min(1).optional(),
+  startDate: z.iso.datetime({ offset: true }).optional(),
+  endDate: z.iso.datetime({ offset: true }).optional(),
+  sortOrder: z.enum(['asc', 'desc']).optional(),
+  cardId: z.string().min(1).optional(),
+});
+// Built once: zod compiles each schema on its first parse, which costs more than the parse.
+const TransactionPageQuery = TransactionQuery.extend(PageQuery.shape);
+
+export function listTransactionsRoute(app: FastifyInstance): void {
+  const { ctx } = app;
+  const f = ctx.faults;
+  const platformIdOf = (customerId: unknown) => (typeof customerId === 'string' ? customers(ctx).get(customerId)?.fields.platformCustomerId : undefined);
+  const sides = (side: Presented | undefined): unknown[] => (side ? [side.accountId, side.umaAddress] : []);
+
+  // Supplement section 8: filters customerId, platformCustomerId, (sender|receiver)AccountIdentifier,
+  // status, type, reference, startDate, endDate (on createdAt), sortOrder; paging.
+  app.get('/transactions', async (req) => {
+    const q = parse(TransactionPageQuery, req.query);
+    const ignore = f.has('transactions-filters-ignored');
+    const ignoreIds = f.has('transactions-identifier-filters-ignored');
+    const from = q.startDate && !ignore ? Date.parse(q.startDate) : undefined;
+    const to = q.endDate && !ignore ? Date.parse(q.endDate) : undefined;
+    // Creation order is the index's order: asc reads it forwards, desc (the default) backwards. Each
+    // equality filter names a positions list; the page walks the shortest (matches tests them all), and
+    // the dates bound the positions by binary search, createdAt never decreasing along the order.
+    const ix = transactionIndex(ctx);
+    const ids = ix.all;
+    const byPlatformId = q.platformCustomerId ? (customerIndex(ctx).everByPlatformId.get(q.platformCustomerId) ?? []).map((c) => c.id) : undefined;
+    const narrow = [
+      q.customerId ? ix.byCustomer.get(q.customerId) : undefined,
+      byPlatformId ? customersPositions(ctx, byPlatformId) : undefined,
+      q.type && !ignore ? ix.byType.get(q.type) : undefined,
+      q.status && !ignore ? ix.byStatus.get(q.status) : undefined,
+      q.cardId ? ix.byCard.get(q.cardId) : undefined,
+      q.senderAccountIdentifier && !ignoreIds ? ix.bySender.get(q.senderAccountIdentifier) : undefined,
+      q.receiverAccountIdentifier && !ignoreIds ? ix.byReceiver.get(q.receiverAccountIdentifier) : undefined,
+      q.reference && !ignoreIds ? ix.byReference.get(q.reference) : undefined,
+    ].filter((list) => list !== undefined);
+    const range = timeRange(ix.createdAt, (t) => t, { after: from, before: to });
+    let current: Presented | undefined;
+    const matches = (id: string) => {
+      const t = (current = lookup(ctx, id));
+      return (
+        t !== undefined &&
+        (!q.type || ignore || t.type === q.type) &&
+        (!q.customerId || t.customerId === q.customerId) &&
+        (!q.cardId || t.cardId === q.cardId) &&
+        (!q.status || ignore || t.status === q.status) &&
+        (!q.platformCustomerId || platformIdOf(t.customerId) === q.platformCustomerId) &&
+        (!q.senderAccountIdentifier || ignoreIds || (t.type === 'CARD' ? [t.accountId] : sides(t.source)).includes(q.senderAccountIdentifier)) &&
+        (!q.receiverAccountIdentifier || ignoreIds || sides(t.destination).includes(q.receiverAccountIdentifier)) &&
+        (!q.reference || ignoreIds || t.refund?.reference === q.reference) &&
+        (from === undefined || Date.parse(t.createdAt) >= from) &&
+        (to === undefined || Date.parse(t.createdAt) <= to)
+      );
+    };
+    const descending = q.sortOrder !== 'asc';
+    if (f.has('transactions-no-pagination')) {
+      const data = indexedPage(ids, { limit: Number.MAX_SAFE_INTEGER, descending, narrow, range }, matches, () => current!).data;
+      return { data, hasMore: false, totalCount: data.length };
+    }
+    const page = indexedPage(ids, { limit: q.limit, cursor: q.cursor, descending: f.has('transactions-sort-order-ignored') || descending, narrow, range }, matches, () => current!);
+    // The fault's cursor starts one item late: the next page skips an item.
+    if (page.nextCursor && f.has('transactions-cursor-skips')) page.nextCursor = String(Number(page.nextCursor) + (descending ? -1 : 1));
+    return page;
+  });
+}
