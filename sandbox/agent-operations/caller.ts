@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { getCustomer } from '../customers/routes.js';
 import { notFound, unauthorized } from '../errors.js';
-import { externalAccounts } from '../external-accounts/accounts.js';
+import { externalAccounts } from '../external-accounts/state.js';
 import { internalAccounts } from '../internal-accounts/store.js';
 import { agentTools, decide, denied, recordSpend, type ActionRecord, type ActionType, type AgentRecord, type Permission, type Spend } from '../agent-management/state.js';
 

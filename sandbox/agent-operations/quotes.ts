@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { parse } from '../context.js';
 import { conflict, invalidInput, notFound } from '../errors.js';
-import { externalAccounts } from '../external-accounts/accounts.js';
+import { externalAccounts } from '../external-accounts/state.js';
 import { internalAccounts } from '../internal-accounts/store.js';
 import type { AgentRecord } from '../agent-management/state.js';
 import { operationTools } from './caller.js';
