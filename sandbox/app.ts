@@ -33,7 +33,8 @@ import { VELOCITY } from './cross-currency-transfers/gates.js';
 import { invitationRoutes } from './invitations/routes.js';
 import { discoveryRoutes } from './discoveries/routes.js';
 import { vaspRoutes } from './vasps/routes.js';
-import { agentAuthenticates, agentRoutes } from './agents/routes.js';
+import { agentAuthenticates, agentRoutes } from './agent-management/routes.js';
+import { agentOperationRoutes } from './agent-operations/routes.js';
 import { apiTokenRoutes, authenticateToken } from './api-tokens/routes.js';
 import { embeddedWalletAuthRoutes } from './embedded-wallet-auth/routes.js';
 import { delegatedKeyRoutes } from './embedded-wallet-auth/delegated-keys.js';
@@ -222,6 +223,7 @@ export async function buildSandbox(options: SandboxOptions = {}): Promise<Sandbo
       await api.register(discoveryRoutes);
       await api.register(vaspRoutes);
       await api.register(agentRoutes);
+      await api.register(agentOperationRoutes);
       await api.register(apiTokenRoutes);
       await api.register(embeddedWalletAuthRoutes);
       await api.register(delegatedKeyRoutes);

@@ -1,7 +1,6 @@
 // External accounts (interface: ExternalAccount, BeneficiaryVerificationStatus; supplement section 7):
 // validation of the accountInfo variants, the ownershipType rule for self-custody wallets, one
 // default UMA deposit account per customer, and the beneficiary name-check magic.
-import { KeyedOrder } from '../store/cursor-page.js';
 import { randomUUID } from 'node:crypto';
 import { bech32 } from 'bech32';
 import { z } from 'zod';
@@ -9,52 +8,13 @@ import { ACCOUNT_TYPES } from '../constants.js';
 import { base58checkDecode, parseBitcoinAddress } from '../crypto/bitcoin.js';
 import { isSolanaAddress } from '../crypto/solana.js';
 import { isoNow } from '../clock.js';
-import { areaState, type SandboxContext } from '../context.js';
-import { badRequest, fieldErrors, invalidInput, notFound, type FieldError } from '../errors.js';
+import { type SandboxContext } from '../context.js';
+import { badRequest, fieldErrors, invalidInput, type FieldError } from '../errors.js';
+import { accountsOf, EVM_WALLETS, externalAccountOrder, externalAccounts, isSelfCustodyWallet, ownerKey, primaryIdentifier, WALLETS, type ExternalAccountRecord } from './state.js';
 
-export type ExternalStatus = 'PENDING' | 'ACTIVE' | 'PENDING_OWNERSHIP_VERIFICATION' | 'UNVERIFIED' | 'UNDER_REVIEW' | 'INACTIVE';
+// Temporary: other areas still import these from here; their imports move to state.ts at merge.
+export { externalAccounts, presentExternalAccount, primaryIdentifier, WALLETS, type ExternalAccountRecord } from './state.js';
 
-export interface Challenge {
-  method: 'WALLET_SIGNATURE' | 'LIVENESS';
-  messageToSign?: string;
-  expiresAt: number;
-  token?: string;
-}
-
-export interface ExternalAccountRecord {
-  id: string;
-  customerId: string | null;
-  status: ExternalStatus;
-  platformAccountId?: string;
-  ownershipType?: 'FIRST_PARTY' | 'THIRD_PARTY';
-  currency: string;
-  defaultUmaDepositAccount: boolean;
-  beneficiaryVerificationStatus?: string;
-  beneficiaryVerifiedData?: { fullName: string };
-  accountInfo: Record<string, unknown> & { accountType: string };
-  challenge?: Challenge;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export const externalAccounts = (ctx: SandboxContext) => areaState(ctx, 'external-accounts', () => new Map<string, ExternalAccountRecord>());
-/**
- * Account ids in creation order per owner (`customer:<id>`) and per scope (`scope:customers`,
- * `scope:platform`), so that a list, a duplicate check or a default change reads one owner's
- * accounts, not every account stored. A deleted account leaves the map; its id is skipped.
- */
-export const externalAccountOrder = (ctx: SandboxContext) => areaState(ctx, 'external-accounts-order', () => new KeyedOrder());
-export const ownerKey = (customerId: string | null) => (customerId === null ? 'scope:platform' : `customer:${customerId}`);
-/** The accounts of one owner (a customer, or the platform), oldest first. */
-export function accountsOf(ctx: SandboxContext, customerId: string | null): ExternalAccountRecord[] {
-  const all = externalAccounts(ctx);
-  return externalAccountOrder(ctx).get(ownerKey(customerId)).flatMap((id) => all.get(id) ?? []);
-}
-
-export const EVM_WALLETS = new Set(['ETHEREUM_WALLET', 'BASE_WALLET', 'POLYGON_WALLET', 'PLASMA_WALLET']);
-export const WALLETS = new Set([...EVM_WALLETS, 'SOLANA_WALLET', 'TRON_WALLET', 'SPARK_WALLET', 'LIGHTNING', 'LIGHTNING_ACCOUNT']);
-/** The sandbox's Bitcoin-keyed wallet type (sandbox/README.md). */
-export const BITCOIN_KEYED = 'SPARK_WALLET';
 const WALLET_CURRENCIES: Record<string, string[]> = {
   ETHEREUM_WALLET: ['USDC', 'USDT'], BASE_WALLET: ['USDC'], POLYGON_WALLET: ['USDC'], PLASMA_WALLET: ['USDT'],
   SOLANA_WALLET: ['USDC'], TRON_WALLET: ['USDT'], SPARK_WALLET: ['BTC'], LIGHTNING: ['BTC'], LIGHTNING_ACCOUNT: ['BTC'],
@@ -145,15 +105,6 @@ function walletAddressProblem(ctx: SandboxContext, type: string, address: string
   if (type === 'SPARK_WALLET') return parseBitcoinAddress(address) ? null : 'a Spark address (spark1...) or a P2PKH, P2SH-P2WPKH or P2WPKH Bitcoin address';
   return null;
 }
-
-/** The account's primary identifier, whose last three digits drive the sandbox magic. */
-export function primaryIdentifier(info: Record<string, unknown>): string {
-  const value = info.accountNumber ?? info.iban ?? info.clabeNumber ?? info.address ?? info.invoice ?? info.bolt12 ?? info.lightningAddress ?? '';
-  const s = String(value);
-  return s.includes('@') ? s.split('@')[0] : s;
-}
-
-export const isSelfCustodyWallet = (info: Record<string, unknown>) => WALLETS.has(String(info.accountType)) && !info.vaspName;
 
 /** Validates a create request; every invalid field is reported at once. */
 export function validateCreate(ctx: SandboxContext, body: unknown): CreateExternalAccount {
@@ -282,39 +233,4 @@ function storedAccountInfo<I extends { accountType: string }>(ctx: SandboxContex
   if (ctx.faults.has('bank-account-type-defaults-savings') && stored.accountType === 'USD_ACCOUNT') stored.bankAccountType ??= 'SAVINGS';
   if (ctx.faults.has('wallet-vasp-name-dropped')) delete stored.vaspName;
   return stored as I;
-}
-
-export function presentExternalAccount(a: ExternalAccountRecord) {
-  return {
-    id: a.id,
-    customerId: a.customerId,
-    status: a.status,
-    ...(a.platformAccountId ? { platformAccountId: a.platformAccountId } : {}),
-    ...(a.ownershipType ? { ownershipType: a.ownershipType } : {}),
-    currency: a.currency,
-    defaultUmaDepositAccount: a.defaultUmaDepositAccount,
-    ...(a.beneficiaryVerificationStatus ? { beneficiaryVerificationStatus: a.beneficiaryVerificationStatus } : {}),
-    ...(a.beneficiaryVerifiedData ? { beneficiaryVerifiedData: a.beneficiaryVerifiedData } : {}),
-    accountInfo: a.accountInfo,
-    createdAt: a.createdAt,
-    updatedAt: a.updatedAt,
-  };
-}
-
-export function getExternalAccount(ctx: SandboxContext, id: string, scope: 'platform' | 'customers'): ExternalAccountRecord {
-  const a = externalAccounts(ctx).get(id);
-  if (!a || (scope === 'platform') !== (a.customerId === null)) {
-    throw notFound('REFERENCE_NOT_FOUND', `External account ${id} not found`);
-  }
-  return a;
-}
-
-/** Every status change is announced with EXTERNAL_ACCOUNT.STATUS_UPDATED carrying the account. */
-export function setExternalStatus(ctx: SandboxContext, a: ExternalAccountRecord, status: ExternalStatus): void {
-  if (a.status === status) return;
-  const before = presentExternalAccount(a);
-  a.status = status;
-  a.updatedAt = isoNow(ctx.clock);
-  if (status === 'ACTIVE' && ctx.faults.has('no-event-on-active')) return;
-  ctx.webhooks.emit('EXTERNAL_ACCOUNT.STATUS_UPDATED', ctx.faults.has('event-before-state-change') ? before : presentExternalAccount(a));
 }

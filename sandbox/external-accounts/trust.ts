@@ -5,38 +5,16 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { areaState, parse, type SandboxContext } from '../context.js';
+import { parse, type SandboxContext } from '../context.js';
 import { getCustomer, requiresSca } from '../customers/routes.js';
 import { badRequest, conflict, invalidInput } from '../errors.js';
 import { passkeyAssertionOptions, verifyPasskeyAssertion } from '../strong-customer-authentication/factors.js';
-import { getExternalAccount, type ExternalAccountRecord } from './accounts.js';
+import { getExternalAccount, trustStates } from './state.js';
+
+// Temporary: other areas still import these from here; their imports move to state.ts at merge.
+export { skipsPerTransactionSca } from './state.js';
 
 const SANDBOX_CODE = '123456';
-
-type Action = 'trust' | 'untrust';
-interface TrustState {
-  trusted: boolean;
-  pending?: { action: Action; challengeId: string; expiresAt: number; customerId: string; assertionChallenge?: string };
-}
-
-/** Trust by external account id (a map: a request's cost does not grow with stored volume). */
-const trustStates = (ctx: SandboxContext) => areaState(ctx, 'beneficiary-trust', () => new Map<string, TrustState>());
-
-/** Supplement 12: "Trusted ⇒ sends skip per-transaction SCA" (the fault challenges them all the same). */
-export const skipsPerTransactionSca = (ctx: SandboxContext, accountId: string): boolean =>
-  trustStates(ctx).get(accountId)?.trusted === true && !ctx.faults.has('trusted-beneficiary-still-challenged');
-
-/** Guard of DELETE /customers/external-accounts/{id}: a trusted beneficiary cannot be deleted. */
-export function assertNotTrusted(ctx: SandboxContext, a: ExternalAccountRecord): void {
-  if (trustStates(ctx).get(a.id)?.trusted && !ctx.faults.has('trusted-beneficiary-deletable')) {
-    throw conflict('BENEFICIARY_TRUSTED', `External account ${a.id} is a trusted beneficiary; untrust and confirm first`);
-  }
-}
-
-/** Forgets the trust of a deleted account. */
-export function forgetTrust(ctx: SandboxContext, id: string): void {
-  trustStates(ctx).delete(id);
-}
 
 const Params = z.object({ externalAccountId: z.string().min(1) });
 const CodeConfirm = z.object({ challengeId: z.string().min(1).optional(), code: z.string().min(1) });

@@ -1,0 +1,110 @@
+// Supplement section 23: what every call of an agent (`/agents/me/*`, Bearer) goes through: the agent
+// behind the token, its permissions, its customer's accounts only, Idempotency-Key on its money calls,
+// and the policy's decision on each money call.
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { getCustomer } from '../customers/routes.js';
+import { notFound, unauthorized } from '../errors.js';
+import { externalAccounts } from '../external-accounts/state.js';
+import { internalAccounts } from '../internal-accounts/store.js';
+import { agentTools, decide, denied, recordSpend, type ActionRecord, type ActionType, type AgentRecord, type Permission, type Spend } from '../agent-management/state.js';
+
+/** The agent's side of the agents' records, bound to one sandbox (every `/agents/me/*` route uses it). */
+export function operationTools(app: FastifyInstance) {
+  const tools = agentTools(app);
+  const { ctx, f, s, now, presentAction, run } = tools;
+
+  /** The agent behind the Bearer token; a paused agent is refused (supplement 28.2: its answer is not stated). */
+  function caller(req: FastifyRequest): AgentRecord {
+    const m = /^Bearer (\S+)$/.exec(req.headers.authorization ?? '');
+    const agent = m ? s.tokens.get(m[1]) : undefined;
+    if (!agent) throw unauthorized('A valid agent access token is required (Authorization: Bearer)');
+    if (agent.isPaused && !f.has('agent-paused-acts')) throw denied(`Agent ${agent.id} is paused`, { reason: 'AGENT_PAUSED' });
+    return agent;
+  }
+  function need(agent: AgentRecord, permission: Permission): void {
+    if (!agent.policy.permissions.includes(permission) && !f.has('agent-permission-ignored')) {
+      throw denied(`The agent's policy lacks the permission ${permission}`, { permission });
+    }
+  }
+  const mine = (agent: AgentRecord, customerId: string | null | undefined) => customerId === agent.customerId || f.has('agent-cross-customer-visible');
+  /** An internal account of the agent's customer. */
+  const ownInternal = (agent: AgentRecord, id: string) => {
+    const a = internalAccounts(ctx).get(id);
+    if (!a || !mine(agent, a.customerId)) throw notFound('REFERENCE_NOT_FOUND', `Internal account ${id} not found`);
+    return a;
+  };
+  /** An external account of the agent's customer. */
+  const ownExternal = (agent: AgentRecord, id: string) => {
+    const a = externalAccounts(ctx).get(id);
+    if (!a || !mine(agent, a.customerId)) throw notFound('REFERENCE_NOT_FOUND', `External account ${id} not found`);
+    return a;
+  };
+
+  /** Idempotency-Key on the agent's money calls (supplement 1): a repeat returns the first answer. */
+  async function idempotent(agent: AgentRecord, req: FastifyRequest, status: number, make: () => Promise<unknown>) {
+    const key = req.headers['idempotency-key'];
+    const cacheKey = typeof key === 'string' && key ? `${agent.id} ${req.method} ${req.url} ${key}` : undefined;
+    const seen = cacheKey && !f.has('agent-idempotency-ignored') ? s.idempotency.get(cacheKey) : undefined;
+    if (seen) return seen;
+    const result = { status, body: await make() };
+    if (cacheKey) s.idempotency.set(cacheKey, result);
+    return result;
+  }
+
+  const store = (action: ActionRecord) => {
+    s.actions.set(action.id, action);
+    s.actionsByAgent.add(action.agentId, action.id);
+  };
+
+  /** A money call: the policy decides (403, held for approval with AGENT_ACTION.PENDING_APPROVAL, or run at once). */
+  async function act(agent: AgentRecord, type: ActionType, spend: Spend, detail: Pick<ActionRecord, 'quoteId' | 'transfer'>) {
+    const { approval } = decide(ctx, agent.policy, agent.usage, spend);
+    const at = now();
+    const action: ActionRecord = {
+      id: `AgentAction:${randomUUID()}`,
+      agentId: agent.id,
+      customerId: agent.customerId,
+      platformCustomerId: String(getCustomer(ctx, agent.customerId).fields.platformCustomerId),
+      status: 'PENDING_APPROVAL',
+      type,
+      ...detail,
+      spend,
+      createdAt: at,
+      updatedAt: at,
+    };
+    if (approval) {
+      // Indexed at creation, so the approvals' order is the createdAt order; read once stored.
+      s.pendingOrder.push(action.id);
+      s.pendingByAgent.add(action.agentId, action.id);
+      s.pendingByCustomer.add(action.customerId, action.id);
+      if (f.has('agent-pending-moves-money')) action.transactionId = await run(action);
+      // Fault agent-pending-moves-later: the held call's money moves a moment after the answer.
+      if (f.has('agent-pending-moves-later')) ctx.later(50, () => void run(action).catch(() => undefined));
+      store(action);
+      const body = await presentAction(action);
+      if (!f.has('agent-pending-event-missing')) ctx.webhooks.emit('AGENT_ACTION.PENDING_APPROVAL', body);
+      return body;
+    }
+    // AUTO: the platform's operation runs now; its refusal is the agent's answer and leaves no action.
+    action.transactionId = await run(action);
+    // Fault agent-auto-moves-twice-later: the same money moves once more a moment after the answer.
+    if (f.has('agent-auto-moves-twice-later')) ctx.later(50, () => void run(action).catch(() => undefined));
+    action.status = 'APPROVED';
+    recordSpend(ctx, agent.policy, agent.usage, spend);
+    store(action);
+    return presentAction(action);
+  }
+
+  /**
+   * An agent's list is its customer's (supplement 23: cross-customer ids -> 404): a customerId the caller
+   * gives is ignored (sandbox/README.md), unless the fault `agent-lists-customer-query-honoured` lets it through.
+   */
+  const agentListQuery = (agent: AgentRecord, query: unknown) => {
+    const { customerId: asked, ...rest } = (query ?? {}) as Record<string, unknown>;
+    const customerId = f.has('agent-lists-customer-query-honoured') && typeof asked === 'string' && asked ? asked : agent.customerId;
+    return { ...rest, customerId };
+  };
+
+  return { ...tools, caller, need, mine, ownInternal, ownExternal, idempotent, act, agentListQuery };
+}

@@ -1,0 +1,19 @@
+// Supplement section 25: revealing an active or frozen card's number, a short-lived iframe URL.
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { parse } from '../context.js';
+import { conflict } from '../errors.js';
+import { cardTools, IdParams } from './state.js';
+
+export async function cardRevealRoutes(app: FastifyInstance) {
+  const { ctx, f, getCard } = cardTools(app.ctx);
+
+  app.post('/cards/:cardId/reveal', async (req) => {
+    const card = getCard(parse(IdParams, req.params).cardId);
+    if (card.state !== 'ACTIVE' && card.state !== 'FROZEN') throw conflict('CARD_NOT_MUTABLE', `Card ${card.id} is ${card.state}`);
+    const url = `https://sandbox.svc.example/cards/${randomUUID()}`;
+    // Supplement section 25: 200 {panEmbedUrl, expiresAt}, a short-lived iframe URL.
+    if (f.has('card-reveal-without-expiry')) return { panEmbedUrl: url };
+    return { panEmbedUrl: url, expiresAt: new Date(ctx.clock.now() + 60_000).toISOString() };
+  });
+}

@@ -1,0 +1,161 @@
+// Interface: Card `state` (ACTIVE -> FROZEN, FROZEN -> ACTIVE, ACTIVE -> CLOSED, FROZEN -> CLOSED);
+// Events (CARD_TRANSACTION.*: every card transaction state transition, with the full card transaction).
+// Supplement section 9. The cards' store and presenters: the card and card transaction records, their
+// indexes, and what every card route uses (find a card, change its state, check its funding).
+import { isoNow } from '../clock.js';
+import { z } from 'zod';
+import { areaState, type SandboxContext } from '../context.js';
+import { money } from '../currencies.js';
+import { badRequest, notFound } from '../errors.js';
+import { internalAccounts } from '../internal-accounts/store.js';
+import { PositionIndex, watchField } from '../store/position-index.js';
+
+export type CardState = 'PENDING_KYC' | 'PROCESSING' | 'ACTIVE' | 'FROZEN' | 'CLOSED';
+export type TxnStatus = 'AUTHORIZED' | 'PARTIALLY_SETTLED' | 'SETTLED' | 'REFUNDED' | 'EXCEPTION';
+
+export interface Card {
+  id: string;
+  cardholderId: string;
+  platformCardId: string | null;
+  state: CardState;
+  stateReason: string | null;
+  fundingSources: string[];
+  maxSpendPerTransaction: number | null;
+  brand: 'VISA';
+  form: 'VIRTUAL';
+  last4: string;
+  expMonth: number;
+  expYear: number;
+  currency: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface CardTxn {
+  id: string;
+  type: 'CARD';
+  cardId: string;
+  customerId: string;
+  platformCustomerId: string;
+  issuerTransactionToken: string;
+  status: TxnStatus;
+  direction: 'DEBIT' | 'CREDIT';
+  merchant: Record<string, unknown>;
+  accountId: string;
+  currency: string;
+  authorized: number;
+  settled: number;
+  refunded: number;
+  pulls: number[];
+  authorizedAt: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface CardsState {
+  cards: Map<string, Card>;
+  txns: Map<string, CardTxn>;
+  /** Simulations of one card run one after another. */
+  chains: Map<string, Promise<void>>;
+  /** Card ids of each cardholder, in issue order (GET /cards?cardholderId= costs what it returns). */
+  byHolder: Map<string, string[]>;
+  /** Every card id, in issue order (GET /cards pages over it; a position here is a list cursor). */
+  order: string[];
+  /** Positions in `order` per value of each GET /cards filter, kept up to date as cards change. */
+  positions: { holder: PositionIndex; state: PositionIndex; platformCardId: PositionIndex; account: PositionIndex };
+}
+export const cardsState = (ctx: SandboxContext) =>
+  areaState<CardsState>(ctx, 'cards', () => ({
+    cards: new Map(),
+    txns: new Map(),
+    chains: new Map(),
+    byHolder: new Map(),
+    order: [],
+    positions: { holder: new PositionIndex(), state: new PositionIndex(), platformCardId: new PositionIndex(), account: new PositionIndex() },
+  }));
+
+/** Indexes a new card at position `p` of the issue order and follows its state and funding sources. */
+export function indexCard(s: CardsState, card: Card, p: number): void {
+  const ix = s.positions;
+  ix.holder.add(card.cardholderId, p);
+  if (card.platformCardId !== null) ix.platformCardId.add(card.platformCardId, p);
+  ix.state.add(card.state, p);
+  watchField(card, 'state', (from, to) => ix.state.move(from, to, p));
+  for (const account of card.fundingSources) ix.account.add(account, p);
+  watchField(card, 'fundingSources', (from, to) => {
+    for (const account of from) if (!to.includes(account)) ix.account.remove(account, p);
+    for (const account of to) ix.account.add(account, p);
+  });
+}
+
+/** This sandbox issues USD cards, funded from USD or USDC internal accounts (sandbox/README.md). */
+export const CARD_FUNDING_CURRENCIES = new Set(['USD', 'USDC']);
+export const IdParams = z.object({ cardId: z.string().min(1) });
+
+export function presentCardTxn(t: CardTxn) {
+  const amount = (n: number) => money(n, t.currency);
+  return {
+    id: t.id,
+    type: t.type,
+    cardId: t.cardId,
+    customerId: t.customerId,
+    platformCustomerId: t.platformCustomerId,
+    issuerTransactionToken: t.issuerTransactionToken,
+    status: t.status,
+    direction: t.direction,
+    merchant: t.merchant,
+    authorizedAmount: amount(t.authorized),
+    ...(t.settled ? { settledAmount: amount(t.settled) } : {}),
+    ...(t.refunded ? { refundedAmount: amount(t.refunded) } : {}),
+    accountId: t.accountId,
+    pullSummary: { count: t.pulls.length, totalAmount: amount(t.pulls.reduce((a, b) => a + b, 0)), pendingCount: 0 },
+    settlementSummary: { count: t.pulls.length, totalAmount: amount(t.settled) },
+    refundSummary: { count: t.refunded ? 1 : 0, totalAmount: amount(t.refunded) },
+    authorizedAt: t.authorizedAt,
+    createdAt: t.createdAt,
+    updatedAt: t.updatedAt,
+  };
+}
+
+/** A card, its state changes and its funding check, bound to one sandbox (every card route uses them). */
+export function cardTools(ctx: SandboxContext) {
+  const s = cardsState(ctx);
+  const f = ctx.faults;
+
+  const setState = (card: Card, state: CardState, reason: string | null = null) => {
+    card.state = state;
+    card.stateReason = reason;
+    card.updatedAt = isoNow(ctx.clock);
+    ctx.webhooks.emit('CARD.STATE_CHANGE', { ...card });
+  };
+  const getCard = (id: string) => {
+    const card = s.cards.get(id);
+    if (!card) throw notFound('REFERENCE_NOT_FOUND', `Card ${id} not found`);
+    return card;
+  };
+  /**
+   * Supplement section 25: 400 FUNDING_SOURCE_INELIGIBLE when a source is not the cardholder's or of
+   * the wrong currency (this sandbox's cards are USD cards, funded from USD or USDC accounts); section 9:
+   * funding accountIds ending 002/003 are ineligible. This sandbox also refuses a source that is not ACTIVE.
+   */
+  const checkFunding = (cardholderId: string, ids: string[], field: string, create = false) => {
+    const lenient = f.has('card-funding-ineligible-accepted');
+    const anyCurrency = create && f.has('card-create-funding-currency-unchecked');
+    const problems = ids.flatMap((id, i) => {
+      const a = internalAccounts(ctx).get(id);
+      const why = !a ? 'is not an internal account'
+        : lenient ? undefined
+        : a.customerId !== cardholderId ? "is not the cardholder's"
+        : !CARD_FUNDING_CURRENCIES.has(a.currency) && !anyCurrency ? `is in ${a.currency}; a card is funded in ${[...CARD_FUNDING_CURRENCIES].join(' or ')}`
+        : a.status !== 'ACTIVE' ? `is ${a.status}`
+        : /00[23]$/.test(id) ? 'is ineligible (sandbox magic 002/003)'
+        : undefined;
+      return why ? [{ field: `${field}.${i}`, constraint: 'fundingSource', message: `${id} ${why}` }] : [];
+    });
+    if (problems.length) {
+      throw badRequest('FUNDING_SOURCE_INELIGIBLE', `Ineligible funding source(s): ${problems.map((p) => p.message).join('; ')}`, { errors: problems });
+    }
+  };
+
+  return { ctx, s, f, setState, getCard, checkFunding };
+}
