@@ -30,7 +30,8 @@ export interface DescriptionReport {
   description: string;
   adjustments: string[];
   discriminatorsAsOneOf: string[];
-  exchanges: string | null;
+  /** The exchanges file read, or `(recorded by this check)`. */
+  exchanges: string;
   conformanceExit: number | null;
   totals: {
     exchanges: number;
@@ -108,7 +109,7 @@ export function renderMarkdown(r: DescriptionReport): string {
   const lines = [
     '# Exchanges against the description',
     '',
-    `Description: ${r.description}. Exchanges: ${r.exchanges ?? '(none)'}${r.conformanceExit === null ? '' : `, recorded by one conformance run (exit ${r.conformanceExit})`}.`,
+    `Description: ${r.description}. Exchanges: ${r.conformanceExit === null ? r.exchanges : `recorded by one embedded conformance run (npm run conformance, exit ${r.conformanceExit})`}.`,
     'A measurement: the run passes or fails on its own verdict, not on this.',
     '',
     `- Responses valid: ${t.responses.valid} / ${t.responses.total} (${pct(t.responses)})`,
