@@ -6,6 +6,7 @@
 // with Retry-After is retried after the delay it names; nothing else is retried.
 import { HttpTransport, type HttpResponse, type ResponseHeaders } from './http.js';
 import { learnIssuedSecrets, redactor, Redactor } from './redact.js';
+import { recordExchange } from './description/recorder.js';
 
 export type Auth = 'basic' | 'none' | { authorization: string };
 
@@ -169,6 +170,7 @@ export class ApiClient {
         response: { headers: redactor.headers(res.headers) as Exchange['response']['headers'], body: redactor.value(body) },
       };
       this.opts.onExchange?.(exchange);
+      recordExchange(exchange, { url, query, form: o.form });
       return { status: res.statusCode, headers: res.headers, body: body as T, text, exchange };
     }
   }
