@@ -54,8 +54,8 @@ const MODULES = Symbol.for('svc-conformance.harness-modules');
 const REPORT_MODULE = Symbol.for('svc-conformance.coverage-report-module');
 
 /**
- * The coverage report's module (the catalog of the interface and of the request rules: about 0.3 s to
- * load here), needed only at teardown: loaded once the target is up, while the workers start (when
+ * The coverage report's module (the catalog of the interface and of the request rules, slow to load),
+ * needed only at teardown: loaded once the target is up, while the workers start (when
  * this thread has little else to do), rather than before the first scenario can start.
  */
 function coverageReportModule(): Promise<typeof import('../coverage/report.js')> {
@@ -140,8 +140,8 @@ const SANDBOX = Symbol.for('svc-conformance.sandbox-module');
 /**
  * The sandbox (sandbox/embedded.ts), loaded once per process by Node as one bundled module
  * (helpers/target/sandbox-bundle.ts) rather than through vite's module runner, which loads this file:
- * the runner takes about twice as long over the sandbox's modules as tsx did, and tsx twice as long as
- * the bundle, and a run waits for them before its first scenario.
+ * the runner is much slower over the sandbox's many modules than Node over one bundle, and a run waits
+ * for them before its first scenario.
  */
 function sandboxModule(): Promise<SandboxModule> {
   // Once per process, like the harness's modules: every mutant project's harness builds its own
