@@ -28,8 +28,7 @@ import { serverErrorRoutes } from './cross-currency-transfers/server-errors.js';
 import { webhookSignatureRoutes } from './webhooks/signature-check.js';
 import { stablecoinRoutes } from './stablecoins/routes.js';
 import { umaRoutes } from './uma/routes.js';
-import { UMA_LOOKUP_TTL_MS, WALLET_SESSION_TTL_MS } from './profile.js';
-import { VELOCITY } from './cross-currency-transfers/gates.js';
+import { optionDefault } from './options.js';
 import { invitationRoutes } from './invitations/routes.js';
 import { discoveryRoutes } from './discoveries/routes.js';
 import { vaspRoutes } from './vasps/routes.js';
@@ -61,27 +60,28 @@ export interface Sandbox {
   close(): Promise<void>;
 }
 
-export const DEFAULT_PORT = 4010;
+export const DEFAULT_PORT = optionDefault('port');
 
 export async function buildSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const clock = options.clock ?? systemClock;
   const faults = new Faults(options.faults ?? []);
+  // The defaults of every option are the table's (options.ts).
   const settings: SandboxSettings = {
     clientId: options.clientId ?? `sandbox-${randomUUID().slice(0, 8)}`,
     clientSecret: options.clientSecret ?? randomUUID(),
-    allowInsecureLoopbackWebhooks: options.allowInsecureLoopbackWebhooks ?? false,
-    challengeTtlMs: options.challengeTtlMs ?? 10 * 60_000,
-    provisioningDelayMs: options.provisioningDelayMs ?? 1000,
-    counterpartyRules: options.counterpartyRules ?? true,
-    realtimeQuoteTtlMs: options.realtimeQuoteTtlMs ?? 5 * 60_000,
-    cardActivationDelayMs: options.cardActivationDelayMs ?? 30_000,
-    incomingApprovalWindowMs: options.incomingApprovalWindowMs ?? 5000,
-    umaLookupTtlMs: options.umaLookupTtlMs ?? UMA_LOOKUP_TTL_MS,
-    walletSessionTtlMs: options.walletSessionTtlMs ?? WALLET_SESSION_TTL_MS,
-    quoteVelocityCount: options.quoteVelocityCount ?? VELOCITY.count,
-    scaDebitAt: options.scaDebitAt ?? 'authorization',
-    quoteVelocityRefused: options.quoteVelocityRefused ?? 'ignore',
-    umaWellBehavedCounterparties: options.umaWellBehavedCounterparties ?? false,
+    allowInsecureLoopbackWebhooks: options.allowInsecureLoopbackWebhooks ?? optionDefault('allowInsecureLoopbackWebhooks'),
+    challengeTtlMs: options.challengeTtlMs ?? optionDefault('challengeTtlMs'),
+    provisioningDelayMs: options.provisioningDelayMs ?? optionDefault('provisioningDelayMs'),
+    counterpartyRules: options.counterpartyRules ?? optionDefault('counterpartyRules'),
+    realtimeQuoteTtlMs: options.realtimeQuoteTtlMs ?? optionDefault('realtimeQuoteTtlMs'),
+    cardActivationDelayMs: options.cardActivationDelayMs ?? optionDefault('cardActivationDelayMs'),
+    incomingApprovalWindowMs: options.incomingApprovalWindowMs ?? optionDefault('incomingApprovalWindowMs'),
+    umaLookupTtlMs: options.umaLookupTtlMs ?? optionDefault('umaLookupTtlMs'),
+    walletSessionTtlMs: options.walletSessionTtlMs ?? optionDefault('walletSessionTtlMs'),
+    quoteVelocityCount: options.quoteVelocityCount ?? optionDefault('quoteVelocityCount'),
+    scaDebitAt: options.scaDebitAt ?? optionDefault('scaDebitAt'),
+    quoteVelocityRefused: options.quoteVelocityRefused ?? optionDefault('quoteVelocityRefused'),
+    umaWellBehavedCounterparties: options.umaWellBehavedCounterparties ?? optionDefault('umaWellBehavedCounterparties'),
   };
   const privateKeyPem = options.webhookPrivateKeyPem ?? generateWebhookKeyPair().privateKeyPem;
   const app = Fastify({
@@ -132,8 +132,8 @@ export async function buildSandbox(options: SandboxOptions = {}): Promise<Sandbo
   ctx.webhooks = new WebhookDelivery(
     {
       privateKeyPem,
-      retryBaseDelayMs: options.webhook?.retryBaseDelayMs ?? 1000,
-      maxAttempts: options.webhook?.maxAttempts ?? 8,
+      retryBaseDelayMs: options.webhook?.retryBaseDelayMs ?? optionDefault('webhookRetryBaseMs'),
+      maxAttempts: options.webhook?.maxAttempts ?? optionDefault('webhookAttempts'),
       timeoutMs: options.webhook?.timeoutMs ?? 30_000,
       caPem: options.webhook?.caPem,
     },

@@ -8,6 +8,7 @@ import { COUNTERPARTY_NOT_ALLOWED_SUFFIX, VELOCITY } from './cross-currency-tran
 import { STABLECOIN_PROVIDER } from './stablecoins/state.js';
 import { LOOKUP_SIGNATURE_TRIGGER, LOOKUP_TRIGGERS, QUOTE_TRIGGERS, triggerAddress } from './uma/counterparties.js';
 import { WALLET_SYNC_FAILURE_DOMAIN } from './embedded-wallet-auth/triggers.js';
+import { optionDefault, readOptions, SANDBOX_OPTIONS } from './options.js';
 
 export interface SandboxProfileInput {
   baseUrl: string;
@@ -31,35 +32,22 @@ export interface SandboxProfileInput {
 }
 
 /**
- * The sandbox's timings when the harness boots it (embedded mode, the image in container mode, the
- * self-tests' standalone sandboxes): short, so a whole run waits little, and long enough for a client
- * under load to act within each window. The harness reads them from here, never from a copy.
- * - challengeTtlMs: an SCA challenge's or an ownership challenge's life (answered in time: a few
- *   requests and a signature; 1.5 s proved too short on a machine loaded thirty times over);
- * - provisioningDelayMs: PENDING -> ACTIVE of an internal account, KYC and bulk processing; also the
- *   step (at most 100 ms) of payment lifecycles;
- * - realtimeQuoteTtlMs: a quote without a source account (real-time funding) expires after it;
- * - cardActivationDelayMs: as in the profile's timings; long enough that the suite, which measures it
- *   from the client's side with an event quiet period and a load's latency included, tells it from an
- *   immediate activation;
- * - incomingApprovalWindowMs: as in the profile's timings;
- * - umaLookupTtlMs: an UMA receiver lookup id's life (the default is 10 minutes; a scenario waits it out);
- * - walletSessionTtlMs: an embedded-wallet session's life (the default is 24 hours; a scenario waits it
- *   out from the session's own expiresAt; long enough for a wallet flow of several signed retries under load);
- * - webhookRetryBaseMs, webhookAttempts: the retry schedule of a failed delivery;
+ * The sandbox's timings when the harness boots it: the harness values of its options (options.ts,
+ * where each is explained), and the quiet period it declares. The harness reads them from here, never
+ * from a copy.
  * - eventQuietMs: every event of one state change is sent at once, over loopback: what comes later
  *   than this after the last one is not part of it.
  */
 export const EMBEDDED_TIMINGS = {
-  challengeTtlMs: 2000,
-  provisioningDelayMs: 50,
-  realtimeQuoteTtlMs: 2000,
-  cardActivationDelayMs: 1000,
-  incomingApprovalWindowMs: 1500,
-  umaLookupTtlMs: 2000,
-  walletSessionTtlMs: 8000,
-  webhookRetryBaseMs: 100,
-  webhookAttempts: 5,
+  challengeTtlMs: SANDBOX_OPTIONS.challengeTtlMs.harness!,
+  provisioningDelayMs: SANDBOX_OPTIONS.provisioningDelayMs.harness!,
+  realtimeQuoteTtlMs: SANDBOX_OPTIONS.realtimeQuoteTtlMs.harness!,
+  cardActivationDelayMs: SANDBOX_OPTIONS.cardActivationDelayMs.harness!,
+  incomingApprovalWindowMs: SANDBOX_OPTIONS.incomingApprovalWindowMs.harness!,
+  umaLookupTtlMs: SANDBOX_OPTIONS.umaLookupTtlMs.harness!,
+  walletSessionTtlMs: SANDBOX_OPTIONS.walletSessionTtlMs.harness!,
+  webhookRetryBaseMs: SANDBOX_OPTIONS.webhookRetryBaseMs.harness!,
+  webhookAttempts: SANDBOX_OPTIONS.webhookAttempts.harness!,
   eventQuietMs: 100,
 } as const;
 
@@ -73,36 +61,30 @@ export const FAILURE_TRIGGERS: Record<string, string> = {
   LIMIT_EXCEEDED: '011',
 };
 
-/** --sca-debit-at / SANDBOX_SCA_DEBIT_AT: `authorization`, `execute` or `after-execute` (context.ts scaDebitAt); unset: the default. */
+const noFile = () => {
+  throw new Error('not a file option');
+};
+
+/** --sca-debit-at / SANDBOX_SCA_DEBIT_AT (options.ts); unset: the default. */
 export function parseScaDebitAt(raw: string | undefined): 'authorization' | 'execute' | 'after-execute' | undefined {
-  if (raw === undefined || raw === '') return undefined;
-  if (raw !== 'authorization' && raw !== 'execute' && raw !== 'after-execute') throw new Error(`SANDBOX_SCA_DEBIT_AT: authorization, execute or after-execute, not ${JSON.stringify(raw)}`);
-  return raw;
+  return readOptions({}, { SANDBOX_SCA_DEBIT_AT: raw }, noFile).scaDebitAt;
 }
 
-/** --quote-velocity-refused / SANDBOX_QUOTE_VELOCITY_REFUSED: `count` or `ignore` (context.ts quoteVelocityRefused); unset: the default. */
+/** --quote-velocity-refused / SANDBOX_QUOTE_VELOCITY_REFUSED (options.ts); unset: the default. */
 export function parseQuoteVelocityRefused(raw: string | undefined): 'count' | 'ignore' | undefined {
-  if (raw === undefined || raw === '') return undefined;
-  if (raw !== 'count' && raw !== 'ignore') throw new Error(`SANDBOX_QUOTE_VELOCITY_REFUSED: count or ignore, not ${JSON.stringify(raw)}`);
-  return raw;
+  return readOptions({}, { SANDBOX_QUOTE_VELOCITY_REFUSED: raw }, noFile).quoteVelocityRefused;
 }
 
-/**
- * The quotes one customer may create within the velocity window (--quote-velocity-count,
- * SANDBOX_QUOTE_VELOCITY_COUNT): a whole number, at least 1; unset or empty, the sandbox's own count.
- * The standalone sandbox and the harness's embedded one read it alike.
- */
+/** --quote-velocity-count / SANDBOX_QUOTE_VELOCITY_COUNT (options.ts): a whole number, at least 1; unset or empty, the sandbox's own count. */
 export function parseQuoteVelocityCount(raw: string | undefined): number | undefined {
-  if (raw === undefined || raw === '') return undefined;
-  if (!/^[0-9]+$/.test(raw) || Number(raw) < 1) throw new Error(`SANDBOX_QUOTE_VELOCITY_COUNT: a whole number of quotes, at least 1, not ${JSON.stringify(raw)}`);
-  return Number(raw);
+  return readOptions({}, { SANDBOX_QUOTE_VELOCITY_COUNT: raw }, noFile).quoteVelocityCount;
 }
 
-/** The lifetime of an embedded-wallet session where no option sets it (sandbox/app.ts; the supplement states no length). */
-export const WALLET_SESSION_TTL_MS = 24 * 60 * 60_000;
+/** The lifetime of an embedded-wallet session where no option sets it (the supplement states no length). */
+export const WALLET_SESSION_TTL_MS = optionDefault('walletSessionTtlMs');
 
-/** The lifetime of an UMA lookup id where no option sets it (sandbox/app.ts). */
-export const UMA_LOOKUP_TTL_MS = 10 * 60_000;
+/** The lifetime of an UMA lookup id where no option sets it. */
+export const UMA_LOOKUP_TTL_MS = optionDefault('umaLookupTtlMs');
 
 export function sandboxProfile(input: SandboxProfileInput): Record<string, unknown> {
   // Retries back off exponentially from the base delay: the last retry comes within the sum of the waits.

@@ -25,6 +25,7 @@ import { join } from 'node:path';
 import { AnyDelivery } from '../schemas/index.js';
 import { controlChannelName, type ControlMessage, type ControlReply } from './control-channel.js';
 import { platformPhase } from '../target/platform-phase.js';
+import { SETTINGS, settingDefault } from '../target/registry.js';
 import { LagWindow, timestampPrecisionMs } from '../target-clock.js';
 import { verifyWebhookSignature } from '../webhook-signature.js';
 
@@ -128,7 +129,7 @@ const envNumber = (name: string, dflt: number): number => {
 /** How many recent deliveries the clock comparison looks at (see `lagMs`). */
 const LAG_WINDOW = 256;
 /** Redeliveries of one acknowledged notification tolerated unless the target declares otherwise. */
-export const DEFAULT_DUPLICATES_PER_NOTIFICATION = 5;
+export const DEFAULT_DUPLICATES_PER_NOTIFICATION = settingDefault(SETTINGS.duplicatesPerNotification, 'embedded')!;
 /** Notifications whose deliveries are tracked by envelope id (duplicates, first seq); the oldest are forgotten beyond. */
 export const MAX_TRACKED_NOTIFICATIONS = 100_000;
 /** Findings kept in full; further ones are only counted (findingsDropped). */

@@ -26,16 +26,15 @@ class EngineRemovedContainer extends GenericContainer {
   }
 }
 
-/** SANDBOX_* settings of this run passed on to the container (a sandbox image reads them; others ignore them). */
-const PASSED_ON = ['SANDBOX_FAULTS', 'SANDBOX_CHALLENGE_TTL_MS', 'SANDBOX_PROVISIONING_DELAY_MS', 'SANDBOX_WEBHOOK_RETRY_BASE_MS', 'SANDBOX_WEBHOOK_ATTEMPTS', 'SANDBOX_REALTIME_QUOTE_TTL_MS', 'SANDBOX_CARD_ACTIVATION_DELAY_MS', 'SANDBOX_INCOMING_APPROVAL_WINDOW_MS', 'SANDBOX_UMA_LOOKUP_TTL_MS', 'SANDBOX_WALLET_SESSION_TTL_MS', 'SANDBOX_SCA_DEBIT_AT', 'SANDBOX_QUOTE_VELOCITY_COUNT', 'SANDBOX_QUOTE_VELOCITY_REFUSED'];
-
-/** `timings`: the SANDBOX_* timing variables the harness gives a sandbox it boots (the run's own SANDBOX_* variables win). */
-export async function startContainerTarget(settings: ContainerSettings, keys: { privateKeyPem: string; caPem: string }, timings: Record<string, string> = {}) {
+/**
+ * `options`: the environment that gives a sandbox image the options the harness boots a sandbox with
+ * (one JSON value, SANDBOX_OPTIONS, from the sandbox's own table; other images ignore it).
+ */
+export async function startContainerTarget(settings: ContainerSettings, keys: { privateKeyPem: string; caPem: string }, options: Record<string, string> = {}) {
   const clientId = `conformance-${randomUUID().slice(0, 8)}`;
   const clientSecret = randomUUID();
   const env: Record<string, string> = {
-    ...timings,
-    ...Object.fromEntries(PASSED_ON.filter((k) => process.env[k]).map((k) => [k, process.env[k]!])),
+    ...options,
     SANDBOX_CLIENT_ID: clientId,
     SANDBOX_CLIENT_SECRET: clientSecret,
     SANDBOX_WEBHOOK_KEY_PEM: keys.privateKeyPem,

@@ -1,11 +1,9 @@
 // The packages the scenarios' modules import (zod, fast-check, the curves and hashes, ethers, faker,
 // cborg, @scure/base), bundled by esbuild into a few files that each vitest worker loads natively. Node
 // loads a package's ES modules one file at a time, resolving each import against package.json files on
-// the way: fast-check, zod and ethers are hundreds of files. Measured on the 2-core machine: in a fresh
-// process these imports took 330 to 380 ms of CPU file by file, 120 to 150 ms bundled; in eight worker
-// threads each importing them all (a run's workers each load most of them), 3.1 to 3.3 s against 1.9
-// to 2.0 s. A whole run's CPU moves by more than that with the host's speed, so no run-to-run
-// comparison shows it. No names are kept (esbuild's keepNames): they would cost a property definition
+// the way: fast-check, zod and ethers are hundreds of files, and every worker of a run loads most of
+// them. Bundled, each loads a few files instead, at a fraction of the CPU, which the workers would
+// otherwise take from the cores the target and the scenarios need. No names are kept (esbuild's keepNames): they would cost a property definition
 // wherever a function whose name esbuild changed is made, and stack traces name the bundle's files anyway.
 //
 // One entry per specifier the scenarios import, sharing chunks (esbuild's code splitting), so a package
@@ -157,9 +155,9 @@ export async function depsBundle(root: string): Promise<string> {
  *
  * Vitest keeps each transformed module on disk (experimental.fsModuleCache) under a key of the module's
  * source and the config, not of what a plugin resolved its imports to. Without more, a module kept while
- * another bundle was current went on importing that bundle's files. Seen on the 2-core machine after the
- * bundle's options changed: every worker of a run loaded two copies of zod, fast-check and the rest; with
- * the older bundle's folder removed (as removeUnused does an hour on), a run of a conformant target ended
+ * another bundle was current would go on importing that bundle's files once the bundle's options
+ * changed: every worker would load two copies of zod, fast-check and the rest, and once the older
+ * bundle's folder is removed (as removeUnused does an hour on), a run of a conformant target would end
  * NOT CONFORMANT, its files failing with "Cannot find module .../deps-<old key>/...". So the bundle's folder is part of
  * every kept module's key, and the bundle is in place (built where there is none) before vitest serves
  * any module from its disk cache.

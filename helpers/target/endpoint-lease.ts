@@ -12,6 +12,7 @@ import { homedir, hostname } from 'node:os';
 import { join } from 'node:path';
 import type { ApiClient } from '../client.js';
 import { fileAgeMs, processAlive } from '../liveness.js';
+import { SETTINGS, settingDefault } from './registry.js';
 
 export interface LeaseRecord {
   version: 1;
@@ -161,7 +162,7 @@ export class EndpointLease {
     const dir = opts.stateDir ?? defaultStateDir();
     mkdirSync(dir, { recursive: true, mode: 0o700 });
     const file = leaseFile(dir, opts.baseUrl, opts.clientId);
-    const deadline = Date.now() + (opts.waitMs ?? 600_000);
+    const deadline = Date.now() + (opts.waitMs ?? settingDefault(SETTINGS.targetWaitMs, 'external')!);
     const record: LeaseRecord = {
       version: 1,
       target: opts.baseUrl,

@@ -9,7 +9,8 @@ import type { TestProject, Vitest } from 'vitest/node';
 import { REPORTS_DIR, RAW_DIR } from '../paths.js';
 import { clearDirectory } from '../report/clear-directory.js';
 import { MUTANT_PROJECT, mutantVerdictFile } from './mutant.js';
-import type { Capabilities, TargetSettings } from './settings.js';
+import type { Reached, TargetMode } from './modes/types.js';
+import type { Capabilities } from './settings.js';
 
 /**
  * The harness's modules, loaded once per process and shared by the global setup of every project:
@@ -19,16 +20,17 @@ import type { Capabilities, TargetSettings } from './settings.js';
  * Only the first project to start a harness loads them; the teardown uses the ones its harness took.
  */
 async function loadHarnessModules() {
-  const [client, server, collect, verdict, signature, redact, lease, profile, settings] = await Promise.all([
+  const [client, server, collect, verdict, signature, redact, settings, embedded, container, external] = await Promise.all([
     import('../client.js'),
     import('../listener/server.js'),
     import('../verdict/collect.js'),
     import('../verdict/verdict.js'),
     import('../webhook-signature.js'),
     import('../redact.js'),
-    import('./endpoint-lease.js'),
-    import('./profile.js'),
     import('./settings.js'),
+    import('./modes/embedded.js'),
+    import('./modes/container.js'),
+    import('./modes/external.js'),
   ]);
   return {
     ApiClient: client.ApiClient,
@@ -39,11 +41,12 @@ async function loadHarnessModules() {
     verdictLines: verdict.verdictLines,
     generateWebhookKeyPair: signature.generateWebhookKeyPair,
     shareSecret: redact.shareSecret,
-    EndpointLease: lease.EndpointLease,
-    parseProfile: profile.parseProfile,
-    profileCapabilities: settings.profileCapabilities,
-    resolveTargetSettings: settings.resolveTargetSettings,
+    readSources: settings.readSources,
+    targetSettingsFrom: settings.targetSettingsFrom,
     generationSettings: settings.generationSettings,
+    embeddedMode: embedded.embeddedMode,
+    containerMode: container.containerMode,
+    externalMode: external.externalMode,
   };
 }
 type HarnessModules = Awaited<ReturnType<typeof loadHarnessModules>>;
@@ -51,8 +54,8 @@ const MODULES = Symbol.for('svc-conformance.harness-modules');
 const REPORT_MODULE = Symbol.for('svc-conformance.coverage-report-module');
 
 /**
- * The coverage report's module (the catalog of the interface and of the request rules: about 0.3 s to
- * load here), needed only at teardown: loaded once the target is up, while the workers start (when
+ * The coverage report's module (the catalog of the interface and of the request rules, slow to load),
+ * needed only at teardown: loaded once the target is up, while the workers start (when
  * this thread has little else to do), rather than before the first scenario can start.
  */
 function coverageReportModule(): Promise<typeof import('../coverage/report.js')> {
@@ -137,8 +140,8 @@ const SANDBOX = Symbol.for('svc-conformance.sandbox-module');
 /**
  * The sandbox (sandbox/embedded.ts), loaded once per process by Node as one bundled module
  * (helpers/target/sandbox-bundle.ts) rather than through vite's module runner, which loads this file:
- * the runner takes about twice as long over the sandbox's modules as tsx did, and tsx twice as long as
- * the bundle, and a run waits for them before its first scenario.
+ * the runner is much slower over the sandbox's many modules than Node over one bundle, and a run waits
+ * for them before its first scenario.
  */
 function sandboxModule(): Promise<SandboxModule> {
   // Once per process, like the harness's modules: every mutant project's harness builds its own
@@ -148,86 +151,38 @@ function sandboxModule(): Promise<SandboxModule> {
 }
 
 /**
- * The sandbox's timings when the harness boots it: its own declaration (EMBEDDED_TIMINGS in
- * sandbox/profile.ts), each SANDBOX_* variable winning.
+ * The target of this run, by mode (modes/): its settings, read once from the environment and the
+ * profile SVC_TARGET_PROFILE names, before an earlier run's reports are cleared.
  */
-async function sandboxTimings() {
-  const { EMBEDDED_TIMINGS: t } = await sandboxModule();
-  const env = (name: string, dflt: number) => (process.env[name] ? Number(process.env[name]) : dflt);
-  return {
-    challengeTtlMs: env('SANDBOX_CHALLENGE_TTL_MS', t.challengeTtlMs),
-    provisioningDelayMs: env('SANDBOX_PROVISIONING_DELAY_MS', t.provisioningDelayMs),
-    realtimeQuoteTtlMs: env('SANDBOX_REALTIME_QUOTE_TTL_MS', t.realtimeQuoteTtlMs),
-    cardActivationDelayMs: env('SANDBOX_CARD_ACTIVATION_DELAY_MS', t.cardActivationDelayMs),
-    incomingApprovalWindowMs: env('SANDBOX_INCOMING_APPROVAL_WINDOW_MS', t.incomingApprovalWindowMs),
-    umaLookupTtlMs: env('SANDBOX_UMA_LOOKUP_TTL_MS', t.umaLookupTtlMs),
-    walletSessionTtlMs: env('SANDBOX_WALLET_SESSION_TTL_MS', t.walletSessionTtlMs),
-    webhookRetryBaseMs: env('SANDBOX_WEBHOOK_RETRY_BASE_MS', t.webhookRetryBaseMs),
-    webhookAttempts: env('SANDBOX_WEBHOOK_ATTEMPTS', t.webhookAttempts),
-    eventQuietMs: t.eventQuietMs,
-  };
-}
-
-/**
- * SANDBOX_QUOTE_VELOCITY_COUNT: the quotes one customer may create within the velocity window
- * (sandbox/README.md); unset, the sandbox's own count. The embedded sandbox is built with it and its
- * profile declares it, as the standalone sandbox's does (a container reads the variable itself).
- */
-async function quoteVelocityCount(): Promise<number | undefined> {
-  return (await sandboxModule()).parseQuoteVelocityCount(process.env.SANDBOX_QUOTE_VELOCITY_COUNT);
-}
-
-/** When an SCA customer's payment is debited, and whether a refused quote counts toward the velocity (SANDBOX_SCA_DEBIT_AT, SANDBOX_QUOTE_VELOCITY_REFUSED). */
-async function sandboxReadings() {
-  const { parseScaDebitAt, parseQuoteVelocityRefused } = await sandboxModule();
-  return { scaDebitAt: parseScaDebitAt(process.env.SANDBOX_SCA_DEBIT_AT), quoteVelocityRefused: parseQuoteVelocityRefused(process.env.SANDBOX_QUOTE_VELOCITY_REFUSED) };
-}
-
-/** What the embedded sandbox declares about itself (sandbox/profile.ts), with the timings the harness gives it. */
-async function embeddedSandboxProfile() {
-  const { sandboxProfile } = await sandboxModule();
-  const { parseProfile } = await harnessModules();
-  const timings = await sandboxTimings();
-  return parseProfile(
-    sandboxProfile({
-      baseUrl: 'http://127.0.0.1/2025-10-13',
-      clientId: 'embedded',
-      clientSecret: 'embedded',
-      webhookPublicKeyPem: '-----BEGIN PUBLIC KEY-----',
-      webhookRetryBaseMs: timings.webhookRetryBaseMs,
-      webhookAttempts: timings.webhookAttempts,
-      counterpartyRules: true,
-      cardActivationDelayMs: timings.cardActivationDelayMs,
-      incomingApprovalWindowMs: timings.incomingApprovalWindowMs,
-      umaLookupTtlMs: timings.umaLookupTtlMs,
-      eventQuietMs: timings.eventQuietMs,
-      quoteVelocityCount: await quoteVelocityCount(),
-    }),
-    'the embedded sandbox profile (sandbox/profile.ts)',
-  );
+async function targetMode(m: HarnessModules, mutantFault: string | undefined): Promise<TargetMode> {
+  const sources = m.readSources(process.env);
+  const declared = m.targetSettingsFrom(sources);
+  if (mutantFault && declared.mode !== 'embedded') throw new Error(`mutant project ${mutantFault}: mutant runs drive the embedded sandbox (SVC_BASE_URL and SVC_TARGET_IMAGE must be unset)`);
+  if (declared.mode === 'external') return m.externalMode(declared);
+  // The listener first: a sandbox or a container started by the harness is given its CA and key.
+  const keys = m.generateWebhookKeyPair();
+  if (declared.mode === 'container') {
+    // A sandbox image is given the options the sandbox declares for a harness (other images ignore them).
+    const options = async () => {
+      const sandbox = await sandboxModule();
+      return sandbox.optionsEnvironment({ ...sandbox.embeddedOptions(process.env), faults: declared.values.faults });
+    };
+    return m.containerMode(declared, keys, options);
+  }
+  return m.embeddedMode(sources, await sandboxModule(), keys, mutantFault);
 }
 
 /** `mutantFault`: this harness boots the embedded sandbox with that one fault, for a mutant project. */
 async function startHarness(mutantFault?: string): Promise<Harness> {
-  // The sandbox's bundle (its profile and timings, and the sandbox itself) is read while the harness's
-  // modules load; only a run against an external target (SVC_BASE_URL) has no use for it.
+  // The sandbox's bundle is read while the harness's modules load; only a run against an external
+  // target (SVC_BASE_URL) has no use for it.
   if (!process.env.SVC_BASE_URL) sandboxModule().catch(() => undefined);
-  const {
-    ApiClient, WebhookListener, collectOutcomes, judgeRun, VERDICT_FILE, verdictLines,
-    generateWebhookKeyPair, shareSecret, EndpointLease, parseProfile, profileCapabilities, resolveTargetSettings,
-    generationSettings,
-  } = await harnessModules();
-  // The embedded sandbox's own profile only where it is the target: an external target declares its
-  // own and reads no SANDBOX_* variable, and a container is handed them (container.ts) and prints its own.
-  const declared = resolveTargetSettings(process.env);
-  const resolved = declared.mode === 'embedded' ? resolveTargetSettings(process.env, await embeddedSandboxProfile()) : declared;
-  // The embedded sandbox's readings of what the documents leave open (sandbox/README.md), read here,
-  // before an earlier run's reports are cleared, as the settings are.
-  const readings = resolved.mode === 'embedded' ? await sandboxReadings() : undefined;
-  if (mutantFault && resolved.mode !== 'embedded') throw new Error(`mutant project ${mutantFault}: mutant runs drive the embedded sandbox (SVC_BASE_URL and SVC_TARGET_IMAGE must be unset)`);
-  const settings: TargetSettings = mutantFault && resolved.mode === 'embedded' ? { ...resolved, faults: [mutantFault] } : resolved;
+  const m = await harnessModules();
+  const { ApiClient, WebhookListener, collectOutcomes, judgeRun, VERDICT_FILE, verdictLines, shareSecret } = m;
+  const mode = await targetMode(m, mutantFault);
+  const { settings } = mode;
   // Checked before an earlier run's reports are cleared, as the settings above are.
-  const { seed, ruleRuns } = generationSettings(process.env, settings.mode, () => randomInt(1, 2 ** 31 - 1));
+  const { seed, ruleRuns } = m.generationSettings(process.env, settings.mode, () => randomInt(1, 2 ** 31 - 1));
   if (!cleared) {
     cleared = true;
     rmSync(RAW_DIR, { recursive: true, force: true });
@@ -237,97 +192,29 @@ async function startHarness(mutantFault?: string): Promise<Harness> {
   }
   const closers: (() => Promise<void>)[] = [];
 
-  // The listener first: a sandbox or a container started by the harness is given its CA and key.
-  const keys = settings.mode === 'external' ? undefined : generateWebhookKeyPair();
-  const listener = new WebhookListener({
-    publicKeyPem: settings.mode === 'external' ? settings.webhookPublicKeyPem : keys!.publicKeyPem,
-    https: settings.listenerHttps,
-    bindHost: settings.mode === 'container' ? '0.0.0.0' : '127.0.0.1',
-    urlHost: settings.mode === 'container' ? settings.hostGateway : '127.0.0.1',
-  });
+  const listener = new WebhookListener({ ...mode.listener, https: settings.listenerHttps, duplicatesPerNotification: settings.values.duplicatesPerNotification });
   const info = await listener.start();
   closers.push(() => listener.close());
 
-  let capabilities = settings.capabilities;
-  let reached: { baseUrl: string; clientId: string; clientSecret: string; webhookPublicKeyPem: string };
+  let reached: Reached;
   try {
-    if (settings.mode === 'embedded') {
-      // The harness may start the sandbox; suites never import it.
-      const { buildSandbox } = await sandboxModule();
-      const timings = await sandboxTimings();
-      const sandbox = await buildSandbox({
-        faults: settings.faults,
-        webhookPrivateKeyPem: keys!.privateKeyPem,
-        allowInsecureLoopbackWebhooks: true,
-        challengeTtlMs: timings.challengeTtlMs,
-        provisioningDelayMs: timings.provisioningDelayMs,
-        realtimeQuoteTtlMs: timings.realtimeQuoteTtlMs,
-        cardActivationDelayMs: timings.cardActivationDelayMs,
-        incomingApprovalWindowMs: timings.incomingApprovalWindowMs,
-        umaLookupTtlMs: timings.umaLookupTtlMs,
-        walletSessionTtlMs: timings.walletSessionTtlMs,
-        // When an SCA customer's payment is debited, whether a refused quote counts toward the velocity
-        // (sandbox/README.md); a container reads the variables itself.
-        ...readings,
-        quoteVelocityCount: await quoteVelocityCount(),
-        webhook: { retryBaseDelayMs: timings.webhookRetryBaseMs, maxAttempts: timings.webhookAttempts, caPem: info.caPem },
-      });
-      closers.unshift(() => sandbox.close());
-      reached = { baseUrl: await sandbox.listen(0), clientId: sandbox.clientId, clientSecret: sandbox.clientSecret, webhookPublicKeyPem: keys!.publicKeyPem };
-    } else if (settings.mode === 'container') {
-      const { startContainerTarget } = await import('./container.js');
-      const t = await sandboxTimings();
-      // A sandbox image is given the sandbox's harness timings (other images ignore SANDBOX_* variables).
-      const timings = {
-        SANDBOX_CHALLENGE_TTL_MS: t.challengeTtlMs,
-        SANDBOX_PROVISIONING_DELAY_MS: t.provisioningDelayMs,
-        SANDBOX_WEBHOOK_RETRY_BASE_MS: t.webhookRetryBaseMs,
-        SANDBOX_WEBHOOK_ATTEMPTS: t.webhookAttempts,
-        SANDBOX_REALTIME_QUOTE_TTL_MS: t.realtimeQuoteTtlMs,
-        SANDBOX_CARD_ACTIVATION_DELAY_MS: t.cardActivationDelayMs,
-        SANDBOX_INCOMING_APPROVAL_WINDOW_MS: t.incomingApprovalWindowMs,
-        SANDBOX_UMA_LOOKUP_TTL_MS: t.umaLookupTtlMs,
-        SANDBOX_WALLET_SESSION_TTL_MS: t.walletSessionTtlMs,
-      };
-      const started = await startContainerTarget(settings, { privateKeyPem: keys!.privateKeyPem, caPem: info.caPem! }, Object.fromEntries(Object.entries(timings).map(([k, v]) => [k, String(v)])));
-      closers.unshift(started.stop);
-      if (!started.profile) throw new Error(`the image ${settings.image} printed no target profile (a JSON line with "profile"); its capabilities are unknown`);
-      capabilities = profileCapabilities(process.env, parseProfile(started.profile, `the profile the image ${settings.image} printed`), { eventTimeoutMs: 15_000, waitBudgetMs: 60_000 });
-      reached = { ...started, webhookPublicKeyPem: keys!.publicKeyPem };
-    } else {
-      reached = settings;
-    }
+    reached = await mode.start({ caPem: info.caPem }, closers);
   } catch (err) {
     for (const close of closers) await close();
     throw err;
   }
-  const { baseUrl, clientId, clientSecret, webhookPublicKeyPem } = reached;
+  const { baseUrl, clientId, clientSecret, webhookPublicKeyPem, capabilities } = reached;
   // The run's final scrub of its reports and output (helpers/verdict/cli.ts) learns the credential here.
   shareSecret(clientSecret);
   shareSecret(`${clientId}:${clientSecret}`);
-  shareSecret(keys?.privateKeyPem);
+  shareSecret(mode.privateKeyPem);
 
   const api = new ApiClient({ baseUrl, clientId, clientSecret });
   const runId = randomUUID();
-  const endpoint = settings.mode === 'external' && settings.webhookPublicUrl ? settings.webhookPublicUrl : info.url;
-  // An external target outlives the run: its endpoint is borrowed under a lease (helpers/target/endpoint-lease.ts).
-  // A sandbox or container the harness started is new and goes away with the run.
+  const endpoint = mode.endpoint(info.url);
   let restore: () => Promise<void>;
   try {
-    if (settings.mode === 'external') {
-      const lease = await EndpointLease.acquire(api, {
-        baseUrl,
-        clientId,
-        runId,
-        ours: endpoint,
-        waitMs: process.env.SVC_TARGET_WAIT_MS ? Number(process.env.SVC_TARGET_WAIT_MS) : undefined,
-      });
-      restore = () => lease.release();
-    } else {
-      const patched = await api.patch('/config', { body: { webhookEndpoint: endpoint } });
-      if (patched.status !== 200) throw new Error(`PATCH /config {webhookEndpoint: ${endpoint}} answered ${patched.status}`);
-      restore = async () => undefined;
-    }
+    restore = await mode.claim(api, { baseUrl, clientId, runId, endpoint });
   } catch (err) {
     await api.close();
     for (const close of closers) await close();

@@ -5,9 +5,8 @@
 // file is in it, and leaves it when it ends. The sequencer puts them last (helpers/sequencer.ts), so
 // they wait only for the files still running.
 //
-// Before, they were a project of their own, run after the other. Vitest starts each project's workers
-// anew, and each worker loads the harness again: measured on the 2-core machine, that project cost the
-// run about 3 s of wall and 4 s of CPU against 0.7 s of scenarios.
+// Not a project of their own, run after the other: vitest starts each project's workers anew, and each
+// worker loads the harness again, which would cost the run several times what those few scenarios take.
 //
 // Main side: the sequencer plans the phase with the files this process will run (after a `--shard`
 // took its part: vitest's onTestRunStart still names every file); a reporter, added by this file's

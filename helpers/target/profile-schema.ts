@@ -1,5 +1,6 @@
-// `npm run profile:schema`: writes target-profile.schema.json, the JSON Schema of a target profile
-// (helpers/target/profile.ts), for editors. A self-test keeps the committed file equal to it.
+// `npm run profile:schema`: writes target-profile.schema.json, the JSON Schema of a target profile,
+// for editors, from the settings registry (helpers/target/registry.ts, through profile.ts). A
+// self-test keeps the committed file equal to it (selftest/helpers/profile.test.ts).
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { profileJsonSchema } from './profile.js';

@@ -1,9 +1,8 @@
 // The embedded sandbox as one ES module (SANDBOX_ENTRY and every sandbox module it imports), bundled by
 // esbuild (the tool the container image's bundle is made with, sandbox/image/build.ts), its packages
-// left to Node. Node loads it in one step: through tsx, each of the sandbox's modules went to tsx's
-// loader thread and back, and the run waited for that before its first scenario (measured in a fresh
-// process: 0.83 to 0.93 s and 1.3 s of CPU through tsx, 0.31 to 0.37 s and 0.4 to 0.5 s of CPU for the
-// bundle; a bundle is built in about 0.1 s).
+// left to Node. Node loads it in one step: through tsx, each of the sandbox's modules would go to tsx's
+// loader thread and back, and the run waits for the sandbox before its first scenario; a bundle loads in
+// a fraction of that time and is quick to build.
 //
 // A bundle is kept in node_modules/.cache/svc-conformance/ under a key of what makes it: esbuild's
 // version and options, tsconfig.json, and every TypeScript file under sandbox/. A build whose inputs

@@ -1,6 +1,11 @@
-// Which target a run drives, from the environment. Incomplete settings fail fast, naming what is missing.
+// Which target a run drives: the SVC_* variables and the target profile read once into one typed
+// object (the settings of registry.ts), and the capabilities the suites read from it. Incomplete
+// settings fail fast, naming what is missing.
 import { existsSync, readFileSync } from 'node:fs';
-import { environmentWithProfile, profileVariables, type TargetProfile } from './profile.js';
+import { profileValue, readProfile, type TargetProfile } from './profile.js';
+import { SETTINGS, SettingsError, settingDefault, type Mode, type Setting, type SettingName, type SettingValues } from './registry.js';
+
+export { SettingsError } from './registry.js';
 
 export interface Capabilities {
   /** The target serves the supplement's /sandbox/* triggers. */
@@ -105,16 +110,6 @@ export interface StablecoinDeclarations {
   burnInternalAccountSource?: boolean;
 }
 
-/** The quiet period after a complete event sequence when the target declares none. */
-const DEFAULT_EVENT_QUIET_MS = 200;
-
-/** The supplement's card activation delay for platformCardId 005 ("ACTIVE after ~30 s"), with a margin. */
-const SUPPLEMENT_CARD_ACTIVATION_MS = 30_000;
-
-function senders(completed: string | undefined, failed: string | undefined): Capabilities['incomingRefundSenders'] {
-  return completed && failed ? { completed, failed } : undefined;
-}
-
 export interface CustomerTriggers {
   /** A region where POST /customers without email and phoneNumber answers 400 MISSING_MANDATORY_USER_INFO. */
   mandatoryUserInfoRegion?: string;
@@ -148,61 +143,7 @@ export interface CustomerTriggers {
   verificationReviewFindings: boolean;
 }
 
-function customerTriggers(env: NodeJS.ProcessEnv, dflt: Partial<CustomerTriggers> = {}): CustomerTriggers {
-  const cvRegion = env.SVC_CONTACT_VERIFICATION_REGION ?? dflt.contactVerification?.region;
-  return {
-    mandatoryUserInfoRegion: env.SVC_MISSING_MANDATORY_INFO_REGION ?? dflt.mandatoryUserInfoRegion,
-    contactVerification: cvRegion ? { region: cvRegion, code: env.SVC_CONTACT_VERIFICATION_CODE ?? dflt.contactVerification?.code ?? '123456' } : undefined,
-    documentRejections: triggers(env.SVC_DOCUMENT_REJECTION_TRIGGERS, dflt.documentRejections ?? {}, /^[A-Za-z0-9]{3}$/),
-    verificationReadyWhenResolved: truthy(env.SVC_VERIFICATION_READY_WHEN_RESOLVED, dflt.verificationReadyWhenResolved ?? false),
-    kybPendingWhenOwnerPending: truthy(env.SVC_KYB_PENDING_WHEN_OWNER_PENDING, dflt.kybPendingWhenOwnerPending ?? false),
-    kycNameMagicAtVerification: truthy(env.SVC_KYC_NAME_MAGIC_AT_VERIFICATION, dflt.kycNameMagicAtVerification ?? false),
-    manualReviewTrigger: truthy(env.SVC_MANUAL_REVIEW_TRIGGER, dflt.manualReviewTrigger ?? false),
-    bulkHoldSuffix: env.SVC_BULK_HOLD_SUFFIX || dflt.bulkHoldSuffix,
-    bulkFailedWhenNoRowSucceeds: truthy(env.SVC_BULK_FAILED_WHEN_NO_ROW_SUCCEEDS, dflt.bulkFailedWhenNoRowSucceeds ?? false),
-    bulkCorrelationColumn: env.SVC_BULK_CORRELATION_COLUMN || dflt.bulkCorrelationColumn,
-    provisioningHoldSuffix: env.SVC_PROVISIONING_HOLD_SUFFIX || dflt.provisioningHoldSuffix,
-    internalAccountTriggers: list(env.SVC_INTERNAL_ACCOUNT_TRIGGERS, dflt.internalAccountTriggers ?? []),
-    platformAccountCurrencies: list(env.SVC_PLATFORM_ACCOUNT_CURRENCIES, dflt.platformAccountCurrencies ?? []),
-    userNotReadyOnRampQuote: truthy(env.SVC_USER_NOT_READY_ON_RAMP_QUOTE, dflt.userNotReadyOnRampQuote ?? false),
-    verificationReviewFindings: truthy(env.SVC_VERIFICATION_REVIEW_FINDINGS, dflt.verificationReviewFindings ?? false),
-  };
-}
-
-/** The supplement's magic destination suffixes whose failure reason it states or implies (section 8). */
-const SUPPLEMENT_FAILURE_TRIGGERS = { QUOTE_EXECUTION_FAILED: '002', PAYOUT_RETURNED: '005' };
-
-function triggers(v: string | undefined, dflt: Record<string, string>, form = /^\d{3}$/): Record<string, string> {
-  if (!v) return dflt;
-  return Object.fromEntries(v.split(',').map((pair) => pair.split('=').map((x) => x.trim()) as [string, string]).filter(([k, d]) => k && form.test(d ?? '')));
-}
-
-/** `CODE=address` (one pair), or undefined when absent or malformed. */
-function codeAddress(v: string | undefined): { code: string; address: string } | undefined {
-  const [code, address] = (v ?? '').split('=').map((x) => x.trim());
-  return code && /^[A-Z_]+$/.test(code) && UMA_ADDRESS.test(address ?? '') ? { code, address } : undefined;
-}
-
-function limits(env: NodeJS.ProcessEnv, dflt: Capabilities['limits']): Capabilities['limits'] {
-  return {
-    singleUsdCents: num('SVC_LIMIT_SINGLE_USD_CENTS', env.SVC_LIMIT_SINGLE_USD_CENTS, dflt.singleUsdCents),
-    dailyUsdCents: num('SVC_LIMIT_DAILY_USD_CENTS', env.SVC_LIMIT_DAILY_USD_CENTS, dflt.dailyUsdCents),
-    verificationThresholdUsdCents: num('SVC_LIMIT_VERIFICATION_USD_CENTS', env.SVC_LIMIT_VERIFICATION_USD_CENTS, dflt.verificationThresholdUsdCents),
-  };
-}
-
-function velocity(env: NodeJS.ProcessEnv): Capabilities['velocityLimit'] {
-  const count = num('SVC_LIMIT_VELOCITY_COUNT', env.SVC_LIMIT_VELOCITY_COUNT);
-  const windowMs = num('SVC_LIMIT_VELOCITY_WINDOW_MS', env.SVC_LIMIT_VELOCITY_WINDOW_MS);
-  // Half a declaration would be read as none, and the scenarios would then send one customer more
-  // quotes than the count it names (helpers/flows/transfers.ts withinVelocity): refused at once.
-  if ((count === undefined) !== (windowMs === undefined)) {
-    throw new SettingsError(`SVC_LIMIT_VELOCITY_COUNT and SVC_LIMIT_VELOCITY_WINDOW_MS declare the velocity together; only ${count === undefined ? 'SVC_LIMIT_VELOCITY_WINDOW_MS' : 'SVC_LIMIT_VELOCITY_COUNT'} is set`);
-  }
-  return count !== undefined && windowMs !== undefined ? { count, windowMs } : undefined;
-}
-
-export type TargetSettings =
+export type TargetSettings = (
   | { mode: 'embedded'; faults: string[]; listenerHttps: boolean; capabilities: Capabilities }
   | {
       mode: 'container';
@@ -222,46 +163,80 @@ export type TargetSettings =
       webhookPublicUrl?: string;
       listenerHttps: boolean;
       capabilities: Capabilities;
-    };
-
-export class SettingsError extends Error {}
-
-const UMA_ADDRESS = /^\$[A-Za-z0-9._-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+$/;
-const ALL_FORMS = ['p2pkh-uncompressed', 'p2pkh', 'p2sh-p2wpkh', 'p2wpkh', 'spark'];
-const list = (v: string | undefined, dflt: string[]) => (v ? v.split(',').map((s) => s.trim()).filter(Boolean) : dflt);
-
-const truthy = (v: string | undefined, dflt: boolean) => (v === undefined || v === '' ? dflt : /^(1|true|yes|on)$/i.test(v));
-const num = (name: string, v: string | undefined, dflt?: number): number | undefined => {
-  if (v === undefined || v === '') return dflt;
-  const n = Number(v);
-  if (!Number.isFinite(n) || n < 0) throw new SettingsError(`${name} must be a non-negative number, got ${JSON.stringify(v)}`);
-  return n;
+    }
+) & {
+  /** Every setting of the run, read once (resolveValues). */
+  values: SettingValues;
 };
 
-/** Decimal digits only: Number() would also take '1e0', '0x10', ' 3' or '3.0', which no one means as a seed. */
-const positiveInteger = (name: string, v: string | undefined, max: number): number | undefined => {
-  if (v === undefined || v === '') return undefined;
-  const n = Number(v);
-  if (!/^[0-9]+$/.test(v) || n < 1 || n > max) throw new SettingsError(`${name} must be a whole number from 1 to ${max}, got ${JSON.stringify(v)}`);
-  return n;
-};
+/** Where a run's settings come from, in the order they win. */
+export interface SettingSources {
+  /** The environment: a variable set non-empty wins over every profile. */
+  env: NodeJS.ProcessEnv;
+  /** The profile named by SVC_TARGET_PROFILE, and its folder (relative key paths are read from it). */
+  file?: { profile: TargetProfile; dir: string };
+  /** What the target declares about itself (the embedded sandbox's profile, or the one an image prints); a variable set empty declares its setting absent. */
+  own?: TargetProfile;
+}
+
+const isEmpty = (v: unknown) =>
+  v === undefined || v === '' || (Array.isArray(v) && v.length === 0) || (v !== null && typeof v === 'object' && !Array.isArray(v) && Object.keys(v).length === 0);
+
+/** The run's mode from what is declared: an image, else a base URL, else the embedded sandbox. */
+function modeOf(values: SettingValues): Mode {
+  return values.targetImage ? 'container' : values.baseUrl ? 'external' : 'embedded';
+}
+
+/**
+ * Every setting, once: a variable set non-empty wins, then the profile file, then the target's own
+ * declaration (unless the variable is set empty), then the registry's default for the mode.
+ * `defaults` stands in for the registry's default of single settings.
+ */
+export function resolveValues(sources: SettingSources, mode?: Mode, defaults: Partial<SettingValues> = {}): SettingValues {
+  const { env, file, own } = sources;
+  const declared: Record<string, unknown> = {};
+  for (const [name, s] of Object.entries(SETTINGS) as [SettingName, Setting<unknown>][]) {
+    const raw = s.variable ? env[s.variable] : undefined;
+    if (raw !== undefined && raw !== '') {
+      declared[name] = s.codec.parse(s.variable!, raw);
+      continue;
+    }
+    const fromFile = file ? profileValue(name, file.profile, env, file.dir) : undefined;
+    if (!isEmpty(fromFile)) declared[name] = fromFile;
+    else if (own && raw === undefined && !s.run) {
+      const fromOwn = profileValue(name, own, {}, process.cwd());
+      if (!isEmpty(fromOwn)) declared[name] = fromOwn;
+    }
+  }
+  const values = declared as SettingValues;
+  const m = mode ?? modeOf(values);
+  for (const [name, s] of Object.entries(SETTINGS) as [SettingName, Setting<unknown>][]) {
+    if (name in declared) continue;
+    (values as Record<string, unknown>)[name] = name in defaults ? defaults[name] : settingDefault(s, m);
+  }
+  return values;
+}
+
+/** The sources of a run: its environment and the profile SVC_TARGET_PROFILE names, read once. */
+export function readSources(env: NodeJS.ProcessEnv = process.env): SettingSources {
+  const path = env.SVC_TARGET_PROFILE;
+  return { env, file: path ? readProfile(path) : undefined };
+}
 
 /**
  * Generated requests per field rule and per valid variant (helpers/requests/check.ts) where
- * SVC_RULE_RUNS does not say: one in an embedded run, which keeps to the developers' time budget (each
- * run's seed draws other requests, so runs sample the rules anew); three against a container or an
- * external target, whose runs have no such budget.
+ * SVC_RULE_RUNS does not say, per mode (registry.ts ruleRuns).
  */
-export const DEFAULT_RULE_RUNS: Record<TargetSettings['mode'], number> = { embedded: 1, container: 3, external: 3 };
+export const DEFAULT_RULE_RUNS: Record<Mode, number> = {
+  embedded: settingDefault(SETTINGS.ruleRuns, 'embedded')!,
+  container: settingDefault(SETTINGS.ruleRuns, 'container')!,
+  external: settingDefault(SETTINGS.ruleRuns, 'external')!,
+};
 
-/** The run's generated data: its seed (SVC_SEED, else `draw()`) and the requests per rule (SVC_RULE_RUNS, else DEFAULT_RULE_RUNS). */
+/** The run's generated data: its seed (SVC_SEED, else `draw()`) and the requests per rule (SVC_RULE_RUNS, else its default for the mode). */
 export function generationSettings(env: NodeJS.ProcessEnv, mode: TargetSettings['mode'], draw: () => number): { seed: number; ruleRuns: number } {
-  return {
-    seed: positiveInteger('SVC_SEED', env.SVC_SEED, 2 ** 31 - 1) ?? draw(),
-    // At most five: a valid variant sends SVC_RULE_RUNS + 1 requests, and a scenario has 60 s (vitest.config.ts). At five the
-    // longest field-rule scenario took 4.8 s against the embedded sandbox; per-customer allowances are met by `rotating` (helpers/requests/rotating.ts).
-    ruleRuns: positiveInteger('SVC_RULE_RUNS', env.SVC_RULE_RUNS, 5) ?? DEFAULT_RULE_RUNS[mode],
-  };
+  const values = resolveValues({ env }, mode);
+  return { seed: values.seed ?? draw(), ruleRuns: values.ruleRuns! };
 }
 
 /** PEM text, or the path of a file holding it. */
@@ -273,109 +248,103 @@ export function readPem(name: string, value: string): string {
   return text.replace(/\\n/g, '\n');
 }
 
-/**
- * The embedded sandbox's capabilities: what its profile declares, single SVC_* variables winning,
- * with the short timings of a sandbox in the same process.
- */
-function embeddedCapabilities(env: NodeJS.ProcessEnv, profile: TargetProfile | undefined): Capabilities {
-  return profileCapabilities(env, profile, { eventTimeoutMs: 8000, waitBudgetMs: 20_000 });
+/** The capabilities the suites read, from a run's settings. */
+export function capabilitiesOf(v: SettingValues): Capabilities {
+  // Half a declaration would be read as none, and the scenarios would then send one customer more
+  // quotes than the count it names (helpers/flows/transfers.ts withinVelocity): refused at once.
+  if ((v.velocityCount === undefined) !== (v.velocityWindowMs === undefined)) {
+    throw new SettingsError(`SVC_LIMIT_VELOCITY_COUNT and SVC_LIMIT_VELOCITY_WINDOW_MS declare the velocity together; only ${v.velocityCount === undefined ? 'SVC_LIMIT_VELOCITY_WINDOW_MS' : 'SVC_LIMIT_VELOCITY_COUNT'} is set`);
+  }
+  return {
+    sandboxTriggers: v.sandboxTriggers!,
+    stateTriggers: v.stateTriggers!,
+    webhookRetryWithinMs: v.webhookRetryWithinMs,
+    bitcoinWalletType: v.bitcoinWalletType,
+    bitcoinAddressForms: v.bitcoinAddressForms!,
+    counterpartyRules: v.counterpartyRules!,
+    eventTimeoutMs: v.eventTimeoutMs!,
+    waitBudgetMs: v.waitBudgetMs!,
+    eventQuietMs: v.eventQuietMs!,
+    canUnsetWebhookEndpoint: v.canUnsetWebhookEndpoint!,
+    failureTriggers: v.failureTriggers!,
+    limits: { singleUsdCents: v.limitSingleUsdCents, dailyUsdCents: v.limitDailyUsdCents, verificationThresholdUsdCents: v.limitVerificationUsdCents },
+    sca: v.scaRegion ? { region: v.scaRegion, code: v.scaCode! } : undefined,
+    holdTrigger: v.holdTrigger,
+    invalidBankAccountTrigger: v.invalidBankAccountTrigger,
+    scaResetTrigger: v.scaResetTrigger!,
+    refundFailureTrigger: v.refundFailureTrigger,
+    incomingRefundSenders: v.incomingRefundSender && v.incomingRefundFailedSender ? { completed: v.incomingRefundSender, failed: v.incomingRefundFailedSender } : undefined,
+    cardActivationDelayMs: v.cardActivationDelayMs,
+    cardPendingKycTrigger: v.cardPendingKycTrigger,
+    cardSecondFundingCurrency: v.cardSecondFundingCurrency,
+    incomingApprovalWindowMs: v.incomingApprovalWindowMs!,
+    rateFeeChangeMs: v.rateFeeChangeMs!,
+    customerTriggers: {
+      mandatoryUserInfoRegion: v.mandatoryUserInfoRegion,
+      contactVerification: v.contactVerificationRegion ? { region: v.contactVerificationRegion, code: v.contactVerificationCode! } : undefined,
+      documentRejections: v.documentRejections!,
+      verificationReadyWhenResolved: v.verificationReadyWhenResolved!,
+      kybPendingWhenOwnerPending: v.kybPendingWhenOwnerPending!,
+      kycNameMagicAtVerification: v.kycNameMagicAtVerification!,
+      manualReviewTrigger: v.manualReviewTrigger!,
+      bulkHoldSuffix: v.bulkHoldSuffix,
+      bulkFailedWhenNoRowSucceeds: v.bulkFailedWhenNoRowSucceeds!,
+      bulkCorrelationColumn: v.bulkCorrelationColumn,
+      provisioningHoldSuffix: v.provisioningHoldSuffix,
+      internalAccountTriggers: v.internalAccountTriggers!,
+      platformAccountCurrencies: v.platformAccountCurrencies!,
+      userNotReadyOnRampQuote: v.userNotReadyOnRampQuote!,
+      verificationReviewFindings: v.verificationReviewFindings!,
+    },
+    webhookRetryBaseMs: v.webhookRetryBaseMs,
+    webhookSignatureCheck: v.webhookSignatureCheck!,
+    counterpartyNotAllowedTrigger: v.counterpartyNotAllowedTrigger,
+    serverErrorTrigger: v.serverErrorTrigger!,
+    velocityLimit: v.velocityCount !== undefined && v.velocityWindowMs !== undefined ? { count: v.velocityCount, windowMs: v.velocityWindowMs } : undefined,
+    stablecoins: {
+      provider: v.stablecoinProvider,
+      triggers: v.stablecoinTriggers!,
+      reservedSources: v.stablecoinReservedSources!,
+      burnInternalAccountSource: v.stablecoinBurnInternalSource,
+    },
+    umaLookupTriggers: v.umaLookupTriggers!,
+    umaQuoteTriggers: v.umaQuoteTriggers!,
+    umaLookupSignatureTrigger: v.umaLookupSignatureTrigger,
+    invitationsSwitch: v.invitationsSwitch!,
+    umaLookupTtlMs: v.umaLookupTtlMs,
+    embeddedWalletTrigger: v.embeddedWalletTrigger!,
+    walletSyncFailureEmailDomain: v.walletSyncFailureEmailDomain,
+  };
 }
 
 /**
  * The capabilities a target's own profile declares (the embedded sandbox's, or the one a container
  * image prints), single SVC_* variables winning; a variable set empty declares the capability absent.
+ * `timings` stands in for the registry's defaults of eventTimeoutMs and waitBudgetMs.
  */
 export function profileCapabilities(env: NodeJS.ProcessEnv, profile: TargetProfile | undefined, timings: { eventTimeoutMs: number; waitBudgetMs: number }): Capabilities {
-  const declared: NodeJS.ProcessEnv = profile ? profileVariables(profile) : {};
-  // A variable set empty declares the capability absent (SVC_HOLD_TRIGGER= : no hold trigger).
-  for (const [name, value] of Object.entries(env)) {
-    if (!name.startsWith('SVC_') || value === undefined) continue;
-    if (value === '') delete declared[name];
-    else declared[name] = value;
-  }
-  return declaredCapabilities(declared, timings);
+  return capabilitiesOf(resolveValues({ env, own: profile }, undefined, timings));
 }
 
-/** What a target that the harness did not build offers, as its operator declares it (README). */
-function declaredCapabilities(env: NodeJS.ProcessEnv, timings: { eventTimeoutMs: number; waitBudgetMs: number }): Capabilities {
-  return {
-    sandboxTriggers: truthy(env.SVC_SANDBOX_TRIGGERS, true),
-    stateTriggers: list(env.SVC_STATE_TRIGGERS, []),
-    webhookRetryWithinMs: num('SVC_WEBHOOK_RETRY_WITHIN_MS', env.SVC_WEBHOOK_RETRY_WITHIN_MS),
-    bitcoinWalletType: env.SVC_BITCOIN_WALLET_TYPE || undefined,
-    bitcoinAddressForms: list(env.SVC_BITCOIN_ADDRESS_FORMATS, ALL_FORMS),
-    counterpartyRules: truthy(env.SVC_COUNTERPARTY_RULES, true),
-    eventTimeoutMs: num('SVC_EVENT_TIMEOUT_MS', env.SVC_EVENT_TIMEOUT_MS, timings.eventTimeoutMs)!,
-    waitBudgetMs: num('SVC_WAIT_BUDGET_MS', env.SVC_WAIT_BUDGET_MS, timings.waitBudgetMs)!,
-    eventQuietMs: num('SVC_EVENT_QUIET_MS', env.SVC_EVENT_QUIET_MS, DEFAULT_EVENT_QUIET_MS)!,
-    canUnsetWebhookEndpoint: truthy(env.SVC_CAN_UNSET_WEBHOOK_ENDPOINT, true),
-    failureTriggers: triggers(env.SVC_FAILURE_TRIGGERS, SUPPLEMENT_FAILURE_TRIGGERS),
-    limits: limits(env, {}),
-    sca: env.SVC_SCA_REGION ? { region: env.SVC_SCA_REGION, code: env.SVC_SCA_CODE ?? '123456' } : undefined,
-    holdTrigger: env.SVC_HOLD_TRIGGER || undefined,
-    invalidBankAccountTrigger: /^\d{3}$/.test(env.SVC_INVALID_BANK_ACCOUNT_TRIGGER ?? '') ? env.SVC_INVALID_BANK_ACCOUNT_TRIGGER : undefined,
-    scaResetTrigger: truthy(env.SVC_SCA_RESET_TRIGGER, false),
-    refundFailureTrigger: env.SVC_REFUND_FAILURE_TRIGGER || undefined,
-    incomingRefundSenders: senders(env.SVC_INCOMING_REFUND_SENDER, env.SVC_INCOMING_REFUND_FAILED_SENDER),
-    cardActivationDelayMs: num('SVC_CARD_ACTIVATION_DELAY_MS', env.SVC_CARD_ACTIVATION_DELAY_MS, SUPPLEMENT_CARD_ACTIVATION_MS),
-    cardPendingKycTrigger: env.SVC_CARD_PENDING_KYC_TRIGGER || undefined,
-    cardSecondFundingCurrency: env.SVC_CARD_SECOND_FUNDING_CURRENCY || undefined,
-    incomingApprovalWindowMs: num('SVC_INCOMING_APPROVAL_WINDOW_MS', env.SVC_INCOMING_APPROVAL_WINDOW_MS, 5000)!,
-    // Interface, Limits: "Exchange-rate cache age: about 5 minutes; rates include platform-specific fees" (a rate cached with its fee may keep it that long).
-    rateFeeChangeMs: num('SVC_RATE_FEE_CHANGE_MS', env.SVC_RATE_FEE_CHANGE_MS, 330_000)!,
-    customerTriggers: customerTriggers(env),
-    webhookRetryBaseMs: num('SVC_WEBHOOK_RETRY_BASE_MS', env.SVC_WEBHOOK_RETRY_BASE_MS),
-    webhookSignatureCheck: truthy(env.SVC_WEBHOOK_SIGNATURE_CHECK, false),
-    counterpartyNotAllowedTrigger: /^\d{3}$/.test(env.SVC_COUNTERPARTY_NOT_ALLOWED_TRIGGER ?? '') ? env.SVC_COUNTERPARTY_NOT_ALLOWED_TRIGGER : undefined,
-    serverErrorTrigger: truthy(env.SVC_SERVER_ERROR_TRIGGER, false),
-    velocityLimit: velocity(env),
-    stablecoins: {
-      provider: env.SVC_STABLECOIN_PROVIDER || undefined,
-      triggers: truthy(env.SVC_STABLECOIN_TRIGGERS, false),
-      reservedSources: truthy(env.SVC_STABLECOIN_RESERVED_SOURCES, false),
-      burnInternalAccountSource: env.SVC_STABLECOIN_BURN_INTERNAL_SOURCE === undefined || env.SVC_STABLECOIN_BURN_INTERNAL_SOURCE === '' ? undefined : truthy(env.SVC_STABLECOIN_BURN_INTERNAL_SOURCE, false),
-    },
-    umaLookupTriggers: triggers(env.SVC_UMA_LOOKUP_TRIGGERS, {}, UMA_ADDRESS),
-    umaQuoteTriggers: triggers(env.SVC_UMA_QUOTE_TRIGGERS, {}, UMA_ADDRESS),
-    umaLookupSignatureTrigger: codeAddress(env.SVC_UMA_LOOKUP_SIGNATURE_TRIGGER),
-    invitationsSwitch: truthy(env.SVC_INVITATIONS_SWITCH_TRIGGER, false),
-    umaLookupTtlMs: num('SVC_UMA_LOOKUP_TTL_MS', env.SVC_UMA_LOOKUP_TTL_MS),
-    embeddedWalletTrigger: truthy(env.SVC_EMBEDDED_WALLET_TRIGGER, false),
-    walletSyncFailureEmailDomain: env.SVC_WALLET_SYNC_FAILURE_EMAIL_DOMAIN || undefined,
-  };
-}
-
-/**
- * The target a run drives. `processEnv` may name a target profile (SVC_TARGET_PROFILE), whose values
- * the SVC_* variables override. `embeddedProfile` is what the embedded sandbox declares about itself
- * (sandbox/profile.ts, read by the global setup that boots it): its triggers and limits are not kept
- * here.
- */
-export function resolveTargetSettings(processEnv: NodeJS.ProcessEnv = process.env, embeddedProfile?: TargetProfile): TargetSettings {
-  const env = environmentWithProfile(processEnv);
-  const external = env.SVC_BASE_URL;
-  const listenerHttps = truthy(env.SVC_LISTENER_HTTPS, false);
-  if (env.SVC_TARGET_IMAGE && external) throw new SettingsError('SVC_TARGET_IMAGE and SVC_BASE_URL are both set; choose one target');
-  if (env.SVC_TARGET_IMAGE) {
+/** The target a run drives, from its settings (resolveValues). */
+export function targetSettingsOf(values: SettingValues): TargetSettings {
+  const mode = modeOf(values);
+  if (values.targetImage && values.baseUrl) throw new SettingsError('SVC_TARGET_IMAGE and SVC_BASE_URL are both set; choose one target');
+  if (mode === 'container') {
     return {
-      mode: 'container',
-      image: env.SVC_TARGET_IMAGE,
-      port: num('SVC_TARGET_PORT', env.SVC_TARGET_PORT, 4010)!,
-      hostGateway: env.SVC_CONTAINER_HOST_GATEWAY || 'host.containers.internal',
+      mode,
+      image: values.targetImage!,
+      port: values.targetPort!,
+      hostGateway: values.containerHostGateway!,
       // The container reaches the listener over a network, so only HTTPS will do (interface: Events 1).
       listenerHttps: true,
-      capabilities: declaredCapabilities(env, { eventTimeoutMs: 15_000, waitBudgetMs: 60_000 }),
+      capabilities: capabilitiesOf(values),
+      values,
     };
   }
-  if (!external) {
-    return {
-      mode: 'embedded',
-      faults: (env.SANDBOX_FAULTS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
-      listenerHttps,
-      capabilities: embeddedCapabilities(env, embeddedProfile),
-    };
-  }
-  const missing = ['SVC_CLIENT_ID', 'SVC_CLIENT_SECRET', 'SVC_WEBHOOK_PUBLIC_KEY'].filter((n) => !env[n]);
+  if (mode === 'embedded') return { mode, faults: values.faults!, listenerHttps: values.listenerHttps!, capabilities: capabilitiesOf(values), values };
+  const external = values.baseUrl!;
+  const missing = (['clientId', 'clientSecret', 'webhookPublicKey'] as const).filter((n) => !values[n]).map((n) => SETTINGS[n].variable);
   if (missing.length) {
     throw new SettingsError(`SVC_BASE_URL is set, so an external target is used; missing: ${missing.join(', ')}`);
   }
@@ -388,17 +357,34 @@ export function resolveTargetSettings(processEnv: NodeJS.ProcessEnv = process.en
   if (!/\/\d{4}-\d{2}-\d{2}\/?$/.test(url.pathname)) {
     throw new SettingsError(`SVC_BASE_URL must end with the API version segment (for example /2025-10-13): ${external}`);
   }
-  if (env.SVC_WEBHOOK_PUBLIC_URL && !/^https:\/\//.test(env.SVC_WEBHOOK_PUBLIC_URL)) {
+  if (values.webhookPublicUrl && !/^https:\/\//.test(values.webhookPublicUrl)) {
     throw new SettingsError('SVC_WEBHOOK_PUBLIC_URL must be an https:// URL that forwards to the listener');
   }
   return {
-    mode: 'external',
+    mode,
     baseUrl: external.replace(/\/$/, ''),
-    clientId: env.SVC_CLIENT_ID!,
-    clientSecret: env.SVC_CLIENT_SECRET!,
-    webhookPublicKeyPem: readPem('SVC_WEBHOOK_PUBLIC_KEY', env.SVC_WEBHOOK_PUBLIC_KEY!),
-    webhookPublicUrl: env.SVC_WEBHOOK_PUBLIC_URL || undefined,
-    listenerHttps,
-    capabilities: declaredCapabilities(env, { eventTimeoutMs: 30_000, waitBudgetMs: 120_000 }),
+    clientId: values.clientId!,
+    clientSecret: values.clientSecret!,
+    webhookPublicKeyPem: readPem('SVC_WEBHOOK_PUBLIC_KEY', values.webhookPublicKey!),
+    webhookPublicUrl: values.webhookPublicUrl,
+    listenerHttps: values.listenerHttps!,
+    capabilities: capabilitiesOf(values),
+    values,
   };
+}
+
+/**
+ * The target a run drives. `processEnv` may name a target profile (SVC_TARGET_PROFILE), whose values
+ * the SVC_* variables override. `embeddedProfile` is what the embedded sandbox declares about itself
+ * (sandbox/profile.ts, read by the global setup that boots it); only an embedded run reads it.
+ */
+export function resolveTargetSettings(processEnv: NodeJS.ProcessEnv = process.env, embeddedProfile?: TargetProfile): TargetSettings {
+  return targetSettingsFrom(readSources(processEnv), embeddedProfile);
+}
+
+/** As resolveTargetSettings, from sources already read. */
+export function targetSettingsFrom(sources: SettingSources, embeddedProfile?: TargetProfile): TargetSettings {
+  const declared = resolveValues(sources);
+  if (modeOf(declared) !== 'embedded' || !embeddedProfile) return targetSettingsOf(declared);
+  return targetSettingsOf(resolveValues({ ...sources, own: embeddedProfile }, 'embedded'));
 }

@@ -2,11 +2,9 @@
 // once (helpers/target/worker-priority.setup.ts, a setup file of both projects in vitest.config.ts), so
 // that the process's main thread, which serves every worker (the embedded sandbox, the webhook
 // listener, vitest's own coordination), runs first when it has work. The workers are its clients:
-// seven of them share two cores with it, and each request waits for the main thread whenever workers
-// hold the cores. Measured on the 2-core machine, the embedded run in alternation, seven runs each:
-// 29.3 s mean wall with the workers' niceness raised by 10 against 31.4 s unchanged, every pair faster
-// (a step of 5 gained less, one to 19 no more than 10); `npm run conformance`, four pairs: 28.9 s
-// against 31.9 s. Where a core is free, nothing changes.
+// more of them than there are cores share the machine with it, and each request waits for the main
+// thread whenever workers hold the cores: a run is shorter when the server goes first. A step of 10
+// (rather than 5, or up to 19) gives it that precedence; where a core is free, nothing changes.
 //
 // Linux gives each thread its own niceness (setpriority on a thread id). Elsewhere, or where the
 // thread cannot learn its id, this does nothing. Raising a niceness needs no privilege; one already

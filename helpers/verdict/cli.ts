@@ -18,14 +18,11 @@ const ROOT = resolve(import.meta.dirname, '../..');
 export const VITEST = join(ROOT, 'node_modules/vitest/vitest.mjs');
 /**
  * Node's options for a vitest process that runs scenarios. `--single-threaded-gc`: V8 collects each
- * thread's garbage on that thread, without its four helper threads. A run keeps ten threads busy (the
- * main thread with the sandbox and the listener, eight workers) on this 2-core machine, and a parallel
- * collection waits on helpers that the other threads keep off the cores. Measured by `npm run
- * conformance`, sixteen alternated pairs in three sets: 1.5 s shorter on average (29.1 s against
- * 30.6 s), the gain in the host's slowest phase (five pairs, 29.0 to 31.5 s against 31.4 to 36.3 s,
- * 46.4 to 48.8 s of CPU against 50.2 to 54.0 s) and none clear in faster ones. The mutation run's
- * batches (four workers each) gained nothing (36 faults, two pairs), so they keep V8's default. A V8
- * option, so given at the process's start: set later, V8 aborts.
+ * thread's garbage on that thread, without its helper threads. A run keeps about ten threads busy (the
+ * main thread with the sandbox and the listener, eight workers) on a machine of few cores, where a
+ * parallel collection waits on helpers that the other threads keep off the cores; a run is shorter and
+ * takes less CPU so. The mutation run's batches (four workers each) gain nothing, so they keep V8's
+ * default. A V8 option, so given at the process's start: set later, V8 aborts.
  */
 export const VITEST_NODE_ARGS = ['--single-threaded-gc'];
 /** The project of a conformance run (the platform-wide scenarios run in it last, each alone). */
@@ -46,8 +43,8 @@ class RunScrubber {
   private readonly read = new Map<string, number>();
   private pending = '';
 
-  constructor(readonly dir: string, env: NodeJS.ProcessEnv) {
-    if (env.SVC_CLIENT_SECRET) this.redactor.addCredential(env.SVC_CLIENT_ID ?? '', env.SVC_CLIENT_SECRET);
+  constructor(readonly dir: string, credential: { clientId?: string; clientSecret?: string }) {
+    if (credential.clientSecret) this.redactor.addCredential(credential.clientId ?? '', credential.clientSecret);
   }
 
   private refresh(): void {
@@ -151,14 +148,14 @@ async function main(args: string[]): Promise<number> {
   process.on('SIGTERM', forward);
   // Everything the run prints goes through the redaction layer, which knows the credential of a
   // target's profile (the run's output waits in its pipes until these readers are attached).
-  const { environmentWithProfile } = await import('../target/profile.js');
-  let env: NodeJS.ProcessEnv = process.env;
+  const { readSources, resolveValues } = await import('../target/settings.js');
+  let credential: { clientId?: string; clientSecret?: string } = {};
   try {
-    env = environmentWithProfile(process.env);
+    credential = resolveValues(readSources(process.env));
   } catch {
-    /* the run itself reports an invalid profile */
+    /* the run itself reports invalid settings */
   }
-  const scrub = new RunScrubber(secrets, env);
+  const scrub = new RunScrubber(secrets, credential);
   child.stdout!.on('data', (chunk: Buffer) => process.stdout.write(scrub.lines(chunk.toString())));
   child.stderr!.on('data', (chunk: Buffer) => process.stderr.write(scrub.lines(chunk.toString())));
   const exit = await closed;
@@ -176,7 +173,14 @@ async function main(args: string[]): Promise<number> {
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) {
-  const code = await main(process.argv.slice(2));
+  const args = process.argv.slice(2);
+  if (args.includes('--help') || args.includes('-h')) {
+    // The settings a run reads, from their one declaration (helpers/target/registry.ts).
+    const { settingsHelp } = await import('../target/settings-help.js');
+    process.stdout.write(settingsHelp());
+    process.exit(0);
+  }
+  const code = await main(args);
   // Exit once the output has reached a slow reader (a pipe): the verdict lines are the last ones.
   process.stdout.write('', () => process.exit(code));
 }

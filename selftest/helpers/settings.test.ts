@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { generationSettings, resolveTargetSettings } from '../../helpers/target/settings.js';
+import { SETTINGS, settingDefault } from '../../helpers/target/registry.js';
+import { generationSettings, resolveTargetSettings, resolveValues } from '../../helpers/target/settings.js';
 import { generateWebhookKeyPair } from '../../helpers/webhook-signature.js';
 
 describe('target settings', () => {
@@ -60,5 +61,32 @@ describe('generated data settings', () => {
     for (const seed of ['abc', '0', '-3', '1.5', String(2 ** 31), '1e3', '0x10', ' 7', '7.0', '+7']) expect(() => generationSettings({ SVC_SEED: seed }, 'embedded', draw)).toThrow(/SVC_SEED must be a whole number from 1 to 2147483647/);
     // Five at most: each adds requests to every field-rule scenario, whose time is bounded (helpers/target/settings.ts).
     for (const runs of ['x', '0', '2.5', '6', '1e0', '2.0', ' 2']) expect(() => generationSettings({ SVC_RULE_RUNS: runs }, 'embedded', draw)).toThrow(/SVC_RULE_RUNS must be a whole number from 1 to 5/);
+  });
+});
+
+describe('the settings registry (helpers/target/registry.ts)', () => {
+  it('gives each setting its one default, per mode where the mode decides it', () => {
+    const embedded = resolveValues({ env: {} });
+    expect(embedded.cardActivationDelayMs).toBe(settingDefault(SETTINGS.cardActivationDelayMs, 'embedded'));
+    expect(embedded.eventTimeoutMs).toBe(8000);
+    expect(resolveValues({ env: { SVC_TARGET_IMAGE: 'x' } }).eventTimeoutMs).toBe(15_000);
+    expect(resolveValues({ env: {} }, 'external').waitBudgetMs).toBe(120_000);
+  });
+
+  it('reads a profile as an object, a variable set non-empty winning, one set empty dropping what the target declares of itself', () => {
+    const profile = { triggers: { hold: '777', failures: { PAYOUT_RETURNED: '005' } }, timings: { cardActivationDelayMs: 1234 } };
+    const fromFile = resolveValues({ env: { SVC_HOLD_TRIGGER: '888' }, file: { profile, dir: '/' } });
+    expect(fromFile).toMatchObject({ holdTrigger: '888', failureTriggers: { PAYOUT_RETURNED: '005' }, cardActivationDelayMs: 1234 });
+    expect(resolveValues({ env: { SVC_HOLD_TRIGGER: '' }, own: profile }).holdTrigger).toBeUndefined();
+    expect(resolveValues({ env: { SVC_HOLD_TRIGGER: '' }, file: { profile, dir: '/' } }).holdTrigger).toBe('777');
+    // What a target declares of itself never says how the run reaches it.
+    expect(resolveValues({ env: {}, own: { baseUrl: 'https://x.example/2025-10-13' } }).baseUrl).toBeUndefined();
+  });
+
+  it('has a variable and a profile path each named once', () => {
+    const variables = Object.values(SETTINGS).flatMap((s) => ('variable' in s && s.variable ? [s.variable] : []));
+    const paths = Object.values(SETTINGS).flatMap((s) => ('path' in s && s.path ? [s.path] : []));
+    expect(new Set(variables).size).toBe(variables.length);
+    expect(new Set(paths).size).toBe(paths.length);
   });
 });
