@@ -7,7 +7,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { buildSandbox, DEFAULT_PORT } from './app.js';
-import { createCustomerRecord } from './customers/routes.js';
+import { createCustomerRecord } from './customers/state.js';
 import { parseQuoteVelocityCount, parseQuoteVelocityRefused, parseScaDebitAt, sandboxProfile } from './profile.js';
 
 const { values } = parseArgs({
