@@ -7,7 +7,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { buildSandbox } from './app.js';
-import { createCustomerRecord } from './customers/routes.js';
+import { createCustomerRecord } from './customers/state.js';
 import { helpText, optionDefault, OPTIONS_VARIABLE, parseArgsOptions, readOptions, type SandboxOptionValues } from './options.js';
 import { sandboxProfile } from './profile.js';
 

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { isoNow } from '../clock.js';
 import { areaState, type SandboxContext } from '../context.js';
 import { ApiError, invalidInput, notFound } from '../errors.js';
-import { createCustomerRecord, type CreateCustomerBody } from './routes.js';
+import { createCustomerRecord, type CreateCustomerBody } from './state.js';
 
 interface Job {
   id: string;

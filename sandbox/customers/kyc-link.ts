@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { parse } from '../context.js';
 import { conflict } from '../errors.js';
-import { getCustomer, requiresContactVerification, setKycStatus } from './routes.js';
+import { getCustomer, requiresContactVerification, setKycStatus } from './state.js';
 
 export const KYC_PROVIDER = 'SANDBOX_KYC';
 const LINK_TTL_MS = 60 * 60_000;

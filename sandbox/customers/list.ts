@@ -7,8 +7,7 @@ import { z } from 'zod';
 import { parse } from '../context.js';
 import { ApiError } from '../errors.js';
 import { indexedPage, timeRange } from '../store/position-index.js';
-import { customerIndex } from './index.js';
-import { presentCustomer, type CustomerRecord } from './routes.js';
+import { customerIndex, presentCustomer, type CustomerRecord } from './state.js';
 
 const timestamp = z.iso.datetime({ offset: true });
 const ListQuery = z.object({

@@ -4,29 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { parse } from '../context.js';
-
-export interface Discovery {
-  bankName: string;
-  displayName: string;
-  country: string;
-  currency: string;
-}
-
-const d = (bankName: string, displayName: string, country: string, currency: string): Discovery => ({ bankName, displayName, country, currency });
-
-/** The banks per corridor this sandbox knows (invented names, sandbox/README.md). */
-export const DISCOVERIES: readonly Discovery[] = [
-  d('FIRST_MERIDIAN_BANK', 'First Meridian Bank', 'US', 'USD'),
-  d('HARBORVIEW_CREDIT_UNION', 'Harborview Credit Union', 'US', 'USD'),
-  d('BANCO_DEL_SOL', 'Banco del Sol', 'MX', 'MXN'),
-  d('BANCO_TERRAZA', 'Banco Terraza', 'MX', 'MXN'),
-  d('RHEINLAND_SPARKASSE', 'Rheinland Sparkasse', 'DE', 'EUR'),
-  d('BANQUE_DU_LAC', 'Banque du Lac', 'FR', 'EUR'),
-  d('THAMES_MUTUAL', 'Thames Mutual', 'GB', 'GBP'),
-  d('BANCO_IPE', 'Banco Ipê', 'BR', 'BRL'),
-  d('LAGOS_TRUST_BANK', 'Lagos Trust Bank', 'NG', 'NGN'),
-  d('DECCAN_BANK', 'Deccan Bank', 'IN', 'INR'),
-];
+import { DISCOVERIES } from './state.js';
 
 const Query = z.object({
   country: z.string().regex(/^[A-Z]{2}$/, 'ISO 3166-1 alpha-2 country code').optional(),

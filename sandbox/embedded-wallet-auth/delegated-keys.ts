@@ -11,7 +11,7 @@ import { areaState, parse, type SandboxContext } from '../context.js';
 import { badRequest, conflict, notFound } from '../errors.js';
 import { cardsState } from '../cards/routes.js';
 import { KeyedOrder } from '../store/cursor-page.js';
-import { isEmbeddedWallet, isSessionKeyOf } from './routes.js';
+import { isEmbeddedWallet, isSessionKeyOf } from './state.js';
 import { issueSignatureRequest, signedRetry, type SignedOperation } from './signed-retry.js';
 
 type Status = 'PENDING' | 'ACTIVE' | 'REVOKED';

@@ -7,22 +7,9 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { isoNow } from '../clock.js';
-import { areaState, parse, type SandboxContext } from '../context.js';
-import { money } from '../currencies.js';
+import { parse } from '../context.js';
 import { badRequest, invalidInput, notFound } from '../errors.js';
-
-type InvitationStatus = 'PENDING' | 'CLAIMED' | 'EXPIRED' | 'CANCELLED';
-interface Invitation {
-  code: string;
-  createdAt: string;
-  claimedAt?: string;
-  expiresAt?: number;
-  inviterUma: string;
-  inviteeUma?: string;
-  firstName?: string;
-  amountToSend?: number;
-  status: InvitationStatus;
-}
+import { current, present, state, type Invitation } from './state.js';
 
 const UMA = /^\$[a-z0-9._-]+@[a-z0-9-]+(\.[a-z0-9-]+)+$/i;
 const Create = z.object({
@@ -32,32 +19,6 @@ const Create = z.object({
   expiresAt: z.iso.datetime({ offset: true }).optional(),
 });
 const Claim = z.object({ inviteeUma: z.string().min(1) });
-
-const state = (ctx: SandboxContext) => areaState(ctx, 'invitations', () => ({ configured: true, byCode: new Map<string, Invitation>() }));
-
-/** The invitation as it is now: a PENDING one past its expiresAt has EXPIRED. */
-function current(ctx: SandboxContext, inv: Invitation): Invitation {
-  const expirable = inv.status === 'PENDING' || (inv.status === 'CLAIMED' && ctx.faults.has('invitation-claimed-expires'));
-  if (expirable && inv.expiresAt !== undefined && ctx.clock.now() >= inv.expiresAt && !ctx.faults.has('invitation-never-expires')) {
-    inv.status = 'EXPIRED';
-  }
-  return inv;
-}
-
-function present(inv: Invitation) {
-  return {
-    code: inv.code,
-    createdAt: inv.createdAt,
-    ...(inv.claimedAt ? { claimedAt: inv.claimedAt } : {}),
-    url: `https://sandbox.uma.money/invitations/${inv.code}`,
-    ...(inv.expiresAt !== undefined ? { expiresAt: new Date(inv.expiresAt).toISOString() } : {}),
-    inviterUma: inv.inviterUma,
-    ...(inv.inviteeUma ? { inviteeUma: inv.inviteeUma } : {}),
-    status: inv.status,
-    ...(inv.firstName ? { firstName: inv.firstName } : {}),
-    ...(inv.amountToSend !== undefined ? { amountToSend: money(inv.amountToSend, 'USD') } : {}),
-  };
-}
 
 export async function invitationRoutes(app: FastifyInstance) {
   const { ctx } = app;

@@ -4,14 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import { parse } from '../context.js';
 import { PageQuery } from '../pagination.js';
-
-/** The directory (invented entries, sandbox/README.md); some without url. */
-export const VASPS: readonly { vaspName: string; url?: string }[] = [
-  'Aurora Custody', 'Basalt Exchange', 'Cinder Wallet', 'Delta Vault', 'Ember Markets', 'Fathom Custody', 'Granite Pay',
-  'Helix Exchange', 'Indigo Wallet', 'Juniper Digital', 'Krypton Trust', 'Lodestar Exchange', 'Monsoon Wallet', 'Nimbus Custody',
-  'Obsidian Markets', 'Pinnacle Digital', 'Quartz Exchange', 'Riverstone Custody', 'Sable Wallet', 'Tidewater Exchange',
-  'Umber Digital', 'Vireo Custody', 'Willow Exchange',
-].map((vaspName, i) => (i % 4 === 3 ? { vaspName } : { vaspName, url: `https://${vaspName.toLowerCase().replace(/ /g, '-')}.example` }));
+import { VASPS } from './state.js';
 
 export async function vaspRoutes(app: FastifyInstance) {
   const { ctx } = app;

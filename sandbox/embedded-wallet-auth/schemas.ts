@@ -1,0 +1,57 @@
+// The request bodies of the embedded-wallet routes (supplement 17): the P-256 key forms, the credential,
+// challenge, verify, refresh, account PATCH and export bodies, and the ids in their paths.
+import { z } from 'zod';
+import { uncompressedPoint } from './crypto.js';
+
+export const COMPRESSED = /^0[23][0-9a-fA-F]{64}$/;
+export const UNCOMPRESSED = /^04[0-9a-fA-F]{128}$/;
+export const HEX = /^([0-9a-fA-F]{2})+$/;
+
+export const AccountQuery = z.object({ accountId: z.string().min(1) }).passthrough();
+export const CredentialParams = z.object({ credentialId: z.string().min(1) });
+export const SessionParams = z.object({ sessionId: z.string().min(1) });
+export const AccountParams = z.object({ internalAccountId: z.string().min(1) });
+export const CustomerParams = z.object({ customerId: z.string().min(1) });
+export const ProvisionBody = z.strictObject({ email: z.string().email().optional() });
+// Supplement 17: {type*, accountId*}; an OTP credential's nickname is the customer's email or phone number;
+// PASSKEY adds nickname* (1-100), challenge* (base64url, single use), attestation*.
+export const B64URL = /^[A-Za-z0-9_-]+$/;
+export const CreateCredentialBody = z.discriminatedUnion('type', [
+  z.strictObject({ type: z.enum(['EMAIL_OTP', 'SMS_OTP']), accountId: z.string().min(1) }),
+  z.strictObject({ type: z.literal('OAUTH'), accountId: z.string().min(1), oidcToken: z.string().min(1) }),
+  z.strictObject({
+    type: z.literal('PASSKEY'),
+    accountId: z.string().min(1),
+    nickname: z.string().min(1).max(100),
+    challenge: z.string().regex(B64URL, 'base64url'),
+    attestation: z.strictObject({
+      credentialId: z.string().regex(B64URL, 'base64url'),
+      clientDataJson: z.string().regex(B64URL, 'base64url'),
+      attestationObject: z.string().regex(B64URL, 'base64url'),
+      transports: z.array(z.string()).optional(),
+    }),
+  }),
+]);
+export const ChallengeBody = z.strictObject({ clientPublicKey: z.string().regex(COMPRESSED).optional() });
+export const VerifyOtpBody = z.strictObject({
+  type: z.enum(['EMAIL_OTP', 'SMS_OTP']),
+  encryptedOtpBundle: z.strictObject({ encappedPublic: z.string().regex(UNCOMPRESSED, 'an uncompressed P-256 point, hex'), ciphertext: z.string().regex(HEX, 'hex') }),
+});
+export const VerifyOauthBody = z.strictObject({ type: z.literal('OAUTH'), oidcToken: z.string().min(1), clientPublicKey: z.string().regex(COMPRESSED, 'a compressed P-256 public key, hex') });
+
+export const VerifyPasskeyBody = z.strictObject({
+  type: z.literal('PASSKEY'),
+  assertion: z.strictObject({
+    credentialId: z.string().regex(B64URL, 'base64url'),
+    clientDataJson: z.string().regex(B64URL, 'base64url'),
+    authenticatorData: z.string().regex(B64URL, 'base64url'),
+    signature: z.string().regex(B64URL, 'base64url'),
+    userHandle: z.string().optional(),
+  }),
+});
+export const OtpPlaintext = z.object({ otp_code: z.string(), public_key: z.string().regex(COMPRESSED, 'a compressed P-256 public key, hex') });
+// Supplement 17: clientPublicKey compressed (the client keeps the session key) or uncompressed (legacy: the key is returned sealed).
+const onCurve = (hex: string) => uncompressedPoint(hex) !== undefined;
+export const RefreshBody = z.strictObject({ clientPublicKey: z.string().regex(new RegExp(`${COMPRESSED.source}|${UNCOMPRESSED.source}`), 'a compressed or uncompressed P-256 public key, hex').refine(onCurve, 'a point on P-256') });
+export const PatchAccountBody = z.strictObject({ privateEnabled: z.boolean() });
+export const ExportBody = z.strictObject({ clientPublicKey: z.string().regex(UNCOMPRESSED, 'an uncompressed P-256 public key, hex (04 and 128 hex digits)').refine(onCurve, 'a point on P-256') });
