@@ -7,6 +7,9 @@
 import { HttpTransport, type HttpResponse, type ResponseHeaders } from './http.js';
 import { learnIssuedSecrets, redactor, Redactor } from './redact.js';
 import { recordExchange } from './description/recorder.js';
+import type { Exchange } from './exchange.js';
+
+export type { Exchange } from './exchange.js';
 
 export type Auth = 'basic' | 'none' | { authorization: string };
 
@@ -25,16 +28,6 @@ export interface RequestOptions {
   honourRetryAfter?: boolean;
 }
 
-export interface Exchange {
-  method: string;
-  template: string;
-  path: string;
-  status: number;
-  code?: string;
-  durationMs: number;
-  request: { headers: Record<string, string>; body?: unknown };
-  response: { headers: ResponseHeaders; body: unknown };
-}
 
 export interface ApiResponse<T = any> {
   status: number;

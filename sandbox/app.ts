@@ -5,10 +5,11 @@ import { INTERFACE_VERSION } from './constants.js';
 import { generateWebhookKeyPair, publicKeyFromPrivate } from './crypto/webhook-signing.js';
 import { isoNow, systemClock, type Clock } from './clock.js';
 import type { SandboxContext, SandboxSettings } from './context.js';
-import { ApiError, errorBody, unauthorized } from './errors.js';
+import { ApiError, errorBody, unauthorized } from './http/errors.js';
 import { Faults } from './faults.js';
 import { platformConfigurationRoutes } from './platform-configuration/routes.js';
-import { WebhookDelivery, type DeliveryOptions } from './webhooks/delivery.js';
+import { initialConfig } from './platform-configuration/state.js';
+import { WebhookDelivery, type DeliveryOptions } from './webhooks/state.js';
 import { webhookRoutes } from './webhooks/routes.js';
 import { customerRoutes } from './customers/routes.js';
 import { internalAccountRoutes } from './internal-accounts/routes.js';
@@ -23,11 +24,11 @@ import { transferRoutes } from './cross-currency-transfers/routes.js';
 import { exchangeRateRoutes } from './exchange-rates/routes.js';
 import { transactionRoutes } from './transactions/routes.js';
 import { incomingPaymentRoutes } from './transactions/incoming.js';
-import { clientErrorHandler, drainRequest, frameworkError, frameworkErrors, MAX_PARAM_LENGTH, unreadableMultipart } from './http-errors.js';
+import { clientErrorHandler, drainRequest, frameworkError, frameworkErrors, MAX_PARAM_LENGTH, unreadableMultipart } from './http/framework-errors.js';
 import { serverErrorRoutes } from './cross-currency-transfers/server-errors.js';
 import { webhookSignatureRoutes } from './webhooks/signature-check.js';
 import { stablecoinRoutes } from './stablecoins/routes.js';
-import { umaRoutes } from './uma/routes.js';
+import { umaRoutes } from './cross-currency-transfers/uma/routes.js';
 import { optionDefault } from './options.js';
 import { invitationRoutes } from './invitations/routes.js';
 import { discoveryRoutes } from './discoveries/routes.js';
@@ -104,17 +105,7 @@ export async function buildSandbox(options: SandboxOptions = {}): Promise<Sandbo
     clock,
     timers,
     areas: new Map(),
-    config: {
-      id: `PlatformConfig:${randomUUID()}`,
-      umaDomain: 'sandbox.uma.money',
-      webhookEndpoint: null,
-      supportedCurrencies: [],
-      isRegulatedFinancialInstitution: false,
-      cardTokenization2faConfig: null,
-      feeConfigs: [],
-      createdAt: now,
-      updatedAt: now,
-    },
+    config: initialConfig(now),
     later(ms, fn) {
       const t = setTimeout(() => {
         timers.delete(t);

@@ -1,8 +1,9 @@
 import type { ZodType } from 'zod';
 import type { Clock } from './clock.js';
-import { fieldErrors, invalidInput } from './errors.js';
+import { fieldErrors, invalidInput } from './http/errors.js';
 import type { Faults } from './faults.js';
-import type { WebhookDelivery } from './webhooks/delivery.js';
+import type { PlatformConfig } from './platform-configuration/state.js';
+import type { WebhookDelivery } from './webhooks/state.js';
 
 export interface SandboxSettings {
   clientId: string;
@@ -25,7 +26,7 @@ export interface SandboxSettings {
   umaLookupTtlMs: number;
   /** Lifetime of an embedded-wallet session (sandbox/embedded-wallet-auth): past its expiresAt its key signs nothing. */
   walletSessionTtlMs: number;
-  /** Every simulated UMA counterparty behaves, its trigger addresses included (sandbox/uma). */
+  /** Every simulated UMA counterparty behaves, its trigger addresses included (sandbox/cross-currency-transfers/uma). */
   umaWellBehavedCounterparties: boolean;
   /** Quotes one customer may create within the velocity window (sandbox/cross-currency-transfers/gates.ts). */
   quoteVelocityCount: number;
@@ -42,25 +43,6 @@ export interface SandboxSettings {
    * late); debited before its challenge expires, a payment is refunded (sandbox/README.md).
    */
   scaDebitAt: 'authorization' | 'execute' | 'after-execute';
-}
-
-export interface PlatformConfig {
-  id: string;
-  umaDomain: string;
-  webhookEndpoint: string | null;
-  supportedCurrencies: unknown[];
-  isRegulatedFinancialInstitution: boolean;
-  cardTokenization2faConfig: Record<string, unknown> | null;
-  feeConfigs: FeeConfig[];
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface FeeConfig {
-  feeType: 'CROSS_CURRENCY_TRANSACTION';
-  sourceCurrency: string;
-  variableFeeBps: number;
-  fixedFee: { amount: number; currency: string };
 }
 
 export interface SandboxContext {

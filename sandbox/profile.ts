@@ -3,10 +3,10 @@
 // region where it applies SCA, its webhook retry bound. `npm run sandbox` prints it, the image
 // prints it, and the harness reads it in embedded mode: the sandbox's declarations live here only,
 // beside the code that implements them, never copied into the harness.
-import { LIMITS } from './cross-currency-transfers/routes.js';
+import { LIMITS } from './cross-currency-transfers/state.js';
 import { COUNTERPARTY_NOT_ALLOWED_SUFFIX, VELOCITY } from './cross-currency-transfers/gates.js';
 import { STABLECOIN_PROVIDER } from './stablecoins/state.js';
-import { LOOKUP_SIGNATURE_TRIGGER, LOOKUP_TRIGGERS, QUOTE_TRIGGERS, triggerAddress } from './uma/counterparties.js';
+import { LOOKUP_SIGNATURE_TRIGGER, LOOKUP_TRIGGERS, QUOTE_TRIGGERS, triggerAddress } from './cross-currency-transfers/uma/counterparties.js';
 import { WALLET_SYNC_FAILURE_DOMAIN } from './embedded-wallet-auth/triggers.js';
 import { optionDefault, readOptions, SANDBOX_OPTIONS } from './options.js';
 
@@ -23,7 +23,7 @@ export interface SandboxProfileInput {
   cardActivationDelayMs: number;
   /** How long an incoming payment answered 202 waits for approve or reject. */
   incomingApprovalWindowMs: number;
-  /** How long an UMA lookup id stays usable (sandbox/uma); the sandbox default when absent. */
+  /** How long an UMA lookup id stays usable (sandbox/cross-currency-transfers/uma); the sandbox default when absent. */
   umaLookupTtlMs?: number;
   /** Quotes one customer may create within the velocity window; the sandbox default when absent. */
   quoteVelocityCount?: number;
@@ -132,10 +132,10 @@ export function sandboxProfile(input: SandboxProfileInput): Record<string, unkno
       counterpartyNotAllowed: COUNTERPARTY_NOT_ALLOWED_SUFFIX,
       // sandbox/cross-currency-transfers/server-errors.ts: POST /sandbox/quotes/{quoteId}/server-error.
       serverErrors: true,
-      // sandbox/uma: each address is served by a counterparty VASP that misbehaves so; the sender's checks find it.
+      // sandbox/cross-currency-transfers/uma: each address is served by a counterparty VASP that misbehaves so; the sender's checks find it.
       umaLookup: Object.fromEntries(Object.entries(LOOKUP_TRIGGERS).map(([code, m]) => [code, triggerAddress(m)])),
       umaQuote: Object.fromEntries(Object.entries(QUOTE_TRIGGERS).map(([code, m]) => [code, triggerAddress(m)])),
-      // sandbox/uma: a counterparty whose lnurlp answer is signed with another key than the published one, and the code the sandbox answers.
+      // sandbox/cross-currency-transfers/uma: a counterparty whose lnurlp answer is signed with another key than the published one, and the code the sandbox answers.
       umaLookupSignature: { code: LOOKUP_SIGNATURE_TRIGGER.code, address: triggerAddress(LOOKUP_SIGNATURE_TRIGGER.misbehaviour) },
       // sandbox/invitations: POST /sandbox/invitations/configuration {configured}.
       invitationsSwitch: true,

@@ -2,7 +2,7 @@
 // script, no external asset): the interface's 23 areas by the four kinds, each cell shaded by the
 // share covered and listing its ids, covered and missing told apart by mark, colour and text.
 import { AREAS, COVERAGE_KINDS, INTERFACE_VERSION, type CoverageKind } from '../spec/catalog.js';
-import type { CellCoverage, Coverage } from './report.js';
+import type { CellCoverage, Coverage } from './model.js';
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 

@@ -8,39 +8,9 @@ import { RAW_DIR, REPORTS_DIR } from '../paths.js';
 import { declaredRules, undeclaredReasons } from '../field-rules/declared.js';
 import type { CoverageRecord, NoteRecord, RuleRecord, SkipRecord } from './recorder.js';
 import { coverageHtml } from './html.js';
+import type { AreaCoverage, CellCoverage, Coverage, FieldRuleCoverage, KindCoverage, Missing } from './model.js';
 
-export interface Missing {
-  id: string;
-  /** `not exercised by any scenario`, or `skipped: <the capability the target lacks>`. */
-  reason: string;
-}
-
-export interface CellCoverage {
-  covered: number;
-  total: number;
-  coveredIds: string[];
-  missing: Missing[];
-}
-
-export interface KindCoverage extends CellCoverage {
-  /** Observed ids the catalog does not name (for example a target's own sandbox triggers). */
-  beyondCatalog: string[];
-}
-
-export type AreaCoverage = Record<CoverageKind, CellCoverage>;
-
-/** Field rules per operation (helpers/field-rules): the documented request rules declared, and those a scenario broke and saw refused or judged. */
-export interface FieldRuleCoverage {
-  declared: number;
-  exercised: number;
-  /** Operations with declared rules, of all the catalog's operations. */
-  operationsWithRules: number;
-  operationsTotal: number;
-  /** Every catalog operation (and any declared beyond it); one without declared rules says why (`reason`). */
-  operations: Record<string, { declared: number; exercised: string[]; missing: string[]; reason?: string }>;
-}
-
-export type Coverage = Record<CoverageKind, KindCoverage> & { areas: Record<Area, AreaCoverage>; fieldRules: FieldRuleCoverage };
+export type { AreaCoverage, CellCoverage, Coverage, FieldRuleCoverage, KindCoverage, Missing } from './model.js';
 
 const KINDS = COVERAGE_KINDS;
 

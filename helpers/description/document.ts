@@ -13,18 +13,9 @@ const ROOT = resolve(import.meta.dirname, '../..');
 /** The description beside the project, the one the self-tests and the check read by default. */
 export const DEFAULT_DESCRIPTION = resolve(ROOT, '../shared/spec/openapi.yaml');
 
-/** A node of the document: the description is data, read with the shapes OpenAPI 3.1 gives it. */
-export type Node = Record<string, any>;
+import type { Node, OpenApiDocument } from './model.js';
 
-export interface OpenApiDocument {
-  openapi: string;
-  info: { version: string; [k: string]: unknown };
-  servers?: { url: string }[];
-  paths: Record<string, Node>;
-  webhooks?: Record<string, Node>;
-  components?: Record<string, Record<string, Node>>;
-  [k: string]: unknown;
-}
+export type { Node, OpenApiDocument } from './model.js';
 
 /** A loaded description: the prepared document and what loading changed in it, for the report. */
 export interface Description {

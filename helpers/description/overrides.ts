@@ -5,7 +5,7 @@
 // (this description also names /sandbox/webhooks/test); an external account on behalf of the
 // platform has customerId null." Each is one small change to the loaded document, made only where
 // the document has the part it changes, and reported by the line it returns.
-import type { Node, OpenApiDocument } from './document.js';
+import type { Node, OpenApiDocument } from './model.js';
 
 /** Applies the interface's three overrides to `doc` in place; returns one line per override applied. */
 export function applyInterfaceOverrides(doc: OpenApiDocument): string[] {

@@ -6,7 +6,7 @@
 // the client sent or was issued is written as `[redacted]`, never in clear.
 import { appendFileSync } from 'node:fs';
 import { relative } from 'node:path';
-import type { Exchange } from '../client.js';
+import type { Exchange } from '../exchange.js';
 import { redactor } from '../redact.js';
 
 /** The file the exchanges go to; none when the variable is unset. */

@@ -3,9 +3,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { parse } from '../context.js';
-import { ApiError, conflict, notFound } from '../errors.js';
-import { PageQuery } from '../pagination.js';
-import { cursorPage } from '../store/cursor-page.js';
+import { ApiError, conflict, notFound } from '../http/errors.js';
+import { cursorPage, PageQuery } from '../store/cursor-page.js';
 import { recordSpend } from './policy.js';
 import { agentTools, inRange, Stamp, type ActionRecord } from './state.js';
 

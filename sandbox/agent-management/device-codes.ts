@@ -2,7 +2,7 @@
 // ones, and is redeemed once, with no authentication, for the agent's Bearer token.
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { badRequest, conflict, notFound, unauthorized } from '../errors.js';
+import { badRequest, conflict, notFound, unauthorized } from '../http/errors.js';
 import { agentTools } from './state.js';
 
 export async function deviceCodeRoutes(app: FastifyInstance) {

@@ -3,8 +3,8 @@
 // refused (403), held for the platform's approval, or executed at once.
 import { z } from 'zod';
 import { CURRENCIES } from '../currencies.js';
-import { rate, rateSupported } from '../cross-currency-transfers/rates.js';
-import { ApiError } from '../errors.js';
+import { rate, rateSupported } from '../exchange-rates/state.js';
+import { ApiError } from '../http/errors.js';
 import type { SandboxContext } from '../context.js';
 
 export const PERMISSIONS = ['VIEW_TRANSACTIONS', 'CREATE_TRANSFERS', 'CREATE_QUOTES', 'EXECUTE_QUOTES', 'MANAGE_EXTERNAL_ACCOUNTS'] as const;

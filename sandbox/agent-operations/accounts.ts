@@ -1,7 +1,7 @@
 // Supplement section 23: the agent's customer's internal accounts, and its external accounts
 // (MANAGE_EXTERNAL_ACCOUNTS), through the platform's own operations.
 import type { FastifyInstance } from 'fastify';
-import { invalidInput, notFound } from '../errors.js';
+import { invalidInput, notFound } from '../http/errors.js';
 import { operationTools } from './caller.js';
 
 export async function agentAccountRoutes(app: FastifyInstance) {

@@ -2,9 +2,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { parse } from '../context.js';
-import { notFound } from '../errors.js';
-import { PageQuery } from '../pagination.js';
-import { cursorPage } from '../store/cursor-page.js';
+import { notFound } from '../http/errors.js';
+import { cursorPage, PageQuery } from '../store/cursor-page.js';
 import { operationTools } from './caller.js';
 
 const ActionQuery = PageQuery.extend({ status: z.enum(['PENDING_APPROVAL', 'APPROVED', 'REJECTED', 'FAILED']).optional() }).loose();

@@ -3,10 +3,10 @@
 // and the policy's decision on each money call.
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { getCustomer } from '../customers/routes.js';
-import { notFound, unauthorized } from '../errors.js';
+import { getCustomer } from '../customers/state.js';
+import { notFound, unauthorized } from '../http/errors.js';
 import { externalAccounts } from '../external-accounts/state.js';
-import { internalAccounts } from '../internal-accounts/store.js';
+import { internalAccounts } from '../internal-accounts/state.js';
 import { agentTools, decide, denied, recordSpend, type ActionRecord, type ActionType, type AgentRecord, type Permission, type Spend } from '../agent-management/state.js';
 
 /** The agent's side of the agents' records, bound to one sandbox (every `/agents/me/*` route uses it). */

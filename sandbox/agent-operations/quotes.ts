@@ -3,9 +3,9 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { parse } from '../context.js';
-import { conflict, invalidInput, notFound } from '../errors.js';
+import { conflict, invalidInput, notFound } from '../http/errors.js';
 import { externalAccounts } from '../external-accounts/state.js';
-import { internalAccounts } from '../internal-accounts/store.js';
+import { internalAccounts } from '../internal-accounts/state.js';
 import type { AgentRecord } from '../agent-management/state.js';
 import { operationTools } from './caller.js';
 

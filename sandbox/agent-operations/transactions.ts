@@ -1,6 +1,6 @@
 // Supplement section 23: the agent's customer's transactions (VIEW_TRANSACTIONS), through the platform's list.
 import type { FastifyInstance } from 'fastify';
-import { notFound } from '../errors.js';
+import { notFound } from '../http/errors.js';
 import { operationTools } from './caller.js';
 
 export async function agentTransactionRoutes(app: FastifyInstance) {

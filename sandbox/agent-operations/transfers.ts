@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { parse } from '../context.js';
-import { badRequest } from '../errors.js';
+import { badRequest } from '../http/errors.js';
 import { recordSpend, type Spend } from '../agent-management/state.js';
 import { operationTools } from './caller.js';
 

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { isoNow } from '../clock.js';
 import { parse } from '../context.js';
-import { PageQuery } from '../pagination.js';
+import { PageQuery } from '../store/cursor-page.js';
 import { indexedPage, timeRange } from '../store/position-index.js';
 import { deleted, getToken, present, tokenStore, type TokenRecord } from './state.js';
 

@@ -5,7 +5,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { areaState, type SandboxContext } from '../context.js';
-import { ApiError, notFound } from '../errors.js';
+import { ApiError, notFound } from '../http/errors.js';
 import { PositionIndex } from '../store/position-index.js';
 
 export type Permission = 'VIEW' | 'TRANSACT' | 'MANAGE';

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { isoNow } from '../clock.js';
 import { parse, type SandboxContext } from '../context.js';
-import { conflict } from '../errors.js';
+import { conflict } from '../http/errors.js';
 import { cardTools, IdParams, type CardState } from './state.js';
 
 const ALLOWED: Record<string, CardState[]> = { ACTIVE: ['FROZEN', 'CLOSED'], FROZEN: ['ACTIVE', 'CLOSED'] };

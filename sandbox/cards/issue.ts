@@ -5,8 +5,8 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { isoNow } from '../clock.js';
 import { parse } from '../context.js';
-import { getCustomer } from '../customers/routes.js';
-import { badRequest } from '../errors.js';
+import { getCustomer } from '../customers/state.js';
+import { badRequest } from '../http/errors.js';
 import { cardTools, indexCard, type Card } from './state.js';
 
 const CreateCard = z.object({

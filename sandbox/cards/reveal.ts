@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { parse } from '../context.js';
-import { conflict } from '../errors.js';
+import { conflict } from '../http/errors.js';
 import { cardTools, IdParams } from './state.js';
 
 export async function cardRevealRoutes(app: FastifyInstance) {

@@ -10,9 +10,6 @@ import { cardUpdateRoutes } from './freeze.js';
 import { cardRevealRoutes } from './reveal.js';
 import { cardSimulateRoutes } from './simulate.js';
 
-// Temporary: other areas still import these from here; their imports move to state.ts at merge.
-export { cardsState, presentCardTxn } from './state.js';
-
 export async function cardRoutes(app: FastifyInstance) {
   await app.register(cardIssueRoutes);
   await app.register(cardListRoutes);

@@ -6,10 +6,10 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { isoNow } from '../clock.js';
 import { parse } from '../context.js';
-import { customers } from '../customers/routes.js';
-import { badRequest, conflict, invalidInput, notFound } from '../errors.js';
-import { adjustBalance, getInternalAccount, internalAccounts } from '../internal-accounts/store.js';
-import { indexTransaction } from '../transactions/index.js';
+import { customers } from '../customers/state.js';
+import { badRequest, conflict, invalidInput, notFound } from '../http/errors.js';
+import { adjustBalance, getInternalAccount, internalAccounts } from '../internal-accounts/state.js';
+import { indexTransaction } from '../transactions/state.js';
 import { cardTools, presentCardTxn, type Card, type CardTxn, type TxnStatus } from './state.js';
 
 const Money = z.object({ amount: z.number().int().min(1).max(1e11), currency: z.object({ code: z.string().regex(/^[A-Z]{3}$/) }) });

@@ -6,8 +6,8 @@ import { isoNow } from '../clock.js';
 import { z } from 'zod';
 import { areaState, type SandboxContext } from '../context.js';
 import { money } from '../currencies.js';
-import { badRequest, notFound } from '../errors.js';
-import { internalAccounts } from '../internal-accounts/store.js';
+import { badRequest, notFound } from '../http/errors.js';
+import { internalAccounts } from '../internal-accounts/state.js';
 import { PositionIndex, watchField } from '../store/position-index.js';
 
 export type CardState = 'PENDING_KYC' | 'PROCESSING' | 'ACTIVE' | 'FROZEN' | 'CLOSED';

@@ -3,8 +3,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { parse } from '../context.js';
-import { conflict, invalidInput } from '../errors.js';
-import { assertCanMoveMoney } from '../internal-accounts/store.js';
+import { conflict, invalidInput } from '../http/errors.js';
+import { assertCanMoveMoney } from '../internal-accounts/state.js';
 import { SANDBOX_CODE } from '../strong-customer-authentication/state.js';
 import { challenge } from './lifecycle.js';
 import { debit, settle } from './payments.js';

@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { parse } from '../context.js';
-import { assertQuoteSignature } from '../embedded-wallet-auth/quote-signature.js';
+import { assertQuoteSignature } from '../embedded-wallet-auth/state.js';
 import { idempotent } from './idempotency.js';
 import { execute } from './lifecycle.js';
 import { takeServerError } from './server-errors.js';

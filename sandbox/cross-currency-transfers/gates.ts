@@ -10,8 +10,8 @@
 import type { SandboxContext } from '../context.js';
 import { areaState } from '../context.js';
 import { CRYPTO } from '../currencies.js';
-import type { CustomerRecord } from '../customers/routes.js';
-import { ApiError } from '../errors.js';
+import type { CustomerRecord } from '../customers/state.js';
+import { ApiError } from '../http/errors.js';
 
 /** Last three digits of a destination's primary identifier that name a counterparty not allowed. */
 export const COUNTERPARTY_NOT_ALLOWED_SUFFIX = '013';

@@ -4,11 +4,10 @@
 import { randomUUID } from 'node:crypto';
 import { isoNow } from '../clock.js';
 import type { SandboxContext } from '../context.js';
-import { getCustomer, requiresSca } from '../customers/routes.js';
-import { conflict } from '../errors.js';
-import { primaryIdentifier, WALLETS } from '../external-accounts/accounts.js';
-import { skipsPerTransactionSca } from '../external-accounts/trust.js';
-import { assertCanMoveMoney } from '../internal-accounts/store.js';
+import { getCustomer, requiresSca } from '../customers/state.js';
+import { conflict } from '../http/errors.js';
+import { primaryIdentifier, skipsPerTransactionSca, WALLETS } from '../external-accounts/state.js';
+import { assertCanMoveMoney } from '../internal-accounts/state.js';
 import { indexTransaction } from '../transactions/state.js';
 import { debit, emit, NETWORK, RAILS, refund, setStatus, settle, step, TRANSFER_IMMEDIATE } from './payments.js';
 import { presentOutgoing, transfersState, type OutgoingTxn, type Quote } from './state.js';

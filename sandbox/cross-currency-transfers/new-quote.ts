@@ -5,14 +5,14 @@
 import { randomUUID } from 'node:crypto';
 import { isoNow } from '../clock.js';
 import type { SandboxContext } from '../context.js';
-import { getCustomer } from '../customers/routes.js';
-import { ApiError, badRequest, conflict, invalidInput, notFound } from '../errors.js';
-import { quotePayloadToSign } from '../embedded-wallet-auth/quote-signature.js';
-import { externalAccounts, primaryIdentifier } from '../external-accounts/accounts.js';
-import { assertCanMoveMoney, getInternalAccount, internalAccounts, type InternalAccountRecord } from '../internal-accounts/store.js';
+import { getCustomer } from '../customers/state.js';
+import { ApiError, badRequest, conflict, invalidInput, notFound } from '../http/errors.js';
+import { quotePayloadToSign } from '../embedded-wallet-auth/state.js';
+import { externalAccounts, primaryIdentifier } from '../external-accounts/state.js';
+import { assertCanMoveMoney, getInternalAccount, internalAccounts, type InternalAccountRecord } from '../internal-accounts/state.js';
 import { price, rateSupported, usdCents } from '../exchange-rates/state.js';
 import { assertScaSession } from '../strong-customer-authentication/state.js';
-import { umaSender } from '../uma/state.js';
+import { umaSender } from './uma/state.js';
 import { assertCounterpartyAllowed, assertReadyForRamp, assertVelocity, recordVelocity } from './gates.js';
 import { LIMITS, transfersState, type Destination, type Quote, type QuoteRequestBody } from './state.js';
 
@@ -43,7 +43,7 @@ export function resolveUma(ctx: SandboxContext, umaAddress: string, currency?: s
 
 /**
  * Supplement §18: a quote to an UMA address with a lookupId runs the pay-request leg with the
- * receiver's counterparty (sandbox/uma); without one, the supplement's sandbox receivers are known.
+ * receiver's counterparty (sandbox/cross-currency-transfers/uma); without one, the supplement's sandbox receivers are known.
  */
 export function umaDestination(ctx: SandboxContext, d: { umaAddress: string; currency?: string }, lookupId: string | undefined, amount: number, payer?: Record<string, unknown>): Destination {
   const sender = umaSender(ctx);

@@ -4,8 +4,8 @@
 import { randomUUID } from 'node:crypto';
 import { isoNow } from '../clock.js';
 import type { SandboxContext } from '../context.js';
-import { primaryIdentifier } from '../external-accounts/accounts.js';
-import { adjustBalance } from '../internal-accounts/store.js';
+import { primaryIdentifier } from '../external-accounts/state.js';
+import { adjustBalance } from '../internal-accounts/state.js';
 import { usdCents } from '../exchange-rates/state.js';
 import { presentOutgoing, transfersState, type OutgoingStatus, type OutgoingTxn, type Quote } from './state.js';
 

@@ -2,7 +2,7 @@
 // destinationType ACCOUNT, transactionId on the quote); GET /quotes/{quoteId}. Supplement section 8.
 import type { FastifyInstance } from 'fastify';
 import { parse } from '../context.js';
-import { ApiError } from '../errors.js';
+import { ApiError } from '../http/errors.js';
 import { idempotent } from './idempotency.js';
 import { awaitFunds, execute } from './lifecycle.js';
 import { newQuote } from './new-quote.js';

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { isoNow } from '../clock.js';
 import { parse } from '../context.js';
-import { badRequest, conflict } from '../errors.js';
+import { badRequest, conflict } from '../http/errors.js';
 import { ready, start } from './lifecycle.js';
 import { getQuote, presentOutgoing, transfersState } from './state.js';
 

@@ -16,9 +16,6 @@ import { realtimeFundingRoute } from './realtime-funding.js';
 import { transferInRoute } from './transfer-in.js';
 import { transferOutRoute } from './transfer-out.js';
 
-// Temporary: other areas still import these from here; their imports move to state.ts at merge.
-export { LIMITS, presentIncoming, presentOutgoing, transfersState } from './state.js';
-
 export async function transferRoutes(app: FastifyInstance) {
   createQuoteRoute(app);
   // Deprecated same-currency transfers (interface: "request and response shapes unchanged; a

@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { areaState, parse, type SandboxContext } from '../context.js';
-import { ApiError, notFound } from '../errors.js';
+import { ApiError, notFound } from '../http/errors.js';
 import { transfersState } from './state.js';
 
 const SERVER_ERRORS = ['SVC_SWITCH_ERROR', 'INTERNAL_ERROR'] as const;

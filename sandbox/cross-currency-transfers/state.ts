@@ -5,10 +5,10 @@
 import { z } from 'zod';
 import { areaState, type SandboxContext } from '../context.js';
 import { CRYPTO, CURRENCIES, money } from '../currencies.js';
-import { customers } from '../customers/routes.js';
-import { notFound } from '../errors.js';
-import type { ExternalAccountRecord } from '../external-accounts/accounts.js';
-import type { InternalAccountRecord } from '../internal-accounts/store.js';
+import { customers } from '../customers/state.js';
+import { notFound } from '../http/errors.js';
+import type { ExternalAccountRecord } from '../external-accounts/state.js';
+import type { InternalAccountRecord } from '../internal-accounts/state.js';
 import type { Pricing } from '../exchange-rates/state.js';
 
 /** Sandbox limits, in US cents (configured per corridor in the real service; here one value). */
@@ -43,7 +43,7 @@ export const quoteRequest = (f: SandboxContext['faults']) => z.object({
   lookupId: z.string().optional(),
   // Supplement section 8: scaFactor? (SMS_OTP|PASSKEY).
   scaFactor: f.has('quote-sca-factor-any') ? z.string().optional() : z.enum(['SMS_OTP', 'PASSKEY']).optional(),
-  /** Supplement 18: carries each payer data field the UMA lookup asked for (sandbox/uma). */
+  /** Supplement 18: carries each payer data field the UMA lookup asked for (sandbox/cross-currency-transfers/uma). */
   senderCustomerInfo: z.record(z.string(), z.unknown()).optional(),
 });
 

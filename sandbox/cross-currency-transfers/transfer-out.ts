@@ -4,9 +4,9 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { parse } from '../context.js';
-import { badRequest, notFound } from '../errors.js';
-import { externalAccounts } from '../external-accounts/accounts.js';
-import { getInternalAccount } from '../internal-accounts/store.js';
+import { badRequest, notFound } from '../http/errors.js';
+import { externalAccounts } from '../external-accounts/state.js';
+import { getInternalAccount } from '../internal-accounts/state.js';
 import { idempotent } from './idempotency.js';
 import { execute } from './lifecycle.js';
 import { newQuote } from './new-quote.js';

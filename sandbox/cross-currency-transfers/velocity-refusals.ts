@@ -1,9 +1,9 @@
 // The setting quoteVelocityRefused=count (SANDBOX_QUOTE_VELOCITY_REFUSED): refused quote and
 // transfer-out requests count toward the customer's quote velocity (sandbox/README.md).
 import type { SandboxContext } from '../context.js';
-import { customers } from '../customers/routes.js';
-import { ApiError } from '../errors.js';
-import { internalAccounts } from '../internal-accounts/store.js';
+import { customers } from '../customers/state.js';
+import { ApiError } from '../http/errors.js';
+import { internalAccounts } from '../internal-accounts/state.js';
 import { assertVelocity, recordVelocity, velocityRecords } from './gates.js';
 
 /** The customer a quote or transfer-out body names through its source, where the sandbox knows one, however broken the rest of it is. */

@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { isoNow } from '../clock.js';
 import { areaState, type SandboxContext } from '../context.js';
-import { ApiError, invalidInput, notFound } from '../errors.js';
+import { ApiError, invalidInput, notFound } from '../http/errors.js';
 import { createCustomerRecord, type CreateCustomerBody } from './state.js';
 
 interface Job {

@@ -2,7 +2,7 @@
 // the fields and the end-user terms, section 5 for the sandbox's magic names); 409 CONFLICT for a
 // colliding platformCustomerId.
 import type { FastifyInstance } from 'fastify';
-import { fieldErrors, invalidInput } from '../errors.js';
+import { fieldErrors, invalidInput } from '../http/errors.js';
 import { CreateCustomer } from './schemas.js';
 import { createCustomerRecord, crossFieldErrors, presentCustomer, TERMS } from './state.js';
 

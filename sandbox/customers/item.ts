@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { isoNow } from '../clock.js';
 import { parse } from '../context.js';
-import { ApiError, conflict, invalidInput } from '../errors.js';
+import { ApiError, conflict, invalidInput } from '../http/errors.js';
 import { walletContactChange } from '../embedded-wallet-auth/state.js';
 import { PATCH, PATCH_TYPE_OPTIONAL } from './schemas.js';
 import {

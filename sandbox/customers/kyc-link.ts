@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { parse } from '../context.js';
-import { conflict } from '../errors.js';
+import { conflict } from '../http/errors.js';
 import { getCustomer, requiresContactVerification, setKycStatus } from './state.js';
 
 export const KYC_PROVIDER = 'SANDBOX_KYC';

@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { parse } from '../context.js';
-import { ApiError } from '../errors.js';
+import { ApiError } from '../http/errors.js';
 import { indexedPage, timeRange } from '../store/position-index.js';
 import { customerIndex, presentCustomer, type CustomerRecord } from './state.js';
 

@@ -8,9 +8,6 @@ import { customerItemRoutes } from './item.js';
 import { kycLinkRoutes } from './kyc-link.js';
 import { customerListRoutes } from './list.js';
 
-// Temporary: other areas still import these from here; their imports move to state.ts at merge.
-export { createCustomerRecord, customers, getCustomer, presentCustomer, requiresContactVerification, requiresSca, type CustomerRecord } from './state.js';
-
 export async function customerRoutes(app: FastifyInstance) {
   await app.register(customerListRoutes);
   await app.register(kycLinkRoutes);

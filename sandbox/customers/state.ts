@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { isoNow } from '../clock.js';
 import { areaState, type SandboxContext } from '../context.js';
-import { badRequest, conflict, notFound, type FieldError } from '../errors.js';
+import { badRequest, conflict, notFound, type FieldError } from '../http/errors.js';
 import { provisionInternalAccount } from '../internal-accounts/state.js';
 import { ChangeLog, PositionIndex, watchField } from '../store/position-index.js';
 import type { CreateCustomerBody } from './schemas.js';

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { parse } from '../context.js';
 import { DISCOVERIES } from './state.js';
+import { umaProviderRoutes } from './uma-providers.js';
 
 const Query = z.object({
   country: z.string().regex(/^[A-Z]{2}$/, 'ISO 3166-1 alpha-2 country code').optional(),
@@ -19,4 +20,5 @@ export async function discoveryRoutes(app: FastifyInstance) {
       data: DISCOVERIES.filter((x) => !(ctx.faults.has('discoveries-one-filter-empty') && Boolean(q.country) !== Boolean(q.currency)) && (!q.country || x.country === q.country) && (!q.currency || x.currency === q.currency || ctx.faults.has('discoveries-currency-filter-ignored'))),
     };
   });
+  umaProviderRoutes(app);
 }

@@ -5,7 +5,7 @@ import type { RegistrationResponseJSON } from '@simplewebauthn/server';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { parse, type SandboxContext } from '../context.js';
-import { badRequest } from '../errors.js';
+import { badRequest } from '../http/errors.js';
 import { webauthn } from '../webauthn.js';
 import { oidcClaims } from './oidc.js';
 import { AccountQuery, CreateCredentialBody, CredentialParams } from './schemas.js';

@@ -6,7 +6,7 @@ import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { parse } from '../context.js';
-import { ApiError, badRequest } from '../errors.js';
+import { ApiError, badRequest } from '../http/errors.js';
 import { webauthn } from '../webauthn.js';
 import { newRecipient, openBundle } from './crypto.js';
 import { oidcClaims } from './oidc.js';

@@ -1,7 +1,7 @@
 // Supplement 17, the sandbox's OAuth: the OIDC tokens an OAUTH credential is registered and verified with.
 import { createHash } from 'node:crypto';
 import type { SandboxContext } from '../context.js';
-import { invalidInput } from '../errors.js';
+import { invalidInput } from '../http/errors.js';
 
 /** OIDC issuers this sandbox accepts (supplement 17: "supported iss"; which ones is this sandbox's choice). */
 export const OIDC_ISSUERS = ['https://accounts.google.com', 'https://appleid.apple.com'];

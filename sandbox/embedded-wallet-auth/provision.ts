@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { parse } from '../context.js';
-import { badRequest } from '../errors.js';
+import { badRequest } from '../http/errors.js';
 import { presentInternalAccount, provisionInternalAccount, setInternalAccountStatus } from '../internal-accounts/state.js';
 import { CustomerParams, ProvisionBody } from './schemas.js';
 import { state, walletHelpers, type Wallet } from './state.js';

@@ -5,7 +5,7 @@ import bs58 from 'bs58';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { parse } from '../context.js';
-import { notFound } from '../errors.js';
+import { notFound } from '../http/errors.js';
 import { sealTo } from './crypto.js';
 import { AccountQuery, RefreshBody, SessionParams, UNCOMPRESSED } from './schemas.js';
 import { signedRetry } from './signed-retry.js';

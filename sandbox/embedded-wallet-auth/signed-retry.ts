@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { areaState, type SandboxContext } from '../context.js';
-import { ApiError } from '../errors.js';
+import { ApiError } from '../http/errors.js';
 import { decodeStamp, verifyStamp, type Stamp } from './crypto.js';
 
 export interface PendingRequest {

@@ -7,7 +7,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { isoNow } from '../clock.js';
 import { areaState, parse, type SandboxContext } from '../context.js';
-import { ApiError, badRequest, conflict, notFound } from '../errors.js';
+import { ApiError, badRequest, conflict, notFound } from '../http/errors.js';
 import { getCustomer } from '../customers/state.js';
 import type { InternalAccountRecord } from '../internal-accounts/state.js';
 import { decodeStamp, verifyStamp, type Recipient } from './crypto.js';

@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { parse } from '../context.js';
-import { badRequest } from '../errors.js';
+import { badRequest } from '../http/errors.js';
 import { CACHE_MS, price, rate, rateSupported } from './state.js';
 
 const Query = z.object({

@@ -9,11 +9,8 @@ import { base58checkDecode, parseBitcoinAddress } from '../crypto/bitcoin.js';
 import { isSolanaAddress } from '../crypto/solana.js';
 import { isoNow } from '../clock.js';
 import { type SandboxContext } from '../context.js';
-import { badRequest, fieldErrors, invalidInput, type FieldError } from '../errors.js';
+import { badRequest, fieldErrors, invalidInput, type FieldError } from '../http/errors.js';
 import { accountsOf, EVM_WALLETS, externalAccountOrder, externalAccounts, isSelfCustodyWallet, ownerKey, primaryIdentifier, WALLETS, type ExternalAccountRecord } from './state.js';
-
-// Temporary: other areas still import these from here; their imports move to state.ts at merge.
-export { externalAccounts, presentExternalAccount, primaryIdentifier, WALLETS, type ExternalAccountRecord } from './state.js';
 
 const WALLET_CURRENCIES: Record<string, string[]> = {
   ETHEREUM_WALLET: ['USDC', 'USDT'], BASE_WALLET: ['USDC'], POLYGON_WALLET: ['USDC'], PLASMA_WALLET: ['USDT'],

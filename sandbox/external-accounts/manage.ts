@@ -3,10 +3,9 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { parse } from '../context.js';
-import { getCustomer } from '../customers/routes.js';
-import { conflict, invalidInput } from '../errors.js';
-import { PageQuery } from '../pagination.js';
-import { cursorPage } from '../store/cursor-page.js';
+import { getCustomer } from '../customers/state.js';
+import { conflict, invalidInput } from '../http/errors.js';
+import { cursorPage, PageQuery } from '../store/cursor-page.js';
 import { createExternalAccount, validateCreate } from './accounts.js';
 import { accountsOf, assertNotTrusted, externalAccountOrder, externalAccounts, forgetTrust, getExternalAccount, ownerKey, presentExternalAccount, type Scope } from './state.js';
 

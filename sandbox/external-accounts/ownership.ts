@@ -8,7 +8,7 @@ import { verifyBitcoinMessage, type BitcoinScheme } from '../crypto/bitcoin.js';
 import { verifyPersonalSign } from '../crypto/evm.js';
 import { verifyEd25519Message } from '../crypto/solana.js';
 import { parse, type SandboxContext } from '../context.js';
-import { badRequest, conflict, notFound } from '../errors.js';
+import { badRequest, conflict, notFound } from '../http/errors.js';
 import {
   BITCOIN_KEYED, EVM_WALLETS, externalAccounts, getExternalAccount, isSelfCustodyWallet, presentExternalAccount, setExternalStatus, type ExternalAccountRecord, type Scope,
 } from './state.js';

@@ -4,7 +4,7 @@
 import { KeyedOrder } from '../store/cursor-page.js';
 import { isoNow } from '../clock.js';
 import { areaState, type SandboxContext } from '../context.js';
-import { conflict, notFound } from '../errors.js';
+import { conflict, notFound } from '../http/errors.js';
 
 export type ExternalStatus = 'PENDING' | 'ACTIVE' | 'PENDING_OWNERSHIP_VERIFICATION' | 'UNVERIFIED' | 'UNDER_REVIEW' | 'INACTIVE';
 

@@ -6,13 +6,10 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { parse, type SandboxContext } from '../context.js';
-import { getCustomer, requiresSca } from '../customers/routes.js';
-import { badRequest, conflict, invalidInput } from '../errors.js';
-import { passkeyAssertionOptions, verifyPasskeyAssertion } from '../strong-customer-authentication/factors.js';
+import { getCustomer, requiresSca } from '../customers/state.js';
+import { badRequest, conflict, invalidInput } from '../http/errors.js';
+import { passkeyAssertionOptions, verifyPasskeyAssertion } from '../strong-customer-authentication/state.js';
 import { getExternalAccount, trustStates } from './state.js';
-
-// Temporary: other areas still import these from here; their imports move to state.ts at merge.
-export { skipsPerTransactionSca } from './state.js';
 
 const SANDBOX_CODE = '123456';
 

@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { parse } from '../context.js';
-import { PageQuery } from '../pagination.js';
+import { PageQuery } from '../store/cursor-page.js';
 import { indexedPage } from '../store/position-index.js';
 import { EMBEDDED_TIMINGS } from '../profile.js';
 import { adjustBalance, customerAccountOrder, customerAccountPositions, internalAccounts, presentInternalAccount, provisionInternalAccount, type InternalAccountRecord } from './state.js';

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { areaState, type SandboxContext } from '../context.js';
 import { PositionIndex } from '../store/position-index.js';
 import { CRYPTO, money } from '../currencies.js';
-import { conflict, notFound } from '../errors.js';
+import { conflict, notFound } from '../http/errors.js';
 import { isoNow } from '../clock.js';
 
 export type InternalAccountStatus = 'PENDING' | 'ACTIVE' | 'CLOSED' | 'FROZEN' | 'FAILED';

@@ -4,7 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { parse } from '../context.js';
-import { badRequest, conflict } from '../errors.js';
+import { badRequest, conflict } from '../http/errors.js';
 import { isoNow } from '../clock.js';
 import { adjustBalance, assertCanMoveMoney, getInternalAccount, internalAccounts, presentInternalAccount, setInternalAccountStatus, type InternalAccountStatus } from './state.js';
 

@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { isoNow } from '../clock.js';
 import { parse } from '../context.js';
-import { badRequest, invalidInput, notFound } from '../errors.js';
+import { badRequest, invalidInput, notFound } from '../http/errors.js';
 import { current, present, state, type Invitation } from './state.js';
 
 const UMA = /^\$[a-z0-9._-]+@[a-z0-9-]+(\.[a-z0-9-]+)+$/i;

@@ -6,8 +6,8 @@ import { z } from 'zod';
 import { isoNow } from '../clock.js';
 import { parse } from '../context.js';
 import { crossFieldErrors, getCustomer, Identification } from '../customers/state.js';
-import { invalidInput, notFound } from '../errors.js';
-import { scanPage } from '../scan-page.js';
+import { invalidInput, notFound } from '../http/errors.js';
+import { scanPage } from '../store/cursor-page.js';
 import { customerOwners, PageQuery, presentOwner, push, reevaluate, state, type OwnerRecord } from './state.js';
 
 const ROLES = ['UBO', 'DIRECTOR', 'COMPANY_OFFICER', 'CONTROL_PERSON', 'TRUSTEE', 'GENERAL_PARTNER'] as const;

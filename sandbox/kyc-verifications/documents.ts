@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { isoNow } from '../clock.js';
 import { parse } from '../context.js';
 import { getCustomer } from '../customers/state.js';
-import { badRequest, conflict, invalidInput, notFound, type FieldError } from '../errors.js';
+import { badRequest, conflict, invalidInput, notFound, type FieldError } from '../http/errors.js';
 import { indexedPage, watchField } from '../store/position-index.js';
 import { DOCUMENT_REJECTIONS, DOCUMENT_TYPES, holderCustomer, PageQuery, presentDocument, push, reevaluate, state, type DocumentRecord } from './state.js';
 

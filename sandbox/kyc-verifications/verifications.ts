@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { isoNow } from '../clock.js';
 import { parse } from '../context.js';
 import { customers, getCustomer, setKycStatus } from '../customers/state.js';
-import { badRequest, conflict, notFound } from '../errors.js';
+import { badRequest, conflict, notFound } from '../http/errors.js';
 import { indexedPage, watchField } from '../store/position-index.js';
 import { customerOwners, gaps, holderDocs, IDENTITY_DOCUMENTS, openVerification, PageQuery, push, setVerificationStatus, state, unresolvedFindings, type Verification, type VerificationStatus } from './state.js';
 

@@ -2,8 +2,9 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { isoNow } from '../clock.js';
-import { ApiError, invalidInput, type FieldError } from '../errors.js';
-import { parse, type FeeConfig } from '../context.js';
+import { ApiError, invalidInput, type FieldError } from '../http/errors.js';
+import { parse } from '../context.js';
+import type { FeeConfig } from './state.js';
 
 const FeeConfigSchema = z.object({
   feeType: z.literal('CROSS_CURRENCY_TRANSACTION'),

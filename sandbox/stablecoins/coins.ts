@@ -4,9 +4,8 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { parse } from '../context.js';
-import { badRequest, conflict, notFound } from '../errors.js';
-import { PageQuery } from '../pagination.js';
-import { cursorPage } from '../store/cursor-page.js';
+import { badRequest, conflict, notFound } from '../http/errors.js';
+import { cursorPage, PageQuery } from '../store/cursor-page.js';
 import { compound, id, stablecoinTools, TOKEN_DECIMALS, type ProviderAccount, type Stablecoin } from './state.js';
 
 const RegisterToken = z.object({

@@ -4,9 +4,8 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { parse } from '../context.js';
-import { conflict } from '../errors.js';
-import { PageQuery } from '../pagination.js';
-import { cursorPage } from '../store/cursor-page.js';
+import { conflict } from '../http/errors.js';
+import { cursorPage, PageQuery } from '../store/cursor-page.js';
 import { compound, id, STABLECOIN_PROVIDER, stablecoinTools, type ProviderAccount } from './state.js';
 
 const CreateLink = z.object({

@@ -4,8 +4,8 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { parse } from '../context.js';
-import { invalidInput, notFound } from '../errors.js';
-import { adjustBalance, assertCanMoveMoney, internalAccounts } from '../internal-accounts/store.js';
+import { invalidInput, notFound } from '../http/errors.js';
+import { adjustBalance, assertCanMoveMoney, internalAccounts } from '../internal-accounts/state.js';
 import { digits, id, stablecoinTools, type Operation } from './state.js';
 
 const MintFunding = z.discriminatedUnion('type', [

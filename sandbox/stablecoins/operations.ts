@@ -3,9 +3,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { parse } from '../context.js';
-import { ApiError, notFound } from '../errors.js';
-import { PageQuery } from '../pagination.js';
-import { cursorPage } from '../store/cursor-page.js';
+import { ApiError, notFound } from '../http/errors.js';
+import { cursorPage, PageQuery } from '../store/cursor-page.js';
 import { compound, stablecoinTools, type Operation } from './state.js';
 
 export async function stablecoinOperationRoutes(app: FastifyInstance) {

@@ -11,9 +11,6 @@ import { stablecoinLinkRoutes } from './links.js';
 import { stablecoinMintRoutes } from './mint.js';
 import { stablecoinOperationRoutes } from './operations.js';
 
-// Temporary: other areas still import these from here; their imports move to state.ts at merge.
-export { STABLECOIN_PROVIDER } from './state.js';
-
 export async function stablecoinRoutes(app: FastifyInstance) {
   await app.register(stablecoinLinkRoutes);
   await app.register(stablecoinRegistrationRoutes);

@@ -7,9 +7,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { isoNow } from '../clock.js';
 import { areaState, type SandboxContext } from '../context.js';
-import { ApiError, badRequest, conflict, invalidInput, notFound } from '../errors.js';
+import { ApiError, badRequest, conflict, invalidInput, notFound } from '../http/errors.js';
 import { externalAccounts } from '../external-accounts/state.js';
-import { adjustBalance, internalAccounts } from '../internal-accounts/store.js';
+import { adjustBalance, internalAccounts } from '../internal-accounts/state.js';
 import { KeyedOrder } from '../store/cursor-page.js';
 
 /** The one value of the vendor enum `provider` this sandbox accepts (the supplement does not reproduce it). */

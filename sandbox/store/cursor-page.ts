@@ -3,6 +3,13 @@
 // the direction of the page (oldest first, or newest first), so a page costs what it scans from
 // there, never what is stored: nothing is sorted or filtered as a whole per request. Indexes only
 // grow (removed items are skipped by `matches`), so a cursor stays valid while items are added.
+import { z } from 'zod';
+
+/** A list's query (supplement section 1): limit 1-100, default 20; cursor, a previous page's nextCursor. */
+export const PageQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  cursor: z.string().regex(/^\d+$/, 'a cursor returned as nextCursor').optional(),
+});
 
 /**
  * Items read by list pages since the process started (or the count was reset): a self-test in the
@@ -44,6 +51,11 @@ export function cursorPage<T, R>(list: readonly T[], q: CursorQuery, matches: (i
     data.push(present(list[i]));
   }
   return { data, hasMore, ...(hasMore ? { nextCursor: String(i) } : {}) };
+}
+
+/** A page of a plain array held in a stable order (append-only, removed items only flagged). */
+export function scanPage<T, R>(list: readonly T[], matches: (item: T) => boolean, q: { limit: number; cursor?: string }, present: (item: T) => R) {
+  return cursorPage(list, { limit: q.limit, cursor: q.cursor }, matches, present);
 }
 
 /** Lists of ids per key, each in insertion order (a customer's transactions, a holder's cards). */

@@ -5,8 +5,8 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { isoNow } from '../clock.js';
 import { parse } from '../context.js';
-import { getCustomer, presentCustomer, requiresContactVerification, type CustomerRecord } from '../customers/routes.js';
-import { invalidInput } from '../errors.js';
+import { getCustomer, presentCustomer, requiresContactVerification, type CustomerRecord } from '../customers/state.js';
+import { invalidInput } from '../http/errors.js';
 import { assertMandated, SANDBOX_CODE } from './state.js';
 
 export function contactVerificationRoutes(app: FastifyInstance): void {

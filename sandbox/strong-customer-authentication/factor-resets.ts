@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { parse, type SandboxContext } from '../context.js';
-import { ApiError, conflict, invalidInput, notFound } from '../errors.js';
+import { ApiError, conflict, invalidInput, notFound } from '../http/errors.js';
 import { factorState, RELYING_PARTY_ID, resets, scaCustomer, type Factor, type Reset, type ResetStatus } from './state.js';
 
 const RESET_TTL_MS = 24 * 3600_000;

@@ -8,13 +8,10 @@ import type { FastifyInstance } from 'fastify';
 import * as OTPAuth from 'otpauth';
 import { z } from 'zod';
 import { parse } from '../context.js';
-import { conflict, invalidInput, notFound } from '../errors.js';
+import { conflict, invalidInput, notFound } from '../http/errors.js';
 import { webauthn } from '../webauthn.js';
 import { enrolled, factorResetRoutes } from './factor-resets.js';
 import { ALLOWED_ORIGINS, factorState, RELYING_PARTY_ID, scaCustomer, TOTP_DIGITS, TOTP_PERIOD, totpOf, type FactorState } from './state.js';
-
-// Temporary: other areas still import these from here; their imports move to state.ts at merge.
-export { passkeyAssertionOptions, verifyPasskeyAssertion } from './state.js';
 
 const AddBody = z.object({ type: z.enum(['TOTP', 'PASSKEY']), name: z.string().min(1).max(100).optional() });
 const ConfirmBody = z.discriminatedUnion('type', [

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { parse, type SandboxContext } from '../context.js';
-import { conflict, invalidInput } from '../errors.js';
+import { conflict, invalidInput } from '../http/errors.js';
 import {
   ALLOWED_ORIGINS,
   factorState,

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { parse } from '../context.js';
 import { transfersState } from '../cross-currency-transfers/state.js';
-import { conflict, notFound } from '../errors.js';
+import { conflict, notFound } from '../http/errors.js';
 
 export async function quoteAuthorizationRoutes(app: FastifyInstance) {
   const { ctx } = app;

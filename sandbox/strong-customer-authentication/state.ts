@@ -9,8 +9,8 @@ import type { FastifyRequest } from 'fastify';
 import * as OTPAuth from 'otpauth';
 import { z } from 'zod';
 import { areaState, parse, type SandboxContext } from '../context.js';
-import { getCustomer, requiresSca, type CustomerRecord } from '../customers/routes.js';
-import { ApiError, conflict } from '../errors.js';
+import { getCustomer, requiresSca, type CustomerRecord } from '../customers/state.js';
+import { ApiError, conflict } from '../http/errors.js';
 import { webauthn } from '../webauthn.js';
 
 export interface ScaState {

@@ -4,9 +4,9 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { isoNow } from '../clock.js';
 import { parse } from '../context.js';
-import { notFound } from '../errors.js';
+import { notFound } from '../http/errors.js';
 import { presentIncoming, presentOutgoing, transfersState } from '../cross-currency-transfers/state.js';
-import { cardsState, presentCardTxn } from '../cards/routes.js';
+import { cardsState, presentCardTxn } from '../cards/state.js';
 
 const Confirm = z.object({ receiptDeliveryConfirmedAt: z.iso.datetime().optional() });
 const IdParams = z.object({ transactionId: z.string().min(1) });

@@ -11,11 +11,11 @@ import { z } from 'zod';
 import { isoNow } from '../clock.js';
 import { areaState, parse, type SandboxContext } from '../context.js';
 import { CURRENCIES } from '../currencies.js';
-import { getCustomer } from '../customers/routes.js';
-import { ApiError, badRequest, conflict, notFound } from '../errors.js';
-import { adjustBalance, assertCanMoveMoney, internalAccounts } from '../internal-accounts/store.js';
+import { getCustomer } from '../customers/state.js';
+import { ApiError, badRequest, conflict, notFound } from '../http/errors.js';
+import { adjustBalance, assertCanMoveMoney, internalAccounts } from '../internal-accounts/state.js';
 import { presentIncoming, transfersState, type IncomingTxn } from '../cross-currency-transfers/state.js';
-import { cardsState } from '../cards/routes.js';
+import { cardsState } from '../cards/state.js';
 import { confirmRoute } from './confirm.js';
 import { indexTransaction } from './state.js';
 

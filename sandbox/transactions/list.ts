@@ -4,11 +4,10 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { parse } from '../context.js';
-import { customers } from '../customers/routes.js';
-import { PageQuery } from '../pagination.js';
+import { customerIndex, customers } from '../customers/state.js';
+import { PageQuery } from '../store/cursor-page.js';
 import { indexedPage, timeRange } from '../store/position-index.js';
 import { customersPositions, transactionIndex } from './state.js';
-import { customerIndex } from '../customers/index.js';
 import { lookup, type Presented } from './lookup.js';
 
 const TransactionQuery = z.looseObject({

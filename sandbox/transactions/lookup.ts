@@ -1,8 +1,8 @@
 // One transaction by id, whatever its kind (supplement section 8: INCOMING, OUTGOING or CARD), as it
 // is presented; Errors / 404 TRANSACTION_NOT_FOUND.
-import { cardsState, presentCardTxn } from '../cards/routes.js';
+import { cardsState, presentCardTxn } from '../cards/state.js';
 import type { SandboxContext } from '../context.js';
-import { notFound } from '../errors.js';
+import { notFound } from '../http/errors.js';
 import { presentIncoming, presentOutgoing, transfersState } from '../cross-currency-transfers/state.js';
 
 export type Presented = Record<string, any>;

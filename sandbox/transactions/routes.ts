@@ -4,7 +4,7 @@
 // Supplement section 8: GET /transactions (./list.ts), GET /transactions/{id}, approve, cancel.
 import type { FastifyInstance } from 'fastify';
 import { isoNow } from '../clock.js';
-import { conflict } from '../errors.js';
+import { conflict } from '../http/errors.js';
 import { z } from 'zod';
 import { parse } from '../context.js';
 import { transfersState } from '../cross-currency-transfers/state.js';

@@ -3,7 +3,7 @@
 // nextCursor?} (no totalCount); 400 on a malformed query.
 import type { FastifyInstance } from 'fastify';
 import { parse } from '../context.js';
-import { PageQuery } from '../pagination.js';
+import { PageQuery } from '../store/cursor-page.js';
 import { VASPS } from './state.js';
 
 export async function vaspRoutes(app: FastifyInstance) {

@@ -2,7 +2,7 @@
 // Events 5: WEBHOOK_ENDPOINT_NOT_SET (400), WEBHOOK_DELIVERY_ERROR (400). Supplement section 3:
 // 200 {url?, response_status*, response_body?}; /sandbox/webhooks/test is an alias.
 import type { FastifyInstance } from 'fastify';
-import { badRequest } from '../errors.js';
+import { badRequest } from '../http/errors.js';
 
 export async function webhookRoutes(app: FastifyInstance) {
   const { ctx } = app;

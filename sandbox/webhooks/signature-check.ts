@@ -8,7 +8,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { parse } from '../context.js';
-import { ApiError } from '../errors.js';
+import { ApiError } from '../http/errors.js';
 
 const invalid = (why: string) => new ApiError(401, 'INVALID_SIGNATURE', `X-Svc-Signature ${why}`);
 

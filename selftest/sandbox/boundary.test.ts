@@ -161,3 +161,124 @@ describe('the boundary checker itself', () => {
     expect(findings(join(ROOT, 'helpers/target/other.ts'), 'const m = await import(file);')).toHaveLength(1);
   });
 });
+
+// The house rules of the sandbox (DESIGN.md, Layout): each sandbox/<area>/ mirrors a suites/<area>/
+// folder and is imported by other areas only through its state.ts, the area's store and presenters;
+// route files stay small (one concern each); and no file of the source tree takes part in an import
+// cycle. Folders of sandbox/ that are not areas (crypto/, store/, http/, image/) are shared code any
+// area may use; files at the top of sandbox/ compose the areas into one server.
+const SANDBOX = join(ROOT, 'sandbox');
+const SUITE_AREAS = new Set(readdirSync(join(ROOT, 'suites'), { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name));
+const SHARED = new Set(['crypto', 'store', 'http', 'image']);
+const MAX_ROUTE_LINES = 300;
+
+/** The project file a relative specifier loads, or undefined for a package or an unresolvable one. */
+function resolvedFile(fromFile: string, specifier: string): string | undefined {
+  const target = resolveSpecifier(fromFile, specifier);
+  return target && 'file' in target ? target.file : undefined;
+}
+
+/** The sandbox area a file belongs to: its top folder under sandbox/ when that folder is an area. */
+export function sandboxAreaOf(file: string): string | undefined {
+  const rel = relative(SANDBOX, file);
+  if (rel.startsWith('..')) return undefined;
+  const parts = rel.split(sep);
+  return parts.length > 1 && !SHARED.has(parts[0]) ? parts[0] : undefined;
+}
+
+/** Imports from one sandbox area into another that pass by the other area's state.ts. */
+export function crossAreaFindings(file: string, text: string): string[] {
+  const from = sandboxAreaOf(file);
+  if (!from) return [];
+  return importsOf(file, text).flatMap((ref) => {
+    const target = ref.specifier && resolvedFile(file, ref.specifier);
+    const to = target && sandboxAreaOf(target);
+    if (!target || !to || to === from || relative(join(SANDBOX, to), target) === 'state.ts') return [];
+    return [`${relative(ROOT, file)}:${ref.line}: imports ${relative(ROOT, target)}; another area is imported through its state.ts only`];
+  });
+}
+
+/** Every import cycle among the given files (each as its files in load order), type-only imports included. */
+export function cycles(edges: ReadonlyMap<string, readonly string[]>): string[][] {
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const found: string[][] = [];
+  let next = 0;
+  const visit = (v: string) => {
+    index.set(v, next);
+    low.set(v, next++);
+    stack.push(v);
+    onStack.add(v);
+    for (const w of edges.get(v) ?? []) {
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
+    }
+    if (low.get(v) !== index.get(v)) return;
+    const component: string[] = [];
+    let w: string;
+    do {
+      w = stack.pop()!;
+      onStack.delete(w);
+      component.push(w);
+    } while (w !== v);
+    if (component.length > 1 || (edges.get(v) ?? []).includes(v)) found.push(component.reverse());
+  };
+  for (const v of edges.keys()) if (!index.has(v)) visit(v);
+  return found;
+}
+
+function importGraph(files: readonly string[]): Map<string, string[]> {
+  return new Map(files.map((f) => [f, importsOf(f, readFileSync(f, 'utf8')).flatMap((r) => (r.specifier ? [resolvedFile(f, r.specifier)].filter((x): x is string => !!x) : []))]));
+}
+
+describe('the sandbox house rules', () => {
+  const sandboxFiles = sourceFiles(SANDBOX);
+
+  it('names every area folder of sandbox/ after a suites/ folder, each with its slice of the fault catalog', () => {
+    const folders = readdirSync(SANDBOX, { withFileTypes: true }).filter((e) => e.isDirectory() && !SHARED.has(e.name)).map((e) => e.name);
+    expect(folders.length).toBeGreaterThan(10);
+    expect(folders.filter((f) => !SUITE_AREAS.has(f))).toEqual([]);
+    expect(folders.filter((f) => !existsSync(join(SANDBOX, f, 'faults.ts')))).toEqual([]);
+  });
+
+  it('imports another area only through its state.ts', () => {
+    expect(sandboxFiles.flatMap((f) => crossAreaFindings(f, readFileSync(f, 'utf8')))).toEqual([]);
+  });
+
+  it('keeps each route file of an area within 300 lines', () => {
+    const long = sandboxFiles
+      .filter((f) => sandboxAreaOf(f) && !/(^|\/)faults\.ts$/.test(f))
+      .map((f) => [relative(ROOT, f), readFileSync(f, 'utf8').split('\n').length] as const)
+      .filter(([, n]) => n > MAX_ROUTE_LINES);
+    expect(long).toEqual([]);
+  });
+
+  it('has no import cycle between files anywhere in the source tree', () => {
+    const files = ['sandbox', 'helpers', 'fixtures', 'suites', 'selftest'].flatMap((d) => sourceFiles(join(ROOT, d)));
+    expect(cycles(importGraph(files)).map((c) => c.map((f) => relative(ROOT, f)).join(' -> '))).toEqual([]);
+  });
+});
+
+describe('the house-rules checkers themselves', () => {
+  it('finds a cycle of two files, of three, and a file importing itself, and none in a chain', () => {
+    expect(cycles(new Map([['a', ['b']], ['b', ['a']]]))).toHaveLength(1);
+    expect(cycles(new Map([['a', ['b']], ['b', ['c']], ['c', ['a']], ['d', ['a']]]))).toEqual([['a', 'b', 'c']]);
+    expect(cycles(new Map([['a', ['a']]]))).toEqual([['a']]);
+    expect(cycles(new Map([['a', ['b']], ['b', ['c']], ['c', []]]))).toEqual([]);
+  });
+
+  it("flags an area importing another area's routes or any module but its state.ts, and allows state.ts and shared code", () => {
+    const inCards = join(SANDBOX, 'cards', 'example.ts');
+    const text = (spec: string) => `import { x } from '${spec}';`;
+    expect(crossAreaFindings(inCards, text('../customers/state.js'))).toEqual([]);
+    expect(crossAreaFindings(inCards, text('../store/cursor-page.js'))).toEqual([]);
+    expect(crossAreaFindings(inCards, text('./state.js'))).toEqual([]);
+    const routes = readdirSync(join(SANDBOX, 'customers')).find((f) => f !== 'state.ts' && f.endsWith('.ts'))!;
+    expect(crossAreaFindings(inCards, text(`../customers/${routes.replace(/\.ts$/, '.js')}`))).toHaveLength(1);
+    expect(crossAreaFindings(inCards, `import type { T } from '../customers/${routes.replace(/\.ts$/, '.js')}';`)).toHaveLength(1);
+  });
+});

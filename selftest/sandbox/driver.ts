@@ -8,9 +8,9 @@ import type { z } from 'zod';
 import { AnyTransaction, Card, Customer, ErrorBody, InternalAccount, Page, Quote, ScaLoginResult, SimulationAccepted } from '../../helpers/schemas/index.js';
 import { ERRORS } from '../../helpers/spec/catalog.js';
 import { buildSandbox, type Sandbox, type SandboxOptions } from '../../sandbox/app.js';
-import { cardsState } from '../../sandbox/cards/routes.js';
-import { transfersState } from '../../sandbox/cross-currency-transfers/routes.js';
-import { internalAccounts } from '../../sandbox/internal-accounts/store.js';
+import { cardsState } from '../../sandbox/cards/state.js';
+import { transfersState } from '../../sandbox/cross-currency-transfers/state.js';
+import { internalAccounts } from '../../sandbox/internal-accounts/state.js';
 
 export const KNOWN_CODES = new Set(ERRORS.map((e) => e.code));
 export const SCA_CODE = '123456';

@@ -3,9 +3,9 @@
 // 10, and a transaction filter as many with 1,000 card transactions stored as with 10. Counted, not timed: `pageVisits` counts every item a list page reads (in this process only).
 import { describe, expect, it } from 'vitest';
 import { buildSandbox } from '../../sandbox/app.js';
-import { createCustomerRecord } from '../../sandbox/customers/routes.js';
+import { createCustomerRecord } from '../../sandbox/customers/state.js';
 import { pageVisits } from '../../sandbox/store/cursor-page.js';
-import { transactionIndex } from '../../sandbox/transactions/index.js';
+import { transactionIndex } from '../../sandbox/transactions/state.js';
 import { startDriver } from './driver.js';
 import { card, cardAuthorization, fund, holder, simulate } from './flows.js';
 

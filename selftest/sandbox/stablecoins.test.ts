@@ -6,7 +6,7 @@ import type { ApiClient } from '../../helpers/client.js';
 import { ErrorBody } from '../../helpers/schemas/index.js';
 import type { Sandbox } from '../../sandbox/app.js';
 import { useInProcessSandbox } from './in-process.js';
-import { STABLECOIN_PROVIDER } from '../../sandbox/stablecoins/routes.js';
+import { STABLECOIN_PROVIDER } from '../../sandbox/stablecoins/state.js';
 
 let sandbox: Sandbox;
 let client: ApiClient;

@@ -1,12 +1,12 @@
-// Acceptance of the UMA error codes (sandbox/uma): each code a trigger address of the sandbox's profile
+// Acceptance of the UMA error codes (sandbox/cross-currency-transfers/uma): each code a trigger address of the sandbox's profile
 // declares comes from a counterparty that really misbehaves. Swap in well-behaved counterparties at the
 // same addresses (the sandbox option umaWellBehavedCounterparties) and every code disappears: the lookup
 // answers 200, the quote's pay-request leg goes through.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSandbox, type Sandbox } from '../../sandbox/app.js';
-import { ApiError } from '../../sandbox/errors.js';
+import { ApiError } from '../../sandbox/http/errors.js';
 import { sandboxProfile } from '../../sandbox/profile.js';
-import { umaSender } from '../../sandbox/uma/routes.js';
+import { umaSender } from '../../sandbox/cross-currency-transfers/uma/state.js';
 
 const profile = sandboxProfile({
   baseUrl: 'http://127.0.0.1/2025-10-13',

@@ -13,7 +13,7 @@ import { verifyWebhookSignature } from '../../helpers/webhook-signature.js';
 import { systemClock } from '../../sandbox/clock.js';
 import { generateWebhookKeyPair, publicKeyFromPrivate } from '../../sandbox/crypto/webhook-signing.js';
 import { Faults } from '../../sandbox/faults.js';
-import { WebhookDelivery, type DeliveryOptions } from '../../sandbox/webhooks/delivery.js';
+import { WebhookDelivery, type DeliveryOptions } from '../../sandbox/webhooks/state.js';
 
 interface Received {
   headers: http.IncomingHttpHeaders;

@@ -10,7 +10,7 @@ import { secp256k1 } from '@noble/curves/secp256k1.js';
 let x509Loaded: Promise<typeof X509> | undefined;
 /**
  * @peculiar/x509, with the reflect-metadata it needs, loaded when first used: the keys and chains are
- * made at the first lookup (sandbox/uma/routes.ts), so the sandbox's start does not wait for the
+ * made at the first lookup (sandbox/cross-currency-transfers/uma/routes.ts), so the sandbox's start does not wait for the
  * library (about a tenth of a second).
  */
 function loadX509(): Promise<typeof X509> {

@@ -1,21 +1,17 @@
 // Supplement §18: receiver lookups (GET /receiver/uma/{receiverUmaAddress},
-// GET /receiver/external-account/{externalAccountId}) and the UMA provider directory
-// (GET /uma-providers, ./providers.ts); §8: a quote to an UMA address carries the lookup's id. The counterparties
-// and their keys are made at the first lookup.
+// GET /receiver/external-account/{externalAccountId}); §8: a quote to an UMA address carries the
+// lookup's id. The counterparties and their keys are made at the first lookup.
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { parse } from '../context.js';
-import { getCustomer } from '../customers/routes.js';
-import { badRequest, invalidInput, notFound } from '../errors.js';
-import { externalAccounts, presentExternalAccount } from '../external-accounts/accounts.js';
+import { parse } from '../../context.js';
+import { getCustomer } from '../../customers/state.js';
+import { badRequest, invalidInput, notFound } from '../../http/errors.js';
+import { externalAccounts, presentExternalAccount } from '../../external-accounts/state.js';
 import { makeCounterparties } from './counterparties.js';
 import { makeTrustAnchor } from './pki.js';
 import { UMA_ADDRESS, UmaSender, type LookupRecord } from './sender.js';
-import { umaProviderRoutes } from './providers.js';
-import { SENDERS } from './state.js';
 
-// Temporary: other areas still import these from here; their imports move to state.ts at merge.
-export { umaSender } from './state.js';
+import { SENDERS } from './state.js';
 
 const LookupQuery = z.object({
   senderUmaAddress: z.string().regex(UMA_ADDRESS, 'an UMA address ($user@domain)').optional(),
@@ -95,5 +91,5 @@ export async function umaRoutes(app: FastifyInstance) {
     return presentLookup(sender.accountLookup(account.id, String(presentExternalAccount(account).currency)));
   });
 
-  umaProviderRoutes(app);
+
 }

@@ -5,11 +5,11 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { z } from 'zod';
-import type { SandboxContext } from '../context.js';
-import type { FaultName } from '../faults.js';
-import { ApiError, badRequest, notFound } from '../errors.js';
-import { CURRENCIES } from '../currencies.js';
-import { rate, rateSupported } from '../exchange-rates/state.js';
+import type { SandboxContext } from '../../context.js';
+import type { FaultName } from '../../faults.js';
+import { ApiError, badRequest, notFound } from '../../http/errors.js';
+import { CURRENCIES } from '../../currencies.js';
+import { rate, rateSupported } from '../../exchange-rates/state.js';
 import { hexBytes, signable, toHex, Unreachable, type Answer, type Counterparty, type CounterpartyDirectory, type SenderIdentity } from './counterparties.js';
 import { verifyChain, type TrustAnchor } from './pki.js';
 

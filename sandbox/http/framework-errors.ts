@@ -8,7 +8,7 @@ import { STATUS_CODES, type IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyReply } from 'fastify';
 import { ApiError, errorBody } from './errors.js';
-import type { Faults } from './faults.js';
+import type { Faults } from '../faults.js';
 
 /** Longest path parameter routed (ids are far shorter); a longer one is 414 with the error body. */
 export const MAX_PARAM_LENGTH = 500;

@@ -1,7 +1,7 @@
 // The error body of the interface (section Errors): {status, code, message, details?};
 // field-validation failures carry details.errors[], one FieldError per invalid field.
 import type { ZodError } from 'zod';
-import type { Faults } from './faults.js';
+import type { Faults } from '../faults.js';
 
 export interface FieldError {
   field: string;

@@ -1,0 +1,42 @@
+// Named faults of sandbox/exchange-rates/: each breaks one rule that this code implements, and is checked by
+// name where that rule is. Grouped by the document section the rule cites.
+import type { FaultEntry } from '../fault-entry.js';
+
+export const exchangeRatesFaults = {
+  // Interface, Exchange Rates and Limits
+  'exchange-rates-platform-fee-ignored': {
+    areas: ['exchange-rates'],
+    suites: ['platform-configuration/config.platform.test.ts'],
+    rule: 'Interface, Exchange Rates and Limits: rates include platform-specific fees (supplement 2: FeeConfig; 11: GET /exchange-rates).',
+  },
+  // Interface, Limits
+  'exchange-rates-platform-fixed-fee-dropped': {
+    areas: ['exchange-rates'],
+    suites: ['platform-configuration/config.platform.test.ts'],
+    rule: 'Interface, Limits: rates include platform-specific fees; PATCH /config feeConfigs: a variable rate in basis points, a fixed amount, or both.',
+  },
+  // PATCH /config feeConfigs and POST /quotes platformFeeOverride
+  'fee-wrong': {
+    areas: ['cross-currency-transfers'],
+    suites: ['cross-currency-transfers/quote-execution.test.ts'],
+    rule: 'PATCH /config feeConfigs and POST /quotes platformFeeOverride: the platform fee is a variable rate in basis points, a fixed amount, or both (one basis point more than configured).',
+  },
+  // Quote and fee fields
+  'locked-amount-wrong': {
+    areas: ['cross-currency-transfers'],
+    suites: ['cross-currency-transfers/quote-execution.test.ts'],
+    rule: 'Quote and fee fields: lockedCurrencyAmount on the lockedCurrencySide (the locked side is one smallest unit off the request).',
+  },
+  // Transaction
+  'rate-wrong': {
+    areas: ['cross-currency-transfers'],
+    suites: ['cross-currency-transfers/quote-execution.test.ts'],
+    rule: 'Transaction: exchangeRate is the rate applied (the other side of the quote is computed with a rate 0.5 % off the one reported).',
+  },
+  // Supplement 11
+  'exchange-rates-destination-repeat-ignored': {
+    areas: ['exchange-rates'],
+    suites: ['exchange-rates/lists.test.ts'],
+    rule: 'Supplement 11: GET /exchange-rates destinationCurrency (repeatable) (only the first is answered).',
+  },
+} as const satisfies Record<string, FaultEntry>;
