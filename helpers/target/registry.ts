@@ -33,6 +33,11 @@ export interface Setting<T> {
   meaning: string;
   /** The sentence of the documents (interface or supplement) that it serves or that leaves it open. */
   serves: string;
+  /**
+   * A secret: the settings a parent process resolves for its child (SVC_RESOLVED_SETTINGS) name the
+   * variable that holds it, never its value.
+   */
+  secret?: true;
   /** Inside its profile object, the member is required once the object is given. */
   required?: true;
   /** How the run reaches and treats the target, not what the target offers: a target's own profile does not set it. */
@@ -113,7 +118,7 @@ export const SETTINGS = {
   }),
   clientId: define({ run: true, variable: 'SVC_CLIENT_ID', path: 'credentials.clientId', codec: text(z.string().min(1)), meaning: 'The platform client id (HTTP Basic user)', serves: 'Interface, Authentication 1: HTTP Basic, username the client id, password the client secret' }),
   clientIdVariable: define({ run: true, path: 'credentials.clientIdVariable', codec: text(variableName), meaning: 'Name of the environment variable holding the client id', serves: 'Interface, Authentication 1: HTTP Basic, username the client id, password the client secret' }),
-  clientSecret: define({ run: true, variable: 'SVC_CLIENT_SECRET', path: 'credentials.clientSecret', codec: text(z.string().min(1)), meaning: 'The client secret in clear: only for a local sandbox; prefer clientSecretVariable', serves: 'Interface, Authentication 1: HTTP Basic, username the client id, password the client secret' }),
+  clientSecret: define({ run: true, secret: true, variable: 'SVC_CLIENT_SECRET', path: 'credentials.clientSecret', codec: text(z.string().min(1)), meaning: 'The client secret in clear: only for a local sandbox; prefer clientSecretVariable', serves: 'Interface, Authentication 1: HTTP Basic, username the client id, password the client secret' }),
   clientSecretVariable: define({ run: true, path: 'credentials.clientSecretVariable', codec: text(variableName), meaning: 'Name of the environment variable holding the client secret', serves: 'Interface, Authentication 1: HTTP Basic, username the client id, password the client secret' }),
   webhookPublicKey: define({ run: true, variable: 'SVC_WEBHOOK_PUBLIC_KEY', path: 'webhook.publicKey', codec: text(z.string().min(1)), meaning: "The service's webhook public key: PEM text, or a file path (in a profile, relative to the profile)", serves: 'Supplement 3: receiver replies 401 to a bad signature' }),
   webhookPublicUrl: define({ run: true, variable: 'SVC_WEBHOOK_PUBLIC_URL', path: 'webhook.publicUrl', codec: text(z.string().url().startsWith('https://')), meaning: 'A public HTTPS URL that forwards to the listener (its path kept)', serves: "Interface, Events 1: the platform's webhookEndpoint must be publicly reachable over HTTPS" }),
