@@ -6,6 +6,7 @@ import { lockReportsFolder } from './helpers/report/folder-lock.js';
 import WaitSpreadingSequencer from './helpers/sequencer.js';
 import { depsBundlePlugin } from './helpers/target/deps-bundle.js';
 import { PLATFORM_FILE, platformPhasePlugin } from './helpers/target/platform-phase.js';
+import { readSetting, SETTINGS } from './helpers/target/registry.js';
 
 // V8 hands a function to its optimizing compiler once the function has run for an "interrupt
 // budget" of bytecode. A run is short, and its threads (the sandbox's, the listener's and
@@ -80,7 +81,7 @@ export default defineConfig({
       ['json', { outputFile: `${reports}/results.json` }],
       ...(sharded ? [['blob', { outputFile: `${reports}/blob.json` }] as ['blob', { outputFile: string }]] : []),
     ],
-    ...(mutantBatch ? { maxWorkers: Number(process.env.SVC_MUTANT_WORKERS ?? 4) } : {}),
+    ...(mutantBatch ? { maxWorkers: readSetting(SETTINGS.mutantWorkers)! } : {}),
     projects: mutantBatch ? mutantProjects : [
       {
         // Scenarios that touch only their own resources run in parallel; the platform-wide ones

@@ -25,7 +25,7 @@ import { answerLagMs, timestampPrecisionMs } from './target-clock.js';
 import type { Delivery } from './listener/server.js';
 import { Envelope, TestDelivery } from './schemas/index.js';
 import { ids } from './spec/catalog.js';
-import { SETTINGS, settingDefault } from './target/registry.js';
+import { readSetting, SETTINGS } from './target/registry.js';
 
 export interface Notification {
   id: string;
@@ -39,10 +39,7 @@ export interface Notification {
 export type ExpectedEvent = string | { type: string; where?: (data: Record<string, any>) => boolean; what?: string };
 
 /** The quiet period after a complete sequence before it is judged (ms), where the target declares none. */
-export const QUIET_MS = (() => {
-  const n = Number(process.env.SVC_EVENT_QUIET_MS);
-  return process.env.SVC_EVENT_QUIET_MS !== undefined && process.env.SVC_EVENT_QUIET_MS !== '' && Number.isFinite(n) && n >= 0 ? n : settingDefault(SETTINGS.eventQuietMs, 'embedded')!;
-})();
+export const QUIET_MS = readSetting(SETTINGS.eventQuietMs)!;
 
 /** Groups signature-verified deliveries by envelope id, in order of first arrival. */
 export function notifications(deliveries: Delivery[]): Notification[] {

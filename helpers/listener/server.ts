@@ -25,7 +25,7 @@ import { join } from 'node:path';
 import { AnyDelivery } from '../schemas/index.js';
 import { controlChannelName, type ControlMessage, type ControlReply } from './control-channel.js';
 import { platformPhase } from '../target/platform-phase.js';
-import { SETTINGS, settingDefault } from '../target/registry.js';
+import { readSetting, SETTINGS, settingDefault } from '../target/registry.js';
 import { LagWindow, timestampPrecisionMs } from '../target-clock.js';
 import { verifyWebhookSignature } from '../webhook-signature.js';
 
@@ -121,11 +121,6 @@ function parsedKey(pem: string): KeyObject | string {
     return pem;
   }
 }
-const envNumber = (name: string, dflt: number): number => {
-  const v = process.env[name];
-  const n = v === undefined || v === '' ? NaN : Number(v);
-  return Number.isFinite(n) && n >= 0 ? n : dflt;
-};
 /** How many recent deliveries the clock comparison looks at (see `lagMs`). */
 const LAG_WINDOW = 256;
 /** Redeliveries of one acknowledged notification tolerated unless the target declares otherwise. */
@@ -172,9 +167,9 @@ export class WebhookListener {
 
   constructor(private readonly opts: ListenerOptions) {
     this.publicKey = parsedKey(opts.publicKeyPem);
-    this.maxBodyBytes = opts.maxBodyBytes ?? envNumber('SVC_LISTENER_MAX_BODY_BYTES', 1024 * 1024);
+    this.maxBodyBytes = opts.maxBodyBytes ?? readSetting(SETTINGS.listenerMaxBodyBytes)!;
     this.rawBodyWindow = opts.rawBodyWindow ?? 256;
-    this.duplicatesPerNotification = opts.duplicatesPerNotification ?? envNumber('SVC_DUPLICATES_PER_NOTIFICATION', DEFAULT_DUPLICATES_PER_NOTIFICATION);
+    this.duplicatesPerNotification = opts.duplicatesPerNotification ?? readSetting(SETTINGS.duplicatesPerNotification)!;
   }
 
   async start(): Promise<ListenerInfo> {
@@ -183,7 +178,7 @@ export class WebhookListener {
     const onDelivery = (req: IncomingMessage, res: ServerResponse) => {
       this.receive(req, res).catch(() => abandon(req, res));
     };
-    const requestTimeoutMs = this.opts.requestTimeoutMs ?? envNumber('SVC_LISTENER_REQUEST_TIMEOUT_MS', 10_000);
+    const requestTimeoutMs = this.opts.requestTimeoutMs ?? readSetting(SETTINGS.listenerRequestTimeoutMs)!;
     // A client has requestTimeoutMs to send its whole request, checked often enough to matter.
     const timing = {
       requestTimeout: requestTimeoutMs,
@@ -200,7 +195,7 @@ export class WebhookListener {
     }
     // An idle socket (a client that connects and sends nothing, or stops mid-body) is closed.
     this.server.setTimeout(requestTimeoutMs, (socket: Socket) => socket.destroy());
-    this.server.maxConnections = this.opts.maxConnections ?? envNumber('SVC_LISTENER_MAX_CONNECTIONS', 256);
+    this.server.maxConnections = this.opts.maxConnections ?? readSetting(SETTINGS.listenerMaxConnections)!;
     this.server.on('clientError', (_err, socket: Socket) => {
       if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
       socket.destroy();

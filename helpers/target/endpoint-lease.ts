@@ -12,7 +12,7 @@ import { homedir, hostname } from 'node:os';
 import { join } from 'node:path';
 import type { ApiClient } from '../client.js';
 import { fileAgeMs, processAlive } from '../liveness.js';
-import { SETTINGS, settingDefault } from './registry.js';
+import { readSetting, SETTINGS, settingDefault } from './registry.js';
 
 export interface LeaseRecord {
   version: 1;
@@ -42,7 +42,7 @@ export interface LeaseOptions {
 export class TargetInUseError extends Error {}
 
 export function defaultStateDir(env: NodeJS.ProcessEnv = process.env): string {
-  return env.SVC_STATE_DIR || join(env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'svc-conformance', 'targets');
+  return readSetting(SETTINGS.stateDir, env) || join(env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'svc-conformance', 'targets');
 }
 
 /** The lease file of a target: one per base URL and client id (the platform whose config is changed). */

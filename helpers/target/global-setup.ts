@@ -43,7 +43,6 @@ async function loadHarnessModules() {
     shareSecret: redact.shareSecret,
     readSources: settings.readSources,
     targetSettingsFrom: settings.targetSettingsFrom,
-    generationSettings: settings.generationSettings,
     embeddedMode: embedded.embeddedMode,
     containerMode: container.containerMode,
     externalMode: external.externalMode,
@@ -152,7 +151,8 @@ function sandboxModule(): Promise<SandboxModule> {
 
 /**
  * The target of this run, by mode (modes/): its settings, read once from the environment and the
- * profile SVC_TARGET_PROFILE names, before an earlier run's reports are cleared.
+ * profile SVC_TARGET_PROFILE names (under `npm run conformance`, as its parent process read them:
+ * SVC_RESOLVED_SETTINGS), before an earlier run's reports are cleared.
  */
 async function targetMode(m: HarnessModules, mutantFault: string | undefined): Promise<TargetMode> {
   const sources = m.readSources(process.env);
@@ -167,7 +167,7 @@ async function targetMode(m: HarnessModules, mutantFault: string | undefined): P
       const sandbox = await sandboxModule();
       return sandbox.optionsEnvironment({ ...sandbox.embeddedOptions(process.env), faults: declared.values.faults });
     };
-    return m.containerMode(declared, keys, options);
+    return m.containerMode(declared, keys, options, sources);
   }
   return m.embeddedMode(sources, await sandboxModule(), keys, mutantFault);
 }
@@ -182,7 +182,8 @@ async function startHarness(mutantFault?: string): Promise<Harness> {
   const mode = await targetMode(m, mutantFault);
   const { settings } = mode;
   // Checked before an earlier run's reports are cleared, as the settings above are.
-  const { seed, ruleRuns } = m.generationSettings(process.env, settings.mode, () => randomInt(1, 2 ** 31 - 1));
+  const seed = settings.values.seed ?? randomInt(1, 2 ** 31 - 1);
+  const ruleRuns = settings.values.ruleRuns!;
   if (!cleared) {
     cleared = true;
     rmSync(RAW_DIR, { recursive: true, force: true });

@@ -33,10 +33,22 @@ export interface Setting<T> {
   meaning: string;
   /** The sentence of the documents (interface or supplement) that it serves or that leaves it open. */
   serves: string;
+  /**
+   * A secret: the settings a parent process resolves for its child (SVC_RESOLVED_SETTINGS) name the
+   * variable that holds it, never its value.
+   */
+  secret?: true;
   /** Inside its profile object, the member is required once the object is given. */
   required?: true;
   /** How the run reaches and treats the target, not what the target offers: a target's own profile does not set it. */
   run?: true;
+  /** The entry point that reads it, where it is not `npm run conformance` (its --help leaves it out). */
+  for?: string;
+  /**
+   * Passed between the project's own processes (a parent to its child, a self-test to its fixture), never
+   * set by a user: declared so that no SVC_* variable is read undeclared, listed apart from the settings.
+   */
+  internal?: true;
 }
 
 const nonNegativeInt = z.number().int().nonnegative();
@@ -106,7 +118,7 @@ export const SETTINGS = {
   }),
   clientId: define({ run: true, variable: 'SVC_CLIENT_ID', path: 'credentials.clientId', codec: text(z.string().min(1)), meaning: 'The platform client id (HTTP Basic user)', serves: 'Interface, Authentication 1: HTTP Basic, username the client id, password the client secret' }),
   clientIdVariable: define({ run: true, path: 'credentials.clientIdVariable', codec: text(variableName), meaning: 'Name of the environment variable holding the client id', serves: 'Interface, Authentication 1: HTTP Basic, username the client id, password the client secret' }),
-  clientSecret: define({ run: true, variable: 'SVC_CLIENT_SECRET', path: 'credentials.clientSecret', codec: text(z.string().min(1)), meaning: 'The client secret in clear: only for a local sandbox; prefer clientSecretVariable', serves: 'Interface, Authentication 1: HTTP Basic, username the client id, password the client secret' }),
+  clientSecret: define({ run: true, secret: true, variable: 'SVC_CLIENT_SECRET', path: 'credentials.clientSecret', codec: text(z.string().min(1)), meaning: 'The client secret in clear: only for a local sandbox; prefer clientSecretVariable', serves: 'Interface, Authentication 1: HTTP Basic, username the client id, password the client secret' }),
   clientSecretVariable: define({ run: true, path: 'credentials.clientSecretVariable', codec: text(variableName), meaning: 'Name of the environment variable holding the client secret', serves: 'Interface, Authentication 1: HTTP Basic, username the client id, password the client secret' }),
   webhookPublicKey: define({ run: true, variable: 'SVC_WEBHOOK_PUBLIC_KEY', path: 'webhook.publicKey', codec: text(z.string().min(1)), meaning: "The service's webhook public key: PEM text, or a file path (in a profile, relative to the profile)", serves: 'Supplement 3: receiver replies 401 to a bad signature' }),
   webhookPublicUrl: define({ run: true, variable: 'SVC_WEBHOOK_PUBLIC_URL', path: 'webhook.publicUrl', codec: text(z.string().url().startsWith('https://')), meaning: 'A public HTTPS URL that forwards to the listener (its path kept)', serves: "Interface, Events 1: the platform's webhookEndpoint must be publicly reachable over HTTPS" }),
@@ -202,6 +214,27 @@ export const SETTINGS = {
   umaLookupTtlMs: define({ variable: 'SVC_UMA_LOOKUP_TTL_MS', path: 'timings.umaLookupTtlMs', codec: ms(), meaning: 'How long an UMA receiver lookup id stays usable by a quote', serves: 'Supplement 11: a receiver lookup answers a lookupId (its life not stated)' }),
   rateFeeChangeMs: define({ variable: 'SVC_RATE_FEE_CHANGE_MS', path: 'timings.rateFeeChangeMs', codec: ms(), default: 330_000, meaning: 'Longest a fee configuration change takes to show in GET /exchange-rates (the cache age with a margin)', serves: 'Interface, Limits: exchange-rate cache age about 5 minutes; rates include platform-specific fees' }),
   eventQuietMs: define({ variable: 'SVC_EVENT_QUIET_MS', path: 'timings.eventQuietMs', codec: ms(), default: 200, meaning: 'Quiet period after a complete event sequence before it is judged: how late a further event of the same change can come', serves: 'Supplement 26: event timing' }),
+
+  // The run's own machinery: its listener, its folders, and the tools beside the run.
+  listenerMaxBodyBytes: define({ variable: 'SVC_LISTENER_MAX_BODY_BYTES', codec: ms(), default: 1024 * 1024, meaning: 'Largest webhook delivery body the listener reads; a larger one answers 413 unread', serves: "The run's own listener (docs/events.md)" }),
+  listenerRequestTimeoutMs: define({ variable: 'SVC_LISTENER_REQUEST_TIMEOUT_MS', codec: ms(), default: 10_000, meaning: 'Time a client has to send the listener a whole request before it is disconnected', serves: "The run's own listener (docs/events.md)" }),
+  listenerMaxConnections: define({ variable: 'SVC_LISTENER_MAX_CONNECTIONS', codec: ms(), default: 256, meaning: "Concurrent connections to the listener's delivery server; more are refused", serves: "The run's own listener (docs/events.md)" }),
+  reportsDir: define({ variable: 'SVC_REPORTS_DIR', codec: text(), default: 'reports', meaning: 'The folder a run writes its reports to (relative to the working directory); parallel runs (mutants, shards) keep apart with one each', serves: "The run's own reports folder" }),
+  stateDir: define({ variable: 'SVC_STATE_DIR', codec: text(), meaning: "Folder of the external target's endpoint lease files; unset: $XDG_CACHE_HOME (else ~/.cache)/svc-conformance/targets", serves: 'Supplement 2: the platform configuration holds one webhookEndpoint' }),
+  sandboxImage: define({ for: 'npm run sandbox:image, npm run bench, selftest/harness/container-mode.test.ts', variable: 'SVC_SANDBOX_IMAGE', codec: text(), default: 'localhost/svc-sandbox:latest', meaning: "The tag of the sandbox's image: built with it, started by the bench and the container-mode self-test", serves: '-' }),
+  containerEngine: define({ for: 'npm run sandbox:image', variable: 'SVC_CONTAINER_ENGINE', codec: text(), meaning: 'The container engine that builds the sandbox image; unset: podman, else docker', serves: '-' }),
+  benchSeconds: define({ for: 'npm run bench', variable: 'SVC_BENCH_SECONDS', codec: ms(), meaning: 'Seconds of load per route (as --seconds, which it wins over; docs/performance.md)', serves: '-' }),
+
+  // Internal: passed between the project's own processes.
+  resolvedSettings: define({ internal: true, variable: 'SVC_RESOLVED_SETTINGS', codec: text(), meaning: 'The settings `npm run conformance` resolved (variables and profile), as one JSON value, for its vitest child; secrets as the variables that hold them', serves: '-' }),
+  verdictReader: define({ internal: true, variable: 'SVC_VERDICT_READER', codec: flag(), default: false, meaning: "The entry point that started vitest prints the verdict last, so the global setup need not", serves: '-' }),
+  secretsDir: define({ internal: true, variable: 'SVC_SECRETS_DIR', codec: text(), meaning: "Private folder where the run's processes share the secrets they learn, for the redaction of output and reports (helpers/redact.ts)", serves: '-' }),
+  reportsLock: define({ internal: true, variable: 'SVC_REPORTS_LOCK', codec: text(), meaning: "The reports folder lock holder's token, inherited by the processes it starts (helpers/report/folder-lock.ts)", serves: '-' }),
+  recordExchanges: define({ internal: true, for: 'npm run description:check', variable: 'SVC_RECORD_EXCHANGES', codec: text(), meaning: "The file the API client appends its exchanges to (helpers/description/recorder.ts)", serves: '-' }),
+  mutantBatch: define({ internal: true, for: 'the mutation project (selftest/mutation/run.ts)', variable: 'SVC_MUTANT_BATCH', codec: text(), meaning: 'The faults (and their scenario files) of one batch of mutant runs, as JSON (selftest/mutation/run.ts, vitest.config.ts)', serves: '-' }),
+  mutantBailDir: define({ internal: true, for: 'the mutation project (selftest/mutation/run.ts)', variable: 'SVC_MUTANT_BAIL_DIR', codec: text(), meaning: "Folder of the marks of faults already killed in a mutant batch, seen by every worker (selftest/mutation/bail.ts)", serves: '-' }),
+  mutantWorkers: define({ internal: true, for: 'the mutation project (selftest/mutation/run.ts)', variable: 'SVC_MUTANT_WORKERS', codec: ms(), default: 4, meaning: 'Workers of one mutant batch process (vitest.config.ts)', serves: '-' }),
+  fixtureResults: define({ internal: true, for: 'selftest/report/allure-concurrency.test.ts', variable: 'SVC_FIXTURE_RESULTS', codec: text(), meaning: "The results folder of the Allure reporter's self-test fixture", serves: '-' }),
 } as const;
 
 export type SettingName = keyof typeof SETTINGS;
@@ -215,6 +248,17 @@ const GROUPS: Record<string, string | undefined> = {
   'triggers.incomingRefundSenders': 'Sender UMA addresses of POST /sandbox/uma/receive whose approved deposit is returned: refund completed, refund failed (SVC_INCOMING_REFUND_SENDER, SVC_INCOMING_REFUND_FAILED_SENDER)',
   'customers.contactVerification': "A region whose customers' provider requires contact verification, and the test code (SVC_CONTACT_VERIFICATION_REGION, SVC_CONTACT_VERIFICATION_CODE)",
 };
+
+/**
+ * One setting from its variable alone, else its default for the mode: for a module that needs it
+ * before, or without, a run's settings (a worker's listener, a tool beside the run). Read with the
+ * setting's own codec, as the run reads it (settings.ts resolveValues).
+ */
+export function readSetting<T>(s: Setting<T>, env: NodeJS.ProcessEnv = process.env, mode: Mode = 'embedded'): T | undefined {
+  const raw = s.variable ? env[s.variable] : undefined;
+  const parsed = raw !== undefined && raw !== '' ? s.codec.parse(s.variable!, raw) : undefined;
+  return parsed ?? settingDefault(s, mode);
+}
 
 export function settingDefault<T>(s: Setting<T>, mode: Mode): T | undefined {
   const d = s.default;

@@ -10,6 +10,10 @@ export interface SettingRow {
   default: string;
   meaning: string;
   serves: string;
+  /** The entry point that reads it, where not `npm run conformance`. */
+  for?: string;
+  /** Passed between the project's own processes, never set by a user. */
+  internal?: true;
 }
 
 const MODES: Mode[] = ['embedded', 'container', 'external'];
@@ -34,6 +38,8 @@ export function settingRows(): SettingRow[] {
     default: defaultText(s),
     meaning: s.meaning,
     serves: s.serves,
+    for: s.for,
+    internal: s.internal,
   }));
 }
 
@@ -48,7 +54,7 @@ export function settingsHelp(): string {
     '',
   ];
   for (const row of settingRows()) {
-    if (!row.variable) continue;
+    if (!row.variable || row.for || row.internal) continue;
     const where = [row.path && `profile ${row.path}`, row.type, row.default && `default ${row.default}`].filter(Boolean).join('; ');
     lines.push(`  ${row.variable}   (${where})`, `      ${row.meaning}`);
   }

@@ -169,12 +169,22 @@ export type TargetSettings = (
   values: SettingValues;
 };
 
+/** What a run's variables and its profile file declare: the first two layers of resolveValues. */
+export interface Declared {
+  /** Each setting a variable set non-empty or the profile file declares, with its value. */
+  values: Partial<Record<SettingName, unknown>>;
+  /** Settings whose variable is set empty: the target's own declaration of them is left out. */
+  emptied: SettingName[];
+}
+
 /** Where a run's settings come from, in the order they win. */
 export interface SettingSources {
   /** The environment: a variable set non-empty wins over every profile. */
   env: NodeJS.ProcessEnv;
   /** The profile named by SVC_TARGET_PROFILE, and its folder (relative key paths are read from it). */
   file?: { profile: TargetProfile; dir: string };
+  /** The variables and the profile file, already read (by `npm run conformance`, SVC_RESOLVED_SETTINGS): env and file are not read again. */
+  declared?: Declared;
   /** What the target declares about itself (the embedded sandbox's profile, or the one an image prints); a variable set empty declares its setting absent. */
   own?: TargetProfile;
 }
@@ -193,17 +203,13 @@ function modeOf(values: SettingValues): Mode {
  * `defaults` stands in for the registry's default of single settings.
  */
 export function resolveValues(sources: SettingSources, mode?: Mode, defaults: Partial<SettingValues> = {}): SettingValues {
-  const { env, file, own } = sources;
-  const declared: Record<string, unknown> = {};
-  for (const [name, s] of Object.entries(SETTINGS) as [SettingName, Setting<unknown>][]) {
-    const raw = s.variable ? env[s.variable] : undefined;
-    if (raw !== undefined && raw !== '') {
-      declared[name] = s.codec.parse(s.variable!, raw);
-      continue;
-    }
-    const fromFile = file ? profileValue(name, file.profile, env, file.dir) : undefined;
-    if (!isEmpty(fromFile)) declared[name] = fromFile;
-    else if (own && raw === undefined && !s.run) {
+  const { own } = sources;
+  const layers = sources.declared ?? declaredSettings(sources);
+  const declared: Record<string, unknown> = { ...layers.values };
+  const emptied = new Set(layers.emptied);
+  if (own) {
+    for (const [name, s] of Object.entries(SETTINGS) as [SettingName, Setting<unknown>][]) {
+      if (name in declared || emptied.has(name) || s.run) continue;
       const fromOwn = profileValue(name, own, {}, process.cwd());
       if (!isEmpty(fromOwn)) declared[name] = fromOwn;
     }
@@ -217,8 +223,78 @@ export function resolveValues(sources: SettingSources, mode?: Mode, defaults: Pa
   return values;
 }
 
-/** The sources of a run: its environment and the profile SVC_TARGET_PROFILE names, read once. */
+/** The settings a run's variables and its profile file declare (a variable set non-empty wins over the file). */
+export function declaredSettings(sources: Pick<SettingSources, 'env' | 'file'>): Declared {
+  const { env, file } = sources;
+  const out: Declared = { values: {}, emptied: [] };
+  for (const [name, s] of Object.entries(SETTINGS) as [SettingName, Setting<unknown>][]) {
+    const raw = s.variable ? env[s.variable] : undefined;
+    if (raw !== undefined && raw !== '') {
+      // Text that declares nothing usable (a trigger of another form) declares the setting absent.
+      out.values[name] = s.codec.parse(s.variable!, raw);
+      if (out.values[name] === undefined) out.emptied.push(name);
+      continue;
+    }
+    const fromFile = file ? profileValue(name, file.profile, env, file.dir) : undefined;
+    if (!isEmpty(fromFile)) out.values[name] = fromFile;
+    else if (raw === '') out.emptied.push(name);
+  }
+  return out;
+}
+
+/** The variable that hands a child process the settings its parent resolved. */
+export const RESOLVED_SETTINGS = SETTINGS.resolvedSettings.variable!;
+
+/** A secret's place in SVC_RESOLVED_SETTINGS: the variable that holds it, or the profile file (its member in clear). */
+type SecretSource = { variable: string } | { profile: true };
+
+/**
+ * The settings declared, as SVC_RESOLVED_SETTINGS holds them for a child process: every value, but
+ * for a secret the variable that holds it (the child inherits the environment), or the profile file
+ * that holds it in clear (the child reads that one member from it), so that no secret is put into
+ * the environment that was not there.
+ */
+export function resolvedSettingsText(sources: SettingSources, declared: Declared): string {
+  const values: Record<string, unknown> = {};
+  const secrets: Record<string, SecretSource> = {};
+  for (const [name, value] of Object.entries(declared.values) as [SettingName, unknown][]) {
+    const s: Setting<unknown> = SETTINGS[name];
+    if (!s.secret) {
+      values[name] = value;
+      continue;
+    }
+    const named = s.path === 'credentials.clientSecret' ? sources.file?.profile.credentials?.clientSecretVariable : undefined;
+    // Without the environment, profileValue gives the member in clear alone.
+    const inFile = sources.file ? profileValue(name, sources.file.profile, {}, sources.file.dir) : undefined;
+    if (s.variable && sources.env[s.variable]) secrets[name] = { variable: s.variable };
+    else if (!isEmpty(inFile)) secrets[name] = { profile: true };
+    else if (named) secrets[name] = { variable: named };
+  }
+  return JSON.stringify({ values, emptied: declared.emptied, secrets });
+}
+
+/** SVC_RESOLVED_SETTINGS read back: its secrets from the variables (or the profile file) it names. */
+export function declaredFromText(text: string, env: NodeJS.ProcessEnv): Declared {
+  const parsed = JSON.parse(text) as { values: Declared['values']; emptied: SettingName[]; secrets: Partial<Record<SettingName, SecretSource>> };
+  const values = { ...parsed.values };
+  let file: { profile: TargetProfile; dir: string } | undefined;
+  for (const [name, source] of Object.entries(parsed.secrets) as [SettingName, SecretSource][]) {
+    if ('variable' in source) values[name] = env[source.variable];
+    else {
+      file ??= readProfile(env.SVC_TARGET_PROFILE!);
+      values[name] = profileValue(name, file.profile, {}, file.dir);
+    }
+  }
+  return { values, emptied: parsed.emptied };
+}
+
+/**
+ * The sources of a run: its environment and the profile SVC_TARGET_PROFILE names, read once. Under
+ * `npm run conformance` they were read by the parent process, which hands them on (SVC_RESOLVED_SETTINGS).
+ */
 export function readSources(env: NodeJS.ProcessEnv = process.env): SettingSources {
+  const resolved = env[RESOLVED_SETTINGS];
+  if (resolved) return { env, declared: declaredFromText(resolved, env) };
   const path = env.SVC_TARGET_PROFILE;
   return { env, file: path ? readProfile(path) : undefined };
 }

@@ -9,10 +9,9 @@ import { join, resolve } from 'node:path';
 import { REPORTS_DIR } from '../paths.js';
 import { lockReportsFolder, type ReportsLock } from '../report/folder-lock.js';
 import { loadLearnedSecrets, Redactor, scrubReports } from '../redact.js';
-import type { TargetSettings } from '../target/settings.js';
+import type { SettingSources, TargetSettings } from '../target/settings.js';
 import { concludeRun, VERDICT_FILE } from './verdict.js';
-// The modules for a target's profile and its API (zod, undici) are loaded after the run has started
-// (loadTargetModules): they take a quarter of a second that the run need not wait for.
+// The module for the target's API (undici) is loaded after the run has ended (recoverTarget).
 
 const ROOT = resolve(import.meta.dirname, '../..');
 export const VITEST = join(ROOT, 'node_modules/vitest/vitest.mjs');
@@ -87,16 +86,16 @@ class RunScrubber {
  * Gives back the external target's webhook endpoint if the run `pid` ended still holding its lease
  * (helpers/target/endpoint-lease.ts): only while the endpoint is still that run's.
  */
-async function recoverTarget(pid: number | undefined, log: (line: string) => void): Promise<void> {
-  if (pid === undefined) return;
-  const [{ ApiClient }, { recoverLeaseOf }, { resolveTargetSettings }] = await Promise.all([
+async function recoverTarget(pid: number | undefined, sources: SettingSources | undefined, log: (line: string) => void): Promise<void> {
+  if (pid === undefined || !sources) return;
+  const [{ ApiClient }, { recoverLeaseOf }, { targetSettingsFrom }] = await Promise.all([
     import('../client.js'),
     import('../target/endpoint-lease.js'),
     import('../target/settings.js'),
   ]);
   let settings: TargetSettings;
   try {
-    settings = resolveTargetSettings(process.env);
+    settings = targetSettingsFrom(sources);
   } catch {
     return; // the run itself reported the settings error
   }
@@ -124,6 +123,18 @@ async function main(args: string[]): Promise<number> {
   rmSync(join(REPORTS_DIR, VERDICT_FILE), { force: true });
   const secrets = mkdtempSync(join(tmpdir(), 'svc-secrets-'));
   chmodSync(secrets, 0o700);
+  // The settings, resolved once (the variables and the profile SVC_TARGET_PROFILE names) and handed
+  // to the run as one value; invalid ones are left to the run, which resolves them itself and says why.
+  const { readSources, declaredSettings, resolveValues, resolvedSettingsText, RESOLVED_SETTINGS } = await import('../target/settings.js');
+  let sources: SettingSources | undefined;
+  let resolved = '';
+  try {
+    const read = readSources({ ...process.env, [RESOLVED_SETTINGS]: '' });
+    sources = { ...read, declared: declaredSettings(read) };
+    resolved = resolvedSettingsText(read, sources.declared!);
+  } catch {
+    sources = undefined;
+  }
   const child = spawn(process.execPath, [...VITEST_NODE_ARGS, VITEST, 'run', ...CONFORMANCE_PROJECTS, ...args], {
     cwd: ROOT,
     stdio: ['inherit', 'pipe', 'pipe'],
@@ -131,6 +142,7 @@ async function main(args: string[]): Promise<number> {
       ...process.env,
       ...VERDICT_READER_ENV,
       SVC_SECRETS_DIR: secrets,
+      [RESOLVED_SETTINGS]: resolved,
       ...(process.stdout.isTTY && !process.env.NO_COLOR ? { FORCE_COLOR: '1' } : {}),
     },
   });
@@ -148,10 +160,9 @@ async function main(args: string[]): Promise<number> {
   process.on('SIGTERM', forward);
   // Everything the run prints goes through the redaction layer, which knows the credential of a
   // target's profile (the run's output waits in its pipes until these readers are attached).
-  const { readSources, resolveValues } = await import('../target/settings.js');
   let credential: { clientId?: string; clientSecret?: string } = {};
   try {
-    credential = resolveValues(readSources(process.env));
+    if (sources) credential = resolveValues(sources);
   } catch {
     /* the run itself reports invalid settings */
   }
@@ -159,7 +170,7 @@ async function main(args: string[]): Promise<number> {
   child.stdout!.on('data', (chunk: Buffer) => process.stdout.write(scrub.lines(chunk.toString())));
   child.stderr!.on('data', (chunk: Buffer) => process.stderr.write(scrub.lines(chunk.toString())));
   const exit = await closed;
-  await recoverTarget(child.pid, (line) => process.stderr.write(`${scrub.redactor.text(line)}\n`));
+  await recoverTarget(child.pid, sources, (line) => process.stderr.write(`${scrub.redactor.text(line)}\n`));
   process.stdout.write(scrub.rest());
   try {
     // The last line of defence: what reporters wrote from values no writer saw (a diff of two bodies).

@@ -22,6 +22,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { Agent, request } from 'undici';
 import { WebhookListener } from '../../helpers/listener/server.js';
+import { readSetting, SETTINGS } from '../../helpers/target/registry.js';
 import { generateWebhookKeyPair, signWebhookBody } from '../../helpers/webhook-signature.js';
 
 const { values } = parseArgs({
@@ -33,7 +34,7 @@ const { values } = parseArgs({
     runs: { type: 'string', default: '1' },
   },
 });
-const SECONDS = Number(process.env.SVC_BENCH_SECONDS ?? values.seconds);
+const SECONDS = readSetting(SETTINGS.benchSeconds) ?? Number(values.seconds);
 const CONNECTIONS = Number(values.connections);
 const STORED = Number(values.stored);
 
@@ -249,7 +250,7 @@ await agent.close();
 await listener.close();
 
 // The sandbox image's start: from `podman run` to the first answer of its API (needs the image, npm run sandbox:image).
-const image = process.env.SVC_SANDBOX_IMAGE ?? 'localhost/svc-sandbox:latest';
+const image = readSetting(SETTINGS.sandboxImage)!;
 if (!values.only && spawnSync('podman', ['image', 'exists', image]).status === 0) {
   const started = performance.now();
   const run = spawnSync('podman', ['run', '--rm', '-d', '-p', '127.0.0.1::4010', '-e', 'SANDBOX_CLIENT_ID=bench', '-e', 'SANDBOX_CLIENT_SECRET=bench', image], { encoding: 'utf8' });

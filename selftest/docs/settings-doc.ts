@@ -29,7 +29,29 @@ export function settingsDoc(): string {
     '| variable | profile path | type | default | meaning | document |',
     '|---|---|---|---|---|---|',
   ];
-  for (const r of settingRows()) lines.push(`| ${code(r.variable)} | ${code(r.path)} | ${cell(r.type)} | ${code(r.default)} | ${cell(r.meaning)} | ${cell(r.serves)} |`);
+  const rows = settingRows();
+  for (const r of rows.filter((r) => !r.for && !r.internal)) lines.push(`| ${code(r.variable)} | ${code(r.path)} | ${cell(r.type)} | ${code(r.default)} | ${cell(r.meaning)} | ${cell(r.serves)} |`);
+  lines.push(
+    '',
+    '### Tools beside the run',
+    '',
+    'Settings of the entry points other than `npm run conformance` (its `--help` leaves them out).',
+    '',
+    '| variable | read by | type | default | meaning |',
+    '|---|---|---|---|---|',
+  );
+  for (const r of rows.filter((r) => r.for && !r.internal)) lines.push(`| ${code(r.variable)} | ${cell(r.for)} | ${cell(r.type)} | ${code(r.default)} | ${cell(r.meaning)} |`);
+  lines.push(
+    '',
+    '### Internal variables',
+    '',
+    "Passed between the project's own processes (a parent to its child, a self-test to its fixture); no one",
+    'sets them by hand. Declared so that no `SVC_*` variable is read undeclared.',
+    '',
+    '| variable | read by | type | default | meaning |',
+    '|---|---|---|---|---|',
+  );
+  for (const r of rows.filter((r) => r.internal)) lines.push(`| ${code(r.variable)} | ${cell(r.for ?? 'npm run conformance')} | ${cell(r.type)} | ${code(r.default)} | ${cell(r.meaning)} |`);
   lines.push(
     '',
     '## The sandbox (`npm run sandbox`)',

@@ -6,8 +6,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Agent, request } from 'undici';
 import { ROOT, runConformance } from '../run-conformance.js';
+import { readSetting, SETTINGS } from '../../helpers/target/registry.js';
 
-const IMAGE = process.env.SVC_SANDBOX_IMAGE ?? 'localhost/svc-sandbox:latest';
+const IMAGE = readSetting(SETTINGS.sandboxImage)!;
 const LABEL = 'svc-conformance.run';
 
 let agent: Agent | undefined;

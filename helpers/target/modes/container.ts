@@ -1,7 +1,7 @@
 // Container mode (SVC_TARGET_IMAGE): the harness starts an image (../container.ts) and gives it the
 // options it boots a sandbox with; the image's capabilities are what it prints about itself.
 import { parseProfile } from '../profile.js';
-import { capabilitiesOf, resolveValues, type TargetSettings } from '../settings.js';
+import { capabilitiesOf, resolveValues, type SettingSources, type TargetSettings } from '../settings.js';
 import { patchEndpoint, type TargetMode } from './types.js';
 
 export function containerMode(
@@ -9,6 +9,8 @@ export function containerMode(
   keys: { publicKeyPem: string; privateKeyPem: string },
   /** The environment that gives a sandbox image its options (one JSON value). */
   sandboxOptions: () => Promise<Record<string, string>>,
+  /** The run's variables and profile, read once (settings.ts readSources). */
+  sources: SettingSources,
 ): TargetMode {
   return {
     settings,
@@ -22,7 +24,7 @@ export function containerMode(
       if (!started.profile) throw new Error(`the image ${settings.image} printed no target profile (a JSON line with "profile"); its capabilities are unknown`);
       const printed = parseProfile(started.profile, `the profile the image ${settings.image} printed`);
       // The run's SVC_* variables win over what the image declares, as over the embedded sandbox's profile.
-      const capabilities = capabilitiesOf(resolveValues({ env: process.env, own: printed }, 'container'));
+      const capabilities = capabilitiesOf(resolveValues({ ...sources, own: printed }, 'container'));
       return { baseUrl: started.baseUrl, clientId: started.clientId, clientSecret: started.clientSecret, webhookPublicKeyPem: keys.publicKeyPem, capabilities };
     },
     endpoint: (listenerUrl) => listenerUrl,
