@@ -18,7 +18,7 @@ describe('the sandbox bundle', () => {
     const key = sandboxBundleKey(copy);
     expect(sandboxBundleKey(copy)).toBe(key);
     expect(sandboxBundleKey(ROOT)).toBe(key);
-    const file = join(copy, 'sandbox/errors.ts');
+    const file = join(copy, 'sandbox/http/errors.ts');
     const original = readFileSync(file, 'utf8');
     writeFileSync(file, `${original}\n// changed\n`);
     const changed = sandboxBundleKey(copy);
@@ -54,7 +54,7 @@ describe('the sandbox bundle', () => {
     utimesSync(first, old, old);
     utimesSync(`${first}.map`, old, old);
     writeFileSync(join(cache, 'sandbox-fresh.mjs'), '');
-    const file = join(copy, 'sandbox/errors.ts');
+    const file = join(copy, 'sandbox/http/errors.ts');
     // A statement with an effect (an unused export would be left out of the bundle).
     writeFileSync(file, `${readFileSync(file, 'utf8')}\n(globalThis as Record<string, unknown>).SANDBOX_BUNDLE_SELF_TEST = 1;\n`);
     const second = await sandboxBundle(copy);
@@ -69,7 +69,7 @@ describe('the sandbox bundle', () => {
       cpSync(join(copy, 'sandbox'), join(other, 'sandbox'), { recursive: true });
       cpSync(join(copy, 'tsconfig.json'), join(other, 'tsconfig.json'));
       writeFileSync(join(other, 'sandbox/extra.json'), '{"extra": 1}\n');
-      const file = join(other, 'sandbox/errors.ts');
+      const file = join(other, 'sandbox/http/errors.ts');
       writeFileSync(file, `import extra from './extra.json' with { type: 'json' };\n${readFileSync(file, 'utf8')}\n(globalThis as Record<string, unknown>).SANDBOX_EXTRA = extra;\n`);
       await expect(sandboxBundle(other)).rejects.toThrow(/does not cover .*sandbox\/extra\.json/);
     } finally {
