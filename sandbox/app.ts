@@ -91,7 +91,7 @@ export async function buildSandbox(options: SandboxOptions = {}): Promise<Sandbo
       : false,
     bodyLimit: 1024 * 1024,
     // Framework answers (an over-long path parameter, a malformed URL, a request that is not HTTP)
-    // carry the interface's error body too (./http-errors.ts).
+    // carry the interface's error body too (./http/framework-errors.ts).
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     frameworkErrors: (error, _req, reply) => frameworkErrors(error, reply, faults),
     clientErrorHandler,
@@ -178,7 +178,7 @@ export async function buildSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const expected = Buffer.from(`Basic ${Buffer.from(`${settings.clientId}:${settings.clientSecret}`).toString('base64')}`);
   app.addHook('onRequest', async (req) => {
     if (faults.has('auth-not-enforced')) return;
-    if (agentAuthenticates(req.routeOptions.url)) return; // Bearer or none: sandbox/agents checks them.
+    if (agentAuthenticates(req.routeOptions.url)) return; // Bearer or none: agent-management and agent-operations check them.
     const header = req.headers.authorization ?? '';
     if (faults.has('auth-accepts-bearer') && /^Bearer \S+/.test(header)) return;
     const given = Buffer.from(header);

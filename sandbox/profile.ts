@@ -99,7 +99,7 @@ export function sandboxProfile(input: SandboxProfileInput): Record<string, unkno
       // Twice the computed bound: the delivery queue and the listener's answer take time too.
       retryWithinMs: Math.max(1000, retryWithinMs * 2),
       canUnsetEndpoint: true,
-      // sandbox/webhooks/delivery.ts: retry n waits base * 2^(n-1).
+      // sandbox/webhooks/state.ts: retry n waits base * 2^(n-1).
       retryBaseMs: input.webhookRetryBaseMs,
       // sandbox/webhooks/signature-check.ts: POST /sandbox/webhooks/verify-signature.
       signatureCheck: true,

@@ -71,7 +71,7 @@ export interface ProvidedTarget {
   mode: 'embedded' | 'external' | 'container';
   runId: string;
   seed: number;
-  /** Generated requests per field rule and per valid variant (helpers/requests/check.ts). */
+  /** Generated requests per field rule and per valid variant (helpers/field-rules/check.ts). */
   ruleRuns: number;
   baseUrl: string;
   clientId: string;

@@ -137,7 +137,7 @@ export const SETTINGS = {
     // One in an embedded run, which keeps to the developers' time budget (each run's seed draws other
     // requests, so runs sample the rules anew); three against targets whose runs have no such budget.
     default: { perMode: { embedded: 1, container: 3, external: 3 } },
-    meaning: 'Generated requests per field rule and per valid variant (helpers/requests/check.ts)',
+    meaning: 'Generated requests per field rule and per valid variant (helpers/field-rules/check.ts)',
     serves: 'OpenAPI: the field rules (lengths, patterns, enums) of every request body',
   }),
 

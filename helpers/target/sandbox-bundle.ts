@@ -1,5 +1,5 @@
 // The embedded sandbox as one ES module (SANDBOX_ENTRY and every sandbox module it imports), bundled by
-// esbuild (the tool the container image's bundle is made with, sandbox/image/build.ts), its packages
+// esbuild (the tool the container image's bundle is made with, helpers/target/sandbox-image.ts), its packages
 // left to Node. Node loads it in one step: through tsx, each of the sandbox's modules would go to tsx's
 // loader thread and back, and the run waits for the sandbox before its first scenario; a bundle loads in
 // a fraction of that time and is quick to build.

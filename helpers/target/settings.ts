@@ -300,7 +300,7 @@ export function readSources(env: NodeJS.ProcessEnv = process.env): SettingSource
 }
 
 /**
- * Generated requests per field rule and per valid variant (helpers/requests/check.ts) where
+ * Generated requests per field rule and per valid variant (helpers/field-rules/check.ts) where
  * SVC_RULE_RUNS does not say, per mode (registry.ts ruleRuns).
  */
 export const DEFAULT_RULE_RUNS: Record<Mode, number> = {

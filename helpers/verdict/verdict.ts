@@ -38,7 +38,7 @@ export interface Verdict {
   conformant: boolean;
   mode: TargetMode;
   runId: string;
-  /** The run's generated data: SVC_SEED=seed SVC_RULE_RUNS=ruleRuns replays its requests (helpers/requests/check.ts). */
+  /** The run's generated data: SVC_SEED=seed SVC_RULE_RUNS=ruleRuns replays its requests (helpers/field-rules/check.ts). */
   generation?: Generation;
   counts: { passed: number; failed: number; skipped: number; pending: number };
   /** Short reasons, in the order the summary line names them. */

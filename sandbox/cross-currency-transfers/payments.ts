@@ -64,7 +64,7 @@ export function refund(ctx: SandboxContext, t: OutgoingTxn, outcome: { refund: '
     const keep = t.quote.transfer && f.has('transfer-failure-keeps-debit');
     if (outcome.refund === 'COMPLETED' && t.quote.source && !keep) {
       adjustBalance(ctx, t.quote.source, t.quote.pricing.totalSending);
-      // The faults credit the refund again once the account has next been read, or a moment after (internal-accounts/routes.ts).
+      // The faults credit the refund again once the account has next been read, or a moment after (internal-accounts/list.ts).
       if (f.has('refund-credited-twice') || f.has('refund-credited-twice-later')) t.quote.source.lateCredit = (t.quote.source.lateCredit ?? 0) + t.quote.pricing.totalSending;
     }
     emit(ctx, t, outcome.refund === 'COMPLETED' ? 'REFUND_COMPLETED' : 'REFUND_FAILED');

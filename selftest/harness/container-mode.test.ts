@@ -42,7 +42,7 @@ describe('container mode', () => {
       ctx.skip(missing);
     }
     const since = Date.now();
-    const built = spawnSync(process.execPath, [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'sandbox/image/build.ts'], { cwd: ROOT, encoding: 'utf8' });
+    const built = spawnSync(process.execPath, [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'helpers/target/sandbox-image.ts'], { cwd: ROOT, encoding: 'utf8' });
     expect(built.status, built.stdout + built.stderr).toBe(0);
 
     // Provisioning slow enough that PENDING is observable on a loaded machine in both runs.

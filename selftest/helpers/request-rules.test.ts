@@ -1,4 +1,4 @@
-// The request-rule engine (helpers/requests/rules.ts) against the specs it serves: every generated
+// The request-rule engine (helpers/field-rules/rules.ts) against the specs it serves: every generated
 // valid body keeps every declared rule, and every broken body breaks its rule and changes nothing
 // outside the rule's field (or its exactly-one-of group), so a refusal can only be for that rule.
 import fc from 'fast-check';

@@ -1,4 +1,4 @@
-// checkRulesRefused (helpers/requests/check.ts) against a scripted target: when "nothing changed" is
+// checkRulesRefused (helpers/field-rules/check.ts) against a scripted target: when "nothing changed" is
 // read (after every RULES_PER_READING rules and after the last), what a failed reading names, and what a
 // read finds added to a refusal judged wrong.
 import { describe, expect, it, vi } from 'vitest';

@@ -3,7 +3,7 @@
 // requiredCounterpartyFields*[{name, mandatory}] and enabledTransactionTypes*[INCOMING|OUTGOING]): a
 // PATCH whose entry lacks one, or gives it another type or value, is refused with 400 INVALID_INPUT
 // naming the entry's field, and nothing changes; well-formed entries are stored and served back as
-// given. The shape judged is the harness's own (helpers/schemas.ts PlatformConfig).
+// given. The shape judged is the harness's own (helpers/schemas/config.ts PlatformConfig).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PlatformConfig } from '../../helpers/schemas/index.js';
 import { startDriver, type Driver } from './driver.js';

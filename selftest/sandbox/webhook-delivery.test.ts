@@ -1,4 +1,4 @@
-// The sandbox's webhook sender (sandbox/webhooks/delivery.ts) against receivers of this test's own:
+// The sandbox's webhook sender (sandbox/webhooks/state.ts) against receivers of this test's own:
 // each delivery is the envelope's JSON with its length and a signature the harness verifies; a 200
 // ends it, a 5xx is retried with the same envelope id, a receiver that does not answer within the
 // timeout is given up on and tried again, an HTTPS endpoint is reached through the extra CA, and

@@ -49,7 +49,7 @@ describe('a target that reads the documents another allowed way', () => {
   }, 180_000);
 
   it('passes when it lets a customer create only 3 quotes in the velocity window (supplement 1 states no count), counts refused ones too and answers the velocity before reading the body (it states neither), with 5 generated requests per field rule', async () => {
-    // The valid quotes, transfer-outs and transfer-ins of a field rule (2 edge bodies and 4 generated per variant) move to another customer at the declared count (helpers/requests/rotating.ts).
+    // The valid quotes, transfer-outs and transfer-ins of a field rule (2 edge bodies and 4 generated per variant) move to another customer at the declared count (helpers/field-rules/rotating.ts).
     // Before they did, three of these scenarios failed here with 403 VELOCITY_LIMIT_EXCEEDED. So do the
     // refused ones (refusalsWithinVelocity): with SANDBOX_QUOTE_VELOCITY_REFUSED=count, the refusals of
     // transfer-out, quote and agent quote field rules failed with 403 before they did.

@@ -1,5 +1,5 @@
 // Every documented field rule of the agent-management bodies, both ways, with generated data
-// (helpers/requests/agents.ts holds the rules and their citations). basis: supplement (section 23:
+// (helpers/field-rules/agents.ts holds the rules and their citations). basis: supplement (section 23:
 // POST /agents {name*, customerId*, policy*}, the Policy, PATCH /agents/{id} {name?, isPaused?},
 // PATCH /agents/{id}/policy partial, reject {reason?}); interface: Errors (FieldError dot paths).
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 // Every documented field rule of the agent's money and account bodies, with generated data
-// (helpers/requests/agents.ts). basis: supplement (section 23: transfer-in/-out "bodies as
+// (helpers/field-rules/agents.ts). basis: supplement (section 23: transfer-in/-out "bodies as
 // /transfer-in/-out", POST /agents/me/quotes "201 Quote" with the body of POST /quotes,
 // /agents/me/external-accounts POST; section 8: the transfer bodies and QuoteRequest; section 7: the
 // external-account create request); interface: Errors (FieldError dot paths).

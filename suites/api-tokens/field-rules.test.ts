@@ -1,4 +1,4 @@
-// Every documented field rule of POST /tokens, both ways, with generated data (helpers/requests/tokens.ts
+// Every documented field rule of POST /tokens, both ways, with generated data (helpers/field-rules/tokens.ts
 // holds the rules and their citations). Interface: functional area "API Tokens", Errors (FieldError dot
 // paths); basis: supplement (section 20: {name*, permissions*[VIEW|TRANSACT|MANAGE]}, 201 ApiToken, 400).
 import { describe, expect, it } from 'vitest';

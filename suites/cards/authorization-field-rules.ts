@@ -1,4 +1,4 @@
-// The field-rule scenarios of the card simulations of an authorization (helpers/requests/cards.ts),
+// The field-rule scenarios of the card simulations of an authorization (helpers/field-rules/cards.ts),
 // for the names a test file gives: simulate-authorization-field-rules.test.ts (debit) and
 // simulate-credit-field-rules.test.ts (credit), two files so each stays short. Interface: Versioning 2
 // ("ten sandbox simulate endpoints"); Errors (FieldError dot paths). basis: supplement (section 9:

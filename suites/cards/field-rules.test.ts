@@ -1,5 +1,5 @@
 // Every documented field rule of POST /cards and PATCH /cards/{cardId}, with generated data
-// (helpers/requests/cards.ts holds the rules and their citations). Interface: Card `state` (ACTIVE,
+// (helpers/field-rules/cards.ts holds the rules and their citations). Interface: Card `state` (ACTIVE,
 // FROZEN, CLOSED); Errors (FieldError dot paths). basis: supplement (section 9: the create and patch
 // bodies, "≥1 field", "CLOSED not combinable with the others"; the issuer magic on platformCardId, else
 // cardholderId).

@@ -1,5 +1,5 @@
 // Every documented field rule of the card simulations authorization and clearing, with generated data
-// (helpers/requests/cards.ts). Interface: Versioning 2 ("ten sandbox simulate endpoints"); Errors
+// (helpers/field-rules/cards.ts). Interface: Versioning 2 ("ten sandbox simulate endpoints"); Errors
 // (FieldError dot paths). basis: supplement (section 9: the simulate bodies, 202 {issuerTransactionToken},
 // the card transaction found through GET /transactions type CARD; merchant descriptor magic).
 import { describe, expect, it } from 'vitest';

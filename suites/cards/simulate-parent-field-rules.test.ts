@@ -1,5 +1,5 @@
 // Every documented field rule of the card simulations on a parent card transaction (authorization_advice,
-// return, return_reversal) and of balance_inquiry, with generated data (helpers/requests/cards.ts).
+// return, return_reversal) and of balance_inquiry, with generated data (helpers/field-rules/cards.ts).
 // Interface: Versioning 2 ("ten sandbox simulate endpoints"); Errors (FieldError dot paths). basis:
 // supplement (section 9: the simulate bodies; authorization_advice's amount is the new total; a return
 // of the whole net settled amount REFUNDS; return_reversal needs a REFUNDED parent).

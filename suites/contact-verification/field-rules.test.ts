@@ -1,5 +1,5 @@
 // The documented field rules of the contact-verification confirms, generated and broken one at a time
-// (helpers/requests/customers.ts contactConfirm). basis: supplement (section 10: …/confirm {code*} ->
+// (helpers/field-rules/customers.ts contactConfirm). basis: supplement (section 10: …/confirm {code*} ->
 // 200 Customer; section 4: contactVerification {email?, phone?: PENDING|VERIFIED}); interface: Errors
 // (FieldError names the field). The region whose provider requires it and the code are the target's
 // (SVC_CONTACT_VERIFICATION_REGION, _CODE); the confirm with the right code is judged in confirm.test.ts.

@@ -1,5 +1,5 @@
 // Every documented field rule of POST /quotes/{quoteId}/authorize in its code form, with generated data
-// (helpers/requests/quotes.ts). Interface: POST /quotes ("authorisation may fail with 409
+// (helpers/field-rules/quotes.ts). Interface: POST /quotes ("authorisation may fail with 409
 // SCA_SESSION_REQUIRED or 423 ACCOUNT_LOCKED"); Errors (FieldError dot paths). basis: supplement
 // (section 8: authorize {code?} or {passkeyAssertion, origin}, endUserIpAddress?; 200 Quote; section 16:
 // each authorize may answer a fresh challenge while the quote stays PENDING_AUTHORIZATION).

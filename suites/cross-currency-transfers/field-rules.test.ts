@@ -1,4 +1,4 @@
-// Every documented field rule of POST /quotes, both ways, with generated data (helpers/requests/quotes.ts
+// Every documented field rule of POST /quotes, both ways, with generated data (helpers/field-rules/quotes.ts
 // holds the rules and their citations). Interface: POST /quotes "Request fields named"
 // (lockedCurrencyAmount, lockedCurrencySide, sourceType, destinationType, remittanceInformation,
 // purposeOfPayment, destination paymentRail, platformFeeOverride "requires USD source currency");

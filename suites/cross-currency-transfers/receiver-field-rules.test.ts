@@ -1,4 +1,4 @@
-// The receiver lookups' query rules, both ways, with generated data (helpers/requests/receiver.ts holds
+// The receiver lookups' query rules, both ways, with generated data (helpers/field-rules/receiver.ts holds
 // the rules and their citations): supplement §18 gives both lookups the query "`senderUmaAddress` or
 // `customerId`"; interface Errors: FieldError dot paths, 400 INVALID_UMA_ADDRESS. A refused lookup is
 // judged by its answer alone: a lookup changes nothing a client can read but the lookupId it answers,

@@ -1,5 +1,5 @@
 // Every documented field rule of the customer create and update, and of the KYC link, both ways, with
-// generated data (helpers/requests/customers.ts holds the rules and their citations). basis:
+// generated data (helpers/field-rules/customers.ts holds the rules and their citations). basis:
 // supplement (section 4: Create/PATCH common, INDIVIDUAL, BUSINESS, endUserTermsConsent, EDD;
 // section 14: kyc-link redirectUri), interface: "Other operations that are named" (POST /customers
 // "field-validation failures return every invalid field in details.errors[]"; PATCH "same inputs and

@@ -1,5 +1,5 @@
 // Every documented field rule of the document upload and re-upload (multipart), both ways, with
-// generated data (helpers/requests/customers.ts holds the rules and their citations). basis:
+// generated data (helpers/field-rules/customers.ts holds the rules and their citations). basis:
 // supplement (section 14: POST /documents file* PDF/JPEG/PNG, documentType* (26 values), country*,
 // documentHolder*, side? FRONT|BACK, documentNumber?, issuingAuthority?; PUT "as POST minus
 // documentHolder"), interface: Errors (FieldError names the field).

@@ -1,5 +1,5 @@
 // Every documented field rule of the embedded-wallet operations on sessions, delegated keys and the
-// wallet account, both ways, with generated data (helpers/requests/wallet.ts holds the rules and their
+// wallet account, both ways, with generated data (helpers/field-rules/wallet.ts holds the rules and their
 // citations; suites/embedded-wallet-auth/field-rules.test.ts the credential operations). Interface: area
 // "Embedded Wallet Auth", Authentication 4, Errors (FieldError dot paths); basis: supplement (section 17;
 // section 10: the signed retry). Each broken request is judged on the leg that refuses it

@@ -1,5 +1,5 @@
 // Every documented field rule of the embedded-wallet credential operations (create, PASSKEY challenge,
-// verify of every kind), both ways, with generated data (helpers/requests/wallet.ts holds the rules and
+// verify of every kind), both ways, with generated data (helpers/field-rules/wallet.ts holds the rules and
 // their citations; account-field-rules.test.ts the session, delegated-key and account operations). Interface: area "Embedded
 // Wallet Auth", Authentication 4 (Svc-Wallet-Signature, Request-Id), Errors (FieldError dot paths);
 // basis: supplement (section 17: the request table; section 10: the signed retry). The documents do not

@@ -4,7 +4,7 @@
 // table (SCA endpoints answer 409 outside SCA regions). basis: supplement (section 12: trust, its
 // confirm, bodies and results; section 7: customer DELETE 204 / 404). The SCA region and its code are
 // the target's (declared: SVC_SCA_REGION, SVC_SCA_CODE). Passkeys: real WebAuthn assertions by the
-// suite's software authenticator (helpers/sca/webauthn.ts).
+// suite's software authenticator (helpers/authenticators/webauthn.ts).
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it, type TestContext } from 'vitest';
 import { msUntil, untilPast } from '../../helpers/deadline.js';

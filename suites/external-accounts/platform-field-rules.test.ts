@@ -1,5 +1,5 @@
 // Every documented field rule of the platform's external-account create, both ways, with generated data
-// (helpers/requests/external-accounts.ts holds the rules and their citations). basis: supplement
+// (helpers/field-rules/external-accounts.ts holds the rules and their citations). basis: supplement
 // (section 7: create request, wallet and fiat variants, beneficiary, "409 exists"; section 5: the
 // shared formats), interface: ExternalAccount and Errors (FieldError dot paths).
 import { describe, expect, it } from 'vitest';

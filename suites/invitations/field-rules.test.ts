@@ -1,5 +1,5 @@
 // Every documented field rule of POST /invitations and POST /invitations/{code}/claim, with generated
-// data (helpers/requests/invitations.ts). Interface: Errors / 400 INVALID_UMA_ADDRESS; FieldError dot
+// data (helpers/field-rules/invitations.ts). Interface: Errors / 400 INVALID_UMA_ADDRESS; FieldError dot
 // paths. basis: supplement (section 19: the create and claim bodies, UmaInvitation).
 import { describe, expect, it } from 'vitest';
 import { api } from '../../helpers/harness.js';

@@ -1,5 +1,5 @@
 // Every documented field rule of the verification submit and the beneficial-owner create and update,
-// both ways, with generated data (helpers/requests/customers.ts holds the rules and their citations).
+// both ways, with generated data (helpers/field-rules/customers.ts holds the rules and their citations).
 // basis: supplement (section 5: POST /verifications {customerId*}, POST /beneficial-owners
 // {customerId*, roles*, ownershipPercentage* 0–100, personalInfo*{…}}; section 14: roles, the PATCH
 // "partial … only sent fields change"), interface: Errors (FieldError dot paths).

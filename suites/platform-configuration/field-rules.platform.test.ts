@@ -1,5 +1,5 @@
 // Every documented field rule of PATCH /config's fee configuration and card tokenization branding,
-// both ways, with generated data (helpers/requests/customers.ts configPatch holds the rules and
+// both ways, with generated data (helpers/field-rules/customers.ts configPatch holds the rules and
 // their citations). basis: supplement (section 2: FeeConfig, cardTokenization2faConfig lengths and
 // https logoUrl); interface: PATCH /config body fields. Platform-wide: runs in the sequential phase,
 // and puts the platform's USD fee configuration and card branding back exactly afterwards.

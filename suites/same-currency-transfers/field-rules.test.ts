@@ -1,5 +1,5 @@
 // Every documented field rule of POST /transfer-out and POST /transfer-in, both ways, with generated data
-// (helpers/requests/quotes.ts). Interface: POST /transfer-out ("Deprecated; same-currency transfers;
+// (helpers/field-rules/quotes.ts). Interface: POST /transfer-out ("Deprecated; same-currency transfers;
 // request and response shapes unchanged; a transaction is returned"); Errors (FieldError dot paths).
 // basis: supplement (section 8: the transfer-out and transfer-in bodies).
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 // Every documented field rule of the sandbox triggers that move money, both ways, with generated data
-// (helpers/requests/quotes.ts). basis: supplement (section 6: POST /sandbox/internal-accounts/{accountId}/fund
+// (helpers/field-rules/quotes.ts). basis: supplement (section 6: POST /sandbox/internal-accounts/{accountId}/fund
 // {amount*: int64 ≤ 1e11}; sections 8 and 13: POST /sandbox/send {quoteId*, currencyCode*, currencyAmount?});
 // interface: Errors (FieldError dot paths).
 import { randomUUID } from 'node:crypto';

@@ -1,5 +1,5 @@
 // Every documented field rule of the stablecoin creates, both ways, with generated data
-// (helpers/requests/stablecoins.ts holds the rules and their citations). Interface: functional area
+// (helpers/field-rules/stablecoins.ts holds the rules and their citations). Interface: functional area
 // Stablecoins, Errors (FieldError dot paths); basis: supplement (section 22: the request tables,
 // "amount must equal whole fiat cents at the token's decimals", "Every POST requires Idempotency-Key":
 // each generated request carries a key of its own).

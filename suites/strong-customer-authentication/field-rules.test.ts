@@ -1,5 +1,5 @@
 // Every documented field rule of the SCA operations with a body, both ways, with generated data
-// (helpers/requests/sca.ts holds the rules and their citations). Interface: area Strong Customer
+// (helpers/field-rules/sca.ts holds the rules and their citations). Interface: area Strong Customer
 // Authentication ("POST /sca/login/complete ... response carries sessionExpiresAt"), Errors (FieldError
 // dot paths); basis: supplement (section 16: the request table, "query customerId* on all /sca/*";
 // section 10: login start {factor: SMS_OTP|TOTP|PASSKEY}, sandbox code). Valid requests carry what only

@@ -1,7 +1,7 @@
 // basis: supplement (section 16): POST /sca/factors {type: TOTP} -> {type, secret, secretBase32Encoded,
 // totpUri}; POST /sca/factors/confirm {type, secret, code} -> {type, recoveryCodes}; POST
 // /sca/login/start and /complete with the TOTP factor. Codes are RFC 6238 codes the suite computes from
-// the Key URI the target returns (helpers/sca/totp.ts, checked against the RFC's vectors).
+// the Key URI the target returns (helpers/authenticators/totp.ts, checked against the RFC's vectors).
 import { describe, expect, it } from 'vitest';
 import { expectError, expectStatus, noteInterface } from '../../helpers/expect.js';
 import { CONFIRM, currentCode, enrolTotp, listFactors, needSca, sca, scaRegionCustomer, startTotp } from '../../helpers/flows/strong-customer-authentication.js';

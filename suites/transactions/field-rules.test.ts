@@ -1,5 +1,5 @@
 // Every documented field rule of POST /transactions/{id}/cancel and /confirm, with generated data
-// (helpers/requests/transactions.ts). Interface: Errors (FieldError dot paths); Transaction status.
+// (helpers/field-rules/transactions.ts). Interface: Errors (FieldError dot paths); Transaction status.
 // basis: supplement (section 13: cancel {reason?}, confirm {receiptDeliveryConfirmedAt?} "default now;
 // repeat overwrites"; cancel of an unsettled ACH or wire payment).
 import { describe, expect, it } from 'vitest';

@@ -1,18 +1,21 @@
 // `npm run sandbox:image`: bundles the sandbox into one ES module, gathers the Node binary and the
 // shared libraries it links (ldd) into a root filesystem, and builds sandbox/image/Containerfile
-// from scratch with Podman (or Docker), offline. SVC_SANDBOX_IMAGE names the tag.
+// from scratch with Podman (or Docker), offline. SVC_SANDBOX_IMAGE names the tag. It sits with the
+// harness, not in sandbox/, because it reads its settings from the registry and loads no sandbox
+// module: esbuild reads the sandbox's sources as files.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { build } from 'esbuild';
+import { readSetting, SETTINGS } from './registry.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
-export const IMAGE = process.env.SVC_SANDBOX_IMAGE ?? 'localhost/svc-sandbox:latest';
+export const IMAGE = readSetting(SETTINGS.sandboxImage)!;
 const context = join(ROOT, 'build/image');
 const rootfs = join(context, 'rootfs');
 
 export function engine(): string {
-  for (const candidate of [process.env.SVC_CONTAINER_ENGINE, 'podman', 'docker'].filter(Boolean) as string[]) {
+  for (const candidate of [readSetting(SETTINGS.containerEngine), 'podman', 'docker'].filter(Boolean) as string[]) {
     if (spawnSync(candidate, ['--version'], { stdio: 'ignore' }).status === 0) return candidate;
   }
   throw new Error('no container engine (podman or docker) on PATH; .ci/container-engine installs Podman');
