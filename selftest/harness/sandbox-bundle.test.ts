@@ -70,7 +70,7 @@ describe('the sandbox bundle', () => {
       cpSync(join(copy, 'tsconfig.json'), join(other, 'tsconfig.json'));
       writeFileSync(join(other, 'sandbox/extra.json'), '{"extra": 1}\n');
       const file = join(other, 'sandbox/http/errors.ts');
-      writeFileSync(file, `import extra from './extra.json' with { type: 'json' };\n${readFileSync(file, 'utf8')}\n(globalThis as Record<string, unknown>).SANDBOX_EXTRA = extra;\n`);
+      writeFileSync(file, `import extra from '../extra.json' with { type: 'json' };\n${readFileSync(file, 'utf8')}\n(globalThis as Record<string, unknown>).SANDBOX_EXTRA = extra;\n`);
       await expect(sandboxBundle(other)).rejects.toThrow(/does not cover .*sandbox\/extra\.json/);
     } finally {
       rmSync(other, { recursive: true, force: true });
