@@ -4,12 +4,12 @@
 // empty store, and again in one of its own started with 100,000 stored customers (the sandbox's
 // `--seed-customers` option fills them at start), so no route's figure carries what an earlier
 // route stored, and a cost that grows with what is stored shows as a drop between the two columns.
-// The figures are compared with the targets of the sandbox's holding-up work (within 10% of the
-// empty-store rate for POST /customers and GET /customers?limit=20; POST /customers at 3,000 req/s
-// or more), reported as lines, never asserted. Then the webhook listener's delivery throughput and,
-// where an image is built, the image's start time. Last, the embedded run against the developers'
-// guide's budget (under 30 s wall on the 2-core machine): `npm run conformance`, each run after a fixed
-// CPU workload that shows how fast the host is just then.
+// The figures are compared with the sandbox's targets (within 10% of the empty-store rate for
+// POST /customers and GET /customers?limit=20; POST /customers at 3,000 req/s or more), reported as
+// lines, never asserted. Then the webhook listener's delivery throughput and, where an image is
+// built, the image's start time. Last, the embedded run against its budget (under 30 s wall on two
+// cores): `npm run conformance`, each run after a fixed CPU workload that shows how fast the host is
+// just then, since a shared host's speed changes from one minute to the next.
 //   npm run bench [-- --seconds 5 --connections 16 --stored 100000 --runs 1 --only sandbox|listener|run]
 //   SVC_BENCH_SECONDS=1 sets the seconds per route (a quick check that the bench runs).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -279,7 +279,7 @@ if (!values.only) await embeddedRuns(Number(values.runs));
  * The machine's idle and steal time so far, in seconds of a core, from /proc/stat's first line (its
  * idle, iowait and steal columns, in USER_HZ ticks: 100 a second on Linux); undefined elsewhere. Steal
  * is time the hypervisor gave another guest while this machine had work to run: the host's slow phases
- * show there (up to 19.7 s within one run, measured), not in the run's own CPU time.
+ * show there, not in the run's own CPU time.
  */
 function machineIdleSteal(): { idle: number; steal: number } | undefined {
   try {
