@@ -28,7 +28,7 @@ export function linkCreate(provider: string): RequestSpec {
       name: 'link',
       fixed: {},
       fields: [
-        { path: 'provider', type: 'string', required: true, enum: [provider], cite: `${S22}: {provider*} ("a one-value vendor enum"; the target declares its value)` },
+        { path: 'provider', type: 'string', required: true, enum: [provider], cite: `${S22}: {provider*} ("a one-value vendor enum"; the target declares its value; openapi.yaml, StablecoinProvider: BRALE)` },
         { path: 'apiClientId', type: 'string', required: true, valid: unique('client'), cite: `${S22}: {apiClientId*}` },
         { path: 'apiClientSecret', type: 'string', required: true, valid: unique('secret'), cite: `${S22}: {apiClientSecret* (write-only)}` },
         { path: 'providerAccountId', type: 'string', valid: unique('acct'), cite: `${S22}: {providerAccountId?}` },

@@ -7,6 +7,8 @@ import { pageOf } from './page.js';
 /** Supplement 11 / 22: amounts are digit strings (the token's smallest unit). */
 export const DigitString = z.string().regex(/^\d+$/, 'a digit string');
 
+/** openapi.yaml, StablecoinProvider: the one provider value the description declares. */
+export const StablecoinProvider = z.enum(['BRALE']);
 export const PROVIDER_ACCOUNT_STATUSES = ['ACTIVE', 'INVALID', 'REVOKED'] as const;
 export const OPERATION_STATUSES = ['CREATED', 'PENDING_FUNDING', 'PENDING_PROVIDER', 'PROCESSING', 'COMPLETED', 'FAILED', 'EXPIRED'] as const;
 
@@ -14,7 +16,7 @@ export const OPERATION_STATUSES = ['CREATED', 'PENDING_FUNDING', 'PENDING_PROVID
 export const ProviderAccount = z
   .looseObject({
     id: typedId('StablecoinProviderAccount'),
-    provider: z.string().min(1),
+    provider: StablecoinProvider, // openapi.yaml, StablecoinProvider
     providerAccountId: z.string().min(1),
     providerEnvironment: z.enum(['SANDBOX', 'PRODUCTION']),
     status: z.enum(PROVIDER_ACCOUNT_STATUSES),
@@ -37,7 +39,7 @@ export const Stablecoin = z.looseObject({
   svcOperationsStatus: z.enum(['NOT_ENABLED', 'PENDING_APPROVAL', 'ENABLING', 'ENABLED', 'DISABLED']),
   networkTokenIdentifier: z.string().min(1),
   currency: z.string().optional(),
-  provider: z.string().min(1),
+  provider: StablecoinProvider, // openapi.yaml, StablecoinProvider
   stablecoinProviderAccountId: typedId('StablecoinProviderAccount'),
   providerEnvironment: z.enum(['SANDBOX', 'PRODUCTION']),
   providerTokenIdentifier: z.string().min(1),
@@ -61,13 +63,14 @@ export const StablecoinOperation = z.looseObject({
   operationType: z.enum(['MINT', 'BURN']),
   status: z.enum(OPERATION_STATUSES),
   amount: DigitString,
-  provider: z.string().min(1),
+  provider: StablecoinProvider, // openapi.yaml, StablecoinProvider
   providerEnvironment: z.enum(['SANDBOX', 'PRODUCTION']),
   stablecoinProviderAccountId: typedId('StablecoinProviderAccount'),
   source: z.record(z.string(), z.unknown()).optional(),
   fundingInstructions: FundingInstructions.optional(),
   destination: z.looseObject({ accountId: z.string().min(1), rail: z.string().optional() }).optional(),
-  estimatedDelivery: z.looseObject({ rail: z.string(), amount: z.unknown(), currency: z.unknown(), timing: z.unknown() }).optional(),
+  // openapi.yaml, StablecoinEstimatedDelivery: every member optional; amount a digit string in the smallest unit of currency.
+  estimatedDelivery: z.looseObject({ rail: z.string().optional(), amount: DigitString.optional(), currency: z.string().optional(), timing: z.string().optional() }).optional(),
   expiresAt: IsoUtc.optional(),
   providerStatus: z.string().optional(),
   failureReason: z.string().optional(),

@@ -22,15 +22,23 @@ export const UmaLookup = z.looseObject({ ...LookupBase, receiverUmaAddress: z.st
 /** GET /receiver/external-account/{externalAccountId}: accountId replaces receiverUmaAddress. */
 export const AccountLookup = z.looseObject({ ...LookupBase, accountId: z.string().min(1) });
 
-/** GET /uma-providers items. */
+/** openapi.yaml, Currency: every member optional (the schema lists no required one). */
+export const DescribedCurrency = z.looseObject({
+  code: z.string().optional(),
+  name: z.string().optional(),
+  symbol: z.string().optional(),
+  decimals: z.number().int().min(0).optional(),
+});
+
+/** GET /uma-providers items: openapi.yaml, UmaProvider (no member is required). */
 export const UmaProvider = z.looseObject({
-  name: z.string().min(1),
-  supportedRegions: z.array(z.string()),
-  domain: z.string().min(1),
-  logoUrl: z.string().nullish(),
-  supportedCurrencies: z.array(z.string()),
-  lei: z.string().nullish(),
-  allowListStatus: z.string().min(1),
+  name: z.string().optional(),
+  supportedRegions: z.array(z.string()).optional(),
+  domain: z.string().optional(),
+  logoUrl: z.url().optional(),
+  supportedCurrencies: z.array(DescribedCurrency).optional(),
+  lei: z.string().optional(),
+  allowListStatus: z.boolean().optional(),
 });
 
 /** Supplement 19: UmaInvitation. */

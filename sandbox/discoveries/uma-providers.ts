@@ -1,25 +1,37 @@
 // The UMA provider directory the sandbox serves (GET /uma-providers, supplement §18). Invented
-// entries; allowListStatus values are the sandbox's choice (sandbox/README.md).
+// entries in the shape of openapi.yaml, UmaProvider: supportedCurrencies are Currency objects and
+// allowListStatus says whether the provider is on the platform's allow list (sandbox/README.md).
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { parse } from '../context.js';
+import { CURRENCIES, type CurrencyInfo } from '../currencies.js';
+
+/** A directory currency the money areas do not use. */
+const DIRECTORY_ONLY: readonly CurrencyInfo[] = [{ code: 'KES', name: 'Kenyan Shilling', symbol: 'KSh', decimals: 2 }];
+const currencyOf = (code: string): CurrencyInfo => {
+  const c = CURRENCIES.get(code) ?? DIRECTORY_ONLY.find((d) => d.code === code);
+  if (!c) throw new Error(`unknown directory currency ${code}`);
+  return { ...c };
+};
 
 export interface UmaProvider {
   name: string;
   supportedRegions: string[];
   domain: string;
   logoUrl: string;
-  supportedCurrencies: string[];
+  /** openapi.yaml, UmaProvider: supportedCurrencies [Currency]. */
+  supportedCurrencies: CurrencyInfo[];
   lei: string;
-  allowListStatus: 'ALLOWED' | 'BLOCKED' | 'PENDING';
+  /** openapi.yaml, UmaProvider: allowListStatus, whether the provider is on the allow list. */
+  allowListStatus: boolean;
 }
 
-const p = (name: string, domain: string, regions: string[], currencies: string[], lei: string, allowListStatus: UmaProvider['allowListStatus'] = 'ALLOWED'): UmaProvider => ({
+const p = (name: string, domain: string, regions: string[], currencies: string[], lei: string, allowListStatus = true): UmaProvider => ({
   name,
   supportedRegions: regions,
   domain,
   logoUrl: `https://${domain}/logo.png`,
-  supportedCurrencies: currencies,
+  supportedCurrencies: currencies.map(currencyOf),
   lei,
   allowListStatus,
 });
@@ -32,25 +44,27 @@ export const UMA_PROVIDERS: readonly UmaProvider[] = [
   p('Eko Transfer', 'eko.example', ['NG'], ['NGN'], '5493005KJTIIGC8Y1R16'),
   p('Fjord Money', 'fjord.example', ['DE', 'FR', 'NL'], ['EUR'], '5493006KJTIIGC8Y1R17'),
   p('Garuda Send', 'garuda.example', ['IN'], ['INR'], '5493007KJTIIGC8Y1R18'),
-  p('Harbor Cash', 'harbor.example', ['US'], ['USD'], '5493008KJTIIGC8Y1R19', 'BLOCKED'),
+  p('Harbor Cash', 'harbor.example', ['US'], ['USD'], '5493008KJTIIGC8Y1R19', false),
   p('Ipê Pagamentos', 'ipe.example', ['BR'], ['BRL', 'USD'], '5493009KJTIIGC8Y1R20'),
-  p('Jalisco Giros', 'jalisco.example', ['MX', 'US'], ['MXN', 'USD'], '5493010KJTIIGC8Y1R21', 'PENDING'),
+  p('Jalisco Giros', 'jalisco.example', ['MX', 'US'], ['MXN', 'USD'], '5493010KJTIIGC8Y1R21', false),
   p('Kestrel Pay', 'kestrel.example', ['CA'], ['CAD'], '5493011KJTIIGC8Y1R22'),
-  p('Lumen Wallet', 'lumen.example', ['US', 'MX', 'BR'], ['USD', 'MXN', 'BRL'], '5493012KJTIIGC8Y1R23', 'BLOCKED'),
+  p('Lumen Wallet', 'lumen.example', ['US', 'MX', 'BR'], ['USD', 'MXN', 'BRL'], '5493012KJTIIGC8Y1R23', false),
   p('Meridian FX', 'meridian.example', ['GB', 'US', 'DE'], ['GBP', 'USD', 'EUR'], '5493013KJTIIGC8Y1R24'),
   p('Nairobi Link', 'nairobi.example', ['KE'], ['KES'], '5493014KJTIIGC8Y1R25'),
 ];
 
+// openapi.yaml, getAvailableUmaProviders: hasBlockedProviders is a boolean (default: include the
+// providers not on the allow list); sortOrder asc | desc, default desc.
 const ProvidersQuery = z.object({
   countryCode: z.string().regex(/^[A-Z]{2}$/, 'ISO 3166-1 alpha-2').optional(),
   currencyCode: z.string().regex(/^[A-Z]{3}$/, 'ISO 4217').optional(),
   hasBlockedProviders: z.enum(['true', 'false']).optional(),
-  sortOrder: z.enum(['asc', 'desc']).optional(),
+  sortOrder: z.enum(['asc', 'desc']).default('desc'),
   limit: z.coerce.number().int().min(1).max(100).default(20),
   cursor: z.string().regex(/^\d+$/, 'a cursor returned as nextCursor').optional(),
 });
 
-/** GET /uma-providers: filters countryCode, currencyCode, hasBlockedProviders; sortOrder; paging. */
+/** GET /uma-providers: filters countryCode, currencyCode, hasBlockedProviders; sortOrder (by name); paging. */
 export function umaProviderRoutes(app: FastifyInstance): void {
   const { ctx } = app;
   app.get('/uma-providers', async (req) => {
@@ -58,8 +72,8 @@ export function umaProviderRoutes(app: FastifyInstance): void {
     let items = UMA_PROVIDERS.filter(
       (p) =>
         (!q.countryCode || p.supportedRegions.includes(q.countryCode) || ctx.faults.has('uma-providers-filter-ignored')) &&
-        (!q.currencyCode || (p.supportedCurrencies.includes(q.currencyCode) && !ctx.faults.has('uma-providers-currency-filter-empty'))) &&
-        ((ctx.faults.has('uma-providers-blocked-excluded-by-default') ? q.hasBlockedProviders === 'true' : q.hasBlockedProviders !== 'false') || p.allowListStatus !== 'BLOCKED' || ctx.faults.has('uma-providers-blocked-included')),
+        (!q.currencyCode || (p.supportedCurrencies.some((c) => c.code === q.currencyCode) && !ctx.faults.has('uma-providers-currency-filter-empty'))) &&
+        ((ctx.faults.has('uma-providers-blocked-excluded-by-default') ? q.hasBlockedProviders === 'true' : q.hasBlockedProviders !== 'false') || p.allowListStatus || ctx.faults.has('uma-providers-blocked-included')),
     );
     items = [...items].sort((a, b) => a.name.localeCompare(b.name));
     if (q.sortOrder === 'desc' && !ctx.faults.has('uma-providers-sort-order-ignored')) items.reverse();

@@ -49,7 +49,7 @@ export async function stablecoinBurnRoutes(app: FastifyInstance) {
           amount: body.amount,
           source: { ...body.source },
           destination: { accountId: body.destination.externalAccountId, rail: body.destination.rail },
-          estimatedDelivery: { rail: body.destination.rail, amount: cents, currency: coin.baseCurrency, timing: DELIVERY_TIMING[body.destination.rail] },
+          estimatedDelivery: { rail: body.destination.rail, amount: String(cents), currency: coin.baseCurrency, timing: DELIVERY_TIMING[body.destination.rail] },
           ...(deposit
             ? {
                 fundingInstructions: {

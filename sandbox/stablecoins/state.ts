@@ -12,8 +12,8 @@ import { externalAccounts } from '../external-accounts/state.js';
 import { adjustBalance, internalAccounts } from '../internal-accounts/state.js';
 import { KeyedOrder } from '../store/cursor-page.js';
 
-/** The one value of the vendor enum `provider` this sandbox accepts (the supplement does not reproduce it). */
-export const STABLECOIN_PROVIDER = 'SANDBOX_ISSUER';
+/** The one value of the vendor enum `provider` this sandbox accepts: openapi.yaml, StablecoinProvider (`BRALE`). */
+export const STABLECOIN_PROVIDER = 'BRALE';
 /** Decimals of every token this sandbox's provider issues. */
 export const TOKEN_DECIMALS = 6;
 /** How long an externally funded operation waits for its funds (PENDING_FUNDING until expiresAt). */
