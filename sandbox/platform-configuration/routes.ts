@@ -81,7 +81,7 @@ export async function platformConfigurationRoutes(app: FastifyInstance) {
     const displayName = body.cardTokenization2faConfig?.displayName;
     if (ctx.faults.has('card-2fa-display-name-short') && typeof displayName === 'string' && displayName.length > 60) {
       // The fault: the branding's display name is held to 60 characters, not the documented 255.
-      problems.push({ field: 'cardTokenization2faConfig.displayName', message: 'at most 60 characters' });
+      problems.push({ field: 'cardTokenization2faConfig.displayName', constraint: { maxLength: 60 }, message: 'at most 60 characters' });
     }
     if (problems.length) throw invalidInput(problems);
     // Interface: feeConfigs "requires a USD source currency"; supplement section 2: else 501 NOT_IMPLEMENTED.

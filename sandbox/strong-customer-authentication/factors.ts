@@ -77,7 +77,7 @@ export async function scaFactorRoutes(app: FastifyInstance) {
     if (!st.pendingPasskey) throw conflict('CONFLICT', `No passkey enrollment is pending for customer ${c.id}; call POST /sca/factors first`);
     if (st.passkey && !ctx.faults.has('passkey-second-enrollment-allowed')) throw conflict('PASSKEY_ALREADY_ENROLLED', `Customer ${c.id} already has a passkey; delete it first`);
     if (!ALLOWED_ORIGINS.includes(body.origin)) {
-      throw invalidInput([{ field: 'origin', message: `origin must be one of ${ALLOWED_ORIGINS.join(', ')}` }]);
+      throw invalidInput([{ field: 'origin', constraint: { enum: [...ALLOWED_ORIGINS] }, message: `origin must be one of ${ALLOWED_ORIGINS.join(', ')}` }]);
     }
     const { verifyRegistrationResponse } = await webauthn();
     let verified;
