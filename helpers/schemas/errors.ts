@@ -1,11 +1,19 @@
 // The interface's error body (Errors) and its field errors.
 import { z } from 'zod';
 
-/** Interface, Errors: FieldError {field (required, dot path), constraint, message}. */
+/** openapi.yaml, FieldConstraint: a validator hint, every member optional, extras tolerated ("Fields are additive"). */
+export const FieldConstraint = z.looseObject({
+  format: z.string().optional(),
+  pattern: z.string().optional(),
+  enum: z.array(z.string()).optional(),
+  minLength: z.number().int().optional(),
+  maxLength: z.number().int().optional(),
+});
+
+/** Interface, Errors: FieldError {field (required, dot path), constraint, message}; openapi.yaml, FieldError: constraint is an optional FieldConstraint. */
 export const FieldError = z.looseObject({
   field: z.string().min(1).regex(/^[A-Za-z0-9_\[\]]+(\.[A-Za-z0-9_\[\]]+)*$/, 'a dot-notation path'),
-  // "Allowed values of constraint: not shown"; the supplement says it may be an object.
-  constraint: z.unknown().optional(),
+  constraint: FieldConstraint.optional(),
   message: z.string().optional(),
 });
 

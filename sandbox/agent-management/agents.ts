@@ -38,7 +38,7 @@ export async function agentRecordRoutes(app: FastifyInstance) {
     }
     const body = parse(schema, req.body) as z.infer<typeof CreateAgent>;
     const customer = customers(ctx).get(body.customerId);
-    if (!customer || customer.isDeleted) throw invalidInput([{ field: 'customerId', constraint: 'exists', message: `No customer ${body.customerId}` }]);
+    if (!customer || customer.isDeleted) throw invalidInput([{ field: 'customerId', message: `No customer ${body.customerId}` }]);
     const agent = storeAgent(body, customer.id);
     return reply.status(201).send({ agent: presentAgent(agent), deviceCode: presentCode(newCode(agent)) });
   });

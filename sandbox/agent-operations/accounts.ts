@@ -21,7 +21,7 @@ export async function agentAccountRoutes(app: FastifyInstance) {
     const agent = caller(req);
     need(agent, 'MANAGE_EXTERNAL_ACCOUNTS');
     const body = (req.body ?? {}) as Record<string, unknown>;
-    if (typeof body !== 'object' || Array.isArray(body)) throw invalidInput([{ field: 'body', constraint: 'object', message: 'a JSON object' }]);
+    if (typeof body !== 'object' || Array.isArray(body)) throw invalidInput([{ field: 'body', message: 'a JSON object' }]);
     if (body.customerId !== undefined && !mine(agent, String(body.customerId))) throw notFound('USER_NOT_FOUND', `Customer ${String(body.customerId)} not found`);
     return reply.status(201).send(await platform('POST', '/customers/external-accounts', { ...body, customerId: agent.customerId }));
   });

@@ -24,7 +24,7 @@ export async function agentQuoteRoutes(app: FastifyInstance) {
     need(agent, 'CREATE_QUOTES');
     const result = await idempotent(agent, req, 201, async () => {
       const body = parse(QuoteBody, req.body);
-      if (body.immediatelyExecute) throw invalidInput([{ field: 'immediatelyExecute', constraint: 'agent', message: 'an agent executes a quote with POST /agents/me/quotes/{quoteId}/execute, under its policy' }]);
+      if (body.immediatelyExecute) throw invalidInput([{ field: 'immediatelyExecute', message: 'an agent executes a quote with POST /agents/me/quotes/{quoteId}/execute, under its policy' }]);
       if (body.source.accountId !== undefined) ownInternal(agent, body.source.accountId);
       if (body.source.customerId !== undefined && !mine(agent, body.source.customerId)) throw notFound('USER_NOT_FOUND', `Customer ${body.source.customerId} not found`);
       const source = body.source.sourceType === 'REALTIME_FUNDING' ? { ...body.source, customerId: agent.customerId } : body.source;

@@ -89,7 +89,7 @@ export async function cardSimulateRoutes(app: FastifyInstance) {
       : parse(AuthBody, raw);
     if (body.currency.code !== card.currency || card.currency !== CARD_CURRENCY) {
       throw badRequest('INVALID_CURRENCY', `Card ${card.id} authorizes in ${card.currency}, not ${body.currency.code}`, {
-        errors: [{ field: 'currency.code', constraint: 'enum', message: `the card's currency ${card.currency}` }],
+        errors: [{ field: 'currency.code', constraint: { enum: [card.currency] }, message: `the card's currency ${card.currency}` }],
       });
     }
     return body;
@@ -191,7 +191,7 @@ export async function cardSimulateRoutes(app: FastifyInstance) {
     return: (card, raw) => {
       const b = parse(ChildBodyPositive, raw);
       const t = parentTxn(b.cardTransactionId, card, ['SETTLED', 'PARTIALLY_SETTLED']);
-      if (b.amount > t.settled - t.refunded && !f.has('card-return-above-settled-accepted')) throw invalidInput([{ field: 'amount', constraint: 'max', message: `at most the net settled amount ${t.settled - t.refunded}` }]);
+      if (b.amount > t.settled - t.refunded && !f.has('card-return-above-settled-accepted')) throw invalidInput([{ field: 'amount', message: `at most the net settled amount ${t.settled - t.refunded}` }]);
       return simulateToken(card, () => {
         t.refunded += b.amount;
         adjustBalance(ctx, getInternalAccount(ctx, t.accountId), b.amount);

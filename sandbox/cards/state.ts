@@ -150,7 +150,7 @@ export function cardTools(ctx: SandboxContext) {
         : a.status !== 'ACTIVE' ? `is ${a.status}`
         : /00[23]$/.test(id) ? 'is ineligible (sandbox magic 002/003)'
         : undefined;
-      return why ? [{ field: `${field}.${i}`, constraint: 'fundingSource', message: `${id} ${why}` }] : [];
+      return why ? [{ field: `${field}.${i}`, message: `${id} ${why}` }] : [];
     });
     if (problems.length) {
       throw badRequest('FUNDING_SOURCE_INELIGIBLE', `Ineligible funding source(s): ${problems.map((p) => p.message).join('; ')}`, { errors: problems });

@@ -20,7 +20,7 @@ export function authorizeRoute(app: FastifyInstance): void {
     const { code } = parse(z.object({ code: z.string().min(1), ...(f.has('authorize-ip-unchecked') ? {} : { endUserIpAddress: z.string().optional() }) }).passthrough(), req.body);
     const t = s.txns.get(q.transactionId);
     if (q.status !== 'PENDING_AUTHORIZATION' || !q.scaChallenge || !t) throw conflict('CONFLICT', `Quote ${q.id} is ${q.status}; nothing to authorize`);
-    if (code !== SANDBOX_CODE) throw invalidInput([{ field: 'code', constraint: 'match', message: 'The code does not match' }]);
+    if (code !== SANDBOX_CODE) throw invalidInput([{ field: 'code', message: 'The code does not match' }]);
     // The source must still be able to send ("Frozen and failed accounts cannot send or receive
     // payments"), and, where the debit waited for the authorization (not taken at execute), still hold
     // the amount (other payments may have spent it meanwhile); else the challenge stays open.

@@ -63,19 +63,19 @@ export function newQuote(ctx: SandboxContext, body: QuoteRequestBody): Quote {
   if (currencyOf !== undefined && !rateSupported(currencyOf)) throw badRequest('INVALID_CURRENCY', `Currency ${currencyOf} is not supported`);
   if (!Number.isInteger(body.lockedCurrencyAmount) || body.lockedCurrencyAmount <= 0) {
     throw badRequest('INVALID_AMOUNT', 'lockedCurrencyAmount must be a positive integer in the smallest unit of the locked currency', {
-      errors: [{ field: 'lockedCurrencyAmount', constraint: 'positiveInteger', message: 'a positive integer' }],
+      errors: [{ field: 'lockedCurrencyAmount', message: 'a positive integer' }],
     });
   }
   let source: InternalAccountRecord | undefined;
   let customerId: string;
   if (body.source.sourceType === 'ACCOUNT') {
     source = getInternalAccount(ctx, body.source.accountId);
-    if (!source.customerId) throw invalidInput([{ field: 'source.accountId', constraint: 'customerAccount', message: 'a customer internal account' }]);
+    if (!source.customerId) throw invalidInput([{ field: 'source.accountId', message: 'a customer internal account' }]);
     customerId = source.customerId;
   } else {
     const problems = [
-      ...(body.source.customerId ? [] : [{ field: 'source.customerId', constraint: 'required', message: 'this sandbox funds realtime quotes of a customer' }]),
-      ...(body.immediatelyExecute && !f.has('quote-realtime-execute-ignored') ? [{ field: 'immediatelyExecute', constraint: 'source', message: 'immediatelyExecute needs an internal-account source' }] : []),
+      ...(body.source.customerId ? [] : [{ field: 'source.customerId', message: 'this sandbox funds realtime quotes of a customer' }]),
+      ...(body.immediatelyExecute && !f.has('quote-realtime-execute-ignored') ? [{ field: 'immediatelyExecute', message: 'immediatelyExecute needs an internal-account source' }] : []),
     ];
     if (problems.length) throw invalidInput(problems);
     customerId = body.source.customerId!;
@@ -97,7 +97,7 @@ export function newQuote(ctx: SandboxContext, body: QuoteRequestBody): Quote {
   if (source && !f.has('frozen-account-sends')) assertCanMoveMoney(ctx, source, 'send');
   if (destination.kind === 'internal') assertCanMoveMoney(ctx, destination.account, 'receive');
   if (body.platformFeeOverride && sending !== 'USD' && !f.has('fee-override-non-usd-accepted')) {
-    throw invalidInput([{ field: 'platformFeeOverride', constraint: 'sourceCurrency', message: 'a platform fee override requires a USD source currency' }]);
+    throw invalidInput([{ field: 'platformFeeOverride', message: 'a platform fee override requires a USD source currency' }]);
   }
   const configured = ctx.config.feeConfigs.find((c) => c.sourceCurrency === sending);
   const platform = body.platformFeeOverride

@@ -27,12 +27,12 @@ export function transferInRoute(app: FastifyInstance): void {
     idempotent(ctx, req, reply, async () => {
       const body = parse(TransferIn, req.body);
       if ((!Number.isInteger(body.amount) && !f.has('transfer-in-fraction-accepted')) || body.amount <= 0) {
-        throw badRequest('INVALID_AMOUNT', 'amount must be a positive integer in the smallest unit', { errors: [{ field: 'amount', constraint: 'positiveInteger', message: 'a positive integer of the smallest unit' }] });
+        throw badRequest('INVALID_AMOUNT', 'amount must be a positive integer in the smallest unit', { errors: [{ field: 'amount', message: 'a positive integer of the smallest unit' }] });
       }
       const destination = getInternalAccount(ctx, body.destination.accountId);
       const source = externalAccounts(ctx).get(body.source.accountId);
       if (!source || source.customerId !== destination.customerId) throw notFound('REFERENCE_NOT_FOUND', `Source account ${body.source.accountId} not found for this customer`);
-      if (source.accountInfo.accountType !== 'USD_ACCOUNT') throw invalidInput([{ field: 'source.accountId', constraint: 'pullCapable', message: 'transfer-in pulls from USD bank accounts (ACH)' }]);
+      if (source.accountInfo.accountType !== 'USD_ACCOUNT') throw invalidInput([{ field: 'source.accountId', message: 'transfer-in pulls from USD bank accounts (ACH)' }]);
       if (source.currency !== destination.currency) throw badRequest('INVALID_CURRENCY', `transfer-in is same-currency: ${source.currency} to ${destination.currency}`);
       if (!(f.has('frozen-account-transfer-in-accepted') && destination.status === 'FROZEN')) assertCanMoveMoney(ctx, destination, 'receive');
       const now = isoNow(ctx.clock);

@@ -105,7 +105,7 @@ export async function bulkCustomerRoutes(app: FastifyInstance) {
   const present = (job: Job) => ({ ...job, progress: { ...job.progress }, errors: [...job.errors] });
 
   app.post('/customers/bulk/csv', async (req, reply) => {
-    if (!req.isMultipart()) throw invalidInput([{ field: 'file', constraint: 'multipart', message: 'Upload the CSV as multipart/form-data' }]);
+    if (!req.isMultipart()) throw invalidInput([{ field: 'file', message: 'Upload the CSV as multipart/form-data' }]);
     let csv: string | undefined;
     let fileName = '';
     for await (const part of req.parts()) {
@@ -115,11 +115,11 @@ export async function bulkCustomerRoutes(app: FastifyInstance) {
         fileName = part.filename ?? '';
       }
     }
-    if (csv === undefined) throw invalidInput([{ field: 'file', constraint: 'required', message: 'file is required' }]);
+    if (csv === undefined) throw invalidInput([{ field: 'file', message: 'file is required' }]);
     const rows = parseCsv(csv);
     const header = rows[0]?.map((h) => h.trim()) ?? [];
     const missing = ['umaAddress', 'platformCustomerId', 'customerType'].filter((c) => !header.includes(c));
-    if (missing.length) throw invalidInput(missing.map((c) => ({ field: `file.${c}`, constraint: 'required', message: `the CSV has no ${c} column` })));
+    if (missing.length) throw invalidInput(missing.map((c) => ({ field: `file.${c}`, message: `the CSV has no ${c} column` })));
     const hold = fileName.endsWith(BULK_HOLD_SUFFIX);
     const job: Job = { id: `Job:${randomUUID()}`, status: hold ? 'PENDING' : 'PROCESSING', progress: { total: rows.length - 1, processed: 0, successful: 0, failed: 0 }, errors: [] };
     jobs(ctx).set(job.id, job);

@@ -26,12 +26,12 @@ export function crossFieldErrors(ctx: SandboxContext, body: Record<string, unkno
   const errors: FieldError[] = [];
   const idType = body.idType ?? onFile.idType;
   if (idType === 'SSN' && typeof body.identifier === 'string' && !/^\d{3}-\d{2}-\d{4}$/.test(body.identifier) && !ctx.faults.has('ssn-identifier-format-unchecked')) {
-    errors.push({ field: `${prefix}identifier`, constraint: 'pattern', message: 'an SSN identifier is ###-##-####' });
+    errors.push({ field: `${prefix}identifier`, constraint: { format: 'us-ssn', pattern: '^\\d{3}-\\d{2}-\\d{4}$' }, message: 'an SSN identifier is ###-##-####' });
   }
   const categories = (body.sourceOfFundsCategories ?? onFile.sourceOfFundsCategories) as unknown[] | undefined;
   const description = body.sourceOfFundsOtherDescription ?? onFile.sourceOfFundsOtherDescription;
   if (categories?.includes('OTHER') && (description === undefined || description === '') && !ctx.faults.has('funds-other-description-optional')) {
-    errors.push({ field: `${prefix}sourceOfFundsOtherDescription`, constraint: 'required', message: 'sourceOfFundsCategories OTHER needs sourceOfFundsOtherDescription' });
+    errors.push({ field: `${prefix}sourceOfFundsOtherDescription`, message: 'sourceOfFundsCategories OTHER needs sourceOfFundsOtherDescription' });
   }
   return errors;
 }
@@ -68,7 +68,7 @@ function missingMandatoryInfo(ctx: SandboxContext, fields: Record<string, unknow
   const missing = (['email', 'phoneNumber'] as const).filter((f) => fields[f] === undefined);
   if (missing.length) {
     throw badRequest('MISSING_MANDATORY_USER_INFO', `Customers of region ${String(fields.region)} need ${missing.join(' and ')} for contact verification`, {
-      errors: missing.map((field) => ({ field, constraint: 'required', message: `${field} is mandatory where contact verification applies` })),
+      errors: missing.map((field) => ({ field, message: `${field} is mandatory where contact verification applies` })),
     });
   }
 }
@@ -130,7 +130,7 @@ export function setKycStatus(ctx: SandboxContext, c: CustomerRecord, status: Kyc
 export function checkTermsVersion(ctx: SandboxContext, consent?: { termsVersion: string }): void {
   if (consent && consent.termsVersion !== TERMS.version && !ctx.faults.has('terms-unknown-version-accepted')) {
     throw badRequest('END_USER_TERMS_VERSION_NOT_FOUND', `End-user terms version ${consent.termsVersion} is not supported`, {
-      errors: [{ field: 'endUserTermsConsent.termsVersion', constraint: 'enum', message: `supported: ${TERMS.version}` }],
+      errors: [{ field: 'endUserTermsConsent.termsVersion', constraint: { enum: [TERMS.version] }, message: `supported: ${TERMS.version}` }],
     });
   }
 }

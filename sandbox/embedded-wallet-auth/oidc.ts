@@ -11,7 +11,7 @@ export const OIDC_ISSUERS = ['https://accounts.google.com', 'https://appleid.app
  * dummy signature ok; verify also needs nonce = sha256(clientPublicKey) (hex of the key string's UTF-8 bytes here).
  */
 export function oidcClaims(ctx: SandboxContext, token: string, clientPublicKey?: string): { iss: string; sub: string; email?: string } {
-  const bad = (why: string) => invalidInput([{ field: 'oidcToken', constraint: 'oidc', message: why }]);
+  const bad = (why: string) => invalidInput([{ field: 'oidcToken', message: why }]);
   const parts = token.split('.');
   if (parts.length !== 3 || !parts.slice(0, 2).every((p) => /^[A-Za-z0-9_-]+$/.test(p))) throw bad('not a JWT (three base64url parts)');
   let claims: Record<string, unknown>;

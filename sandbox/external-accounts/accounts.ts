@@ -127,42 +127,42 @@ export function validateCreate(ctx: SandboxContext, body: unknown): CreateExtern
   if (type === 'LIGHTNING' || (type === 'LIGHTNING_ACCOUNT' && !ctx.faults.has('lightning-account-rules-skipped'))) {
     // The fault counts no invoice among the destinations given.
     const given = ['invoice', 'bolt12', 'lightningAddress'].filter((k) => ai[k] !== undefined && !(k === 'invoice' && ctx.faults.has('lightning-invoice-not-counted')));
-    if (given.length !== 1 && !(given.length > 1 && ctx.faults.has('lightning-several-destinations-accepted'))) problems.push({ field: ctx.faults.has('lightning-one-of-names-other-field') ? 'accountInfo.accountType' : 'accountInfo', constraint: 'oneOf', message: 'exactly one of invoice, bolt12, lightningAddress' });
+    if (given.length !== 1 && !(given.length > 1 && ctx.faults.has('lightning-several-destinations-accepted'))) problems.push({ field: ctx.faults.has('lightning-one-of-names-other-field') ? 'accountInfo.accountType' : 'accountInfo', message: 'exactly one of invoice, bolt12, lightningAddress' });
     if (typeof ai.invoice === 'string' && info.success && !isBolt11Invoice(ai.invoice)) {
-      problems.push({ field: 'accountInfo.invoice', constraint: 'format', message: 'accountInfo.invoice must be a BOLT 11 invoice (bech32 with a valid checksum)' });
+      problems.push({ field: 'accountInfo.invoice', message: 'accountInfo.invoice must be a BOLT 11 invoice (bech32 with a valid checksum)' });
     }
-    for (const k of ['beneficiary', 'vaspName']) if (ai[k] !== undefined) problems.push({ field: `accountInfo.${k}`, constraint: 'forbidden', message: `${k} is not allowed on Lightning accounts` });
+    for (const k of ['beneficiary', 'vaspName']) if (ai[k] !== undefined) problems.push({ field: `accountInfo.${k}`, message: `${k} is not allowed on Lightning accounts` });
   }
   if (WALLETS.has(type) && typeof ai.address === 'string') {
     const problem = walletAddressProblem(ctx, type, ai.address);
-    if (problem) problems.push({ field: 'accountInfo.address', constraint: 'format', message: `accountInfo.address must be ${problem}` });
+    if (problem) problems.push({ field: 'accountInfo.address', message: `accountInfo.address must be ${problem}` });
   }
   const currencies = WALLET_CURRENCIES[type];
   // Under the fault any well-formed currency goes with any account type.
   if (ctx.faults.has('external-account-currency-unpaired')) {
     // nothing: the pairing is not checked
   } else if (currencies && !currencies.includes(req.currency)) {
-    problems.push({ field: 'currency', constraint: 'enum', message: `${type} holds ${currencies.join(' or ')}` });
+    problems.push({ field: 'currency', constraint: { enum: [...currencies] }, message: `${type} holds ${currencies.join(' or ')}` });
   } else if (!currencies && /_ACCOUNT$/.test(type) && !['SWIFT_ACCOUNT'].includes(type) && req.currency !== type.slice(0, 3) && type !== 'SLV_ACCOUNT') {
-    problems.push({ field: 'currency', constraint: 'enum', message: `${type} holds ${type.slice(0, 3)}` });
+    problems.push({ field: 'currency', constraint: { enum: [type.slice(0, 3)] }, message: `${type} holds ${type.slice(0, 3)}` });
   }
   const ben = ai.beneficiary as { beneficiaryType?: string; countryOfResidence?: string } | undefined;
   if (type === 'EUR_ACCOUNT' && ben?.beneficiaryType === 'INDIVIDUAL' && !ben.countryOfResidence) {
-    problems.push({ field: 'accountInfo.beneficiary.countryOfResidence', constraint: 'required', message: 'required for EUR accounts' });
+    problems.push({ field: 'accountInfo.beneficiary.countryOfResidence', message: 'required for EUR accounts' });
   }
   if (WALLETS.has(type) && ben?.beneficiaryType === 'BUSINESS' && ctx.faults.has('wallet-business-beneficiary-refused')) {
-    problems.push({ field: 'accountInfo.beneficiary.beneficiaryType', constraint: 'enum', message: "a wallet's beneficiary is INDIVIDUAL" });
+    problems.push({ field: 'accountInfo.beneficiary.beneficiaryType', constraint: { enum: ['INDIVIDUAL'] }, message: "a wallet's beneficiary is INDIVIDUAL" });
   }
   // Supplement 7: a wallet's beneficiary is INDIVIDUAL{beneficiaryType, fullName*, countryOfResidence*} or BUSINESS.
   if (WALLETS.has(type) && ben?.beneficiaryType === 'INDIVIDUAL' && !ben.countryOfResidence && !ctx.faults.has('wallet-beneficiary-country-optional')) {
-    problems.push({ field: 'accountInfo.beneficiary.countryOfResidence', constraint: 'required', message: "required on a wallet's individual beneficiary" });
+    problems.push({ field: 'accountInfo.beneficiary.countryOfResidence', message: "required on a wallet's individual beneficiary" });
   }
   if (ctx.settings.counterpartyRules && isSelfCustodyWallet(ai) && type !== 'LIGHTNING' && type !== 'LIGHTNING_ACCOUNT') {
     if (!req.ownershipType && !ctx.faults.has('ownership-type-not-required')) {
-      problems.push({ field: 'ownershipType', constraint: 'required', message: 'ownershipType is required for self-custody wallets on platforms subject to counterparty rules' });
+      problems.push({ field: 'ownershipType', message: 'ownershipType is required for self-custody wallets on platforms subject to counterparty rules' });
     }
     if (req.ownershipType === 'THIRD_PARTY' && !ben && !ctx.faults.has('wallet-third-party-beneficiary-optional')) {
-      problems.push({ field: 'accountInfo.beneficiary', constraint: 'required', message: 'a third-party self-custody wallet needs its beneficiary' });
+      problems.push({ field: 'accountInfo.beneficiary', message: 'a third-party self-custody wallet needs its beneficiary' });
     }
   }
   if (problems.length) throw invalidInput(problems);

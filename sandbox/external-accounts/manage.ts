@@ -33,10 +33,10 @@ export async function externalAccountManageRoutes(app: FastifyInstance, { scope 
     const body = validateCreate(ctx, req.body);
     let customerId: string | null = null;
     if (scope === 'customers') {
-      if (!body.customerId) throw invalidInput([{ field: 'customerId', constraint: 'required', message: 'customerId is required' }]);
+      if (!body.customerId) throw invalidInput([{ field: 'customerId', message: 'customerId is required' }]);
       customerId = getCustomer(ctx, body.customerId).id;
     } else if (body.customerId || body.defaultUmaDepositAccount !== undefined) {
-      throw invalidInput([{ field: body.customerId ? 'customerId' : 'defaultUmaDepositAccount', constraint: 'forbidden', message: 'not allowed on platform external accounts' }]);
+      throw invalidInput([{ field: body.customerId ? 'customerId' : 'defaultUmaDepositAccount', message: 'not allowed on platform external accounts' }]);
     }
     const identifier = JSON.stringify(body.accountInfo);
     const duplicate = accountsOf(ctx, customerId).find((a) => JSON.stringify(a.accountInfo) === identifier && a.currency === body.currency);

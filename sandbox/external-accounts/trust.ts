@@ -73,7 +73,7 @@ export async function beneficiaryTrustRoutes(app: FastifyInstance) {
         throw conflict('CONFLICT', `No ${action} request is awaiting confirmation for ${a.id}; call POST .../${action} first`);
       }
       if (body.challengeId && body.challengeId !== pending.challengeId) {
-        throw invalidInput([{ field: 'challengeId', constraint: 'match', message: 'challengeId is not the challenge of the pending request' }]);
+        throw invalidInput([{ field: 'challengeId', message: 'challengeId is not the challenge of the pending request' }]);
       }
       if (ctx.clock.now() >= pending.expiresAt && !ctx.faults.has('trust-confirm-accepts-expired')) {
         state.pending = undefined;
@@ -83,9 +83,9 @@ export async function beneficiaryTrustRoutes(app: FastifyInstance) {
         const ok =
           (await verifyPasskeyAssertion(ctx, pending.customerId, body.passkeyAssertion, body.origin, pending.assertionChallenge)) ||
           (ctx.faults.has('trust-passkey-assertion-unchecked') && pending.assertionChallenge !== undefined);
-        if (!ok) throw invalidInput([{ field: 'passkeyAssertion', constraint: 'webauthn', message: 'The assertion is not one of the customer\'s passkey over this challenge' }]);
+        if (!ok) throw invalidInput([{ field: 'passkeyAssertion', message: 'The assertion is not one of the customer\'s passkey over this challenge' }]);
       } else if (body.code !== SANDBOX_CODE && !ctx.faults.has('trust-confirm-accepts-wrong-code')) {
-        throw invalidInput([{ field: 'code', constraint: 'match', message: 'The code does not match' }]);
+        throw invalidInput([{ field: 'code', message: 'The code does not match' }]);
       }
       state.pending = undefined;
       const trusted = action === 'trust';

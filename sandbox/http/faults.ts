@@ -26,6 +26,11 @@ export const httpFaults = {
     areas: ['platform-configuration'],
     rule: 'Errors: INVALID_INPUT is a 400 code; a malformed body is the client\'s mistake, never a 5xx.',
   },
+  'field-error-constraint-not-object': {
+    areas: ['customers'],
+    suites: ['customers/field-rules.test.ts'],
+    rule: 'openapi.yaml, FieldError: constraint is a FieldConstraint object (format, pattern, enum, minLength, maxLength), never a bare string.',
+  },
   'field-errors-first-only': {
     areas: ['customers'],
     rule: 'Errors: on 400 field-validation errors, details.errors is an array of FieldError, one per invalid field.',

@@ -46,7 +46,7 @@ export async function beneficialOwnerRoutes(app: FastifyInstance) {
     if (crossField.length) throw invalidInput(crossField);
     const customer = getCustomer(ctx, body.customerId);
     if (customer.customerType !== 'BUSINESS') {
-      throw invalidInput([{ field: 'customerId', constraint: 'customerType', message: 'Beneficial owners belong to business customers' }]);
+      throw invalidInput([{ field: 'customerId', message: 'Beneficial owners belong to business customers' }]);
     }
     const last = body.personalInfo.lastName;
     const now = isoNow(ctx.clock);

@@ -17,24 +17,24 @@ export async function documentRoutes(app: FastifyInstance) {
   /** Reads a multipart upload: its fields and its one file. */
   async function readUpload(req: FastifyRequest) {
     if (!req.isMultipart()) {
-      throw invalidInput([{ field: 'file', constraint: 'multipart', message: 'Upload documents as multipart/form-data' }]);
+      throw invalidInput([{ field: 'file', message: 'Upload documents as multipart/form-data' }]);
     }
     const fields: Record<string, string> = {};
     let file: { name: string; size: number; type: string } | undefined;
     for await (const part of req.parts()) {
       if (part.type === 'file') {
         const buf = await part.toBuffer().catch(() => {
-          throw invalidInput([{ field: 'file', constraint: 'maxSize', message: 'The file exceeds 10 MB' }]);
+          throw invalidInput([{ field: 'file', message: 'The file exceeds 10 MB' }]);
         });
         file = { name: part.filename, size: buf.length, type: part.mimetype };
       } else fields[part.fieldname] = String(part.value);
     }
     const problems: FieldError[] = [];
-    if (!file) problems.push({ field: 'file', constraint: 'required', message: 'file is required' });
-    else if (!['application/pdf', 'image/jpeg', 'image/png'].includes(file.type) && !ctx.faults.has('document-media-type-unchecked')) problems.push({ field: 'file', constraint: 'mediaType', message: 'PDF, JPEG or PNG' });
-    if (!DOCUMENT_TYPES.has(fields.documentType ?? '')) problems.push({ field: 'documentType', constraint: 'enum', message: 'a documentType of the interface' });
-    if (!/^[A-Z]{2}$/.test(fields.country ?? '')) problems.push({ field: 'country', constraint: 'pattern', message: 'an ISO 3166-1 alpha-2 code' });
-    if (fields.side !== undefined && !['FRONT', 'BACK'].includes(fields.side)) problems.push({ field: 'side', constraint: 'enum', message: 'FRONT or BACK' });
+    if (!file) problems.push({ field: 'file', message: 'file is required' });
+    else if (!['application/pdf', 'image/jpeg', 'image/png'].includes(file.type) && !ctx.faults.has('document-media-type-unchecked')) problems.push({ field: 'file', message: 'PDF, JPEG or PNG' });
+    if (!DOCUMENT_TYPES.has(fields.documentType ?? '')) problems.push({ field: 'documentType', constraint: { enum: [...DOCUMENT_TYPES] }, message: 'a documentType of the interface' });
+    if (!/^[A-Z]{2}$/.test(fields.country ?? '')) problems.push({ field: 'country', constraint: { format: 'iso3166-1-alpha-2', pattern: '^[A-Z]{2}$' }, message: 'an ISO 3166-1 alpha-2 code' });
+    if (fields.side !== undefined && !['FRONT', 'BACK'].includes(fields.side)) problems.push({ field: 'side', constraint: { enum: ['FRONT', 'BACK'] }, message: 'FRONT or BACK' });
     return { fields, file, problems };
   }
 
@@ -50,7 +50,7 @@ export async function documentRoutes(app: FastifyInstance) {
     const { fields, file, problems } = await readUpload(req);
     // The fault: an upload with no documentHolder (and nothing else wrong) is refused below, but stored first, held by no one.
     if (!fields.documentHolder && !problems.length && ctx.faults.has('document-refused-holder-stored')) storeDocument({ ...fields, documentHolder: '' }, file!);
-    if (!fields.documentHolder) problems.push({ field: 'documentHolder', constraint: 'required', message: 'a Customer or BeneficialOwner id' });
+    if (!fields.documentHolder) problems.push({ field: 'documentHolder', message: 'a Customer or BeneficialOwner id' });
     if (problems.length) throw invalidInput(problems);
     if (fields.documentHolder.startsWith('Customer:')) getCustomer(ctx, fields.documentHolder);
     else if (!state(ctx).owners.has(fields.documentHolder) || ctx.faults.has('document-owner-holder-refused')) throw notFound('REFERENCE_NOT_FOUND', `Document holder ${fields.documentHolder} not found`);
@@ -113,7 +113,7 @@ export async function documentRoutes(app: FastifyInstance) {
     const d = getDocument((req.params as { documentId: string }).documentId);
     const { fields, file, problems } = await readUpload(req);
     if (fields.documentHolder !== undefined && ctx.faults.has('document-reupload-moves-holder')) d.documentHolder = fields.documentHolder;
-    else if (fields.documentHolder !== undefined) problems.push({ field: 'documentHolder', constraint: 'readOnly', message: 'documentHolder cannot change on re-upload' });
+    else if (fields.documentHolder !== undefined) problems.push({ field: 'documentHolder', message: 'documentHolder cannot change on re-upload' });
     if (problems.length) throw invalidInput(problems);
     review(fields);
     if (!ctx.faults.has('document-put-keeps-old-file')) {

@@ -76,12 +76,12 @@ export async function platformConfigurationRoutes(app: FastifyInstance) {
     const problems: FieldError[] = [];
     if (body.webhookEndpoint && !ctx.faults.has('config-accepts-http-webhook')) {
       const problem = endpointProblem(body.webhookEndpoint, ctx.settings.allowInsecureLoopbackWebhooks);
-      if (problem) problems.push({ field: 'webhookEndpoint', constraint: 'format', message: `webhookEndpoint ${problem}` });
+      if (problem) problems.push({ field: 'webhookEndpoint', message: `webhookEndpoint ${problem}` });
     }
     const displayName = body.cardTokenization2faConfig?.displayName;
     if (ctx.faults.has('card-2fa-display-name-short') && typeof displayName === 'string' && displayName.length > 60) {
       // The fault: the branding's display name is held to 60 characters, not the documented 255.
-      problems.push({ field: 'cardTokenization2faConfig.displayName', constraint: 'maxLength', message: 'at most 60 characters' });
+      problems.push({ field: 'cardTokenization2faConfig.displayName', constraint: { maxLength: 60 }, message: 'at most 60 characters' });
     }
     if (problems.length) throw invalidInput(problems);
     // Interface: feeConfigs "requires a USD source currency"; supplement section 2: else 501 NOT_IMPLEMENTED.

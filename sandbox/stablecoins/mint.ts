@@ -44,10 +44,10 @@ export async function stablecoinMintRoutes(app: FastifyInstance) {
       if (funding.type === 'SVC_INTERNAL_ACCOUNT') {
         const account = internalAccounts(ctx).get(funding.accountId);
         if (!account) throw notFound('REFERENCE_NOT_FOUND', `Internal account ${funding.accountId} not found`);
-        if (account.currency !== coin.baseCurrency) throw invalidInput([{ field: 'fundingSource.accountId', constraint: 'currency', message: `the funding account must hold ${coin.baseCurrency}` }]);
+        if (account.currency !== coin.baseCurrency) throw invalidInput([{ field: 'fundingSource.accountId', message: `the funding account must hold ${coin.baseCurrency}` }]);
         assertCanMoveMoney(ctx, account, 'send');
         const taken = ctx.faults.has('stablecoin-funding-debit-wrong') ? Math.round(cents / 100) : cents;
-        if (account.available < taken) throw invalidInput([{ field: 'fundingSource.accountId', constraint: 'balance', message: `the funding account holds ${account.available} cents; the mint needs ${cents}` }]);
+        if (account.available < taken) throw invalidInput([{ field: 'fundingSource.accountId', message: `the funding account holds ${account.available} cents; the mint needs ${cents}` }]);
         adjustBalance(ctx, account, -taken);
         debit = { accountId: account.id, cents: taken };
       }

@@ -191,10 +191,10 @@ export function stablecoinTools(ctx: SandboxContext) {
     const perCent = 10n ** BigInt(Math.max(coin.decimals - 2, 0));
     const whole = units % perCent === 0n || (ctx.faults.has('stablecoin-amount-cents-checked-coarsely') && units % 10n === 0n) || ctx.faults.has('stablecoin-amount-fractional-cents-accepted');
     if (units <= 0n || !whole) {
-      throw invalidInput([{ field: 'amount', constraint: 'whole-cents', message: `amount must be a positive whole number of cents at ${coin.decimals} decimals (a multiple of ${perCent})` }]);
+      throw invalidInput([{ field: 'amount', message: `amount must be a positive whole number of cents at ${coin.decimals} decimals (a multiple of ${perCent})` }]);
     }
     const cents = units / perCent;
-    if (cents > BigInt(Number.MAX_SAFE_INTEGER)) throw invalidInput([{ field: 'amount', constraint: 'maximum', message: 'amount is too large' }]);
+    if (cents > BigInt(Number.MAX_SAFE_INTEGER)) throw invalidInput([{ field: 'amount', message: 'amount is too large' }]);
     return Number(cents);
   }
 
@@ -228,9 +228,9 @@ export function stablecoinTools(ctx: SandboxContext) {
     const type = String(account.accountInfo.accountType);
     const fits = want === 'spark' ? type === 'SPARK_WALLET' : account.currency === 'USD' && type === 'USD_ACCOUNT';
     if (!fits) {
-      throw invalidInput([{ field, constraint: want, message: want === 'spark' ? 'a mint goes to a SPARK wallet external account' : 'a USD bank external account (USD_ACCOUNT)' }]);
+      throw invalidInput([{ field, message: want === 'spark' ? 'a mint goes to a SPARK wallet external account' : 'a USD bank external account (USD_ACCOUNT)' }]);
     }
-    if (account.status !== 'ACTIVE') throw invalidInput([{ field, constraint: 'active', message: `external account ${accountId} is ${account.status}, not ACTIVE` }]);
+    if (account.status !== 'ACTIVE') throw invalidInput([{ field, message: `external account ${accountId} is ${account.status}, not ACTIVE` }]);
     return account;
   }
 

@@ -96,7 +96,7 @@ export function factorResetRoutes(app: FastifyInstance): void {
     if (r.status !== 'LIVENESS_PASSED' && !ctx.faults.has('reset-completes-without-liveness')) {
       throw new ApiError(400, 'INVALID_INPUT', `Factor reset ${r.id} is ${r.status}: the liveness check has not passed`);
     }
-    if (r.factor === 'SMS_OTP' && !mobile) throw invalidInput([{ field: 'mobile', constraint: 'required', message: 'an SMS_OTP reset names the new mobile number' }]);
+    if (r.factor === 'SMS_OTP' && !mobile) throw invalidInput([{ field: 'mobile', message: 'an SMS_OTP reset names the new mobile number' }]);
     const st = factorState(ctx, c.id);
     if (r.factor === 'TOTP') st.totp = undefined;
     if (r.factor === 'PASSKEY') st.passkey = undefined;

@@ -65,10 +65,10 @@ export async function scaFactorRoutes(app: FastifyInstance) {
     const st = factorState(ctx, c.id);
     if (body.type === 'TOTP') {
       if (!st.pendingTotp || body.secret.toLowerCase() !== st.pendingTotp) {
-        throw invalidInput([{ field: 'secret', constraint: 'match', message: 'secret is not the one POST /sca/factors issued last' }]);
+        throw invalidInput([{ field: 'secret', message: 'secret is not the one POST /sca/factors issued last' }]);
       }
       const ok = totpOf(ctx, st.pendingTotp).validate({ token: body.code, window: 1 }) !== null || ctx.faults.has('totp-confirm-accepts-any-code');
-      if (!ok) throw invalidInput([{ field: 'code', constraint: 'totp', message: 'The code is not the current TOTP code of the secret' }]);
+      if (!ok) throw invalidInput([{ field: 'code', message: 'The code is not the current TOTP code of the secret' }]);
       st.totp = st.pendingTotp;
       st.pendingTotp = undefined;
       enrolled(ctx, c.id, 'TOTP');
@@ -77,7 +77,7 @@ export async function scaFactorRoutes(app: FastifyInstance) {
     if (!st.pendingPasskey) throw conflict('CONFLICT', `No passkey enrollment is pending for customer ${c.id}; call POST /sca/factors first`);
     if (st.passkey && !ctx.faults.has('passkey-second-enrollment-allowed')) throw conflict('PASSKEY_ALREADY_ENROLLED', `Customer ${c.id} already has a passkey; delete it first`);
     if (!ALLOWED_ORIGINS.includes(body.origin)) {
-      throw invalidInput([{ field: 'origin', constraint: 'enum', message: `origin must be one of ${ALLOWED_ORIGINS.join(', ')}` }]);
+      throw invalidInput([{ field: 'origin', constraint: { enum: [...ALLOWED_ORIGINS] }, message: `origin must be one of ${ALLOWED_ORIGINS.join(', ')}` }]);
     }
     const { verifyRegistrationResponse } = await webauthn();
     let verified;
@@ -90,10 +90,10 @@ export async function scaFactorRoutes(app: FastifyInstance) {
         requireUserVerification: false,
       });
     } catch (err) {
-      throw invalidInput([{ field: 'credential', constraint: 'webauthn', message: `The passkey registration does not verify: ${(err as Error).message}` }]);
+      throw invalidInput([{ field: 'credential', message: `The passkey registration does not verify: ${(err as Error).message}` }]);
     }
     if (!verified.verified || !verified.registrationInfo) {
-      throw invalidInput([{ field: 'credential', constraint: 'webauthn', message: 'The passkey registration does not verify' }]);
+      throw invalidInput([{ field: 'credential', message: 'The passkey registration does not verify' }]);
     }
     const { credential } = verified.registrationInfo;
     st.passkey = { credentialId: credential.id, publicKey: credential.publicKey, counter: credential.counter, name: st.pendingPasskey.name };

@@ -111,7 +111,7 @@ export function scaLoginRoutes(app: FastifyInstance): void {
       if (!(ctx.faults.has('sca-wrong-code-locks-late') && firstWrongCode(st))) recordFailedAttempt(ctx, st);
       if (ctx.faults.has('sca-wrong-code-locks-early') && !isLocked(ctx, st)) recordFailedAttempt(ctx, st);
       if (isLocked(ctx, st)) throw locked(ctx, st);
-      throw invalidInput([{ field: 'code', constraint: 'match', message: 'The code does not match' }]);
+      throw invalidInput([{ field: 'code', message: 'The code does not match' }]);
     }
     st.failedAttempts = 0;
     st.sessionExpiresAt = ctx.clock.now() + (ctx.faults.has('sca-session-one-hour') ? 3_600_000 : SCA_SESSION_MS);

@@ -178,13 +178,13 @@ export async function incomingPaymentRoutes(app: FastifyInstance) {
     if (!body.customerId) {
       throw body.receiverUmaAddress
         ? new ApiError(501, 'NOT_IMPLEMENTED', 'This sandbox addresses the receiver by customerId')
-        : badRequest('INVALID_INPUT', 'customerId (or receiverUmaAddress) is required', { errors: [{ field: 'customerId', constraint: 'required', message: 'the receiving customer' }] });
+        : badRequest('INVALID_INPUT', 'customerId (or receiverUmaAddress) is required', { errors: [{ field: 'customerId', message: 'the receiving customer' }] });
     }
     const currency = CURRENCIES.get(body.receivingCurrencyCode);
     if (!currency) throw badRequest('INVALID_CURRENCY', `Currency ${body.receivingCurrencyCode} is not supported`);
     if (!Number.isInteger(body.receivingCurrencyAmount) || body.receivingCurrencyAmount <= 0 || body.receivingCurrencyAmount > 1e11) {
       throw badRequest('INVALID_AMOUNT', 'receivingCurrencyAmount must be a positive integer in the smallest unit of the receiving currency', {
-        errors: [{ field: 'receivingCurrencyAmount', constraint: 'positiveInteger', message: 'a positive integer of the smallest unit' }],
+        errors: [{ field: 'receivingCurrencyAmount', message: 'a positive integer of the smallest unit' }],
       });
     }
     const customer = getCustomer(ctx, body.customerId);

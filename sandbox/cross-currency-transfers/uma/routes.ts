@@ -63,8 +63,8 @@ export async function umaRoutes(app: FastifyInstance) {
     if (q.senderUmaAddress === undefined && q.customerId === undefined && !ctx.faults.has('receiver-lookup-sender-optional')) {
       const message = 'give senderUmaAddress or customerId';
       throw invalidInput([
-        { field: 'senderUmaAddress', constraint: 'oneOf', message },
-        { field: 'customerId', constraint: 'oneOf', message },
+        { field: 'senderUmaAddress', message },
+        { field: 'customerId', message },
       ]);
     }
     if (q.customerId) getCustomer(ctx, q.customerId);
@@ -75,7 +75,7 @@ export async function umaRoutes(app: FastifyInstance) {
     const q = req.query as Record<string, unknown>;
     if (typeof q.senderUmaAddress === 'string' && !UMA_ADDRESS.test(q.senderUmaAddress) && !ctx.faults.has('receiver-lookup-sender-format-unchecked')) {
       throw badRequest('INVALID_UMA_ADDRESS', `senderUmaAddress ${q.senderUmaAddress} is not an UMA address ($user@domain)`, {
-        errors: [{ field: 'senderUmaAddress', constraint: 'format', message: 'an UMA address ($user@domain)' }],
+        errors: [{ field: 'senderUmaAddress', message: 'an UMA address ($user@domain)' }],
       });
     }
     checkSender(q);

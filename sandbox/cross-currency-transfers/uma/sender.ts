@@ -181,7 +181,7 @@ export class UmaSender {
     const missing = lookup.requiredPayerDataFields.filter((p) => p.mandatory && !carried(senderCustomerInfo?.[p.name]));
     if (missing.length && !f.has('uma-payer-data-unchecked')) {
       throw badRequest('MISSING_MANDATORY_USER_INFO', `The receiver asks for ${missing.map((p) => p.name).join(', ')} of the sender`, {
-        errors: missing.map((p) => ({ field: `senderCustomerInfo.${p.name}`, constraint: 'required', message: `${address} requires ${p.name}` })),
+        errors: missing.map((p) => ({ field: `senderCustomerInfo.${p.name}`, message: `${address} requires ${p.name}` })),
       });
     }
     const payerData = Object.fromEntries(Object.entries(senderCustomerInfo ?? {}).filter(([, v]) => carried(v)));
