@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { IsoUtc, typedId } from './common.js';
 import { pageOf } from './page.js';
+import { EXTERNAL_ACCOUNT_RAILS, withRequiredRails } from './payment-rails.js';
 
 export const ExternalAccountStatus = z.enum([
   'PENDING', 'ACTIVE', 'PENDING_OWNERSHIP_VERIFICATION', 'UNVERIFIED', 'UNDER_REVIEW', 'INACTIVE',
@@ -31,7 +32,8 @@ export const ExternalAccount = z.looseObject({
   defaultUmaDepositAccount: z.boolean().optional(),
   beneficiaryVerificationStatus: BeneficiaryVerificationStatus.nullish(),
   beneficiaryVerifiedData: z.looseObject({ fullName: z.string() }).nullish(),
-  accountInfo: z.looseObject({ accountType: z.enum(ACCOUNT_TYPES) }),
+  // openapi.yaml, ExternalAccountInfoOneOf (<Currency>ExternalAccountInfo): paymentRails required by type.
+  accountInfo: withRequiredRails(z.looseObject({ accountType: z.enum(ACCOUNT_TYPES) }), EXTERNAL_ACCOUNT_RAILS, '<Currency>ExternalAccountInfo'),
 });
 export type ExternalAccount = z.infer<typeof ExternalAccount>;
 

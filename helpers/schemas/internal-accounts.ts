@@ -2,6 +2,17 @@
 // and 6), its type and funding instructions and GET /platform/internal-accounts, which returns just {data}.
 import { z } from 'zod';
 import { Balance, IsoUtc, typedAnyId } from './common.js';
+import { PAYMENT_INSTRUCTION_RAILS, withRequiredRails } from './payment-rails.js';
+
+/**
+ * Supplement 6: fundingPaymentInstructions* [{accountOrWalletInfo{accountType, …}, instructionsNotes?, isPlatformAccount?}];
+ * openapi.yaml, PaymentInstructions (accountOrWalletInfo: Payment<Currency>AccountInfo): paymentRails required by type.
+ */
+export const FundingInstruction = z.looseObject({
+  accountOrWalletInfo: withRequiredRails(z.looseObject({ accountType: z.string().min(1) }), PAYMENT_INSTRUCTION_RAILS, 'Payment<Currency>AccountInfo'),
+  instructionsNotes: z.string().optional(),
+  isPlatformAccount: z.boolean().optional(),
+});
 
 /** Interface, InternalAccount (as seen in events). */
 export const InternalAccount = z.looseObject({
@@ -12,18 +23,11 @@ export const InternalAccount = z.looseObject({
   status: z.enum(['PENDING', 'ACTIVE', 'CLOSED', 'FROZEN', 'FAILED']),
   balance: Balance,
   totalBalance: Balance,
-  fundingPaymentInstructions: z.array(z.unknown()),
+  fundingPaymentInstructions: z.array(FundingInstruction),
   createdAt: IsoUtc,
   updatedAt: IsoUtc,
 });
 export type InternalAccount = z.infer<typeof InternalAccount>;
-
-/** Supplement 6: fundingPaymentInstructions* [{accountOrWalletInfo{accountType, …}, instructionsNotes?, isPlatformAccount?}]. */
-export const FundingInstruction = z.looseObject({
-  accountOrWalletInfo: z.looseObject({ accountType: z.string().min(1) }),
-  instructionsNotes: z.string().optional(),
-  isPlatformAccount: z.boolean().optional(),
-});
 
 export const InternalAccountRecord = InternalAccount.extend({
   type: z.enum(['INTERNAL_FIAT', 'INTERNAL_CRYPTO', 'EMBEDDED_WALLET']),

@@ -10,6 +10,7 @@ import { notFound } from '../http/errors.js';
 import type { ExternalAccountRecord } from '../external-accounts/state.js';
 import type { InternalAccountRecord } from '../internal-accounts/state.js';
 import type { Pricing } from '../exchange-rates/state.js';
+import { withPaymentRails } from '../payment-rails.js';
 
 /** Sandbox limits, in US cents (configured per corridor in the real service; here one value). */
 export const LIMITS = { singleTransactionUsdCents: 5_000_000, dailyVolumeUsdCents: 10_000_000, unverifiedWalletUsdCents: 100_000 };
@@ -179,7 +180,7 @@ export function presentQuote(q: Quote, faults: SandboxContext['faults']) {
             {
               accountOrWalletInfo: CRYPTO.has(q.sending)
                 ? { accountType: 'SOLANA_WALLET', address: 'SandboxRea1timeFundingWa11etAddress1111111' }
-                : { accountType: 'USD_ACCOUNT', accountNumber: '000987654321', routingNumber: '021000021', reference: q.id.slice(-12) },
+                : withPaymentRails({ accountType: 'USD_ACCOUNT', accountNumber: '000987654321', routingNumber: '021000021', reference: q.id.slice(-12) }),
               instructionsNotes: `Send exactly ${q.pricing.totalSending} (smallest unit of ${q.sending}) before ${new Date(q.expiresAt).toISOString()}`,
             },
           ],

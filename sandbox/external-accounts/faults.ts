@@ -14,6 +14,11 @@ export const externalAccountsFaults = {
     suites: ['external-accounts/field-rules.test.ts'],
     rule: 'Errors: FieldError field is the dot-notation path to the offending field; supplement 7: LIGHTNING exactly one of invoice, bolt12, lightningAddress.',
   },
+  'usd-payment-rails-missing': {
+    areas: ['external-accounts'],
+    suites: ['external-accounts/accounts.test.ts'],
+    rule: 'openapi.yaml, UsdExternalAccountInfo: paymentRails (ACH, WIRE, RTP, FEDNOW) is required on a USD account\'s accountInfo.',
+  },
   // Events
   'no-event-on-active': {
     areas: ['external-accounts'],

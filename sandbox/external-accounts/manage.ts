@@ -42,7 +42,7 @@ export async function externalAccountManageRoutes(app: FastifyInstance, { scope 
     const duplicate = accountsOf(ctx, customerId).find((a) => JSON.stringify(a.accountInfo) === identifier && a.currency === body.currency);
     if (duplicate && ctx.faults.has('external-account-duplicate-refused-but-stored')) createExternalAccount(ctx, body, customerId);
     if (duplicate && !ctx.faults.has('external-account-duplicate-accepted')) throw conflict('CONFLICT', `External account ${duplicate.id} already holds these details`, { externalAccountId: duplicate.id });
-    return reply.status(201).send(presentExternalAccount(createExternalAccount(ctx, body, customerId)));
+    return reply.status(201).send(presentExternalAccount(createExternalAccount(ctx, body, customerId), ctx.faults));
   });
 
   app.get(base, async (req) => {
@@ -59,7 +59,7 @@ export async function externalAccountManageRoutes(app: FastifyInstance, { scope 
       const a = all.get(id);
       return a !== undefined && (leak || (scope === 'platform') === (a.customerId === null)) && (!currency || a.currency === currency || (f.has('external-accounts-currency-prefix-match') && a.currency.startsWith(currency))) && (!customerFilter || a.customerId === customerFilter);
     };
-    const page = cursorPage(ids, { limit: q.limit, cursor: q.cursor }, matches, (id) => presentExternalAccount(all.get(id)!));
+    const page = cursorPage(ids, { limit: q.limit, cursor: q.cursor }, matches, (id) => presentExternalAccount(all.get(id)!, ctx.faults));
     if (page.nextCursor && f.has('external-accounts-cursor-repeats')) page.nextCursor = String(Math.max(0, Number(page.nextCursor) - 1));
     if (f.has('external-accounts-has-more-when-full') && !page.hasMore && page.data.length === q.limit) Object.assign(page, { hasMore: true, nextCursor: String(ids.length) });
     return page;
@@ -67,7 +67,7 @@ export async function externalAccountManageRoutes(app: FastifyInstance, { scope 
 
   app.get(`${base}/:externalAccountId`, async (req) => {
     const { externalAccountId } = parse(Params, req.params);
-    return presentExternalAccount(getExternalAccount(ctx, externalAccountId, scope));
+    return presentExternalAccount(getExternalAccount(ctx, externalAccountId, scope), ctx.faults);
   });
 
   app.delete(`${base}/:externalAccountId`, async (req, reply) => {

@@ -5,6 +5,7 @@ import { KeyedOrder } from '../store/cursor-page.js';
 import { isoNow } from '../clock.js';
 import { areaState, type SandboxContext } from '../context.js';
 import { conflict, notFound } from '../http/errors.js';
+import { withPaymentRails } from '../payment-rails.js';
 
 export type ExternalStatus = 'PENDING' | 'ACTIVE' | 'PENDING_OWNERSHIP_VERIFICATION' | 'UNVERIFIED' | 'UNDER_REVIEW' | 'INACTIVE';
 
@@ -62,7 +63,7 @@ export function primaryIdentifier(info: Record<string, unknown>): string {
 
 export const isSelfCustodyWallet = (info: Record<string, unknown>) => WALLETS.has(String(info.accountType)) && !info.vaspName;
 
-export function presentExternalAccount(a: ExternalAccountRecord) {
+export function presentExternalAccount(a: ExternalAccountRecord, faults?: SandboxContext['faults']) {
   return {
     id: a.id,
     customerId: a.customerId,
@@ -73,7 +74,8 @@ export function presentExternalAccount(a: ExternalAccountRecord) {
     defaultUmaDepositAccount: a.defaultUmaDepositAccount,
     ...(a.beneficiaryVerificationStatus ? { beneficiaryVerificationStatus: a.beneficiaryVerificationStatus } : {}),
     ...(a.beneficiaryVerifiedData ? { beneficiaryVerifiedData: a.beneficiaryVerifiedData } : {}),
-    accountInfo: a.accountInfo,
+    // The fault leaves a USD account's paymentRails out.
+    accountInfo: faults?.has('usd-payment-rails-missing') && a.accountInfo.accountType === 'USD_ACCOUNT' ? a.accountInfo : withPaymentRails(a.accountInfo),
     createdAt: a.createdAt,
     updatedAt: a.updatedAt,
   };

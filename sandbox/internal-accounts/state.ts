@@ -7,6 +7,7 @@ import { PositionIndex } from '../store/position-index.js';
 import { CRYPTO, money } from '../currencies.js';
 import { conflict, notFound } from '../http/errors.js';
 import { isoNow } from '../clock.js';
+import { withPaymentRails } from '../payment-rails.js';
 
 export type InternalAccountStatus = 'PENDING' | 'ACTIVE' | 'CLOSED' | 'FROZEN' | 'FAILED';
 
@@ -60,7 +61,7 @@ export function presentInternalAccount(ctx: SandboxContext, a: InternalAccountRe
       {
         accountOrWalletInfo: CRYPTO.has(a.currency)
           ? { accountType: 'SOLANA_WALLET', address: `Sandbox${a.id.slice(-12).replace(/-/g, '')}` }
-          : { accountType: 'USD_ACCOUNT', accountNumber: '000123456789', routingNumber: '021000021', reference: a.id.slice(-8) },
+          : withPaymentRails({ accountType: 'USD_ACCOUNT', accountNumber: '000123456789', routingNumber: '021000021', reference: a.id.slice(-8) }),
         isPlatformAccount: a.customerId === null,
       },
       ...(a.extraInstructions ?? []),

@@ -53,7 +53,7 @@ export async function internalAccountTriggerRoutes(app: FastifyInstance) {
     const { change } = parse(FundingInstructionsBody, req.body);
     const account = getInternalAccount(ctx, accountId);
     const swift = {
-      accountOrWalletInfo: { accountType: 'SWIFT_ACCOUNT', swiftCode: 'SVCSUS33XXX', accountNumber: `SW${account.id.slice(-10).replace(/-/g, '')}`, bankName: 'Sandbox Collection Bank' },
+      accountOrWalletInfo: { accountType: 'SWIFT_ACCOUNT', swiftCode: 'SVCSUS33XXX', accountNumber: `SW${account.id.slice(-10).replace(/-/g, '')}`, bankName: 'Sandbox Collection Bank', country: 'US', accountHolderName: 'Sandbox Collection Account', paymentRails: ['SWIFT'] },
       instructionsNotes: 'SWIFT collection account',
     };
     const had = (account.extraInstructions ?? []).length > 0;
