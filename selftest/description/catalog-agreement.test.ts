@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { DEFAULT_DESCRIPTION, loadDescription, type OpenApiDocument } from '../../helpers/description/document.js';
-import { ERRORS, EVENTS, OPERATIONS } from '../../helpers/spec/catalog.js';
+import { catalogIds, codesForStatus, ERRORS, EVENTS, ids, OPERATIONS } from '../../helpers/spec/catalog.js';
 
 const { doc } = loadDescription();
 /** The operations as the description itself lists them, before the interface's overrides add a path. */
@@ -92,6 +92,15 @@ describe('the catalog and the description agree', () => {
     const filed = new Set(ERRORS.map((e) => `${e.status} ${e.code}`));
     const missing = Object.entries(describedCodes).flatMap(([status, codes]) => codes.map((c) => `${status} ${c}`).filter((c) => !filed.has(c)));
     expect(missing).toEqual([]);
+  });
+
+  it('files a code no request can cause as an answer it knows, not as a coverage id, and says why', () => {
+    const unexercisable = ERRORS.filter((e) => e.notExercisable);
+    expect(unexercisable.map((e) => `${e.status} ${e.code}`)).toEqual(['501 UNRECOGNIZED_MANDATORY_PAYEE_DATA_KEY']);
+    for (const e of unexercisable) {
+      expect(codesForStatus(e.status), e.code).toContain(e.code);
+      expect(catalogIds().errors, e.code).not.toContain(ids.error(e.status, e.code));
+    }
   });
 
   it("every described webhook event type is in the catalog's events", () => {
