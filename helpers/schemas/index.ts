@@ -35,3 +35,4 @@ export { FeeConfig, PlatformConfig, PlatformSupportedCurrency } from './config.j
 export { ScaLoginResult } from './strong-customer-authentication.js';
 /** basis: supplement (section 1): a list body {data[]*, hasMore*, nextCursor? (only if hasMore), totalCount?}. */
 export { pageOf as Page } from './page.js';
+export { EstimateCryptoWithdrawalFeeResponse } from './withdrawal-fee.js';

@@ -158,6 +158,7 @@ const OPERATIONS_BY_AREA: Record<Area, readonly (readonly [string, Section, stri
     ['POST /quotes/{quoteId}/authorize/resend', 'supplement §8, §16'],
     ['GET /receiver/uma/{receiverUmaAddress}', 'supplement §11, §18'],
     ['GET /receiver/external-account/{externalAccountId}', 'supplement §11, §18'],
+    ['POST /crypto/estimate-withdrawal-fee', 'openapi.yaml, estimateCryptoWithdrawalFee'],
   ],
   Transactions: [
     ['GET /transactions', 'supplement §8'],
@@ -306,6 +307,12 @@ export interface ErrorEntry {
   area: Area;
   section: Section;
   note?: string;
+  /**
+   * Why no request can cause this code, where none can: the documents tie it to no operation and no
+   * condition. Such a code is an answer the catalog knows (codesForStatus holds it) but not a
+   * coverage id: no scenario can exercise it, so coverage neither counts nor claims it.
+   */
+  notExercisable?: string;
 }
 
 /** The interface's lists, per status (interface: Errors / <status>), with the area each code belongs to. */
@@ -419,7 +426,20 @@ export const ERRORS: readonly ErrorEntry[] = [
   { status: 429, code: 'RATE_LIMITED', area: 'Strong Customer Authentication', section: 'supplement §1, §16, §17' },
   { status: 501, code: 'NOT_IMPLEMENTED', area: 'Platform Configuration', section: 'supplement §1, §2' },
   { status: 503, code: 'SERVICE_UNAVAILABLE', area: 'Stablecoins', section: 'supplement §1, §22' },
-  { status: 400, code: 'FUNDING_SOURCE_INELIGIBLE', area: 'Cards', section: 'supplement §25, §9', note: 'missing from the interface\'s 400 list' },
+  {
+    status: 400,
+    code: 'FUNDING_SOURCE_INELIGIBLE',
+    area: 'Cards',
+    section: 'openapi.yaml, createCard 400; supplement §25, §9',
+    note: "POST /cards's 400 names it (a funding source not the cardholder's or not in a card-eligible currency), though Error400's code enum and the interface's 400 list omit it",
+  },
+  {
+    status: 501,
+    code: 'UNRECOGNIZED_MANDATORY_PAYEE_DATA_KEY',
+    area: 'Cross-Currency Transfers',
+    section: 'openapi.yaml, Error501',
+    notExercisable: "Error501's code enum names it (\"Unrecognized mandatory payee data key\"), but no operation of the description, the interface or the supplement answers it, and no request names payee data keys",
+  },
   // UMA counterparty failures (supplement §1 "412/424", §18; the operation each belongs to is inferred there).
   { status: 412, code: 'UNSUPPORTED_UMA_VERSION', area: 'Cross-Currency Transfers', section: 'supplement §18' },
   { status: 424, code: 'LNURLP_REQUEST_FAILED', area: 'Cross-Currency Transfers', section: 'supplement §18' },
@@ -824,7 +844,7 @@ let items: CatalogItem[] | undefined;
 export function catalogItems(): CatalogItem[] {
   return (items ??= [
     ...OPERATIONS.map((o) => ({ kind: 'operations' as const, id: ids.operation(o.method, o.path), area: o.area, section: o.section })),
-    ...ERRORS.map((e) => ({ kind: 'errors' as const, id: ids.error(e.status, e.code), area: e.area, section: e.section })),
+    ...ERRORS.filter((e) => !e.notExercisable).map((e) => ({ kind: 'errors' as const, id: ids.error(e.status, e.code), area: e.area, section: e.section })),
     ...EVENTS.map((e) => ({ kind: 'events' as const, id: ids.event(e.type), area: e.area, section: e.section })),
     ...MACHINES.flatMap((m) =>
       [...m.allowed, ...m.forbidden].map((tr) => ({ kind: 'transitions' as const, id: ids.transition(m.machine, tr.from, tr.to), area: m.area, section: tr.section })),

@@ -10,6 +10,11 @@ export const crossCurrencyTransfersFaults = {
     rule: 'Customer KYC status: ramp conversions require approved KYC (here answered 403 USER_NOT_READY, supplement section 1).',
   },
   // Errors
+  'withdrawal-fee-unknown-account-answered': {
+    areas: ['cross-currency-transfers'],
+    suites: ['cross-currency-transfers/withdrawal-fee.test.ts'],
+    rule: 'openapi.yaml, estimateCryptoWithdrawalFee: an unknown internal account answers 404 ("Internal account not found").',
+  },
   'quote-refused-executed': {
     areas: ['cross-currency-transfers'],
     suites: ['cross-currency-transfers/field-rules.test.ts'],

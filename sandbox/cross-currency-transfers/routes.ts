@@ -15,6 +15,7 @@ import { createQuoteRoute, readQuoteRoute } from './quotes.js';
 import { realtimeFundingRoute } from './realtime-funding.js';
 import { transferInRoute } from './transfer-in.js';
 import { transferOutRoute } from './transfer-out.js';
+import { withdrawalFeeRoute } from './withdrawal-fee.js';
 
 export async function transferRoutes(app: FastifyInstance) {
   createQuoteRoute(app);
@@ -27,4 +28,5 @@ export async function transferRoutes(app: FastifyInstance) {
   realtimeFundingRoute(app);
   authorizeRoute(app);
   executeRoute(app);
+  withdrawalFeeRoute(app);
 }
