@@ -7,7 +7,7 @@
 import { HttpTransport, type HttpResponse, type ResponseHeaders } from './http.js';
 import { learnIssuedSecrets, redactor, Redactor } from './redact.js';
 import { recordExchange } from './description/recorder.js';
-import type { Exchange } from './exchange.js';
+import type { Exchange, WireExchange } from './exchange.js';
 
 export type { Exchange } from './exchange.js';
 
@@ -42,6 +42,8 @@ export interface ApiClientOptions {
   clientId: string;
   clientSecret: string;
   onExchange?: (exchange: Exchange) => void;
+  /** Sees each exchange with its values unredacted, at once (helpers/description/live.ts); it must keep nothing in clear. */
+  onWire?: (exchange: WireExchange) => void;
   connectRetries?: number;
   /** Longest Retry-After honoured, in seconds. */
   maxRetryAfterSeconds?: number;
@@ -164,6 +166,7 @@ export class ApiClient {
       };
       this.opts.onExchange?.(exchange);
       recordExchange(exchange, { url, query, form: o.form });
+      this.opts.onWire?.({ method, template, url, query, requestHeaders: headers, body: o.body, rawBody: o.rawBody, form: o.form, status: res.statusCode, responseHeaders: res.headers, responseBody: body });
       return { status: res.statusCode, headers: res.headers, body: body as T, text, exchange };
     }
   }

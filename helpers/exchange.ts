@@ -14,3 +14,23 @@ export interface Exchange {
   request: { headers: Record<string, string>; body?: unknown };
   response: { headers: ResponseHeaders; body: unknown };
 }
+
+/**
+ * The same exchange with its values as they went on the wire, unredacted: only for a judge that
+ * reads them at once in the client's process and keeps nothing in clear (helpers/description/live.ts).
+ */
+export interface WireExchange {
+  method: string;
+  template: string;
+  url: string;
+  query: URLSearchParams;
+  requestHeaders: Record<string, string>;
+  /** A JSON body as given (before JSON.stringify), a raw body's text, or a multipart form. */
+  body?: unknown;
+  rawBody?: string;
+  form?: FormData;
+  status: number;
+  responseHeaders: ResponseHeaders;
+  /** The response body parsed as JSON, or its text where it is no JSON. */
+  responseBody: unknown;
+}

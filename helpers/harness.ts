@@ -2,9 +2,11 @@
 // exchange in the Allure test with secrets redacted, and the listener client. Workers reuse loaded
 // modules across files (isolate: false) and a run may hold several targets (one per project, as the
 // mutant runs do), so each access resolves the clients of the target injected into the running file.
-import { inject, onTestFinished } from 'vitest';
+import { relative } from 'node:path';
+import { expect, inject, onTestFinished } from 'vitest';
 import { allureAttach, allureLogStep, runningTest } from './allure.js';
 import { ApiClient, type Exchange } from './client.js';
+import { liveJudge } from './description/live.js';
 import { ListenerClient } from './listener/client.js';
 import type { ProvidedTarget } from './target/global-setup.js';
 import { observeAnswer } from './target-clock.js';
@@ -83,12 +85,29 @@ function current(): Clients {
   if (!clients) {
     clients = {
       target,
-      api: new ApiClient({ baseUrl: target.baseUrl, clientId: target.clientId, clientSecret: target.clientSecret, onExchange: attach }),
+      api: new ApiClient({
+        baseUrl: target.baseUrl,
+        clientId: target.clientId,
+        clientSecret: target.clientSecret,
+        onExchange: attach,
+        // A description to hold the target to (SVC_OPENAPI): each exchange judged as it happens.
+        ...(target.description ? { onWire: liveJudge(target.description, scenarioName) } : {}),
+      }),
       listener: new ListenerClient(target.listener),
     };
     byRun.set(target.runId, clients);
   }
   return clients;
+}
+
+/** The running scenario, as the description report names it: its file and its full name. */
+function scenarioName(): string | undefined {
+  try {
+    const state = expect.getState();
+    return state.currentTestName === undefined ? undefined : `${relative(process.cwd(), state.testPath ?? '')} > ${state.currentTestName}`;
+  } catch {
+    return undefined;
+  }
 }
 
 /** A stand-in that forwards to the object of the running file's target. */

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parse } from 'yaml';
-import { applyInterfaceOverrides } from './overrides.js';
+import { applyInterfaceOverrides, applyResponseTextCodes } from './overrides.js';
 
 /** The project's root (this file is helpers/description/document.ts). */
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -33,7 +33,7 @@ export function loadDescription(file = DEFAULT_DESCRIPTION): Description {
   if (!doc || typeof doc !== 'object' || typeof doc.openapi !== 'string' || !doc.openapi.startsWith('3.1')) {
     throw new Error(`${file}: not an OpenAPI 3.1 document (openapi: ${String((doc as Node | undefined)?.openapi)})`);
   }
-  const adjustments = applyInterfaceOverrides(doc);
+  const adjustments = [...applyInterfaceOverrides(doc), ...applyResponseTextCodes(doc)];
   const discriminatorsAsOneOf = prepareDiscriminators(doc);
   return { file, doc, adjustments, discriminatorsAsOneOf };
 }

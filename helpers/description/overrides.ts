@@ -50,3 +50,35 @@ function platformAccountCustomerId(doc: OpenApiDocument): string | undefined {
   field.type = ['string', 'null'];
   return 'ExternalAccount.customerId: a string or null (an account on behalf of the platform)';
 }
+
+/**
+ * Where the description contradicts itself and its own text is the more specific: a response whose
+ * text says it is "Returned with `CODE`" (or "with `CODE` when ...") while the error schema it refers
+ * to does not list CODE. POST /cards and PATCH /cards/{id} say so of FUNDING_SOURCE_INELIGIBLE, which
+ * the 400 code enum lacks (supplement 28 notes the same gap). For each such response the schema is a
+ * copy of the error schema whose code enum also lists the codes its text names; nothing else changes.
+ */
+export function applyResponseTextCodes(doc: OpenApiDocument): string[] {
+  const lines: string[] = [];
+  const schemas = (doc.components?.schemas ?? {}) as Record<string, Node>;
+  for (const [template, item] of Object.entries(doc.paths ?? {})) {
+    for (const [method, op] of Object.entries(item as Record<string, Node>)) {
+      for (const [status, response] of Object.entries((op?.responses ?? {}) as Record<string, Node>)) {
+        const ref: unknown = response?.content?.['application/json']?.schema?.$ref;
+        const name = typeof ref === 'string' ? ref.replace('#/components/schemas/', '') : undefined;
+        const codeEnum: unknown = name ? schemas[name]?.properties?.code?.enum : undefined;
+        if (!name || !Array.isArray(codeEnum) || typeof response.description !== 'string') continue;
+        const named = [...response.description.matchAll(/with `([A-Z][A-Z0-9_]+)`/g)].map((m) => m[1]);
+        const missing = [...new Set(named)].filter((c) => !codeEnum.includes(c));
+        if (!missing.length) continue;
+        const copy = structuredClone(schemas[name]);
+        copy.properties.code.enum = [...codeEnum, ...missing];
+        const copyName = `${name}_${method}_${template}`.replace(/[^A-Za-z0-9_]/g, '_');
+        schemas[copyName] = copy;
+        response.content['application/json'].schema = { $ref: `#/components/schemas/${copyName}` };
+        lines.push(`${method.toUpperCase()} ${template} ${status}: its text names ${missing.join(', ')}, which ${name}'s code enum lacks; taken as listed`);
+      }
+    }
+  }
+  return lines;
+}

@@ -86,6 +86,12 @@ function newAjv(doc: OpenApiDocument, coerce: boolean): Ajv2020 {
   return ajv;
 }
 
+/** The most literal template first: literal segments before parameters, segment by segment. */
+function byRank(a: { rank: number[] }, b: { rank: number[] }): number {
+  for (let i = 0; i < Math.min(a.rank.length, b.rank.length); i++) if (a.rank[i] !== b.rank[i]) return b.rank[i] - a.rank[i];
+  return 0;
+}
+
 export class DescriptionValidator {
   readonly doc: OpenApiDocument;
   private readonly ajv: Ajv2020;
@@ -146,11 +152,7 @@ export class DescriptionValidator {
     const rel = this.relativePath(path).replace(/\/$/, '') || '/';
     const m = method.toLowerCase();
     const candidates = this.templates.filter((t) => t.re.test(rel) && this.doc.paths[t.template]?.[m]);
-    candidates.sort((a, b) => {
-      for (let i = 0; i < Math.min(a.rank.length, b.rank.length); i++) if (a.rank[i] !== b.rank[i]) return b.rank[i] - a.rank[i];
-      return 0;
-    });
-    const best = candidates[0];
+    const best = candidates.sort(byRank)[0];
     if (!best) return undefined;
     const item = this.doc.paths[best.template];
     return { key: `${method.toUpperCase()} ${best.template}`, template: best.template, method: m, pointer: `/paths/${escapeToken(best.template)}/${m}`, op: item[m], item };
@@ -160,14 +162,40 @@ export class DescriptionValidator {
   validateResponse(x: { method: string; path: string; status: number; contentType?: string; body: unknown }): Mismatch[] {
     const match = this.findOperation(x.method, x.path);
     const base = { status: x.status, in: 'response' as const };
-    if (!match) return [{ ...base, operation: `${x.method.toUpperCase()} ${this.relativePath(x.path)}`, path: '', kind: 'operation-undocumented', message: 'no path template of the description matches this method and path' }];
+    if (!match) {
+      // A method the path does not describe: the generic error of its status judges the answer (a 405).
+      const template = this.findTemplate(x.path);
+      const generic = template ? this.genericError(x.status) : undefined;
+      const operation = `${x.method.toUpperCase()} ${template ?? this.relativePath(x.path)}`;
+      if (generic) return this.judgeGeneric(generic, x, { ...base, operation });
+      return [{ ...base, operation, path: '', kind: 'operation-undocumented', message: 'no path template of the description matches this method and path' }];
+    }
     const responses = (match.op.responses ?? {}) as Node;
     const key = [String(x.status), `${String(x.status)[0]}XX`, 'default'].find((k) => k in responses);
     if (!key) {
-      return [{ ...base, operation: match.key, path: '', kind: 'status-undocumented', message: `status ${x.status} is not among the described responses (${Object.keys(responses).join(', ')})` }];
+      // A status the operation does not list: judged by the description's generic error of that status (ErrorNNN).
+      const generic = this.genericError(x.status);
+      if (generic) return this.judgeGeneric(generic, x, { ...base, operation: match.key });
+      return [{ ...base, operation: match.key, path: '', kind: 'status-undocumented', message: `status ${x.status} is not among the described responses (${Object.keys(responses).join(', ')}), and the description has no generic Error${x.status}` }];
     }
     const { node: response, pointer } = follow(this.doc, responses[key], `${match.pointer}/responses/${escapeToken(key)}`);
     return this.judgeContent(response?.content, `${pointer}/content`, x.contentType, x.body, { ...base, operation: match.key }, 'response', false);
+  }
+
+  /** The pointer of the description's generic error schema for a status (`#/components/schemas/Error404`), if it has one. */
+  genericError(status: number): string | undefined {
+    return this.doc.components?.schemas?.[`Error${status}`] ? `/components/schemas/Error${status}` : undefined;
+  }
+
+  /** The template a concrete path resolves to, whatever the method. */
+  findTemplate(path: string): string | undefined {
+    const rel = this.relativePath(path).replace(/\/$/, '') || '/';
+    return this.templates.filter((t) => t.re.test(rel)).sort(byRank)[0]?.template;
+  }
+
+  /** A JSON answer against a generic error schema (an error body is JSON: interface, Errors). */
+  private judgeGeneric(pointer: string, x: { contentType?: string; body: unknown }, base: Omit<Mismatch, 'path' | 'kind' | 'message'>): Mismatch[] {
+    return this.judgeContent({ 'application/json': { schema: { $ref: `#${pointer}` } } }, '', x.contentType, x.body, base, 'response', false, pointer);
   }
 
   /** A request body and query against the operation's requestBody (per media type) and query parameters. */
@@ -253,7 +281,7 @@ export class DescriptionValidator {
     return [...values, ...((resolved?.allOf ?? []) as Node[]).flatMap((part) => this.eventTypes(part, depth + 1))];
   }
 
-  private judgeContent(content: Node | undefined, contentPointer: string, contentType: string | undefined, body: unknown, base: Omit<Mismatch, 'path' | 'kind' | 'message'>, direction: 'response' | 'request', coerceText: boolean): Mismatch[] {
+  private judgeContent(content: Node | undefined, contentPointer: string, contentType: string | undefined, body: unknown, base: Omit<Mismatch, 'path' | 'kind' | 'message'>, direction: 'response' | 'request', coerceText: boolean, schemaAt?: string): Mismatch[] {
     const empty = body === undefined || body === '';
     if (!content || !Object.keys(content).length) {
       return empty ? [] : [{ ...base, path: '', kind: 'media-type', message: 'the description gives this exchange no body; one was sent' }];
@@ -268,7 +296,7 @@ export class DescriptionValidator {
       return [{ ...base, path: '', kind: 'media-type', message: `content type ${essence || '(none)'} is not among the described media types (${Object.keys(content).join(', ')})` }];
     }
     if (!content[type]?.schema) return [];
-    const schemaPointer = `${contentPointer}/${escapeToken(type)}/schema`;
+    const schemaPointer = schemaAt ?? `${contentPointer}/${escapeToken(type)}/schema`;
     // A multipart body's fields are text: coerced to the types their schema names, as a server reads them.
     const validate = this.compile(schemaPointer, coerceText && !isJson(type));
     const data = structuredClone(body);

@@ -85,6 +85,11 @@ export interface ListenerOptions {
   rawBodyWindow?: number;
   /** Redeliveries of one acknowledged notification tolerated (default SVC_DUPLICATES_PER_NOTIFICATION or 5). */
   duplicatesPerNotification?: number;
+  /**
+   * Sees each notification's payload once, at its first delivery whose signature verified (the
+   * description judge of a run: notifications are judged, not deliveries). It must not throw.
+   */
+  onNotification?: (payload: unknown) => void;
 }
 
 export interface ListenerInfo {
@@ -406,6 +411,7 @@ export class WebhookListener {
         seen = { count: 0, firstSeq: seq, duplicates: 0, acked: false, ...(Number.isFinite(stamp) && lag !== undefined ? { latestAt: stamp + lag } : {}) };
         this.attempts.set(delivery.eventId, seen);
         this.forgetOldest();
+        this.opts.onNotification?.(body);
       }
       seen.count++;
       delivery.attempt = seen.count;

@@ -11,6 +11,7 @@ import { clearDirectory } from '../report/clear-directory.js';
 import { MUTANT_PROJECT, mutantVerdictFile } from './mutant.js';
 import type { Reached, TargetMode } from './modes/types.js';
 import type { Capabilities } from './settings.js';
+import type { LiveDescription } from '../description/live.js';
 
 /**
  * The harness's modules, loaded once per process and shared by the global setup of every project:
@@ -79,6 +80,8 @@ export interface ProvidedTarget {
   webhookPublicKeyPem: string;
   listener: { url: string; controlUrl: string; controlToken: string; pid: number };
   capabilities: Capabilities;
+  /** A description the run holds the target to (SVC_OPENAPI), and the folder its judgements go to. */
+  description?: LiveDescription;
 }
 
 declare module 'vitest' {
@@ -192,8 +195,15 @@ async function startHarness(mutantFault?: string): Promise<Harness> {
     clearing = clearDirectory(join(REPORTS_DIR, 'allure-results'));
   }
   const closers: (() => Promise<void>)[] = [];
+  // A description to hold the target to (SVC_OPENAPI): loaded now, so that a file that cannot be read stops the run before it starts.
+  const description = settings.values.openapi && !mutantFault ? (await import('../description/run.js')).DescriptionRun.start(settings.values.openapi, join(RAW_DIR, 'description', randomUUID())) : undefined;
 
-  const listener = new WebhookListener({ ...mode.listener, https: settings.listenerHttps, duplicatesPerNotification: settings.values.duplicatesPerNotification });
+  const listener = new WebhookListener({
+    ...mode.listener,
+    https: settings.listenerHttps,
+    duplicatesPerNotification: settings.values.duplicatesPerNotification,
+    ...(description ? { onNotification: description.onNotification } : {}),
+  });
   const info = await listener.start();
   closers.push(() => listener.close());
 
@@ -245,6 +255,7 @@ async function startHarness(mutantFault?: string): Promise<Harness> {
     webhookPublicKeyPem,
     listener: { url: info.url, controlUrl: info.controlUrl, controlToken: info.controlToken, pid: info.pid },
     capabilities,
+    ...(description ? { description: description.live } : {}),
   };
   process.stdout.write(
     `svc-conformance: target ${settings.mode} ${baseUrl}; webhook listener ${info.url}; seed ${seed}, ${ruleRuns} generated request(s) per field rule (replay with SVC_SEED=${seed} SVC_RULE_RUNS=${ruleRuns})\n`,
@@ -287,7 +298,14 @@ async function startHarness(mutantFault?: string): Promise<Harness> {
       }
       // The verdict (helpers/verdict/): every scenario this target served, the listener's findings,
       // and the skips its declared capabilities explain. The entry points read it for the exit status.
-      const verdict = judgeRun({ mode: settings.mode, runId: target.runId, generation: { seed, ruleRuns }, ...collectOutcomes(vitest, harnessProjects), findings: listener.findings });
+      const verdict = judgeRun({
+        mode: settings.mode,
+        runId: target.runId,
+        generation: { seed, ruleRuns },
+        ...collectOutcomes(vitest, harnessProjects),
+        findings: listener.findings,
+        ...(description ? { description: description.finish(REPORTS_DIR) } : {}),
+      });
       if (mutantFault) {
         mkdirSync(join(REPORTS_DIR, 'mutants'), { recursive: true });
         writeFileSync(join(REPORTS_DIR, mutantVerdictFile(mutantFault)), `${JSON.stringify(verdict, null, 2)}\n`);

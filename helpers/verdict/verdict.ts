@@ -34,6 +34,24 @@ export interface ListenerFindingLike {
   eventId?: string;
 }
 
+/**
+ * A run held to a description (SVC_OPENAPI): the target's mismatches (responses and webhook
+ * notifications that break it) are findings, each group named by operation, status, path and kind.
+ * The suite's own requests that break it are counted and reported, not held against the target.
+ */
+export interface DescriptionVerdict {
+  file: string;
+  /** The figures in one line (responses, notifications and accepted requests valid). */
+  summary: string;
+  /** Mismatches in the target's responses and notifications. */
+  findings: number;
+  /** Mismatches in requests the suite sent as valid and the target accepted. */
+  requests: number;
+  groups: { in: string; operation: string; status: number | null; path: string; kind: string; count: number; message: string; scenario?: string }[];
+  /** Groups beyond those listed (reports/description.md has every one). */
+  groupsLeftOut: number;
+}
+
 export interface Verdict {
   conformant: boolean;
   mode: TargetMode;
@@ -48,6 +66,8 @@ export interface Verdict {
   fileErrors: { file: string; message: string }[];
   findings: ListenerFindingLike[];
   skips: { file: string; name: string; reason: string; explained: boolean }[];
+  /** Present when the run was held to a description (SVC_OPENAPI). */
+  description?: DescriptionVerdict;
 }
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
@@ -68,8 +88,9 @@ export function judgeRun(input: {
   scenarios: ScenarioOutcome[];
   fileErrors?: { file: string; message: string }[];
   findings: ListenerFindingLike[];
+  description?: DescriptionVerdict;
 }): Verdict {
-  const { mode, scenarios, findings } = input;
+  const { mode, scenarios, findings, description } = input;
   const fileErrors = input.fileErrors ?? [];
   const counts = { passed: 0, failed: 0, skipped: 0, pending: 0 };
   for (const s of scenarios) counts[s.state]++;
@@ -84,12 +105,12 @@ export function judgeRun(input: {
       reason: s.capabilityReason ?? s.note ?? 'skipped without a declared capability (it.skip, ctx.skip or a cancelled run)',
       explained: mode === 'external' && s.capabilityReason !== undefined,
     }));
-  return concluded({ mode, runId: input.runId, generation: input.generation, counts, failures, fileErrors, findings, skips });
+  return concluded({ mode, runId: input.runId, generation: input.generation, counts, failures, fileErrors, findings, skips, ...(description ? { description } : {}) });
 }
 
 /** A verdict from its parts: the reasons (and so `conformant`) follow from them alone, for one run or merged shards. */
 function concluded(parts: Omit<Verdict, 'conformant' | 'reasons' | 'generation'> & { generation?: Generation; shardProblems?: string[] }): Verdict {
-  const { mode, runId, generation, counts, failures, fileErrors, findings, skips, shardProblems = [] } = parts;
+  const { mode, runId, generation, counts, failures, fileErrors, findings, skips, description, shardProblems = [] } = parts;
   const unexplained = skips.filter((s) => !s.explained);
   const reasons: string[] = [...shardProblems];
   if (counts.passed + counts.failed + counts.skipped + counts.pending === 0) reasons.push('no scenario ran');
@@ -99,6 +120,10 @@ function concluded(parts: Omit<Verdict, 'conformant' | 'reasons' | 'generation'>
     const f = findings[0];
     reasons.push(`${plural(findings.length, 'listener finding')}: [${f.kind}] ${f.type ?? '?'}${f.eventId ? ` ${f.eventId}` : ''}: ${firstLine(f.message)}${findings.length > 1 ? ' ...' : ''}`);
   }
+  if (description?.findings) {
+    const g = description.groups[0];
+    reasons.push(`${plural(description.findings, 'description finding')} against ${description.file}${g ? `: ${g.operation}${g.status === null ? '' : ` ${g.status}`} ${g.path || '(body)'} ${g.kind}${description.findings > g.count ? ' ...' : ''}` : ''}`);
+  }
   if (unexplained.length) {
     reasons.push(
       mode === 'external'
@@ -107,7 +132,7 @@ function concluded(parts: Omit<Verdict, 'conformant' | 'reasons' | 'generation'>
     );
   }
   if (counts.pending) reasons.push(`${plural(counts.pending, 'scenario')} did not finish`);
-  return { conformant: reasons.length === 0, mode, runId, ...(generation ? { generation } : {}), counts, reasons, failures, fileErrors, findings, skips };
+  return { conformant: reasons.length === 0, mode, runId, ...(generation ? { generation } : {}), counts, reasons, failures, fileErrors, findings, skips, ...(description ? { description } : {}) };
 }
 
 /**
@@ -138,27 +163,49 @@ export function mergeVerdicts(shards: { name: string; verdict: Verdict | undefin
     fileErrors: written.flatMap((v) => v.fileErrors),
     findings: written.flatMap((v) => v.findings),
     skips: written.flatMap((v) => v.skips),
+    ...mergedDescription(written),
     shardProblems,
   });
+}
+
+/** The shards' description verdicts as one: their findings summed, their groups listed together. */
+function mergedDescription(written: Verdict[]): { description?: DescriptionVerdict } {
+  const parts = written.flatMap((v) => (v.description ? [v.description] : []));
+  if (!parts.length) return {};
+  return {
+    description: {
+      file: [...new Set(parts.map((d) => d.file))].join(', '),
+      summary: parts.map((d) => d.summary).join(' | '),
+      findings: parts.reduce((n, d) => n + d.findings, 0),
+      requests: parts.reduce((n, d) => n + d.requests, 0),
+      groups: parts.flatMap((d) => d.groups),
+      groupsLeftOut: parts.reduce((n, d) => n + d.groupsLeftOut, 0),
+    },
+  };
 }
 
 /** The last lines of a run: details first, the one-line verdict last. */
 export function verdictLines(v: Verdict, max = 20): string[] {
   const { passed, failed, skipped } = v.counts;
   const tally = `${passed} passed, ${failed} failed, ${skipped} skipped`;
+  // Held to a description: its figures, and the suite's own requests that break it (not the target's fault).
+  const described = v.description ? [`description (${v.description.file}): ${v.description.summary}${v.description.requests ? `; the suite's own requests that break it: ${v.description.requests} (reports/description.md)` : ''}`] : [];
   if (v.conformant) {
     const declared = v.skips.length ? ` (${plural(v.skips.length, 'skip')} for capabilities the target declares it lacks)` : '';
-    return [`verdict: conformant: ${tally}${declared}`];
+    return [...described, `verdict: conformant: ${tally}${declared}`];
   }
   const details = [
     ...v.fileErrors.map((e) => `  file error: ${e.file}: ${e.message}`),
     ...v.failures.map((f) => `  failed: ${f.file} > ${f.name}: ${f.message}`),
     ...v.findings.map((f) => `  listener finding: [${f.kind}] ${f.type ?? '?'}${f.eventId ? ` ${f.eventId}` : ''}: ${firstLine(f.message)}`),
     ...v.skips.filter((s) => !s.explained).map((s) => `  skipped: ${s.file} > ${s.name}: ${s.reason}`),
+    ...(v.description?.findings
+      ? v.description.groups.map((g) => `  description: ${g.operation}${g.status === null ? '' : ` ${g.status}`} ${g.in} ${g.path || '(body)'} ${g.kind} x${g.count}: ${firstLine(g.message)}`)
+      : []),
   ];
   const shown = details.slice(0, max);
   if (details.length > max) shown.push(`  ... and ${details.length - max} more (reports/${VERDICT_FILE})`);
-  return ['', ...shown, `verdict: NOT CONFORMANT: ${v.reasons.join('; ')}; ${tally}`];
+  return ['', ...shown, ...described, `verdict: NOT CONFORMANT: ${v.reasons.join('; ')}; ${tally}`];
 }
 
 export function readVerdict(reportsDir: string): Verdict | undefined {
