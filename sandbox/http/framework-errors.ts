@@ -1,16 +1,16 @@
 // Answers the framework (Fastify, Node's HTTP parser) would otherwise give in its own shape: every
 // answer of status 400 or above carries the interface's error body {status, code, message, details?}
 // (interface, Errors) with a code of the interface or the supplement. The HTTP status stays the
-// framework's (413 too large, 414 path parameter too long, 415 unsupported type, 431 headers too
-// large); the code is INVALID_INPUT for a malformed request, REFERENCE_NOT_FOUND for 404,
-// METHOD_NOT_ALLOWED for 405 (sandbox/README.md).
+// framework's (413 too large, 415 unsupported type, 431 headers too large), except for an over-long
+// path parameter, which names no resource (404); the code is INVALID_INPUT for a malformed request,
+// REFERENCE_NOT_FOUND for 404, METHOD_NOT_ALLOWED for 405 (sandbox/README.md).
 import { STATUS_CODES, type IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyReply } from 'fastify';
 import { ApiError, errorBody } from './errors.js';
 import type { Faults } from '../faults.js';
 
-/** Longest path parameter routed (ids are far shorter); a longer one is 414 with the error body. */
+/** Longest path parameter routed (ids are far shorter); a longer one names no resource: 404 with the error body. */
 export const MAX_PARAM_LENGTH = 500;
 /** Most of an unread body read (and dropped) before answering; past it the connection is closed. */
 const MAX_DRAIN_BYTES = 64 * 1024 * 1024;
@@ -22,12 +22,15 @@ const MESSAGES: Record<string, string> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The request body does not match its Content-Length',
   FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty',
   FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON',
-  FST_ERR_MAX_PARAM_LENGTH: `A path parameter exceeds ${MAX_PARAM_LENGTH} characters`,
+  FST_ERR_MAX_PARAM_LENGTH: `No resource has an id of over ${MAX_PARAM_LENGTH} characters`,
   FST_ERR_BAD_URL: 'The request path is not a valid URL',
 };
 
 /** The interface's error for a framework error of status 4xx. */
 export function frameworkError(error: FastifyError): ApiError {
+  // An id longer than any id names no resource: the operation's described 404 (the description has no
+  // 414 for any operation), not the framework's 414.
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return new ApiError(404, 'REFERENCE_NOT_FOUND', MESSAGES[error.code]);
   const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
   const code = status === 404 ? 'REFERENCE_NOT_FOUND' : status === 405 ? 'METHOD_NOT_ALLOWED' : 'INVALID_INPUT';
   return new ApiError(status, code, MESSAGES[error.code] ?? error.message ?? 'The request is not valid');
