@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { threadId } from 'node:worker_threads';
 import type { WireExchange } from '../exchange.js';
 import { redactor } from '../redact.js';
+import { brokenOnPurpose } from './intent.js';
 import { judgeExchange, type ExchangeToJudge, type JudgedExchange } from './tally.js';
 import { DescriptionValidator, type Mismatch } from './validator.js';
 
@@ -39,7 +40,8 @@ export function liveJudge(live: LiveDescription, scenario: ScenarioName = () => 
   mkdirSync(live.dir, { recursive: true });
   const file = judgementFile(live.dir);
   return (wire) => {
-    const x = toJudge(wire);
+    const breaks = brokenOnPurpose();
+    const x = { ...toJudge(wire), ...(breaks ? { breaks } : {}) };
     let judged: JudgedExchange;
     try {
       judged = judgeExchange(v, x);
@@ -55,6 +57,7 @@ export function liveJudge(live: LiveDescription, scenario: ScenarioName = () => 
       ...(name ? { scenario: name } : {}),
       response: clean(judged.response)!,
       ...(judged.request ? { request: clean(judged.request) } : {}),
+      ...(judged.refused ? { refused: clean(judged.refused) } : {}),
     };
     appendFileSync(file, `${JSON.stringify(line)}\n`);
   };

@@ -21,6 +21,8 @@ export interface ExchangeToJudge {
   status: number;
   responseContentType?: string;
   responseBody?: unknown;
+  /** The fields (dot paths) a request sent to be refused breaks on purpose: it must break the description there and nowhere else. */
+  breaks?: readonly string[];
 }
 
 /** The judgement of one exchange. */
@@ -38,6 +40,8 @@ export interface JudgedExchange {
   response: Mismatch[];
   /** Judged only for a request the target accepted (2xx): one it refused was sent to be refused. */
   request?: Mismatch[];
+  /** For a request sent to break named fields and refused: where it breaks the description elsewhere. */
+  refused?: Mismatch[];
 }
 
 /** One webhook notification's judgement (its first delivery: notifications are judged, not deliveries). */
@@ -61,9 +65,19 @@ export function judgeExchange(validator: DescriptionValidator, x: ExchangeToJudg
   // An operation the description lacks is named once, by its response; its request is not judged again.
   if (x.status >= 200 && x.status < 300 && !undocumented) {
     judged.request = validator.validateRequest({ method: x.method, path: x.url, status: x.status, contentType: x.requestContentType, body: x.requestBody, query: x.query });
+  } else if (x.breaks?.length && !undocumented) {
+    // Sent to break the named fields alone: a mismatch at one of them, under one, or at an object holding one is the point; any other is a second rule broken.
+    const pointers = x.breaks.map((f) => `/${f.split('.').map(escapePointer).join('/')}`);
+    const meant = (path: string) => pointers.some((p) => path === p || path.startsWith(`${p}/`) || p.startsWith(`${path}/`));
+    judged.refused = validator
+      .validateRequest({ method: x.method, path: x.url, status: x.status, contentType: x.requestContentType, body: x.requestBody, query: x.query })
+      .filter((m) => !meant(m.path))
+      .map((m) => ({ ...m, message: `sent to break ${x.breaks!.join(', ')} alone, it also breaks ${m.path}: ${m.message}` }));
   }
   return judged;
 }
+
+const escapePointer = (token: string) => token.replace(/~/g, '~0').replace(/\//g, '~1');
 
 /** One group of alike mismatches: one operation, status, body path (array positions as `*`) and kind. */
 export interface MismatchGroup {
@@ -85,6 +99,8 @@ export interface DescriptionTotals {
   exchanges: number;
   responses: Ratio;
   acceptedRequests: Ratio;
+  /** Requests sent to break named fields alone (the field rules): valid where they break nothing else. */
+  refusedRequests: Ratio;
   webhooks: Ratio;
   /** Exchanges with a trigger the target offers beyond the documents: not judged. */
   targetOwn: number;
@@ -110,6 +126,7 @@ export class DescriptionTally {
     exchanges: 0,
     responses: { valid: 0, total: 0 },
     acceptedRequests: { valid: 0, total: 0 },
+    refusedRequests: { valid: 0, total: 0 },
     webhooks: { valid: 0, total: 0 },
     targetOwn: 0,
     mismatches: 0,
@@ -130,6 +147,10 @@ export class DescriptionTally {
       this.totals.acceptedRequests.total++;
       if (!this.add(x.request, x)) this.totals.acceptedRequests.valid++;
     }
+    if (x.refused) {
+      this.totals.refusedRequests.total++;
+      if (!this.add(x.refused, x)) this.totals.refusedRequests.valid++;
+    }
   }
 
   addPayload(p: JudgedPayload): void {
@@ -146,7 +167,7 @@ export class DescriptionTally {
   merge(other: { totals: DescriptionTotals; groups: MismatchGroup[] }): void {
     const t = this.totals;
     t.exchanges += other.totals.exchanges;
-    for (const k of ['responses', 'acceptedRequests', 'webhooks'] as const) {
+    for (const k of ['responses', 'acceptedRequests', 'refusedRequests', 'webhooks'] as const) {
       t[k].valid += other.totals[k].valid;
       t[k].total += other.totals[k].total;
     }
@@ -215,7 +236,8 @@ export function summaryLine(r: Pick<DescriptionReport, 'totals' | 'groups'>): st
   return (
     `responses valid ${t.responses.valid}/${t.responses.total} (${pct(t.responses)}), ` +
     `webhook notifications valid ${t.webhooks.valid}/${t.webhooks.total} (${pct(t.webhooks)}), ` +
-    `accepted requests valid ${t.acceptedRequests.valid}/${t.acceptedRequests.total} (${pct(t.acceptedRequests)}); ` +
+    `accepted requests valid ${t.acceptedRequests.valid}/${t.acceptedRequests.total} (${pct(t.acceptedRequests)}), ` +
+    `refused requests breaking only their rule ${t.refusedRequests.valid}/${t.refusedRequests.total} (${pct(t.refusedRequests)}); ` +
     `${t.mismatches} mismatches in ${r.groups.length} groups`
   );
 }
@@ -238,6 +260,7 @@ export function renderMarkdown(r: DescriptionReport): string {
     `- Responses valid: ${t.responses.valid} / ${t.responses.total} (${pct(t.responses)})`,
     `- Webhook notifications valid: ${t.webhooks.valid} / ${t.webhooks.total} (${pct(t.webhooks)})`,
     `- Accepted requests (2xx) valid: ${t.acceptedRequests.valid} / ${t.acceptedRequests.total} (${pct(t.acceptedRequests)})`,
+    `- Requests sent to break one field rule, refused, that break the description only there: ${t.refusedRequests.valid} / ${t.refusedRequests.total} (${pct(t.refusedRequests)})`,
     `- Triggers the target offers beyond the documents, not judged: ${t.targetOwn}`,
     `- Mismatches: ${t.mismatches} in ${r.groups.length} groups${t.redactedNotJudged ? ` (and ${t.redactedNotJudged} on values the recorder redacted, not judged)` : ''}; by kind: ${Object.entries(t.byKind).sort((a, b) => b[1] - a[1]).map(([k, n]) => `${k} ${n}`).join(', ') || 'none'}`,
     '',
@@ -250,9 +273,9 @@ export function renderMarkdown(r: DescriptionReport): string {
     '',
     ...table(r.groups.filter((g) => g.in === 'response' || g.in === 'webhook')),
     '',
-    `## The suite's requests the target accepted: ${r.findings.requests} mismatches`,
+    `## The suite's requests: ${r.findings.requests} mismatches`,
     '',
-    'A request a scenario sends as valid that the description does not allow is a fault of the suite, not of the target.',
+    'A request a scenario sends as valid that the description does not allow, or one sent to break one field rule that breaks another too, is a fault of the suite, not of the target.',
     '',
     ...table(r.groups.filter((g) => g.in !== 'response' && g.in !== 'webhook')),
     '',

@@ -12,6 +12,7 @@ import type { z } from 'zod';
 import { fileSeed } from '../../fixtures/random.js';
 import type { ApiResponse } from '../client.js';
 import { recordRule } from '../coverage/recorder.js';
+import { sentToBreak } from '../description/intent.js';
 import { exchangesGrouped } from '../harness.js';
 import { expectError, expectFieldErrors, expectStatus } from '../expect.js';
 import { getPath, rulesOf, validBody, type RequestSpec, type Rule, type Variant } from './rules.js';
@@ -181,7 +182,8 @@ async function judgeRule(o: NegativeOptions, rule: Rule): Promise<void> {
   await exchangesGrouped(`${o.spec.operation} ${rule.id}`, () => judged(fc.assert(
     fc.asyncProperty(fc.constantFrom(...rule.variants).chain(validBody), rule.breaks, async (valid, breakIt) => {
       const bad = breakIt(o.complete ? await o.complete(valid) : valid);
-      const res = await o.send(bad);
+      // Sent to break the rule's field alone: a run held to a description checks that it breaks nothing else there.
+      const res = await sentToBreak(rule.members ? [rule.field, ...rule.members] : expected, () => o.send(bad));
       // The rule's first answer goes through every expectation (the error body's schema, coverage); an
       // answer that reads the same is refused alike; any other answer goes through them all again and fails there.
       const b = res.body as { status?: unknown; code?: unknown; message?: unknown; details?: { errors?: { field?: unknown }[] } } | undefined;

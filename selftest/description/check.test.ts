@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkExchanges } from '../../helpers/description/check.js';
 import type { RecordedExchange } from '../../helpers/description/recorder.js';
-import { renderMarkdown, summaryLine } from '../../helpers/description/tally.js';
+import { judgeExchange, renderMarkdown, summaryLine } from '../../helpers/description/tally.js';
 import { DescriptionValidator } from '../../helpers/description/validator.js';
 
 const validator = DescriptionValidator.load();
@@ -61,6 +61,23 @@ describe('the description tally', () => {
     expect(summaryLine(report)).toContain(`responses valid ${totals.responses.valid}/9`);
     const md = renderMarkdown(report);
     expect(md).toContain("## The target's answers and notifications: 7 findings");
-    expect(md).toContain("## The suite's requests the target accepted: 0 mismatches");
+    expect(md).toContain("## The suite's requests: 0 mismatches");
+  });
+});
+
+describe('a request sent to break one field rule', () => {
+  const customer = { customerType: 'INDIVIDUAL', platformCustomerId: 'p-1', umaAddress: '$p1@example.com' };
+  const refused = (body: unknown, breaks: string[]) =>
+    judgeExchange(validator, { method: 'POST', url: `${BASE}/customers`, template: '/customers', query: {}, requestContentType: 'application/json', requestBody: body, status: 400, responseContentType: 'application/json', responseBody: error(400, 'INVALID_INPUT'), breaks });
+
+  it('is judged for what it breaks besides the named field, and not for the named field itself', () => {
+    expect(refused({ ...customer, platformCustomerId: 7 }, ['platformCustomerId']).refused).toEqual([]);
+    const also = refused({ ...customer, platformCustomerId: 7, customerType: 'NOT_A_TYPE' }, ['platformCustomerId']).refused;
+    expect(also).toEqual([expect.objectContaining({ in: 'request-body', path: '/customerType' })]);
+    expect(also![0].message).toMatch(/^sent to break platformCustomerId alone, it also breaks \/customerType: /);
+  });
+
+  it('is not judged as a request sent as valid', () => {
+    expect(refused({ ...customer, platformCustomerId: 7 }, ['platformCustomerId']).request).toBeUndefined();
   });
 });
