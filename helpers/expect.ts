@@ -82,6 +82,21 @@ export function expectError(res: ApiResponse, status: number, code?: string | re
 }
 
 /**
+ * A request refused for a query parameter (missing or malformed): 400 with the error body, and the
+ * code where the documents give one for it. FieldErrors are described for submit endpoints' fields
+ * (interface, Errors: "On 400 field-validation errors from submit endpoints, details.errors is an
+ * array of FieldError"), not for query parameters: a target need not give them; where it does, a
+ * FieldError's `field` is "the dot-notation path to the offending field" (description, FieldError),
+ * so one names the parameter.
+ */
+export function expectQueryRefused(res: ApiResponse, parameter: string, rule: string, code?: string | readonly string[]): ErrorBody {
+  const body = expectError(res, 400, code, rule);
+  const named = (body.details?.errors ?? []).map((e) => e.field);
+  if (named.length) expect(named, `description, FieldError: field is the path to the offending field; a FieldError given for this refusal names the query parameter ${parameter}; ${rule}`).toContain(parameter);
+  return body;
+}
+
+/**
  * A client error whose status the documents leave among several (a 4xx of the interface's error shape,
  * never a success or a 5xx): the error body, its code enumerated for the status answered.
  */

@@ -167,6 +167,9 @@ describe('a value read back (checkValidAccepted)', () => {
     expect(readsBackAs('2025-03-01', '2025-03-01T00:00:00Z'), 'a date is not a timestamp').toBe(false);
     expect(readsBackAs('2025-03-01T10:00:00+00:00', '2025-03-01T10:00:00Z'), 'only UTC written with Z is read as an instant').toBe(false);
     expect(readsBackAs({ a: [1, 'x'] }, { a: [1, 'x'] })).toBe(true);
+    expect(readsBackAs([{ a: 1, b: 2 }], [{ b: 2, a: 1, c: 3 }]), 'members in another order, and one of its own').toBe(true);
+    expect(readsBackAs([{ a: 1, b: 2 }], [{ a: 1 }]), 'a member sent and not given back').toBe(false);
+    expect(readsBackAs([1, 2], [2, 1]), 'an array in another order').toBe(false);
     expect(readsBackAs('USD', 'usd')).toBe(false);
   });
 

@@ -6,7 +6,7 @@
 // (≥1) ... {data[]} incl. PENDING/REVOKED"; "Delegated key abandoned after leg 2 stays PENDING").
 import { describe, expect, it } from 'vitest';
 import { recordRule } from '../../helpers/coverage/recorder.js';
-import { expectError, expectStatus } from '../../helpers/expect.js';
+import { expectError, expectQueryRefused, expectStatus } from '../../helpers/expect.js';
 import { issueCard } from '../../helpers/flows/cards.js';
 import { CREDENTIALS, SESSIONS, loggedInWallet, needEmbeddedWallet, signatureRequest, signedRetryOf, stampHeaders } from '../../helpers/flows/wallet.js';
 import { api } from '../../helpers/harness.js';
@@ -18,11 +18,6 @@ import { AuthMethodList, AuthSessionList, DelegatedKeyList, SignatureRequest } f
 const KEYS = '/auth/delegated-keys';
 const AREA = 'Embedded Wallet Auth';
 
-/** 400 INVALID_INPUT naming the missing query parameter. */
-function expectQueryRefused(res: Awaited<ReturnType<typeof api.get>>, field: string, why: string) {
-  const body = expectError(res, 400, 'INVALID_INPUT', why);
-  expect((body.details?.errors ?? []).map((e) => e.field), `Errors: the FieldError names the query parameter ${field}`).toContain(field);
-}
 
 for (const [op, path, schema, what] of [
   [CREDENTIAL_LIST, CREDENTIALS, AuthMethodList, 'credentials'],
@@ -34,7 +29,7 @@ for (const [op, path, schema, what] of [
     it(`refuses a list without accountId with 400 INVALID_INPUT, and lists each account's own ${what} only`, async (ctx) => {
       needEmbeddedWallet(ctx);
       await basisSupplement(`section 17: GET ${path} accountId*; 400 INVALID_INPUT`);
-      expectQueryRefused(await api.get(path), 'accountId', `supplement §17: GET ${path} needs accountId*`);
+      expectQueryRefused(await api.get(path), 'accountId', `supplement §17: GET ${path} needs accountId*; 400 INVALID_INPUT`, 'INVALID_INPUT');
       recordRule(op, QUERY_ACCOUNT_REQUIRED);
 
       const a = await loggedInWallet();
