@@ -88,15 +88,15 @@ export const strongCustomerAuthenticationFaults = {
     suites: ['strong-customer-authentication/factor-reset.test.ts'],
     rule: 'Supplement 16: enrollmentStatus PENDING until re-enrolled, then COMPLETED.',
   },
-  'sca-wrong-code-locks-late': {
+  'sca-failed-login-locks-late': {
     areas: ['strong-customer-authentication'],
-    suites: ['cross-currency-transfers/sca.test.ts'],
-    rule: 'Supplement 16: failed logins 5 -> 15 min (a wrong login code is a failed login; under the fault the lock comes at the sixth).',
+    suites: ['cross-currency-transfers/sca.test.ts', 'strong-customer-authentication/record-event.test.ts'],
+    rule: 'Supplement 16: failed logins 5 -> 15 min (under the fault the first failed login recorded goes uncounted, so the lock comes at the sixth).',
   },
-  'sca-wrong-code-locks-early': {
+  'sca-failed-login-locks-early': {
     areas: ['strong-customer-authentication'],
-    suites: ['cross-currency-transfers/sca.test.ts'],
-    rule: 'Supplement 16: failed logins 5 -> 15 min (under the fault each wrong login code counts twice, locking at the third).',
+    suites: ['cross-currency-transfers/sca.test.ts', 'strong-customer-authentication/record-event.test.ts'],
+    rule: 'Supplement 16: failed logins 5 -> 15 min (under the fault each failed login recorded counts twice, locking at the third).',
   },
   'sca-lock-ladder-flat': {
     areas: ['strong-customer-authentication'],

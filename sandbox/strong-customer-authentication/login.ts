@@ -51,11 +51,11 @@ const loginComplete = (optional: boolean) =>
       if (b.origin === undefined) issues.addIssue({ code: 'custom', path: ['origin'], message: 'a passkeyAssertion goes with its origin' });
     });
 
-/** Fault sca-wrong-code-locks-late: true the first time a customer's wrong login code is seen. */
-const seenWrongCode = new WeakSet<object>();
-function firstWrongCode(st: object): boolean {
-  if (seenWrongCode.has(st)) return false;
-  seenWrongCode.add(st);
+/** Fault sca-failed-login-locks-late: true the first time a customer's failed login is recorded. */
+const seenFailedLogin = new WeakSet<object>();
+function firstFailedLogin(st: object): boolean {
+  if (seenFailedLogin.has(st)) return false;
+  seenFailedLogin.add(st);
   return true;
 }
 
@@ -106,10 +106,8 @@ export function scaLoginRoutes(app: FastifyInstance): void {
           ? verifyTotp(ctx, c.id, body.code ?? '')
           : body.factor !== 'PASSKEY' && body.code === SANDBOX_CODE;
     if (!ok) {
-      // Under the faults the first wrong code of a customer goes uncounted (locking at the sixth), or
-      // each counts twice (locking at the third).
-      if (!(ctx.faults.has('sca-wrong-code-locks-late') && firstWrongCode(st))) recordFailedAttempt(ctx, st);
-      if (ctx.faults.has('sca-wrong-code-locks-early') && !isLocked(ctx, st)) recordFailedAttempt(ctx, st);
+      // The sandbox counts a wrong code as a failed login (sandbox/README.md: not stated).
+      recordFailedAttempt(ctx, st);
       if (isLocked(ctx, st)) throw locked(ctx, st);
       throw invalidInput([{ field: 'code', message: 'The code does not match' }]);
     }
@@ -125,8 +123,11 @@ export function scaLoginRoutes(app: FastifyInstance): void {
     const c = scaCustomer(ctx, req);
     const { eventType } = parse(z.object({ eventType: z.enum(['RESET_PASSWORD_COMPLETED', 'FAILED_LOGIN_ATTEMPT']) }), req.body);
     const st = scaState(ctx, c.id);
-    if (eventType === 'FAILED_LOGIN_ATTEMPT') recordFailedAttempt(ctx, st);
-    else resetPasswordCompleted(ctx, st);
+    if (eventType === 'FAILED_LOGIN_ATTEMPT') {
+      // Under the faults a customer's first failed login goes uncounted (locking at the sixth), or each counts twice (locking at the third).
+      if (!(ctx.faults.has('sca-failed-login-locks-late') && firstFailedLogin(st))) recordFailedAttempt(ctx, st);
+      if (ctx.faults.has('sca-failed-login-locks-early') && !isLocked(ctx, st)) recordFailedAttempt(ctx, st);
+    } else resetPasswordCompleted(ctx, st);
     return { eventType, ...presentLockout(st) };
   });
 }
