@@ -119,8 +119,11 @@ export async function balanceBecomes(customerId: string, accountId: string, expe
 }
 
 /** The ids of every transaction of the customer (GET /transactions?customerId, supplement 8). */
+async function transactionsOf(customerId: string): Promise<{ id: string; status?: string }[]> {
+  return walkPages('/transactions', z.looseObject({ id: z.string(), status: z.string().optional() }), { query: { customerId }, limit: 100 });
+}
 async function transactionIds(customerId: string): Promise<string[]> {
-  return (await walkPages('/transactions', z.looseObject({ id: z.string() }), { query: { customerId }, limit: 100 })).map((t) => t.id);
+  return (await transactionsOf(customerId)).map((t) => t.id);
 }
 
 export interface MoneyMark {
@@ -136,13 +139,23 @@ export async function moneyMark(customerId: string, accountId: string): Promise<
 }
 
 /**
- * Nothing moved since the mark: after the quiet period, no transaction of the customer appeared and the
- * account's balance reads as it did.
+ * Nothing moved since the mark: after the quiet period the account's balance reads as it did, and no
+ * transaction of the customer appeared. `awaitingApproval`: the call is held for the platform's
+ * approval, which the interface says "leaves the resulting transaction pending until the platform
+ * approves it" (Agent Operations), while supplement 23 gives the action no transaction until then:
+ * a transaction may appear, but none COMPLETED (which would have moved money); one that does is noted.
  */
-export async function expectNothingMoved(customerId: string, accountId: string, mark: MoneyMark, rule: string): Promise<void> {
+export async function expectNothingMoved(customerId: string, accountId: string, mark: MoneyMark, rule: string, opts: { awaitingApproval?: boolean } = {}): Promise<void> {
   await quietPeriod(mark.since);
-  const fresh = (await transactionIds(customerId)).filter((id) => !mark.transactionIds.has(id));
-  expect(fresh, `${rule}: no transaction of customer ${customerId} appeared since the mark`).toEqual([]);
+  const fresh = (await transactionsOf(customerId)).filter((t) => !mark.transactionIds.has(t.id));
+  if (opts.awaitingApproval) {
+    expect(fresh.filter((t) => t.status === 'COMPLETED'), `${rule}: no COMPLETED transaction of customer ${customerId} appeared since the mark`).toEqual([]);
+    if (fresh.length) {
+      noteInterface('agent-approval-pending-transaction', ['interface, Agent Operations: "an action that needs approval leaves the resulting transaction pending until the platform approves it"', 'supplement 23: "PENDING_APPROVAL, no `transaction`"'], `a held call left ${fresh.map((t) => `${t.id} ${t.status ?? '?'}`).join(', ')}`);
+    }
+  } else {
+    expect(fresh.map((t) => t.id), `${rule}: no transaction of customer ${customerId} appeared since the mark`).toEqual([]);
+  }
   expect(await balanceOf(customerId, accountId), `${rule}: the balance of ${accountId} is as it was`).toBe(mark.balance);
 }
 

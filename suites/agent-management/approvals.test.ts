@@ -45,7 +45,7 @@ describe.concurrent('Agent actions: approval by the platform', () => {
     const { agent, client } = await connectAgent(customerId, approvalRequired());
     const mark = await moneyMark(customerId, usd.id);
     const { quote, action } = await pendingExecution(client, usd.id, bank.id, 25_000);
-    await expectNothingMoved(customerId, usd.id, mark, 'Agent Operations: the transaction stays pending until the platform approves it; nothing is debited');
+    await expectNothingMoved(customerId, usd.id, mark, 'Agent Operations: the transaction stays pending until the platform approves it; nothing is debited', { awaitingApproval: true });
     noteInterface(
       'agent-pending-approval-transaction',
       ['interface: "an action that needs approval leaves the resulting transaction pending until the platform approves it"', 'supplement 23: "PENDING_APPROVAL, no `transaction`"'],
@@ -84,7 +84,7 @@ describe.concurrent('Agent actions: approval by the platform', () => {
 
     expectError(await decide('approve', agent.id, action.id), 409);
     expectRefusedTransition('agent-action', 'REJECTED', 'APPROVED', (await agentAction(client, action.id)).status);
-    await expectNothingMoved(customerId, usd.id, mark, 'nothing moved: the action was never APPROVED');
+    await expectNothingMoved(customerId, usd.id, mark, 'nothing moved: the action was never APPROVED', { awaitingApproval: true });
   });
 
   it('approve of an action whose execution fails (the funds are gone) makes it FAILED and moves nothing', async (ctx) => {
@@ -152,7 +152,7 @@ describe.concurrent('Agent actions: approval by the platform', () => {
     const action = expectStatus(await client.post(ME_TRANSFER_OUT, { body: { source: { accountId: usd.id }, destination: { accountId: bank.id }, amount: 6_000 } }), 201, AgentAction);
     expect(action.status).toBe('PENDING_APPROVAL');
     await expectEvents(action.id, [{ type: 'AGENT_ACTION.PENDING_APPROVAL', where: (d) => d.type === 'TRANSFER_OUT', what: 'the transfer awaiting approval' }], { since });
-    await expectNothingMoved(customerId, usd.id, mark, 'nothing moves before approval');
+    await expectNothingMoved(customerId, usd.id, mark, 'Agent Operations: nothing moves before approval (the resulting transaction stays pending until the platform approves it)', { awaitingApproval: true });
     const approved = expectStatus(await decide('approve', agent.id, action.id), 200, AgentAction);
     expectTransition('agent-action', action.status, approved.status, 'PENDING_APPROVAL', 'APPROVED');
     expect(await balanceBecomes(customerId, usd.id, usd.balance.amount - 6_000), 'money moves on APPROVED').toBe(usd.balance.amount - 6_000);
