@@ -43,8 +43,23 @@ export const sca = {
  * Logs the customer in with an SMS code: supplement 16, POST /sca/login/complete `{factor*,
  * endUserIpAddress*, challengeId? (SMS), code?}`; the answer is the caller's to judge.
  */
-export const smsLogin = (customerId: string, code: string, challengeId?: string) =>
-  sca.post(LOGIN_COMPLETE_PATH, customerId, { factor: 'SMS_OTP', endUserIpAddress: END_USER_IP, code, ...(challengeId ? { challengeId } : {}) });
+export const LOGIN_START_PATH = '/sca/login/start';
+
+/**
+ * An SMS_OTP login as the supplement lays it out (section 16): `POST /sca/login/start {factor:
+ * SMS_OTP}` (200 {factor, challengeId?, expiresAt?}), then `POST /sca/login/complete` with the code
+ * and the challenge it started. Given a `challengeId`, the login already started: only the complete is
+ * sent. A start the target refuses is answered as it came, for the caller to judge.
+ */
+export async function smsLogin(customerId: string, code: string, challengeId?: string) {
+  if (challengeId === undefined) {
+    const started = await sca.post(LOGIN_START_PATH, customerId, { factor: 'SMS_OTP' });
+    if (started.status !== 200) return started;
+    const id = (started.body as { challengeId?: unknown } | undefined)?.challengeId;
+    challengeId = typeof id === 'string' ? id : undefined;
+  }
+  return sca.post(LOGIN_COMPLETE_PATH, customerId, { factor: 'SMS_OTP', endUserIpAddress: END_USER_IP, code, ...(challengeId ? { challengeId } : {}) });
+}
 
 export async function listFactors(customerId: string) {
   return expectStatus(await sca.get(FACTORS, customerId), 200, ScaFactorList, 'supplement 16: GET /sca/factors answers {factors}');

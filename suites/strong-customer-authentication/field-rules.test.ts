@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { expectQueryRefused, expectStatus } from '../../helpers/expect.js';
 import {
-  CONFIRM, FACTOR, FACTORS, LOGIN_COMPLETE_PATH, RECORD_EVENT, RESET, RESET_COMPLETE, RESET_STATUS, currentCode, END_USER_IP, enrolPasskey, enrolTotp, listFactors, needSca, sca, scaRegionCustomer, startPasskey, startTotp,
+  CONFIRM, FACTOR, FACTORS, LOGIN_COMPLETE_PATH, LOGIN_START_PATH, RECORD_EVENT, RESET, RESET_COMPLETE, RESET_STATUS, currentCode, END_USER_IP, enrolPasskey, enrolTotp, listFactors, needSca, sca, scaRegionCustomer, startPasskey, startTotp,
 } from '../../helpers/flows/strong-customer-authentication.js';
 import { recordRule } from '../../helpers/coverage/recorder.js';
 import { api, capabilities } from '../../helpers/harness.js';
@@ -30,7 +30,6 @@ type Body = Record<string, unknown>;
 const AREA = 'Strong Customer Authentication';
 /** 2FA resets a customer may start in 24 hours (supplement 16: 429 RATE_LIMITED beyond). */
 const RESETS_PER_DAY = 5;
-const LOGIN_START_PATH = '/sca/login/start';
 const RESET_TRIGGER = '/sandbox/sca/factors/reset/{resetId}/liveness';
 
 /** Nothing was enrolled: the customer's factors are SMS_OTP alone, as before. */
