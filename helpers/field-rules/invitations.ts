@@ -14,8 +14,15 @@ const uma = (path: string, cite: string): FieldSpec => ({
   path, type: 'string', required: true, valid: umaAddress, format: { name: 'UMA address $user@domain', invalid: notUma }, error: umaError, cite,
 });
 
+/**
+ * The inviter's place in a generated create: description, UmaInvitationCreateRequest, inviterUma is
+ * "The UMA address of the customer creating the invitation", an address the target gave one of the
+ * run's customers, which the scenario puts in its place.
+ */
+export const INVITER = '<inviter>';
+
 export function invitationCreate(): RequestSpec {
-  const C = `${S19}: POST /invitations {inviterUma*, firstName?, amountToSend?: int64, expiresAt?}`;
+  const C = `${S19}: POST /invitations {inviterUma*, firstName?, amountToSend?: int64, expiresAt?}; description: "The UMA address of the customer creating the invitation"`;
   return {
     operation: 'POST /invitations',
     part: 'body',
@@ -23,7 +30,7 @@ export function invitationCreate(): RequestSpec {
       name: 'invitation',
       fixed: {},
       fields: [
-        uma('inviterUma', `${C}; 400 INVALID_UMA_ADDRESS (inferred)`),
+        { ...uma('inviterUma', `${C}; 400 INVALID_UMA_ADDRESS (inferred)`), valid: fc.constant(INVITER) },
         { path: 'firstName', type: 'string', cite: C },
         { path: 'amountToSend', type: 'integer', valid: fc.integer({ min: 1, max: 1_000_000 }), cite: C, error: { status: 400, code: ['INVALID_INPUT', 'INVALID_AMOUNT'], namesField: true } },
         {

@@ -4,6 +4,19 @@ import { recordEvents, waitForEvent } from '../events.js';
 import { expectStatus } from '../expect.js';
 import { api } from '../harness.js';
 import { UmaInvitation } from '../schemas/uma.js';
+import { individual } from '../../fixtures/customers.js';
+import { createCustomer } from './customers.js';
+
+/**
+ * An inviter: a customer the run creates, by its UMA address. Description, UmaInvitationCreateRequest:
+ * inviterUma is "The UMA address of the customer creating the invitation", so an address the target
+ * gave one of the platform's customers, not one the suite makes up.
+ */
+export async function inviterUma(): Promise<string> {
+  const { umaAddress } = (await createCustomer(individual())) as { umaAddress?: unknown };
+  expect(typeof umaAddress, 'Supplement 4: a customer carries its umaAddress (always)').toBe('string');
+  return umaAddress as string;
+}
 
 export const createInvitation = (body: Record<string, unknown>) => api.post('/invitations', { body });
 export const getInvitation = (invitationCode: string) => api.get('/invitations/{invitationCode}', { params: { invitationCode } });

@@ -4,9 +4,9 @@
 import { describe, expect, it } from 'vitest';
 import { api } from '../../helpers/harness.js';
 import { expectStatus } from '../../helpers/expect.js';
-import { currentInvitation, pendingInvitation } from '../../helpers/flows/invitations.js';
+import { currentInvitation, inviterUma, pendingInvitation } from '../../helpers/flows/invitations.js';
 import { checkRulesRefused, checkValidAccepted } from '../../helpers/field-rules/check.js';
-import { invitationClaim, invitationCreate } from '../../helpers/field-rules/invitations.js';
+import { INVITER, invitationClaim, invitationCreate } from '../../helpers/field-rules/invitations.js';
 import { basisSupplement, scenario } from '../../helpers/scenario.js';
 import { UmaInvitation } from '../../helpers/schemas/uma.js';
 import { rng } from '../../fixtures/random.js';
@@ -15,19 +15,25 @@ const CREATE = 'POST /invitations';
 const CLAIM = 'POST /invitations/{invitationCode}/claim';
 const uma = (who: string) => `$${who}.${rng().string.alphanumeric(10).toLowerCase()}@sandbox.uma.money`;
 
+/** The generated body with the run's inviter in place of the placeholder (helpers/field-rules/invitations.ts). */
+const withInviter = (body: Record<string, unknown>, inviter: string) => (body.inviterUma === INVITER ? { ...body, inviterUma: inviter } : body);
+
 describe(CREATE, () => {
   scenario({ area: 'Invitations', operation: CREATE, section: 'Errors', basis: 'supplement' });
 
   it('refuses every request that breaks one documented field rule with 400 naming the field', async () => {
     // No list of invitations exists (supplement 19): a refused create leaves nothing to read back.
     await basisSupplement('section 19: create {inviterUma*, firstName?, amountToSend?: int64, expiresAt?}; generated, one rule broken per request');
-    await checkRulesRefused({ spec: invitationCreate(), send: (body) => api.post('/invitations', { body }) });
+    const inviter = await inviterUma();
+    await checkRulesRefused({ spec: invitationCreate(), complete: (body) => withInviter(body, inviter), send: (body) => api.post('/invitations', { body }) });
   });
 
   it('accepts valid requests, optional fields present or not, and reads back the inviter', async () => {
     await basisSupplement('section 19: 201 PENDING; GET /invitations/{code}');
+    const inviter = await inviterUma();
     await checkValidAccepted({
       spec: invitationCreate(),
+      complete: (body) => withInviter(body, inviter),
       send: (body) => api.post('/invitations', { body }),
       created: { status: 201, schema: UmaInvitation },
       readBack: (inv) => api.get('/invitations/{invitationCode}', { params: { invitationCode: inv.code } }),
@@ -50,7 +56,7 @@ describe(CLAIM, () => {
 
   it('refuses every claim that breaks one documented field rule with 400 naming the field, and the invitation stays PENDING', async () => {
     await basisSupplement('section 19: claim {inviteeUma*}; generated, one rule broken per request');
-    const inv = await pendingInvitation({ inviterUma: uma('inviter') });
+    const inv = await pendingInvitation({ inviterUma: await inviterUma() });
     // The whole invitation, not only its status: a refused claim that wrote its inviteeUma onto it changed it too.
     const before = await currentInvitation(inv.code);
     await checkRulesRefused({
@@ -71,7 +77,7 @@ describe(CLAIM, () => {
       spec: invitationClaim(),
       // An invitation per claim: a claimed one is terminal.
       complete: async (b) => {
-        code = (await pendingInvitation({ inviterUma: uma('inviter') })).code;
+        code = (await pendingInvitation({ inviterUma: await inviterUma() })).code;
         return b;
       },
       send: (body) => api.post('/invitations/{invitationCode}/claim', { params: { invitationCode: code }, body }),

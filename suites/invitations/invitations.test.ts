@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { eventually } from '../../helpers/eventually.js';
 import { expectError, expectRefusedTransition, expectTransition, noteInterface } from '../../helpers/expect.js';
-import { cancelInvitation, claimInvitation, createInvitation, currentInvitation, expectClaimedEvent, getInvitation, pendingInvitation } from '../../helpers/flows/invitations.js';
+import { cancelInvitation, claimInvitation, createInvitation, currentInvitation, expectClaimedEvent, getInvitation, inviterUma, pendingInvitation } from '../../helpers/flows/invitations.js';
 import { capabilities, listener } from '../../helpers/harness.js';
 import { newSince } from '../../helpers/events.js';
 import { basisSupplement, scenario } from '../../helpers/scenario.js';
@@ -20,8 +20,8 @@ describe('POST /invitations/{invitationCode}/claim', () => {
 
   it.concurrent('claims a PENDING invitation (CLAIMED, INVITATION.CLAIMED to the creator), and refuses a second claim with 400 INVITATION_ALREADY_CLAIMED', async () => {
     await basisSupplement('claim {inviteeUma} -> 200 CLAIMED, INVITATION.CLAIMED; CLAIMED is terminal (sections 19, 27)');
-    const inviterUma = uma('inviter');
-    const inv = await pendingInvitation({ inviterUma, amountToSend: 2_500 });
+    const inviter = await inviterUma();
+    const inv = await pendingInvitation({ inviterUma: inviter, amountToSend: 2_500 });
     expect(inv.amountToSend?.amount, 'Supplement 19: amountToSend (CurrencyAmount; the request takes an integer)').toBe(2_500);
     expect((await currentInvitation(inv.code)).status).toBe('PENDING');
     const since = await listener.mark();
@@ -45,7 +45,7 @@ describe('POST /invitations/{invitationCode}/claim', () => {
 
   it.concurrent('refuses the claim of a cancelled invitation with 400 INVITATION_CANCELLED', async () => {
     await basisSupplement('cancel -> 200 CANCELLED; CANCELLED is terminal (section 19)');
-    const inv = await pendingInvitation({ inviterUma: uma('inviter') });
+    const inv = await pendingInvitation({ inviterUma: await inviterUma() });
     const cancelled = await cancelInvitation(inv.code);
     expect(cancelled.status, `Supplement 19: cancel answers 200 CANCELLED; got ${cancelled.status} ${JSON.stringify(cancelled.body)}`).toBe(200);
     expectTransition('invitation', inv.status, (await currentInvitation(inv.code)).status, 'PENDING', 'CANCELLED');
@@ -55,12 +55,12 @@ describe('POST /invitations/{invitationCode}/claim', () => {
 
   it.concurrent('lets a PENDING invitation expire at its expiresAt, and refuses its claim with 400', async () => {
     await basisSupplement('expiresAt; PENDING -> EXPIRED (time, no event); the code of the refused claim is unlisted (section 19)');
-    const inviterUma = uma('inviter');
+    const inviter = await inviterUma();
     // The target's clock: the createdAt of an invitation made just now.
-    const probe = await pendingInvitation({ inviterUma });
+    const probe = await pendingInvitation({ inviterUma: inviter });
     const ttlMs = 1500;
     const expiresAt = new Date(Date.parse(probe.createdAt) + ttlMs).toISOString();
-    const inv = await pendingInvitation({ inviterUma, expiresAt });
+    const inv = await pendingInvitation({ inviterUma: inviter, expiresAt });
     expect(Date.parse(inv.expiresAt ?? ''), 'Supplement 19: expiresAt is the one given').toBe(Date.parse(expiresAt));
     const expired = await eventually(() => currentInvitation(inv.code), (i) => i.status !== 'PENDING', {
       timeoutMs: ttlMs + capabilities.waitBudgetMs,
@@ -79,11 +79,11 @@ describe('POST /invitations/{invitationCode}/cancel', () => {
 
   it.concurrent('keeps the terminal states: CLAIMED and CANCELLED stay past expiresAt, a cancel of a CANCELLED or EXPIRED invitation answers 400, and neither cancel nor expiry sends INVITATION.CLAIMED', async () => {
     await basisSupplement('PENDING -> CLAIMED | CANCELLED | EXPIRED (time, no event), all terminal; cancel 400 not PENDING; INVITATION.CLAIMED on claim (sections 19, 27)');
-    const inviterUma = uma('inviter');
-    const probe = await pendingInvitation({ inviterUma }); // the target's clock: createdAt of an invitation made just now
+    const inviter = await inviterUma();
+    const probe = await pendingInvitation({ inviterUma: inviter }); // the target's clock: createdAt of an invitation made just now
     const ttlMs = 1500;
     const expiresAt = new Date(Date.parse(probe.createdAt) + ttlMs).toISOString();
-    const [toClaim, toCancel, toExpire] = await Promise.all([1, 2, 3].map(() => pendingInvitation({ inviterUma, expiresAt })));
+    const [toClaim, toCancel, toExpire] = await Promise.all([1, 2, 3].map(() => pendingInvitation({ inviterUma: inviter, expiresAt })));
     const since = await listener.mark();
     const inviteeUma = uma('invitee');
     expect((await claimInvitation(toClaim.code, inviteeUma)).status, 'Supplement 19: claim of a PENDING invitation answers 200').toBe(200);
@@ -118,7 +118,7 @@ describe('POST /invitations', () => {
 
   it.concurrent('answers 400 INVALID_UMA_ADDRESS for a malformed inviterUma', async () => {
     await basisSupplement('POST /invitations 400 INVALID_UMA_ADDRESS (section 19, inferred there; the interface lists the code)');
-    await pendingInvitation({ inviterUma: uma('inviter') }); // control
+    await pendingInvitation({ inviterUma: await inviterUma() }); // control
     expectError(await createInvitation({ inviterUma: 'inviter-without-dollar' }), 400, 'INVALID_UMA_ADDRESS', 'Errors / 400: INVALID_UMA_ADDRESS');
   });
 });
@@ -128,7 +128,7 @@ describe('GET /invitations/{invitationCode}', () => {
 
   it.concurrent('answers 404 INVITATION_NOT_FOUND for a code that names no invitation, on read, claim and cancel', async () => {
     await basisSupplement('404 INVITATION_NOT_FOUND on GET, claim, cancel (section 19)');
-    const inv = await pendingInvitation({ inviterUma: uma('inviter') });
+    const inv = await pendingInvitation({ inviterUma: await inviterUma() });
     expect((await currentInvitation(inv.code)).code).toBe(inv.code); // control
     const unknown = `NOPE${randomUUID().replaceAll('-', '').slice(0, 8).toUpperCase()}`;
     expectError(await getInvitation(unknown), 404, 'INVITATION_NOT_FOUND', 'Errors / 404: INVITATION_NOT_FOUND');

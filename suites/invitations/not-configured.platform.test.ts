@@ -4,10 +4,9 @@
 // so it runs alone, and the switch is put back whatever happens.
 import { describe, it } from 'vitest';
 import { expectError, expectStatus } from '../../helpers/expect.js';
-import { createInvitation, pendingInvitation } from '../../helpers/flows/invitations.js';
+import { createInvitation, inviterUma, pendingInvitation } from '../../helpers/flows/invitations.js';
 import { api, capabilities } from '../../helpers/harness.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
-import { rng } from '../../fixtures/random.js';
 
 const configure = (configured: boolean) => api.post('/sandbox/invitations/configuration', { body: { configured } });
 
@@ -17,13 +16,13 @@ describe('POST /invitations on a platform where invitations are not configured',
   it('answers 400 INVITATIONS_NOT_CONFIGURED, and creates the invitation once they are configured again', async (ctx) => {
     requireCapability(ctx, capabilities.invitationsSwitch, 'the target declares no way to unconfigure invitations (supplement 28)', ['error:400:INVITATIONS_NOT_CONFIGURED']);
     await basisSupplement('POST /invitations 400 INVITATIONS_NOT_CONFIGURED (section 19)');
-    const inviterUma = `$inviter.${rng().string.alphanumeric(10).toLowerCase()}@sandbox.uma.money`;
+    const inviter = await inviterUma();
     expectStatus(await configure(false), 200);
     try {
-      expectError(await createInvitation({ inviterUma }), 400, 'INVITATIONS_NOT_CONFIGURED', 'Errors / 400: INVITATIONS_NOT_CONFIGURED');
+      expectError(await createInvitation({ inviterUma: inviter }), 400, 'INVITATIONS_NOT_CONFIGURED', 'Errors / 400: INVITATIONS_NOT_CONFIGURED');
     } finally {
       expectStatus(await configure(true), 200);
     }
-    await pendingInvitation({ inviterUma }); // control
+    await pendingInvitation({ inviterUma: inviter }); // control
   });
 });
