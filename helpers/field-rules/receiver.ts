@@ -8,7 +8,7 @@
 // INVALID_INPUT or INVALID_UMA_ADDRESS, naming the field either way. customerId is a customer's id
 // (`<customer>`, filled by the scenario); its form is not documented.
 import fc from 'fast-check';
-import { notUma, umaAddress, umaError } from './invitations.js';
+import { notUma, umaError } from './invitations.js';
 import { ruleIds, type RequestSpec } from './rules.js';
 
 export type ReceiverLookup = 'GET /receiver/uma/{receiverUmaAddress}' | 'GET /receiver/external-account/{externalAccountId}';
@@ -26,7 +26,8 @@ export function receiverLookup(operation: ReceiverLookup): RequestSpec {
       fixed: {},
       fields: [
         {
-          path: 'senderUmaAddress', type: 'string', valid: umaAddress,
+          // The description: "UMA address of the sender", a customer's the scenario puts in place of `<sender>`.
+          path: 'senderUmaAddress', type: 'string', valid: fc.constant('<sender>'),
           format: { name: 'UMA address $user@domain', invalid: notUma }, error: umaError,
           cite: `${Q}; supplement §8: UMA addresses $user@domain ($success.usd@sandbox.uma.money); interface Errors: 400 INVALID_UMA_ADDRESS (lookup: supplement §18, inferred)`,
         },

@@ -1,6 +1,9 @@
 // UMA receiver lookups and quotes to UMA addresses (supplement sections 8, 18).
+import { expect } from 'vitest';
 import { expectStatus } from '../expect.js';
-import { api } from '../harness.js';
+import { api, target } from '../harness.js';
+import { individual } from '../../fixtures/customers.js';
+import { createCustomer } from './customers.js';
 import type { z } from 'zod';
 import { rng } from '../../fixtures/random.js';
 import { UmaLookup } from '../schemas/uma.js';
@@ -8,17 +11,32 @@ import { UmaLookup } from '../schemas/uma.js';
 /** The supplement's sandbox receiver that always succeeds (section 8): the control of every UMA refusal. */
 export const SUCCESS_RECEIVER = (ccy: 'usd' | 'eur' | 'mxn' = 'usd') => `$success.${ccy}@sandbox.uma.money`;
 
+/** Each run's sender (one per target: a run may hold several). */
+const senders = new Map<string, Promise<string>>();
+
 /**
  * The sender a lookup names where its scenario names no customer: supplement 18 gives the lookups'
- * query as "`senderUmaAddress` or `customerId`", so every lookup carries one of them.
+ * query as "`senderUmaAddress` or `customerId`", so every lookup carries one of them, and the
+ * description makes senderUmaAddress the "UMA address of the sender": a customer the run created, by
+ * the address the target gave it, not one the suite makes up.
  */
-export const SENDER_QUERY: Readonly<Record<string, string>> = { senderUmaAddress: '$conformance.sender@example.com' };
+export async function senderQuery(): Promise<Record<string, string>> {
+  let address = senders.get(target.runId);
+  if (!address) {
+    address = createCustomer(individual()).then(({ umaAddress }) => {
+      expect(typeof umaAddress, 'Supplement 4: a customer carries its umaAddress (always)').toBe('string');
+      return umaAddress as string;
+    });
+    senders.set(target.runId, address);
+  }
+  return { senderUmaAddress: await address };
+}
 
-export const lookupUma = (address: string, query: Record<string, string> = { ...SENDER_QUERY }) =>
-  api.get('/receiver/uma/{receiverUmaAddress}', { params: { receiverUmaAddress: address }, query });
+export const lookupUma = async (address: string, query?: Record<string, string>) =>
+  api.get('/receiver/uma/{receiverUmaAddress}', { params: { receiverUmaAddress: address }, query: query ?? (await senderQuery()) });
 
 /** A lookup that must succeed, asserted: 200, its shape, for the receiver asked about. */
-export async function lookup(address: string, query: Record<string, string> = { ...SENDER_QUERY }) {
+export async function lookup(address: string, query?: Record<string, string>) {
   const res = await lookupUma(address, query);
   const body = expectStatus(res, 200, UmaLookup, 'Supplement 18: GET /receiver/uma/{receiverUmaAddress} answers {lookupId, receiverUmaAddress, supportedCurrencies, requiredPayerDataFields?}');
   return body;

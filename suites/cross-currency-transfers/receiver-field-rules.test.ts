@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { eurDestination, sender } from '../../helpers/flows/transfers.js';
-import { lookupUma, SENDER_QUERY, SUCCESS_RECEIVER } from '../../helpers/flows/uma.js';
+import { lookupUma, senderQuery, SUCCESS_RECEIVER } from '../../helpers/flows/uma.js';
 import { api, capabilities } from '../../helpers/harness.js';
 import { expectStatus, noteInterface } from '../../helpers/expect.js';
 import { checkRulesRefused, judged, seedFor, validRequests } from '../../helpers/field-rules/check.js';
@@ -36,7 +36,7 @@ async function checkLookupsAnswered(operation: ReceiverLookup, customerId: strin
     const { arbitrary, parameters } = validRequests(variant, `${operation} ${variant.name} valid`, 4);
     await judged(fc.assert(
       fc.asyncProperty(arbitrary, async (valid) => {
-        const q = fill(valid, { customer: customerId });
+        const q = fill(valid, { customer: customerId, sender: (await senderQuery()).senderUmaAddress });
         for (const p of variant.oneOf!.paths) if (q[p] !== undefined) seen.add(p);
         await send(q);
       }),
@@ -46,7 +46,7 @@ async function checkLookupsAnswered(operation: ReceiverLookup, customerId: strin
     for (const p of variant.oneOf!.paths) {
       if (seen.has(p)) continue;
       const [q] = fc.sample(validBody(variant).filter((b) => b[p] !== undefined), { numRuns: 1, seed: seedFor(`${operation} ${p}`) });
-      await send(fill(q, { customer: customerId }));
+      await send(fill(q, { customer: customerId, sender: (await senderQuery()).senderUmaAddress }));
     }
   }
 }
@@ -62,7 +62,7 @@ describe(UMA, () => {
     expectStatus(await lookupUma(SUCCESS_RECEIVER(), { customerId }), 200, UmaLookup, `${why} (control)`);
     await checkRulesRefused({
       spec: receiverLookup(UMA),
-      complete: (q) => fill(q, { customer: customerId }),
+      complete: async (q) => fill(q, { customer: customerId, sender: (await senderQuery()).senderUmaAddress }),
       send: (q) => lookupUma(SUCCESS_RECEIVER(), asQuery(q)),
     });
   });
@@ -75,7 +75,7 @@ describe(UMA, () => {
       const found = expectStatus(await lookupUma(SUCCESS_RECEIVER(), asQuery(q)), 200, UmaLookup, `${why}: ${JSON.stringify(q)}`);
       expect(found.receiverUmaAddress, `Supplement 18: the lookup names the receiver asked about (${JSON.stringify(q)})`).toBe(SUCCESS_RECEIVER());
     });
-    const both = await lookupUma(SUCCESS_RECEIVER(), { ...SENDER_QUERY, customerId });
+    const both = await lookupUma(SUCCESS_RECEIVER(), { ...(await senderQuery()), customerId });
     noteBoth(UMA, both.status, (both.body as { code?: unknown } | undefined)?.code);
   });
 });
@@ -92,7 +92,7 @@ describe(ACCOUNT, () => {
     expectStatus(await lookupAccount(account.id, { customerId }), 200, AccountLookup, `${why} (control)`);
     await checkRulesRefused({
       spec: receiverLookup(ACCOUNT),
-      complete: (q) => fill(q, { customer: customerId }),
+      complete: async (q) => fill(q, { customer: customerId, sender: (await senderQuery()).senderUmaAddress }),
       send: (q) => lookupAccount(account.id, q),
     });
   });
@@ -105,7 +105,7 @@ describe(ACCOUNT, () => {
       const found = expectStatus(await lookupAccount(account.id, q), 200, AccountLookup, `${why}: ${JSON.stringify(q)}`);
       expect(found.accountId, `Supplement 18: accountId replaces receiverUmaAddress (${JSON.stringify(q)})`).toBe(account.id);
     });
-    const both = await lookupAccount(account.id, { ...SENDER_QUERY, customerId });
+    const both = await lookupAccount(account.id, { ...(await senderQuery()), customerId });
     noteBoth(ACCOUNT, both.status, (both.body as { code?: unknown } | undefined)?.code);
   });
 });
