@@ -82,6 +82,7 @@ export const cardAuthorization = (d: Driver, cardId: string, amount: number) =>
 
 /** The card transactions of a card, newest first. */
 export async function cardTransactions(d: Driver, h: Holder, cardId: string): Promise<any[]> {
-  const res = await d.call('GET', `/transactions?customerId=${encodeURIComponent(h.id)}&type=CARD&limit=100`);
-  return (res.body.data as any[]).filter((t) => t.cardId === cardId);
+  // The type query takes INCOMING or OUTGOING only (openapi.yaml, listTransactions): card ones are told by their own type.
+  const res = await d.call('GET', `/transactions?customerId=${encodeURIComponent(h.id)}&limit=100`);
+  return (res.body.data as any[]).filter((t) => t.type === 'CARD' && t.cardId === cardId);
 }

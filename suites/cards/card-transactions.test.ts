@@ -62,7 +62,7 @@ describe('Card transactions', () => {
     expectStatePath(await expectEvents(card.id, [txn('AUTHORIZED'), txn('SETTLED'), txn('REFUNDED')], { since, about: 'cardId' }), ['AUTHORIZED', 'SETTLED', 'REFUNDED']);
     await expectEvents(account.id, [balance(start - 2_500), balance(start)], { since });
     const all = await cardTransactions(customerId, card.id);
-    expect(all.map((t) => t.id), 'GET /transactions (type CARD) lists the card transaction made').toContain(authorized.id);
+    expect(all.map((t) => t.id), 'GET /transactions lists the card transaction made (type CARD)').toContain(authorized.id);
     expect(all.map((t) => t.issuerTransactionToken), 'the authorization on the frozen card was declined: it left no card transaction').not.toContain(declinedToken);
     for (const t of valueDeclined) expect(all.map((x) => x.issuerTransactionToken), 'supplement 9: the descriptors ending 002 (INSUFFICIENT_FUNDS) and 003 (CARD_PAUSED) are declined: no card transaction').not.toContain(t);
     const listed = all.find((t) => t.id === authorized.id)!;
@@ -197,7 +197,7 @@ describe('Card transactions', () => {
     const later = await simulate(card.id, 'authorization', purchase(100));
     const authorized = await byToken(card.id, later, 'AUTHORIZED', since);
     const listed = await cardTransactions(customerId, card.id);
-    expect(listed.map((t) => t.id), 'GET /transactions (type CARD) lists the authorization made after the inquiry').toContain(authorized.id);
+    expect(listed.map((t) => t.id), 'GET /transactions lists the authorization made after the inquiry (type CARD)').toContain(authorized.id);
     expect(listed.map((t) => t.issuerTransactionToken), 'the balance inquiry left no card transaction').not.toContain(token);
   });
 });
