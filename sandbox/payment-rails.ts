@@ -2,6 +2,13 @@
 // Payment<Currency>AccountInfo: `paymentRails` is required, an array of the rails that type allows).
 // A sandbox account reaches its type over every rail the description names for it. Wallets, Lightning
 // and the BRL, ARS and COP payment instructions have no paymentRails.
+
+/** openapi.yaml, PaymentRail: every rail a quote's destination may name and a transaction may carry. */
+export const PAYMENT_RAIL_NAMES = [
+  'ACH', 'ACH_COLOMBIA', 'BANK_TRANSFER', 'BRE_B', 'CIPS', 'FAST', 'FASTER_PAYMENTS', 'FEDNOW', 'INSTAPAY', 'MOBILE_MONEY', 'NEFT', 'PAYNOW',
+  'PESONET', 'PIX', 'RTGS', 'RTP', 'SEPA', 'SEPA_INSTANT', 'SPEI', 'SWIFT', 'UNIONPAY', 'UPI', 'WIRE',
+] as const;
+
 export const PAYMENT_RAILS: Record<string, readonly string[]> = {
   USD_ACCOUNT: ['ACH', 'WIRE', 'RTP', 'FEDNOW'],
   EUR_ACCOUNT: ['SEPA', 'SEPA_INSTANT'],

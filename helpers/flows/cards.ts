@@ -7,8 +7,9 @@ import { individual } from '../../fixtures/customers.js';
 import { eventually } from '../eventually.js';
 import { expectStatus } from '../expect.js';
 import { api, capabilities } from '../harness.js';
-import { AnyTransaction, Card, CardTransaction, Page, SimulationAccepted, type InternalAccount } from '../schemas/index.js';
+import { AnyTransaction, Card, CardTransaction, SimulationAccepted, type InternalAccount } from '../schemas/index.js';
 import { activeAccount, createCustomer, fund } from './customers.js';
+import { walkPages } from './pages.js';
 
 export async function cardholder(funding = 1_000_000): Promise<{ customerId: string; account: InternalAccount }> {
   const customer = await createCustomer(individual());
@@ -47,11 +48,15 @@ export async function simulate(cardId: string, name: string, body: Record<string
   return expectStatus(await simulation(cardId, name, body), 202, SimulationAccepted, `the ${name} simulation is accepted`).issuerTransactionToken;
 }
 
-/** The card transactions of a card (GET /transactions, type CARD). */
+/**
+ * The card transactions of a card. Description, listTransactions: "Card transactions are included and
+ * identified by `type: CARD` ... list the transactions, take the card transaction's `id`"; its `type`
+ * query is a TransactionType (INCOMING|OUTGOING), so the cardholder's whole list is read and the
+ * items of `type: CARD` made on the card are kept.
+ */
 export async function cardTransactions(customerId: string, cardId: string): Promise<CardTransaction[]> {
-  const res = await api.get('/transactions', { query: { type: 'CARD', customerId, limit: 100 } });
-  const page = expectStatus(res, 200, Page(AnyTransaction), 'GET /transactions lists the customer\'s transactions');
-  return page.data.filter((t): t is CardTransaction => t.type === 'CARD').filter((t) => t.cardId === cardId);
+  const all = await walkPages('/transactions', AnyTransaction, { query: { customerId }, limit: 100 });
+  return all.filter((t): t is CardTransaction => t.type === 'CARD').filter((t) => t.cardId === cardId);
 }
 
 export const purchase = (amount: number, descriptor = 'SANDBOX COFFEE 000') => ({ amount, currency: { code: 'USD' }, merchant: { descriptor, mcc: '5814', country: 'US' } });

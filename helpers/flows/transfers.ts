@@ -9,7 +9,7 @@ import { byTimestamp, eventsRule, expectEvents, expectNotification, expectStates
 import type { Delivery } from '../listener/server.js';
 import { api, capabilities, listener } from '../harness.js';
 import { describeBounds, feeScheduleFor, platformFee, receivingFor, sendingFor, within, type Bounds, type FeeOverride } from '../money.js';
-import { amountOf, AnyTransaction, EndUserTerms, ExternalAccount, InternalAccount, OutgoingTransaction, Page, PlatformConfig, Quote, type FeeConfig } from '../schemas/index.js';
+import { AnyTransaction, EndUserTerms, ExternalAccount, InternalAccount, OutgoingTransaction, Page, PlatformConfig, Quote, type FeeConfig } from '../schemas/index.js';
 import type { ApiResponse } from '../client.js';
 import { QuoteAwaitingSca } from '../schemas/strong-customer-authentication.js';
 import { activeAccount, createCustomer, fund } from './customers.js';
@@ -150,16 +150,20 @@ export function expectSameAmounts(executed: Quote, quote: Quote): void {
 /**
  * The transaction of a quote repeats its money (interface, Transaction: sentAmount "Amount debited",
  * receivedAmount "Amount received", exchangeRate "Rate applied", quoteId, platformFees "the platform's
- * fee, broken out of the total").
+ * fee, broken out of the total"). Description: OutgoingTransaction.fees "The fees associated with the
+ * quote in the smallest unit of the sending currency", the words of Quote.feesIncluded; platformFees
+ * "The portion of `fees` collected by the platform ... 0 when the platform has no applicable fee
+ * configured. Already included in `fees`", as Quote.platformFeesIncluded is of feesIncluded. Both are
+ * optional on the transaction: judged where present, to the smallest unit.
  */
 export function expectTransactionOfQuote(txn: OutgoingTransaction, quote: Quote): void {
   expect(txn.quoteId, 'Transaction.quoteId names the quote').toBe(quote.id);
   expect(txn.sentAmount, 'Transaction.sentAmount is the quote\'s sending total, in its currency').toMatchObject({ amount: quote.totalSendingAmount, currency: { code: quote.sendingCurrency.code, decimals: quote.sendingCurrency.decimals } });
   expect(txn.receivedAmount, 'Transaction.receivedAmount is the quote\'s receiving total, in its currency').toMatchObject({ amount: quote.totalReceivingAmount, currency: { code: quote.receivingCurrency.code, decimals: quote.receivingCurrency.decimals } });
   expect(txn.exchangeRate, 'Transaction.exchangeRate is the rate the quote applied').toBe(quote.exchangeRate);
-  const platform = txn.platformFees === undefined ? undefined : amountOf(txn.platformFees);
-  if (quote.platformFeesIncluded) expect(platform, 'Transaction.platformFees is the platform fee the quote included').toBe(quote.platformFeesIncluded);
-  else expect(platform ?? 0, 'no platform fee on the quote, none on the transaction').toBe(0);
+  if (txn.fees !== undefined) expect(txn.fees, `Description: Transaction.fees are the fees of the quote (feesIncluded ${quote.feesIncluded}), in the smallest unit of ${quote.sendingCurrency.code}`).toBe(quote.feesIncluded);
+  if (quote.platformFeesIncluded) expect(txn.platformFees, 'Transaction.platformFees is the platform fee the quote included').toBe(quote.platformFeesIncluded);
+  else expect(txn.platformFees ?? 0, 'Description: platformFees is 0 when the platform has no applicable fee; none on the quote, none on the transaction').toBe(0);
 }
 
 export async function executeQuote(quoteId: string, idempotencyKey?: string) {

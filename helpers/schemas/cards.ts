@@ -12,6 +12,14 @@ export const Card = z.looseObject({
 });
 export type Card = z.infer<typeof Card>;
 
+/**
+ * Description: CardPullSummary {count*, totalAmount*, pendingCount?}, CardSettlementSummary and
+ * CardRefundSummary {count*, totalAmount*}: totalAmount an int64, the sum "in the smallest unit of the
+ * funding source's currency"; the counts integers.
+ */
+const CardSummary = z.looseObject({ count: z.number().int(), totalAmount: z.number().int() });
+export const CardPullSummary = CardSummary.extend({ pendingCount: z.number().int().optional() });
+
 /** basis: supplement (section 9): CardTransaction, "the full card transaction" of CARD_TRANSACTION.* events. */
 export const CardTransaction = z.looseObject({
   id: typedId('CardTransaction'),
@@ -23,6 +31,10 @@ export const CardTransaction = z.looseObject({
   settledAmount: Money.optional(),
   refundedAmount: Money.optional(),
   accountId: z.string(),
+  // Description, CardTransaction: pullSummary?, refundSummary?, settlementSummary?.
+  pullSummary: CardPullSummary.optional(),
+  refundSummary: CardSummary.optional(),
+  settlementSummary: CardSummary.optional(),
 });
 export type CardTransaction = z.infer<typeof CardTransaction>;
 

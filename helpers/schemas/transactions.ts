@@ -4,7 +4,7 @@
 // event suffixes (REFUND_PENDING, REFUND_COMPLETED, REFUND_FAILED).
 import { z } from 'zod';
 import { CardTransaction } from './cards.js';
-import { IsoUtc, Money, MoneyLike, typedId } from './common.js';
+import { IsoUtc, Money, typedId } from './common.js';
 
 /**
  * Transaction status. Interface: "Status names that appear: COMPLETED, FAILED, REFUND_PENDING,
@@ -27,12 +27,28 @@ export const OutgoingFailureReason = z.enum([
   'QUOTE_EXECUTION_FAILED', 'PAYOUT_RETURNED', 'LIMIT_EXCEEDED', 'ACCOUNT_CANNOT_RECEIVE', 'ACCOUNT_INVALID', 'COMPLIANCE_REJECTED', 'SCA_NOT_COMPLETED',
   'QUOTE_EXPIRED', 'QUOTE_RATE_UNAVAILABLE', 'FUNDING_AMOUNT_MISMATCH', 'LIGHTNING_PAYMENT_FAILED', 'COUNTERPARTY_POST_TX_FAILED',
 ]);
-/** basis: supplement (section 8): incoming failureReason, with the interface's current reasons for payments. */
-export const IncomingFailureReason = z.enum([
-  'LNURLP_FAILED', 'PAY_REQUEST_FAILED', 'PAYMENT_APPROVAL_WEBHOOK_ERROR', 'PAYMENT_APPROVAL_TIMED_OUT', 'OFFRAMP_FAILED', 'MISSING_MANDATORY_PAYEE_DATA',
-  'QUOTE_EXPIRED', 'QUOTE_EXECUTION_FAILED', 'COMPLIANCE_REJECTED', 'COLLECTION_FAILED',
-  'PAYOUT_RETURNED', 'LIMIT_EXCEEDED', 'ACCOUNT_CANNOT_RECEIVE', 'ACCOUNT_INVALID', 'SCA_NOT_COMPLETED',
+/**
+ * Description: IncomingTransactionFailureReason, the reasons of an incoming transaction (supplement 8
+ * agrees); the interface's "Failure reasons for payments" are those of outgoing payments (payouts).
+ */
+export const INCOMING_FAILURE_REASONS = [
+  'LNURLP_FAILED', 'PAY_REQUEST_FAILED', 'PAYMENT_APPROVAL_WEBHOOK_ERROR', 'PAYMENT_APPROVAL_TIMED_OUT', 'OFFRAMP_FAILED',
+  'MISSING_MANDATORY_PAYEE_DATA', 'QUOTE_EXPIRED', 'QUOTE_EXECUTION_FAILED', 'COMPLIANCE_REJECTED', 'COLLECTION_FAILED',
+] as const;
+export const IncomingFailureReason = z.enum(INCOMING_FAILURE_REASONS);
+
+/** Description: PaymentRail, the rails a transaction may carry. */
+export const PaymentRail = z.enum([
+  'ACH', 'ACH_COLOMBIA', 'BANK_TRANSFER', 'BRE_B', 'CIPS', 'FAST', 'FASTER_PAYMENTS', 'FEDNOW', 'INSTAPAY', 'MOBILE_MONEY', 'NEFT', 'PAYNOW',
+  'PESONET', 'PIX', 'RTGS', 'RTP', 'SEPA', 'SEPA_INSTANT', 'SPEI', 'SWIFT', 'UNIONPAY', 'UPI', 'WIRE',
 ]);
+
+/**
+ * Description, OutgoingTransaction and IncomingTransaction: fees is an int64 "in the smallest unit of the
+ * sending currency", minimum 0. Supplement 8: "fees/platformFees (int64 in sending smallest unit; the
+ * interface's 'money-like')".
+ */
+export const FeeAmount = z.number().int().min(0);
 
 /** basis: supplement (section 8): refund {reference*, initiatedAt*, settledAt?, status*, reason?}. */
 export const Refund = z.looseObject({
@@ -62,16 +78,20 @@ export const OutgoingTransaction = z.looseObject({
   settledAt: IsoUtc.optional(),
   exchangeRate: z.number().positive(),
   quoteId: typedId('Quote'),
-  paymentRail: z.string().optional(),
-  railSelectionMode: z.string().optional(),
+  // Description, OutgoingTransaction: paymentRail PaymentRail | null ("Null when no external rail is used");
+  // railSelectionMode AUTO | MANUAL | null ("Null when no rail is resolved"). Both optional.
+  paymentRail: PaymentRail.nullable().optional(),
+  railSelectionMode: z.enum(['AUTO', 'MANUAL']).nullable().optional(),
   expectedSettlementAt: IsoUtc.optional(),
   settlementTimelineSeconds: z.number().int().optional(),
   destination: z.looseObject({
     accountId: z.string(),
     onChainTransaction: OnChainTransaction.optional(),
   }),
-  platformFees: MoneyLike.optional(),
-  fees: MoneyLike.optional(),
+  // Description, OutgoingTransaction: platformFees "The portion of `fees` collected by the platform ... in
+  // the smallest unit of the sending currency"; both optional.
+  platformFees: FeeAmount.optional(),
+  fees: FeeAmount.optional(),
   // Interface: "why it is held (compliance review or awaiting customer action)"; basis: supplement (section 8) for the enum.
   pendingReason: z.enum(['COUNTERPARTY_DECLARATION_REQUIRED', 'WALLET_VERIFICATION_REQUIRED', 'COUNTERPARTY_INFORMATION_REQUIRED', 'COMPLIANCE_REVIEW']).optional(),
   failureReason: OutgoingFailureReason.optional(),
@@ -98,22 +118,18 @@ export const IncomingTransaction = z.looseObject({
   customerId: typedId('Customer'),
   platformCustomerId: z.string().min(1),
   settledAt: IsoUtc.optional(),
+  // Description, IncomingTransaction: fees? "The total fees available from the receive quote in the smallest unit of the sending currency".
+  fees: FeeAmount.optional(),
   failureReason: IncomingFailureReason.optional(),
   refund: Refund.optional(),
 });
 export type IncomingTransaction = z.infer<typeof IncomingTransaction>;
 
-export const INCOMING_FAILURE_REASONS = [
-  'LNURLP_FAILED', 'PAY_REQUEST_FAILED', 'PAYMENT_APPROVAL_WEBHOOK_ERROR', 'PAYMENT_APPROVAL_TIMED_OUT', 'OFFRAMP_FAILED',
-  'MISSING_MANDATORY_PAYEE_DATA', 'QUOTE_EXPIRED', 'QUOTE_EXECUTION_FAILED', 'COMPLIANCE_REJECTED', 'COLLECTION_FAILED',
-] as const;
-
 /**
  * Supplement 3, 13 and 27: IncomingTransaction: required id, status, type INCOMING, direction (usually
  * CREDIT; an inbound ACH pull is DEBIT), destination, customerId, platformCustomerId, receivedAmount.
- * The incoming payments' own scenarios judge by this reading (destination open, counterpartyInformation,
- * section 8's incoming reasons alone); IncomingTransaction above is the reading the other scenarios and
- * the event data share. The two accept different bodies, so they stay two schemas.
+ * The incoming payments' own scenarios judge by this reading (destination open, counterpartyInformation);
+ * IncomingTransaction above is the reading the other scenarios and the event data share. The two accept different bodies, so they stay two schemas.
  */
 export const IncomingTransactionRecord = z.looseObject({
   id: typedId('Transaction'),
@@ -125,7 +141,8 @@ export const IncomingTransactionRecord = z.looseObject({
   platformCustomerId: z.string().min(1),
   receivedAmount: Money,
   counterpartyInformation: z.looseObject({}).optional(),
-  failureReason: z.enum(INCOMING_FAILURE_REASONS).optional(),
+  fees: FeeAmount.optional(),
+  failureReason: IncomingFailureReason.optional(),
   refund: Refund.optional(),
   settledAt: IsoUtc.optional(),
 });

@@ -108,9 +108,11 @@ export function presentCardTxn(t: CardTxn) {
     ...(t.settled ? { settledAmount: amount(t.settled) } : {}),
     ...(t.refunded ? { refundedAmount: amount(t.refunded) } : {}),
     accountId: t.accountId,
-    pullSummary: { count: t.pulls.length, totalAmount: amount(t.pulls.reduce((a, b) => a + b, 0)), pendingCount: 0 },
-    settlementSummary: { count: t.pulls.length, totalAmount: amount(t.settled) },
-    refundSummary: { count: t.refunded ? 1 : 0, totalAmount: amount(t.refunded) },
+    // openapi.yaml, CardPullSummary / CardSettlementSummary / CardRefundSummary: totalAmount is an
+    // int64, the sum "in the smallest unit of the funding source's currency".
+    pullSummary: { count: t.pulls.length, totalAmount: t.pulls.reduce((a, b) => a + b, 0), pendingCount: 0 },
+    settlementSummary: { count: t.pulls.length, totalAmount: t.settled },
+    refundSummary: { count: t.refunded ? 1 : 0, totalAmount: t.refunded },
     authorizedAt: t.authorizedAt,
     createdAt: t.createdAt,
     updatedAt: t.updatedAt,

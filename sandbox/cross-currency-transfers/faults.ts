@@ -138,6 +138,11 @@ export const crossCurrencyTransfersFaults = {
     suites: ['transactions/transactions.test.ts'],
     rule: 'Transaction: pendingReason, on any transaction: why it is held (compliance review or awaiting customer action).',
   },
+  'transaction-fees-exclude-platform-fee': {
+    areas: ['cross-currency-transfers'],
+    suites: ['cross-currency-transfers/quote-execution.test.ts'],
+    rule: 'openapi.yaml, OutgoingTransaction: fees are the fees associated with the quote (its feesIncluded); platformFees, the platform\'s portion, is "Already included in `fees`".',
+  },
   'debit-not-equal-sent': {
     areas: ['cross-currency-transfers', 'api-tokens', 'agent-operations'],
     suites: ['cross-currency-transfers/quote-execution.test.ts', 'api-tokens/tokens.test.ts', 'agent-operations/scope.test.ts'],

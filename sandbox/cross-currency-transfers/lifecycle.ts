@@ -6,10 +6,10 @@ import { isoNow } from '../clock.js';
 import type { SandboxContext } from '../context.js';
 import { getCustomer, requiresSca } from '../customers/state.js';
 import { conflict } from '../http/errors.js';
-import { primaryIdentifier, skipsPerTransactionSca, WALLETS } from '../external-accounts/state.js';
+import { primaryIdentifier, skipsPerTransactionSca } from '../external-accounts/state.js';
 import { assertCanMoveMoney } from '../internal-accounts/state.js';
 import { indexTransaction } from '../transactions/state.js';
-import { debit, emit, NETWORK, RAILS, refund, setStatus, settle, step, TRANSFER_IMMEDIATE } from './payments.js';
+import { debit, emit, railOf, refund, setStatus, settle, step, TRANSFER_IMMEDIATE } from './payments.js';
 import { presentOutgoing, transfersState, type OutgoingTxn, type Quote } from './state.js';
 
 /** Checks a quote can execute now; the debit waits for SCA where the customer's region needs it. */
@@ -55,7 +55,7 @@ export function expire(ctx: SandboxContext, q: Quote): void {
 export function awaitFunds(ctx: SandboxContext, q: Quote): void {
   const s = transfersState(ctx);
   const now = isoNow(ctx.clock);
-  const t: OutgoingTxn = { id: q.transactionId, quote: q, status: 'PENDING', paymentRail: q.destination.kind === 'uma' ? 'UMA' : (RAILS[q.receiving] ?? [])[0] ?? 'INTERNAL', createdAt: now, updatedAt: now };
+  const t: OutgoingTxn = { id: q.transactionId, quote: q, status: 'PENDING', paymentRail: railOf(q), createdAt: now, updatedAt: now };
   s.txns.set(t.id, t);
   indexTransaction(ctx, q.customerId, t, presentOutgoing(ctx, t));
   emit(ctx, t, 'PENDING');
@@ -73,13 +73,11 @@ export function start(ctx: SandboxContext, q: Quote): OutgoingTxn {
     return waiting;
   }
   const now = isoNow(ctx.clock);
-  const rails = RAILS[q.receiving] ?? [];
-  const requested = q.request.destination.destinationType === 'ACCOUNT' ? q.request.destination.paymentRail : undefined;
   const t: OutgoingTxn = {
     id: q.transactionId,
     quote: q,
     status: 'PENDING',
-    paymentRail: requested ?? (q.destination.kind === 'uma' ? 'UMA' : q.destination.kind === 'external' && WALLETS.has(q.destination.account.accountInfo.accountType) ? NETWORK[q.destination.account.accountInfo.accountType] ?? 'CRYPTO' : rails[0] ?? 'INTERNAL'),
+    paymentRail: railOf(q),
     createdAt: now,
     updatedAt: now,
   };

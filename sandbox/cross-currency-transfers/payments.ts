@@ -7,6 +7,7 @@ import type { SandboxContext } from '../context.js';
 import { primaryIdentifier } from '../external-accounts/state.js';
 import { adjustBalance } from '../internal-accounts/state.js';
 import { usdCents } from '../exchange-rates/state.js';
+import { withPaymentRails } from '../payment-rails.js';
 import { presentOutgoing, transfersState, type OutgoingStatus, type OutgoingTxn, type Quote } from './state.js';
 
 /** Outcomes by the last three digits of the destination's identifier (supplement section 8, and this sandbox's own). */
@@ -36,7 +37,20 @@ const TRANSFER_OUTCOMES: Record<string, Outcome> = {
   '004': { reason: 'ACCOUNT_CANNOT_RECEIVE', refund: 'COMPLETED' },
   '005': { reason: 'QUOTE_EXECUTION_FAILED', refund: 'COMPLETED', slow: true },
 };
-export const RAILS: Record<string, string[]> = { USD: ['ACH', 'WIRE', 'RTP', 'FEDNOW'], EUR: ['SEPA', 'SEPA_INSTANT'], MXN: ['SPEI'] };
+
+/**
+ * The rail a payment settles on (openapi.yaml, OutgoingTransaction.paymentRail: a PaymentRail, "Null
+ * when no external rail is used (e.g. instant or intra-network transfers, or non-direct-destination
+ * transactions)"): the one the destination names, else the first rail of the external bank account
+ * paid; none to an internal account, a wallet (no PaymentRail names a blockchain) or an UMA address.
+ */
+export function railOf(q: Quote): string | null {
+  const requested = q.request.destination.destinationType === 'ACCOUNT' ? q.request.destination.paymentRail : undefined;
+  if (requested) return requested;
+  if (q.destination.kind !== 'external') return null;
+  const rails = withPaymentRails(q.destination.account.accountInfo).paymentRails;
+  return Array.isArray(rails) && typeof rails[0] === 'string' ? rails[0] : null;
+}
 export const NETWORK: Record<string, string> = { ETHEREUM_WALLET: 'ETHEREUM', BASE_WALLET: 'BASE', POLYGON_WALLET: 'POLYGON', PLASMA_WALLET: 'PLASMA', SOLANA_WALLET: 'SOLANA', TRON_WALLET: 'TRON', SPARK_WALLET: 'SPARK', LIGHTNING: 'BITCOIN' };
 
 /** The delay between a payment's scheduled steps. */

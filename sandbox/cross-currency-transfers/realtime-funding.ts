@@ -5,6 +5,7 @@ import { isoNow } from '../clock.js';
 import { parse } from '../context.js';
 import { badRequest, conflict } from '../http/errors.js';
 import { ready, start } from './lifecycle.js';
+import { railOf } from './payments.js';
 import { getQuote, presentOutgoing, transfersState } from './state.js';
 
 export function realtimeFundingRoute(app: FastifyInstance): void {
@@ -23,7 +24,7 @@ export function realtimeFundingRoute(app: FastifyInstance): void {
     ready(ctx, q);
     if (f.has('realtime-send-not-settled')) {
       q.status = 'PROCESSING';
-      return presentOutgoing(ctx, { id: q.transactionId, quote: q, status: 'PENDING', paymentRail: 'UMA', createdAt: isoNow(ctx.clock), updatedAt: isoNow(ctx.clock) });
+      return presentOutgoing(ctx, { id: q.transactionId, quote: q, status: 'PENDING', paymentRail: railOf(q), createdAt: isoNow(ctx.clock), updatedAt: isoNow(ctx.clock) });
     }
     return presentOutgoing(ctx, start(ctx, q));
   });

@@ -10,7 +10,7 @@ import { notFound } from '../http/errors.js';
 import type { ExternalAccountRecord } from '../external-accounts/state.js';
 import type { InternalAccountRecord } from '../internal-accounts/state.js';
 import type { Pricing } from '../exchange-rates/state.js';
-import { withPaymentRails } from '../payment-rails.js';
+import { PAYMENT_RAIL_NAMES, withPaymentRails } from '../payment-rails.js';
 
 /** Sandbox limits, in US cents (configured per corridor in the real service; here one value). */
 export const LIMITS = { singleTransactionUsdCents: 5_000_000, dailyVolumeUsdCents: 10_000_000, unverifiedWalletUsdCents: 100_000 };
@@ -25,8 +25,10 @@ export const Source = z.discriminatedUnion('sourceType', [
     cryptoNetwork: z.enum(['SOLANA', 'ETHEREUM', 'BASE', 'POLYGON', 'TRON', 'PLASMA', 'SPARK', 'LIGHTNING', 'BITCOIN']).optional(),
   }),
 ]);
+/** openapi.yaml, ExternalAccountDestinationReference: paymentRail? is a PaymentRail. */
+export const RequestedRail = z.enum(PAYMENT_RAIL_NAMES);
 export const Destination = z.discriminatedUnion('destinationType', [
-  z.object({ destinationType: z.literal('ACCOUNT'), accountId: z.string().min(1), paymentRail: z.string().optional() }),
+  z.object({ destinationType: z.literal('ACCOUNT'), accountId: z.string().min(1), paymentRail: RequestedRail.optional() }),
   z.object({ destinationType: z.literal('UMA_ADDRESS'), umaAddress: z.string().min(1), currency: z.string().optional() }),
 ]);
 /** The quote request; `faults` loosen the rules they name (sandbox/faults.ts). */
@@ -95,7 +97,8 @@ export interface OutgoingTxn {
   charged?: boolean;
   /** Cancelled by POST /transactions/{id}/cancel: nothing scheduled advances it any more. */
   cancelled?: boolean;
-  paymentRail: string;
+  /** A PaymentRail, or null where no external rail is used (./payments.ts, railOf). */
+  paymentRail: string | null;
   settledAt?: string;
   onChainTransaction?: { transactionHash: string; network: string };
   receiptDeliveryConfirmedAt?: string;
@@ -221,13 +224,19 @@ export function presentOutgoing(ctx: SandboxContext, t: OutgoingTxn) {
     platformCustomerId: String(customer.fields.platformCustomerId),
     quoteId: q.id,
     exchangeRate: q.pricing.exchangeRate,
+    // openapi.yaml, OutgoingTransaction: paymentRail "Null when no external rail is used"; railSelectionMode
+    // "MANUAL when the platform specified a paymentRail on the destination, AUTO when Svc selects it.
+    // Null when no rail is resolved."
     paymentRail: t.paymentRail,
-    railSelectionMode: q.request.destination.destinationType === 'ACCOUNT' && q.request.destination.paymentRail ? 'MANUAL' : 'AUTOMATIC',
+    railSelectionMode: t.paymentRail === null ? null : q.request.destination.destinationType === 'ACCOUNT' && q.request.destination.paymentRail ? 'MANUAL' : 'AUTO',
     settlementTimelineSeconds: timeline,
     expectedSettlementAt: new Date(Date.parse(t.createdAt) + timeline * 1000).toISOString(),
     ...(t.settledAt ? { settledAt: t.settledAt } : {}),
-    fees: money(q.pricing.svcFee, q.sending),
-    platformFees: money(q.pricing.platformFee, q.sending),
+    // openapi.yaml, OutgoingTransaction: fees "The fees associated with the quote in the smallest unit of
+    // the sending currency" (the quote's feesIncluded); platformFees "The portion of `fees` collected by
+    // the platform ... Already included in `fees`" (the fault leaves it out of fees).
+    fees: q.pricing.svcFee + (ctx.faults.has('transaction-fees-exclude-platform-fee') ? 0 : q.pricing.platformFee),
+    platformFees: q.pricing.platformFee,
     ...(t.pendingReason ? { pendingReason: t.pendingReason } : {}),
     ...(t.failureReason ? { failureReason: t.failureReason } : {}),
     ...(t.refund ? { refund: { ...t.refund } } : {}),

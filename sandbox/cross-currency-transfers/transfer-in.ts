@@ -40,8 +40,11 @@ export function transferInRoute(app: FastifyInstance): void {
       s.incoming.set(t.id, t);
       indexTransaction(ctx, t.customerId, t, presentIncoming(t));
       // The supplement's transfer outcomes, by the source account's identifier: 002 and 003 fail at
-      // once, 004 (the bank rejects) and 005 (pending, then fails) fail later; nothing is credited.
-      const outcome = { '002': 'QUOTE_EXECUTION_FAILED', '003': 'ACCOUNT_INVALID', '004': 'ACCOUNT_CANNOT_RECEIVE', '005': 'QUOTE_EXECUTION_FAILED' }[primaryIdentifier(source.accountInfo).slice(-3)];
+      // once, 004 (the bank rejects) and 005 (pending, then fails) fail later; nothing is credited. The
+      // reasons are the incoming ones (openapi.yaml, IncomingTransactionFailureReason): the pull from a
+      // closed or invalid account, or one the bank rejects, is a bank-rail collection that did not
+      // credit (COLLECTION_FAILED); the others failed on the way (QUOTE_EXECUTION_FAILED).
+      const outcome = { '002': 'QUOTE_EXECUTION_FAILED', '003': 'COLLECTION_FAILED', '004': 'COLLECTION_FAILED', '005': 'QUOTE_EXECUTION_FAILED' }[primaryIdentifier(source.accountInfo).slice(-3)];
       const fail = () => {
         t.status = 'FAILED';
         t.failureReason = outcome;

@@ -10,7 +10,7 @@ import { getInternalAccount } from '../internal-accounts/state.js';
 import { idempotent } from './idempotency.js';
 import { execute } from './lifecycle.js';
 import { newQuote } from './new-quote.js';
-import { presentOutgoing, presentQuote } from './state.js';
+import { presentOutgoing, presentQuote, RequestedRail } from './state.js';
 import { countingRefusals } from './velocity-refusals.js';
 
 export function transferOutRoute(app: FastifyInstance): void {
@@ -18,10 +18,10 @@ export function transferOutRoute(app: FastifyInstance): void {
   const f = ctx.faults;
   const TransferOut = z.object({
     source: z.object({ accountId: z.string().min(1) }),
-    // Supplement section 8: destination*{accountId: ExternalAccount, paymentRail?}.
+    // Supplement section 8: destination*{accountId: ExternalAccount, paymentRail?} (openapi.yaml: a PaymentRail).
     destination: f.has('transfer-out-destination-optional')
-      ? z.object({ accountId: z.string().min(1).optional(), paymentRail: z.string().optional() }).optional()
-      : z.object({ accountId: z.string().min(1), paymentRail: z.string().optional() }),
+      ? z.object({ accountId: z.string().min(1).optional(), paymentRail: RequestedRail.optional() }).optional()
+      : z.object({ accountId: z.string().min(1), paymentRail: RequestedRail.optional() }),
     // An amount is an integer of the smallest unit (interface: Money); the fault takes a fraction, rounded.
     amount: f.has('transfer-out-fraction-rounded') ? z.number().transform(Math.round).optional() : z.number().int().optional(),
     remittanceInformation: z.string().max(80).optional(),

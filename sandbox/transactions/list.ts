@@ -16,7 +16,9 @@ const TransactionQuery = z.looseObject({
   senderAccountIdentifier: z.string().min(1).optional(),
   receiverAccountIdentifier: z.string().min(1).optional(),
   status: z.string().min(1).optional(),
-  type: z.enum(['INCOMING', 'OUTGOING', 'CARD']).optional(),
+  // openapi.yaml, listTransactions: type is a TransactionType (INCOMING|OUTGOING); card transactions are
+  // listed among the others, told apart by their own `type: CARD`.
+  type: z.enum(['INCOMING', 'OUTGOING']).optional(),
   reference: z.string().min(1).optional(),
   startDate: z.iso.datetime({ offset: true }).optional(),
   endDate: z.iso.datetime({ offset: true }).optional(),

@@ -13,6 +13,8 @@ import { listTransactionsRoute } from './list.js';
 import { find } from './lookup.js';
 
 const CancelBody = z.object({ reason: z.string().optional() });
+/** Supplement 8 and 13: cancel applies to bank-rail ACH or wire payments only. */
+const bankRail = (rail: string | null) => rail === 'ACH' || rail === 'WIRE';
 
 export async function transactionRoutes(app: FastifyInstance) {
   const { ctx } = app;
@@ -38,7 +40,7 @@ export async function transactionRoutes(app: FastifyInstance) {
     if (ctx.faults.has('cancel-refused-later') && !CancelBody.safeParse(req.body).success) {
       // The fault: a refused cancel of a cancellable payment reaches the bank partner, whose cancellation lands a moment later.
       const o = transfersState(ctx).txns.get(id);
-      if (o && o.status === 'PENDING' && ['ACH', 'WIRE'].includes(o.paymentRail)) {
+      if (o && o.status === 'PENDING' && bankRail(o.paymentRail)) {
         ctx.later(50, () => {
           if (o.status === 'PENDING' && !o.cancelled) transfersState(ctx).cancel!(o);
         });
@@ -48,7 +50,7 @@ export async function transactionRoutes(app: FastifyInstance) {
     const t = find(ctx, id);
     const outgoing = transfersState(ctx).txns.get(id);
     // Supplement 8 and 13: unsettled ACH or wire only (the fault cancels any rail).
-    const cancellable = outgoing && outgoing.status === 'PENDING' && (['ACH', 'WIRE'].includes(outgoing.paymentRail) || ctx.faults.has('cancel-any-rail'));
+    const cancellable = outgoing && outgoing.status === 'PENDING' && (bankRail(outgoing.paymentRail) || ctx.faults.has('cancel-any-rail'));
     if (!cancellable && !ctx.faults.has('cancel-settled-200')) {
       throw conflict('TRANSACTION_NOT_CANCELLABLE', `Transaction ${id} is ${String(t.status)} and past cancellation`);
     }

@@ -26,6 +26,9 @@ describe('event data schemas', () => {
     expect(eventDataSchema('INCOMING_PAYMENT.COMPLETED').safeParse({ ...incoming, destination: undefined }).success).toBe(false);
     expect(eventDataSchema('INCOMING_PAYMENT.COMPLETED').safeParse({ ...incoming, customerId: undefined }).success).toBe(false);
     expect(eventDataSchema('INCOMING_PAYMENT.COMPLETED').safeParse({ ...incoming, direction: 'DEBIT' }).success, 'supplement 13: an inbound ACH pull is DEBIT').toBe(true);
+    const failed = { ...incoming, status: 'FAILED' };
+    expect(eventDataSchema('INCOMING_PAYMENT.FAILED').safeParse({ ...failed, failureReason: 'COLLECTION_FAILED' }).success, 'an IncomingTransactionFailureReason').toBe(true);
+    expect(eventDataSchema('INCOMING_PAYMENT.FAILED').safeParse({ ...failed, failureReason: 'ACCOUNT_INVALID' }).success, 'an outgoing (payout) reason is not an incoming one').toBe(false);
     const resolve = { ...verification, verificationStatus: 'RESOLVE_ERRORS', errors: [{ resourceId: 'Customer:x', type: 'MISSING_FIELD', field: 'address', reason: 'missing' }] };
     expect(eventDataSchema('VERIFICATION.RESOLVE_ERRORS').safeParse(resolve).success).toBe(true);
     expect(eventDataSchema('VERIFICATION.RESOLVE_ERRORS').safeParse({ ...resolve, errors: [{ ...resolve.errors[0], type: 'SOMETHING_ELSE' }] }).success, 'errors[].type is one of the 22 VerificationErrorType values').toBe(false);

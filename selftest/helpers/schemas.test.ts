@@ -65,9 +65,18 @@ describe('OutgoingTransaction', () => {
     expect(OutgoingTransaction.safeParse({ ...transaction, status: 'SETTLED' }).success).toBe(false);
   });
 
-  it('takes platformFees as money or as an integer (money-like)', () => {
-    expect(OutgoingTransaction.safeParse({ ...transaction, platformFees: { amount: 10, currency: usd } }).success).toBe(true);
-    expect(OutgoingTransaction.safeParse({ ...transaction, platformFees: 10 }).success).toBe(true);
+  it('takes fees and platformFees as the description types them: integers of the smallest unit, not money', () => {
+    expect(OutgoingTransaction.safeParse({ ...transaction, fees: 50, platformFees: 10 }).success).toBe(true);
+    expect(OutgoingTransaction.safeParse({ ...transaction, platformFees: { amount: 10, currency: usd } }).success).toBe(false);
+    expect(OutgoingTransaction.safeParse({ ...transaction, fees: { amount: 50, currency: usd } }).success).toBe(false);
+    expect(OutgoingTransaction.safeParse({ ...transaction, fees: -1 }).success).toBe(false);
+  });
+
+  it('takes paymentRail and railSelectionMode from the described enums, or null', () => {
+    expect(OutgoingTransaction.safeParse({ ...transaction, paymentRail: 'SEPA', railSelectionMode: 'AUTO' }).success).toBe(true);
+    expect(OutgoingTransaction.safeParse({ ...transaction, paymentRail: null, railSelectionMode: null }).success).toBe(true);
+    expect(OutgoingTransaction.safeParse({ ...transaction, paymentRail: 'UMA' }).success).toBe(false);
+    expect(OutgoingTransaction.safeParse({ ...transaction, railSelectionMode: 'AUTOMATIC' }).success).toBe(false);
   });
 });
 

@@ -5,7 +5,7 @@
 // suites judge by), nothing answers 5xx, and the money ledger (sandbox state read directly) stays
 // consistent.
 import type { z } from 'zod';
-import { AnyTransaction, Card, Customer, ErrorBody, InternalAccount, Page, Quote, ScaLoginResult, SimulationAccepted } from '../../helpers/schemas/index.js';
+import { AnyTransaction, Card, Customer, ErrorBody, ExternalAccount, InternalAccount, Page, Quote, ScaLoginResult, SimulationAccepted } from '../../helpers/schemas/index.js';
 import { ERRORS } from '../../helpers/spec/catalog.js';
 import { buildSandbox, type Sandbox, type SandboxOptions } from '../../sandbox/app.js';
 import { cardsState } from '../../sandbox/cards/state.js';
@@ -28,7 +28,7 @@ export function errorProblem(status: number, body: unknown): string | undefined 
 
 /**
  * The success shape of each operation the self-tests call (method, path without the query), by the
- * interface and supplement: customers (section 4), internal accounts (6), quotes and their execute
+ * interface and supplement: customers (section 4), internal accounts (6), external accounts (7), quotes and their execute
  * and authorize (8: 200 Quote), SCA login (10), transactions (8), cards (25), card simulations (9).
  */
 const SHAPES: [method: string, path: RegExp, status: number, schema: z.ZodType][] = [
@@ -36,6 +36,7 @@ const SHAPES: [method: string, path: RegExp, status: number, schema: z.ZodType][
   ['DELETE', /^\/customers\/[^/]+$/, 200, Customer],
   ['GET', /^\/customers\/internal-accounts$/, 200, Page(InternalAccount)],
   ['POST', /^\/sandbox\/internal-accounts\/[^/]+\/fund$/, 200, InternalAccount],
+  ['POST', /^\/customers\/external-accounts$/, 201, ExternalAccount],
   ['POST', /^\/sca\/login\/complete$/, 200, ScaLoginResult],
   ['POST', /^\/quotes$/, 201, Quote],
   ['POST', /^\/quotes\/[^/]+\/(execute|authorize)$/, 200, Quote],

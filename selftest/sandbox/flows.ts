@@ -7,6 +7,8 @@ export interface Holder {
   sca: boolean;
   /** Internal account id per currency. */
   accounts: Record<string, string>;
+  /** The holder's USD bank account (an external account), once `bankAccount` made it. */
+  bank?: string;
 }
 
 const consent = () => ({ acceptedAt: new Date().toISOString(), ipAddress: '127.0.0.1', termsVersion: 'V1', acceptanceMethod: 'CHECKBOX' });
@@ -49,11 +51,28 @@ export const balance = async (d: Driver, h: Holder, currency = 'USD') => {
   return (list.body.data as any[]).find((a) => a.id === h.accounts[currency])?.balance.amount as number;
 };
 
-/** A same-currency quote from one holder's account to another's (internal destination). */
-export const quote = (d: Driver, from: Holder, to: Holder, amount: number, immediatelyExecute = false) =>
+/**
+ * The holder's own USD bank account, made on first use (undefined when the holder can have none, as a
+ * deleted one): a payment to it goes over ACH, which a cancel applies to.
+ */
+export async function bankAccount(d: Driver, h: Holder): Promise<string | undefined> {
+  if (h.bank) return h.bank;
+  const res = await d.call('POST', '/customers/external-accounts', {
+    customerId: h.id,
+    currency: 'USD',
+    accountInfo: { accountType: 'USD_ACCOUNT', accountNumber: `${randomUUID().replace(/\D/g, '').padEnd(9, '7').slice(0, 9)}000`, routingNumber: '021000021', beneficiary: { beneficiaryType: 'INDIVIDUAL', fullName: 'Ada Model' } },
+  });
+  return res.status === 201 ? (h.bank = res.body.id as string) : undefined;
+}
+
+/**
+ * A same-currency quote from one holder's account to another's internal account, or (`bank`) to the
+ * paying holder's own USD bank account (a customer pays out to its own external accounts).
+ */
+export const quote = async (d: Driver, from: Holder, to: Holder, amount: number, immediatelyExecute = false, bank = false) =>
   d.call('POST', '/quotes', {
     source: { sourceType: 'ACCOUNT', accountId: from.accounts.USD },
-    destination: { destinationType: 'ACCOUNT', accountId: to.accounts.USD },
+    destination: { destinationType: 'ACCOUNT', accountId: bank ? ((await bankAccount(d, from)) ?? to.accounts.USD) : to.accounts.USD },
     lockedCurrencySide: 'SENDING',
     lockedCurrencyAmount: amount,
     ...(immediatelyExecute ? { immediatelyExecute: true } : {}),
@@ -82,6 +101,7 @@ export const cardAuthorization = (d: Driver, cardId: string, amount: number) =>
 
 /** The card transactions of a card, newest first. */
 export async function cardTransactions(d: Driver, h: Holder, cardId: string): Promise<any[]> {
-  const res = await d.call('GET', `/transactions?customerId=${encodeURIComponent(h.id)}&type=CARD&limit=100`);
-  return (res.body.data as any[]).filter((t) => t.cardId === cardId);
+  // The type query takes INCOMING or OUTGOING only (openapi.yaml, listTransactions): card ones are told by their own type.
+  const res = await d.call('GET', `/transactions?customerId=${encodeURIComponent(h.id)}&limit=100`);
+  return (res.body.data as any[]).filter((t) => t.type === 'CARD' && t.cardId === cardId);
 }

@@ -60,7 +60,8 @@ describe('sandbox invariants: the issue sequences', () => {
     const a = await holder(d);
     const b = await holder(d);
     await fund(d, a.accounts.USD, 1000);
-    const q = await quote(d, a, b, 600, true);
+    // To a bank account: cancel applies to ACH or wire payments (supplement 8), not to one between internal accounts.
+    const q = await quote(d, a, b, 600, true, true);
     const res = await cancel(d, q.body.transactionId);
     expect(res.status).toBe(200);
     expect(res.body.status).toBe('FAILED');

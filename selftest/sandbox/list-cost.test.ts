@@ -101,7 +101,7 @@ describe('list cost and stored volume', () => {
         return {
           status: await counted('status=EXCEPTION'),
           card: await counted(`cardId=${encodeURIComponent(one)}`),
-          both: await counted(`customerId=${encodeURIComponent(h.id)}&status=EXCEPTION&type=CARD`),
+          both: await counted(`customerId=${encodeURIComponent(h.id)}&status=EXCEPTION`),
           one,
           all: await counted(`customerId=${encodeURIComponent(h.id)}&limit=100`),
         };

@@ -67,16 +67,17 @@ class Fund extends Step {
   }
   toString() { return `Fund(${this.i}, ${this.amount})`; }
 }
+/** A payment to another holder's internal account, or to the payer's own bank account (ACH: the one a cancel applies to). */
 class Pay extends Step {
-  constructor(readonly i: number, readonly j: number, readonly amount: number, readonly now: boolean) { super(); }
+  constructor(readonly i: number, readonly j: number, readonly amount: number, readonly now: boolean, readonly bank: boolean) { super(); }
   check = (m: Readonly<Model>) => m.holders.length > 1;
   async act(m: Model) {
     const from = pick(m.holders, this.i);
     const others = m.holders.filter((h) => h !== from);
-    const res = await quote(d, from, pick(others, this.j), this.amount, this.now);
+    const res = await quote(d, from, pick(others, this.j), this.amount, this.now, this.bank);
     if (res.status === 201) m.quotes.push({ id: res.body.id, transactionId: res.body.transactionId });
   }
-  toString() { return `Pay(${this.i}, ${this.j}, ${this.amount}${this.now ? ', now' : ''})`; }
+  toString() { return `Pay(${this.i}, ${this.j}, ${this.amount}${this.now ? ', now' : ''}${this.bank ? ', bank' : ''})`; }
 }
 class Execute extends Step {
   constructor(readonly k: number) { super(); }
@@ -170,7 +171,7 @@ const amount = fc.integer({ min: 1, max: 1500 });
 const COMMANDS = [
   fc.boolean().map((sca) => new NewHolder(sca)),
   fc.tuple(index, amount).map(([i, a]) => new Fund(i, a)),
-  fc.tuple(index, index, amount, fc.boolean()).map(([i, j, a, now]) => new Pay(i, j, a, now)),
+  fc.tuple(index, index, amount, fc.boolean(), fc.boolean()).map(([i, j, a, now, bank]) => new Pay(i, j, a, now, bank)),
   index.map((k) => new Execute(k)),
   index.map((k) => new Authorize(k)),
   index.map((k) => new Cancel(k)),
@@ -220,15 +221,15 @@ describe('sandbox model', () => {
 
   // The issue's sequences, kept as fixed cases (each step checked as in the random runs).
   it('a payment in flight whose customer is deleted', async () => {
-    await fc.asyncModelRun(empty, [new NewHolder(false), new NewHolder(false), new Fund(0, 1000), new Pay(0, 0, 500, true), new DeleteHolder(0), new Wait(80), new Settle()]);
+    await fc.asyncModelRun(empty, [new NewHolder(false), new NewHolder(false), new Fund(0, 1000), new Pay(0, 0, 500, true, false), new DeleteHolder(0), new Wait(80), new Settle()]);
     expect((await d.call('GET', '/transactions')).status).toBe(200);
   });
 
   it('two SCA-authorized quotes over the balance', async () => {
-    await fc.asyncModelRun(empty, [new NewHolder(true), new NewHolder(false), new Fund(0, 1000), new Pay(0, 0, 800, false), new Pay(0, 0, 800, false), new Execute(0), new Execute(1), new Authorize(0), new Authorize(1), new Wait(80), new Settle()]);
+    await fc.asyncModelRun(empty, [new NewHolder(true), new NewHolder(false), new Fund(0, 1000), new Pay(0, 0, 800, false, false), new Pay(0, 0, 800, false, false), new Execute(0), new Execute(1), new Authorize(0), new Authorize(1), new Wait(80), new Settle()]);
   });
 
   it('cancel, then wait', async () => {
-    await fc.asyncModelRun(empty, [new NewHolder(false), new NewHolder(false), new Fund(0, 1000), new Pay(0, 0, 600, true), new Cancel(0), new Wait(80), new Settle()]);
+    await fc.asyncModelRun(empty, [new NewHolder(false), new NewHolder(false), new Fund(0, 1000), new Pay(0, 0, 600, true, true), new Cancel(0), new Wait(80), new Settle()]);
   });
 });

@@ -3,7 +3,7 @@
 // simulate-credit-field-rules.test.ts (credit), two files so each stays short. Interface: Versioning 2
 // ("ten sandbox simulate endpoints"); Errors (FieldError dot paths). basis: supplement (section 9:
 // {amount*: int64, currency*: {code}, merchant*: {descriptor*, mcc?, country?}}, 202
-// {issuerTransactionToken}, the card transaction found through GET /transactions type CARD).
+// {issuerTransactionToken}, the card transaction found among GET /transactions' items of type CARD).
 import { describe, expect, it } from 'vitest';
 import { eventually } from '../../helpers/eventually.js';
 import { noteInterface } from '../../helpers/expect.js';
@@ -41,7 +41,7 @@ export function describeAuthorizationRules(names: readonly (typeof AUTHORIZATION
 
       it('accepts valid authorizations (202 with an issuer token) and the card transaction carries the amount authorized', async (ctx) => {
         requireCapability(ctx, capabilities.sandboxTriggers, 'the target has no card simulations');
-        await basisSupplement('section 9: simulate → 202 {issuerTransactionToken}; the card transaction is found by GET /transactions (type CARD)');
+        await basisSupplement('section 9: simulate → 202 {issuerTransactionToken}; the card transaction is found by GET /transactions (items of type CARD)');
         const { card, customerId } = await activeCard();
         await checkValidAccepted({
           spec: cardAuthorizationSpec(),

@@ -62,7 +62,7 @@ describe('Card transactions', () => {
     expectStatePath(await expectEvents(card.id, [txn('AUTHORIZED'), txn('SETTLED'), txn('REFUNDED')], { since, about: 'cardId' }), ['AUTHORIZED', 'SETTLED', 'REFUNDED']);
     await expectEvents(account.id, [balance(start - 2_500), balance(start)], { since });
     const all = await cardTransactions(customerId, card.id);
-    expect(all.map((t) => t.id), 'GET /transactions (type CARD) lists the card transaction made').toContain(authorized.id);
+    expect(all.map((t) => t.id), 'GET /transactions lists the card transaction made (type CARD)').toContain(authorized.id);
     expect(all.map((t) => t.issuerTransactionToken), 'the authorization on the frozen card was declined: it left no card transaction').not.toContain(declinedToken);
     for (const t of valueDeclined) expect(all.map((x) => x.issuerTransactionToken), 'supplement 9: the descriptors ending 002 (INSUFFICIENT_FUNDS) and 003 (CARD_PAUSED) are declined: no card transaction').not.toContain(t);
     const listed = all.find((t) => t.id === authorized.id)!;
@@ -70,6 +70,11 @@ describe('Card transactions', () => {
     expect(listed.authorizedAmount.amount, 'the authorized amount is the one requested').toBe(2_500);
     expect(listed.refundedAmount?.amount, 'the refunded amount is the one returned').toBe(2_500);
     expect(listed.accountId, 'the funding account pulled').toBe(account.id);
+    // Description, CardTransaction: the summaries (optional) sum their events "in the smallest unit of the
+    // funding source's currency" (a USD account here): one pull and one clearing of 2 500, one return of 2 500.
+    if (listed.pullSummary) expect(listed.pullSummary.totalAmount, 'pullSummary.totalAmount: the sum of the pulls').toBe(2_500);
+    if (listed.settlementSummary) expect(listed.settlementSummary.totalAmount, 'settlementSummary.totalAmount: the sum of the clearings').toBe(2_500);
+    if (listed.refundSummary) expect(listed.refundSummary.totalAmount, 'refundSummary.totalAmount: the sum of the returns').toBe(2_500);
   });
 
   it('partially settles on a clearing below the authorization, then settles the rest, pulling exactly each cleared amount', async (ctx) => {
@@ -86,6 +91,10 @@ describe('Card transactions', () => {
     const [, partial, settled] = events;
     expect(partial.data.settledAmount?.amount, 'settled so far: the first clearing').toBe(2_000);
     expect(settled.data.settledAmount?.amount, 'settled in all: both clearings').toBe(5_000);
+    // Description, CardSettlementSummary: totalAmount "Sum of all settled amounts in the smallest unit of the funding source's currency".
+    const summaries = [partial, settled].map((e) => expectSchema(CardTransaction, e.data, 'the data of a CARD_TRANSACTION event (the full card transaction)').settlementSummary);
+    if (summaries[0]) expect(summaries[0].totalAmount, 'settlementSummary.totalAmount after the first clearing').toBe(2_000);
+    if (summaries[1]) expect(summaries[1].totalAmount, 'settlementSummary.totalAmount after both clearings').toBe(5_000);
     await expectEvents(account.id, [balance(account.balance.amount - 2_000), balance(account.balance.amount - 5_000)], { since });
   });
 
@@ -197,7 +206,7 @@ describe('Card transactions', () => {
     const later = await simulate(card.id, 'authorization', purchase(100));
     const authorized = await byToken(card.id, later, 'AUTHORIZED', since);
     const listed = await cardTransactions(customerId, card.id);
-    expect(listed.map((t) => t.id), 'GET /transactions (type CARD) lists the authorization made after the inquiry').toContain(authorized.id);
+    expect(listed.map((t) => t.id), 'GET /transactions lists the authorization made after the inquiry (type CARD)').toContain(authorized.id);
     expect(listed.map((t) => t.issuerTransactionToken), 'the balance inquiry left no card transaction').not.toContain(token);
   });
 });

@@ -1,7 +1,7 @@
 // Every documented field rule of the card simulations authorization and clearing, with generated data
 // (helpers/field-rules/cards.ts). Interface: Versioning 2 ("ten sandbox simulate endpoints"); Errors
 // (FieldError dot paths). basis: supplement (section 9: the simulate bodies, 202 {issuerTransactionToken},
-// the card transaction found through GET /transactions type CARD; merchant descriptor magic).
+// the card transaction found among GET /transactions' items of type CARD; merchant descriptor magic).
 import { describe, expect, it } from 'vitest';
 import { eventually } from '../../helpers/eventually.js';
 import { expectEvents } from '../../helpers/events.js';
@@ -20,7 +20,7 @@ const CLEARING = 'POST /sandbox/cards/{cardId}/simulate/clearing';
 describe(CLEARING, () => {
   scenario({ area: 'Sandbox', operation: CLEARING, section: 'States and transitions', basis: 'supplement' });
 
-  /** An AUTHORIZED card transaction of 2,500 on the card (supplement 9: its id is found through GET /transactions, type CARD). */
+  /** An AUTHORIZED card transaction of 2,500 on the card (supplement 9: its id is found among GET /transactions' items of type CARD). */
   async function authorized(cardId: string, customerId: string) {
     const token = await simulate(cardId, 'authorization', purchase(2_500));
     const t = await eventually(

@@ -101,7 +101,7 @@ describe('POST /quotes and POST /quotes/{quoteId}/execute', () => {
     expect(await balanceOf(customerId, accounts.USD.id), 'balance invariant: debit = sentAmount').toBe(accounts.USD.balance.amount - 5_000);
   });
 
-  it('breaks the platform fee out: platformFeesIncluded on the quote equals platformFees on the transaction', async (ctx) => {
+  it('breaks the platform fee out: platformFeesIncluded on the quote equals platformFees on the transaction, and the transaction\'s fees, the quote\'s feesIncluded, include it', async (ctx) => {
     requireCapability(ctx, capabilities.sandboxTriggers, 'the target cannot fund a sender');
     const { customerId, accounts } = await sender();
     const destination = await eurDestination(customerId);
@@ -112,6 +112,8 @@ describe('POST /quotes and POST /quotes/{quoteId}/execute', () => {
     expect(within(expected, quote.platformFeesIncluded ?? Number.NaN), `platformFeesIncluded = fixed + bps of the amount, as the override says: ${describeBounds(expected)}, got ${quote.platformFeesIncluded}`).toBe(true);
     await expectOutgoingLifecycle(quote.transactionId, 'COMPLETED', since);
     const txn = await transaction(quote.transactionId);
+    // Description, OutgoingTransaction: platformFees and fees, int64 in the smallest unit of the sending
+    // currency, are the quote's platformFeesIncluded and feesIncluded, the first "Already included in `fees`".
     expectTransactionOfQuote(txn, quote);
     expect(await balanceOf(customerId, accounts.USD.id), 'balance invariant: the platform fee is part of the debit, not on top of it').toBe(accounts.USD.balance.amount - 100_000);
   });

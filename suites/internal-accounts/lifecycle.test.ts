@@ -21,8 +21,9 @@ const FROZEN_OR_FAILED = {
 
 /**
  * A transfer-in into an account that cannot receive (interface, Internal account status): refused (a
- * 4xx), or taken and failed (interface, Failure reasons: ACCOUNT_CANNOT_RECEIVE); the documents state
- * neither, the answer is noted. Either way nothing is credited.
+ * 4xx), or taken and failed (with one of the description's IncomingTransactionFailureReason values: the
+ * interface's ACCOUNT_CANNOT_RECEIVE is a payout reason); the documents state neither, the answer is
+ * noted. Either way nothing is credited.
  */
 async function expectPullNotReceived(customerId: string, account: InternalAccount, balance: number, state: 'frozen' | 'failed'): Promise<void> {
   const rule = `Internal account status: ${state} accounts cannot receive payments (POST /transfer-in)`;

@@ -23,6 +23,9 @@ describe('Deprecated same-currency transfers', () => {
     const res = await api.post('/transfer-out', { body: { source: { accountId: accounts.USD.id }, destination: { accountId: bank.id }, amount: 12_345 } });
     const txn = expectStatus(res, 201, OutgoingTransaction, 'transfer-out: a transaction is returned');
     expect(txn.sentAmount, 'sentAmount: the amount requested, in the source currency').toMatchObject({ amount: 12_345, currency: { code: 'USD' } });
+    // Supplement 2: a FeeConfig's feeType is CROSS_CURRENCY_TRANSACTION only (interface, Limits: the platform fee
+    // applies to cross-currency transactions); description: platformFees is "0 when the platform has no applicable fee configured".
+    expect(txn.platformFees ?? 0, 'a same-currency transfer carries no platform fee').toBe(0);
     await expectOutgoingLifecycle(txn.id, 'COMPLETED', since);
     const completed = await transaction(txn.id);
     expect(completed.status).toBe('COMPLETED');
