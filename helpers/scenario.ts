@@ -3,6 +3,7 @@
 // tree follows them (allurerc.mjs groups by epic, then feature: area, operation, scenario).
 import * as allure from 'allure-js-commons';
 import { beforeEach, type TestContext } from 'vitest';
+import { getCurrentTest } from 'vitest/suite';
 import { allureLabel } from './allure.js';
 import { recordSkip } from './coverage/recorder.js';
 import { areaNamed } from './spec/catalog.js';
@@ -55,4 +56,17 @@ export function requireCapability(ctx: TestContext, available: boolean, reason: 
   allureLabel('skipReason', reason);
   ctx.task.meta.capabilityReason = reason;
   ctx.skip(reason);
+}
+
+/**
+ * The running scenario passes without judging its title's main claim, because the target took an
+ * alternative the documents allow (recorded beside it as an interface note): the verdict counts it
+ * apart ("judged partly: N") and names it with `reason`, and so does the certification. Not a skip:
+ * what the scenario could judge, it judged.
+ */
+export function judgedPartly(reason: string): void {
+  const test = getCurrentTest();
+  if (!test) throw new Error('judgedPartly is called from inside a scenario');
+  test.meta.judgedPartly = test.meta.judgedPartly ? `${test.meta.judgedPartly}; ${reason}` : reason;
+  allureLabel('judgedPartly', reason);
 }

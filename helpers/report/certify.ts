@@ -41,6 +41,8 @@ export interface Certification {
   areas: Record<string, AreaTally & { skips: { scenario: string; reason: string }[]; failures: string[] }>;
   coverage: Record<string, { covered: number; total: number }>;
   listenerFindings: number;
+  /** Passed scenarios that did not judge their title's main claim (the target took an alternative the documents allow), from the verdict. */
+  judgedPartly: { file: string; name: string; reason: string }[];
   resultsSha256: string;
 }
 
@@ -66,7 +68,7 @@ export function publicTargetUrl(raw: string | undefined): string {
   }
 }
 
-export function buildCertification(input: { results: VitestJson; resultsText: string; coverage: Record<string, { covered: number; total: number }>; skips: SkipRecord[]; findings: number; exitCode: number; startedAt: string; finishedAt: string; baseUrl: string; mode: string; generation?: Generation; commit: string | null; version: string }): Certification {
+export function buildCertification(input: { results: VitestJson; resultsText: string; coverage: Record<string, { covered: number; total: number }>; skips: SkipRecord[]; findings: number; partly?: Certification['judgedPartly']; exitCode: number; startedAt: string; finishedAt: string; baseUrl: string; mode: string; generation?: Generation; commit: string | null; version: string }): Certification {
   const areas: Certification['areas'] = {};
   for (const area of REQUIRED_AREAS) areas[area] = { passed: 0, failed: 0, skipped: 0, skips: [], failures: [] };
   for (const file of input.results.testResults) {
@@ -106,6 +108,7 @@ export function buildCertification(input: { results: VitestJson; resultsText: st
     areas,
     coverage: input.coverage,
     listenerFindings: input.findings,
+    judgedPartly: input.partly ?? [],
     resultsSha256: createHash('sha256').update(input.resultsText).digest('hex'),
   };
 }
@@ -127,6 +130,9 @@ export function certificationMarkdown(c: Certification): string {
   for (const [area, a] of Object.entries(c.areas)) lines.push(`| ${area} | ${a.passed} | ${a.failed} | ${a.skipped} |`);
   const skips = Object.values(c.areas).flatMap((a) => a.skips);
   if (skips.length) lines.push('', '## Skipped scenarios', '', ...skips.map((s) => `- ${s.scenario}: ${s.reason}`));
+  if (c.judgedPartly.length) {
+    lines.push('', `## Judged partly: ${c.judgedPartly.length}`, '', 'Scenarios that passed without judging their main claim, because the target took an alternative the documents allow:', '', ...c.judgedPartly.map((p) => `- ${p.file} > ${p.name}: ${p.reason}`));
+  }
   lines.push('', '## Coverage of the interface', '', '| kind | covered | total |', '|---|---|---|');
   for (const [kind, v] of Object.entries(c.coverage)) lines.push(`| ${kind} | ${v.covered} | ${v.total} |`);
   return `${lines.join('\n')}\n`;
@@ -189,6 +195,7 @@ if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename
     coverage: Object.fromEntries(['operations', 'errors', 'events', 'transitions'].filter((k) => coverageJson[k]).map((k) => [k, { covered: coverageJson[k].covered, total: coverageJson[k].total }])),
     skips: readSkips(),
     findings,
+    partly: conclusion.verdict?.partly ?? [],
     exitCode: conclusion.code,
     startedAt,
     finishedAt,

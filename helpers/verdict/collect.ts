@@ -8,6 +8,8 @@ declare module '@vitest/runner' {
   interface TaskMeta {
     /** Set by requireCapability: the capability the target lacks, which explains the skip. */
     capabilityReason?: string;
+    /** Set by judgedPartly: why a passed scenario did not judge its title's main claim. */
+    judgedPartly?: string;
   }
 }
 
@@ -25,6 +27,7 @@ export function collectOutcomes(vitest: Vitest, projects: ReadonlySet<string>): 
         outcome.message = firstLine(result.errors?.[0]?.message);
         outcome.errorName = result.errors?.[0]?.name;
       }
+      if (result.state === 'passed' && test.meta().judgedPartly) outcome.judgedPartly = test.meta().judgedPartly;
       if (result.state === 'skipped') {
         outcome.capabilityReason = test.meta().capabilityReason;
         outcome.note = result.note;

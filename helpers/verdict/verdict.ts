@@ -25,6 +25,8 @@ export interface ScenarioOutcome {
   capabilityReason?: string;
   /** For a skip: the note given to ctx.skip, if any. */
   note?: string;
+  /** For a pass: why the scenario did not judge its title's main claim (helpers/scenario.ts judgedPartly). */
+  judgedPartly?: string;
 }
 
 export interface ListenerFindingLike {
@@ -66,6 +68,8 @@ export interface Verdict {
   fileErrors: { file: string; message: string }[];
   findings: ListenerFindingLike[];
   skips: { file: string; name: string; reason: string; explained: boolean }[];
+  /** Passed scenarios that did not judge their title's main claim (the target took an alternative the documents allow), and why. */
+  partly: { file: string; name: string; reason: string }[];
   /** Present when the run was held to a description (SVC_OPENAPI). */
   description?: DescriptionVerdict;
 }
@@ -105,12 +109,13 @@ export function judgeRun(input: {
       reason: s.capabilityReason ?? s.note ?? 'skipped without a declared capability (it.skip, ctx.skip or a cancelled run)',
       explained: mode === 'external' && s.capabilityReason !== undefined,
     }));
-  return concluded({ mode, runId: input.runId, generation: input.generation, counts, failures, fileErrors, findings, skips, ...(description ? { description } : {}) });
+  const partly = scenarios.filter((s) => s.state === 'passed' && s.judgedPartly).map((s) => ({ file: s.file, name: s.name, reason: s.judgedPartly! }));
+  return concluded({ mode, runId: input.runId, generation: input.generation, counts, failures, fileErrors, findings, skips, partly, ...(description ? { description } : {}) });
 }
 
 /** A verdict from its parts: the reasons (and so `conformant`) follow from them alone, for one run or merged shards. */
-function concluded(parts: Omit<Verdict, 'conformant' | 'reasons' | 'generation'> & { generation?: Generation; shardProblems?: string[] }): Verdict {
-  const { mode, runId, generation, counts, failures, fileErrors, findings, skips, description, shardProblems = [] } = parts;
+function concluded(parts: Omit<Verdict, 'conformant' | 'reasons' | 'generation' | 'partly'> & { generation?: Generation; partly?: Verdict['partly']; shardProblems?: string[] }): Verdict {
+  const { mode, runId, generation, counts, failures, fileErrors, findings, skips, partly = [], description, shardProblems = [] } = parts;
   const unexplained = skips.filter((s) => !s.explained);
   const reasons: string[] = [...shardProblems];
   if (counts.passed + counts.failed + counts.skipped + counts.pending === 0) reasons.push('no scenario ran');
@@ -132,7 +137,7 @@ function concluded(parts: Omit<Verdict, 'conformant' | 'reasons' | 'generation'>
     );
   }
   if (counts.pending) reasons.push(`${plural(counts.pending, 'scenario')} did not finish`);
-  return { conformant: reasons.length === 0, mode, runId, ...(generation ? { generation } : {}), counts, reasons, failures, fileErrors, findings, skips, ...(description ? { description } : {}) };
+  return { conformant: reasons.length === 0, mode, runId, ...(generation ? { generation } : {}), counts, reasons, failures, fileErrors, findings, skips, partly, ...(description ? { description } : {}) };
 }
 
 /**
@@ -163,6 +168,7 @@ export function mergeVerdicts(shards: { name: string; verdict: Verdict | undefin
     fileErrors: written.flatMap((v) => v.fileErrors),
     findings: written.flatMap((v) => v.findings),
     skips: written.flatMap((v) => v.skips),
+    partly: written.flatMap((v) => v.partly ?? []),
     ...mergedDescription(written),
     shardProblems,
   });
@@ -187,7 +193,8 @@ function mergedDescription(written: Verdict[]): { description?: DescriptionVerdi
 /** The last lines of a run: details first, the one-line verdict last. */
 export function verdictLines(v: Verdict, max = 20): string[] {
   const { passed, failed, skipped } = v.counts;
-  const tally = `${passed} passed, ${failed} failed, ${skipped} skipped`;
+  const partly = v.partly?.length ?? 0;
+  const tally = `${passed} passed, ${failed} failed, ${skipped} skipped${partly ? `; judged partly: ${partly} (reports/${VERDICT_FILE})` : ''}`;
   // Held to a description: its figures, and the suite's own requests that break it (not the target's fault).
   const described = v.description ? [`description (${v.description.file}): ${v.description.summary}${v.description.requests ? `; the suite's own requests that break it: ${v.description.requests} (reports/description.md)` : ''}`] : [];
   if (v.conformant) {

@@ -29,6 +29,15 @@ describe('the verdict of a run', () => {
     expect(judgeRun({ mode: 'embedded', runId: 'r', scenarios: [passed('x')], findings: [] })).not.toHaveProperty('generation');
   });
 
+  it('counts apart, and names, the scenarios that passed without judging their main claim', () => {
+    const partly: ScenarioOutcome = { ...passed('y'), judgedPartly: 'the target took an allowed alternative' };
+    const v = judgeRun({ mode: 'embedded', runId: 'r', scenarios: [passed('x'), partly], findings: [] });
+    expect(v.conformant).toBe(true);
+    expect(v.partly).toEqual([{ file: 'suites/a/a.test.ts', name: 'y', reason: 'the target took an allowed alternative' }]);
+    expect(verdictLines(v).at(-1)).toBe('verdict: conformant: 2 passed, 0 failed, 0 skipped; judged partly: 1 (reports/verdict.json)');
+    expect(mergeVerdicts([{ name: 'a', verdict: v }, { name: 'b', verdict: v }]).partly).toHaveLength(2);
+  });
+
   it('is not conformant when no scenario ran', () => {
     const v = judgeRun({ mode: 'embedded', runId: 'r', scenarios: [], findings: [] });
     expect(v.conformant).toBe(false);
@@ -214,4 +223,14 @@ describe('a whole external run', () => {
       sandbox.kill('SIGTERM');
     }
   }, 180_000);
+});
+
+describe('judgedPartly', () => {
+  it('marks the running scenario, reasons joined, for the verdict to collect as it collects a capability reason', async () => {
+    const { judgedPartly } = await import('../../helpers/scenario.js');
+    const { getCurrentTest } = await import('vitest/suite');
+    judgedPartly('first');
+    judgedPartly('second');
+    expect(getCurrentTest()?.meta.judgedPartly).toBe('first; second');
+  });
 });

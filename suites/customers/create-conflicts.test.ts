@@ -7,7 +7,7 @@ import { individual } from '../../fixtures/customers.js';
 import { rng } from '../../fixtures/random.js';
 import { expectError, expectStatus, noteInterface } from '../../helpers/expect.js';
 import { api, capabilities } from '../../helpers/harness.js';
-import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
+import { basisSupplement, judgedPartly, requireCapability, scenario } from '../../helpers/scenario.js';
 import { CustomerPage, CustomerRecord } from '../../helpers/schemas/customers.js';
 import { ids } from '../../helpers/spec/catalog.js';
 
@@ -66,6 +66,7 @@ describe('MISSING_MANDATORY_USER_INFO', () => {
     const moved = await patch({ platformCustomerId: newPlatformId });
     if (moved.status !== 200) {
       noteInterface('customers:patch-platform-customer-id', ['Interface, Customer: platformCustomerId on create must not collide with an active customer (else 409 CONFLICT); PATCH: not stated'], `PATCH platformCustomerId answered ${moved.status}`);
+      judgedPartly('the target does not let PATCH change platformCustomerId (not stated either way), so the freed platformCustomerId was not judged');
       return;
     }
     expectStatus(await api.post('/customers', { body: individual({ platformCustomerId: oldPlatformId }) }), 201, CustomerRecord, 'the platformCustomerId left belongs to no active customer: a create may take it');

@@ -13,7 +13,7 @@ import {
   CUSTOMER_ACCOUNT, customerUsdAccount, requestAndConfirm, scaRegionCustomer, TRUST, TRUST_CONFIRM, UNTRUST, UNTRUST_CONFIRM,
 } from '../../helpers/flows/beneficiary-trust.js';
 import { api, capabilities } from '../../helpers/harness.js';
-import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
+import { basisSupplement, judgedPartly, requireCapability, scenario } from '../../helpers/scenario.js';
 import { ExternalAccount } from '../../helpers/schemas/index.js';
 import { TrustConfirmation, TrustRequestResult } from '../../helpers/schemas/external-accounts.js';
 import { enrolPasskey } from '../../helpers/flows/strong-customer-authentication.js';
@@ -108,6 +108,7 @@ describe('POST /customers/external-accounts/{externalAccountId}/trust and /trust
       // own factor is one it offers.
       noteInterface('trust:passkey-not-offered', ['Supplement 12: trust/confirm {challengeId?, passkeyAssertion, origin}', 'ScaChallenge: availableFactors*[], passkeyAssertionOptions? (PASSKEY)'], `the trust challenge of a customer with an enrolled passkey offered ${JSON.stringify(first?.availableFactors ?? null)}; the passkey confirmation was not judged`);
       if (first) expect(first.availableFactors, 'ScaChallenge: the challenge\'s factor is among availableFactors').toContain(first.factor);
+      judgedPartly('the trust challenge offered no PASSKEY factor (which factors it offers is not stated), so the passkey confirmation was not judged');
       return;
     }
     const options = first!.passkeyAssertionOptions as { challenge: string };

@@ -12,7 +12,7 @@ import { expectStatus, expectTransition, noteInterface } from '../../helpers/exp
 import { createCustomer } from '../../helpers/flows/customers.js';
 import { documentForm, getCustomerRecord, uploadDocument, verify } from '../../helpers/flows/kyc.js';
 import { api, capabilities, listener } from '../../helpers/harness.js';
-import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
+import { basisSupplement, judgedPartly, requireCapability, scenario } from '../../helpers/scenario.js';
 import { Document, Verification } from '../../helpers/schemas/kyc.js';
 
 /** An expected VERIFICATION.<STATUS> event whose data is the Verification in that status. */
@@ -37,6 +37,7 @@ describe('A verification whose identity document is poor', () => {
     if (v.verificationStatus === 'RESOLVE_ERRORS') {
       expect(poorDocument(v), 'Supplement 5: 003 complete -> RESOLVE_ERRORS + POOR_QUALITY_DOCUMENT').toBe(true);
       noteInterface('verification:poor-document-when', ['Supplement 5: 003 ... (complete -> RESOLVE_ERRORS+POOR_QUALITY_DOCUMENT)', '(not stated: found when submitted, or in review after IN_PROGRESS)'], 'answered RESOLVE_ERRORS at the POST');
+      judgedPartly('the target found the poor document at submission (allowed), so the review path IN_PROGRESS -> RESOLVE_ERRORS was not judged');
       return;
     }
     expect(v.verificationStatus, 'Supplement 14: IN_PROGRESS is POST /verifications with full data; else RESOLVE_ERRORS (section 5)').toBe('IN_PROGRESS');

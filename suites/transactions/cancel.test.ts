@@ -13,7 +13,7 @@ import { eventually } from '../../helpers/eventually.js';
 import { expectError, expectStatus, noteInterface } from '../../helpers/expect.js';
 import { balanceOf, createQuote, eurDestination, expectBalanceStays, expectOutgoingLifecycle, expectRefundedStatus, outgoingSteps, quoteBody, sender, transaction } from '../../helpers/flows/transfers.js';
 import { api, capabilities, listener } from '../../helpers/harness.js';
-import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
+import { basisSupplement, judgedPartly, requireCapability, scenario } from '../../helpers/scenario.js';
 import { ExternalAccount, OutgoingTransaction } from '../../helpers/schemas/index.js';
 
 const FUNDS = 100_000;
@@ -64,6 +64,7 @@ describe('POST /transactions/{transactionId}/cancel of an unsettled payment', ()
       // The bank partner decides (supplement 13): a refusal is 409 TRANSACTION_NOT_CANCELLABLE and changes nothing.
       expectError(res, 409, 'TRANSACTION_NOT_CANCELLABLE');
       noteInterface('transactions:status-after-cancel', NOTE, 'the cancellation of a held, unsettled ACH payment was refused');
+      judgedPartly('the target refused the cancellation (allowed: the bank partner decides), so what a cancellation does was not judged');
       expect((await transaction(quote.transactionId)).status, 'a refused cancellation changes nothing').toBe(held.status);
       return;
     }
