@@ -4,6 +4,7 @@ import { expect, type TestContext } from 'vitest';
 import { eventually } from '../eventually.js';
 import { consent, individual } from '../../fixtures/customers.js';
 import { rng } from '../../fixtures/random.js';
+import { germanIban } from '../../fixtures/bank-identifiers.js';
 import { expectSchema, expectStatus, noteInterface } from '../expect.js';
 import { byTimestamp, eventsRule, expectEvents, expectNotification, expectStatesChange, newSince, QUIET_MS, quietPeriod, recordEvents, waitForEvent, type Notification } from '../events.js';
 import type { Delivery } from '../listener/server.js';
@@ -38,7 +39,7 @@ export async function sender(funding: Record<string, number> = { USD: 5_000_000 
   return { customerId: customer.id, accounts };
 }
 
-/** basis: supplement (section 7): a customer EUR account whose IBAN ends in `suffix` (the sandbox magic). */
+/** basis: supplement (section 7): a customer EUR account whose IBAN (valid check digits: fixtures/bank-identifiers.ts) ends in `suffix` (the sandbox magic). */
 export async function eurDestination(customerId: string, suffix = '000'): Promise<ExternalAccount> {
   const f = rng();
   const body = {
@@ -46,7 +47,7 @@ export async function eurDestination(customerId: string, suffix = '000'): Promis
     currency: 'EUR',
     accountInfo: {
       accountType: 'EUR_ACCOUNT',
-      iban: `DE89${f.string.numeric(15)}${suffix}`,
+      iban: germanIban(suffix),
       beneficiary: { beneficiaryType: 'INDIVIDUAL', fullName: `${f.person.firstName()} ${f.person.lastName()}`, countryOfResidence: 'DE' },
     },
   };

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { individual } from '../../fixtures/customers.js';
 import { usdAccount } from '../../fixtures/external-accounts.js';
 import { rng } from '../../fixtures/random.js';
+import { clabeNumber, germanIban } from '../../fixtures/bank-identifiers.js';
 import { recordRule } from '../../helpers/coverage/recorder.js';
 import { expectError, expectStatus, noteInterface } from '../../helpers/expect.js';
 import { createCustomer } from '../../helpers/flows/customers.js';
@@ -36,7 +37,7 @@ const mxnAccount = () => ({
   currency: 'MXN',
   accountInfo: {
     accountType: 'MXN_ACCOUNT',
-    clabeNumber: `${rng().string.numeric(15)}000`,
+    clabeNumber: clabeNumber(),
     beneficiary: { beneficiaryType: 'BUSINESS', legalName: rng().company.name() },
   },
 });
@@ -80,7 +81,7 @@ describe(`GET ${CUSTOMER_LIST}`, () => {
     // A platform account of the same currency: whether the customer list without customerId holds it
     // no sentence says (supplement 7: the customers' create request makes a platform account when its
     // customerId is absent), so it is noted, not judged; with a customerId it is never listed.
-    const platformEur = expectStatus(await api.post(PLATFORM_LIST, { body: { currency: 'EUR', accountInfo: { accountType: 'EUR_ACCOUNT', iban: `DE89${rng().string.numeric(15)}000`, beneficiary: { beneficiaryType: 'BUSINESS', legalName: rng().company.name() } } } }), 201, ExternalAccount).id;
+    const platformEur = expectStatus(await api.post(PLATFORM_LIST, { body: { currency: 'EUR', accountInfo: { accountType: 'EUR_ACCOUNT', iban: germanIban(), beneficiary: { beneficiaryType: 'BUSINESS', legalName: rng().company.name() } } } }), 201, ExternalAccount).id;
     const eurAll = await everyOnce(CUSTOMER_LIST, { currency: 'EUR' }, 100);
     noteInterface('external-accounts:customer-list-platform-accounts', [
       'supplement 7: GET lists | customers: currency, customerId; platform: currency',
