@@ -5,12 +5,12 @@ import { api } from '../harness.js';
 import { Customer } from '../schemas/index.js';
 import { BeneficialOwner, Document, Verification } from '../schemas/kyc.js';
 import { individual } from '../../fixtures/customers.js';
+import { documentImage } from '../../fixtures/document-image.js';
 
-const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
 
 export function documentForm(fields: Record<string, string | undefined>, fileName = 'document.png'): FormData {
   const form = new FormData();
-  form.set('file', new Blob([PNG], { type: 'image/png' }), fileName);
+  form.set('file', new Blob([new Uint8Array(documentImage())], { type: 'image/png' }), fileName);
   for (const [k, v] of Object.entries(fields)) if (v !== undefined) form.set(k, v);
   return form;
 }

@@ -14,12 +14,13 @@ import { checkRulesRefused, checkValidAccepted, StrayValues } from '../../helper
 import { documentUpload } from '../../helpers/field-rules/customers.js';
 import { basisSupplement, scenario } from '../../helpers/scenario.js';
 import { Document, DocumentPage } from '../../helpers/schemas/kyc.js';
+import { documentImage, documentJpeg, documentPdf } from '../../fixtures/document-image.js';
 
-/** A few bytes that open like a file of each media type. */
+/** A whole file of each media type (fixtures/document-image.ts): a scanned card as PNG and JPEG, and a PDF holding it. */
 const CONTENT: Record<string, Buffer> = {
-  'application/pdf': Buffer.from('%PDF-1.4\n%%EOF\n'),
-  'image/jpeg': Buffer.from('ffd8ffe000104a46494600010100000100010000ffd9', 'hex'),
-  'image/png': Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex'),
+  'application/pdf': await documentPdf(),
+  'image/jpeg': documentJpeg(),
+  'image/png': documentImage(),
 };
 const EXTENSION: Record<string, string> = { 'application/pdf': 'pdf', 'image/jpeg': 'jpg', 'image/png': 'png', 'text/plain': 'txt', 'application/zip': 'zip', 'image/gif': 'gif' };
 

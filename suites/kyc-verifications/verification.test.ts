@@ -12,11 +12,11 @@ import { api, capabilities, listener } from '../../helpers/harness.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
 import { Customer } from '../../helpers/schemas/index.js';
 import { BeneficialOwner, Document, Verification } from '../../helpers/schemas/kyc.js';
-const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
+import { documentImage } from '../../fixtures/document-image.js';
 
 async function uploadDocument(holder: string, documentType: string) {
   const form = new FormData();
-  form.set('file', new Blob([PNG], { type: 'image/png' }), 'document.png');
+  form.set('file', new Blob([new Uint8Array(documentImage())], { type: 'image/png' }), 'document.png');
   form.set('documentType', documentType);
   form.set('country', 'US');
   form.set('documentHolder', holder);
