@@ -105,6 +105,11 @@ async function putBack(api: ApiClient, record: LeaseRecord, log: (line: string) 
     return 'kept';
   }
   if (sameEndpoint(current, record.original)) return 'kept';
+  if (record.original === null) {
+    // openapi.yaml, PlatformConfigUpdateRequest: webhookEndpoint is a string; no request unsets it.
+    log(`svc-conformance: the target had no webhookEndpoint before ${who}, and no request of the description unsets one: it is left at the run's listener`);
+    return 'kept';
+  }
   const res = await api.patch('/config', { body: { webhookEndpoint: record.original } });
   if (res.status !== 200) {
     log(`svc-conformance: could not restore webhookEndpoint after ${who}: PATCH /config answered ${res.status}`);
