@@ -192,6 +192,6 @@ export async function loggedInWallet() {
 export async function refusalOnEitherLeg(method: 'POST' | 'PATCH' | 'DELETE', template: string, call: Call, key: SessionKey) {
   const first = await api.request(method, template, { params: call.params, body: call.body });
   if (first.status !== 202) return first;
-  const request = expectStatus(first, 202, SignatureRequest);
+  const request = expectStatus(first, 202, AUTH_CHALLENGES.has(`${method} ${template}`) ? AuthSignatureRequest : SignatureRequest, 'Description: the 202 of a signed retry (an AuthSignedRequestChallenge on the auth operations)');
   return signedRetryOf(method, template, call, stampHeaders(key, request));
 }
