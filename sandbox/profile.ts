@@ -98,7 +98,6 @@ export function sandboxProfile(input: SandboxProfileInput): Record<string, unkno
       publicKey: input.webhookPublicKeyPem,
       // Twice the computed bound: the delivery queue and the listener's answer take time too.
       retryWithinMs: Math.max(1000, retryWithinMs * 2),
-      canUnsetEndpoint: true,
       // sandbox/webhooks/state.ts: retry n waits base * 2^(n-1).
       retryBaseMs: input.webhookRetryBaseMs,
       // sandbox/webhooks/signature-check.ts: POST /sandbox/webhooks/verify-signature.
@@ -137,6 +136,8 @@ export function sandboxProfile(input: SandboxProfileInput): Record<string, unkno
       umaQuote: Object.fromEntries(Object.entries(QUOTE_TRIGGERS).map(([code, m]) => [code, triggerAddress(m)])),
       // sandbox/cross-currency-transfers/uma: a counterparty whose lnurlp answer is signed with another key than the published one, and the code the sandbox answers.
       umaLookupSignature: { code: LOOKUP_SIGNATURE_TRIGGER.code, address: triggerAddress(LOOKUP_SIGNATURE_TRIGGER.misbehaviour) },
+      // sandbox/platform-configuration: POST /sandbox/config/webhook-endpoint/unset.
+      webhookEndpointUnset: true,
       // sandbox/invitations: POST /sandbox/invitations/configuration {configured}.
       invitationsSwitch: true,
       // sandbox/embedded-wallet-auth: POST /sandbox/customers/{customerId}/embedded-wallet.

@@ -195,7 +195,7 @@ const personalInfo = (required: boolean): FieldSpec[] => [
 ];
 const ownerCore = (required: boolean): FieldSpec[] => [
   { path: 'roles', type: 'array', required, items: { enum: OWNER_ROLES }, cite: `${BO}; ${S14}: roles UBO, DIRECTOR, COMPANY_OFFICER, CONTROL_PERSON, TRUSTEE, GENERAL_PARTNER` },
-  { path: 'ownershipPercentage', type: 'number', required, minimum: 0, maximum: 100, edge: 100, cite: BO },
+  { path: 'ownershipPercentage', type: 'integer', required, minimum: 0, maximum: 100, edge: 100, cite: `${BO}; openapi.yaml: ownershipPercentage integer 0–100` },
 ];
 
 export function ownerCreate(): RequestSpec {

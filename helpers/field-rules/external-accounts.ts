@@ -138,7 +138,10 @@ const FIAT: { name: string; currency: string; fields: FieldSpec[] }[] = [
     currency: 'EUR',
     fields: [
       { path: 'accountInfo.iban', type: 'string', required: true, pattern: /^[A-Z]{2}[0-9]{2}[A-Za-z0-9]{11,30}$/, valid: matching(/^[A-Z]{2}[0-9]{2}[A-Za-z0-9]{11,30}$/).map(plain), cite: `${S7}: EUR_ACCOUNT iban* (^[A-Z]{2}[0-9]{2}[A-Za-z0-9]{11,30}$)` },
-      { path: 'accountInfo.swiftCode', type: 'string', cite: `${S7}: EUR_ACCOUNT swiftCode?` },
+      {
+        path: 'accountInfo.swiftCode', type: 'string', minLength: 8, maxLength: 11, pattern: /^[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}([A-Z0-9]{3})?$/,
+        cite: `${S7}: EUR_ACCOUNT swiftCode?; openapi.yaml, EurAccountInfoBase: swiftCode minLength 8, maxLength 11, ^[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}([A-Z0-9]{3})?$`,
+      },
     ],
   },
   {

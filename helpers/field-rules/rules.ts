@@ -235,13 +235,16 @@ export function validValue(f: FieldSpec, atEdge = false): fc.Arbitrary<unknown> 
   if (atEdge && f.type === 'string' && f.maxLength !== undefined && !f.valid && !f.pattern && !f.enum && !f.format) return text(f.maxLength, f.maxLength);
   if (f.valid) return f.valid;
   if (f.enum) return fc.constantFrom(...f.enum);
+  // The documented bounds, the upper one at least the lower (an integer field is sent whole numbers only).
+  const lo = f.minimum ?? 0;
+  const hi = Math.max(lo, f.maximum ?? lo + 1_000_000);
   switch (f.type) {
     case 'boolean':
       return fc.boolean();
     case 'integer':
-      return fc.integer({ min: f.minimum ?? 0, max: f.maximum ?? 1_000_000 });
+      return fc.integer({ min: Math.ceil(lo), max: Math.floor(hi) });
     case 'number':
-      return fc.oneof(fc.integer({ min: f.minimum ?? 0, max: f.maximum ?? 1_000_000 }), fc.double({ min: f.minimum ?? 0, max: f.maximum ?? 1_000_000, noNaN: true, noDefaultInfinity: true }));
+      return fc.oneof(fc.integer({ min: Math.ceil(lo), max: Math.floor(hi) }), fc.double({ min: lo, max: hi, noNaN: true, noDefaultInfinity: true }));
     case 'array': {
       if (f.itemEnum) return fc.subarray([...f.itemEnum], { minLength: f.minItems ?? 0 });
       const member = f.items?.valid ?? (f.items?.enum ? fc.constantFrom(...f.items.enum) : f.items?.pattern ? patternArb(f.items.pattern) : validValue({ path: f.path, type: 'string', cite: f.cite }));
@@ -249,10 +252,21 @@ export function validValue(f: FieldSpec, atEdge = false): fc.Arbitrary<unknown> 
     }
     case 'object':
       return fc.constant({});
-    default:
-      if (f.pattern) return patternArb(f.pattern);
-      return text(Math.max(1, f.minLength ?? 1), Math.min(f.maxLength ?? 40, 40));
+    default: {
+      // A pattern's values kept to the documented lengths too (a pattern may allow longer or shorter ones).
+      if (f.pattern) return withinLengths(f, patternArb(f.pattern));
+      const least = Math.max(1, f.minLength ?? 1);
+      return text(least, Math.max(least, Math.min(f.maxLength ?? 40, 40)));
+    }
   }
+}
+
+/** `arb`'s values of the field's documented length (minLength to maxLength), where it documents one. */
+function withinLengths(f: FieldSpec, arb: fc.Arbitrary<string>): fc.Arbitrary<string> {
+  if (f.minLength === undefined && f.maxLength === undefined) return arb;
+  const min = f.minLength ?? 0;
+  const max = f.maxLength ?? Number.POSITIVE_INFINITY;
+  return arb.filter((s) => s.length >= min && s.length <= max);
 }
 
 /**

@@ -87,7 +87,7 @@ export const credentialChallenge = (): RequestSpec => ({
 
 /**
  * POST /auth/credentials/{id}/verify, one variant per credential kind: OTP `{type, encryptedOtpBundle*}`
- * (the bundle `{encappedPublic, ciphertext}`); OAUTH `{type, oidcToken*, clientPublicKey*}`; PASSKEY
+ * (the bundle's `{encappedPublic, ciphertext}` JSON, a string); OAUTH `{type, oidcToken*, clientPublicKey*}`; PASSKEY
  * `{type, assertion*{credentialId*, clientDataJson*, authenticatorData*, signature*, userHandle?}}` (+ Request-Id).
  */
 export function credentialVerify(): RequestSpec {
@@ -103,9 +103,12 @@ export function credentialVerify(): RequestSpec {
         fixed: { type: 'EMAIL_OTP' },
         fields: [
           type('EMAIL_OTP'),
-          { path: 'encryptedOtpBundle', type: 'object', required: true, cite: `${S17}: verify OTP {encryptedOtpBundle*} ({encappedPublic, ciphertext})` },
-          { path: 'encryptedOtpBundle.encappedPublic', type: 'string', valid: fc.constant('04'), cite: `${S17}: encryptedOtpBundle {encappedPublic, ciphertext}` },
-          { path: 'encryptedOtpBundle.ciphertext', type: 'string', valid: fc.constant('00'), cite: `${S17}: encryptedOtpBundle {encappedPublic, ciphertext}` },
+          {
+            // The scenario seals a real attempt in place of this placeholder (its `complete`).
+            path: 'encryptedOtpBundle', type: 'string', required: true, valid: fc.constant('<sealed>'),
+            format: { name: 'the {encappedPublic, ciphertext} JSON', invalid: fc.constantFrom('sealed', '{"encappedPublic":', '[]', '{}', '{"ciphertext":"00"}') },
+            cite: `${S17}: verify OTP {encryptedOtpBundle*} ({encappedPublic, ciphertext}); openapi.yaml, EmailOtpCredentialVerifyRequestFields: encryptedOtpBundle a string, "the {encappedPublic, ciphertext} JSON an HPKE library produces"`,
+          },
         ],
       },
       {

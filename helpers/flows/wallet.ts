@@ -11,7 +11,7 @@ import { requireCapability } from '../scenario.js';
 import type { Auth } from '../client.js';
 import { InternalAccount } from '../schemas/index.js';
 import {
-  AuthMethodList, AuthSession, AuthSessionList, CreatedApiToken, OtpChallenge, SignatureRequest,
+  AuthMethodList, AuthSession, AuthSessionList, AuthSignatureRequest, CreatedApiToken, OtpChallenge, SignatureRequest,
   type ApiToken, type AuthMethod,
 } from '../schemas/wallet.js';
 import { sealOtpCode, sealToKey, type SealedBundle } from '../wallets/hpke.js';
@@ -60,12 +60,30 @@ export const REQUEST_ID_HEADER = 'Request-Id';
 export interface Call {
   params?: Record<string, string>;
   body?: unknown;
+  /**
+   * The credential type the 202 names (Description, AuthSignedRequestChallenge.type): the credential
+   * revoked, or the one that issued the session revoked. A credential added or verified names its own
+   * from the body's `type`.
+   */
+  challengeType?: AuthMethod['type'];
 }
 
-/** The first leg of a signed retry: 202 {payloadToSign, requestId, expiresAt}. */
+/** Description: the operations whose 202 is an AuthSignedRequestChallenge (the others' is a SignedRequestChallenge). */
+const AUTH_CHALLENGES = new Set([`POST ${CREDENTIALS}`, `POST ${CREDENTIAL_VERIFY}`, `DELETE ${CREDENTIAL}`, `DELETE ${SESSION}`]);
+
+/** The first leg of a signed retry: 202 {payloadToSign, requestId, expiresAt}, with the credential type where the description gives one. */
 export async function signatureRequest(method: 'POST' | 'PATCH' | 'DELETE', template: string, call: Call): Promise<SignatureRequest> {
   const res = await api.request(method, template, { params: call.params, body: call.body });
-  return expectStatus(res, 202, SignatureRequest, 'supplement 10: a call without signature answers 202 {payloadToSign, requestId: "Request:<uuid>", expiresAt}');
+  if (!AUTH_CHALLENGES.has(`${method} ${template}`)) {
+    return expectStatus(res, 202, SignatureRequest, 'supplement 10: a call without signature answers 202 {payloadToSign, requestId: "Request:<uuid>", expiresAt}');
+  }
+  const request = expectStatus(res, 202, AuthSignatureRequest, 'supplement 10: a call without signature answers 202 {payloadToSign, requestId, expiresAt}; Description: AuthSignedRequestChallenge adds type* (an AuthMethodType)');
+  const sent = (call.body as { type?: unknown } | undefined)?.type;
+  const expected = call.challengeType ?? (method === 'POST' && typeof sent === 'string' ? sent : undefined);
+  // Description: "the credential type being added (POST /auth/credentials), revoked (DELETE /auth/credentials/{id}), or
+  // authenticated (EMAIL_OTP / SMS_OTP branch of POST /auth/credentials/{id}/verify)"; for a session, "the type of credential that issued the session".
+  if (expected !== undefined) expect(request.type, `${method} ${template}: the 202's type is the credential type the challenge is for`).toBe(expected);
+  return request;
 }
 
 /** The second leg: the same request with the stamp and Request-Id (override either to make a negative). */
@@ -130,17 +148,24 @@ export async function otpChallenge(credentialId: string): Promise<string> {
  * Supplement 17: the client HPKE-seals {otp_code, public_key} to the bundle (P-256/HKDF-SHA256/AES-256-GCM)
  * -> encryptedOtpBundle {encappedPublic, ciphertext}. The bundle's form is not stated: read as the
  * provider's signed envelope, with the provider's client library (interface note wallet-otp-bundle-form).
+ * Description: EmailOtpCredentialVerifyRequestFields.encryptedOtpBundle is a string, "the
+ * `{encappedPublic, ciphertext}` JSON an HPKE library produces": the sealed bundle is sent as that JSON text.
  */
-export async function sealOtp(bundle: string, key: SessionKey, otp = WALLET_OTP): Promise<SealedBundle> {
-  return sealOtpCode(bundle, key.publicKeyHex, otp).catch((err: Error) => assert.fail(`the otpEncryptionTargetBundle cannot be sealed to with the provider's library: ${err.message}`));
+export async function sealOtp(bundle: string, key: SessionKey, otp = WALLET_OTP): Promise<string> {
+  const sealed = await sealOtpCode(bundle, key.publicKeyHex, otp).catch((err: Error) => assert.fail(`the otpEncryptionTargetBundle cannot be sealed to with the provider's library: ${err.message}`));
+  return encodeSealed(sealed);
 }
 
-/** The same plaintext sealed straight to a P-256 public key (uncompressed hex) that no challenge issued. */
-export function sealOtpToKey(publicKeyHex: string, key: SessionKey, otp = WALLET_OTP): SealedBundle {
-  return sealToKey(publicKeyHex, new TextEncoder().encode(JSON.stringify({ otp_code: otp, public_key: key.publicKeyHex })));
+/** The same plaintext sealed straight to a P-256 public key (uncompressed hex) that no challenge issued, as the JSON text sent. */
+export function sealOtpToKey(publicKeyHex: string, key: SessionKey, otp = WALLET_OTP): string {
+  return encodeSealed(sealToKey(publicKeyHex, new TextEncoder().encode(JSON.stringify({ otp_code: otp, public_key: key.publicKeyHex }))));
 }
 
-export const verifyOtpCall = (credential: AuthMethod, encryptedOtpBundle: unknown): Call => ({ params: { credentialId: credential.id }, body: { type: credential.type, encryptedOtpBundle } });
+/** Description: encryptedOtpBundle is the `{encappedPublic, ciphertext}` JSON, a string. */
+const encodeSealed = (sealed: SealedBundle): string => JSON.stringify({ encappedPublic: sealed.encappedPublic, ciphertext: sealed.ciphertext });
+
+/** Description: an OTP verify body {type*, encryptedOtpBundle* (a string)}. */
+export const verifyOtpCall = (credential: AuthMethod, encryptedOtpBundle: string): Call => ({ params: { credentialId: credential.id }, body: { type: credential.type, encryptedOtpBundle } });
 
 /** An OTP login as a wallet client runs it: challenge, seal the code with a fresh session key, 202, stamp with that key, 200 AuthSession. */
 export async function otpLogin(credential: AuthMethod): Promise<{ session: AuthSession; key: SessionKey }> {
@@ -167,6 +192,6 @@ export async function loggedInWallet() {
 export async function refusalOnEitherLeg(method: 'POST' | 'PATCH' | 'DELETE', template: string, call: Call, key: SessionKey) {
   const first = await api.request(method, template, { params: call.params, body: call.body });
   if (first.status !== 202) return first;
-  const request = expectStatus(first, 202, SignatureRequest);
+  const request = expectStatus(first, 202, AUTH_CHALLENGES.has(`${method} ${template}`) ? AuthSignatureRequest : SignatureRequest, 'Description: the 202 of a signed retry (an AuthSignedRequestChallenge on the auth operations)');
   return signedRetryOf(method, template, call, stampHeaders(key, request));
 }

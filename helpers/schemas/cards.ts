@@ -6,6 +6,8 @@ import { IsoUtc, Money, typedId } from './common.js';
 export const Card = z.looseObject({
   id: typedId('Card'),
   cardholderId: z.string(),
+  // Description: Card.platformCardId is a string, optional ("system-generated if omitted"); never null.
+  platformCardId: z.string().optional(),
   state: z.enum(['PENDING_KYC', 'PROCESSING', 'ACTIVE', 'FROZEN', 'CLOSED']),
   fundingSources: z.array(z.string()),
   maxSpendPerTransaction: z.number().int().nullish(),

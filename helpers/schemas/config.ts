@@ -24,13 +24,32 @@ export const PlatformSupportedCurrency = z.looseObject({
   requiredCounterpartyFields: z.array(z.looseObject({ name: z.string().min(1), mandatory: z.boolean() })),
   enabledTransactionTypes: z.array(z.enum(['INCOMING', 'OUTGOING'])),
 });
+/**
+ * Description: CardTokenization2FAConfig, every member optional: displayName ≤255, logoUrl (uri,
+ * ^https://, ≤512), email {fromAddress (email, ≤255), fromName ≤255, replyToAddress (email, ≤255),
+ * subject ≤255, bodyText ≤2000}, sms {templateSid ≤64, bodyText ≤480}.
+ */
+export const CardTokenization2faConfig = z.looseObject({
+  displayName: z.string().max(255).optional(),
+  logoUrl: z.url().regex(/^https:\/\//).max(512).optional(),
+  email: z.looseObject({
+    fromAddress: z.email().max(255).optional(),
+    fromName: z.string().max(255).optional(),
+    replyToAddress: z.email().max(255).optional(),
+    subject: z.string().max(255).optional(),
+    bodyText: z.string().max(2000).optional(),
+  }).optional(),
+  sms: z.looseObject({ templateSid: z.string().max(64).optional(), bodyText: z.string().max(480).optional() }).optional(),
+});
 export const PlatformConfig = z.looseObject({
   id: typedId('PlatformConfig').optional(),
   umaDomain: z.string().nullish(),
-  webhookEndpoint: z.url().nullish(),
+  // Interface: webhookEndpoint a string URL; Description: PlatformConfig.webhookEndpoint a string (not nullable), left out when none is set.
+  webhookEndpoint: z.url().optional(),
   supportedCurrencies: z.array(PlatformSupportedCurrency).optional(),
   isRegulatedFinancialInstitution: z.boolean().optional(),
-  cardTokenization2faConfig: z.looseObject({}).nullish(),
+  // Description: PlatformConfig.cardTokenization2faConfig is a CardTokenization2FAConfig (not nullable).
+  cardTokenization2faConfig: CardTokenization2faConfig.optional(),
   feeConfigs: z.array(FeeConfig).optional(),
   createdAt: IsoUtc.optional(),
   updatedAt: IsoUtc.optional(),

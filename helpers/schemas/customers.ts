@@ -43,7 +43,8 @@ export const CustomerPage = pageOf(CustomerRecord);
 export const KycLink = z.looseObject({
   kycUrl: z.url(),
   expiresAt: IsoUtc,
-  provider: z.string().min(1),
+  // Description: KycLinkResponse.provider is a KycProvider, enum [SUMSUB].
+  provider: z.enum(['SUMSUB']),
   token: z.string().optional(),
 });
 

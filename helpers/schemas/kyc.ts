@@ -70,7 +70,8 @@ export const BeneficialOwner = z.looseObject({
   id: z.string().min(1),
   customerId: typedId('Customer'),
   roles: z.array(z.enum(['UBO', 'DIRECTOR', 'COMPANY_OFFICER', 'CONTROL_PERSON', 'TRUSTEE', 'GENERAL_PARTNER'])).min(1),
-  ownershipPercentage: z.number().min(0).max(100),
+  // Description: BeneficialOwner.ownershipPercentage integer, minimum 0, maximum 100.
+  ownershipPercentage: z.number().int().min(0).max(100),
   personalInfo: z.looseObject({
     firstName: z.string().min(1),
     lastName: z.string().min(1),
@@ -78,6 +79,8 @@ export const BeneficialOwner = z.looseObject({
     nationality: z.string().regex(/^[A-Z]{2}$/),
     address: z.looseObject({ line1: z.string().min(1), postalCode: z.string().min(1), country: z.string().regex(/^[A-Z]{2}$/) }),
     idType: z.enum(['SSN', 'ITIN', 'EIN', 'NON_US_TAX_ID']),
+    // Description: BeneficialOwnerPersonalInfo requires identifier, a string.
+    identifier: z.string(),
   }),
   kycStatus: KycStatus,
   createdAt: IsoUtc,

@@ -24,14 +24,25 @@ export const ApiTokenPage = pageOf(ApiToken);
 
 export const CredentialType = z.enum(['OAUTH', 'EMAIL_OTP', 'SMS_OTP', 'PASSKEY']);
 
-/** Supplement 10 and 17: the first call of a signed retry, 202 {payloadToSign*, requestId* (Request:<uuid>), expiresAt*} (auth ops add type). */
+/**
+ * Supplement 10 and 17: the first call of a signed retry, 202 {payloadToSign*, requestId* (Request:<uuid>),
+ * expiresAt*}. Description: SignedRequestChallenge requires the three and types no other member.
+ */
 export const SignatureRequest = z.looseObject({
   payloadToSign: z.string().min(1),
   requestId: typedId('Request'),
   expiresAt: IsoUtc,
-  type: z.string().optional(),
 });
 export type SignatureRequest = z.infer<typeof SignatureRequest>;
+
+/**
+ * Description: AuthSignedRequestChallenge, the 202 of POST /auth/credentials, DELETE /auth/credentials/{id},
+ * DELETE /auth/sessions/{id} and the OTP branch of POST /auth/credentials/{id}/verify: the
+ * SignedRequestChallenge members plus type* (an AuthMethodType), "the credential type being added,
+ * revoked, or authenticated", for a session's revocation "the type of credential that issued the session".
+ */
+export const AuthSignatureRequest = SignatureRequest.extend({ type: CredentialType });
+export type AuthSignatureRequest = z.infer<typeof AuthSignatureRequest>;
 
 /** Supplement 17: AuthMethod {id* (AuthMethod:<uuid>), accountId*, type*, credentialId?, nickname*, createdAt*, updatedAt*, otpEncryptionTargetBundle?}. */
 export const AuthMethod = z.looseObject({

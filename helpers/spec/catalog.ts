@@ -295,6 +295,7 @@ export const TARGET_OWN_TRIGGERS: readonly { method: Method; path: string; purpo
   { method: 'POST', path: '/sandbox/stablecoin-operations/{stablecoinOperationId}/advance', purpose: 'funds arrive or the provider takes the operation up (-> PROCESSING); it settles (COMPLETED | FAILED)' },
   { method: 'POST', path: '/sandbox/stablecoin-operations/{stablecoinOperationId}/expire', purpose: 'a PENDING_FUNDING operation reaches expiresAt' },
   { method: 'POST', path: '/sandbox/invitations/configuration', purpose: 'whether invitations are configured for the platform (INVITATIONS_NOT_CONFIGURED)' },
+  { method: 'POST', path: '/sandbox/config/webhook-endpoint/unset', purpose: 'the platform without a webhookEndpoint (WEBHOOK_ENDPOINT_NOT_SET; no described request unsets it)' },
   { method: 'POST', path: '/sandbox/customers/{customerId}/embedded-wallet', purpose: 'an EMBEDDED_WALLET account with its first EMAIL_OTP credential (supplement §6, §17 name no way to create one)' },
 ];
 

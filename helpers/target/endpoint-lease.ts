@@ -25,6 +25,11 @@ export interface LeaseRecord {
   original?: string | null;
   /** The endpoint the run points the target at. */
   ours: string;
+  /**
+   * The target declares POST /sandbox/config/webhook-endpoint/unset (SVC_WEBHOOK_ENDPOINT_UNSET_TRIGGER):
+   * the way back to a platform that had no endpoint, which no request of the description reaches.
+   */
+  unsetTrigger?: boolean;
 }
 
 export interface LeaseOptions {
@@ -36,6 +41,8 @@ export interface LeaseOptions {
   stateDir?: string;
   /** How long to wait for a live run that holds the target (SVC_TARGET_WAIT_MS; default 10 minutes). */
   waitMs?: number;
+  /** The target declares its trigger that unsets the endpoint (LeaseRecord.unsetTrigger). */
+  unsetTrigger?: boolean;
   log?: (line: string) => void;
 }
 
@@ -105,9 +112,17 @@ async function putBack(api: ApiClient, record: LeaseRecord, log: (line: string) 
     return 'kept';
   }
   if (sameEndpoint(current, record.original)) return 'kept';
-  const res = await api.patch('/config', { body: { webhookEndpoint: record.original } });
+  // openapi.yaml, PlatformConfigUpdateRequest: webhookEndpoint is a string; no request of the description
+  // unsets it. A platform that had none gets none again only through the trigger its target declares.
+  if (record.original === null && !record.unsetTrigger) {
+    log(`svc-conformance: the target had no webhookEndpoint before ${who}, and no request of the description unsets one (it declares no SVC_WEBHOOK_ENDPOINT_UNSET_TRIGGER): it is left at the run's listener`);
+    return 'kept';
+  }
+  const res = record.original === null
+    ? await api.post('/sandbox/config/webhook-endpoint/unset')
+    : await api.patch('/config', { body: { webhookEndpoint: record.original } });
   if (res.status !== 200) {
-    log(`svc-conformance: could not restore webhookEndpoint after ${who}: PATCH /config answered ${res.status}`);
+    log(`svc-conformance: could not restore webhookEndpoint after ${who}: ${record.original === null ? 'POST /sandbox/config/webhook-endpoint/unset' : 'PATCH /config'} answered ${res.status}`);
     return 'failed';
   }
   return 'restored';
@@ -171,6 +186,7 @@ export class EndpointLease {
       host: hostname(),
       startedAt: new Date().toISOString(),
       ours: opts.ours,
+      ...(opts.unsetTrigger ? { unsetTrigger: true } : {}),
     };
     let announced = false;
     for (;;) {

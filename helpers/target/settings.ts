@@ -30,8 +30,6 @@ export interface Capabilities {
   eventQuietMs: number;
   /** Longest a single scenario may wait on the target's own clock (challenge expiry, provisioning). */
   waitBudgetMs: number;
-  /** The target lets the platform unset webhookEndpoint with null. */
-  canUnsetWebhookEndpoint: boolean;
   /** Failure reason -> last three digits of a destination identifier that make an outgoing payment fail so. */
   failureTriggers: Record<string, string>;
   /** Last three digits of a destination identifier that make an outgoing payment wait held (pendingReason). */
@@ -81,6 +79,8 @@ export interface Capabilities {
   umaQuoteTriggers: Record<string, string>;
   /** A receiver address whose counterparty signs its lnurlp answer with another key than the published one, and the code the target declares for it. */
   umaLookupSignatureTrigger?: { code: string; address: string };
+  /** The target offers POST /sandbox/config/webhook-endpoint/unset (a platform without a webhookEndpoint). */
+  webhookEndpointUnsetTrigger: boolean;
   /** The target offers POST /sandbox/invitations/configuration {configured} (a platform without invitations). */
   invitationsSwitch: boolean;
   /** How long an UMA lookup id stays usable by a quote, where the target declares it. */
@@ -341,7 +341,6 @@ export function capabilitiesOf(v: SettingValues): Capabilities {
     eventTimeoutMs: v.eventTimeoutMs!,
     waitBudgetMs: v.waitBudgetMs!,
     eventQuietMs: v.eventQuietMs!,
-    canUnsetWebhookEndpoint: v.canUnsetWebhookEndpoint!,
     failureTriggers: v.failureTriggers!,
     limits: { singleUsdCents: v.limitSingleUsdCents, dailyUsdCents: v.limitDailyUsdCents, verificationThresholdUsdCents: v.limitVerificationUsdCents },
     sca: v.scaRegion ? { region: v.scaRegion, code: v.scaCode! } : undefined,
@@ -386,6 +385,7 @@ export function capabilitiesOf(v: SettingValues): Capabilities {
     umaLookupTriggers: v.umaLookupTriggers!,
     umaQuoteTriggers: v.umaQuoteTriggers!,
     umaLookupSignatureTrigger: v.umaLookupSignatureTrigger,
+    webhookEndpointUnsetTrigger: v.webhookEndpointUnsetTrigger!,
     invitationsSwitch: v.invitationsSwitch!,
     umaLookupTtlMs: v.umaLookupTtlMs,
     embeddedWalletTrigger: v.embeddedWalletTrigger!,

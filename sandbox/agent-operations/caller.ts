@@ -97,13 +97,16 @@ export function operationTools(app: FastifyInstance) {
   }
 
   /**
-   * An agent's list is its customer's (supplement 23: cross-customer ids -> 404): a customerId the caller
-   * gives is ignored (sandbox/README.md), unless the fault `agent-lists-customer-query-honoured` lets it through.
+   * An agent's list is its customer's (openapi.yaml, GET /agents/me/transactions: "Results are
+   * automatically scoped to the agent's associated customer — no customer filter is needed or
+   * accepted"): a customerId the caller gives is ignored (sandbox/README.md). The fault
+   * `agent-transactions-identifier-unscoped` drops the scope when an account-identifier filter is given.
    */
   const agentListQuery = (agent: AgentRecord, query: unknown) => {
-    const { customerId: asked, ...rest } = (query ?? {}) as Record<string, unknown>;
-    const customerId = f.has('agent-lists-customer-query-honoured') && typeof asked === 'string' && asked ? asked : agent.customerId;
-    return { ...rest, customerId };
+    const { customerId: _ignored, ...rest } = (query ?? {}) as Record<string, unknown>;
+    const byIdentifier = ['accountIdentifier', 'senderAccountIdentifier', 'receiverAccountIdentifier'].some((k) => typeof rest[k] === 'string');
+    if (byIdentifier && f.has('agent-transactions-identifier-unscoped')) return rest;
+    return { ...rest, customerId: agent.customerId };
   };
 
   return { ...tools, caller, need, mine, ownInternal, ownExternal, idempotent, act, agentListQuery };

@@ -26,10 +26,10 @@ export const agentOperationsFaults = {
     rule: 'Supplement 1: Idempotency-Key on agent money calls: a repeat returns the first response.',
   },
   // Supplement 23
-  'agent-lists-customer-query-honoured': {
+  'agent-transactions-identifier-unscoped': {
     areas: ['agent-operations'],
     suites: ['agent-operations/lists.test.ts'],
-    rule: 'Supplement 23: an agent acts for its customer ("Cross-customer ids -> 404"); GET /agents/me/transactions filters as /transactions minus customer.',
+    rule: 'openapi.yaml, GET /agents/me/transactions: "Results are automatically scoped to the agent\'s associated customer" (supplement 23: an agent acts for its customer); an account-identifier filter naming another customer\'s account lists none of that customer\'s transactions.',
   },
   'agent-auto-moves-twice-later': {
     areas: ['agent-operations'],

@@ -28,7 +28,8 @@ export async function cardIssueRoutes(app: FastifyInstance) {
     const card: Card = {
       id: `Card:${randomUUID()}`,
       cardholderId,
-      platformCardId: body.platformCardId ?? null,
+      // openapi.yaml, Card.platformCardId: "Optional on create — system-generated if omitted".
+      platformCardId: body.platformCardId ?? `card-${randomUUID()}`,
       // This sandbox's own trigger (sandbox/README.md): platformCardId ending 004 is held in PENDING_KYC.
       state: body.platformCardId?.endsWith('004') ? 'PENDING_KYC' : 'PROCESSING',
       stateReason: null,

@@ -16,7 +16,8 @@ export type TxnStatus = 'AUTHORIZED' | 'PARTIALLY_SETTLED' | 'SETTLED' | 'REFUND
 export interface Card {
   id: string;
   cardholderId: string;
-  platformCardId: string | null;
+  /** The platform's own, or one this sandbox makes (openapi.yaml, Card.platformCardId: a string, "system-generated if omitted"). */
+  platformCardId: string;
   state: CardState;
   stateReason: string | null;
   fundingSources: string[];
@@ -78,7 +79,7 @@ export const cardsState = (ctx: SandboxContext) =>
 export function indexCard(s: CardsState, card: Card, p: number): void {
   const ix = s.positions;
   ix.holder.add(card.cardholderId, p);
-  if (card.platformCardId !== null) ix.platformCardId.add(card.platformCardId, p);
+  ix.platformCardId.add(card.platformCardId, p);
   ix.state.add(card.state, p);
   watchField(card, 'state', (from, to) => ix.state.move(from, to, p));
   for (const account of card.fundingSources) ix.account.add(account, p);

@@ -9,7 +9,8 @@ import { parse } from '../context.js';
 import { conflict } from '../http/errors.js';
 import { getCustomer, requiresContactVerification, setKycStatus } from './state.js';
 
-export const KYC_PROVIDER = 'SANDBOX_KYC';
+/** openapi.yaml, KycProvider: the one value of its enum. */
+export const KYC_PROVIDER = 'SUMSUB';
 const LINK_TTL_MS = 60 * 60_000;
 const LOCAL = /^http:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?(\/|$)/;
 

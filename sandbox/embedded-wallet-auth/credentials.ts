@@ -61,7 +61,7 @@ export async function walletCredentialRoutes(app: FastifyInstance) {
     const w = wallet(body.accountId);
     if (body.type === 'OAUTH') {
       const identity = oidcClaims(ctx, body.oidcToken);
-      return signedRetry(ctx, req, reply, { type: 'CREATE_OAUTH_PROVIDERS', accountId: body.accountId, signer: sessionSigner(body.accountId) }, () => {
+      return signedRetry(ctx, req, reply, { activity: 'CREATE_OAUTH_PROVIDERS', credentialType: 'OAUTH', accountId: body.accountId, signer: sessionSigner(body.accountId) }, () => {
         const c = newCredential(body.accountId, 'OAUTH', identity.email ?? identity.sub);
         c.oauth = { iss: identity.iss, sub: identity.sub };
         return reply.status(201).send(presentCredential(c));
@@ -79,7 +79,7 @@ export async function walletCredentialRoutes(app: FastifyInstance) {
       const challengeKey = `${body.accountId}|${body.challenge}`;
       if (st.usedChallenges.has(challengeKey)) throw badRequest('INVALID_INPUT', 'The passkey challenge was already used (single use)');
       const passkey = await verifyAttestation(ctx, body.challenge, body.attestation);
-      return signedRetry(ctx, req, reply, { type: 'CREATE_AUTHENTICATORS', accountId: body.accountId, signer: sessionSigner(body.accountId) }, () => {
+      return signedRetry(ctx, req, reply, { activity: 'CREATE_AUTHENTICATORS', credentialType: body.type, accountId: body.accountId, signer: sessionSigner(body.accountId) }, () => {
         st.usedChallenges.add(challengeKey);
         const c = newCredential(body.accountId, 'PASSKEY', body.nickname);
         c.passkey = passkey;
@@ -96,7 +96,7 @@ export async function walletCredentialRoutes(app: FastifyInstance) {
     if ((had || credentialsOf(body.accountId).some((c) => c.type === body.type)) && !ctx.faults.has('wallet-second-otp-credential-accepted')) {
       throw badRequest(`${body.type}_CREDENTIAL_ALREADY_EXISTS`, `Account ${body.accountId} already has a ${body.type} credential`);
     }
-    return signedRetry(ctx, req, reply, { type: 'CREATE_AUTHENTICATORS', accountId: body.accountId, signer: sessionSigner(body.accountId) }, () => {
+    return signedRetry(ctx, req, reply, { activity: 'CREATE_AUTHENTICATORS', credentialType: body.type, accountId: body.accountId, signer: sessionSigner(body.accountId) }, () => {
       const c = newCredential(body.accountId, body.type, nickname);
       otpEverAdded.add(`${body.accountId} ${body.type}`);
       return reply.status(201).send(presentCredential(c));
@@ -109,8 +109,10 @@ export async function walletCredentialRoutes(app: FastifyInstance) {
     if ((st.credentialsByAccount.get(c.accountId)?.size ?? 0) <= 1 && !ctx.faults.has('wallet-last-credential-deletable')) {
       throw badRequest('INVALID_INPUT', `Credential ${c.id} is the last credential of account ${c.accountId}`);
     }
+    // openapi.yaml, AuthSignedRequestChallenge.type: the type of the credential revoked (the fault: of the account's first credential).
+    const named = ctx.faults.has('wallet-revoke-challenge-names-first') ? credentialsOf(c.accountId)[0]?.type ?? c.type : c.type;
     // Signer: a session of another credential of the account (supplement 17).
-    return signedRetry(ctx, req, reply, { type: 'DELETE_AUTHENTICATORS', accountId: c.accountId, signer: sessionSigner(c.accountId, (s) => s.credential.id !== c.id || ctx.faults.has('wallet-credential-delete-own-session-signs')) }, () => {
+    return signedRetry(ctx, req, reply, { activity: 'DELETE_AUTHENTICATORS', credentialType: named, accountId: c.accountId, signer: sessionSigner(c.accountId, (s) => s.credential.id !== c.id || ctx.faults.has('wallet-credential-delete-own-session-signs')) }, () => {
       st.credentials.delete(c.id);
       st.credentialsByAccount.get(c.accountId)?.delete(c.id);
       unindexNickname(st, c);

@@ -73,7 +73,7 @@ export async function delegatedKeyRoutes(app: FastifyInstance) {
     if (active && !ctx.faults.has('delegated-key-second-active-accepted')) {
       throw conflict('CONFLICT', `Card ${card.id} already has an ACTIVE delegated key for account ${body.internalAccountId}`);
     }
-    const op: SignedOperation = { type: 'CREATE_DELEGATED_KEY', accountId: body.internalAccountId, signer: (k) => isSessionKeyOf(ctx, body.internalAccountId, k) };
+    const op: SignedOperation = { activity: 'CREATE_DELEGATED_KEY', accountId: body.internalAccountId, signer: (k) => isSessionKeyOf(ctx, body.internalAccountId, k) };
     return signedRetry(ctx, req, reply, op, (_stamp, pending) => {
       const now = isoNow(ctx.clock);
       const pendingKey = typeof pending.context === 'string' ? st.keys.get(pending.context) : undefined;

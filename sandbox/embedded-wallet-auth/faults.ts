@@ -14,6 +14,12 @@ export const embeddedWalletAuthFaults = {
     suites: ['embedded-wallet-auth/account-field-rules.test.ts'],
     rule: 'Errors: a refused request (400 INVALID_INPUT) changes nothing; POST /internal-accounts/{id}/export (supplement 17): a refused export ends no session.',
   },
+  // openapi.yaml, AuthSignedRequestChallenge
+  'wallet-revoke-challenge-names-first': {
+    areas: ['embedded-wallet-auth'],
+    suites: ['embedded-wallet-auth/credentials.test.ts'],
+    rule: 'openapi.yaml, AuthSignedRequestChallenge: type is the credential type being revoked (DELETE /auth/credentials/{id}).',
+  },
   // Authentication 4
   'wallet-body-mismatch-accepted': {
     areas: ['embedded-wallet-auth'],

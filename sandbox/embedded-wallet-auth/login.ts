@@ -10,7 +10,7 @@ import { ApiError, badRequest } from '../http/errors.js';
 import { webauthn } from '../webauthn.js';
 import { newRecipient, openBundle } from './crypto.js';
 import { oidcClaims } from './oidc.js';
-import { ChallengeBody, CredentialParams, OtpPlaintext, VerifyOauthBody, VerifyOtpBody, VerifyPasskeyBody } from './schemas.js';
+import { ChallengeBody, CredentialParams, OtpPlaintext, readSealedOtp, VerifyOauthBody, VerifyOtpBody, VerifyPasskeyBody } from './schemas.js';
 import { requestTtlMs, signedRetry } from './signed-retry.js';
 import { addSession, presentCredential, presentSession, sessionTtlMs, state, WALLET_OTP, walletHelpers, type Credential, type Session } from './state.js';
 
@@ -114,8 +114,9 @@ export async function walletLoginRoutes(app: FastifyInstance) {
     // The bundle opens only with the key of the credential's newest challenge, once (supplement 17: "bundle single use").
     const usable = ctx.faults.has('wallet-otp-stale-bundle-accepted') ? c.bundles.filter((b) => !b.used) : c.bundles.slice(-1).filter((b) => !b.used);
     let opened: { bundle: (typeof c.bundles)[number]; plaintext: Buffer } | undefined;
+    const sealed = readSealedOtp(body.encryptedOtpBundle)!;
     for (const bundle of usable) {
-      const plaintext = await openBundle(bundle.recipient, body.encryptedOtpBundle.encappedPublic, body.encryptedOtpBundle.ciphertext);
+      const plaintext = await openBundle(bundle.recipient, sealed.encappedPublic, sealed.ciphertext);
       if (plaintext) opened = { bundle, plaintext };
     }
     // Fault: a bundle that opens with none of the credential's keys is taken as if it carried the right code.
@@ -137,7 +138,7 @@ export async function walletLoginRoutes(app: FastifyInstance) {
       const part = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url');
       return `${part({ alg: 'none', typ: 'JWT' })}.${part({ sub: c.id, account_id: c.accountId, public_key: sessionKey, request_id: requestId, exp: Math.floor(expiresAtMs / 1000) })}.`;
     };
-    return signedRetry(ctx, req, reply, { type: 'OTP_LOGIN', accountId: c.accountId, signer: (key) => (foreign ? ((sessionKey = key), true) : key === sessionKey), payload }, () => {
+    return signedRetry(ctx, req, reply, { activity: 'OTP_LOGIN', credentialType: c.type, accountId: c.accountId, signer: (key) => (foreign ? ((sessionKey = key), true) : key === sessionKey), payload }, () => {
       bundle.used = true;
       const now = ctx.clock.now();
       const session: Session = { id: `Session:${randomUUID()}`, credential: c, publicKey: sessionKey, createdAt: new Date(now).toISOString(), expiresAtMs: now + sessionTtlMs(ctx), revoked: false };

@@ -33,9 +33,28 @@ export const CreateCredentialBody = z.discriminatedUnion('type', [
   }),
 ]);
 export const ChallengeBody = z.strictObject({ clientPublicKey: z.string().regex(COMPRESSED).optional() });
+/** The sealed OTP attempt an encryptedOtpBundle holds: {encappedPublic, ciphertext} (supplement 17). */
+const SealedOtp = z.strictObject({ encappedPublic: z.string().regex(UNCOMPRESSED, 'an uncompressed P-256 point, hex'), ciphertext: z.string().regex(HEX, 'hex') });
+export type SealedOtp = z.infer<typeof SealedOtp>;
+
+/**
+ * openapi.yaml, EmailOtpCredentialVerifyRequestFields.encryptedOtpBundle: a string, "the `{encappedPublic,
+ * ciphertext}` JSON an HPKE library produces". Its sealed attempt, or undefined when the text is not that JSON.
+ */
+export function readSealedOtp(text: string): SealedOtp | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  const sealed = SealedOtp.safeParse(value);
+  return sealed.success ? sealed.data : undefined;
+}
+
 export const VerifyOtpBody = z.strictObject({
   type: z.enum(['EMAIL_OTP', 'SMS_OTP']),
-  encryptedOtpBundle: z.strictObject({ encappedPublic: z.string().regex(UNCOMPRESSED, 'an uncompressed P-256 point, hex'), ciphertext: z.string().regex(HEX, 'hex') }),
+  encryptedOtpBundle: z.string().refine((text) => readSealedOtp(text) !== undefined, 'the {encappedPublic, ciphertext} JSON of an HPKE seal (encappedPublic an uncompressed P-256 point, ciphertext hex)'),
 });
 export const VerifyOauthBody = z.strictObject({ type: z.literal('OAUTH'), oidcToken: z.string().min(1), clientPublicKey: z.string().regex(COMPRESSED, 'a compressed P-256 public key, hex') });
 

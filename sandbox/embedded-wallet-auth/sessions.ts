@@ -55,7 +55,7 @@ export async function walletSessionRoutes(app: FastifyInstance) {
   app.delete('/auth/sessions/:sessionId', async (req, reply) => {
     const s = liveSession(parse(SessionParams, req.params).sessionId);
     // Signer: any verified session of the account, the session itself included.
-    return signedRetry(ctx, req, reply, { type: 'DELETE_SESSION', accountId: s.credential.accountId, signer: sessionSigner(s.credential.accountId) }, () => {
+    return signedRetry(ctx, req, reply, { activity: 'DELETE_SESSION', credentialType: s.credential.type, accountId: s.credential.accountId, signer: sessionSigner(s.credential.accountId) }, () => {
       s.revoked = true;
       return reply.status(204).send();
     });
@@ -65,7 +65,7 @@ export async function walletSessionRoutes(app: FastifyInstance) {
     const s = liveSession(parse(SessionParams, req.params).sessionId);
     const body = parse(ctx.faults.has('wallet-refresh-key-unchecked') ? z.strictObject({ clientPublicKey: z.string() }) : RefreshBody, req.body);
     // Signer: the session being refreshed.
-    return signedRetry(ctx, req, reply, { type: 'REFRESH_SESSION', accountId: s.credential.accountId, signer: sessionSigner(s.credential.accountId, (x) => x.id === s.id || ctx.faults.has('wallet-refresh-other-session-signs')) }, async () => {
+    return signedRetry(ctx, req, reply, { activity: 'REFRESH_SESSION', accountId: s.credential.accountId, signer: sessionSigner(s.credential.accountId, (x) => x.id === s.id || ctx.faults.has('wallet-refresh-other-session-signs')) }, async () => {
       const now = ctx.clock.now();
       const legacy = UNCOMPRESSED.test(body.clientPublicKey);
       // Legacy form: the sandbox makes the session key and returns its private half sealed to clientPublicKey.

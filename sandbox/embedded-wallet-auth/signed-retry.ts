@@ -1,5 +1,6 @@
 // The embedded-wallet signed retry (supplement sections 10 and 17; interface: Authentication 4). The
-// first call without Svc-Wallet-Signature answers 202 {payloadToSign, requestId, expiresAt, type}; the
+// first call without Svc-Wallet-Signature answers 202 {payloadToSign, requestId, expiresAt} (openapi.yaml,
+// SignedRequestChallenge), with the credential type of an auth operation's AuthSignedRequestChallenge; the
 // same request again with the stamp over payloadToSign and Request-Id completes it. Each request id is
 // bound to its operation and its body, lives until expiresAt, and is used once.
 import { randomUUID } from 'node:crypto';
@@ -46,8 +47,14 @@ const header = (req: FastifyRequest, name: string): string | undefined => {
 };
 
 export interface SignedOperation {
-  /** The activity type named in the 202 (`type`) and in the default payloadToSign. */
-  type: string;
+  /** What the request does, named in the default payloadToSign (its `type`, as the description's examples name an activity). */
+  activity: string;
+  /**
+   * The credential type the 202's `type` names, on the operations whose 202 is openapi.yaml's
+   * AuthSignedRequestChallenge: the credential being added, revoked or authenticated, or the one that
+   * issued the session being revoked (an AuthMethodType). Other operations' 202 carry no `type`.
+   */
+  credentialType?: 'OAUTH' | 'EMAIL_OTP' | 'SMS_OTP' | 'PASSKEY';
   accountId: string;
   /** Whether the stamp's key may sign this operation (a verified session of the account, for example). */
   signer: (publicKey: string) => boolean;
@@ -93,7 +100,7 @@ export async function signedRetry<T>(ctx: SandboxContext, req: FastifyRequest, r
   return perform(stamp, pending);
 }
 
-/** Answers 202 {payloadToSign, requestId, expiresAt, type} for this request's operation and body; `context` rides with the request id. */
+/** Answers 202 {payloadToSign, requestId, expiresAt[, type]} for this request's operation and body; `context` rides with the request id. */
 export function issueSignatureRequest(ctx: SandboxContext, req: FastifyRequest, reply: FastifyReply, op: SignedOperation, context?: unknown): FastifyReply {
   const now = ctx.clock.now();
   const body = canonical(req.body ?? {});
@@ -101,7 +108,7 @@ export function issueSignatureRequest(ctx: SandboxContext, req: FastifyRequest, 
   const expiresAtMs = now + requestTtlMs(ctx);
   const payloadToSign = op.payload
     ? op.payload(id, expiresAtMs)
-    : JSON.stringify({ type: op.type, organizationId: op.accountId, requestId: id, timestampMs: String(now), parameters: JSON.parse(body) });
+    : JSON.stringify({ type: op.activity, organizationId: op.accountId, requestId: id, timestampMs: String(now), parameters: JSON.parse(body) });
   pendingRequests(ctx).set(id, { requestId: id, operation: `${req.method} ${req.url.split('?')[0]}`, body, payloadToSign, expiresAtMs, used: false, context });
-  return reply.status(202).send({ payloadToSign, requestId: id, expiresAt: new Date(expiresAtMs).toISOString(), type: op.type });
+  return reply.status(202).send({ payloadToSign, requestId: id, expiresAt: new Date(expiresAtMs).toISOString(), ...(op.credentialType ? { type: op.credentialType } : {}) });
 }

@@ -190,7 +190,7 @@ export async function walletContactChange(ctx: SandboxContext, req: FastifyReque
   const accountId = w.account.id;
   const version = () => st.credentialSetVersion.get(accountId) ?? 0;
   const signer = (key: string) => isSessionKeyOf(ctx, accountId, key);
-  return signedRetry(ctx, req, reply, { type: 'UPDATE_CONTACT', accountId, signer, context: version }, (_stamp, pending) => {
+  return signedRetry(ctx, req, reply, { activity: 'UPDATE_CONTACT', accountId, signer, context: version }, (_stamp, pending) => {
     if (pending.context !== version() && !ctx.faults.has('wallet-credential-set-change-ignored')) {
       throw conflict('EMAIL_OTP_CREDENTIAL_SET_CHANGED', `The credentials of account ${accountId} changed after the signature request was issued`);
     }

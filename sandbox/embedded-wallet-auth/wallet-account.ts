@@ -19,7 +19,7 @@ export async function walletAccountRoutes(app: FastifyInstance) {
     getInternalAccount(ctx, internalAccountId);
     const w = wallet(internalAccountId);
     const body = parse(PatchAccountBody, req.body);
-    return signedRetry(ctx, req, reply, { type: 'UPDATE_WALLET', accountId: w.account.id, signer: sessionSigner(w.account.id) }, () => {
+    return signedRetry(ctx, req, reply, { activity: 'UPDATE_WALLET', accountId: w.account.id, signer: sessionSigner(w.account.id) }, () => {
       if (!ctx.faults.has('wallet-private-enabled-not-stored')) w.account.privateEnabled = body.privateEnabled;
       w.account.updatedAt = isoNow(ctx.clock);
       return presentInternalAccount(ctx, { ...w.account, privateEnabled: body.privateEnabled });
@@ -35,7 +35,7 @@ export async function walletAccountRoutes(app: FastifyInstance) {
       for (const x of st.sessions.values()) if (x.credential.accountId === w.account.id) x.revoked = true;
     }
     const body = parse(ctx.faults.has('wallet-export-key-any-form') ? RefreshBody : ExportBody, req.body);
-    return signedRetry(ctx, req, reply, { type: 'EXPORT_WALLET', accountId: w.account.id, signer: sessionSigner(w.account.id) }, async () => {
+    return signedRetry(ctx, req, reply, { activity: 'EXPORT_WALLET', accountId: w.account.id, signer: sessionSigner(w.account.id) }, async () => {
       // Supplement 17, Export: {version, data, dataSignature, enclaveQuorumPublic}; data = {encappedPublic, ciphertext, organizationId}, hex;
       // the sandbox leaves dataSignature and enclaveQuorumPublic empty.
       const sealed = await sealTo(body.clientPublicKey, Buffer.from(w.secret, 'utf8'), { plainContext: ctx.faults.has('wallet-export-hpke-context-ignored') });

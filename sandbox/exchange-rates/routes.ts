@@ -1,47 +1,92 @@
 // Interface: Exchange Rates area ("Cached foreign-exchange rates, including platform-specific fees");
-// Limits (cache age about 5 minutes). Supplement section 11: GET /exchange-rates.
+// Limits (cache age about 5 minutes). Supplement section 11: GET /exchange-rates. Each rate has the
+// shape of openapi.yaml's ExchangeRate: the two currencies as Currency objects, the destination's
+// payment rail, the sending bounds, the amounts, the rate, the fees and when it was refreshed.
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { parse } from '../context.js';
+import { LIMITS } from '../cross-currency-transfers/state.js';
+import { CURRENCIES } from '../currencies.js';
 import { badRequest } from '../http/errors.js';
-import { CACHE_MS, price, rate, rateSupported } from './state.js';
+import { PAYMENT_RAILS } from '../payment-rails.js';
+import { price, rate, rateSupported, unitsPerUsd, usdCents, type PlatformFee } from './state.js';
 
 const Query = z.object({
-  sourceCurrency: z.string().regex(/^[A-Z]{3,4}$/),
+  // openapi.yaml: sourceCurrency is optional ("Filter by source currency"); without it every source is answered.
+  sourceCurrency: z.string().regex(/^[A-Z]{3,4}$/).optional(),
   destinationCurrency: z.union([z.string(), z.array(z.string())]).optional(),
-  sendingAmount: z.coerce.number().int().positive().max(1e11).default(10_000),
+  // openapi.yaml: sendingAmount integer, minimum 0, default 10000.
+  sendingAmount: z.coerce.number().int().min(0).max(1e11).default(10_000),
 });
+
+/** The corridors of this sandbox, each way: the fiat currencies it prices and pays out. */
+const CORRIDOR_CURRENCIES = ['USD', 'EUR', 'GBP', 'MXN', 'BRL'];
+
+/**
+ * The rail a destination currency is paid out over (openapi.yaml, ExchangeRate.destinationPaymentRail, a
+ * PaymentRail): the first rail its bank accounts take (sandbox/payment-rails.ts). A currency without one
+ * (a stablecoin, bitcoin) has no corridor here.
+ */
+const railOf = (code: string): string | undefined => PAYMENT_RAILS[`${code}_ACCOUNT`]?.[0];
+
+/** The least sending amount that leaves something to receive once the fees are taken (a quote below it is 400 AMOUNT_OUT_OF_RANGE). */
+function minSending(ctx: FastifyInstance['ctx'], from: string, to: string, platform: PlatformFee | undefined, max: number): number {
+  let lo = 1;
+  let hi = Math.max(1, max);
+  while (lo < hi) {
+    const mid = Math.floor((lo + hi) / 2);
+    if (price(ctx, from, to, 'SENDING', mid, platform).totalReceiving >= 1) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
+}
+
+/** The greatest sending amount within the single-transaction limit (a quote above it is 400 TRANSACTION_SIZE_LIMIT_EXCEEDED). */
+function maxSending(from: string): number {
+  const decimals = CURRENCIES.get(from)!.decimals;
+  let amount = Math.floor(unitsPerUsd(from) * (LIMITS.singleTransactionUsdCents / 100) * 10 ** decimals);
+  while (usdCents(from, amount) > LIMITS.singleTransactionUsdCents) amount--;
+  while (usdCents(from, amount + 1) <= LIMITS.singleTransactionUsdCents) amount++;
+  return amount;
+}
 
 export async function exchangeRateRoutes(app: FastifyInstance) {
   const { ctx } = app;
   app.get('/exchange-rates', async (req) => {
     const q = parse(Query, req.query);
-    if (!rateSupported(q.sourceCurrency)) throw badRequest('INVALID_CURRENCY', `Currency ${q.sourceCurrency} is not supported`);
+    if (q.sourceCurrency !== undefined && !rateSupported(q.sourceCurrency)) throw badRequest('INVALID_CURRENCY', `Currency ${q.sourceCurrency} is not supported`);
     // Supplement section 11: destinationCurrency is repeatable (the fault keeps the first only).
     const asked = [q.destinationCurrency ?? []].flat();
-    const destinations = q.destinationCurrency === undefined ? ['USD', 'EUR', 'GBP', 'MXN', 'BRL', 'USDC'] : ctx.faults.has('exchange-rates-destination-repeat-ignored') ? asked.slice(0, 1) : asked;
+    const destinations = q.destinationCurrency === undefined ? CORRIDOR_CURRENCIES : ctx.faults.has('exchange-rates-destination-repeat-ignored') ? asked.slice(0, 1) : asked;
     const unknown = destinations.filter((d) => !rateSupported(d));
     if (unknown.length) throw badRequest('INVALID_CURRENCY', `Currency ${unknown.join(', ')} is not supported`);
-    const configured = ctx.config.feeConfigs.find((c) => c.sourceCurrency === q.sourceCurrency);
-    // Interface, Limits: rates include platform-specific fees (the faults leave the fee out, or its fixed part).
-    const platform = configured && !ctx.faults.has('exchange-rates-platform-fee-ignored')
-      ? { fixed: ctx.faults.has('exchange-rates-platform-fixed-fee-dropped') ? 0 : configured.fixedFee.amount, bps: configured.variableFeeBps }
-      : undefined;
-    return {
-      data: destinations.filter((d) => d !== q.sourceCurrency).map((d) => {
-        const p = price(ctx, q.sourceCurrency, d, 'SENDING', q.sendingAmount, platform);
-        const { windowStart } = rate(ctx, q.sourceCurrency, d);
-        return {
-          sourceCurrency: q.sourceCurrency,
-          destinationCurrency: d,
+    const sources = q.sourceCurrency === undefined ? CORRIDOR_CURRENCIES : [q.sourceCurrency];
+    const data = [];
+    for (const source of sources) {
+      const configured = ctx.config.feeConfigs.find((c) => c.sourceCurrency === source);
+      // Interface, Limits: rates include platform-specific fees (the faults leave the fee out, or its fixed part).
+      const platform = configured && !ctx.faults.has('exchange-rates-platform-fee-ignored')
+        ? { fixed: ctx.faults.has('exchange-rates-platform-fixed-fee-dropped') ? 0 : configured.fixedFee.amount, bps: configured.variableFeeBps }
+        : undefined;
+      const max = maxSending(source);
+      for (const d of destinations) {
+        const rail = railOf(d);
+        if (d === source || !rail) continue;
+        const p = price(ctx, source, d, 'SENDING', q.sendingAmount, platform);
+        data.push({
+          sourceCurrency: { ...CURRENCIES.get(source)! },
           sendingAmount: q.sendingAmount,
-          receivingAmount: p.totalReceiving,
+          minSendingAmount: minSending(ctx, source, d, platform, max),
+          maxSendingAmount: max,
+          destinationCurrency: { ...CURRENCIES.get(d)! },
+          destinationPaymentRail: rail,
+          receivingAmount: Math.max(0, p.totalReceiving),
           exchangeRate: p.exchangeRate,
           fees: { fixed: platform?.fixed ?? 0, total: p.svcFee + p.platformFee },
-          updatedAt: new Date(windowStart).toISOString(),
-          expiresAt: new Date(windowStart + CACHE_MS).toISOString(),
-        };
-      }),
-    };
+          updatedAt: new Date(rate(ctx, source, d).windowStart).toISOString(),
+        });
+      }
+    }
+    return { data };
   });
 }

@@ -12,6 +12,8 @@ export const CACHE_MS = 5 * 60_000;
 export const SVC_FEE_BPS = 50;
 
 export const rateSupported = (code: string) => code in PER_USD && CURRENCIES.has(code);
+/** Units of a supported currency per US dollar, before a window's drift. */
+export const unitsPerUsd = (code: string): number => PER_USD[code];
 
 /** Receiving major units per sending major unit, fixed for each five-minute window. */
 export function rate(ctx: SandboxContext, from: string, to: string): { value: number; windowStart: number } {

@@ -103,6 +103,13 @@ function walletAddressProblem(ctx: SandboxContext, type: string, address: string
   return null;
 }
 
+/**
+ * openapi.yaml, the <Currency>AccountInfoBase of these account types: swiftCode (optional) is 8 to 11
+ * characters matching ^[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}([A-Z0-9]{3})?$ (the other types' swiftCode is a free string).
+ */
+const SWIFT_CODE = /^[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}([A-Z0-9]{3})?$/;
+const SWIFT_CODE_TYPES = new Set(['AED', 'BDT', 'DKK', 'EUR', 'HKD', 'IDR', 'MYR', 'SGD', 'SWIFT', 'THB', 'VND'].map((c) => `${c}_ACCOUNT`));
+
 /** Validates a create request; every invalid field is reported at once. */
 export function validateCreate(ctx: SandboxContext, body: unknown): CreateExternalAccount {
   const base = CreateExternalAccount.safeParse(body ?? {});
@@ -124,6 +131,9 @@ export function validateCreate(ctx: SandboxContext, body: unknown): CreateExtern
     problems.push(...fieldErrors(info.error, 'accountInfo').filter((p) => !(lenient && p.field === 'accountInfo.beneficiary')));
   }
   const ai = req.accountInfo as Record<string, unknown>;
+  if (SWIFT_CODE_TYPES.has(type) && typeof ai.swiftCode === 'string' && !SWIFT_CODE.test(ai.swiftCode) && !ctx.faults.has('swift-code-unchecked')) {
+    problems.push({ field: 'accountInfo.swiftCode', constraint: { pattern: SWIFT_CODE.source, minLength: 8, maxLength: 11 }, message: 'accountInfo.swiftCode must be a SWIFT/BIC code: 8 or 11 characters' });
+  }
   if (type === 'LIGHTNING' || (type === 'LIGHTNING_ACCOUNT' && !ctx.faults.has('lightning-account-rules-skipped'))) {
     // The fault counts no invoice among the destinations given.
     const given = ['invoice', 'bolt12', 'lightningAddress'].filter((k) => ai[k] !== undefined && !(k === 'invoice' && ctx.faults.has('lightning-invoice-not-counted')));

@@ -14,6 +14,11 @@ export const externalAccountsFaults = {
     suites: ['external-accounts/field-rules.test.ts'],
     rule: 'Errors: FieldError field is the dot-notation path to the offending field; supplement 7: LIGHTNING exactly one of invoice, bolt12, lightningAddress.',
   },
+  'swift-code-unchecked': {
+    areas: ['external-accounts'],
+    suites: ['external-accounts/field-rules.test.ts'],
+    rule: 'openapi.yaml, EurAccountInfoBase: swiftCode minLength 8, maxLength 11, pattern ^[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}([A-Z0-9]{3})?$.',
+  },
   'usd-payment-rails-missing': {
     areas: ['external-accounts'],
     suites: ['external-accounts/accounts.test.ts'],

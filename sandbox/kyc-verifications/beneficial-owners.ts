@@ -1,5 +1,7 @@
 // Supplement section 14: POST, GET /beneficial-owners, GET and PATCH /beneficial-owners/{beneficialOwnerId}
-// (owners of business customers; identifier write-only; a PATCH changes only the fields sent).
+// (owners of business customers; a PATCH changes only the fields sent). The answer carries
+// personalInfo.identifier: openapi.yaml's BeneficialOwnerPersonalInfo requires it (the write-only
+// identifier of supplement 4 is the individual customer's).
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -28,12 +30,13 @@ const PersonalInfo = z.object({
 const OwnerBody = z.object({
   customerId: z.string().min(1),
   roles: z.array(z.enum(ROLES)).min(1),
-  ownershipPercentage: z.number().min(0).max(100),
+  // openapi.yaml, BeneficialOwnerCreateRequest: ownershipPercentage is an integer, 0 to 100.
+  ownershipPercentage: z.number().int().min(0).max(100),
   personalInfo: PersonalInfo,
 });
 const OwnerPatch = z.object({
   roles: z.array(z.enum(ROLES)).min(1).optional(),
-  ownershipPercentage: z.number().min(0).max(100).optional(),
+  ownershipPercentage: z.number().int().min(0).max(100).optional(),
   personalInfo: PersonalInfo.partial().optional(),
 }).strict();
 
@@ -41,7 +44,7 @@ export async function beneficialOwnerRoutes(app: FastifyInstance) {
   const { ctx } = app;
 
   app.post('/beneficial-owners', async (req, reply) => {
-    const body = parse(ctx.faults.has('owner-percentage-unbounded') ? OwnerBody.extend({ ownershipPercentage: z.number().min(0) }) : OwnerBody, req.body);
+    const body = parse(ctx.faults.has('owner-percentage-unbounded') ? OwnerBody.extend({ ownershipPercentage: z.number().int().min(0) }) : OwnerBody, req.body);
     const crossField = crossFieldErrors(ctx, body.personalInfo, {}, 'personalInfo.');
     if (crossField.length) throw invalidInput(crossField);
     const customer = getCustomer(ctx, body.customerId);

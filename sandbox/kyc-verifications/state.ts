@@ -97,9 +97,9 @@ export const PageQuery = z.object({
   cursor: z.string().regex(/^\d+$/, 'a cursor returned as nextCursor').optional(),
 });
 
+/** openapi.yaml, BeneficialOwner: personalInfo with its required identifier, as the platform sent it. */
 export function presentOwner(o: OwnerRecord) {
-  const { identifier: _w, ...personalInfo } = o.personalInfo;
-  return { ...o, personalInfo };
+  return { ...o, personalInfo: { ...o.personalInfo } };
 }
 export function presentDocument(d: DocumentRecord) {
   const { submitted: _s, deleted: _d, size: _z, ...rest } = d;

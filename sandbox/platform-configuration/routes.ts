@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { isoNow } from '../clock.js';
 import { ApiError, invalidInput, type FieldError } from '../http/errors.js';
 import { parse } from '../context.js';
-import type { FeeConfig } from './state.js';
+import { presentConfig, type FeeConfig } from './state.js';
 
 const FeeConfigSchema = z.object({
   feeType: z.literal('CROSS_CURRENCY_TRANSACTION'),
@@ -15,14 +15,14 @@ const FeeConfigSchema = z.object({
 
 /**
  * Supplement section 2: cardTokenization2faConfig, its lengths; omitted nested fields unchanged.
- * This sandbox's choice where both documents are silent (sandbox/README.md): null unsets a field,
- * a nested object, or the whole branding.
+ * openapi.yaml, CardTokenization2FAConfig: every member a string (or an object of strings), so null
+ * is refused like any other wrong type: no request unsets a member (sandbox/README.md).
  */
 const CardTokenization2fa = z.object({
-  displayName: z.string().max(255).nullable().optional(),
-  logoUrl: z.url().max(512).refine((u) => u.startsWith('https://'), 'an https URL').nullable().optional(),
-  email: z.object({ fromAddress: z.string().nullable().optional(), fromName: z.string().nullable().optional(), replyToAddress: z.string().nullable().optional(), subject: z.string().nullable().optional(), bodyText: z.string().max(2000).nullable().optional() }).nullable().optional(),
-  sms: z.object({ templateSid: z.string().max(64).nullable().optional(), bodyText: z.string().max(480).nullable().optional() }).nullable().optional(),
+  displayName: z.string().max(255).optional(),
+  logoUrl: z.url().max(512).refine((u) => u.startsWith('https://'), 'an https URL').optional(),
+  email: z.object({ fromAddress: z.string().optional(), fromName: z.string().optional(), replyToAddress: z.string().optional(), subject: z.string().optional(), bodyText: z.string().max(2000).optional() }).optional(),
+  sms: z.object({ templateSid: z.string().max(64).optional(), bodyText: z.string().max(480).optional() }).optional(),
 });
 /** This sandbox's fault: the branding taken without its lengths and scheme. */
 const AnyCardTokenization2fa = z.record(z.string(), z.unknown());
@@ -42,12 +42,13 @@ const SupportedCurrency = z.looseObject({
   enabledTransactionTypes: z.array(z.enum(['INCOMING', 'OUTGOING'])),
 });
 
+/** openapi.yaml, PlatformConfigUpdateRequest: webhookEndpoint a string, cardTokenization2faConfig an object (neither nullable). */
 const PatchConfigSchema = z.object({
   umaDomain: z.string().min(1).optional(),
-  webhookEndpoint: z.string().nullable().optional(),
+  webhookEndpoint: z.string().optional(),
   supportedCurrencies: z.array(SupportedCurrency).optional(),
   embeddedWalletConfig: z.record(z.string(), z.unknown()).optional(),
-  cardTokenization2faConfig: CardTokenization2fa.nullable().optional(),
+  cardTokenization2faConfig: CardTokenization2fa.optional(),
   feeConfigs: z.array(FeeConfigSchema).optional(),
 });
 
@@ -68,13 +69,13 @@ function endpointProblem(value: string, allowLoopbackHttp: boolean): string | nu
 export async function platformConfigurationRoutes(app: FastifyInstance) {
   const { ctx } = app;
 
-  app.get('/config', async () => ctx.config);
+  app.get('/config', async () => presentConfig(ctx.config));
 
   app.patch('/config', async (req) => {
-    const schema = ctx.faults.has('card-2fa-branding-unchecked') ? PatchConfigSchema.extend({ cardTokenization2faConfig: AnyCardTokenization2fa.nullable().optional() }) : PatchConfigSchema;
+    const schema = ctx.faults.has('card-2fa-branding-unchecked') ? PatchConfigSchema.extend({ cardTokenization2faConfig: AnyCardTokenization2fa.optional() }) : PatchConfigSchema;
     const body = parse(schema, req.body);
     const problems: FieldError[] = [];
-    if (body.webhookEndpoint && !ctx.faults.has('config-accepts-http-webhook')) {
+    if (body.webhookEndpoint !== undefined && !ctx.faults.has('config-accepts-http-webhook')) {
       const problem = endpointProblem(body.webhookEndpoint, ctx.settings.allowInsecureLoopbackWebhooks);
       if (problem) problems.push({ field: 'webhookEndpoint', message: `webhookEndpoint ${problem}` });
     }
@@ -92,32 +93,38 @@ export async function platformConfigurationRoutes(app: FastifyInstance) {
 
     const { feeConfigs, webhookEndpoint, cardTokenization2faConfig, ...rest } = body;
     Object.assign(ctx.config, rest);
-    if (cardTokenization2faConfig === null) ctx.config.cardTokenization2faConfig = null;
-    else if (cardTokenization2faConfig) {
-      // Supplement section 2: omitted nested fields unchanged; null unsets (this sandbox's choice).
-      const current = (ctx.faults.has('card-2fa-branding-replaced') ? {} : ctx.config.cardTokenization2faConfig ?? {}) as Record<string, Record<string, unknown> | unknown>;
+    if (cardTokenization2faConfig) {
+      // Supplement section 2: omitted nested fields unchanged.
+      const current = (ctx.faults.has('card-2fa-branding-replaced') ? {} : ctx.config.cardTokenization2faConfig) as Record<string, unknown>;
       const merged: Record<string, unknown> = { ...current };
       for (const [k, v] of Object.entries(cardTokenization2faConfig)) {
-        if (v === null) delete merged[k];
-        else if (typeof v === 'object' && !Array.isArray(v)) {
+        if (v !== null && typeof v === 'object' && !Array.isArray(v)) {
           const nested: Record<string, unknown> = ctx.faults.has('card-2fa-branding-nested-replaced') ? {} : { ...((current[k] as object) ?? {}) };
           for (const [nk, nv] of Object.entries(v as Record<string, unknown>)) {
             if (k === 'email' && ['fromAddress', 'fromName', 'replyToAddress'].includes(nk) && ctx.faults.has('card-2fa-email-sender-dropped')) continue;
-            if (nv === null) delete nested[nk];
-            else nested[nk] = nv;
+            nested[nk] = nv;
           }
           merged[k] = nested;
         } else merged[k] = v;
       }
-      ctx.config.cardTokenization2faConfig = Object.keys(merged).length ? merged : null;
+      ctx.config.cardTokenization2faConfig = merged;
     }
     if (feeConfigs) ctx.config.feeConfigs = mergeFees(ctx.config.feeConfigs, feeConfigs);
     const endpointChanged = webhookEndpoint !== undefined && webhookEndpoint !== ctx.config.webhookEndpoint;
-    if (webhookEndpoint !== undefined) ctx.config.webhookEndpoint = webhookEndpoint || null;
+    if (webhookEndpoint !== undefined) ctx.config.webhookEndpoint = webhookEndpoint;
     ctx.config.updatedAt = isoNow(ctx.clock);
     // Supplement section 2: setting webhookEndpoint sends a TEST webhook.
-    if (endpointChanged && ctx.config.webhookEndpoint) void ctx.webhooks.sendTest().catch(() => undefined);
-    return ctx.config;
+    if (endpointChanged) void ctx.webhooks.sendTest().catch(() => undefined);
+    return presentConfig(ctx.config);
+  });
+
+  // This sandbox's own trigger (sandbox/README.md; SVC_WEBHOOK_ENDPOINT_UNSET_TRIGGER): the platform
+  // without a webhookEndpoint, which no request of the description reaches (PlatformConfigUpdateRequest
+  // types webhookEndpoint a string), so that POST /webhooks/test can answer WEBHOOK_ENDPOINT_NOT_SET.
+  app.post('/sandbox/config/webhook-endpoint/unset', async () => {
+    ctx.config.webhookEndpoint = null;
+    ctx.config.updatedAt = isoNow(ctx.clock);
+    return presentConfig(ctx.config);
   });
 }
 

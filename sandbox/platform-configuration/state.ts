@@ -8,7 +8,7 @@ export interface PlatformConfig {
   webhookEndpoint: string | null;
   supportedCurrencies: unknown[];
   isRegulatedFinancialInstitution: boolean;
-  cardTokenization2faConfig: Record<string, unknown> | null;
+  cardTokenization2faConfig: CardBranding;
   feeConfigs: FeeConfig[];
   createdAt: string;
   updatedAt: string;
@@ -21,7 +21,35 @@ export interface FeeConfig {
   fixedFee: { amount: number; currency: string };
 }
 
-/** The configuration a new sandbox starts with: no webhook endpoint, no fees, no currencies. */
+/** openapi.yaml, CardTokenization2FAConfig: {displayName?, logoUrl?, email?{…}, sms?{…}}, every member optional. */
+export interface CardBranding {
+  displayName?: string;
+  logoUrl?: string;
+  email?: Record<string, string>;
+  sms?: Record<string, string>;
+}
+
+/**
+ * The branding a new sandbox starts with: every member of CardTokenization2FAConfig set (this sandbox's
+ * choice, sandbox/README.md). No request unsets a member (PATCH merges, and the description types each
+ * a string), so a platform that changes any can always put back what it read.
+ */
+export function initialBranding(): CardBranding {
+  return {
+    displayName: 'Svc Sandbox',
+    logoUrl: 'https://sandbox.uma.money/logo.png',
+    email: {
+      fromAddress: 'cards@sandbox.uma.money',
+      fromName: 'Svc Sandbox Cards',
+      replyToAddress: 'support@sandbox.uma.money',
+      subject: 'Your card verification code',
+      bodyText: 'Use this code to finish adding your card to your digital wallet.',
+    },
+    sms: { templateSid: 'HXsandbox', bodyText: 'Use this code to finish adding your card to your digital wallet.' },
+  };
+}
+
+/** The configuration a new sandbox starts with: no webhook endpoint, no fees, no currencies, the default branding. */
 export function initialConfig(now: string): PlatformConfig {
   return {
     id: `PlatformConfig:${randomUUID()}`,
@@ -29,9 +57,15 @@ export function initialConfig(now: string): PlatformConfig {
     webhookEndpoint: null,
     supportedCurrencies: [],
     isRegulatedFinancialInstitution: false,
-    cardTokenization2faConfig: null,
+    cardTokenization2faConfig: initialBranding(),
     feeConfigs: [],
     createdAt: now,
     updatedAt: now,
   };
+}
+
+/** openapi.yaml, PlatformConfig: webhookEndpoint is a string, left out while none is set (never null). */
+export function presentConfig(config: PlatformConfig) {
+  const { webhookEndpoint, ...rest } = config;
+  return { ...rest, ...(webhookEndpoint ? { webhookEndpoint } : {}) };
 }

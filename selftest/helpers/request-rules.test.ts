@@ -5,15 +5,15 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { declaredRules, undeclaredReasons } from '../../helpers/field-rules/declared.js';
 import { catalogIds } from '../../helpers/spec/catalog.js';
-import { actionReject, agentCreate, agentPatch, agentQuoteCreate, agentTransfer, policyPatch } from '../../helpers/field-rules/agents.js';
-import { cardAuthorization, cardBalanceInquiry, cardClearing, cardCreate, cardPatch } from '../../helpers/field-rules/cards.js';
-import { configPatch, contactConfirm, customerCreate, customerPatch, kycLinkCreate, ownerCreate, ownerPatch, verificationCreate } from '../../helpers/field-rules/customers.js';
+import { actionReject, agentCreate, agentExternalAccountCreate, agentPatch, agentQuoteCreate, agentTransfer, policyPatch } from '../../helpers/field-rules/agents.js';
+import { cardAuthorization, cardBalanceInquiry, cardChildSimulation, cardClearing, cardCreate, cardPatch } from '../../helpers/field-rules/cards.js';
+import { configPatch, contactConfirm, customerCreate, customerPatch, documentUpload, kycLinkCreate, ownerCreate, ownerPatch, verificationCreate } from '../../helpers/field-rules/customers.js';
 import { externalAccountCreate, ownershipChallenge, ownershipVerify, trustConfirm } from '../../helpers/field-rules/external-accounts.js';
 import { invitationClaim, invitationCreate } from '../../helpers/field-rules/invitations.js';
 import { receiverLookup } from '../../helpers/field-rules/receiver.js';
-import { quoteAuthorize, quoteCreate, quoteExecute, sandboxFund, sandboxSend, transferIn, transferOut } from '../../helpers/field-rules/quotes.js';
+import { quoteAuthorize, quoteCreate, quoteExecute, sandboxFund, sandboxSend, sandboxUmaReceive, transferIn, transferOut } from '../../helpers/field-rules/quotes.js';
 import { factorAdd, factorConfirm, loginComplete, loginStart, recordEvent, resetComplete, resetStart } from '../../helpers/field-rules/sca.js';
-import { coinRegister, linkCreate } from '../../helpers/field-rules/stablecoins.js';
+import { burnCreate, coinRegister, linkCreate, mintCreate } from '../../helpers/field-rules/stablecoins.js';
 import { tokenCreate } from '../../helpers/field-rules/tokens.js';
 import { transactionApprove, transactionCancel, transactionConfirm, transactionReject } from '../../helpers/field-rules/transactions.js';
 import { accountExport, accountPatch, credentialChallenge, credentialCreate, credentialVerify, delegatedKeyCreate, sessionRefresh } from '../../helpers/field-rules/wallet.js';
@@ -33,11 +33,13 @@ const SPECS: RequestSpec[] = [
   agentTransfer('out'),
   agentTransfer('in'),
   agentQuoteCreate(),
+  agentExternalAccountCreate(true),
   cardCreate(),
   cardPatch(),
   cardAuthorization(),
   cardClearing(),
   cardBalanceInquiry(),
+  cardChildSimulation('return'),
   invitationCreate(),
   invitationClaim(),
   quoteCreate(),
@@ -47,6 +49,7 @@ const SPECS: RequestSpec[] = [
   transferIn(),
   sandboxFund(),
   sandboxSend(),
+  sandboxUmaReceive('$sender@uma.example'),
   tokenCreate(),
   factorAdd(),
   factorConfirm(),
@@ -57,6 +60,8 @@ const SPECS: RequestSpec[] = [
   resetComplete(),
   linkCreate('LINK'),
   coinRegister('StablecoinProviderAccount:00000000-0000-4000-8000-000000000000'),
+  mintCreate({ decimals: 6, sparkWalletId: 'ExternalAccount:00000000-0000-4000-8000-000000000001', bankAccountId: 'ExternalAccount:00000000-0000-4000-8000-000000000002' }),
+  burnCreate({ decimals: 6, sparkWalletId: 'ExternalAccount:00000000-0000-4000-8000-000000000001', bankAccountId: 'ExternalAccount:00000000-0000-4000-8000-000000000002' }),
   customerCreate('2025-01'),
   customerPatch('2025-01'),
   kycLinkCreate(),
@@ -64,6 +69,7 @@ const SPECS: RequestSpec[] = [
   contactConfirm('email'),
   ownerCreate(),
   ownerPatch(),
+  documentUpload('POST /documents'),
   configPatch(),
   transactionCancel(),
   transactionConfirm(),

@@ -15,6 +15,8 @@ useInProcessSandbox((s, c) => {
 const OFF_CURVE = `04${'11'.repeat(64)}`;
 const BODIES = [
   '', 'null', '[]', '"x"', '{', '{"privateEnabled":"yes"}', `{"clientPublicKey":"${OFF_CURVE}"}`, `{"clientPublicKey":"02${'ff'.repeat(32)}"}`,
+  JSON.stringify({ type: 'EMAIL_OTP', encryptedOtpBundle: JSON.stringify({ encappedPublic: OFF_CURVE, ciphertext: '00' }) }),
+  JSON.stringify({ type: 'EMAIL_OTP', encryptedOtpBundle: '{"encappedPublic":' }),
   JSON.stringify({ type: 'EMAIL_OTP', encryptedOtpBundle: { encappedPublic: OFF_CURVE, ciphertext: '00' } }),
   JSON.stringify({ type: 'PASSKEY', assertion: {} }),
   JSON.stringify({ type: 'PASSKEY', accountId: 'x', nickname: 'n', challenge: 'AAAA', attestation: { credentialId: 'AAAA', clientDataJson: 'AAAA', attestationObject: 'AAAA' } }),

@@ -92,13 +92,13 @@ describe('POST /auth/credentials and DELETE /auth/credentials/{credentialId}', (
     const { account, emailOtp, key } = await loggedInWallet();
     const sms = expectStatus(await signed('POST', CREDENTIALS, { body: { type: 'SMS_OTP', accountId: account.id } }, key), 201, AuthMethod);
 
-    expectStatus(await signed('DELETE', CREDENTIAL, { params: { credentialId: sms.id } }, key), 204, undefined, 'control: the SMS_OTP credential is deleted, signed by the EMAIL_OTP session');
+    expectStatus(await signed('DELETE', CREDENTIAL, { params: { credentialId: sms.id }, challengeType: sms.type }, key), 204, undefined, 'control: the SMS_OTP credential is deleted, signed by the EMAIL_OTP session');
     expect((await listCredentials(account.id)).map((c) => c.id)).toEqual([emailOtp.id]);
 
     // "one SMS OTP credential per internal account": with the first deleted, the account has none, and takes a new one.
     const again = expectStatus(await signed('POST', CREDENTIALS, { body: { type: 'SMS_OTP', accountId: account.id } }, key), 201, AuthMethod, 'Errors / 400 SMS_OTP_CREDENTIAL_ALREADY_EXISTS is for an account that has one: after the delete, a new SMS_OTP credential is added');
     expect((await listCredentials(account.id)).map((c) => c.id).sort()).toEqual([emailOtp.id, again.id].sort());
-    expectStatus(await signed('DELETE', CREDENTIAL, { params: { credentialId: again.id } }, key), 204, undefined, 'the new SMS_OTP credential is deleted again');
+    expectStatus(await signed('DELETE', CREDENTIAL, { params: { credentialId: again.id }, challengeType: again.type }, key), 204, undefined, 'the new SMS_OTP credential is deleted again');
 
     const last = await refusalOnEitherLeg('DELETE', CREDENTIAL, { params: { credentialId: emailOtp.id } }, key);
     expectError(last, 400, undefined, 'supplement 17: DELETE of the account\'s last credential answers 400');

@@ -68,7 +68,7 @@ describe('DELETE /auth/sessions/{sessionId}', () => {
     const { session: keeper, key: keeperKey } = await otpLogin(emailOtp);
     expectStatus(await signed('PATCH', WALLET_ACCOUNT, patch(account.id, true), doomedKey), 200, InternalAccount, 'control: the session signs before it is revoked');
 
-    expectStatus(await signed('DELETE', SESSION, { params: { sessionId: doomed.id } }, keeperKey), 204);
+    expectStatus(await signed('DELETE', SESSION, { params: { sessionId: doomed.id }, challengeType: doomed.type }, keeperKey), 204);
 
     const active = (await listSessions(account.id)).map((s) => s.id);
     expect(active, 'a revoked session is not listed as active').not.toContain(doomed.id);
@@ -85,7 +85,7 @@ describe('DELETE /auth/sessions/{sessionId}', () => {
     needEmbeddedWallet(ctx);
     await basisSupplement('section 17: DELETE /auth/sessions/{id}: any verified session, self allowed');
     const { account, session, key } = await loggedInWallet();
-    expectStatus(await signed('DELETE', SESSION, { params: { sessionId: session.id } }, key), 204);
+    expectStatus(await signed('DELETE', SESSION, { params: { sessionId: session.id }, challengeType: session.type }, key), 204);
     expect((await listSessions(account.id)).map((s) => s.id)).not.toContain(session.id);
   });
 });

@@ -29,7 +29,7 @@ describe('DELETE /auth/credentials/{credentialId}: the signer', () => {
     const sms = expectStatus(await signed('POST', CREDENTIALS, { body: { type: 'SMS_OTP', accountId: account.id } }, emailKey), 201, AuthMethod);
     const { key: smsKey } = await otpLogin(sms);
 
-    const call = { params: { credentialId: sms.id } };
+    const call = { params: { credentialId: sms.id }, challengeType: sms.type };
     const request = await signatureRequest('DELETE', CREDENTIAL, call);
     const refused = expectError(await signedRetryOf('DELETE', CREDENTIAL, call, stampHeaders(smsKey, request)), 401, undefined, 'a credential\'s own session may not sign its deletion');
     noteInterface(WRONG_SIGNER_NOTE, WRONG_SIGNER_SENTENCES, `DELETE /auth/credentials/{id} signed by the deleted credential's session: 401 ${refused.code}`);

@@ -1,13 +1,14 @@
 // Interface: Exchange Rates area ("Cached foreign-exchange rates, including platform-specific fees");
 // Limits (cache age "about 5 minutes"); Resources (amounts are integers in the smallest unit).
-// GET /exchange-rates and its shape: basis: supplement (section 11).
+// GET /exchange-rates: basis: supplement (section 11); its shape: the description's ExchangeRate
+// (helpers/schemas/exchange-rates.ts).
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import { expectStatus } from '../../helpers/expect.js';
 import { api } from '../../helpers/harness.js';
 import { scenario } from '../../helpers/scenario.js';
+import { ExchangeRateList } from '../../helpers/schemas/exchange-rates.js';
 
-const Rates = z.looseObject({ data: z.array(z.looseObject({ sourceCurrency: z.string(), destinationCurrency: z.string(), receivingAmount: z.number().int(), exchangeRate: z.number().positive() })).min(1) });
+const Rates = ExchangeRateList.extend({ data: ExchangeRateList.shape.data.min(1) });
 
 describe('GET /exchange-rates', () => {
   scenario({ area: 'Exchange Rates', operation: 'GET /exchange-rates', section: 'Limits', basis: 'supplement' });
@@ -16,7 +17,7 @@ describe('GET /exchange-rates', () => {
     const query = { sourceCurrency: 'USD', destinationCurrency: 'EUR', sendingAmount: 10_000 };
     const first = expectStatus(await api.get('/exchange-rates', { query }), 200, Rates);
     const second = expectStatus(await api.get('/exchange-rates', { query }), 200, Rates);
-    expect(first.data[0].destinationCurrency).toBe('EUR');
+    expect(first.data[0].destinationCurrency.code, 'destinationCurrency=EUR: that corridor').toBe('EUR');
     expect(second.data[0].exchangeRate, 'Limits: exchange-rate cache age about 5 minutes').toBe(first.data[0].exchangeRate);
   });
 });

@@ -1,18 +1,18 @@
 // GET /exchange-rates: each documented query parameter narrows or changes the answer as written.
 // Interface: Exchange Rates area ("Cached foreign-exchange rates, including platform-specific fees").
 // basis: supplement (section 11: sourceCurrency, destinationCurrency (repeatable), sendingAmount
-// (default 10000) → {data[{…, receivingAmount, exchangeRate, fees{fixed, total}}]}; section 1: unpaged).
+// (default 10000) → {data[{…, receivingAmount, exchangeRate, fees{fixed, total}}]}; section 1: unpaged);
+// each rate the description's ExchangeRate (helpers/schemas/exchange-rates.ts).
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import { recordRule } from '../../helpers/coverage/recorder.js';
 import { expectStatus } from '../../helpers/expect.js';
 import { api } from '../../helpers/harness.js';
 import { LIST_RULES } from '../../helpers/field-rules/lists.js';
 import { basisSupplement, scenario } from '../../helpers/scenario.js';
+import { ExchangeRateList } from '../../helpers/schemas/exchange-rates.js';
 
 const OP = 'GET /exchange-rates';
-const Rates = z.looseObject({ data: z.array(z.looseObject({ sourceCurrency: z.string(), destinationCurrency: z.string(), receivingAmount: z.number().int(), exchangeRate: z.number().positive() })) });
-const rates = async (query: Record<string, string | number | string[]>) => expectStatus(await api.get('/exchange-rates', { query }), 200, Rates, 'supplement §11: GET /exchange-rates answers {data[…]}').data;
+const rates = async (query: Record<string, string | number | string[]>) => expectStatus(await api.get('/exchange-rates', { query }), 200, ExchangeRateList, 'supplement §11: GET /exchange-rates answers {data[…]}; Description: ExchangeRateListResponse').data;
 
 describe(OP, () => {
   scenario({ area: 'Exchange Rates', operation: OP, section: 'Limits', basis: 'supplement' });
@@ -21,14 +21,14 @@ describe(OP, () => {
     await basisSupplement('section 11: sourceCurrency, destinationCurrency (repeatable)');
     const usd = await rates({ sourceCurrency: 'USD', destinationCurrency: ['EUR', 'MXN'] });
     const eur = await rates({ sourceCurrency: 'EUR', destinationCurrency: ['USD', 'MXN'] });
-    expect(usd.map((r) => r.sourceCurrency), 'sourceCurrency=USD: every rate is from USD').toEqual(usd.map(() => 'USD'));
-    expect(eur.map((r) => r.sourceCurrency), 'control: sourceCurrency=EUR: every rate is from EUR').toEqual(eur.map(() => 'EUR'));
+    expect(usd.map((r) => r.sourceCurrency.code), 'sourceCurrency=USD: every rate is from USD').toEqual(usd.map(() => 'USD'));
+    expect(eur.map((r) => r.sourceCurrency.code), 'control: sourceCurrency=EUR: every rate is from EUR').toEqual(eur.map(() => 'EUR'));
     expect(usd.length * eur.length, 'control: both sources have rates').toBeGreaterThan(0);
     recordRule(OP, LIST_RULES.filter('sourceCurrency'));
 
-    expect(usd.map((r) => r.destinationCurrency).sort(), 'destinationCurrency=EUR&destinationCurrency=MXN: exactly those two corridors').toEqual(['EUR', 'MXN']);
-    expect((await rates({ sourceCurrency: 'USD', destinationCurrency: 'MXN' })).map((r) => r.destinationCurrency), 'destinationCurrency=MXN alone: that corridor only').toEqual(['MXN']);
-    expect((await rates({ sourceCurrency: 'USD', destinationCurrency: 'EUR' })).map((r) => r.destinationCurrency), 'control: destinationCurrency=EUR alone: the other corridor').toEqual(['EUR']);
+    expect(usd.map((r) => r.destinationCurrency.code).sort(), 'destinationCurrency=EUR&destinationCurrency=MXN: exactly those two corridors').toEqual(['EUR', 'MXN']);
+    expect((await rates({ sourceCurrency: 'USD', destinationCurrency: 'MXN' })).map((r) => r.destinationCurrency.code), 'destinationCurrency=MXN alone: that corridor only').toEqual(['MXN']);
+    expect((await rates({ sourceCurrency: 'USD', destinationCurrency: 'EUR' })).map((r) => r.destinationCurrency.code), 'control: destinationCurrency=EUR alone: the other corridor').toEqual(['EUR']);
     recordRule(OP, LIST_RULES.filter('destinationCurrency'));
   });
 
@@ -42,6 +42,7 @@ describe(OP, () => {
     expect(byDefault.exchangeRate, 'control: the reads share one cached rate').toBe(tenThousand.exchangeRate);
     expect(byDefault.receivingAmount, 'sendingAmount defaults to 10000').toBe(tenThousand.receivingAmount);
     expect(double.receivingAmount, 'sendingAmount 20000 receives more than 10000 at the same rate').toBeGreaterThan(tenThousand.receivingAmount);
+    expect([byDefault.sendingAmount, tenThousand.sendingAmount, double.sendingAmount], 'Description: ExchangeRate.sendingAmount is "echoed back from the request if provided"; without one, "the default is 10000"').toEqual([10_000, 10_000, 20_000]);
     recordRule(OP, LIST_RULES.filter('sendingAmount'));
   });
 });

@@ -5,7 +5,6 @@
 // platform-specific fees"; Limits: "rates include platform-specific fees"), GET /exchange-rates: basis:
 // supplement (section 11). Platform-wide: runs in the sequential phase.
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import { expectError, expectStatus, noteInterface } from '../../helpers/expect.js';
 import { createQuote, eurDestination, quoteBody, requireVelocityFor, sender } from '../../helpers/flows/transfers.js';
 import { untilPast } from '../../helpers/deadline.js';
@@ -13,9 +12,8 @@ import { api, capabilities } from '../../helpers/harness.js';
 import { describeBounds, platformFee, receivingFor, within } from '../../helpers/money.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
 import { PlatformConfig } from '../../helpers/schemas/index.js';
+import { ExchangeRateList } from '../../helpers/schemas/exchange-rates.js';
 
-/** basis: supplement (section 11): GET /exchange-rates → {data[{…, receivingAmount, exchangeRate, fees{fixed, total}}]}. */
-const Rates = z.looseObject({ data: z.array(z.looseObject({ destinationCurrency: z.string(), receivingAmount: z.number().int(), exchangeRate: z.number().positive(), fees: z.looseObject({ total: z.number().int() }).optional() })) });
 const currentConfig = async () => expectStatus(await api.get('/config'), 200, PlatformConfig, 'GET /config returns the platform configuration');
 const fee = (sourceCurrency: string, variableFeeBps = 25) => ({
   feeType: 'CROSS_CURRENCY_TRANSACTION',
@@ -102,8 +100,8 @@ describe('PATCH /config', () => {
       if (settle > 0) await untilPast(new Date(Date.now() + settle).toISOString(), 0);
     };
     const read = async () => {
-      const { data } = expectStatus(await api.get('/exchange-rates', { query: { sourceCurrency: 'USD', destinationCurrency: 'EUR', sendingAmount: 250_000 } }), 200, Rates, 'supplement 11: GET /exchange-rates answers {data[…]}');
-      expect(data.map((r) => r.destinationCurrency), 'destinationCurrency=EUR: that corridor').toEqual(['EUR']);
+      const { data } = expectStatus(await api.get('/exchange-rates', { query: { sourceCurrency: 'USD', destinationCurrency: 'EUR', sendingAmount: 250_000 } }), 200, ExchangeRateList, 'supplement 11: GET /exchange-rates answers {data[…]}; Description: ExchangeRateListResponse');
+      expect(data.map((r) => r.destinationCurrency.code), 'destinationCurrency=EUR: that corridor').toEqual(['EUR']);
       return data[0];
     };
     try {

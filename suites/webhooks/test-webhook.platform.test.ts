@@ -48,20 +48,25 @@ describe('POST /webhooks/test', () => {
 describe('POST /webhooks/test without an endpoint', () => {
   scenario({ area: 'Webhooks', operation: 'POST /webhooks/test', section: 'Events' });
 
+  // The description gives no request that unsets the endpoint (PlatformConfigUpdateRequest.webhookEndpoint
+  // is a string, not nullable): the platform without one is reached through the target's declared
+  // trigger, and the run's endpoint is put back with PATCH /config {webhookEndpoint: <the one read>}.
   it('answers 400 WEBHOOK_ENDPOINT_NOT_SET when no webhookEndpoint is configured', async (ctx) => {
-    requireCapability(ctx, capabilities.canUnsetWebhookEndpoint, 'the target offers no way to unset webhookEndpoint (SVC_CAN_UNSET_WEBHOOK_ENDPOINT=0)', [ids.error(400, 'WEBHOOK_ENDPOINT_NOT_SET')]);
-    const before = await api.get('/config');
-    const original = expectStatus(before, 200, PlatformConfig, 'GET /config returns the platform configuration').webhookEndpoint ?? null;
+    requireCapability(ctx, capabilities.webhookEndpointUnsetTrigger, 'the target declares no way to reach a platform without a webhookEndpoint (SVC_WEBHOOK_ENDPOINT_UNSET_TRIGGER)', [ids.error(400, 'WEBHOOK_ENDPOINT_NOT_SET')]);
+    const original = expectStatus(await api.get('/config'), 200, PlatformConfig, 'GET /config returns the platform configuration').webhookEndpoint;
     try {
-      const unset = await api.patch('/config', { body: { webhookEndpoint: null } });
-      // The target declares it can (SVC_CAN_UNSET_WEBHOOK_ENDPOINT): a refusal fails, it does not skip.
-      expect(unset.status, `the target declares that PATCH /config {webhookEndpoint: null} unsets the endpoint; it answered ${unset.status}: ${unset.text.slice(0, 300)}`).toBe(200);
-      expect(expectStatus(unset, 200, PlatformConfig, 'PATCH /config {webhookEndpoint: null}').webhookEndpoint ?? null, 'the endpoint is unset').toBeNull();
+      const unset = await api.post('/sandbox/config/webhook-endpoint/unset');
+      // The target declares the trigger (SVC_WEBHOOK_ENDPOINT_UNSET_TRIGGER): a refusal fails, it does not skip.
+      expect(unset.status, `the target declares POST /sandbox/config/webhook-endpoint/unset; it answered ${unset.status}: ${unset.text.slice(0, 300)}`).toBe(200);
+      // Description: PlatformConfig.webhookEndpoint is a string; with none set it is left out.
+      expect(expectStatus(await api.get('/config'), 200, PlatformConfig, 'GET /config with the endpoint unset').webhookEndpoint, 'the endpoint is unset').toBeUndefined();
       const res = await api.post('/webhooks/test');
       expectError(res, 400, 'WEBHOOK_ENDPOINT_NOT_SET', 'Events 5: if no endpoint is set, error code WEBHOOK_ENDPOINT_NOT_SET (400)');
     } finally {
-      const restored = await api.patch('/config', { body: { webhookEndpoint: original } });
-      expect(expectStatus(restored, 200, PlatformConfig, 'the webhook endpoint is restored').webhookEndpoint ?? null).toBe(original);
+      if (original !== undefined && original !== null) {
+        const restored = await api.patch('/config', { body: { webhookEndpoint: original } });
+        expect(expectStatus(restored, 200, PlatformConfig, 'the webhook endpoint is restored').webhookEndpoint).toBe(original);
+      }
     }
   });
 });

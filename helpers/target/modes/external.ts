@@ -17,7 +17,7 @@ export function externalMode(settings: Extract<TargetSettings, { mode: 'external
     }),
     endpoint: (listenerUrl) => settings.webhookPublicUrl ?? listenerUrl,
     claim: async (api, run) => {
-      const lease = await EndpointLease.acquire(api, { baseUrl: run.baseUrl, clientId: run.clientId, runId: run.runId, ours: run.endpoint, waitMs: settings.values.targetWaitMs });
+      const lease = await EndpointLease.acquire(api, { baseUrl: run.baseUrl, clientId: run.clientId, runId: run.runId, ours: run.endpoint, waitMs: settings.values.targetWaitMs, unsetTrigger: settings.capabilities.webhookEndpointUnsetTrigger });
       return () => lease.release();
     },
   };
