@@ -43,7 +43,8 @@ export class DescriptionRun {
   readonly onNotification = (payload: unknown): void => {
     let judged: JudgedPayload;
     try {
-      judged = { mismatches: this.validator.validateWebhook(payload) };
+      const type = payload && typeof payload === 'object' ? (payload as { type?: unknown }).type : undefined;
+      judged = { ...(typeof type === 'string' ? { type } : {}), mismatches: this.validator.validateWebhook(payload) };
     } catch (err) {
       judged = { mismatches: [{ operation: 'webhook', status: null, in: 'webhook', path: '', kind: 'other', message: `the description could not judge this notification: ${(err as Error).message}` }] };
     }

@@ -102,6 +102,9 @@ export interface DescriptionTotals {
   /** Requests sent to break named fields alone (the field rules): valid where they break nothing else. */
   refusedRequests: Ratio;
   webhooks: Ratio;
+  /** Notifications of a type none of the description's webhooks names: not judged (interface: the list of event types is not shown whole). */
+  webhooksUndescribed: number;
+  undescribedTypes: Record<string, number>;
   /** Exchanges with a trigger the target offers beyond the documents: not judged. */
   targetOwn: number;
   mismatches: number;
@@ -128,6 +131,8 @@ export class DescriptionTally {
     acceptedRequests: { valid: 0, total: 0 },
     refusedRequests: { valid: 0, total: 0 },
     webhooks: { valid: 0, total: 0 },
+    webhooksUndescribed: 0,
+    undescribedTypes: {},
     targetOwn: 0,
     mismatches: 0,
     redactedNotJudged: 0,
@@ -154,6 +159,14 @@ export class DescriptionTally {
   }
 
   addPayload(p: JudgedPayload): void {
+    // A type the description names no webhook for has no schema to judge it by, and the interface
+    // leaves the list open ("Complete list of event types: not shown"): counted apart, not judged.
+    if (p.mismatches.length && p.mismatches.every((m) => m.kind === 'event-undescribed')) {
+      this.totals.webhooksUndescribed++;
+      const type = p.type ?? '?';
+      this.totals.undescribedTypes[type] = (this.totals.undescribedTypes[type] ?? 0) + 1;
+      return;
+    }
     this.totals.webhooks.total++;
     if (!this.add(p.mismatches, {})) this.totals.webhooks.valid++;
   }
@@ -172,6 +185,8 @@ export class DescriptionTally {
       t[k].total += other.totals[k].total;
     }
     t.targetOwn += other.totals.targetOwn;
+    t.webhooksUndescribed += other.totals.webhooksUndescribed;
+    for (const [k, n] of Object.entries(other.totals.undescribedTypes)) t.undescribedTypes[k] = (t.undescribedTypes[k] ?? 0) + n;
     t.mismatches += other.totals.mismatches;
     t.redactedNotJudged += other.totals.redactedNotJudged;
     for (const [k, n] of Object.entries(other.totals.byKind)) t.byKind[k] = (t.byKind[k] ?? 0) + n;
@@ -262,6 +277,7 @@ export function renderMarkdown(r: DescriptionReport): string {
     `- Accepted requests (2xx) valid: ${t.acceptedRequests.valid} / ${t.acceptedRequests.total} (${pct(t.acceptedRequests)})`,
     `- Requests sent to break one field rule, refused, that break the description only there: ${t.refusedRequests.valid} / ${t.refusedRequests.total} (${pct(t.refusedRequests)})`,
     `- Triggers the target offers beyond the documents, not judged: ${t.targetOwn}`,
+    `- Notifications of types the description names no webhook for, not judged: ${t.webhooksUndescribed}${t.webhooksUndescribed ? ` (${Object.entries(t.undescribedTypes).map(([k, n]) => `${k} ${n}`).join(', ')})` : ''}`,
     `- Mismatches: ${t.mismatches} in ${r.groups.length} groups${t.redactedNotJudged ? ` (and ${t.redactedNotJudged} on values the recorder redacted, not judged)` : ''}; by kind: ${Object.entries(t.byKind).sort((a, b) => b[1] - a[1]).map(([k, n]) => `${k} ${n}`).join(', ') || 'none'}`,
     '',
     'Applied to the description before judging (the interface overrides it where its header says so; where its own text names an error code its schema lacks, the text is taken):',

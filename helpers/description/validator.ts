@@ -21,6 +21,8 @@ export type MismatchKind =
   | 'other'
   | 'status-undocumented'
   | 'operation-undocumented'
+  /** A notification of a type none of the description's webhooks names. */
+  | 'event-undescribed'
   | 'media-type';
 
 export interface Mismatch {
@@ -254,7 +256,7 @@ export class DescriptionValidator {
     const type = payload && typeof payload === 'object' ? (payload as { type?: unknown }).type : undefined;
     const names = typeof type === 'string' ? this.webhooksByType.get(type) : undefined;
     if (!names?.length) {
-      return [{ operation: 'webhook', status: null, in: 'webhook', path: '/type', kind: 'enum', message: `event type ${JSON.stringify(type)} is named by none of the description's webhooks` }];
+      return [{ operation: 'webhook', status: null, in: 'webhook', path: '/type', kind: 'event-undescribed', message: `event type ${JSON.stringify(type)} is named by none of the description's webhooks` }];
     }
     let best: Mismatch[] | undefined;
     for (const name of names) {

@@ -81,3 +81,15 @@ describe('a request sent to break one field rule', () => {
     expect(refused({ ...customer, platformCustomerId: 7 }, ['platformCustomerId']).request).toBeUndefined();
   });
 });
+
+describe('a notification of a type the description names no webhook for', () => {
+  it('is counted apart, not judged (interface: "Complete list of event types: not shown")', async () => {
+    const { DescriptionTally } = await import('../../helpers/description/tally.js');
+    const tally = new DescriptionTally();
+    const payload = { id: 'Webhook:1', type: 'VERIFICATION.SOMETHING_NEW', timestamp: '2025-10-13T12:00:00Z', data: {} };
+    tally.addPayload({ type: payload.type, mismatches: validator.validateWebhook(payload) });
+    expect(tally.totals.webhooks).toEqual({ valid: 0, total: 0 });
+    expect(tally.totals.undescribedTypes).toEqual({ 'VERIFICATION.SOMETHING_NEW': 1 });
+    expect(tally.findings()).toEqual({ target: 0, requests: 0 });
+  });
+});

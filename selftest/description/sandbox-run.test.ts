@@ -1,0 +1,34 @@
+// The sandbox answers as the service's public description describes, and the suite asks as it does:
+// one full embedded run held to ../shared/spec/openapi.yaml (SVC_OPENAPI) must be conformant, with
+// every response, every webhook notification and every request the sandbox accepted valid under the
+// description (the interface's overrides applied), and every request the field rules send to break
+// one rule breaking the description only there. A mismatch is listed by operation, status, path
+// and kind, as reports/description.md lists it.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_DESCRIPTION } from '../../helpers/description/document.js';
+import type { DescriptionReport } from '../../helpers/description/tally.js';
+import { runConformance } from '../run-conformance.js';
+
+describe('one full embedded run held to the description', () => {
+  it('is conformant, with every response, notification and accepted request valid under the description', async () => {
+    const run = await runConformance({ env: { SVC_OPENAPI: DEFAULT_DESCRIPTION }, keepReports: true });
+    const report = JSON.parse(readFileSync(join(run.reportsDir!, 'description.json'), 'utf8')) as DescriptionReport;
+    const listed = report.groups.map((g) => `${g.count} x ${g.in} ${g.operation} ${g.status ?? ''} ${g.path || '(body)'} ${g.kind}: ${g.example.message} (${g.example.scenario ?? '?'})`).join('\n');
+    const t = report.totals;
+    // Every area runs: the figures are of a whole run, not of a few scenarios.
+    expect(run.verdict?.counts.passed, run.output.slice(-3000)).toBeGreaterThan(600);
+    expect(t.responses.total).toBeGreaterThan(5000);
+    expect(t.webhooks.total).toBeGreaterThan(1000);
+    expect(t.acceptedRequests.total).toBeGreaterThan(4000);
+    expect(report.groups, `mismatches with the description:\n${listed}`).toEqual([]);
+    expect(t.responses.valid).toBe(t.responses.total);
+    expect(t.webhooks.valid).toBe(t.webhooks.total);
+    expect(t.acceptedRequests.valid).toBe(t.acceptedRequests.total);
+    // The field rules' refusals: each breaks the description at its rule's field and nowhere else.
+    expect(t.refusedRequests.total).toBeGreaterThan(1000);
+    expect(t.refusedRequests.valid).toBe(t.refusedRequests.total);
+    expect(run.code, run.output.slice(-3000)).toBe(0);
+  }, 600_000);
+});
