@@ -109,6 +109,32 @@ export const customersFaults = {
     suites: ['customers/field-rules.test.ts'],
     rule: 'Supplement 4: EDD sourceOfFundsCategories OTHER needs sourceOfFundsOtherDescription.',
   },
+  // openapi.yaml, CustomerEdd, IndividualCustomerFields, BusinessInfo
+  'edd-enums-free-strings': {
+    areas: ['customers'],
+    suites: ['customers/field-rules.test.ts'],
+    rule: 'openapi.yaml, CustomerEdd: sourceOfFundsCategories, sourceOfWealthCategories, purposeOfAccount, expectedMonthlyTransactionCount/Volume, annualIncomeRange and netWorthRange take the values of their enums (IndividualSourceOfFundsCategory, SourceOfWealthCategory, ...).',
+  },
+  'edd-other-description-optional': {
+    areas: ['customers'],
+    suites: ['customers/field-rules.test.ts'],
+    rule: 'openapi.yaml, CustomerEdd: sourceOfWealthOtherDescription "Required when `sourceOfWealthCategories` includes `OTHER`", purposeOfAccountOtherDescription "Required when `purposeOfAccount` is `OTHER`".',
+  },
+  'individual-id-type-any': {
+    areas: ['customers'],
+    suites: ['customers/field-rules.test.ts'],
+    rule: 'openapi.yaml, IndividualCustomerFields.identifier: "Only SSN (format `###-##-####`) and ITIN are currently accepted; other identification types are rejected."',
+  },
+  'country-of-issuance-any-accepted': {
+    areas: ['customers'],
+    suites: ['customers/field-rules.test.ts'],
+    rule: 'openapi.yaml, IndividualCustomerFields.countryOfIssuance: "defaults to `US` and is rejected if set to anything else".',
+  },
+  'business-info-enums-free-strings': {
+    areas: ['customers'],
+    suites: ['customers/field-rules.test.ts'],
+    rule: 'openapi.yaml, BusinessInfo: entityType (EntityType), businessType (BusinessType), purposeOfAccount, expectedMonthlyTransactionCount/Volume and sourceOfFundsCategories take the values of their enums.',
+  },
   'ssn-identifier-format-unchecked': {
     areas: ['customers', 'kyc-verifications'],
     suites: ['customers/field-rules.test.ts'],

@@ -7,7 +7,7 @@ import { isoNow } from '../clock.js';
 import { parse } from '../context.js';
 import { ApiError, conflict, invalidInput } from '../http/errors.js';
 import { walletContactChange } from '../embedded-wallet-auth/state.js';
-import { PATCH, PATCH_TYPE_OPTIONAL } from './schemas.js';
+import { customerSchemas } from './schemas.js';
 import {
   activeCustomerWithPlatformId,
   assertUmaAddressFree,
@@ -38,6 +38,7 @@ export async function customerItemRoutes(app: FastifyInstance) {
     // Supplement 17: an embedded-wallet customer's contact changes through the signed retry (sandbox/embedded-wallet-auth).
     const walletAnswer = await walletContactChange(ctx, req, reply, customer.id);
     if (walletAnswer !== 'PROCEED') return walletAnswer;
+    const { PATCH, PATCH_TYPE_OPTIONAL } = customerSchemas(ctx.faults);
     const schemas = ctx.faults.has('customer-patch-type-optional') ? PATCH_TYPE_OPTIONAL : PATCH;
     const schema: z.ZodType = schemas[customer.customerType as 'INDIVIDUAL' | 'BUSINESS'];
     if (ctx.faults.has('customer-refused-patch-applied') && !schema.safeParse(req.body).success && req.body && typeof req.body === 'object') {
