@@ -18,6 +18,12 @@ export const customersFaults = {
     areas: ['kyc-verifications'],
     rule: 'Customer KYC status: kycStatus APPROVED emits CUSTOMER.KYC_APPROVED (with the customer as data).',
   },
+  // openapi.yaml, updateCustomerById
+  'customer-patch-email-and-phone-accepted': {
+    areas: ['customers'],
+    suites: ['customers/create-customer.test.ts'],
+    rule: 'openapi.yaml, updateCustomerById: "Update `email` and `phoneNumber` in separate PATCH calls. A request that includes both fields is rejected." (for a customer without an embedded wallet, under the fault, both are taken).',
+  },
   // Errors
   'customer-refused-patch-applied': {
     areas: ['customers'],
@@ -109,6 +115,21 @@ export const customersFaults = {
     suites: ['customers/field-rules.test.ts'],
     rule: 'Supplement 4: EDD sourceOfFundsCategories OTHER needs sourceOfFundsOtherDescription.',
   },
+  'ssn-identifier-format-unchecked': {
+    areas: ['customers', 'kyc-verifications'],
+    suites: ['customers/field-rules.test.ts'],
+    rule: 'Supplement 4: identifier (write-only; SSN ###-##-####).',
+  },
+  'country-of-issuance-default-not-us': {
+    areas: ['customers'],
+    suites: ['customers/field-rules.test.ts'],
+    rule: 'Supplement 4: INDIVIDUAL countryOfIssuance (default US).',
+  },
+  'customers-phone-pattern-unanchored': {
+    areas: ['customers'],
+    suites: ['customers/field-rules.test.ts'],
+    rule: 'Supplement 4: phoneNumber E.164 ^\\+[1-9]\\d{1,14}$ (the whole value, not a part of it).',
+  },
   // openapi.yaml, CustomerEdd, IndividualCustomerFields, BusinessInfo
   'edd-enums-free-strings': {
     areas: ['customers'],
@@ -134,21 +155,6 @@ export const customersFaults = {
     areas: ['customers'],
     suites: ['customers/field-rules.test.ts'],
     rule: 'openapi.yaml, BusinessInfo: entityType (EntityType), businessType (BusinessType), purposeOfAccount, expectedMonthlyTransactionCount/Volume and sourceOfFundsCategories take the values of their enums.',
-  },
-  'ssn-identifier-format-unchecked': {
-    areas: ['customers', 'kyc-verifications'],
-    suites: ['customers/field-rules.test.ts'],
-    rule: 'Supplement 4: identifier (write-only; SSN ###-##-####).',
-  },
-  'country-of-issuance-default-not-us': {
-    areas: ['customers'],
-    suites: ['customers/field-rules.test.ts'],
-    rule: 'Supplement 4: INDIVIDUAL countryOfIssuance (default US).',
-  },
-  'customers-phone-pattern-unanchored': {
-    areas: ['customers'],
-    suites: ['customers/field-rules.test.ts'],
-    rule: 'Supplement 4: phoneNumber E.164 ^\\+[1-9]\\d{1,14}$ (the whole value, not a part of it).',
   },
   // Supplement 4 and 15
   'customers-list-platform-id-prefix-match': {
@@ -239,6 +245,11 @@ export const customersFaults = {
     areas: ['customers'],
     suites: ['customers/bulk-upload.test.ts'],
     rule: 'Supplement 24: errors[{correlationId*, …}] name the row that failed (by the column the target declares, SVC_BULK_CORRELATION_COLUMN).',
+  },
+  'bulk-row-number-prefixed': {
+    areas: ['customers'],
+    suites: ['customers/bulk-upload.test.ts'],
+    rule: 'openapi.yaml, BulkCustomerImportErrorEntry.correlationId: "Platform customer ID or row number for the failed entry" (under the fault a row without a platformCustomerId is named `row-<number>`, not by its number).',
   },
   'bulk-upload-any-file-part': {
     areas: ['customers'],

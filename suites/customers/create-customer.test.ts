@@ -131,6 +131,28 @@ describe('PATCH /customers/{customerId}', () => {
     expect([...((read.currencies as string[] | undefined) ?? [])].sort(), 'supplement 4: currencies (PATCH replaces): the list reads back as the update gave it, not merged with the one before').toEqual(['EUR']);
   });
 
+  it.for(['INDIVIDUAL', 'BUSINESS'] as const)('refuses a %s update that includes both email and phoneNumber with 400, changing nothing; each alone is taken', async (type) => {
+    await basisSupplement('section 4: email and phoneNumber must change in separate calls; openapi.yaml updateCustomerById');
+    const customer = await createCustomer(type === 'INDIVIDUAL' ? individual() : business());
+    const params = { customerId: customer.id };
+    const before = expectStatus(await api.get('/customers/{customerId}', { params }), 200, Customer);
+    const f = rng();
+    const email = `both-${f.string.alphanumeric(10).toLowerCase()}@example.com`;
+    const phoneNumber = `+1${f.string.numeric({ length: 10, allowLeadingZeros: false })}`;
+    // Description: updateCustomerById: "Update `email` and `phoneNumber` in separate PATCH calls. A request that
+    // includes both fields is rejected." The refusal of a request the operation gives is its 400 (Bad request):
+    // its 401, 404, 409 and 424 each name cases of their own.
+    const both = await api.patch('/customers/{customerId}', { params, body: { customerType: type, email, phoneNumber } });
+    expectError(both, 400, undefined, 'Description: updateCustomerById: "A request that includes both fields is rejected" (400 Bad request)');
+    const after = expectStatus(await api.get('/customers/{customerId}', { params }), 200, Customer);
+    expect(after, 'a rejected update changes nothing: neither the email nor the phone number, nor updatedAt').toEqual(before);
+    // Control: the same two changes in separate calls are taken.
+    const emailed = expectStatus(await api.patch('/customers/{customerId}', { params, body: { customerType: type, email } }), 200, Customer, 'control: email alone');
+    expect((emailed as Record<string, unknown>).email, 'the email alone is changed').toBe(email);
+    const phoned = expectStatus(await api.patch('/customers/{customerId}', { params, body: { customerType: type, phoneNumber } }), 200, Customer, 'control: phoneNumber alone');
+    expect((phoned as Record<string, unknown>).phoneNumber, 'the phone number alone is changed').toBe(phoneNumber);
+  });
+
   it('returns every invalid field of an update in details.errors[]', async () => {
     const customer = await createCustomer(bareIndividual());
     const res = await api.patch('/customers/{customerId}', { params: { customerId: customer.id }, body: { customerType: 'INDIVIDUAL', email: 'nope', nationality: 'USA', address: { line1: '', postalCode: '1', country: 'US' } } });
