@@ -1,8 +1,9 @@
 // Request rules of the Customers, KYC/KYB and Contact Verification operations (supplement sections
-// 4, 5, 10 and 14; interface: Customer, "Other operations that are named"). Only what the documents
-// state: a field whose values the documents give only by example ("e.g. SALARY") is declared with
-// its type and that example as its valid value, never with an invented enum; a field the documents
-// name without a format (nationality, address.country) is declared with its type alone.
+// 4, 5, 10 and 14; interface: Customer, "Other operations that are named"; openapi.yaml for the
+// customer's EDD enums, its identification and the business information). Only what the documents
+// state: an enum is declared where openapi.yaml gives it, and valid values are described values; a
+// field the documents name without a format (nationality, address.country) is declared with its type
+// alone.
 // Valid names never end in a sandbox magic suffix (supplement section 5: the last 3 characters of
 // fullName, businessInfo.registrationNumber and a beneficial owner's lastName drive outcomes).
 import fc from 'fast-check';
@@ -27,6 +28,35 @@ const E164 = /^\+[1-9]\d{1,14}$/;
 const ALPHA2 = /^[A-Z]{2}$/;
 const ID_TYPES = ['SSN', 'ITIN', 'EIN', 'NON_US_TAX_ID'] as const;
 const PEP = ['NONE', 'DOMESTIC', 'FOREIGN', 'HIO', 'FAMILY_OR_ASSOCIATE'] as const;
+const D = 'openapi.yaml';
+/** openapi.yaml's enums of the customer fields (CustomerEdd and the schemas it names, EntityType, BusinessType, SourceOfFundsCategory). */
+export const CUSTOMER_ENUMS = {
+  individualSourceOfFunds: ['SALARY', 'SELF_EMPLOYMENT_INCOME', 'INVESTMENT_INCOME', 'PENSION', 'RENTAL_INCOME', 'GIFT', 'INHERITANCE', 'LOAN', 'SAVINGS', 'SALE_OF_ASSETS', 'OTHER'],
+  sourceOfWealth: ['SALARY', 'BUSINESS_INCOME', 'INVESTMENTS', 'INHERITANCE', 'PROPERTY_SALE', 'GIFT', 'RETIREMENT', 'SAVINGS', 'OTHER'],
+  purposeOfAccount: [
+    'CONTRACTOR_PAYOUTS', 'CREATOR_PAYOUTS', 'EMPLOYEE_PAYOUTS', 'MARKETPLACE_SELLER_PAYOUTS', 'SUPPLIER_PAYMENTS', 'CROSS_BORDER_B2B', 'AR_AUTOMATION',
+    'AP_AUTOMATION', 'EMBEDDED_PAYMENTS', 'PLATFORM_FEE_COLLECTION', 'P2P_TRANSFERS', 'CHARITABLE_DONATIONS', 'OTHER',
+  ],
+  transactionCount: ['COUNT_UNDER_10', 'COUNT_10_TO_100', 'COUNT_100_TO_500', 'COUNT_500_TO_1000', 'COUNT_OVER_1000'],
+  transactionVolume: ['VOLUME_UNDER_10K', 'VOLUME_10K_TO_100K', 'VOLUME_100K_TO_1M', 'VOLUME_1M_TO_10M', 'VOLUME_OVER_10M'],
+  annualIncome: ['UNDER_50K', 'RANGE_50K_100K', 'RANGE_100K_250K', 'RANGE_250K_1M', 'OVER_1M'],
+  netWorth: ['UNDER_100K', 'RANGE_100K_500K', 'RANGE_500K_1M', 'RANGE_1M_5M', 'RANGE_5M_25M', 'OVER_25M'],
+  entityType: ['SOLE_PROPRIETORSHIP', 'PARTNERSHIP', 'LLC', 'CORPORATION', 'S_CORPORATION', 'NON_PROFIT', 'PUBLICLY_LISTED_COMPANY', 'TRUST', 'PRIVATE_FOUNDATION', 'CHARITY', 'OTHER'],
+  businessType: [
+    'AGRICULTURE_FORESTRY_FISHING_AND_HUNTING', 'MINING_QUARRYING_AND_OIL_AND_GAS_EXTRACTION', 'UTILITIES', 'CONSTRUCTION', 'MANUFACTURING', 'WHOLESALE_TRADE',
+    'RETAIL_TRADE', 'TRANSPORTATION_AND_WAREHOUSING', 'INFORMATION', 'FINANCE_AND_INSURANCE', 'REAL_ESTATE_AND_RENTAL_AND_LEASING',
+    'PROFESSIONAL_SCIENTIFIC_AND_TECHNICAL_SERVICES', 'MANAGEMENT_OF_COMPANIES_AND_ENTERPRISES',
+    'ADMINISTRATIVE_AND_SUPPORT_AND_WASTE_MANAGEMENT_AND_REMEDIATION_SERVICES', 'EDUCATIONAL_SERVICES', 'HEALTH_CARE_AND_SOCIAL_ASSISTANCE',
+    'ARTS_ENTERTAINMENT_AND_RECREATION', 'ACCOMMODATION_AND_FOOD_SERVICES', 'OTHER_SERVICES', 'PUBLIC_ADMINISTRATION',
+  ],
+  businessSourceOfFunds: ['OPERATING_REVENUE', 'INVESTMENT_INCOME', 'LOANS', 'VENTURE_CAPITAL', 'PERSONAL_SAVINGS', 'DONATIONS', 'OTHER'],
+} as const;
+/** An enum's values without OTHER: a valid body never names OTHER without the description it needs. */
+const notOther = (values: readonly string[]) => fc.constantFrom(...values.filter((v) => v !== 'OTHER'));
+/** openapi.yaml, IndividualCustomerFields.identifier: only these of IdentificationType are accepted for an individual. */
+const INDIVIDUAL_ID_TYPES = ['SSN', 'ITIN'] as const;
+const IDENTIFIER = `${D}, IndividualCustomerFields.identifier: "Only SSN (format \`###-##-####\`) and ITIN are currently accepted; other identification types are rejected"`;
+const EDD = `${D}, CustomerEdd`;
 /** supplement §14: the beneficial-owner roles. */
 export const OWNER_ROLES = ['UBO', 'DIRECTOR', 'COMPANY_OFFICER', 'CONTROL_PERSON', 'TRUSTEE', 'GENERAL_PARTNER'] as const;
 
@@ -71,20 +101,41 @@ const individualFields = (): FieldSpec[] => [
   { path: 'fullName', type: 'string', valid: fullName, cite: `${IND} fullName` },
   { path: 'birthDate', type: 'string', pattern: DATE, valid: isoDate, cite: `${IND} birthDate (YYYY-MM-DD)` },
   { path: 'nationality', type: 'string', valid: fc.constantFrom(...countries), cite: `${IND} nationality` },
-  { path: 'idType', type: 'string', enum: ID_TYPES, valid: fc.constant('SSN'), cite: `${IND} idType (SSN, ITIN, EIN, NON_US_TAX_ID)` },
-  { path: 'identifier', type: 'string', pattern: SSN, cite: `${IND} identifier (write-only; SSN ###-##-####)` },
-  { path: 'countryOfIssuance', type: 'string', valid: fc.constantFrom(...countries), default: 'US', cite: `${IND} countryOfIssuance (default US)` },
-  { path: 'sourceOfFundsCategories', type: 'array', valid: fc.constant(['SALARY']), cite: `${IND} EDD sourceOfFundsCategories[] (e.g. SALARY)` },
-  { path: 'expectedMonthlyTransactionCount', type: 'string', valid: fc.constant('COUNT_10_TO_100'), cite: `${IND} EDD expectedMonthlyTransactionCount (e.g. COUNT_10_TO_100)` },
-  { path: 'pepStatus', type: 'string', enum: PEP, cite: `${IND} EDD pepStatus (NONE, DOMESTIC, FOREIGN, HIO, FAMILY_OR_ASSOCIATE)` },
+  // The other values of IdentificationType are the enum rule's bad values: the description lists them, and refuses them for an individual.
+  { path: 'idType', type: 'string', enum: INDIVIDUAL_ID_TYPES, nearMiss: ID_TYPES.filter((t) => !(INDIVIDUAL_ID_TYPES as readonly string[]).includes(t)), valid: fc.constant('SSN'), cite: IDENTIFIER },
+  { path: 'identifier', type: 'string', pattern: SSN, cite: `${IND} identifier (write-only; SSN ###-##-####); ${IDENTIFIER}` },
+  {
+    path: 'countryOfIssuance', type: 'string', enum: ['US'], nearMiss: countries.filter((c) => c !== 'US'), default: 'US',
+    cite: `${D}, IndividualCustomerFields.countryOfIssuance: "SSN and ITIN are US-issued, so this defaults to \`US\` and is rejected if set to anything else"`,
+  },
+  { path: 'sourceOfFundsCategories', type: 'array', items: { enum: CUSTOMER_ENUMS.individualSourceOfFunds, valid: notOther(CUSTOMER_ENUMS.individualSourceOfFunds) }, cite: `${EDD}.sourceOfFundsCategories: IndividualSourceOfFundsCategory[]` },
+  { path: 'sourceOfWealthCategories', type: 'array', items: { enum: CUSTOMER_ENUMS.sourceOfWealth, valid: notOther(CUSTOMER_ENUMS.sourceOfWealth) }, cite: `${EDD}.sourceOfWealthCategories: SourceOfWealthCategory[]` },
+  { path: 'purposeOfAccount', type: 'string', enum: CUSTOMER_ENUMS.purposeOfAccount, valid: notOther(CUSTOMER_ENUMS.purposeOfAccount), cite: `${EDD}.purposeOfAccount: PurposeOfAccount` },
+  { path: 'expectedMonthlyTransactionCount', type: 'string', enum: CUSTOMER_ENUMS.transactionCount, cite: `${EDD}.expectedMonthlyTransactionCount: ExpectedMonthlyTransactionCount` },
+  { path: 'expectedMonthlyTransactionVolume', type: 'string', enum: CUSTOMER_ENUMS.transactionVolume, cite: `${EDD}.expectedMonthlyTransactionVolume: ExpectedMonthlyTransactionVolume` },
+  { path: 'annualIncomeRange', type: 'string', enum: CUSTOMER_ENUMS.annualIncome, cite: `${EDD}.annualIncomeRange: AnnualIncomeRange` },
+  { path: 'netWorthRange', type: 'string', enum: CUSTOMER_ENUMS.netWorth, cite: `${EDD}.netWorthRange: NetWorthRange` },
+  { path: 'pepStatus', type: 'string', enum: PEP, cite: `${IND} EDD pepStatus (NONE, DOMESTIC, FOREIGN, HIO, FAMILY_OR_ASSOCIATE); ${EDD}.pepStatus: PepStatus` },
 ];
+
+/** An individual whose EDD category is OTHER, with the description it needs (openapi.yaml, CustomerEdd). */
+const otherVariant = (name: string, fixed: Record<string, unknown>, description: string, cite: string, valid: string[]): Variant => ({
+  name: `INDIVIDUAL OTHER ${name}`,
+  fixed: { customerType: 'INDIVIDUAL', ...fixed },
+  fields: [
+    customerType('INDIVIDUAL'),
+    ...common('email'),
+    { path: 'fullName', type: 'string', valid: fullName, cite: `${IND} fullName` },
+    { path: description, type: 'string', required: true, valid: fc.constantFrom(...valid), cite },
+  ],
+});
 
 const customerType = (t: 'INDIVIDUAL' | 'BUSINESS'): FieldSpec => ({
   path: 'customerType', type: 'string', required: true, enum: ['INDIVIDUAL', 'BUSINESS'], valid: fc.constant(t), cite: `${S4}: customerType INDIVIDUAL | BUSINESS (discriminator; always required)`,
 });
 
-const OTHER = `${IND} EDD: sourceOfFundsCategories OTHER needs sourceOfFundsOtherDescription`;
 const BIZ = `${S4}: BUSINESS businessInfo with legalName*, country*, incorporatedOn* (date), taxId*`;
+const BIZ_INFO = `${D}, BusinessInfo`;
 const businessInfo = (required: boolean): FieldSpec[] => [
   { path: 'businessInfo', type: 'object', required, valid: fc.constant({}), cite: `${S4}: no other field schema-required except businessInfo on BUSINESS create` },
   { path: 'businessInfo.legalName', type: 'string', required, valid: fc.tuple(name, fc.constantFrom('LLC', 'Inc', 'Ltd')).map(([n, s]) => `${n} ${s}`), cite: BIZ },
@@ -94,12 +145,22 @@ const businessInfo = (required: boolean): FieldSpec[] => [
   { path: 'businessInfo.doingBusinessAs', type: 'string', valid: name, cite: `${S4}: BUSINESS optional doingBusinessAs` },
   // Ends in 9: no magic suffix (section 5: 001/002/003).
   { path: 'businessInfo.registrationNumber', type: 'string', valid: matching(/^REG[0-9]{5}$/).map((s) => `${s}9`), cite: `${S4}: BUSINESS optional registrationNumber` },
-  { path: 'businessInfo.entityType', type: 'string', valid: fc.constant('LLC'), cite: `${S4}: BUSINESS optional entityType (e.g. LLC)` },
-  { path: 'businessInfo.businessType', type: 'string', valid: fc.constant('INFORMATION'), cite: `${S4}: BUSINESS optional businessType (e.g. INFORMATION)` },
+  { path: 'businessInfo.entityType', type: 'string', enum: CUSTOMER_ENUMS.entityType, cite: `${BIZ_INFO}.entityType: EntityType` },
+  { path: 'businessInfo.businessType', type: 'string', enum: CUSTOMER_ENUMS.businessType, cite: `${BIZ_INFO}.businessType: BusinessType` },
   { path: 'businessInfo.countriesOfOperation', type: 'array', valid: fc.uniqueArray(fc.constantFrom(...countries), { minLength: 1, maxLength: 3 }), cite: `${S4}: BUSINESS optional countriesOfOperation[]` },
+  { path: 'businessInfo.purposeOfAccount', type: 'string', enum: CUSTOMER_ENUMS.purposeOfAccount, cite: `${BIZ_INFO}.purposeOfAccount: PurposeOfAccount` },
+  { path: 'businessInfo.sourceOfFunds', type: 'string', valid: fc.constantFrom('Customer payments', 'Service fees'), cite: `${BIZ_INFO}.sourceOfFunds: string` },
+  { path: 'businessInfo.expectedMonthlyTransactionCount', type: 'string', enum: CUSTOMER_ENUMS.transactionCount, cite: `${BIZ_INFO}.expectedMonthlyTransactionCount: COUNT_UNDER_10 | ... | COUNT_OVER_1000` },
+  { path: 'businessInfo.expectedMonthlyTransactionVolume', type: 'string', enum: CUSTOMER_ENUMS.transactionVolume, cite: `${BIZ_INFO}.expectedMonthlyTransactionVolume: VOLUME_UNDER_10K | ... | VOLUME_OVER_10M` },
+  { path: 'businessInfo.naicsCode', type: 'string', pattern: /^\d{2,6}$/, cite: `${BIZ_INFO}.naicsCode: pattern ^\\d{2,6}$ ("2-6 digits")` },
+  { path: 'businessInfo.sourceOfFundsCategories', type: 'array', items: { enum: CUSTOMER_ENUMS.businessSourceOfFunds }, cite: `${BIZ_INFO}.sourceOfFundsCategories: SourceOfFundsCategory[]` },
+  { path: 'businessInfo.sourceOfFundsOtherDescription', type: 'string', minLength: 1, maxLength: 500, cite: `${BIZ_INFO}.sourceOfFundsOtherDescription: minLength 1, maxLength 500` },
+  { path: 'businessInfo.purposeOfAccountOtherDescription', type: 'string', minLength: 1, maxLength: 500, cite: `${BIZ_INFO}.purposeOfAccountOtherDescription: minLength 1, maxLength 500` },
+  { path: 'businessInfo.primaryContactFirstName', type: 'string', maxLength: 250, cite: `${BIZ_INFO}.primaryContactFirstName: maxLength 250` },
+  { path: 'businessInfo.primaryContactLastName', type: 'string', maxLength: 250, cite: `${BIZ_INFO}.primaryContactLastName: maxLength 250` },
 ];
 
-/** POST /customers: an individual (every field, an address and terms consent), one with EDD source of funds OTHER, a business. */
+/** POST /customers: an individual (every field, an address and terms consent), one for each EDD category OTHER with its description, a business. */
 export function customerCreate(termsVersion: string): RequestSpec {
   const variants: Variant[] = [
     {
@@ -107,16 +168,9 @@ export function customerCreate(termsVersion: string): RequestSpec {
       fixed: { customerType: 'INDIVIDUAL', idType: 'SSN' },
       fields: [customerType('INDIVIDUAL'), ...common('both'), ...address('address'), ...consent(termsVersion), ...individualFields()],
     },
-    {
-      name: 'INDIVIDUAL OTHER funds',
-      fixed: { customerType: 'INDIVIDUAL', sourceOfFundsCategories: ['OTHER'] },
-      fields: [
-        customerType('INDIVIDUAL'),
-        ...common('email'),
-        { path: 'fullName', type: 'string', valid: fullName, cite: `${IND} fullName` },
-        { path: 'sourceOfFundsOtherDescription', type: 'string', required: true, valid: fc.constantFrom('Lottery winnings', 'Sale of a car', 'Royalties'), cite: OTHER },
-      ],
-    },
+    otherVariant('funds', { sourceOfFundsCategories: ['OTHER'] }, 'sourceOfFundsOtherDescription', `${EDD}.sourceOfFundsOtherDescription: "Required when \`sourceOfFundsCategories\` includes \`OTHER\`"`, ['Lottery winnings', 'Sale of a car', 'Royalties']),
+    otherVariant('wealth', { sourceOfWealthCategories: ['OTHER'] }, 'sourceOfWealthOtherDescription', `${EDD}.sourceOfWealthOtherDescription: "Required when \`sourceOfWealthCategories\` includes \`OTHER\`"`, ['Royalty income', 'Prize money', 'Family trust']),
+    otherVariant('purpose', { purposeOfAccount: 'OTHER' }, 'purposeOfAccountOtherDescription', `${EDD}.purposeOfAccountOtherDescription: "Required when \`purposeOfAccount\` is \`OTHER\`"`, ['Household budgeting', 'Club dues', 'Tuition payments']),
     {
       name: 'BUSINESS',
       fixed: { customerType: 'BUSINESS' },

@@ -3,9 +3,11 @@
 // tables (`field*` = required), the one-value provider enum (its value the target declares), `network*:
 // SPARK`, amounts as digit strings in whole fiat cents at the token's decimals, a mint's description
 // ≤1024, the burn destination's type and rails. The key of a funding source's and a burn source's kind
-// is not named by the supplement; it is read as `type`, as the burn destination's `type*` names its
-// kind (interface note in the report). Reserved kinds (SVC_INTERNAL_ACCOUNT, PROVIDER_INTERNAL_BALANCE
-// for mints) are in the enums but not generated as valid requests: a target may refuse them.
+// is `type*`: openapi.yaml, StablecoinMintFundingSourceBase and StablecoinBurnSourceBase (`required:
+// [type]`); amounts are `^[0-9]+$` there (StablecoinMintRequest, StablecoinBurnRequest: "must convert
+// exactly to a whole fiat cent for the token decimals"). Reserved kinds (SVC_INTERNAL_ACCOUNT,
+// PROVIDER_INTERNAL_BALANCE for mints) are in the enums but not generated as valid requests: a target may
+// refuse them (openapi.yaml: "reserved for follow-up support").
 import fc from 'fast-check';
 import { LIST_RULES } from './lists.js';
 import { ruleIds, unique, type FieldSpec, type RequestSpec, type Variant } from './rules.js';
@@ -66,7 +68,7 @@ function amountField(decimals: number): FieldSpec {
     // no longer whole cents, though a multiple of every smaller power of ten, so a check coarser than a
     // cent's takes it.
     ...(per > 1n ? { format: { name: 'whole fiat cents at the token\'s decimals', invalid: valid.map((a) => (BigInt(a) + per / 2n).toString()) } } : {}),
-    cite: `${S22}: {amount*: digit string}; "amount must equal whole fiat cents at the token's decimals"`,
+    cite: `${S22}: {amount*: digit string}; "amount must equal whole fiat cents at the token's decimals"; openapi.yaml, amount: pattern ^[0-9]+$, "The amount must convert exactly to a whole fiat cent for the token decimals"`,
     // As every amount: refused as INVALID_INPUT or the 400 the interface lists for amounts, INVALID_AMOUNT (which operation answers it is not stated: supplement §28.3).
     error: { status: 400, code: ['INVALID_INPUT', 'INVALID_AMOUNT'], namesField: true },
   };
@@ -92,7 +94,7 @@ export function mintCreate(c: OperationContext): RequestSpec {
     fields: [
       amountField(c.decimals),
       { path: 'fundingSource', type: 'object', required: true, cite: `${S22}: mint {fundingSource*}` },
-      { path: 'fundingSource.type', type: 'string', required: true, enum: MINT_FUNDING, valid: fc.constant(kind), cite: `${S22}: "Mint funding: WIRE, ACH_DEBIT/SAME_DAY_ACH_DEBIT {externalAccountId*}; reserved: SVC_INTERNAL_ACCOUNT, PROVIDER_INTERNAL_BALANCE"` },
+      { path: 'fundingSource.type', type: 'string', required: true, enum: MINT_FUNDING, valid: fc.constant(kind), cite: `${S22}: "Mint funding: WIRE, ACH_DEBIT/SAME_DAY_ACH_DEBIT {externalAccountId*}; reserved: SVC_INTERNAL_ACCOUNT, PROVIDER_INTERNAL_BALANCE"; openapi.yaml, StablecoinMintFundingSourceBase: type* (the funding source variant)` },
       ...(kind === 'WIRE' ? [] : [{ path: 'fundingSource.externalAccountId', type: 'string' as const, required: true, valid: fc.constant(c.bankAccountId), cite: `${S22}: ACH_DEBIT/SAME_DAY_ACH_DEBIT {externalAccountId*}` }]),
       { path: 'destination', type: 'object', required: true, cite: `${S22}: mint {destination*{accountId*}}` },
       { path: 'destination.accountId', type: 'string', required: true, valid: fc.constant(c.sparkWalletId), cite: `${S22}: mint {destination*{accountId*}}` },
@@ -110,7 +112,7 @@ export function burnCreate(c: OperationContext): RequestSpec {
     fields: [
       amountField(c.decimals),
       { path: 'source', type: 'object', required: true, cite: `${S22}: burn {source*}` },
-      { path: 'source.type', type: 'string', required: true, enum: BURN_SOURCES, valid: fc.constant(kind), cite: `${S22}: "Burn source: EXTERNAL_ACCOUNT, PROVIDER_INTERNAL_BALANCE, reserved SVC_INTERNAL_ACCOUNT"` },
+      { path: 'source.type', type: 'string', required: true, enum: BURN_SOURCES, valid: fc.constant(kind), cite: `${S22}: "Burn source: EXTERNAL_ACCOUNT, PROVIDER_INTERNAL_BALANCE, reserved SVC_INTERNAL_ACCOUNT"; openapi.yaml, StablecoinBurnSourceBase: type* (the burn source variant)` },
       { path: 'destination', type: 'object', required: true, cite: `${S22}: burn {destination*{type*, externalAccountId*, rail*}}` },
       { path: 'destination.type', type: 'string', required: true, enum: ['EXTERNAL_ACCOUNT'], cite: `${S22}: burn destination {type*: EXTERNAL_ACCOUNT}` },
       { path: 'destination.externalAccountId', type: 'string', required: true, valid: fc.constant(c.bankAccountId), cite: `${S22}: burn destination {externalAccountId*}` },

@@ -1,6 +1,6 @@
 // SCA flows (supplement section 16): every /sca/* call names its customer with the query
-// `customerId`; a TOTP factor enrolled from its Key URI, a passkey enrolled by the suite's software
-// authenticator; login with a factor.
+// `customerId`; a TOTP factor enrolled with the target's TOTP code (its Key URI read and checked), a
+// passkey enrolled by the suite's software authenticator; login with a factor.
 import type { TestContext } from 'vitest';
 import { expect } from 'vitest';
 import { individual } from '../../fixtures/customers.js';
@@ -73,11 +73,27 @@ export async function startTotp(customerId: string): Promise<{ secret: string; k
   return { secret: enrollment.secret, key };
 }
 
-export const currentCode = (key: TotpKey) => totp(key, Date.now());
+/**
+ * The TOTP code the target takes: its declared SCA code (capabilities.sca.code). openapi.yaml,
+ * confirmScaFactorEnrollment: "In sandbox, the TOTP code is always `123456`"; completeScaLogin: "In
+ * sandbox, the SMS/TOTP code is always `123456`". No document says a code computed from the secret is
+ * taken, so none is sent as the right one.
+ */
+export const totpCode = () => capabilities.sca!.code;
+
+/** A six-digit code that is neither the TOTP code nor the key's RFC 6238 code near now: wrong whether or not a target also takes real codes. */
+export function notTheTotpCode(key: TotpKey): string {
+  const now = Date.now();
+  const near = new Set([totpCode(), ...[-2, -1, 0, 1, 2].map((step) => totp(key, now + step * key.period * 1000))]);
+  for (let n = 0; ; n++) {
+    const code = String((271_828 + n * 104_729) % 1_000_000).padStart(6, '0');
+    if (!near.has(code)) return code;
+  }
+}
 
 export async function enrolTotp(customerId: string): Promise<TotpKey> {
   const { secret, key } = await startTotp(customerId);
-  const res = await sca.post(CONFIRM, customerId, { type: 'TOTP', secret, code: currentCode(key) });
+  const res = await sca.post(CONFIRM, customerId, { type: 'TOTP', secret, code: totpCode() });
   const confirmed = expectStatus(res, 200, TotpConfirmation, 'supplement 16: POST /sca/factors/confirm (TOTP) answers {type, recoveryCodes}');
   expect(confirmed.recoveryCodes.length, 'recovery codes are returned').toBeGreaterThan(0);
   return key;

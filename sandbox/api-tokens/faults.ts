@@ -15,6 +15,12 @@ export const apiTokensFaults = {
     suites: ['api-tokens/tokens.test.ts'],
     rule: 'Errors / 404: TOKEN_NOT_FOUND (supplement 20: GET /tokens/{id} 404 TOKEN_NOT_FOUND).',
   },
+  // openapi.yaml, GET /tokens
+  'tokens-time-bounds-exclusive': {
+    areas: ['api-tokens'],
+    suites: ['api-tokens/lists.test.ts'],
+    rule: 'openapi.yaml, GET /tokens: createdAfter, createdBefore, updatedAfter, updatedBefore each "(inclusive)" (under the fault a token exactly on a bound is left out).',
+  },
   // Supplement 1 and 20
   'token-transact-not-enforced': {
     areas: ['api-tokens'],

@@ -75,18 +75,20 @@ export async function apiTokenRoutes(app: FastifyInstance) {
     const listDeleted = ctx.faults.has('tokens-deleted-listed');
     const narrow = q.name && !ignoreName && !listDeleted ? [store.byName.get(q.name)] : [];
     const t = (s?: string) => (s === undefined ? undefined : at(s));
-    const created = timeRange(store.created, (v) => v, { after: t(q.createdAfter), before: t(q.createdBefore), afterExclusive: true, beforeExclusive: true });
-    const updated = timeRange(store.updated, (v) => v, { after: t(q.updatedAfter), before: t(q.updatedBefore), afterExclusive: true, beforeExclusive: true });
+    // openapi.yaml, GET /tokens: each time bound is "(inclusive)"; the fault makes them exclusive.
+    const exclusive = ctx.faults.has('tokens-time-bounds-exclusive');
+    const created = timeRange(store.created, (v) => v, { after: t(q.createdAfter), before: t(q.createdBefore), afterExclusive: exclusive, beforeExclusive: exclusive });
+    const updated = timeRange(store.updated, (v) => v, { after: t(q.updatedAfter), before: t(q.updatedBefore), afterExclusive: exclusive, beforeExclusive: exclusive });
+    const within = (time: string, after?: string, before?: string) =>
+      (after === undefined || (exclusive ? at(time) > at(after) : at(time) >= at(after))) && (before === undefined || (exclusive ? at(time) < at(before) : at(time) <= at(before)));
     const range = { from: Math.max(created.from, updated.from), to: Math.min(created.to, updated.to) };
     let current: TokenRecord | undefined;
     const matches = (id: string) => {
       const t = (current = store.byId.get(id) ?? (listDeleted ? [...deleted(ctx).values()].find((d) => d.id === id) : undefined));
       return t !== undefined &&
         (!q.name || ignoreName || t.name === q.name) &&
-        (!q.createdAfter || at(t.createdAt) > at(q.createdAfter)) &&
-        (!q.createdBefore || at(t.createdAt) < at(q.createdBefore)) &&
-        (!q.updatedAfter || at(t.updatedAt) > at(q.updatedAfter)) &&
-        (!q.updatedBefore || at(t.updatedAt) < at(q.updatedBefore));
+        within(t.createdAt, q.createdAfter, q.createdBefore) &&
+        within(t.updatedAt, q.updatedAfter, q.updatedBefore);
     };
     return indexedPage(ids, { limit: q.limit, cursor: q.cursor, narrow, range }, matches, () => present(current!, ctx.faults.has('token-secret-shown-again')));
   });

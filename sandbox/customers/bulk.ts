@@ -78,7 +78,10 @@ export async function bulkCustomerRoutes(app: FastifyInstance) {
     const [header, ...data] = rows;
     for (const [n, cells] of data.entries()) {
       const record = Object.fromEntries(header.map((h, i) => [h.trim(), (cells[i] ?? '').trim()]));
-      const correlationId = (!ctx.faults.has('bulk-row-error-uncorrelated') && record.platformCustomerId) || `row-${n + 2}`;
+      // openapi.yaml, BulkCustomerImportErrorEntry.correlationId: "Platform customer ID or row number for the failed entry";
+      // the row number is the row's in the file, the header being row 1 (sandbox/README.md). The fault writes it `row-<number>`.
+      const rowNumber = String(n + 2);
+      const correlationId = (!ctx.faults.has('bulk-row-error-uncorrelated') && record.platformCustomerId) || (ctx.faults.has('bulk-row-number-prefixed') ? `row-${rowNumber}` : rowNumber);
       const parsed = Row.safeParse(record);
       job.progress.processed++;
       if (!parsed.success) {

@@ -3,7 +3,7 @@
 // colliding platformCustomerId.
 import type { FastifyInstance } from 'fastify';
 import { fieldErrors, invalidInput } from '../http/errors.js';
-import { CreateCustomer } from './schemas.js';
+import { customerSchemas } from './schemas.js';
 import { createCustomerRecord, crossFieldErrors, presentCustomer, TERMS } from './state.js';
 
 export async function createCustomerRoutes(app: FastifyInstance) {
@@ -18,7 +18,7 @@ export async function createCustomerRoutes(app: FastifyInstance) {
       const tail = /\+[1-9]\d{1,14}$/.exec(body.phoneNumber);
       if (tail) body.phoneNumber = tail[0];
     }
-    const parsed = CreateCustomer.safeParse(req.body ?? {});
+    const parsed = customerSchemas(ctx.faults).CreateCustomer.safeParse(req.body ?? {});
     if (!parsed.success) throw invalidInput(fieldErrors(parsed.error));
     const crossField = crossFieldErrors(ctx, parsed.data);
     if (crossField.length) throw invalidInput(crossField);

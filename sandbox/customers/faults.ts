@@ -18,6 +18,12 @@ export const customersFaults = {
     areas: ['kyc-verifications'],
     rule: 'Customer KYC status: kycStatus APPROVED emits CUSTOMER.KYC_APPROVED (with the customer as data).',
   },
+  // openapi.yaml, updateCustomerById
+  'customer-patch-email-and-phone-accepted': {
+    areas: ['customers'],
+    suites: ['customers/create-customer.test.ts'],
+    rule: 'openapi.yaml, updateCustomerById: "Update `email` and `phoneNumber` in separate PATCH calls. A request that includes both fields is rejected." (for a customer without an embedded wallet, under the fault, both are taken).',
+  },
   // Errors
   'customer-refused-patch-applied': {
     areas: ['customers'],
@@ -124,6 +130,32 @@ export const customersFaults = {
     suites: ['customers/field-rules.test.ts'],
     rule: 'Supplement 4: phoneNumber E.164 ^\\+[1-9]\\d{1,14}$ (the whole value, not a part of it).',
   },
+  // openapi.yaml, CustomerEdd, IndividualCustomerFields, BusinessInfo
+  'edd-enums-free-strings': {
+    areas: ['customers'],
+    suites: ['customers/field-rules.test.ts'],
+    rule: 'openapi.yaml, CustomerEdd: sourceOfFundsCategories, sourceOfWealthCategories, purposeOfAccount, expectedMonthlyTransactionCount/Volume, annualIncomeRange and netWorthRange take the values of their enums (IndividualSourceOfFundsCategory, SourceOfWealthCategory, ...).',
+  },
+  'edd-other-description-optional': {
+    areas: ['customers'],
+    suites: ['customers/field-rules.test.ts'],
+    rule: 'openapi.yaml, CustomerEdd: sourceOfWealthOtherDescription "Required when `sourceOfWealthCategories` includes `OTHER`", purposeOfAccountOtherDescription "Required when `purposeOfAccount` is `OTHER`".',
+  },
+  'individual-id-type-any': {
+    areas: ['customers'],
+    suites: ['customers/field-rules.test.ts'],
+    rule: 'openapi.yaml, IndividualCustomerFields.identifier: "Only SSN (format `###-##-####`) and ITIN are currently accepted; other identification types are rejected."',
+  },
+  'country-of-issuance-any-accepted': {
+    areas: ['customers'],
+    suites: ['customers/field-rules.test.ts'],
+    rule: 'openapi.yaml, IndividualCustomerFields.countryOfIssuance: "defaults to `US` and is rejected if set to anything else".',
+  },
+  'business-info-enums-free-strings': {
+    areas: ['customers'],
+    suites: ['customers/field-rules.test.ts'],
+    rule: 'openapi.yaml, BusinessInfo: entityType (EntityType), businessType (BusinessType), purposeOfAccount, expectedMonthlyTransactionCount/Volume and sourceOfFundsCategories take the values of their enums.',
+  },
   // Supplement 4 and 15
   'customers-list-platform-id-prefix-match': {
     areas: ['customers'],
@@ -213,6 +245,11 @@ export const customersFaults = {
     areas: ['customers'],
     suites: ['customers/bulk-upload.test.ts'],
     rule: 'Supplement 24: errors[{correlationId*, …}] name the row that failed (by the column the target declares, SVC_BULK_CORRELATION_COLUMN).',
+  },
+  'bulk-row-number-prefixed': {
+    areas: ['customers'],
+    suites: ['customers/bulk-upload.test.ts'],
+    rule: 'openapi.yaml, BulkCustomerImportErrorEntry.correlationId: "Platform customer ID or row number for the failed entry" (under the fault a row without a platformCustomerId is named `row-<number>`, not by its number).',
   },
   'bulk-upload-any-file-part': {
     areas: ['customers'],

@@ -1,13 +1,14 @@
 // Interface: Customer; GET, PATCH and DELETE /customers/{customerId} (supplement section 4: PATCH
 // changes only the fields sent, customerType always required; a deleted customer answers 410 to a
-// second DELETE); 409 CONFLICT for a colliding platformCustomerId; 404 USER_NOT_FOUND.
+// second DELETE; openapi.yaml, updateCustomerById: email and phoneNumber in one PATCH are rejected);
+// 409 CONFLICT for a colliding platformCustomerId; 404 USER_NOT_FOUND.
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { isoNow } from '../clock.js';
 import { parse } from '../context.js';
 import { ApiError, conflict, invalidInput } from '../http/errors.js';
 import { walletContactChange } from '../embedded-wallet-auth/state.js';
-import { PATCH, PATCH_TYPE_OPTIONAL } from './schemas.js';
+import { customerSchemas } from './schemas.js';
 import {
   activeCustomerWithPlatformId,
   assertUmaAddressFree,
@@ -35,9 +36,16 @@ export async function customerItemRoutes(app: FastifyInstance) {
   app.patch('/customers/:customerId', async (req, reply) => {
     const { customerId } = req.params as { customerId: string };
     const customer = getCustomer(ctx, customerId);
+    // openapi.yaml, updateCustomerById: "Update `email` and `phoneNumber` in separate PATCH calls. A
+    // request that includes both fields is rejected." For every customer, before anything changes.
+    const raw = req.body as Record<string, unknown> | null | undefined;
+    if (raw && typeof raw === 'object' && raw.email !== undefined && raw.phoneNumber !== undefined && !ctx.faults.has('customer-patch-email-and-phone-accepted')) {
+      throw invalidInput(['email', 'phoneNumber'].map((field) => ({ field, message: 'email and phoneNumber change in separate PATCH calls' })));
+    }
     // Supplement 17: an embedded-wallet customer's contact changes through the signed retry (sandbox/embedded-wallet-auth).
     const walletAnswer = await walletContactChange(ctx, req, reply, customer.id);
     if (walletAnswer !== 'PROCEED') return walletAnswer;
+    const { PATCH, PATCH_TYPE_OPTIONAL } = customerSchemas(ctx.faults);
     const schemas = ctx.faults.has('customer-patch-type-optional') ? PATCH_TYPE_OPTIONAL : PATCH;
     const schema: z.ZodType = schemas[customer.customerType as 'INDIVIDUAL' | 'BUSINESS'];
     if (ctx.faults.has('customer-refused-patch-applied') && !schema.safeParse(req.body).success && req.body && typeof req.body === 'object') {

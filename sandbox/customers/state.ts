@@ -19,8 +19,11 @@ export const TERMS = { version: 'V1', url: 'https://sandbox.svc.example/terms/v1
 const EU = new Set(['AT', 'BE', 'BG', 'HR', 'CY', 'CZ', 'DK', 'EE', 'FI', 'FR', 'DE', 'GR', 'HU', 'IE', 'IT', 'LV', 'LT', 'LU', 'MT', 'NL', 'PL', 'PT', 'RO', 'SK', 'SI', 'ES', 'SE']);
 
 /**
- * Rules across fields (supplement section 4): an SSN identifier is `###-##-####` (idType SSN, sent
- * or on file); EDD source of funds OTHER needs sourceOfFundsOtherDescription (sent or on file).
+ * Rules across fields: an SSN identifier is `###-##-####` (idType SSN, sent or on file; supplement
+ * section 4, openapi.yaml IndividualCustomerFields.identifier); an individual's EDD category OTHER needs
+ * its description, sent or on file (openapi.yaml CustomerEdd: sourceOfFundsOtherDescription "Required
+ * when `sourceOfFundsCategories` includes `OTHER`", and so sourceOfWealthOtherDescription and
+ * purposeOfAccountOtherDescription).
  */
 export function crossFieldErrors(ctx: SandboxContext, body: Record<string, unknown>, onFile: Record<string, unknown> = {}, prefix = ''): FieldError[] {
   const errors: FieldError[] = [];
@@ -28,11 +31,17 @@ export function crossFieldErrors(ctx: SandboxContext, body: Record<string, unkno
   if (idType === 'SSN' && typeof body.identifier === 'string' && !/^\d{3}-\d{2}-\d{4}$/.test(body.identifier) && !ctx.faults.has('ssn-identifier-format-unchecked')) {
     errors.push({ field: `${prefix}identifier`, constraint: { format: 'us-ssn', pattern: '^\\d{3}-\\d{2}-\\d{4}$' }, message: 'an SSN identifier is ###-##-####' });
   }
-  const categories = (body.sourceOfFundsCategories ?? onFile.sourceOfFundsCategories) as unknown[] | undefined;
-  const description = body.sourceOfFundsOtherDescription ?? onFile.sourceOfFundsOtherDescription;
-  if (categories?.includes('OTHER') && (description === undefined || description === '') && !ctx.faults.has('funds-other-description-optional')) {
-    errors.push({ field: `${prefix}sourceOfFundsOtherDescription`, message: 'sourceOfFundsCategories OTHER needs sourceOfFundsOtherDescription' });
-  }
+  const needsDescription = (category: string, description: string, fault: 'funds-other-description-optional' | 'edd-other-description-optional') => {
+    const value = body[category] ?? onFile[category];
+    const other = Array.isArray(value) ? value.includes('OTHER') : value === 'OTHER';
+    const given = body[description] ?? onFile[description];
+    if (other && (given === undefined || given === '') && !ctx.faults.has(fault)) {
+      errors.push({ field: `${prefix}${description}`, message: `${category} OTHER needs ${description}` });
+    }
+  };
+  needsDescription('sourceOfFundsCategories', 'sourceOfFundsOtherDescription', 'funds-other-description-optional');
+  needsDescription('sourceOfWealthCategories', 'sourceOfWealthOtherDescription', 'edd-other-description-optional');
+  needsDescription('purposeOfAccount', 'purposeOfAccountOtherDescription', 'edd-other-description-optional');
   return errors;
 }
 

@@ -9,7 +9,7 @@ import { base58checkDecode, parseBitcoinAddress } from '../crypto/bitcoin.js';
 import { isSolanaAddress } from '../crypto/solana.js';
 import { isoNow } from '../clock.js';
 import { type SandboxContext } from '../context.js';
-import { badRequest, fieldErrors, invalidInput, type FieldError } from '../http/errors.js';
+import { badRequest, conflict, fieldErrors, invalidInput, type FieldError } from '../http/errors.js';
 import { accountsOf, EVM_WALLETS, externalAccountOrder, externalAccounts, isSelfCustodyWallet, ownerKey, primaryIdentifier, WALLETS, type ExternalAccountRecord } from './state.js';
 
 const WALLET_CURRENCIES: Record<string, string[]> = {
@@ -212,10 +212,16 @@ export function createExternalAccount(ctx: SandboxContext, req: CreateExternalAc
       account.beneficiaryVerifiedData = { fullName: beneficiary.fullName ?? beneficiary.legalName ?? '' };
     }
   }
+  // The fault refuses a second default instead of letting it override the first.
+  if (account.defaultUmaDepositAccount && customerId && ctx.faults.has('default-uma-second-refused') && accountsOf(ctx, customerId).some((o) => o.customerId === customerId && o.defaultUmaDepositAccount)) {
+    throw conflict('CONFLICT', `Customer ${customerId} already has a default UMA deposit account`, { field: 'defaultUmaDepositAccount' });
+  }
   // Under the fault default-uma-cleared-by-any-create any new account of the customer clears the default.
   if ((account.defaultUmaDepositAccount || ctx.faults.has('default-uma-cleared-by-any-create')) && customerId && !ctx.faults.has('default-uma-deposit-multiple')) {
-    // At most one default per customer: the new default takes the flag from the old one (the fault
-    // takes it from every customer's).
+    // At most one default per customer: the new default takes the flag from the old one (openapi.yaml,
+    // ExternalAccountCreateRequest.defaultUmaDepositAccount: "if there is already a default UMA deposit
+    // account, this will override the existing default UMA deposit account"; the fault takes it from
+    // every customer's).
     const platformWide = ctx.faults.has('default-uma-deposit-platform-wide');
     for (const other of platformWide ? externalAccounts(ctx).values() : accountsOf(ctx, customerId)) {
       if ((platformWide ? other.customerId !== null : other.customerId === customerId) && other.defaultUmaDepositAccount) {

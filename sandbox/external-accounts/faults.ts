@@ -62,6 +62,11 @@ export const externalAccountsFaults = {
     suites: ['external-accounts/accounts.test.ts'],
     rule: 'ExternalAccount.defaultUmaDepositAccount: at most one external account per customer may be the default.',
   },
+  'default-uma-second-refused': {
+    areas: ['external-accounts'],
+    suites: ['external-accounts/accounts.test.ts'],
+    rule: 'openapi.yaml, defaultUmaDepositAccount: "if there is already a default UMA deposit account, this will override the existing default UMA deposit account" (under the fault a second default is refused 409).',
+  },
   // ExternalAccount.ownershipType
   'ownership-type-not-required': {
     areas: ['external-accounts'],

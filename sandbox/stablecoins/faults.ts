@@ -64,6 +64,16 @@ export const stablecoinsFaults = {
     suites: ['stablecoins/provider-accounts.test.ts'],
     rule: 'Supplement 22: "Every POST requires Idempotency-Key*".',
   },
+  'stablecoin-funding-type-optional': {
+    areas: ['stablecoins'],
+    suites: ['stablecoins/field-rules.test.ts'],
+    rule: 'Supplement 22 and openapi.yaml, StablecoinMintFundingSourceBase: a mint\'s fundingSource names its kind in `type` (required; under the fault one without it is read as WIRE).',
+  },
+  'stablecoin-idempotency-key-unbounded': {
+    areas: ['stablecoins'],
+    suites: ['stablecoins/provider-accounts.test.ts'],
+    rule: 'Supplement 22: "Idempotency-Key* (≤255 …)"; openapi.yaml, POST /stablecoin-provider-accounts: Idempotency-Key required, maxLength 255 (under the fault a longer key is taken).',
+  },
   'stablecoin-funding-debit-wrong': {
     areas: ['stablecoins'],
     suites: ['stablecoins/operations.test.ts'],

@@ -29,6 +29,9 @@ export async function stablecoinMintRoutes(app: FastifyInstance) {
   app.post('/stablecoins/:stablecoinId/mints', async (req, reply) =>
     idempotent(req, reply, () => {
       const coin = getCoin((req.params as { stablecoinId: string }).stablecoinId);
+      // openapi.yaml, StablecoinMintFundingSourceBase: `type` is required; the fault reads a funding source without it as WIRE.
+      const sent = req.body as { fundingSource?: Record<string, unknown> } | null;
+      if (ctx.faults.has('stablecoin-funding-type-optional') && sent?.fundingSource && typeof sent.fundingSource === 'object' && sent.fundingSource.type === undefined) sent.fundingSource.type = 'WIRE';
       const body = parse(ctx.faults.has('stablecoin-description-unbounded') ? Mint.extend({ description: z.string().optional() }) : Mint, req.body);
       reachable(usable(getLink(coin.stablecoinProviderAccountId)));
       const cents = centsOf(coin, body.amount);

@@ -55,6 +55,12 @@ export const strongCustomerAuthenticationFaults = {
     suites: ['contact-verification/confirm.test.ts'],
     rule: 'Supplement 4 and 10: contactVerification {email?, phone?: PENDING|VERIFIED}; each channel is confirmed with its own one-time code.',
   },
+  // openapi.yaml, sendCustomerEmailVerification and the three others
+  'contact-verified-channel-restarted': {
+    areas: ['contact-verification'],
+    suites: ['contact-verification/confirm.test.ts'],
+    rule: 'openapi.yaml, verify-email, verify-phone and their /confirm: 409 "the email is already verified" / "the phone is already verified" (under the fault a verified channel starts again, PENDING, and confirms again).',
+  },
   // Supplement 10
   'contact-confirm-wrong-code-accepted': {
     areas: ['contact-verification'],
@@ -77,11 +83,6 @@ export const strongCustomerAuthenticationFaults = {
     areas: ['strong-customer-authentication'],
     suites: ['strong-customer-authentication/passkeys.test.ts'],
     rule: 'Supplement 16: a PASSKEY factor is confirmed with a WebAuthn credential made for the options POST /sca/factors returned (its challenge).',
-  },
-  'totp-verified-with-sha256': {
-    areas: ['strong-customer-authentication'],
-    suites: ['strong-customer-authentication/totp.test.ts'],
-    rule: 'Supplement 16: a TOTP factor is confirmed with a code of its secret (RFC 6238 with the totpUri parameters: SHA1, 6 digits, 30 s).',
   },
   'reset-enrollment-never-completes': {
     areas: ['strong-customer-authentication'],
@@ -111,7 +112,12 @@ export const strongCustomerAuthenticationFaults = {
   'totp-confirm-accepts-any-code': {
     areas: ['strong-customer-authentication'],
     suites: ['strong-customer-authentication/totp.test.ts'],
-    rule: 'Supplement 16: POST /sca/factors/confirm answers 400 to a TOTP code that is not the secret\'s.',
+    rule: 'Supplement 16 and openapi.yaml, confirmScaFactorEnrollment: POST /sca/factors/confirm answers 400 to a TOTP code that is not the TOTP code ("In sandbox, the TOTP code is always `123456`").',
+  },
+  'totp-login-accepts-any-code': {
+    areas: ['strong-customer-authentication'],
+    suites: ['strong-customer-authentication/totp.test.ts'],
+    rule: 'Supplement 16 and openapi.yaml, completeScaLogin: POST /sca/login/complete {factor: TOTP} answers 400 to a code that is not the TOTP code ("In sandbox, the SMS/TOTP code is always `123456`").',
   },
   'sca-reset-unlimited': {
     areas: ['strong-customer-authentication'],

@@ -97,8 +97,9 @@ export function scaLoginRoutes(app: FastifyInstance): void {
     const body = parse(loginComplete(ctx.faults.has('sca-login-factor-ip-optional')), req.body);
     const st = scaState(ctx, c.id);
     if (isLocked(ctx, st)) throw locked(ctx, st);
-    // TOTP takes a code of the customer's confirmed TOTP factor, PASSKEY an assertion of the enrolled
-    // passkey over the login challenge, SMS_OTP the sandbox code.
+    // TOTP takes the sandbox code once a TOTP factor is confirmed, PASSKEY an assertion of the enrolled
+    // passkey over the login challenge, SMS_OTP the sandbox code (openapi.yaml, completeScaLogin: "In
+    // sandbox, the SMS/TOTP code is always `123456`").
     const ok =
       body.passkeyAssertion !== undefined && body.origin !== undefined
         ? body.factor === 'PASSKEY' && (await verifyPasskeyLogin(ctx, c.id, body.passkeyAssertion, body.origin))

@@ -1,7 +1,7 @@
 // GET /tokens: every documented filter narrows, paging visits every item once, limit outside 1–100 is
 // refused. basis: supplement (section 20: filters name?, createdAfter/Before?, updatedAfter/Before?,
-// paging; section 1: limit 1–100, cursor = the previous nextCursor). Whether the time bounds are
-// inclusive is not stated for tokens: a token at the bound itself is judged neither way.
+// paging; section 1: limit 1–100, cursor = the previous nextCursor). openapi.yaml, GET /tokens: each
+// time bound is "(inclusive)", so a token exactly on the bound is listed.
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { recordRule } from '../../helpers/coverage/recorder.js';
@@ -50,19 +50,23 @@ describe(TOKEN_LIST, () => {
     noteInterface('api-tokens:name-match', ['supplement 20: GET /tokens name? (how a name matches is not stated)'], `name=<the first part of a name> lists ${byPart.filter((id) => mine.some((t) => t.id === id)).length} of the 2 tokens of the whole name`);
   });
 
-  it('createdAfter/createdBefore and updatedAfter/updatedBefore bound the list by time', async () => {
-    await basisSupplement('section 20: GET /tokens createdAfter/Before?, updatedAfter/Before?; section 1 paging');
+  it('createdAfter/createdBefore and updatedAfter/updatedBefore bound the list by time, a token on the bound included', async () => {
+    await basisSupplement('section 20: GET /tokens createdAfter/Before?, updatedAfter/Before?; section 1 paging; openapi.yaml (inclusive)');
     const [first, middle, last] = await tokensInTime(3);
     for (const [field, stamp] of [['created', 'createdAt'], ['updated', 'updatedAt']] as const) {
       const after = await walkPages(TOKENS, ApiToken, { query: { [`${field}After`]: middle![stamp] }, limit: field === 'created' ? 1 : 100 });
       for (const t of after) expect(at(t[stamp]), `supplement §20: ${field}After=${middle![stamp]} lists no token with an earlier ${stamp}; ${t.id} has ${t[stamp]}`).toBeGreaterThanOrEqual(at(middle![stamp]));
       expect(after.map((t) => t.id), `${field}After=${middle![stamp]} lists the later token ${last!.id}`).toContain(last!.id);
       expect(after.map((t) => t.id), `${field}After=${middle![stamp]} leaves out the earlier token ${first!.id}`).not.toContain(first!.id);
+      // Description: GET /tokens ${field}After: "Filter customers ${field} after this timestamp (inclusive)".
+      expect(after.map((t) => t.id), `Description: GET /tokens ${field}After "(inclusive)": ${field}After=${middle![stamp]} lists the token ${middle!.id} whose ${stamp} is that instant`).toContain(middle!.id);
       recordRule(TOKEN_LIST, LIST_RULES.filter(`${field}After`));
 
       const before = await ids({ [`${field}Before`]: middle![stamp] });
       expect(before, `${field}Before=${middle![stamp]} lists the earlier token ${first!.id}`).toContain(first!.id);
       expect(before, `${field}Before=${middle![stamp]} leaves out the later token ${last!.id}`).not.toContain(last!.id);
+      // Description: GET /tokens ${field}Before: "Filter customers ${field} before this timestamp (inclusive)".
+      expect(before, `Description: GET /tokens ${field}Before "(inclusive)": ${field}Before=${middle![stamp]} lists the token ${middle!.id} whose ${stamp} is that instant`).toContain(middle!.id);
       recordRule(TOKEN_LIST, LIST_RULES.filter(`${field}Before`));
     }
   });

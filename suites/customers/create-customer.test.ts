@@ -8,6 +8,7 @@ import { rng } from '../../fixtures/random.js';
 import { createCustomer } from '../../helpers/flows/customers.js';
 import { expectError, expectFieldErrors, expectStatus } from '../../helpers/expect.js';
 import { api } from '../../helpers/harness.js';
+import { CUSTOMER_ENUMS } from '../../helpers/field-rules/customers.js';
 import { basisSupplement, scenario } from '../../helpers/scenario.js';
 import { Customer, EndUserTerms, Page } from '../../helpers/schemas/index.js';
 
@@ -60,10 +61,17 @@ describe('POST /customers', () => {
   });
 
   it('accepts the optional enhanced-due-diligence fields on an individual', async () => {
-    const edd = { sourceOfFundsCategories: ['SALARY'], expectedMonthlyTransactionCount: 'COUNT_10_TO_100', pepStatus: 'NONE' };
-    await basisSupplement('enumerated EDD values (supplement section 4)');
+    // Description: CustomerEdd: values of IndividualSourceOfFundsCategory, SourceOfWealthCategory, PurposeOfAccount,
+    // ExpectedMonthlyTransactionCount, ExpectedMonthlyTransactionVolume, AnnualIncomeRange, NetWorthRange, PepStatus.
+    const edd = {
+      sourceOfFundsCategories: ['SELF_EMPLOYMENT_INCOME', 'SALARY'], sourceOfWealthCategories: ['INVESTMENTS'], purposeOfAccount: 'CONTRACTOR_PAYOUTS',
+      expectedMonthlyTransactionCount: 'COUNT_UNDER_10', expectedMonthlyTransactionVolume: 'VOLUME_UNDER_10K', annualIncomeRange: 'UNDER_50K', netWorthRange: 'UNDER_100K', pepStatus: 'NONE',
+    };
+    await basisSupplement('enumerated EDD values (supplement section 4; openapi.yaml CustomerEdd)');
     const customer = await createCustomer(individual(edd));
     expect(customer.id).toMatch(/^Customer:/);
+    const read = expectStatus(await api.get('/customers/{customerId}', { params: { customerId: customer.id } }), 200, Customer);
+    expect(read, 'the EDD fields read back as sent').toMatchObject(edd);
   });
 });
 
@@ -73,11 +81,45 @@ describe('PATCH /customers/{customerId}', () => {
   it('adds enhanced-due-diligence fields and the terms consent to an existing customer', async () => {
     const customer = await createCustomer(bareIndividual());
     const version = await currentTermsVersion();
-    // Values the documents give (supplement 4: the pepStatus enum, the examples SALARY and COUNT_10_TO_100);
-    // purposeOfAccount, annualIncomeRange and the others name no values, so none is sent.
-    const update = { customerType: 'INDIVIDUAL', pepStatus: 'FOREIGN', sourceOfFundsCategories: ['SALARY'], expectedMonthlyTransactionCount: 'COUNT_10_TO_100', endUserTermsConsent: consent(version) };
+    // Description: CustomerEdd, values of its enums (PepStatus, IndividualSourceOfFundsCategory, PurposeOfAccount, AnnualIncomeRange).
+    const update = { customerType: 'INDIVIDUAL', pepStatus: 'FOREIGN', sourceOfFundsCategories: ['SALARY'], purposeOfAccount: 'P2P_TRANSFERS', annualIncomeRange: 'RANGE_50K_100K', expectedMonthlyTransactionCount: 'COUNT_10_TO_100', endUserTermsConsent: consent(version) };
     const updated = expectStatus(await api.patch('/customers/{customerId}', { params: { customerId: customer.id }, body: update }), 200, Customer);
     expect(updated.id, 'PATCH /customers/{customerId} updates that customer').toBe(customer.id);
+  });
+
+  it('takes every value the description gives each enhanced-due-diligence enum of an individual, and reads it back', async () => {
+    await basisSupplement('section 4: EDD fields on PATCH; openapi.yaml CustomerEdd enums');
+    const customer = await createCustomer(bareIndividual());
+    // Description: CustomerEdd: each member's enum; "Required when ... includes `OTHER`" for the three descriptions.
+    const fields: [string, readonly string[], boolean, string?][] = [
+      ['sourceOfFundsCategories', CUSTOMER_ENUMS.individualSourceOfFunds, true, 'sourceOfFundsOtherDescription'],
+      ['sourceOfWealthCategories', CUSTOMER_ENUMS.sourceOfWealth, true, 'sourceOfWealthOtherDescription'],
+      ['purposeOfAccount', CUSTOMER_ENUMS.purposeOfAccount, false, 'purposeOfAccountOtherDescription'],
+      ['expectedMonthlyTransactionCount', CUSTOMER_ENUMS.transactionCount, false],
+      ['expectedMonthlyTransactionVolume', CUSTOMER_ENUMS.transactionVolume, false],
+      ['annualIncomeRange', CUSTOMER_ENUMS.annualIncome, false],
+      ['netWorthRange', CUSTOMER_ENUMS.netWorth, false],
+    ];
+    for (const [field, values, list, description] of fields) {
+      for (const value of values) {
+        const sent = list ? [value] : value;
+        const body = { customerType: 'INDIVIDUAL', [field]: sent, ...(value === 'OTHER' && description ? { [description]: 'Described elsewhere' } : {}) };
+        const updated = expectStatus(await api.patch('/customers/{customerId}', { params: { customerId: customer.id }, body }), 200, Customer, `Description: CustomerEdd.${field}: ${value} is one of its values`);
+        expect((updated as Record<string, unknown>)[field], `${field} reads back as sent`).toEqual(sent);
+      }
+    }
+  });
+
+  it('takes every value the description gives a business\'s entityType and businessType, and reads it back', async () => {
+    await basisSupplement('section 4: BUSINESS businessInfo on PATCH; openapi.yaml EntityType, BusinessType');
+    const customer = await createCustomer(business());
+    for (const [field, values] of [['entityType', CUSTOMER_ENUMS.entityType], ['businessType', CUSTOMER_ENUMS.businessType]] as const) {
+      for (const value of values) {
+        const body = { customerType: 'BUSINESS', businessInfo: { [field]: value } };
+        const updated = expectStatus(await api.patch('/customers/{customerId}', { params: { customerId: customer.id }, body }), 200, Customer, `Description: BusinessInfo.${field}: ${value} is one of its values`);
+        expect((updated as { businessInfo?: Record<string, unknown> }).businessInfo?.[field], `businessInfo.${field} reads back as sent`).toBe(value);
+      }
+    }
   });
 
   it('replaces the currencies with the list an update gives', async () => {
@@ -87,6 +129,28 @@ describe('PATCH /customers/{customerId}', () => {
     expectStatus(patch, 200, Customer, 'PATCH /customers/{customerId} with currencies');
     const read = expectStatus(await api.get('/customers/{customerId}', { params: { customerId: customer.id } }), 200, Customer, 'GET /customers/{customerId}');
     expect([...((read.currencies as string[] | undefined) ?? [])].sort(), 'supplement 4: currencies (PATCH replaces): the list reads back as the update gave it, not merged with the one before').toEqual(['EUR']);
+  });
+
+  it.for(['INDIVIDUAL', 'BUSINESS'] as const)('refuses a %s update that includes both email and phoneNumber with 400, changing nothing; each alone is taken', async (type) => {
+    await basisSupplement('section 4: email and phoneNumber must change in separate calls; openapi.yaml updateCustomerById');
+    const customer = await createCustomer(type === 'INDIVIDUAL' ? individual() : business());
+    const params = { customerId: customer.id };
+    const before = expectStatus(await api.get('/customers/{customerId}', { params }), 200, Customer);
+    const f = rng();
+    const email = `both-${f.string.alphanumeric(10).toLowerCase()}@example.com`;
+    const phoneNumber = `+1${f.string.numeric({ length: 10, allowLeadingZeros: false })}`;
+    // Description: updateCustomerById: "Update `email` and `phoneNumber` in separate PATCH calls. A request that
+    // includes both fields is rejected." The refusal of a request the operation gives is its 400 (Bad request):
+    // its 401, 404, 409 and 424 each name cases of their own.
+    const both = await api.patch('/customers/{customerId}', { params, body: { customerType: type, email, phoneNumber } });
+    expectError(both, 400, undefined, 'Description: updateCustomerById: "A request that includes both fields is rejected" (400 Bad request)');
+    const after = expectStatus(await api.get('/customers/{customerId}', { params }), 200, Customer);
+    expect(after, 'a rejected update changes nothing: neither the email nor the phone number, nor updatedAt').toEqual(before);
+    // Control: the same two changes in separate calls are taken.
+    const emailed = expectStatus(await api.patch('/customers/{customerId}', { params, body: { customerType: type, email } }), 200, Customer, 'control: email alone');
+    expect((emailed as Record<string, unknown>).email, 'the email alone is changed').toBe(email);
+    const phoned = expectStatus(await api.patch('/customers/{customerId}', { params, body: { customerType: type, phoneNumber } }), 200, Customer, 'control: phoneNumber alone');
+    expect((phoned as Record<string, unknown>).phoneNumber, 'the phone number alone is changed').toBe(phoneNumber);
   });
 
   it('returns every invalid field of an update in details.errors[]', async () => {

@@ -1,7 +1,8 @@
 // Interface: ExternalAccount (ownershipType "Required when creating self-custody crypto wallet external
 // accounts on platforms subject to counterparty requirements"; defaultUmaDepositAccount "At most one
 // external account per customer may be the default"; fiat variants carry a required beneficiary;
-// BeneficiaryVerificationStatus). Paths and status codes: basis: supplement (section 7).
+// BeneficiaryVerificationStatus). Paths and status codes: basis: supplement (section 7). openapi.yaml,
+// ExternalAccountCreateRequest.defaultUmaDepositAccount: a second default overrides the existing one.
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { individual } from '../../fixtures/customers.js';
@@ -59,21 +60,25 @@ describe('External accounts', () => {
     expect(created.beneficiaryVerificationStatus).toBe(status);
   });
 
-  it('keeps at most one default UMA deposit account per customer; another customer\'s default leaves it the default', async () => {
+  it('keeps at most one default UMA deposit account per customer: a second default overrides the first; another customer\'s default leaves it the default', async () => {
+    await basisSupplement('create paths and codes (section 7); openapi.yaml ExternalAccountCreateRequest.defaultUmaDepositAccount');
     const [customer, other] = await Promise.all([createCustomer(individual()), createCustomer(individual())]);
     const defaultsOf = async (customerId: string) =>
       expectStatus(await api.get('/customers/external-accounts', { query: { customerId, limit: 100 } }), 200, List).data.filter((a) => a.customerId === customerId && a.defaultUmaDepositAccount === true).map((a) => a.id);
-    for (let i = 0; i < 2; i++) {
-      const res = await api.post('/customers/external-accounts', { body: usdAccount(customer.id, '000', { defaultUmaDepositAccount: true }) });
-      // How the limit is kept is not stated: the new default takes over, or it is refused (400 or 409).
-      if (res.status !== 201) expectError(res, res.status === 400 ? 400 : 409, undefined, 'a second default may be refused');
-    }
-    const [mine, ...more] = await defaultsOf(customer.id);
-    expect([mine, ...more].length, 'ExternalAccount.defaultUmaDepositAccount: at most one external account per customer may be the default').toBe(1);
+    const first = expectStatus(await api.post('/customers/external-accounts', { body: usdAccount(customer.id, '000', { defaultUmaDepositAccount: true }) }), 201, ExternalAccount, 'the customer\'s first default');
+    expect(await defaultsOf(customer.id), 'the first default is the customer\'s default').toEqual([first.id]);
+    // Description: ExternalAccountCreateRequest.defaultUmaDepositAccount: "only one external account can be set as the default
+    // UMA deposit account for a customer, so if there is already a default UMA deposit account, this will override the existing
+    // default UMA deposit account".
+    const second = expectStatus(await api.post('/customers/external-accounts', { body: usdAccount(customer.id, '000', { defaultUmaDepositAccount: true }) }), 201, ExternalAccount, 'Description: a second default is taken and "will override the existing default"');
+    expect(second.defaultUmaDepositAccount, 'the second account is the default').toBe(true);
+    expect(await defaultsOf(customer.id), `Description: "this will override the existing default UMA deposit account": ${second.id} is the one default, ${first.id} no longer is`).toEqual([second.id]);
+    const earlier = expectStatus(await api.get('/customers/external-accounts/{externalAccountId}', { params: { externalAccountId: first.id } }), 200, ExternalAccount);
+    expect(earlier.defaultUmaDepositAccount, `the earlier default ${first.id} reads back without the flag`).not.toBe(true);
     expectStatus(await api.post('/customers/external-accounts', { body: usdAccount(customer.id) }), 201, ExternalAccount, 'an account that is not the default');
-    expect(await defaultsOf(customer.id), 'an account created without the flag leaves the default as it was').toEqual([mine]);
+    expect(await defaultsOf(customer.id), 'an account created without the flag leaves the default as it was').toEqual([second.id]);
     expectStatus(await api.post('/customers/external-accounts', { body: usdAccount(other.id, '000', { defaultUmaDepositAccount: true }) }), 201, ExternalAccount, 'another customer\'s first default is taken');
-    expect(await defaultsOf(customer.id), 'per customer: another customer\'s default leaves this one the default').toEqual([mine]);
+    expect(await defaultsOf(customer.id), 'per customer: another customer\'s default leaves this one the default').toEqual([second.id]);
     expect((await defaultsOf(other.id)).length, 'and the other customer has its own').toBe(1);
   });
 

@@ -67,7 +67,7 @@ describe('PATCH /beneficial-owners/{beneficialOwnerId}', () => {
   scenario({ area: 'KYC/KYB Verifications', operation: 'PATCH /beneficial-owners/{beneficialOwnerId}', section: 'What the service does', basis: 'supplement' });
 
   it('changes only the fields sent', async () => {
-    await basisSupplement('PATCH partial; only sent fields change (section 14)');
+    await basisSupplement('PATCH partial; only sent fields change (section 14; openapi.yaml BeneficialOwnerPersonalInfoUpdate)');
     const company = await createCustomer(business());
     const body = beneficialOwner(company.id);
     const owner = await addOwner(body);
@@ -79,7 +79,8 @@ describe('PATCH /beneficial-owners/{beneficialOwnerId}', () => {
     const renamed = expectStatus(await patch(owner.id, { personalInfo: { firstName: 'Renamed' } }), 200, BeneficialOwner);
     expect(renamed.personalInfo.firstName).toBe('Renamed');
     const { firstName: _f, ...untouched } = body.personalInfo;
-    expect(renamed.personalInfo, 'personalInfo fields not sent are unchanged').toMatchObject(untouched);
+    // Description: BeneficialOwnerPersonalInfoUpdate: "Partial update for beneficial owner personal information. Only provided fields are updated."
+    expect(renamed.personalInfo, 'Description: BeneficialOwnerPersonalInfoUpdate "Only provided fields are updated": personalInfo fields not sent are unchanged').toMatchObject(untouched);
     expect(renamed.ownershipPercentage, 'the earlier change stays').toBe(35);
 
     const read = expectStatus(await get(owner.id), 200, BeneficialOwner);

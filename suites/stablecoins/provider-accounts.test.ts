@@ -67,10 +67,11 @@ describe('Idempotency-Key on POST /stablecoin-provider-accounts', () => {
 
   it('is required: without it the POST answers 400 and links nothing', async (ctx) => {
     needStablecoins(ctx);
-    await basisSupplement('"Every POST requires Idempotency-Key*" (section 22; section 1 says optional: the area\'s own section is the detailed one)');
+    await basisSupplement('"Every POST requires Idempotency-Key*" (section 22; section 1 says optional: the area\'s own section is the detailed one; openapi.yaml: required, maxLength 255)');
     const body = linkBody();
-    const refused = expectError(await post(LINKS, body, { key: null }), 400, undefined, 'Supplement 22: a POST without Idempotency-Key is refused (400)');
-    expectError(await post(LINKS, body, { key: 'k'.repeat(256) }), 400, undefined, 'Supplement 22: Idempotency-Key is at most 255 characters');
+    // Description: POST /stablecoin-provider-accounts, Idempotency-Key: "Idempotency key for retrying this request safely", required: true, maxLength: 255.
+    const refused = expectError(await post(LINKS, body, { key: null }), 400, undefined, 'Supplement 22 and Description: Idempotency-Key required; a POST without it is refused (400)');
+    expectError(await post(LINKS, body, { key: 'k'.repeat(256) }), 400, undefined, 'Supplement 22 and Description: Idempotency-Key maxLength 255');
     noteInterface('stablecoin-idempotency-key-missing-code', ['Supplement 22: every POST requires Idempotency-Key*', 'The code of the refusal is not stated'], `400 ${refused.code}`);
     // Control, and proof that nothing was linked: the same provider account links now (a link made by
     // the refused requests would make this a duplicate).

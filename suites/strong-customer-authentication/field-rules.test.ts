@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { expectQueryRefused, expectStatus } from '../../helpers/expect.js';
 import {
-  CONFIRM, FACTOR, FACTORS, LOGIN_COMPLETE_PATH, LOGIN_START_PATH, RECORD_EVENT, RESET, RESET_COMPLETE, RESET_STATUS, currentCode, END_USER_IP, enrolPasskey, enrolTotp, listFactors, needSca, sca, scaRegionCustomer, startPasskey, startTotp,
+  CONFIRM, FACTOR, FACTORS, LOGIN_COMPLETE_PATH, LOGIN_START_PATH, RECORD_EVENT, RESET, RESET_COMPLETE, RESET_STATUS, totpCode, END_USER_IP, enrolPasskey, enrolTotp, listFactors, needSca, sca, scaRegionCustomer, startPasskey, startTotp,
 } from '../../helpers/flows/strong-customer-authentication.js';
 import { recordRule } from '../../helpers/coverage/recorder.js';
 import { api, capabilities } from '../../helpers/harness.js';
@@ -36,15 +36,15 @@ const RESET_TRIGGER = '/sandbox/sca/factors/reset/{resetId}/liveness';
 const onlySms = async (customerId: string, what: string) =>
   expect((await listFactors(customerId)).factors.map((f) => f.factor), `${what} were refused and enrolled nothing`).toEqual(['SMS_OTP']);
 
-/** A confirmation's values from a new enrollment: TOTP's secret and current code, or a passkey registered by a new authenticator. */
+/** A confirmation's values from a new enrollment: TOTP's secret and the TOTP code, or a passkey registered by a new authenticator. */
 async function enrollmentValues(customerId: string, type: unknown): Promise<Body> {
   if (type === 'PASSKEY') {
     const enrollment = await startPasskey(customerId);
     const origin = enrollment.allowedOrigins[0]!;
     return { origin, credential: new SoftwareAuthenticator().register(enrollment.options, origin, enrollment.relyingPartyId) };
   }
-  const { secret, key } = await startTotp(customerId);
-  return { secret, code: currentCode(key) };
+  const { secret } = await startTotp(customerId);
+  return { secret, code: totpCode() };
 }
 
 describe(FACTOR_ADD, () => {
@@ -152,7 +152,7 @@ describe(LOGIN_COMPLETE, () => {
     needSca(ctx);
     await basisSupplement('section 16: login/complete 200 {status*, sessionExpiresAt?}; interface: "response carries sessionExpiresAt"');
     const customer = await scaRegionCustomer();
-    const totp = await enrolTotp(customer.id);
+    await enrolTotp(customer.id);
     const { authenticator } = await enrolPasskey(customer.id);
     const Start = z.looseObject({ challengeId: z.string().optional(), passkeyOptions: z.looseObject({ challenge: z.string() }).optional(), allowedOrigins: z.array(z.string()).optional(), relyingPartyId: z.string().optional() });
     await checkValidAnswered({
@@ -164,7 +164,7 @@ describe(LOGIN_COMPLETE, () => {
           const origin = start.allowedOrigins![0]!;
           return { ...b, origin, passkeyAssertion: authenticator.authenticate(start.passkeyOptions!, origin, start.relyingPartyId!) };
         }
-        const code = b.factor === 'TOTP' ? currentCode(totp) : capabilities.sca!.code;
+        const code = b.factor === 'TOTP' ? totpCode() : capabilities.sca!.code;
         return { ...b, code, ...(start.challengeId ? { challengeId: start.challengeId } : {}) };
       },
       send: (b) => sca.post(LOGIN_COMPLETE_PATH, customer.id, b),
