@@ -152,8 +152,8 @@ describe('DELETE /customers/external-accounts/{externalAccountId} of a trusted b
     const account = await customerUsdAccount(customer.id);
     await requestAndConfirm('trust', account.id);
 
-    // Description: Error409 BENEFICIARY_TRUSTED: "The external account is currently a trusted beneficiary, so it cannot be deleted.
-    // Untrust it first via `POST /customers/external-accounts/{externalAccountId}/untrust` (and its `/confirm`), then delete".
+    // Description: Error409 BENEFICIARY_TRUSTED: "The external account is currently a trusted beneficiary, so it cannot be deleted",
+    // and is untrusted first (untrust, then its confirmation) before a delete.
     expectError(await remove(account.id), 409, 'BENEFICIARY_TRUSTED', 'Errors 409 and Description, Error409: a trusted beneficiary cannot be deleted; untrust and confirm first');
     expectStatus(await api.get(CUSTOMER_ACCOUNT, { params: { externalAccountId: account.id } }), 200, ExternalAccount, 'the refused delete left the account in place');
 
