@@ -290,6 +290,11 @@ export const crossCurrencyTransfersFaults = {
     suites: ['same-currency-transfers/field-rules.test.ts'],
     rule: 'Supplement 8: amounts are int64 in the smallest unit (a transfer-in of a fraction is pulled).',
   },
+  'cancelled-without-failure-reason': {
+    areas: ['transactions'],
+    suites: ['transactions/cancel.test.ts'],
+    rule: 'Description, OutgoingTransactionStatus: "FAILED | Something went wrong — accompanied by a failureReason" (a cancelled payment is FAILED without one).',
+  },
   'cancel-without-refund': {
     areas: ['transactions'],
     suites: ['transactions/cancel.test.ts'],

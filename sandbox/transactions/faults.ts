@@ -73,6 +73,11 @@ export const transactionsFaults = {
     suites: ['transactions/cancel.test.ts'],
     rule: 'Supplement 8: cancel 409 TRANSACTION_NOT_CANCELLABLE (bank-rail ACH/wire only); supplement 13: cancel unsettled ACH or wire only.',
   },
+  'cancel-other-type-409': {
+    areas: ['transactions'],
+    suites: ['transactions/cancel.test.ts'],
+    rule: 'Description, cancelTransaction: "requests for transaction types that cannot be cancelled are rejected", 400 "the transaction cannot be cancelled"; 409 only "has already settled or is otherwise past the point where it can be cancelled" (a SEPA payment answers 409).',
+  },
   'transactions-filters-ignored': {
     areas: ['transactions'],
     suites: ['transactions/list-filters.test.ts'],
