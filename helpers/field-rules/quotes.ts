@@ -105,9 +105,9 @@ export function transferOut(): RequestSpec {
 
 /**
  * POST /transfer-in (supplement §8: {source*{accountId: ExternalAccount}, destination*{accountId:
- * InternalAccount}, amount?}, pull-capable sources). The amount's type is not written: an integer of the
- * smallest unit like every amount, a fraction refused as INVALID_INPUT or INVALID_AMOUNT. What a pull
- * without an amount pulls is not written either: the scenarios always give one.
+ * InternalAccount}, amount?}, pull-capable sources; Description, TransferInRequest: required source and
+ * destination, amount an int64 "in the smallest unit of the currency"), a fraction refused as
+ * INVALID_INPUT or INVALID_AMOUNT. A pull without an amount is valid; what it pulls is not stated.
  */
 export function transferIn(): RequestSpec {
   const T = `${S8}: POST /transfer-in`;
@@ -123,7 +123,7 @@ export function transferIn(): RequestSpec {
         { path: 'destination', type: 'object', required: true, valid: fc.constant({}), cite: `${T} destination*{accountId: InternalAccount}` },
         { path: 'destination.accountId', type: 'string', required: true, valid: fc.constant('<destination>'), cite: `${T} destination*{accountId: InternalAccount}` },
         {
-          path: 'amount', type: 'integer', valid: fc.integer({ min: 100, max: 5_000 }), cite: `${T} amount?; ${S8}: amounts int64 in the smallest unit`,
+          path: 'amount', type: 'integer', valid: fc.integer({ min: 100, max: 5_000 }), cite: `${T} amount?; Description, TransferInRequest: amount (int64, not required) "Amount in the smallest unit of the currency"`,
           error: { status: 400, code: ['INVALID_INPUT', 'INVALID_AMOUNT'], namesField: true },
         },
       ],

@@ -285,6 +285,11 @@ export const crossCurrencyTransfersFaults = {
     rule: 'Supplement 6: balance is the available balance; supplement 8: execute debits the source (the deferred debit of an SCA payment is still a debit of what is available).',
   },
   // Supplement 8
+  'transfer-in-amount-required': {
+    areas: ['same-currency-transfers'],
+    suites: ['same-currency-transfers/field-rules.test.ts'],
+    rule: 'Description, TransferInRequest: required source and destination only, amount optional (a pull without an amount is refused).',
+  },
   'transfer-in-fraction-accepted': {
     areas: ['same-currency-transfers'],
     suites: ['same-currency-transfers/field-rules.test.ts'],
