@@ -88,6 +88,21 @@ export const transactionsFaults = {
     suites: ['transactions/list-filters.test.ts', 'agent-operations/lists.test.ts'],
     rule: 'Supplement 8: GET /transactions filters reference and (sender|receiver)AccountIdentifier (what they hold is not stated: a value nothing carries lists nothing); supplement 23: /agents/me/transactions filters as /transactions.',
   },
+  'transactions-account-identifier-ignored': {
+    areas: ['transactions', 'agent-operations'],
+    suites: ['transactions/list-filters.test.ts', 'agent-operations/lists.test.ts'],
+    rule: 'Description, listTransactions and agentListTransactions accountIdentifier: "Filter by account identifier (matches either sender or receiver)" (the filter is not read).',
+  },
+  'transactions-account-identifier-sender-only': {
+    areas: ['transactions', 'agent-operations'],
+    suites: ['transactions/list-filters.test.ts', 'agent-operations/lists.test.ts'],
+    rule: 'Description, listTransactions and agentListTransactions accountIdentifier: "matches either sender or receiver" (the receiver is not matched).',
+  },
+  'transactions-status-any-value': {
+    areas: ['transactions'],
+    suites: ['transactions/list-filters.test.ts'],
+    rule: 'Description, listTransactions status: a TransactionStatus (a value outside the enum is taken, listing nothing).',
+  },
   'reject-not-pending-200': {
     areas: ['transactions'],
     suites: ['transactions/incoming-payments.test.ts'],
