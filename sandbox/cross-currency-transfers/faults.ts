@@ -340,6 +340,26 @@ export const crossCurrencyTransfersFaults = {
     suites: ['cross-currency-transfers/field-rules.test.ts'],
     rule: 'Supplement 8: QuoteRequest remittanceInformation? ≤80 (a longer one is accepted).',
   },
+  'quote-purpose-any-string': {
+    areas: ['cross-currency-transfers', 'same-currency-transfers'],
+    suites: ['cross-currency-transfers/field-rules.test.ts', 'same-currency-transfers/field-rules.test.ts'],
+    rule: 'Description, QuoteRequest and TransferOutRequest purposeOfPayment: a PurposeOfPayment (GIFT, SELF, ..., OTHER) (any string is accepted).',
+  },
+  'quote-realtime-platform-refused': {
+    areas: ['cross-currency-transfers'],
+    suites: ['cross-currency-transfers/realtime-and-uma.test.ts'],
+    rule: 'Description, RealtimeFundingQuoteSource.customerId: "If customerId is not provided, the quote will be created on behalf of the platform itself" (a realtime quote without customerId is refused).',
+  },
+  'quote-realtime-network-optional': {
+    areas: ['cross-currency-transfers'],
+    suites: ['cross-currency-transfers/field-rules.test.ts'],
+    rule: 'Description, RealtimeFundingQuoteSource.cryptoNetwork: "Required when currency is a stablecoin (e.g. USDC, USDT)" (a USDC realtime quote without one is accepted).',
+  },
+  'uma-quote-without-lookup-accepted': {
+    areas: ['cross-currency-transfers'],
+    suites: ['cross-currency-transfers/uma-lookup.test.ts'],
+    rule: 'Description, QuoteRequest.lookupId: "This is required for UMA destinations due to counterparty institution requirements" (a quote to an UMA address without one is accepted).',
+  },
   'quote-sca-factor-any': {
     areas: ['cross-currency-transfers'],
     suites: ['cross-currency-transfers/field-rules.test.ts'],
