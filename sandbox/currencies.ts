@@ -23,6 +23,8 @@ const LIST: CurrencyInfo[] = [
 
 export const CURRENCIES = new Map(LIST.map((c) => [c.code, c]));
 export const CRYPTO = new Set(['USDC', 'USDT', 'BTC']);
+/** The stablecoins among them (openapi.yaml, RealtimeFundingQuoteSource.cryptoNetwork: "a stablecoin (e.g. USDC, USDT)"). */
+export const STABLECOINS = new Set(['USDC', 'USDT']);
 
 export const money = (amount: number, code: string) => {
   const c = CURRENCIES.get(code);

@@ -109,8 +109,6 @@ export function sandboxProfile(input: SandboxProfileInput): Record<string, unkno
       bitcoinWalletType: 'SPARK_WALLET',
       bitcoinAddressForms: ['p2pkh-uncompressed', 'p2pkh', 'p2sh-p2wpkh', 'p2wpkh', 'spark'],
       sca: { region: 'DE', code: '123456' },
-      // sandbox/cards: cards are USD cards, funded from USD or USDC accounts of the cardholder.
-      cardSecondFundingCurrency: 'USDC',
     },
     triggers: {
       failures: FAILURE_TRIGGERS,

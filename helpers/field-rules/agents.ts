@@ -192,9 +192,11 @@ export function agentRules(): Record<string, string[]> {
     'GET /agents/approvals': [LIST_RULES.pagingOnce, LIST_RULES.limitRange, LIST_RULES.filter('agentId'), LIST_RULES.filter('customerId'), LIST_RULES.filter('startDate'), LIST_RULES.filter('endDate'), LIST_RULES.filter('sortOrder'), LIST_RULES.scope('customer')],
     'GET /agents/me/actions': [LIST_RULES.pagingOnce, LIST_RULES.limitRange, LIST_RULES.filter('status'), LIST_RULES.scope('customer')],
     // "filters as /transactions minus customer" (supplement 23): status, type, startDate, endDate of section 8
-    // (platformCustomerId names a customer; (sender|receiver)AccountIdentifier and reference: what they hold is not stated, so only an unmatched value is judged).
+    // (platformCustomerId names a customer; (sender|receiver)AccountIdentifier and reference: what they hold is not stated, so only an unmatched value is judged;
+    // accountIdentifier "matches either sender or receiver", description).
     'GET /agents/me/transactions': [
       LIST_RULES.pagingOnce, LIST_RULES.limitRange, LIST_RULES.filter('type'), LIST_RULES.filter('status'), LIST_RULES.filter('startDate'), LIST_RULES.filter('endDate'), LIST_RULES.scope('customer'),
+      LIST_RULES.filter('accountIdentifier'),
       ...['reference', 'senderAccountIdentifier', 'receiverAccountIdentifier'].map(LIST_RULES.unmatched),
     ],
     'GET /agents/me/internal-accounts': [LIST_RULES.pagingOnce, LIST_RULES.limitRange, LIST_RULES.filter('currency'), LIST_RULES.filter('type'), LIST_RULES.scope('customer')],

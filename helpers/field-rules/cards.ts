@@ -1,7 +1,9 @@
 // Request rules of the card operations (supplement section 9: POST /cards and PATCH /cards/{id}; section
 // 25: FUNDING_SOURCE_INELIGIBLE). Only what the documents state: threeDSecurePassword has no written
 // length, platformCardId no pattern. Valid platformCardIds end 000: the supplement's issuer magic
-// reads their last three characters (001 stays PROCESSING, 002 rejected, 005 slow).
+// reads their last three characters (001 stays PROCESSING, 002 rejected, 005 slow). The cardholder is
+// a US customer funding a USD card, which is no EU card: the description refuses its
+// threeDSecurePassword.
 import fc from 'fast-check';
 import { LIST_RULES } from './lists.js';
 import { matching, ruleIds, type RequestSpec } from './rules.js';
@@ -12,7 +14,7 @@ const PATCH = `${S9}: PATCH /cards/{id} {state?: ACTIVE|FROZEN|CLOSED, fundingSo
 
 export const platformCardId = matching(/^[a-z0-9]{6,20}$/).map((s) => `conf-${s}-000`);
 
-/** POST /cards. `<cardholder>` and `<account>` are the scenario's approved cardholder and their funded USD account. */
+/** POST /cards. `<cardholder>` and `<account>` are the scenario's approved US cardholder and their funded USD account. */
 export function cardCreate(): RequestSpec {
   return {
     operation: 'POST /cards',
@@ -26,7 +28,10 @@ export function cardCreate(): RequestSpec {
         { path: 'fundingSources', type: 'array', required: true, minItems: 1, valid: fc.constant(['<account>']), cite: CREATE },
         { path: 'platformCardId', type: 'string', valid: platformCardId, cite: CREATE },
         { path: 'maxSpendPerTransaction', type: 'integer', minimum: 1, valid: fc.integer({ min: 1, max: 1_000_000 }), cite: CREATE },
-        { path: 'threeDSecurePassword', type: 'string', cite: CREATE },
+        {
+          path: 'threeDSecurePassword', type: 'string', forbidden: true, valid: fc.constant('AbCd1234EfGh5678'),
+          cite: 'Description, CardCreateRequest.threeDSecurePassword: "Only accepted for card programs whose issuer supports a static-password factor (EU cards today); supplying it for a program that does not is rejected with INVALID_INPUT" (a US cardholder\'s USD card)',
+        },
       ],
     }],
   };
@@ -37,7 +42,7 @@ export function cardCreate(): RequestSpec {
  * "is not combinable with the others" (forbidden beside state CLOSED).
  */
 export function cardPatch(): RequestSpec {
-  const closed = `${S9}: PATCH /cards/{id}: CLOSED not combinable with the others`;
+  const closed = `${S9}: PATCH /cards/{id}: CLOSED not combinable with the others; Description, CardUpdateRequest: "CLOSED ... cannot be combined with fundingSources or maxSpendPerTransaction"`;
   return {
     operation: 'PATCH /cards/{cardId}',
     part: 'body',

@@ -1,14 +1,19 @@
 // Request rules of the money-moving operations (supplement section 8: QuoteRequest and its source and
 // destination shapes, transfer-in and transfer-out; section 6: the sandbox funding trigger; interface:
-// POST /quotes "Request fields named", platformFeeOverride "requires USD source currency"). Only what
-// the documents state: open sets ("paymentRail (ACH, WIRE, …)", "purposeOfPayment (e.g. GIFT,
-// OTHER)") are no enums, and no length is declared where none is written (description, purposeOfPayment).
+// POST /quotes "Request fields named", platformFeeOverride "requires USD source currency"; the
+// description's QuoteRequest, TransferOutRequest and PurposeOfPayment). Only what the documents state:
+// an open set ("paymentRail (ACH, WIRE, …)") is no enum, purposeOfPayment is the description's
+// PurposeOfPayment enum, and no length is declared where none is written (description).
 import fc from 'fast-check';
 import { LIST_RULES } from './lists.js';
 import { ruleIds, type FieldSpec, type RequestSpec, type Variant } from './rules.js';
 
 const S8 = 'supplement §8';
 const Q = `${S8}: QuoteRequest`;
+
+/** Description, PurposeOfPayment (QuoteRequest and TransferOutRequest purposeOfPayment). */
+const PURPOSES = ['GIFT', 'SELF', 'GOODS_OR_SERVICES', 'EDUCATION', 'HEALTH_OR_MEDICAL', 'REAL_ESTATE_PURCHASE', 'TAX_PAYMENT', 'LOAN_PAYMENT', 'UTILITY_BILL', 'DONATION', 'TRAVEL', 'FAMILY_SUPPORT', 'SALARY_PAYMENT', 'OTHER'];
+const PURPOSE_CITE = 'Description, PurposeOfPayment: enum GIFT, SELF, GOODS_OR_SERVICES, EDUCATION, HEALTH_OR_MEDICAL, REAL_ESTATE_PURCHASE, TAX_PAYMENT, LOAN_PAYMENT, UTILITY_BILL, DONATION, TRAVEL, FAMILY_SUPPORT, SALARY_PAYMENT, OTHER';
 
 /** Amounts a funded sender can pay: small enough for any corridor's limits, never a magic suffix (they are account identifiers, not amounts). */
 const smallAmount = fc.integer({ min: 1_000, max: 20_000 });
@@ -22,7 +27,7 @@ const common: FieldSpec[] = [
   },
   { path: 'description', type: 'string', cite: `${Q} description?` },
   { path: 'remittanceInformation', type: 'string', maxLength: 80, cite: `${Q} remittanceInformation? ≤80` },
-  { path: 'purposeOfPayment', type: 'string', valid: fc.constantFrom('GIFT', 'OTHER'), cite: `${Q} purposeOfPayment? (e.g. GIFT, OTHER)` },
+  { path: 'purposeOfPayment', type: 'string', enum: PURPOSES, cite: `${Q} purposeOfPayment? (e.g. GIFT, OTHER); ${PURPOSE_CITE}` },
   { path: 'scaFactor', type: 'string', enum: ['SMS_OTP', 'PASSKEY'], nearMiss: ['TOTP'], cite: `${Q} scaFactor? (SMS_OTP|PASSKEY); supplement §16: scaFactor SMS_OTP default, PASSKEY; TOTP rejected` },
 ];
 
@@ -46,8 +51,9 @@ const sourceRealtime = (currency: string, network: boolean): FieldSpec[] => [
   { path: 'source', type: 'object', required: true, valid: fc.constant({}), cite: `${Q} source*` },
   { path: 'source.sourceType', type: 'string', required: true, enum: ['ACCOUNT', 'REALTIME_FUNDING'], valid: fc.constant('REALTIME_FUNDING'), cite: `${S8}: source ACCOUNT | REALTIME_FUNDING; interface: POST /quotes sourceType` },
   { path: 'source.currency', type: 'string', required: true, valid: fc.constant(currency), cite: `${S8}: source REALTIME_FUNDING currency*` },
-  { path: 'source.customerId', type: 'string', valid: fc.constant('<customer>'), cite: `${S8}: source REALTIME_FUNDING customerId? (absent = platform)` },
-  ...(network ? [{ path: 'source.cryptoNetwork', type: 'string' as const, enum: NETWORKS, valid: fc.constantFrom('SOLANA', 'ETHEREUM', 'BASE', 'POLYGON'), cite: `${S8}: source REALTIME_FUNDING cryptoNetwork? (stablecoins: ${NETWORKS.join(', ')})` }] : []),
+  { path: 'source.customerId', type: 'string', valid: fc.constant('<customer>'), cite: `${S8}: source REALTIME_FUNDING customerId? (absent = platform); Description, RealtimeFundingQuoteSource.customerId: "If customerId is not provided, the quote will be created on behalf of the platform itself"` },
+  // A stablecoin (USDC) source: Description, RealtimeFundingQuoteSource.cryptoNetwork "Required when currency is a stablecoin (e.g. USDC, USDT)".
+  ...(network ? [{ path: 'source.cryptoNetwork', type: 'string' as const, required: true, enum: NETWORKS, valid: fc.constantFrom('SOLANA', 'ETHEREUM', 'BASE', 'POLYGON'), cite: `${S8}: source REALTIME_FUNDING cryptoNetwork? (stablecoins: ${NETWORKS.join(', ')}); Description, RealtimeFundingQuoteSource.cryptoNetwork: "Required when currency is a stablecoin (e.g. USDC, USDT)"` }] : []),
   // Executing at creation is for internal-account or pull-capable sources only: true is refused here,
   // naming the flag or the source it does not go with.
   { path: 'immediatelyExecute', type: 'boolean', forbidden: true, alsoNamed: ['source', 'source.sourceType'], valid: fc.constant(true), cite: `${Q} immediatelyExecute? (default false; internal-account or pull-capable sources only): not a realtime-funding source` },
@@ -97,7 +103,7 @@ export function transferOut(): RequestSpec {
           error: { status: 400, code: ['INVALID_INPUT', 'INVALID_AMOUNT'], namesField: true },
         },
         { path: 'remittanceInformation', type: 'string', cite: `${T} remittanceInformation?` },
-        { path: 'purposeOfPayment', type: 'string', valid: fc.constantFrom('GIFT', 'OTHER'), cite: `${T} purposeOfPayment?` },
+        { path: 'purposeOfPayment', type: 'string', enum: PURPOSES, cite: `${T} purposeOfPayment?; Description, TransferOutRequest.purposeOfPayment: ${PURPOSE_CITE}` },
       ],
     }],
   };
@@ -105,9 +111,9 @@ export function transferOut(): RequestSpec {
 
 /**
  * POST /transfer-in (supplement §8: {source*{accountId: ExternalAccount}, destination*{accountId:
- * InternalAccount}, amount?}, pull-capable sources). The amount's type is not written: an integer of the
- * smallest unit like every amount, a fraction refused as INVALID_INPUT or INVALID_AMOUNT. What a pull
- * without an amount pulls is not written either: the scenarios always give one.
+ * InternalAccount}, amount?}, pull-capable sources; Description, TransferInRequest: required source and
+ * destination, amount an int64 "in the smallest unit of the currency"), a fraction refused as
+ * INVALID_INPUT or INVALID_AMOUNT. A pull without an amount is valid; what it pulls is not stated.
  */
 export function transferIn(): RequestSpec {
   const T = `${S8}: POST /transfer-in`;
@@ -123,7 +129,7 @@ export function transferIn(): RequestSpec {
         { path: 'destination', type: 'object', required: true, valid: fc.constant({}), cite: `${T} destination*{accountId: InternalAccount}` },
         { path: 'destination.accountId', type: 'string', required: true, valid: fc.constant('<destination>'), cite: `${T} destination*{accountId: InternalAccount}` },
         {
-          path: 'amount', type: 'integer', valid: fc.integer({ min: 100, max: 5_000 }), cite: `${T} amount?; ${S8}: amounts int64 in the smallest unit`,
+          path: 'amount', type: 'integer', valid: fc.integer({ min: 100, max: 5_000 }), cite: `${T} amount?; Description, TransferInRequest: amount (int64, not required) "Amount in the smallest unit of the currency"`,
           error: { status: 400, code: ['INVALID_INPUT', 'INVALID_AMOUNT'], namesField: true },
         },
       ],
@@ -235,10 +241,11 @@ export function quoteRules(): Record<string, string[]> {
     'POST /quotes/{quoteId}/execute': ruleIds(quoteExecute()),
     'POST /quotes/{quoteId}/authorize': ruleIds(quoteAuthorize()),
     'POST /sandbox/uma/receive': ruleIds(sandboxUmaReceive('$sender@example.com')),
-    // suites/transactions/lists.test.ts and list-filters.test.ts; (sender|receiver)AccountIdentifier and reference: what they hold is not stated, so only an unmatched value is judged.
+    // suites/transactions/lists.test.ts and list-filters.test.ts; (sender|receiver)AccountIdentifier and reference: what they hold is not stated, so only an unmatched value is judged; accountIdentifier matches either side's accountId (description).
     'GET /transactions': [
       LIST_RULES.pagingOnce, LIST_RULES.limitRange, LIST_RULES.filter('customerId'), LIST_RULES.filter('sortOrder'), LIST_RULES.scope('customer'),
       LIST_RULES.filter('type'), LIST_RULES.filter('status'), LIST_RULES.filter('platformCustomerId'), LIST_RULES.filter('startDate'), LIST_RULES.filter('endDate'),
+      LIST_RULES.filter('accountIdentifier'),
       ...['reference', 'senderAccountIdentifier', 'receiverAccountIdentifier'].map(LIST_RULES.unmatched),
     ],
   };

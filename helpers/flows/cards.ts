@@ -1,6 +1,6 @@
 // Card flows: an approved cardholder with a funded account, a card brought to ACTIVE, and card
 // simulations whose outcome is found by the issuer token. Paths and shapes: basis: supplement (section 9).
-import { expect } from 'vitest';
+import { expect, type TestContext } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { individual } from '../../fixtures/customers.js';
@@ -8,8 +8,11 @@ import { eventually } from '../eventually.js';
 import { expectStatus } from '../expect.js';
 import { api, capabilities } from '../harness.js';
 import { AnyTransaction, Card, CardTransaction, SimulationAccepted, type InternalAccount } from '../schemas/index.js';
-import { activeAccount, createCustomer, fund } from './customers.js';
+import { waitForEvent } from '../events.js';
+import { requireCapability } from '../scenario.js';
+import { activeAccount, createCustomer, customerAccounts, fund } from './customers.js';
 import { walkPages } from './pages.js';
+import { needEmbeddedWallet, walletAccount } from './wallet.js';
 
 export async function cardholder(funding = 1_000_000): Promise<{ customerId: string; account: InternalAccount }> {
   const customer = await createCustomer(individual());
@@ -27,6 +30,37 @@ export async function issueCard(customerId: string, accountId: string): Promise<
   const platformCardId = `conf-${randomUUID().slice(0, 8)}-000`;
   const res = await api.post('/cards', { body: { cardholderId: customerId, form: 'VIRTUAL', fundingSources: [accountId], platformCardId } });
   return expectStatus(res, 201, Card, 'POST /cards issues a card');
+}
+
+/** The account once ACTIVE, by its id (a customer may hold two accounts of one currency). */
+async function activeById(customerId: string, accountId: string): Promise<string> {
+  const account = (await customerAccounts(customerId)).find((a) => a.id === accountId);
+  expect(account, `GET /customers/internal-accounts lists ${accountId} among the customer's accounts`).toBeDefined();
+  if (account!.status !== 'ACTIVE') await waitForEvent(accountId, (n) => n.type === 'INTERNAL_ACCOUNT.STATUS_UPDATED' && n.data.status === 'ACTIVE', 'INTERNAL_ACCOUNT.STATUS_UPDATED to ACTIVE');
+  return accountId;
+}
+
+/**
+ * An approved cardholder with two ACTIVE internal accounts in one currency (Description, Card.currency:
+ * "all funding sources bound to a card must be denominated in the same card-eligible currency"), so a
+ * card can have two sources: an embedded wallet (the target's declared trigger; Description, createCard:
+ * "If any funding source is an Embedded Wallet internal account ...") and the customer's own account in
+ * the wallet's currency. Besides them the cardholder's USD and EUR accounts, in other currencies than
+ * the wallet's (USDC where the wallet is).
+ */
+export async function twoSourceCardholder(ctx: TestContext, ids: string[] = []) {
+  needEmbeddedWallet(ctx, ids);
+  const { customerId, account: wallet } = await walletAccount({ currencies: ['USD', 'USDC', 'EUR'] });
+  const currency = wallet.balance.currency.code;
+  const own = (await customerAccounts(customerId)).find((a) => a.id !== wallet.id && a.balance.currency.code === currency);
+  requireCapability(ctx, own !== undefined && currency !== 'USD' && currency !== 'EUR', `the embedded wallet is in ${currency}, and the cardholder holds no other account in it beside a USD and a EUR one`, ids);
+  const [first, second, usd, eur] = await Promise.all([
+    activeById(customerId, own!.id),
+    activeById(customerId, wallet.id),
+    activeAccount(customerId, 'USD').then((a) => a.id),
+    activeAccount(customerId, 'EUR').then((a) => a.id),
+  ]);
+  return { customerId, currency, first, second, usd, eur };
 }
 
 export const getCard = async (cardId: string) => expectStatus(await api.get('/cards/{cardId}', { params: { cardId } }), 200, Card);

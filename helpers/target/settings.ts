@@ -53,8 +53,6 @@ export interface Capabilities {
   cardActivationDelayMs?: number;
   /** Last three digits of a platformCardId that hold a new card in PENDING_KYC (the supplement names no way in). */
   cardPendingKycTrigger?: string;
-  /** A currency besides USD whose internal account may fund the same card (two sources of one cardholder). */
-  cardSecondFundingCurrency?: string;
   /** How long an incoming payment answered 202 waits for approve or reject before it is auto-rejected (supplement: 5 s). */
   incomingApprovalWindowMs: number;
   /** Longest a fee configuration change takes to show in GET /exchange-rates (interface, Limits: rates cached about 5 minutes, fees included). */
@@ -351,7 +349,6 @@ export function capabilitiesOf(v: SettingValues): Capabilities {
     incomingRefundSenders: v.incomingRefundSender && v.incomingRefundFailedSender ? { completed: v.incomingRefundSender, failed: v.incomingRefundFailedSender } : undefined,
     cardActivationDelayMs: v.cardActivationDelayMs,
     cardPendingKycTrigger: v.cardPendingKycTrigger,
-    cardSecondFundingCurrency: v.cardSecondFundingCurrency,
     incomingApprovalWindowMs: v.incomingApprovalWindowMs!,
     rateFeeChangeMs: v.rateFeeChangeMs!,
     customerTriggers: {

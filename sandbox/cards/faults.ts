@@ -24,6 +24,11 @@ export const cardsFaults = {
     suites: ['cards/issuance-and-mutation.test.ts'],
     rule: 'Card state: mutating a closed card answers 409 CARD_NOT_MUTABLE.',
   },
+  'card-closed-unfreeze-not-mutable': {
+    areas: ['cards'],
+    suites: ['cards/state-matrix.test.ts'],
+    rule: 'Description, updateCardById 409: INVALID_STATE_TRANSITION when the requested transition is not one of ACTIVE ⇄ FROZEN or ACTIVE | FROZEN → CLOSED "(e.g. trying to un-freeze a CLOSED card)" (CLOSED -> ACTIVE answers CARD_NOT_MUTABLE).',
+  },
   'card-already-closed-wrong-code': {
     areas: ['cards'],
     suites: ['cards/state-matrix.test.ts'],
@@ -116,6 +121,11 @@ export const cardsFaults = {
     suites: ['cards/card-transactions.test.ts'],
     rule: 'Supplement 9: merchant.descriptor ending 006: confirmation FAILED -> EXCEPTION (interface: CARD_TRANSACTION.* on every card transaction state transition, exception included).',
   },
+  'cards-account-filter-first-source-only': {
+    areas: ['cards'],
+    suites: ['cards/lists.test.ts'],
+    rule: 'Description, listCards accountId: "Returns cards whose fundingSources array contains the given internal account id" (a card the account funds second is left out).',
+  },
   'card-limit-null-ignored': {
     areas: ['cards'],
     suites: ['cards/field-rules.test.ts'],
@@ -180,7 +190,23 @@ export const cardsFaults = {
   'card-pre-activation-patchable': {
     areas: ['cards'],
     suites: ['cards/pre-activation-states.test.ts'],
-    rule: 'Supplement 25: PATCH from PROCESSING or PENDING_KYC answers 409 INVALID_STATE_TRANSITION (inferred); interface: any other requested transition answers 409.',
+    rule: 'Description, CardUpdateRequest: "state transitions are limited to ACTIVE ⇄ FROZEN and ACTIVE | FROZEN → CLOSED; any other transition returns 409 INVALID_STATE_TRANSITION" (from PROCESSING or PENDING_KYC).',
+  },
+  // Description: Card, CardCreateRequest, CardUpdateRequest
+  'card-funding-currencies-mixed': {
+    areas: ['cards'],
+    suites: ['cards/funding-sources.test.ts'],
+    rule: 'Description, Card.currency: "all funding sources bound to a card must be denominated in the same card-eligible currency"; CardUpdateRequest.fundingSources: "denominated in the card\'s currency" (400 FUNDING_SOURCE_INELIGIBLE; a source in another card-eligible currency is bound).',
+  },
+  'card-currency-not-derived': {
+    areas: ['cards'],
+    suites: ['cards/funding-sources.test.ts'],
+    rule: 'Description, Card.currency: "Derived from the funding sources at issue time" (a card is USD whatever its sources).',
+  },
+  'card-3ds-password-any-program': {
+    areas: ['cards'],
+    suites: ['cards/field-rules.test.ts'],
+    rule: 'Description, CardCreateRequest.threeDSecurePassword: "Only accepted for card programs whose issuer supports a static-password factor (EU cards today); supplying it for a program that does not is rejected with INVALID_INPUT" (a US cardholder\'s USD card takes one).',
   },
   'card-reveal-without-expiry': {
     areas: ['cards'],

@@ -1,7 +1,11 @@
 // Interface: Card `state` (ACTIVE -> FROZEN, FROZEN -> ACTIVE, ACTIVE -> CLOSED, FROZEN -> CLOSED; any
 // other requested transition 409 INVALID_STATE_TRANSITION; CLOSED on a closed card 409
 // CARD_ALREADY_CLOSED; mutating a closed card 409 CARD_NOT_MUTABLE). PATCH /cards/{id}: freeze,
-// unfreeze, close, its funding sources and its spending limit.
+// unfreeze, close, its funding sources and its spending limit. openapi.yaml, CardUpdateRequest: "At
+// least one of state, fundingSources, or maxSpendPerTransaction must be supplied. state transitions are
+// limited to ACTIVE ⇄ FROZEN and ACTIVE | FROZEN → CLOSED; any other transition returns 409
+// INVALID_STATE_TRANSITION. CLOSED ... cannot be combined with fundingSources or maxSpendPerTransaction";
+// updateCardById 409: INVALID_STATE_TRANSITION "(e.g. trying to un-freeze a CLOSED card)".
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { isoNow } from '../clock.js';
@@ -18,7 +22,8 @@ const patchCardBody = (faults: SandboxContext['faults']) => z
     maxSpendPerTransaction: z.number().int().min(1).nullable().optional(),
   })
   .refine((b) => Object.keys(b).length > 0, { message: 'at least one of state, fundingSources, maxSpendPerTransaction', path: ['body'] })
-  // Supplement section 9: CLOSED is not combinable with the others; each field given beside it is named.
+  // openapi.yaml, CardUpdateRequest (supplement section 9): CLOSED "cannot be combined with fundingSources or
+  // maxSpendPerTransaction"; each field given beside it is named.
   .superRefine((b, c) => {
     if (b.state !== 'CLOSED' || faults.has('card-close-combinable')) return;
     for (const key of ['fundingSources', 'maxSpendPerTransaction'] as const) {
@@ -39,11 +44,15 @@ export async function cardUpdateRoutes(app: FastifyInstance) {
           ? conflict('INVALID_STATE_TRANSITION', 'CLOSED -> CLOSED')
           : conflict('CARD_ALREADY_CLOSED', `Card ${card.id} is already closed`);
       }
+      // openapi.yaml, updateCardById 409: un-freezing a CLOSED card is an INVALID_STATE_TRANSITION (the
+      // fault answers CARD_NOT_MUTABLE); CLOSED -> FROZEN meets both sentences (sandbox/README.md).
+      if (body.state === 'ACTIVE' && f.has('card-closed-unfreeze-not-mutable')) throw conflict('CARD_NOT_MUTABLE', `Card ${card.id} is closed and cannot change`);
       if (body.state) throw conflict('INVALID_STATE_TRANSITION', `A closed card cannot become ${body.state}`);
       if (!f.has('card-closed-funding-mutable')) throw conflict('CARD_NOT_MUTABLE', `Card ${card.id} is closed and cannot change`);
     }
     if (body.state && body.state !== card.state) {
-      // PROCESSING and PENDING_KYC allow no requested transition (supplement section 25, inferred).
+      // PROCESSING and PENDING_KYC allow no requested transition (openapi.yaml, CardUpdateRequest: the
+      // transitions are limited to ACTIVE ⇄ FROZEN and ACTIVE | FROZEN → CLOSED).
       const allowed = f.has('card-pre-activation-patchable') && (card.state === 'PROCESSING' || card.state === 'PENDING_KYC') ? [body.state] : ALLOWED[card.state] ?? [];
       if (!allowed.includes(body.state) && !(f.has('card-closed-reactivates') && card.state === 'CLOSED')) {
         throw conflict('INVALID_STATE_TRANSITION', `Card ${card.id} cannot go from ${card.state} to ${body.state}`);
@@ -52,7 +61,7 @@ export async function cardUpdateRoutes(app: FastifyInstance) {
       if (f.has('card-rejected-transition-changes-state')) setState(card, card.state === 'ACTIVE' ? 'FROZEN' : 'ACTIVE');
       throw conflict('INVALID_STATE_TRANSITION', `Card ${card.id} is already ${card.state}`);
     }
-    if (body.fundingSources) checkFunding(card.cardholderId, body.fundingSources, 'fundingSources');
+    if (body.fundingSources) checkFunding(card.cardholderId, body.fundingSources, 'fundingSources', { currency: card.currency });
     if (body.fundingSources) {
       const previous = card.fundingSources;
       card.fundingSources = body.fundingSources;

@@ -1,13 +1,15 @@
 // Supplement section 9: issuing a card (400 CARDHOLDER_KYC_NOT_APPROVED, FUNDING_SOURCE_INELIGIBLE),
-// and the issuer's outcome after a short delay.
+// and the issuer's outcome after a short delay. openapi.yaml, Card.currency: "Derived from the funding
+// sources at issue time"; CardCreateRequest.threeDSecurePassword: only for card programs whose issuer
+// supports a static-password factor, else INVALID_INPUT.
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { isoNow } from '../clock.js';
 import { parse } from '../context.js';
 import { getCustomer } from '../customers/state.js';
-import { badRequest } from '../http/errors.js';
-import { cardTools, indexCard, type Card } from './state.js';
+import { badRequest, invalidInput } from '../http/errors.js';
+import { cardTools, indexCard, STATIC_PASSWORD_CURRENCIES, type Card } from './state.js';
 
 const CreateCard = z.object({
   cardholderId: z.string().min(1),
@@ -15,7 +17,7 @@ const CreateCard = z.object({
   fundingSources: z.array(z.string().min(1)).min(1),
   platformCardId: z.string().min(1).max(255).optional(),
   maxSpendPerTransaction: z.number().int().min(1).optional(),
-  // Supplement section 9: threeDSecurePassword? (no length written).
+  // Supplement section 9: threeDSecurePassword? (no length written); which programs take it: below.
   threeDSecurePassword: z.string().optional(),
 });
 
@@ -23,7 +25,7 @@ export async function cardIssueRoutes(app: FastifyInstance) {
   const { ctx, s, f, setState, checkFunding } = cardTools(app.ctx);
 
   /** A new card of `cardholderId`, stored and indexed (its issuer outcome is the caller's to schedule). */
-  const storeCard = (cardholderId: string, body: { fundingSources: string[]; platformCardId?: string; maxSpendPerTransaction?: number | null }): Card => {
+  const storeCard = (cardholderId: string, currency: string, body: { fundingSources: string[]; platformCardId?: string; maxSpendPerTransaction?: number | null }): Card => {
     const now = isoNow(ctx.clock);
     const card: Card = {
       id: `Card:${randomUUID()}`,
@@ -40,7 +42,8 @@ export async function cardIssueRoutes(app: FastifyInstance) {
       last4: String(Math.floor(1000 + Math.random() * 9000)),
       expMonth: 12,
       expYear: new Date(ctx.clock.now()).getUTCFullYear() + 3,
-      currency: 'USD',
+      // openapi.yaml, Card.currency: derived from the funding sources (the fault: always USD).
+      currency: f.has('card-currency-not-derived') ? 'USD' : currency,
       createdAt: now,
       updatedAt: now,
     };
@@ -57,16 +60,22 @@ export async function cardIssueRoutes(app: FastifyInstance) {
     const sent = req.body as { cardholderId?: unknown; fundingSources?: unknown } | undefined;
     if (f.has('card-refused-holder-stored') && sent && typeof sent === 'object' && typeof sent.cardholderId !== 'string' && Array.isArray(sent.fundingSources) && sent.fundingSources.length && sent.fundingSources.every((x) => typeof x === 'string')) {
       // The fault: a cardholderId that is not a string is refused below, but a card is stored first, funded as sent.
-      storeCard(String(sent.cardholderId), { fundingSources: sent.fundingSources as string[] });
+      storeCard(String(sent.cardholderId), 'USD', { fundingSources: sent.fundingSources as string[] });
     }
     const body = parse(CreateCard, req.body);
     const holder = getCustomer(ctx, body.cardholderId);
     if (holder.kycStatus !== 'APPROVED' && !f.has('card-issued-without-kyc') && !(f.has('card-issued-unless-unverified') && holder.kycStatus !== 'UNVERIFIED')) {
       throw badRequest('CARDHOLDER_KYC_NOT_APPROVED', `Cardholder ${holder.id} KYC is ${holder.kycStatus}, not APPROVED`);
     }
-    checkFunding(holder.id, body.fundingSources, 'fundingSources', true);
+    const currency = checkFunding(holder.id, body.fundingSources, 'fundingSources', { create: true });
+    // openapi.yaml, CardCreateRequest.threeDSecurePassword: "Only accepted for card programs whose issuer
+    // supports a static-password factor (EU cards today); supplying it for a program that does not is
+    // rejected with INVALID_INPUT". This sandbox's EU program is its EUR cards (sandbox/README.md).
+    if (body.threeDSecurePassword !== undefined && !STATIC_PASSWORD_CURRENCIES.has(currency) && !f.has('card-3ds-password-any-program')) {
+      throw invalidInput([{ field: 'threeDSecurePassword', message: `a ${currency} card's program takes no static 3-D Secure password (only ${[...STATIC_PASSWORD_CURRENCIES].join(', ')} cards)` }]);
+    }
     const magic = (body.platformCardId ?? holder.id).slice(-3);
-    const card = storeCard(holder.id, f.has('card-funding-order-not-kept') ? { ...body, fundingSources: [...body.fundingSources].sort() } : body);
+    const card = storeCard(holder.id, currency, f.has('card-funding-order-not-kept') ? { ...body, fundingSources: [...body.fundingSources].sort() } : body);
     // Issuer outcome after a short delay (sandbox/README.md): the supplement's magic on platformCardId
     // (001 stays PROCESSING, 002 CLOSED ISSUER_REJECTED, 005 ACTIVE after the activation delay).
     const issuerDelay = Math.min(ctx.settings.provisioningDelayMs, 50);

@@ -1,5 +1,6 @@
 // Supplement sections 1 and 9: the cards' list (issue order, newest first by default, its filters
-// read from the positions indexes) and one card.
+// read from the positions indexes) and one card. openapi.yaml, listCards accountId: "Returns cards whose
+// fundingSources array contains the given internal account id".
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { parse } from '../context.js';
@@ -32,7 +33,7 @@ export async function cardListRoutes(app: FastifyInstance) {
     const matches = (id: string) => {
       const c = s.cards.get(id)!;
       return (!q.cardholderId || c.cardholderId === q.cardholderId) && (!q.state || c.state === q.state) &&
-        (!q.platformCardId || c.platformCardId === q.platformCardId) && (!q.accountId || f.has('cards-account-filter-ignored') || c.fundingSources.includes(q.accountId));
+        (!q.platformCardId || c.platformCardId === q.platformCardId) && (!q.accountId || f.has('cards-account-filter-ignored') || (f.has('cards-account-filter-first-source-only') ? c.fundingSources[0] === q.accountId : c.fundingSources.includes(q.accountId)));
     };
     // Supplement section 1: sortOrder asc|desc, default desc.
     const descending = f.has('cards-sort-order-ignored') || q.sortOrder !== 'asc';

@@ -12,9 +12,8 @@ import { adjustBalance, getInternalAccount, internalAccounts } from '../internal
 import { indexTransaction } from '../transactions/state.js';
 import { cardTools, presentCardTxn, type Card, type CardTxn, type TxnStatus } from './state.js';
 
-const Money = z.object({ amount: z.number().int().min(1).max(1e11), currency: z.object({ code: z.string().regex(/^[A-Z]{3}$/) }) });
-/** This sandbox's cards are USD cards: an authorization is in the card's currency (sandbox/README.md). */
-const CARD_CURRENCY = 'USD';
+// openapi.yaml, Currency.code: ISO 4217 for fiat, a ticker for some cryptocurrencies ("USDC").
+const Money = z.object({ amount: z.number().int().min(1).max(1e11), currency: z.object({ code: z.string().regex(/^[A-Z]{3,5}$/) }) });
 const Merchant = z.looseObject({ descriptor: z.string().min(1).max(200), mcc: z.string().optional(), country: z.string().optional() });
 const AuthBody = Money.extend({ merchant: Merchant });
 const ChildBody = z.object({ cardTransactionId: z.string().min(1), amount: z.number().int().min(0).max(1e11) });
@@ -72,12 +71,21 @@ export async function cardSimulateRoutes(app: FastifyInstance) {
     t.pulls.push(amount);
     return true;
   };
+  /**
+   * A source Authorization Decisioning may draw on: ACTIVE, and not an embedded wallet (openapi.yaml,
+   * createCard: "Until an active delegated key exists for that funding source, Authorization Decisioning
+   * cannot use it"; this sandbox's decisioning reads no delegated key, sandbox/README.md).
+   */
+  const usable = (id: string) => {
+    const a = internalAccounts(ctx).get(id);
+    return a && a.status === 'ACTIVE' && a.type !== 'EMBEDDED_WALLET' ? a : undefined;
+  };
   /** Declines leave no card transaction: frozen or closed card, insufficient funds, magic descriptors. */
   const declined = (card: Card, amount: number, descriptor: string): boolean => {
     if (card.state !== 'ACTIVE' && !(card.state === 'FROZEN' && f.has('card-frozen-authorizes'))) return true;
     if ((descriptor.endsWith('002') || descriptor.endsWith('003')) && !f.has('card-decline-values-approved')) return true;
     if (card.maxSpendPerTransaction !== null && amount > card.maxSpendPerTransaction) return true;
-    const account = card.fundingSources.map((id) => internalAccounts(ctx).get(id)).find((a) => a && a.status === 'ACTIVE' && a.available >= amount);
+    const account = card.fundingSources.map(usable).find((a) => a && a.available >= amount);
     return !account;
   };
   /** The decision is taken when the issuer asks (the card's state then), the outcome is applied after. */
@@ -87,7 +95,8 @@ export async function cardSimulateRoutes(app: FastifyInstance) {
     const body = f.has('card-simulate-descriptor-optional')
       ? (({ merchant, ...rest }) => ({ ...rest, merchant: { ...merchant, descriptor: merchant.descriptor ?? 'SANDBOX' } }))(parse(AuthBodyAnyDescriptor, raw))
       : parse(AuthBody, raw);
-    if (body.currency.code !== card.currency || card.currency !== CARD_CURRENCY) {
+    // An authorization is in the card's currency (sandbox/README.md).
+    if (body.currency.code !== card.currency) {
       throw badRequest('INVALID_CURRENCY', `Card ${card.id} authorizes in ${card.currency}, not ${body.currency.code}`, {
         errors: [{ field: 'currency.code', constraint: { enum: [card.currency] }, message: `the card's currency ${card.currency}` }],
       });
@@ -102,7 +111,7 @@ export async function cardSimulateRoutes(app: FastifyInstance) {
     });
   };
   const authorize = (card: Card, body: z.infer<typeof AuthBody>, token: string, direction: 'DEBIT' | 'CREDIT', settleNow: boolean) => {
-    const account = card.fundingSources.map((id) => internalAccounts(ctx).get(id)).find((a) => a && a.status === 'ACTIVE');
+    const account = card.fundingSources.map(usable).find((a) => a !== undefined);
     if (!account) return; // the funding changed between the decision and now: no transaction
     // The holder may have been deleted meanwhile; its record (and platformCustomerId) stays.
     const holder = customers(ctx).get(card.cardholderId)!;

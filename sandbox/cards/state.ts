@@ -89,8 +89,17 @@ export function indexCard(s: CardsState, card: Card, p: number): void {
   });
 }
 
-/** This sandbox issues USD cards, funded from USD or USDC internal accounts (sandbox/README.md). */
-export const CARD_FUNDING_CURRENCIES = new Set(['USD', 'USDC']);
+/**
+ * The card-eligible currencies (openapi.yaml, CardCreateRequest: "every source must ... be denominated
+ * in a card-eligible currency"; which ones are is this sandbox's choice, sandbox/README.md).
+ */
+export const CARD_FUNDING_CURRENCIES = new Set(['USD', 'USDC', 'EUR']);
+/**
+ * This sandbox's card programs (sandbox/README.md): a EUR card is its EU program, whose issuer takes a
+ * static 3-D Secure password (openapi.yaml, CardCreateRequest.threeDSecurePassword: "Only accepted for
+ * card programs whose issuer supports a static-password factor (EU cards today)").
+ */
+export const STATIC_PASSWORD_CURRENCIES = new Set(['EUR']);
 export const IdParams = z.object({ cardId: z.string().min(1) });
 
 export function presentCardTxn(t: CardTxn) {
@@ -137,19 +146,29 @@ export function cardTools(ctx: SandboxContext) {
     return card;
   };
   /**
-   * Supplement section 25: 400 FUNDING_SOURCE_INELIGIBLE when a source is not the cardholder's or of
-   * the wrong currency (this sandbox's cards are USD cards, funded from USD or USDC accounts); section 9:
-   * funding accountIds ending 002/003 are ineligible. This sandbox also refuses a source that is not ACTIVE.
+   * openapi.yaml, CardCreateRequest.fundingSources: "every source must belong to the cardholder and be
+   * denominated in a card-eligible currency; otherwise the request is rejected with
+   * FUNDING_SOURCE_INELIGIBLE"; Card.currency: "Derived from the funding sources at issue time — all
+   * funding sources bound to a card must be denominated in the same card-eligible currency";
+   * CardUpdateRequest.fundingSources: "Each id must belong to the cardholder and be denominated in the
+   * card's currency". Supplement section 9: funding accountIds ending 002/003 are ineligible. This
+   * sandbox also refuses a source that is not ACTIVE. `currency` is the card's (PATCH); at issue it is
+   * the first source's. Answers the card's currency.
    */
-  const checkFunding = (cardholderId: string, ids: string[], field: string, create = false) => {
+  const checkFunding = (cardholderId: string, ids: string[], field: string, opts: { currency?: string; create?: boolean } = {}): string => {
     const lenient = f.has('card-funding-ineligible-accepted');
-    const anyCurrency = create && f.has('card-create-funding-currency-unchecked');
+    const anyCurrency = opts.create && f.has('card-create-funding-currency-unchecked');
+    const accounts = ids.map((id) => internalAccounts(ctx).get(id));
+    const currency = opts.currency ?? accounts.find((a) => a && CARD_FUNDING_CURRENCIES.has(a.currency))?.currency ?? accounts.find((a) => a)?.currency ?? 'USD';
+    // The fault: a source in another card-eligible currency than the card's is bound beside the others.
+    const mixed = f.has('card-funding-currencies-mixed');
     const problems = ids.flatMap((id, i) => {
-      const a = internalAccounts(ctx).get(id);
+      const a = accounts[i];
       const why = !a ? 'is not an internal account'
         : lenient ? undefined
         : a.customerId !== cardholderId ? "is not the cardholder's"
-        : !CARD_FUNDING_CURRENCIES.has(a.currency) && !anyCurrency ? `is in ${a.currency}; a card is funded in ${[...CARD_FUNDING_CURRENCIES].join(' or ')}`
+        : !CARD_FUNDING_CURRENCIES.has(a.currency) && !anyCurrency ? `is in ${a.currency}; a card is funded in ${[...CARD_FUNDING_CURRENCIES].join(', ')}`
+        : a.currency !== currency && !anyCurrency && !(mixed && CARD_FUNDING_CURRENCIES.has(a.currency)) ? `is in ${a.currency}; the card's sources are in ${currency}`
         : a.status !== 'ACTIVE' ? `is ${a.status}`
         : /00[23]$/.test(id) ? 'is ineligible (sandbox magic 002/003)'
         : undefined;
@@ -158,6 +177,7 @@ export function cardTools(ctx: SandboxContext) {
     if (problems.length) {
       throw badRequest('FUNDING_SOURCE_INELIGIBLE', `Ineligible funding source(s): ${problems.map((p) => p.message).join('; ')}`, { errors: problems });
     }
+    return currency;
   };
 
   return { ctx, s, f, setState, getCard, checkFunding };

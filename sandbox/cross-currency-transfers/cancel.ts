@@ -1,11 +1,16 @@
 // POST /transactions/{id}/cancel of an unsettled payment (supplement sections 8 and 13; the resulting
 // status is not stated, sandbox/README.md): FAILED with OUTGOING_PAYMENT.FAILED, and what was debited
-// comes back by the automatic refund (reason USER_CANCELLATION, REFUND_* events). The route is the
-// transactions area's; it calls the cancellation set here.
+// comes back by the automatic refund (reason USER_CANCELLATION, REFUND_* events). openapi.yaml,
+// OutgoingTransactionStatus: FAILED is "accompanied by a failureReason"; no reason names a cancellation:
+// this sandbox's is QUOTE_EXECUTION_FAILED ("The quote could not be executed ... a debited amount is
+// refunded automatically"). The route is the transactions area's; it calls the cancellation set here.
 import type { FastifyInstance } from 'fastify';
 import { isoNow } from '../clock.js';
 import { refund, setStatus } from './payments.js';
 import { transfersState } from './state.js';
+
+/** The failureReason of a cancelled payment (sandbox/README.md). */
+export const CANCELLATION_REASON = 'QUOTE_EXECUTION_FAILED';
 
 export function cancellation(app: FastifyInstance): void {
   const { ctx } = app;
@@ -14,6 +19,7 @@ export function cancellation(app: FastifyInstance): void {
   s.cancel = (t) => {
     t.cancelled = true;
     if (t.quote.status === 'PENDING' || t.quote.status === 'PROCESSING' || t.quote.status === 'PENDING_AUTHORIZATION') t.quote.status = 'FAILED';
+    if (!f.has('cancelled-without-failure-reason')) t.failureReason = CANCELLATION_REASON;
     if (f.has('cancel-without-refund')) {
       t.status = 'FAILED';
       t.updatedAt = isoNow(ctx.clock);

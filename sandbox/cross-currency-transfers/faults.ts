@@ -285,10 +285,20 @@ export const crossCurrencyTransfersFaults = {
     rule: 'Supplement 6: balance is the available balance; supplement 8: execute debits the source (the deferred debit of an SCA payment is still a debit of what is available).',
   },
   // Supplement 8
+  'transfer-in-amount-required': {
+    areas: ['same-currency-transfers'],
+    suites: ['same-currency-transfers/field-rules.test.ts'],
+    rule: 'Description, TransferInRequest: required source and destination only, amount optional (a pull without an amount is refused).',
+  },
   'transfer-in-fraction-accepted': {
     areas: ['same-currency-transfers'],
     suites: ['same-currency-transfers/field-rules.test.ts'],
     rule: 'Supplement 8: amounts are int64 in the smallest unit (a transfer-in of a fraction is pulled).',
+  },
+  'cancelled-without-failure-reason': {
+    areas: ['transactions'],
+    suites: ['transactions/cancel.test.ts'],
+    rule: 'Description, OutgoingTransactionStatus: "FAILED | Something went wrong — accompanied by a failureReason" (a cancelled payment is FAILED without one).',
   },
   'cancel-without-refund': {
     areas: ['transactions'],
@@ -329,6 +339,26 @@ export const crossCurrencyTransfersFaults = {
     areas: ['cross-currency-transfers'],
     suites: ['cross-currency-transfers/field-rules.test.ts'],
     rule: 'Supplement 8: QuoteRequest remittanceInformation? ≤80 (a longer one is accepted).',
+  },
+  'quote-purpose-any-string': {
+    areas: ['cross-currency-transfers', 'same-currency-transfers'],
+    suites: ['cross-currency-transfers/field-rules.test.ts', 'same-currency-transfers/field-rules.test.ts'],
+    rule: 'Description, QuoteRequest and TransferOutRequest purposeOfPayment: a PurposeOfPayment (GIFT, SELF, ..., OTHER) (any string is accepted).',
+  },
+  'quote-realtime-platform-refused': {
+    areas: ['cross-currency-transfers'],
+    suites: ['cross-currency-transfers/realtime-and-uma.test.ts'],
+    rule: 'Description, RealtimeFundingQuoteSource.customerId: "If customerId is not provided, the quote will be created on behalf of the platform itself" (a realtime quote without customerId is refused).',
+  },
+  'quote-realtime-network-optional': {
+    areas: ['cross-currency-transfers'],
+    suites: ['cross-currency-transfers/field-rules.test.ts'],
+    rule: 'Description, RealtimeFundingQuoteSource.cryptoNetwork: "Required when currency is a stablecoin (e.g. USDC, USDT)" (a USDC realtime quote without one is accepted).',
+  },
+  'uma-quote-without-lookup-accepted': {
+    areas: ['cross-currency-transfers'],
+    suites: ['cross-currency-transfers/uma-lookup.test.ts'],
+    rule: 'Description, QuoteRequest.lookupId: "This is required for UMA destinations due to counterparty institution requirements" (a quote to an UMA address without one is accepted).',
   },
   'quote-sca-factor-any': {
     areas: ['cross-currency-transfers'],

@@ -94,7 +94,7 @@ export function start(ctx: SandboxContext, q: Quote): OutgoingTxn {
   }
   // Supplement 12: a send to a trusted beneficiary skips the per-transaction SCA.
   const trusted = q.destination.kind === 'external' && skipsPerTransactionSca(ctx, q.destination.account.id);
-  if (requiresSca(getCustomer(ctx, q.customerId)) && !trusted) {
+  if (!q.onBehalfOfPlatform && requiresSca(getCustomer(ctx, q.customerId)) && !trusted) {
     // Supplement section 8: PENDING -> PENDING_AUTHORIZATION -> PROCESSING | FAILED (SCA_NOT_COMPLETED).
     // By default the debit waits for the authorization; --sca-debit-at execute takes it now.
     // --sca-debit-at after-execute takes it a moment later; so does the fault, which keeps it.

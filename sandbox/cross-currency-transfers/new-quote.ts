@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { isoNow } from '../clock.js';
 import type { SandboxContext } from '../context.js';
+import { STABLECOINS } from '../currencies.js';
 import { getCustomer } from '../customers/state.js';
 import { ApiError, badRequest, conflict, invalidInput, notFound } from '../http/errors.js';
 import { quotePayloadToSign } from '../embedded-wallet-auth/state.js';
@@ -14,7 +15,7 @@ import { price, rateSupported, usdCents } from '../exchange-rates/state.js';
 import { assertScaSession } from '../strong-customer-authentication/state.js';
 import { umaSender } from './uma/state.js';
 import { assertCounterpartyAllowed, assertReadyForRamp, assertVelocity, recordVelocity } from './gates.js';
-import { LIMITS, transfersState, type Destination, type Quote, type QuoteRequestBody } from './state.js';
+import { LIMITS, platformPartyId, transfersState, type Destination, type Quote, type QuoteRequestBody } from './state.js';
 
 const QUOTE_TTL_MS = 5 * 60_000;
 
@@ -43,7 +44,8 @@ export function resolveUma(ctx: SandboxContext, umaAddress: string, currency?: s
 
 /**
  * Supplement §18: a quote to an UMA address with a lookupId runs the pay-request leg with the
- * receiver's counterparty (sandbox/cross-currency-transfers/uma); without one, the supplement's sandbox receivers are known.
+ * receiver's counterparty (sandbox/cross-currency-transfers/uma); without one (the fault
+ * uma-quote-without-lookup-accepted only), the supplement's sandbox receivers are known.
  */
 export function umaDestination(ctx: SandboxContext, d: { umaAddress: string; currency?: string }, lookupId: string | undefined, amount: number, payer?: Record<string, unknown>): Destination {
   const sender = umaSender(ctx);
@@ -74,25 +76,35 @@ export function newQuote(ctx: SandboxContext, body: QuoteRequestBody): Quote {
     customerId = source.customerId;
   } else {
     const problems = [
-      ...(body.source.customerId ? [] : [{ field: 'source.customerId', message: 'this sandbox funds realtime quotes of a customer' }]),
+      // openapi.yaml, RealtimeFundingQuoteSource.customerId: without it the quote is "created on behalf of
+      // the platform itself" (the fault refuses it, as if a customer were required).
+      ...(body.source.customerId || !f.has('quote-realtime-platform-refused') ? [] : [{ field: 'source.customerId', message: 'a realtime quote of a customer' }]),
+      // openapi.yaml, RealtimeFundingQuoteSource.cryptoNetwork: "Required when currency is a stablecoin (e.g. USDC, USDT)".
+      ...(STABLECOINS.has(body.source.currency) && body.source.cryptoNetwork === undefined && !f.has('quote-realtime-network-optional') ? [{ field: 'source.cryptoNetwork', message: `required when currency is a stablecoin (${body.source.currency})` }] : []),
       ...(body.immediatelyExecute && !f.has('quote-realtime-execute-ignored') ? [{ field: 'immediatelyExecute', message: 'immediatelyExecute needs an internal-account source' }] : []),
     ];
     if (problems.length) throw invalidInput(problems);
-    customerId = body.source.customerId!;
+    customerId = body.source.customerId ?? platformPartyId(ctx);
   }
-  const customer = getCustomer(ctx, customerId);
+  // openapi.yaml, QuoteRequest.lookupId: "This is required for UMA destinations due to counterparty
+  // institution requirements" (the fault quotes this sandbox's own receivers without one).
+  if (body.destination.destinationType === 'UMA_ADDRESS' && body.lookupId === undefined && !f.has('uma-quote-without-lookup-accepted')) {
+    throw invalidInput([{ field: 'lookupId', message: 'required for UMA destinations: the id of a receiver lookup of the address (GET /receiver/uma/{receiverUmaAddress})' }]);
+  }
+  // A quote on the platform's own behalf has no customer: no end-user terms, SCA or KYC apply to it.
+  const customer = body.source.sourceType === 'REALTIME_FUNDING' && body.source.customerId === undefined ? undefined : getCustomer(ctx, customerId);
   const sending = source?.currency ?? (body.source.sourceType === 'REALTIME_FUNDING' ? body.source.currency : '');
-  if (!customer.fields.endUserTermsConsent && !f.has('terms-not-required')) {
+  if (customer && !customer.fields.endUserTermsConsent && !f.has('terms-not-required')) {
     throw new ApiError(403, 'END_USER_TERMS_NOT_ACCEPTED', `Customer ${customer.id} has not accepted the end-user terms`);
   }
-  assertScaSession(ctx, customer);
+  if (customer) assertScaSession(ctx, customer);
   if (body.destination.destinationType === 'ACCOUNT' && body.destination.accountId === source?.id && !f.has('self-payment-accepted')) {
     throw badRequest('SELF_PAYMENT', 'The destination is the source account');
   }
-  const destination = body.destination.destinationType === 'ACCOUNT' ? resolveDestination(ctx, body.destination.accountId, customer.id) : umaDestination(ctx, body.destination, body.lookupId, body.lockedCurrencyAmount, body.senderCustomerInfo);
+  const destination = body.destination.destinationType === 'ACCOUNT' ? resolveDestination(ctx, body.destination.accountId, customerId) : umaDestination(ctx, body.destination, body.lookupId, body.lockedCurrencyAmount, body.senderCustomerInfo);
   const receiving = destination.kind === 'uma' ? destination.currency : destination.account.currency;
   if (!rateSupported(sending) || !rateSupported(receiving)) throw badRequest('INVALID_CURRENCY', `No corridor from ${sending} to ${receiving}`);
-  assertReadyForRamp(ctx, customer, sending, receiving);
+  if (customer) assertReadyForRamp(ctx, customer, sending, receiving);
   assertCounterpartyAllowed(ctx, destination.kind === 'external' ? primaryIdentifier(destination.account.accountInfo) : undefined);
   if (source && !f.has('frozen-account-sends')) assertCanMoveMoney(ctx, source, 'send');
   if (destination.kind === 'internal') assertCanMoveMoney(ctx, destination.account, 'receive');
@@ -111,13 +123,14 @@ export function newQuote(ctx: SandboxContext, body: QuoteRequestBody): Quote {
       ? new ApiError(429, 'DAILY_VOLUME_LIMIT_EXCEEDED', 'limit')
       : badRequest('TRANSACTION_SIZE_LIMIT_EXCEEDED', `The amount exceeds the maximum single transaction of ${LIMITS.singleTransactionUsdCents} US cents for this corridor`);
   }
-  const today = s.daily.get(`${customer.id}/${new Date(ctx.clock.now()).toISOString().slice(0, 10)}`) ?? 0;
+  // The daily volume and the velocity are a customer's (sandbox/README.md): a platform's own quote counts toward neither.
+  const today = customer ? s.daily.get(`${customerId}/${new Date(ctx.clock.now()).toISOString().slice(0, 10)}`) ?? 0 : 0;
   if (today + usd > LIMITS.dailyVolumeUsdCents) {
     throw f.has('daily-limit-wrong-status')
       ? badRequest('TRANSACTION_SIZE_LIMIT_EXCEEDED', 'limit')
       : new ApiError(429, 'DAILY_VOLUME_LIMIT_EXCEEDED', `The customer's daily volume of ${LIMITS.dailyVolumeUsdCents} US cents would be exceeded`);
   }
-  assertVelocity(ctx, customer.id);
+  if (customer) assertVelocity(ctx, customerId);
   if (destination.kind === 'external') {
     const dest = destination.account;
     if (dest.status !== 'ACTIVE' && !(dest.status === 'PENDING_OWNERSHIP_VERIFICATION' || dest.status === 'UNVERIFIED')) {
@@ -139,10 +152,11 @@ export function newQuote(ctx: SandboxContext, body: QuoteRequestBody): Quote {
     receiving,
     pricing,
     transactionId: `Transaction:${randomUUID()}`,
-    customerId: customer.id,
+    customerId,
+    ...(customer ? {} : { onBehalfOfPlatform: true }),
   };
   if (source?.type === 'EMBEDDED_WALLET') quote.walletPayloadToSign = quotePayloadToSign(source.id, quote.id, pricing.totalSending, quote.sending, ctx.clock.now());
   s.quotes.set(quote.id, quote);
-  recordVelocity(ctx, customer.id);
+  if (customer) recordVelocity(ctx, customerId);
   return quote;
 }

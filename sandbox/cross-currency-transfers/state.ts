@@ -2,6 +2,7 @@
 // records (outgoing and incoming), the per-context state, and how quotes and transactions are shown.
 // Interface: Limits (TRANSACTION_SIZE_LIMIT_EXCEEDED 400, DAILY_VOLUME_LIMIT_EXCEEDED 429); Transaction
 // (as seen in outgoing-payment events). Supplement section 8 for the shapes.
+import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { areaState, type SandboxContext } from '../context.js';
 import { CRYPTO, CURRENCIES, money } from '../currencies.js';
@@ -31,6 +32,19 @@ export const Destination = z.discriminatedUnion('destinationType', [
   z.object({ destinationType: z.literal('ACCOUNT'), accountId: z.string().min(1), paymentRail: RequestedRail.optional() }),
   z.object({ destinationType: z.literal('UMA_ADDRESS'), umaAddress: z.string().min(1), currency: z.string().optional() }),
 ]);
+/**
+ * The platform's id as a customer id (openapi.yaml, listTransactions customerId: "To filter to
+ * transactions made on behalf of the platform, specify the platform ID as the customer ID"; the
+ * interface's Transaction.customerId is a `Customer:<uuid>`): one per sandbox, no customer record
+ * behind it (sandbox/README.md).
+ */
+export const platformPartyId = (ctx: SandboxContext) => areaState(ctx, 'platform-party', () => `Customer:${randomUUID()}`);
+
+/** openapi.yaml, PurposeOfPayment (QuoteRequest and TransferOutRequest purposeOfPayment). */
+export const PURPOSES_OF_PAYMENT = ['GIFT', 'SELF', 'GOODS_OR_SERVICES', 'EDUCATION', 'HEALTH_OR_MEDICAL', 'REAL_ESTATE_PURCHASE', 'TAX_PAYMENT', 'LOAN_PAYMENT', 'UTILITY_BILL', 'DONATION', 'TRAVEL', 'FAMILY_SUPPORT', 'SALARY_PAYMENT', 'OTHER'] as const;
+/** A PurposeOfPayment; the fault takes any string up to 64 characters. */
+export const purposeOfPayment = (f: SandboxContext['faults']) => (f.has('quote-purpose-any-string') ? z.string().max(64).optional() : z.enum(PURPOSES_OF_PAYMENT).optional());
+
 /** The quote request; `faults` loosen the rules they name (sandbox/faults.ts). */
 export const quoteRequest = (f: SandboxContext['faults']) => z.object({
   source: Source,
@@ -38,10 +52,11 @@ export const quoteRequest = (f: SandboxContext['faults']) => z.object({
   lockedCurrencySide: z.enum(['SENDING', 'RECEIVING']),
   lockedCurrencyAmount: z.number(),
   immediatelyExecute: z.boolean().optional(),
-  description: z.string().max(255).optional(),
+  // openapi.yaml, QuoteRequest.description: a string, no length written.
+  description: z.string().optional(),
   // Supplement section 8: remittanceInformation? ≤80.
   remittanceInformation: f.has('quote-remittance-unbounded') ? z.string().optional() : z.string().max(80).optional(),
-  purposeOfPayment: z.string().max(64).optional(),
+  purposeOfPayment: purposeOfPayment(f),
   platformFeeOverride: z.object({ platformFixedFee: z.object({ amount: z.number().int().min(0), currency: z.string() }), platformVariableFeeBps: z.number().int().min(0).max(10_000) }).optional(),
   lookupId: z.string().optional(),
   // Supplement section 8: scaFactor? (SMS_OTP|PASSKEY).
@@ -71,7 +86,10 @@ export interface Quote {
   receiving: string;
   pricing: Pricing;
   transactionId: string;
+  /** The customer on whose behalf the quote is, or the platform's id (platformPartyId) for a quote on its own behalf. */
   customerId: string;
+  /** openapi.yaml, RealtimeFundingQuoteSource.customerId: "If customerId is not provided, the quote will be created on behalf of the platform itself". */
+  onBehalfOfPlatform?: boolean;
   /** An SCA challenge the customer must answer before the payment proceeds (SCA regions). */
   scaChallenge?: { id: string; expiresAt: number };
   /** Authorizations still needed, the current challenge's included (supplement 16: a cross-currency send two). */
@@ -206,22 +224,24 @@ export function presentQuote(q: Quote, faults: SandboxContext['faults']) {
 export function presentOutgoing(ctx: SandboxContext, t: OutgoingTxn) {
   const q = t.quote;
   // A deleted customer's transactions stay readable (and its in-flight payments keep moving).
-  const customer = customers(ctx).get(q.customerId)!;
+  const customer = q.onBehalfOfPlatform ? undefined : customers(ctx).get(q.customerId)!;
   const timeline = t.paymentRail === 'WIRE' || t.paymentRail === 'ACH' ? 86_400 : 60;
   return {
     id: t.id,
     status: t.status,
     type: 'OUTGOING',
     direction: 'DEBIT',
-    source: q.source ? { sourceType: 'ACCOUNT', accountId: q.source.id } : { sourceType: 'REALTIME_FUNDING', currency: q.sending, customerId: q.customerId },
+    source: q.source ? { sourceType: 'ACCOUNT', accountId: q.source.id } : { sourceType: 'REALTIME_FUNDING', currency: q.sending, ...(q.onBehalfOfPlatform ? {} : { customerId: q.customerId }) },
     // For an UMA destination the UMA address stands as the accountId the interface says a destination carries.
     destination: q.destination.kind === 'uma'
       ? { destinationType: 'UMA_ADDRESS', umaAddress: q.destination.umaAddress, accountId: q.destination.umaAddress }
       : { destinationType: 'ACCOUNT', accountId: q.destination.account.id, ...(t.onChainTransaction ? { onChainTransaction: t.onChainTransaction } : {}) },
     sentAmount: money(q.pricing.totalSending, q.sending),
     receivedAmount: money(q.pricing.totalReceiving, q.receiving),
+    // openapi.yaml, listTransactions customerId: "To filter to transactions made on behalf of the platform,
+    // specify the platform ID as the customer ID": a platform's payment carries that id as both.
     customerId: q.customerId,
-    platformCustomerId: String(customer.fields.platformCustomerId),
+    platformCustomerId: customer ? String(customer.fields.platformCustomerId) : q.customerId,
     quoteId: q.id,
     exchangeRate: q.pricing.exchangeRate,
     // openapi.yaml, OutgoingTransaction: paymentRail "Null when no external rail is used"; railSelectionMode

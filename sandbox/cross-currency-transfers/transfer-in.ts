@@ -1,5 +1,6 @@
 // Deprecated same-currency transfer-in (supplement section 8): pulls from a customer's USD bank
-// account (ACH) into its internal account, as an incoming transaction.
+// account (ACH) into its internal account, as an incoming transaction. openapi.yaml, TransferInRequest:
+// amount is optional; what a pull without one pulls is not stated (sandbox/README.md: DEFAULT_PULL).
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -14,6 +15,9 @@ import { idempotent } from './idempotency.js';
 import { step } from './payments.js';
 import { presentIncoming, transfersState, type IncomingTxn } from './state.js';
 
+/** What a transfer-in without `amount` pulls, in the smallest unit (the sandbox's bank accounts hold no balance to read). */
+export const DEFAULT_PULL = 10_000;
+
 export function transferInRoute(app: FastifyInstance): void {
   const { ctx } = app;
   const s = transfersState(ctx);
@@ -21,11 +25,13 @@ export function transferInRoute(app: FastifyInstance): void {
   const TransferIn = z.object({
     source: z.object({ accountId: z.string().min(1) }),
     destination: z.object({ accountId: z.string().min(1) }),
-    amount: z.number(),
+    // openapi.yaml, TransferInRequest: amount? (int64); the fault refuses a request without it.
+    amount: f.has('transfer-in-amount-required') ? z.number() : z.number().optional(),
   });
   app.post('/transfer-in', async (req, reply) =>
     idempotent(ctx, req, reply, async () => {
-      const body = parse(TransferIn, req.body);
+      const parsed = parse(TransferIn, req.body);
+      const body = { ...parsed, amount: parsed.amount ?? DEFAULT_PULL };
       if ((!Number.isInteger(body.amount) && !f.has('transfer-in-fraction-accepted')) || body.amount <= 0) {
         throw badRequest('INVALID_AMOUNT', 'amount must be a positive integer in the smallest unit', { errors: [{ field: 'amount', message: 'a positive integer of the smallest unit' }] });
       }

@@ -10,7 +10,7 @@ import { getInternalAccount } from '../internal-accounts/state.js';
 import { idempotent } from './idempotency.js';
 import { execute } from './lifecycle.js';
 import { newQuote } from './new-quote.js';
-import { presentOutgoing, presentQuote, RequestedRail } from './state.js';
+import { presentOutgoing, presentQuote, purposeOfPayment, RequestedRail } from './state.js';
 import { countingRefusals } from './velocity-refusals.js';
 
 export function transferOutRoute(app: FastifyInstance): void {
@@ -25,7 +25,8 @@ export function transferOutRoute(app: FastifyInstance): void {
     // An amount is an integer of the smallest unit (interface: Money); the fault takes a fraction, rounded.
     amount: f.has('transfer-out-fraction-rounded') ? z.number().transform(Math.round).optional() : z.number().int().optional(),
     remittanceInformation: z.string().max(80).optional(),
-    purposeOfPayment: z.string().max(64).optional(),
+    // openapi.yaml, TransferOutRequest.purposeOfPayment: a PurposeOfPayment.
+    purposeOfPayment: purposeOfPayment(f),
   });
   app.post('/transfer-out', async (req, reply) =>
     idempotent(ctx, req, reply, () => countingRefusals(ctx, req.body, async () => {

@@ -73,6 +73,11 @@ export const transactionsFaults = {
     suites: ['transactions/cancel.test.ts'],
     rule: 'Supplement 8: cancel 409 TRANSACTION_NOT_CANCELLABLE (bank-rail ACH/wire only); supplement 13: cancel unsettled ACH or wire only.',
   },
+  'cancel-other-type-409': {
+    areas: ['transactions'],
+    suites: ['transactions/cancel.test.ts'],
+    rule: 'Description, cancelTransaction: "requests for transaction types that cannot be cancelled are rejected", 400 "the transaction cannot be cancelled"; 409 only "has already settled or is otherwise past the point where it can be cancelled" (a SEPA payment answers 409).',
+  },
   'transactions-filters-ignored': {
     areas: ['transactions'],
     suites: ['transactions/list-filters.test.ts'],
@@ -82,6 +87,21 @@ export const transactionsFaults = {
     areas: ['transactions', 'agent-operations'],
     suites: ['transactions/list-filters.test.ts', 'agent-operations/lists.test.ts'],
     rule: 'Supplement 8: GET /transactions filters reference and (sender|receiver)AccountIdentifier (what they hold is not stated: a value nothing carries lists nothing); supplement 23: /agents/me/transactions filters as /transactions.',
+  },
+  'transactions-account-identifier-ignored': {
+    areas: ['transactions', 'agent-operations'],
+    suites: ['transactions/list-filters.test.ts', 'agent-operations/lists.test.ts'],
+    rule: 'Description, listTransactions and agentListTransactions accountIdentifier: "Filter by account identifier (matches either sender or receiver)" (the filter is not read).',
+  },
+  'transactions-account-identifier-sender-only': {
+    areas: ['transactions', 'agent-operations'],
+    suites: ['transactions/list-filters.test.ts', 'agent-operations/lists.test.ts'],
+    rule: 'Description, listTransactions and agentListTransactions accountIdentifier: "matches either sender or receiver" (the receiver is not matched).',
+  },
+  'transactions-status-any-value': {
+    areas: ['transactions'],
+    suites: ['transactions/list-filters.test.ts'],
+    rule: 'Description, listTransactions status: a TransactionStatus (a value outside the enum is taken, listing nothing).',
   },
   'reject-not-pending-200': {
     areas: ['transactions'],

@@ -1,6 +1,7 @@
 // Supplement section 8: GET /transactions, filters customerId, platformCustomerId,
 // (sender|receiver)AccountIdentifier, status, type, reference, startDate, endDate (on createdAt),
-// sortOrder, cardId; paging.
+// sortOrder, cardId; paging. openapi.yaml, listTransactions: accountIdentifier "matches either sender or
+// receiver"; status is a TransactionStatus.
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { parse } from '../context.js';
@@ -13,9 +14,10 @@ import { lookup, type Presented } from './lookup.js';
 const TransactionQuery = z.looseObject({
   customerId: z.string().min(1).optional(),
   platformCustomerId: z.string().min(1).optional(),
+  accountIdentifier: z.string().min(1).optional(),
   senderAccountIdentifier: z.string().min(1).optional(),
   receiverAccountIdentifier: z.string().min(1).optional(),
-  status: z.string().min(1).optional(),
+  status: z.enum(['CREATED', 'PENDING', 'PENDING_AUTHORIZATION', 'PROCESSING', 'COMPLETED', 'REJECTED', 'FAILED', 'REFUNDED', 'EXPIRED']).optional(),
   // openapi.yaml, listTransactions: type is a TransactionType (INCOMING|OUTGOING); card transactions are
   // listed among the others, told apart by their own `type: CARD`.
   type: z.enum(['INCOMING', 'OUTGOING']).optional(),
@@ -27,19 +29,37 @@ const TransactionQuery = z.looseObject({
 });
 // Built once: zod compiles each schema on its first parse, which costs more than the parse.
 const TransactionPageQuery = TransactionQuery.extend(PageQuery.shape);
+/** The fault transactions-status-any-value: any status string is taken. */
+const AnyStatusPageQuery = TransactionPageQuery.extend({ status: z.string().min(1).optional() });
+
+/** The ascending union of two ascending positions lists. */
+function union(a: readonly number[], b: readonly number[]): number[] {
+  const out: number[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length || j < b.length) {
+    const next = j >= b.length || (i < a.length && a[i] <= b[j]) ? a[i++] : b[j++];
+    if (out[out.length - 1] !== next) out.push(next);
+  }
+  return out;
+}
 
 export function listTransactionsRoute(app: FastifyInstance): void {
   const { ctx } = app;
   const f = ctx.faults;
   const platformIdOf = (customerId: unknown) => (typeof customerId === 'string' ? customers(ctx).get(customerId)?.fields.platformCustomerId : undefined);
   const sides = (side: Presented | undefined): unknown[] => (side ? [side.accountId, side.umaAddress] : []);
+  const senderSides = (t: Presented): unknown[] => (t.type === 'CARD' ? [t.accountId] : sides(t.source));
 
   // Supplement section 8: filters customerId, platformCustomerId, (sender|receiver)AccountIdentifier,
   // status, type, reference, startDate, endDate (on createdAt), sortOrder; paging.
   app.get('/transactions', async (req) => {
-    const q = parse(TransactionPageQuery, req.query);
+    const q = parse(f.has('transactions-status-any-value') ? AnyStatusPageQuery : TransactionPageQuery, req.query);
     const ignore = f.has('transactions-filters-ignored');
     const ignoreIds = f.has('transactions-identifier-filters-ignored');
+    // The faults: accountIdentifier is not read at all, or matches the sender only.
+    const account = f.has('transactions-account-identifier-ignored') ? undefined : q.accountIdentifier;
+    const senderOnly = f.has('transactions-account-identifier-sender-only');
     const from = q.startDate && !ignore ? Date.parse(q.startDate) : undefined;
     const to = q.endDate && !ignore ? Date.parse(q.endDate) : undefined;
     // Creation order is the index's order: asc reads it forwards, desc (the default) backwards. Each
@@ -57,6 +77,7 @@ export function listTransactionsRoute(app: FastifyInstance): void {
       q.senderAccountIdentifier && !ignoreIds ? ix.bySender.get(q.senderAccountIdentifier) : undefined,
       q.receiverAccountIdentifier && !ignoreIds ? ix.byReceiver.get(q.receiverAccountIdentifier) : undefined,
       q.reference && !ignoreIds ? ix.byReference.get(q.reference) : undefined,
+      account ? (senderOnly ? ix.bySender.get(account) : union(ix.bySender.get(account), ix.byReceiver.get(account))) : undefined,
     ].filter((list) => list !== undefined);
     const range = timeRange(ix.createdAt, (t) => t, { after: from, before: to });
     let current: Presented | undefined;
@@ -69,7 +90,8 @@ export function listTransactionsRoute(app: FastifyInstance): void {
         (!q.cardId || t.cardId === q.cardId) &&
         (!q.status || ignore || t.status === q.status) &&
         (!q.platformCustomerId || platformIdOf(t.customerId) === q.platformCustomerId) &&
-        (!q.senderAccountIdentifier || ignoreIds || (t.type === 'CARD' ? [t.accountId] : sides(t.source)).includes(q.senderAccountIdentifier)) &&
+        (!q.senderAccountIdentifier || ignoreIds || senderSides(t).includes(q.senderAccountIdentifier)) &&
+        (!account || senderSides(t).includes(account) || (!senderOnly && sides(t.destination).includes(account))) &&
         (!q.receiverAccountIdentifier || ignoreIds || sides(t.destination).includes(q.receiverAccountIdentifier)) &&
         (!q.reference || ignoreIds || t.refund?.reference === q.reference) &&
         (from === undefined || Date.parse(t.createdAt) >= from) &&

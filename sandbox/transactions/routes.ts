@@ -2,9 +2,12 @@
 // answers 409 TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL. Cancelling a transaction that has settled or
 // is past cancellation answers 409 TRANSACTION_NOT_CANCELLABLE"); Errors / 404 TRANSACTION_NOT_FOUND.
 // Supplement section 8: GET /transactions (./list.ts), GET /transactions/{id}, approve, cancel.
+// openapi.yaml, cancelTransaction: "Cancellation applies to bank-rail transfers; requests for
+// transaction types that cannot be cancelled are rejected" (400 "the transaction cannot be cancelled");
+// 409 "The transaction has already settled or is otherwise past the point where it can be cancelled".
 import type { FastifyInstance } from 'fastify';
 import { isoNow } from '../clock.js';
-import { conflict } from '../http/errors.js';
+import { badRequest, conflict } from '../http/errors.js';
 import { z } from 'zod';
 import { parse } from '../context.js';
 import { transfersState } from '../cross-currency-transfers/state.js';
@@ -13,7 +16,7 @@ import { listTransactionsRoute } from './list.js';
 import { find } from './lookup.js';
 
 const CancelBody = z.object({ reason: z.string().optional() });
-/** Supplement 8 and 13: cancel applies to bank-rail ACH or wire payments only. */
+/** Supplement 8 and 13, openapi.yaml cancelTransaction: cancel applies to bank-rail ACH (push or pull) or wire transfers only. */
 const bankRail = (rail: string | null) => rail === 'ACH' || rail === 'WIRE';
 
 export async function transactionRoutes(app: FastifyInstance) {
@@ -49,8 +52,18 @@ export async function transactionRoutes(app: FastifyInstance) {
     if (!ctx.faults.has('cancel-body-unchecked')) parse(CancelBody, req.body);
     const t = find(ctx, id);
     const outgoing = transfersState(ctx).txns.get(id);
-    // Supplement 8 and 13: unsettled ACH or wire only (the fault cancels any rail).
-    const cancellable = outgoing && outgoing.status === 'PENDING' && (bankRail(outgoing.paymentRail) || ctx.faults.has('cancel-any-rail'));
+    // A transfer-in is an ACH pull, a bank-rail type: the partner has processed it from the start, so it
+    // is past its cancellation window (sandbox/README.md).
+    const pull = transfersState(ctx).incoming.has(id) && transfersState(ctx).incoming.get(id)!.sourceUma === undefined;
+    // openapi.yaml, cancelTransaction 400: a type that cannot be cancelled (not a bank-rail transfer: a
+    // card transaction, an UMA payment, a payment on another rail or on none). The fault answers 409.
+    const cancellableType = pull || (outgoing !== undefined && (bankRail(outgoing.paymentRail) || ctx.faults.has('cancel-any-rail')));
+    if (!cancellableType && !ctx.faults.has('cancel-settled-200')) {
+      if (ctx.faults.has('cancel-other-type-409')) throw conflict('TRANSACTION_NOT_CANCELLABLE', `Transaction ${id} is past cancellation`);
+      throw badRequest('INVALID_INPUT', `Transaction ${id} cannot be cancelled: cancellation applies to bank-rail (ACH or wire) transfers`);
+    }
+    // Supplement 8 and 13: unsettled only (the fault cancels any rail).
+    const cancellable = outgoing !== undefined && cancellableType && outgoing.status === 'PENDING';
     if (!cancellable && !ctx.faults.has('cancel-settled-200')) {
       throw conflict('TRANSACTION_NOT_CANCELLABLE', `Transaction ${id} is ${String(t.status)} and past cancellation`);
     }

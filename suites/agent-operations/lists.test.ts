@@ -73,7 +73,8 @@ describe(op, () => {
 });
 
 /** A transaction as every list item carries it (supplement 8: items typed INCOMING/OUTGOING/CARD). */
-const Txn = z.looseObject({ id: z.string(), type: z.string(), status: z.string(), createdAt: IsoUtc });
+const Side = z.looseObject({ accountId: z.string().optional() }).optional();
+const Txn = z.looseObject({ id: z.string(), type: z.string(), status: z.string(), createdAt: IsoUtc, source: Side, destination: Side });
 const TXNS = 'GET /agents/me/transactions';
 const INTERNAL = 'GET /agents/me/internal-accounts';
 const EXTERNAL = 'GET /agents/me/external-accounts';
@@ -139,6 +140,18 @@ describe(TXNS, () => {
     expect(await ids({ endDate: after }), 'control: endDate after every payment lists them all').toEqual(sorted(all));
     expect(await ids({ endDate: before }), 'endDate before every payment lists none').toEqual([]);
     recordRule(TXNS, LIST_RULES.filter('endDate'));
+    // Description, agentListTransactions accountIdentifier: "Filter by account identifier (matches either
+    // sender or receiver)", an account's identifier its accountId (AccountTransactionSource.accountId
+    // "Source account identifier", AccountTransactionDestination.accountId "Destination account
+    // identifier"). The USD account sends both transfers out and receives the payment in; the bank
+    // account receives the transfers out only.
+    const carrying = (accountId: string) => sorted(listed.filter((t) => t.source?.accountId === accountId || t.destination?.accountId === accountId).map((t) => t.id));
+    const rule = 'Description, agentListTransactions accountIdentifier: "matches either sender or receiver"';
+    expect(carrying(mine.usd.id), 'control: the USD account sends the transfers out and receives the payment in').toEqual(expect.arrayContaining(sorted([...outgoing, incoming])));
+    expect(await ids({ accountIdentifier: mine.usd.id }), `${rule}: the account sending two payments and receiving one lists the three`).toEqual(carrying(mine.usd.id));
+    expect(carrying(mine.bank.id), 'control: the bank account receives the transfers out, not the payment in').toEqual(sorted(outgoing));
+    expect(await ids({ accountIdentifier: mine.bank.id }), `${rule}: the bank account lists the transfers out it received, not the payment in`).toEqual(sorted(outgoing));
+    recordRule(TXNS, LIST_RULES.filter('accountIdentifier'));
     // reference and (sender|receiver)AccountIdentifier (as /transactions): what they hold is not stated;
     // a value nothing can carry lists none of the payments.
     for (const filter of ['reference', 'senderAccountIdentifier', 'receiverAccountIdentifier']) await expectUnmatchedListsNone(TXNS, ME_TRANSACTIONS, Txn, {}, filter, client.auth);

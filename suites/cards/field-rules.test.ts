@@ -65,7 +65,8 @@ describe(CREATE, () => {
       send,
       created: { status: 201, schema: Card },
       readBack: (c) => api.get('/cards/{cardId}', { params: { cardId: c.id } }),
-      // The card carries what was asked of it; the 3-D Secure password is a secret the Card does not list (supplement 9).
+      // The card carries what was asked of it; the 3-D Secure password is a secret the Card does not list
+      // (supplement 9), and a US cardholder's USD card takes none (helpers/field-rules/cards.ts).
       echoes: (path) => path !== 'threeDSecurePassword',
     });
   });
@@ -91,7 +92,8 @@ describe(PATCH, () => {
   it('refuses a body with none of state, fundingSources, maxSpendPerTransaction (≥1 field), and accepts one with a field (control)', async () => {
     await basisSupplement('section 9: PATCH /cards/{id} "≥1 field"');
     const { card } = await activeCard();
-    const error = expectError(await patchCard(card.id, {}), 400, 'INVALID_INPUT', 'supplement §9: PATCH /cards/{id} takes ≥1 field');
+    // Description, updateCardById: "At least one field must be supplied"; 400 "for general invalid parameters".
+    const error = expectError(await patchCard(card.id, {}), 400, 'INVALID_INPUT', 'supplement §9: PATCH /cards/{id} takes ≥1 field; Description, CardUpdateRequest: "At least one of state, fundingSources, or maxSpendPerTransaction must be supplied"');
     expect(error.details?.errors?.length ?? 0, 'Errors: on 400 field-validation errors, details.errors lists the problem').toBeGreaterThan(0);
     expect(snapshot(await getCard(card.id)), 'the refused empty patch changed nothing').toEqual(snapshot(card));
     const patched = expectStatus(await patchCard(card.id, { maxSpendPerTransaction: 4_321 }), 200, Card, 'control: one field is enough');

@@ -1,13 +1,14 @@
 // GET /cards: every documented filter narrows, one cardholder never sees another's cards, sortOrder
 // orders, paging visits every card once, limit outside 1–100 is refused. basis: supplement (section 9:
 // filters cardholderId, accountId, platformCardId, state; section 1: limit 1–100, cursor = the previous
-// nextCursor, sortOrder asc|desc default desc for transactions and cards).
+// nextCursor, sortOrder asc|desc default desc for transactions and cards). Description, listCards
+// accountId: "Returns cards whose fundingSources array contains the given internal account id".
 import { describe, expect, it } from 'vitest';
 import { individual } from '../../fixtures/customers.js';
 import { recordRule } from '../../helpers/coverage/recorder.js';
 import { eventually } from '../../helpers/eventually.js';
-import { expectError, expectStatus, noteInterface } from '../../helpers/expect.js';
-import { getCard } from '../../helpers/flows/cards.js';
+import { expectError, expectStatus } from '../../helpers/expect.js';
+import { getCard, twoSourceCardholder } from '../../helpers/flows/cards.js';
 import { activeAccount, createCustomer } from '../../helpers/flows/customers.js';
 import { walkPages } from '../../helpers/flows/pages.js';
 import { api, capabilities } from '../../helpers/harness.js';
@@ -26,15 +27,13 @@ async function issue(holder: string, accounts: string[], suffix: string): Promis
 }
 
 async function holderWithCards() {
-  const customer = await createCustomer(individual({ currencies: ['USD', 'USDC'] }));
+  const customer = await createCustomer(individual());
   const usd = (await activeAccount(customer.id, 'USD')).id;
-  const usdc = (await activeAccount(customer.id, 'USDC')).id;
   const first = await issue(customer.id, [usd], '000');
-  // Funded by both, the USD account second.
-  const second = await issue(customer.id, [usdc, usd], '000');
+  const second = await issue(customer.id, [usd], '000');
   const held = await issue(customer.id, [usd], '001');
   for (const c of [first, second]) await eventually(() => getCard(c.id), (x) => x.state === 'ACTIVE', { timeoutMs: capabilities.eventTimeoutMs, what: `card ${c.id} to become ACTIVE` });
-  return { id: customer.id, usd, usdc, first, second, held, all: [first.id, second.id, held.id] };
+  return { id: customer.id, usd, first, second, held, all: [first.id, second.id, held.id] };
 }
 
 describe(OP, () => {
@@ -51,14 +50,9 @@ describe(OP, () => {
     expect(sorted(await walk({ cardholderId: b.id }, 2)), 'another cardholder\'s list holds none of the first one\'s cards').toEqual(sorted(b.all));
     recordRule(OP, LIST_RULES.scope('customer'));
 
-    // Whether a card lists under an account that funds it second is not stated (the card names no one
-    // account): the card funded by both is judged only where the account is its first source.
-    const bySecond = (ids: string[], c: { second: { id: string } }) => ids.filter((id) => id !== c.second.id);
-    const byUsd = await walk({ cardholderId: a.id, accountId: a.usd }, 100);
-    expect(sorted(bySecond(byUsd, a)), 'accountId lists the cards that account funds alone').toEqual(sorted([a.first.id, a.held.id]));
-    noteInterface('cards:account-filter-later-source', ['supplement 9: GET /cards filters cardholderId, accountId, ... (a card has fundingSources[] in priority order)'], `accountId=<the second source> ${byUsd.includes(a.second.id) ? 'lists' : 'leaves out'} the card`);
-    expect(await walk({ cardholderId: a.id, accountId: a.usdc }, 100), 'control: the other account funds one card, first').toEqual([a.second.id]);
-    expect(sorted(bySecond(await walk({ accountId: b.usd }, 100), b)), 'accountId alone lists the cards of that account, none of another').toEqual(sorted([b.first.id, b.held.id]));
+    // Description, listCards accountId: "Returns cards whose fundingSources array contains the given internal account id".
+    expect(sorted(await walk({ cardholderId: a.id, accountId: a.usd }, 100)), 'Description, listCards accountId: the cards whose fundingSources contain the account').toEqual(sorted(a.all));
+    expect(sorted(await walk({ accountId: b.usd }, 100)), 'Description, listCards accountId: accountId alone lists the cards of that account, none of another').toEqual(sorted(b.all));
     recordRule(OP, LIST_RULES.filter('accountId'));
 
     expect(await walk({ platformCardId: String(a.first.platformCardId) }, 100), 'platformCardId lists that card').toEqual([a.first.id]);
@@ -68,6 +62,18 @@ describe(OP, () => {
     expect(await walk({ cardholderId: a.id, state: 'PROCESSING' }, 100), 'state=PROCESSING lists the card the issuer holds (platformCardId ending 001)').toEqual([a.held.id]);
     expect(sorted(await walk({ cardholderId: a.id, state: 'ACTIVE' }, 100)), 'state=ACTIVE lists the active cards').toEqual(sorted([a.first.id, a.second.id]));
     recordRule(OP, LIST_RULES.filter('state'));
+  });
+
+  it('accountId lists every card whose fundingSources contain the account, wherever it stands among them', async (ctx) => {
+    const { customerId, first, second } = await twoSourceCardholder(ctx);
+    await basisSupplement('section 9: GET /cards filters accountId');
+    const alone = await issue(customerId, [first], '000');
+    const both = await issue(customerId, [second, first], '000');
+    const other = await issue(customerId, [second], '000');
+    const rule = 'Description, listCards accountId: "Returns cards whose fundingSources array contains the given internal account id"';
+    expect(sorted(await walk({ accountId: first }, 100)), `${rule}: the account funds one card alone and another second`).toEqual(sorted([alone.id, both.id]));
+    expect(sorted(await walk({ accountId: second }, 100)), `${rule}: control, the other account funds one card first and another alone`).toEqual(sorted([both.id, other.id]));
+    recordRule(OP, LIST_RULES.filter('accountId'));
   });
 
   it('sortOrder asc lists the cards in the reverse of desc, and desc is the default', async () => {

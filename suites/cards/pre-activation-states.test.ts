@@ -1,8 +1,10 @@
 // Interface: Card `state` ("Any other requested transition answers 409 INVALID_STATE_TRANSITION").
-// The pre-activation states PROCESSING (start state; -> ACTIVE, or -> CLOSED with stateReason
-// ISSUER_REJECTED, both with CARD.STATE_CHANGE) and PENDING_KYC (enum only), PATCH from either answering
-// 409 INVALID_STATE_TRANSITION (inferred), and the platformCardId magic (001 stays PROCESSING, 002
-// CLOSED ISSUER_REJECTED, 005 ACTIVE after ~30 s): basis: supplement (sections 9, 25, 28).
+// Description, CardUpdateRequest: "state transitions are limited to ACTIVE ⇄ FROZEN and ACTIVE | FROZEN
+// → CLOSED; any other transition returns 409 INVALID_STATE_TRANSITION": PATCH {state} from PROCESSING or
+// PENDING_KYC answers it. The pre-activation states PROCESSING (start state; -> ACTIVE, or -> CLOSED with
+// stateReason ISSUER_REJECTED, both with CARD.STATE_CHANGE) and PENDING_KYC (enum only), and the
+// platformCardId magic (001 stays PROCESSING, 002 CLOSED ISSUER_REJECTED, 005 ACTIVE after ~30 s):
+// basis: supplement (sections 9, 25, 28).
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it, type TestContext } from 'vitest';
 import { expectEvents } from '../../helpers/events.js';
@@ -30,7 +32,7 @@ async function issueWith(ctx: TestContext, suffix: string) {
 async function expectNoRequestedTransition(cardId: string, from: string): Promise<void> {
   for (const to of REQUESTABLE) {
     const res = await patchCard(cardId, { state: to });
-    expectError(res, 409, 'INVALID_STATE_TRANSITION', `Card state: ${from} -> ${to} is not a transition the platform requests (supplement 25, inferred)`);
+    expectError(res, 409, 'INVALID_STATE_TRANSITION', `Description, CardUpdateRequest: "state transitions are limited to ACTIVE ⇄ FROZEN and ACTIVE | FROZEN → CLOSED; any other transition returns 409 INVALID_STATE_TRANSITION": ${from} -> ${to}`);
     expectRefusedTransition('card', from, to, (await getCard(cardId)).state);
   }
 }

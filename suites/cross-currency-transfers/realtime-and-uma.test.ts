@@ -3,11 +3,12 @@
 // A quote to an UMA address carries the id of a lookup of it (supplement 8: lookupId required for UMA
 // destinations); a malformed or unanswered address fails its lookup (uma-lookup.test.ts).
 // REALTIME_FUNDING and UMA_ADDRESS shapes, payment instructions, POST /sandbox/send and the sandbox UMA
-// receivers: basis: supplement (section 8).
+// receivers: basis: supplement (section 8). Description, RealtimeFundingQuoteSource.customerId: "If
+// customerId is not provided, the quote will be created on behalf of the platform itself".
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { expectStatus } from '../../helpers/expect.js';
-import { umaDestination } from '../../helpers/flows/uma.js';
+import { lookup, payerData, SUCCESS_RECEIVER, umaDestination } from '../../helpers/flows/uma.js';
 import { balanceOf, createQuote, expectBalanceStays, expectOutgoingLifecycle, expectQuoteMoney, expectTransactionOfQuote, platformConfig, quoteBody, requireVelocityFor, sender, transaction } from '../../helpers/flows/transfers.js';
 import { api, capabilities, listener } from '../../helpers/harness.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
@@ -33,6 +34,29 @@ describe('POST /quotes: realtime funding and UMA destinations', () => {
     expect(txn.id).toBe(quote.transactionId);
     await expectOutgoingLifecycle(quote.transactionId, 'COMPLETED', since);
     expectTransactionOfQuote(txn, quote);
+    expectTransactionOfQuote(await transaction(quote.transactionId), quote);
+  });
+
+  it('creates a REALTIME_FUNDING quote without customerId on behalf of the platform itself, funded and completed as any other', async (ctx) => {
+    requireCapability(ctx, capabilities.sandboxTriggers, 'the target has no sandbox send trigger');
+    await basisSupplement('REALTIME_FUNDING, paymentInstructions, /sandbox/send (section 8)');
+    const found = await lookup(SUCCESS_RECEIVER('eur'));
+    const body = {
+      source: { sourceType: 'REALTIME_FUNDING', currency: 'USD' },
+      destination: { destinationType: 'UMA_ADDRESS', umaAddress: SUCCESS_RECEIVER('eur') },
+      lookupId: found.lookupId,
+      senderCustomerInfo: payerData(found),
+      lockedCurrencySide: 'SENDING' as const,
+      lockedCurrencyAmount: 25_000,
+    };
+    const { feeConfigs = [] } = await platformConfig();
+    const res = await api.post('/quotes', { body });
+    const quote = expectStatus(res, 201, RealtimeQuote, 'Description, RealtimeFundingQuoteSource.customerId: "If customerId is not provided, the quote will be created on behalf of the platform itself"; a realtime-funding quote carries payment instructions');
+    expectQuoteMoney(quote, body, feeConfigs);
+    const since = await listener.mark();
+    const txn = expectStatus(await api.post('/sandbox/send', { body: { quoteId: quote.id, currencyCode: 'USD' } }), 200, OutgoingTransaction, 'the funds arrive: a transaction is returned');
+    expect(txn.id).toBe(quote.transactionId);
+    await expectOutgoingLifecycle(quote.transactionId, 'COMPLETED', since);
     expectTransactionOfQuote(await transaction(quote.transactionId), quote);
   });
 

@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { untilPast } from '../../helpers/deadline.js';
+import { sentToBreak } from '../../helpers/description/intent.js';
 import { expectError, expectRefusal, expectStatus, noteInterface } from '../../helpers/expect.js';
 import { balanceOf, createQuote, eurDestination, executeQuote, expectOutgoingLifecycle, expectQuoteMoney, expectTransactionOfQuote, platformConfig, quoteBody, sender, transaction } from '../../helpers/flows/transfers.js';
 import { lookup, lookupUma, payerData, SUCCESS_RECEIVER, umaQuoteBody } from '../../helpers/flows/uma.js';
@@ -74,6 +75,20 @@ describe('POST /quotes to an UMA address with its lookupId', () => {
     const quote = expectStatus(await api.post('/quotes', { body }), 201, Quote, 'POST /quotes with the lookup id creates a Quote');
     expectQuoteMoney(quote, body, feeConfigs);
     expect(found.supportedCurrencies.map((c) => codeOf(c.currency)), 'Supplement 18: the quote receives a currency the lookup offered').toContain(quote.receivingCurrency.code);
+  });
+
+  it.concurrent('refuses a quote to an UMA address without a lookupId with 400, and moves no money; the same quote with the lookup id is accepted (control)', async (ctx) => {
+    requireCapability(ctx, capabilities.sandboxTriggers, NO_RECEIVERS);
+    await basisSupplement('QuoteRequest.lookupId (required for UMA destinations), destination UMA_ADDRESS (sections 8, 18)');
+    const { customerId, accounts } = await sender({ USD: 100_000 });
+    const found = await lookup(SUCCESS_RECEIVER('eur'), { customerId });
+    const { lookupId: _lookupId, ...without } = umaQuoteBody(accounts.USD.id, SUCCESS_RECEIVER('eur'), found, 10_000, { immediatelyExecute: true });
+    const res = await sentToBreak(['lookupId'], () => api.post('/quotes', { body: without }));
+    const error = expectError(res, 400, undefined, 'Description, QuoteRequest.lookupId: "This is required for UMA destinations due to counterparty institution requirements"; POST /quotes 400: a quote to an UMA address without one');
+    if (error.details?.errors) expect(error.details.errors.map((e) => e.field), 'Interface, Errors: a FieldError for the missing field').toContain('lookupId');
+    expect(await balanceOf(customerId, accounts.USD.id), 'a refused quote executes nothing: the source keeps its balance').toBe(accounts.USD.balance.amount);
+    const quote = expectStatus(await api.post('/quotes', { body: { ...without, lookupId: found.lookupId } }), 201, Quote, 'control: the same quote with the lookup id is accepted');
+    expect(quote.transactionId, 'control: executed at once, the quote names its transaction').toEqual(expect.any(String));
   });
 
   it.concurrent('pays an UMA receiver end to end: lookup, quote with its id, execute; COMPLETED, the source debited the sending total', async (ctx) => {

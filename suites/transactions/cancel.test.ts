@@ -5,8 +5,11 @@
 // refunded automatically with REFUND_* events; refund.reason USER_CANCELLATION). The status after a
 // cancellation is not stated (supplement 28.4): it is recorded as an interface note; the only
 // outgoing statuses after execution are PROCESSING, COMPLETED and FAILED, so an accepted cancellation
-// ends FAILED, refunded. A payment on another rail (SEPA here) is not cancellable: section 8 gives 409
-// TRANSACTION_NOT_CANCELLABLE "(bank-rail ACH/wire only)", section 13 "400 bad/non-cancellable type".
+// ends FAILED, refunded. Description, OutgoingTransactionStatus: FAILED is "accompanied by a
+// failureReason". A payment on another rail (SEPA here) is a type that cannot be cancelled: Description,
+// cancelTransaction: "Cancellation applies to bank-rail transfers; requests for transaction types that
+// cannot be cancelled are rejected", 400 "the transaction cannot be cancelled" (409 is for a transfer
+// settled or past its window; supplement 13: "400 bad/non-cancellable type").
 import { describe, expect, it } from 'vitest';
 import { usdAccount } from '../../fixtures/external-accounts.js';
 import { eventually } from '../../helpers/eventually.js';
@@ -38,6 +41,9 @@ async function expectCancelled(customerId: string, accountId: string, transactio
   // An accepted cancellation ends the payment FAILED (its only end besides COMPLETED), refunded: FAILED
   // with refund.status COMPLETED, or the status name REFUND_COMPLETED (supplement 8: accept either).
   expectRefundedStatus(after, 'COMPLETED');
+  // Description, OutgoingTransactionStatus: "FAILED | Something went wrong — accompanied by a failureReason"
+  // (an OutgoingTransactionFailureReason: the schema's enum; which one a cancellation gives is not stated).
+  if (after.status === 'FAILED') expect(after.failureReason, 'Description, OutgoingTransactionStatus: FAILED is "accompanied by a failureReason"').toEqual(expect.any(String));
   expect(after.refund?.reason ?? 'USER_CANCELLATION', 'supplement 8: refund.reason of a cancellation').toBe('USER_CANCELLATION');
   await expectBalanceStays({ customerId, accountId, transactionId, since, balance: FUNDS, rule: 'the debited amount came back, to the cent' });
 }
@@ -92,10 +98,10 @@ describe('POST /transactions/{transactionId}/cancel of an unsettled payment', ()
     noteInterface('transactions:status-after-cancel', NOTE, 'three pending ACH payments were each already past cancellation');
   });
 
-  it('refuses to cancel a held SEPA payment (cancel is for ACH or wire only), changing nothing', async (ctx) => {
+  it('refuses to cancel a held SEPA payment with 400 (a type that cannot be cancelled: cancel is for ACH or wire only), changing nothing', async (ctx) => {
     const hold = capabilities.holdTrigger;
     requireCapability(ctx, capabilities.sandboxTriggers && Boolean(hold), 'the target declares no trigger that holds a payment (SVC_HOLD_TRIGGER)');
-    await basisSupplement('section 8: cancel 409 TRANSACTION_NOT_CANCELLABLE (bank-rail ACH/wire only); section 13: 400 bad/non-cancellable type, cancel unsettled ACH or wire only');
+    await basisSupplement('section 13: 400 bad/non-cancellable type, cancel unsettled ACH or wire only');
     const { customerId, accounts } = await sender({ USD: FUNDS });
     const destination = await eurDestination(customerId, hold);
     const body = { ...quoteBody(accounts.USD.id, destination.id, AMOUNT, { immediatelyExecute: true }), destination: { destinationType: 'ACCOUNT', accountId: destination.id, paymentRail: 'SEPA' } };
@@ -107,9 +113,9 @@ describe('POST /transactions/{transactionId}/cancel of an unsettled payment', ()
     );
     const debited = await balanceOf(customerId, accounts.USD.id);
     const res = await api.post('/transactions/{transactionId}/cancel', { params: { transactionId: quote.transactionId }, body: {} });
-    // The two sections disagree on the refusal: 409 TRANSACTION_NOT_CANCELLABLE (8) or a 400 (13).
-    if (res.status === 409) expectError(res, 409, 'TRANSACTION_NOT_CANCELLABLE', 'supplement 8: cancel of a payment that is not ACH or wire');
-    else expectError(res, 400, undefined, 'supplement 13: cancel of a non-cancellable type: 400');
+    // Description, cancelTransaction: 400 "the transaction cannot be cancelled" for a type that cannot be
+    // (the code is not named); 409 only for a transfer settled or past its window, which a held one is not.
+    expectError(res, 400, undefined, 'Description, cancelTransaction: "requests for transaction types that cannot be cancelled are rejected", 400 "Invalid parameters or the transaction cannot be cancelled": a SEPA payment');
     const after = await transaction(quote.transactionId);
     expect(after.status, 'a refused cancellation changes nothing').toBe(held.status);
     expect(after.refund, 'a refused cancellation refunds nothing').toBeUndefined();

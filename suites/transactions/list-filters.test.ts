@@ -1,11 +1,15 @@
 // Interface: Transactions ("Retrieve transactions"); Transaction (type, direction, customerId).
 // GET /transactions filters (customerId, platformCustomerId, status, type, startDate, endDate; reference
 // and (sender|receiver)AccountIdentifier, whose values are not stated: an unmatched value) and
-// items typed INCOMING, OUTGOING or CARD: basis: supplement (section 8).
+// items typed INCOMING, OUTGOING or CARD: basis: supplement (section 8). Description, listTransactions:
+// accountIdentifier "Filter by account identifier (matches either sender or receiver)", an account's
+// identifier being its accountId (AccountTransactionSource.accountId "Source account identifier",
+// AccountTransactionDestination.accountId "Destination account identifier"); status a TransactionStatus.
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { expectEvents } from '../../helpers/events.js';
-import { expectSchema, expectStatus } from '../../helpers/expect.js';
+import { sentToBreak } from '../../helpers/description/intent.js';
+import { expectError, expectSchema, expectStatus } from '../../helpers/expect.js';
 import { receive } from '../../helpers/flows/incoming.js';
 import { createQuote, eurDestination, expectOutgoingLifecycle, quoteBody, sender } from '../../helpers/flows/transfers.js';
 import { api, capabilities, listener } from '../../helpers/harness.js';
@@ -17,6 +21,14 @@ import { AnyTransaction, Customer, IsoUtc, Page } from '../../helpers/schemas/in
 
 const Dated = z.looseObject({ createdAt: IsoUtc });
 const Listed = z.looseObject({ id: z.string(), type: z.string(), status: z.string() });
+const Side = z.looseObject({ accountId: z.string().optional() }).optional();
+const Sides = z.looseObject({ source: Side, destination: Side });
+/** Description, listTransactions accountIdentifier: "matches either sender or receiver" (their accountId). */
+const carries = (t: unknown, accountId: string) => {
+  const { source, destination } = Sides.parse(t);
+  return source?.accountId === accountId || destination?.accountId === accountId;
+};
+const ACCOUNT_IDENTIFIER = 'Description, listTransactions accountIdentifier: "Filter by account identifier (matches either sender or receiver)"';
 
 const page = async (query: Record<string, string | number>) => expectStatus(await api.get('/transactions', { query: { limit: 100, ...query } }), 200, Page(AnyTransaction), 'GET /transactions: a page of INCOMING, OUTGOING and CARD transactions (supplement 8)').data;
 const list = async (query: Record<string, string | number>) => (await page(query)).map((t) => t.id).sort();
@@ -52,7 +64,21 @@ describe('GET /transactions', () => {
     expect(where((t) => t.status === 'COMPLETED'), 'control: both payments are COMPLETED').toEqual(expect.arrayContaining(both));
     const failed = await list({ customerId, status: 'FAILED' });
     expect(failed, 'status FAILED lists the customer\'s FAILED transactions, neither payment').toEqual(where((t) => t.status === 'FAILED'));
+    // Description, listTransactions status: a TransactionStatus; a card transaction's AUTHORIZED is none.
+    const malformed = await sentToBreak(['status'], () => api.get('/transactions', { query: { customerId, status: 'AUTHORIZED' } }));
+    expectError(malformed, 400, undefined, 'Description, listTransactions status: a TransactionStatus (CREATED ... EXPIRED); AUTHORIZED is not one, refused 400 "Invalid parameters"');
     recordRule('GET /transactions', LIST_RULES.filter('status'));
+
+    // The customer's USD account sends the payment out and receives the payment in; the EUR account
+    // receives the payment out only.
+    const everyone = await page({ customerId });
+    const carrying = (accountId: string) => everyone.filter((t) => carries(t, accountId)).map((t) => t.id).sort();
+    expect(carrying(accounts.USD.id), 'control: the USD account is the payment out\'s sender and the payment in\'s receiver').toEqual(expect.arrayContaining(both));
+    expect(await list({ customerId, accountIdentifier: accounts.USD.id }), `${ACCOUNT_IDENTIFIER}: the account sending one payment and receiving another lists both`).toEqual(carrying(accounts.USD.id));
+    expect(carrying(destination.id), 'control: the EUR account receives the payment out, not the payment in').toEqual(expect.arrayContaining([outgoingId]));
+    expect(carrying(destination.id)).not.toContain(incoming.id);
+    expect(await list({ customerId, accountIdentifier: destination.id }), `${ACCOUNT_IDENTIFIER}: the account receiving the payment out lists it, not the payment in`).toEqual(carrying(destination.id));
+    recordRule('GET /transactions', LIST_RULES.filter('accountIdentifier'));
     // reference and (sender|receiver)AccountIdentifier: what they hold (an id, an account number, an UMA
     // address; a refund's reference?) is not stated, so no value is known to match; a value nothing can
     // carry lists none of the customer's transactions under any reading (or is refused as malformed).

@@ -9,11 +9,12 @@ import { createQuote, eurDestination, expectOutgoingLifecycle, quoteBody, requir
 import { eventually } from '../../helpers/eventually.js';
 import { api, capabilities, listener } from '../../helpers/harness.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
-import { AnyTransaction, OutgoingTransaction, Page } from '../../helpers/schemas/index.js';
+import { usdAccount } from '../../fixtures/external-accounts.js';
+import { AnyTransaction, ExternalAccount, OutgoingTransaction, Page } from '../../helpers/schemas/index.js';
 
-async function completedTransaction() {
+async function completedTransaction(rail: 'SEPA' | 'ACH' = 'SEPA') {
   const { customerId, accounts } = await sender({ USD: 100_000 });
-  const destination = await eurDestination(customerId);
+  const destination = rail === 'SEPA' ? await eurDestination(customerId) : expectStatus(await api.post('/customers/external-accounts', { body: usdAccount(customerId) }), 201, ExternalAccount);
   const since = await listener.mark();
   const quote = await createQuote(quoteBody(accounts.USD.id, destination.id, 10_000, { immediatelyExecute: true }));
   await expectOutgoingLifecycle(quote.transactionId, 'COMPLETED', since);
@@ -70,11 +71,12 @@ describe('Transactions', () => {
     expectError(res, 409, 'TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL');
   });
 
-  it('answers 409 TRANSACTION_NOT_CANCELLABLE to the cancellation of a settled transaction, which stays COMPLETED', async (ctx) => {
+  it('answers 409 TRANSACTION_NOT_CANCELLABLE to the cancellation of a settled ACH payment, which stays COMPLETED', async (ctx) => {
     requireCapability(ctx, capabilities.sandboxTriggers, 'the target cannot fund a sender');
-    const { transactionId } = await completedTransaction();
+    // An ACH payment: a type that can be cancelled (Description, cancelTransaction), so only its settlement refuses it.
+    const { transactionId } = await completedTransaction('ACH');
     const res = await api.post('/transactions/{transactionId}/cancel', { params: { transactionId }, body: {} });
-    expectError(res, 409, 'TRANSACTION_NOT_CANCELLABLE');
+    expectError(res, 409, 'TRANSACTION_NOT_CANCELLABLE', 'Transaction status: "Cancelling a transaction that has settled ... answers 409 TRANSACTION_NOT_CANCELLABLE"; Description, cancelTransaction 409: "The transaction has already settled"');
     const after = expectStatus(await api.get('/transactions/{transactionId}', { params: { transactionId } }), 200, OutgoingTransaction, 'GET /transactions/{transactionId}');
     expect(after.status, 'a refused cancellation changes nothing').toBe('COMPLETED');
   });
