@@ -82,9 +82,9 @@ export const execute = (d: Driver, quoteId: string) => d.call('POST', `/quotes/$
 export const authorize = (d: Driver, quoteId: string) => d.call('POST', `/quotes/${encodeURIComponent(quoteId)}/authorize`, { code: SCA_CODE });
 export const cancel = (d: Driver, transactionId: string) => d.call('POST', `/transactions/${encodeURIComponent(transactionId)}/cancel`, {});
 
-/** An ACTIVE card of the holder funded from its USD account. */
-export async function card(d: Driver, h: Holder): Promise<string | undefined> {
-  const res = await d.call('POST', '/cards', { cardholderId: h.id, form: 'VIRTUAL', fundingSources: [h.accounts.USD] });
+/** An ACTIVE card of the holder funded from its USD account (or the one of `currency`). */
+export async function card(d: Driver, h: Holder, currency = 'USD'): Promise<string | undefined> {
+  const res = await d.call('POST', '/cards', { cardholderId: h.id, form: 'VIRTUAL', fundingSources: [h.accounts[currency]] });
   if (res.status !== 201) return undefined;
   for (let i = 0; i < 100; i++) {
     const c = await d.call('GET', `/cards/${encodeURIComponent(res.body.id)}`);
