@@ -63,5 +63,5 @@ describe('external target mode', () => {
     // trigger its profile declares (SVC_WEBHOOK_ENDPOINT_UNSET_TRIGGER): no request of the description unsets one.
     expect(config.body.webhookEndpoint, 'the run restored the webhook endpoint the target had before it: none').toBeUndefined();
     await client.close();
-  }, 240_000);
+  }, 360_000);
 });
