@@ -114,6 +114,10 @@ function restate(n: Node): string | undefined {
   if (new Set(all).size !== all.length) return 'a tag value selects two members';
   n.oneOf = members.map((m, i) => ({ ...(m.$ref ? { $ref: m.$ref } : { allOf: [m] }), properties: { [tag]: { enum: values[i] } }, required: [tag] }));
   n.discriminator = { propertyName: tag };
+  // Ajv's discriminator keyword applies to objects only and stands in for the oneOf, so a value that
+  // is no object would pass unjudged; a discriminated value is an object ("the discriminator
+  // property MUST be a required property"), so the node says so itself.
+  n.type = 'object';
   return undefined;
 }
 
