@@ -18,12 +18,13 @@
 import { allureLabel, allureTag } from './allure.js';
 import { expect } from 'vitest';
 import { recordCovered } from './coverage/recorder.js';
-import { expectSchema, noteInterface } from './expect.js';
+import type { ApiResponse } from './client.js';
+import { expectError, expectSchema, expectStatus, noteInterface } from './expect.js';
 import { eventDataSchema, refundForm, STATE_CHANGE_FIELD, statusDisagreement } from './schemas/events.js';
 import { capabilities, listener } from './harness.js';
 import { answerLagMs, timestampPrecisionMs } from './target-clock.js';
 import type { Delivery } from './listener/server.js';
-import { Envelope, TestDelivery } from './schemas/index.js';
+import { Envelope, TestDelivery, WebhookTestResult } from './schemas/index.js';
 import { ids } from './spec/catalog.js';
 import { readSetting, SETTINGS } from './target/registry.js';
 
@@ -269,6 +270,27 @@ export function noteTestForm(body: unknown): void {
     ],
     `the TEST webhook ${body && typeof body === 'object' && 'data' in body ? 'carried data {}' : 'carried no data'}`,
   );
+}
+
+/**
+ * The answer to a test webhook the endpoint answered with `endpointStatus` (not a 2xx): the
+ * interface's 400 WEBHOOK_DELIVERY_ERROR, or 200 with the endpoint's status in `response_status`
+ * (the description's TestWebhookResponse reports the endpoint's answer; neither document says which
+ * an unacknowledged delivery gets). Judged either way, the form recorded as an interface note.
+ */
+export function expectUnacknowledgedTest(res: ApiResponse, endpointStatus: number): void {
+  const sentences = [
+    'Interface, Events 5: "delivery failure uses WEBHOOK_DELIVERY_ERROR (400)"',
+    'openapi.yaml, sendTestWebhook: 200 TestWebhookResponse (response_status: "The HTTP status code returned by the webhook endpoint"); 400 "Bad request - Webhook delivery failed"',
+  ];
+  if (res.status === 200) {
+    const result = expectStatus(res, 200, WebhookTestResult, 'POST /webhooks/test reports the delivery');
+    expect(result.response_status, `openapi.yaml, TestWebhookResponse.response_status: the status the endpoint answered (${endpointStatus})`).toBe(endpointStatus);
+    noteInterface('webhooks:test-unacknowledged', sentences, `answered 200 with response_status ${result.response_status}`);
+    return;
+  }
+  expectError(res, 400, 'WEBHOOK_DELIVERY_ERROR', 'Events 5: delivery failure uses WEBHOOK_DELIVERY_ERROR (400); Events 2: only a 200 acknowledges');
+  noteInterface('webhooks:test-unacknowledged', sentences, 'answered 400 WEBHOOK_DELIVERY_ERROR');
 }
 
 /**

@@ -3,6 +3,7 @@ import { randomUUID, timingSafeEqual } from 'node:crypto';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { INTERFACE_VERSION } from './constants.js';
 import { generateWebhookKeyPair, publicKeyFromPrivate } from './crypto/webhook-signing.js';
+import { Choices } from './choices.js';
 import { isoNow, systemClock, type Clock } from './clock.js';
 import type { SandboxContext, SandboxSettings } from './context.js';
 import { ApiError, errorBody, unauthorized } from './http/errors.js';
@@ -83,6 +84,7 @@ export async function buildSandbox(options: SandboxOptions = {}): Promise<Sandbo
     scaDebitAt: options.scaDebitAt ?? optionDefault('scaDebitAt'),
     quoteVelocityRefused: options.quoteVelocityRefused ?? optionDefault('quoteVelocityRefused'),
     umaWellBehavedCounterparties: options.umaWellBehavedCounterparties ?? optionDefault('umaWellBehavedCounterparties'),
+    choices: options.choices ?? optionDefault('choices'),
   };
   const privateKeyPem = options.webhookPrivateKeyPem ?? generateWebhookKeyPair().privateKeyPem;
   const app = Fastify({
@@ -105,6 +107,7 @@ export async function buildSandbox(options: SandboxOptions = {}): Promise<Sandbo
     clock,
     timers,
     areas: new Map(),
+    choices: new Choices(settings.choices),
     config: initialConfig(now),
     later(ms, fn) {
       const t = setTimeout(() => {
@@ -131,6 +134,7 @@ export async function buildSandbox(options: SandboxOptions = {}): Promise<Sandbo
     () => ctx.config.webhookEndpoint,
     faults,
     clock,
+    ctx.choices,
   );
   app.decorate('ctx', ctx);
   const routes: { method: string; url: string }[] = [];

@@ -1,4 +1,5 @@
 import type { ZodType } from 'zod';
+import type { Choices, ChoicesMode } from './choices.js';
 import type { Clock } from './clock.js';
 import { fieldErrors, invalidInput } from './http/errors.js';
 import type { Faults } from './faults.js';
@@ -43,6 +44,8 @@ export interface SandboxSettings {
    * late); debited before its challenge expires, a payment is refunded (sandbox/README.md).
    */
   scaDebitAt: 'authorization' | 'execute' | 'after-execute';
+  /** Which form of its choices the sandbox takes (./choices.ts). */
+  choices: ChoicesMode;
 }
 
 export interface SandboxContext {
@@ -56,6 +59,8 @@ export interface SandboxContext {
   later(ms: number, fn: () => void): void;
   /** Per-area state, registered by each area plugin under its own key. */
   areas: Map<string, unknown>;
+  /** Which form of each choice this sandbox takes (./choices.ts). */
+  choices: Choices;
 }
 
 declare module 'fastify' {

@@ -46,7 +46,7 @@ export const webhooksFaults = {
   'webhook-test-delivery-failure-ok': {
     areas: ['webhooks'],
     suites: ['webhooks/test-webhook.platform.test.ts'],
-    rule: 'Events 5: delivery failure uses WEBHOOK_DELIVERY_ERROR (400).',
+    rule: 'Events 5: delivery failure uses WEBHOOK_DELIVERY_ERROR (400); reported with 200, response_status is the status the endpoint answered (openapi.yaml, TestWebhookResponse).',
   },
   'webhook-no-endpoint-wrong-code': {
     areas: ['webhooks'],

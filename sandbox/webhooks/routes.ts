@@ -14,7 +14,10 @@ export async function webhookRoutes(app: FastifyInstance) {
     }
     const { url, attempt } = await ctx.webhooks.sendTest();
     const delivered = attempt.status !== undefined && attempt.status >= 200 && attempt.status < 300;
-    if (!delivered && !ctx.faults.has('webhook-test-delivery-failure-ok')) {
+    // The alternate: an endpoint that answered, though not with a 2xx, is reported in the 200 body
+    // (supplement 3: 200 {url?, response_status*, response_body?}); only a delivery that got no answer is an error.
+    const reported = ctx.choices.alternate('test-webhook-200') && attempt.status !== undefined;
+    if (!delivered && !reported && !ctx.faults.has('webhook-test-delivery-failure-ok')) {
       // Neither the endpoint's body nor the network error's text is relayed: the caller learns that
       // the delivery failed and the status it got, not what another host says (sandbox/README.md).
       throw badRequest('WEBHOOK_DELIVERY_ERROR', `The TEST webhook could not be delivered to ${url}`, {
@@ -23,6 +26,8 @@ export async function webhookRoutes(app: FastifyInstance) {
       });
     }
     // Supplement 3: response_body is optional; this sandbox leaves it out (the endpoint's body is not relayed).
+    // The fault reports an unacknowledged delivery as acknowledged.
+    if (!delivered && ctx.faults.has('webhook-test-delivery-failure-ok')) return { url, response_status: 200 };
     return { url, response_status: attempt.status ?? 0 };
   };
   app.post('/webhooks/test', handler);

@@ -9,6 +9,7 @@ import http from 'node:http';
 import https from 'node:https';
 import { generateWebhookKey, loadWebhookKey, signWebhookBody, verifyWebhookBody, type WebhookSigningKey } from '../crypto/webhook-signing.js';
 import { isoNow, type Clock } from '../clock.js';
+import type { Choices } from '../choices.js';
 import type { Faults } from '../faults.js';
 
 /**
@@ -58,6 +59,7 @@ export class WebhookDelivery {
     private readonly endpoint: () => string | null,
     private readonly faults: Faults,
     private readonly clock: Clock,
+    private readonly choices?: Choices,
   ) {
     this.key = loadWebhookKey(opts.privateKeyPem);
     // Idle connections close after 4 s, before a receiver's own idle timeout (Node's is 5 s) can close one under a delivery.
@@ -113,7 +115,7 @@ export class WebhookDelivery {
     if (!url) throw new Error('no endpoint');
     const id = `Webhook:${randomUUID()}`;
     const timestamp = isoNow(this.clock);
-    const envelope: Record<string, unknown> = { test: true, timestamp, id, type: 'TEST' };
+    const envelope: Record<string, unknown> = { test: true, timestamp, id, type: 'TEST', ...(this.choices?.alternate('test-webhook-data') ? { data: {} } : {}) };
     return { url, attempt: await this.send(url, envelope, 1) };
   }
 
@@ -141,6 +143,7 @@ export class WebhookDelivery {
         : this.opts.retryBaseDelayMs * 2 ** (attempt - 1);
       await this.wait(delay);
       if (this.faults.has('webhook-new-id-on-retry')) current = { ...current, id: `Webhook:${randomUUID()}` };
+      if (this.choices?.alternate('retry-restamp')) current = { ...current, timestamp: isoNow(this.clock) };
     }
   }
 

@@ -1,0 +1,22 @@
+// The sandbox's choices that have a second form: where the documents leave behaviour open, the
+// sandbox takes one form (the reference) and, with `--choices alternate` (SANDBOX_CHOICES), another
+// form the documents equally allow. Each alternate is named here once, with the README row it
+// belongs to; the code asks `ctx.choices.alternate(id)` where the two forms part. The suite must be
+// conformant against both (sandbox/README.md, "Choices"; selftest/sandbox/choices.test.ts).
+export const ALTERNATES = {
+  'test-webhook-data': 'The TEST delivery carries `data: {}` (the supplement\'s real service).',
+  'test-webhook-200': 'A test webhook the endpoint did not acknowledge answers 200 `{url, response_status, response_body}` with the endpoint\'s status.',
+  'retry-restamp': 'Each retry of a delivery is stamped with its own send time.',
+} as const;
+
+export type AlternateId = keyof typeof ALTERNATES;
+export type ChoicesMode = 'reference' | 'alternate';
+
+export class Choices {
+  constructor(readonly mode: ChoicesMode = 'reference') {}
+
+  /** Whether this sandbox takes the alternate form of the choice `id`. */
+  alternate(id: AlternateId): boolean {
+    return this.mode === 'alternate' && id in ALTERNATES;
+  }
+}
