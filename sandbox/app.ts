@@ -170,8 +170,25 @@ export async function buildSandbox(options: SandboxOptions = {}): Promise<Sandbo
     // A body left unread (too large, unsupported type) is read to its end before the answer, so a
     // client still sending gets the answer and not a broken pipe.
     await drainRequest(req.raw, reply);
+    // The alternate: a refused query names no FieldErrors (openapi.yaml describes FieldError for the
+    // bodies of submit endpoints); the status and code stay.
+    if (ctx.choices.alternate('query-refusal-plain') && req.method === 'GET' && apiError.code === 'INVALID_INPUT' && apiError.details?.errors) {
+      apiError = new ApiError(apiError.status, apiError.code, apiError.message);
+    }
     return reply.status(apiError.status).send(errorBody(apiError, faults));
   });
+
+  // The alternate: every JSON answer with its members in the reverse order (no document fixes an order).
+  if (ctx.choices.alternate('key-order')) {
+    app.addHook('onSend', async (_req, reply, payload) => {
+      if (typeof payload !== 'string' || !String(reply.getHeader('content-type') ?? '').includes('json')) return payload;
+      try {
+        return JSON.stringify(reversedKeys(JSON.parse(payload)));
+      } catch {
+        return payload;
+      }
+    });
+  }
 
   app.setNotFoundHandler(async (req, reply) => {
     const err = new ApiError(404, 'REFERENCE_NOT_FOUND', `No operation ${req.method} ${req.url.split('?')[0]}`);
@@ -246,4 +263,11 @@ export async function buildSandbox(options: SandboxOptions = {}): Promise<Sandbo
       await app.close();
     },
   };
+}
+
+/** A JSON value with each object's members in the reverse order. */
+function reversedKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(reversedKeys);
+  if (!value || typeof value !== 'object') return value;
+  return Object.fromEntries(Object.entries(value).reverse().map(([k, v]) => [k, reversedKeys(v)]));
 }

@@ -7,6 +7,8 @@ export const ALTERNATES = {
   'test-webhook-data': 'The TEST delivery carries `data: {}` (the supplement\'s real service).',
   'test-webhook-200': 'A test webhook the endpoint did not acknowledge answers 200 `{url, response_status, response_body}` with the endpoint\'s status.',
   'retry-restamp': 'Each retry of a delivery is stamped with its own send time.',
+  'key-order': 'Every JSON answer lists its members in the reverse order.',
+  'query-refusal-plain': 'A refused query answers 400 INVALID_INPUT without FieldErrors.',
 } as const;
 
 export type AlternateId = keyof typeof ALTERNATES;
