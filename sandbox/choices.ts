@@ -9,6 +9,15 @@ export const ALTERNATES = {
   'retry-restamp': 'Each retry of a delivery is stamped with its own send time.',
   'key-order': 'Every JSON answer lists its members in the reverse order.',
   'query-refusal-plain': 'A refused query answers 400 INVALID_INPUT without FieldErrors.',
+  'card-closed-frozen-not-mutable': 'A closed card asked FROZEN answers 409 CARD_NOT_MUTABLE.',
+  'incoming-rejected-failed': 'A rejected incoming payment ends FAILED.',
+  'bulk-failed-any-row': 'A bulk job with any refused row ends FAILED.',
+  'verification-ready-on-submit': 'A resubmitted RESOLVE_ERRORS verification passes READY_FOR_VERIFICATION before IN_PROGRESS.',
+  'stablecoin-provider-filter-refused': 'A provider filter outside the StablecoinProvider enum answers 400 INVALID_INPUT.',
+  'agent-customer-filter-refused': "An agent's list with a customerId answers 400 INVALID_INPUT.",
+  'card-platform-id-form': 'A card created without platformCardId gets a bare uuid as one.',
+  'inviter-must-be-customer': "An inviterUma that is no customer's answers 400 INVALID_UMA_ADDRESS.",
+  'kyc-pending-in-review': 'A customer under review is PENDING (CUSTOMER.KYC_PENDING) before the outcome.',
 } as const;
 
 export type AlternateId = keyof typeof ALTERNATES;

@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { getCustomer } from '../customers/state.js';
-import { notFound, unauthorized } from '../http/errors.js';
+import { invalidInput, notFound, unauthorized } from '../http/errors.js';
 import { externalAccounts } from '../external-accounts/state.js';
 import { internalAccounts } from '../internal-accounts/state.js';
 import { agentTools, decide, denied, recordSpend, type ActionRecord, type ActionType, type AgentRecord, type Permission, type Spend } from '../agent-management/state.js';
@@ -104,6 +104,10 @@ export function operationTools(app: FastifyInstance) {
    */
   const agentListQuery = (agent: AgentRecord, query: unknown) => {
     const { customerId: _ignored, ...rest } = (query ?? {}) as Record<string, unknown>;
+    // The alternate: a customer filter is refused ("no customer filter is needed or accepted").
+    if (_ignored !== undefined && ctx.choices.alternate('agent-customer-filter-refused')) {
+      throw invalidInput([{ field: 'customerId', message: 'An agent lists its own customer\'s resources: no customerId is accepted' }]);
+    }
     const byIdentifier = ['accountIdentifier', 'senderAccountIdentifier', 'receiverAccountIdentifier'].some((k) => typeof rest[k] === 'string');
     if (byIdentifier && f.has('agent-transactions-identifier-unscoped')) return rest;
     return { ...rest, customerId: agent.customerId };

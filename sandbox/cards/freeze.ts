@@ -47,6 +47,7 @@ export async function cardUpdateRoutes(app: FastifyInstance) {
       // openapi.yaml, updateCardById 409: un-freezing a CLOSED card is an INVALID_STATE_TRANSITION (the
       // fault answers CARD_NOT_MUTABLE); CLOSED -> FROZEN meets both sentences (sandbox/README.md).
       if (body.state === 'ACTIVE' && f.has('card-closed-unfreeze-not-mutable')) throw conflict('CARD_NOT_MUTABLE', `Card ${card.id} is closed and cannot change`);
+      if (body.state === 'FROZEN' && ctx.choices.alternate('card-closed-frozen-not-mutable')) throw conflict('CARD_NOT_MUTABLE', `Card ${card.id} is closed and cannot change`);
       if (body.state) throw conflict('INVALID_STATE_TRANSITION', `A closed card cannot become ${body.state}`);
       if (!f.has('card-closed-funding-mutable')) throw conflict('CARD_NOT_MUTABLE', `Card ${card.id} is closed and cannot change`);
     }

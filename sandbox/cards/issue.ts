@@ -31,7 +31,8 @@ export async function cardIssueRoutes(app: FastifyInstance) {
       id: `Card:${randomUUID()}`,
       cardholderId,
       // openapi.yaml, Card.platformCardId: "Optional on create — system-generated if omitted".
-      platformCardId: body.platformCardId ?? `card-${randomUUID()}`,
+      // The form of a generated one is this sandbox's; the alternate makes a bare uuid.
+      platformCardId: body.platformCardId ?? (ctx.choices.alternate('card-platform-id-form') ? randomUUID() : `card-${randomUUID()}`),
       // This sandbox's own trigger (sandbox/README.md): platformCardId ending 004 is held in PENDING_KYC.
       state: body.platformCardId?.endsWith('004') ? 'PENDING_KYC' : 'PROCESSING',
       stateReason: null,

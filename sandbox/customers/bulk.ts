@@ -101,7 +101,8 @@ export async function bulkCustomerRoutes(app: FastifyInstance) {
       }
     }
     // This sandbox's FAILED: no row became a customer (sandbox/README.md).
-    job.status = job.progress.successful === 0 ? 'FAILED' : 'COMPLETED';
+    // The alternate: FAILED when any row was refused.
+    job.status = job.progress.successful === 0 || (ctx.choices.alternate('bulk-failed-any-row') && job.progress.failed > 0) ? 'FAILED' : 'COMPLETED';
     job.completedAt = isoNow(ctx.clock);
     if (!(ctx.faults.has('bulk-completed-no-event') && job.status === 'COMPLETED')) ctx.webhooks.emit(`BULK_UPLOAD.${job.status}`, present(job));
   }

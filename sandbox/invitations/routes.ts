@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { isoNow } from '../clock.js';
 import { parse } from '../context.js';
 import { badRequest, invalidInput, notFound } from '../http/errors.js';
+import { activeCustomerWithUma } from '../customers/state.js';
 import { current, present, state, type Invitation } from './state.js';
 
 const UMA = /^\$[a-z0-9._-]+@[a-z0-9-]+(\.[a-z0-9-]+)+$/i;
@@ -36,6 +37,9 @@ export async function invitationRoutes(app: FastifyInstance) {
     }
     const body = parse(Create, req.body);
     if (!UMA.test(body.inviterUma)) throw badRequest('INVALID_UMA_ADDRESS', `inviterUma ${body.inviterUma} is not an UMA address ($user@domain)`, { errors: [{ field: 'inviterUma', message: '$user@domain' }] });
+    if (ctx.choices.alternate('inviter-must-be-customer') && !activeCustomerWithUma(ctx, body.inviterUma)) {
+      throw badRequest('INVALID_UMA_ADDRESS', `inviterUma ${body.inviterUma} is no customer's UMA address`, { errors: [{ field: 'inviterUma', message: "a customer's umaAddress" }] });
+    }
     const expiresAt = body.expiresAt ? Date.parse(body.expiresAt) : undefined;
     if (expiresAt !== undefined && expiresAt <= ctx.clock.now()) {
       throw invalidInput([{ field: 'expiresAt', message: 'expiresAt must be in the future' }]);

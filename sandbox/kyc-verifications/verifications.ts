@@ -71,7 +71,11 @@ export async function verificationRoutes(app: FastifyInstance) {
       : ownerPending ? 'PENDING_MANUAL_REVIEW'
       : magic.endsWith('002') ? 'REJECTED'
       : 'APPROVED';
+    // The alternates: a resubmission after RESOLVE_ERRORS passes READY_FOR_VERIFICATION on its way to
+    // review, and the customer is PENDING (CUSTOMER.KYC_PENDING / KYB_PENDING) while the review lasts.
+    if (ctx.choices.alternate('verification-ready-on-submit') && v.verificationStatus === 'RESOLVE_ERRORS') setVerificationStatus(ctx, v, 'READY_FOR_VERIFICATION');
     setVerificationStatus(ctx, v, 'IN_PROGRESS');
+    if (ctx.choices.alternate('kyc-pending-in-review') && customer.kycStatus !== 'PENDING') setKycStatus(ctx, customer, 'PENDING');
     const verification = v;
     const snapshot = { ...v };
     ctx.later(ctx.settings.provisioningDelayMs, () => {

@@ -69,7 +69,8 @@ export async function stablecoinRegistrationRoutes(app: FastifyInstance) {
   const CoinQuery = PageQuery.extend({
     issuanceStatus: z.enum(['PENDING_REVIEW', 'PROVISIONING', 'PROVISIONED', 'REJECTED', 'FAILED']).optional().transform((v) => (ctx.faults.has('stablecoin-coins-issuance-filter-ignored') ? undefined : v)),
     svcOperationsStatus: z.enum(['NOT_ENABLED', 'PENDING_APPROVAL', 'ENABLING', 'ENABLED', 'DISABLED']).optional(),
-    provider: z.string().optional(),
+    // The alternate refuses a provider outside the description's StablecoinProvider enum.
+    provider: ctx.choices.alternate('stablecoin-provider-filter-refused') ? z.enum(['BRALE']).optional() : z.string().optional(),
   });
   // Registration order; no totalCount (supplement 1).
   app.get('/stablecoins', async (req) => {

@@ -57,7 +57,7 @@ export async function stablecoinLinkRoutes(app: FastifyInstance) {
     }),
   );
 
-  const LinkQuery = PageQuery.extend({ provider: z.string().optional(), status: z.enum(['ACTIVE', 'INVALID', 'REVOKED']).optional() });
+  const LinkQuery = PageQuery.extend({ provider: ctx.choices.alternate('stablecoin-provider-filter-refused') ? z.enum(['BRALE']).optional() : z.string().optional(), status: z.enum(['ACTIVE', 'INVALID', 'REVOKED']).optional() });
   // Creation order; no totalCount (optional, supplement 1: counting would read every link).
   app.get('/stablecoin-provider-accounts', async (req) => {
     const q = parse(LinkQuery, req.query);

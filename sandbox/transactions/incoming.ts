@@ -111,7 +111,7 @@ function refuse(ctx: SandboxContext, t: IncomingTxn, a: Approval): void {
   if (ctx.faults.has('incoming-rejection-credited')) return proceed(ctx, t, { ...a, behavior: 'success' });
   a.awaiting = false;
   a.decided = true;
-  t.status = 'REJECTED';
+  t.status = ctx.choices.alternate('incoming-rejected-failed') ? 'FAILED' : 'REJECTED';
   touch(ctx, t);
   // Supplement 13: a rejected payment is announced by INCOMING_PAYMENT.FAILED (inferred); its status is REJECTED here.
   emit(ctx, t, 'FAILED');
