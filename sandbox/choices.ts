@@ -17,6 +17,7 @@ export const ALTERNATES = {
   'agent-customer-filter-refused': "An agent's list with a customerId answers 400 INVALID_INPUT.",
   'card-platform-id-form': 'A card created without platformCardId gets a bare uuid as one.',
   'inviter-must-be-customer': "An inviterUma that is no customer's answers 400 INVALID_UMA_ADDRESS.",
+  'refused-retry-consumes-request-id': 'A signed retry refused for its body, stamp or signer has used its Request-Id up.',
   'kyc-pending-in-review': 'A customer under review is PENDING (CUSTOMER.KYC_PENDING) before the outcome.',
 } as const;
 

@@ -89,6 +89,8 @@ export async function signedRetry<T>(ctx: SandboxContext, req: FastifyRequest, r
   if (!pending || pending.operation !== operation) throw walletError('WALLET_SIGNATURE_INVALID', `Request-Id ${requestId} was not issued for ${operation}`);
   if (pending.used && !faults.has('wallet-request-id-reusable')) throw walletError('WALLET_SIGNATURE_INVALID', `Request-Id ${requestId} was already used`);
   if (now >= pending.expiresAtMs && !faults.has('wallet-request-id-never-expires')) throw walletError('WALLET_SIGNATURE_INVALID', `Request-Id ${requestId} expired at ${new Date(pending.expiresAtMs).toISOString()}`);
+  // The alternate: a retry refused from here on has used its Request-Id up all the same.
+  if (ctx.choices.alternate('refused-retry-consumes-request-id')) pending.used = true;
   if (pending.body !== body && !faults.has('wallet-body-mismatch-accepted')) {
     throw walletError('WALLET_SIGNATURE_BODY_MISMATCH', 'The retry body differs from the body the signature request was issued for');
   }

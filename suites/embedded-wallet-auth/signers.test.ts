@@ -35,7 +35,7 @@ describe('DELETE /auth/credentials/{credentialId}: the signer', () => {
     noteInterface(WRONG_SIGNER_NOTE, WRONG_SIGNER_SENTENCES, `DELETE /auth/credentials/{id} signed by the deleted credential's session: 401 ${refused.code}`);
     expect((await listCredentials(account.id)).map((c) => c.id).sort(), 'the refusal deleted nothing').toEqual([emailOtp.id, sms.id].sort());
 
-    expectStatus(await signedRetryOf('DELETE', CREDENTIAL, call, stampHeaders(emailKey, request)), 204, undefined, 'control: a session of another credential signs the same request');
+    expectStatus(await signed('DELETE', CREDENTIAL, call, emailKey), 204, undefined, 'control: a session of another credential signs the same request');
     expect((await listCredentials(account.id)).map((c) => c.id)).toEqual([emailOtp.id]);
   });
 });
@@ -56,7 +56,7 @@ describe('POST /auth/sessions/{sessionId}/refresh: the signer', () => {
     noteInterface(WRONG_SIGNER_NOTE, WRONG_SIGNER_SENTENCES, `POST /auth/sessions/{id}/refresh signed by another session: 401 ${refused.code}`);
     await expectSessionsUnchanged(account.id, before, 'the refusal changed no session');
 
-    const refreshed = expectStatus(await signedRetryOf('POST', SESSION_REFRESH, call, stampHeaders(key, request)), 201, AuthSession, 'control: the current session signs the same request');
+    const refreshed = expectStatus(await signed('POST', SESSION_REFRESH, call, key), 201, AuthSession, 'control: the current session signs the same request');
     expect(refreshed.accountId).toBe(account.id);
   });
 });
