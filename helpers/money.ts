@@ -35,6 +35,16 @@ export function platformFee(schedule: FeeSchedule, amount: number): Bounds {
   return { min: schedule.fixed + Math.floor(scaled / 10_000), max: schedule.fixed + Math.ceil(scaled / 10_000) };
 }
 
+/**
+ * The platform fees a quote may carry on a sending total: the documents say "basis points" of no
+ * named amount, so the bps may apply to the sending total, to it less every fee, or to it less the
+ * other fees alone (the service's own fee, say). `totalFees` holds every fee, `otherFees` every fee but
+ * the platform's; each base gives the bounds of platformFee.
+ */
+export function platformFeeChoices(schedule: FeeSchedule, sendingTotal: number, fees: { total: number; other: number }): Bounds[] {
+  return [...new Set([sendingTotal, sendingTotal - fees.total, sendingTotal - fees.other])].map((base) => platformFee(schedule, base));
+}
+
 /** The request's platformFeeOverride (supplement section 8), if any. */
 export interface FeeOverride {
   platformFixedFee: { amount: number; currency: string };

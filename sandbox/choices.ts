@@ -18,6 +18,7 @@ export const ALTERNATES = {
   'card-platform-id-form': 'A card created without platformCardId gets a bare uuid as one.',
   'inviter-must-be-customer': "An inviterUma that is no customer's answers 400 INVALID_UMA_ADDRESS.",
   'refused-retry-consumes-request-id': 'A signed retry refused for its body, stamp or signer has used its Request-Id up.',
+  'platform-bps-beside-service-fee': "The platform's basis points apply to the amount less the service's own fee (SENDING locked) or with it (RECEIVING locked).",
   'kyc-pending-in-review': 'A customer under review is PENDING (CUSTOMER.KYC_PENDING) before the outcome.',
 } as const;
 

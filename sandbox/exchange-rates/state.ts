@@ -53,19 +53,24 @@ export function price(ctx: SandboxContext, from: string, to: string, side: 'SEND
   const scale = 10 ** (decimals(to) - decimals(from));
   // The fault charges one basis point more than the platform's configuration or override.
   const platformBps = platform ? platform.bps + (f.has('fee-wrong') ? 1 : 0) : 0;
-  const fees = (base: number) => {
+  // The platform's basis points apply to the amount the service's fee applies to; the alternate
+  // applies them to that amount after the service's fee (SENDING locked) or with it (RECEIVING locked).
+  const afterSvc = ctx.choices.alternate('platform-bps-beside-service-fee');
+  const fees = (base: number, side: 'SENDING' | 'RECEIVING') => {
     if (!cross) return { svc: 0, platform: 0 };
-    return { svc: Math.round((base * SVC_FEE_BPS) / 10_000), platform: platform ? platform.fixed + Math.round((base * platformBps) / 10_000) : 0 };
+    const svc = Math.round((base * SVC_FEE_BPS) / 10_000);
+    const platformBase = afterSvc ? (side === 'SENDING' ? base - svc : base + svc) : base;
+    return { svc, platform: platform ? platform.fixed + Math.round((platformBase * platformBps) / 10_000) : 0 };
   };
   // The fault moves the locked side one smallest unit off the requested amount (debit and credit agree with it).
   const skew = f.has('locked-amount-wrong') ? 1 : 0;
   if (side === 'SENDING') {
-    const fee = fees(amount);
+    const fee = fees(amount, 'SENDING');
     const net = amount - fee.svc - fee.platform;
     return { totalSending: amount + skew, totalReceiving: Math.floor(net * applied * scale), svcFee: fee.svc, platformFee: fee.platform, exchangeRate: 1 / r };
   }
   const net = Math.ceil(amount / (applied * scale));
-  const fee = fees(net);
+  const fee = fees(net, 'RECEIVING');
   return { totalSending: net + fee.svc + fee.platform, totalReceiving: amount - skew, svcFee: fee.svc, platformFee: fee.platform, exchangeRate: 1 / r };
 }
 
