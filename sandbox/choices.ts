@@ -19,6 +19,8 @@ export const ALTERNATES = {
   'inviter-must-be-customer': "An inviterUma that is no customer's answers 400 INVALID_UMA_ADDRESS.",
   'refused-retry-consumes-request-id': 'A signed retry refused for its body, stamp or signer has used its Request-Id up.',
   'platform-bps-beside-service-fee': "The platform's basis points apply to the amount less the service's own fee (SENDING locked) or with it (RECEIVING locked).",
+  'sca-complete-needs-start': 'An SCA login complete without a started, unexpired login of its factor answers 400 INVALID_INPUT.',
+  'sca-wrong-code-uncounted': 'A wrong SCA login code does not count toward the lockout, and a successful login leaves the count.',
   'kyc-pending-in-review': 'A customer under review is PENDING (CUSTOMER.KYC_PENDING) before the outcome.',
 } as const;
 

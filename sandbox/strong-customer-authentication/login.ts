@@ -79,7 +79,7 @@ async function verifyPasskeyLogin(ctx: SandboxContext, customerId: string, asser
 export function scaLoginRoutes(app: FastifyInstance): void {
   const { ctx } = app;
 
-  const challenges = new Map<string, { customerId: string; factor: string }>();
+  const challenges = new Map<string, { customerId: string; factor: string; expiresAtMs: number }>();
 
   app.post('/sca/login/start', async (req) => {
     const c = scaCustomer(ctx, req);
@@ -89,14 +89,21 @@ export function scaLoginRoutes(app: FastifyInstance): void {
     if (factor === 'TOTP' && !factorState(ctx, c.id).totp) throw conflict('CONFLICT', `Customer ${c.id} has no TOTP factor`);
     if (factor === 'PASSKEY') return { factor, ...(await startPasskeyLogin(ctx, c.id)) };
     const id = `ScaChallenge:${randomUUID()}`;
-    challenges.set(id, { customerId: c.id, factor });
-    return { challengeId: id, factor, expiresAt: new Date(ctx.clock.now() + 5 * 60_000).toISOString() };
+    const expiresAtMs = ctx.clock.now() + 5 * 60_000;
+    challenges.set(id, { customerId: c.id, factor, expiresAtMs });
+    return { challengeId: id, factor, expiresAt: new Date(expiresAtMs).toISOString() };
   });
   app.post('/sca/login/complete', async (req) => {
     const c = scaCustomer(ctx, req);
     const body = parse(loginComplete(ctx.faults.has('sca-login-factor-ip-optional')), req.body);
     const st = scaState(ctx, c.id);
     if (isLocked(ctx, st)) throw locked(ctx, st);
+    // The alternate: a code is taken only against a started, unexpired login of its factor, used once.
+    if (ctx.choices.alternate('sca-complete-needs-start') && body.factor !== 'PASSKEY') {
+      const started = [...challenges].find(([, ch]) => ch.customerId === c.id && ch.factor === body.factor && ch.expiresAtMs > ctx.clock.now());
+      if (!started) throw invalidInput([{ field: 'factor', message: `No ${body.factor} login was started for this customer` }]);
+      challenges.delete(started[0]);
+    }
     // TOTP takes the sandbox code once a TOTP factor is confirmed, PASSKEY an assertion of the enrolled
     // passkey over the login challenge, SMS_OTP the sandbox code (openapi.yaml, completeScaLogin: "In
     // sandbox, the SMS/TOTP code is always `123456`").
@@ -107,12 +114,12 @@ export function scaLoginRoutes(app: FastifyInstance): void {
           ? verifyTotp(ctx, c.id, body.code ?? '')
           : body.factor !== 'PASSKEY' && body.code === SANDBOX_CODE;
     if (!ok) {
-      // The sandbox counts a wrong code as a failed login (sandbox/README.md: not stated).
-      recordFailedAttempt(ctx, st);
+      // The sandbox counts a wrong code as a failed login (sandbox/README.md: not stated); the alternate does not.
+      if (!ctx.choices.alternate('sca-wrong-code-uncounted')) recordFailedAttempt(ctx, st);
       if (isLocked(ctx, st)) throw locked(ctx, st);
       throw invalidInput([{ field: 'code', message: 'The code does not match' }]);
     }
-    st.failedAttempts = 0;
+    if (!ctx.choices.alternate('sca-wrong-code-uncounted')) st.failedAttempts = 0;
     st.sessionExpiresAt = ctx.clock.now() + (ctx.faults.has('sca-session-one-hour') ? 3_600_000 : SCA_SESSION_MS);
     return { status: 'SUCCESS', customerId: c.id, sessionExpiresAt: new Date(st.sessionExpiresAt).toISOString() };
   });

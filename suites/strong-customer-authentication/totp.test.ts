@@ -49,6 +49,8 @@ describe('POST /sca/factors/confirm with a TOTP code', () => {
 
     // Description: completeScaLogin: "In sandbox, the SMS/TOTP code is always `123456`".
     expectError(await sca.post('/sca/login/complete', customer.id, { factor: 'TOTP', endUserIpAddress, code: notTheTotpCode(key) }), 400, undefined, 'a code that is not the TOTP code does not log in');
+    // A login of its own: whether a refused complete uses its login up is not stated.
+    expectStatus(await sca.post('/sca/login/start', customer.id, { factor: 'TOTP' }), 200);
     const ok = expectStatus(await sca.post('/sca/login/complete', customer.id, { factor: 'TOTP', endUserIpAddress, code: totpCode() }), 200, LoginResult);
     expect(ok.status).toBe('SUCCESS');
   });
