@@ -67,7 +67,9 @@ export const DEFAULT_PORT = optionDefault('port');
 export async function buildSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const clock = options.clock ?? systemClock;
   const faults = new Faults(options.faults ?? []);
-  // The defaults of every option are the table's (options.ts).
+  // The defaults of every option are the table's (options.ts); the alternate choices take two of
+  // them in their other allowed form where the run sets none (./choices.ts).
+  const choices = new Choices(options.choices ?? optionDefault('choices'));
   const settings: SandboxSettings = {
     clientId: options.clientId ?? `sandbox-${randomUUID().slice(0, 8)}`,
     clientSecret: options.clientSecret ?? randomUUID(),
@@ -81,8 +83,8 @@ export async function buildSandbox(options: SandboxOptions = {}): Promise<Sandbo
     umaLookupTtlMs: options.umaLookupTtlMs ?? optionDefault('umaLookupTtlMs'),
     walletSessionTtlMs: options.walletSessionTtlMs ?? optionDefault('walletSessionTtlMs'),
     quoteVelocityCount: options.quoteVelocityCount ?? optionDefault('quoteVelocityCount'),
-    scaDebitAt: options.scaDebitAt ?? optionDefault('scaDebitAt'),
-    quoteVelocityRefused: options.quoteVelocityRefused ?? optionDefault('quoteVelocityRefused'),
+    scaDebitAt: options.scaDebitAt ?? (choices.alternate('sca-debit-at-execute') ? 'execute' : optionDefault('scaDebitAt')),
+    quoteVelocityRefused: options.quoteVelocityRefused ?? (choices.alternate('velocity-counts-refused') ? 'count' : optionDefault('quoteVelocityRefused')),
     umaWellBehavedCounterparties: options.umaWellBehavedCounterparties ?? optionDefault('umaWellBehavedCounterparties'),
     choices: options.choices ?? optionDefault('choices'),
   };
@@ -107,7 +109,7 @@ export async function buildSandbox(options: SandboxOptions = {}): Promise<Sandbo
     clock,
     timers,
     areas: new Map(),
-    choices: new Choices(settings.choices),
+    choices,
     config: initialConfig(now),
     later(ms, fn) {
       const t = setTimeout(() => {

@@ -21,6 +21,9 @@ export const ALTERNATES = {
   'platform-bps-beside-service-fee': "The platform's basis points apply to the amount less the service's own fee (SENDING locked) or with it (RECEIVING locked).",
   'sca-complete-needs-start': 'An SCA login complete without a started, unexpired login of its factor answers 400 INVALID_INPUT.',
   'sca-wrong-code-uncounted': 'A wrong SCA login code does not count toward the lockout, and a successful login leaves the count.',
+  'supported-currencies-drop-malformed': 'PATCH /config drops a malformed supportedCurrencies entry and keeps the rest.',
+  'sca-debit-at-execute': "An SCA customer's payment is debited at execute (as --sca-debit-at execute).",
+  'velocity-counts-refused': 'Refused quotes and transfer-outs count toward the velocity (as --quote-velocity-refused count).',
   'kyc-pending-in-review': 'A customer under review is PENDING (CUSTOMER.KYC_PENDING) before the outcome.',
 } as const;
 

@@ -72,7 +72,10 @@ export async function platformConfigurationRoutes(app: FastifyInstance) {
   app.get('/config', async () => presentConfig(ctx.config));
 
   app.patch('/config', async (req) => {
-    const schema = ctx.faults.has('card-2fa-branding-unchecked') ? PatchConfigSchema.extend({ cardTokenization2faConfig: AnyCardTokenization2fa.optional() }) : PatchConfigSchema;
+    const checked = ctx.faults.has('card-2fa-branding-unchecked') ? PatchConfigSchema.extend({ cardTokenization2faConfig: AnyCardTokenization2fa.optional() }) : PatchConfigSchema;
+    // The alternate keeps the well-formed supportedCurrencies entries and drops the others.
+    const dropping = ctx.choices.alternate('supported-currencies-drop-malformed');
+    const schema = dropping ? checked.extend({ supportedCurrencies: z.array(z.unknown()).transform((list) => list.filter((e) => SupportedCurrency.safeParse(e).success)).optional() }) : checked;
     const body = parse(schema, req.body);
     const problems: FieldError[] = [];
     if (body.webhookEndpoint !== undefined && !ctx.faults.has('config-accepts-http-webhook')) {
