@@ -189,13 +189,15 @@ const NAMED_EVENTS = new Set(EVENTS.map((e) => e.type));
 /**
  * Events a lifecycle may pass through between the states a scenario names, each with the sentence
  * that documents it as a state of that resource; `before`: only before the last event expected.
- * A scenario that names the type itself judges it exactly.
+ * A scenario that names the type itself judges it exactly, but for a `repeatable` type: there the
+ * events it names must come in order, more of the type may come before the last of them, and after it
+ * only what the last one says again.
  */
-const INTERMEDIATES: Readonly<Record<string, { sentence: string; before: boolean }>> = {
+const INTERMEDIATES: Readonly<Record<string, { sentence: string; before: boolean; repeatable?: boolean }>> = {
   'CUSTOMER.KYC_PENDING': { sentence: 'supplement 4 and 27: kycStatus PENDING, announced by CUSTOMER.KYC_PENDING (a customer under review)', before: true },
   'CUSTOMER.KYB_PENDING': { sentence: 'supplement 4 and 27: kybStatus PENDING, announced by CUSTOMER.KYB_PENDING (a business under review)', before: true },
   'VERIFICATION.READY_FOR_VERIFICATION': { sentence: 'supplement 14: READY_FOR_VERIFICATION "complete, not submitted (inferred)"; 28.4: its meaning is not stated', before: true },
-  'INTERNAL_ACCOUNT.BALANCE_UPDATED': { sentence: 'interface, Events: INTERNAL_ACCOUNT.BALANCE_UPDATED on "Internal account balance changes (deposits, conversions, withdrawals)": how many changes one movement makes (a hold, a settlement) is not stated', before: false },
+  'INTERNAL_ACCOUNT.BALANCE_UPDATED': { sentence: 'interface, Events: INTERNAL_ACCOUNT.BALANCE_UPDATED on "Internal account balance changes (deposits, conversions, withdrawals)": how many changes one movement makes (a hold, a settlement) is not stated', before: false, repeatable: true },
 };
 
 /** The notifications a judged sequence leaves aside: types the documents do not name, and documented intermediates. */
@@ -207,8 +209,22 @@ function leftAside(ordered: Notification[], expected: ExpectedEvent[]): Notifica
     });
     return i;
   })();
+  // The expected events, matched in order: what is left of a repeatable type goes aside.
+  const matched = new Set<number>();
+  let next = 0;
+  let lastMatched = -1;
+  ordered.forEach((n, k) => {
+    if (next < expected.length && fits(expected[next], n)) {
+      matched.add(k);
+      lastMatched = k;
+      next++;
+    }
+  });
   return ordered.filter((n, k) => {
-    if (expected.some((e) => typeOf(e) === n.type)) return false;
+    if (matched.has(k)) return false;
+    // Of a repeatable type, an extra one before the last event expected (a hold), or one after it that
+    // says the same (a settlement announcing the balance again); a later change is no intermediate.
+    if (expected.some((e) => typeOf(e) === n.type)) return INTERMEDIATES[n.type]?.repeatable === true && next === expected.length && (k < lastMatched || fits(expected[expected.length - 1], n));
     if (!NAMED_EVENTS.has(n.type)) return true;
     const m = INTERMEDIATES[n.type];
     return !!m && (!m.before || k < lastExpected);

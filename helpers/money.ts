@@ -37,12 +37,13 @@ export function platformFee(schedule: FeeSchedule, amount: number): Bounds {
 
 /**
  * The platform fees a quote may carry on a sending total: the documents say "basis points" of no
- * named amount, so the bps may apply to the sending total, to it less every fee, or to it less the
- * other fees alone (the service's own fee, say). `totalFees` holds every fee, `otherFees` every fee but
- * the platform's; each base gives the bounds of platformFee.
+ * named amount, so the bps may apply to the sending total, to it less every fee, less the other fees
+ * alone (the service's own fee, say), or less the platform's fee alone. `fees.total` holds every fee,
+ * `fees.other` every fee but the platform's; each base gives the bounds of platformFee.
  */
 export function platformFeeChoices(schedule: FeeSchedule, sendingTotal: number, fees: { total: number; other: number }): Bounds[] {
-  return [...new Set([sendingTotal, sendingTotal - fees.total, sendingTotal - fees.other])].map((base) => platformFee(schedule, base));
+  const platform = fees.total - fees.other;
+  return [...new Set([sendingTotal, sendingTotal - fees.total, sendingTotal - fees.other, sendingTotal - platform])].map((base) => platformFee(schedule, base));
 }
 
 /** The request's platformFeeOverride (supplement section 8), if any. */

@@ -24,6 +24,7 @@ export const ALTERNATES = {
   'supported-currencies-drop-malformed': 'PATCH /config drops a malformed supportedCurrencies entry and keeps the rest.',
   'sca-debit-at-execute': "An SCA customer's payment is debited at execute (as --sca-debit-at execute).",
   'velocity-counts-refused': 'Refused quotes and transfer-outs count toward the velocity (as --quote-velocity-refused count).',
+  'balance-in-two-steps': 'A balance movement is posted in two steps (a hold, then the rest), each with INTERNAL_ACCOUNT.BALANCE_UPDATED.',
   'kyc-pending-in-review': 'A customer under review is PENDING (CUSTOMER.KYC_PENDING) before the outcome.',
 } as const;
 

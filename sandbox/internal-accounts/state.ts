@@ -137,6 +137,14 @@ export function assertCanMoveMoney(ctx: SandboxContext, a: InternalAccountRecord
 
 /** Changes the available balance and announces it with INTERNAL_ACCOUNT.BALANCE_UPDATED. */
 export function adjustBalance(ctx: SandboxContext, a: InternalAccountRecord, delta: number): void {
+  // The alternate posts a movement in two steps (a hold, then the rest), each announced.
+  if (ctx.choices.alternate('balance-in-two-steps') && Math.abs(delta) >= 2 && !ctx.faults.has('funding-no-balance-event')) {
+    const first = Math.trunc(delta / 2);
+    a.available += first;
+    a.updatedAt = isoNow(ctx.clock);
+    ctx.webhooks.emit('INTERNAL_ACCOUNT.BALANCE_UPDATED', presentInternalAccount(ctx, a));
+    delta -= first;
+  }
   a.available += delta;
   a.updatedAt = isoNow(ctx.clock);
   if (!ctx.faults.has('funding-no-balance-event')) {

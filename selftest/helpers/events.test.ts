@@ -110,6 +110,17 @@ describe('event judgement', () => {
     await judging;
   });
 
+  it('takes one balance change posted in two steps (a hold, then the rest), and an event type the documents do not name, beside the one expected', async () => {
+    const account = `InternalAccount:${randomUUID()}`;
+    const since = await client().mark();
+    const t = Date.now();
+    await deliver(balanceEvent(account, 50, new Date(t - 20)));
+    await deliver({ ...balanceEvent(account, 50, new Date(t - 10)), type: 'INTERNAL_ACCOUNT.NOT_A_DOCUMENTED_TYPE' });
+    await deliver(balanceEvent(account, 100, new Date(t)));
+    const judged = await expectEvents(account, [balance(100)], { since });
+    expect(judged.map((n) => n.data.balance.amount)).toEqual([100]);
+  });
+
   it('fails on the order when a later event carries an earlier timestamp', async () => {
     const account = `InternalAccount:${randomUUID()}`;
     const since = await client().mark();
