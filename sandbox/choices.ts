@@ -25,6 +25,9 @@ export const ALTERNATES = {
   'sca-debit-at-execute': "An SCA customer's payment is debited at execute (as --sca-debit-at execute).",
   'velocity-counts-refused': 'Refused quotes and transfer-outs count toward the velocity (as --quote-velocity-refused count).',
   'balance-in-two-steps': 'A balance movement is posted in two steps (a hold, then the rest), each with INTERNAL_ACCOUNT.BALANCE_UPDATED.',
+  'totp-current-code': 'A TOTP login also takes a current RFC 6238 code of the secret (one time step either side).',
+  'transfer-in-one-failure-reason': 'A failed transfer-in carries QUOTE_EXECUTION_FAILED for every failing suffix.',
+  'payment-rail-left-out': 'An outgoing transaction that uses no rail leaves paymentRail and railSelectionMode out.',
   'kyc-pending-in-review': 'A customer under review is PENDING (CUSTOMER.KYC_PENDING) before the outcome.',
 } as const;
 

@@ -247,8 +247,10 @@ export function presentOutgoing(ctx: SandboxContext, t: OutgoingTxn) {
     // openapi.yaml, OutgoingTransaction: paymentRail "Null when no external rail is used"; railSelectionMode
     // "MANUAL when the platform specified a paymentRail on the destination, AUTO when Svc selects it.
     // Null when no rail is resolved."
-    paymentRail: t.paymentRail,
-    railSelectionMode: t.paymentRail === null ? null : q.request.destination.destinationType === 'ACCOUNT' && q.request.destination.paymentRail ? 'MANUAL' : 'AUTO',
+    // The alternate leaves both out where no rail is used (both optional).
+    ...(t.paymentRail === null && ctx.choices.alternate('payment-rail-left-out')
+      ? {}
+      : { paymentRail: t.paymentRail, railSelectionMode: t.paymentRail === null ? null : q.request.destination.destinationType === 'ACCOUNT' && q.request.destination.paymentRail ? 'MANUAL' : 'AUTO' }),
     settlementTimelineSeconds: timeline,
     expectedSettlementAt: new Date(Date.parse(t.createdAt) + timeline * 1000).toISOString(),
     ...(t.settledAt ? { settledAt: t.settledAt } : {}),

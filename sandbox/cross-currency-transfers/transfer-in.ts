@@ -50,7 +50,10 @@ export function transferInRoute(app: FastifyInstance): void {
       // reasons are the incoming ones (openapi.yaml, IncomingTransactionFailureReason): the pull from a
       // closed or invalid account, or one the bank rejects, is a bank-rail collection that did not
       // credit (COLLECTION_FAILED); the others failed on the way (QUOTE_EXECUTION_FAILED).
-      const outcome = { '002': 'QUOTE_EXECUTION_FAILED', '003': 'COLLECTION_FAILED', '004': 'COLLECTION_FAILED', '005': 'QUOTE_EXECUTION_FAILED' }[primaryIdentifier(source.accountInfo).slice(-3)];
+      // The alternate gives QUOTE_EXECUTION_FAILED for every failing suffix.
+      const outcome = ctx.choices.alternate('transfer-in-one-failure-reason')
+        ? ({ '002': 1, '003': 1, '004': 1, '005': 1 }[primaryIdentifier(source.accountInfo).slice(-3)] ? 'QUOTE_EXECUTION_FAILED' : undefined)
+        : { '002': 'QUOTE_EXECUTION_FAILED', '003': 'COLLECTION_FAILED', '004': 'COLLECTION_FAILED', '005': 'QUOTE_EXECUTION_FAILED' }[primaryIdentifier(source.accountInfo).slice(-3)];
       const fail = () => {
         t.status = 'FAILED';
         t.failureReason = outcome;

@@ -4,6 +4,7 @@
 // ends all SCA sessions and zeroes the count"); the customer's factors and factor resets, with the
 // TOTP check (the sandbox code, openapi.yaml) and the passkey assertion check (@simplewebauthn/server);
 // and the SCA session a payment needs.
+import * as OTPAuth from 'otpauth';
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -152,7 +153,13 @@ export const factorState = (ctx: SandboxContext, customerId: string): FactorStat
  * computes from the secret is refused like any other (sandbox/README.md). The fault takes any code.
  */
 export function verifyTotp(ctx: SandboxContext, customerId: string, code: string): boolean {
-  return Boolean(factorState(ctx, customerId).totp) && (code === SANDBOX_CODE || ctx.faults.has('totp-login-accepts-any-code'));
+  const secret = factorState(ctx, customerId).totp;
+  if (!secret) return false;
+  if (code === SANDBOX_CODE || ctx.faults.has('totp-login-accepts-any-code')) return true;
+  // The alternate also takes a current RFC 6238 code of the secret, one time step either side.
+  if (!ctx.choices.alternate('totp-current-code')) return false;
+  const totp = new OTPAuth.TOTP({ algorithm: 'SHA1', digits: TOTP_DIGITS, period: TOTP_PERIOD, secret: OTPAuth.Secret.fromHex(secret) });
+  return totp.validate({ token: code, timestamp: ctx.clock.now(), window: 1 }) !== null;
 }
 
 /** Assertion options for the customer's passkey, or undefined without one. */
