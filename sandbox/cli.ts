@@ -58,6 +58,7 @@ const profile = sandboxProfile({
   incomingApprovalWindowMs: sandbox.ctx.settings.incomingApprovalWindowMs,
   umaLookupTtlMs: sandbox.ctx.settings.umaLookupTtlMs,
   quoteVelocityCount: sandbox.ctx.settings.quoteVelocityCount,
+  choices: sandbox.ctx.settings.choices,
 });
 if (printProfile) writeFileSync(printProfile, `${JSON.stringify(profile, null, 2)}\n`, { mode: 0o600 });
 process.stdout.write(

@@ -30,6 +30,7 @@ export function embeddedProfile(options: SandboxOptionValues): Record<string, un
     umaLookupTtlMs: options.umaLookupTtlMs,
     eventQuietMs: EMBEDDED_TIMINGS.eventQuietMs,
     quoteVelocityCount: options.quoteVelocityCount,
+    choices: options.choices,
   });
 }
 

@@ -3,6 +3,7 @@
 // region where it applies SCA, its webhook retry bound. `npm run sandbox` prints it, the image
 // prints it, and the harness reads it in embedded mode: the sandbox's declarations live here only,
 // beside the code that implements them, never copied into the harness.
+import { Choices, type ChoicesMode } from './choices.js';
 import { LIMITS } from './cross-currency-transfers/state.js';
 import { COUNTERPARTY_NOT_ALLOWED_SUFFIX, VELOCITY } from './cross-currency-transfers/gates.js';
 import { STABLECOIN_PROVIDER } from './stablecoins/state.js';
@@ -27,6 +28,8 @@ export interface SandboxProfileInput {
   umaLookupTtlMs?: number;
   /** Quotes one customer may create within the velocity window; the sandbox default when absent. */
   quoteVelocityCount?: number;
+  /** Which form of its choices the sandbox takes (./choices.ts): what it declares follows. */
+  choices?: ChoicesMode;
   /** How long after its last event a notification of this sandbox can still come (the quiet period a suite waits). */
   eventQuietMs?: number;
 }
@@ -169,7 +172,8 @@ export function sandboxProfile(input: SandboxProfileInput): Record<string, unkno
       userNotReadyOnRampQuote: true,
       // sandbox/kyc-verifications: ...003 is found RESOLVE_ERRORS in review, then submitted again.
       verificationReviewFindings: true,
-      bulkCorrelationColumn: 'platformCustomerId',
+      // The alternate names every failed row by its number: no column is declared.
+      ...(new Choices(input.choices).alternate('bulk-row-numbers') ? {} : { bulkCorrelationColumn: 'platformCustomerId' }),
     },
     // sandbox/stablecoins (sandbox/README.md, "Stablecoins").
     stablecoins: {

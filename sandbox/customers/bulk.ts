@@ -80,8 +80,10 @@ export async function bulkCustomerRoutes(app: FastifyInstance) {
       const record = Object.fromEntries(header.map((h, i) => [h.trim(), (cells[i] ?? '').trim()]));
       // openapi.yaml, BulkCustomerImportErrorEntry.correlationId: "Platform customer ID or row number for the failed entry";
       // the row number is the row's in the file, the header being row 1 (sandbox/README.md). The fault writes it `row-<number>`.
-      const rowNumber = String(n + 2);
-      const correlationId = (!ctx.faults.has('bulk-row-error-uncorrelated') && record.platformCustomerId) || (ctx.faults.has('bulk-row-number-prefixed') ? `row-${rowNumber}` : rowNumber);
+      // The alternate numbers the data rows from 1 and names every failed row by its number.
+      const byNumber = ctx.choices.alternate('bulk-row-numbers');
+      const rowNumber = String(byNumber ? n + 1 : n + 2);
+      const correlationId = (!byNumber && !ctx.faults.has('bulk-row-error-uncorrelated') && record.platformCustomerId) || (ctx.faults.has('bulk-row-number-prefixed') ? `row-${rowNumber}` : rowNumber);
       const parsed = Row.safeParse(record);
       job.progress.processed++;
       if (!parsed.success) {
