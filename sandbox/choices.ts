@@ -29,6 +29,7 @@ export const ALTERNATES = {
   'transfer-in-one-failure-reason': 'A failed transfer-in carries QUOTE_EXECUTION_FAILED for every failing suffix.',
   'payment-rail-left-out': 'An outgoing transaction that uses no rail leaves paymentRail and railSelectionMode out.',
   'bulk-row-numbers': 'A failed bulk row is named by its number, counted from the first data row (1), whatever its platformCustomerId.',
+  'identifier-filters-account-id-only': "GET /transactions' account identifier filters match an accountId only.",
   'kyc-pending-in-review': 'A customer under review is PENDING (CUSTOMER.KYC_PENDING) before the outcome.',
 } as const;
 

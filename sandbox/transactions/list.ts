@@ -48,8 +48,10 @@ export function listTransactionsRoute(app: FastifyInstance): void {
   const { ctx } = app;
   const f = ctx.faults;
   const platformIdOf = (customerId: unknown) => (typeof customerId === 'string' ? customers(ctx).get(customerId)?.fields.platformCustomerId : undefined);
-  const sides = (side: Presented | undefined): unknown[] => (side ? [side.accountId, side.umaAddress] : []);
-  const senderSides = (t: Presented): unknown[] => (t.type === 'CARD' ? [t.accountId] : sides(t.source));
+  // The alternate matches an identifier to an accountId only (not an umaAddress, not a card's funding account).
+  const byAccountIdOnly = ctx.choices.alternate('identifier-filters-account-id-only');
+  const sides = (side: Presented | undefined): unknown[] => (side ? (byAccountIdOnly ? [side.accountId] : [side.accountId, side.umaAddress]) : []);
+  const senderSides = (t: Presented): unknown[] => (t.type === 'CARD' ? (byAccountIdOnly ? [] : [t.accountId]) : sides(t.source));
 
   // Supplement section 8: filters customerId, platformCustomerId, (sender|receiver)AccountIdentifier,
   // status, type, reference, startDate, endDate (on createdAt), sortOrder; paging.
