@@ -30,6 +30,9 @@ export const ALTERNATES = {
   'payment-rail-left-out': 'An outgoing transaction that uses no rail leaves paymentRail and railSelectionMode out.',
   'bulk-row-numbers': 'A failed bulk row is named by its number, counted from the first data row (1), whatever its platformCustomerId.',
   'identifier-filters-account-id-only': "GET /transactions' account identifier filters match an accountId only.",
+  'webhook-low-s': 'Webhook signatures are normalised to low S.',
+  'acknowledged-sent-twice': 'An acknowledged notification is delivered once more.',
+  'test-webhook-response-body': "The test webhook's answer carries the endpoint's response_body.",
   'kyc-pending-in-review': 'A customer under review is PENDING (CUSTOMER.KYC_PENDING) before the outcome.',
 } as const;
 

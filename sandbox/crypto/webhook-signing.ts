@@ -135,9 +135,9 @@ export const publicKeyFromPrivate = (pem: string): string => publicKeyPem(loadWe
  * base64 of the DER ECDSA signature over the raw body. Deterministic (RFC 6979); S is left as
  * computed, since ECDSA on P-256 has no low-S rule and the verifier takes either.
  */
-export function signWebhookBody(rawBody: Uint8Array | string, key: WebhookSigningKey): string {
+export function signWebhookBody(rawBody: Uint8Array | string, key: WebhookSigningKey, lowS = false): string {
   const bytes = typeof rawBody === 'string' ? new TextEncoder().encode(rawBody) : rawBody;
-  return Buffer.from(p256.sign(bytes, key.secret, { prehash: true, format: 'der', lowS: false })).toString('base64');
+  return Buffer.from(p256.sign(bytes, key.secret, { prehash: true, format: 'der', lowS })).toString('base64');
 }
 
 /** The sandbox's own check of its signatures (self-tests): DER, SHA-256, the given public point. */

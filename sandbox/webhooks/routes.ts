@@ -25,7 +25,9 @@ export async function webhookRoutes(app: FastifyInstance) {
         ...(attempt.status !== undefined ? { responseStatus: attempt.status } : {}),
       });
     }
-    // Supplement 3: response_body is optional; this sandbox leaves it out (the endpoint's body is not relayed).
+    // Supplement 3: response_body is optional; this sandbox leaves it out (the endpoint's body is not
+    // relayed); the alternate gives it.
+    if (ctx.choices.alternate('test-webhook-response-body') && delivered) return { url, response_status: attempt.status ?? 0, response_body: attempt.body ?? '' };
     // The fault reports an unacknowledged delivery as acknowledged.
     if (!delivered && ctx.faults.has('webhook-test-delivery-failure-ok')) return { url, response_status: 200 };
     return { url, response_status: attempt.status ?? 0 };

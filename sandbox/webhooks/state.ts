@@ -133,6 +133,8 @@ export class WebhookDelivery {
         if (this.faults.has('webhook-duplicates-beyond-tolerance')) {
           for (let copy = 0; copy < DUPLICATES_BEYOND_TOLERANCE && !this.closed; copy++) await this.send(url, current, attempt);
         }
+        // The alternate sends an acknowledged notification once more (delivery is at least once).
+        if (this.choices?.alternate('acknowledged-sent-twice') && !this.closed) await this.send(url, current, attempt);
         return;
       }
       if (!retryable) return;
@@ -163,7 +165,7 @@ export class WebhookDelivery {
     const signedBody = this.faults.has('webhook-signed-over-other-body') ? Buffer.from(JSON.stringify(envelope, null, 1)) : raw;
     const key = this.faults.has('webhook-signed-by-other-key') ? this.otherKey : this.key;
     try {
-      const headers = { 'content-type': 'application/json', 'content-length': raw.length, 'x-svc-signature': signWebhookBody(signedBody, key) };
+      const headers = { 'content-type': 'application/json', 'content-length': raw.length, 'x-svc-signature': signWebhookBody(signedBody, key, this.choices?.alternate('webhook-low-s')) };
       const { status, body } = await this.post(new URL(url), raw, headers);
       return { attempt, status, body: body.slice(0, 2000) };
     } catch (err) {
