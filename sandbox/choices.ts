@@ -33,6 +33,8 @@ export const ALTERNATES = {
   'webhook-low-s': 'Webhook signatures are normalised to low S.',
   'acknowledged-sent-twice': 'An acknowledged notification is delivered once more.',
   'test-webhook-response-body': "The test webhook's answer carries the endpoint's response_body.",
+  'accounts-active-at-once': "A customer's internal accounts are ACTIVE at creation, without INTERNAL_ACCOUNT.STATUS_UPDATED.",
+  'card-funding-change-only-when-changed': 'CARD.FUNDING_SOURCE_CHANGE comes only when the funding order changed.',
   'kyc-pending-in-review': 'A customer under review is PENDING (CUSTOMER.KYC_PENDING) before the outcome.',
 } as const;
 

@@ -68,7 +68,11 @@ export async function cardUpdateRoutes(app: FastifyInstance) {
       card.fundingSources = body.fundingSources;
       card.updatedAt = isoNow(ctx.clock);
       // Supplement section 25: CARD.FUNDING_SOURCE_CHANGE on each PATCH setting fundingSources, data = the card with the new order.
-      ctx.webhooks.emit('CARD.FUNDING_SOURCE_CHANGE', { ...card, fundingSources: f.has('card-funding-change-old-order') ? previous : [...card.fundingSources] });
+      // The alternate emits it only when the order changed.
+      const unchanged = previous.length === card.fundingSources.length && previous.every((id, i) => id === card.fundingSources[i]);
+      if (!(unchanged && ctx.choices.alternate('card-funding-change-only-when-changed'))) {
+        ctx.webhooks.emit('CARD.FUNDING_SOURCE_CHANGE', { ...card, fundingSources: f.has('card-funding-change-old-order') ? previous : [...card.fundingSources] });
+      }
     }
     if (body.maxSpendPerTransaction !== undefined && !(body.maxSpendPerTransaction === null && f.has('card-limit-null-ignored'))) card.maxSpendPerTransaction = body.maxSpendPerTransaction;
     if (body.state && body.state !== card.state) setState(card, body.state, body.state === 'CLOSED' ? 'CLOSED_BY_PLATFORM' : null);

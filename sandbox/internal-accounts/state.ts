@@ -98,7 +98,8 @@ export function provisionInternalAccount(ctx: SandboxContext, customerId: string
     id: `InternalAccount:${accountUuid()}`,
     customerId,
     type: opts.type ?? (CRYPTO.has(currency) ? 'INTERNAL_CRYPTO' : 'INTERNAL_FIAT'),
-    status: 'PENDING',
+    // The alternate provisions an account ACTIVE at once (no STATUS_UPDATED), a hold aside.
+    status: ctx.choices.alternate('accounts-active-at-once') && !opts.hold ? 'ACTIVE' : 'PENDING',
     currency,
     available: 0,
     held: 0,
