@@ -30,6 +30,9 @@ export async function customerItemRoutes(app: FastifyInstance) {
 
   app.get('/customers/:customerId', async (req) => {
     const { customerId } = req.params as { customerId: string };
+    // The alternate still reads a deleted customer, isDeleted true.
+    const deleted = customers(ctx).get(customerId);
+    if (deleted?.isDeleted && ctx.choices.alternate('deleted-customer-readable')) return presentCustomer(ctx, deleted);
     return presentCustomer(ctx, getCustomer(ctx, customerId));
   });
 
