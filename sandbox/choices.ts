@@ -36,6 +36,7 @@ export const ALTERNATES = {
   'accounts-active-at-once': "A customer's internal accounts are ACTIVE at creation, without INTERNAL_ACCOUNT.STATUS_UPDATED.",
   'card-funding-change-only-when-changed': 'CARD.FUNDING_SOURCE_CHANGE comes only when the funding order changed.',
   'deleted-customer-readable': 'GET /customers/{id} of a deleted customer answers it, isDeleted true.',
+  'platform-usd-account-only': 'The platform holds one internal account of its own, in USD.',
   'kyc-pending-in-review': 'A customer under review is PENDING (CUSTOMER.KYC_PENDING) before the outcome.',
 } as const;
 

@@ -5,6 +5,7 @@
 // beside the code that implements them, never copied into the harness.
 import { Choices, type ChoicesMode } from './choices.js';
 import { LIMITS } from './cross-currency-transfers/state.js';
+import { platformCurrencies } from './internal-accounts/list.js';
 import { COUNTERPARTY_NOT_ALLOWED_SUFFIX, VELOCITY } from './cross-currency-transfers/gates.js';
 import { STABLECOIN_PROVIDER } from './stablecoins/state.js';
 import { LOOKUP_SIGNATURE_TRIGGER, LOOKUP_TRIGGERS, QUOTE_TRIGGERS, triggerAddress } from './cross-currency-transfers/uma/counterparties.js';
@@ -165,7 +166,7 @@ export function sandboxProfile(input: SandboxProfileInput): Record<string, unkno
       manualReviewTrigger: true,
       provisioningHoldSuffix: 'HOLD',
       internalAccountTriggers: ['activate', 'fail', 'close', 'funding-instructions'],
-      platformAccountCurrencies: ['USD', 'USDC'],
+      platformAccountCurrencies: platformCurrencies(new Choices(input.choices).alternate('platform-usd-account-only')),
       bulkHoldSuffix: '.hold.csv',
       bulkFailedWhenNoRowSucceeds: true,
       // sandbox/cross-currency-transfers/gates.ts: a ramp quote needs APPROVED KYC, else 403 USER_NOT_READY.

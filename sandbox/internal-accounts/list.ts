@@ -11,13 +11,14 @@ import { adjustBalance, customerAccountOrder, customerAccountPositions, internal
 const ListQuery = z.object({ currency: z.string().optional(), customerId: z.string().optional(), type: z.string().optional() }).passthrough();
 
 /** The platform's own accounts (supplement 6: customerId absent), ready at start (sandbox/README.md). */
-const PLATFORM_CURRENCIES = ['USD', 'USDC'];
+/** The platform's own accounts: USD and USDC, the alternate USD alone (the profile declares which). */
+export const platformCurrencies = (alternate: boolean) => (alternate ? ['USD'] : ['USD', 'USDC']);
 // Schemas are built once: zod compiles each on its first parse, which costs more than the parse.
 const CustomerListQuery = ListQuery.extend(PageQuery.shape);
 
 export async function internalAccountListRoutes(app: FastifyInstance) {
   const { ctx } = app;
-  const platformIds = PLATFORM_CURRENCIES.map((currency) => {
+  const platformIds = platformCurrencies(ctx.choices.alternate('platform-usd-account-only')).map((currency) => {
     const account = provisionInternalAccount(ctx, null, currency, { hold: true });
     account.status = 'ACTIVE';
     return account.id;
