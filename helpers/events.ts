@@ -197,6 +197,7 @@ const INTERMEDIATES: Readonly<Record<string, { sentence: string; before: boolean
   'CUSTOMER.KYC_PENDING': { sentence: 'supplement 4 and 27: kycStatus PENDING, announced by CUSTOMER.KYC_PENDING (a customer under review)', before: true },
   'CUSTOMER.KYB_PENDING': { sentence: 'supplement 4 and 27: kybStatus PENDING, announced by CUSTOMER.KYB_PENDING (a business under review)', before: true },
   'VERIFICATION.READY_FOR_VERIFICATION': { sentence: 'supplement 14: READY_FOR_VERIFICATION "complete, not submitted (inferred)"; 28.4: its meaning is not stated', before: true },
+  'INTERNAL_ACCOUNT.FUNDING_INSTRUCTIONS_UPDATED': { sentence: 'supplement 26: INTERNAL_ACCOUNT.FUNDING_INSTRUCTIONS_UPDATED when funding coordinates are "added (e.g. SWIFT collection account ready) or withdrawn", which may come with any change of the account', before: false },
   'INTERNAL_ACCOUNT.BALANCE_UPDATED': { sentence: 'interface, Events: INTERNAL_ACCOUNT.BALANCE_UPDATED on "Internal account balance changes (deposits, conversions, withdrawals)": how many changes one movement makes (a hold, a settlement) is not stated', before: false, repeatable: true },
 };
 

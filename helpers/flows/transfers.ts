@@ -84,7 +84,7 @@ const QUOTE_SENTENCES = [
   'Quote and fee fields (named): lockedCurrencyAmount, lockedCurrencySide, platformFeeOverride (on the quote request), platformFeesIncluded (on the quote)',
   'PATCH /config: feeConfigs (standing platform fee: a variable rate in basis points, a fixed amount, or both; applies to cross-currency transactions; requires a USD source currency)',
   'supplement 8: exchangeRate* (sending units per receiving unit), feesIncluded* (int64), platformFeesIncluded?',
-  '(not stated: how amounts round, whether exchangeRate counts currency or smallest units, and which fees feesIncluded holds; read as every fee, the platform fee among them, taken from the sending total before conversion)',
+  '(not stated: how amounts round, whether exchangeRate counts currency or smallest units, which fees feesIncluded holds, and whether the rate converts the sending total less the fees or the whole; read as every fee, the platform fee among them, part of the sending total)',
 ];
 
 /**
@@ -122,18 +122,21 @@ export function expectQuoteMoney(quote: Quote, request: QuoteRequestBody, feeCon
   // a target counting smallest units is also accepted, and noted.
   const readings: [string, number, number][] = [['currency units', sending.decimals, receiving.decimals]];
   if (sending.decimals !== receiving.decimals) readings.push(['smallest units', 0, 0]);
-  const judged = readings.map(([reading, ds, dr]) => {
-    const bounds = request.lockedCurrencySide === 'SENDING' ? receivingFor(net, quote.exchangeRate, ds, dr) : sendingFor(quote.totalReceivingAmount, quote.exchangeRate, ds, dr);
-    const value = request.lockedCurrencySide === 'SENDING' ? quote.totalReceivingAmount : net;
-    return { reading, bounds, value, ok: within(bounds, value) };
-  });
+  // Whether the rate converts the sending total less the fees or the whole of it is not stated (the
+  // description's exchange-rate example converts the whole): either, noted.
+  const bases: [string, number][] = [['less the fees', net], ['whole', quote.totalSendingAmount]];
+  const judged = readings.flatMap(([reading, ds, dr]) => bases.map(([base, amount]) => {
+    const bounds = request.lockedCurrencySide === 'SENDING' ? receivingFor(amount, quote.exchangeRate, ds, dr) : sendingFor(quote.totalReceivingAmount, quote.exchangeRate, ds, dr);
+    const value = request.lockedCurrencySide === 'SENDING' ? quote.totalReceivingAmount : amount;
+    return { reading: `${reading}, the sending total ${base}`, bounds, value, ok: within(bounds, value) };
+  }));
   const fit = judged.find((j) => j.ok);
   expect(
     fit !== undefined,
     `the ${request.lockedCurrencySide === 'SENDING' ? 'receiving amount' : 'sending amount less fees'} follows from exchangeRate ${quote.exchangeRate} (${sending.code} per ${receiving.code}): expected ${judged.map((j) => `${describeBounds(j.bounds)} (${j.reading})`).join(' or ')}, got ${judged[0].value}; ${context}`,
   ).toBe(true);
   const rounded = expectedFees.some((b) => b.min !== b.max) || fit!.bounds.min !== fit!.bounds.max;
-  if (rounded || fit!.reading !== 'currency units' || !within(expectedFees[0], charged)) {
+  if (rounded || fit!.reading !== judged[0].reading || !within(expectedFees[0], charged)) {
     noteInterface('quotes:arithmetic', QUOTE_SENTENCES, `${sending.code}→${receiving.code} locked ${request.lockedCurrencySide} ${request.lockedCurrencyAmount}: platform fee ${charged} (allowed ${expectedFees.map(describeBounds).join(' or ')}), ${request.lockedCurrencySide === 'SENDING' ? 'received' : 'sent less fees'} ${fit!.value} (allowed ${describeBounds(fit!.bounds)}, exchangeRate in ${fit!.reading}); rounding unstated: one smallest unit either way accepted`);
   }
 }
