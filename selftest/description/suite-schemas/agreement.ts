@@ -47,8 +47,12 @@ function leaves(issues: readonly z.core.$ZodIssue[], base: Path = []): Leaf[] {
 const narrowed = (l: Leaf) => NARROWINGS.some((n) => n.message.test(l.message));
 
 export interface Disagreement {
-  /** `stricter`: the description accepts and the suite schema refuses; `looser`: the other way. */
-  kind: 'stricter' | 'looser';
+  /**
+   * `stricter`: the description accepts and the suite schema refuses; `looser`: the other way;
+   * `unsatisfiable`: an instance made of a branch the description itself can never accept (a
+   * contradiction of the description, listed so that the row declares it).
+   */
+  kind: 'stricter' | 'looser' | 'unsatisfiable';
   instance: string;
   /** Where the suite schema refused, and why (stricter); the description's mismatch (looser). */
   detail: string;
@@ -85,7 +89,7 @@ export function disagreements(validator: DescriptionValidator, schema: z.ZodType
     // An enum value or a null set on the fullest instance may make it invalid (a discriminator's tag
     // naming another branch, a member another requires): those are left; the bases must hold.
     if (described.length && w.label.startsWith('fullest, /')) continue;
-    if (described.length) out.push({ kind: 'stricter', instance: `${w.label} (made by the self-test and refused by the description itself)`, detail: described.map((m) => `${m.path} ${m.kind}: ${m.message}`).join('; ') });
+    if (described.length) out.push({ kind: 'unsatisfiable', instance: w.label, detail: described.map((m) => `${m.path} ${m.kind}: ${m.message}`).join('; ') });
     else if (schema.safeParse(w.value).success) valid.add(w.value);
   }
   for (const instance of [...whole.filter((w) => !w.label.startsWith('fullest, /') || validator.validateAt(pointer, w.value, direction).length === 0), ...broken.filter((b) => valid.has(b.base))]) {

@@ -27,9 +27,11 @@ export interface Row {
   schema: z.ZodType;
   /** The description's schema: a component name, or a pointer. */
   described: string;
+  /** Branches of the description's schema no instance can meet, and why (the description's own contradiction). */
+  unsatisfiable?: { count: number; why: string };
 }
 
-const row = (suite: string, schema: z.ZodType, described: string): Row => ({ suite, schema, described });
+const row = (suite: string, schema: z.ZodType, described: string, unsatisfiable?: Row['unsatisfiable']): Row => ({ suite, schema, described, ...(unsatisfiable ? { unsatisfiable } : {}) });
 
 /** A delivery of one event type as the listener reads it: the envelope, and the data schema of the type. */
 const delivery = (type: string) => Envelope.extend({ type: z.literal(type), data: EVENT_DATA_SCHEMAS[type] });
@@ -141,5 +143,5 @@ export const ROWS: Row[] = [
 export const webhookRows = (types: Record<string, string[]>): Row[] =>
   Object.entries(types).map(([component, list]) => {
     const deliveries = list.map((t) => (EVENT_DATA_SCHEMAS[t] ? delivery(t) : Envelope.extend({ type: z.literal(t) })));
-    return row(`deliveries of ${list.join(', ')}`, deliveries.length === 1 ? deliveries[0] : z.union(deliveries as [z.ZodType, z.ZodType, ...z.ZodType[]]), component);
+    return row(`deliveries of ${list.join(', ')}`, deliveries.length === 1 ? deliveries[0] : z.union(deliveries as unknown as [z.ZodType, z.ZodType, ...z.ZodType[]]), component);
   });

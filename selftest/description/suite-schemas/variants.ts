@@ -6,17 +6,8 @@
 // value and breaks any pattern or format, an empty string, a fraction, zero, a negative number, an
 // empty list, null. The description decides which of them are valid; the suite schema must agree.
 import { at, type Node } from '../../../helpers/description/document.js';
-import { instanceOf } from '../instances.js';
+import { instanceOf, stringFor } from '../instances.js';
 
-const BY_FORMAT: Record<string, string> = {
-  'date-time': '2025-10-13T12:00:00Z',
-  date: '2025-10-13',
-  email: 'someone@example.com',
-  uri: 'https://example.com/',
-  url: 'https://example.com/',
-  uuid: '019542f5-b3e7-1d02-0000-000000000001',
-  int64: '1',
-};
 
 export type Path = (string | number)[];
 
@@ -93,7 +84,7 @@ function fullest(doc: unknown, schema: Node | undefined, build: Build, path: Pat
       return item === undefined ? [] : Array.from({ length: Math.max(1, schema.minItems ?? 1) }, () => structuredClone(item));
     }
     case 'string':
-      return typeof schema.format === 'string' && BY_FORMAT[schema.format] ? BY_FORMAT[schema.format] : 'x'.repeat(Math.max(1, schema.minLength ?? 1));
+      return stringFor(schema);
     case 'integer':
     case 'number':
       return schema.minimum ?? (typeof schema.exclusiveMinimum === 'number' ? schema.exclusiveMinimum + 1 : 1);
