@@ -9,8 +9,7 @@ import { api, capabilities } from '../harness.js';
 import { requireCapability } from '../scenario.js';
 import { keyFromUri, totp, type TotpKey } from '../authenticators/totp.js';
 import { SoftwareAuthenticator } from '../authenticators/webauthn.js';
-import { createCustomer } from './customers.js';
-import { type Customer } from '../schemas/index.js';
+import { type AddressedCustomer, createCustomer } from './customers.js';
 import { PasskeyConfirmation, PasskeyEnrollment, ScaFactorList, TotpConfirmation, TotpEnrollment } from '../schemas/strong-customer-authentication.js';
 
 export const FACTORS = '/sca/factors';
@@ -26,7 +25,7 @@ export const LOGIN_COMPLETE_PATH = '/sca/login/complete';
 export const END_USER_IP = '203.0.113.7';
 
 /** A customer of the declared SCA region (capabilities.sca), or of another region when `region` says so. */
-export async function scaRegionCustomer(region = capabilities.sca!.region): Promise<Customer> {
+export async function scaRegionCustomer(region = capabilities.sca!.region): Promise<AddressedCustomer> {
   return createCustomer(individual({ region, address: { line1: 'Hauptstr. 1', postalCode: '10115', city: 'Berlin', country: region } }));
 }
 

@@ -6,7 +6,8 @@
 import { z } from 'zod';
 import { Card, CardTransaction } from './cards.js';
 import { IsoUtc, Money, typedId } from './common.js';
-import { Customer, KycStatus } from './customers.js';
+import { AgentAction } from './agents.js';
+import { BulkUploadJob, CustomerRecord } from './customers.js';
 import { ExternalAccount } from './external-accounts.js';
 import { InternalAccount } from './internal-accounts.js';
 import { Verification } from './kyc.js';
@@ -38,36 +39,21 @@ export const IncomingPaymentData = IncomingTransaction.extend({
   requestedReceiverCustomerInfoFields: z.array(z.looseObject({ name: z.string(), mandatory: z.boolean() })).optional(),
 });
 
-/** basis: supplement (section 4): the customer of the KYC and KYB events, with its kycStatus or kybStatus. */
-export const KycCustomerData = Customer.extend({ kycStatus: KycStatus });
-export const KybCustomerData = Customer.extend({ kybStatus: KycStatus });
+/** Description: CustomerWebhook.data is a CustomerOneOf, for the KYC and the KYB events alike. */
+export const KycCustomerData = CustomerRecord;
+export const KybCustomerData = CustomerRecord;
 
-/** basis: supplement (sections 5 and 14): the Verification record (errors[].type of the 22 VerificationErrorType values), as GET reads it. */
+/** Description: VerificationWebhook.data is a Verification. */
 export const VerificationData = Verification;
 
 /** basis: supplement (section 19): UmaInvitation. */
 export const InvitationData = UmaInvitation;
 
-/** basis: supplement (section 24): BulkCustomerImportJob. */
-export const BulkJobData = z.looseObject({
-  id: z.string().min(1),
-  status: z.enum(['PENDING', 'PROCESSING', 'COMPLETED', 'FAILED']),
-  progress: z.looseObject({ total: z.number().int(), processed: z.number().int(), successful: z.number().int(), failed: z.number().int() }),
-  errors: z.array(z.looseObject({})).optional(),
-  completedAt: IsoUtc.nullish(),
-});
+/** Description: BulkUploadWebhook.data is a BulkCustomerImportJob. */
+export const BulkJobData = BulkUploadJob;
 
-/** basis: supplement (section 23): AgentAction. */
-export const AgentActionData = z.looseObject({
-  id: typedId('AgentAction'),
-  agentId: z.string().min(1),
-  customerId: z.string().min(1),
-  platformCustomerId: z.string().min(1),
-  status: z.enum(['PENDING_APPROVAL', 'APPROVED', 'REJECTED', 'FAILED']),
-  type: z.enum(['EXECUTE_QUOTE', 'TRANSFER_OUT', 'TRANSFER_IN']),
-  createdAt: IsoUtc,
-  updatedAt: IsoUtc,
-});
+/** Description: AgentActionWebhook.data is an AgentAction. */
+export const AgentActionData = AgentAction;
 
 /** Interface, Events: TEST carries no data; basis: supplement (section 3): the real service sends `data: {}`. */
 export const TestData = z.looseObject({});

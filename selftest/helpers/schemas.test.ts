@@ -85,7 +85,7 @@ describe('enums of the records', () => {
     const account = { id: 'InternalAccount:1', type: 'INTERNAL_FIAT', status: 'ACTIVE', balance: { amount: 0, currency: { ...usd, name: 'US Dollar', symbol: '$' } }, totalBalance: { amount: 0, currency: { ...usd, name: 'US Dollar', symbol: '$' } }, fundingPaymentInstructions: [], createdAt: now, updatedAt: now };
     expect(InternalAccount.safeParse(account).success).toBe(true);
     expect(InternalAccount.safeParse({ ...account, type: 'SAVINGS' }).success).toBe(false);
-    const customer = { id: `Customer:${uuid}`, platformCustomerId: 'p', customerType: 'INDIVIDUAL', kycStatus: 'APPROVED', createdAt: now, updatedAt: now };
+    const customer = { id: `Customer:${uuid}`, platformCustomerId: 'p', customerType: 'INDIVIDUAL', umaAddress: '$p@sandbox.uma.money', kycStatus: 'APPROVED', createdAt: now, updatedAt: now };
     expect(Customer.safeParse(customer).success).toBe(true);
     expect(Customer.safeParse({ ...customer, customerType: 'PERSON' }).success).toBe(false);
     expect(Customer.safeParse({ ...customer, kycStatus: 'OK' }).success).toBe(false);
