@@ -5,11 +5,11 @@ import { IsoUtc, typedId } from './common.js';
 import { pageOf } from './page.js';
 import { ACCOUNT_INFO, byAccountType, text, WALLET_ADDRESS } from './payment-rails.js';
 
-// Description: ExternalAccountStatus.
+/** Description: ExternalAccountStatus. */
 export const ExternalAccountStatus = z.enum([
   'PENDING', 'ACTIVE', 'PENDING_OWNERSHIP_VERIFICATION', 'UNVERIFIED', 'UNDER_REVIEW', 'INACTIVE',
 ]);
-// Description: BeneficiaryVerificationStatus.
+/** Description: BeneficiaryVerificationStatus. */
 export const BeneficiaryVerificationStatus = z.enum([
   'MATCHED', 'PARTIAL_MATCH', 'NOT_MATCHED', 'UNSUPPORTED', 'CHECKED_BY_RECEIVING_FI', 'PENDING',
 ]);
@@ -77,8 +77,8 @@ export type ExternalAccountInfo = z.infer<typeof ExternalAccountInfo>;
 export const ACCOUNT_TYPES = ExternalAccountInfo.options.map((o) => o.shape.accountType.value);
 
 /**
- * Description: ExternalAccount. Interface: "an external account on behalf of the platform has
- * customerId null" (the interface overrides the description's string).
+ * Description: ExternalAccount. Interface, ExternalAccount: customerId is "null when the account is on
+ * behalf of the platform" (the description's header gives the interface the win over its string).
  */
 export const ExternalAccount = z.looseObject({
   id: typedId('ExternalAccount'),
