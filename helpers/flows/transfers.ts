@@ -88,6 +88,19 @@ const QUOTE_SENTENCES = [
 ];
 
 /**
+ * A quote's currency with the members its money is judged by. The description's Currency leaves code
+ * and decimals optional; a quote's fees and conversion cannot be judged without them, so the judgement
+ * stops where a quote lacks one, saying which.
+ */
+function judgedCurrency(quote: Quote, side: 'sendingCurrency' | 'receivingCurrency'): { code: string; decimals: number } {
+  const { code, decimals } = quote[side];
+  if (code === undefined || decimals === undefined) {
+    expect.fail(`quote ${quote.id}: ${side} carries no ${code === undefined ? 'code' : 'decimals'}, which judging its money needs (the description leaves it optional on Currency): ${JSON.stringify(quote[side])}`);
+  }
+  return { code: code!, decimals: decimals! };
+}
+
+/**
  * Money, to the smallest unit, against the request and the fee configuration:
  * - the locked side equals lockedCurrencyAmount;
  * - platformFeesIncluded equals the fixed fee plus the basis points of the amount, from the request's
@@ -99,8 +112,8 @@ const QUOTE_SENTENCES = [
  * may be either neighbour (one smallest unit); exchangeRate is taken as written, to its last digit.
  */
 export function expectQuoteMoney(quote: Quote, request: QuoteRequestBody, feeConfigs: readonly FeeConfig[]): void {
-  const sending = quote.sendingCurrency;
-  const receiving = quote.receivingCurrency;
+  const sending = judgedCurrency(quote, 'sendingCurrency');
+  const receiving = judgedCurrency(quote, 'receivingCurrency');
   const locked = request.lockedCurrencySide === 'SENDING' ? quote.totalSendingAmount : quote.totalReceivingAmount;
   const context = `quote ${quote.id}: ${JSON.stringify({ totalSendingAmount: quote.totalSendingAmount, totalReceivingAmount: quote.totalReceivingAmount, exchangeRate: quote.exchangeRate, feesIncluded: quote.feesIncluded, platformFeesIncluded: quote.platformFeesIncluded })}`;
   expect(locked, `lockedCurrencySide ${request.lockedCurrencySide}: the locked side equals lockedCurrencyAmount ${request.lockedCurrencyAmount}; ${context}`).toBe(request.lockedCurrencyAmount);

@@ -11,32 +11,21 @@ import { BulkUploadJob, CustomerRecord } from './customers.js';
 import { ExternalAccount } from './external-accounts.js';
 import { InternalAccount } from './internal-accounts.js';
 import { Verification } from './kyc.js';
-import { IncomingTransaction, OUTGOING_STATUSES, OutgoingStatus, OutgoingTransaction } from './transactions.js';
+import { CounterpartyFieldDefinition, IncomingTransaction, OUTGOING_STATUSES, OutgoingTransaction } from './transactions.js';
 import { UmaInvitation } from './uma.js';
 
-/** basis: supplement (section 8): the refund object of a failed payment. */
-export const Refund = z.looseObject({
-  reference: z.string().min(1),
-  initiatedAt: IsoUtc,
-  settledAt: IsoUtc.nullish(),
-  status: z.enum(['PENDING', 'COMPLETED', 'FAILED']),
-  reason: z.enum(['TRANSACTION_FAILED', 'USER_CANCELLATION', 'TIMEOUT']).nullish(),
-});
+/** Description: Refund (./transactions.ts), the refund object of a failed payment. */
+export { Refund } from './transactions.js';
 
 /**
- * Outgoing status (OutgoingStatus): the supplement's outgoing enum (section 8); the interface also names
- * REFUND_PENDING, REFUND_COMPLETED, REFUND_FAILED as transaction statuses (the supplement notes the
- * conflict and says to accept either).
+ * Description: OutgoingPaymentWebhook.data is an OutgoingTransaction, for every OUTGOING_PAYMENT.* type;
+ * a REFUND_* event's payment keeps its OutgoingTransactionStatus (FAILED) and carries the refund.
  */
-export const OutgoingPaymentData = OutgoingTransaction.extend({
-  status: OutgoingStatus,
-  refund: Refund.optional(),
-});
+export const OutgoingPaymentData = OutgoingTransaction;
 
-/** basis: supplement (section 13): the IncomingTransaction (./transactions.ts), with the approval request's requestedReceiverCustomerInfoFields. */
+/** Description: IncomingPaymentWebhook.data is an IncomingPaymentWebhookData: the IncomingTransaction with requestedReceiverCustomerInfoFields?. */
 export const IncomingPaymentData = IncomingTransaction.extend({
-  refund: Refund.optional(),
-  requestedReceiverCustomerInfoFields: z.array(z.looseObject({ name: z.string(), mandatory: z.boolean() })).optional(),
+  requestedReceiverCustomerInfoFields: z.array(CounterpartyFieldDefinition).optional(),
 });
 
 /** Description: CustomerWebhook.data is a CustomerOneOf, for the KYC and the KYB events alike. */

@@ -124,9 +124,13 @@ describe('event judgement', () => {
     const card = `Card:${randomUUID()}`;
     const since = await client().mark();
     const money = { amount: 500, currency: { code: 'USD', decimals: 2 } };
+    const now = new Date().toISOString();
     const stale = {
       id: `Webhook:${randomUUID()}`, type: 'CARD_TRANSACTION.SETTLED', timestamp: new Date().toISOString(),
-      data: { id: `CardTransaction:${randomUUID()}`, type: 'CARD', cardId: card, issuerTransactionToken: 't', status: 'AUTHORIZED', authorizedAmount: money, accountId: 'InternalAccount:x' },
+      data: {
+        id: `CardTransaction:${randomUUID()}`, type: 'CARD', cardId: card, issuerTransactionToken: 't', status: 'AUTHORIZED', direction: 'DEBIT', merchant: { descriptor: 'BLUE BOTTLE COFFEE SF' },
+        authorizedAmount: money, accountId: 'InternalAccount:x', customerId: `Customer:${randomUUID()}`, platformCustomerId: 'p-1', authorizedAt: now, createdAt: now, updatedAt: now,
+      },
     };
     // Attached before the delivery: the wait fails as the stale event arrives, maybe before deliver() returns.
     const waiting = expect(waitForEvent(card, (n) => n.type === 'CARD_TRANSACTION.REFUNDED', 'a refund', { since })).rejects.toThrow(/data\.status is "AUTHORIZED", expected SETTLED/);

@@ -33,9 +33,11 @@ const transaction = {
   sentAmount: { amount: 10_000, currency: usd },
   receivedAmount: { amount: 9_150, currency: eur },
   customerId: `Customer:${uuid}`,
+  platformCustomerId: 'p',
   exchangeRate: 1.087,
   quoteId: `Quote:${uuid}`,
-  destination: { accountId: `ExternalAccount:${uuid}` },
+  source: { sourceType: 'ACCOUNT', accountId: 'InternalAccount:1' },
+  destination: { destinationType: 'ACCOUNT', accountId: `ExternalAccount:${uuid}` },
 };
 
 describe('Quote', () => {
@@ -55,9 +57,9 @@ describe('Quote', () => {
 });
 
 describe('OutgoingTransaction', () => {
-  it('accepts both status forms of the refund conflict (interface REFUND_*, supplement FAILED)', () => {
-    expect(OutgoingTransaction.safeParse({ ...transaction, status: 'REFUND_COMPLETED' }).success).toBe(true);
+  it('carries a refund on a FAILED payment; REFUND_* is no OutgoingTransactionStatus (description)', () => {
     expect(OutgoingTransaction.safeParse({ ...transaction, status: 'FAILED', failureReason: 'QUOTE_EXECUTION_FAILED', refund: { reference: 'r', initiatedAt: now, status: 'COMPLETED' } }).success).toBe(true);
+    expect(OutgoingTransaction.safeParse({ ...transaction, status: 'REFUND_COMPLETED' }).success).toBe(false);
   });
 
   it('refuses a removed failure reason and a status outside the enums', () => {
