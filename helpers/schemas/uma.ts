@@ -1,6 +1,7 @@
 // Receiver lookups, UMA providers, invitations, discoveries and VASPs, as the description gives them.
 import { z } from 'zod';
 import { CounterpartyFieldDefinition, Currency, IsoUtc, Money } from './common.js';
+import { pageWithoutTotalOf } from './page.js';
 
 /** Description: CurrencyPreference {currency* (Currency), estimatedExchangeRate* > 0, min* > 0, max* > 0 (integers)}. */
 export const SupportedCurrency = z.looseObject({
@@ -59,3 +60,5 @@ export const Discoveries = z.looseObject({ data: z.array(Discovery).optional() }
 
 /** Description: Vasp {vaspName*, url (uri)}. */
 export const Vasp = z.looseObject({ vaspName: z.string(), url: z.url().optional() });
+/** Description: VaspListResponse {data* (Vasp), hasMore*, nextCursor}. */
+export const VaspPage = pageWithoutTotalOf(Vasp);
