@@ -90,6 +90,7 @@ export const StablecoinOperation = z.looseObject({
   expiresAt: IsoUtc.optional(),
   providerStatus: z.string().optional(),
   failureReason: z.string().optional(),
+  description: z.string().optional(),
   createdAt: IsoUtc,
   updatedAt: IsoUtc,
 });
