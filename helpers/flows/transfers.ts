@@ -12,6 +12,7 @@ import { api, capabilities, listener } from '../harness.js';
 import { describeBounds, feeScheduleFor, platformFee, receivingFor, sendingFor, within, type Bounds, type FeeOverride } from '../money.js';
 import { AnyTransaction, EndUserTerms, ExternalAccount, InternalAccount, OutgoingTransaction, Page, PlatformConfig, Quote, type FeeConfig } from '../schemas/index.js';
 import type { ApiResponse } from '../client.js';
+import { currencyCode, currencyDecimals } from '../schemas/common.js';
 import { QuoteAwaitingSca } from '../schemas/strong-customer-authentication.js';
 import { activeAccount, createCustomer, fund } from './customers.js';
 import { rotating, rotatingPool } from '../field-rules/rotating.js';
@@ -118,7 +119,7 @@ export function expectQuoteMoney(quote: Quote, request: QuoteRequestBody, feeCon
   const context = `quote ${quote.id}: ${JSON.stringify({ totalSendingAmount: quote.totalSendingAmount, totalReceivingAmount: quote.totalReceivingAmount, exchangeRate: quote.exchangeRate, feesIncluded: quote.feesIncluded, platformFeesIncluded: quote.platformFeesIncluded })}`;
   expect(locked, `lockedCurrencySide ${request.lockedCurrencySide}: the locked side equals lockedCurrencyAmount ${request.lockedCurrencyAmount}; ${context}`).toBe(request.lockedCurrencyAmount);
 
-  const schedule = feeScheduleFor({ override: request.platformFeeOverride, feeConfigs, sending: sending.code, receiving: receiving.code });
+  const schedule = feeScheduleFor({ override: request.platformFeeOverride, feeConfigs, sending: currencyCode(sending), receiving: currencyCode(receiving) });
   const charged = quote.platformFeesIncluded ?? 0;
   const fees = quote.feesIncluded;
   const net = quote.totalSendingAmount - fees;
@@ -136,7 +137,7 @@ export function expectQuoteMoney(quote: Quote, request: QuoteRequestBody, feeCon
 
   // exchangeRate: sending units per receiving unit, read as major units; where the decimals differ
   // a target counting smallest units is also accepted, and noted.
-  const readings: [string, number, number][] = [['currency units', sending.decimals, receiving.decimals]];
+  const readings: [string, number, number][] = [['currency units', currencyDecimals(sending), currencyDecimals(receiving)]];
   if (sending.decimals !== receiving.decimals) readings.push(['smallest units', 0, 0]);
   const judged = readings.map(([reading, ds, dr]) => {
     const bounds = request.lockedCurrencySide === 'SENDING' ? receivingFor(net, quote.exchangeRate, ds, dr) : sendingFor(quote.totalReceivingAmount, quote.exchangeRate, ds, dr);

@@ -157,14 +157,14 @@ describe('event judgement', () => {
     expect(got.map((n) => n.data.balance.amount)).toEqual([100, 200]);
   });
 
-  it('accepts a TEST webhook without data and with data {} (supplement 3), and refuses other data', async () => {
+  it('accepts a TEST webhook without data and with data {} (supplement 3), and refuses one whose test is not true (description, TestWebhookRequest)', async () => {
     const test = (data?: object) => ({ test: true, timestamp: new Date().toISOString(), id: `Webhook:${randomUUID()}`, type: 'TEST', ...(data ? { data } : {}) });
     let since = await client().mark();
     await deliver(test());
     await deliver(test({}));
     expect(await waitForNotifications('TEST', 2, { since })).toHaveLength(2);
     since = await client().mark();
-    await deliver(test({ resource: 'x' }));
+    await deliver({ ...test({}), test: false });
     await expect(waitForNotifications('TEST', 1, { since })).rejects.toThrow(/TEST webhook/);
   });
 });

@@ -31,6 +31,9 @@ export interface Row {
   unsatisfiable?: { count: number; why: string };
 }
 
+/** openapi.yaml: each PaymentInstructions member is built on BasePaymentAccountInfo, whose accountType enum lacks these members' own types. */
+const UNREACHABLE_INSTRUCTIONS = { count: 20, why: "PaymentInstructions members whose accountType PaymentAccountType does not list (20 currencies' members: AED, BDT, BWP, CNY, EGP, GHS, GTQ, HTG, JMD, KES, MWK, PKR, RWF, SLV, TZS, UGX, XAF, XOF, ZAR, ZMW)" };
+
 const row = (suite: string, schema: z.ZodType, described: string, unsatisfiable?: Row['unsatisfiable']): Row => ({ suite, schema, described, ...(unsatisfiable ? { unsatisfiable } : {}) });
 
 /** A delivery of one event type as the listener reads it: the envelope, and the data schema of the type. */
@@ -60,9 +63,9 @@ export const ROWS: Row[] = [
   row('kyc.BeneficialOwner', kyc.BeneficialOwner, 'BeneficialOwner'),
   row('kyc.BeneficialOwnerPage', kyc.BeneficialOwnerPage, 'BeneficialOwnerListResponse'),
   // Accounts.
-  row('internal.InternalAccountRecord', internal.InternalAccountRecord, 'InternalAccount'),
-  row('internal.PlatformInternalAccounts', internal.PlatformInternalAccounts, 'PlatformInternalAccountListResponse'),
-  row('internal.FundingInstruction', internal.FundingInstruction, 'PaymentInstructions'),
+  row('internal.InternalAccountRecord', internal.InternalAccountRecord, 'InternalAccount', UNREACHABLE_INSTRUCTIONS),
+  row('internal.PlatformInternalAccounts', internal.PlatformInternalAccounts, 'PlatformInternalAccountListResponse', UNREACHABLE_INSTRUCTIONS),
+  row('internal.FundingInstruction', internal.FundingInstruction, 'PaymentInstructions', UNREACHABLE_INSTRUCTIONS),
   row('external.ExternalAccount', external.ExternalAccount, 'ExternalAccount'),
   row('external.ExternalAccountPage', external.ExternalAccountPage, 'ExternalAccountListResponse'),
   row('external.WalletSignatureChallenge', external.WalletSignatureChallenge, 'WalletSignatureChallenge'),
@@ -142,6 +145,9 @@ export const ROWS: Row[] = [
  */
 export const webhookRows = (types: Record<string, string[]>): Row[] =>
   Object.entries(types).map(([component, list]) => {
-    const deliveries = list.map((t) => (EVENT_DATA_SCHEMAS[t] ? delivery(t) : Envelope.extend({ type: z.literal(t) })));
-    return row(`deliveries of ${list.join(', ')}`, deliveries.length === 1 ? deliveries[0] : z.union(deliveries as unknown as [z.ZodType, z.ZodType, ...z.ZodType[]]), component);
+    // A TEST delivery is read as TestDelivery (the listener's and expectNotification's reading), no envelope.
+    const deliveries = list.map((t) => (t === 'TEST' ? TestDelivery : EVENT_DATA_SCHEMAS[t] ? delivery(t) : Envelope.extend({ type: z.literal(t) })));
+    const schema = deliveries.length === 1 ? deliveries[0] : z.union(deliveries as unknown as [z.ZodType, z.ZodType, ...z.ZodType[]]);
+    // The internal account's events carry its funding instructions.
+    return row(`deliveries of ${list.join(', ')}`, schema, component, component === 'InternalAccountStatusWebhook' ? UNREACHABLE_INSTRUCTIONS : undefined);
   });
