@@ -8,6 +8,7 @@ import type { ApiResponse, Exchange } from './client.js';
 import { recordCovered, recordNote } from './coverage/recorder.js';
 import { redactor } from './redact.js';
 import { ErrorBody } from './schemas/index.js';
+import { fieldErrorsOf } from './schemas/errors.js';
 import { codesForStatus, ids, SUPPLEMENT_CODES, type CoverageKind, type Machine } from './spec/catalog.js';
 
 /** Ids already tagged on the running test: each shows once on it. */
@@ -91,7 +92,7 @@ export function expectError(res: ApiResponse, status: number, code?: string | re
  */
 export function expectQueryRefused(res: ApiResponse, parameter: string, rule: string, code?: string | readonly string[]): ErrorBody {
   const body = expectError(res, 400, code, rule);
-  const named = (body.details?.errors ?? []).map((e) => e.field);
+  const named = (fieldErrorsOf(body) ?? []).map((e) => e.field);
   if (named.length) expect(named, `description, FieldError: field is the path to the offending field; a FieldError given for this refusal names the query parameter ${parameter}; ${rule}`).toContain(parameter);
   return body;
 }
@@ -125,7 +126,7 @@ export function expectRefusal(res: ApiResponse, rule: string, note: { id: string
 
 /** Asserts that a field-validation error names every given field in details.errors[] (FieldError dot paths). */
 export function expectFieldErrors(body: ErrorBody, fields: string[], rule = 'Errors: details.errors is an array of FieldError, one per invalid field'): void {
-  const named = (body.details?.errors ?? []).map((e) => e.field);
+  const named = (fieldErrorsOf(body) ?? []).map((e) => e.field);
   for (const field of fields) {
     expect(named, `${rule}; expected a FieldError for ${field}; got ${JSON.stringify(body.details)}`).toContain(field);
   }

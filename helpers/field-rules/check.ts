@@ -16,6 +16,7 @@ import { codesForStatus } from '../spec/catalog.js';
 import { sentToBreak } from '../description/intent.js';
 import { exchangesGrouped } from '../harness.js';
 import { expectError, expectFieldErrors, expectStatus, noteInterface } from '../expect.js';
+import { fieldErrorsOf } from '../schemas/errors.js';
 import { getPath, rulesOf, validBody, type RequestSpec, type Rule, type Variant } from './rules.js';
 
 /**
@@ -206,7 +207,7 @@ async function judgeRule(o: NegativeOptions, rule: Rule): Promise<void> {
       fullyJudged = alike;
       const body = expectError(res, error.status, error.code, `a request breaking one documented rule is refused (${why})`);
       if (!error.namesField) return;
-      const given = (body.details?.errors ?? []).map((e) => e.field);
+      const given = (fieldErrorsOf(body) ?? []).map((e) => e.field);
       expect(
         namesRuleField(given),
         `Errors: "details.errors is an array of FieldError, one per invalid field", FieldError field the "dot-notation path to the offending field"; ${why}: only ${rule.members ? `${rule.field} or ${rule.members.join(', ')}` : expected.join(' or ')} (or a path under it, beside the objects holding it) may be named in details.errors[], got ${JSON.stringify(given)}`,

@@ -7,6 +7,7 @@ import { individual } from '../../fixtures/customers.js';
 import { eventually } from '../eventually.js';
 import { expectStatus } from '../expect.js';
 import { api, capabilities } from '../harness.js';
+import { currencyCode } from '../schemas/common.js';
 import { AnyTransaction, Card, CardTransaction, SimulationAccepted, type InternalAccount } from '../schemas/index.js';
 import { waitForEvent } from '../events.js';
 import { requireCapability } from '../scenario.js';
@@ -51,7 +52,7 @@ async function activeById(customerId: string, accountId: string): Promise<string
 export async function twoSourceCardholder(ctx: TestContext, ids: string[] = []) {
   needEmbeddedWallet(ctx, ids);
   const { customerId, account: wallet } = await walletAccount({ currencies: ['USD', 'USDC', 'EUR'] });
-  const currency = wallet.balance.currency.code;
+  const currency = currencyCode(wallet.balance.currency);
   const own = (await customerAccounts(customerId)).find((a) => a.id !== wallet.id && a.balance.currency.code === currency);
   requireCapability(ctx, own !== undefined && currency !== 'USD' && currency !== 'EUR', `the embedded wallet is in ${currency}, and the cardholder holds no other account in it beside a USD and a EUR one`, ids);
   const [first, second, usd, eur] = await Promise.all([

@@ -1,12 +1,29 @@
 // Flows the scenarios share: customers, their internal accounts, funding. Each step asserts what
 // the interface says of it, so a setup step that breaks a rule fails where it broke.
+import { expect } from 'vitest';
 import { expectSchema, expectStatus } from '../expect.js';
 import { waitForEvent } from '../events.js';
 import { api } from '../harness.js';
 import { Customer, InternalAccount, Page } from '../schemas/index.js';
 
-export async function createCustomer(body: Record<string, unknown>): Promise<Customer> {
-  return expectStatus(await api.post('/customers', { body }), 201, Customer, 'POST /customers creates a customer');
+/**
+ * The record with the members a scenario goes on to use. The description leaves Customer's id,
+ * createdAt and updatedAt optional (the interface shows them on the customer: id `Customer:<uuid>`,
+ * timestamps); a scenario that addresses the customer by its id, or filters by its timestamps, cannot
+ * go on without them, and stops where a record lacks one, saying which.
+ */
+export function withMembers<T extends object, K extends keyof T>(record: T, keys: readonly K[], what: string): T & { [P in K]-?: Exclude<T[P], undefined> } {
+  const missing = keys.filter((k) => record[k] === undefined);
+  if (missing.length) expect.fail(`${what} carries no ${missing.join(', ')}, which the scenario needs next (the description leaves ${missing.length > 1 ? 'them' : 'it'} optional on Customer)\nrecord: ${JSON.stringify(record).slice(0, 600)}`);
+  return record as T & { [P in K]-?: Exclude<T[P], undefined> };
+}
+
+/** A customer record with the id the customer operations address it by (`{customerId}`). */
+export type AddressedCustomer = Customer & { id: string };
+export const addressed = <T extends { id?: string }>(record: T, what = 'the customer record'): T & { id: string } => withMembers(record, ['id'], what) as T & { id: string };
+
+export async function createCustomer(body: Record<string, unknown>): Promise<AddressedCustomer> {
+  return addressed(expectStatus(await api.post('/customers', { body }), 201, Customer, 'POST /customers creates a customer'), 'the 201 body of POST /customers');
 }
 
 /** basis: supplement (section 6): GET /customers/internal-accounts?customerId= lists a customer's accounts. */

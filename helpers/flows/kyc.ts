@@ -1,8 +1,10 @@
 // Flows of identity verification: documents, beneficial owners, verifications (supplement sections
 // 5 and 14). Each step asserts what the documents say of it.
+import { expect } from 'vitest';
 import { expectStatus } from '../expect.js';
 import { api } from '../harness.js';
 import { Customer } from '../schemas/index.js';
+import { IndividualCustomer } from '../schemas/customers.js';
 import { BeneficialOwner, Document, Verification } from '../schemas/kyc.js';
 import { individual } from '../../fixtures/customers.js';
 import { documentImage } from '../../fixtures/document-image.js';
@@ -27,14 +29,17 @@ export async function addOwner(body: Record<string, unknown>): Promise<Beneficia
 }
 
 export async function verify(customerId: string): Promise<Verification> {
-  return expectStatus(await api.post('/verifications', { body: { customerId } }), 200, Verification, 'Supplement 5: POST /verifications answers 200 Verification');
+  const v = expectStatus(await api.post('/verifications', { body: { customerId } }), 200, Verification, 'Supplement 5: POST /verifications answers 200 Verification');
+  // Description: Verification.errors, "Empty when verificationStatus is APPROVED or IN_PROGRESS".
+  if (v.verificationStatus === 'APPROVED' || v.verificationStatus === 'IN_PROGRESS') expect(v.errors, `Description, Verification.errors: empty when verificationStatus is ${v.verificationStatus}`).toEqual([]);
+  return v;
 }
 
 /** Gives a customer created without identity data every field identity verification needs (fullName as given). */
-export async function completeIndividual(customerId: string, overrides: Record<string, unknown> = {}): Promise<Customer> {
+export async function completeIndividual(customerId: string, overrides: Record<string, unknown> = {}): Promise<IndividualCustomer> {
   // customerType goes with every PATCH (supplement §4: "Create/PATCH common (customerType always required; …)").
   const { platformCustomerId: _p, region: _r, currencies: _c, email: _e, phoneNumber: _n, ...kyc } = individual(overrides);
-  return expectStatus(await api.patch('/customers/{customerId}', { params: { customerId }, body: kyc }), 200, Customer);
+  return expectStatus(await api.patch('/customers/{customerId}', { params: { customerId }, body: kyc }), 200, IndividualCustomer, 'PATCH /customers/{customerId} answers the individual customer');
 }
 
 export async function getCustomerRecord(customerId: string) {

@@ -5,11 +5,13 @@ import type { z } from 'zod';
 import { expectStatus } from '../expect.js';
 import { api } from '../harness.js';
 import type { RequestOptions } from '../client.js';
-import { pageHasMoreOptionalOf, pageOf } from '../schemas/page.js';
+import { pageCursorProblem, pageHasMoreOptionalOf, pageOf } from '../schemas/page.js';
 
 /**
- * Reads every page of `template` with `query` and `limit`, asserting each page's shape and size; returns
- * the items in order. `hasMoreOptional`: the list's documents give `hasMore?` (a page without it is the last).
+ * Reads every page of `template` with `query` and `limit`, asserting each page's shape, size and cursor
+ * (supplement 1: nextCursor when hasMore, and only then); returns the items in order. `hasMoreOptional`:
+ * the list's documents give `hasMore?` (a page without it is the last). `page`: the list response's
+ * schema where the description gives it another shape than the common one (pageOf).
  * `settled`: nothing adds an item to the listed set or removes one during the walk (the scenario's
  * own resources, or a list no other scenario changes), so a page that says hasMore is followed by a
  * page with items in it (a target whose hasMore only says "this page is full" would answer an empty
@@ -20,7 +22,7 @@ import { pageHasMoreOptionalOf, pageOf } from '../schemas/page.js';
 export async function walkPages<T extends z.ZodType>(
   template: string,
   item: T,
-  opts: { query?: RequestOptions['query']; params?: Record<string, string>; limit: number; maxPages?: number; auth?: RequestOptions['auth']; hasMoreOptional?: boolean; settled?: boolean },
+  opts: { query?: RequestOptions['query']; params?: Record<string, string>; limit: number; maxPages?: number; auth?: RequestOptions['auth']; hasMoreOptional?: boolean; page?: (item: T) => z.ZodType<{ data?: unknown[]; hasMore?: boolean; nextCursor?: string }>; settled?: boolean },
 ): Promise<z.infer<T>[]> {
   const items: z.infer<T>[] = [];
   const seen = new Set<string>();
@@ -30,16 +32,19 @@ export async function walkPages<T extends z.ZodType>(
     const page = expectStatus(
       res,
       200,
-      opts.hasMoreOptional ? pageHasMoreOptionalOf(item) : pageOf(item),
+      opts.page ? opts.page(item) : opts.hasMoreOptional ? pageHasMoreOptionalOf(item) : pageOf(item),
       `Supplement 1${opts.hasMoreOptional ? ', 18' : ''}: a list answers a page {data, hasMore${opts.hasMoreOptional ? '?' : ''}, nextCursor? (only if hasMore)}`,
     );
+    const cursorProblem = pageCursorProblem(page);
+    if (cursorProblem) expect.fail(`${cursorProblem}; GET ${template} page ${n + 1} (cursor ${cursor})`);
+    const data = (page.data ?? []) as z.infer<T>[];
     // Each expectation is made when its check fails (the same matcher, the same message), as expectStatus
     // does: a walk checks every item it reads.
-    if (page.data.length > opts.limit) expect(page.data.length, `Supplement 1: limit ${opts.limit} bounds a page; got ${page.data.length}`).toBeLessThanOrEqual(opts.limit);
-    if (opts.settled && n > 0 && page.data.length === 0) {
+    if (data.length > opts.limit) expect(data.length, `Supplement 1: limit ${opts.limit} bounds a page; got ${data.length}`).toBeLessThanOrEqual(opts.limit);
+    if (opts.settled && n > 0 && data.length === 0) {
       expect.fail(`Supplement 1: hasMore says more items follow; page ${n} of ${template} said hasMore, and the page at its nextCursor (${cursor}) is empty, though nothing removed an item from the list meanwhile`);
     }
-    for (const x of page.data as { id?: unknown }[]) {
+    for (const x of data as { id?: unknown }[]) {
       if (typeof x?.id === 'string' && seen.has(x.id)) {
         if (opts.settled) expect(seen.has(x.id), `Supplement 1: cursor is the previous page's nextCursor, so a walk of a list nothing changes sees each item once; ${x.id} came again on page ${n + 1} of ${template} (cursor ${cursor})`).toBe(false);
         continue;
@@ -48,8 +53,14 @@ export async function walkPages<T extends z.ZodType>(
       items.push(x as z.infer<T>);
     }
     if (!page.hasMore) return items;
-    if (page.data.length === 0) expect(page.data.length, 'Supplement 1: a page that says hasMore is not empty').toBeGreaterThan(0);
+    if (data.length === 0) expect(data.length, 'Supplement 1: a page that says hasMore is not empty').toBeGreaterThan(0);
     cursor = page.nextCursor;
   }
   expect.fail(`${template}: still hasMore after ${opts.maxPages ?? 200} pages of ${opts.limit}`);
+}
+
+/** basis: supplement (section 1): a page read on its own gives nextCursor when hasMore, and only then. */
+export function expectPageCursor(page: { hasMore?: boolean; nextCursor?: string }, what: string): void {
+  const problem = pageCursorProblem(page);
+  if (problem) expect.fail(`${problem}; ${what}`);
 }

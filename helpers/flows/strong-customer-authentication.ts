@@ -4,13 +4,13 @@
 import type { TestContext } from 'vitest';
 import { expect } from 'vitest';
 import { individual } from '../../fixtures/customers.js';
-import { expectStatus } from '../expect.js';
+import { z } from 'zod';
+import { expectSchema, expectStatus } from '../expect.js';
 import { api, capabilities } from '../harness.js';
 import { requireCapability } from '../scenario.js';
 import { keyFromUri, totp, type TotpKey } from '../authenticators/totp.js';
-import { SoftwareAuthenticator } from '../authenticators/webauthn.js';
-import { createCustomer } from './customers.js';
-import { type Customer } from '../schemas/index.js';
+import { SoftwareAuthenticator, type CreationOptions } from '../authenticators/webauthn.js';
+import { type AddressedCustomer, createCustomer } from './customers.js';
 import { PasskeyConfirmation, PasskeyEnrollment, ScaFactorList, TotpConfirmation, TotpEnrollment } from '../schemas/strong-customer-authentication.js';
 
 export const FACTORS = '/sca/factors';
@@ -26,7 +26,7 @@ export const LOGIN_COMPLETE_PATH = '/sca/login/complete';
 export const END_USER_IP = '203.0.113.7';
 
 /** A customer of the declared SCA region (capabilities.sca), or of another region when `region` says so. */
-export async function scaRegionCustomer(region = capabilities.sca!.region): Promise<Customer> {
+export async function scaRegionCustomer(region = capabilities.sca!.region): Promise<AddressedCustomer> {
   return createCustomer(individual({ region, address: { line1: 'Hauptstr. 1', postalCode: '10115', city: 'Berlin', country: region } }));
 }
 
@@ -99,8 +99,15 @@ export async function enrolTotp(customerId: string): Promise<TotpKey> {
   return key;
 }
 
+/** WebAuthn creation options carry the challenge a registration signs (the description types PasskeyEnrollmentStart.options as any object). */
+const WebAuthnCreationOptions = z.looseObject({ challenge: z.string().min(1) });
+
+/** Starts passkey enrollment: the answer, its options read as WebAuthn creation options, and at least one origin to register at. */
 export async function startPasskey(customerId: string) {
-  return expectStatus(await sca.post(FACTORS, customerId, { type: 'PASSKEY' }), 200, PasskeyEnrollment, 'supplement 16: POST /sca/factors {type: PASSKEY} answers {type, options, allowedOrigins, relyingPartyId}');
+  const enrollment = expectStatus(await sca.post(FACTORS, customerId, { type: 'PASSKEY' }), 200, PasskeyEnrollment, 'supplement 16: POST /sca/factors {type: PASSKEY} answers {type, options, allowedOrigins, relyingPartyId}');
+  const options = expectSchema(WebAuthnCreationOptions, enrollment.options, 'PasskeyEnrollmentStart.options: the WebAuthn creation options, with the challenge a registration signs') as CreationOptions;
+  if (enrollment.allowedOrigins.length === 0) expect(enrollment.allowedOrigins, 'PasskeyEnrollmentStart.allowedOrigins: the origins a registration may be made at; a passkey needs one').not.toEqual([]);
+  return { ...enrollment, options };
 }
 
 /** Enrols a passkey made by a new software authenticator; returns it and the credentialId the target lists. */

@@ -12,6 +12,7 @@ import { api, capabilities, listener } from '../harness.js';
 import { describeBounds, feeScheduleFor, platformFeeChoices, receivingFor, sendingFor, within, type Bounds, type FeeOverride } from '../money.js';
 import { AnyTransaction, EndUserTerms, ExternalAccount, InternalAccount, OutgoingTransaction, Page, PlatformConfig, Quote, type FeeConfig } from '../schemas/index.js';
 import type { ApiResponse } from '../client.js';
+import { currencyCode, currencyDecimals } from '../schemas/common.js';
 import { QuoteAwaitingSca } from '../schemas/strong-customer-authentication.js';
 import { activeAccount, createCustomer, fund } from './customers.js';
 import { rotating, rotatingPool } from '../field-rules/rotating.js';
@@ -88,6 +89,19 @@ const QUOTE_SENTENCES = [
 ];
 
 /**
+ * A quote's currency with the members its money is judged by. The description's Currency leaves code
+ * and decimals optional; a quote's fees and conversion cannot be judged without them, so the judgement
+ * stops where a quote lacks one, saying which.
+ */
+function judgedCurrency(quote: Quote, side: 'sendingCurrency' | 'receivingCurrency'): { code: string; decimals: number } {
+  const { code, decimals } = quote[side];
+  if (code === undefined || decimals === undefined) {
+    expect.fail(`quote ${quote.id}: ${side} carries no ${code === undefined ? 'code' : 'decimals'}, which judging its money needs (the description leaves it optional on Currency): ${JSON.stringify(quote[side])}`);
+  }
+  return { code: code!, decimals: decimals! };
+}
+
+/**
  * Money, to the smallest unit, against the request and the fee configuration:
  * - the locked side equals lockedCurrencyAmount;
  * - platformFeesIncluded equals the fixed fee plus the basis points of the amount, from the request's
@@ -99,13 +113,13 @@ const QUOTE_SENTENCES = [
  * may be either neighbour (one smallest unit); exchangeRate is taken as written, to its last digit.
  */
 export function expectQuoteMoney(quote: Quote, request: QuoteRequestBody, feeConfigs: readonly FeeConfig[]): void {
-  const sending = quote.sendingCurrency;
-  const receiving = quote.receivingCurrency;
+  const sending = judgedCurrency(quote, 'sendingCurrency');
+  const receiving = judgedCurrency(quote, 'receivingCurrency');
   const locked = request.lockedCurrencySide === 'SENDING' ? quote.totalSendingAmount : quote.totalReceivingAmount;
   const context = `quote ${quote.id}: ${JSON.stringify({ totalSendingAmount: quote.totalSendingAmount, totalReceivingAmount: quote.totalReceivingAmount, exchangeRate: quote.exchangeRate, feesIncluded: quote.feesIncluded, platformFeesIncluded: quote.platformFeesIncluded })}`;
   expect(locked, `lockedCurrencySide ${request.lockedCurrencySide}: the locked side equals lockedCurrencyAmount ${request.lockedCurrencyAmount}; ${context}`).toBe(request.lockedCurrencyAmount);
 
-  const schedule = feeScheduleFor({ override: request.platformFeeOverride, feeConfigs, sending: sending.code, receiving: receiving.code });
+  const schedule = feeScheduleFor({ override: request.platformFeeOverride, feeConfigs, sending: currencyCode(sending), receiving: currencyCode(receiving) });
   const charged = quote.platformFeesIncluded ?? 0;
   const fees = quote.feesIncluded;
   const net = quote.totalSendingAmount - fees;
@@ -120,7 +134,7 @@ export function expectQuoteMoney(quote: Quote, request: QuoteRequestBody, feeCon
 
   // exchangeRate: sending units per receiving unit, read as major units; where the decimals differ
   // a target counting smallest units is also accepted, and noted.
-  const readings: [string, number, number][] = [['currency units', sending.decimals, receiving.decimals]];
+  const readings: [string, number, number][] = [['currency units', currencyDecimals(sending), currencyDecimals(receiving)]];
   if (sending.decimals !== receiving.decimals) readings.push(['smallest units', 0, 0]);
   // Whether the rate converts the sending total less the fees or the whole of it is not stated (the
   // description's exchange-rate example converts the whole): either, noted.

@@ -141,7 +141,11 @@ export async function expectSessionsUnchanged(accountId: string, before: readonl
 /** POST /auth/credentials/{id}/challenge for an OTP credential: the AuthMethod with a new otpEncryptionTargetBundle. */
 export async function otpChallenge(credentialId: string): Promise<string> {
   const res = await api.post(CREDENTIAL_CHALLENGE, { params: { credentialId }, body: {} });
-  return expectStatus(res, 200, OtpChallenge, 'supplement 17: an OTP challenge answers the AuthMethod with a new otpEncryptionTargetBundle').otpEncryptionTargetBundle;
+  const challenge = expectStatus(res, 200, OtpChallenge, 'Description, AuthCredentialResponseOneOf: an OTP challenge answers an AuthMethodResponse');
+  // basis: supplement (section 17): the answer carries a new otpEncryptionTargetBundle (the description leaves it optional).
+  const bundle = challenge.otpEncryptionTargetBundle;
+  if (typeof bundle !== 'string' || bundle === '') expect.fail(`supplement 17: an OTP challenge answers the AuthMethod with a new otpEncryptionTargetBundle; got ${JSON.stringify(challenge)}`);
+  return bundle;
 }
 
 /**

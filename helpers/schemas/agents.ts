@@ -1,78 +1,106 @@
-// basis: supplement (sections 11 and 23): the records of agent management and agent operations.
-// The interface names the areas and the Bearer scheme only; every shape here is the supplement's,
-// starred fields required, the rest optional and open.
+// The records of agent management and agent operations. Each schema is the description's component
+// it names; amounts of the policy and usage are integers in the smallest unit (AgentSpendingLimits).
 import { z } from 'zod';
-import { IsoUtc, MoneyLike, typedId } from './common.js';
+import { IsoUtc, typedId } from './common.js';
 import { pageOf } from './page.js';
+import { Quote } from './quotes.js';
+import { AnyTransaction } from './transactions.js';
 
+/** Description: AgentPermission. */
 export const PERMISSIONS = ['VIEW_TRANSACTIONS', 'CREATE_TRANSFERS', 'CREATE_QUOTES', 'EXECUTE_QUOTES', 'MANAGE_EXTERNAL_ACCOUNTS'] as const;
 export type Permission = (typeof PERMISSIONS)[number];
+/** Description: AgentExecutionMode. */
 export const ExecutionMode = z.enum(['AUTO', 'APPROVAL_REQUIRED']);
 
-/** Amounts of the policy and usage: integers in the smallest unit (an amount may also come as Money). */
-const Amount = MoneyLike;
+/** Description: AgentSpendingLimits. */
+export const SpendingLimits = z.looseObject({
+  currency: z.string(),
+  perTransactionLimit: z.int(),
+  dailyLimit: z.int().nullish(),
+  dailyTransactionLimit: z.int().optional(),
+  monthlyLimit: z.int().nullish(),
+});
 
+/** Description: AgentAccountRule. */
+export const AccountRule = z.looseObject({
+  accountId: z.string(),
+  executionMode: ExecutionMode.optional(),
+  perTransactionLimit: z.int().nullish(),
+});
+
+/** Description: AgentPolicy. */
 export const Policy = z.looseObject({
   permissions: z.array(z.enum(PERMISSIONS)),
   defaultExecutionMode: ExecutionMode,
-  spendingLimits: z.looseObject({
-    currency: z.string().min(1),
-    perTransactionLimit: Amount,
-    dailyLimit: Amount.nullish(),
-    dailyTransactionLimit: z.number().int().min(0).nullish(),
-    monthlyLimit: Amount.nullish(),
-  }),
-  accountRestrictions: z
-    .looseObject({
-      allowedAccountIds: z.array(z.string()).nullish(),
-      accountRules: z.array(z.looseObject({ accountId: z.string().min(1), executionMode: ExecutionMode.nullish(), perTransactionLimit: Amount.nullish() })).nullish(),
-    })
-    .nullish(),
-  approvalThresholds: z.looseObject({ currency: z.string().min(1), amount: Amount.nullish() }).nullish(),
+  spendingLimits: SpendingLimits,
+  // Description: AgentAccountRestrictions.
+  accountRestrictions: z.looseObject({ allowedAccountIds: z.array(z.string()).nullish(), accountRules: z.array(AccountRule).optional() }).optional(),
+  // Description: AgentApprovalThresholds.
+  approvalThresholds: z.looseObject({ currency: z.string().optional(), amount: z.int().nullish() }).optional(),
 });
 export type Policy = z.infer<typeof Policy>;
 
+/** Description: AgentUsage. */
+export const Usage = z.looseObject({
+  dailyTransactionCount: z.int(),
+  dailySpend: z.int(),
+  dailyResetDate: z.iso.date().optional(),
+  monthlySpend: z.int(),
+  monthlyResetMonth: z.string().optional(),
+});
+
+/** Description: Agent. */
 export const Agent = z.looseObject({
   id: typedId('Agent'),
-  name: z.string().min(1),
+  name: z.string(),
   customerId: typedId('Customer'),
   isPaused: z.boolean(),
   isConnected: z.boolean(),
   policy: Policy,
-  usage: z.looseObject({
-    dailyTransactionCount: z.number().int().min(0),
-    dailySpend: Amount,
-    dailyResetDate: z.string().nullish(),
-    monthlySpend: Amount,
-    monthlyResetMonth: z.string().nullish(),
-  }),
+  usage: Usage,
   createdAt: IsoUtc,
   updatedAt: IsoUtc,
 });
 export type Agent = z.infer<typeof Agent>;
+/** Description: AgentListResponse. */
 export const AgentPage = pageOf(Agent);
 
-export const DeviceCode = z.looseObject({ code: z.string().min(1), agentId: typedId('Agent'), expiresAt: IsoUtc, redeemed: z.boolean() });
+/** Description: AgentDeviceCode. */
+export const DeviceCode = z.looseObject({ code: z.string(), agentId: typedId('Agent'), expiresAt: IsoUtc, redeemed: z.boolean() });
+/** Description: AgentCreateResponse. */
 export const AgentCreated = z.looseObject({ agent: Agent, deviceCode: DeviceCode });
-export const DeviceCodeStatus = z.looseObject({ code: z.string().min(1), redeemed: z.boolean() });
-export const Redeemed = z.looseObject({ agentId: typedId('Agent'), agentName: z.string().min(1), accessToken: z.string().min(1), policy: Policy });
+/** Description: AgentDeviceCodeStatusResponse. */
+export const DeviceCodeStatus = z.looseObject({ code: z.string(), redeemed: z.boolean() });
+/** Description: AgentDeviceCodeRedeemResponse. */
+export const Redeemed = z.looseObject({ agentId: typedId('Agent'), agentName: z.string(), accessToken: z.string(), policy: Policy });
 
+/** Description: AgentActionStatus. */
 export const ACTION_STATUSES = ['PENDING_APPROVAL', 'APPROVED', 'REJECTED', 'FAILED'] as const;
+
+/** Description: AgentTransferDetails. */
+export const TransferDetails = z.looseObject({
+  amount: z.int(),
+  currency: z.string(),
+  sourceAccountId: z.string(),
+  destinationAccountId: z.string(),
+});
+
+/** Description: AgentAction; its quote a Quote (./quotes.ts), its transaction a TransactionOneOf (./transactions.ts). */
 export const AgentAction = z.looseObject({
   id: typedId('AgentAction'),
   agentId: typedId('Agent'),
   customerId: typedId('Customer'),
-  platformCustomerId: z.string().min(1),
+  platformCustomerId: z.string(),
   status: z.enum(ACTION_STATUSES),
+  // Description: AgentActionType.
   type: z.enum(['EXECUTE_QUOTE', 'TRANSFER_OUT', 'TRANSFER_IN']),
-  quote: z.looseObject({ id: typedId('Quote') }).nullish(),
-  transferDetails: z
-    .looseObject({ amount: Amount, currency: z.union([z.string().min(1), z.looseObject({ code: z.string().min(1) })]), sourceAccountId: z.string().min(1), destinationAccountId: z.string().min(1) })
-    .nullish(),
-  transaction: z.looseObject({ id: typedId('Transaction'), status: z.string().min(1) }).nullish(),
-  rejectionReason: z.string().nullish(),
+  quote: Quote.optional(),
+  transferDetails: TransferDetails.optional(),
+  transaction: AnyTransaction.optional(),
+  rejectionReason: z.string().optional(),
   createdAt: IsoUtc,
   updatedAt: IsoUtc,
 });
 export type AgentAction = z.infer<typeof AgentAction>;
+/** Description: AgentActionListResponse. */
 export const AgentActionPage = pageOf(AgentAction);

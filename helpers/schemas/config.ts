@@ -1,27 +1,28 @@
-// The platform configuration and its fee configurations (interface: PATCH /config; supplement section 2).
+// The platform configuration and its fee configurations (interface: PATCH /config; description: PlatformConfig).
 import { z } from 'zod';
-import { Currency, IsoUtc, typedId } from './common.js';
+import { CounterpartyFieldDefinition, CustomerInfoFieldName, IsoUtc, typedId } from './common.js';
 
-/** basis: supplement (section 2): FeeConfig {feeType* (CROSS_CURRENCY_TRANSACTION only), sourceCurrency* (USD only), variableFeeBps* 0–10000, fixedFee*}. */
+/** Description: FeeConfig {feeType* (FeeType), sourceCurrency*, variableFeeBps* 0–10000, fixedFee* (FixedFee {amount* ≥ 0, currency*})}. */
 export const FeeConfig = z.looseObject({
-  feeType: z.literal('CROSS_CURRENCY_TRANSACTION'),
-  sourceCurrency: z.literal('USD'),
-  variableFeeBps: z.number().int().min(0).max(10_000),
-  fixedFee: z.looseObject({ amount: z.number().int().min(0), currency: z.union([z.string().regex(/^[A-Z]{3}$/), Currency]) }),
+  feeType: z.enum(['CROSS_CURRENCY_TRANSACTION']),
+  sourceCurrency: z.string(),
+  variableFeeBps: z.int().min(0).max(10_000),
+  fixedFee: z.looseObject({ amount: z.int().min(0), currency: z.string() }),
 });
 export type FeeConfig = z.infer<typeof FeeConfig>;
 
 /**
- * Interface: PATCH /config body fields webhookEndpoint (string URL), feeConfigs, cardTokenization2faConfig;
- * basis: supplement (section 2): PlatformConfig. The supplement stars no top-level field, so each is
- * optional; the starred fields of a supportedCurrencies entry (currencyCode*, minAmount*, maxAmount*,
- * requiredCounterpartyFields*[{name, mandatory}], enabledTransactionTypes*[INCOMING|OUTGOING]) are required.
+ * Description: PlatformCurrencyConfig {currencyCode*, minAmount* and maxAmount* (integers ≥ 0),
+ * requiredCounterpartyFields* (CounterpartyFieldDefinition), providerRequiredCustomerFields and
+ * providerRequiredCounterpartyCustomerFields (CustomerInfoFieldName), enabledTransactionTypes* (INCOMING | OUTGOING)}.
  */
 export const PlatformSupportedCurrency = z.looseObject({
-  currencyCode: z.string().min(1),
-  minAmount: z.number(),
-  maxAmount: z.number(),
-  requiredCounterpartyFields: z.array(z.looseObject({ name: z.string().min(1), mandatory: z.boolean() })),
+  currencyCode: z.string(),
+  minAmount: z.int().min(0),
+  maxAmount: z.int().min(0),
+  requiredCounterpartyFields: z.array(CounterpartyFieldDefinition),
+  providerRequiredCustomerFields: z.array(CustomerInfoFieldName).optional(),
+  providerRequiredCounterpartyCustomerFields: z.array(CustomerInfoFieldName).optional(),
   enabledTransactionTypes: z.array(z.enum(['INCOMING', 'OUTGOING'])),
 });
 /**
@@ -41,14 +42,33 @@ export const CardTokenization2faConfig = z.looseObject({
   }).optional(),
   sms: z.looseObject({ templateSid: z.string().max(64).optional(), bodyText: z.string().max(480).optional() }).optional(),
 });
+/**
+ * Description: EmbeddedWalletConfig, every member optional: appName ≤255, otpLength 4–12, alphanumeric,
+ * expirationSeconds 1–86400, sendFromEmailAddress (email, ≤255), sendFromEmailSenderName ≤255,
+ * replyToEmailAddress (email, ≤255), logoUrl (uri, ≤512).
+ */
+export const EmbeddedWalletConfig = z.looseObject({
+  appName: z.string().max(255).optional(),
+  otpLength: z.int().min(4).max(12).optional(),
+  alphanumeric: z.boolean().optional(),
+  expirationSeconds: z.int().min(1).max(86_400).optional(),
+  sendFromEmailAddress: z.email().max(255).optional(),
+  sendFromEmailSenderName: z.string().max(255).optional(),
+  replyToEmailAddress: z.email().max(255).optional(),
+  logoUrl: z.url().max(512).optional(),
+});
+/**
+ * Description: PlatformConfig, every member optional. Interface, Resources: the id is
+ * PlatformConfig:<uuid>, the timestamps UTC.
+ */
 export const PlatformConfig = z.looseObject({
   id: typedId('PlatformConfig').optional(),
-  umaDomain: z.string().nullish(),
-  // Interface: webhookEndpoint a string URL; Description: PlatformConfig.webhookEndpoint a string (not nullable), left out when none is set.
-  webhookEndpoint: z.url().optional(),
+  umaDomain: z.string().optional(),
+  proxyUmaSubdomain: z.string().optional(),
+  webhookEndpoint: z.string().optional(),
   supportedCurrencies: z.array(PlatformSupportedCurrency).optional(),
   isRegulatedFinancialInstitution: z.boolean().optional(),
-  // Description: PlatformConfig.cardTokenization2faConfig is a CardTokenization2FAConfig (not nullable).
+  embeddedWalletConfig: EmbeddedWalletConfig.optional(),
   cardTokenization2faConfig: CardTokenization2faConfig.optional(),
   feeConfigs: z.array(FeeConfig).optional(),
   createdAt: IsoUtc.optional(),

@@ -6,71 +6,46 @@
 import { z } from 'zod';
 import { Card, CardTransaction } from './cards.js';
 import { IsoUtc, Money, typedId } from './common.js';
-import { Customer, KycStatus } from './customers.js';
+import { AgentAction } from './agents.js';
+import { BulkUploadJob, CustomerRecord } from './customers.js';
 import { ExternalAccount } from './external-accounts.js';
 import { InternalAccount } from './internal-accounts.js';
 import { Verification } from './kyc.js';
-import { IncomingTransaction, OUTGOING_STATUSES, OutgoingStatus, OutgoingTransaction } from './transactions.js';
+import { CounterpartyFieldDefinition, IncomingTransaction, OUTGOING_STATUSES, OutgoingTransaction } from './transactions.js';
 import { UmaInvitation } from './uma.js';
 
-/** basis: supplement (section 8): the refund object of a failed payment. */
-export const Refund = z.looseObject({
-  reference: z.string().min(1),
-  initiatedAt: IsoUtc,
-  settledAt: IsoUtc.nullish(),
-  status: z.enum(['PENDING', 'COMPLETED', 'FAILED']),
-  reason: z.enum(['TRANSACTION_FAILED', 'USER_CANCELLATION', 'TIMEOUT']).nullish(),
-});
+/** Description: Refund (./transactions.ts), the refund object of a failed payment. */
+export { Refund } from './transactions.js';
 
 /**
- * Outgoing status (OutgoingStatus): the supplement's outgoing enum (section 8); the interface also names
- * REFUND_PENDING, REFUND_COMPLETED, REFUND_FAILED as transaction statuses (the supplement notes the
- * conflict and says to accept either).
+ * Description: OutgoingPaymentWebhook.data is an OutgoingTransaction, for every OUTGOING_PAYMENT.* type;
+ * a REFUND_* event's payment keeps its OutgoingTransactionStatus (FAILED) and carries the refund.
  */
-export const OutgoingPaymentData = OutgoingTransaction.extend({
-  status: OutgoingStatus,
-  refund: Refund.optional(),
-});
+export const OutgoingPaymentData = OutgoingTransaction;
 
-/** basis: supplement (section 13): the IncomingTransaction (./transactions.ts), with the approval request's requestedReceiverCustomerInfoFields. */
+/** Description: IncomingPaymentWebhook.data is an IncomingPaymentWebhookData: the IncomingTransaction with requestedReceiverCustomerInfoFields?. */
 export const IncomingPaymentData = IncomingTransaction.extend({
-  refund: Refund.optional(),
-  requestedReceiverCustomerInfoFields: z.array(z.looseObject({ name: z.string(), mandatory: z.boolean() })).optional(),
+  requestedReceiverCustomerInfoFields: z.array(CounterpartyFieldDefinition).optional(),
 });
 
-/** basis: supplement (section 4): the customer of the KYC and KYB events, with its kycStatus or kybStatus. */
-export const KycCustomerData = Customer.extend({ kycStatus: KycStatus });
-export const KybCustomerData = Customer.extend({ kybStatus: KycStatus });
+/** Description: CustomerWebhook.data is a CustomerOneOf, for the KYC and the KYB events alike. */
+export const KycCustomerData = CustomerRecord;
+export const KybCustomerData = CustomerRecord;
 
-/** basis: supplement (sections 5 and 14): the Verification record (errors[].type of the 22 VerificationErrorType values), as GET reads it. */
+/** Description: VerificationWebhook.data is a Verification. */
 export const VerificationData = Verification;
 
 /** basis: supplement (section 19): UmaInvitation. */
 export const InvitationData = UmaInvitation;
 
-/** basis: supplement (section 24): BulkCustomerImportJob. */
-export const BulkJobData = z.looseObject({
-  id: z.string().min(1),
-  status: z.enum(['PENDING', 'PROCESSING', 'COMPLETED', 'FAILED']),
-  progress: z.looseObject({ total: z.number().int(), processed: z.number().int(), successful: z.number().int(), failed: z.number().int() }),
-  errors: z.array(z.looseObject({})).optional(),
-  completedAt: IsoUtc.nullish(),
-});
+/** Description: BulkUploadWebhook.data is a BulkCustomerImportJob. */
+export const BulkJobData = BulkUploadJob;
 
-/** basis: supplement (section 23): AgentAction. */
-export const AgentActionData = z.looseObject({
-  id: typedId('AgentAction'),
-  agentId: z.string().min(1),
-  customerId: z.string().min(1),
-  platformCustomerId: z.string().min(1),
-  status: z.enum(['PENDING_APPROVAL', 'APPROVED', 'REJECTED', 'FAILED']),
-  type: z.enum(['EXECUTE_QUOTE', 'TRANSFER_OUT', 'TRANSFER_IN']),
-  createdAt: IsoUtc,
-  updatedAt: IsoUtc,
-});
+/** Description: AgentActionWebhook.data is an AgentAction. */
+export const AgentActionData = AgentAction;
 
-/** Interface, Events: TEST carries no data; basis: supplement (section 3): the real service sends `data: {}`. */
-export const TestData = z.looseObject({});
+/** Description: TestWebhookRequest declares no data, and (the interface's override) does not require it: interface, Events: TEST carries none; supplement 3: the real service sends `data: {}`. */
+export const TestData = z.unknown().optional();
 
 const outgoing = (s: string) => [`OUTGOING_PAYMENT.${s}`, OutgoingPaymentData] as const;
 const incoming = (s: string) => [`INCOMING_PAYMENT.${s}`, IncomingPaymentData] as const;

@@ -1,14 +1,35 @@
-// Response and event schemas of verifications, documents and beneficial owners.
-// basis: supplement (sections 5 and 14): the interface shows none of these records.
+// Verifications, documents and beneficial owners, and the pieces customers share with them (KYC
+// status, address, identification type). Each schema is the description's component it names.
 import { z } from 'zod';
 import { IsoUtc, typedId } from './common.js';
-import { KycStatus } from './customers.js';
 import { pageOf } from './page.js';
 
+/** Description: KycStatus. */
+export const KycStatus = z.enum(['UNVERIFIED', 'PENDING', 'APPROVED', 'REJECTED', 'HOLD']);
+/** Description: KybStatus (the same values). */
+export const KybStatus = KycStatus;
+
+/** Description: Address. */
+export const Address = z.looseObject({
+  line1: z.string(),
+  line2: z.string().optional(),
+  city: z.string().optional(),
+  state: z.string().optional(),
+  postalCode: z.string(),
+  country: z.string(),
+});
+
+/** Description: IdentificationType. */
+export const IdentificationType = z.enum(['SSN', 'ITIN', 'EIN', 'NON_US_TAX_ID']);
+
+/** Description: E.164 phone number pattern (Customer.phoneNumber, BeneficialOwnerPersonalInfo.phoneNumber). */
+export const E164 = /^\+[1-9]\d{1,14}$/;
+
 export const VERIFICATION_STATUSES = ['RESOLVE_ERRORS', 'PENDING_MANUAL_REVIEW', 'IN_PROGRESS', 'APPROVED', 'REJECTED', 'READY_FOR_VERIFICATION'] as const;
+/** Description: VerificationStatus. */
 export const VerificationStatus = z.enum(VERIFICATION_STATUSES);
 
-/** Supplement 14: VerificationErrorType (22). */
+/** Description: VerificationErrorType. */
 export const VerificationErrorType = z.enum([
   'MISSING_FIELD', 'INVALID_FIELD', 'MISSING_LEGAL_PRESENCE_DOCUMENT', 'MISSING_CONTROL_STRUCTURE_DOCUMENT',
   'MISSING_OWNERSHIP_STRUCTURE_DOCUMENT', 'MISSING_PROOF_OF_ADDRESS_DOCUMENT', 'MISSING_IDENTITY_DOCUMENT', 'INVALID_DOCUMENT',
@@ -17,30 +38,7 @@ export const VerificationErrorType = z.enum([
   'APPLICANT_REJECTED', 'MISSING_BENEFICIAL_OWNER', 'MISSING_CONTROL_PERSON', 'MISSING_GOOD_STANDING_DOCUMENT',
 ]);
 
-/** Supplement 5: RESOLVE_ERRORS entry {resourceId*, type*, field?, acceptedDocumentTypes?, reason*}. */
-export const ResolveError = z.looseObject({
-  resourceId: z.string().min(1),
-  type: VerificationErrorType,
-  field: z.string().min(1).optional(),
-  acceptedDocumentTypes: z.array(z.string().min(1)).optional(),
-  reason: z.string().min(1),
-});
-
-/** Supplement 5/14: Verification {id, customerId, verificationStatus, errors[] (empty when APPROVED/IN_PROGRESS), createdAt, updatedAt?}. */
-export const Verification = z
-  .looseObject({
-    id: typedId('Verification'),
-    customerId: typedId('Customer'),
-    verificationStatus: VerificationStatus,
-    errors: z.array(ResolveError),
-    createdAt: IsoUtc,
-    updatedAt: IsoUtc.optional(),
-  })
-  .refine((v) => !['APPROVED', 'IN_PROGRESS'].includes(v.verificationStatus) || v.errors.length === 0, 'errors is empty when APPROVED or IN_PROGRESS');
-export type Verification = z.infer<typeof Verification>;
-export const VerificationPage = pageOf(Verification);
-
-/** Supplement 14: the 26 document types. */
+/** Description: DocumentType. */
 export const DocumentType = z.enum([
   'PASSPORT', 'DRIVERS_LICENSE', 'NATIONAL_ID', 'CERTIFICATE_OF_INCORPORATION', 'ARTICLES_OF_INCORPORATION',
   'ARTICLES_OF_ASSOCIATION', 'STATE_REGISTRY_EXCERPT', 'DIRECTOR_REGISTRY', 'TRUST_AGREEMENT', 'STATE_COMPANY_REGISTRY',
@@ -49,41 +47,78 @@ export const DocumentType = z.enum([
   'INCUMBENCY_CERTIFICATE', 'BUSINESS_LICENSE', 'POWER_OF_ATTORNEY', 'SELFIE', 'OTHER',
 ]);
 
-/** Supplement 14: Document {id*, documentHolder*, documentType*, side?, country*, documentNumber?, issuingAuthority?, fileName*, createdAt*, updatedAt?}; no status. */
+/** Description: VerificationError (an entry of Verification.errors). */
+export const ResolveError = z.looseObject({
+  resourceId: z.string(),
+  type: VerificationErrorType,
+  field: z.string().optional(),
+  acceptedDocumentTypes: z.array(DocumentType).optional(),
+  reason: z.string(),
+});
+
+/**
+ * Description: Verification. Its `errors` is "Empty when verificationStatus is APPROVED or
+ * IN_PROGRESS" in prose only: scenarios that rely on it assert it themselves.
+ */
+export const Verification = z.looseObject({
+  id: typedId('Verification'),
+  customerId: typedId('Customer'),
+  verificationStatus: VerificationStatus,
+  errors: z.array(ResolveError),
+  createdAt: IsoUtc,
+  updatedAt: IsoUtc.optional(),
+});
+export type Verification = z.infer<typeof Verification>;
+/** Description: VerificationListResponse. */
+export const VerificationPage = pageOf(Verification);
+
+/** Description: Document. */
 export const Document = z.looseObject({
   id: typedId('Document'),
-  documentHolder: z.string().min(1),
+  // Description: "a Customer ID or a BeneficialOwner ID".
+  documentHolder: z.string(),
   documentType: DocumentType,
-  side: z.enum(['FRONT', 'BACK']).nullish(),
-  country: z.string().regex(/^[A-Z]{2}$/),
-  documentNumber: z.string().nullish(),
-  issuingAuthority: z.string().nullish(),
-  fileName: z.string().min(1),
+  side: z.enum(['FRONT', 'BACK']).optional(),
+  country: z.string(),
+  documentNumber: z.string().optional(),
+  issuingAuthority: z.string().optional(),
+  fileName: z.string(),
   createdAt: IsoUtc,
-  updatedAt: IsoUtc.nullish(),
+  updatedAt: IsoUtc.optional(),
 });
 export type Document = z.infer<typeof Document>;
+/** Description: DocumentListResponse. */
 export const DocumentPage = pageOf(Document);
 
-/** Supplement 5/14: BeneficialOwner: the create fields plus kycStatus*, createdAt*. */
+/** Description: BeneficialOwnerRole. */
+export const BeneficialOwnerRole = z.enum(['UBO', 'DIRECTOR', 'COMPANY_OFFICER', 'CONTROL_PERSON', 'TRUSTEE', 'GENERAL_PARTNER']);
+
+/** Description: BeneficialOwnerPersonalInfo. */
+export const BeneficialOwnerPersonalInfo = z.looseObject({
+  firstName: z.string(),
+  middleName: z.string().optional(),
+  lastName: z.string(),
+  birthDate: z.iso.date(),
+  nationality: z.string(),
+  email: z.email().optional(),
+  phoneNumber: z.string().regex(E164).optional(),
+  address: Address,
+  idType: IdentificationType,
+  identifier: z.string(),
+  countryOfIssuance: z.string().optional(),
+});
+
+/** Description: BeneficialOwner. */
 export const BeneficialOwner = z.looseObject({
-  id: z.string().min(1),
+  id: typedId('BeneficialOwner'),
   customerId: typedId('Customer'),
-  roles: z.array(z.enum(['UBO', 'DIRECTOR', 'COMPANY_OFFICER', 'CONTROL_PERSON', 'TRUSTEE', 'GENERAL_PARTNER'])).min(1),
-  // Description: BeneficialOwner.ownershipPercentage integer, minimum 0, maximum 100.
-  ownershipPercentage: z.number().int().min(0).max(100),
-  personalInfo: z.looseObject({
-    firstName: z.string().min(1),
-    lastName: z.string().min(1),
-    birthDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
-    nationality: z.string().regex(/^[A-Z]{2}$/),
-    address: z.looseObject({ line1: z.string().min(1), postalCode: z.string().min(1), country: z.string().regex(/^[A-Z]{2}$/) }),
-    idType: z.enum(['SSN', 'ITIN', 'EIN', 'NON_US_TAX_ID']),
-    // Description: BeneficialOwnerPersonalInfo requires identifier, a string.
-    identifier: z.string(),
-  }),
+  roles: z.array(BeneficialOwnerRole),
+  ownershipPercentage: z.int().min(0).max(100),
+  personalInfo: BeneficialOwnerPersonalInfo,
   kycStatus: KycStatus,
   createdAt: IsoUtc,
+  updatedAt: IsoUtc.optional(),
 });
 export type BeneficialOwner = z.infer<typeof BeneficialOwner>;
+/** Description: BeneficialOwnerListResponse. */
 export const BeneficialOwnerPage = pageOf(BeneficialOwner);

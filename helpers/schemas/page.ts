@@ -1,11 +1,14 @@
-// basis: supplement (section 1): lists answer `{data, hasMore, nextCursor? (only if hasMore), totalCount?}`.
+// The description's list responses: most are {data*, hasMore*, nextCursor, totalCount (integer)}
+// (CustomerListResponse and its like); VaspListResponse has no totalCount; UmaProviderListResponse
+// requires nothing. Supplement 1's cursor rule (nextCursor given when hasMore, and only then) is no
+// part of them: pageCursorProblem states it for the scenarios that walk a list (../flows/pages.ts).
 import { z } from 'zod';
 
-const build = <T extends z.ZodType, H extends z.ZodBoolean | z.ZodOptional<z.ZodBoolean>>(item: T, hasMore: H) =>
-  z
-    .looseObject({ data: z.array(item), hasMore, nextCursor: z.string().min(1).optional(), totalCount: z.number().int().min(0).optional() })
-    .refine((p) => !p.hasMore || p.nextCursor !== undefined, 'nextCursor is present when hasMore is true')
-    .refine((p) => p.hasMore === true || p.nextCursor === undefined, 'nextCursor only if hasMore');
+const build = <T extends z.ZodType>(item: T) =>
+  z.looseObject({ data: z.array(item), hasMore: z.boolean(), nextCursor: z.string().optional(), totalCount: z.int().optional() });
+const buildWithoutTotal = <T extends z.ZodType>(item: T) => z.looseObject({ data: z.array(item), hasMore: z.boolean(), nextCursor: z.string().optional() });
+const buildNothingRequired = <T extends z.ZodType>(item: T) =>
+  z.looseObject({ data: z.array(item).optional(), hasMore: z.boolean().optional(), nextCursor: z.string().optional(), totalCount: z.int().optional() });
 
 /** One schema per item schema: scenarios ask for one per list they read, and building one costs more than a parse. */
 function perItem<R>(make: (item: z.ZodType) => R): (item: z.ZodType) => R {
@@ -17,12 +20,26 @@ function perItem<R>(make: (item: z.ZodType) => R): (item: z.ZodType) => R {
   };
 }
 
-const page = perItem((item) => build(item, z.boolean()));
-/**
- * A page whose `hasMore` may be absent: supplement 18's row for GET /uma-providers gives `hasMore?`
- * where section 1 gives `hasMore*`. A page without it has no more, so it carries no nextCursor.
- */
-const pageHasMoreOptional = perItem((item) => build(item, z.boolean().optional()));
+const page = perItem(build);
+const pageWithoutTotal = perItem(buildWithoutTotal);
+const pageHasMoreOptional = perItem(buildNothingRequired);
 
-export const pageOf = <T extends z.ZodType>(item: T) => page(item) as ReturnType<typeof build<T, z.ZodBoolean>>;
-export const pageHasMoreOptionalOf = <T extends z.ZodType>(item: T) => pageHasMoreOptional(item) as ReturnType<typeof build<T, z.ZodOptional<z.ZodBoolean>>>;
+/** Description: a list response of the common shape (CustomerListResponse, TokenListResponse, StablecoinListResponse, ...). */
+export const pageOf = <T extends z.ZodType>(item: T) => page(item) as ReturnType<typeof build<T>>;
+/** Description: VaspListResponse {data*, hasMore*, nextCursor}, which declares no totalCount. */
+export const pageWithoutTotalOf = <T extends z.ZodType>(item: T) => pageWithoutTotal(item) as ReturnType<typeof buildWithoutTotal<T>>;
+/**
+ * Description: UmaProviderListResponse {data, hasMore, nextCursor, totalCount}, none required
+ * (supplement 18's row for GET /uma-providers gives `hasMore?` too). A page without hasMore has no more.
+ */
+export const pageHasMoreOptionalOf = <T extends z.ZodType>(item: T) => pageHasMoreOptional(item) as ReturnType<typeof buildNothingRequired<T>>;
+
+/**
+ * basis: supplement (section 1): a page gives nextCursor when hasMore is true, and only then (an absent
+ * hasMore, where a list's documents allow it, says no more). The problem with `p`, or undefined.
+ */
+export function pageCursorProblem(p: { hasMore?: boolean; nextCursor?: string }): string | undefined {
+  if (p.hasMore === true && p.nextCursor === undefined) return 'Supplement 1: a page with hasMore true gives nextCursor; this one gives none';
+  if (p.hasMore !== true && p.nextCursor !== undefined) return `Supplement 1: nextCursor only if hasMore; this page gives nextCursor ${JSON.stringify(p.nextCursor)} with hasMore ${p.hasMore}`;
+  return undefined;
+}

@@ -1,12 +1,14 @@
-// Response schemas of the SCA resources. basis: supplement (sections 10 and 16): required fields and
-// enums as the supplement gives them.
+// Response schemas of the SCA resources, as the description gives them; what the interface or the
+// supplement add beyond them is stated where a scenario relies on it.
 import { z } from 'zod';
 import { IsoUtc } from './common.js';
 import { ScaChallenge, ScaFactor } from './external-accounts.js';
 import { Quote } from './quotes.js';
 
-/** Interface: POST /sca/login/complete "response carries sessionExpiresAt"; supplement (section 10): {status: "SUCCESS", sessionExpiresAt}. */
-export const ScaLoginResult = z.looseObject({ status: z.literal('SUCCESS').optional(), sessionExpiresAt: IsoUtc });
+/** Description: ScaLoginComplete {status* (string), sessionExpiresAt (date-time or null)}. */
+export const ScaLoginResult = z.looseObject({ status: z.string(), sessionExpiresAt: IsoUtc.nullable().optional() });
+/** Interface, Strong Customer Authentication: "POST /sca/login/complete ... response carries sessionExpiresAt": the login's answer with it. */
+export const ScaSession = ScaLoginResult.extend({ sessionExpiresAt: IsoUtc });
 
 /**
  * A quote awaiting its customer's SCA: supplement 16 (authorization loop: "execute for an SCA customer
@@ -17,37 +19,37 @@ export const ScaLoginResult = z.looseObject({ status: z.literal('SUCCESS').optio
 export const QuoteAwaitingSca = Quote.extend({ status: z.literal('PENDING_AUTHORIZATION'), scaChallenge: ScaChallenge });
 export type QuoteAwaitingSca = z.infer<typeof QuoteAwaitingSca>;
 
-/** GET /sca/factors: 200 {factors*[{factor*, credentialId? (PASSKEY), name?}]}; SMS_OTP always present. */
-export const ScaFactorList = z.looseObject({
-  factors: z.array(z.looseObject({ factor: ScaFactor, credentialId: z.string().min(1).optional(), name: z.string().optional() })),
-});
+/** Description: ScaFactorView {factor* (ScaFactor), credentialId, name}. */
+export const ScaFactorView = z.looseObject({ factor: ScaFactor, credentialId: z.string().optional(), name: z.string().optional() });
+/** Description: ScaFactorList {factors*}. */
+export const ScaFactorList = z.looseObject({ factors: z.array(ScaFactorView) });
 
-/** POST /sca/factors {type: TOTP}: 200 {type, secret*, secretBase32Encoded*, totpUri*}. */
+/** Description: TotpEnrollmentStart {type* (TOTP), secret*, secretBase32Encoded*, totpUri*}. */
 export const TotpEnrollment = z.looseObject({
   type: z.literal('TOTP'),
-  secret: z.string().min(1),
-  secretBase32Encoded: z.string().regex(/^[A-Z2-7]+=*$/i, 'base32'),
-  totpUri: z.string().startsWith('otpauth://totp/'),
+  secret: z.string(),
+  secretBase32Encoded: z.string(),
+  totpUri: z.string(),
 });
 
-/** POST /sca/factors {type: PASSKEY}: 200 {type, options*, allowedOrigins*[], relyingPartyId*}. */
+/** Description: PasskeyEnrollmentStart {type* (PASSKEY), options* (object), allowedOrigins*[], relyingPartyId*}. */
 export const PasskeyEnrollment = z.looseObject({
   type: z.literal('PASSKEY'),
-  options: z.looseObject({ challenge: z.string().min(1) }),
-  allowedOrigins: z.array(z.string().min(1)).min(1),
-  relyingPartyId: z.string().min(1),
+  options: z.looseObject({}),
+  allowedOrigins: z.array(z.string()),
+  relyingPartyId: z.string(),
 });
 
-/** POST /sca/factors/confirm: TOTP {type, recoveryCodes*[]}; PASSKEY {type, factor*}. */
-export const TotpConfirmation = z.looseObject({ type: z.literal('TOTP'), recoveryCodes: z.array(z.string().min(1)) });
-export const PasskeyConfirmation = z.looseObject({ type: z.literal('PASSKEY'), factor: z.unknown().refine((v) => v !== undefined && v !== null, 'factor is required') });
+/** Description: TotpEnrollmentConfirmResponse {type* (TOTP), recoveryCodes*[]}; PasskeyEnrollmentConfirmResponse {type* (PASSKEY), factor* (ScaFactorView)}. */
+export const TotpConfirmation = z.looseObject({ type: z.literal('TOTP'), recoveryCodes: z.array(z.string()) });
+export const PasskeyConfirmation = z.looseObject({ type: z.literal('PASSKEY'), factor: ScaFactorView });
 
-/** POST /sca/record-event: 200 {eventType*, suspended*, lockedUntil?, failedAttempts*}. */
+/** Description: RecordSecurityEventResponse {eventType*, suspended*, lockedUntil (date-time or null), failedAttempts* (integer)}. */
 export const RecordEventResult = z.looseObject({
   eventType: z.enum(['RESET_PASSWORD_COMPLETED', 'FAILED_LOGIN_ATTEMPT']),
   suspended: z.boolean(),
-  lockedUntil: IsoUtc.nullish(),
-  failedAttempts: z.number().int().min(0),
+  lockedUntil: IsoUtc.nullable().optional(),
+  failedAttempts: z.int(),
 });
 
 /** Supplement 1: 423 ACCOUNT_LOCKED details {lockedUntil?, failedAttempts, suspended}. */
@@ -55,19 +57,19 @@ export const LockedDetails = z.looseObject({ lockedUntil: IsoUtc.nullish(), fail
 
 export const ResetStatus = z.enum(['INITIATED', 'PENDING_REVIEW', 'LIVENESS_PASSED', 'COMPLETED', 'REJECTED', 'EXPIRED']);
 
-/** POST /sca/factors/reset: 201 {resetId*, livenessAccessToken?, verificationLink?, expiresAt?}. */
+/** Description: TwoFactorResetStart {resetId*, livenessAccessToken, verificationLink, expiresAt (date-time)}, the three nullable. */
 export const FactorResetStarted = z.looseObject({
-  resetId: z.string().min(1),
-  livenessAccessToken: z.string().optional(),
-  verificationLink: z.string().url().optional(),
-  expiresAt: IsoUtc.optional(),
+  resetId: z.string(),
+  livenessAccessToken: z.string().nullable().optional(),
+  verificationLink: z.string().nullable().optional(),
+  expiresAt: IsoUtc.nullable().optional(),
 });
 
-/** GET /sca/factors/reset/{resetId}: 200 {status*, factor*, enrollmentStatus?, expiresAt*, completedAt?}. */
+/** Description: TwoFactorResetStatus {status*, factor*, enrollmentStatus (PENDING | COMPLETED | null), expiresAt*, completedAt (date-time or null)}. */
 export const FactorReset = z.looseObject({
   status: ResetStatus,
   factor: ScaFactor,
-  enrollmentStatus: z.enum(['PENDING', 'COMPLETED']).nullish(),
+  enrollmentStatus: z.enum(['PENDING', 'COMPLETED']).nullable().optional(),
   expiresAt: IsoUtc,
-  completedAt: IsoUtc.optional(),
+  completedAt: IsoUtc.nullable().optional(),
 });

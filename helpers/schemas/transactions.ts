@@ -1,36 +1,30 @@
-// Transactions: outgoing and incoming as the interface shows them (as seen in events), the refund object,
-// the incoming transaction as the supplement gives its answers, and the card-or-payment union of the
-// lists. basis: supplement (sections 3, 8, 13 and 27); the interface names the refund statuses only as
-// event suffixes (REFUND_PENDING, REFUND_COMPLETED, REFUND_FAILED).
+// Transactions as the description gives them: the Transaction every outgoing and incoming payment is
+// built on, its sources and destinations, the refund, the incoming payment's webhook data, and the
+// card-or-payment union of the lists (openapi.yaml: Transaction, OutgoingTransaction,
+// IncomingTransaction, TransactionOneOf and the schemas they name). The refund statuses: the
+// description's TransactionStatus does not list them (there they are event suffixes and
+// refund.status), but the interface, the first authority, names them as status names ("Status names
+// that appear: COMPLETED, FAILED, REFUND_PENDING, REFUND_COMPLETED, REFUND_FAILED") and supplement 8
+// says "Tests should accept either": a transaction's status may be one of them too.
 import { z } from 'zod';
 import { CardTransaction } from './cards.js';
 import { IsoUtc, Money, typedId } from './common.js';
+import { FundingInstruction } from './internal-accounts.js';
 
-/**
- * Transaction status. Interface: "Status names that appear: COMPLETED, FAILED, REFUND_PENDING,
- * REFUND_COMPLETED, REFUND_FAILED"; basis: supplement (section 8): the outgoing statuses and the generic
- * ones. The supplement notes the conflict (REFUND_* only as event suffixes and refund.status, the
- * transaction staying FAILED); both forms are accepted, and the scenarios that judge a refund note it.
- */
+/** Description: TransactionStatus. */
+export const TransactionStatus = z.enum(['CREATED', 'PENDING', 'PENDING_AUTHORIZATION', 'PROCESSING', 'COMPLETED', 'REJECTED', 'FAILED', 'REFUNDED', 'EXPIRED']);
+/** Description: OutgoingTransactionStatus. */
 export const OUTGOING_STATUSES = ['PENDING', 'PENDING_AUTHORIZATION', 'EXPIRED', 'PROCESSING', 'COMPLETED', 'FAILED'] as const;
+/** Description: the refund suffixes of OutgoingPaymentWebhook and IncomingPaymentWebhook types; interface: status names too. */
 export const REFUND_STATUS_NAMES = ['REFUND_PENDING', 'REFUND_COMPLETED', 'REFUND_FAILED'] as const;
 export const OutgoingStatus = z.enum([...OUTGOING_STATUSES, ...REFUND_STATUS_NAMES]);
-export const TransactionStatus = z.enum([
-  'CREATED', 'PENDING', 'PENDING_AUTHORIZATION', 'PROCESSING', 'COMPLETED', 'REJECTED', 'FAILED', 'REFUNDED', 'EXPIRED', ...REFUND_STATUS_NAMES,
-]);
 
-/**
- * Interface, "Failure reasons for payments" (current) with the supplement's outgoing enum (section 8,
- * deprecated values included). The removed reasons are not among them.
- */
+/** Description: OutgoingTransactionFailureReason. */
 export const OutgoingFailureReason = z.enum([
-  'QUOTE_EXECUTION_FAILED', 'PAYOUT_RETURNED', 'LIMIT_EXCEEDED', 'ACCOUNT_CANNOT_RECEIVE', 'ACCOUNT_INVALID', 'COMPLIANCE_REJECTED', 'SCA_NOT_COMPLETED',
-  'QUOTE_EXPIRED', 'QUOTE_RATE_UNAVAILABLE', 'FUNDING_AMOUNT_MISMATCH', 'LIGHTNING_PAYMENT_FAILED', 'COUNTERPARTY_POST_TX_FAILED',
+  'QUOTE_EXPIRED', 'QUOTE_RATE_UNAVAILABLE', 'QUOTE_EXECUTION_FAILED', 'FUNDING_AMOUNT_MISMATCH', 'SCA_NOT_COMPLETED', 'PAYOUT_RETURNED',
+  'LIMIT_EXCEEDED', 'ACCOUNT_CANNOT_RECEIVE', 'ACCOUNT_INVALID', 'COMPLIANCE_REJECTED', 'LIGHTNING_PAYMENT_FAILED', 'COUNTERPARTY_POST_TX_FAILED',
 ]);
-/**
- * Description: IncomingTransactionFailureReason, the reasons of an incoming transaction (supplement 8
- * agrees); the interface's "Failure reasons for payments" are those of outgoing payments (payouts).
- */
+/** Description: IncomingTransactionFailureReason. */
 export const INCOMING_FAILURE_REASONS = [
   'LNURLP_FAILED', 'PAY_REQUEST_FAILED', 'PAYMENT_APPROVAL_WEBHOOK_ERROR', 'PAYMENT_APPROVAL_TIMED_OUT', 'OFFRAMP_FAILED',
   'MISSING_MANDATORY_PAYEE_DATA', 'QUOTE_EXPIRED', 'QUOTE_EXECUTION_FAILED', 'COMPLIANCE_REJECTED', 'COLLECTION_FAILED',
@@ -42,17 +36,22 @@ export const PaymentRail = z.enum([
   'ACH', 'ACH_COLOMBIA', 'BANK_TRANSFER', 'BRE_B', 'CIPS', 'FAST', 'FASTER_PAYMENTS', 'FEDNOW', 'INSTAPAY', 'MOBILE_MONEY', 'NEFT', 'PAYNOW',
   'PESONET', 'PIX', 'RTGS', 'RTP', 'SEPA', 'SEPA_INSTANT', 'SPEI', 'SWIFT', 'UNIONPAY', 'UPI', 'WIRE',
 ]);
+/** Description: RailSelectionMode. */
+export const RailSelectionMode = z.enum(['AUTO', 'MANUAL']);
+/** Description: TransactionPendingReason. */
+export const PendingReason = z.enum(['COUNTERPARTY_DECLARATION_REQUIRED', 'WALLET_VERIFICATION_REQUIRED', 'COUNTERPARTY_INFORMATION_REQUIRED', 'COMPLIANCE_REVIEW']);
+/** Description: TransactionDirection. */
+export const TransactionDirection = z.enum(['CREDIT', 'DEBIT']);
 
 /**
- * Description, OutgoingTransaction and IncomingTransaction: fees is an int64 "in the smallest unit of the
- * sending currency", minimum 0. Supplement 8: "fees/platformFees (int64 in sending smallest unit; the
- * interface's 'money-like')".
+ * Description: the int64 fees of OutgoingTransaction and IncomingTransaction (fees, platformFees) and of
+ * Quote (feesIncluded, platformFeesIncluded), "in the smallest unit of the sending currency", minimum 0.
  */
-export const FeeAmount = z.number().int().min(0);
+export const FeeAmount = z.int().min(0);
 
-/** basis: supplement (section 8): refund {reference*, initiatedAt*, settledAt?, status*, reason?}. */
+/** Description: Refund {reference*, initiatedAt*, settledAt?, status*, reason?}. */
 export const Refund = z.looseObject({
-  reference: z.string().min(1),
+  reference: z.string(),
   initiatedAt: IsoUtc,
   settledAt: IsoUtc.optional(),
   status: z.enum(['PENDING', 'COMPLETED', 'FAILED']),
@@ -60,96 +59,162 @@ export const Refund = z.looseObject({
 });
 export type Refund = z.infer<typeof Refund>;
 
-/** Interface: onChainTransaction "with transactionHash and network"; basis: supplement (section 8) for the network enum. */
-export const OnChainTransaction = z.looseObject({
-  transactionHash: z.string().min(1),
-  network: z.enum(['BITCOIN', 'ETHEREUM', 'SOLANA', 'BASE', 'POLYGON', 'TRON', 'PLASMA', 'SPARK']),
+/** Description: CryptoNetwork. */
+export const CryptoNetwork = z.enum(['BITCOIN', 'ETHEREUM', 'SOLANA', 'BASE', 'POLYGON', 'TRON', 'PLASMA', 'SPARK']);
+/** Description: OnChainTransaction {transactionHash*, network*}. */
+export const OnChainTransaction = z.looseObject({ transactionHash: z.string(), network: CryptoNetwork });
+
+/** Description: CounterpartyInformation, an object of any members. */
+export const CounterpartyInformation = z.looseObject({});
+
+/** Description: ReconciliationInstructions {reference?, transactionHash? (deprecated)}, at least one member. */
+export const ReconciliationInstructions = z
+  .looseObject({ reference: z.string().optional(), transactionHash: z.string().optional() })
+  .refine((o) => Object.keys(o).length >= 1, 'at least one member');
+
+/**
+ * Description: OutgoingRateDetails, every member required: the multipliers > 0, the fixed fees and the
+ * variable fee amount integers ≥ 0 (smallest units), the variable fee rate a number ≥ 0.
+ */
+export const OutgoingRateDetails = z.looseObject({
+  counterpartyMultiplier: z.number().gt(0),
+  counterpartyFixedFee: z.int().min(0),
+  svcApiMultiplier: z.number().gt(0),
+  svcApiFixedFee: z.int().min(0),
+  svcApiVariableFeeRate: z.number().min(0),
+  svcApiVariableFeeAmount: z.int().min(0),
 });
 
-/** Interface: Transaction (as seen in outgoing-payment events). */
-export const OutgoingTransaction = z.looseObject({
+/**
+ * Description: TransactionDestinationOneOf on destinationType: AccountTransactionDestination
+ * {accountId*, onChainTransaction?} | UmaAddressTransactionDestination {umaAddress*}, each with
+ * BaseTransactionDestination's currency?.
+ */
+export const AccountTransactionDestination = z.looseObject({
+  destinationType: z.literal('ACCOUNT'),
+  currency: z.string().optional(),
+  accountId: z.string(),
+  onChainTransaction: OnChainTransaction.optional(),
+});
+export const UmaAddressTransactionDestination = z.looseObject({
+  destinationType: z.literal('UMA_ADDRESS'),
+  currency: z.string().optional(),
+  umaAddress: z.string(),
+});
+export const TransactionDestination = z.discriminatedUnion('destinationType', [AccountTransactionDestination, UmaAddressTransactionDestination]);
+export type TransactionDestination = z.infer<typeof TransactionDestination>;
+
+/**
+ * Description: TransactionSourceOneOf on sourceType: AccountTransactionSource {accountId*,
+ * onChainTransaction?} | UmaAddressTransactionSource {umaAddress*} | RealtimeFundingTransactionSource
+ * {currency*, the originator's details?}, each with BaseTransactionSource's currency?.
+ */
+export const AccountTransactionSource = z.looseObject({
+  sourceType: z.literal('ACCOUNT'),
+  currency: z.string().optional(),
+  accountId: z.string(),
+  onChainTransaction: OnChainTransaction.optional(),
+});
+export const UmaAddressTransactionSource = z.looseObject({
+  sourceType: z.literal('UMA_ADDRESS'),
+  currency: z.string().optional(),
+  umaAddress: z.string(),
+});
+export const RealtimeFundingTransactionSource = z.looseObject({
+  sourceType: z.literal('REALTIME_FUNDING'),
+  currency: z.string(),
+  customerId: typedId('Customer').optional(),
+  accountHolderName: z.string().optional(),
+  accountIdentifier: z.string().optional(),
+  bankName: z.string().optional(),
+  bankIdentifier: z.string().optional(),
+  paymentRail: PaymentRail.optional(),
+  remittanceInformation: z.string().optional(),
+  endToEndId: z.string().optional(),
+  traceNumber: z.string().optional(),
+  onChainTransaction: OnChainTransaction.optional(),
+});
+export const TransactionSource = z.discriminatedUnion('sourceType', [AccountTransactionSource, UmaAddressTransactionSource, RealtimeFundingTransactionSource]);
+export type TransactionSource = z.infer<typeof TransactionSource>;
+
+/**
+ * Description: Transaction, the members outgoing and incoming payments share: id*, status*, type*,
+ * direction*, destination*, customerId*, platformCustomerId*, and the rest optional. Interface,
+ * Resources: "Identifiers are strings of the form <TypeName>:<uuid>" (id, customerId, agentId, quoteId).
+ */
+const transaction = {
   id: typedId('Transaction'),
+  status: z.enum([...TransactionStatus.options, ...REFUND_STATUS_NAMES]),
+  pendingReason: PendingReason.optional(),
+  direction: TransactionDirection,
+  destination: TransactionDestination,
+  customerId: typedId('Customer'),
+  platformCustomerId: z.string(),
+  settledAt: IsoUtc.optional(),
+  createdAt: IsoUtc.optional(),
+  updatedAt: IsoUtc.optional(),
+  receiptDeliveryConfirmedAt: IsoUtc.optional(),
+  agentId: typedId('Agent').optional(),
+  description: z.string().optional(),
+  sentAmount: Money.optional(),
+  exchangeRate: z.number().gt(0).optional(),
+  quoteId: typedId('Quote').optional(),
+  refund: Refund.optional(),
+  counterpartyInformation: CounterpartyInformation.optional(),
+};
+
+/**
+ * Description: OutgoingTransaction, the Transaction with type OUTGOING, an OutgoingTransactionStatus,
+ * source* and sentAmount*; paymentRail and railSelectionMode null "when no rail is resolved",
+ * expectedSettlementAt and settlementTimelineSeconds null when not known.
+ */
+export const OutgoingTransaction = z.looseObject({
+  ...transaction,
   status: OutgoingStatus,
   type: z.literal('OUTGOING'),
-  direction: z.literal('DEBIT'),
+  source: TransactionSource,
   sentAmount: Money,
-  receivedAmount: Money,
-  customerId: typedId('Customer'),
-  settledAt: IsoUtc.optional(),
-  exchangeRate: z.number().positive(),
-  quoteId: typedId('Quote'),
-  // Description, OutgoingTransaction: paymentRail PaymentRail | null ("Null when no external rail is used");
-  // railSelectionMode AUTO | MANUAL | null ("Null when no rail is resolved"). Both optional.
-  paymentRail: PaymentRail.nullable().optional(),
-  railSelectionMode: z.enum(['AUTO', 'MANUAL']).nullable().optional(),
-  expectedSettlementAt: IsoUtc.optional(),
-  settlementTimelineSeconds: z.number().int().optional(),
-  destination: z.looseObject({
-    accountId: z.string(),
-    onChainTransaction: OnChainTransaction.optional(),
-  }),
-  // Description, OutgoingTransaction: platformFees "The portion of `fees` collected by the platform ... in
-  // the smallest unit of the sending currency"; both optional.
-  platformFees: FeeAmount.optional(),
+  receivedAmount: Money.optional(),
   fees: FeeAmount.optional(),
-  // Interface: "why it is held (compliance review or awaiting customer action)"; basis: supplement (section 8) for the enum.
-  pendingReason: z.enum(['COUNTERPARTY_DECLARATION_REQUIRED', 'WALLET_VERIFICATION_REQUIRED', 'COUNTERPARTY_INFORMATION_REQUIRED', 'COMPLIANCE_REVIEW']).optional(),
+  platformFees: FeeAmount.optional(),
+  reconciliationInstructions: ReconciliationInstructions.optional(),
+  paymentInstructions: z.array(FundingInstruction).optional(),
+  rateDetails: OutgoingRateDetails.optional(),
   failureReason: OutgoingFailureReason.optional(),
-  refund: Refund.optional(),
+  paymentRail: PaymentRail.nullable().optional(),
+  railSelectionMode: RailSelectionMode.nullable().optional(),
+  expectedSettlementAt: IsoUtc.nullable().optional(),
+  settlementTimelineSeconds: z.int().nullable().optional(),
 });
 export type OutgoingTransaction = z.infer<typeof OutgoingTransaction>;
 
-/**
- * basis: supplement (sections 3, 8 and 13): IncomingTransaction, `type: INCOMING` ("usually CREDIT; inbound
- * ACH pull = DEBIT"); "required id, status, type, direction, destination, customerId, platformCustomerId,
- * receivedAmount"; destination ACCOUNT{accountId} | UMA_ADDRESS{umaAddress} (section 8).
- */
-export const TransactionDestination = z.union([
-  z.looseObject({ accountId: z.string().min(1) }),
-  z.looseObject({ umaAddress: z.string().min(1) }),
-]);
+/** Description: IncomingTransaction, the Transaction with type INCOMING and receivedAmount*. */
 export const IncomingTransaction = z.looseObject({
-  id: typedId('Transaction'),
-  status: TransactionStatus,
+  ...transaction,
   type: z.literal('INCOMING'),
-  direction: z.enum(['CREDIT', 'DEBIT']),
-  destination: TransactionDestination,
+  source: TransactionSource.optional(),
   receivedAmount: Money,
-  customerId: typedId('Customer'),
-  platformCustomerId: z.string().min(1),
-  settledAt: IsoUtc.optional(),
-  // Description, IncomingTransaction: fees? "The total fees available from the receive quote in the smallest unit of the sending currency".
   fees: FeeAmount.optional(),
+  reconciliationInstructions: ReconciliationInstructions.optional(),
   failureReason: IncomingFailureReason.optional(),
-  refund: Refund.optional(),
 });
 export type IncomingTransaction = z.infer<typeof IncomingTransaction>;
 
-/**
- * Supplement 3, 13 and 27: IncomingTransaction: required id, status, type INCOMING, direction (usually
- * CREDIT; an inbound ACH pull is DEBIT), destination, customerId, platformCustomerId, receivedAmount.
- * The incoming payments' own scenarios judge by this reading (destination open, counterpartyInformation);
- * IncomingTransaction above is the reading the other scenarios and the event data share. The two accept different bodies, so they stay two schemas.
- */
-export const IncomingTransactionRecord = z.looseObject({
-  id: typedId('Transaction'),
-  status: TransactionStatus,
-  type: z.literal('INCOMING'),
-  direction: z.enum(['CREDIT', 'DEBIT']),
-  destination: z.looseObject({}),
-  customerId: typedId('Customer'),
-  platformCustomerId: z.string().min(1),
-  receivedAmount: Money,
-  counterpartyInformation: z.looseObject({}).optional(),
-  fees: FeeAmount.optional(),
-  failureReason: IncomingFailureReason.optional(),
-  refund: Refund.optional(),
-  settledAt: IsoUtc.optional(),
-});
-export type IncomingTransactionRecord = z.infer<typeof IncomingTransactionRecord>;
+/** The incoming transaction as its own scenarios read it: the same description schema. */
+export const IncomingTransactionRecord = IncomingTransaction;
+export type IncomingTransactionRecord = IncomingTransaction;
 
-/** Supplement 27: OUTGOING_PAYMENT.REFUND_* carry the OutgoingTransaction plus refund. */
+/** Description: CustomerInfoFieldName. */
+export const CustomerInfoFieldName = z.enum([
+  'FULL_NAME', 'BIRTH_DATE', 'NATIONALITY', 'PHONE_NUMBER', 'EMAIL', 'POSTAL_ADDRESS', 'TAX_ID', 'REGISTRATION_NUMBER', 'USER_TYPE',
+  'COUNTRY_OF_RESIDENCE', 'ACCOUNT_IDENTIFIER', 'FI_LEGAL_ENTITY_NAME', 'FI_ADDRESS', 'PURPOSE_OF_PAYMENT', 'ULTIMATE_INSTITUTION_COUNTRY',
+  'IDENTIFIER', 'BUSINESS_TYPE', 'COMPANY_LEGAL_NAME', 'ID_TYPE', 'ID_NUMBER',
+]);
+/** Description: CounterpartyFieldDefinition {name*, mandatory*}. */
+export const CounterpartyFieldDefinition = z.looseObject({ name: CustomerInfoFieldName, mandatory: z.boolean() });
+
+/** An outgoing transaction whose refund is under way: the OutgoingTransaction with its refund present. */
 export const RefundedOutgoingTransaction = OutgoingTransaction.extend({ refund: Refund });
 
-/** basis: supplement (section 8): GET /transactions items are typed INCOMING, OUTGOING or CARD. */
-export const AnyTransaction = z.discriminatedUnion('type', [OutgoingTransaction, IncomingTransaction, CardTransaction]);
+/** Description: TransactionOneOf on type: IncomingTransaction, OutgoingTransaction or CardTransaction. */
+export const AnyTransaction = z.discriminatedUnion('type', [IncomingTransaction, OutgoingTransaction, CardTransaction]);

@@ -1,65 +1,64 @@
-// basis: supplement (sections 11, 18, 19, 21): receiver lookups, UMA providers, invitations,
-// discoveries and VASPs. Shapes are loose: fields beyond these are allowed.
+// Receiver lookups, UMA providers, invitations, discoveries and VASPs, as the description gives them.
 import { z } from 'zod';
-import { Currency, IsoUtc, Money } from './common.js';
+import { CounterpartyFieldDefinition, Currency, IsoUtc, Money } from './common.js';
+import { pageWithoutTotalOf } from './page.js';
 
-/** Supplement 18: supportedCurrencies*[{currency*, estimatedExchangeRate*, min*, max*}]; the form of currency is not shown (a code or a Currency). */
+/** Description: CurrencyPreference {currency* (Currency), estimatedExchangeRate* > 0, min* > 0, max* > 0 (integers)}. */
 export const SupportedCurrency = z.looseObject({
-  currency: z.union([z.string().min(1), Currency]),
+  currency: Currency,
   estimatedExchangeRate: z.number().positive(),
-  min: z.number().int().nonnegative(),
-  max: z.number().int().nonnegative(),
+  min: z.int().positive(),
+  max: z.int().positive(),
 });
-export const codeOf = (c: z.infer<typeof SupportedCurrency>['currency']) => (typeof c === 'string' ? c : c.code);
+/** The code of a CurrencyPreference's currency (Currency.code is optional). */
+export const codeOf = (c: z.infer<typeof Currency>) => c.code;
 
+/** Description: ReceiverLookupResponse {supportedCurrencies*, requiredPayerDataFields (CounterpartyFieldDefinition), lookupId*}. */
 const LookupBase = {
-  lookupId: z.string().min(1),
+  lookupId: z.string(),
   supportedCurrencies: z.array(SupportedCurrency),
-  requiredPayerDataFields: z.array(z.looseObject({ name: z.string().min(1), mandatory: z.boolean() })).optional(),
+  requiredPayerDataFields: z.array(CounterpartyFieldDefinition).optional(),
 };
-/** GET /receiver/uma/{receiverUmaAddress} */
-export const UmaLookup = z.looseObject({ ...LookupBase, receiverUmaAddress: z.string().min(1) });
-/** GET /receiver/external-account/{externalAccountId}: accountId replaces receiverUmaAddress. */
-export const AccountLookup = z.looseObject({ ...LookupBase, accountId: z.string().min(1) });
+/** Description: ReceiverUmaLookupResponse (GET /receiver/uma/{receiverUmaAddress}): the lookup and receiverUmaAddress*. */
+export const UmaLookup = z.looseObject({ ...LookupBase, receiverUmaAddress: z.string() });
+/** Description: ReceiverExternalAccountLookupResponse (GET /receiver/external-account/{externalAccountId}): the lookup and accountId*. */
+export const AccountLookup = z.looseObject({ ...LookupBase, accountId: z.string() });
 
-/** openapi.yaml, Currency: every member optional (the schema lists no required one). */
-export const DescribedCurrency = z.looseObject({
-  code: z.string().optional(),
-  name: z.string().optional(),
-  symbol: z.string().optional(),
-  decimals: z.number().int().min(0).optional(),
-});
+/** Description: Currency (./common.ts). */
+export const DescribedCurrency = Currency;
 
-/** GET /uma-providers items: openapi.yaml, UmaProvider (no member is required). */
+/** Description: UmaProvider (no member is required). */
 export const UmaProvider = z.looseObject({
   name: z.string().optional(),
   supportedRegions: z.array(z.string()).optional(),
   domain: z.string().optional(),
   logoUrl: z.url().optional(),
-  supportedCurrencies: z.array(DescribedCurrency).optional(),
+  supportedCurrencies: z.array(Currency).optional(),
   lei: z.string().optional(),
   allowListStatus: z.boolean().optional(),
 });
 
-/** Supplement 19: UmaInvitation. */
+/** Description: UmaInvitation {code*, createdAt*, claimedAt, url*, expiresAt, inviterUma*, inviteeUma, status*, firstName, amountToSend (CurrencyAmount)}; interface: timestamps in UTC. */
 export const InvitationStatus = z.enum(['PENDING', 'CLAIMED', 'EXPIRED', 'CANCELLED']);
 export const UmaInvitation = z.looseObject({
-  code: z.string().min(1),
+  code: z.string(),
   createdAt: IsoUtc,
-  claimedAt: IsoUtc.nullish(),
-  url: z.string().min(1),
-  expiresAt: IsoUtc.nullish(),
-  inviterUma: z.string().min(1),
-  inviteeUma: z.string().nullish(),
+  claimedAt: IsoUtc.optional(),
+  url: z.string(),
+  expiresAt: IsoUtc.optional(),
+  inviterUma: z.string(),
+  inviteeUma: z.string().optional(),
   status: InvitationStatus,
-  firstName: z.string().nullish(),
-  amountToSend: Money.nullish(),
+  firstName: z.string().optional(),
+  amountToSend: Money.optional(),
 });
 export type UmaInvitation = z.infer<typeof UmaInvitation>;
 
-/** Supplement 21: GET /discoveries: {data?[{bankName*, displayName*, country*, currency*}]}, unpaged. */
-export const Discovery = z.looseObject({ bankName: z.string().min(1), displayName: z.string().min(1), country: z.string().min(1), currency: z.string().min(1) });
+/** Description: DiscoveryListResponse {data[{bankName*, displayName*, country*, currency*}]}, unpaged. */
+export const Discovery = z.looseObject({ bankName: z.string(), displayName: z.string(), country: z.string(), currency: z.string() });
 export const Discoveries = z.looseObject({ data: z.array(Discovery).optional() });
 
-/** Supplement 1, 21: GET /vasps: {data*[{vaspName*, url?}], hasMore*, nextCursor?}, no totalCount. */
-export const Vasp = z.looseObject({ vaspName: z.string().min(1), url: z.string().nullish() });
+/** Description: Vasp {vaspName*, url (uri)}. */
+export const Vasp = z.looseObject({ vaspName: z.string(), url: z.url().optional() });
+/** Description: VaspListResponse {data* (Vasp), hasMore*, nextCursor}. */
+export const VaspPage = pageWithoutTotalOf(Vasp);

@@ -1,35 +1,35 @@
-// Response schemas of API tokens and embedded-wallet auth. basis: supplement (sections 17 and 20):
-// the interface shows neither record ("Shape of ... credential records: not shown"), so required
-// fields and enums are the supplement's.
+// Response schemas of API tokens and embedded-wallet auth, as the description gives them (the
+// interface shows neither record: "Shape of ... credential records: not shown"). Ids are the
+// interface's <TypeName>:<uuid>, timestamps UTC.
 import { z } from 'zod';
 import { IsoUtc, typedId } from './common.js';
 import { pageOf } from './page.js';
 
+/** Description: Permission. */
 export const Permission = z.enum(['VIEW', 'TRANSACT', 'MANAGE']);
 
-/** Supplement 20: ApiToken {id* (Token:<uuid>), name*, permissions*, clientId*, clientSecret?, createdAt*, updatedAt*}. */
+/** Description: ApiToken {id* (Token:<uuid>), name*, permissions*, clientId*, clientSecret, createdAt*, updatedAt*}. */
 export const ApiToken = z.looseObject({
   id: typedId('Token'),
   name: z.string(),
   permissions: z.array(Permission),
-  clientId: z.string().min(1),
-  clientSecret: z.string().min(1).optional(),
+  clientId: z.string(),
+  clientSecret: z.string().optional(),
   createdAt: IsoUtc,
   updatedAt: IsoUtc,
 });
 export type ApiToken = z.infer<typeof ApiToken>;
 /** Supplement 20: 201 ApiToken with clientSecret (the only time it is shown). */
-export const CreatedApiToken = ApiToken.extend({ clientSecret: z.string().min(1) });
+export const CreatedApiToken = ApiToken.extend({ clientSecret: z.string() });
+/** Description: TokenListResponse. */
 export const ApiTokenPage = pageOf(ApiToken);
 
+/** Description: AuthMethodType. */
 export const CredentialType = z.enum(['OAUTH', 'EMAIL_OTP', 'SMS_OTP', 'PASSKEY']);
 
-/**
- * Supplement 10 and 17: the first call of a signed retry, 202 {payloadToSign*, requestId* (Request:<uuid>),
- * expiresAt*}. Description: SignedRequestChallenge requires the three and types no other member.
- */
+/** Description: SignedRequestChallenge {payloadToSign*, requestId* (Request:<uuid>), expiresAt*}, the first call of a signed retry. */
 export const SignatureRequest = z.looseObject({
-  payloadToSign: z.string().min(1),
+  payloadToSign: z.string(),
   requestId: typedId('Request'),
   expiresAt: IsoUtc,
 });
@@ -44,34 +44,39 @@ export type SignatureRequest = z.infer<typeof SignatureRequest>;
 export const AuthSignatureRequest = SignatureRequest.extend({ type: CredentialType });
 export type AuthSignatureRequest = z.infer<typeof AuthSignatureRequest>;
 
-/** Supplement 17: AuthMethod {id* (AuthMethod:<uuid>), accountId*, type*, credentialId?, nickname*, createdAt*, updatedAt*, otpEncryptionTargetBundle?}. */
+/**
+ * Description: AuthMethodResponse, the AuthMethod {id* (AuthMethod:<uuid>), accountId*, type*, credentialId,
+ * nickname*, createdAt*, updatedAt*} with otpEncryptionTargetBundle.
+ */
 export const AuthMethod = z.looseObject({
   id: typedId('AuthMethod'),
-  accountId: z.string().min(1),
+  accountId: z.string(),
   type: CredentialType,
-  credentialId: z.string().min(1).optional(),
+  credentialId: z.string().optional(),
   nickname: z.string(),
   createdAt: IsoUtc,
   updatedAt: IsoUtc,
-  otpEncryptionTargetBundle: z.string().min(1).optional(),
+  otpEncryptionTargetBundle: z.string().optional(),
 });
 export type AuthMethod = z.infer<typeof AuthMethod>;
+/** Description: AuthCredentialListResponse {data*}. */
 export const AuthMethodList = z.looseObject({ data: z.array(AuthMethod) });
 
-/** Supplement 17: a challenge of an OTP credential answers the AuthMethod with a new otpEncryptionTargetBundle. */
-export const OtpChallenge = AuthMethod.extend({ otpEncryptionTargetBundle: z.string().min(1) });
+/** Description: AuthCredentialResponseOneOf, its OTP branch: an AuthMethodResponse of type EMAIL_OTP or SMS_OTP. */
+export const OtpChallenge = AuthMethod.extend({ type: z.enum(['EMAIL_OTP', 'SMS_OTP']) });
 
-/** Supplement 17: AuthSession = AuthMethod's fields with id Session:<uuid>, expiresAt*, legacy encryptedSessionSigningKey?. */
+/** Description: AuthSession, the AuthMethod with id* (Session:<uuid>), expiresAt*, encryptedSessionSigningKey (deprecated). */
 export const AuthSession = AuthMethod.extend({
   id: typedId('Session'),
   expiresAt: IsoUtc,
   encryptedSessionSigningKey: z.string().optional(),
 });
 export type AuthSession = z.infer<typeof AuthSession>;
+/** Description: SessionListResponse {data*}. */
 export const AuthSessionList = z.looseObject({ data: z.array(AuthSession) });
 
-/** Supplement 17: POST /internal-accounts/{id}/export: 200 {id*, encryptedWalletCredentials*}. */
-export const WalletExport = z.looseObject({ id: z.string().min(1), encryptedWalletCredentials: z.string().min(1) });
+/** Description: InternalAccountExportResponse {id*, encryptedWalletCredentials*}. */
+export const WalletExport = z.looseObject({ id: z.string(), encryptedWalletCredentials: z.string() });
 
 /** Supplement 17, Export: {version: "v1.0.0", data, dataSignature, enclaveQuorumPublic}, data = {encappedPublic, ciphertext, organizationId} (hex). */
 export const ExportBundle = z.looseObject({
@@ -86,25 +91,26 @@ export const ExportBundleData = z.looseObject({
   organizationId: z.string(),
 });
 
-/** Supplement 17: DelegatedKey {id (DelegatedKey:<uuid>), cardId, fundingSourceId (CardFundingSource:<uuid>), accountId, publicKey, nickname, status, createdAt, updatedAt}. */
+/** Description: DelegatedKey, every member required: id (DelegatedKey:<uuid>), cardId, fundingSourceId (CardFundingSource:<uuid>), accountId, publicKey, nickname, status (DelegatedKeyStatus), createdAt, updatedAt. */
 export const DelegatedKey = z.looseObject({
   id: typedId('DelegatedKey'),
-  cardId: z.string().min(1),
+  cardId: z.string(),
   fundingSourceId: typedId('CardFundingSource'),
-  accountId: z.string().min(1),
-  publicKey: z.string().min(1),
+  accountId: z.string(),
+  publicKey: z.string(),
   nickname: z.string(),
   status: z.enum(['PENDING', 'ACTIVE', 'REVOKED']),
   createdAt: IsoUtc,
   updatedAt: IsoUtc,
 });
 export type DelegatedKey = z.infer<typeof DelegatedKey>;
+/** Description: DelegatedKeyListResponse {data*}. */
 export const DelegatedKeyList = z.looseObject({ data: z.array(DelegatedKey) });
 
-/** Supplement 17: a PASSKEY challenge answers the AuthMethod + credentialId*, challenge*, requestId*, expiresAt*. */
+/** Description: PasskeyAuthChallenge, the AuthMethod with credentialId*, challenge*, requestId* (Request:<uuid>), expiresAt*. */
 export const PasskeyChallenge = AuthMethod.extend({
-  credentialId: z.string().min(1),
-  challenge: z.string().regex(/^[0-9a-f]{64}$/, 'lowercase hex SHA-256'),
+  credentialId: z.string(),
+  challenge: z.string(),
   requestId: typedId('Request'),
   expiresAt: IsoUtc,
 });

@@ -1,15 +1,37 @@
 // The smallest instance a schema of the description describes: its required members only, each the
 // schema's own `example` where it gives one, else its first enum value, const, a value of its format,
 // or a plain value of its type. The self-tests start from it and break one thing at a time.
+import fc from 'fast-check';
 import { at, type Node } from '../../helpers/description/document.js';
 
-const BY_FORMAT: Record<string, string> = {
+/** A value of each string format the description uses. */
+export const BY_FORMAT: Record<string, string> = {
   'date-time': '2025-10-13T12:00:00Z',
   date: '2025-10-13',
   email: 'someone@example.com',
   uri: 'https://example.com/',
+  url: 'https://example.com/',
   uuid: '019542f5-b3e7-1d02-0000-000000000001',
+  int64: '1',
 };
+
+/** A string of the schema: its format's value, else one its pattern matches (fast-check, seeded), within its lengths. */
+export function stringFor(schema: Node): string {
+  if (typeof schema.format === 'string' && BY_FORMAT[schema.format]) return BY_FORMAT[schema.format];
+  const min = Math.max(1, schema.minLength ?? 1);
+  const max = schema.maxLength ?? Math.max(min, 64);
+  if (typeof schema.pattern === 'string') {
+    let re: RegExp;
+    try {
+      re = new RegExp(schema.pattern, 'u');
+    } catch {
+      re = new RegExp(schema.pattern);
+    }
+    const [s] = fc.sample(fc.stringMatching(re).filter((v) => v.length >= min && v.length <= max), { numRuns: 1, seed: 45 });
+    if (s !== undefined) return s;
+  }
+  return 'x'.repeat(min);
+}
 
 const merge = (a: unknown, b: unknown) =>
   a && b && typeof a === 'object' && typeof b === 'object' && !Array.isArray(a) && !Array.isArray(b) ? { ...a, ...b } : b === undefined ? a : b;
@@ -45,7 +67,7 @@ export function instanceOf(doc: unknown, schema: Node | undefined, depth = 0, ba
     case 'array':
       return schema.minItems ? Array.from({ length: schema.minItems }, () => instanceOf(doc, schema.items, depth + 1)) : [];
     case 'string':
-      return typeof schema.format === 'string' && BY_FORMAT[schema.format] ? BY_FORMAT[schema.format] : 'x'.repeat(Math.max(1, schema.minLength ?? 1));
+      return stringFor(schema);
     case 'integer':
     case 'number':
       return schema.minimum ?? 1;

@@ -18,7 +18,7 @@ describe('event data schemas', () => {
     expect(eventDataSchema('VERIFICATION.APPROVED').safeParse({ ...verification, errors: undefined }).success).toBe(false);
     expect(eventDataSchema('VERIFICATION.APPROVED').safeParse({ ...verification, verificationStatus: 'DONE' }).success).toBe(false);
     const incoming = {
-      id: 'Transaction:6f1c2a9e-1b2c-4d5e-8f90-a1b2c3d4e5f6', status: 'COMPLETED', type: 'INCOMING', direction: 'CREDIT', destination: { accountId: 'InternalAccount:1' },
+      id: 'Transaction:6f1c2a9e-1b2c-4d5e-8f90-a1b2c3d4e5f6', status: 'COMPLETED', type: 'INCOMING', direction: 'CREDIT', destination: { destinationType: 'ACCOUNT', accountId: 'InternalAccount:1' },
       customerId: 'Customer:0b7e4c2a-3d4e-4f5a-8b6c-7d8e9f0a1b2c', platformCustomerId: 'p-1', receivedAmount: { amount: 100, currency: { code: 'USD', decimals: 2 } },
     };
     expect(eventDataSchema('INCOMING_PAYMENT.COMPLETED').safeParse(incoming).success).toBe(true);

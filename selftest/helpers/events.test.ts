@@ -135,9 +135,13 @@ describe('event judgement', () => {
     const card = `Card:${randomUUID()}`;
     const since = await client().mark();
     const money = { amount: 500, currency: { code: 'USD', decimals: 2 } };
+    const now = new Date().toISOString();
     const stale = {
       id: `Webhook:${randomUUID()}`, type: 'CARD_TRANSACTION.SETTLED', timestamp: new Date().toISOString(),
-      data: { id: `CardTransaction:${randomUUID()}`, type: 'CARD', cardId: card, issuerTransactionToken: 't', status: 'AUTHORIZED', authorizedAmount: money, accountId: 'InternalAccount:x' },
+      data: {
+        id: `CardTransaction:${randomUUID()}`, type: 'CARD', cardId: card, issuerTransactionToken: 't', status: 'AUTHORIZED', direction: 'DEBIT', merchant: { descriptor: 'BLUE BOTTLE COFFEE SF' },
+        authorizedAmount: money, accountId: 'InternalAccount:x', customerId: `Customer:${randomUUID()}`, platformCustomerId: 'p-1', authorizedAt: now, createdAt: now, updatedAt: now,
+      },
     };
     // Attached before the delivery: the wait fails as the stale event arrives, maybe before deliver() returns.
     const waiting = expect(waitForEvent(card, (n) => n.type === 'CARD_TRANSACTION.REFUNDED', 'a refund', { since })).rejects.toThrow(/data\.status is "AUTHORIZED", expected SETTLED/);
@@ -164,14 +168,14 @@ describe('event judgement', () => {
     expect(got.map((n) => n.data.balance.amount)).toEqual([100, 200]);
   });
 
-  it('accepts a TEST webhook without data and with data {} (supplement 3), and refuses other data', async () => {
+  it('accepts a TEST webhook without data and with data {} (supplement 3), and refuses one whose test is not true (description, TestWebhookRequest)', async () => {
     const test = (data?: object) => ({ test: true, timestamp: new Date().toISOString(), id: `Webhook:${randomUUID()}`, type: 'TEST', ...(data ? { data } : {}) });
     let since = await client().mark();
     await deliver(test());
     await deliver(test({}));
     expect(await waitForNotifications('TEST', 2, { since })).toHaveLength(2);
     since = await client().mark();
-    await deliver(test({ resource: 'x' }));
+    await deliver({ ...test({}), test: false });
     await expect(waitForNotifications('TEST', 1, { since })).rejects.toThrow(/TEST webhook/);
   });
 });

@@ -15,7 +15,7 @@ import {
 import { eurDestination, expectQuoteMoney, platformConfig, requireVelocityFor } from '../../helpers/flows/transfers.js';
 import { api, capabilities } from '../../helpers/harness.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
-import { amountOf, AnyTransaction, ExternalAccount, InternalAccount, OutgoingTransaction, Page, Quote } from '../../helpers/schemas/index.js';
+import { AnyTransaction, ExternalAccount, InternalAccount, OutgoingTransaction, Page, Quote } from '../../helpers/schemas/index.js';
 import { Agent, AgentAction, AgentActionPage } from '../../helpers/schemas/agents.js';
 import { ExternalAccountPage } from '../../helpers/schemas/external-accounts.js';
 
@@ -82,7 +82,7 @@ describe.concurrent('Agent operations with the Bearer token', () => {
     expect(action.status).toBe('APPROVED');
     const txn = expectStatus(await api.get('/transactions/{transactionId}', { params: { transactionId: action.transaction!.id } }), 200, OutgoingTransaction);
     expect(txn.quoteId, 'the transaction of the agent\'s quote').toBe(quote.id);
-    expect(amountOf(txn.receivedAmount), 'receivedAmount = the quote\'s totalReceivingAmount').toBe(quote.totalReceivingAmount);
+    expect(txn.receivedAmount?.amount, 'receivedAmount = the quote\'s totalReceivingAmount').toBe(quote.totalReceivingAmount);
     expect(await balanceBecomes(customerId, usd.id, usd.balance.amount - quote.totalSendingAmount), 'debit = totalSendingAmount').toBe(usd.balance.amount - quote.totalSendingAmount);
   });
 

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { expectError, expectRefusal, expectStatus, noteInterface } from '../../helpers/expect.js';
 import type { ApiResponse } from '../../helpers/client.js';
 import { bareIndividual } from '../../fixtures/customers.js';
+import { addressed } from '../../helpers/flows/customers.js';
 import { asToken, createToken, TOKEN, TOKENS } from '../../helpers/flows/wallet.js';
 import { balanceOf, eurDestination, expectQuoteMoney, platformConfig, quoteBody, sender } from '../../helpers/flows/transfers.js';
 import { api, capabilities } from '../../helpers/harness.js';
@@ -138,7 +139,7 @@ describe('Token permissions: MANAGE and VIEW', () => {
     expect(found.map((c) => c.platformCustomerId), accepted ? 'an accepted create made the customer asked for' : 'a refused create made no customer').toEqual(accepted ? [byViewer.platformCustomerId] : []);
 
     const body = bareIndividual();
-    const made = expectStatus(await api.post('/customers', { auth: asToken(manager), body }), 201, Customer, 'supplement 20: a MANAGE token manages customers (control)');
+    const made = addressed(expectStatus(await api.post('/customers', { auth: asToken(manager), body }), 201, Customer, 'supplement 20: a MANAGE token manages customers (control)'));
     expect(made.platformCustomerId).toBe(body.platformCustomerId);
     const read = expectStatus(await api.get('/customers/{customerId}', { params: { customerId: made.id }, auth: asToken(viewer) }), 200, Customer, 'supplement 20: VIEW reads all');
     expect(read.id).toBe(made.id);

@@ -14,6 +14,7 @@ import { cardCreate, cardPatch } from '../../helpers/field-rules/cards.js';
 import { checkRulesRefused, checkValidAccepted } from '../../helpers/field-rules/check.js';
 import { fill } from '../../helpers/field-rules/quotes.js';
 import { basisSupplement, scenario } from '../../helpers/scenario.js';
+import { fieldErrorsOf } from '../../helpers/schemas/errors.js';
 import { Card, Page } from '../../helpers/schemas/index.js';
 
 const CREATE = 'POST /cards';
@@ -94,7 +95,7 @@ describe(PATCH, () => {
     const { card } = await activeCard();
     // Description, updateCardById: "At least one field must be supplied"; 400 "for general invalid parameters".
     const error = expectError(await patchCard(card.id, {}), 400, 'INVALID_INPUT', 'supplement §9: PATCH /cards/{id} takes ≥1 field; Description, CardUpdateRequest: "At least one of state, fundingSources, or maxSpendPerTransaction must be supplied"');
-    expect(error.details?.errors?.length ?? 0, 'Errors: on 400 field-validation errors, details.errors lists the problem').toBeGreaterThan(0);
+    expect(fieldErrorsOf(error)?.length ?? 0, 'Errors: on 400 field-validation errors, details.errors lists the problem').toBeGreaterThan(0);
     expect(snapshot(await getCard(card.id)), 'the refused empty patch changed nothing').toEqual(snapshot(card));
     const patched = expectStatus(await patchCard(card.id, { maxSpendPerTransaction: 4_321 }), 200, Card, 'control: one field is enough');
     expect(patched.maxSpendPerTransaction, 'the control patch applied').toBe(4_321);

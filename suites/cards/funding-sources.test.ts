@@ -19,6 +19,7 @@ import { cardholder, getCard, issueCard, patchCard, twoSourceCardholder } from '
 import { activeAccount, createCustomer } from '../../helpers/flows/customers.js';
 import { api, capabilities, listener } from '../../helpers/harness.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
+import { currencyCode } from '../../helpers/schemas/common.js';
 import { Card } from '../../helpers/schemas/index.js';
 
 const INELIGIBLE = 'FUNDING_SOURCE_INELIGIBLE';
@@ -58,7 +59,7 @@ describe('POST /cards: funding sources', () => {
 
     const issued = expectStatus(await api.post('/cards', { body: body(holder.account.id) }), 201, Card, "control: the cardholder's own account is eligible");
     expect(issued.fundingSources).toEqual([holder.account.id]);
-    expectCurrency(issued, holder.account.balance.currency.code);
+    expectCurrency(issued, currencyCode(holder.account.balance.currency));
   });
 });
 

@@ -11,8 +11,8 @@ import { api, capabilities } from '../../helpers/harness.js';
 import { checkRulesRefused, checkValidAccepted } from '../../helpers/field-rules/check.js';
 import { fill, quoteAuthorize } from '../../helpers/field-rules/quotes.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
-import { Quote, ScaLoginResult } from '../../helpers/schemas/index.js';
-import { QuoteAwaitingSca } from '../../helpers/schemas/strong-customer-authentication.js';
+import { Quote } from '../../helpers/schemas/index.js';
+import { QuoteAwaitingSca, ScaSession } from '../../helpers/schemas/strong-customer-authentication.js';
 
 const OP = 'POST /quotes/{quoteId}/authorize';
 const authorize = (quoteId: string, body: Record<string, unknown>) => api.post('/quotes/{quoteId}/authorize', { params: { quoteId }, body });
@@ -24,7 +24,7 @@ async function scaParty(ctx: TestContext) {
   const customer = async () => {
     const s = await sender({ USD: 200_000 }, true, { region, address: { line1: 'Hauptstr. 1', postalCode: '10115', city: 'Berlin', country: region } });
     const destination = await eurDestination(s.customerId);
-    expectStatus(await smsLogin(s.customerId, code), 200, ScaLoginResult, 'POST /sca/login/complete opens the customer\'s SCA session (sessionExpiresAt)');
+    expectStatus(await smsLogin(s.customerId, code), 200, ScaSession, 'POST /sca/login/complete opens the customer\'s SCA session (sessionExpiresAt)');
     return { source: s.accounts.USD.id, destination: destination.id };
   };
   const next = withinVelocity(customer);

@@ -12,8 +12,8 @@ import { smsLogin } from '../../helpers/flows/strong-customer-authentication.js'
 import { authorizeQuote, balanceOf, createQuote, eurDestination, executeQuote, expectAuthorizationAnswer, expectNothingKept, expectOutgoingLifecycle, expectScaExecuteDebit, quoteBody, sender } from '../../helpers/flows/transfers.js';
 import { api, capabilities, listener } from '../../helpers/harness.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
-import { Quote, ScaLoginResult } from '../../helpers/schemas/index.js';
-import { QuoteAwaitingSca } from '../../helpers/schemas/strong-customer-authentication.js';
+import { Quote } from '../../helpers/schemas/index.js';
+import { QuoteAwaitingSca, ScaSession } from '../../helpers/schemas/strong-customer-authentication.js';
 import { timestampPrecisionMs } from '../../helpers/target-clock.js';
 
 /** How many authorizations a send takes is the target's (supplement 16: "currently two" for cross-currency sends). */
@@ -27,7 +27,7 @@ async function scaSender(ctx: TestContext) {
   const { region, code } = capabilities.sca!;
   const s = await sender({ USD: 500_000 }, true, { region, address: { line1: 'Hauptstr. 1', postalCode: '10115', city: 'Berlin', country: region } });
   const destination = await eurDestination(s.customerId);
-  expectStatus(await smsLogin(s.customerId, code), 200, ScaLoginResult, 'POST /sca/login/complete opens the customer\'s SCA session (sessionExpiresAt)');
+  expectStatus(await smsLogin(s.customerId, code), 200, ScaSession, 'POST /sca/login/complete opens the customer\'s SCA session (sessionExpiresAt)');
   const quote = await createQuote(quoteBody(s.accounts.USD.id, destination.id, 20_000));
   const since = await listener.mark();
   const pending = expectStatus(await executeQuote(quote.id), 200, QuoteAwaitingSca, 'an SCA customer authorises the payment');

@@ -53,7 +53,7 @@ describe('POST /quotes and POST /quotes/{quoteId}/execute', () => {
     await expectOutgoingLifecycle(quote.transactionId, 'COMPLETED', since);
     const txn = await transaction(quote.transactionId);
     expectTransactionOfQuote(txn, quote);
-    expect(txn.receivedAmount.amount).toBe(50_000);
+    expect(txn.receivedAmount?.amount, 'receivedAmount is the locked receiving amount').toBe(50_000);
     expect(await balanceOf(customerId, accounts.USD.id)).toBe(accounts.USD.balance.amount - quote.totalSendingAmount);
   });
 

@@ -13,8 +13,10 @@ import { balanceOf, createQuote, expectBalanceStays, expectOutgoingLifecycle, ex
 import { api, capabilities, listener } from '../../helpers/harness.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
 import { OutgoingTransaction, Quote } from '../../helpers/schemas/index.js';
+import { FundingInstruction } from '../../helpers/schemas/internal-accounts.js';
 
-const RealtimeQuote = Quote.extend({ paymentInstructions: z.array(z.looseObject({ accountOrWalletInfo: z.looseObject({ accountType: z.string().min(1) }), instructionsNotes: z.string().optional() })).min(1) });
+// A realtime-funding quote carries its payment instructions (supplement 8), each a PaymentInstructions of the description.
+const RealtimeQuote = Quote.extend({ paymentInstructions: z.array(FundingInstruction).min(1) });
 
 describe('POST /quotes: realtime funding and UMA destinations', () => {
   scenario({ area: 'Cross-Currency Transfers', operation: 'POST /quotes', section: 'Other operations that are named', basis: 'supplement' });

@@ -16,8 +16,8 @@ import { authorizeQuote, balanceOf, createQuote, eurDestination, executeQuote, e
 import { waitForEvent } from '../../helpers/events.js';
 import { api, capabilities, listener } from '../../helpers/harness.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
-import { Quote, ScaLoginResult } from '../../helpers/schemas/index.js';
-import { QuoteAwaitingSca } from '../../helpers/schemas/strong-customer-authentication.js';
+import { Quote } from '../../helpers/schemas/index.js';
+import { QuoteAwaitingSca, ScaSession } from '../../helpers/schemas/strong-customer-authentication.js';
 
 const FUNDS = 100_000;
 const AMOUNT = 80_000;
@@ -30,7 +30,7 @@ async function scaSender(ctx: TestContext) {
   requireCapability(ctx, capabilities.sandboxTriggers && Boolean(capabilities.sca), 'the target declares no SCA region (SVC_SCA_REGION)');
   const { region, code } = capabilities.sca!;
   const s = await sender({ USD: FUNDS }, true, { region, address: { line1: 'Hauptstr. 1', postalCode: '10115', city: 'Berlin', country: region } });
-  expectStatus(await smsLogin(s.customerId, code), 200, ScaLoginResult);
+  expectStatus(await smsLogin(s.customerId, code), 200, ScaSession);
   return { ...s, destination: await eurDestination(s.customerId), code };
 }
 

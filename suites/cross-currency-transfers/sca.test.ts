@@ -14,8 +14,8 @@ import { RECORD_EVENT, sca, smsLogin } from '../../helpers/flows/strong-customer
 import { authorizeQuote, balanceOf, createQuote, eurDestination, executeQuote, expectNothingKept, expectOutgoingLifecycle, expectScaExecuteDebit, expectTransactionOfQuote, quoteBody, sender, transaction } from '../../helpers/flows/transfers.js';
 import { api, capabilities, listener } from '../../helpers/harness.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
-import { Quote, ScaLoginResult } from '../../helpers/schemas/index.js';
-import { LockedDetails, QuoteAwaitingSca, RecordEventResult } from '../../helpers/schemas/strong-customer-authentication.js';
+import { Quote } from '../../helpers/schemas/index.js';
+import { LockedDetails, QuoteAwaitingSca, RecordEventResult, ScaSession } from '../../helpers/schemas/strong-customer-authentication.js';
 
 async function scaSender(ctx: TestContext) {
   requireCapability(ctx, capabilities.sandboxTriggers && Boolean(capabilities.sca), 'the target declares no SCA region (SVC_SCA_REGION)', ['error:409:SCA_SESSION_REQUIRED']);
@@ -65,7 +65,7 @@ describe('POST /quotes for a customer of an SCA region', () => {
 
   it('fails the transaction with SCA_NOT_COMPLETED when the SCA challenge expires, moving no money', async (ctx) => {
     const { customerId, accounts, destination } = await scaSender(ctx);
-    const session = expectStatus(await login(customerId, capabilities.sca!.code), 200, ScaLoginResult, 'POST /sca/login/complete: response carries sessionExpiresAt');
+    const session = expectStatus(await login(customerId, capabilities.sca!.code), 200, ScaSession, 'POST /sca/login/complete: response carries sessionExpiresAt');
     expect(Date.parse(session.sessionExpiresAt)).toBeGreaterThan(Date.now());
     await basisSupplement('PENDING_AUTHORIZATION with its scaChallenge (sections 12, 16)');
     const quote = await createQuote(quoteBody(accounts.USD.id, destination.id, 20_000));
@@ -85,7 +85,7 @@ describe('POST /quotes for a customer of an SCA region', () => {
   it('executes a same-currency send to a trusted beneficiary without a per-transaction challenge; the same send to an untrusted one awaits authorization', async (ctx) => {
     const { customerId, accounts } = await scaSender(ctx);
     await basisSupplement('section 12: "Trusted ⇒ sends skip per-transaction SCA"; section 16: the authorization loop');
-    expectStatus(await login(customerId, capabilities.sca!.code), 200, ScaLoginResult, 'POST /sca/login/complete: an SCA session');
+    expectStatus(await login(customerId, capabilities.sca!.code), 200, ScaSession, 'POST /sca/login/complete: an SCA session');
     // A same-currency send (supplement 16: a pre-funded send needs one authorization; a cross-currency
     // send needs two, one of which may be for the conversion rather than the beneficiary).
     const beneficiary = await customerUsdAccount(customerId);
@@ -104,7 +104,7 @@ describe('POST /quotes for a customer of an SCA region', () => {
 
   it('completes once the SCA challenge is answered in time', async (ctx) => {
     const { customerId, accounts, destination } = await scaSender(ctx);
-    expectStatus(await login(customerId, capabilities.sca!.code), 200, ScaLoginResult, 'POST /sca/login/complete: response carries sessionExpiresAt');
+    expectStatus(await login(customerId, capabilities.sca!.code), 200, ScaSession, 'POST /sca/login/complete: response carries sessionExpiresAt');
     await basisSupplement('PENDING_AUTHORIZATION with its scaChallenge; the authorization loop (sections 12, 16)');
     const quote = await createQuote(quoteBody(accounts.USD.id, destination.id, 20_000));
     const since = await listener.mark();

@@ -11,6 +11,7 @@ import { balanceOf, createQuote, eurDestination, executeQuote, expectOutgoingLif
 import { lookup, lookupUma, payerData, SUCCESS_RECEIVER, umaQuoteBody } from '../../helpers/flows/uma.js';
 import { api, capabilities, listener } from '../../helpers/harness.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
+import { fieldErrorsOf } from '../../helpers/schemas/errors.js';
 import { Quote } from '../../helpers/schemas/index.js';
 import { AccountLookup, codeOf } from '../../helpers/schemas/uma.js';
 
@@ -85,7 +86,8 @@ describe('POST /quotes to an UMA address with its lookupId', () => {
     const { lookupId: _lookupId, ...without } = umaQuoteBody(accounts.USD.id, SUCCESS_RECEIVER('eur'), found, 10_000, { immediatelyExecute: true });
     const res = await sentToBreak(['lookupId'], () => api.post('/quotes', { body: without }));
     const error = expectError(res, 400, undefined, 'Description, QuoteRequest.lookupId: "This is required for UMA destinations due to counterparty institution requirements"; POST /quotes 400: a quote to an UMA address without one');
-    if (error.details?.errors) expect(error.details.errors.map((e) => e.field), 'Interface, Errors: a FieldError for the missing field').toContain('lookupId');
+    const fieldErrors = fieldErrorsOf(error);
+    if (fieldErrors) expect(fieldErrors.map((e) => e.field), 'Interface, Errors: a FieldError for the missing field').toContain('lookupId');
     expect(await balanceOf(customerId, accounts.USD.id), 'a refused quote executes nothing: the source keeps its balance').toBe(accounts.USD.balance.amount);
     const quote = expectStatus(await api.post('/quotes', { body: { ...without, lookupId: found.lookupId } }), 201, Quote, 'control: the same quote with the lookup id is accepted');
     expect(quote.transactionId, 'control: executed at once, the quote names its transaction').toEqual(expect.any(String));

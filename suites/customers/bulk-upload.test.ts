@@ -13,7 +13,7 @@ import { expectEvents, waitForEvent } from '../../helpers/events.js';
 import { expectError, expectFieldErrors, expectRefusal, expectStatus, expectTransition, noteInterface } from '../../helpers/expect.js';
 import { recordRule } from '../../helpers/coverage/recorder.js';
 import { BULK_FILE_REQUIRED } from '../../helpers/field-rules/customers.js';
-import { createCustomer } from '../../helpers/flows/customers.js';
+import { addressed, createCustomer } from '../../helpers/flows/customers.js';
 import { api, capabilities, listener } from '../../helpers/harness.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
 import { BulkUploadAccepted, BulkUploadJob, CustomerPage } from '../../helpers/schemas/customers.js';
@@ -92,7 +92,7 @@ function expectConsistentProgress(j: BulkUploadJob): void {
 async function expectCustomerOf(row: Row): Promise<void> {
   const page = expectStatus(await api.get('/customers', { query: { platformCustomerId: row.platformCustomerId } }), 200, CustomerPage);
   expect(page.data.length, `row ${row.platformCustomerId} became one customer`).toBe(1);
-  const customer = expectStatus(await api.get('/customers/{customerId}', { params: { customerId: page.data[0].id } }), 200, Customer, 'Supplement 4: GET /customers/{id} answers the customer');
+  const customer = expectStatus(await api.get('/customers/{customerId}', { params: { customerId: addressed(page.data[0], 'the listed customer').id } }), 200, Customer, 'Supplement 4: GET /customers/{id} answers the customer');
   expect(customer, `Supplement 24/4: the customer carries the row's platformCustomerId, customerType and umaAddress`).toMatchObject({ platformCustomerId: row.platformCustomerId, customerType: row.customerType, umaAddress: row.umaAddress });
   if (row.customerType === 'INDIVIDUAL') {
     expect(customer, "Supplement 24/4: an INDIVIDUAL row's fullName and birthDate are the customer's").toMatchObject({ fullName: row.fullName, birthDate: row.birthDate });

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { individual } from '../../fixtures/customers.js';
 import { rng } from '../../fixtures/random.js';
 import { expectError, expectStatus, noteInterface } from '../../helpers/expect.js';
+import { addressed } from '../../helpers/flows/customers.js';
 import { api, capabilities } from '../../helpers/harness.js';
 import { basisSupplement, judgedPartly, requireCapability, scenario } from '../../helpers/scenario.js';
 import { CustomerPage, CustomerRecord } from '../../helpers/schemas/customers.js';
@@ -35,8 +36,8 @@ describe('PATCH /customers/{customerId} conflicts', () => {
 
   it('answers 409 UMA_ADDRESS_EXISTS to an update taking another customer\'s umaAddress, and 200 to one giving the customer its own', async () => {
     await basisSupplement('PATCH 409; UMA_ADDRESS_EXISTS: requested umaAddress taken (sections 4, 15)');
-    const holder = expectStatus(await api.post('/customers', { body: individual({ umaAddress: umaAddress() }) }), 201, CustomerRecord);
-    const other = expectStatus(await api.post('/customers', { body: individual({ umaAddress: umaAddress() }) }), 201, CustomerRecord);
+    const holder = addressed(expectStatus(await api.post('/customers', { body: individual({ umaAddress: umaAddress() }) }), 201, CustomerRecord));
+    const other = addressed(expectStatus(await api.post('/customers', { body: individual({ umaAddress: umaAddress() }) }), 201, CustomerRecord));
     const patch = (customerId: string, address: string) => api.patch('/customers/{customerId}', { params: { customerId }, body: { customerType: 'INDIVIDUAL', umaAddress: address } });
     expectError(await patch(other.id, holder.umaAddress), 409, 'UMA_ADDRESS_EXISTS', 'Errors / 409: UMA_ADDRESS_EXISTS (the requested umaAddress is another customer\'s)');
     const read = expectStatus(await api.get('/customers/{customerId}', { params: { customerId: other.id } }), 200, CustomerRecord);
@@ -52,7 +53,7 @@ describe('MISSING_MANDATORY_USER_INFO', () => {
   it('frees what a customer changed by PATCH: the old umaAddress lists no one and a new customer may take it; the old platformCustomerId too', async () => {
     await basisSupplement('section 15: list filter umaAddress; 409 UMA_ADDRESS_EXISTS requested umaAddress taken, CONFLICT active platformCustomerId');
     const [oldUma, newUma] = [umaAddress(), umaAddress()];
-    const customer = expectStatus(await api.post('/customers', { body: individual({ umaAddress: oldUma }) }), 201, CustomerRecord);
+    const customer = addressed(expectStatus(await api.post('/customers', { body: individual({ umaAddress: oldUma }) }), 201, CustomerRecord));
     const oldPlatformId = String(customer.platformCustomerId);
     const newPlatformId = `conf-${rng().string.uuid()}`;
     const patch = (body: Record<string, unknown>) => api.patch('/customers/{customerId}', { params: { customerId: customer.id }, body: { customerType: 'INDIVIDUAL', ...body } });

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { rng } from '../../fixtures/random.js';
 import { business, individual } from '../../fixtures/customers.js';
 import { expectError, expectStatus } from '../../helpers/expect.js';
-import { createCustomer } from '../../helpers/flows/customers.js';
+import { addressed, createCustomer } from '../../helpers/flows/customers.js';
 import { api } from '../../helpers/harness.js';
 import { checkRulesRefused, checkValidAccepted, judged, validRequests } from '../../helpers/field-rules/check.js';
 import { customerCreate, customerPatch, kycLinkCreate } from '../../helpers/field-rules/customers.js';
@@ -54,7 +54,7 @@ describe('POST /customers', () => {
       complete: (b) => ({ ...b, platformCustomerId: `rules-${rng().string.uuid()}` }),
       send,
       created: { status: 201, schema: Customer },
-      readBack: (c) => getCustomer(c.id),
+      readBack: (c) => getCustomer(addressed(c, 'the answered customer').id),
       aliases,
       // Interface, Customer: platformCustomerId "on create must not collide with an active customer on the same platform (else 409 CONFLICT)".
       then: async (sent, created) => {
@@ -93,7 +93,7 @@ describe('PATCH /customers/{customerId}', () => {
       variants: (v) => v.name.startsWith(type),
       send: patch(customer.id),
       created: { status: 200, schema: Customer },
-      readBack: (c) => getCustomer(c.id),
+      readBack: (c) => getCustomer(addressed(c, 'the answered customer').id),
       aliases,
     });
   });

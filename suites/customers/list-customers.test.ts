@@ -6,7 +6,7 @@ import { bareIndividual, individual } from '../../fixtures/customers.js';
 import { rng } from '../../fixtures/random.js';
 import { expectError, expectStatus } from '../../helpers/expect.js';
 import { recordRule } from '../../helpers/coverage/recorder.js';
-import { createCustomer } from '../../helpers/flows/customers.js';
+import { addressed, createCustomer, withMembers } from '../../helpers/flows/customers.js';
 import { walkPages } from '../../helpers/flows/pages.js';
 import { eventually } from '../../helpers/eventually.js';
 import { api } from '../../helpers/harness.js';
@@ -23,7 +23,7 @@ describe('GET /customers', () => {
 
   it('pages with limit and cursor: each page holds at most limit customers, and the cursor walk returns each customer once', async () => {
     await basisSupplement('lists take limit and cursor; body {data, hasMore, nextCursor} (section 1); region and createdAfter filters (section 4)');
-    const first = await createCustomer(individual({ region: 'NZ' }));
+    const first = withMembers(await createCustomer(individual({ region: 'NZ' })), ['createdAt'], 'the 201 body of POST /customers');
     const rest = [await createCustomer(individual({ region: 'NZ' })), await createCustomer(individual({ region: 'NZ' })), await createCustomer(individual({ region: 'NZ' }))];
     const mine = [first, ...rest].map((c) => c.id);
 
@@ -34,7 +34,7 @@ describe('GET /customers', () => {
 
   it('narrows by each filter, the time bounds inclusive', async () => {
     await basisSupplement('list filters platformCustomerId, customerType, createdAfter/Before, updatedAfter/Before, region, currency, umaAddress; inclusive (sections 4, 15)');
-    const created = expectStatus(await api.post('/customers', { body: bareIndividual({ region: 'NZ', currencies: ['USD', 'EUR'] }) }), 201, CustomerRecord);
+    const created = addressed(expectStatus(await api.post('/customers', { body: bareIndividual({ region: 'NZ', currencies: ['USD', 'EUR'] }) }), 201, CustomerRecord));
     // A customer whose platformCustomerId begins with this one's: an exact filter does not take it.
     const longer = expectStatus(await api.post('/customers', { body: bareIndividual({ region: 'NZ', platformCustomerId: `${created.platformCustomerId}-2` }) }), 201, CustomerRecord);
     // Updated after its creation, so its updatedAt differs from its createdAt and the updated* filters
@@ -45,7 +45,7 @@ describe('GET /customers', () => {
         // A change each time (a new fullName): a target may leave updatedAt alone on an update that changes nothing.
         tries++;
         expectStatus(await api.patch('/customers/{customerId}', { params: { customerId: created.id }, body: { customerType: 'INDIVIDUAL', fullName: `Listed Customer ${'x'.repeat(tries)}` } }), 200, CustomerRecord);
-        return expectStatus(await api.get('/customers/{customerId}', { params: { customerId: created.id } }), 200, CustomerRecord);
+        return withMembers(expectStatus(await api.get('/customers/{customerId}', { params: { customerId: created.id } }), 200, CustomerRecord), ['id', 'createdAt', 'updatedAt'], 'the 200 body of GET /customers/{customerId}');
       },
       (now) => Date.parse(now.updatedAt) > Date.parse(now.createdAt),
       { timeoutMs: 5_000, what: `customer ${created.id} updated after its creation (updatedAt later than createdAt)` },

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { rng } from '../../fixtures/random.js';
 import { bareIndividual, business } from '../../fixtures/customers.js';
 import { recordRule } from '../../helpers/coverage/recorder.js';
-import { createCustomer } from '../../helpers/flows/customers.js';
+import { createCustomer, withMembers } from '../../helpers/flows/customers.js';
 import { expectDefaultLimit, expectLimitRange, expectPagedOnce, idsPaged } from '../../helpers/flows/list-rules.js';
 import { LIST_RULES } from '../../helpers/field-rules/lists.js';
 import { basisSupplement, scenario } from '../../helpers/scenario.js';
@@ -20,7 +20,7 @@ describe(OP, () => {
     await basisSupplement('sections 4 and 15: list filters; section 1: paging');
     // A region of their own (no other suite creates JP customers) makes the set closed.
     const tag = rng().string.uuid().slice(0, 8);
-    const ind = await createCustomer(bareIndividual({ region: 'JP', currencies: ['USD'], platformCustomerId: `lists-${tag}-i` }));
+    const ind = withMembers(await createCustomer(bareIndividual({ region: 'JP', currencies: ['USD'], platformCustomerId: `lists-${tag}-i` })), ['createdAt'], 'the 201 body of POST /customers');
     const ind2 = await createCustomer(bareIndividual({ region: 'JP', currencies: ['EUR'], platformCustomerId: `lists-${tag}-j` }));
     const biz = await createCustomer(business({ region: 'JP', currencies: ['USD'], platformCustomerId: `lists-${tag}-b` }));
     const mx = await createCustomer(bareIndividual({ region: 'MX', currencies: ['USD'], platformCustomerId: `lists-${tag}-m` }));

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { expectError, expectStatus } from '../../helpers/expect.js';
-import { walkPages } from '../../helpers/flows/pages.js';
+import { expectPageCursor, walkPages } from '../../helpers/flows/pages.js';
 import { api } from '../../helpers/harness.js';
 import { recordRule } from '../../helpers/coverage/recorder.js';
 import { LIST_RULES } from '../../helpers/field-rules/lists.js';
@@ -25,10 +25,12 @@ describe('GET /uma-providers', () => {
   it.concurrent('pages through the providers: each once, totalCount the number of them', async () => {
     await basisSupplement('GET /uma-providers: paging, {data[{name, supportedRegions, domain, logoUrl, supportedCurrencies, lei, allowListStatus}], hasMore?, nextCursor?, totalCount?} (sections 1, 18)');
     const first = expectStatus(await api.get(PATH, { query: { limit: 100 } }), 200, pageHasMoreOptionalOf(UmaProvider));
+    expectPageCursor(first, `GET ${PATH}?limit=100`);
+    const firstData = first.data ?? [];
     const walked = await walkPages(PATH, UmaProvider, { hasMoreOptional: true, limit: 3, settled: true });
     // A list longer than one page of 100 is walked further than the first page shows: the walk begins with it.
-    expect(walked.slice(0, first.data.length).map(key), 'Supplement 1: the pages, in order, hold each provider once').toEqual(first.data.map(key));
-    if (!first.hasMore) expect(walked.length, 'Supplement 1: the pages hold the whole list and no more').toBe(first.data.length);
+    expect(walked.slice(0, firstData.length).map(key), 'Supplement 1: the pages, in order, hold each provider once').toEqual(firstData.map(key));
+    if (!first.hasMore) expect(walked.length, 'Supplement 1: the pages hold the whole list and no more').toBe(firstData.length);
     if (first.totalCount !== undefined && !first.hasMore) expect(first.totalCount, 'Supplement 1: totalCount counts the list').toBe(walked.length);
     // Paging is judged (and recorded) where the walk read more than one page.
     if (walked.length > 3) recordRule('GET /uma-providers', LIST_RULES.pagingOnce);

@@ -85,6 +85,7 @@ describe('POST /auth/credentials/{credentialId}/challenge and /verify (PASSKEY)'
     const sessionKey = new SessionKey();
     const challenge = expectStatus(await api.post(CREDENTIAL_CHALLENGE, { params: { credentialId: passkey.id }, body: { clientPublicKey: sessionKey.publicKeyHex } }), 200, PasskeyChallenge);
     expect(challenge.credentialId, 'the challenge names the WebAuthn credential id').toBe(authenticator.credentialIdB64url);
+    expect(challenge.challenge, 'supplement 17: the PASSKEY challenge is the lowercase hex SHA-256 of the session-creation body').toMatch(/^[0-9a-f]{64}$/);
     const verify = (webauthnChallenge: string) => {
       const assertion = authenticator.authenticate({ challenge: webauthnChallenge }, ORIGIN, RP_ID);
       const body = { type: 'PASSKEY', assertion: { credentialId: assertion.id, clientDataJson: assertion.response.clientDataJSON, authenticatorData: assertion.response.authenticatorData, signature: assertion.response.signature } };

@@ -10,6 +10,7 @@ import { expectRefusal, expectStatus, expectTransition, noteInterface } from '..
 import { accountIn, activeAccount, createCustomer, customerAccounts, fund } from '../../helpers/flows/customers.js';
 import { api, capabilities, listener } from '../../helpers/harness.js';
 import { requireCapability, scenario } from '../../helpers/scenario.js';
+import { currencyCode } from '../../helpers/schemas/common.js';
 import { ExternalAccount, IncomingTransaction, InternalAccount } from '../../helpers/schemas/index.js';
 import { usdAccount } from '../../fixtures/external-accounts.js';
 import { ids } from '../../helpers/spec/catalog.js';
@@ -39,7 +40,7 @@ async function expectPullNotReceived(customerId: string, account: InternalAccoun
     expect(ended.status, `${rule}: the transfer-in taken fails`).toBe('FAILED');
     noteInterface(FROZEN_OR_FAILED.id, FROZEN_OR_FAILED.sentences, `POST /transfer-in into a ${state} account: 201, then FAILED (${String((ended as { failureReason?: unknown }).failureReason)})`);
   } else expectRefusal(pull, rule, FROZEN_OR_FAILED);
-  expect((await accountIn(customerId, account.balance.currency.code)).balance.amount, `${rule}: nothing credited`).toBe(balance);
+  expect((await accountIn(customerId, currencyCode(account.balance.currency))).balance.amount, `${rule}: nothing credited`).toBe(balance);
 }
 
 describe('Internal account lifecycle', () => {
@@ -63,7 +64,7 @@ describe('Internal account lifecycle', () => {
     const [event] = await expectEvents(account.id, [{ type: 'INTERNAL_ACCOUNT.STATUS_UPDATED', where: (d) => d.status === 'ACTIVE', what: 'status ACTIVE' }], { since: held ? since : undefined });
     // The account was PENDING when listed, or (already ACTIVE) the announcement above is of its move out of PENDING.
     expectTransition('internal-account', 'PENDING', event.data.status, 'PENDING', 'ACTIVE');
-    expect((await accountIn(customer.id, account.balance.currency.code)).status).toBe('ACTIVE');
+    expect((await accountIn(customer.id, currencyCode(account.balance.currency))).status).toBe('ACTIVE');
   });
 
   it('holds balances as money: an integer amount in the smallest unit and a currency with code, name, symbol and decimals', async () => {
@@ -95,10 +96,10 @@ describe('Internal account lifecycle', () => {
     expect(credited.balance.amount, 'the control deposit is credited').toBe(account.balance.amount + 1_000);
     const failed = await api.post('/sandbox/internal-accounts/{accountId}/fail', { params: { accountId: account.id } });
     expect(expectStatus(failed, 200, InternalAccount, 'the fail trigger the target declares (SVC_STATE_TRIGGERS) fails the account').status).toBe('FAILED');
-    expect((await accountIn(customer.id, account.balance.currency.code)).status).toBe('FAILED');
+    expect((await accountIn(customer.id, currencyCode(account.balance.currency))).status).toBe('FAILED');
     const deposit = await api.post('/sandbox/internal-accounts/{accountId}/fund', { params: { accountId: account.id }, body: { amount: 1000 } });
     expectRefusal(deposit, 'Internal account status: failed accounts cannot receive payments', FROZEN_OR_FAILED);
-    expect((await accountIn(customer.id, account.balance.currency.code)).balance.amount, 'a refused deposit changes no balance').toBe(credited.balance.amount);
+    expect((await accountIn(customer.id, currencyCode(account.balance.currency))).balance.amount, 'a refused deposit changes no balance').toBe(credited.balance.amount);
     // Nor a pull from the customer's own bank account (supplement 8: POST /transfer-in).
     await expectPullNotReceived(customer.id, account, credited.balance.amount, 'failed');
   });
@@ -120,7 +121,7 @@ describe('Internal account lifecycle', () => {
 
     const deposit = await api.post('/sandbox/internal-accounts/{accountId}/fund', { params: { accountId: account.id }, body: { amount: 1000 } });
     expectRefusal(deposit, 'Internal account status: frozen accounts cannot receive payments', FROZEN_OR_FAILED);
-    expect((await accountIn(customer.id, account.balance.currency.code)).balance.amount, 'a refused deposit changes no balance').toBe(credited.balance.amount);
+    expect((await accountIn(customer.id, currencyCode(account.balance.currency))).balance.amount, 'a refused deposit changes no balance').toBe(credited.balance.amount);
     // Nor a pull from the customer's own bank account (supplement 8: POST /transfer-in).
     await expectPullNotReceived(customer.id, account, credited.balance.amount, 'frozen');
   });

@@ -13,6 +13,7 @@ import { walkPages } from '../../helpers/flows/pages.js';
 import { api } from '../../helpers/harness.js';
 import { LIST_RULES } from '../../helpers/field-rules/lists.js';
 import { basisSupplement, scenario } from '../../helpers/scenario.js';
+import { currencyCode } from '../../helpers/schemas/common.js';
 import { InternalAccount } from '../../helpers/schemas/index.js';
 import { z } from 'zod';
 
@@ -56,8 +57,8 @@ describe(CUSTOMER_OP, () => {
     // that currency, else a customer created with one the platform holds.
     const platform = await platformList();
     expect(platform.length, 'control: the platform holds accounts').toBeGreaterThan(0);
-    const held = new Set(platform.map((x) => x.balance.currency.code));
-    const code = ['USDC', 'EUR', 'USD'].find((c) => held.has(c)) ?? platform[0]!.balance.currency.code;
+    const held = new Set(platform.map((x) => currencyCode(x.balance.currency)));
+    const code = ['USDC', 'EUR', 'USD'].find((c) => held.has(c)) ?? currencyCode(platform[0]!.balance.currency);
     const mine = ofA.find((x) => x.balance.currency.code === code) ?? (await accountsOf((await createCustomer(bareIndividual({ currencies: [code] }))).id))[0];
     expect(mine, `control: a customer created with ${code} holds a ${code} account`).toBeDefined();
     const listed = await idsPaged('/customers/internal-accounts', InternalAccount, { currency: code }, 100);
@@ -85,7 +86,7 @@ describe(PLATFORM_OP, () => {
     for (const id of theirs) expect(all.map((x) => x.id), `the platform list holds no customer account (${id})`).not.toContain(id);
     recordRule(PLATFORM_OP, LIST_RULES.scope('platform'));
 
-    const currencies = [...new Set(all.map((x) => x.balance.currency.code))];
+    const currencies = [...new Set(all.map((x) => currencyCode(x.balance.currency)))];
     for (const currency of currencies) {
       const narrowed = await platformList({ currency });
       expect(narrowed.map((x) => x.id).sort(), `currency=${currency} lists exactly the platform's ${currency} accounts`).toEqual(all.filter((x) => x.balance.currency.code === currency).map((x) => x.id).sort());

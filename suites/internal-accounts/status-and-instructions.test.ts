@@ -11,6 +11,7 @@ import { expectStatus, expectTransition } from '../../helpers/expect.js';
 import { accountIn, activeAccount, createCustomer, customerAccounts } from '../../helpers/flows/customers.js';
 import { api, capabilities, listener } from '../../helpers/harness.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
+import { currencyCode } from '../../helpers/schemas/common.js';
 import { InternalAccountRecord } from '../../helpers/schemas/internal-accounts.js';
 import { ids } from '../../helpers/spec/catalog.js';
 
@@ -42,7 +43,7 @@ describe('Internal account status changes', () => {
     expectStatus(await trigger('fail', account.id), 200, InternalAccountRecord, 'the sandbox trigger fails the provisioning');
     const [event] = await expectEvents(account.id, [statusEvent('FAILED')], { since });
     expectTransition('internal-account', account.status, event.data.status, 'PENDING', 'FAILED');
-    expect((await accountIn(customer.id, account.balance.currency.code)).status).toBe('FAILED');
+    expect((await accountIn(customer.id, currencyCode(account.balance.currency))).status).toBe('FAILED');
   });
 
   it('moves ACTIVE to CLOSED, announced by INTERNAL_ACCOUNT.STATUS_UPDATED', async (ctx) => {
@@ -54,7 +55,7 @@ describe('Internal account status changes', () => {
     expectStatus(await trigger('close', account.id), 200, InternalAccountRecord, 'the sandbox trigger closes the account');
     const [event] = await expectEvents(account.id, [statusEvent('CLOSED')], { since });
     expectTransition('internal-account', account.status, event.data.status, 'ACTIVE', 'CLOSED');
-    expect((await accountIn(customer.id, account.balance.currency.code)).status).toBe('CLOSED');
+    expect((await accountIn(customer.id, currencyCode(account.balance.currency))).status).toBe('CLOSED');
   });
 });
 

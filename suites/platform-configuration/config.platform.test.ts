@@ -11,6 +11,7 @@ import { untilPast } from '../../helpers/deadline.js';
 import { api, capabilities } from '../../helpers/harness.js';
 import { describeBounds, platformFeeChoices, receivingFor, within } from '../../helpers/money.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
+import { fieldErrorsOf } from '../../helpers/schemas/errors.js';
 import { PlatformConfig } from '../../helpers/schemas/index.js';
 import { ExchangeRateList } from '../../helpers/schemas/exchange-rates.js';
 
@@ -29,7 +30,8 @@ describe('PATCH /config', () => {
     const before = await currentConfig();
     const res = await api.patch('/config', { body: { webhookEndpoint: 'http://hooks.example.com/svc' } });
     const body = expectError(res, 400, undefined, 'PATCH /config: webhookEndpoint must be publicly reachable over HTTPS');
-    if (body.details?.errors) expect(body.details.errors.map((e) => e.field)).toContain('webhookEndpoint');
+    const fieldErrors = fieldErrorsOf(body);
+    if (fieldErrors) expect(fieldErrors.map((e) => e.field)).toContain('webhookEndpoint');
     expect((await currentConfig()).webhookEndpoint, 'a refused PATCH changes nothing').toBe(before.webhookEndpoint);
   });
 

@@ -16,7 +16,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { individual } from '../../fixtures/customers.js';
-import { expectError, expectRefusal, expectStatus, expectTransition, noteInterface } from '../../helpers/expect.js';
+import { expectError, expectRefusal, expectSchema, expectStatus, expectTransition, noteInterface } from '../../helpers/expect.js';
 import { accountIn, activeAccount, createCustomer, fund } from '../../helpers/flows/customers.js';
 import { walkPages } from '../../helpers/flows/pages.js';
 import {
@@ -55,6 +55,9 @@ async function platformInternalAccount(): Promise<InternalAccount> {
   return account!;
 }
 
+/** Supplement 22: the instructions a WIRE-funded mint returns name rail, network, address and valueType (the description leaves each optional). */
+const WireInstructions = z.looseObject({ rail: z.string().min(1), network: z.string().min(1), address: z.string().min(1), valueType: z.string().min(1) });
+
 /** The 201 operation as created: CREATED, or already in the state it waits in. */
 function created(res: Awaited<ReturnType<typeof post>>, type: 'MINT' | 'BURN', coin: Stablecoin, amount: string): Op {
   const op = expectStatus(res, 201, StablecoinOperation, `Supplement 22: POST /stablecoins/{id}/${type === 'MINT' ? 'mints' : 'burns'} answers 201 operation ${type}`);
@@ -91,6 +94,7 @@ describe('POST /stablecoins/{stablecoinId}/mints', () => {
     const amount = tokenAmount(coin, 250_075);
     const op = created(await mint(coin, { amount, fundingSource: { type: 'WIRE' }, destination: { accountId: wallet.id }, description: 'treasury top-up' }), 'MINT', coin, amount);
     expect(op.fundingInstructions, 'Supplement 22: WIRE "returns instructions" {rail, network, address, valueType, …}').toBeDefined();
+    expectSchema(WireInstructions, op.fundingInstructions, 'Supplement 22: WIRE "returns instructions" {rail, network, address, valueType, …}');
     if (op.destination) expect(op.destination.accountId, 'Supplement 22: destination (optional) {accountId*}: the wallet sent').toBe(wallet.id);
     expect(op.expiresAt, 'Supplement 22: an externally funded operation waits for funds until expiresAt').toBeDefined();
     const pending = await waiting(op, ['PENDING_FUNDING']);
