@@ -5,7 +5,7 @@
 // beside the code that implements them, never copied into the harness.
 import { Choices, type ChoicesMode } from './choices.js';
 import { LIMITS } from './cross-currency-transfers/state.js';
-import { platformCurrencies } from './internal-accounts/list.js';
+import { platformCurrencies } from './internal-accounts/state.js';
 import { COUNTERPARTY_NOT_ALLOWED_SUFFIX, VELOCITY } from './cross-currency-transfers/gates.js';
 import { STABLECOIN_PROVIDER } from './stablecoins/state.js';
 import { LOOKUP_SIGNATURE_TRIGGER, LOOKUP_TRIGGERS, QUOTE_TRIGGERS, triggerAddress } from './cross-currency-transfers/uma/counterparties.js';

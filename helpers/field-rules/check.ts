@@ -243,8 +243,8 @@ function leaves(obj: Body, prefix = ''): string[] {
   });
 }
 
-/** An ISO 8601 date-time in UTC ("…Z"), with or without fractions of a second. */
-const UTC_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
+/** An ISO 8601 date-time in UTC ("…Z" or "…+00:00", as IsoUtc reads the interface's "ISO 8601 strings in UTC"), with or without fractions of a second. */
+const UTC_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]00:?00)$/;
 
 /**
  * Whether `read` gives back `sent`: equal, or, for a UTC timestamp, the same instant written otherwise

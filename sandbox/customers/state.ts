@@ -148,9 +148,7 @@ export function activeCustomerWithPlatformId(ctx: SandboxContext, platformCustom
   return c && c.id !== except ? c : undefined;
 }
 /** The active customer whose umaAddress this is, if any. */
-export function activeCustomerWithUma(ctx: SandboxContext, umaAddress: string): CustomerRecord | undefined {
-  return customerIndex(ctx).activeByUma.get(umaAddress);
-}
+export const activeCustomerWithUma = (ctx: SandboxContext, umaAddress: string): CustomerRecord | undefined => customerIndex(ctx).activeByUma.get(umaAddress);
 export function assertUmaAddressFree(ctx: SandboxContext, umaAddress: unknown, except?: string): void {
   const c = umaAddress === undefined ? undefined : customerIndex(ctx).activeByUma.get(String(umaAddress));
   if (c && c.id !== except && !ctx.faults.has('uma-address-duplicate-accepted')) {

@@ -6,13 +6,11 @@ import { parse } from '../context.js';
 import { PageQuery } from '../store/cursor-page.js';
 import { indexedPage } from '../store/position-index.js';
 import { EMBEDDED_TIMINGS } from '../profile.js';
-import { adjustBalance, customerAccountOrder, customerAccountPositions, internalAccounts, presentInternalAccount, provisionInternalAccount, type InternalAccountRecord } from './state.js';
+import { adjustBalance, customerAccountOrder, customerAccountPositions, internalAccounts, platformCurrencies, presentInternalAccount, provisionInternalAccount, type InternalAccountRecord } from './state.js';
 
 const ListQuery = z.object({ currency: z.string().optional(), customerId: z.string().optional(), type: z.string().optional() }).passthrough();
 
 /** The platform's own accounts (supplement 6: customerId absent), ready at start (sandbox/README.md). */
-/** The platform's own accounts: USD and USDC, the alternate USD alone (the profile declares which). */
-export const platformCurrencies = (alternate: boolean) => (alternate ? ['USD'] : ['USD', 'USDC']);
 // Schemas are built once: zod compiles each on its first parse, which costs more than the parse.
 const CustomerListQuery = ListQuery.extend(PageQuery.shape);
 

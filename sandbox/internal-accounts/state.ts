@@ -152,3 +152,6 @@ export function adjustBalance(ctx: SandboxContext, a: InternalAccountRecord, del
     ctx.webhooks.emit('INTERNAL_ACCOUNT.BALANCE_UPDATED', presentInternalAccount(ctx, a));
   }
 }
+
+/** The platform's own accounts: USD and USDC, the alternate USD alone (the profile declares which). */
+export const platformCurrencies = (alternate: boolean) => (alternate ? ['USD'] : ['USD', 'USDC']);
