@@ -75,10 +75,23 @@ export const Error503 = errorOf(503, ['SERVICE_UNAVAILABLE'], anyDetails);
  * Any error answer the description gives: one of its error schemas, told apart by `status` (every
  * error response of every operation refers to one of them; the 400 one with the cards' extra code).
  */
+const DESCRIBED_STATUSES = new Set([400, 401, 403, 404, 405, 409, 410, 412, 423, 424, 429, 500, 501, 503]);
+const OTHER_STATUSES = Array.from({ length: 200 }, (_, i) => 400 + i).filter((s) => !DESCRIBED_STATUSES.has(s));
+/**
+ * An error of a status the description gives no schema for (a 415, a 422): the interface's shape,
+ * Errors: "Every error body has: status (integer, the HTTP status), code (string ...), message
+ * (string), details (object, optional)" (the description validator's generic ErrorNNN likewise).
+ */
+const OtherErrorBody = z.looseObject({
+  status: z.literal(OTHER_STATUSES as [number, ...number[]]),
+  code: z.string(),
+  message: z.string(),
+  details: anyDetails.optional(),
+});
 export const ErrorBody = z.discriminatedUnion('status', [
-  Error400Cards, Error401, Error403, Error404, Error405, Error409, Error410, Error412, Error423, Error424, Error429, Error500, Error501, Error503,
+  Error400Cards, Error401, Error403, Error404, Error405, Error409, Error410, Error412, Error423, Error424, Error429, Error500, Error501, Error503, OtherErrorBody,
 ]);
 export type ErrorBody = z.infer<typeof ErrorBody>;
 
 /** The FieldErrors of an error body: details.errors of a 400 (Error400) when given; no other status describes them. */
-export const fieldErrorsOf = (body: ErrorBody): FieldError[] | undefined => (body.status === 400 ? body.details?.errors : undefined);
+export const fieldErrorsOf = (body: ErrorBody): FieldError[] | undefined => (body.status === 400 ? (body as z.infer<typeof Error400Cards>).details?.errors : undefined);

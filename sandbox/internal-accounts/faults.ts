@@ -30,7 +30,7 @@ export const internalAccountsFaults = {
   'platform-accounts-paged': {
     areas: ['internal-accounts'],
     suites: ['internal-accounts/platform-accounts.test.ts'],
-    rule: 'Supplement 1: GET /platform/internal-accounts returns just {data}.',
+    rule: 'Supplement 1: GET /platform/internal-accounts returns just {data}, unpaged: every platform account in one answer (each declared currency listed).',
   },
   'internal-accounts-has-more-when-full': {
     areas: ['internal-accounts'],

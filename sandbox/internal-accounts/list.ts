@@ -66,6 +66,7 @@ export async function internalAccountListRoutes(app: FastifyInstance) {
   // Supplement 1 and 6: the platform's accounts answer just {data}, unpaged.
   app.get('/platform/internal-accounts', async (req) => {
     const data = platformAccounts(req.query);
-    return ctx.faults.has('platform-accounts-paged') ? { data, hasMore: false, totalCount: data.length } : { data };
+    // The fault pages the list as others are paged: its first account only, more said to follow.
+    return ctx.faults.has('platform-accounts-paged') ? { data: data.slice(0, 1), hasMore: data.length > 1, nextCursor: '1' } : { data };
   });
 }

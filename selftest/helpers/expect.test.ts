@@ -45,7 +45,7 @@ describe('expectError', () => {
   it.each([
     ['another HTTP status', error(409, 'CONFLICT'), /expected HTTP 400; the rule\nPOST \/customers answered 409/],
     // The description's error bodies (Error400 ... Error503) are told apart by status and list their codes.
-    ['a body status other than the HTTP status', error(400, 'INVALID_INPUT', 422), /does not match the interface's shape: status: Invalid discriminator value/],
+    ['a body status other than the HTTP status', error(400, 'INVALID_INPUT', 422), /Errors: "status \(integer, the HTTP status\)"; the rule/],
     ['a code not enumerated for the status', error(400, 'NOT_A_CODE'), /does not match the interface's shape: code: Invalid option/],
     ['an enumerated code other than the expected one', error(400, 'FUNDING_SOURCE_INELIGIBLE'), /expected code INVALID_INPUT; the rule/],
   ])('fails %s with the rule and the exchange', (_what, res, message) => {

@@ -165,7 +165,8 @@ describe('a value read back (checkValidAccepted)', () => {
     expect(readsBackAs('2025-03-01T10:00:00.000Z', '2025-03-01T10:00:01Z'), 'another instant').toBe(false);
     expect(readsBackAs('2025-03-01T10:00:00.250Z', '2025-03-01T10:00:00Z'), 'a fraction dropped is another instant').toBe(false);
     expect(readsBackAs('2025-03-01', '2025-03-01T00:00:00Z'), 'a date is not a timestamp').toBe(false);
-    expect(readsBackAs('2025-03-01T10:00:00+00:00', '2025-03-01T10:00:00Z'), 'only UTC written with Z is read as an instant').toBe(false);
+    expect(readsBackAs('2025-03-01T10:00:00+00:00', '2025-03-01T10:00:00Z'), 'UTC written with +00:00 is the same instant').toBe(true);
+    expect(readsBackAs('2025-03-01T10:00:00+01:00', '2025-03-01T09:00:00Z'), 'an offset other than UTC is not read as an instant').toBe(false);
     expect(readsBackAs({ a: [1, 'x'] }, { a: [1, 'x'] })).toBe(true);
     expect(readsBackAs([{ a: 1, b: 2 }], [{ b: 2, a: 1, c: 3 }]), 'members in another order, and one of its own').toBe(true);
     expect(readsBackAs([{ a: 1, b: 2 }], [{ a: 1 }]), 'a member sent and not given back').toBe(false);
