@@ -121,6 +121,15 @@ function restate(n: Node): string | undefined {
   return undefined;
 }
 
+/** The event types a webhook payload schema names in its own `type` member (its allOf parts too; the shared envelope's full list aside). */
+export function eventTypesOf(doc: unknown, schema: Node | undefined, depth = 0): string[] {
+  if (!schema || depth > 4) return [];
+  const resolved = follow(doc, schema, '').node as Node;
+  const own = resolved?.properties?.type;
+  const values = own && !own.$ref ? (own.enum ?? (own.const !== undefined ? [own.const] : [])) : [];
+  return [...values, ...((resolved?.allOf ?? []) as Node[]).flatMap((part) => eventTypesOf(doc, part, depth + 1))];
+}
+
 /** One example the description gives for a response or a webhook, with the schema it illustrates. */
 export interface DescribedExample {
   /** Where: `GET /customers/{customerId} 200 application/json examples/individual`, `webhook customer-update ...`. */

@@ -4,7 +4,7 @@
 // 3.1) with ajv-formats; this module only finds the schema and turns Ajv's errors into mismatches.
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
-import { at, escapeToken, follow, loadDescription, type Description, type Node, type OpenApiDocument } from './document.js';
+import { at, escapeToken, eventTypesOf, follow, loadDescription, type Description, type Node, type OpenApiDocument } from './document.js';
 
 // ajv-formats is CommonJS with its plugin as module.exports and as `default`.
 const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule) as unknown as (ajv: Ajv2020) => void;
@@ -123,7 +123,7 @@ export class DescriptionValidator {
     });
     for (const [name, item] of Object.entries(this.doc.webhooks ?? {})) {
       const body = follow(this.doc, item.post?.requestBody, '').node;
-      for (const type of this.eventTypes(body?.content?.['application/json']?.schema)) {
+      for (const type of eventTypesOf(this.doc, body?.content?.['application/json']?.schema)) {
         this.webhooksByType.set(type, [...(this.webhooksByType.get(type) ?? []), name]);
       }
     }
@@ -272,15 +272,6 @@ export class DescriptionValidator {
     const validate = this.compile(schemaPointer, false);
     const data = structuredClone(value);
     return validate(data) ? [] : this.mismatches(validate.errors ?? [], data, base, direction);
-  }
-
-  /** The event types a webhook's payload schema names in its own `type` property (its allOf parts, the shared envelope's full list aside). */
-  private eventTypes(schema: Node | undefined, depth = 0): string[] {
-    if (!schema || depth > 4) return [];
-    const resolved = follow(this.doc, schema, '').node as Node;
-    const own = resolved?.properties?.type;
-    const values = own && !own.$ref ? (own.enum ?? (own.const !== undefined ? [own.const] : [])) : [];
-    return [...values, ...((resolved?.allOf ?? []) as Node[]).flatMap((part) => this.eventTypes(part, depth + 1))];
   }
 
   private judgeContent(content: Node | undefined, contentPointer: string, contentType: string | undefined, body: unknown, base: Omit<Mismatch, 'path' | 'kind' | 'message'>, direction: 'response' | 'request', coerceText: boolean, schemaAt?: string): Mismatch[] {

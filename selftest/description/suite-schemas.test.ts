@@ -1,4 +1,5 @@
-// The suite's schemas are the description's, no looser and no stricter (issue 45, Deliver 2). Each
+// The suite's schemas are the description's, no looser and no stricter, so that a target with a
+// shape defect fails and one with a described shape passes. Each
 // row of ./suite-schemas/table.ts is held to its schema of the description on the instances of
 // ./suite-schemas/variants.ts: what the description accepts the suite schema accepts, what the
 // description refuses the suite schema refuses (a member taken out, a value of another type, outside
