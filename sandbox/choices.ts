@@ -38,6 +38,22 @@ export const ALTERNATES = {
   'deleted-customer-readable': 'GET /customers/{id} of a deleted customer answers it, isDeleted true.',
   'platform-usd-account-only': 'The platform holds one internal account of its own, in USD.',
   'kyc-pending-in-review': 'A customer under review is PENDING (CUSTOMER.KYC_PENDING) before the outcome.',
+
+  // platform: General, signatures of deliveries, platform configuration, webhooks, robustness, catalog gaps.
+
+  // customers: customers, field rules, verifications, documents.
+
+  // accounts: external accounts, wallet signatures, beneficiary trust, SCA.
+
+  // cards: cards, incoming payments.
+
+  // money: quotes, transfers, exchange rates.
+
+  // stablecoins: stablecoins, UMA, invitations, discoveries, VASPs.
+
+  // agents: agents, API tokens.
+
+  // wallet: embedded wallet.
 } as const;
 
 export type AlternateId = keyof typeof ALTERNATES;
