@@ -82,14 +82,21 @@ export function rateHalfUlp(rate: number): number {
   return 0.5 * 10 ** (Number(exp) - fraction.length);
 }
 
-/** One part in a million: the most a reported rate is allowed to stand for beyond what it says. */
+/** One part in a million: how far a reported rate is first taken to stand for beyond what it says. */
 export const RATE_PRECISION = 1e-6;
 
 /**
- * How far the rate applied may be from the rate reported: the rounding of its last written digit,
- * at most one part in a million (a short rate such as 1 or 1.09 is taken at its word).
+ * How precisely a reported rate is read. `capped`: the rounding of its last written digit, at most one
+ * part in a million (a short rate such as 1 or 1.09 is taken at its word). `written`: the rounding of
+ * its last written digit alone. No document states how precise exchangeRate is, and the description's
+ * own exchange-rate example (10000 at 0.012121 giving 825000, 17 parts in a million off) fits only the second;
+ * callers try `capped` first and record an interface note when only `written` fits.
  */
-export const rateTolerance = (rate: number): number => Math.min(rateHalfUlp(rate), rate * RATE_PRECISION);
+export type RateReading = 'capped' | 'written';
+
+/** How far the rate applied may be from the rate reported, in the given reading. */
+export const rateTolerance = (rate: number, reading: RateReading = 'capped'): number =>
+  reading === 'written' ? rateHalfUlp(rate) : Math.min(rateHalfUlp(rate), rate * RATE_PRECISION);
 
 /** How many smallest units of `to` one smallest unit of `from` is worth per major unit ratio. */
 const scale = (sendingDecimals: number, receivingDecimals: number) => 10 ** (receivingDecimals - sendingDecimals);
@@ -102,8 +109,8 @@ const EPS = 1e-9;
  * at `exchangeRate` (sending units per receiving unit). The rounding to a whole smallest unit is not
  * stated: floor, ceiling or nearest of any rate the reported one stands for.
  */
-export function receivingFor(net: number, exchangeRate: number, sendingDecimals: number, receivingDecimals: number): Bounds {
-  const h = rateTolerance(exchangeRate);
+export function receivingFor(net: number, exchangeRate: number, sendingDecimals: number, receivingDecimals: number, reading: RateReading = 'capped'): Bounds {
+  const h = rateTolerance(exchangeRate, reading);
   const s = scale(sendingDecimals, receivingDecimals);
   const lo = (net / (exchangeRate + h)) * s;
   const hi = (net / Math.max(exchangeRate - h, Number.MIN_VALUE)) * s;
@@ -111,8 +118,8 @@ export function receivingFor(net: number, exchangeRate: number, sendingDecimals:
 }
 
 /** The sending amount (before fees) that converts to `receiving` at `exchangeRate`, same bounds. */
-export function sendingFor(receiving: number, exchangeRate: number, sendingDecimals: number, receivingDecimals: number): Bounds {
-  const h = rateTolerance(exchangeRate);
+export function sendingFor(receiving: number, exchangeRate: number, sendingDecimals: number, receivingDecimals: number, reading: RateReading = 'capped'): Bounds {
+  const h = rateTolerance(exchangeRate, reading);
   const s = scale(sendingDecimals, receivingDecimals);
   const lo = (receiving * Math.max(exchangeRate - h, 0)) / s;
   const hi = (receiving * (exchangeRate + h)) / s;

@@ -9,7 +9,7 @@ import { expectSchema, expectStatus, noteInterface } from '../expect.js';
 import { byTimestamp, eventsRule, expectEvents, expectNotification, expectStatesChange, newSince, QUIET_MS, quietPeriod, recordEvents, waitForEvent, type Notification } from '../events.js';
 import type { Delivery } from '../listener/server.js';
 import { api, capabilities, listener } from '../harness.js';
-import { describeBounds, feeScheduleFor, platformFeeChoices, receivingFor, sendingFor, within, type Bounds, type FeeOverride } from '../money.js';
+import { describeBounds, feeScheduleFor, platformFeeChoices, receivingFor, sendingFor, within, type Bounds, type FeeOverride, type RateReading } from '../money.js';
 import { AnyTransaction, EndUserTerms, ExternalAccount, InternalAccount, OutgoingTransaction, Page, PlatformConfig, Quote, type FeeConfig } from '../schemas/index.js';
 import type { ApiResponse } from '../client.js';
 import { currencyCode, currencyDecimals } from '../schemas/common.js';
@@ -85,7 +85,7 @@ const QUOTE_SENTENCES = [
   'Quote and fee fields (named): lockedCurrencyAmount, lockedCurrencySide, platformFeeOverride (on the quote request), platformFeesIncluded (on the quote)',
   'PATCH /config: feeConfigs (standing platform fee: a variable rate in basis points, a fixed amount, or both; applies to cross-currency transactions; requires a USD source currency)',
   'supplement 8: exchangeRate* (sending units per receiving unit), feesIncluded* (int64), platformFeesIncluded?',
-  '(not stated: how amounts round, whether exchangeRate counts currency or smallest units, which fees feesIncluded holds, and whether the rate converts the sending total less the fees or the whole; read as every fee, the platform fee among them, part of the sending total)',
+  '(not stated: how amounts round, how precise exchangeRate is, whether exchangeRate counts currency or smallest units, which fees feesIncluded holds, and whether the rate converts the sending total less the fees or the whole; read as every fee, the platform fee among them, part of the sending total)',
 ];
 
 /**
@@ -139,11 +139,14 @@ export function expectQuoteMoney(quote: Quote, request: QuoteRequestBody, feeCon
   // Whether the rate converts the sending total less the fees or the whole of it is not stated (the
   // description's exchange-rate example converts the whole): either, noted.
   const bases: [string, number][] = [['less the fees', net], ['whole', quote.totalSendingAmount]];
-  const judged = readings.flatMap(([reading, ds, dr]) => bases.map(([base, amount]) => {
-    const bounds = request.lockedCurrencySide === 'SENDING' ? receivingFor(amount, quote.exchangeRate, ds, dr) : sendingFor(quote.totalReceivingAmount, quote.exchangeRate, ds, dr);
+  // How precise the rate is, is not stated either: first within a part in a million of it, else to
+  // its last written digit (the description's own example needs that), noted.
+  const precisions: [string, RateReading][] = [['', 'capped'], [', the rate good to its last written digit only', 'written']];
+  const judged = precisions.flatMap(([precision, rateReading]) => readings.flatMap(([reading, ds, dr]) => bases.map(([base, amount]) => {
+    const bounds = request.lockedCurrencySide === 'SENDING' ? receivingFor(amount, quote.exchangeRate, ds, dr, rateReading) : sendingFor(quote.totalReceivingAmount, quote.exchangeRate, ds, dr, rateReading);
     const value = request.lockedCurrencySide === 'SENDING' ? quote.totalReceivingAmount : amount;
-    return { reading: `${reading}, the sending total ${base}`, bounds, value, ok: within(bounds, value) };
-  }));
+    return { reading: `${reading}, the sending total ${base}${precision}`, bounds, value, ok: within(bounds, value) };
+  })));
   const fit = judged.find((j) => j.ok);
   expect(
     fit !== undefined,
@@ -232,7 +235,7 @@ export const REMOVED_FAILURE_REASONS = ['EXECUTION_FAILED_POST_DEBIT', 'SETTLEME
  * The OUTGOING_PAYMENT events about a payment, judged the way every event sequence is (helpers/events.ts):
  * notifications (de-duplicated by envelope id) first delivered after the mark `since` and not stamped
  * before it; the wait lasts until the whole expected sequence arrived or the event deadline passed,
- * then the quiet period; then exactly these, in envelope-timestamp order, each with the Transaction
+ * then the quiet period; then exactly these, in the order of the changes (byTimestamp), each with the Transaction
  * schema of its type and data.status agreeing with the type (supplement 8), and never a removed
  * failure reason.
  *
@@ -288,7 +291,7 @@ async function expectLifecycleEnding(transactionId: string, final: string, since
   return ordered;
 }
 
-/** The OUTGOING_PAYMENT.<STATUS> suffixes of judged notifications, in their (envelope-timestamp) order. */
+/** The OUTGOING_PAYMENT.<STATUS> suffixes of judged notifications, in the order of the changes (byTimestamp). */
 export const outgoingSteps = (events: Notification[]): string[] => events.map((n) => n.type.slice('OUTGOING_PAYMENT.'.length));
 
 const REFUND_STATUS_NOTE = [

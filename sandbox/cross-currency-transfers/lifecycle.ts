@@ -83,8 +83,12 @@ export function start(ctx: SandboxContext, q: Quote): OutgoingTxn {
   };
   s.txns.set(t.id, t);
   indexTransaction(ctx, q.customerId, t, presentOutgoing(ctx, t));
-  // The fault stamps PENDING as if it came after the payment settled (delivered first all the same).
-  emit(ctx, t, 'PENDING', f.has('outgoing-events-out-of-order') ? new Date(ctx.clock.now() + 60_000).toISOString() : undefined);
+  // The fault says PENDING came after the payment settled, its data and its stamp a minute ahead
+  // (delivered first all the same).
+  if (f.has('outgoing-events-out-of-order')) {
+    const later = new Date(ctx.clock.now() + 60_000).toISOString();
+    ctx.webhooks.emit('OUTGOING_PAYMENT.PENDING', { ...presentOutgoing(ctx, t), updatedAt: later }, later);
+  } else emit(ctx, t, 'PENDING');
   const immediate = q.transfer && q.destination.kind === 'external' ? TRANSFER_IMMEDIATE[primaryIdentifier(q.destination.account.accountInfo).slice(-3)] : undefined;
   if (immediate) {
     q.status = 'FAILED';

@@ -1,6 +1,7 @@
 // The event judgement (helpers/events.ts) against a real listener: notifications new since a mark
 // (a redelivery or a late event from before the mark is not new), the whole sequence and a quiet
-// period before "exactly these, in envelope-timestamp order", and data checked on every read.
+// period before "exactly these, in the order of the changes" (data.updatedAt, else the envelope
+// timestamp), and data checked on every read.
 import { randomUUID } from 'node:crypto';
 import { request } from 'undici';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -96,6 +97,29 @@ describe('event judgement', () => {
     await sleep(300);
     await deliver(first);
     expect((await judging).map((n) => n.data.balance.amount)).toEqual([100, 200]);
+  });
+
+  it('orders by data.updatedAt, the change, where the data carries it: a change sent later (a retry) is not a later change', async () => {
+    const account = `InternalAccount:${randomUUID()}`;
+    const since = await client().mark();
+    await sleep(30);
+    const t = Date.now();
+    // The first change is sent after the second (a retry after backoff): its envelope says so, its data does not.
+    const first = { ...balanceEvent(account, 100, new Date(t - 10)), timestamp: new Date(t).toISOString() };
+    const second = balanceEvent(account, 200, new Date(t - 5));
+    const judging = expectEvents(account, [balance(100), balance(200)], { since });
+    await deliver(second);
+    await deliver(first);
+    expect((await judging).map((n) => n.data.balance.amount)).toEqual([100, 200]);
+    // The data saying the changes came the other way round fails the order expected.
+    const other = `InternalAccount:${randomUUID()}`;
+    const mark = await client().mark();
+    await sleep(30);
+    const u = Date.now();
+    const failing = expect(expectEvents(other, [balance(100), balance(200)], { since: mark })).rejects.toThrow(/Event 1 \(INTERNAL_ACCOUNT\.BALANCE_UPDATED \(balance 100\)\)/);
+    await deliver({ ...balanceEvent(other, 100, new Date(u - 5)), timestamp: new Date(u - 10).toISOString() });
+    await deliver({ ...balanceEvent(other, 200, new Date(u - 10)), timestamp: new Date(u - 5).toISOString() });
+    await failing;
   });
 
   it('counts an event that arrives during the quiet period after the sequence, and fails on it', async () => {

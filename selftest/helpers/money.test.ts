@@ -49,6 +49,16 @@ describe('exchange rate (sending units per receiving unit)', () => {
     expect(rateHalfUlp(1)).toBe(0.5);
     expect(rateTolerance(1)).toBeCloseTo(1e-6, 15);
     expect(rateTolerance(1.0869565217391304)).toBeLessThan(1e-15);
+    expect(rateTolerance(1, 'written')).toBe(0.5);
+  });
+
+  it("reads the description's own exchange-rate example only at the rate's written precision", () => {
+    // openapi.yaml, GET /exchange-rates example: 10000 (USD cents) at 0.012121 USD per INR gives 825000 paise,
+    // 17 parts in a million from 10000 / 0.012121.
+    expect(within(receivingFor(10_000, 0.012121, 2, 2), 825_000)).toBe(false);
+    expect(within(receivingFor(10_000, 0.012121, 2, 2, 'written'), 825_000)).toBe(true);
+    // A rate written to its last double digit still stands for itself alone.
+    expect(within(receivingFor(250_000, 1 / 0.92, 2, 2, 'written'), Math.floor(250_000 * 0.92 * 0.995))).toBe(false);
   });
 
   it('bounds the receiving amount within one smallest unit of the exact conversion', () => {
