@@ -64,6 +64,9 @@ export interface Sandbox {
 
 export const DEFAULT_PORT = optionDefault('port');
 
+/** The submit endpoints openapi.yaml's FieldError names ("e.g. `POST /customers`, `PATCH /customers/{id}`"). */
+const SUBMIT_ENDPOINTS = new Set([`POST /${INTERFACE_VERSION}/customers`, `PATCH /${INTERFACE_VERSION}/customers/:customerId`]);
+
 export async function buildSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const clock = options.clock ?? systemClock;
   const faults = new Faults(options.faults ?? []);
@@ -176,6 +179,12 @@ export async function buildSandbox(options: SandboxOptions = {}): Promise<Sandbo
     // bodies of submit endpoints); the status and code stay.
     if (ctx.choices.alternate('query-refusal-plain') && req.method === 'GET' && apiError.code === 'INVALID_INPUT' && apiError.details?.errors) {
       apiError = new ApiError(apiError.status, apiError.code, apiError.message);
+    }
+    // The alternate: FieldErrors only where the description names the submit endpoints (POST
+    // /customers, PATCH /customers/{id}); elsewhere a refused body keeps its status and code.
+    if (ctx.choices.alternate('field-errors-submit-only') && apiError.code === 'INVALID_INPUT' && apiError.details?.errors && !SUBMIT_ENDPOINTS.has(`${req.method} ${req.routeOptions.url}`)) {
+      const { errors: _named, ...rest } = apiError.details;
+      apiError = new ApiError(apiError.status, apiError.code, apiError.message, Object.keys(rest).length ? rest : undefined);
     }
     return reply.status(apiError.status).send(errorBody(apiError, faults));
   });

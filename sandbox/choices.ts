@@ -9,6 +9,7 @@ export const ALTERNATES = {
   'retry-restamp': 'Each retry of a delivery is stamped with its own send time.',
   'key-order': 'Every JSON answer lists its members in the reverse order.',
   'query-refusal-plain': 'A refused query answers 400 INVALID_INPUT without FieldErrors.',
+  'field-errors-submit-only': 'A refused body outside POST /customers and PATCH /customers/{id} answers 400 INVALID_INPUT without FieldErrors.',
   'card-closed-frozen-not-mutable': 'A closed card asked FROZEN answers 409 CARD_NOT_MUTABLE.',
   'incoming-rejected-failed': 'A rejected incoming payment ends FAILED.',
   'bulk-failed-any-row': 'A bulk job with any refused row ends FAILED.',

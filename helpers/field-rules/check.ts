@@ -15,7 +15,7 @@ import { recordRule } from '../coverage/recorder.js';
 import { codesForStatus } from '../spec/catalog.js';
 import { sentToBreak } from '../description/intent.js';
 import { exchangesGrouped } from '../harness.js';
-import { expectError, expectFieldErrors, expectStatus, noteInterface } from '../expect.js';
+import { expectError, expectFieldErrors, expectStatus, FIELD_ERRORS_UNSTATED, noteInterface } from '../expect.js';
 import { fieldErrorsOf } from '../schemas/errors.js';
 import { getPath, rulesOf, validBody, type RequestSpec, type Rule, type Variant } from './rules.js';
 
@@ -166,16 +166,26 @@ export async function checkRulesRefused(o: NegativeOptions): Promise<Rule[]> {
 }
 
 /**
- * The refusal a rule gets where it names none of its own. A body or form (a submit endpoint): 400
- * INVALID_INPUT naming the field (interface, Errors: "On 400 field-validation errors from submit
- * endpoints, details.errors is an array of FieldError, one per invalid field"; the description's
- * FieldError). A query: 400 with the error body and a code the description lists for 400; no
- * document gives query refusals a code of their own or FieldErrors, so neither is judged.
+ * The refusal a rule gets where it names none of its own. A body or form: 400 INVALID_INPUT naming the
+ * field (interface, Errors: "On 400 field-validation errors from submit endpoints, details.errors is an
+ * array of FieldError, one per invalid field"; the description's FieldError). A query: 400 with the
+ * error body and a code the description lists for 400; no document gives query refusals a code of
+ * their own or FieldErrors, so neither is judged.
  */
 export function defaultRefusal(spec: Pick<RequestSpec, 'part'>): NonNullable<Rule['error']> {
   if (spec.part === 'query') return { status: 400, code: codesForStatus(400) ?? ['INVALID_INPUT'], namesField: false };
   return { status: 400, code: 'INVALID_INPUT', namesField: true };
 }
+
+/**
+ * The submit endpoints, where FieldErrors must come: those openapi.yaml's FieldError names ("Field-
+ * validation errors on submit endpoints (e.g. `POST /customers`, `PATCH /customers/{id}`) emit an array
+ * of these under `details.errors`"). Which other operations are submit endpoints no document says, so
+ * there the FieldErrors are judged where given (FieldError.field: "Dot-notation path to the offending
+ * field") and their absence is noted.
+ */
+export const SUBMIT_ENDPOINTS: ReadonlySet<string> = new Set(['POST /customers', 'PATCH /customers/{customerId}']);
+
 
 /** One rule broken in `runs()` generated requests: each refused with the rule's error, naming its field. */
 async function judgeRule(o: NegativeOptions, rule: Rule): Promise<void> {
@@ -192,6 +202,7 @@ async function judgeRule(o: NegativeOptions, rule: Rule): Promise<void> {
   // "one per invalid field": a request that breaks one rule has that field named, and no other field
   // (an object holding it aside).
   const namesRuleField = (fields: unknown[]) => fields.some(isRuleField) && fields.every((f) => isRuleField(f) || isAncestor(f));
+  const mustName = error.namesField && SUBMIT_ENDPOINTS.has(o.spec.operation);
   let fullyJudged = false;
   await exchangesGrouped(`${o.spec.operation} ${rule.id}`, () => judged(fc.assert(
     fc.asyncProperty(fc.constantFrom(...rule.variants).chain(validBody), rule.breaks, async (valid, breakIt) => {
@@ -202,12 +213,16 @@ async function judgeRule(o: NegativeOptions, rule: Rule): Promise<void> {
       // answer that reads the same is refused alike; any other answer goes through them all again and fails there.
       const b = res.body as { status?: unknown; code?: unknown; message?: unknown; details?: { errors?: { field?: unknown }[] } } | undefined;
       const fields = Array.isArray(b?.details?.errors) ? b.details.errors.map((e) => e?.field) : [];
-      const alike = res.status === error.status && b?.status === error.status && codes.includes(String(b?.code)) && typeof b?.message === 'string' && (!error.namesField || namesRuleField(fields));
+      const alike = res.status === error.status && b?.status === error.status && codes.includes(String(b?.code)) && typeof b?.message === 'string' && (!error.namesField || (!mustName && !fields.length) || namesRuleField(fields));
       if (alike && fullyJudged) return;
       fullyJudged = alike;
       const body = expectError(res, error.status, error.code, `a request breaking one documented rule is refused (${why})`);
       if (!error.namesField) return;
       const given = (fieldErrorsOf(body) ?? []).map((e) => e.field);
+      if (!given.length && !mustName) {
+        noteInterface('field-errors:absent', FIELD_ERRORS_UNSTATED, `${o.spec.operation}: a request breaking ${rule.id} was refused 400 ${String(body.code)} without details.errors`);
+        return;
+      }
       expect(
         namesRuleField(given),
         `Errors: "details.errors is an array of FieldError, one per invalid field", FieldError field the "dot-notation path to the offending field"; ${why}: only ${rule.members ? `${rule.field} or ${rule.members.join(', ')}` : expected.join(' or ')} (or a path under it, beside the objects holding it) may be named in details.errors[], got ${JSON.stringify(given)}`,

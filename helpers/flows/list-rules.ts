@@ -2,7 +2,7 @@
 // nextCursor), judged and recorded (helpers/field-rules/lists.ts ids) in one place.
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { recordRule } from '../coverage/recorder.js';
 import { expectError, expectStatus, noteInterface } from '../expect.js';
 import { pageOf as Page } from '../schemas/page.js';
@@ -63,11 +63,30 @@ export async function expectPagedOverChanging<T extends z.ZodType>(
   return walked;
 }
 
-/** supplement §1: limit outside 1–100 is refused with 400; 1 and 100 are accepted (with `auth`, an agent's Bearer token, say). */
+/**
+ * Paged operations for which openapi.yaml declares no 400 (only 200, 401 and 500): a limit outside the
+ * range may be refused, or answered with a page the range still holds.
+ */
+const LIMIT_WITHOUT_400: ReadonlySet<string> = new Set(['GET /agents/me/internal-accounts', 'GET /agents/me/actions', 'GET /uma-providers', 'GET /stablecoins/{stablecoinId}/operations']);
+
+/**
+ * supplement §1: limit is 1–100: outside it the request is refused with 400 (the operation's
+ * "Bad request - Invalid parameters"); 1 and 100 are accepted (with `auth`, an agent's Bearer token,
+ * say). Where the operation declares no 400 (LIMIT_WITHOUT_400), a page of at most 100 items is
+ * accepted instead, and noted.
+ */
 export async function expectLimitRange(op: string, template: string, query: Record<string, string> = {}, auth?: RequestOptions['auth']): Promise<void> {
   const get = (limit: number | string) => api.get(template, { query: { ...query, limit }, ...(auth ? { auth } : {}) });
   // Outside the range at either end, and no number at all (taken as the default, it would list 20).
-  for (const limit of [0, 101, 'abc']) expectError(await get(limit), 400, undefined, `supplement §1: ${op} limit is 1 to 100; ${JSON.stringify(limit)} is refused`);
+  for (const limit of [0, 101, 'abc']) {
+    const res = await get(limit);
+    const rule = `supplement §1: ${op} limit is 1 to 100; ${JSON.stringify(limit)} is refused`;
+    if (LIMIT_WITHOUT_400.has(op) && res.status === 200) {
+      const page = expectStatus(res, 200, Page(z.unknown()), `${rule}, or (openapi.yaml declares no 400 for ${op}) answered with a page`);
+      expect(page.data.length, `supplement §1: limit 1–100; ${op} answered limit ${JSON.stringify(limit)} with a page, which holds at most 100 items`).toBeLessThanOrEqual(100);
+      noteInterface(`lists:limit-out-of-range-answered`, [rule, `openapi.yaml, ${op}: responses 200, 401, 500 (no 400)`], `${op} limit ${JSON.stringify(limit)}: 200 with ${page.data.length} items`);
+    } else expectError(res, 400, undefined, rule);
+  }
   for (const limit of [1, 100]) expectStatus(await get(limit), 200, undefined, `supplement §1: ${op} accepts limit ${limit}`);
   recordRule(op, LIST_RULES.limitRange);
 }

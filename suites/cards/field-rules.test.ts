@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { individual } from '../../fixtures/customers.js';
-import { expectError, expectStatus } from '../../helpers/expect.js';
+import { expectError, expectStatus, FIELD_ERRORS_UNSTATED, noteInterface } from '../../helpers/expect.js';
 import { activeCard, getCard, patchCard } from '../../helpers/flows/cards.js';
 import { activeAccount, createCustomer } from '../../helpers/flows/customers.js';
 import { api } from '../../helpers/harness.js';
@@ -95,7 +95,8 @@ describe(PATCH, () => {
     const { card } = await activeCard();
     // Description, updateCardById: "At least one field must be supplied"; 400 "for general invalid parameters".
     const error = expectError(await patchCard(card.id, {}), 400, 'INVALID_INPUT', 'supplement §9: PATCH /cards/{id} takes ≥1 field; Description, CardUpdateRequest: "At least one of state, fundingSources, or maxSpendPerTransaction must be supplied"');
-    expect(fieldErrorsOf(error)?.length ?? 0, 'Errors: on 400 field-validation errors, details.errors lists the problem').toBeGreaterThan(0);
+    // FieldErrors are stated for submit endpoints, and which those are is not (openapi.yaml names POST and PATCH /customers): noted when absent.
+    if (!fieldErrorsOf(error)?.length) noteInterface('field-errors:absent', FIELD_ERRORS_UNSTATED, 'PATCH /cards/{cardId} with an empty body: 400 INVALID_INPUT without details.errors');
     expect(snapshot(await getCard(card.id)), 'the refused empty patch changed nothing').toEqual(snapshot(card));
     const patched = expectStatus(await patchCard(card.id, { maxSpendPerTransaction: 4_321 }), 200, Card, 'control: one field is enough');
     expect(patched.maxSpendPerTransaction, 'the control patch applied').toBe(4_321);

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { individual } from '../../fixtures/customers.js';
 import { rng } from '../../fixtures/random.js';
 import { expectEvents, waitForEvent } from '../../helpers/events.js';
-import { expectError, expectFieldErrors, expectRefusal, expectStatus, expectTransition, noteInterface } from '../../helpers/expect.js';
+import { expectError, expectFieldErrorsIfGiven, expectRefusal, expectStatus, expectTransition, noteInterface } from '../../helpers/expect.js';
 import { recordRule } from '../../helpers/coverage/recorder.js';
 import { BULK_FILE_REQUIRED } from '../../helpers/field-rules/customers.js';
 import { addressed, createCustomer } from '../../helpers/flows/customers.js';
@@ -163,7 +163,7 @@ describe('POST /customers/bulk/csv without its file', () => {
       sentences: ['Supplement 24: POST /customers/bulk/csv (multipart file*) -> 202 {jobId*, status*} (401/500 only)', 'Which error answers a request without the file is not stated: the errors listed are 401 and 500'],
     });
     // Interface, Errors: "On 400 field-validation errors from submit endpoints, details.errors is an array of FieldError, one per invalid field".
-    if (refused.status === 400 && refused.code === 'INVALID_INPUT') expectFieldErrors(refused, ['file'], 'Errors: FieldError field is the dot-notation path to the offending field (file)');
+    if (refused.status === 400 && refused.code === 'INVALID_INPUT') expectFieldErrorsIfGiven(refused, ['file'], 'POST /customers/bulk/csv', 'Errors: FieldError field is the dot-notation path to the offending field (file)');
     // Control: the same rows under `file` are a job, which runs to its end; the refused request's row is no customer.
     const since = await listener.mark();
     const sent = person();
