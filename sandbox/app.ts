@@ -211,6 +211,8 @@ export async function buildSandbox(options: SandboxOptions = {}): Promise<Sandbo
   app.addHook('onRequest', async (req) => {
     if (faults.has('auth-not-enforced')) return;
     if (agentAuthenticates(req.routeOptions.url)) return; // Bearer or none: agent-management and agent-operations check them.
+    // The fault: customers, quotes and transactions are read without credentials.
+    if (faults.has('auth-open-on-reads') && req.method === 'GET' && /^\/[^/]+\/(customers|quotes|transactions)(\/|\?|$)/.test(req.url)) return;
     const header = req.headers.authorization ?? '';
     if (faults.has('auth-accepts-bearer') && /^Bearer \S+/.test(header)) return;
     const given = Buffer.from(header);

@@ -34,4 +34,13 @@ export interface FieldRuleCoverage {
   operations: Record<string, { declared: number; exercised: string[]; missing: string[]; reason?: string }>;
 }
 
-export type Coverage = Record<CoverageKind, KindCoverage> & { areas: Record<Area, AreaCoverage>; fieldRules: FieldRuleCoverage };
+/** The authentication rules per operation (helpers/spec/security.ts): each credential every operation must refuse. */
+export interface AuthenticationCoverage {
+  declared: number;
+  exercised: number;
+  /** Operations with authentication rules (the description gives them a scheme). */
+  operations: number;
+  missing: { operation: string; rule: string }[];
+}
+
+export type Coverage = Record<CoverageKind, KindCoverage> & { areas: Record<Area, AreaCoverage>; fieldRules: FieldRuleCoverage; authentication: AuthenticationCoverage };

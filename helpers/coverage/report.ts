@@ -8,7 +8,8 @@ import { RAW_DIR, REPORTS_DIR } from '../paths.js';
 import { declaredRules, undeclaredReasons } from '../field-rules/declared.js';
 import type { CoverageRecord, NoteRecord, RuleRecord, SkipRecord } from './recorder.js';
 import { coverageHtml } from './html.js';
-import type { AreaCoverage, CellCoverage, Coverage, FieldRuleCoverage, KindCoverage, Missing } from './model.js';
+import type { AreaCoverage, AuthenticationCoverage, CellCoverage, Coverage, FieldRuleCoverage, KindCoverage, Missing } from './model.js';
+import { authenticationRules } from '../spec/security.js';
 
 export type { AreaCoverage, CellCoverage, Coverage, FieldRuleCoverage, KindCoverage, Missing } from './model.js';
 
@@ -59,6 +60,13 @@ function fieldRuleCoverage(rawDirs: string[]): FieldRuleCoverage {
   };
 }
 
+function authenticationCoverage(rawDirs: string[]): AuthenticationCoverage {
+  const seen = new Set(rawDirs.flatMap((d) => readNdjson<RuleRecord>(d, 'rules')).map((r) => `${r.operation}\u0000${r.rule}`));
+  const declared = Object.entries(authenticationRules()).flatMap(([operation, rules]) => rules.map((rule) => ({ operation, rule })));
+  const missing = declared.filter((d) => !seen.has(`${d.operation}\u0000${d.rule}`));
+  return { declared: declared.length, exercised: declared.length - missing.length, operations: new Set(declared.map((d) => d.operation)).size, missing };
+}
+
 export function computeCoverage(rawDirs: string[] = [RAW_DIR]): Coverage {
   const records = rawDirs.flatMap((d) => readNdjson<CoverageRecord>(d, 'coverage'));
   const skips = rawDirs.flatMap((d) => readNdjson<SkipRecord>(d, 'skips'));
@@ -74,7 +82,7 @@ export function computeCoverage(rawDirs: string[] = [RAW_DIR]): Coverage {
     if (id) observed.add(id);
     else beyond[r.kind]?.add(r.id);
   }
-  const result = { areas: {}, fieldRules: fieldRuleCoverage(rawDirs) } as Coverage;
+  const result = { areas: {}, fieldRules: fieldRuleCoverage(rawDirs), authentication: authenticationCoverage(rawDirs) } as Coverage;
   for (const kind of KINDS) {
     result[kind] = { ...cell(items.filter((i) => i.kind === kind), observed, reasonFor), beyondCatalog: [...beyond[kind]].sort() };
   }
@@ -105,6 +113,10 @@ export function coverageMarkdown(c: Coverage): string {
     if (!o.declared) continue;
     lines.push('', `### ${op}`, '', ...o.exercised.map((r) => `- ✓ ${r}`), ...o.missing.map((r) => `- ✗ ${r}: not exercised by any scenario`));
   }
+  const au = c.authentication;
+  lines.push('', `## Authentication rules: ${au.exercised}/${au.declared} judged, on ${au.operations} operations`, '');
+  lines.push("Every operation refuses the credentials its scheme (the description's `security`) does not take: none, a wrong one, another scheme, a deleted agent's (helpers/spec/security.ts).", '');
+  if (au.missing.length) lines.push(...au.missing.map((m) => `- ✗ ${m.operation}: ${m.rule}: not judged by any scenario`));
   for (const area of AREAS) {
     const missing = KINDS.flatMap((k) => c.areas[area][k].missing);
     const total = KINDS.reduce((n, k) => n + c.areas[area][k].total, 0);
@@ -149,6 +161,7 @@ export function coverageJson(c: Coverage): object {
     ...Object.fromEntries(KINDS.map((k) => [k, { covered: c[k].covered, total: c[k].total, coveredIds: c[k].coveredIds, missing: c[k].missing, beyondCatalog: c[k].beyondCatalog }])),
     areas: c.areas,
     fieldRules: c.fieldRules,
+    authentication: c.authentication,
   };
 }
 
@@ -169,7 +182,8 @@ export function writeCoverageReports({ print, rawDirs }: { print: boolean; rawDi
     process.stdout.write(
       `\nInterface coverage by area:\n  ${''.padEnd(32)}${KINDS.map((k) => k.padStart(12)).join('')}\n${rows.join('\n')}\n` +
         `Interface coverage: ${parts.join(', ')}; areas complete ${complete.length}/${AREAS.length}, begun ${begun.length}/${AREAS.length} (reports/coverage.md, reports/coverage.html)\n` +
-        `Field rules: ${coverage.fieldRules.exercised}/${coverage.fieldRules.declared} exercised, in ${coverage.fieldRules.operationsWithRules} of ${coverage.fieldRules.operationsTotal} operations (reports/coverage.md)\n`,
+        `Field rules: ${coverage.fieldRules.exercised}/${coverage.fieldRules.declared} exercised, in ${coverage.fieldRules.operationsWithRules} of ${coverage.fieldRules.operationsTotal} operations (reports/coverage.md)\n` +
+        `Authentication rules: ${coverage.authentication.exercised}/${coverage.authentication.declared} judged, on ${coverage.authentication.operations} operations (reports/coverage.md)\n`,
     );
   }
   return coverage;

@@ -49,6 +49,11 @@ export const httpFaults = {
     areas: ['authentication'],
     rule: 'Authentication 3: rejected platform credentials answer 401 with code UNAUTHORIZED.',
   },
+  'auth-open-on-reads': {
+    areas: ['authentication'],
+    suites: ['authentication/every-operation.test.ts'],
+    rule: 'Authentication 1 and 3: every platform call takes Basic credentials; reads of customers, quotes and transactions without them answer 401 UNAUTHORIZED.',
+  },
   'auth-wrong-code': {
     areas: ['authentication'],
     rule: 'Authentication 3: rejected platform credentials answer 401 with code UNAUTHORIZED.',

@@ -74,7 +74,7 @@ describe('the reports of a run', () => {
     const tree = JSON.parse(readFileSync(join(report, 'widgets/tree.json'), 'utf8')) as Tree;
     const first = (tree.root.groups ?? []).map((id) => tree.groupsById[id]);
     expect(tree.root.leaves ?? [], 'no scenario outside an area').toEqual([]);
-    expect(first.map((g) => g.name).sort()).toEqual(['Cards', 'External Accounts', 'Platform Configuration', 'Webhooks']);
+    expect(first.map((g) => g.name).sort()).toEqual(['Agent Operations', 'Cards', 'External Accounts', 'Platform Configuration', 'Webhooks']);
     for (const area of first) {
       expect(AREAS).toContain(area.name);
       expect(area.leaves ?? [], `${area.name}: scenarios sit under an operation`).toEqual([]);
