@@ -117,15 +117,26 @@ export function expectClientError(res: ApiResponse, rule: string): ErrorBody {
   return expectError(res, res.status >= 400 && res.status < 500 ? res.status : 400, undefined, rule);
 }
 
+/** The two client errors that say something else than a refusal of what was asked, unless the documents give them for the case. */
+const NOT_A_REFUSAL: Readonly<Record<number, string>> = {
+  401: 'Authentication 3: "A 401 means the platform\'s own credentials were rejected" (the request carried them)',
+  404: 'Errors, 404: its codes name what is not found (TRANSACTION_NOT_FOUND, USER_NOT_FOUND, REFERENCE_NOT_FOUND, ...), and the request named what exists',
+};
+
 /**
  * A refusal whose status and code neither the interface nor the supplement state (for example "Frozen
  * and failed accounts cannot send or receive payments"): a client error (4xx, never a success or a
- * 5xx), the error body {status, code, message, details?} with body.status the HTTP status, and a code
- * enumerated for that status. What the target answered is recorded as an interface note.
+ * 5xx), but not a 401 or a 404, which say the credentials were rejected or a resource is missing
+ * (NOT_A_REFUSAL), unless `documented` gives them for the case; the error body {status, code, message,
+ * details?} with body.status the HTTP status, and a code enumerated for that status. What the target
+ * answered is recorded as an interface note.
  */
-export function expectRefusal(res: ApiResponse, rule: string, note: { id: string; sentences: string[] }): ErrorBody {
+export function expectRefusal(res: ApiResponse, rule: string, note: { id: string; sentences: string[] }, documented?: { statuses: readonly number[]; sentence: string }): ErrorBody {
   const context = `${rule}\n${describeExchange(res.exchange)}`;
   expect(res.status >= 400 && res.status < 500, `a refusal is a client error (4xx); ${context}`).toBe(true);
+  if (NOT_A_REFUSAL[res.status] && !documented?.statuses.includes(res.status)) {
+    expect.fail(`a refusal of what was asked, not ${res.status}: ${NOT_A_REFUSAL[res.status]}; ${context}`);
+  }
   const body = expectSchema(ErrorBody, res.body, `the error body of ${res.exchange.method} ${res.exchange.template} (Errors: status, code, message, details)`);
   expect(body.status, `Errors: "status (integer, the HTTP status)"; ${context}`).toBe(res.status);
   const enumerated = codesForStatus(res.status) ?? [];

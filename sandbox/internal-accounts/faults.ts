@@ -17,6 +17,11 @@ export const internalAccountsFaults = {
     areas: ['internal-accounts'],
     rule: 'Internal account status: frozen and failed accounts cannot send or receive payments.',
   },
+  'frozen-refusal-as-not-found': {
+    areas: ['internal-accounts'],
+    suites: ['internal-accounts/lifecycle.test.ts'],
+    rule: 'Internal account status: frozen accounts cannot send payments: refused as such, not as a missing resource (Errors, 404: its codes name what is not found).',
+  },
   'provisioning-no-status-event': {
     areas: ['internal-accounts'],
     rule: 'Internal account status: PENDING -> ACTIVE emits INTERNAL_ACCOUNT.STATUS_UPDATED.',

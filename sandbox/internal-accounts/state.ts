@@ -132,6 +132,8 @@ export function assertCanMoveMoney(ctx: SandboxContext, a: InternalAccountRecord
   const blocked = a.status === 'FROZEN' || a.status === 'FAILED' || a.status === 'CLOSED';
   const allowedByFault = (direction === 'receive' && ctx.faults.has('frozen-account-receives') && a.status === 'FROZEN') || (ctx.faults.has('failed-account-moves-money') && a.status === 'FAILED');
   if (blocked && !allowedByFault) {
+    // The fault: the refusal says the account is not there.
+    if (ctx.faults.has('frozen-refusal-as-not-found')) throw notFound('REFERENCE_NOT_FOUND', `Internal account ${a.id} not found`);
     throw conflict('CONFLICT', `Internal account ${a.id} is ${a.status} and cannot ${direction} payments`, { status: a.status });
   }
 }

@@ -61,7 +61,7 @@ describe.concurrent('Agents: create, read, list, update, pause, delete, policy',
     expectRefusal(await client.post(ME_TRANSFER_OUT, { body }), 'a paused agent does not act', {
       id: 'agent-paused-answer',
       sentences: ['supplement 23: "paused-agent answer not stated"', 'supplement 28.2: codes for paused agent are not stated'],
-    });
+    }, { statuses: [401], sentence: 'supplement 23: "paused-agent answer not stated": its credential may be refused as such' });
     await expectNothingMoved(customerId, usd.id, mark, 'the paused agent moved nothing');
     expectStatus(await api.patch(AGENT, { params: { agentId: agent.id }, body: { isPaused: false } }), 200, Agent);
     const action = expectStatus(await client.post(ME_TRANSFER_OUT, { body }), 201, AgentAction, 'control: the unpaused agent acts');

@@ -58,7 +58,7 @@ describe.concurrent('Agent device codes', () => {
     expectRefusal(await redeem(older.code), 'older unredeemed codes void', {
       id: 'agent-voided-device-code',
       sentences: ['supplement 23: "older unredeemed codes void"; redeem errors "400 used/expired; 404" (which one a voided code answers is not stated)'],
-    });
+    }, { statuses: [404], sentence: 'supplement 23: POST /agents/device-codes/{code}/redeem errors "400 used/expired; 404"' });
     expectStatus(await redeem(newer.code), 200, Redeemed, 'control: the newest code redeems');
   });
 

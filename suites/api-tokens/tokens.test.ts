@@ -119,7 +119,7 @@ const PER_ENDPOINT_NOTE = {
 /** A write by a token the supplement does not say may or may not make it: recorded; judged only as a refusal or as the write. */
 function recordUnstatedWrite(res: ApiResponse, what: string): boolean {
   if (res.status >= 400) {
-    expectRefusal(res, `${what} (supplement 28.5: not stated whether it is allowed)`, PER_ENDPOINT_NOTE);
+    expectRefusal(res, `${what} (supplement 28.5: not stated whether it is allowed)`, PER_ENDPOINT_NOTE, { statuses: [401], sentence: "supplement 20: \"A created token authenticates as Basic clientId:clientSecret\"; \"other per-endpoint checks not stated\": its credential may be refused for this write" });
     return false;
   }
   noteInterface(PER_ENDPOINT_NOTE.id, PER_ENDPOINT_NOTE.sentences, `${what}: ${res.status}, accepted`);

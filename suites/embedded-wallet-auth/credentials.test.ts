@@ -13,6 +13,8 @@ import { basisSupplement, scenario } from '../../helpers/scenario.js';
 import { AuthMethod, AuthSession } from '../../helpers/schemas/wallet.js';
 import { SessionKey } from '../../helpers/wallets/stamp.js';
 
+/** Supplement 17 gives the verify operation 401 and 404 among its errors: either may be the refusal. */
+const VERIFY_ERRORS = { statuses: [401, 404], sentence: 'supplement 17: POST /auth/credentials/{id}/verify errors 400; 401; 404; 429' };
 const BUNDLE_NOTE = {
   id: 'wallet-otp-bundle-refusal',
   sentences: ['supplement 17: OTP: client HPKE-seals {otp_code, public_key} to the bundle; bundle single use', 'supplement 17: POST /auth/credentials/{id}/verify errors 400; 401; 404; 429 (the case of each not stated)'],
@@ -46,13 +48,13 @@ describe('POST /auth/credentials/{credentialId}/verify (EMAIL_OTP)', () => {
     const stranger = new SessionKey().uncompressedPublicKeyHex;
 
     const toStranger = await refusalOnEitherLeg('POST', CREDENTIAL_VERIFY, verifyOtpCall(emailOtp, sealOtpToKey(stranger, key)), key);
-    expectRefusal(toStranger, 'an OTP bundle sealed to a key that is not the credential\'s bundle', BUNDLE_NOTE);
+    expectRefusal(toStranger, 'an OTP bundle sealed to a key that is not the credential\'s bundle', BUNDLE_NOTE, VERIFY_ERRORS);
     const toSuperseded = await refusalOnEitherLeg('POST', CREDENTIAL_VERIFY, verifyOtpCall(emailOtp, await sealOtp(superseded, key)), key);
-    expectRefusal(toSuperseded, 'an OTP bundle sealed to the bundle of a superseded challenge', BUNDLE_NOTE);
+    expectRefusal(toSuperseded, 'an OTP bundle sealed to the bundle of a superseded challenge', BUNDLE_NOTE, VERIFY_ERRORS);
 
     const call = verifyOtpCall(emailOtp, await sealOtp(current, key));
     expectStatus(await signed('POST', CREDENTIAL_VERIFY, call, key), 200, AuthSession, 'control: the code sealed to the current bundle');
-    expectRefusal(await refusalOnEitherLeg('POST', CREDENTIAL_VERIFY, call, key), 'the same sealed bundle a second time (bundle single use)', BUNDLE_NOTE);
+    expectRefusal(await refusalOnEitherLeg('POST', CREDENTIAL_VERIFY, call, key), 'the same sealed bundle a second time (bundle single use)', BUNDLE_NOTE, VERIFY_ERRORS);
   });
 
   it('answers 401 WALLET_SIGNATURE_INVALID when the OTP retry is signed by another key than the one sealed in the bundle, and logs in with the right one', async (ctx) => {

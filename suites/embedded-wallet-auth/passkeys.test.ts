@@ -64,12 +64,12 @@ describe('POST /auth/credentials (PASSKEY)', () => {
     const { account, key } = await loggedInWallet();
     const note = { id: 'wallet-passkey-attestation-refusal', sentences: ['supplement 17: POST /auth/credentials errors 400 ... INVALID_INPUT (bad OIDC); 401; 404 (the code of a bad attestation is not stated)'] };
     const wrong = await refusalOnEitherLeg('POST', CREDENTIALS, { body: passkeyBody(account.id, new SoftwareAuthenticator(), newChallenge(), newChallenge()) }, key);
-    expectRefusal(wrong, 'an attestation over another challenge', note);
+    expectRefusal(wrong, 'an attestation over another challenge', note, { statuses: [401, 404], sentence: 'supplement 17: POST /auth/credentials errors 400; 401; 404' });
 
     const challenge = newChallenge();
     expectStatus(await signed('POST', CREDENTIALS, { body: passkeyBody(account.id, new SoftwareAuthenticator(), challenge) }, key), 201, AuthMethod, 'control: the attestation over the body\'s challenge');
     const reused = await refusalOnEitherLeg('POST', CREDENTIALS, { body: passkeyBody(account.id, new SoftwareAuthenticator(), challenge) }, key);
-    expectRefusal(reused, 'a passkey challenge used a second time', note);
+    expectRefusal(reused, 'a passkey challenge used a second time', note, { statuses: [401, 404], sentence: 'supplement 17: POST /auth/credentials errors 400; 401; 404' });
   });
 });
 
@@ -93,7 +93,7 @@ describe('POST /auth/credentials/{credentialId}/challenge and /verify (PASSKEY)'
     };
 
     const wrong = await verify(Buffer.from(randomBytes(32).toString('hex'), 'utf8').toString('base64url'));
-    expectRefusal(wrong, 'an assertion over another challenge', { id: 'wallet-passkey-assertion-refusal', sentences: ['supplement 17: verify errors 400; 401; 404; 429 (the code of a failed assertion is not stated)'] });
+    expectRefusal(wrong, 'an assertion over another challenge', { id: 'wallet-passkey-assertion-refusal', sentences: ['supplement 17: verify errors 400; 401; 404; 429 (the code of a failed assertion is not stated)'] }, { statuses: [401, 404], sentence: 'supplement 17: POST /auth/credentials/{id}/verify errors 400; 401; 404; 429' });
     const session = expectStatus(await verify(Buffer.from(challenge.challenge, 'utf8').toString('base64url')), 200, AuthSession, 'the assertion over the challenge\'s UTF-8 bytes');
     expect([session.type, session.accountId]).toEqual(['PASSKEY', account.id]);
     expect((await listSessions(account.id)).map((s) => s.id)).toContain(session.id);
