@@ -40,6 +40,12 @@ export const ALTERNATES = {
   'kyc-pending-in-review': 'A customer under review is PENDING (CUSTOMER.KYC_PENDING) before the outcome.',
 
   // platform: General, signatures of deliveries, platform configuration, webhooks, robustness, catalog gaps.
+  'malformed-json-request-format': 'A malformed JSON body answers 400 INVALID_REQUEST_FORMAT.',
+  'account-status-refusal-400': 'A payment an internal account\'s status refuses answers 400 INVALID_INPUT.',
+  'webhook-endpoint-reset-tests': 'A PATCH /config that sets the webhookEndpoint already held sends a TEST webhook too.',
+  'card-branding-unset-at-start': 'A new sandbox has no card tokenization branding; GET /config leaves cardTokenization2faConfig out until one is set.',
+  'unserved-method-405': 'A method no route of a served path takes answers 405 METHOD_NOT_ALLOWED with an Allow header.',
+  'cards-total-count': 'GET /cards answers totalCount, the number of cards its filters match.',
 
   // customers: customers, field rules, verifications, documents.
 
