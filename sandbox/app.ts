@@ -113,7 +113,8 @@ export async function buildSandbox(options: SandboxOptions = {}): Promise<Sandbo
     timers,
     areas: new Map(),
     choices,
-    config: initialConfig(now),
+    // The alternate starts without a card tokenization branding.
+    config: initialConfig(now, choices.alternate('card-branding-unset-at-start')),
     later(ms, fn) {
       const t = setTimeout(() => {
         timers.delete(t);
@@ -154,9 +155,11 @@ export async function buildSandbox(options: SandboxOptions = {}): Promise<Sandbo
     try {
       done(null, JSON.parse(text));
     } catch {
+      // The alternate names the malformed body with the interface's INVALID_REQUEST_FORMAT (no document ties a code to it).
+      const code = ctx.choices.alternate('malformed-json-request-format') ? 'INVALID_REQUEST_FORMAT' : 'INVALID_INPUT';
       const err = faults.has('invalid-json-500')
         ? new ApiError(500, 'INTERNAL_ERROR', 'Unexpected token')
-        : new ApiError(400, 'INVALID_INPUT', 'The request body is not valid JSON');
+        : new ApiError(400, code, 'The request body is not valid JSON');
       done(err, undefined);
     }
   });
@@ -202,9 +205,15 @@ export async function buildSandbox(options: SandboxOptions = {}): Promise<Sandbo
   }
 
   app.setNotFoundHandler(async (req, reply) => {
-    const err = new ApiError(404, 'REFERENCE_NOT_FOUND', `No operation ${req.method} ${req.url.split('?')[0]}`);
+    const path = req.url.split('?')[0];
+    // The alternate answers a path that routes serve, asked with a method none of them takes, 405 (supplement 15's code for unsupported methods).
+    const allowed = ctx.choices.alternate('unserved-method-405') ? methodsServing(routes, path) : [];
+    const err = allowed.length
+      ? new ApiError(405, 'METHOD_NOT_ALLOWED', `${req.method} is not supported on ${path}; use ${allowed.join(' or ')}`)
+      : new ApiError(404, 'REFERENCE_NOT_FOUND', `No operation ${req.method} ${path}`);
     await drainRequest(req.raw, reply);
-    return reply.status(404).send(errorBody(err, faults));
+    if (allowed.length) void reply.header('allow', allowed.join(', '));
+    return reply.status(err.status).send(errorBody(err, faults));
   });
 
   const expected = Buffer.from(`Basic ${Buffer.from(`${settings.clientId}:${settings.clientSecret}`).toString('base64')}`);
@@ -276,6 +285,16 @@ export async function buildSandbox(options: SandboxOptions = {}): Promise<Sandbo
       await app.close();
     },
   };
+}
+
+/** The methods of the routes whose path pattern (`:name` one segment) matches `path`. */
+function methodsServing(routes: readonly { method: string; url: string }[], path: string): string[] {
+  const segments = path.split('/');
+  const served = routes.filter((r) => {
+    const pattern = r.url.split('/');
+    return pattern.length === segments.length && pattern.every((p, i) => (p.startsWith(':') ? segments[i] !== '' : p === segments[i]));
+  });
+  return [...new Set(served.map((r) => r.method))];
 }
 
 /** A JSON value with each object's members in the reverse order. */

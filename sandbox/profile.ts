@@ -10,6 +10,7 @@ import { COUNTERPARTY_NOT_ALLOWED_SUFFIX, VELOCITY } from './cross-currency-tran
 import { STABLECOIN_PROVIDER } from './stablecoins/state.js';
 import { LOOKUP_SIGNATURE_TRIGGER, LOOKUP_TRIGGERS, QUOTE_TRIGGERS, triggerAddress } from './cross-currency-transfers/uma/counterparties.js';
 import { WALLET_SYNC_FAILURE_DOMAIN } from './embedded-wallet-auth/triggers.js';
+import { WEBHOOK_RETRY_JITTER } from './webhooks/state.js';
 import { optionDefault, readOptions, SANDBOX_OPTIONS } from './options.js';
 
 export interface SandboxProfileInput {
@@ -94,6 +95,8 @@ export function sandboxProfile(input: SandboxProfileInput): Record<string, unkno
   // Retries back off exponentially from the base delay: the last retry comes within the sum of the waits.
   let retryWithinMs = 0;
   for (let attempt = 1; attempt < input.webhookAttempts; attempt++) retryWithinMs += input.webhookRetryBaseMs * 2 ** (attempt - 1);
+  // The alternate's jitter lengthens each wait by up to WEBHOOK_RETRY_JITTER of it.
+  if (new Choices(input.choices).alternate('webhook-retry-jitter')) retryWithinMs *= 1 + WEBHOOK_RETRY_JITTER;
   return {
     name: 'svc-conformance reference sandbox',
     baseUrl: input.baseUrl,
@@ -102,7 +105,7 @@ export function sandboxProfile(input: SandboxProfileInput): Record<string, unkno
       publicKey: input.webhookPublicKeyPem,
       // Twice the computed bound: the delivery queue and the listener's answer take time too.
       retryWithinMs: Math.max(1000, retryWithinMs * 2),
-      // sandbox/webhooks/state.ts: retry n waits base * 2^(n-1).
+      // sandbox/webhooks/state.ts: retry n waits base * 2^(n-1) (the alternate: up to half as long again).
       retryBaseMs: input.webhookRetryBaseMs,
       // sandbox/webhooks/signature-check.ts: POST /sandbox/webhooks/verify-signature.
       signatureCheck: true,

@@ -44,6 +44,11 @@ export async function cardListRoutes(app: FastifyInstance) {
     });
     // The fault's cursor names the last card returned: the next page repeats it.
     if (page.nextCursor && f.has('cards-cursor-repeats')) page.nextCursor = String(last);
+    // The alternate counts every card the filters match (totalCount is optional, supplement 1), walking the shortest filter's list.
+    if (app.ctx.choices.alternate('cards-total-count')) {
+      const shortest = narrow.length ? narrow.reduce((a, b) => (b.length < a.length ? b : a)).map((p) => s.order[p]) : s.order;
+      return { ...page, totalCount: shortest.filter(matches).length };
+    }
     return page;
   });
 

@@ -27,9 +27,10 @@ export function assertReadyForRamp(ctx: SandboxContext, customer: CustomerRecord
   if (!isRamp(sending, receiving) || customer.kycStatus === 'APPROVED') return;
   if (ctx.faults.has('ramp-without-approved-kyc')) return;
   const family = customer.customerType === 'BUSINESS' ? 'KYB' : 'KYC';
-  throw new ApiError(403, 'USER_NOT_READY', `Customer ${customer.id} is ${customer.kycStatus}: a ${sending} to ${receiving} conversion requires approved ${family}`, {
-    kycStatus: customer.kycStatus,
-  });
+  const message = `Customer ${customer.id} is ${customer.kycStatus}: a ${sending} to ${receiving} conversion requires approved ${family}`;
+  // The alternate names the status in the message only (details is optional, its shape varies by code).
+  if (ctx.choices.alternate('user-not-ready-without-details')) throw new ApiError(403, 'USER_NOT_READY', message);
+  throw new ApiError(403, 'USER_NOT_READY', message, { kycStatus: customer.kycStatus });
 }
 
 export function assertCounterpartyAllowed(ctx: SandboxContext, destinationIdentifier: string | undefined): void {

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { areaState, type SandboxContext } from '../context.js';
 import { PositionIndex } from '../store/position-index.js';
 import { CRYPTO, money } from '../currencies.js';
-import { conflict, notFound } from '../http/errors.js';
+import { ApiError, conflict, notFound } from '../http/errors.js';
 import { isoNow } from '../clock.js';
 import { withPaymentRails } from '../payment-rails.js';
 
@@ -132,9 +132,12 @@ export function assertCanMoveMoney(ctx: SandboxContext, a: InternalAccountRecord
   const blocked = a.status === 'FROZEN' || a.status === 'FAILED' || a.status === 'CLOSED';
   const allowedByFault = (direction === 'receive' && ctx.faults.has('frozen-account-receives') && a.status === 'FROZEN') || (ctx.faults.has('failed-account-moves-money') && a.status === 'FAILED');
   if (blocked && !allowedByFault) {
+    const message = `Internal account ${a.id} is ${a.status} and cannot ${direction} payments`;
     // The fault: the refusal says the account is not there.
     if (ctx.faults.has('frozen-refusal-as-not-found')) throw notFound('REFERENCE_NOT_FOUND', `Internal account ${a.id} not found`);
-    throw conflict('CONFLICT', `Internal account ${a.id} is ${a.status} and cannot ${direction} payments`, { status: a.status });
+    // The alternate refuses with 400 INVALID_INPUT, a status every operation concerned lists (409 is not one of POST /quotes' or /transfer-in's).
+    if (ctx.choices.alternate('account-status-refusal-400')) throw new ApiError(400, 'INVALID_INPUT', message, { status: a.status });
+    throw conflict('CONFLICT', message, { status: a.status });
   }
 }
 

@@ -98,7 +98,7 @@ export async function platformConfigurationRoutes(app: FastifyInstance) {
     Object.assign(ctx.config, rest);
     if (cardTokenization2faConfig) {
       // Supplement section 2: omitted nested fields unchanged.
-      const current = (ctx.faults.has('card-2fa-branding-replaced') ? {} : ctx.config.cardTokenization2faConfig) as Record<string, unknown>;
+      const current = (ctx.faults.has('card-2fa-branding-replaced') ? {} : (ctx.config.cardTokenization2faConfig ?? {})) as Record<string, unknown>;
       const merged: Record<string, unknown> = { ...current };
       for (const [k, v] of Object.entries(cardTokenization2faConfig)) {
         if (v !== null && typeof v === 'object' && !Array.isArray(v)) {
@@ -113,11 +113,12 @@ export async function platformConfigurationRoutes(app: FastifyInstance) {
       ctx.config.cardTokenization2faConfig = merged;
     }
     if (feeConfigs) ctx.config.feeConfigs = mergeFees(ctx.config.feeConfigs, feeConfigs);
-    const endpointChanged = webhookEndpoint !== undefined && webhookEndpoint !== ctx.config.webhookEndpoint;
+    // Supplement 2 and 26: setting or changing it sends a TEST; the alternate sends one for the endpoint already held too.
+    const sendsTest = webhookEndpoint !== undefined && (webhookEndpoint !== ctx.config.webhookEndpoint || ctx.choices.alternate('webhook-endpoint-reset-tests'));
     if (webhookEndpoint !== undefined) ctx.config.webhookEndpoint = webhookEndpoint;
     ctx.config.updatedAt = isoNow(ctx.clock);
     // Supplement section 2: setting webhookEndpoint sends a TEST webhook.
-    if (endpointChanged) void ctx.webhooks.sendTest().catch(() => undefined);
+    if (sendsTest) void ctx.webhooks.sendTest().catch(() => undefined);
     return presentConfig(ctx.config);
   });
 

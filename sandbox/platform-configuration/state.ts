@@ -8,7 +8,8 @@ export interface PlatformConfig {
   webhookEndpoint: string | null;
   supportedCurrencies: unknown[];
   isRegulatedFinancialInstitution: boolean;
-  cardTokenization2faConfig: CardBranding;
+  /** Absent until a branding is set (the alternate's start); no request unsets it once set. */
+  cardTokenization2faConfig?: CardBranding;
   feeConfigs: FeeConfig[];
   createdAt: string;
   updatedAt: string;
@@ -49,15 +50,18 @@ export function initialBranding(): CardBranding {
   };
 }
 
-/** The configuration a new sandbox starts with: no webhook endpoint, no fees, no currencies, the default branding. */
-export function initialConfig(now: string): PlatformConfig {
+/**
+ * The configuration a new sandbox starts with: no webhook endpoint, no fees, no currencies, the default
+ * branding (the alternate: none, left out of GET /config until a PATCH sets one).
+ */
+export function initialConfig(now: string, withoutBranding = false): PlatformConfig {
   return {
     id: `PlatformConfig:${randomUUID()}`,
     umaDomain: 'sandbox.uma.money',
     webhookEndpoint: null,
     supportedCurrencies: [],
     isRegulatedFinancialInstitution: false,
-    cardTokenization2faConfig: initialBranding(),
+    ...(withoutBranding ? {} : { cardTokenization2faConfig: initialBranding() }),
     feeConfigs: [],
     createdAt: now,
     updatedAt: now,

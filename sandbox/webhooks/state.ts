@@ -18,6 +18,9 @@ import type { Faults } from '../faults.js';
  */
 const DUPLICATES_BEYOND_TOLERANCE = 8;
 
+/** The alternate's jitter: each retry's wait lengthened by up to this share of it (./profile.ts declares the bound). */
+export const WEBHOOK_RETRY_JITTER = 0.5;
+
 /** A kept-alive connection unused this long is closed. */
 const IDLE_MS = 4_000;
 
@@ -127,7 +130,9 @@ export class WebhookDelivery {
       const result = await this.send(url, current, attempt);
       // Closed while it was sent: the delivery ends (the sandbox is going away).
       if (this.closed) return;
-      const retryable = result.error !== undefined || (result.status !== undefined && (result.status >= 500 || result.status === 429 || result.status === 408));
+      // The alternate retries every answer but an acknowledgement and a 409 (supplement 3: a duplicate id stops retries).
+      const retryable = result.error !== undefined || (result.status !== undefined && (result.status >= 500 || result.status === 429 || result.status === 408 ||
+        (this.choices?.alternate('webhook-retry-client-errors') === true && result.status !== 409)));
       if (result.status !== undefined && result.status >= 200 && result.status < 300) {
         // A 200 acknowledges (Events 2): an acknowledged notification is not sent again.
         if (this.faults.has('webhook-duplicates-beyond-tolerance')) {
@@ -143,7 +148,8 @@ export class WebhookDelivery {
       const delay = this.faults.has('webhook-constant-backoff')
         ? this.opts.retryBaseDelayMs
         : this.opts.retryBaseDelayMs * 2 ** (attempt - 1);
-      await this.wait(delay);
+      // The alternate lengthens each wait by a random share of up to half of it (jitter).
+      await this.wait(this.choices?.alternate('webhook-retry-jitter') ? delay * (1 + Math.random() * WEBHOOK_RETRY_JITTER) : delay);
       if (this.faults.has('webhook-new-id-on-retry')) current = { ...current, id: `Webhook:${randomUUID()}` };
       if (this.choices?.alternate('retry-restamp')) current = { ...current, timestamp: isoNow(this.clock) };
     }
