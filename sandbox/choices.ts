@@ -46,6 +46,10 @@ export const ALTERNATES = {
   // accounts: external accounts, wallet signatures, beneficiary trust, SCA.
 
   // cards: cards, incoming payments.
+  'card-issuer-at-once': 'The issuer answers a new card as soon as it is issued (no delay after the 201).',
+  'card-no-eur': 'Cards are USD or USDC only: a EUR funding source is FUNDING_SOURCE_INELIGIBLE.',
+  'card-pre-activation-unchangeable': 'A PROCESSING or PENDING_KYC card refuses a funding or limit change with 409 INVALID_STATE_TRANSITION.',
+  'card-reveal-any-state': 'POST /cards/{cardId}/reveal answers a card in any state.',
 
   // money: quotes, transfers, exchange rates.
 
