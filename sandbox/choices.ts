@@ -47,9 +47,12 @@ export const ALTERNATES = {
 
   // cards: cards, incoming payments.
   'card-issuer-at-once': 'The issuer answers a new card as soon as it is issued (no delay after the 201).',
+  'card-decision-at-apply': "A card simulation's issuer decision is taken when it is applied (the card's state then), not at the request.",
+  'credit-advice-any-state': 'A credit authorization advice without a parent is recorded whatever the card\'s state (the network approved it).',
   'card-no-eur': 'Cards are USD or USDC only: a EUR funding source is FUNDING_SOURCE_INELIGIBLE.',
   'card-pre-activation-unchangeable': 'A PROCESSING or PENDING_KYC card refuses a funding or limit change with 409 INVALID_STATE_TRANSITION.',
   'card-reveal-any-state': 'POST /cards/{cardId}/reveal answers a card in any state.',
+  'card-foreign-currency-declined': 'A card authorization in another currency than the card\'s is accepted (202) and declined.',
 
   // money: quotes, transfers, exchange rates.
 
