@@ -56,6 +56,17 @@ export const ALTERNATES = {
   // accounts: external accounts, wallet signatures, beneficiary trust, SCA.
 
   // cards: cards, incoming payments.
+  'card-issuer-at-once': 'The issuer answers a new card as soon as it is issued (no delay after the 201).',
+  'cancel-reject-state-before-body': 'Cancel and reject find the transaction and judge its state before they read the body.',
+  'card-decision-at-apply': "A card simulation's issuer decision is taken when it is applied (the card's state then), not at the request.",
+  'credit-advice-any-state': 'A credit authorization advice without a parent is recorded whatever the card\'s state (the network approved it).',
+  'incoming-only-200-approves': 'Only a 200 to INCOMING_PAYMENT.PENDING approves; another 2xx than 200 and 202 fails it with PAYMENT_APPROVAL_WEBHOOK_ERROR.',
+  'decision-before-answer-refused': "Approve or reject before the platform's 202 has arrived answers 409 TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL.",
+  'incoming-via-processing': 'An approved incoming payment is PROCESSING for a step before it completes or fails.',
+  'card-no-eur': 'Cards are USD or USDC only: a EUR funding source is FUNDING_SOURCE_INELIGIBLE.',
+  'card-pre-activation-unchangeable': 'A PROCESSING or PENDING_KYC card refuses a funding or limit change with 409 INVALID_STATE_TRANSITION.',
+  'card-reveal-any-state': 'POST /cards/{cardId}/reveal answers a card in any state.',
+  'card-foreign-currency-declined': 'A card authorization in another currency than the card\'s is accepted (202) and declined.',
 
   // money: quotes, transfers, exchange rates.
 

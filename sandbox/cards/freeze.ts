@@ -62,6 +62,10 @@ export async function cardUpdateRoutes(app: FastifyInstance) {
       if (f.has('card-rejected-transition-changes-state')) setState(card, card.state === 'ACTIVE' ? 'FROZEN' : 'ACTIVE');
       throw conflict('INVALID_STATE_TRANSITION', `Card ${card.id} is already ${card.state}`);
     }
+    // A card not yet issued takes a funding or limit change here; the alternate refuses it.
+    if ((card.state === 'PROCESSING' || card.state === 'PENDING_KYC') && (body.fundingSources || body.maxSpendPerTransaction !== undefined) && ctx.choices.alternate('card-pre-activation-unchangeable')) {
+      throw conflict('INVALID_STATE_TRANSITION', `Card ${card.id} is ${card.state}; it takes no change before it is issued`);
+    }
     if (body.fundingSources) checkFunding(card.cardholderId, body.fundingSources, 'fundingSources', { currency: card.currency });
     if (body.fundingSources) {
       const previous = card.fundingSources;

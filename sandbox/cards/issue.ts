@@ -79,7 +79,8 @@ export async function cardIssueRoutes(app: FastifyInstance) {
     const card = storeCard(holder.id, currency, f.has('card-funding-order-not-kept') ? { ...body, fundingSources: [...body.fundingSources].sort() } : body);
     // Issuer outcome after a short delay (sandbox/README.md): the supplement's magic on platformCardId
     // (001 stays PROCESSING, 002 CLOSED ISSUER_REJECTED, 005 ACTIVE after the activation delay).
-    const issuerDelay = Math.min(ctx.settings.provisioningDelayMs, 50);
+    // The alternate's issuer answers as soon as the card is issued.
+    const issuerDelay = ctx.choices.alternate('card-issuer-at-once') ? 0 : Math.min(ctx.settings.provisioningDelayMs, 50);
     const snapshot = { ...card };
     if (magic === '002') ctx.later(issuerDelay, () => setState(card, 'CLOSED', f.has('card-issuer-reject-no-reason') ? null : 'ISSUER_REJECTED'));
     else if (magic === '005') ctx.later(f.has('card-slow-activation-immediate') ? issuerDelay : ctx.settings.cardActivationDelayMs, () => setState(card, 'ACTIVE'));

@@ -10,7 +10,8 @@ export async function cardRevealRoutes(app: FastifyInstance) {
 
   app.post('/cards/:cardId/reveal', async (req) => {
     const card = getCard(parse(IdParams, req.params).cardId);
-    if (card.state !== 'ACTIVE' && card.state !== 'FROZEN') throw conflict('CARD_NOT_MUTABLE', `Card ${card.id} is ${card.state}`);
+    // An ACTIVE or FROZEN card only; the alternate reveals a card in any state.
+    if (card.state !== 'ACTIVE' && card.state !== 'FROZEN' && !ctx.choices.alternate('card-reveal-any-state')) throw conflict('CARD_NOT_MUTABLE', `Card ${card.id} is ${card.state}`);
     const url = `https://sandbox.svc.example/cards/${randomUUID()}`;
     // Supplement section 25: 200 {panEmbedUrl, expiresAt}, a short-lived iframe URL.
     if (f.has('card-reveal-without-expiry')) return { panEmbedUrl: url };

@@ -95,19 +95,23 @@ export async function cardSimulateRoutes(app: FastifyInstance) {
     const body = f.has('card-simulate-descriptor-optional')
       ? (({ merchant, ...rest }) => ({ ...rest, merchant: { ...merchant, descriptor: merchant.descriptor ?? 'SANDBOX' } }))(parse(AuthBodyAnyDescriptor, raw))
       : parse(AuthBody, raw);
-    // An authorization is in the card's currency (sandbox/README.md).
+    // An authorization is in the card's currency (sandbox/README.md); the alternate takes another and declines it.
     if (body.currency.code !== card.currency) {
+      if (ctx.choices.alternate('card-foreign-currency-declined')) return { ...body, foreign: true };
       throw badRequest('INVALID_CURRENCY', `Card ${card.id} authorizes in ${card.currency}, not ${body.currency.code}`, {
         errors: [{ field: 'currency.code', constraint: { enum: [card.currency] }, message: `the card's currency ${card.currency}` }],
       });
     }
-    return body;
+    return { ...body, foreign: false };
   };
   const authorization = (card: Card, raw: unknown, direction: 'DEBIT' | 'CREDIT', settleNow: boolean) => {
     const body = authorizationBody(card, raw);
-    const refused = direction === 'DEBIT' ? declined(card, body.amount, body.merchant.descriptor) : card.state !== 'ACTIVE';
+    const decide = () => body.foreign || (direction === 'DEBIT' ? declined(card, body.amount, body.merchant.descriptor) : card.state !== 'ACTIVE');
+    // The issuer decides at the request; the alternate decides when the simulation is applied.
+    const atApply = ctx.choices.alternate('card-decision-at-apply');
+    const refused = atApply ? undefined : decide();
     return simulateToken(card, (token) => {
-      if (!refused) authorize(card, body, token, direction, settleNow);
+      if (!(refused ?? decide())) authorize(card, body, token, direction, settleNow);
     });
   };
   const authorize = (card: Card, body: z.infer<typeof AuthBody>, token: string, direction: 'DEBIT' | 'CREDIT', settleNow: boolean) => {
@@ -176,14 +180,20 @@ export async function cardSimulateRoutes(app: FastifyInstance) {
       const { cardTransactionId, ...rest } = parse(ParentRef, raw);
       const body = authorizationBody(card, f.has('card-advice-merchant-optional') && rest.merchant === undefined ? { ...rest, merchant: { descriptor: 'SANDBOX ADVICE' } } : rest);
       if (cardTransactionId === undefined) {
-        const refused = card.state !== 'ACTIVE';
+        // Declined on a card not ACTIVE; the alternate records the advice whatever the card's state (the network approved it).
+        const decide = () => body.foreign || (card.state !== 'ACTIVE' && !ctx.choices.alternate('credit-advice-any-state'));
+        const refused = ctx.choices.alternate('card-decision-at-apply') ? undefined : decide();
         return simulateToken(card, (token) => {
-          if (!refused) authorize(card, body, token, 'CREDIT', false);
+          if (!(refused ?? decide())) authorize(card, body, token, 'CREDIT', false);
         });
       }
       const t = parentTxn(cardTransactionId, card, ['AUTHORIZED']);
       if (t.direction !== 'CREDIT') throw conflict('CONFLICT', `${t.id} is not a credit authorization`);
-      return simulateToken(card, () => { t.authorized = body.amount; t.updatedAt = isoNow(ctx.clock); });
+      return simulateToken(card, () => {
+        if (body.foreign) return; // the alternate's declined foreign-currency advice
+        t.authorized = body.amount;
+        t.updatedAt = isoNow(ctx.clock);
+      });
     },
     clearing: (card, raw) => {
       // Supplement section 9: {cardTransactionId*, amount* ≥0}.

@@ -159,7 +159,9 @@ export function cardTools(ctx: SandboxContext) {
     const lenient = f.has('card-funding-ineligible-accepted');
     const anyCurrency = opts.create && f.has('card-create-funding-currency-unchecked');
     const accounts = ids.map((id) => internalAccounts(ctx).get(id));
-    const currency = opts.currency ?? accounts.find((a) => a && CARD_FUNDING_CURRENCIES.has(a.currency))?.currency ?? accounts.find((a) => a)?.currency ?? 'USD';
+    // The card-eligible currencies; the alternate issues no EUR card.
+    const eligible = ctx.choices.alternate('card-no-eur') ? new Set([...CARD_FUNDING_CURRENCIES].filter((c) => c !== 'EUR')) : CARD_FUNDING_CURRENCIES;
+    const currency = opts.currency ?? accounts.find((a) => a && eligible.has(a.currency))?.currency ?? accounts.find((a) => a)?.currency ?? 'USD';
     // The fault: a source in another card-eligible currency than the card's is bound beside the others.
     const mixed = f.has('card-funding-currencies-mixed');
     const problems = ids.flatMap((id, i) => {
@@ -167,8 +169,8 @@ export function cardTools(ctx: SandboxContext) {
       const why = !a ? 'is not an internal account'
         : lenient ? undefined
         : a.customerId !== cardholderId ? "is not the cardholder's"
-        : !CARD_FUNDING_CURRENCIES.has(a.currency) && !anyCurrency ? `is in ${a.currency}; a card is funded in ${[...CARD_FUNDING_CURRENCIES].join(', ')}`
-        : a.currency !== currency && !anyCurrency && !(mixed && CARD_FUNDING_CURRENCIES.has(a.currency)) ? `is in ${a.currency}; the card's sources are in ${currency}`
+        : !eligible.has(a.currency) && !anyCurrency ? `is in ${a.currency}; a card is funded in ${[...eligible].join(', ')}`
+        : a.currency !== currency && !anyCurrency && !(mixed && eligible.has(a.currency)) ? `is in ${a.currency}; the card's sources are in ${currency}`
         : a.status !== 'ACTIVE' ? `is ${a.status}`
         : /00[23]$/.test(id) ? 'is ineligible (sandbox magic 002/003)'
         : undefined;

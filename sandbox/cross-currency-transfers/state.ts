@@ -126,7 +126,7 @@ export interface OutgoingTxn {
 
 export interface IncomingTxn {
   id: string;
-  status: 'PENDING' | 'COMPLETED' | 'FAILED' | 'REJECTED';
+  status: 'PENDING' | 'PROCESSING' | 'COMPLETED' | 'FAILED' | 'REJECTED';
   failureReason?: string;
   source: string;
   /** An UMA payment's sender (POST /sandbox/uma/receive): the source is this address, not an account. */

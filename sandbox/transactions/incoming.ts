@@ -77,32 +77,42 @@ function emit(ctx: SandboxContext, t: IncomingTxn, suffix: string): void {
 function proceed(ctx: SandboxContext, t: IncomingTxn, a: Approval): void {
   a.awaiting = false;
   a.decided = true;
-  const f = ctx.faults;
   ctx.later(step(ctx), () => {
     if (t.status !== 'PENDING' || a.behavior === 'pending') return; // $pending.long...: stays PENDING
-    if (a.behavior === 'success') {
-      if (!f.has('incoming-completed-not-credited')) adjustBalance(ctx, t.destination, t.amount);
-      t.status = 'COMPLETED';
-      t.settledAt = isoNow(ctx.clock);
-      touch(ctx, t);
-      emit(ctx, t, 'COMPLETED');
-      return;
-    }
-    // A deposit the compliance check returns: FAILED, then its refund to the sender progresses.
-    t.status = 'FAILED';
-    t.failureReason = 'COMPLIANCE_REJECTED';
+    // The outcome follows at once; the alternate is PROCESSING for a step first (supplement 13: "via
+    // PROCESSING (inferred)"; no event: the catalog has no INCOMING_PAYMENT.PROCESSING).
+    if (!ctx.choices.alternate('incoming-via-processing')) return settleApproved(ctx, t, a);
+    t.status = 'PROCESSING';
     touch(ctx, t);
-    emit(ctx, t, 'FAILED');
-    if (f.has('incoming-refund-credited')) adjustBalance(ctx, t.destination, t.amount);
-    t.refund = { reference: `Refund:${randomUUID()}`, initiatedAt: isoNow(ctx.clock), status: 'PENDING', reason: 'TRANSACTION_FAILED' };
-    emit(ctx, t, 'REFUND_PENDING');
-    ctx.later(step(ctx), () => {
-      const outcome = a.behavior === 'refunded' ? 'COMPLETED' : 'FAILED';
-      if (!f.has('refund-status-stale')) t.refund!.status = outcome;
-      t.refund!.settledAt = isoNow(ctx.clock);
-      touch(ctx, t);
-      emit(ctx, t, `REFUND_${outcome}`);
-    });
+    ctx.later(step(ctx), () => settleApproved(ctx, t, a));
+  });
+}
+
+/** An approved payment's outcome: completed and credited, or returned by the compliance check and refunded. */
+function settleApproved(ctx: SandboxContext, t: IncomingTxn, a: Approval): void {
+  const f = ctx.faults;
+  if (a.behavior === 'success') {
+    if (!f.has('incoming-completed-not-credited')) adjustBalance(ctx, t.destination, t.amount);
+    t.status = 'COMPLETED';
+    t.settledAt = isoNow(ctx.clock);
+    touch(ctx, t);
+    emit(ctx, t, 'COMPLETED');
+    return;
+  }
+  // A deposit the compliance check returns: FAILED, then its refund to the sender progresses.
+  t.status = 'FAILED';
+  t.failureReason = 'COMPLIANCE_REJECTED';
+  touch(ctx, t);
+  emit(ctx, t, 'FAILED');
+  if (f.has('incoming-refund-credited')) adjustBalance(ctx, t.destination, t.amount);
+  t.refund = { reference: `Refund:${randomUUID()}`, initiatedAt: isoNow(ctx.clock), status: 'PENDING', reason: 'TRANSACTION_FAILED' };
+  emit(ctx, t, 'REFUND_PENDING');
+  ctx.later(step(ctx), () => {
+    const outcome = a.behavior === 'refunded' ? 'COMPLETED' : 'FAILED';
+    if (!f.has('refund-status-stale')) t.refund!.status = outcome;
+    t.refund!.settledAt = isoNow(ctx.clock);
+    touch(ctx, t);
+    emit(ctx, t, `REFUND_${outcome}`);
   });
 }
 
@@ -140,7 +150,8 @@ async function requestApproval(ctx: SandboxContext, t: IncomingTxn, a: Approval)
         if (a.awaiting) fail(ctx, t, a, 'PAYMENT_APPROVAL_TIMED_OUT');
       });
     }
-  } else if (status !== undefined && status >= 200 && status < 300) proceed(ctx, t, a);
+  // Any 2xx but 202 approves; the alternate approves on 200 only (another 2xx fails it below).
+  } else if (status !== undefined && (ctx.choices.alternate('incoming-only-200-approves') ? status === 200 : status >= 200 && status < 300)) proceed(ctx, t, a);
   else if (status === 403) refuse(ctx, t, a);
   else if (status === 422) {
     if (ctx.faults.has('incoming-required-fields-ignored')) proceed(ctx, t, a);
@@ -154,7 +165,9 @@ function awaitingDecision(ctx: SandboxContext, id: string): { t: IncomingTxn; a:
   const t = transfersState(ctx).incoming.get(id);
   if (!t) return undefined;
   const a = approvals(ctx).get(id);
-  if (!a || !(a.awaiting || (a.asking && !a.decided)) || t.status !== 'PENDING') {
+  // A decision before the platform's answer has arrived is taken; the alternate refuses it (no 202 yet).
+  const early = a?.asking && !a.decided && !ctx.choices.alternate('decision-before-answer-refused');
+  if (!a || !(a.awaiting || early) || t.status !== 'PENDING') {
     throw conflict('TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL', `Transaction ${id} is ${t.status}, not pending platform approval`);
   }
   return { t, a };
@@ -215,8 +228,10 @@ export async function incomingPaymentRoutes(app: FastifyInstance) {
 
   app.post('/transactions/:transactionId/reject', async (req) => {
     const { transactionId } = parse(IdParams, req.params);
-    // Supplement section 13: {reason?} (free text).
-    if (!ctx.faults.has('reject-body-unchecked')) parse(Reject, req.body);
+    // Supplement section 13: {reason?} (free text), read first; the alternate judges the transaction before it.
+    const checkBody = () => { if (!ctx.faults.has('reject-body-unchecked')) parse(Reject, req.body); };
+    const stateFirst = ctx.choices.alternate('cancel-reject-state-before-body');
+    if (!stateFirst) checkBody();
     const t = transfersState(ctx).incoming.get(transactionId);
     if (!t) {
       if (transfersState(ctx).txns.has(transactionId) || cardsState(ctx).txns.has(transactionId)) {
@@ -226,6 +241,7 @@ export async function incomingPaymentRoutes(app: FastifyInstance) {
     }
     if (ctx.faults.has('reject-not-pending-200') && t.status !== 'PENDING') return presentIncoming(t);
     const found = awaitingDecision(ctx, transactionId)!;
+    if (stateFirst) checkBody();
     refuse(ctx, found.t, found.a);
     return presentIncoming(found.t);
   });

@@ -49,7 +49,10 @@ export async function transactionRoutes(app: FastifyInstance) {
         });
       }
     }
-    if (!ctx.faults.has('cancel-body-unchecked')) parse(CancelBody, req.body);
+    const checkBody = () => { if (!ctx.faults.has('cancel-body-unchecked')) parse(CancelBody, req.body); };
+    // The body is read first; the alternate finds the transaction and judges its state before it.
+    const stateFirst = ctx.choices.alternate('cancel-reject-state-before-body');
+    if (!stateFirst) checkBody();
     const t = find(ctx, id);
     const outgoing = transfersState(ctx).txns.get(id);
     // A transfer-in is an ACH pull, a bank-rail type: the partner has processed it from the start, so it
@@ -67,6 +70,7 @@ export async function transactionRoutes(app: FastifyInstance) {
     if (!cancellable && !ctx.faults.has('cancel-settled-200')) {
       throw conflict('TRANSACTION_NOT_CANCELLABLE', `Transaction ${id} is ${String(t.status)} and past cancellation`);
     }
+    if (stateFirst) checkBody();
     if (outgoing && cancellable) transfersState(ctx).cancel!(outgoing);
     else if (outgoing) {
       outgoing.status = 'FAILED';

@@ -4,7 +4,7 @@
 // transaction shape and GET /transactions: basis: supplement (sections 8 and 9).
 import { describe, expect, it, type TestContext } from 'vitest';
 import { eventually } from '../../helpers/eventually.js';
-import { expectEvents, waitForEvent, type Notification } from '../../helpers/events.js';
+import { expectEvents, quietPeriod, waitForEvent, type Notification } from '../../helpers/events.js';
 import { expectError, expectRefusal, expectSchema, expectStatus, expectTransition, noteInterface } from '../../helpers/expect.js';
 import { accountIn } from '../../helpers/flows/customers.js';
 import { activeCard, cardTransactions, patchCard, purchase, simulate, simulation } from '../../helpers/flows/cards.js';
@@ -45,7 +45,11 @@ describe('Card transactions', () => {
   it('declines on a frozen card, authorizes once unfrozen, settles on clearing and refunds on return, events in order and balances pulled and restored', async (ctx) => {
     const { card, customerId, account } = await ready(ctx);
     expectStatus(await patchCard(card.id, { state: 'FROZEN' }), 200, Card);
+    const frozenSince = await listener.mark();
     const declinedToken = await simulate(card.id, 'authorization', purchase(2_500));
+    // Supplement 9: the simulation's "result arrives async"; when the issuer decides is not stated, so the
+    // card stays frozen for a quiet period after the 202, and an issuer deciding then still sees it frozen.
+    await quietPeriod(frozenSince);
     expectStatus(await patchCard(card.id, { state: 'ACTIVE' }), 200, Card);
     // Supplement 9, sandbox values: a merchant descriptor ending 002 or 003 is declined, on an ACTIVE card too.
     const valueDeclined = [await simulate(card.id, 'authorization', purchase(2_500, 'SANDBOX SHOP 002')), await simulate(card.id, 'authorization', purchase(2_500, 'SANDBOX SHOP 003'))];

@@ -10,7 +10,7 @@ import { anyTransaction, createQuote, quoteBody, sender, transaction } from '../
 import { api, capabilities, listener } from '../../helpers/harness.js';
 import { checkRulesRefused, checkValidAccepted } from '../../helpers/field-rules/check.js';
 import { transactionApprove, transactionCancel, transactionConfirm, transactionReject } from '../../helpers/field-rules/transactions.js';
-import { answerNextApproval, receive } from '../../helpers/flows/incoming.js';
+import { answerNextApproval, decideAfter202, receive } from '../../helpers/flows/incoming.js';
 import { quietPeriod, waitForEvent } from '../../helpers/events.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
 import { AnyTransaction, ExternalAccount, IncomingTransaction } from '../../helpers/schemas/index.js';
@@ -106,7 +106,8 @@ for (const [op, path, spec, decided] of [
       const id = await deferredPayment(customerId);
       await checkRulesRefused({
         spec: spec(),
-        send: (body) => api.post(path, { params: { transactionId: id }, body }),
+        // A decision may outrun the 202 to the target (helpers/flows/incoming.ts).
+        send: (body) => decideAfter202(id, () => api.post(path, { params: { transactionId: id }, body })),
         unchanged: async (rule) => expect((await anyTransaction(id)).status, `requests breaking ${rule.id} were refused: ${id} still waits for the decision`).toBe('PENDING'),
       });
     });
@@ -123,7 +124,8 @@ for (const [op, path, spec, decided] of [
           id = await deferredPayment(customerId);
           return b;
         },
-        send: (body) => api.post(path, { params: { transactionId: id }, body }),
+        // A decision may outrun the 202 to the target (helpers/flows/incoming.ts).
+        send: (body) => decideAfter202(id, () => api.post(path, { params: { transactionId: id }, body })),
         created: { status: 200, schema: IncomingTransaction },
         readBack: () => api.get('/transactions/{transactionId}', { params: { transactionId: id } }),
         echoes: () => false,

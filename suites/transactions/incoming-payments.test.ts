@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { expectEvents, notifications, waitForEvent, type Notification } from '../../helpers/events.js';
 import { expectError, expectSchema, expectStatus, noteInterface } from '../../helpers/expect.js';
-import { answerNextApproval, approve, receive, reject } from '../../helpers/flows/incoming.js';
+import { answerNextApproval, approve, decideAfter202, receive, reject } from '../../helpers/flows/incoming.js';
 import { expectPath, INCOMING_STATUSES, statusPath } from '../../helpers/flows/lifecycle.js';
 import { balanceOf, sender } from '../../helpers/flows/transfers.js';
 import { api, capabilities, listener } from '../../helpers/harness.js';
@@ -77,9 +77,9 @@ describe('POST /sandbox/uma/receive: the INCOMING_PAYMENT.PENDING approval', () 
     expect(request.deliveries[0].answered, 'the platform deferred its decision').toBe(202);
     expect((await getTransaction(txn.id)).status, 'a deferred payment waits for the decision').toBe('PENDING');
 
-    expectError(await approve(txn.id, { receiverCustomerInfo: 'not an object' }), 400, undefined, 'Supplement 13: approve {receiverCustomerInfo?: object}; a malformed body answers 400');
+    expectError(await decideAfter202(txn.id, () => approve(txn.id, { receiverCustomerInfo: 'not an object' })), 400, undefined, 'Supplement 13: approve {receiverCustomerInfo?: object}; a malformed body answers 400');
     expect((await getTransaction(txn.id)).status, 'a refused approval changes nothing').toBe('PENDING');
-    const approved = expectStatus(await approve(txn.id), 200, IncomingTransaction, 'POST /transactions/{id}/approve: platform approval of a transaction pending approval');
+    const approved = expectStatus(await decideAfter202(txn.id, () => approve(txn.id)), 200, IncomingTransaction, 'POST /transactions/{id}/approve: platform approval of a transaction pending approval');
     expect(approved.id).toBe(txn.id);
 
     const events = await expectEvents(txn.id, ['INCOMING_PAYMENT.PENDING', 'INCOMING_PAYMENT.COMPLETED'], { since });
@@ -123,7 +123,7 @@ describe('POST /transactions/{transactionId}/reject', () => {
     const txn = await receive(customerId, 6_000);
     await approvalRequest(txn.id, since);
 
-    const rejected = expectStatus(await reject(txn.id, { reason: 'receiver declined' }), 200, IncomingTransaction, 'POST /transactions/{id}/reject answers 200 IncomingTransaction');
+    const rejected = expectStatus(await decideAfter202(txn.id, () => reject(txn.id, { reason: 'receiver declined' })), 200, IncomingTransaction, 'POST /transactions/{id}/reject answers 200 IncomingTransaction');
     expect(rejected.id).toBe(txn.id);
 
     await expectOnlyControlReceived(customerId, accounts.USD.id, accounts.USD.balance.amount, txn.id);
