@@ -48,6 +48,8 @@ export const ALTERNATES = {
   // cards: cards, incoming payments.
 
   // money: quotes, transfers, exchange rates.
+  'rates-without-drift': "The rates are the table's in every window, without drift.",
+  'rate-per-rail': 'GET /exchange-rates answers one rate per rail of the destination currency.',
 
   // stablecoins: stablecoins, UMA, invitations, discoveries, VASPs.
 
