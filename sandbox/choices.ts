@@ -50,6 +50,9 @@ export const ALTERNATES = {
   // money: quotes, transfers, exchange rates.
   'rates-without-drift': "The rates are the table's in every window, without drift.",
   'rate-per-rail': 'GET /exchange-rates answers one rate per rail of the destination currency.',
+  'platform-own-limits': "The platform's own quotes count toward a daily volume and a quote velocity of the platform's.",
+  'quote-sca-before-terms': "A quote checks the customer's SCA session before the end-user terms.",
+  'funding-mismatch-fails': 'POST /sandbox/send of another positive amount than the quote\'s fails the payment with FUNDING_AMOUNT_MISMATCH.',
 
   // stablecoins: stablecoins, UMA, invitations, discoveries, VASPs.
 

@@ -92,7 +92,8 @@ export function debit(ctx: SandboxContext, q: Quote, t: OutgoingTxn): void {
   if (t.charged) return;
   t.charged = true;
   const dayKey = `${q.customerId}/${new Date(ctx.clock.now()).toISOString().slice(0, 10)}`;
-  if (!q.onBehalfOfPlatform) s.daily.set(dayKey, (s.daily.get(dayKey) ?? 0) + usdCents(q.sending, q.pricing.totalSending));
+  // A platform's own payment counts toward no daily volume; the alternate counts it toward the platform's own.
+  if (!q.onBehalfOfPlatform || ctx.choices.alternate('platform-own-limits')) s.daily.set(dayKey, (s.daily.get(dayKey) ?? 0) + usdCents(q.sending, q.pricing.totalSending));
   if (q.source) adjustBalance(ctx, q.source, -(q.pricing.totalSending + (f.has('debit-not-equal-sent') ? 1 : 0)));
   t.debited = q.source !== undefined;
 }
