@@ -53,6 +53,8 @@ export const ALTERNATES = {
   'platform-own-limits': "The platform's own quotes count toward a daily volume and a quote velocity of the platform's.",
   'quote-sca-before-terms': "A quote checks the customer's SCA session before the end-user terms.",
   'funding-mismatch-fails': 'POST /sandbox/send of another positive amount than the quote\'s fails the payment with FUNDING_AMOUNT_MISMATCH.',
+  'transfer-in-cancellable': 'A transfer-in still PENDING can be cancelled: FAILED, nothing credited.',
+  'transfer-in-whole-holding': 'A transfer-in without amount pulls all that the bank account holds (1,000,000 at first, less earlier pulls).',
 
   // stablecoins: stablecoins, UMA, invitations, discoveries, VASPs.
 
