@@ -54,6 +54,7 @@ export const ALTERNATES = {
   'quote-sca-before-terms': "A quote checks the customer's SCA session before the end-user terms.",
   'funding-mismatch-fails': 'POST /sandbox/send of another positive amount than the quote\'s fails the payment with FUNDING_AMOUNT_MISMATCH.',
   'transfer-in-cancellable': 'A transfer-in still PENDING can be cancelled: FAILED, nothing credited.',
+  'withdrawal-fee-crypto-account-only': 'POST /crypto/estimate-withdrawal-fee refuses a fiat internal account with 400 INVALID_INPUT.',
   'transfer-in-whole-holding': 'A transfer-in without amount pulls all that the bank account holds (1,000,000 at first, less earlier pulls).',
 
   // stablecoins: stablecoins, UMA, invitations, discoveries, VASPs.
