@@ -53,6 +53,8 @@ export const ALTERNATES = {
   'platform-own-limits': "The platform's own quotes count toward a daily volume and a quote velocity of the platform's.",
   'quote-sca-before-terms': "A quote checks the customer's SCA session before the end-user terms.",
   'funding-mismatch-fails': 'POST /sandbox/send of another positive amount than the quote\'s fails the payment with FUNDING_AMOUNT_MISMATCH.',
+  'transfer-out-one-failure-reason': 'A failed transfer-out carries QUOTE_EXECUTION_FAILED for every failing suffix.',
+  'account-quote-one-minute': 'A quote paid from an internal account lives one minute.',
   'transfer-in-cancellable': 'A transfer-in still PENDING can be cancelled: FAILED, nothing credited.',
   'withdrawal-fee-crypto-account-only': 'POST /crypto/estimate-withdrawal-fee refuses a fiat internal account with 400 INVALID_INPUT.',
   'transfer-in-whole-holding': 'A transfer-in without amount pulls all that the bank account holds (1,000,000 at first, less earlier pulls).',

@@ -18,6 +18,8 @@ import { assertCounterpartyAllowed, assertReadyForRamp, assertVelocity, recordVe
 import { LIMITS, platformPartyId, transfersState, type Destination, type Quote, type QuoteRequestBody } from './state.js';
 
 const QUOTE_TTL_MS = 5 * 60_000;
+/** An account-funded quote's lifetime in the alternate `account-quote-one-minute` (supplement 8: "instant rails ~1–5 min"). */
+const SHORT_QUOTE_TTL_MS = 60_000;
 
 export function resolveDestination(ctx: SandboxContext, accountId: string, sourceCustomer: string): Quote['destination'] {
   const external = externalAccounts(ctx).get(accountId);
@@ -149,7 +151,8 @@ export function newQuote(ctx: SandboxContext, body: QuoteRequestBody): Quote {
     id: `Quote:${randomUUID()}`,
     status: 'PENDING',
     createdAt: isoNow(ctx.clock),
-    expiresAt: ctx.clock.now() + (source ? QUOTE_TTL_MS : ctx.settings.realtimeQuoteTtlMs),
+    // An account-funded quote lives five minutes; the alternate gives it one.
+    expiresAt: ctx.clock.now() + (source ? (ctx.choices.alternate('account-quote-one-minute') ? SHORT_QUOTE_TTL_MS : QUOTE_TTL_MS) : ctx.settings.realtimeQuoteTtlMs),
     request: body,
     source,
     destination,

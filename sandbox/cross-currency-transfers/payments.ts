@@ -113,7 +113,9 @@ export function settle(ctx: SandboxContext, q: Quote, t: OutgoingTxn): void {
     return;
   }
   const uma = q.destination.kind === 'uma' ? q.destination.behavior : undefined;
-  const outcome: Outcome | undefined = uma === 'compliance' ? { reason: 'COMPLIANCE_REJECTED', refund: 'COMPLETED' } : q.transfer ? TRANSFER_OUTCOMES[suffix] : OUTCOMES[suffix];
+  // The alternate names every failed transfer-out QUOTE_EXECUTION_FAILED.
+  const transferOutcome = TRANSFER_OUTCOMES[suffix] && ctx.choices.alternate('transfer-out-one-failure-reason') ? { ...TRANSFER_OUTCOMES[suffix], reason: 'QUOTE_EXECUTION_FAILED' } : TRANSFER_OUTCOMES[suffix];
+  const outcome: Outcome | undefined = uma === 'compliance' ? { reason: 'COMPLIANCE_REJECTED', refund: 'COMPLETED' } : q.transfer ? transferOutcome : OUTCOMES[suffix];
   const slow = outcome?.slow;
   ctx.later(step(ctx), () => {
     if (stopped()) return;
