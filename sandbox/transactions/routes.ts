@@ -72,7 +72,9 @@ export async function transactionRoutes(app: FastifyInstance) {
       return find(ctx, id);
     }
     // Supplement 8 and 13: unsettled only (the fault cancels any rail).
-    const cancellable = outgoing !== undefined && cancellableType && outgoing.status === 'PENDING';
+    // The alternate also cancels one still PROCESSING (not settled yet).
+    const unsettled = outgoing?.status === 'PENDING' || (outgoing?.status === 'PROCESSING' && ctx.choices.alternate('cancel-while-processing'));
+    const cancellable = outgoing !== undefined && cancellableType && unsettled;
     if (!cancellable && !ctx.faults.has('cancel-settled-200')) {
       throw conflict('TRANSACTION_NOT_CANCELLABLE', `Transaction ${id} is ${String(t.status)} and past cancellation`);
     }
