@@ -69,6 +69,19 @@ export const ALTERNATES = {
   'card-foreign-currency-declined': 'A card authorization in another currency than the card\'s is accepted (202) and declined.',
 
   // money: quotes, transfers, exchange rates.
+  'rates-without-drift': "The rates are the table's in every window, without drift.",
+  'rate-per-rail': 'GET /exchange-rates answers one rate per rail of the destination currency.',
+  'platform-own-limits': "The platform's own quotes count toward a daily volume and a quote velocity of the platform's.",
+  'quote-sca-before-terms': "A quote checks the customer's SCA session before the end-user terms.",
+  'funding-mismatch-fails': 'POST /sandbox/send of another positive amount than the quote\'s fails the payment with FUNDING_AMOUNT_MISMATCH.',
+  'transfer-out-one-failure-reason': 'A failed transfer-out carries QUOTE_EXECUTION_FAILED for every failing suffix.',
+  'account-quote-one-minute': 'A quote paid from an internal account lives one minute.',
+  'sca-uncovered-fails-later': 'An SCA authorization the balance no longer covers is accepted; the payment then fails (QUOTE_EXECUTION_FAILED), nothing debited.',
+  'cancel-lands-later': 'An accepted cancellation answers the payment as it was; it ends FAILED a step later.',
+  'cancel-while-processing': 'An ACH or wire payment still PROCESSING (not settled) can be cancelled too.',
+  'transfer-in-cancellable': 'A transfer-in still PENDING can be cancelled: FAILED, nothing credited.',
+  'withdrawal-fee-crypto-account-only': 'POST /crypto/estimate-withdrawal-fee refuses a fiat internal account with 400 INVALID_INPUT.',
+  'transfer-in-whole-holding': 'A transfer-in without amount pulls all that the bank account holds (1,000,000 at first, less earlier pulls).',
 
   // stablecoins: stablecoins, UMA, invitations, discoveries, VASPs.
 

@@ -7,7 +7,7 @@ import { conflict, invalidInput } from '../http/errors.js';
 import { assertCanMoveMoney } from '../internal-accounts/state.js';
 import { SANDBOX_CODE } from '../strong-customer-authentication/state.js';
 import { challenge } from './lifecycle.js';
-import { debit, settle } from './payments.js';
+import { debit, setStatus, settle, step } from './payments.js';
 import { getQuote, presentQuote, transfersState } from './state.js';
 
 export function authorizeRoute(app: FastifyInstance): void {
@@ -24,9 +24,12 @@ export function authorizeRoute(app: FastifyInstance): void {
     // The source must still be able to send ("Frozen and failed accounts cannot send or receive
     // payments"), and, where the debit waited for the authorization (not taken at execute), still hold
     // the amount (other payments may have spent it meanwhile); else the challenge stays open.
+    // The alternate accepts an authorization the balance no longer covers: the payment then fails on its way.
+    const failsOnItsWay = ctx.choices.alternate('sca-uncovered-fails-later');
+    const uncovered = () => q.source !== undefined && !t.charged && q.source.available < q.pricing.totalSending;
     if (q.source && !f.has('sca-authorize-overdraws')) {
       assertCanMoveMoney(ctx, q.source, 'send');
-      if (!t.charged && q.source.available < q.pricing.totalSending) {
+      if (uncovered() && !failsOnItsWay) {
         throw conflict('CONFLICT', `Internal account ${q.source.id} holds ${q.source.available}, less than ${q.pricing.totalSending}`);
       }
     }
@@ -42,6 +45,19 @@ export function authorizeRoute(app: FastifyInstance): void {
       return presentQuote(q, f);
     }
     q.scaChallenge = undefined;
+    if (failsOnItsWay && uncovered() && !f.has('sca-authorize-overdraws')) {
+      // PROCESSING, then FAILED with QUOTE_EXECUTION_FAILED ("whether or not funds were debited"), nothing debited.
+      q.status = 'PROCESSING';
+      ctx.later(step(ctx), () => {
+        setStatus(ctx, t, 'PROCESSING');
+        ctx.later(step(ctx), () => {
+          q.status = 'FAILED';
+          t.failureReason = 'QUOTE_EXECUTION_FAILED';
+          setStatus(ctx, t, 'FAILED');
+        });
+      });
+      return presentQuote(q, f);
+    }
     settle(ctx, q, t);
     return presentQuote(q, f);
   });

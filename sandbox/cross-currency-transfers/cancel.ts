@@ -6,8 +6,8 @@
 // refunded automatically"). The route is the transactions area's; it calls the cancellation set here.
 import type { FastifyInstance } from 'fastify';
 import { isoNow } from '../clock.js';
-import { refund, setStatus } from './payments.js';
-import { transfersState } from './state.js';
+import { refund, setStatus, step } from './payments.js';
+import { transfersState, type OutgoingTxn } from './state.js';
 
 /** The failureReason of a cancelled payment (sandbox/README.md). */
 export const CANCELLATION_REASON = 'QUOTE_EXECUTION_FAILED';
@@ -17,7 +17,15 @@ export function cancellation(app: FastifyInstance): void {
   const s = transfersState(ctx);
   const f = ctx.faults;
   s.cancel = (t) => {
+    // A cancellation already accepted is not applied twice.
+    if (t.cancelled) return;
     t.cancelled = true;
+    // The cancellation lands at once; the alternate answers the request first, the payment still as it
+    // was, and the bank partner's cancellation lands a step later (nothing advances it meanwhile).
+    if (ctx.choices.alternate('cancel-lands-later')) ctx.later(step(ctx), () => (t.status === 'PENDING' || t.status === 'PROCESSING') && land(t));
+    else land(t);
+  };
+  const land = (t: OutgoingTxn) => {
     if (t.quote.status === 'PENDING' || t.quote.status === 'PROCESSING' || t.quote.status === 'PENDING_AUTHORIZATION') t.quote.status = 'FAILED';
     if (!f.has('cancelled-without-failure-reason')) t.failureReason = CANCELLATION_REASON;
     if (f.has('cancel-without-refund')) {

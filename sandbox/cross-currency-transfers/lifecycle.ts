@@ -92,7 +92,8 @@ export function start(ctx: SandboxContext, q: Quote): OutgoingTxn {
   const immediate = q.transfer && q.destination.kind === 'external' ? TRANSFER_IMMEDIATE[primaryIdentifier(q.destination.account.accountInfo).slice(-3)] : undefined;
   if (immediate) {
     q.status = 'FAILED';
-    t.failureReason = immediate;
+    // The alternate names every failed transfer-out QUOTE_EXECUTION_FAILED (it "covers the whole path to settlement").
+    t.failureReason = ctx.choices.alternate('transfer-out-one-failure-reason') ? 'QUOTE_EXECUTION_FAILED' : immediate;
     setStatus(ctx, t, 'FAILED');
     return t;
   }

@@ -18,6 +18,8 @@ import { assertCounterpartyAllowed, assertReadyForRamp, assertVelocity, recordVe
 import { LIMITS, platformPartyId, transfersState, type Destination, type Quote, type QuoteRequestBody } from './state.js';
 
 const QUOTE_TTL_MS = 5 * 60_000;
+/** An account-funded quote's lifetime in the alternate `account-quote-one-minute` (supplement 8: "instant rails ~1–5 min"). */
+const SHORT_QUOTE_TTL_MS = 60_000;
 
 export function resolveDestination(ctx: SandboxContext, accountId: string, sourceCustomer: string): Quote['destination'] {
   const external = externalAccounts(ctx).get(accountId);
@@ -94,10 +96,13 @@ export function newQuote(ctx: SandboxContext, body: QuoteRequestBody): Quote {
   // A quote on the platform's own behalf has no customer: no end-user terms, SCA or KYC apply to it.
   const customer = body.source.sourceType === 'REALTIME_FUNDING' && body.source.customerId === undefined ? undefined : getCustomer(ctx, customerId);
   const sending = source?.currency ?? (body.source.sourceType === 'REALTIME_FUNDING' ? body.source.currency : '');
+  // Terms on file, then the SCA session; the alternate asks for the SCA session first.
+  const scaFirst = ctx.choices.alternate('quote-sca-before-terms');
+  if (customer && scaFirst) assertScaSession(ctx, customer);
   if (customer && !customer.fields.endUserTermsConsent && !f.has('terms-not-required')) {
     throw new ApiError(403, 'END_USER_TERMS_NOT_ACCEPTED', `Customer ${customer.id} has not accepted the end-user terms`);
   }
-  if (customer) assertScaSession(ctx, customer);
+  if (customer && !scaFirst) assertScaSession(ctx, customer);
   if (body.destination.destinationType === 'ACCOUNT' && body.destination.accountId === source?.id && !f.has('self-payment-accepted')) {
     throw badRequest('SELF_PAYMENT', 'The destination is the source account');
   }
@@ -123,14 +128,16 @@ export function newQuote(ctx: SandboxContext, body: QuoteRequestBody): Quote {
       ? new ApiError(429, 'DAILY_VOLUME_LIMIT_EXCEEDED', 'limit')
       : badRequest('TRANSACTION_SIZE_LIMIT_EXCEEDED', `The amount exceeds the maximum single transaction of ${LIMITS.singleTransactionUsdCents} US cents for this corridor`);
   }
-  // The daily volume and the velocity are a customer's (sandbox/README.md): a platform's own quote counts toward neither.
-  const today = customer ? s.daily.get(`${customerId}/${new Date(ctx.clock.now()).toISOString().slice(0, 10)}`) ?? 0 : 0;
+  // The daily volume and the velocity are a customer's (sandbox/README.md): a platform's own quote counts
+  // toward neither; the alternate gives the platform a daily volume and a velocity of its own.
+  const limited = customer !== undefined || ctx.choices.alternate('platform-own-limits');
+  const today = limited ? s.daily.get(`${customerId}/${new Date(ctx.clock.now()).toISOString().slice(0, 10)}`) ?? 0 : 0;
   if (today + usd > LIMITS.dailyVolumeUsdCents) {
     throw f.has('daily-limit-wrong-status')
       ? badRequest('TRANSACTION_SIZE_LIMIT_EXCEEDED', 'limit')
       : new ApiError(429, 'DAILY_VOLUME_LIMIT_EXCEEDED', `The customer's daily volume of ${LIMITS.dailyVolumeUsdCents} US cents would be exceeded`);
   }
-  if (customer) assertVelocity(ctx, customerId);
+  if (limited) assertVelocity(ctx, customerId);
   if (destination.kind === 'external') {
     const dest = destination.account;
     if (dest.status !== 'ACTIVE' && !(dest.status === 'PENDING_OWNERSHIP_VERIFICATION' || dest.status === 'UNVERIFIED')) {
@@ -144,7 +151,8 @@ export function newQuote(ctx: SandboxContext, body: QuoteRequestBody): Quote {
     id: `Quote:${randomUUID()}`,
     status: 'PENDING',
     createdAt: isoNow(ctx.clock),
-    expiresAt: ctx.clock.now() + (source ? QUOTE_TTL_MS : ctx.settings.realtimeQuoteTtlMs),
+    // An account-funded quote lives five minutes; the alternate gives it one.
+    expiresAt: ctx.clock.now() + (source ? (ctx.choices.alternate('account-quote-one-minute') ? SHORT_QUOTE_TTL_MS : QUOTE_TTL_MS) : ctx.settings.realtimeQuoteTtlMs),
     request: body,
     source,
     destination,
@@ -157,6 +165,6 @@ export function newQuote(ctx: SandboxContext, body: QuoteRequestBody): Quote {
   };
   if (source?.type === 'EMBEDDED_WALLET') quote.walletPayloadToSign = quotePayloadToSign(source.id, quote.id, pricing.totalSending, quote.sending, ctx.clock.now());
   s.quotes.set(quote.id, quote);
-  if (customer) recordVelocity(ctx, customerId);
+  if (limited) recordVelocity(ctx, customerId);
   return quote;
 }

@@ -92,7 +92,8 @@ export function debit(ctx: SandboxContext, q: Quote, t: OutgoingTxn): void {
   if (t.charged) return;
   t.charged = true;
   const dayKey = `${q.customerId}/${new Date(ctx.clock.now()).toISOString().slice(0, 10)}`;
-  if (!q.onBehalfOfPlatform) s.daily.set(dayKey, (s.daily.get(dayKey) ?? 0) + usdCents(q.sending, q.pricing.totalSending));
+  // A platform's own payment counts toward no daily volume; the alternate counts it toward the platform's own.
+  if (!q.onBehalfOfPlatform || ctx.choices.alternate('platform-own-limits')) s.daily.set(dayKey, (s.daily.get(dayKey) ?? 0) + usdCents(q.sending, q.pricing.totalSending));
   if (q.source) adjustBalance(ctx, q.source, -(q.pricing.totalSending + (f.has('debit-not-equal-sent') ? 1 : 0)));
   t.debited = q.source !== undefined;
 }
@@ -112,7 +113,9 @@ export function settle(ctx: SandboxContext, q: Quote, t: OutgoingTxn): void {
     return;
   }
   const uma = q.destination.kind === 'uma' ? q.destination.behavior : undefined;
-  const outcome: Outcome | undefined = uma === 'compliance' ? { reason: 'COMPLIANCE_REJECTED', refund: 'COMPLETED' } : q.transfer ? TRANSFER_OUTCOMES[suffix] : OUTCOMES[suffix];
+  // The alternate names every failed transfer-out QUOTE_EXECUTION_FAILED.
+  const transferOutcome = TRANSFER_OUTCOMES[suffix] && ctx.choices.alternate('transfer-out-one-failure-reason') ? { ...TRANSFER_OUTCOMES[suffix], reason: 'QUOTE_EXECUTION_FAILED' } : TRANSFER_OUTCOMES[suffix];
+  const outcome: Outcome | undefined = uma === 'compliance' ? { reason: 'COMPLIANCE_REJECTED', refund: 'COMPLETED' } : q.transfer ? transferOutcome : OUTCOMES[suffix];
   const slow = outcome?.slow;
   ctx.later(step(ctx), () => {
     if (stopped()) return;

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { isoNow } from '../clock.js';
-import { parse } from '../context.js';
+import { areaState, parse, type SandboxContext } from '../context.js';
 import { getCustomer } from '../customers/state.js';
 import { badRequest, invalidInput, notFound } from '../http/errors.js';
 import { externalAccounts, primaryIdentifier } from '../external-accounts/state.js';
@@ -17,6 +17,9 @@ import { presentIncoming, transfersState, type IncomingTxn } from './state.js';
 
 /** What a transfer-in without `amount` pulls, in the smallest unit (the sandbox's bank accounts hold no balance to read). */
 export const DEFAULT_PULL = 10_000;
+/** What each bank account holds at first, in the smallest unit, in the alternate that reads it (`transfer-in-whole-holding`). */
+export const BANK_HOLDING = 1_000_000;
+const bankHoldings = (ctx: SandboxContext) => areaState(ctx, 'bank-holdings', () => new Map<string, number>());
 
 export function transferInRoute(app: FastifyInstance): void {
   const { ctx } = app;
@@ -31,7 +34,12 @@ export function transferInRoute(app: FastifyInstance): void {
   app.post('/transfer-in', async (req, reply) =>
     idempotent(ctx, req, reply, async () => {
       const parsed = parse(TransferIn, req.body);
-      const body = { ...parsed, amount: parsed.amount ?? DEFAULT_PULL };
+      // Without amount the pull is of DEFAULT_PULL; the alternate's bank accounts each hold BANK_HOLDING,
+      // less what was pulled, and a pull without amount takes all that is left.
+      const whole = ctx.choices.alternate('transfer-in-whole-holding');
+      const left = bankHoldings(ctx).get(parsed.source.accountId) ?? BANK_HOLDING;
+      const body = { ...parsed, amount: parsed.amount ?? (whole ? left : DEFAULT_PULL) };
+      if (whole && parsed.amount === undefined && left <= 0) throw badRequest('INVALID_AMOUNT', 'The bank account holds nothing left to pull', { errors: [{ field: 'amount', message: 'nothing left to pull without an amount' }] });
       if ((!Number.isInteger(body.amount) && !f.has('transfer-in-fraction-accepted')) || body.amount <= 0) {
         throw badRequest('INVALID_AMOUNT', 'amount must be a positive integer in the smallest unit', { errors: [{ field: 'amount', message: 'a positive integer of the smallest unit' }] });
       }
@@ -44,6 +52,7 @@ export function transferInRoute(app: FastifyInstance): void {
       const now = isoNow(ctx.clock);
       const t: IncomingTxn = { id: `Transaction:${randomUUID()}`, status: 'PENDING', source: source.id, destination, amount: body.amount, customerId: destination.customerId!, platformCustomerId: String(getCustomer(ctx, destination.customerId!).fields.platformCustomerId), createdAt: now, updatedAt: now };
       s.incoming.set(t.id, t);
+      if (whole) bankHoldings(ctx).set(source.id, Math.max(0, left - body.amount));
       indexTransaction(ctx, t.customerId, t, presentIncoming(t));
       // The supplement's transfer outcomes, by the source account's identifier: 002 and 003 fail at
       // once, 004 (the bank rejects) and 005 (pending, then fails) fail later; nothing is credited. The
@@ -64,6 +73,8 @@ export function transferInRoute(app: FastifyInstance): void {
       if (outcome && (suffix === '002' || suffix === '003')) fail();
       else
         ctx.later(suffix === '005' ? step(ctx) * 5 : step(ctx), () => {
+          // A pull cancelled while PENDING (an alternate) has ended.
+          if (t.status !== 'PENDING') return;
           if (outcome && !f.has('transfer-in-failure-credited')) return fail();
           t.status = 'COMPLETED';
           t.settledAt = t.updatedAt = isoNow(ctx.clock);

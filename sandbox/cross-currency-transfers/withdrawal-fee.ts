@@ -7,6 +7,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { parse } from '../context.js';
+import { CRYPTO } from '../currencies.js';
+import { invalidInput } from '../http/errors.js';
 import { getInternalAccount } from '../internal-accounts/state.js';
 
 /** The asset each network's fee is paid in (openapi.yaml, EstimateCryptoWithdrawalFeeResponse: "e.g. SOL for Solana transactions"). */
@@ -38,7 +40,12 @@ export function withdrawalFeeRoute(app: FastifyInstance): void {
   const f = ctx.faults;
   app.post('/crypto/estimate-withdrawal-fee', async (req) => {
     const body = parse(EstimateCryptoWithdrawalFeeRequest, req.body);
-    if (!f.has('withdrawal-fee-unknown-account-answered')) getInternalAccount(ctx, body.internalAccountId);
+    const account = f.has('withdrawal-fee-unknown-account-answered') ? undefined : getInternalAccount(ctx, body.internalAccountId);
+    // Any known account is estimated; the alternate refuses one that holds no crypto (the operation is
+    // for "a withdrawal from a crypto internal account").
+    if (account && !CRYPTO.has(account.currency) && ctx.choices.alternate('withdrawal-fee-crypto-account-only')) {
+      throw invalidInput([{ field: 'internalAccountId', message: `a crypto internal account (${account.id} holds ${account.currency})` }]);
+    }
     const applicationFee = 0;
     const totalFee = SANDBOX_NETWORK_FEE_IN_CURRENCY + applicationFee;
     return {

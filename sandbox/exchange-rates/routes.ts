@@ -28,6 +28,8 @@ const CORRIDOR_CURRENCIES = ['USD', 'EUR', 'GBP', 'MXN', 'BRL'];
  * (a stablecoin, bitcoin) has no corridor here.
  */
 const railOf = (code: string): string | undefined => PAYMENT_RAILS[`${code}_ACCOUNT`]?.[0];
+/** Every rail a destination currency's bank accounts take. */
+const railsOf = (code: string): readonly string[] => PAYMENT_RAILS[`${code}_ACCOUNT`] ?? [];
 
 /** The least sending amount that leaves something to receive once the fees are taken (a quote below it is 400 AMOUNT_OUT_OF_RANGE). */
 function minSending(ctx: FastifyInstance['ctx'], from: string, to: string, platform: PlatformFee | undefined, max: number): number {
@@ -70,10 +72,11 @@ export async function exchangeRateRoutes(app: FastifyInstance) {
         : undefined;
       const max = maxSending(source);
       for (const d of destinations) {
-        const rail = railOf(d);
-        if (d === source || !rail) continue;
+        if (d === source || !railOf(d)) continue;
         const p = price(ctx, source, d, 'SENDING', q.sendingAmount, platform);
-        data.push({
+        // One rate for the destination's first rail; the alternate answers one for each of its rails.
+        const rails = ctx.choices.alternate('rate-per-rail') ? railsOf(d) : [railOf(d)!];
+        for (const rail of rails) data.push({
           sourceCurrency: { ...CURRENCIES.get(source)! },
           sendingAmount: q.sendingAmount,
           minSendingAmount: minSending(ctx, source, d, platform, max),

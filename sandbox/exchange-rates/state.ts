@@ -19,8 +19,8 @@ export const unitsPerUsd = (code: string): number => PER_USD[code];
 export function rate(ctx: SandboxContext, from: string, to: string): { value: number; windowStart: number } {
   const windowStart = Math.floor(ctx.clock.now() / CACHE_MS) * CACHE_MS;
   if (from === to) return { value: 1, windowStart };
-  // A small, deterministic drift per window so that the cache is observable.
-  const drift = 1 + (((windowStart / CACHE_MS) % 7) - 3) / 10_000;
+  // A small, deterministic drift per window so that the cache is observable; the alternate keeps the table's rates.
+  const drift = ctx.choices.alternate('rates-without-drift') ? 1 : 1 + (((windowStart / CACHE_MS) % 7) - 3) / 10_000;
   return { value: (PER_USD[to] / PER_USD[from]) * drift, windowStart };
 }
 

@@ -10,7 +10,7 @@ import { isoNow } from '../clock.js';
 import { badRequest, conflict } from '../http/errors.js';
 import { z } from 'zod';
 import { parse } from '../context.js';
-import { transfersState } from '../cross-currency-transfers/state.js';
+import { presentIncoming, transfersState } from '../cross-currency-transfers/state.js';
 import { approveIncoming } from './incoming.js';
 import { listTransactionsRoute } from './list.js';
 import { find } from './lookup.js';
@@ -65,8 +65,19 @@ export async function transactionRoutes(app: FastifyInstance) {
       if (ctx.faults.has('cancel-other-type-409')) throw conflict('TRANSACTION_NOT_CANCELLABLE', `Transaction ${id} is past cancellation`);
       throw badRequest('INVALID_INPUT', `Transaction ${id} cannot be cancelled: cancellation applies to bank-rail (ACH or wire) transfers`);
     }
+    // The alternate cancels a transfer-in whose pull is still PENDING: FAILED, nothing credited.
+    const pulled = pull ? transfersState(ctx).incoming.get(id)! : undefined;
+    if (pulled?.status === 'PENDING' && ctx.choices.alternate('transfer-in-cancellable')) {
+      pulled.status = 'FAILED';
+      pulled.failureReason = 'QUOTE_EXECUTION_FAILED';
+      pulled.updatedAt = isoNow(ctx.clock);
+      ctx.webhooks.emit('INCOMING_PAYMENT.FAILED', presentIncoming(pulled));
+      return find(ctx, id);
+    }
     // Supplement 8 and 13: unsettled only (the fault cancels any rail).
-    const cancellable = outgoing !== undefined && cancellableType && outgoing.status === 'PENDING';
+    // The alternate also cancels one still PROCESSING (not settled yet).
+    const unsettled = outgoing?.status === 'PENDING' || (outgoing?.status === 'PROCESSING' && ctx.choices.alternate('cancel-while-processing'));
+    const cancellable = outgoing !== undefined && cancellableType && unsettled;
     if (!cancellable && !ctx.faults.has('cancel-settled-200')) {
       throw conflict('TRANSACTION_NOT_CANCELLABLE', `Transaction ${id} is ${String(t.status)} and past cancellation`);
     }
