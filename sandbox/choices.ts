@@ -52,6 +52,9 @@ export const ALTERNATES = {
   // stablecoins: stablecoins, UMA, invitations, discoveries, VASPs.
 
   // agents: agents, API tokens.
+  'voided-device-code-gone': 'A device code voided by a newer one is forgotten: its status and redeem answer 404 REFERENCE_NOT_FOUND.',
+  'policy-patch-empty-accepted': 'PATCH /agents/{id}/policy with an empty body answers 200 with the agent unchanged.',
+  'approvals-total-count': 'GET /agents/approvals carries totalCount.',
 
   // wallet: embedded wallet.
 } as const;

@@ -36,16 +36,18 @@ export const PolicySchema = z.object({
 export type Policy = z.infer<typeof PolicySchema>;
 
 /** PATCH /agents/{id}/policy: partial; permissions replaces; spendingLimits partial (null clears daily/monthly). */
-export const PolicyPatchSchema = z
+const PolicyPatchFields = z
   .object({
     permissions: z.array(z.enum(PERMISSIONS)).optional(),
     defaultExecutionMode: Mode.optional(),
     spendingLimits: SpendingLimits.partial().optional(),
     accountRestrictions: AccountRestrictions.nullable().optional(),
     approvalThresholds: ApprovalThresholds.nullable().optional(),
-  })
-  .refine((p) => Object.keys(p).length > 0, 'at least one policy field');
-export type PolicyPatch = z.infer<typeof PolicyPatchSchema>;
+  });
+export const PolicyPatchSchema = PolicyPatchFields.refine((p) => Object.keys(p).length > 0, 'at least one policy field');
+/** The alternate's PATCH body: an empty one is taken (it changes nothing). */
+export const PolicyPatchAnySchema = PolicyPatchFields;
+export type PolicyPatch = z.infer<typeof PolicyPatchFields>;
 
 /** An amount in another currency, at the sandbox's rate of the moment (rounded half up). */
 export function convert(ctx: SandboxContext, amount: number, from: string, to: string): number {
