@@ -62,6 +62,8 @@ export const ALTERNATES = {
   'agent-transfer-in-spends': "An agent's transfer-in spends like a transfer-out (limits and usage).",
   'refused-auto-call-kept-failed': 'An AUTO call whose operation refuses it for its state (409) is kept as a FAILED action.',
   'approvals-total-count': 'GET /agents/approvals carries totalCount.',
+  'token-name-prefix': "GET /tokens' name filter matches the names that begin with it.",
+  'token-other-writes-transact': 'A write supplement 20 names no permission for is taken from a TRANSACT token as from a MANAGE one.',
 
   // wallet: embedded wallet.
 } as const;
