@@ -86,6 +86,18 @@ export const ALTERNATES = {
   // stablecoins: stablecoins, UMA, invitations, discoveries, VASPs.
 
   // agents: agents, API tokens.
+  'voided-device-code-gone': 'A device code voided by a newer one is forgotten: its status and redeem answer 404 REFERENCE_NOT_FOUND.',
+  'policy-patch-empty-accepted': 'PATCH /agents/{id}/policy with an empty body answers 200 with the agent unchanged.',
+  'agent-foreign-ids-reference-not-found': "Another customer's ids seen by an agent answer 404 REFERENCE_NOT_FOUND whatever their kind.",
+  'agent-limits-forbidden': 'A call past dailyTransactionLimit, dailyLimit or monthlyLimit answers 403 FORBIDDEN (details.limit names it).',
+  'paused-agent-reads': "A paused agent's reads (GET) are answered; only its writes are refused.",
+  'agent-immediate-execute-forbidden': "An agent's quote with immediatelyExecute answers 403 FORBIDDEN.",
+  'agent-rules-internal-accounts-only': "allowedAccountIds and account rules look at the action's internal account only.",
+  'agent-transfer-in-spends': "An agent's transfer-in spends like a transfer-out (limits and usage).",
+  'refused-auto-call-kept-failed': 'An AUTO call whose operation refuses it for its state (409) is kept as a FAILED action.',
+  'approvals-total-count': 'GET /agents/approvals carries totalCount.',
+  'token-name-prefix': "GET /tokens' name filter matches the names that begin with it.",
+  'token-other-writes-transact': 'A write supplement 20 names no permission for is taken from a TRANSACT token as from a MANAGE one.',
 
   // wallet: embedded wallet.
 } as const;

@@ -8,7 +8,7 @@ import { customers } from '../customers/state.js';
 import { invalidInput } from '../http/errors.js';
 import { cursorPage, PageQuery } from '../store/cursor-page.js';
 import { indexedPage, timeRange, watchField } from '../store/position-index.js';
-import { applyPolicyPatch, convert, PolicyPatchSchema, PolicySchema } from './policy.js';
+import { applyPolicyPatch, convert, PolicyPatchAnySchema, PolicyPatchSchema, PolicySchema } from './policy.js';
 import { agentTools, inRange, Stamp, type AgentRecord } from './state.js';
 
 const CreateAgent = z.object({ name: z.string().min(1).max(255), customerId: z.string().min(1), policy: PolicySchema });
@@ -119,7 +119,9 @@ export async function agentRecordRoutes(app: FastifyInstance) {
 
   app.patch('/agents/:agentId/policy', async (req) => {
     const agent = getAgent((req.params as { agentId: string }).agentId);
-    const patch = parse(PolicyPatchSchema, req.body);
+    // The alternate takes an empty body ("partial", no minimum stated): the agent answers unchanged.
+    const patch = parse(ctx.choices.alternate('policy-patch-empty-accepted') ? PolicyPatchAnySchema : PolicyPatchSchema, req.body);
+    if (!Object.keys(patch).length) return presentAgent(agent);
     const before = agent.policy.spendingLimits.currency;
     agent.policy = applyPolicyPatch(ctx, agent.policy, patch);
     const after = agent.policy.spendingLimits.currency;

@@ -35,7 +35,9 @@ export async function approvalRoutes(app: FastifyInstance) {
       );
     };
     const p = cursorPage(ids, { limit: q.limit, cursor: q.cursor, descending: q.sortOrder !== 'asc' || f.has('agent-approvals-sort-order-ignored') }, matches, (id) => s.actions.get(id)!);
-    return { ...p, data: await Promise.all(p.data.map(presentAction)) };
+    // The alternate counts the matching actions (totalCount, optional in supplement 1).
+    const total = ctx.choices.alternate('approvals-total-count') ? { totalCount: ids.filter(matches).length } : {};
+    return { ...p, data: await Promise.all(p.data.map(presentAction)), ...total };
   });
 
   const actionOf = (agentId: string, actionId: string) => {

@@ -17,6 +17,8 @@ export async function deviceCodeRoutes(app: FastifyInstance) {
   const getCode = (code: string) => {
     const c = s.codes.get(code);
     if (!c || !s.agents.has(c.agentId)) throw notFound('REFERENCE_NOT_FOUND', `Device code ${code} not found`);
+    // The alternate forgets a voided code: it is no longer found.
+    if (c.voided && ctx.choices.alternate('voided-device-code-gone')) throw notFound('REFERENCE_NOT_FOUND', `Device code ${code} not found`);
     return c;
   };
   app.get('/agents/device-codes/:deviceCode/status', async (req) => {

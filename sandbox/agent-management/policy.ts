@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { CURRENCIES } from '../currencies.js';
 import { rate, rateSupported } from '../exchange-rates/state.js';
 import { ApiError } from '../http/errors.js';
+import { internalAccounts } from '../internal-accounts/state.js';
 import type { SandboxContext } from '../context.js';
 
 export const PERMISSIONS = ['VIEW_TRANSACTIONS', 'CREATE_TRANSFERS', 'CREATE_QUOTES', 'EXECUTE_QUOTES', 'MANAGE_EXTERNAL_ACCOUNTS'] as const;
@@ -36,16 +37,18 @@ export const PolicySchema = z.object({
 export type Policy = z.infer<typeof PolicySchema>;
 
 /** PATCH /agents/{id}/policy: partial; permissions replaces; spendingLimits partial (null clears daily/monthly). */
-export const PolicyPatchSchema = z
+const PolicyPatchFields = z
   .object({
     permissions: z.array(z.enum(PERMISSIONS)).optional(),
     defaultExecutionMode: Mode.optional(),
     spendingLimits: SpendingLimits.partial().optional(),
     accountRestrictions: AccountRestrictions.nullable().optional(),
     approvalThresholds: ApprovalThresholds.nullable().optional(),
-  })
-  .refine((p) => Object.keys(p).length > 0, 'at least one policy field');
-export type PolicyPatch = z.infer<typeof PolicyPatchSchema>;
+  });
+export const PolicyPatchSchema = PolicyPatchFields.refine((p) => Object.keys(p).length > 0, 'at least one policy field');
+/** The alternate's PATCH body: an empty one is taken (it changes nothing). */
+export const PolicyPatchAnySchema = PolicyPatchFields;
+export type PolicyPatch = z.infer<typeof PolicyPatchFields>;
 
 /** An amount in another currency, at the sandbox's rate of the moment (rounded half up). */
 export function convert(ctx: SandboxContext, amount: number, from: string, to: string): number {
@@ -117,7 +120,9 @@ export function presentUsage(ctx: SandboxContext, usage: Usage) {
 
 /** Supplement 28.2: the code of a policy or limit denial is not stated; this sandbox's (sandbox/README.md). */
 export const denied = (message: string, details: Record<string, unknown>) => new ApiError(403, 'FORBIDDEN', message, details);
-const overLimit = (message: string, details: Record<string, unknown>) => new ApiError(403, 'VELOCITY_LIMIT_EXCEEDED', message, details);
+// The alternate answers the limits' refusals FORBIDDEN too, as every other policy denial.
+const overLimit = (ctx: SandboxContext, message: string, details: Record<string, unknown>) =>
+  new ApiError(403, ctx.choices.alternate('agent-limits-forbidden') ? 'FORBIDDEN' : 'VELOCITY_LIMIT_EXCEEDED', message, details);
 
 export interface Spend {
   /** The amount the action moves, in its own currency, smallest unit. */
@@ -136,12 +141,14 @@ export interface Spend {
  */
 export function decide(ctx: SandboxContext, policy: Policy, usage: Usage, spend: Spend): { approval: boolean } {
   const f = ctx.faults;
+  // The alternate reads allowedAccountIds and accountRules as openapi.yaml words them ("internal account IDs"): only the action's internal account counts.
+  const named = ctx.choices.alternate('agent-rules-internal-accounts-only') ? spend.accounts.filter((a) => internalAccounts(ctx).has(a)) : spend.accounts;
   const allowed = policy.accountRestrictions?.allowedAccountIds;
   if (allowed && !f.has('agent-allowed-accounts-ignored')) {
-    const outside = spend.accounts.filter((a) => !allowed.includes(a));
+    const outside = named.filter((a) => !allowed.includes(a));
     if (outside.length) throw denied(`The agent's policy does not allow account(s) ${outside.join(', ')}`, { accountIds: outside });
   }
-  const rules = (policy.accountRestrictions?.accountRules ?? []).filter((r) => spend.accounts.includes(r.accountId));
+  const rules = (policy.accountRestrictions?.accountRules ?? []).filter((r) => named.includes(r.accountId));
   const limits = policy.spendingLimits;
   const inLimitCurrency = convert(ctx, spend.amount, spend.currency, limits.currency);
   if (spend.spends) {
@@ -155,13 +162,13 @@ export function decide(ctx: SandboxContext, policy: Policy, usage: Usage, spend:
     }
     const u = currentUsage(ctx, usage);
     if (limits.dailyTransactionLimit != null && u.dailyTransactionCount + 1 > limits.dailyTransactionLimit && !f.has('agent-daily-limit-ignored')) {
-      throw overLimit(`The agent's dailyTransactionLimit of ${limits.dailyTransactionLimit} is reached`, { limit: 'dailyTransactionLimit' });
+      throw overLimit(ctx, `The agent's dailyTransactionLimit of ${limits.dailyTransactionLimit} is reached`, { limit: 'dailyTransactionLimit' });
     }
     if (limits.dailyLimit != null && u.dailySpend + inLimitCurrency > limits.dailyLimit && !f.has('agent-daily-limit-ignored')) {
-      throw overLimit(`The agent's dailyLimit of ${limits.dailyLimit} ${limits.currency} would be exceeded`, { limit: 'dailyLimit' });
+      throw overLimit(ctx, `The agent's dailyLimit of ${limits.dailyLimit} ${limits.currency} would be exceeded`, { limit: 'dailyLimit' });
     }
     if (limits.monthlyLimit != null && u.monthlySpend + inLimitCurrency > limits.monthlyLimit && !f.has('agent-monthly-limit-ignored')) {
-      throw overLimit(`The agent's monthlyLimit of ${limits.monthlyLimit} ${limits.currency} would be exceeded`, { limit: 'monthlyLimit' });
+      throw overLimit(ctx, `The agent's monthlyLimit of ${limits.monthlyLimit} ${limits.currency} would be exceeded`, { limit: 'monthlyLimit' });
     }
   }
   // An account rule's executionMode stands for the default where a rule of the action's accounts names one (APPROVAL_REQUIRED first).

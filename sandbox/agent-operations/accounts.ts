@@ -1,11 +1,11 @@
 // Supplement section 23: the agent's customer's internal accounts, and its external accounts
 // (MANAGE_EXTERNAL_ACCOUNTS), through the platform's own operations.
 import type { FastifyInstance } from 'fastify';
-import { invalidInput, notFound } from '../http/errors.js';
+import { invalidInput } from '../http/errors.js';
 import { operationTools } from './caller.js';
 
 export async function agentAccountRoutes(app: FastifyInstance) {
-  const { platform, caller, need, mine, ownExternal, agentListQuery } = operationTools(app);
+  const { platform, caller, need, mine, hidden, ownExternal, agentListQuery } = operationTools(app);
 
   app.get('/agents/me/internal-accounts', async (req) => {
     const agent = caller(req);
@@ -22,7 +22,7 @@ export async function agentAccountRoutes(app: FastifyInstance) {
     need(agent, 'MANAGE_EXTERNAL_ACCOUNTS');
     const body = (req.body ?? {}) as Record<string, unknown>;
     if (typeof body !== 'object' || Array.isArray(body)) throw invalidInput([{ field: 'body', message: 'a JSON object' }]);
-    if (body.customerId !== undefined && !mine(agent, String(body.customerId))) throw notFound('USER_NOT_FOUND', `Customer ${String(body.customerId)} not found`);
+    if (body.customerId !== undefined && !mine(agent, String(body.customerId))) throw hidden('USER_NOT_FOUND', `Customer ${String(body.customerId)} not found`);
     return reply.status(201).send(await platform('POST', '/customers/external-accounts', { ...body, customerId: agent.customerId }));
   });
   app.get('/agents/me/external-accounts/:externalAccountId', async (req) => {

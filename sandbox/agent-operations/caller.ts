@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { getCustomer } from '../customers/state.js';
-import { invalidInput, notFound, unauthorized } from '../http/errors.js';
+import { ApiError, invalidInput, notFound, unauthorized } from '../http/errors.js';
 import { externalAccounts } from '../external-accounts/state.js';
 import { internalAccounts } from '../internal-accounts/state.js';
 import { agentTools, decide, denied, recordSpend, type ActionRecord, type ActionType, type AgentRecord, type Permission, type Spend } from '../agent-management/state.js';
@@ -19,7 +19,9 @@ export function operationTools(app: FastifyInstance) {
     const m = /^Bearer (\S+)$/.exec(req.headers.authorization ?? '');
     const agent = m ? s.tokens.get(m[1]) : undefined;
     if (!agent) throw unauthorized('A valid agent access token is required (Authorization: Bearer)');
-    if (agent.isPaused && !f.has('agent-paused-acts')) throw denied(`Agent ${agent.id} is paused`, { reason: 'AGENT_PAUSED' });
+    // The alternate still answers a paused agent's reads: "Paused agents cannot initiate any actions" (openapi.yaml, Agent.isPaused).
+    const reads = req.method === 'GET' && ctx.choices.alternate('paused-agent-reads');
+    if (agent.isPaused && !reads && !f.has('agent-paused-acts')) throw denied(`Agent ${agent.id} is paused`, { reason: 'AGENT_PAUSED' });
     return agent;
   }
   function need(agent: AgentRecord, permission: Permission): void {
@@ -28,6 +30,9 @@ export function operationTools(app: FastifyInstance) {
     }
   }
   const mine = (agent: AgentRecord, customerId: string | null | undefined) => customerId === agent.customerId || f.has('agent-cross-customer-visible');
+  /** 404 for an id the agent may not see, with the code of its kind; the alternate answers REFERENCE_NOT_FOUND for every kind. */
+  const hidden = (code: 'USER_NOT_FOUND' | 'QUOTE_NOT_FOUND' | 'TRANSACTION_NOT_FOUND', message: string) =>
+    notFound(ctx.choices.alternate('agent-foreign-ids-reference-not-found') ? 'REFERENCE_NOT_FOUND' : code, message);
   /** An internal account of the agent's customer. */
   const ownInternal = (agent: AgentRecord, id: string) => {
     const a = internalAccounts(ctx).get(id);
@@ -87,7 +92,16 @@ export function operationTools(app: FastifyInstance) {
       return body;
     }
     // AUTO: the platform's operation runs now; its refusal is the agent's answer and leaves no action.
-    action.transactionId = await run(action);
+    try {
+      action.transactionId = await run(action);
+    } catch (err) {
+      // The alternate keeps a call its operation refused for its state (409: funds, quote) as a FAILED action.
+      if (err instanceof ApiError && err.status === 409 && ctx.choices.alternate('refused-auto-call-kept-failed')) {
+        action.status = 'FAILED';
+        store(action);
+      }
+      throw err;
+    }
     // Fault agent-auto-moves-twice-later: the same money moves once more a moment after the answer.
     if (f.has('agent-auto-moves-twice-later')) ctx.later(50, () => void run(action).catch(() => undefined));
     action.status = 'APPROVED';
@@ -113,5 +127,5 @@ export function operationTools(app: FastifyInstance) {
     return { ...rest, customerId: agent.customerId };
   };
 
-  return { ...tools, caller, need, mine, ownInternal, ownExternal, idempotent, act, agentListQuery };
+  return { ...tools, caller, need, mine, hidden, ownInternal, ownExternal, idempotent, act, agentListQuery };
 }

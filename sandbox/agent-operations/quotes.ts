@@ -6,7 +6,7 @@ import { parse } from '../context.js';
 import { conflict, invalidInput, notFound } from '../http/errors.js';
 import { externalAccounts } from '../external-accounts/state.js';
 import { internalAccounts } from '../internal-accounts/state.js';
-import type { AgentRecord } from '../agent-management/state.js';
+import { denied, type AgentRecord } from '../agent-management/state.js';
 import { operationTools } from './caller.js';
 
 const QuoteBody = z.looseObject({
@@ -17,16 +17,18 @@ const QuoteBody = z.looseObject({
 
 
 export async function agentQuoteRoutes(app: FastifyInstance) {
-  const { ctx, f, s, platform, caller, need, mine, ownInternal, idempotent, act } = operationTools(app);
+  const { ctx, f, s, platform, caller, need, mine, hidden, ownInternal, idempotent, act } = operationTools(app);
 
   app.post('/agents/me/quotes', async (req, reply) => {
     const agent = caller(req);
     need(agent, 'CREATE_QUOTES');
     const result = await idempotent(agent, req, 201, async () => {
       const body = parse(QuoteBody, req.body);
+      // The alternate refuses it, from an account it could execute from, as the policy's denial (403: "Agent policy does not permit this operation").
+      if (body.immediatelyExecute && body.source.accountId !== undefined && ctx.choices.alternate('agent-immediate-execute-forbidden')) throw denied('An agent executes a quote with POST /agents/me/quotes/{quoteId}/execute, under its policy', { field: 'immediatelyExecute' });
       if (body.immediatelyExecute) throw invalidInput([{ field: 'immediatelyExecute', message: 'an agent executes a quote with POST /agents/me/quotes/{quoteId}/execute, under its policy' }]);
       if (body.source.accountId !== undefined) ownInternal(agent, body.source.accountId);
-      if (body.source.customerId !== undefined && !mine(agent, body.source.customerId)) throw notFound('USER_NOT_FOUND', `Customer ${body.source.customerId} not found`);
+      if (body.source.customerId !== undefined && !mine(agent, body.source.customerId)) throw hidden('USER_NOT_FOUND', `Customer ${body.source.customerId} not found`);
       const source = body.source.sourceType === 'REALTIME_FUNDING' ? { ...body.source, customerId: agent.customerId } : body.source;
       if (body.destination.accountId !== undefined) {
         const id = body.destination.accountId;
@@ -47,7 +49,7 @@ export async function agentQuoteRoutes(app: FastifyInstance) {
   });
 
   const ownQuote = (agent: AgentRecord, quoteId: string) => {
-    if (s.quotes.get(quoteId) !== agent.id && !f.has('agent-cross-customer-visible')) throw notFound('QUOTE_NOT_FOUND', `Quote ${quoteId} not found`);
+    if (s.quotes.get(quoteId) !== agent.id && !f.has('agent-cross-customer-visible')) throw hidden('QUOTE_NOT_FOUND', `Quote ${quoteId} not found`);
   };
   app.get('/agents/me/quotes/:quoteId', async (req) => {
     const agent = caller(req);

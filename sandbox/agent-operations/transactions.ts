@@ -1,10 +1,10 @@
 // Supplement section 23: the agent's customer's transactions (VIEW_TRANSACTIONS), through the platform's list.
 import type { FastifyInstance } from 'fastify';
-import { notFound } from '../http/errors.js';
+import { ApiError } from '../http/errors.js';
 import { operationTools } from './caller.js';
 
 export async function agentTransactionRoutes(app: FastifyInstance) {
-  const { f, platform, caller, need, mine, agentListQuery } = operationTools(app);
+  const { f, platform, caller, need, mine, hidden, agentListQuery } = operationTools(app);
 
   app.get('/agents/me/transactions', async (req) => {
     const agent = caller(req);
@@ -19,8 +19,10 @@ export async function agentTransactionRoutes(app: FastifyInstance) {
     const agent = caller(req);
     need(agent, 'VIEW_TRANSACTIONS');
     const { transactionId } = req.params as { transactionId: string };
-    const txn = await platform<{ customerId?: string }>('GET', `/transactions/${encodeURIComponent(transactionId)}`);
-    if (!mine(agent, txn.customerId)) throw notFound('TRANSACTION_NOT_FOUND', `Transaction ${transactionId} not found`);
+    const txn = await platform<{ customerId?: string }>('GET', `/transactions/${encodeURIComponent(transactionId)}`).catch((err) => {
+      throw err instanceof ApiError && err.status === 404 ? hidden('TRANSACTION_NOT_FOUND', `Transaction ${transactionId} not found`) : err;
+    });
+    if (!mine(agent, txn.customerId)) throw hidden('TRANSACTION_NOT_FOUND', `Transaction ${transactionId} not found`);
     return txn;
   });
 }

@@ -45,7 +45,9 @@ export async function agentTransferRoutes(app: FastifyInstance) {
         const amount = body.amount ?? internal.available;
         if (!Number.isInteger(amount) || amount <= 0) throw badRequest('INVALID_AMOUNT', 'amount must be a positive integer in the smallest unit');
         const transfer = { amount, currency: internal.currency, sourceAccountId: body.source.accountId, destinationAccountId: body.destination.accountId };
-        const spend: Spend = { amount, currency: internal.currency, accounts: [transfer.sourceAccountId, transfer.destinationAccountId], spends: direction === 'out' };
+        // The alternate counts a transfer-in as spending too (the limits speak of what the agent "can transfer").
+        const spends = direction === 'out' || ctx.choices.alternate('agent-transfer-in-spends');
+        const spend: Spend = { amount, currency: internal.currency, accounts: [transfer.sourceAccountId, transfer.destinationAccountId], spends };
         return act(agent, direction === 'out' ? 'TRANSFER_OUT' : 'TRANSFER_IN', spend, { transfer });
       });
       return reply.status(result.status).send(result.body);

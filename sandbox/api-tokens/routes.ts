@@ -73,7 +73,9 @@ export async function apiTokenRoutes(app: FastifyInstance) {
     // The faults: name ignored; deleted tokens listed still. (How name matches is not stated: exact here.)
     const ignoreName = ctx.faults.has('tokens-name-filter-ignored');
     const listDeleted = ctx.faults.has('tokens-deleted-listed');
-    const narrow = q.name && !ignoreName && !listDeleted ? [store.byName.get(q.name)] : [];
+    // The alternate matches the names that begin with the one asked for.
+    const prefix = ctx.choices.alternate('token-name-prefix');
+    const narrow = q.name && !ignoreName && !listDeleted && !prefix ? [store.byName.get(q.name)] : [];
     const t = (s?: string) => (s === undefined ? undefined : at(s));
     // openapi.yaml, GET /tokens: each time bound is "(inclusive)"; the fault makes them exclusive.
     const exclusive = ctx.faults.has('tokens-time-bounds-exclusive');
@@ -86,7 +88,7 @@ export async function apiTokenRoutes(app: FastifyInstance) {
     const matches = (id: string) => {
       const t = (current = store.byId.get(id) ?? (listDeleted ? [...deleted(ctx).values()].find((d) => d.id === id) : undefined));
       return t !== undefined &&
-        (!q.name || ignoreName || t.name === q.name) &&
+        (!q.name || ignoreName || t.name === q.name || (prefix && t.name.startsWith(q.name))) &&
         within(t.createdAt, q.createdAfter, q.createdBefore) &&
         within(t.updatedAt, q.updatedAfter, q.updatedBefore);
     };
