@@ -54,6 +54,10 @@ export const ALTERNATES = {
   // agents: agents, API tokens.
 
   // wallet: embedded wallet.
+  'activity-payload-description-form': "A management payloadToSign is the JSON activity in the form of the description's examples: keys sorted, type ACTIVITY_TYPE_<activity>.",
+  'delegated-key-conflict-at-signed-leg': 'A delegated key for a card and account with an ACTIVE one answers 409 at a signed leg, after the first 202.',
+  'contact-taken-at-retry': "An embedded-wallet customer's email or phone number held by another wallet answers its 409 at the signed retry, after the 202.",
+  'quote-payload-sign-transaction-v2': "An embedded wallet's quote payloadToSign is an ACTIVITY_TYPE_SIGN_TRANSACTION_V2 activity, as the description's example.",
 } as const;
 
 export type AlternateId = keyof typeof ALTERNATES;
