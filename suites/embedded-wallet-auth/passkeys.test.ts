@@ -3,13 +3,15 @@
 // account"). The PASSKEY body (nickname, challenge single use, attestation) and "many passkeys" per
 // account: basis: supplement (section 17). Attestations come from the suite's own software authenticator.
 import { randomBytes } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { assert, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { expectError, expectRefusal, expectStatus, noteInterface } from '../../helpers/expect.js';
 import { CREDENTIAL_CHALLENGE, CREDENTIAL_VERIFY, CREDENTIALS, listCredentials, listSessions, loggedInWallet, refusalOnEitherLeg, signed, WALLET_ACCOUNT, needEmbeddedWallet } from '../../helpers/flows/wallet.js';
 import { api } from '../../helpers/harness.js';
 import { InternalAccount } from '../../helpers/schemas/index.js';
 import { SessionKey } from '../../helpers/wallets/stamp.js';
-import { basisSupplement, scenario } from '../../helpers/scenario.js';
+import { basisSupplement, judgedPartly, scenario } from '../../helpers/scenario.js';
+import { openCredentialBundle } from '../../helpers/wallets/hpke.js';
 import { AuthMethod, AuthSession, PasskeyChallenge } from '../../helpers/schemas/wallet.js';
 import { SoftwareAuthenticator } from '../../helpers/authenticators/webauthn.js';
 
@@ -108,5 +110,37 @@ describe('POST /auth/credentials/{credentialId}/challenge and /verify (PASSKEY)'
     expect([session.type, session.accountId]).toEqual(['PASSKEY', account.id]);
     expect((await listSessions(account.id)).map((s) => s.id)).toContain(session.id);
     expectStatus(await signed('PATCH', WALLET_ACCOUNT, { params: { internalAccountId: account.id }, body: { privateEnabled: true } }, sessionKey), 200, InternalAccount, 'the passkey session\'s key signs');
+  });
+
+  it('logs a passkey in with an uncompressed (legacy) clientPublicKey where the target takes one: the session signing key comes back sealed to it (encryptedSessionSigningKey) and signs', async (ctx) => {
+    needEmbeddedWallet(ctx);
+    await basisSupplement('section 17: clientPublicKey uncompressed = legacy, key returned sealed (base58check: 33-byte encapsulated key + AES-256-GCM); openapi.yaml, AuthCredentialChallengeRequest.clientPublicKey');
+    const { account, key } = await loggedInWallet();
+    const authenticator = new SoftwareAuthenticator();
+    const passkey = expectStatus(await signed('POST', CREDENTIALS, { body: passkeyBody(account.id, authenticator) }, key), 201, AuthMethod);
+    const client = new SessionKey();
+    const res = await api.post(CREDENTIAL_CHALLENGE, { params: { credentialId: passkey.id }, body: { clientPublicKey: client.uncompressedPublicKeyHex } });
+    noteInterface('wallet-passkey-legacy-key', [
+      'openapi.yaml, AuthCredentialChallengeRequest.clientPublicKey: "Send an uncompressed SEC1 key ... for the deprecated legacy flow, where Svc seals the session signing key to it instead"',
+      'supplement 17: "clientPublicKey ... compressed = client keeps the session key (recommended); uncompressed = legacy, key returned sealed" (whether a target still serves the deprecated flow is not stated)',
+    ], res.status === 200 ? 'a passkey challenge takes an uncompressed clientPublicKey (legacy)' : `a passkey challenge with an uncompressed clientPublicKey answers ${res.status}`);
+    if (res.status !== 200) {
+      expectError(res, 400, undefined, 'a target that does not serve the deprecated legacy flow refuses the key as input');
+      judgedPartly('the target refuses the legacy uncompressed key at the passkey challenge (the deprecated flow), so the sealed session key was not judged');
+      return;
+    }
+    const challenge = expectStatus(res, 200, PasskeyChallenge, 'supplement 17: a PASSKEY challenge');
+    const assertion = authenticator.authenticate({ challenge: Buffer.from(challenge.challenge, 'utf8').toString('base64url') }, ORIGIN, RP_ID);
+    const body = { type: 'PASSKEY', assertion: { credentialId: assertion.id, clientDataJson: assertion.response.clientDataJSON, authenticatorData: assertion.response.authenticatorData, signature: assertion.response.signature } };
+    const verified = await api.post(CREDENTIAL_VERIFY, { params: { credentialId: passkey.id }, body, headers: { 'Request-Id': challenge.requestId } });
+    const session = expectStatus(verified, 200, AuthSession.extend({ encryptedSessionSigningKey: z.string().min(1) }), 'openapi.yaml, AuthSession.encryptedSessionSigningKey: present for the legacy flow, selected by an uncompressed clientPublicKey');
+    let secret: Uint8Array;
+    try {
+      secret = openCredentialBundle(session.encryptedSessionSigningKey, client.secretKey);
+    } catch (err) {
+      return assert.fail(`the client key does not open encryptedSessionSigningKey with the provider's library: ${(err as Error).message}`);
+    }
+    expect(secret.length, 'the sealed session key is a P-256 private key').toBe(32);
+    expectStatus(await signed('PATCH', WALLET_ACCOUNT, { params: { internalAccountId: account.id }, body: { privateEnabled: true } }, new SessionKey(secret)), 200, InternalAccount, 'the unsealed key is the new session\'s key');
   });
 });
