@@ -100,6 +100,18 @@ export const ALTERNATES = {
   'token-other-writes-transact': 'A write supplement 20 names no permission for is taken from a TRANSACT token as from a MANAGE one.',
 
   // wallet: embedded wallet.
+  'activity-payload-description-form': "A management payloadToSign is the JSON activity in the form of the description's examples: keys sorted, type ACTIVITY_TYPE_<activity>.",
+  'refresh-ends-session': 'A refreshed session ends when the refresh makes its new one.',
+  'credential-exists-at-retry': 'A second EMAIL_OTP or SMS_OTP credential of an account is refused at the signed retry, after the 202.',
+  'otp-target-bundle-unsigned': 'An otpEncryptionTargetBundle leaves dataSignature and enclaveQuorumPublic empty.',
+  'export-bundle-signed': "An export bundle carries dataSignature over its data by the sandbox's bundle key, that key its enclaveQuorumPublic.",
+  'delegated-key-conflict-at-signed-leg': 'A delegated key for a card and account with an ACTIVE one answers 409 at a signed leg, after the first 202.',
+  'passkey-user-verification-required': 'A wallet passkey attestation or assertion without user verification (UV) is refused.',
+  'passkey-failed-attempt-ends-challenge': 'A passkey login whose assertion does not verify uses its challenge up.',
+  'passkey-login-legacy-key': 'A passkey challenge takes an uncompressed clientPublicKey too; its session key comes back sealed as encryptedSessionSigningKey.',
+  'contact-taken-at-retry': "An embedded-wallet customer's email or phone number held by another wallet answers its 409 at the signed retry, after the 202.",
+  'oauth-token-read-at-retry': 'An OAUTH credential\'s oidcToken is read at the signed retry: a bad token answers 400 after the 202.',
+  'quote-payload-sign-transaction-v2': "An embedded wallet's quote payloadToSign is an ACTIVITY_TYPE_SIGN_TRANSACTION_V2 activity, as the description's example.",
 } as const;
 
 export type AlternateId = keyof typeof ALTERNATES;

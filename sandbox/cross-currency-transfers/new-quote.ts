@@ -163,7 +163,7 @@ export function newQuote(ctx: SandboxContext, body: QuoteRequestBody): Quote {
     customerId,
     ...(customer ? {} : { onBehalfOfPlatform: true }),
   };
-  if (source?.type === 'EMBEDDED_WALLET') quote.walletPayloadToSign = quotePayloadToSign(source.id, quote.id, pricing.totalSending, quote.sending, ctx.clock.now());
+  if (source?.type === 'EMBEDDED_WALLET') quote.walletPayloadToSign = quotePayloadToSign(ctx, source.id, quote.id, pricing.totalSending, quote.sending, ctx.clock.now());
   s.quotes.set(quote.id, quote);
   if (limited) recordVelocity(ctx, customerId);
   return quote;

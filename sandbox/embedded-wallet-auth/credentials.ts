@@ -33,7 +33,8 @@ async function verifyAttestation(ctx: SandboxContext, challenge: string, a: { cr
       expectedChallenge: ctx.faults.has('wallet-passkey-attestation-unverified') ? () => true : challenge,
       expectedOrigin: origin,
       expectedRPID: new URL(origin).hostname,
-      requireUserVerification: false,
+      // The alternate requires the authenticator's user verification (UV).
+      requireUserVerification: ctx.choices.alternate('passkey-user-verification-required'),
     });
     if (!verified.verified || !verified.registrationInfo) throw new Error('not verified');
     const { credential } = verified.registrationInfo;
@@ -60,8 +61,11 @@ export async function walletCredentialRoutes(app: FastifyInstance) {
     const body = parse(CreateCredentialBody, req.body);
     const w = wallet(body.accountId);
     if (body.type === 'OAUTH') {
-      const identity = oidcClaims(ctx, body.oidcToken);
+      // The alternate reads the token at the signed retry, after the 202.
+      const atRetry = ctx.choices.alternate('oauth-token-read-at-retry');
+      const checked = atRetry ? undefined : oidcClaims(ctx, body.oidcToken);
       return signedRetry(ctx, req, reply, { activity: 'CREATE_OAUTH_PROVIDERS', credentialType: 'OAUTH', accountId: body.accountId, signer: sessionSigner(body.accountId) }, () => {
+        const identity = checked ?? oidcClaims(ctx, body.oidcToken);
         const c = newCredential(body.accountId, 'OAUTH', identity.email ?? identity.sub);
         c.oauth = { iss: identity.iss, sub: identity.sub };
         return reply.status(201).send(presentCredential(c));
@@ -92,11 +96,17 @@ export async function walletCredentialRoutes(app: FastifyInstance) {
     // One EMAIL_OTP and one SMS_OTP per account (interface: Errors / 400; supplement 17); refused before
     // the 202 (supplement 28.5 leaves the order open).
     // The fault wallet-otp-credential-once-ever: an account that ever had one is refused another.
-    const had = ctx.faults.has('wallet-otp-credential-once-ever') && otpEverAdded.has(`${body.accountId} ${body.type}`);
-    if ((had || credentialsOf(body.accountId).some((c) => c.type === body.type)) && !ctx.faults.has('wallet-second-otp-credential-accepted')) {
-      throw badRequest(`${body.type}_CREDENTIAL_ALREADY_EXISTS`, `Account ${body.accountId} already has a ${body.type} credential`);
-    }
+    const refuseSecond = () => {
+      const had = ctx.faults.has('wallet-otp-credential-once-ever') && otpEverAdded.has(`${body.accountId} ${body.type}`);
+      if ((had || credentialsOf(body.accountId).some((c) => c.type === body.type)) && !ctx.faults.has('wallet-second-otp-credential-accepted')) {
+        throw badRequest(`${body.type}_CREDENTIAL_ALREADY_EXISTS`, `Account ${body.accountId} already has a ${body.type} credential`);
+      }
+    };
+    // The alternate refuses a second one at the signed retry, after the 202.
+    const atRetry = ctx.choices.alternate('credential-exists-at-retry');
+    if (!atRetry) refuseSecond();
     return signedRetry(ctx, req, reply, { activity: 'CREATE_AUTHENTICATORS', credentialType: body.type, accountId: body.accountId, signer: sessionSigner(body.accountId) }, () => {
+      if (atRetry) refuseSecond();
       const c = newCredential(body.accountId, body.type, nickname);
       otpEverAdded.add(`${body.accountId} ${body.type}`);
       return reply.status(201).send(presentCredential(c));

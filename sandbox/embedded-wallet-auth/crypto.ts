@@ -76,10 +76,16 @@ const BUNDLE_SIGNER_PUBLIC = (bundleSigner.publicKey.export({ format: 'der', typ
  * of the JSON {targetPublic} (the uncompressed recipient key), `dataSignature` hex DER ECDSA P-256
  * SHA-256 over the bytes of `data` by the key `enclaveQuorumPublic`.
  */
-export function otpTargetBundle(targetPublicHex: string, opts: { signOtherData?: boolean } = {}): string {
+export function otpTargetBundle(targetPublicHex: string, opts: { signOtherData?: boolean; unsigned?: boolean } = {}): string {
   const data = Buffer.from(JSON.stringify({ targetPublic: targetPublicHex }), 'utf8');
+  if (opts.unsigned) return JSON.stringify({ version: 'v1.0.0', data: data.toString('hex'), dataSignature: '', enclaveQuorumPublic: '' });
   const signed = opts.signOtherData ? Buffer.from(JSON.stringify({ targetPublic: targetPublicHex, other: true }), 'utf8') : data;
-  return JSON.stringify({ version: 'v1.0.0', data: data.toString('hex'), dataSignature: sign('sha256', signed, { key: bundleSigner.privateKey, dsaEncoding: 'der' }).toString('hex'), enclaveQuorumPublic: BUNDLE_SIGNER_PUBLIC });
+  return JSON.stringify({ version: 'v1.0.0', data: data.toString('hex'), ...envelopeSignature(signed) });
+}
+
+/** An envelope's signature by this sandbox's bundle key: hex DER ECDSA P-256 SHA-256 over `data`, and that key, uncompressed. */
+export function envelopeSignature(data: Buffer): { dataSignature: string; enclaveQuorumPublic: string } {
+  return { dataSignature: sign('sha256', data, { key: bundleSigner.privateKey, dsaEncoding: 'der' }).toString('hex'), enclaveQuorumPublic: BUNDLE_SIGNER_PUBLIC };
 }
 
 export interface Recipient {
@@ -90,8 +96,8 @@ export interface Recipient {
   bundle: string;
 }
 
-/** A fresh HPKE recipient key and its bundle; `signOtherData` is fault wallet-otp-bundle-signature-mismatch. */
-export async function newRecipient(opts: { signOtherData?: boolean } = {}): Promise<Recipient> {
+/** A fresh HPKE recipient key and its bundle; `signOtherData` is fault wallet-otp-bundle-signature-mismatch, `unsigned` an envelope left unsigned. */
+export async function newRecipient(opts: { signOtherData?: boolean; unsigned?: boolean } = {}): Promise<Recipient> {
   const pair = await hpke.kem.generateKeyPair();
   const publicKeyHex = Buffer.from(await hpke.kem.serializePublicKey(pair.publicKey)).toString('hex');
   return { privateKey: pair.privateKey, publicKeyHex, bundle: otpTargetBundle(publicKeyHex, opts) };

@@ -69,12 +69,18 @@ export async function delegatedKeyRoutes(app: FastifyInstance) {
     if (!card) throw notFound('REFERENCE_NOT_FOUND', `Card ${body.cardId} not found`);
     if (!isEmbeddedWallet(ctx, body.internalAccountId)) throw notFound('REFERENCE_NOT_FOUND', `No embedded wallet account ${body.internalAccountId}`);
     if (!card.fundingSources.includes(body.internalAccountId)) throw badRequest('INVALID_INPUT', `Account ${body.internalAccountId} does not fund card ${card.id}`);
-    const active = (st.active.get(pair(card.id, body.internalAccountId))?.size ?? 0) > 0;
-    if (active && !ctx.faults.has('delegated-key-second-active-accepted')) {
-      throw conflict('CONFLICT', `Card ${card.id} already has an ACTIVE delegated key for account ${body.internalAccountId}`);
-    }
+    const refuseSecond = () => {
+      const active = (st.active.get(pair(card.id, body.internalAccountId))?.size ?? 0) > 0;
+      if (active && !ctx.faults.has('delegated-key-second-active-accepted')) {
+        throw conflict('CONFLICT', `Card ${card.id} already has an ACTIVE delegated key for account ${body.internalAccountId}`);
+      }
+    };
+    // The alternate refuses a second ACTIVE key at each signed leg, not before the first 202.
+    const atLegs = ctx.choices.alternate('delegated-key-conflict-at-signed-leg');
+    if (!atLegs) refuseSecond();
     const op: SignedOperation = { activity: 'CREATE_DELEGATED_KEY', accountId: body.internalAccountId, signer: (k) => isSessionKeyOf(ctx, body.internalAccountId, k) };
     return signedRetry(ctx, req, reply, op, (_stamp, pending) => {
+      if (atLegs) refuseSecond();
       const now = isoNow(ctx.clock);
       const pendingKey = typeof pending.context === 'string' ? st.keys.get(pending.context) : undefined;
       if (!pendingKey) {

@@ -10,7 +10,8 @@ import { ApiError, badRequest } from '../http/errors.js';
 import { webauthn } from '../webauthn.js';
 import { newRecipient, openBundle } from './crypto.js';
 import { oidcClaims } from './oidc.js';
-import { ChallengeBody, CredentialParams, OtpPlaintext, readSealedOtp, VerifyOauthBody, VerifyOtpBody, VerifyPasskeyBody } from './schemas.js';
+import { ChallengeBody, CredentialParams, LegacyChallengeBody, OtpPlaintext, readSealedOtp, UNCOMPRESSED, VerifyOauthBody, VerifyOtpBody, VerifyPasskeyBody } from './schemas.js';
+import { sealSessionKey, sessionKeyPair } from './sessions.js';
 import { requestTtlMs, signedRetry } from './signed-retry.js';
 import { addSession, presentCredential, presentSession, sessionTtlMs, state, WALLET_OTP, walletHelpers, type Credential, type Session } from './state.js';
 
@@ -25,11 +26,13 @@ export async function walletLoginRoutes(app: FastifyInstance) {
     if (ctx.faults.has('wallet-refused-challenge-ends-sessions') && !ChallengeBody.safeParse(req.body).success) {
       for (const x of st.sessions.values()) if (x.credential.accountId === c.accountId) x.revoked = true;
     }
-    parse(ChallengeBody, req.body);
+    // The alternate also takes an uncompressed clientPublicKey (legacy): the session key is then returned sealed to it.
+    const challengeBody = ctx.choices.alternate('passkey-login-legacy-key') ? LegacyChallengeBody : ChallengeBody;
+    parse(challengeBody, req.body);
     if (c.type === 'PASSKEY') {
       // Supplement 17: PASSKEY: + credentialId*, challenge*, requestId*, expiresAt*; the challenge is the lowercase hex
       // SHA-256 of the session-creation body; clientPublicKey is the new session's key (required here: this sandbox's choice).
-      const { clientPublicKey } = parse(ChallengeBody, req.body);
+      const { clientPublicKey } = parse(challengeBody, req.body);
       if (!clientPublicKey) throw badRequest('INVALID_INPUT', 'A passkey login needs the clientPublicKey of the session it creates');
       const requestId = `Request:${randomUUID()}`;
       const expiresAtMs = ctx.clock.now() + requestTtlMs(ctx);
@@ -39,7 +42,8 @@ export async function walletLoginRoutes(app: FastifyInstance) {
       return { ...presentCredential(c), credentialId: c.passkey!.credentialId, challenge, requestId, expiresAt: new Date(expiresAtMs).toISOString() };
     }
     if (c.type !== 'EMAIL_OTP' && c.type !== 'SMS_OTP') throw badRequest('INVALID_INPUT', `A ${c.type} credential has no challenge here`);
-    const recipient = await newRecipient({ signOtherData: ctx.faults.has('wallet-otp-bundle-signature-mismatch') });
+    // The alternate leaves the bundle's envelope unsigned (dataSignature and enclaveQuorumPublic empty).
+    const recipient = await newRecipient({ signOtherData: ctx.faults.has('wallet-otp-bundle-signature-mismatch'), unsigned: ctx.choices.alternate('otp-target-bundle-unsigned') });
     c.bundles.push({ recipient, used: false });
     return { ...presentCredential(c), otpEncryptionTargetBundle: recipient.bundle };
   });
@@ -73,19 +77,24 @@ export async function walletLoginRoutes(app: FastifyInstance) {
         expectedOrigin: origin,
         expectedRPID: new URL(origin).hostname,
         credential: { id: c.passkey!.credentialId, publicKey: c.passkey!.publicKey as Uint8Array<ArrayBuffer>, counter: c.passkey!.counter },
-        requireUserVerification: false,
+        // The alternate requires the authenticator's user verification (UV), as at registration.
+        requireUserVerification: ctx.choices.alternate('passkey-user-verification-required'),
       });
       if (!result.verified) throw new Error('not verified');
       newCounter = result.authenticationInfo.newCounter;
     } catch (err) {
+      // The alternate: a failed attempt uses the challenge up.
+      if (ctx.choices.alternate('passkey-failed-attempt-ends-challenge')) login.used = true;
       throw new ApiError(401, 'WALLET_SIGNATURE_INVALID', `The passkey assertion does not verify: ${(err as Error).message}`);
     }
     login.used = true;
     c.passkey!.counter = newCounter;
     const now = ctx.clock.now();
-    const session: Session = { id: `Session:${randomUUID()}`, credential: c, publicKey: login.clientPublicKey, createdAt: new Date(now).toISOString(), expiresAtMs: now + sessionTtlMs(ctx), revoked: false };
+    // A legacy (uncompressed) clientPublicKey: the sandbox makes the session key and returns it sealed, as a legacy refresh does.
+    const generated = UNCOMPRESSED.test(login.clientPublicKey) ? sessionKeyPair() : undefined;
+    const session: Session = { id: `Session:${randomUUID()}`, credential: c, publicKey: generated?.publicKey ?? login.clientPublicKey, createdAt: new Date(now).toISOString(), expiresAtMs: now + sessionTtlMs(ctx), revoked: false };
     addSession(st, session);
-    return presentSession(ctx, session);
+    return { ...presentSession(ctx, session), ...(generated ? { encryptedSessionSigningKey: await sealSessionKey(login.clientPublicKey, generated.privateKey) } : {}) };
   };
 
   // Fault wallet-refused-verify-ends-sessions: a verify refused for its input ends the account's sessions.

@@ -33,6 +33,8 @@ export const CreateCredentialBody = z.discriminatedUnion('type', [
   }),
 ]);
 export const ChallengeBody = z.strictObject({ clientPublicKey: z.string().regex(COMPRESSED).optional() });
+/** The challenge body that also takes an uncompressed (legacy) clientPublicKey, the session key then made by the sandbox and returned sealed. */
+export const LegacyChallengeBody = z.strictObject({ clientPublicKey: z.string().regex(new RegExp(`${COMPRESSED.source}|${UNCOMPRESSED.source}`), 'a compressed or uncompressed P-256 public key, hex').optional() });
 /** The sealed OTP attempt an encryptedOtpBundle holds: {encappedPublic, ciphertext} (supplement 17). */
 const SealedOtp = z.strictObject({ encappedPublic: z.string().regex(UNCOMPRESSED, 'an uncompressed P-256 point, hex'), ciphertext: z.string().regex(HEX, 'hex') });
 export type SealedOtp = z.infer<typeof SealedOtp>;

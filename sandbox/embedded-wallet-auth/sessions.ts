@@ -12,7 +12,7 @@ import { signedRetry } from './signed-retry.js';
 import { addSession, presentSession, sessionTtlMs, state, walletHelpers, type Session } from './state.js';
 
 /** A P-256 key pair for a legacy session: the compressed public key (hex) and the 32-byte private scalar. */
-function sessionKeyPair(): { publicKey: string; privateKey: Buffer } {
+export function sessionKeyPair(): { publicKey: string; privateKey: Buffer } {
   const ecdh = createECDH('prime256v1');
   ecdh.generateKeys();
   return { publicKey: ecdh.getPublicKey('hex', 'compressed'), privateKey: ecdh.getPrivateKey() };
@@ -22,7 +22,7 @@ function sessionKeyPair(): { publicKey: string; privateKey: Buffer } {
  * Supplement 17: "uncompressed = legacy, key returned sealed (base58check: 33-byte encapsulated key +
  * AES-256-GCM)": the private key HPKE-sealed to clientPublicKey, the encapsulated key compressed.
  */
-async function sealSessionKey(clientPublicKey: string, privateKey: Buffer): Promise<string> {
+export async function sealSessionKey(clientPublicKey: string, privateKey: Buffer): Promise<string> {
   const { encappedPublic, ciphertext } = await sealTo(clientPublicKey, Uint8Array.from(privateKey.toString('hex').padStart(64, '0').match(/../g)!.map((h) => parseInt(h, 16))));
   const payload = Buffer.concat([Buffer.from(ECDH.convertKey(encappedPublic, 'prime256v1', 'hex', 'hex', 'compressed') as string, 'hex'), Buffer.from(ciphertext, 'hex')]);
   const check = createHash('sha256').update(createHash('sha256').update(payload).digest()).digest().subarray(0, 4);
@@ -73,6 +73,8 @@ export async function walletSessionRoutes(app: FastifyInstance) {
       const publicKey = generated ? generated.publicKey : body.clientPublicKey.toLowerCase();
       const session: Session = { id: `Session:${randomUUID()}`, credential: s.credential, publicKey, createdAt: new Date(now).toISOString(), expiresAtMs: now + sessionTtlMs(ctx), revoked: false };
       addSession(st, session);
+      // The alternate ends the session refreshed: the new one takes its place.
+      if (ctx.choices.alternate('refresh-ends-session')) s.revoked = true;
       const sealed = generated ? { encryptedSessionSigningKey: await sealSessionKey(body.clientPublicKey, ctx.faults.has('wallet-legacy-session-key-mismatch') ? sessionKeyPair().privateKey : generated.privateKey) } : {};
       return reply.status(201).send({ ...presentSession(ctx, session), ...sealed });
     });

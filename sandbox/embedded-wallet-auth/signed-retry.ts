@@ -108,9 +108,11 @@ export function issueSignatureRequest(ctx: SandboxContext, req: FastifyRequest, 
   const body = canonical(req.body ?? {});
   const id = `Request:${randomUUID()}`;
   const expiresAtMs = now + requestTtlMs(ctx);
+  const activity = { type: op.activity, organizationId: op.accountId, requestId: id, timestampMs: String(now), parameters: JSON.parse(body) as unknown };
+  // The alternate: the form of the description's examples, keys sorted and the activity ACTIVITY_TYPE_<activity>.
   const payloadToSign = op.payload
     ? op.payload(id, expiresAtMs)
-    : JSON.stringify({ type: op.activity, organizationId: op.accountId, requestId: id, timestampMs: String(now), parameters: JSON.parse(body) });
+    : ctx.choices.alternate('activity-payload-description-form') ? canonical({ ...activity, type: `ACTIVITY_TYPE_${op.activity}` }) : JSON.stringify(activity);
   pendingRequests(ctx).set(id, { requestId: id, operation: `${req.method} ${req.url.split('?')[0]}`, body, payloadToSign, expiresAtMs, used: false, context });
   return reply.status(202).send({ payloadToSign, requestId: id, expiresAt: new Date(expiresAtMs).toISOString(), ...(op.credentialType ? { type: op.credentialType } : {}) });
 }

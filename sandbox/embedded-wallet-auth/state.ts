@@ -181,16 +181,22 @@ export async function walletContactChange(ctx: SandboxContext, req: FastifyReque
   }
   const type = body.email !== undefined ? 'EMAIL_OTP' : 'SMS_OTP';
   const value = (body.email ?? body.phoneNumber)!;
-  const holder = [...(st.credentialsByNickname.get(nicknameKey(type, value)) ?? [])].find((c) => c.accountId !== w.account.id);
-  if (holder && !ctx.faults.has(type === 'EMAIL_OTP' ? 'wallet-contact-email-taken-accepted' : 'wallet-contact-phone-taken-accepted')) {
-    throw type === 'EMAIL_OTP'
-      ? conflict('EMAIL_OTP_EMAIL_ALREADY_EXISTS', `${value} is the email of another EMAIL_OTP credential`)
-      : conflict('CONFLICT', `${value} is the phone number of another SMS_OTP credential`);
-  }
+  const refuseTaken = () => {
+    const holder = [...(st.credentialsByNickname.get(nicknameKey(type, value)) ?? [])].find((c) => c.accountId !== w.account.id);
+    if (holder && !ctx.faults.has(type === 'EMAIL_OTP' ? 'wallet-contact-email-taken-accepted' : 'wallet-contact-phone-taken-accepted')) {
+      throw type === 'EMAIL_OTP'
+        ? conflict('EMAIL_OTP_EMAIL_ALREADY_EXISTS', `${value} is the email of another EMAIL_OTP credential`)
+        : conflict('CONFLICT', `${value} is the phone number of another SMS_OTP credential`);
+    }
+  };
+  // The alternate refuses a contact held elsewhere at the signed retry, after the 202.
+  const atRetry = ctx.choices.alternate('contact-taken-at-retry');
+  if (!atRetry) refuseTaken();
   const accountId = w.account.id;
   const version = () => st.credentialSetVersion.get(accountId) ?? 0;
   const signer = (key: string) => isSessionKeyOf(ctx, accountId, key);
   return signedRetry(ctx, req, reply, { activity: 'UPDATE_CONTACT', accountId, signer, context: version }, (_stamp, pending) => {
+    if (atRetry) refuseTaken();
     if (pending.context !== version() && !ctx.faults.has('wallet-credential-set-change-ignored')) {
       throw conflict('EMAIL_OTP_CREDENTIAL_SET_CHANGED', `The credentials of account ${accountId} changed after the signature request was issued`);
     }
@@ -252,8 +258,14 @@ export function walletHelpers(ctx: SandboxContext) {
 // 401 codes apply to the "wallet-sourced quote execute", WALLET_SIGNATURE_MISSING "header absent on
 // retry/execute"). The payload's content is this sandbox's choice (sandbox/README.md): the JSON activity
 // string of the signed retries, naming the quote and its sending total.
-export function quotePayloadToSign(accountId: string, quoteId: string, totalSending: number, currency: string, nowMs: number): string {
-  return JSON.stringify({ type: 'SIGN_TRANSACTION', organizationId: accountId, timestampMs: String(nowMs), parameters: { quoteId, totalSendingAmount: totalSending, currency } });
+export function quotePayloadToSign(ctx: SandboxContext, accountId: string, quoteId: string, totalSending: number, currency: string, nowMs: number): string {
+  const transfer = { quoteId, totalSendingAmount: totalSending, currency };
+  // The alternate: the form of the description's PaymentEmbeddedWalletInfo example, the transfer in hex as its unsignedTransaction.
+  if (ctx.choices.alternate('quote-payload-sign-transaction-v2')) {
+    const unsignedTransaction = Buffer.from(JSON.stringify(transfer), 'utf8').toString('hex');
+    return JSON.stringify({ type: 'ACTIVITY_TYPE_SIGN_TRANSACTION_V2', timestampMs: String(nowMs), organizationId: accountId, parameters: { signWith: accountId, unsignedTransaction, type: 'TRANSACTION_TYPE_ETHEREUM' }, generateAppProofs: true });
+  }
+  return JSON.stringify({ type: 'SIGN_TRANSACTION', organizationId: accountId, timestampMs: String(nowMs), parameters: transfer });
 }
 
 /** Throws the wallet 401s unless Svc-Wallet-Signature is a stamp over `payloadToSign` by a live session of the account. */

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { isoNow } from '../clock.js';
 import { parse } from '../context.js';
 import { getInternalAccount, presentInternalAccount } from '../internal-accounts/state.js';
-import { sealTo } from './crypto.js';
+import { envelopeSignature, sealTo } from './crypto.js';
 import { AccountParams, ExportBody, PatchAccountBody, RefreshBody } from './schemas.js';
 import { signedRetry } from './signed-retry.js';
 import { state, walletHelpers } from './state.js';
@@ -39,8 +39,10 @@ export async function walletAccountRoutes(app: FastifyInstance) {
       // Supplement 17, Export: {version, data, dataSignature, enclaveQuorumPublic}; data = {encappedPublic, ciphertext, organizationId}, hex;
       // the sandbox leaves dataSignature and enclaveQuorumPublic empty.
       const sealed = await sealTo(body.clientPublicKey, Buffer.from(w.secret, 'utf8'), { plainContext: ctx.faults.has('wallet-export-hpke-context-ignored') });
-      const data = Buffer.from(JSON.stringify({ ...sealed, organizationId: w.account.id })).toString('hex');
-      const bundle = { version: 'v1.0.0', data, dataSignature: '', enclaveQuorumPublic: '' };
+      const data = Buffer.from(JSON.stringify({ ...sealed, organizationId: w.account.id }));
+      // The alternate signs the bundle as the provider's service does: dataSignature over data by enclaveQuorumPublic.
+      const signature = ctx.choices.alternate('export-bundle-signed') ? envelopeSignature(data) : { dataSignature: '', enclaveQuorumPublic: '' };
+      const bundle = { version: 'v1.0.0', data: data.toString('hex'), ...signature };
       return { id: w.account.id, encryptedWalletCredentials: JSON.stringify(bundle) };
     });
   });

@@ -3,7 +3,7 @@
 // session signs what: basis: supplement (sections 10 and 17).
 import { assert, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { expectError, expectStatus } from '../../helpers/expect.js';
+import { expectError, expectStatus, noteInterface } from '../../helpers/expect.js';
 import {
   listSessions, loggedInWallet, otpLogin, SESSION, SESSION_REFRESH, signatureRequest, signed, signedRetryOf, stampHeaders, WALLET_ACCOUNT, needEmbeddedWallet,
 } from '../../helpers/flows/wallet.js';
@@ -32,7 +32,12 @@ describe('POST /auth/sessions/{sessionId}/refresh', () => {
     const refreshed = expectStatus(await signed('POST', SESSION_REFRESH, call, key), 201, AuthSession);
     expect(refreshed.id, 'a refresh makes a new session').not.toBe(session.id);
     expect(refreshed.accountId).toBe(account.id);
-    expect((await listSessions(account.id)).map((s) => s.id)).toContain(refreshed.id);
+    const active = (await listSessions(account.id)).map((s) => s.id);
+    expect(active, 'supplement 17: GET /auth/sessions lists active sessions: the new one').toContain(refreshed.id);
+    noteInterface('wallet-refresh-old-session', [
+      'supplement 17: "POST /auth/sessions/{id}/refresh {clientPublicKey*} same both legs; 202-> (current session) 201 AuthSession"',
+      'openapi.yaml, POST /auth/sessions/{id}/refresh: "Refresh an active Embedded Wallet auth session and create a new session signing key" (whether the session refreshed stays active is not stated)',
+    ], active.includes(session.id) ? 'the session refreshed stays active beside the new one' : 'the session refreshed is no longer active: the new one takes its place');
     expectStatus(await signed('PATCH', WALLET_ACCOUNT, patch(account.id, true), next), 200, InternalAccount, 'the refreshed session\'s key signs');
   });
 });
