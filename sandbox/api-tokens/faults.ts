@@ -27,6 +27,11 @@ export const apiTokensFaults = {
     suites: ['api-tokens/tokens.test.ts'],
     rule: 'Supplement 1 and 20: quote create/execute need TRANSACT, else 403.',
   },
+  'token-permission-wrong-code': {
+    areas: ['api-tokens'],
+    suites: ['api-tokens/tokens.test.ts'],
+    rule: 'Supplement 1 and 20: a token without the permission is refused 403 FORBIDDEN (the one 403 code naming no other condition).',
+  },
   // Supplement 20
   'token-secret-shown-again': {
     areas: ['api-tokens'],

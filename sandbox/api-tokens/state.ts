@@ -96,7 +96,8 @@ export function authenticateToken(ctx: SandboxContext, req: FastifyRequest): boo
   // The alternate takes TRANSACT for a write supplement 20 names no permission for (not config, tokens or customers).
   const either = needed === 'MANAGE' && req.method !== 'GET' && req.method !== 'HEAD' && !/^\/(config|tokens|customers)(\/|$)/.test(path) && ctx.choices.alternate('token-other-writes-transact') && token.permissions.includes('TRANSACT');
   if (enforced && !either && !token.permissions.includes(needed)) {
-    throw new ApiError(403, 'FORBIDDEN', `Token ${token.id} lacks the ${needed} permission ${req.method} ${path} needs`);
+    // The fault: the refusal names a condition it is not (the customer not ready).
+    throw new ApiError(403, ctx.faults.has('token-permission-wrong-code') ? 'USER_NOT_READY' : 'FORBIDDEN', `Token ${token.id} lacks the ${needed} permission ${req.method} ${path} needs`);
   }
   return true;
 }

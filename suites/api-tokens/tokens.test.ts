@@ -17,6 +17,13 @@ import { CustomerPage } from '../../helpers/schemas/customers.js';
 
 const unknownToken = () => ({ tokenId: `Token:${randomUUID()}` });
 
+/**
+ * Supplement 20: "TRANSACT sends payments (quote create/execute 403 without it)". Of supplement 1's 403
+ * codes (FORBIDDEN, USER_NOT_READY, COUNTERPARTY_NOT_ALLOWED, VELOCITY_LIMIT_EXCEEDED,
+ * END_USER_TERMS_NOT_ACCEPTED), each but FORBIDDEN names another condition, so a missing permission is FORBIDDEN.
+ */
+const PERMISSION_403 = (what: string) => `supplement 20: ${what} needs TRANSACT, else 403; supplement 1: FORBIDDEN, the one 403 code that names no other condition`;
+
 describe('POST /tokens, GET /tokens, GET /tokens/{tokenId}', () => {
   scenario({ area: 'API Tokens', operation: 'POST /tokens', section: 'Functional areas', basis: 'supplement' });
 
@@ -90,12 +97,12 @@ describe('Authenticating with a token (Basic clientId:clientSecret)', () => {
     const body = quoteBody(accounts.USD.id, destination.id, 10_000);
     const { feeConfigs = [] } = await platformConfig();
 
-    expectError(await api.post('/quotes', { auth: asToken(viewer), body }), 403, undefined, 'supplement 1: quote create needs TRANSACT, else 403');
+    expectError(await api.post('/quotes', { auth: asToken(viewer), body }), 403, 'FORBIDDEN', PERMISSION_403('quote create'));
     const quote = expectStatus(await api.post('/quotes', { auth: asToken(transactor), body }), 201, Quote, 'a TRANSACT token creates the quote');
     expectQuoteMoney(quote, body, feeConfigs);
 
     const execute = (auth: ReturnType<typeof asToken>) => api.post('/quotes/{quoteId}/execute', { auth, params: { quoteId: quote.id } });
-    expectError(await execute(asToken(viewer)), 403, undefined, 'supplement 1: quote execute needs TRANSACT, else 403');
+    expectError(await execute(asToken(viewer)), 403, 'FORBIDDEN', PERMISSION_403('quote execute'));
     expect(await balanceOf(customerId, accounts.USD.id), 'a refused execute moves no money').toBe(100_000);
     const executed = expectStatus(await execute(asToken(transactor)), 200, Quote, 'a TRANSACT token executes the quote');
     expect(executed.totalSendingAmount, 'the executed quote sends what was quoted').toBe(quote.totalSendingAmount);
