@@ -44,6 +44,13 @@ export const ALTERNATES = {
   // customers: customers, field rules, verifications, documents.
 
   // accounts: external accounts, wallet signatures, beneficiary trust, SCA.
+  'evm-v-27-28-only': 'An EVM wallet signature takes v as 27 or 28 only; 0 or 1 is refused.',
+  'spark-bip137-p2pkh-headers': 'A bip137 signature for a Spark address takes the P2PKH compressed headers 31-34 only.',
+  'bitcoin-high-s-accepted': 'A high-S Bitcoin message signature is taken like its low-S twin.',
+  'liveness-challenge-link-only': 'A LIVENESS challenge answers its verificationLink without the optional token.',
+  'trust-without-challenge': 'Trust and untrust answer 200 {} without an scaChallenge; the confirm takes the code without challengeId.',
+  'trust-confirm-no-pending-400': 'A trust or untrust confirm with no request of its kind pending answers 400 INVALID_INPUT.',
+  'verify-challenge-before-body': 'Verify checks for an outstanding WALLET_SIGNATURE challenge (409) before the body (400).',
 
   // cards: cards, incoming payments.
 

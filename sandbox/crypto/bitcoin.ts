@@ -88,7 +88,14 @@ function hashFor(kind: Exclude<AddressKind, 'spark'>, pub: Buffer): Buffer {
   return kind === 'p2sh' ? hash160(Buffer.concat([Buffer.of(0x00, 0x14), keyHash])) : keyHash;
 }
 
-export function verifyBitcoinMessage(address: string, message: string, signature: string, scheme: BitcoinScheme): Verdict {
+/**
+ * `highSAccepted` takes a high-S signature as its low-S twin (no document states a low-S rule for
+ * message signatures); `sparkP2pkhHeadersOnly` reads a Spark address under bip137 with the P2PKH
+ * compressed headers 31-34 only (the documents say no header for a Spark identity key).
+ */
+export interface BitcoinVerifyOptions { highSAccepted?: boolean; sparkP2pkhHeadersOnly?: boolean }
+
+export function verifyBitcoinMessage(address: string, message: string, signature: string, scheme: BitcoinScheme, opts: BitcoinVerifyOptions = {}): Verdict {
   const text = signature.trim();
   if (!/^[A-Za-z0-9+/]*={0,2}$/.test(text) || text.length % 4 !== 0) return { ok: false, reason: 'the signature is not base64' };
   const bytes = Buffer.from(text, 'base64');
@@ -99,7 +106,7 @@ export function verifyBitcoinMessage(address: string, message: string, signature
   const r = BigInt(`0x${bytes.subarray(1, 33).toString('hex')}`);
   const s = BigInt(`0x${bytes.subarray(33).toString('hex')}`);
   if (r === 0n || r >= N || s === 0n || s >= N) return { ok: false, reason: 'r or s is out of range' };
-  if (s > N / 2n) return { ok: false, reason: 'high-S signature (malleated)' };
+  if (s > N / 2n && !opts.highSAccepted) return { ok: false, reason: 'high-S signature (malleated)' };
   const parsed = parseBitcoinAddress(address);
   if (!parsed) return { ok: false, reason: `unsupported address ${address}` };
 
@@ -114,6 +121,7 @@ export function verifyBitcoinMessage(address: string, message: string, signature
 
   if (parsed.kind === 'spark') {
     if (!compressed) return { ok: false, reason: 'an uncompressed key cannot be a Spark identity key' };
+    if (opts.sparkP2pkhHeadersOnly && header > 34) return { ok: false, reason: `header byte ${header} names a segwit address, not a Spark identity key` };
     return pub.equals(parsed.identityKey!) ? { ok: true } : { ok: false, reason: 'the recovered key is not the identity key of the Spark address' };
   }
   if (!compressed) {
