@@ -54,6 +54,8 @@ export const ALTERNATES = {
   'liveness-challenge-link-only': 'A LIVENESS challenge answers its verificationLink without the optional token.',
   'trust-without-challenge': 'Trust and untrust answer 200 {} without an scaChallenge; the confirm takes the code without challengeId.',
   'trust-confirm-no-pending-400': 'A trust or untrust confirm with no request of its kind pending answers 400 INVALID_INPUT.',
+  'tron-wallet-signature': 'A TRON_WALLET proves ownership with a TIP-191 signature (hex r || s || v).',
+  'trust-malformed-confirm-ends-request': 'A malformed trust or untrust confirmation ends the pending request of its kind.',
   'verify-challenge-before-body': 'Verify checks for an outstanding WALLET_SIGNATURE challenge (409) before the body (400).',
 
   // cards: cards, incoming payments.

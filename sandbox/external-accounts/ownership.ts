@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { verifyBitcoinMessage, type BitcoinScheme } from '../crypto/bitcoin.js';
 import { verifyPersonalSign } from '../crypto/evm.js';
 import { verifyEd25519Message } from '../crypto/solana.js';
+import { verifyTronMessage } from '../crypto/tron.js';
 import { parse, type SandboxContext } from '../context.js';
 import { badRequest, conflict, notFound } from '../http/errors.js';
 import {
@@ -30,6 +31,8 @@ function verifySignature(ctx: SandboxContext, a: ExternalAccountRecord, message:
     return verifyPersonalSign(address, message, signature, { v27or28Only: ctx.choices.alternate('evm-v-27-28-only') });
   }
   if (type === 'SOLANA_WALLET') return verifyEd25519Message(address, message, signature);
+  // The alternate verifies a TRON_WALLET's TIP-191 signature (the supplement names no Tron scheme).
+  if (type === 'TRON_WALLET' && ctx.choices.alternate('tron-wallet-signature')) return verifyTronMessage(address, message, signature);
   if (type === BITCOIN_KEYED) {
     const chosen = scheme ?? 'bip137';
     if (chosen === 'electrum' && ctx.faults.has('electrum-rejected')) return { ok: false, reason: 'electrum signatures are not accepted' } as const;
@@ -47,7 +50,7 @@ function verifySignature(ctx: SandboxContext, a: ExternalAccountRecord, message:
 /** FIRST_PARTY self-custody wallets with a signature scheme, pending or failed verification (supplement section 7). */
 function assertEligible(ctx: SandboxContext, a: ExternalAccountRecord, method: 'WALLET_SIGNATURE' | 'LIVENESS') {
   const type = a.accountInfo.accountType;
-  const signable = EVM_WALLETS.has(type) || type === 'SOLANA_WALLET' || type === BITCOIN_KEYED;
+  const signable = EVM_WALLETS.has(type) || type === 'SOLANA_WALLET' || type === BITCOIN_KEYED || (type === 'TRON_WALLET' && ctx.choices.alternate('tron-wallet-signature'));
   // The faults take a THIRD_PARTY wallet, or a custodial one (vaspName), as eligible whatever its state.
   if (ctx.faults.has('challenge-third-party-eligible') && a.ownershipType === 'THIRD_PARTY' && signable) return;
   if (ctx.faults.has('challenge-custodial-eligible') && a.accountInfo.vaspName && signable) return;

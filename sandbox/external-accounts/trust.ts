@@ -69,7 +69,14 @@ export async function beneficiaryTrustRoutes(app: FastifyInstance) {
       const { a, state } = scaAccount(req.params);
       // The fault fails on a body that is no object (a 500 from reading into null).
       if (ctx.faults.has('trust-confirm-null-body-crash') && (req.body === null || typeof req.body !== 'object')) throw new TypeError(`Cannot use 'in' operator to search for 'passkeyAssertion' in ${String(req.body)}`);
-      const body = parseConfirm(ctx, req.body);
+      let body: ReturnType<typeof parseConfirm>;
+      try {
+        body = parseConfirm(ctx, req.body);
+      } catch (err) {
+        // The alternate ends the pending request of this kind on a malformed confirmation too.
+        if (ctx.choices.alternate('trust-malformed-confirm-ends-request') && state.pending?.action === action) state.pending = undefined;
+        throw err;
+      }
       const pending = state.pending;
       // The fault confirms a pending request of the other action.
       if (!pending || (pending.action !== action && !ctx.faults.has('trust-confirm-other-action'))) {
