@@ -48,6 +48,7 @@ export const ALTERNATES = {
   'passkey-rp-parent-domain': "Passkeys are bound to the relying party svc.example, the parent domain of the allowed origin's host.",
   'sca-reset-link-only': 'A 2FA reset starts with {resetId, verificationLink, expiresAt}, without livenessAccessToken.',
   'quote-resend-rate-limited': "A resend of a quote's challenge within 30 s of the last answers 429 RATE_LIMITED with Retry-After.",
+  'bitcoin-testnet-addresses': 'The Bitcoin-keyed wallet also takes the testnet forms of the P2PKH, P2SH-P2WPKH and P2WPKH addresses.',
   'evm-v-27-28-only': 'An EVM wallet signature takes v as 27 or 28 only; 0 or 1 is refused.',
   'spark-bip137-p2pkh-headers': 'A bip137 signature for a Spark address takes the P2PKH compressed headers 31-34 only.',
   'bitcoin-high-s-accepted': 'A high-S Bitcoin message signature is taken like its low-S twin.',

@@ -36,8 +36,12 @@ function verifySignature(ctx: SandboxContext, a: ExternalAccountRecord, message:
   if (type === BITCOIN_KEYED) {
     const chosen = scheme ?? 'bip137';
     if (chosen === 'electrum' && ctx.faults.has('electrum-rejected')) return { ok: false, reason: 'electrum signatures are not accepted' } as const;
-    // The alternates take high-S signatures, and read a Spark address under bip137 with headers 31-34 only.
-    const opts = { highSAccepted: ctx.choices.alternate('bitcoin-high-s-accepted'), sparkP2pkhHeadersOnly: ctx.choices.alternate('spark-bip137-p2pkh-headers') };
+    // The alternates take high-S signatures, read a Spark address under bip137 with headers 31-34 only, and take testnet addresses.
+    const opts = {
+      highSAccepted: ctx.choices.alternate('bitcoin-high-s-accepted'),
+      sparkP2pkhHeadersOnly: ctx.choices.alternate('spark-bip137-p2pkh-headers'),
+      testnet: ctx.choices.alternate('bitcoin-testnet-addresses'),
+    };
     const verdict = verifyBitcoinMessage(address, message, signature, chosen, opts);
     if (!verdict.ok && chosen === 'bip137' && ctx.faults.has('bip137-accepts-electrum-header-for-segwit')) {
       return verifyBitcoinMessage(address, message, signature, 'electrum', opts);

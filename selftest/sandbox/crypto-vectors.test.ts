@@ -170,6 +170,25 @@ describe('sandbox: Bitcoin signatures, wrong key, wrong message, malleated', () 
     expect(verifyBitcoinMessage(address, 'message', segwitHeader, 'bip137', { sparkP2pkhHeadersOnly: true }).ok).toBe(false);
   });
 
+  it('reads the testnet forms only when asked (the alternate bitcoin-testnet-addresses), and verifies against them', () => {
+    const pub = publicKeyOf(key, true);
+    const keyHash = hash160(pub);
+    const scriptHash = hash160(Buffer.concat([Buffer.of(0x00, 0x14), keyHash]));
+    const forms = [
+      [base58checkEncode(Buffer.concat([Buffer.of(0x6f), keyHash])), 'p2pkh', keyHash, 31],
+      [base58checkEncode(Buffer.concat([Buffer.of(0xc4), scriptHash])), 'p2sh', scriptHash, 35],
+      [bech32.encode('tb', [0, ...bech32.toWords(keyHash)]), 'p2wpkh', keyHash, 39],
+    ] as const;
+    for (const [address, kind, hash, base] of forms) {
+      expect(parseBitcoinAddress(address)).toBeUndefined();
+      expect(parseBitcoinAddress(address, { testnet: true })).toEqual({ kind, hash });
+      const sig = Buffer.from(signBitcoin(key, 'message', 'p2pkh'), 'base64');
+      sig[0] = sig[0] - 31 + base;
+      expect(verifyBitcoinMessage(address, 'message', sig.toString('base64'), 'bip137').ok).toBe(false);
+      expect(verifyBitcoinMessage(address, 'message', sig.toString('base64'), 'bip137', { testnet: true })).toEqual({ ok: true });
+    }
+  });
+
   it('reads the five address forms and nothing else', () => {
     const pub = publicKeyOf(key, true);
     expect(parseBitcoinAddress(addressOf(key, 'p2pkh'))).toEqual({ kind: 'p2pkh', hash: hash160(pub) });
