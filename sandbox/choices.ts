@@ -54,6 +54,20 @@ export const ALTERNATES = {
   // customers: customers, field rules, verifications, documents.
 
   // accounts: external accounts, wallet signatures, beneficiary trust, SCA.
+  'sca-factors-sms-last': 'GET /sca/factors lists the enrolled factors first and SMS_OTP last.',
+  'passkey-rp-parent-domain': "Passkeys are bound to the relying party svc.example, the parent domain of the allowed origin's host.",
+  'sca-reset-link-only': 'A 2FA reset starts with {resetId, verificationLink, expiresAt}, without livenessAccessToken.',
+  'quote-resend-rate-limited': "A resend of a quote's challenge within 30 s of the last answers 429 RATE_LIMITED with Retry-After.",
+  'bitcoin-testnet-addresses': 'The Bitcoin-keyed wallet also takes the testnet forms of the P2PKH, P2SH-P2WPKH and P2WPKH addresses.',
+  'evm-v-27-28-only': 'An EVM wallet signature takes v as 27 or 28 only; 0 or 1 is refused.',
+  'spark-bip137-p2pkh-headers': 'A bip137 signature for a Spark address takes the P2PKH compressed headers 31-34 only.',
+  'bitcoin-high-s-accepted': 'A high-S Bitcoin message signature is taken like its low-S twin.',
+  'liveness-challenge-link-only': 'A LIVENESS challenge answers its verificationLink without the optional token.',
+  'trust-without-challenge': 'Trust and untrust answer 200 {} without an scaChallenge; the confirm takes the code without challengeId.',
+  'trust-confirm-no-pending-400': 'A trust or untrust confirm with no request of its kind pending answers 400 INVALID_INPUT.',
+  'tron-wallet-signature': 'A TRON_WALLET proves ownership with a TIP-191 signature (hex r || s || v).',
+  'trust-malformed-confirm-ends-request': 'A malformed trust or untrust confirmation ends the pending request of its kind.',
+  'verify-challenge-before-body': 'Verify checks for an outstanding WALLET_SIGNATURE challenge (409) before the body (400).',
 
   // cards: cards, incoming payments.
   'card-issuer-at-once': 'The issuer answers a new card as soon as it is issued (no delay after the 201).',

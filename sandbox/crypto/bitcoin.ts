@@ -60,24 +60,29 @@ export interface ParsedAddress {
   identityKey?: Buffer;
 }
 
-/** Which mainnet form an address has, or undefined when it is none the sandbox accepts. */
-export function parseBitcoinAddress(address: string): ParsedAddress | undefined {
+/**
+ * Which mainnet form an address has, or undefined when it is none the sandbox accepts. `testnet` also
+ * reads the testnet forms of the three Bitcoin addresses (version bytes 0x6f and 0xc4, bech32 `tb`).
+ */
+export function parseBitcoinAddress(address: string, { testnet = false } = {}): ParsedAddress | undefined {
   if (address.startsWith('spark1')) {
     const decoded = bech32m.decodeUnsafe(address, 200);
     const bytes = decoded && decoded.prefix === 'spark' ? bech32m.fromWordsUnsafe(decoded.words) : undefined;
     if (!bytes || bytes.length !== 35 || bytes[0] !== 0x0a || bytes[1] !== 0x21) return undefined;
     return { kind: 'spark', identityKey: Buffer.from(bytes.slice(2)) };
   }
-  if (address.toLowerCase().startsWith('bc1q')) {
+  const lower = address.toLowerCase();
+  if (lower.startsWith('bc1q') || (testnet && lower.startsWith('tb1q'))) {
     const decoded = bech32.decodeUnsafe(address);
-    if (!decoded || decoded.prefix !== 'bc' || decoded.words[0] !== 0) return undefined;
+    if (!decoded || decoded.prefix !== lower.slice(0, 2) || decoded.words[0] !== 0) return undefined;
     const program = bech32.fromWordsUnsafe(decoded.words.slice(1));
     return program?.length === 20 ? { kind: 'p2wpkh', hash: Buffer.from(program) } : undefined;
   }
   const payload = base58checkDecode(address);
   if (!payload || payload.length !== 21) return undefined;
   const hash = Buffer.from(payload.subarray(1));
-  return payload[0] === 0x00 ? { kind: 'p2pkh', hash } : payload[0] === 0x05 ? { kind: 'p2sh', hash } : undefined;
+  const [p2pkh, p2sh] = testnet ? [[0x00, 0x6f], [0x05, 0xc4]] : [[0x00], [0x05]];
+  return p2pkh.includes(payload[0]) ? { kind: 'p2pkh', hash } : p2sh.includes(payload[0]) ? { kind: 'p2sh', hash } : undefined;
 }
 
 const BIP137_KIND: [number, number, AddressKind][] = [[31, 34, 'p2pkh'], [35, 38, 'p2sh'], [39, 42, 'p2wpkh']];
@@ -88,7 +93,15 @@ function hashFor(kind: Exclude<AddressKind, 'spark'>, pub: Buffer): Buffer {
   return kind === 'p2sh' ? hash160(Buffer.concat([Buffer.of(0x00, 0x14), keyHash])) : keyHash;
 }
 
-export function verifyBitcoinMessage(address: string, message: string, signature: string, scheme: BitcoinScheme): Verdict {
+/**
+ * `highSAccepted` takes a high-S signature as its low-S twin (no document states a low-S rule for
+ * message signatures); `sparkP2pkhHeadersOnly` reads a Spark address under bip137 with the P2PKH
+ * compressed headers 31-34 only (the documents say no header for a Spark identity key); `testnet`
+ * reads testnet addresses too (parseBitcoinAddress).
+ */
+export interface BitcoinVerifyOptions { highSAccepted?: boolean; sparkP2pkhHeadersOnly?: boolean; testnet?: boolean }
+
+export function verifyBitcoinMessage(address: string, message: string, signature: string, scheme: BitcoinScheme, opts: BitcoinVerifyOptions = {}): Verdict {
   const text = signature.trim();
   if (!/^[A-Za-z0-9+/]*={0,2}$/.test(text) || text.length % 4 !== 0) return { ok: false, reason: 'the signature is not base64' };
   const bytes = Buffer.from(text, 'base64');
@@ -99,8 +112,8 @@ export function verifyBitcoinMessage(address: string, message: string, signature
   const r = BigInt(`0x${bytes.subarray(1, 33).toString('hex')}`);
   const s = BigInt(`0x${bytes.subarray(33).toString('hex')}`);
   if (r === 0n || r >= N || s === 0n || s >= N) return { ok: false, reason: 'r or s is out of range' };
-  if (s > N / 2n) return { ok: false, reason: 'high-S signature (malleated)' };
-  const parsed = parseBitcoinAddress(address);
+  if (s > N / 2n && !opts.highSAccepted) return { ok: false, reason: 'high-S signature (malleated)' };
+  const parsed = parseBitcoinAddress(address, { testnet: opts.testnet });
   if (!parsed) return { ok: false, reason: `unsupported address ${address}` };
 
   const compressed = header >= 31;
@@ -114,6 +127,7 @@ export function verifyBitcoinMessage(address: string, message: string, signature
 
   if (parsed.kind === 'spark') {
     if (!compressed) return { ok: false, reason: 'an uncompressed key cannot be a Spark identity key' };
+    if (opts.sparkP2pkhHeadersOnly && header > 34) return { ok: false, reason: `header byte ${header} names a segwit address, not a Spark identity key` };
     return pub.equals(parsed.identityKey!) ? { ok: true } : { ok: false, reason: 'the recovered key is not the identity key of the Spark address' };
   }
   if (!compressed) {

@@ -40,12 +40,13 @@ export function addressOfPublicKey(publicKey: Uint8Array): string {
  * r || s || v in 0x hex; v is 27 or 28 (0 or 1 as some signers write it). The key recovered from
  * the personal-sign digest must hash to the account's address, compared without regard to case.
  * r and s lie in [1, n - 1]; high-S signatures are refused (they are malleations of the low-S one).
+ * `v27or28Only` refuses the 0 or 1 form of v (no document states the v encoding).
  */
-export function verifyPersonalSign(address: string, message: string, signature: string): Verdict {
+export function verifyPersonalSign(address: string, message: string, signature: string, { v27or28Only = false } = {}): Verdict {
   if (!/^0x[0-9a-fA-F]{130}$/.test(signature)) return { ok: false, reason: 'the signature is not 65 bytes of 0x-prefixed hex' };
   const bytes = Buffer.from(signature.slice(2), 'hex');
   const v = bytes[64];
-  const recovery = v === 27 || v === 28 ? v - 27 : v === 0 || v === 1 ? v : -1;
+  const recovery = v === 27 || v === 28 ? v - 27 : (v === 0 || v === 1) && !v27or28Only ? v : -1;
   if (recovery < 0) return { ok: false, reason: `v is ${v}, not 27 or 28` };
   const r = bytes.subarray(0, 32).toString('hex');
   const s = bytes.subarray(32, 64).toString('hex');

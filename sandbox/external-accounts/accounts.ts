@@ -99,7 +99,8 @@ function walletAddressProblem(ctx: SandboxContext, type: string, address: string
     const payload = base58checkDecode(address);
     return payload?.length === 21 && payload[0] === 0x41 ? null : 'a Tron base58check address (T...)';
   }
-  if (type === 'SPARK_WALLET') return parseBitcoinAddress(address) ? null : 'a Spark address (spark1...) or a P2PKH, P2SH-P2WPKH or P2WPKH Bitcoin address';
+  // The alternate also takes the testnet forms of the Bitcoin addresses.
+  if (type === 'SPARK_WALLET') return parseBitcoinAddress(address, { testnet: ctx.choices.alternate('bitcoin-testnet-addresses') }) ? null : 'a Spark address (spark1...) or a P2PKH, P2SH-P2WPKH or P2WPKH Bitcoin address';
   return null;
 }
 

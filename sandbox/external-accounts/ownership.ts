@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { verifyBitcoinMessage, type BitcoinScheme } from '../crypto/bitcoin.js';
 import { verifyPersonalSign } from '../crypto/evm.js';
 import { verifyEd25519Message } from '../crypto/solana.js';
+import { verifyTronMessage } from '../crypto/tron.js';
 import { parse, type SandboxContext } from '../context.js';
 import { badRequest, conflict, notFound } from '../http/errors.js';
 import {
@@ -26,15 +27,24 @@ function verifySignature(ctx: SandboxContext, a: ExternalAccountRecord, message:
   if (EVM_WALLETS.has(type)) {
     // signatureScheme only matters for Bitcoin; other chains ignore it (verify rule 4).
     if (scheme === 'electrum' && ctx.faults.has('signature-scheme-honoured-on-evm')) return { ok: false, reason: 'electrum is not an EVM scheme' } as const;
-    return verifyPersonalSign(address, message, signature);
+    // The alternate takes v as 27 or 28 only, refusing the 0 or 1 some signers write.
+    return verifyPersonalSign(address, message, signature, { v27or28Only: ctx.choices.alternate('evm-v-27-28-only') });
   }
   if (type === 'SOLANA_WALLET') return verifyEd25519Message(address, message, signature);
+  // The alternate verifies a TRON_WALLET's TIP-191 signature (the supplement names no Tron scheme).
+  if (type === 'TRON_WALLET' && ctx.choices.alternate('tron-wallet-signature')) return verifyTronMessage(address, message, signature);
   if (type === BITCOIN_KEYED) {
     const chosen = scheme ?? 'bip137';
     if (chosen === 'electrum' && ctx.faults.has('electrum-rejected')) return { ok: false, reason: 'electrum signatures are not accepted' } as const;
-    const verdict = verifyBitcoinMessage(address, message, signature, chosen);
+    // The alternates take high-S signatures, read a Spark address under bip137 with headers 31-34 only, and take testnet addresses.
+    const opts = {
+      highSAccepted: ctx.choices.alternate('bitcoin-high-s-accepted'),
+      sparkP2pkhHeadersOnly: ctx.choices.alternate('spark-bip137-p2pkh-headers'),
+      testnet: ctx.choices.alternate('bitcoin-testnet-addresses'),
+    };
+    const verdict = verifyBitcoinMessage(address, message, signature, chosen, opts);
     if (!verdict.ok && chosen === 'bip137' && ctx.faults.has('bip137-accepts-electrum-header-for-segwit')) {
-      return verifyBitcoinMessage(address, message, signature, 'electrum');
+      return verifyBitcoinMessage(address, message, signature, 'electrum', opts);
     }
     return verdict;
   }
@@ -44,7 +54,7 @@ function verifySignature(ctx: SandboxContext, a: ExternalAccountRecord, message:
 /** FIRST_PARTY self-custody wallets with a signature scheme, pending or failed verification (supplement section 7). */
 function assertEligible(ctx: SandboxContext, a: ExternalAccountRecord, method: 'WALLET_SIGNATURE' | 'LIVENESS') {
   const type = a.accountInfo.accountType;
-  const signable = EVM_WALLETS.has(type) || type === 'SOLANA_WALLET' || type === BITCOIN_KEYED;
+  const signable = EVM_WALLETS.has(type) || type === 'SOLANA_WALLET' || type === BITCOIN_KEYED || (type === 'TRON_WALLET' && ctx.choices.alternate('tron-wallet-signature'));
   // The faults take a THIRD_PARTY wallet, or a custodial one (vaspName), as eligible whatever its state.
   if (ctx.faults.has('challenge-third-party-eligible') && a.ownershipType === 'THIRD_PARTY' && signable) return;
   if (ctx.faults.has('challenge-custodial-eligible') && a.accountInfo.vaspName && signable) return;
@@ -76,7 +86,13 @@ export async function ownershipRoutes(app: FastifyInstance, { scope }: { scope: 
     const body =
       method === 'WALLET_SIGNATURE'
         ? { method, messageToSign: a.challenge.messageToSign, expiresAt: new Date(expiresAt).toISOString() }
-        : { method, verificationLink: `https://sandbox.svc.example/liveness/${a.challenge.token}`, token: a.challenge.token, expiresAt: new Date(expiresAt).toISOString() };
+        : {
+            method,
+            verificationLink: `https://sandbox.svc.example/liveness/${a.challenge.token}`,
+            // The alternate answers the hosted link alone, without the optional embed token.
+            ...(ctx.choices.alternate('liveness-challenge-link-only') ? {} : { token: a.challenge.token }),
+            expiresAt: new Date(expiresAt).toISOString(),
+          };
     return reply.status(201).send(body);
   });
 
@@ -86,14 +102,17 @@ export async function ownershipRoutes(app: FastifyInstance, { scope }: { scope: 
       throw badRequest('INVALID_INPUT', `Unknown account ${externalAccountId}`);
     }
     const a = getExternalAccount(ctx, externalAccountId, scope);
-    const { signature, signatureScheme } = parse(ctx.faults.has('verify-scheme-unchecked') ? VerifyBodyAnyScheme : VerifyBody, req.body);
     const challenge = a.challenge;
     const outstanding = challenge && (challenge.method === 'WALLET_SIGNATURE' || ctx.faults.has('liveness-uses-verify'));
-    if (!outstanding) {
-      if (ctx.faults.has('verify-no-challenge-404')) throw notFound('REFERENCE_NOT_FOUND', `No challenge for ${a.id}`);
+    const noChallenge = () => {
+      if (ctx.faults.has('verify-no-challenge-404')) return notFound('REFERENCE_NOT_FOUND', `No challenge for ${a.id}`);
       if (ctx.faults.has('verify-no-challenge-changes-state')) setExternalStatus(ctx, a, 'UNVERIFIED');
-      throw conflict('CONFLICT', `No WALLET_SIGNATURE challenge is outstanding for ${a.id}`);
-    }
+      return conflict('CONFLICT', `No WALLET_SIGNATURE challenge is outstanding for ${a.id}`);
+    };
+    // The alternate checks for an outstanding challenge (409) before the body (400).
+    if (!outstanding && ctx.choices.alternate('verify-challenge-before-body')) throw noChallenge();
+    const { signature, signatureScheme } = parse(ctx.faults.has('verify-scheme-unchecked') ? VerifyBodyAnyScheme : VerifyBody, req.body);
+    if (!outstanding) throw noChallenge();
     if (!ctx.faults.has('challenge-not-consumed')) a.challenge = undefined;
     const expired = ctx.clock.now() >= challenge.expiresAt && !ctx.faults.has('verify-accepts-expired');
     const verdict = expired

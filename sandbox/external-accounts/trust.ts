@@ -49,8 +49,11 @@ export async function beneficiaryTrustRoutes(app: FastifyInstance) {
       const { a, state } = scaAccount(req.params);
       const expiresAt = ctx.clock.now() + ctx.settings.challengeTtlMs;
       // With an enrolled passkey the challenge also offers PASSKEY, with its assertion options.
-      const options = await passkeyAssertionOptions(ctx, a.customerId!);
+      // The alternate answers no scaChallenge ({scaChallenge?}): the confirm then takes the code without challengeId.
+      const bare = ctx.choices.alternate('trust-without-challenge');
+      const options = bare ? undefined : await passkeyAssertionOptions(ctx, a.customerId!);
       state.pending = { action, challengeId: `ScaChallenge:${randomUUID()}`, expiresAt, customerId: a.customerId!, assertionChallenge: options?.challenge };
+      if (bare) return {};
       return {
         scaChallenge: {
           id: state.pending.challengeId,
@@ -66,10 +69,19 @@ export async function beneficiaryTrustRoutes(app: FastifyInstance) {
       const { a, state } = scaAccount(req.params);
       // The fault fails on a body that is no object (a 500 from reading into null).
       if (ctx.faults.has('trust-confirm-null-body-crash') && (req.body === null || typeof req.body !== 'object')) throw new TypeError(`Cannot use 'in' operator to search for 'passkeyAssertion' in ${String(req.body)}`);
-      const body = parseConfirm(ctx, req.body);
+      let body: ReturnType<typeof parseConfirm>;
+      try {
+        body = parseConfirm(ctx, req.body);
+      } catch (err) {
+        // The alternate ends the pending request of this kind on a malformed confirmation too.
+        if (ctx.choices.alternate('trust-malformed-confirm-ends-request') && state.pending?.action === action) state.pending = undefined;
+        throw err;
+      }
       const pending = state.pending;
       // The fault confirms a pending request of the other action.
       if (!pending || (pending.action !== action && !ctx.faults.has('trust-confirm-other-action'))) {
+        // The alternate answers 400: there is no proof to check (supplement 12 lists 400 and 409 for the confirm).
+        if (ctx.choices.alternate('trust-confirm-no-pending-400')) throw badRequest('INVALID_INPUT', `No ${action} request is awaiting confirmation for ${a.id}; call POST .../${action} first`);
         throw conflict('CONFLICT', `No ${action} request is awaiting confirmation for ${a.id}; call POST .../${action} first`);
       }
       if (body.challengeId && body.challengeId !== pending.challengeId) {

@@ -80,7 +80,8 @@ export function factorResetRoutes(app: FastifyInstance): void {
     st.resets.push(r.id);
     return reply.status(201).send({
       resetId: r.id,
-      livenessAccessToken: r.token,
+      // The alternate leaves the optional livenessAccessToken out: the hosted verificationLink alone.
+      ...(ctx.choices.alternate('sca-reset-link-only') ? {} : { livenessAccessToken: r.token }),
       verificationLink: `https://${RELYING_PARTY_ID}/liveness/${r.token}`,
       expiresAt: new Date(r.expiresAt).toISOString(),
     });

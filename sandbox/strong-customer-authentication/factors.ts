@@ -11,7 +11,7 @@ import { parse } from '../context.js';
 import { conflict, invalidInput, notFound } from '../http/errors.js';
 import { webauthn } from '../webauthn.js';
 import { enrolled, factorResetRoutes } from './factor-resets.js';
-import { ALLOWED_ORIGINS, factorState, RELYING_PARTY_ID, SANDBOX_CODE, scaCustomer, TOTP_DIGITS, TOTP_PERIOD, type FactorState } from './state.js';
+import { ALLOWED_ORIGINS, factorState, relyingPartyId, SANDBOX_CODE, scaCustomer, TOTP_DIGITS, TOTP_PERIOD, type FactorState } from './state.js';
 
 const AddBody = z.object({ type: z.enum(['TOTP', 'PASSKEY']), name: z.string().min(1).max(100).optional() });
 const ConfirmBody = z.discriminatedUnion('type', [
@@ -22,13 +22,14 @@ const ConfirmBody = z.discriminatedUnion('type', [
 export async function scaFactorRoutes(app: FastifyInstance) {
   const { ctx } = app;
 
-  const presentFactors = (st: FactorState) => ({
-    factors: [
-      { factor: 'SMS_OTP' },
+  const presentFactors = (st: FactorState) => {
+    const enrolled = [
       ...(st.totp ? [{ factor: 'TOTP' }] : []),
       ...(st.passkey ? [{ factor: 'PASSKEY', credentialId: st.passkey.credentialId, name: st.passkey.name }] : []),
-    ],
-  });
+    ];
+    // The alternate lists the enrolled factors first and SMS_OTP last (no order is stated).
+    return { factors: ctx.choices.alternate('sca-factors-sms-last') ? [...enrolled, { factor: 'SMS_OTP' }] : [{ factor: 'SMS_OTP' }, ...enrolled] };
+  };
 
   app.get('/sca/factors', async (req) => presentFactors(factorState(ctx, scaCustomer(ctx, req).id)));
 
@@ -48,7 +49,7 @@ export async function scaFactorRoutes(app: FastifyInstance) {
     const { generateRegistrationOptions } = await webauthn();
     const options = await generateRegistrationOptions({
       rpName: 'Svc sandbox',
-      rpID: RELYING_PARTY_ID,
+      rpID: relyingPartyId(ctx),
       userName: c.id,
       userID: new TextEncoder().encode(c.id),
       attestationType: 'none',
@@ -56,7 +57,7 @@ export async function scaFactorRoutes(app: FastifyInstance) {
       authenticatorSelection: { residentKey: 'preferred', userVerification: 'preferred' },
     });
     st.pendingPasskey = { challenge: options.challenge, name: name ?? 'Passkey' };
-    return { type, options, allowedOrigins: ALLOWED_ORIGINS, relyingPartyId: RELYING_PARTY_ID };
+    return { type, options, allowedOrigins: ALLOWED_ORIGINS, relyingPartyId: relyingPartyId(ctx) };
   });
 
   app.post('/sca/factors/confirm', async (req) => {
@@ -87,7 +88,7 @@ export async function scaFactorRoutes(app: FastifyInstance) {
         response: body.credential as unknown as RegistrationResponseJSON,
         expectedChallenge: ctx.faults.has('passkey-challenge-unchecked') ? () => true : st.pendingPasskey.challenge,
         expectedOrigin: body.origin,
-        expectedRPID: RELYING_PARTY_ID,
+        expectedRPID: relyingPartyId(ctx),
         requireUserVerification: false,
       });
     } catch (err) {

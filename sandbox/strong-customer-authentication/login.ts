@@ -14,7 +14,7 @@ import {
   passkeyAssertionOptions,
   presentLockout,
   recordFailedAttempt,
-  RELYING_PARTY_ID,
+  relyingPartyId,
   resetPasswordCompleted,
   SANDBOX_CODE,
   scaCustomer,
@@ -64,7 +64,7 @@ async function startPasskeyLogin(ctx: SandboxContext, customerId: string) {
   const passkeyOptions = await passkeyAssertionOptions(ctx, customerId);
   if (!passkeyOptions) throw conflict('CONFLICT', `Customer ${customerId} has no passkey`);
   factorState(ctx, customerId).pendingAssertion = passkeyOptions.challenge;
-  return { passkeyOptions, allowedOrigins: ALLOWED_ORIGINS, relyingPartyId: RELYING_PARTY_ID };
+  return { passkeyOptions, allowedOrigins: ALLOWED_ORIGINS, relyingPartyId: relyingPartyId(ctx) };
 }
 
 /** POST /sca/login/complete with a passkeyAssertion over the pending login challenge. */

@@ -109,6 +109,8 @@ export function assertScaSession(ctx: SandboxContext, customer: CustomerRecord):
 
 export const RELYING_PARTY_ID = 'sandbox.svc.example';
 export const ALLOWED_ORIGINS = [`https://${RELYING_PARTY_ID}`];
+/** The relying party passkeys are bound to: the origin's host, or under the alternate its parent domain (an RP ID may be a registrable suffix of the origin's host). */
+export const relyingPartyId = (ctx: SandboxContext) => (ctx.choices.alternate('passkey-rp-parent-domain') ? RELYING_PARTY_ID.slice(RELYING_PARTY_ID.indexOf('.') + 1) : RELYING_PARTY_ID);
 export const TOTP_PERIOD = 30;
 export const TOTP_DIGITS = 6;
 
@@ -167,7 +169,7 @@ export async function passkeyAssertionOptions(ctx: SandboxContext, customerId: s
   const st = factorState(ctx, customerId);
   if (!st.passkey) return undefined;
   const { generateAuthenticationOptions } = await webauthn();
-  return generateAuthenticationOptions({ rpID: RELYING_PARTY_ID, allowCredentials: [{ id: st.passkey.credentialId }], userVerification: 'preferred' });
+  return generateAuthenticationOptions({ rpID: relyingPartyId(ctx), allowCredentials: [{ id: st.passkey.credentialId }], userVerification: 'preferred' });
 }
 
 /** A WebAuthn assertion of the customer's passkey over `challenge`, made at an allowed origin. */
@@ -180,7 +182,7 @@ export async function verifyPasskeyAssertion(ctx: SandboxContext, customerId: st
       response: assertion as AuthenticationResponseJSON,
       expectedChallenge: challenge,
       expectedOrigin: origin,
-      expectedRPID: RELYING_PARTY_ID,
+      expectedRPID: relyingPartyId(ctx),
       credential: { id: st.passkey.credentialId, publicKey: st.passkey.publicKey as Uint8Array<ArrayBuffer>, counter: st.passkey.counter },
       requireUserVerification: false,
     });

@@ -13,6 +13,7 @@ import { base58checkDecode, base58checkEncode, magicHash, parseBitcoinAddress, v
 import { checksumAddress, personalMessageHash, verifyPersonalSign } from '../../sandbox/crypto/evm.js';
 import { keccak256 } from '../../sandbox/crypto/keccak.js';
 import { verifyEd25519Message } from '../../sandbox/crypto/solana.js';
+import { tronMessageHash, verifyTronMessage } from '../../sandbox/crypto/tron.js';
 import {
   generateWebhookKeyPair, loadWebhookKey, privateKeyPem, publicKeyFromPrivate, publicKeyPem, readPublicKeyPem, signWebhookBody, verifyWebhookBody,
 } from '../../sandbox/crypto/webhook-signing.js';
@@ -151,6 +152,40 @@ describe('sandbox: Bitcoin signatures, wrong key, wrong message, malleated', () 
       expect(verifyBitcoinMessage(address, 'messagE', good, scheme).ok).toBe(false);
       expect(verifyBitcoinMessage(address, 'message', flipLastByte(good), scheme).ok).toBe(false);
       expect(verifyBitcoinMessage(address, 'message', malleateBitcoin(good), scheme)).toEqual({ ok: false, reason: 'high-S signature (malleated)' });
+      // The alternate bitcoin-high-s-accepted takes the malleated twin, and still refuses a wrong key.
+      expect(verifyBitcoinMessage(address, 'message', malleateBitcoin(good), scheme, { highSAccepted: true })).toEqual({ ok: true });
+      expect(verifyBitcoinMessage(address, 'message', malleateBitcoin(signBitcoin(other, 'message', form, scheme)), scheme, { highSAccepted: true }).ok).toBe(false);
+    }
+  });
+
+  it('reads a Spark address under bip137 with any compressed header, or (the alternate spark-bip137-p2pkh-headers) with 31-34 only', () => {
+    const address = addressOf(key, 'spark');
+    const p2pkh = signBitcoin(key, 'message', 'p2pkh');
+    const bytes = Buffer.from(p2pkh, 'base64');
+    bytes[0] += 8; // 31-34 -> 39-42, the P2WPKH headers
+    const segwitHeader = bytes.toString('base64');
+    expect(verifyBitcoinMessage(address, 'message', p2pkh, 'bip137')).toEqual({ ok: true });
+    expect(verifyBitcoinMessage(address, 'message', segwitHeader, 'bip137')).toEqual({ ok: true });
+    expect(verifyBitcoinMessage(address, 'message', p2pkh, 'bip137', { sparkP2pkhHeadersOnly: true })).toEqual({ ok: true });
+    expect(verifyBitcoinMessage(address, 'message', segwitHeader, 'bip137', { sparkP2pkhHeadersOnly: true }).ok).toBe(false);
+  });
+
+  it('reads the testnet forms only when asked (the alternate bitcoin-testnet-addresses), and verifies against them', () => {
+    const pub = publicKeyOf(key, true);
+    const keyHash = hash160(pub);
+    const scriptHash = hash160(Buffer.concat([Buffer.of(0x00, 0x14), keyHash]));
+    const forms = [
+      [base58checkEncode(Buffer.concat([Buffer.of(0x6f), keyHash])), 'p2pkh', keyHash, 31],
+      [base58checkEncode(Buffer.concat([Buffer.of(0xc4), scriptHash])), 'p2sh', scriptHash, 35],
+      [bech32.encode('tb', [0, ...bech32.toWords(keyHash)]), 'p2wpkh', keyHash, 39],
+    ] as const;
+    for (const [address, kind, hash, base] of forms) {
+      expect(parseBitcoinAddress(address)).toBeUndefined();
+      expect(parseBitcoinAddress(address, { testnet: true })).toEqual({ kind, hash });
+      const sig = Buffer.from(signBitcoin(key, 'message', 'p2pkh'), 'base64');
+      sig[0] = sig[0] - 31 + base;
+      expect(verifyBitcoinMessage(address, 'message', sig.toString('base64'), 'bip137').ok).toBe(false);
+      expect(verifyBitcoinMessage(address, 'message', sig.toString('base64'), 'bip137', { testnet: true })).toEqual({ ok: true });
     }
   });
 
@@ -186,6 +221,36 @@ describe('sandbox: Keccak-256 (its own)', () => {
   });
 });
 
+describe('sandbox: TIP-191 Tron signatures (the alternate tron-wallet-signature)', () => {
+  const tronAddress = (secret: Uint8Array) => base58checkEncode(Buffer.concat([Buffer.of(0x41), Buffer.from(keccak_256(publicKeyOf(secret, false).subarray(1))).subarray(12)]));
+  const signWith = (secret: Uint8Array, message: string) => {
+    const rec = secp256k1.sign(tronMessageHash(message), secret, { prehash: false, format: 'recovered', lowS: true });
+    return `0x${Buffer.from(rec.subarray(1)).toString('hex')}${(27 + rec[0]).toString(16)}`;
+  };
+
+  it('verifies a signature of the address\'s key, with or without 0x, and refuses a wrong key, a wrong message and a malleated signature', () => {
+    const one = new Uint8Array(32);
+    one[31] = 1;
+    // The Tron address of private key 1.
+    expect(tronAddress(one)).toBe('TMVQGm1qAQYVdetCeGRRkTWYYrLXuHK2HC');
+    const key = hex('4c0883a69102937d6231471b5dbb6204fe5129617082792ae468d01a3f362318');
+    const address = tronAddress(key);
+    const sig = signWith(key, 'Some data');
+    expect(verifyTronMessage(address, 'Some data', sig)).toEqual({ ok: true });
+    expect(verifyTronMessage(address, 'Some data', sig.slice(2))).toEqual({ ok: true });
+    expect(verifyTronMessage(address, 'Some data', signWith(one, 'Some data')).ok).toBe(false);
+    expect(verifyTronMessage(address, 'Some datA', sig).ok).toBe(false);
+    // An EIP-191 signature of the same key is over another digest.
+    expect(verifyTronMessage(address, 'Some data', (() => {
+      const rec = secp256k1.sign(personalMessageHash('Some data'), key, { prehash: false, format: 'recovered', lowS: true });
+      return `0x${Buffer.from(rec.subarray(1)).toString('hex')}${(27 + rec[0]).toString(16)}`;
+    })()).ok).toBe(false);
+    const s = BigInt(`0x${sig.slice(66, 130)}`);
+    const malleated = `${sig.slice(0, 66)}${(N - s).toString(16).padStart(64, '0')}${sig.endsWith('1b') ? '1c' : '1b'}`;
+    expect(verifyTronMessage(address, 'Some data', malleated)).toEqual({ ok: false, reason: 'high-S signature (malleated)' });
+  });
+});
+
 describe('sandbox: EIP-191 signatures (elliptic secp256k1, js-sha3 keccak256)', () => {
   it('verifies the web3.js accounts.sign documentation vector', () => {
     // web3.js docs, web3.eth.accounts.sign('Some data', '0x4c0883a6...'): address 0x2c7536E3605D9C16a7a3D7b1898e529396a65c23.
@@ -217,6 +282,11 @@ describe('sandbox: EIP-191 signatures (elliptic secp256k1, js-sha3 keccak256)', 
     expect(verifyPersonalSign(address, 'Some data', malleated)).toEqual({ ok: false, reason: 'high-S signature (malleated)' });
     expect(verifyPersonalSign(address, 'Some data', `${sig.slice(0, 10)}00${sig.slice(12)}`).ok).toBe(false);
     expect(verifyPersonalSign(address, 'Some data', `${sig.slice(0, 130)}1d`).ok).toBe(false);
+    // v as 0 or 1 reads the same, but for the alternate evm-v-27-28-only.
+    const v01 = `${sig.slice(0, 130)}0${Number.parseInt(sig.slice(130), 16) - 27}`;
+    expect(verifyPersonalSign(address, 'Some data', v01)).toEqual({ ok: true });
+    expect(verifyPersonalSign(address, 'Some data', v01, { v27or28Only: true }).ok).toBe(false);
+    expect(verifyPersonalSign(address, 'Some data', sig, { v27or28Only: true })).toEqual({ ok: true });
   });
 
   it('writes addresses by EIP-55 (the EIP\'s own examples), from either case', () => {

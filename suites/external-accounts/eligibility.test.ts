@@ -9,7 +9,7 @@ import { describe, expect, it, type TestContext } from 'vitest';
 import { individual } from '../../fixtures/customers.js';
 import { usdAccount } from '../../fixtures/external-accounts.js';
 import { recordRule } from '../../helpers/coverage/recorder.js';
-import { expectError, expectStatus } from '../../helpers/expect.js';
+import { expectClientError, expectError, expectStatus, noteInterface } from '../../helpers/expect.js';
 import { customerUsdAccount, scaRegionCustomer, TRUST, TRUST_CONFIRM, UNTRUST, UNTRUST_CONFIRM } from '../../helpers/flows/beneficiary-trust.js';
 import { createCustomer } from '../../helpers/flows/customers.js';
 import { api, capabilities } from '../../helpers/harness.js';
@@ -171,7 +171,16 @@ describe('POST /customers/external-accounts/{externalAccountId}/trust/confirm an
         complete: (b) => (challengeId ? { ...b, challengeId } : (({ challengeId: _x, ...rest }) => rest)(b)),
         send,
       });
-      const confirmed = expectStatus(await send({ ...(challengeId ? { challengeId } : {}), code: capabilities.sca!.code }), 200, TrustConfirmation, `control: a well-formed ${action}/confirm answers 200`);
+      let control = await send({ ...(challengeId ? { challengeId } : {}), code: capabilities.sca!.code });
+      if (control.status !== 200) {
+        // Whether a refused confirmation ends the pending request is not stated (supplement 12): if the
+        // refusals ended it, the ended request is refused as a client error, and a new one is confirmed.
+        expectClientError(control, `supplement 12: ${action}/confirm of a request the refused confirmations ended: 400 or 409, never a 5xx`);
+        noteInterface('trust:refused-confirm-ends-request', ['Supplement 12: trust/confirm, untrust/confirm: 400 bad/expired proof, 404, 409; whether a refused confirmation ends the pending request is not stated'], `after the refused ${action} confirmations the pending request answered ${control.status}; a new ${action} request was confirmed`);
+        const again = expectStatus(await api.post(request, { params: { externalAccountId: account.id } }), 200, TrustRequestResult, `supplement 12: POST .../${action} answers 200 {scaChallenge?}`);
+        control = await send({ ...(again.scaChallenge ? { challengeId: again.scaChallenge.id } : {}), code: capabilities.sca!.code });
+      }
+      const confirmed = expectStatus(control, 200, TrustConfirmation, `control: a well-formed ${action}/confirm answers 200`);
       expect(confirmed.trusted, `supplement 12: ${action}/confirm answers {trusted: ${action === 'trust'}}`).toBe(action === 'trust');
     }
   });
