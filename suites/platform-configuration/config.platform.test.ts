@@ -102,10 +102,15 @@ describe('PATCH /config', () => {
       expectStatus(await api.patch('/config', { body: { feeConfigs: [fee('USD', variableFeeBps)] } }), 200, PlatformConfig, 'PATCH /config: a USD fee configuration');
       if (settle > 0) await untilPast(new Date(Date.now() + settle).toISOString(), 0);
     };
+    let rail: string | undefined;
     const read = async () => {
       const { data } = expectStatus(await api.get('/exchange-rates', { query: { sourceCurrency: 'USD', destinationCurrency: 'EUR', sendingAmount: 250_000 } }), 200, ExchangeRateList, 'supplement 11: GET /exchange-rates answers {data[…]}; Description: ExchangeRateListResponse');
-      expect(data.map((r) => r.destinationCurrency.code), 'destinationCurrency=EUR: that corridor').toEqual(['EUR']);
-      return data[0];
+      expect(new Set(data.map((r) => r.destinationCurrency.code)), 'destinationCurrency=EUR: that corridor').toEqual(new Set(['EUR']));
+      // How many rates a corridor has is not stated (each names its destinationPaymentRail): every read compares the rate of the rail the first read answered first.
+      rail ??= data[0].destinationPaymentRail;
+      const ofRail = data.find((r) => r.destinationPaymentRail === rail);
+      expect(ofRail, `the EUR corridor keeps a rate for ${rail}`).toBeDefined();
+      return ofRail!;
     };
     try {
       // Rates are cached about 5 minutes (Limits); a read without the fee on either side of the one with
