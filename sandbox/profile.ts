@@ -9,7 +9,8 @@ import { platformCurrencies } from './internal-accounts/state.js';
 import { COUNTERPARTY_NOT_ALLOWED_SUFFIX, VELOCITY } from './cross-currency-transfers/gates.js';
 import { STABLECOIN_PROVIDER } from './stablecoins/state.js';
 import { LOOKUP_SIGNATURE_TRIGGER, LOOKUP_TRIGGERS, QUOTE_TRIGGERS, triggerAddress } from './cross-currency-transfers/uma/counterparties.js';
-import { WALLET_SYNC_FAILURE_DOMAIN } from './embedded-wallet-auth/triggers.js';
+import { WALLET_PASSKEY_ORIGIN, WALLET_SYNC_FAILURE_DOMAIN } from './embedded-wallet-auth/triggers.js';
+import { OIDC_ISSUERS } from './embedded-wallet-auth/oidc.js';
 import { WEBHOOK_RETRY_JITTER } from './webhooks/state.js';
 import { optionDefault, readOptions, SANDBOX_OPTIONS } from './options.js';
 
@@ -149,6 +150,12 @@ export function sandboxProfile(input: SandboxProfileInput): Record<string, unkno
       embeddedWallet: true,
       // sandbox/embedded-wallet-auth: an email change to this domain fails to sync (424).
       walletSyncFailureEmailDomain: WALLET_SYNC_FAILURE_DOMAIN,
+    },
+    // sandbox/embedded-wallet-auth: passkeys are taken for the origin their client data names, so this
+    // sandbox declares one of its own; OIDC tokens of the issuers in oidc.ts.
+    wallet: {
+      passkeyOrigin: WALLET_PASSKEY_ORIGIN,
+      oauthIssuer: OIDC_ISSUERS[0],
     },
     timings: {
       cardActivationDelayMs: input.cardActivationDelayMs,

@@ -51,6 +51,19 @@ export const WALLET_EXPORT = '/internal-accounts/{internalAccountId}/export';
 export const needEmbeddedWallet = (ctx: TestContext, ids: string[] = []) =>
   requireCapability(ctx, capabilities.embeddedWalletTrigger, 'the target declares no way to create an embedded wallet account (SVC_EMBEDDED_WALLET_TRIGGER)', ids);
 
+/** The relying party the target's wallet passkeys are made for: its declared origin (SVC_WALLET_PASSKEY_ORIGIN) and that origin's host. */
+export function passkeyParty(ctx: TestContext): { origin: string; rpId: string } {
+  requireCapability(ctx, capabilities.walletPasskeyOrigin !== undefined, 'the target declares no origin its wallet passkeys are made for (SVC_WALLET_PASSKEY_ORIGIN)');
+  const origin = capabilities.walletPasskeyOrigin!;
+  return { origin, rpId: new URL(origin).hostname };
+}
+
+/** An OIDC issuer the target takes (SVC_WALLET_OAUTH_ISSUER). */
+export function oauthIssuer(ctx: TestContext): string {
+  requireCapability(ctx, capabilities.walletOauthIssuer !== undefined, 'the target declares no OIDC issuer it takes (SVC_WALLET_OAUTH_ISSUER)');
+  return capabilities.walletOauthIssuer!;
+}
+
 /** Supplement 10 and 28.1: the sandbox wallet OTP. */
 export const WALLET_OTP = '000000';
 

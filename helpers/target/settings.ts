@@ -90,6 +90,10 @@ export interface Capabilities {
   embeddedWalletTrigger: boolean;
   /** An email domain that makes an embedded-wallet customer's email change answer 424 EMAIL_OTP_CREDENTIAL_SYNC_FAILED. */
   walletSyncFailureEmailDomain?: string;
+  /** The origin the target's embedded-wallet passkeys are registered for (its host the relying party id). */
+  walletPasskeyOrigin?: string;
+  /** An OIDC issuer the target takes for OAUTH credentials. */
+  walletOauthIssuer?: string;
 }
 
 export interface StablecoinDeclarations {
@@ -387,6 +391,8 @@ export function capabilitiesOf(v: SettingValues): Capabilities {
     umaLookupTtlMs: v.umaLookupTtlMs,
     embeddedWalletTrigger: v.embeddedWalletTrigger!,
     walletSyncFailureEmailDomain: v.walletSyncFailureEmailDomain,
+    walletPasskeyOrigin: v.walletPasskeyOrigin,
+    walletOauthIssuer: v.walletOauthIssuer,
   };
 }
 

@@ -12,9 +12,9 @@ import { z } from 'zod';
 import { expectStatus } from '../../helpers/expect.js';
 import {
   CREDENTIAL_CHALLENGE, CREDENTIAL_VERIFY, CREDENTIALS,
-  expectSessionsUnchanged, listCredentials, listSessions, loggedInWallet, needEmbeddedWallet, otpChallenge, refusalOnEitherLeg, sealOtp, signed,
+  expectSessionsUnchanged, listCredentials, listSessions, loggedInWallet, needEmbeddedWallet, oauthIssuer, otpChallenge, passkeyParty, refusalOnEitherLeg, sealOtp, signed,
 } from '../../helpers/flows/wallet.js';
-import { api } from '../../helpers/harness.js';
+import { api, capabilities } from '../../helpers/harness.js';
 import { checkValidAnswered } from '../../helpers/field-rules/answered.js';
 import { checkRulesRefused } from '../../helpers/field-rules/check.js';
 import { CREDENTIAL_CHALLENGE_OP, CREDENTIAL_CREATE, CREDENTIAL_VERIFY_OP, credentialChallenge, credentialCreate, credentialVerify } from '../../helpers/field-rules/wallet.js';
@@ -26,12 +26,12 @@ import { SessionKey } from '../../helpers/wallets/stamp.js';
 type Body = Record<string, unknown>;
 const AREA = 'Embedded Wallet Auth';
 
-const RP_ID = 'wallet.conformance.example';
-const ORIGIN = `https://${RP_ID}`;
+/** The relying party the target declares for wallet passkeys (passkeyParty skips a scenario without it). */
+const party = () => ({ origin: capabilities.walletPasskeyOrigin!, rpId: new URL(capabilities.walletPasskeyOrigin!).hostname });
 /** A PASSKEY credential body registered by a new software authenticator over a fresh challenge (supplement 17). */
 function passkeyBody(accountId: string, nickname = 'conformance passkey', authenticator = new SoftwareAuthenticator()) {
   const challenge = randomBytes(32).toString('base64url');
-  const credential = authenticator.register({ challenge }, ORIGIN, RP_ID);
+  const credential = authenticator.register({ challenge }, party().origin, party().rpId);
   return {
     type: 'PASSKEY', accountId, nickname, challenge,
     attestation: { credentialId: credential.id, clientDataJson: credential.response.clientDataJSON, attestationObject: credential.response.attestationObject, transports: credential.response.transports },
@@ -42,7 +42,7 @@ function passkeyBody(accountId: string, nickname = 'conformance passkey', authen
 function oidcToken(claims: Record<string, unknown> = {}) {
   const part = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url');
   const now = Math.floor(Date.now() / 1000);
-  return `${part({ alg: 'RS256', typ: 'JWT' })}.${part({ iss: 'https://accounts.google.com', aud: 'conformance', sub: randomUUID(), email: `${randomUUID().slice(0, 8)}@example.com`, iat: now, exp: now + 600, ...claims })}.c2ln`;
+  return `${part({ alg: 'RS256', typ: 'JWT' })}.${part({ iss: capabilities.walletOauthIssuer, aud: 'conformance', sub: randomUUID(), email: `${randomUUID().slice(0, 8)}@example.com`, iat: now, exp: now + 600, ...claims })}.c2ln`;
 }
 
 /** Supplement 17: PASSKEY challenge answers + credentialId*, challenge*, requestId*, expiresAt*. */
@@ -55,6 +55,8 @@ describe(CREDENTIAL_CREATE, () => {
 
   it('refuses every request that breaks one documented field rule with 400 INVALID_INPUT naming the field (on either leg), and adds no credential', async (ctx) => {
     needEmbeddedWallet(ctx);
+    passkeyParty(ctx);
+    oauthIssuer(ctx);
     await basisSupplement('section 17: {type*, accountId*} + OAUTH oidcToken*; PASSKEY nickname* (1–100), challenge* (base64url), attestation*{credentialId*, clientDataJson*, attestationObject*}; generated');
     const { account, key } = await loggedInWallet();
     const before = await credentialIds(account.id);
@@ -69,6 +71,8 @@ describe(CREDENTIAL_CREATE, () => {
 
   it('accepts valid SMS_OTP, OAUTH and PASSKEY credentials signed by a verified session: 201 AuthMethod of the type asked for, listed on the account', async (ctx) => {
     needEmbeddedWallet(ctx);
+    passkeyParty(ctx);
+    oauthIssuer(ctx);
     await basisSupplement('section 17: 202 -> 201 AuthMethod {id, accountId, type, nickname, ...}; one SMS_OTP per account, many passkeys; GET /auth/credentials?accountId=');
     const shared = await loggedInWallet();
     let wallet = shared;
@@ -97,6 +101,8 @@ describe(CREDENTIAL_CHALLENGE_OP, () => {
 
   it('refuses a PASSKEY challenge whose clientPublicKey breaks its rule with 400 INVALID_INPUT naming clientPublicKey, and takes valid ones', async (ctx) => {
     needEmbeddedWallet(ctx);
+    passkeyParty(ctx);
+    oauthIssuer(ctx);
     await basisSupplement('section 17: challenge {clientPublicKey?} (PASSKEY), the clientPublicKey pattern; 200 PASSKEY: + credentialId*, challenge*, requestId*, expiresAt*');
     const { account, key } = await loggedInWallet();
     const passkey = expectStatus(await signed('POST', CREDENTIALS, { body: passkeyBody(account.id) }, key), 201, AuthMethod, 'a passkey credential to challenge');
@@ -141,7 +147,7 @@ describe(CREDENTIAL_VERIFY_OP, () => {
       if (current === 'PASSKEY') {
         const challenge = expectStatus(await api.post(CREDENTIAL_CHALLENGE, { params: { credentialId: passkey.id }, body: { clientPublicKey: new SessionKey().publicKeyHex } }), 200, PasskeyChallenge, 'supplement §17: a PASSKEY challenge');
         requestId = challenge.requestId;
-        const a = authenticator.authenticate({ challenge: Buffer.from(challenge.challenge, 'utf8').toString('base64url') }, ORIGIN, RP_ID);
+        const a = authenticator.authenticate({ challenge: Buffer.from(challenge.challenge, 'utf8').toString('base64url') }, party().origin, party().rpId);
         return { ...b, assertion: { credentialId: a.id, clientDataJson: a.response.clientDataJSON, authenticatorData: a.response.authenticatorData, signature: a.response.signature } };
       }
       tek = new SessionKey();
@@ -155,6 +161,8 @@ describe(CREDENTIAL_VERIFY_OP, () => {
 
   it('refuses every verify that breaks one documented field rule with 400 INVALID_INPUT naming the field (on either leg), and starts no session', async (ctx) => {
     needEmbeddedWallet(ctx);
+    passkeyParty(ctx);
+    oauthIssuer(ctx);
     await basisSupplement('section 17: verify OTP {type, encryptedOtpBundle*}; OAUTH {type, oidcToken*, clientPublicKey*}; PASSKEY {type, assertion*{…}} + Request-Id; generated from real proofs');
     const v = await verifier();
     const before = await listSessions(v.wallet.account.id);
@@ -168,6 +176,8 @@ describe(CREDENTIAL_VERIFY_OP, () => {
 
   it('accepts valid verifies of every credential kind: 200 AuthSession of the credential\'s account', async (ctx) => {
     needEmbeddedWallet(ctx);
+    passkeyParty(ctx);
+    oauthIssuer(ctx);
     await basisSupplement('section 17: OTP 202 -> (signer: TEK) 200 AuthSession; OAUTH/PASSKEY 200 at once');
     const v = await verifier();
     await checkValidAnswered({

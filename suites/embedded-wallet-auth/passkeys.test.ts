@@ -6,8 +6,8 @@ import { randomBytes } from 'node:crypto';
 import { assert, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { expectError, expectRefusal, expectStatus, noteInterface } from '../../helpers/expect.js';
-import { CREDENTIAL_CHALLENGE, CREDENTIAL_VERIFY, CREDENTIALS, listCredentials, listSessions, loggedInWallet, refusalOnEitherLeg, signed, WALLET_ACCOUNT, needEmbeddedWallet } from '../../helpers/flows/wallet.js';
-import { api } from '../../helpers/harness.js';
+import { CREDENTIAL_CHALLENGE, CREDENTIAL_VERIFY, CREDENTIALS, listCredentials, listSessions, loggedInWallet, refusalOnEitherLeg, signed, WALLET_ACCOUNT, needEmbeddedWallet, passkeyParty } from '../../helpers/flows/wallet.js';
+import { api, capabilities } from '../../helpers/harness.js';
 import { InternalAccount } from '../../helpers/schemas/index.js';
 import { SessionKey } from '../../helpers/wallets/stamp.js';
 import { basisSupplement, judgedPartly, scenario } from '../../helpers/scenario.js';
@@ -16,12 +16,13 @@ import { AuthMethod, AuthSession, PasskeyChallenge } from '../../helpers/schemas
 import { SoftwareAuthenticator } from '../../helpers/authenticators/webauthn.js';
 
 // The relying party of embedded-wallet passkeys is stated nowhere (interface note wallet-passkey-relying-party).
-const RP_ID = 'wallet.conformance.example';
-const ORIGIN = `https://${RP_ID}`;
 const newChallenge = () => randomBytes(32).toString('base64url');
 
+/** The relying party the target declares for wallet passkeys (passkeyParty skips a scenario without it). */
+const party = () => ({ origin: capabilities.walletPasskeyOrigin!, rpId: new URL(capabilities.walletPasskeyOrigin!).hostname });
+
 function passkeyBody(accountId: string, authenticator: SoftwareAuthenticator, challenge = newChallenge(), signedChallenge = challenge) {
-  const credential = authenticator.register({ challenge: signedChallenge }, ORIGIN, RP_ID);
+  const credential = authenticator.register({ challenge: signedChallenge }, party().origin, party().rpId);
   return {
     type: 'PASSKEY',
     accountId,
@@ -36,12 +37,13 @@ describe('POST /auth/credentials (PASSKEY)', () => {
 
   it('registers passkeys signed by a verified session (many per account), and answers 400 PASSKEY_CREDENTIAL_ALREADY_EXISTS to the same credential id again', async (ctx) => {
     needEmbeddedWallet(ctx, ['error:400:PASSKEY_CREDENTIAL_ALREADY_EXISTS']);
+    passkeyParty(ctx);
     await basisSupplement('section 17: PASSKEY {nickname, challenge, attestation} 202 -> 201 AuthMethod; many passkeys per account');
     const { account, key } = await loggedInWallet();
     const first = new SoftwareAuthenticator();
     const created = expectStatus(await signed('POST', CREDENTIALS, { body: passkeyBody(account.id, first) }, key), 201, AuthMethod, 'a new passkey');
     expect([created.type, created.nickname]).toEqual(['PASSKEY', 'conformance passkey']);
-    noteInterface('wallet-passkey-relying-party', ['supplement 17: PASSKEY attestation*{credentialId*, clientDataJson*, attestationObject*, transports?} (the relying party and origin are not stated)'], `a passkey of relying party ${RP_ID} at ${ORIGIN} was accepted`);
+    noteInterface('wallet-passkey-relying-party', ['supplement 17: PASSKEY attestation*{credentialId*, clientDataJson*, attestationObject*, transports?} (the relying party and origin are not stated)'], `a passkey of relying party ${party().rpId} at ${party().origin} (the target's declared origin) was accepted`);
     const second = expectStatus(await signed('POST', CREDENTIALS, { body: passkeyBody(account.id, new SoftwareAuthenticator()) }, key), 201, AuthMethod, 'supplement 17: many passkeys per account');
     expect(second.id).not.toBe(created.id);
 
@@ -62,6 +64,7 @@ describe('POST /auth/credentials (PASSKEY)', () => {
 
   it('refuses an attestation made over another challenge than the body names, and a challenge used twice; the right one registers', async (ctx) => {
     needEmbeddedWallet(ctx);
+    passkeyParty(ctx);
     await basisSupplement('section 17: challenge* (base64url, single use); passkeys validated for real');
     const { account, key } = await loggedInWallet();
     const note = { id: 'wallet-passkey-attestation-refusal', sentences: ['supplement 17: POST /auth/credentials errors 400 ... INVALID_INPUT (bad OIDC); 401; 404 (the code of a bad attestation is not stated)'] };
@@ -80,6 +83,7 @@ describe('POST /auth/credentials/{credentialId}/challenge and /verify (PASSKEY)'
 
   it('gives a new passkey its first session: the challenge\'s hex digest signed by the authenticator, verify with Request-Id, 200 AuthSession whose key signs; an assertion over another challenge is refused', async (ctx) => {
     needEmbeddedWallet(ctx);
+    passkeyParty(ctx);
     await basisSupplement('section 17: a new passkey\'s first session comes from challenge + verify; PASSKEY challenge = lowercase hex SHA-256, pass its UTF-8 bytes to WebAuthn; verify {type, assertion} + Request-Id -> 200');
     const { account, key } = await loggedInWallet();
     const authenticator = new SoftwareAuthenticator();
@@ -89,7 +93,7 @@ describe('POST /auth/credentials/{credentialId}/challenge and /verify (PASSKEY)'
     expect(challenge.credentialId, 'the challenge names the WebAuthn credential id').toBe(authenticator.credentialIdB64url);
     expect(challenge.challenge, 'supplement 17: the PASSKEY challenge is the lowercase hex SHA-256 of the session-creation body').toMatch(/^[0-9a-f]{64}$/);
     const verify = (webauthnChallenge: string, requestId = challenge.requestId) => {
-      const assertion = authenticator.authenticate({ challenge: webauthnChallenge }, ORIGIN, RP_ID);
+      const assertion = authenticator.authenticate({ challenge: webauthnChallenge }, party().origin, party().rpId);
       const body = { type: 'PASSKEY', assertion: { credentialId: assertion.id, clientDataJson: assertion.response.clientDataJSON, authenticatorData: assertion.response.authenticatorData, signature: assertion.response.signature } };
       return api.post(CREDENTIAL_VERIFY, { params: { credentialId: passkey.id }, body, headers: { 'Request-Id': requestId } });
     };
@@ -114,6 +118,7 @@ describe('POST /auth/credentials/{credentialId}/challenge and /verify (PASSKEY)'
 
   it('logs a passkey in with an uncompressed (legacy) clientPublicKey where the target takes one: the session signing key comes back sealed to it (encryptedSessionSigningKey) and signs', async (ctx) => {
     needEmbeddedWallet(ctx);
+    passkeyParty(ctx);
     await basisSupplement('section 17: clientPublicKey uncompressed = legacy, key returned sealed (base58check: 33-byte encapsulated key + AES-256-GCM); openapi.yaml, AuthCredentialChallengeRequest.clientPublicKey');
     const { account, key } = await loggedInWallet();
     const authenticator = new SoftwareAuthenticator();
@@ -130,7 +135,7 @@ describe('POST /auth/credentials/{credentialId}/challenge and /verify (PASSKEY)'
       return;
     }
     const challenge = expectStatus(res, 200, PasskeyChallenge, 'supplement 17: a PASSKEY challenge');
-    const assertion = authenticator.authenticate({ challenge: Buffer.from(challenge.challenge, 'utf8').toString('base64url') }, ORIGIN, RP_ID);
+    const assertion = authenticator.authenticate({ challenge: Buffer.from(challenge.challenge, 'utf8').toString('base64url') }, party().origin, party().rpId);
     const body = { type: 'PASSKEY', assertion: { credentialId: assertion.id, clientDataJson: assertion.response.clientDataJSON, authenticatorData: assertion.response.authenticatorData, signature: assertion.response.signature } };
     const verified = await api.post(CREDENTIAL_VERIFY, { params: { credentialId: passkey.id }, body, headers: { 'Request-Id': challenge.requestId } });
     const session = expectStatus(verified, 200, AuthSession.extend({ encryptedSessionSigningKey: z.string().min(1) }), 'openapi.yaml, AuthSession.encryptedSessionSigningKey: present for the legacy flow, selected by an uncompressed clientPublicKey');
