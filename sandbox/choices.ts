@@ -42,6 +42,11 @@ export const ALTERNATES = {
   // platform: General, signatures of deliveries, platform configuration, webhooks, robustness, catalog gaps.
 
   // customers: customers, field rules, verifications, documents.
+  'customers-list-total-count': 'GET /customers carries totalCount, the customers the filters match.',
+  'kyc-lists-total-count': 'GET /verifications, /documents and /beneficial-owners carry totalCount.',
+  'uma-address-random': 'A generated umaAddress has a random user part, not the platformCustomerId.',
+  'kyc-link-day': 'A KYC link expires a day after it is minted.',
+  'contact-wrong-code-plain': 'A wrong contact-verification code answers 400 INVALID_INPUT without FieldErrors.',
 
   // accounts: external accounts, wallet signatures, beneficiary trust, SCA.
 

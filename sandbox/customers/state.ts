@@ -171,7 +171,8 @@ export function createCustomerRecord(ctx: SandboxContext, body: CreateCustomerBo
   if (activeWithPlatformId(fields.platformCustomerId) && !ctx.faults.has('customer-duplicate-platform-id-accepted') && !storedThenRefused) throw collision();
   assertUmaFree(fields.umaAddress);
   if (fields.umaAddress === undefined) {
-    const user = String(fields.platformCustomerId).replace(/[^a-zA-Z0-9._-]/g, '').slice(0, 40) || 'customer';
+    // The alternate's generated address owes nothing to the platformCustomerId: a random user part.
+    const user = ctx.choices.alternate('uma-address-random') ? `u${randomUUID().replace(/-/g, '').slice(0, 16)}` : String(fields.platformCustomerId).replace(/[^a-zA-Z0-9._-]/g, '').slice(0, 40) || 'customer';
     const plain = `$${user}@${ctx.config.umaDomain}`;
     // A reused platformCustomerId (its first customer deleted) still gets an address of its own.
     fields.umaAddress = customerIndex(ctx).activeByUma.has(plain) ? `$${user}-${randomUUID().slice(0, 8)}@${ctx.config.umaDomain}` : plain;

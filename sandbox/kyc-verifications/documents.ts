@@ -8,7 +8,7 @@ import { isoNow } from '../clock.js';
 import { parse } from '../context.js';
 import { getCustomer } from '../customers/state.js';
 import { badRequest, conflict, invalidInput, notFound, type FieldError } from '../http/errors.js';
-import { indexedPage, watchField } from '../store/position-index.js';
+import { countMatches, indexedPage, watchField } from '../store/position-index.js';
 import { DOCUMENT_REJECTIONS, DOCUMENT_TYPES, holderCustomer, PageQuery, presentDocument, push, reevaluate, state, type DocumentRecord } from './state.js';
 
 export async function documentRoutes(app: FastifyInstance) {
@@ -99,7 +99,9 @@ export async function documentRoutes(app: FastifyInstance) {
     const listDeleted = ctx.faults.has('documents-deleted-listed');
     const narrow = [holder ? ix.holder.get(holder) : undefined, listDeleted ? undefined : ix.live.get('live')].filter((list) => list !== undefined);
     const matches = (d: DocumentRecord) => (listDeleted || !d.deleted) && (!holder || d.documentHolder === holder);
-    return indexedPage(s.documentOrder, { limit: q.limit, cursor: q.cursor, narrow }, matches, presentDocument);
+    const page = indexedPage(s.documentOrder, { limit: q.limit, cursor: q.cursor, narrow }, matches, presentDocument);
+    // The alternate answers the optional totalCount: every document the filter matches, all pages.
+    return ctx.choices.alternate('kyc-lists-total-count') ? { ...page, totalCount: countMatches(s.documentOrder, { narrow }, matches) } : page;
   });
 
   const getDocument = (documentId: string) => {

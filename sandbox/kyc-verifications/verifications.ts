@@ -9,7 +9,7 @@ import { isoNow } from '../clock.js';
 import { parse } from '../context.js';
 import { customers, getCustomer, setKycStatus } from '../customers/state.js';
 import { badRequest, conflict, notFound } from '../http/errors.js';
-import { indexedPage, watchField } from '../store/position-index.js';
+import { countMatches, indexedPage, watchField } from '../store/position-index.js';
 import { customerOwners, gaps, holderDocs, IDENTITY_DOCUMENTS, openVerification, PageQuery, push, setVerificationStatus, state, unresolvedFindings, type Verification, type VerificationStatus } from './state.js';
 
 export async function verificationRoutes(app: FastifyInstance) {
@@ -121,7 +121,8 @@ export async function verificationRoutes(app: FastifyInstance) {
     const matches = (v: Verification) => (!byCustomer || v.customerId === byCustomer) && (!statusFilter || v.verificationStatus === statusFilter);
     const page = indexedPage(s.verificationOrder, { limit: q.limit, cursor: q.cursor, narrow }, matches, (v) => ({ ...v }));
     if (page.nextCursor && ctx.faults.has('verifications-cursor-skips')) page.nextCursor = String(Number(page.nextCursor) + 1);
-    return page;
+    // The alternate answers the optional totalCount: every verification the filters match, all pages.
+    return ctx.choices.alternate('kyc-lists-total-count') ? { ...page, totalCount: countMatches(s.verificationOrder, { narrow }, matches) } : page;
   });
 
   app.get('/verifications/:verificationId', async (req) => {
