@@ -47,6 +47,7 @@ export const ALTERNATES = {
   'uma-address-random': 'A generated umaAddress has a random user part, not the platformCustomerId.',
   'kyc-link-day': 'A KYC link expires a day after it is minted.',
   'contact-wrong-code-plain': 'A wrong contact-verification code answers 400 INVALID_INPUT without FieldErrors.',
+  'document-type-by-content': "A document file's type is read from its content (its signature), not from its media type.",
 
   // accounts: external accounts, wallet signatures, beneficiary trust, SCA.
 

@@ -11,6 +11,14 @@ import { badRequest, conflict, invalidInput, notFound, type FieldError } from '.
 import { countMatches, indexedPage, watchField } from '../store/position-index.js';
 import { DOCUMENT_REJECTIONS, DOCUMENT_TYPES, holderCustomer, PageQuery, presentDocument, push, reevaluate, state, type DocumentRecord } from './state.js';
 
+/** The media type a file's leading bytes name: PDF (`%PDF-`), JPEG (FF D8 FF) or PNG (its 8-byte signature); else none. */
+function typeByContent(buf: Buffer): string {
+  if (buf.subarray(0, 5).toString('latin1') === '%PDF-') return 'application/pdf';
+  if (buf[0] === 0xff && buf[1] === 0xd8 && buf[2] === 0xff) return 'image/jpeg';
+  if (buf.subarray(0, 8).equals(Buffer.from('89504e470d0a1a0a', 'hex'))) return 'image/png';
+  return '';
+}
+
 export async function documentRoutes(app: FastifyInstance) {
   const { ctx } = app;
 
@@ -26,7 +34,8 @@ export async function documentRoutes(app: FastifyInstance) {
         const buf = await part.toBuffer().catch(() => {
           throw invalidInput([{ field: 'file', message: 'The file exceeds 10 MB' }]);
         });
-        file = { name: part.filename, size: buf.length, type: part.mimetype };
+        // The alternate reads the file's type from its content (its signature), not from the part's media type.
+        file = { name: part.filename, size: buf.length, type: ctx.choices.alternate('document-type-by-content') ? typeByContent(buf) : part.mimetype };
       } else fields[part.fieldname] = String(part.value);
     }
     const problems: FieldError[] = [];
