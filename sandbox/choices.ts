@@ -48,6 +48,7 @@ export const ALTERNATES = {
   'kyc-link-day': 'A KYC link expires a day after it is minted.',
   'contact-wrong-code-plain': 'A wrong contact-verification code answers 400 INVALID_INPUT without FieldErrors.',
   'document-type-by-content': "A document file's type is read from its content (its signature), not from its media type.",
+  'document-put-holder-ignored': 'PUT /documents/{id} naming a documentHolder is taken, the field ignored.',
 
   // accounts: external accounts, wallet signatures, beneficiary trust, SCA.
 

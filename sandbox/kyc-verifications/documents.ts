@@ -124,7 +124,8 @@ export async function documentRoutes(app: FastifyInstance) {
     const d = getDocument((req.params as { documentId: string }).documentId);
     const { fields, file, problems } = await readUpload(req);
     if (fields.documentHolder !== undefined && ctx.faults.has('document-reupload-moves-holder')) d.documentHolder = fields.documentHolder;
-    else if (fields.documentHolder !== undefined) problems.push({ field: 'documentHolder', message: 'documentHolder cannot change on re-upload' });
+    // The alternate takes a re-upload that names a documentHolder, the field ignored (the holder cannot change).
+    else if (fields.documentHolder !== undefined && !ctx.choices.alternate('document-put-holder-ignored')) problems.push({ field: 'documentHolder', message: 'documentHolder cannot change on re-upload' });
     if (problems.length) throw invalidInput(problems);
     review(fields);
     if (!ctx.faults.has('document-put-keeps-old-file')) {
