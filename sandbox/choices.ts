@@ -49,6 +49,7 @@ export const ALTERNATES = {
   'contact-wrong-code-plain': 'A wrong contact-verification code answers 400 INVALID_INPUT without FieldErrors.',
   'document-type-by-content': "A document file's type is read from its content (its signature), not from its media type.",
   'document-put-holder-ignored': 'PUT /documents/{id} naming a documentHolder is taken, the field ignored.',
+  'missing-field-customer-path': 'A MISSING_FIELD entry names its field by its path from the customer (customer.fullName).',
 
   // accounts: external accounts, wallet signatures, beneficiary trust, SCA.
 

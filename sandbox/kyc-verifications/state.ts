@@ -112,7 +112,8 @@ export function gaps(ctx: SandboxContext, c: CustomerRecord): Verification['erro
   const errors: Verification['errors'] = [];
   if (c.customerType === 'INDIVIDUAL') {
     for (const field of missingKycFields(c)) {
-      errors.push({ resourceId: c.id, type: 'MISSING_FIELD', field, reason: `${field} is required for identity verification` });
+      // The alternate names the field by its path from the customer (the supplement's `customer.address.line1`).
+      errors.push({ resourceId: c.id, type: 'MISSING_FIELD', field: ctx.choices.alternate('missing-field-customer-path') ? `customer.${field}` : field, reason: `${field} is required for identity verification` });
     }
     if (!docs.some((d) => IDENTITY_DOCUMENTS.includes(d.documentType))) {
       errors.push({ resourceId: c.id, type: 'MISSING_IDENTITY_DOCUMENT', acceptedDocumentTypes: ctx.faults.has('identity-document-types-wrong') ? ['SELFIE'] : IDENTITY_DOCUMENTS, reason: 'An identity document is required' });
