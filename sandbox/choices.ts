@@ -50,6 +50,7 @@ export const ALTERNATES = {
   'document-type-by-content': "A document file's type is read from its content (its signature), not from its media type.",
   'document-put-holder-ignored': 'PUT /documents/{id} naming a documentHolder is taken, the field ignored.',
   'missing-field-customer-path': 'A MISSING_FIELD entry names its field by its path from the customer (customer.fullName).',
+  'itin-format': "An ITIN identifier must take the IRS's form, 9##-##-####.",
 
   // accounts: external accounts, wallet signatures, beneficiary trust, SCA.
 
