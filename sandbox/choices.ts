@@ -51,6 +51,7 @@ export const ALTERNATES = {
   'document-put-holder-ignored': 'PUT /documents/{id} naming a documentHolder is taken, the field ignored.',
   'missing-field-customer-path': 'A MISSING_FIELD entry names its field by its path from the customer (customer.fullName).',
   'itin-format': "An ITIN identifier must take the IRS's form, 9##-##-####.",
+  'business-gaps-document-first': "A business's RESOLVE_ERRORS lists MISSING_LEGAL_PRESENCE_DOCUMENT before MISSING_BENEFICIAL_OWNER.",
   'poor-document-at-submission': "A complete submission of an individual named ...003 answers RESOLVE_ERRORS with POOR_QUALITY_DOCUMENT at once.",
 
   // accounts: external accounts, wallet signatures, beneficiary trust, SCA.

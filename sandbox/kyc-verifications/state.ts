@@ -121,7 +121,10 @@ export function gaps(ctx: SandboxContext, c: CustomerRecord): Verification['erro
   } else {
     if (!customerOwners(ctx, c.id).length) errors.push({ resourceId: c.id, type: 'MISSING_BENEFICIAL_OWNER', reason: 'At least one beneficial owner is required' });
     if (!docs.some((d) => LEGAL_PRESENCE.includes(d.documentType))) {
-      errors.push({ resourceId: c.id, type: 'MISSING_LEGAL_PRESENCE_DOCUMENT', acceptedDocumentTypes: LEGAL_PRESENCE, reason: 'A legal presence document is required' });
+      // The alternate lists the missing legal presence document first, before a missing owner.
+      const entry = { resourceId: c.id, type: 'MISSING_LEGAL_PRESENCE_DOCUMENT', acceptedDocumentTypes: LEGAL_PRESENCE, reason: 'A legal presence document is required' };
+      if (ctx.choices.alternate('business-gaps-document-first')) errors.unshift(entry);
+      else errors.push(entry);
     }
   }
   return ctx.faults.has('resolve-errors-first-only') ? errors.slice(0, 1) : errors;
