@@ -52,6 +52,17 @@ export const ALTERNATES = {
   'webhook-retry-jitter': 'Each webhook retry waits its base * 2^(n-1) lengthened by a random share of up to half of it.',
 
   // customers: customers, field rules, verifications, documents.
+  'customers-list-total-count': 'GET /customers carries totalCount, the customers the filters match.',
+  'kyc-lists-total-count': 'GET /verifications, /documents and /beneficial-owners carry totalCount.',
+  'uma-address-random': 'A generated umaAddress has a random user part, not the platformCustomerId.',
+  'kyc-link-day': 'A KYC link expires a day after it is minted.',
+  'contact-wrong-code-plain': 'A wrong contact-verification code answers 400 INVALID_INPUT without FieldErrors.',
+  'document-type-by-content': "A document file's type is read from its content (its signature), not from its media type.",
+  'document-put-holder-ignored': 'PUT /documents/{id} naming a documentHolder is taken, the field ignored.',
+  'missing-field-customer-path': 'A MISSING_FIELD entry names its field by its path from the customer (customer.fullName).',
+  'itin-format': "An ITIN identifier must take the IRS's form, 9##-##-####.",
+  'business-gaps-document-first': "A business's RESOLVE_ERRORS lists MISSING_LEGAL_PRESENCE_DOCUMENT before MISSING_BENEFICIAL_OWNER.",
+  'poor-document-at-submission': "A complete submission of an individual named ...003 answers RESOLVE_ERRORS with POOR_QUALITY_DOCUMENT at once.",
 
   // accounts: external accounts, wallet signatures, beneficiary trust, SCA.
   'sca-factors-sms-last': 'GET /sca/factors lists the enrolled factors first and SMS_OTP last.',

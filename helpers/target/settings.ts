@@ -141,7 +141,7 @@ export interface CustomerTriggers {
   platformAccountCurrencies: string[];
   /** POST /quotes converting between fiat and crypto for a customer whose KYC is not APPROVED answers 403 USER_NOT_READY. */
   userNotReadyOnRampQuote: boolean;
-  /** An individual named ...003 is found RESOLVE_ERRORS (POOR_QUALITY_DOCUMENT) in review after IN_PROGRESS; a re-upload and POST /verifications submit it again. */
+  /** An individual named ...003 is found RESOLVE_ERRORS (POOR_QUALITY_DOCUMENT), at the POST or in review after IN_PROGRESS; a re-upload and POST /verifications submit it again. */
   verificationReviewFindings: boolean;
 }
 

@@ -12,6 +12,8 @@ import { getCustomer, requiresContactVerification, setKycStatus } from './state.
 /** openapi.yaml, KycProvider: the one value of its enum. */
 export const KYC_PROVIDER = 'SUMSUB';
 const LINK_TTL_MS = 60 * 60_000;
+/** The alternate's lifetime of a link: a day. */
+const LINK_TTL_DAY_MS = 24 * 60 * 60_000;
 const LOCAL = /^http:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?(\/|$)/;
 
 const Body = z.object({
@@ -43,7 +45,7 @@ export async function kycLinkRoutes(app: FastifyInstance) {
     lastToken = token;
     const url = new URL(`https://kyc.sandbox.svc.example/verify/${token}`);
     if (redirectUri) url.searchParams.set('redirectUri', redirectUri);
-    const body = { kycUrl: url.toString(), expiresAt: new Date(ctx.clock.now() + LINK_TTL_MS).toISOString(), provider: KYC_PROVIDER, token };
+    const body = { kycUrl: url.toString(), expiresAt: new Date(ctx.clock.now() + (ctx.choices.alternate('kyc-link-day') ? LINK_TTL_DAY_MS : LINK_TTL_MS)).toISOString(), provider: KYC_PROVIDER, token };
     if (typeof key === 'string') byIdempotencyKey.set(key, { customerId, body });
     if (ctx.faults.has('kyc-link-changes-kyc-status') && customer.kycStatus === 'UNVERIFIED') setKycStatus(ctx, customer, 'PENDING');
     return reply.status(201).send(body);

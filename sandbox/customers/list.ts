@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { parse } from '../context.js';
 import { ApiError } from '../http/errors.js';
-import { indexedPage, timeRange } from '../store/position-index.js';
+import { countMatches, indexedPage, timeRange } from '../store/position-index.js';
 import { customerIndex, presentCustomer, type CustomerRecord } from './state.js';
 
 const timestamp = z.iso.datetime({ offset: true });
@@ -82,6 +82,8 @@ export async function customerListRoutes(app: FastifyInstance) {
     });
     // The fault's cursor names the last item returned: the next page starts with it again.
     if (page.nextCursor && ctx.faults.has('customers-list-next-cursor-repeats') && page.data.length > 1) page.nextCursor = String(last);
+    // The alternate answers the optional totalCount: every customer the filters match, all pages.
+    if (ctx.choices.alternate('customers-list-total-count')) return { ...page, totalCount: countMatches(ix.order, { narrow, range }, matches) };
     return page;
   });
 

@@ -38,6 +38,16 @@ export const Identification = {
   countryOfIssuance: country.optional(),
 };
 
+/** What is wrong with a sent `identifier` of `idType`: an SSN's form is `###-##-####` (openapi.yaml); an ITIN's, the IRS's `9##-##-####`, only where `itin` (its form is not stated). */
+export function identifierProblem(idType: unknown, identifier: unknown, itin: boolean): { constraint: { format: string; pattern: string }; message: string } | undefined {
+  const form =
+    idType === 'SSN' ? { format: 'us-ssn', pattern: '^\\d{3}-\\d{2}-\\d{4}$', message: 'an SSN identifier is ###-##-####' }
+    : idType === 'ITIN' && itin ? { format: 'us-itin', pattern: '^9\\d{2}-\\d{2}-\\d{4}$', message: 'an ITIN identifier is 9##-##-####' }
+    : undefined;
+  if (!form || typeof identifier !== 'string' || new RegExp(form.pattern).test(identifier)) return undefined;
+  return { constraint: { format: form.format, pattern: form.pattern }, message: form.message };
+}
+
 // openapi.yaml's enums of the customer fields (CustomerEdd, IndividualCustomerFields, BusinessInfo).
 export const DESCRIBED = {
   individualSourceOfFunds: ['SALARY', 'SELF_EMPLOYMENT_INCOME', 'INVESTMENT_INCOME', 'PENSION', 'RENTAL_INCOME', 'GIFT', 'INHERITANCE', 'LOAN', 'SAVINGS', 'SALE_OF_ASSETS', 'OTHER'],

@@ -9,7 +9,7 @@ import { areaState, type SandboxContext } from '../context.js';
 import { badRequest, conflict, notFound, type FieldError } from '../http/errors.js';
 import { provisionInternalAccount } from '../internal-accounts/state.js';
 import { ChangeLog, PositionIndex, watchField } from '../store/position-index.js';
-import type { CreateCustomerBody } from './schemas.js';
+import { identifierProblem, type CreateCustomerBody } from './schemas.js';
 
 export { Identification, type CreateCustomerBody } from './schemas.js';
 
@@ -28,9 +28,9 @@ const EU = new Set(['AT', 'BE', 'BG', 'HR', 'CY', 'CZ', 'DK', 'EE', 'FI', 'FR', 
 export function crossFieldErrors(ctx: SandboxContext, body: Record<string, unknown>, onFile: Record<string, unknown> = {}, prefix = ''): FieldError[] {
   const errors: FieldError[] = [];
   const idType = body.idType ?? onFile.idType;
-  if (idType === 'SSN' && typeof body.identifier === 'string' && !/^\d{3}-\d{2}-\d{4}$/.test(body.identifier) && !ctx.faults.has('ssn-identifier-format-unchecked')) {
-    errors.push({ field: `${prefix}identifier`, constraint: { format: 'us-ssn', pattern: '^\\d{3}-\\d{2}-\\d{4}$' }, message: 'an SSN identifier is ###-##-####' });
-  }
+  // The alternate holds an ITIN identifier to the IRS's form, 9##-##-####, as an SSN is held to ###-##-####.
+  const badIdentifier = identifierProblem(idType, body.identifier, ctx.choices.alternate('itin-format'));
+  if (badIdentifier && !ctx.faults.has('ssn-identifier-format-unchecked')) errors.push({ field: `${prefix}identifier`, ...badIdentifier });
   const needsDescription = (category: string, description: string, fault: 'funds-other-description-optional' | 'edd-other-description-optional') => {
     const value = body[category] ?? onFile[category];
     const other = Array.isArray(value) ? value.includes('OTHER') : value === 'OTHER';
@@ -171,7 +171,8 @@ export function createCustomerRecord(ctx: SandboxContext, body: CreateCustomerBo
   if (activeWithPlatformId(fields.platformCustomerId) && !ctx.faults.has('customer-duplicate-platform-id-accepted') && !storedThenRefused) throw collision();
   assertUmaFree(fields.umaAddress);
   if (fields.umaAddress === undefined) {
-    const user = String(fields.platformCustomerId).replace(/[^a-zA-Z0-9._-]/g, '').slice(0, 40) || 'customer';
+    // The alternate's generated address owes nothing to the platformCustomerId: a random user part.
+    const user = ctx.choices.alternate('uma-address-random') ? `u${randomUUID().replace(/-/g, '').slice(0, 16)}` : String(fields.platformCustomerId).replace(/[^a-zA-Z0-9._-]/g, '').slice(0, 40) || 'customer';
     const plain = `$${user}@${ctx.config.umaDomain}`;
     // A reused platformCustomerId (its first customer deleted) still gets an address of its own.
     fields.umaAddress = customerIndex(ctx).activeByUma.has(plain) ? `$${user}-${randomUUID().slice(0, 8)}@${ctx.config.umaDomain}` : plain;

@@ -8,8 +8,16 @@ import { isoNow } from '../clock.js';
 import { parse } from '../context.js';
 import { getCustomer } from '../customers/state.js';
 import { badRequest, conflict, invalidInput, notFound, type FieldError } from '../http/errors.js';
-import { indexedPage, watchField } from '../store/position-index.js';
+import { countMatches, indexedPage, watchField } from '../store/position-index.js';
 import { DOCUMENT_REJECTIONS, DOCUMENT_TYPES, holderCustomer, PageQuery, presentDocument, push, reevaluate, state, type DocumentRecord } from './state.js';
+
+/** The media type a file's leading bytes name: PDF (`%PDF-`), JPEG (FF D8 FF) or PNG (its 8-byte signature); else none. */
+function typeByContent(buf: Buffer): string {
+  if (buf.subarray(0, 5).toString('latin1') === '%PDF-') return 'application/pdf';
+  if (buf[0] === 0xff && buf[1] === 0xd8 && buf[2] === 0xff) return 'image/jpeg';
+  if (buf.subarray(0, 8).equals(Buffer.from('89504e470d0a1a0a', 'hex'))) return 'image/png';
+  return '';
+}
 
 export async function documentRoutes(app: FastifyInstance) {
   const { ctx } = app;
@@ -26,7 +34,8 @@ export async function documentRoutes(app: FastifyInstance) {
         const buf = await part.toBuffer().catch(() => {
           throw invalidInput([{ field: 'file', message: 'The file exceeds 10 MB' }]);
         });
-        file = { name: part.filename, size: buf.length, type: part.mimetype };
+        // The alternate reads the file's type from its content (its signature), not from the part's media type.
+        file = { name: part.filename, size: buf.length, type: ctx.choices.alternate('document-type-by-content') ? typeByContent(buf) : part.mimetype };
       } else fields[part.fieldname] = String(part.value);
     }
     const problems: FieldError[] = [];
@@ -99,7 +108,9 @@ export async function documentRoutes(app: FastifyInstance) {
     const listDeleted = ctx.faults.has('documents-deleted-listed');
     const narrow = [holder ? ix.holder.get(holder) : undefined, listDeleted ? undefined : ix.live.get('live')].filter((list) => list !== undefined);
     const matches = (d: DocumentRecord) => (listDeleted || !d.deleted) && (!holder || d.documentHolder === holder);
-    return indexedPage(s.documentOrder, { limit: q.limit, cursor: q.cursor, narrow }, matches, presentDocument);
+    const page = indexedPage(s.documentOrder, { limit: q.limit, cursor: q.cursor, narrow }, matches, presentDocument);
+    // The alternate answers the optional totalCount: every document the filter matches, all pages.
+    return ctx.choices.alternate('kyc-lists-total-count') ? { ...page, totalCount: countMatches(s.documentOrder, { narrow }, matches) } : page;
   });
 
   const getDocument = (documentId: string) => {
@@ -113,7 +124,8 @@ export async function documentRoutes(app: FastifyInstance) {
     const d = getDocument((req.params as { documentId: string }).documentId);
     const { fields, file, problems } = await readUpload(req);
     if (fields.documentHolder !== undefined && ctx.faults.has('document-reupload-moves-holder')) d.documentHolder = fields.documentHolder;
-    else if (fields.documentHolder !== undefined) problems.push({ field: 'documentHolder', message: 'documentHolder cannot change on re-upload' });
+    // The alternate takes a re-upload that names a documentHolder, the field ignored (the holder cannot change).
+    else if (fields.documentHolder !== undefined && !ctx.choices.alternate('document-put-holder-ignored')) problems.push({ field: 'documentHolder', message: 'documentHolder cannot change on re-upload' });
     if (problems.length) throw invalidInput(problems);
     review(fields);
     if (!ctx.faults.has('document-put-keeps-old-file')) {

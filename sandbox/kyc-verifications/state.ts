@@ -112,7 +112,8 @@ export function gaps(ctx: SandboxContext, c: CustomerRecord): Verification['erro
   const errors: Verification['errors'] = [];
   if (c.customerType === 'INDIVIDUAL') {
     for (const field of missingKycFields(c)) {
-      errors.push({ resourceId: c.id, type: 'MISSING_FIELD', field, reason: `${field} is required for identity verification` });
+      // The alternate names the field by its path from the customer (the supplement's `customer.address.line1`).
+      errors.push({ resourceId: c.id, type: 'MISSING_FIELD', field: ctx.choices.alternate('missing-field-customer-path') ? `customer.${field}` : field, reason: `${field} is required for identity verification` });
     }
     if (!docs.some((d) => IDENTITY_DOCUMENTS.includes(d.documentType))) {
       errors.push({ resourceId: c.id, type: 'MISSING_IDENTITY_DOCUMENT', acceptedDocumentTypes: ctx.faults.has('identity-document-types-wrong') ? ['SELFIE'] : IDENTITY_DOCUMENTS, reason: 'An identity document is required' });
@@ -120,7 +121,10 @@ export function gaps(ctx: SandboxContext, c: CustomerRecord): Verification['erro
   } else {
     if (!customerOwners(ctx, c.id).length) errors.push({ resourceId: c.id, type: 'MISSING_BENEFICIAL_OWNER', reason: 'At least one beneficial owner is required' });
     if (!docs.some((d) => LEGAL_PRESENCE.includes(d.documentType))) {
-      errors.push({ resourceId: c.id, type: 'MISSING_LEGAL_PRESENCE_DOCUMENT', acceptedDocumentTypes: LEGAL_PRESENCE, reason: 'A legal presence document is required' });
+      // The alternate lists the missing legal presence document first, before a missing owner.
+      const entry = { resourceId: c.id, type: 'MISSING_LEGAL_PRESENCE_DOCUMENT', acceptedDocumentTypes: LEGAL_PRESENCE, reason: 'A legal presence document is required' };
+      if (ctx.choices.alternate('business-gaps-document-first')) errors.unshift(entry);
+      else errors.push(entry);
     }
   }
   return ctx.faults.has('resolve-errors-first-only') ? errors.slice(0, 1) : errors;

@@ -9,7 +9,7 @@ import { isoNow } from '../clock.js';
 import { parse } from '../context.js';
 import { customers, getCustomer, setKycStatus } from '../customers/state.js';
 import { badRequest, conflict, notFound } from '../http/errors.js';
-import { indexedPage, watchField } from '../store/position-index.js';
+import { countMatches, indexedPage, watchField } from '../store/position-index.js';
 import { customerOwners, gaps, holderDocs, IDENTITY_DOCUMENTS, openVerification, PageQuery, push, setVerificationStatus, state, unresolvedFindings, type Verification, type VerificationStatus } from './state.js';
 
 export async function verificationRoutes(app: FastifyInstance) {
@@ -71,22 +71,31 @@ export async function verificationRoutes(app: FastifyInstance) {
       : ownerPending ? 'PENDING_MANUAL_REVIEW'
       : magic.endsWith('002') ? 'REJECTED'
       : 'APPROVED';
+    const verification = v;
+    /** The identity document found poor: the verification returns RESOLVE_ERRORS with it, until it is replaced. */
+    const findPoorDocument = () => {
+      const docs = holderDocs(ctx, customer.id);
+      const doc = docs.find((d) => IDENTITY_DOCUMENTS.includes(d.documentType)) ?? docs[0];
+      s.findings.set(verification.id, {
+        flagged: doc ? [{ documentId: doc.id, revision: s.documentRevisions.get(doc.id) ?? 0 }] : [],
+        holderDocs: new Set(docs.map((d) => d.id)),
+      });
+      setVerificationStatus(ctx, verification, 'RESOLVE_ERRORS', [{ resourceId: doc?.id ?? customer.id, type: 'POOR_QUALITY_DOCUMENT', acceptedDocumentTypes: IDENTITY_DOCUMENTS, reason: 'The document image is not legible' }]);
+    };
+    // The alternate finds the poor document at the submission itself, without IN_PROGRESS.
+    if (poorDocument && ctx.choices.alternate('poor-document-at-submission')) {
+      findPoorDocument();
+      return { ...v, errors: [...v.errors] };
+    }
     // The alternates: a resubmission after RESOLVE_ERRORS passes READY_FOR_VERIFICATION on its way to
     // review, and the customer is PENDING (CUSTOMER.KYC_PENDING / KYB_PENDING) while the review lasts.
     if (ctx.choices.alternate('verification-ready-on-submit') && v.verificationStatus === 'RESOLVE_ERRORS') setVerificationStatus(ctx, v, 'READY_FOR_VERIFICATION');
     setVerificationStatus(ctx, v, 'IN_PROGRESS');
     if (ctx.choices.alternate('kyc-pending-in-review') && customer.kycStatus !== 'PENDING') setKycStatus(ctx, customer, 'PENDING');
-    const verification = v;
     const snapshot = { ...v };
     ctx.later(ctx.settings.provisioningDelayMs, () => {
       if (poorDocument) {
-        const docs = holderDocs(ctx, customer.id);
-        const doc = docs.find((d) => IDENTITY_DOCUMENTS.includes(d.documentType)) ?? docs[0];
-        s.findings.set(verification.id, {
-          flagged: doc ? [{ documentId: doc.id, revision: s.documentRevisions.get(doc.id) ?? 0 }] : [],
-          holderDocs: new Set(docs.map((d) => d.id)),
-        });
-        setVerificationStatus(ctx, verification, 'RESOLVE_ERRORS', [{ resourceId: doc?.id ?? customer.id, type: 'POOR_QUALITY_DOCUMENT', acceptedDocumentTypes: IDENTITY_DOCUMENTS, reason: 'The document image is not legible' }]);
+        findPoorDocument();
         return;
       }
       setVerificationStatus(ctx, verification, outcome);
@@ -121,7 +130,8 @@ export async function verificationRoutes(app: FastifyInstance) {
     const matches = (v: Verification) => (!byCustomer || v.customerId === byCustomer) && (!statusFilter || v.verificationStatus === statusFilter);
     const page = indexedPage(s.verificationOrder, { limit: q.limit, cursor: q.cursor, narrow }, matches, (v) => ({ ...v }));
     if (page.nextCursor && ctx.faults.has('verifications-cursor-skips')) page.nextCursor = String(Number(page.nextCursor) + 1);
-    return page;
+    // The alternate answers the optional totalCount: every verification the filters match, all pages.
+    return ctx.choices.alternate('kyc-lists-total-count') ? { ...page, totalCount: countMatches(s.verificationOrder, { narrow }, matches) } : page;
   });
 
   app.get('/verifications/:verificationId', async (req) => {

@@ -185,3 +185,17 @@ export class ChangeLog<T> {
     return found;
   }
 }
+
+/** How many items of `list` within `range` `matches`, reading only the shortest `narrow` list (a list's totalCount). */
+export function countMatches<T>(list: readonly T[], q: Pick<IndexedQuery, 'narrow' | 'range'>, matches: (item: T) => boolean): number {
+  const lo = Math.max(0, q.range?.from ?? 0);
+  const hi = Math.min(list.length - 1, q.range?.to ?? list.length - 1);
+  const shortest = q.narrow?.length ? q.narrow.reduce((a, b) => (b.length < a.length ? b : a)) : undefined;
+  let n = 0;
+  if (shortest) {
+    for (let k = lowerBound(shortest, lo); k < shortest.length && shortest[k] <= hi; k++) if (matches(list[shortest[k]])) n++;
+  } else {
+    for (let p = lo; p <= hi; p++) if (matches(list[p])) n++;
+  }
+  return n;
+}

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { isoNow } from '../clock.js';
 import { parse } from '../context.js';
 import { getCustomer, presentCustomer, requiresContactVerification, type CustomerRecord } from '../customers/state.js';
-import { conflict, invalidInput } from '../http/errors.js';
+import { badRequest, conflict, invalidInput } from '../http/errors.js';
 import { assertMandated, SANDBOX_CODE } from './state.js';
 
 export function contactVerificationRoutes(app: FastifyInstance): void {
@@ -36,6 +36,8 @@ export function contactVerificationRoutes(app: FastifyInstance): void {
       notYetVerified(c, channel);
       const { code } = parse(z.object({ code: z.string().min(1) }), req.body);
       if (code !== SANDBOX_CODE && !ctx.faults.has('contact-confirm-wrong-code-accepted')) {
+        // The alternate: a well-formed code that does not match is no field error, 400 without FieldErrors.
+        if (ctx.choices.alternate('contact-wrong-code-plain')) throw badRequest('INVALID_INPUT', 'Invalid or expired code');
         throw invalidInput([{ field: 'code', message: 'The code does not match' }]);
       }
       c.contactVerification = ctx.faults.has('contact-confirm-verifies-both') ? { ...c.contactVerification, email: 'VERIFIED', phone: 'VERIFIED' } : { ...c.contactVerification, [channel]: 'VERIFIED' };

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { bareIndividual, individual } from '../../fixtures/customers.js';
 import { rng } from '../../fixtures/random.js';
-import { expectError, expectStatus } from '../../helpers/expect.js';
+import { expectError, expectStatus, noteInterface } from '../../helpers/expect.js';
 import { recordRule } from '../../helpers/coverage/recorder.js';
 import { addressed, createCustomer, withMembers } from '../../helpers/flows/customers.js';
 import { walkPages } from '../../helpers/flows/pages.js';
@@ -83,6 +83,11 @@ describe('GET /customers', () => {
     const expected = moved.status === 200 ? [older.id, newer.id] : [newer.id];
     const walked = await walkPages('/customers', CustomerRecord, { query: { platformCustomerId: id, isIncludingDeleted: 'true' }, limit: 1, settled: true });
     expect(walked.map((c) => c.id).sort(), 'supplement 1: the walk by one visits each customer of that platformCustomerId once, the deleted one and the one renamed to it').toEqual(expected.sort());
+    // Supplement 1: totalCount? (optional); where given, it counts every page of the list, not the page.
+    const first = expectStatus(await api.get('/customers', { query: { platformCustomerId: id, isIncludingDeleted: 'true', limit: 1 } }), 200, CustomerPage, 'Supplement 4: GET /customers answers a page of customers');
+    const sentences = ['Supplement 1: body {data[]*, hasMore*, nextCursor?, totalCount?: int}', 'Description, CustomerListResponse.totalCount: "Total number of customers matching the criteria (excluding pagination)"'];
+    if (first.totalCount !== undefined) expect(first.totalCount, sentences[1]).toBe(expected.length);
+    noteInterface('customers:list-total-count', sentences, first.totalCount === undefined ? 'no totalCount' : `totalCount ${first.totalCount} on a page of ${first.data.length}`);
   });
 
   it('refuses a limit outside 1-100 with a 400', async () => {

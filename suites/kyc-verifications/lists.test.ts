@@ -6,12 +6,14 @@
 import { describe, expect, it } from 'vitest';
 import { bareIndividual, beneficialOwner, business, individual } from '../../fixtures/customers.js';
 import { recordRule } from '../../helpers/coverage/recorder.js';
+import { expectStatus, noteInterface } from '../../helpers/expect.js';
 import { createCustomer } from '../../helpers/flows/customers.js';
 import { addOwner, uploadDocument, verify } from '../../helpers/flows/kyc.js';
 import { expectLimitRange, expectPagedOnce, expectPagedOverChanging, idsPaged } from '../../helpers/flows/list-rules.js';
 import { LIST_RULES } from '../../helpers/field-rules/lists.js';
+import { api } from '../../helpers/harness.js';
 import { basisSupplement, scenario } from '../../helpers/scenario.js';
-import { BeneficialOwner, Verification } from '../../helpers/schemas/kyc.js';
+import { BeneficialOwner, BeneficialOwnerPage, Verification } from '../../helpers/schemas/kyc.js';
 
 describe('GET /verifications', () => {
   const op = 'GET /verifications';
@@ -68,6 +70,11 @@ describe('GET /beneficial-owners', () => {
     for (const roles of [['UBO'], ['DIRECTOR'], ['CONTROL_PERSON']]) owners.push((await addOwner(beneficialOwner(company.id, { roles, ownershipPercentage: roles[0] === 'UBO' ? 60 : 0 }))).id);
     const foreign = (await addOwner(beneficialOwner(other.id))).id;
     await expectPagedOnce(op, '/beneficial-owners', BeneficialOwner, { customerId: company.id }, 1, owners);
+    // Supplement 1: totalCount? (optional); where given, it counts every page of the list, not the page.
+    const first = expectStatus(await api.get('/beneficial-owners', { query: { customerId: company.id, limit: 1 } }), 200, BeneficialOwnerPage, 'Supplement 14: GET /beneficial-owners answers a page');
+    const sentences = ['Supplement 1: body {data[]*, hasMore*, nextCursor?, totalCount?: int}', 'Description, BeneficialOwnerListResponse.totalCount: "Total number of results matching the criteria"'];
+    if (first.totalCount !== undefined) expect(first.totalCount, sentences[1]).toBe(owners.length);
+    noteInterface('beneficial-owners:list-total-count', sentences, first.totalCount === undefined ? 'no totalCount' : `totalCount ${first.totalCount} on a page of ${first.data.length}`);
     expect(await idsPaged('/beneficial-owners', BeneficialOwner, { customerId: other.id }, 1), "control: the other customer's list holds its own owner only").toEqual([foreign]);
     recordRule(op, LIST_RULES.scope('customer'));
   });
