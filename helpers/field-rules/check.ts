@@ -187,6 +187,9 @@ export function defaultRefusal(spec: Pick<RequestSpec, 'part'>): NonNullable<Rul
 export const SUBMIT_ENDPOINTS: ReadonlySet<string> = new Set(['POST /customers', 'PATCH /customers/{customerId}']);
 
 
+/** A FieldError's field with bracketed positions written as dot segments (`owners[0].name` as `owners.0.name`): both are dot-notation paths as commonly written (interface, FieldError: "dot-notation path"). */
+const dotPath = (field: unknown) => (typeof field === 'string' ? field.replace(/\[(\d+)\]/g, '.$1') : field);
+
 /** One rule broken in `runs()` generated requests: each refused with the rule's error, naming its field. */
 async function judgeRule(o: NegativeOptions, rule: Rule): Promise<void> {
   const why = `${o.spec.operation} ${rule.id}: ${rule.cite}`;
@@ -212,13 +215,13 @@ async function judgeRule(o: NegativeOptions, rule: Rule): Promise<void> {
       // The rule's first answer goes through every expectation (the error body's schema, coverage); an
       // answer that reads the same is refused alike; any other answer goes through them all again and fails there.
       const b = res.body as { status?: unknown; code?: unknown; message?: unknown; details?: { errors?: { field?: unknown }[] } } | undefined;
-      const fields = Array.isArray(b?.details?.errors) ? b.details.errors.map((e) => e?.field) : [];
+      const fields = Array.isArray(b?.details?.errors) ? b.details.errors.map((e) => dotPath(e?.field)) : [];
       const alike = res.status === error.status && b?.status === error.status && codes.includes(String(b?.code)) && typeof b?.message === 'string' && (!error.namesField || (!mustName && !fields.length) || namesRuleField(fields));
       if (alike && fullyJudged) return;
       fullyJudged = alike;
       const body = expectError(res, error.status, error.code, `a request breaking one documented rule is refused (${why})`);
       if (!error.namesField) return;
-      const given = (fieldErrorsOf(body) ?? []).map((e) => e.field);
+      const given = (fieldErrorsOf(body) ?? []).map((e) => dotPath(e.field));
       if (!given.length && !mustName) {
         noteInterface('field-errors:absent', FIELD_ERRORS_UNSTATED, `${o.spec.operation}: a request breaking ${rule.id} was refused 400 ${String(body.code)} without details.errors`);
         return;

@@ -13,9 +13,9 @@ import { pageCursorProblem, pageHasMoreOptionalOf, pageOf } from '../schemas/pag
  * the list's documents give `hasMore?` (a page without it is the last). `page`: the list response's
  * schema where the description gives it another shape than the common one (pageOf).
  * `settled`: nothing adds an item to the listed set or removes one during the walk (the scenario's
- * own resources, or a list no other scenario changes), so a page that says hasMore is followed by a
- * page with items in it (a target whose hasMore only says "this page is full" would answer an empty
- * last page), and the walk sees each item once. In a list others change meanwhile, an item added
+ * own resources, or a list no other scenario changes), so a page that says hasMore has items after it,
+ * on some later page (a target whose hasMore only says "this page is full" would end on an empty
+ * page), and the walk sees each item once. In a list others change meanwhile, an item added
  * before the cursor's place may move one already read onto a later page: no document says what a
  * cursor does then, so a repeat is dropped from the items returned, not judged.
  */
@@ -27,6 +27,7 @@ export async function walkPages<T extends z.ZodType>(
   const items: z.infer<T>[] = [];
   const seen = new Set<string>();
   let cursor: string | undefined;
+  let emptyFrom: number | undefined;
   for (let n = 0; n < (opts.maxPages ?? 200); n++) {
     const res = await api.get(template, { params: opts.params, query: { ...opts.query, limit: opts.limit, cursor }, ...(opts.auth ? { auth: opts.auth } : {}) });
     const page = expectStatus(
@@ -41,9 +42,9 @@ export async function walkPages<T extends z.ZodType>(
     // Each expectation is made when its check fails (the same matcher, the same message), as expectStatus
     // does: a walk checks every item it reads.
     if (data.length > opts.limit) expect(data.length, `Supplement 1: limit ${opts.limit} bounds a page; got ${data.length}`).toBeLessThanOrEqual(opts.limit);
-    if (opts.settled && n > 0 && data.length === 0) {
-      expect.fail(`Supplement 1: hasMore says more items follow; page ${n} of ${template} said hasMore, and the page at its nextCursor (${cursor}) is empty, though nothing removed an item from the list meanwhile`);
-    }
+    // Empty pages after one that said hasMore, in a settled walk: allowed while items follow them.
+    if (opts.settled && n > 0 && data.length === 0) emptyFrom ??= n;
+    else if (data.length) emptyFrom = undefined;
     for (const x of data as { id?: unknown }[]) {
       if (typeof x?.id === 'string' && seen.has(x.id)) {
         if (opts.settled) expect(seen.has(x.id), `Supplement 1: cursor is the previous page's nextCursor, so a walk of a list nothing changes sees each item once; ${x.id} came again on page ${n + 1} of ${template} (cursor ${cursor})`).toBe(false);
@@ -52,9 +53,14 @@ export async function walkPages<T extends z.ZodType>(
       if (typeof x?.id === 'string') seen.add(x.id);
       items.push(x as z.infer<T>);
     }
-    if (!page.hasMore) return items;
+    if (!page.hasMore) {
+      if (emptyFrom !== undefined) {
+        expect.fail(`openapi.yaml, hasMore: "more results are available beyond this page"; page ${emptyFrom} of ${template} said hasMore, and every page after it to the end of the walk (cursor ${cursor}) is empty, though nothing removed an item from the list meanwhile`);
+      }
+      return items;
+    }
     // An empty page may say hasMore (openapi.yaml, hasMore: "more results are available beyond this
-    // page"): the walk follows its cursor, bounded by maxPages; a settled walk fails on the empty page above.
+    // page"): the walk follows its cursor, bounded by maxPages; a settled walk fails when empty pages end it.
     cursor = page.nextCursor;
   }
   expect.fail(`${template}: still hasMore after ${opts.maxPages ?? 200} pages of ${opts.limit}`);
