@@ -49,8 +49,10 @@ interface SignedCase {
   op: string;
   method: Method;
   template: string;
-  /** What the scenario name says of it: the leg judged and the documented success. */
-  leg: string;
+  /** The documented success of the full retry, as the scenario's name says it. */
+  success: string;
+  /** The leg judged, as the scenario's name says it (a signed retry, unless the operation has several). */
+  where?: string;
   basis: string;
   prepare: () => Promise<Prepared>;
 }
@@ -112,7 +114,7 @@ async function judgeSignedRetry(c: SignedCase, p: Prepared): Promise<void> {
 
 const CASES: SignedCase[] = [
   {
-    op: 'POST /auth/credentials', method: 'POST', template: CREDENTIALS, leg: '201 AuthMethod (an SMS_OTP credential)',
+    op: 'POST /auth/credentials', method: 'POST', template: CREDENTIALS, success: '201 AuthMethod (an SMS_OTP credential)',
     basis: 'section 17: POST /auth/credentials {type, accountId} 202 -> (signer: existing verified credential) 201 AuthMethod',
     // An OTP credential's body is {type, accountId} alone: another type or account adds a second
     // refusal whose order the documents leave open (28.5, the signer), so its body mismatch is judged on passkeys below.
@@ -128,7 +130,7 @@ const CASES: SignedCase[] = [
     },
   },
   {
-    op: 'DELETE /auth/credentials/{credentialId}', method: 'DELETE', template: CREDENTIAL, leg: '204 (signed by a session of another credential)',
+    op: 'DELETE /auth/credentials/{credentialId}', method: 'DELETE', template: CREDENTIAL, success: '204 (signed by a session of another credential)',
     basis: 'section 17: DELETE /auth/credentials/{id} 202 -> (signer: another credential) 204',
     prepare: async () => {
       const { account, key } = await loggedInWallet();
@@ -143,7 +145,7 @@ const CASES: SignedCase[] = [
     },
   },
   {
-    op: 'POST /auth/credentials/{credentialId}/verify', method: 'POST', template: CREDENTIAL_VERIFY, leg: '200 AuthSession (EMAIL_OTP, signed by the key in the bundle)',
+    op: 'POST /auth/credentials/{credentialId}/verify', method: 'POST', template: CREDENTIAL_VERIFY, success: '200 AuthSession (EMAIL_OTP, signed by the key in the bundle)',
     basis: 'section 17: OTP verify {type, encryptedOtpBundle*} 202 -> (signer: TEK) 200 AuthSession',
     prepare: async () => {
       const { emailOtp } = await walletAccount();
@@ -161,7 +163,7 @@ const CASES: SignedCase[] = [
     },
   },
   {
-    op: 'DELETE /auth/sessions/{sessionId}', method: 'DELETE', template: SESSION, leg: '204 (signed by another verified session)',
+    op: 'DELETE /auth/sessions/{sessionId}', method: 'DELETE', template: SESSION, success: '204 (signed by another verified session)',
     basis: 'section 17: DELETE /auth/sessions/{id} 202 -> (any verified session, self allowed) 204',
     prepare: async () => {
       const { account, emailOtp, key } = await loggedInWallet();
@@ -176,7 +178,7 @@ const CASES: SignedCase[] = [
     },
   },
   {
-    op: 'POST /auth/sessions/{sessionId}/refresh', method: 'POST', template: SESSION_REFRESH, leg: '201 AuthSession (signed by the current session)',
+    op: 'POST /auth/sessions/{sessionId}/refresh', method: 'POST', template: SESSION_REFRESH, success: '201 AuthSession (signed by the current session)',
     basis: 'section 17: refresh {clientPublicKey*} same both legs, 202 -> (current session) 201 AuthSession',
     prepare: async () => {
       const { session, key } = await loggedInWallet();
@@ -191,7 +193,7 @@ const CASES: SignedCase[] = [
     },
   },
   {
-    op: 'POST /auth/delegated-keys', method: 'POST', template: DELEGATED_KEYS, leg: 'on its first signed leg, 202 for the second and then 201 DelegatedKey',
+    op: 'POST /auth/delegated-keys', method: 'POST', template: DELEGATED_KEYS, success: '202 for the second leg, then 201 DelegatedKey ACTIVE', where: 'its first signed leg',
     basis: 'section 17: {cardId*, internalAccountId*, nickname*} same on all legs, 202 -> 202 -> 201 DelegatedKey ACTIVE',
     prepare: async () => {
       const { call, key } = await walletWithCard();
@@ -206,7 +208,7 @@ const CASES: SignedCase[] = [
     },
   },
   {
-    op: 'POST /auth/delegated-keys', method: 'POST', template: DELEGATED_KEYS, leg: 'on its second signed leg, 201 DelegatedKey ACTIVE',
+    op: 'POST /auth/delegated-keys', method: 'POST', template: DELEGATED_KEYS, success: '201 DelegatedKey ACTIVE', where: 'its second signed leg',
     basis: 'section 17: {cardId*, internalAccountId*, nickname*} same on all legs, 202 -> 202 -> 201 DelegatedKey ACTIVE; abandoned after leg 2 stays PENDING (does not block another)',
     prepare: async () => {
       const { call, key } = await walletWithCard();
@@ -220,7 +222,7 @@ const CASES: SignedCase[] = [
     },
   },
   {
-    op: 'PATCH /internal-accounts/{internalAccountId}', method: 'PATCH', template: WALLET_ACCOUNT, leg: '200 InternalAccount',
+    op: 'PATCH /internal-accounts/{internalAccountId}', method: 'PATCH', template: WALLET_ACCOUNT, success: '200 InternalAccount',
     basis: 'section 17: PATCH /internal-accounts/{id} {privateEnabled?} 202 -> 200 InternalAccount',
     prepare: async () => {
       const { account, key } = await loggedInWallet();
@@ -233,7 +235,7 @@ const CASES: SignedCase[] = [
     },
   },
   {
-    op: 'POST /internal-accounts/{internalAccountId}/export', method: 'POST', template: WALLET_EXPORT, leg: '200 {id, encryptedWalletCredentials}',
+    op: 'POST /internal-accounts/{internalAccountId}/export', method: 'POST', template: WALLET_EXPORT, success: '200 {id, encryptedWalletCredentials}',
     basis: 'section 17: export {clientPublicKey* uncompressed, fresh} 202 -> 200 {id*, encryptedWalletCredentials*}',
     prepare: async () => {
       const { account, key } = await loggedInWallet();
@@ -247,7 +249,7 @@ const CASES: SignedCase[] = [
     },
   },
   {
-    op: 'PATCH /customers/{customerId}', method: 'PATCH', template: WALLET_CONTACT, leg: '200 Customer (an embedded-wallet customer\'s email)',
+    op: 'PATCH /customers/{customerId}', method: 'PATCH', template: WALLET_CONTACT, success: '200 Customer (an embedded-wallet customer\'s email)',
     basis: 'section 17: PATCH /customers/{id} (EW contact) email, 202 -> (tied wallet session) 200 Customer',
     prepare: async () => {
       const { customerId, key } = await loggedInWallet();
@@ -265,11 +267,11 @@ const CASES: SignedCase[] = [
 const codesOf = (op: string) => walletRules(op).map((r) => ({ [W.missing]: 'WALLET_SIGNATURE_MISSING', [W.malformed]: 'WALLET_SIGNATURE_MALFORMED', [W.bodyMismatch]: 'WALLET_SIGNATURE_BODY_MISMATCH', [W.invalid]: 'WALLET_SIGNATURE_INVALID', [W.requestIdMissing]: 'REQUEST_ID_MISSING' })[r]!);
 
 for (const c of CASES) {
-  describe(`${c.op}: the wallet signature`, () => {
+  describe(`${c.op}: the wallet signature${c.where ? ` (${c.where})` : ''}`, () => {
     scenario({ area: 'Embedded Wallet Auth', operation: c.op, section: 'Authentication', basis: 'supplement' });
     const codes = c.op === 'POST /auth/credentials' ? codesOf(c.op).filter((code) => code !== 'WALLET_SIGNATURE_BODY_MISMATCH') : codesOf(c.op);
 
-    it(`answers 401 ${codes.join(', ')} to a signed retry lacking each, ${c.leg} to the full retry`, async (ctx) => {
+    it(`answers 401 ${codes.join(', ')} to ${c.where ?? 'a signed retry'} lacking each, and ${c.success} to the full retry`, async (ctx) => {
       needEmbeddedWallet(ctx, codes.map((code) => `error:401:${code}`));
       await basisSupplement(`section 10: signed retry "Where"; ${c.basis}; the 401 codes by their meaning`);
       await judgeSignedRetry(c, await c.prepare());
