@@ -115,7 +115,7 @@ export function coverageMarkdown(c: Coverage): string {
   }
   const au = c.authentication;
   lines.push('', `## Authentication rules: ${au.exercised}/${au.declared} judged, on ${au.operations} operations`, '');
-  lines.push("Every operation refuses the credentials its scheme (the description's `security`) does not take: none, a wrong one, another scheme, a deleted agent's (helpers/spec/security.ts).", '');
+  lines.push("Every operation refuses the credentials its scheme (the description's `security`) does not take: none, a wrong one, another scheme, a deleted agent's; every signed-retry operation of the embedded wallet refuses a retry without its stamp, with one that is no stamp, for another body, by a key not its signer's, or without Request-Id (helpers/spec/security.ts).", '');
   if (au.missing.length) lines.push(...au.missing.map((m) => `- ✗ ${m.operation}: ${m.rule}: not judged by any scenario`));
   for (const area of AREAS) {
     const missing = KINDS.flatMap((k) => c.areas[area][k].missing);

@@ -1,7 +1,7 @@
 // Flows of API tokens and embedded-wallet auth as a client runs them. basis: supplement (sections 10,
 // 17 and 20): the interface names neither operation set beyond the functional areas and the wallet
 // signature headers.
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { assert, expect, type TestContext } from 'vitest';
 import { individual } from '../../fixtures/customers.js';
 import { CLOCK_MARGIN_MS, msUntil } from '../deadline.js';
@@ -9,6 +9,7 @@ import { expectStatus } from '../expect.js';
 import { api, capabilities } from '../harness.js';
 import { requireCapability } from '../scenario.js';
 import type { Auth } from '../client.js';
+import { SoftwareAuthenticator } from '../authenticators/webauthn.js';
 import { InternalAccount } from '../schemas/index.js';
 import {
   AuthMethodList, AuthSession, AuthSessionList, AuthSignatureRequest, CreatedApiToken, OtpChallenge, SignatureRequest,
@@ -46,6 +47,38 @@ export const SESSION = '/auth/sessions/{sessionId}';
 export const SESSION_REFRESH = '/auth/sessions/{sessionId}/refresh';
 export const WALLET_ACCOUNT = '/internal-accounts/{internalAccountId}';
 export const WALLET_EXPORT = '/internal-accounts/{internalAccountId}/export';
+/** PATCH of an embedded-wallet customer's contact (supplement 17: "PATCH /customers/{id} (EW contact)"). */
+export const WALLET_CONTACT = '/customers/{customerId}';
+
+/** Supplement 17: PATCH /internal-accounts/{id} {privateEnabled?}. */
+export const privacyChange = (internalAccountId: string, privateEnabled: boolean): Call => ({ params: { internalAccountId }, body: { privateEnabled } });
+
+/** An email no customer has. */
+export const freshEmail = () => `conformance-${randomUUID().slice(0, 12)}@example.com`;
+/** Supplement 17: PATCH /customers/{id} (EW contact) `email`. */
+export const emailChange = (customerId: string, email: string): Call => ({ params: { customerId }, body: { customerType: 'INDIVIDUAL', email } });
+
+/** Supplement 17: POST /auth/credentials {type*, accountId*} for an SMS_OTP credential. */
+export const smsOtpCall = (accountId: string): Call => ({ body: { type: 'SMS_OTP', accountId } });
+
+/** A passkey challenge of the client's own (supplement 17: "challenge* (base64url, single use)"). */
+export const newPasskeyChallenge = () => randomBytes(32).toString('base64url');
+
+/**
+ * A PASSKEY credential body (supplement 17: nickname* 1–100, challenge*, attestation*) registered by
+ * `authenticator` for the target's declared relying party (passkeyParty gates the scenario), its
+ * attestation made over `signedChallenge` (the body's own challenge unless a scenario breaks it).
+ */
+export function passkeyBody(accountId: string, opts: { nickname?: string; authenticator?: SoftwareAuthenticator; challenge?: string; signedChallenge?: string } = {}) {
+  const { nickname = 'conformance passkey', authenticator = new SoftwareAuthenticator(), challenge = newPasskeyChallenge(), signedChallenge = challenge } = opts;
+  const origin = capabilities.walletPasskeyOrigin;
+  if (origin === undefined) throw new Error('passkeyBody: the target declares no origin its wallet passkeys are made for (gate the scenario with passkeyParty)');
+  const credential = authenticator.register({ challenge: signedChallenge }, origin, new URL(origin).hostname);
+  return {
+    type: 'PASSKEY', accountId, nickname, challenge,
+    attestation: { credentialId: credential.id, clientDataJson: credential.response.clientDataJSON, attestationObject: credential.response.attestationObject, transports: credential.response.transports },
+  };
+}
 
 /** Skips unless the target declares how an embedded wallet account comes to be (SVC_EMBEDDED_WALLET_TRIGGER). */
 export const needEmbeddedWallet = (ctx: TestContext, ids: string[] = []) =>
@@ -69,6 +102,13 @@ export const WALLET_OTP = '000000';
 
 export const SIGNATURE_HEADER = 'Svc-Wallet-Signature';
 export const REQUEST_ID_HEADER = 'Request-Id';
+
+/**
+ * Svc-Wallet-Signature values that are no stamp (supplement 17: WALLET_SIGNATURE_MALFORMED "undecodable";
+ * the stamp is base64url JSON {publicKey, scheme, signature}): plain text, and base64url of cut-off JSON.
+ * Never supplement 10's legacy `sandbox-valid-signature`, which a sandbox accepts.
+ */
+export const NOT_STAMPS = ['not a stamp', Buffer.from('{"publicKey":').toString('base64url')] as const;
 
 export interface Call {
   params?: Record<string, string>;

@@ -26,6 +26,11 @@ export const embeddedWalletAuthFaults = {
     suites: ['embedded-wallet-auth/signed-retry.test.ts'],
     rule: 'Authentication 4: WALLET_SIGNATURE_BODY_MISMATCH (signature computed over a different body); supplement 17: retry body different from the bound body.',
   },
+  'wallet-session-revoke-unsigned': {
+    areas: ['embedded-wallet-auth'],
+    suites: ['embedded-wallet-auth/every-signed-operation.test.ts'],
+    rule: 'Authentication 4: WALLET_SIGNATURE_INVALID (fails verification against the registered credential); supplement 17: DELETE /auth/sessions/{id} 202 -> (any verified session) 204: the signed retry of a session revocation takes a stamp by a key no session holds.',
+  },
   'wallet-stamp-unverified': {
     areas: ['embedded-wallet-auth'],
     suites: ['embedded-wallet-auth/signed-retry.test.ts'],

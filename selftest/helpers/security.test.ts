@@ -2,7 +2,7 @@
 // authentication rules judged on every operation (helpers/spec/security.ts).
 import { describe, expect, it } from 'vitest';
 import { catalogIds } from '../../helpers/spec/catalog.js';
-import { AUTH_RULES, authenticationRules, operationSchemes } from '../../helpers/spec/security.js';
+import { AUTH_RULES, authenticationRules, operationSchemes, WALLET_SIGNED_OPERATIONS } from '../../helpers/spec/security.js';
 
 describe('operation schemes from the description', () => {
   const schemes = operationSchemes();
@@ -26,5 +26,18 @@ describe('operation schemes from the description', () => {
     expect(rules['GET /agents/me']).toEqual(Object.values(AUTH_RULES.agent));
     expect(rules['POST /agents/device-codes/{deviceCode}/redeem']).toBeUndefined();
     expect(Object.keys(rules).length).toBe(schemes.size - 1);
+  });
+
+  it('adds the wallet signature rules to each signed-retry operation, a body mismatch only where the operation has a body', () => {
+    const rules = authenticationRules();
+    const { bodyMismatch, ...withoutBody } = AUTH_RULES.wallet;
+    expect(Object.keys(WALLET_SIGNED_OPERATIONS).filter((op) => !catalogIds().operations.includes(`op:${op}`)), 'every signed-retry operation is a catalog operation').toEqual([]);
+    expect(Object.keys(WALLET_SIGNED_OPERATIONS)).toHaveLength(9);
+    expect(rules['PATCH /internal-accounts/{internalAccountId}']).toEqual([...Object.values(AUTH_RULES.basic), ...Object.values(AUTH_RULES.wallet)]);
+    expect(rules['DELETE /auth/sessions/{sessionId}']).toEqual([...Object.values(AUTH_RULES.basic), ...Object.values(withoutBody)]);
+    expect(rules['DELETE /auth/credentials/{credentialId}']).not.toContain(bodyMismatch);
+    // An operation outside the signed retry keeps its scheme's rules only.
+    expect(rules['GET /auth/sessions']).toEqual(Object.values(AUTH_RULES.basic));
+    expect(rules['POST /auth/credentials/{credentialId}/challenge']).toEqual(Object.values(AUTH_RULES.basic));
   });
 });

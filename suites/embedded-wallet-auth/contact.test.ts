@@ -6,16 +6,14 @@ import { randomInt, randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { expectError, expectStatus, noteInterface } from '../../helpers/expect.js';
 import {
-  CREDENTIALS, listCredentials, loggedInWallet, refusalOnEitherLeg, signatureRequest, signed, signedRetryOf, stampHeaders, walletAccount, type Call, needEmbeddedWallet,
+  CREDENTIALS, emailChange, freshEmail, listCredentials, loggedInWallet, refusalOnEitherLeg, signatureRequest, signed, signedRetryOf, stampHeaders, walletAccount, type Call, needEmbeddedWallet, WALLET_CONTACT,
 } from '../../helpers/flows/wallet.js';
 import { api, capabilities } from '../../helpers/harness.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
 import { Customer } from '../../helpers/schemas/index.js';
 import { AuthMethod } from '../../helpers/schemas/wallet.js';
 
-const CUSTOMER = '/customers/{customerId}';
-const freshEmail = () => `conformance-${randomUUID().slice(0, 12)}@example.com`;
-const emailChange = (customerId: string, email: string): Call => ({ params: { customerId }, body: { customerType: 'INDIVIDUAL', email } });
+const CUSTOMER = WALLET_CONTACT;
 const phoneChange = (customerId: string, phoneNumber: string): Call => ({ params: { customerId }, body: { customerType: 'INDIVIDUAL', phoneNumber } });
 /** A US number in E.164, random enough not to be any other customer's. */
 const freshPhone = () => `+1${String(2 + randomInt(8))}${String(randomInt(1e9)).padStart(9, '0')}`;

@@ -2,32 +2,11 @@
 // PENDING, ACTIVE, REVOKED and refusals: basis: supplement (section 17).
 import { describe, expect, it } from 'vitest';
 import { expectError, expectRefusedTransition, expectStatus, expectTransition } from '../../helpers/expect.js';
-import { issueCard } from '../../helpers/flows/cards.js';
-import { loggedInWallet, signatureRequest, signedRetryOf, stampHeaders, type Call, needEmbeddedWallet } from '../../helpers/flows/wallet.js';
+import { DELEGATED_KEY as KEY, DELEGATED_KEYS as KEYS, delegatedKeyLegs as twoLegs, walletWithCard } from '../../helpers/flows/delegated-keys.js';
+import { loggedInWallet, signedRetryOf, stampHeaders, needEmbeddedWallet } from '../../helpers/flows/wallet.js';
 import { api } from '../../helpers/harness.js';
 import { basisSupplement, scenario } from '../../helpers/scenario.js';
 import { DelegatedKey, DelegatedKeyList, SignatureRequest } from '../../helpers/schemas/wallet.js';
-import type { SessionKey } from '../../helpers/wallets/stamp.js';
-
-const KEYS = '/auth/delegated-keys';
-const KEY = '/auth/delegated-keys/{delegatedKeyId}';
-
-/** A logged-in wallet whose account funds a card. */
-async function walletWithCard() {
-  const wallet = await loggedInWallet();
-  const card = await issueCard(wallet.customerId, wallet.account.id);
-  const call: Call = { body: { cardId: card.id, internalAccountId: wallet.account.id, nickname: 'card signer' } };
-  return { ...wallet, card, call };
-}
-
-/** The first two legs: 202, then the first signed retry answers 202 again with a new request. */
-async function twoLegs(call: Call, key: SessionKey): Promise<SignatureRequest> {
-  const first = await signatureRequest('POST', KEYS, call);
-  const res = await signedRetryOf('POST', KEYS, call, stampHeaders(key, first));
-  const second = expectStatus(res, 202, SignatureRequest, 'supplement 17: POST /auth/delegated-keys goes 202 -> 202 -> 201');
-  expect(second.requestId, 'the second leg asks for a new request').not.toBe(first.requestId);
-  return second;
-}
 
 const keysOf = async (accountId: string) => expectStatus(await api.get(KEYS, { query: { accountId } }), 200, DelegatedKeyList).data;
 

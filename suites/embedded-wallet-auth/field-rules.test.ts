@@ -6,13 +6,13 @@
 // say whether a body breaking a field rule is refused before the 202 or on the signed retry: each
 // broken request is judged on the leg that refuses it (refusalOnEitherLeg: the first call's answer
 // unless it is 202, else the answer to the retry stamped by a verified session).
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { expectStatus } from '../../helpers/expect.js';
 import {
   CREDENTIAL_CHALLENGE, CREDENTIAL_VERIFY, CREDENTIALS,
-  expectSessionsUnchanged, listCredentials, listSessions, loggedInWallet, needEmbeddedWallet, oauthIssuer, otpChallenge, passkeyParty, refusalOnEitherLeg, sealOtp, signed,
+  expectSessionsUnchanged, listCredentials, listSessions, loggedInWallet, needEmbeddedWallet, oauthIssuer, otpChallenge, passkeyBody, passkeyParty, refusalOnEitherLeg, sealOtp, signed,
 } from '../../helpers/flows/wallet.js';
 import { api, capabilities } from '../../helpers/harness.js';
 import { checkValidAnswered } from '../../helpers/field-rules/answered.js';
@@ -28,16 +28,6 @@ const AREA = 'Embedded Wallet Auth';
 
 /** The relying party the target declares for wallet passkeys (passkeyParty skips a scenario without it). */
 const party = () => ({ origin: capabilities.walletPasskeyOrigin!, rpId: new URL(capabilities.walletPasskeyOrigin!).hostname });
-/** A PASSKEY credential body registered by a new software authenticator over a fresh challenge (supplement 17). */
-function passkeyBody(accountId: string, nickname = 'conformance passkey', authenticator = new SoftwareAuthenticator()) {
-  const challenge = randomBytes(32).toString('base64url');
-  const credential = authenticator.register({ challenge }, party().origin, party().rpId);
-  return {
-    type: 'PASSKEY', accountId, nickname, challenge,
-    attestation: { credentialId: credential.id, clientDataJson: credential.response.clientDataJSON, attestationObject: credential.response.attestationObject, transports: credential.response.transports },
-  };
-}
-
 /** An OIDC token of a supported issuer for a new subject (supplement 17: JWT-shaped, supported iss, non-empty aud/sub, iat < 60 s, dummy signature). */
 function oidcToken(claims: Record<string, unknown> = {}) {
   const part = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url');
@@ -63,7 +53,7 @@ describe(CREDENTIAL_CREATE, () => {
     await checkRulesRefused({
       spec: credentialCreate({ accountId: account.id }),
       // A PASSKEY request starts from a real registration, an OAUTH one from a token of a supported issuer.
-      complete: (b) => (b.type === 'PASSKEY' ? passkeyBody(account.id, String(b.nickname)) : b.type === 'OAUTH' ? { ...b, oidcToken: oidcToken() } : b),
+      complete: (b) => (b.type === 'PASSKEY' ? passkeyBody(account.id, { nickname: String(b.nickname) }) : b.type === 'OAUTH' ? { ...b, oidcToken: oidcToken() } : b),
       send: (b) => refusalOnEitherLeg('POST', CREDENTIALS, { body: b }, key),
       unchanged: async (rule) => expect(await credentialIds(account.id), `requests breaking ${rule.id} were refused and added no credential to ${account.id}`).toEqual(before),
     });
@@ -83,7 +73,7 @@ describe(CREDENTIAL_CREATE, () => {
       complete: async (b) => {
         wallet = b.type === 'SMS_OTP' ? await loggedInWallet() : shared;
         const accountId = wallet.account.id;
-        return b.type === 'PASSKEY' ? passkeyBody(accountId, String(b.nickname)) : b.type === 'OAUTH' ? { ...b, accountId, oidcToken: oidcToken() } : { ...b, accountId };
+        return b.type === 'PASSKEY' ? passkeyBody(accountId, { nickname: String(b.nickname) }) : b.type === 'OAUTH' ? { ...b, accountId, oidcToken: oidcToken() } : { ...b, accountId };
       },
       send: (b) => signed('POST', CREDENTIALS, { body: b }, wallet.key),
       answered: { status: 201, schema: AuthMethod },
@@ -134,7 +124,7 @@ describe(CREDENTIAL_VERIFY_OP, () => {
     const sub = randomUUID();
     const oauth = expectStatus(await signed('POST', CREDENTIALS, { body: { type: 'OAUTH', accountId: wallet.account.id, oidcToken: oidcToken({ sub }) } }, wallet.key), 201, AuthMethod, 'an OAUTH credential');
     const authenticator = new SoftwareAuthenticator();
-    const passkey = expectStatus(await signed('POST', CREDENTIALS, { body: passkeyBody(wallet.account.id, 'verify passkey', authenticator) }, wallet.key), 201, AuthMethod, 'a PASSKEY credential');
+    const passkey = expectStatus(await signed('POST', CREDENTIALS, { body: passkeyBody(wallet.account.id, { nickname: 'verify passkey', authenticator }) }, wallet.key), 201, AuthMethod, 'a PASSKEY credential');
     let tek = new SessionKey();
     let requestId = '';
     // Each generated body carries its variant's type (fixed) until a rule's change alters it, after `complete`.

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { assert, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { expectError, expectRefusal, expectStatus, noteInterface } from '../../helpers/expect.js';
-import { CREDENTIAL_CHALLENGE, CREDENTIAL_VERIFY, CREDENTIALS, listCredentials, listSessions, loggedInWallet, refusalOnEitherLeg, signed, WALLET_ACCOUNT, needEmbeddedWallet, passkeyParty } from '../../helpers/flows/wallet.js';
+import { CREDENTIAL_CHALLENGE, CREDENTIAL_VERIFY, CREDENTIALS, listCredentials, listSessions, loggedInWallet, newPasskeyChallenge, passkeyBody, refusalOnEitherLeg, signed, WALLET_ACCOUNT, needEmbeddedWallet, passkeyParty } from '../../helpers/flows/wallet.js';
 import { api, capabilities } from '../../helpers/harness.js';
 import { InternalAccount } from '../../helpers/schemas/index.js';
 import { SessionKey } from '../../helpers/wallets/stamp.js';
@@ -16,21 +16,10 @@ import { AuthMethod, AuthSession, PasskeyChallenge } from '../../helpers/schemas
 import { SoftwareAuthenticator } from '../../helpers/authenticators/webauthn.js';
 
 // The relying party of embedded-wallet passkeys is stated nowhere (interface note wallet-passkey-relying-party).
-const newChallenge = () => randomBytes(32).toString('base64url');
+const newChallenge = newPasskeyChallenge;
 
 /** The relying party the target declares for wallet passkeys (passkeyParty skips a scenario without it). */
 const party = () => ({ origin: capabilities.walletPasskeyOrigin!, rpId: new URL(capabilities.walletPasskeyOrigin!).hostname });
-
-function passkeyBody(accountId: string, authenticator: SoftwareAuthenticator, challenge = newChallenge(), signedChallenge = challenge) {
-  const credential = authenticator.register({ challenge: signedChallenge }, party().origin, party().rpId);
-  return {
-    type: 'PASSKEY',
-    accountId,
-    nickname: 'conformance passkey',
-    challenge,
-    attestation: { credentialId: credential.id, clientDataJson: credential.response.clientDataJSON, attestationObject: credential.response.attestationObject, transports: credential.response.transports },
-  };
-}
 
 describe('POST /auth/credentials (PASSKEY)', () => {
   scenario({ area: 'Embedded Wallet Auth', operation: 'POST /auth/credentials', section: 'Errors', basis: 'supplement' });
@@ -41,20 +30,20 @@ describe('POST /auth/credentials (PASSKEY)', () => {
     await basisSupplement('section 17: PASSKEY {nickname, challenge, attestation} 202 -> 201 AuthMethod; many passkeys per account');
     const { account, key } = await loggedInWallet();
     const first = new SoftwareAuthenticator();
-    const created = expectStatus(await signed('POST', CREDENTIALS, { body: passkeyBody(account.id, first) }, key), 201, AuthMethod, 'a new passkey');
+    const created = expectStatus(await signed('POST', CREDENTIALS, { body: passkeyBody(account.id, { authenticator: first }) }, key), 201, AuthMethod, 'a new passkey');
     expect([created.type, created.nickname]).toEqual(['PASSKEY', 'conformance passkey']);
     noteInterface('wallet-passkey-relying-party', ['supplement 17: PASSKEY attestation*{credentialId*, clientDataJson*, attestationObject*, transports?} (the relying party and origin are not stated)'], `a passkey of relying party ${party().rpId} at ${party().origin} (the target's declared origin) was accepted`);
-    const second = expectStatus(await signed('POST', CREDENTIALS, { body: passkeyBody(account.id, new SoftwareAuthenticator()) }, key), 201, AuthMethod, 'supplement 17: many passkeys per account');
+    const second = expectStatus(await signed('POST', CREDENTIALS, { body: passkeyBody(account.id) }, key), 201, AuthMethod, 'supplement 17: many passkeys per account');
     expect(second.id).not.toBe(created.id);
 
-    const again = await refusalOnEitherLeg('POST', CREDENTIALS, { body: passkeyBody(account.id, first) }, key);
+    const again = await refusalOnEitherLeg('POST', CREDENTIALS, { body: passkeyBody(account.id, { authenticator: first }) }, key);
     expectError(again, 400, 'PASSKEY_CREDENTIAL_ALREADY_EXISTS', 'Errors / 400: same WebAuthn credentialId already registered on the internal account');
     expect((await listCredentials(account.id)).filter((c) => c.type === 'PASSKEY'), 'the refusal added nothing').toHaveLength(2);
 
     // The code is for a credentialId registered "on the internal account": another account's wallet
     // registering the same authenticator is not that case (whether it is taken is noted).
     const other = await loggedInWallet();
-    const elsewhere = await refusalOnEitherLeg('POST', CREDENTIALS, { body: passkeyBody(other.account.id, first) }, other.key);
+    const elsewhere = await refusalOnEitherLeg('POST', CREDENTIALS, { body: passkeyBody(other.account.id, { authenticator: first }) }, other.key);
     noteInterface('wallet-passkey-other-account', ['Errors / 400: PASSKEY_CREDENTIAL_ALREADY_EXISTS (same WebAuthn credentialId already registered on the internal account)'], `the same credentialId on another account answered ${elsewhere.status}`);
     if (elsewhere.status !== 201) {
       expect(elsewhere.status, 'an answer other than 201 is a refusal: a client error, never a 5xx').toBeLessThan(500);
@@ -68,12 +57,12 @@ describe('POST /auth/credentials (PASSKEY)', () => {
     await basisSupplement('section 17: challenge* (base64url, single use); passkeys validated for real');
     const { account, key } = await loggedInWallet();
     const note = { id: 'wallet-passkey-attestation-refusal', sentences: ['supplement 17: POST /auth/credentials errors 400 ... INVALID_INPUT (bad OIDC); 401; 404 (the code of a bad attestation is not stated)'] };
-    const wrong = await refusalOnEitherLeg('POST', CREDENTIALS, { body: passkeyBody(account.id, new SoftwareAuthenticator(), newChallenge(), newChallenge()) }, key);
+    const wrong = await refusalOnEitherLeg('POST', CREDENTIALS, { body: passkeyBody(account.id, { challenge: newChallenge(), signedChallenge: newChallenge() }) }, key);
     expectRefusal(wrong, 'an attestation over another challenge', note, { statuses: [401, 404], sentence: 'supplement 17: POST /auth/credentials errors 400; 401; 404' });
 
     const challenge = newChallenge();
-    expectStatus(await signed('POST', CREDENTIALS, { body: passkeyBody(account.id, new SoftwareAuthenticator(), challenge) }, key), 201, AuthMethod, 'control: the attestation over the body\'s challenge');
-    const reused = await refusalOnEitherLeg('POST', CREDENTIALS, { body: passkeyBody(account.id, new SoftwareAuthenticator(), challenge) }, key);
+    expectStatus(await signed('POST', CREDENTIALS, { body: passkeyBody(account.id, { challenge }) }, key), 201, AuthMethod, 'control: the attestation over the body\'s challenge');
+    const reused = await refusalOnEitherLeg('POST', CREDENTIALS, { body: passkeyBody(account.id, { challenge }) }, key);
     expectRefusal(reused, 'a passkey challenge used a second time', note, { statuses: [401, 404], sentence: 'supplement 17: POST /auth/credentials errors 400; 401; 404' });
   });
 });
@@ -87,7 +76,7 @@ describe('POST /auth/credentials/{credentialId}/challenge and /verify (PASSKEY)'
     await basisSupplement('section 17: a new passkey\'s first session comes from challenge + verify; PASSKEY challenge = lowercase hex SHA-256, pass its UTF-8 bytes to WebAuthn; verify {type, assertion} + Request-Id -> 200');
     const { account, key } = await loggedInWallet();
     const authenticator = new SoftwareAuthenticator();
-    const passkey = expectStatus(await signed('POST', CREDENTIALS, { body: passkeyBody(account.id, authenticator) }, key), 201, AuthMethod);
+    const passkey = expectStatus(await signed('POST', CREDENTIALS, { body: passkeyBody(account.id, { authenticator: authenticator }) }, key), 201, AuthMethod);
     const sessionKey = new SessionKey();
     const challenge = expectStatus(await api.post(CREDENTIAL_CHALLENGE, { params: { credentialId: passkey.id }, body: { clientPublicKey: sessionKey.publicKeyHex } }), 200, PasskeyChallenge);
     expect(challenge.credentialId, 'the challenge names the WebAuthn credential id').toBe(authenticator.credentialIdB64url);
@@ -122,7 +111,7 @@ describe('POST /auth/credentials/{credentialId}/challenge and /verify (PASSKEY)'
     await basisSupplement('section 17: clientPublicKey uncompressed = legacy, key returned sealed (base58check: 33-byte encapsulated key + AES-256-GCM); openapi.yaml, AuthCredentialChallengeRequest.clientPublicKey');
     const { account, key } = await loggedInWallet();
     const authenticator = new SoftwareAuthenticator();
-    const passkey = expectStatus(await signed('POST', CREDENTIALS, { body: passkeyBody(account.id, authenticator) }, key), 201, AuthMethod);
+    const passkey = expectStatus(await signed('POST', CREDENTIALS, { body: passkeyBody(account.id, { authenticator: authenticator }) }, key), 201, AuthMethod);
     const client = new SessionKey();
     const res = await api.post(CREDENTIAL_CHALLENGE, { params: { credentialId: passkey.id }, body: { clientPublicKey: client.uncompressedPublicKeyHex } });
     noteInterface('wallet-passkey-legacy-key', [

@@ -5,7 +5,7 @@ import { assert, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { expectError, expectStatus, noteInterface } from '../../helpers/expect.js';
 import {
-  listSessions, loggedInWallet, otpLogin, SESSION, SESSION_REFRESH, signatureRequest, signed, signedRetryOf, stampHeaders, WALLET_ACCOUNT, needEmbeddedWallet,
+  listSessions, loggedInWallet, otpLogin, privacyChange, SESSION, SESSION_REFRESH, signatureRequest, signed, signedRetryOf, stampHeaders, WALLET_ACCOUNT, needEmbeddedWallet,
 } from '../../helpers/flows/wallet.js';
 import { api } from '../../helpers/harness.js';
 import { basisSupplement, scenario } from '../../helpers/scenario.js';
@@ -13,8 +13,6 @@ import { InternalAccount } from '../../helpers/schemas/index.js';
 import { AuthSession } from '../../helpers/schemas/wallet.js';
 import { openCredentialBundle } from '../../helpers/wallets/hpke.js';
 import { SessionKey } from '../../helpers/wallets/stamp.js';
-
-const patch = (internalAccountId: string, privateEnabled: boolean) => ({ params: { internalAccountId }, body: { privateEnabled } });
 
 describe('POST /auth/sessions/{sessionId}/refresh', () => {
   scenario({ area: 'Embedded Wallet Auth', operation: 'POST /auth/sessions/{sessionId}/refresh', section: 'Authentication', basis: 'supplement' });
@@ -38,7 +36,7 @@ describe('POST /auth/sessions/{sessionId}/refresh', () => {
       'supplement 17: "POST /auth/sessions/{id}/refresh {clientPublicKey*} same both legs; 202-> (current session) 201 AuthSession"',
       'openapi.yaml, POST /auth/sessions/{id}/refresh: "Refresh an active Embedded Wallet auth session and create a new session signing key" (whether the session refreshed stays active is not stated)',
     ], active.includes(session.id) ? 'the session refreshed stays active beside the new one' : 'the session refreshed is no longer active: the new one takes its place');
-    expectStatus(await signed('PATCH', WALLET_ACCOUNT, patch(account.id, true), next), 200, InternalAccount, 'the refreshed session\'s key signs');
+    expectStatus(await signed('PATCH', WALLET_ACCOUNT, privacyChange(account.id, true), next), 200, InternalAccount, 'the refreshed session\'s key signs');
   });
 });
 
@@ -59,7 +57,7 @@ describe('POST /auth/sessions/{sessionId}/refresh (legacy uncompressed key)', ()
       return assert.fail(`the client key does not open encryptedSessionSigningKey with the provider's library: ${(err as Error).message}`);
     }
     expect(secret.length, 'the sealed session key is a P-256 private key').toBe(32);
-    expectStatus(await signed('PATCH', WALLET_ACCOUNT, patch(account.id, true), new SessionKey(secret)), 200, InternalAccount, 'the unsealed key is the new session\'s key');
+    expectStatus(await signed('PATCH', WALLET_ACCOUNT, privacyChange(account.id, true), new SessionKey(secret)), 200, InternalAccount, 'the unsealed key is the new session\'s key');
   });
 });
 
@@ -71,14 +69,14 @@ describe('DELETE /auth/sessions/{sessionId}', () => {
     await basisSupplement('section 17: DELETE /auth/sessions/{id} 202 -> (any verified session) 204; 404 inactive; sessions active only; stamps by a verified session key');
     const { account, emailOtp, session: doomed, key: doomedKey } = await loggedInWallet();
     const { session: keeper, key: keeperKey } = await otpLogin(emailOtp);
-    expectStatus(await signed('PATCH', WALLET_ACCOUNT, patch(account.id, true), doomedKey), 200, InternalAccount, 'control: the session signs before it is revoked');
+    expectStatus(await signed('PATCH', WALLET_ACCOUNT, privacyChange(account.id, true), doomedKey), 200, InternalAccount, 'control: the session signs before it is revoked');
 
     expectStatus(await signed('DELETE', SESSION, { params: { sessionId: doomed.id }, challengeType: doomed.type }, keeperKey), 204);
 
     const active = (await listSessions(account.id)).map((s) => s.id);
     expect(active, 'a revoked session is not listed as active').not.toContain(doomed.id);
     expect(active).toContain(keeper.id);
-    const call = patch(account.id, false);
+    const call = privacyChange(account.id, false);
     const request = await signatureRequest('PATCH', WALLET_ACCOUNT, call);
     expectError(await signedRetryOf('PATCH', WALLET_ACCOUNT, call, stampHeaders(doomedKey, request)), 401, 'WALLET_SIGNATURE_INVALID', 'a revoked session no longer signs');
     const patched = expectStatus(await signed('PATCH', WALLET_ACCOUNT, call, keeperKey), 200, InternalAccount.extend({ privateEnabled: z.boolean() }), 'control: the live session signs the same request');

@@ -8,7 +8,7 @@ import { assert, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { expectError, expectSchema, expectStatus, noteInterface } from '../../helpers/expect.js';
 import {
-  loggedInWallet, REQUEST_ID_HEADER, SIGNATURE_HEADER, signatureRequest, signed, signedRetryOf, stampHeaders, WALLET_ACCOUNT, WALLET_EXPORT, type Call, needEmbeddedWallet,
+  loggedInWallet, NOT_STAMPS, privacyChange, REQUEST_ID_HEADER, SIGNATURE_HEADER, signatureRequest, signed, signedRetryOf, stampHeaders, WALLET_ACCOUNT, WALLET_EXPORT, type Call, needEmbeddedWallet,
 } from '../../helpers/flows/wallet.js';
 import { basisSupplement, scenario } from '../../helpers/scenario.js';
 import { InternalAccount } from '../../helpers/schemas/index.js';
@@ -16,7 +16,6 @@ import { ExportBundle, ExportBundleData, WalletExport } from '../../helpers/sche
 import { openExportBundle } from '../../helpers/wallets/hpke.js';
 import { encodeStamp, SessionKey, STAMP_SCHEME } from '../../helpers/wallets/stamp.js';
 
-const patchCall = (internalAccountId: string, privateEnabled: boolean): Call => ({ params: { internalAccountId }, body: { privateEnabled } });
 const UNKNOWN_REQUEST_NOTE = {
   id: 'wallet-request-id-unusable',
   sentences: ['supplement 17: "Unknown/expired/used Request-Id: 401, code not stated."', 'supplement 28.2: codes for unknown Request-Id (401)'],
@@ -29,7 +28,7 @@ describe('PATCH /internal-accounts/{internalAccountId}: the signed retry', () =>
     needEmbeddedWallet(ctx);
     await basisSupplement('sections 10 and 17: signed retry of PATCH /internal-accounts/{id} {privateEnabled}');
     const { account, key } = await loggedInWallet();
-    const call = patchCall(account.id, true);
+    const call = privacyChange(account.id, true);
     const request = await signatureRequest('PATCH', WALLET_ACCOUNT, call);
 
     const res = await signedRetryOf('PATCH', WALLET_ACCOUNT, call, stampHeaders(key, request));
@@ -42,7 +41,7 @@ describe('PATCH /internal-accounts/{internalAccountId}: the signed retry', () =>
     needEmbeddedWallet(ctx, ['error:401:WALLET_SIGNATURE_MISSING', 'error:401:REQUEST_ID_MISSING']);
     await basisSupplement('section 17: WALLET_SIGNATURE_MISSING header absent on retry; REQUEST_ID_MISSING signature without Request-Id');
     const { account, key } = await loggedInWallet();
-    const call = patchCall(account.id, true);
+    const call = privacyChange(account.id, true);
     const request = await signatureRequest('PATCH', WALLET_ACCOUNT, call);
     const headers = stampHeaders(key, request);
 
@@ -55,10 +54,9 @@ describe('PATCH /internal-accounts/{internalAccountId}: the signed retry', () =>
     needEmbeddedWallet(ctx, ['error:401:WALLET_SIGNATURE_MALFORMED']);
     await basisSupplement('section 17: WALLET_SIGNATURE_MALFORMED undecodable; the stamp is base64url JSON {publicKey, scheme, signature}');
     const { account, key } = await loggedInWallet();
-    const call = patchCall(account.id, true);
+    const call = privacyChange(account.id, true);
     const request = await signatureRequest('PATCH', WALLET_ACCOUNT, call);
-    const malformed = ['not a stamp', Buffer.from('{"publicKey":').toString('base64url')];
-    for (const value of malformed) {
+    for (const value of NOT_STAMPS) {
       expectError(await signedRetryOf('PATCH', WALLET_ACCOUNT, call, { [SIGNATURE_HEADER]: value, [REQUEST_ID_HEADER]: request.requestId }), 401, 'WALLET_SIGNATURE_MALFORMED');
     }
     expectStatus(await signedRetryOf('PATCH', WALLET_ACCOUNT, call, stampHeaders(key, request)), 200, InternalAccount, 'control: the real stamp');
@@ -68,12 +66,12 @@ describe('PATCH /internal-accounts/{internalAccountId}: the signed retry', () =>
     needEmbeddedWallet(ctx, ['error:401:WALLET_SIGNATURE_BODY_MISMATCH']);
     await basisSupplement('section 17: WALLET_SIGNATURE_BODY_MISMATCH retry body different from the bound body (PATCH account)');
     const { account, key } = await loggedInWallet();
-    const request = await signatureRequest('PATCH', WALLET_ACCOUNT, patchCall(account.id, false));
+    const request = await signatureRequest('PATCH', WALLET_ACCOUNT, privacyChange(account.id, false));
     const headers = stampHeaders(key, request);
 
-    expectError(await signedRetryOf('PATCH', WALLET_ACCOUNT, patchCall(account.id, true), headers), 401, 'WALLET_SIGNATURE_BODY_MISMATCH', 'Authentication 4: signature computed over a different body');
+    expectError(await signedRetryOf('PATCH', WALLET_ACCOUNT, privacyChange(account.id, true), headers), 401, 'WALLET_SIGNATURE_BODY_MISMATCH', 'Authentication 4: signature computed over a different body');
     // The control on a request id of its own (whether a refused retry uses its id up is not stated).
-    const res = await signed('PATCH', WALLET_ACCOUNT, patchCall(account.id, false), key);
+    const res = await signed('PATCH', WALLET_ACCOUNT, privacyChange(account.id, false), key);
     const patched = expectStatus(res, 200, InternalAccount.extend({ privateEnabled: z.boolean() }), 'control: the bound body, signed by the same key');
     expect(patched.privateEnabled, 'the refused body changed nothing; the signed one applies').toBe(false);
   });
@@ -82,7 +80,7 @@ describe('PATCH /internal-accounts/{internalAccountId}: the signed retry', () =>
     needEmbeddedWallet(ctx, ['error:401:WALLET_SIGNATURE_INVALID']);
     await basisSupplement('section 17: WALLET_SIGNATURE_INVALID fails verification; the stamp is made with a verified credential\'s session key');
     const { account, key } = await loggedInWallet();
-    const call = patchCall(account.id, true);
+    const call = privacyChange(account.id, true);
     // Each attempt on a request id of its own: whether a refused retry uses its id up is not stated.
     const attempt = async (stampOf: (payloadToSign: string) => string) => {
       const request = await signatureRequest('PATCH', WALLET_ACCOUNT, call);
@@ -100,7 +98,7 @@ describe('PATCH /internal-accounts/{internalAccountId}: the signed retry', () =>
     needEmbeddedWallet(ctx);
     await basisSupplement('section 17: unknown/expired/used Request-Id: 401, code not stated');
     const { account, key } = await loggedInWallet();
-    const first = patchCall(account.id, true);
+    const first = privacyChange(account.id, true);
     const request = await signatureRequest('PATCH', WALLET_ACCOUNT, first);
     const headers = stampHeaders(key, request);
     expectStatus(await signedRetryOf('PATCH', WALLET_ACCOUNT, first, headers), 200, InternalAccount);
@@ -112,7 +110,7 @@ describe('PATCH /internal-accounts/{internalAccountId}: the signed retry', () =>
     noteInterface(UNKNOWN_REQUEST_NOTE.id, UNKNOWN_REQUEST_NOTE.sentences, `unknown Request-Id: 401 ${never.code}`);
 
     // The replay did not apply twice: a new signed change still goes through, and only once.
-    const second = patchCall(account.id, false);
+    const second = privacyChange(account.id, false);
     const patched = expectStatus(await signed('PATCH', WALLET_ACCOUNT, second, key), 200, InternalAccount.extend({ privateEnabled: z.boolean() }), 'control: a fresh signed retry');
     expect(patched.privateEnabled).toBe(false);
   });
