@@ -7,7 +7,10 @@ import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { base58, createBase58check } from '@scure/base';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { getAddress } from 'ethers/address';
+import type { Faker } from '@faker-js/faker';
+import { faker as english } from '@faker-js/faker/locale/en';
 import fc from 'fast-check';
+import { bic, clabeNumber, germanIban, routingNumber } from '../../fixtures/bank-identifiers.js';
 import { bitcoinAddress } from '../wallets/bitcoin.js';
 import { solanaAddress } from '../wallets/solana.js';
 import { COUNTRIES, matching, ruleIds, type FieldSpec, type RequestSpec, type Variant } from './rules.js';
@@ -36,6 +39,16 @@ export const BOLT12_VALID = [
 
 /** No sandbox magic: identifiers end in 000 (supplement section 7, "other MATCHED"; section 8, "other success"). */
 const plain = (s: string) => `${s.slice(0, -3)}000`;
+/**
+ * Bank identifiers with their check digits (fixtures/bank-identifiers.ts: ibantools, clabe-validator,
+ * abavalidator), not strings that only match a pattern: a target that checks them takes them. Each is
+ * drawn from a faker fast-check seeds, so a failing case replays.
+ */
+const bankFaker = new (english.constructor as typeof Faker)({ locale: english.rawDefinitions });
+const seeded = (make: (f: Faker) => string) => fc.integer({ min: 1, max: 2 ** 31 - 1 }).map((seed) => {
+  bankFaker.seed(seed);
+  return make(bankFaker);
+});
 const secret = fc.uint8Array({ minLength: 32, maxLength: 32 }).filter((b) => secp256k1.utils.isValidSecretKey(b));
 /** Sandbox magic suffixes (supplement §7 name check 102–107; §8 quote outcomes 002–013). */
 const notMagic = (a: string) => !/(00[2-9]|01[0-3]|10[2-7])$/.test(a);
@@ -128,7 +141,7 @@ const FIAT: { name: string; currency: string; fields: FieldSpec[] }[] = [
     currency: 'USD',
     fields: [
       { path: 'accountInfo.accountNumber', type: 'string', required: true, minLength: 1, maxLength: 34, valid: matching(/^[0-9]{4,31}$/).map((s) => `${s}000`), cite: `${S7}: USD_ACCOUNT accountNumber* (1–34)` },
-      { path: 'accountInfo.routingNumber', type: 'string', required: true, pattern: /^[0-9]{9}$/, cite: `${S7}: USD_ACCOUNT routingNumber* (9 digits)` },
+      { path: 'accountInfo.routingNumber', type: 'string', required: true, pattern: /^[0-9]{9}$/, valid: seeded((f) => routingNumber(f)), cite: `${S7}: USD_ACCOUNT routingNumber* (9 digits)` },
       { path: 'accountInfo.bankName', type: 'string', cite: `${S7}: USD_ACCOUNT bankName?` },
       { path: 'accountInfo.bankAccountType', type: 'string', enum: ['CHECKING', 'SAVINGS'], default: 'CHECKING', cite: `${S7}: USD_ACCOUNT bankAccountType? (CHECKING default|SAVINGS)` },
     ],
@@ -137,9 +150,9 @@ const FIAT: { name: string; currency: string; fields: FieldSpec[] }[] = [
     name: 'EUR_ACCOUNT',
     currency: 'EUR',
     fields: [
-      { path: 'accountInfo.iban', type: 'string', required: true, pattern: /^[A-Z]{2}[0-9]{2}[A-Za-z0-9]{11,30}$/, valid: matching(/^[A-Z]{2}[0-9]{2}[A-Za-z0-9]{11,30}$/).map(plain), cite: `${S7}: EUR_ACCOUNT iban* (^[A-Z]{2}[0-9]{2}[A-Za-z0-9]{11,30}$)` },
+      { path: 'accountInfo.iban', type: 'string', required: true, pattern: /^[A-Z]{2}[0-9]{2}[A-Za-z0-9]{11,30}$/, valid: seeded((f) => germanIban('000', f)), cite: `${S7}: EUR_ACCOUNT iban* (^[A-Z]{2}[0-9]{2}[A-Za-z0-9]{11,30}$)` },
       {
-        path: 'accountInfo.swiftCode', type: 'string', minLength: 8, maxLength: 11, pattern: /^[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}([A-Z0-9]{3})?$/,
+        path: 'accountInfo.swiftCode', type: 'string', minLength: 8, maxLength: 11, pattern: /^[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}([A-Z0-9]{3})?$/, valid: seeded((f) => bic('DE', f)),
         cite: `${S7}: EUR_ACCOUNT swiftCode?; openapi.yaml, EurAccountInfoBase: swiftCode minLength 8, maxLength 11, ^[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}([A-Z0-9]{3})?$`,
       },
     ],
@@ -147,7 +160,7 @@ const FIAT: { name: string; currency: string; fields: FieldSpec[] }[] = [
   {
     name: 'MXN_ACCOUNT',
     currency: 'MXN',
-    fields: [{ path: 'accountInfo.clabeNumber', type: 'string', required: true, pattern: /^[0-9]{18}$/, valid: matching(/^[0-9]{18}$/).map(plain), cite: `${S7}: MXN_ACCOUNT clabeNumber* (18 digits)` }],
+    fields: [{ path: 'accountInfo.clabeNumber', type: 'string', required: true, pattern: /^[0-9]{18}$/, valid: seeded((f) => clabeNumber('000', f)), cite: `${S7}: MXN_ACCOUNT clabeNumber* (18 digits)` }],
   },
 ];
 
