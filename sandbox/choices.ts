@@ -50,6 +50,8 @@ export const ALTERNATES = {
   // money: quotes, transfers, exchange rates.
 
   // stablecoins: stablecoins, UMA, invitations, discoveries, VASPs.
+  'vasps-keyed-cursor': "GET /vasps' nextCursor is opaque: the name of the VASP the next page starts with.",
+  'discoveries-reverse-order': 'GET /discoveries lists its banks in the reverse order.',
 
   // agents: agents, API tokens.
 
