@@ -52,6 +52,7 @@ export const ALTERNATES = {
   // stablecoins: stablecoins, UMA, invitations, discoveries, VASPs.
   'vasps-keyed-cursor': "GET /vasps' nextCursor is opaque: the name of the VASP the next page starts with.",
   'discoveries-reverse-order': 'GET /discoveries lists its banks in the reverse order.',
+  'uma-providers-by-domain': 'GET /uma-providers sorts by domain.',
 
   // agents: agents, API tokens.
 
