@@ -53,6 +53,8 @@ export const ALTERNATES = {
   'vasps-keyed-cursor': "GET /vasps' nextCursor is opaque: the name of the VASP the next page starts with.",
   'discoveries-reverse-order': 'GET /discoveries lists its banks in the reverse order.',
   'uma-providers-by-domain': 'GET /uma-providers sorts by domain.',
+  'stablecoin-decimals-8': 'A registered stablecoin has 8 decimals.',
+  'stablecoin-op-answers-waiting': 'A new mint or burn answers 201 in the state it waits in (PENDING_FUNDING or PENDING_PROVIDER), not CREATED.',
 
   // agents: agents, API tokens.
 

@@ -47,7 +47,8 @@ export async function stablecoinRegistrationRoutes(app: FastifyInstance) {
         symbol,
         baseCurrency: 'USD',
         network: 'SPARK',
-        decimals: TOKEN_DECIMALS,
+        // The alternate's provider issues tokens of 8 decimals (the token's attributes are the provider's).
+        decimals: ctx.choices.alternate('stablecoin-decimals-8') ? 8 : TOKEN_DECIMALS,
         // The token exists at the provider already: registration finds it issued and enables it.
         issuanceStatus: 'PROVISIONED',
         svcOperationsStatus: 'ENABLED',

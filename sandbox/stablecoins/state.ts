@@ -249,9 +249,11 @@ export function stablecoinTools(ctx: SandboxContext) {
       updatedAt: at,
     };
     if (waitsForFunds) record.expiresAt = new Date(ctx.clock.now() + FUNDING_TTL_MS).toISOString();
-    const answer = presentOp(record);
+    const created = presentOp(record);
     record.status = waitsForFunds && !ctx.faults.has('stablecoin-op-skips-funding-wait') ? 'PENDING_FUNDING' : 'PENDING_PROVIDER';
     record.providerStatus = record.status;
+    // The alternate answers the operation as it waits, past CREATED already.
+    const answer = ctx.choices.alternate('stablecoin-op-answers-waiting') ? presentOp(record) : created;
     operations.set(record.id, record);
     st.opsByCoin.add(record.stablecoinId, record.id);
     st.opsByCoinType.add(compound(record.stablecoinId, record.operationType), record.id);
