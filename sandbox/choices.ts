@@ -55,6 +55,7 @@ export const ALTERNATES = {
   'uma-providers-by-domain': 'GET /uma-providers sorts by domain.',
   'stablecoin-decimals-8': 'A registered stablecoin has 8 decimals.',
   'stablecoin-op-answers-waiting': 'A new mint or burn answers 201 in the state it waits in (PENDING_FUNDING or PENDING_PROVIDER), not CREATED.',
+  'stablecoin-idempotency-keeps-refusals': 'A stablecoin POST refused with a 4xx keeps its answer under its Idempotency-Key: the same request again answers the same refusal.',
 
   // agents: agents, API tokens.
 

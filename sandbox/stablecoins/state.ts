@@ -84,6 +84,8 @@ export interface Remembered {
   payload: string;
   status: number;
   body: unknown;
+  /** A refusal kept under its key (the alternate stablecoin-idempotency-keeps-refusals). */
+  refusal?: ApiError;
 }
 
 export const state = (ctx: SandboxContext) =>
@@ -128,8 +130,8 @@ export function stablecoinTools(ctx: SandboxContext) {
   /**
    * Supplement 22: "Every POST requires Idempotency-Key* (≤255; replay = prior result, changed payload
    * rejected)"; openapi.yaml gives each of these POSTs the header `required: true`, `maxLength: 255`.
-   * Only answers that succeeded are kept: a refused request may be sent again as is. The fault
-   * stablecoin-idempotency-key-unbounded takes a key of any length.
+   * Only answers that succeeded are kept: a refused request may be sent again as is (the alternate
+   * keeps a 4xx refusal too). The fault stablecoin-idempotency-key-unbounded takes a key of any length.
    */
   async function idempotent(req: FastifyRequest, reply: FastifyReply, create: () => { status: number; body: unknown }) {
     const header = req.headers['idempotency-key'];
@@ -148,9 +150,17 @@ export function stablecoinTools(ctx: SandboxContext) {
       if (!same && !ctx.faults.has('stablecoin-idempotency-changed-payload-accepted')) {
         throw conflict('CONFLICT', `Idempotency-Key ${key} was used with a different request; use a new key for a new request`);
       }
+      if (same && prior.refusal) throw prior.refusal;
       if (same && !ctx.faults.has('stablecoin-idempotency-replay-acts-twice')) return reply.status(prior.status).send(prior.body);
     }
-    const result = create();
+    let result: { status: number; body: unknown };
+    try {
+      result = create();
+    } catch (e) {
+      // The alternate keeps a refusal (4xx) under its key too: the same request answers it again.
+      if (key && e instanceof ApiError && e.status < 500 && ctx.choices.alternate('stablecoin-idempotency-keeps-refusals')) idempotency.set(key, { route, payload, status: e.status, body: undefined, refusal: e });
+      throw e;
+    }
     if (key) idempotency.set(key, { route, payload, status: result.status, body: result.body });
     return reply.status(result.status).send(result.body);
   }
