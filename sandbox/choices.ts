@@ -58,6 +58,7 @@ export const ALTERNATES = {
   'stablecoin-idempotency-keeps-refusals': 'A stablecoin POST refused with a 4xx keeps its answer under its Idempotency-Key: the same request again answers the same refusal.',
   'stablecoin-unnamed-link-active-only': 'A registration naming no link takes only an ACTIVE one; with none ACTIVE it answers 404 STABLECOIN_PROVIDER_ACCOUNT_NOT_FOUND.',
   'stablecoin-link-account-is-client-id': 'A link sent without providerAccountId takes its apiClientId as the providerAccountId.',
+  'stablecoin-internal-debit-at-completion': 'A mint funded from SVC_INTERNAL_ACCOUNT is debited as it completes, not at creation.',
 
   // agents: agents, API tokens.
 

@@ -77,6 +77,8 @@ export interface Operation {
   updatedAt: string;
   /** A debit taken from an internal account at creation, given back if the operation does not complete. */
   debit?: { accountId: string; cents: number };
+  /** A debit still to be taken as the operation completes (the alternate stablecoin-internal-debit-at-completion). */
+  pendingDebit?: { accountId: string; cents: number };
 }
 
 export interface Remembered {
@@ -211,7 +213,7 @@ export function stablecoinTools(ctx: SandboxContext) {
   }
 
   const presentOp = (op: Operation) => {
-    const { debit: _debit, ...shown } = expire(op);
+    const { debit: _debit, pendingDebit: _pending, ...shown } = expire(op);
     return ctx.faults.has('stablecoin-amount-not-digit-string') ? { ...shown, amount: Number(shown.amount) } : { ...shown };
   };
 
