@@ -59,6 +59,7 @@ export const ALTERNATES = {
   'stablecoin-unnamed-link-active-only': 'A registration naming no link takes only an ACTIVE one; with none ACTIVE it answers 404 STABLECOIN_PROVIDER_ACCOUNT_NOT_FOUND.',
   'stablecoin-link-account-is-client-id': 'A link sent without providerAccountId takes its apiClientId as the providerAccountId.',
   'stablecoin-internal-debit-at-completion': 'A mint funded from SVC_INTERNAL_ACCOUNT is debited as it completes, not at creation.',
+  'stablecoin-burn-internal-source': 'The reserved burn source SVC_INTERNAL_ACCOUNT {accountId} is offered, declared in the profile.',
 
   // agents: agents, API tokens.
 

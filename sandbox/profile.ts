@@ -183,8 +183,8 @@ export function sandboxProfile(input: SandboxProfileInput): Record<string, unkno
       reservedSources: true,
       // The reserved burn source SVC_INTERNAL_ACCOUNT is not offered: supplement 22 names it but not its
       // fields, and the sandbox's provider keeps the tokens minted to an internal account, so no internal
-      // account holds tokens to burn (sandbox/README.md, "Stablecoins").
-      burnInternalAccountSource: false,
+      // account holds tokens to burn (sandbox/README.md, "Stablecoins"). The alternate offers it.
+      burnInternalAccountSource: new Choices(input.choices).alternate('stablecoin-burn-internal-source'),
     },
     limits: {
       singleUsdCents: LIMITS.singleTransactionUsdCents,
