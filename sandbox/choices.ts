@@ -60,6 +60,8 @@ export const ALTERNATES = {
   'stablecoin-link-account-is-client-id': 'A link sent without providerAccountId takes its apiClientId as the providerAccountId.',
   'stablecoin-internal-debit-at-completion': 'A mint funded from SVC_INTERNAL_ACCOUNT is debited as it completes, not at creation.',
   'stablecoin-burn-internal-source': 'The reserved burn source SVC_INTERNAL_ACCOUNT {accountId} is offered, declared in the profile.',
+  'uma-unserved-domain-424': 'An UMA lookup at a domain no counterparty serves answers 424 LNURLP_REQUEST_FAILED.',
+  'account-lookup-no-payer-fields': 'GET /receiver/external-account/{id} leaves requiredPayerDataFields out.',
 
   // agents: agents, API tokens.
 

@@ -80,7 +80,11 @@ export class UmaSender {
     const m = UMA_ADDRESS.exec(address);
     if (!m) throw badRequest('INVALID_UMA_ADDRESS', `${address} is not an UMA address ($user@domain)`);
     const cp = this.directory.at(m[2]);
-    if (!cp) throw notFound('UMA_NOT_FOUND', `No UMA counterparty answers at ${m[2]}`);
+    if (!cp) {
+      // The alternate reads a domain no counterparty serves as the lnurlp request failing (424), not as no receiver.
+      if (this.ctx.choices.alternate('uma-unserved-domain-424')) throw new ApiError(424, 'LNURLP_REQUEST_FAILED', `No UMA counterparty answers the lnurlp request at ${m[2]}`);
+      throw notFound('UMA_NOT_FOUND', `No UMA counterparty answers at ${m[2]}`);
+    }
     const now = this.ctx.clock.now();
     const nonce = randomBytes(16).toString('hex');
     const timestamp = Math.floor(now / 1000);
