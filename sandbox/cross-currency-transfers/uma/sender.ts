@@ -7,7 +7,7 @@ import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { z } from 'zod';
 import type { SandboxContext } from '../../context.js';
 import type { FaultName } from '../../faults.js';
-import { ApiError, badRequest, notFound } from '../../http/errors.js';
+import { ApiError, badRequest, invalidInput, notFound } from '../../http/errors.js';
 import { CURRENCIES } from '../../currencies.js';
 import { rate, rateSupported } from '../../exchange-rates/state.js';
 import { hexBytes, signable, toHex, Unreachable, type Answer, type Counterparty, type CounterpartyDirectory, type SenderIdentity } from './counterparties.js';
@@ -172,6 +172,10 @@ export class UmaSender {
     const now = this.ctx.clock.now();
     // Fault uma-lookup-single-use: an id serves one quote and then never expires (a used id looks expired).
     const expired = lookup !== undefined && now >= lookup.expiresAt && !f.has('uma-lookup-never-expires') && !f.has('uma-lookup-single-use');
+    // The alternate refuses a current lookup of another receiver as a mismatched request (400), not as no lookup (404).
+    if (lookup && !expired && lookup.receiverUmaAddress !== address && this.ctx.choices.alternate('uma-lookup-other-receiver-refused')) {
+      throw invalidInput([{ field: 'lookupId', message: `lookup ${lookupId} is of ${lookup.receiverUmaAddress ?? lookup.accountId}, not ${address}` }]);
+    }
     if (!lookup || expired || lookup.receiverUmaAddress !== address) {
       throw notFound('LOOKUP_REQUEST_NOT_FOUND', `No current lookup ${lookupId} for ${address}${expired ? ' (it expired)' : ''}`);
     }
