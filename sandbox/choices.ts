@@ -63,6 +63,7 @@ export const ALTERNATES = {
   'uma-unserved-domain-424': 'An UMA lookup at a domain no counterparty serves answers 424 LNURLP_REQUEST_FAILED.',
   'account-lookup-no-payer-fields': 'GET /receiver/external-account/{id} leaves requiredPayerDataFields out.',
   'uma-lookup-other-receiver-refused': "A quote whose current lookupId is another receiver's answers 400 INVALID_INPUT naming lookupId.",
+  'uma-lookup-signature-parse-error': 'A lookup whose compliance signature does not verify answers 400 PARSE_LNURLP_RESPONSE_ERROR, declared in the profile.',
   'invitation-cancel-refused-invalid-input': 'A cancel of an invitation that is not PENDING answers 400 INVALID_INPUT whatever its state, the state in details.status.',
 
   // agents: agents, API tokens.

@@ -8,7 +8,7 @@ import { LIMITS } from './cross-currency-transfers/state.js';
 import { platformCurrencies } from './internal-accounts/state.js';
 import { COUNTERPARTY_NOT_ALLOWED_SUFFIX, VELOCITY } from './cross-currency-transfers/gates.js';
 import { STABLECOIN_PROVIDER } from './stablecoins/state.js';
-import { LOOKUP_SIGNATURE_TRIGGER, LOOKUP_TRIGGERS, QUOTE_TRIGGERS, triggerAddress } from './cross-currency-transfers/uma/counterparties.js';
+import { LOOKUP_SIGNATURE_ALTERNATE_CODE, LOOKUP_SIGNATURE_TRIGGER, LOOKUP_TRIGGERS, QUOTE_TRIGGERS, triggerAddress } from './cross-currency-transfers/uma/counterparties.js';
 import { WALLET_SYNC_FAILURE_DOMAIN } from './embedded-wallet-auth/triggers.js';
 import { optionDefault, readOptions, SANDBOX_OPTIONS } from './options.js';
 
@@ -137,7 +137,7 @@ export function sandboxProfile(input: SandboxProfileInput): Record<string, unkno
       umaLookup: Object.fromEntries(Object.entries(LOOKUP_TRIGGERS).map(([code, m]) => [code, triggerAddress(m)])),
       umaQuote: Object.fromEntries(Object.entries(QUOTE_TRIGGERS).map(([code, m]) => [code, triggerAddress(m)])),
       // sandbox/cross-currency-transfers/uma: a counterparty whose lnurlp answer is signed with another key than the published one, and the code the sandbox answers.
-      umaLookupSignature: { code: LOOKUP_SIGNATURE_TRIGGER.code, address: triggerAddress(LOOKUP_SIGNATURE_TRIGGER.misbehaviour) },
+      umaLookupSignature: { code: new Choices(input.choices).alternate('uma-lookup-signature-parse-error') ? LOOKUP_SIGNATURE_ALTERNATE_CODE : LOOKUP_SIGNATURE_TRIGGER.code, address: triggerAddress(LOOKUP_SIGNATURE_TRIGGER.misbehaviour) },
       // sandbox/platform-configuration: POST /sandbox/config/webhook-endpoint/unset.
       webhookEndpointUnset: true,
       // sandbox/invitations: POST /sandbox/invitations/configuration {configured}.

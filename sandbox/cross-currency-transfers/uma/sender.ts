@@ -10,7 +10,7 @@ import type { FaultName } from '../../faults.js';
 import { ApiError, badRequest, invalidInput, notFound } from '../../http/errors.js';
 import { CURRENCIES } from '../../currencies.js';
 import { rate, rateSupported } from '../../exchange-rates/state.js';
-import { hexBytes, signable, toHex, Unreachable, type Answer, type Counterparty, type CounterpartyDirectory, type SenderIdentity } from './counterparties.js';
+import { hexBytes, LOOKUP_SIGNATURE_ALTERNATE_CODE, LOOKUP_SIGNATURE_TRIGGER, signable, toHex, Unreachable, type Answer, type Counterparty, type CounterpartyDirectory, type SenderIdentity } from './counterparties.js';
 import { verifyChain, type TrustAnchor } from './pki.js';
 
 /** The UMA major versions the sandbox's sender speaks. */
@@ -122,7 +122,9 @@ export class UmaSender {
     const signingKey = await this.counterpartyKey(cp, now);
     const c = res.compliance;
     if (!verify(c.signature, signable(c.receiverIdentifier, c.signatureNonce, c.signatureTimestamp), signingKey) && !f.has('uma-lookup-signature-unchecked')) {
-      throw badRequest('LOOKUP_REQUEST_FAILED', `The compliance signature of ${cp.domain} does not verify with its published key`);
+      // The alternate answers it as an lnurlp response that does not parse as a valid one (declared in the profile).
+      const code = this.ctx.choices.alternate('uma-lookup-signature-parse-error') ? LOOKUP_SIGNATURE_ALTERNATE_CODE : LOOKUP_SIGNATURE_TRIGGER.code;
+      throw badRequest(code, `The compliance signature of ${cp.domain} does not verify with its published key`);
     }
     if (c.receiverIdentifier !== address && !f.has('uma-receiver-unchecked')) {
       throw badRequest('INVALID_RECEIVER', `${cp.domain} answered for ${c.receiverIdentifier}, not for ${address}`);
