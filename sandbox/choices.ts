@@ -109,6 +109,21 @@ export const ALTERNATES = {
   'transfer-in-whole-holding': 'A transfer-in without amount pulls all that the bank account holds (1,000,000 at first, less earlier pulls).',
 
   // stablecoins: stablecoins, UMA, invitations, discoveries, VASPs.
+  'vasps-keyed-cursor': "GET /vasps' nextCursor is opaque: the name of the VASP the next page starts with.",
+  'discoveries-reverse-order': 'GET /discoveries lists its banks in the reverse order.',
+  'uma-providers-by-domain': 'GET /uma-providers sorts by domain.',
+  'stablecoin-decimals-8': 'A registered stablecoin has 8 decimals.',
+  'stablecoin-op-answers-waiting': 'A new mint or burn answers 201 in the state it waits in (PENDING_FUNDING or PENDING_PROVIDER), not CREATED.',
+  'stablecoin-idempotency-keeps-refusals': 'A stablecoin POST refused with a 4xx keeps its answer under its Idempotency-Key: the same request again answers the same refusal.',
+  'stablecoin-unnamed-link-active-only': 'A registration naming no link takes only an ACTIVE one; with none ACTIVE it answers 404 STABLECOIN_PROVIDER_ACCOUNT_NOT_FOUND.',
+  'stablecoin-link-account-is-client-id': 'A link sent without providerAccountId takes its apiClientId as the providerAccountId.',
+  'stablecoin-internal-debit-at-completion': 'A mint funded from SVC_INTERNAL_ACCOUNT is debited as it completes, not at creation.',
+  'stablecoin-burn-internal-source': 'The reserved burn source SVC_INTERNAL_ACCOUNT {accountId} is offered, declared in the profile.',
+  'uma-unserved-domain-424': 'An UMA lookup at a domain no counterparty serves answers 424 LNURLP_REQUEST_FAILED.',
+  'account-lookup-no-payer-fields': 'GET /receiver/external-account/{id} leaves requiredPayerDataFields out.',
+  'uma-lookup-other-receiver-refused': "A quote whose current lookupId is another receiver's answers 400 INVALID_INPUT naming lookupId.",
+  'uma-lookup-signature-parse-error': 'A lookup whose compliance signature does not verify answers 400 PARSE_LNURLP_RESPONSE_ERROR, declared in the profile.',
+  'invitation-cancel-refused-invalid-input': 'A cancel of an invitation that is not PENDING answers 400 INVALID_INPUT whatever its state, the state in details.status.',
 
   // agents: agents, API tokens.
   'voided-device-code-gone': 'A device code voided by a newer one is forgotten: its status and redeem answer 404 REFERENCE_NOT_FOUND.',

@@ -8,7 +8,7 @@ import { LIMITS } from './cross-currency-transfers/state.js';
 import { platformCurrencies } from './internal-accounts/state.js';
 import { COUNTERPARTY_NOT_ALLOWED_SUFFIX, VELOCITY } from './cross-currency-transfers/gates.js';
 import { STABLECOIN_PROVIDER } from './stablecoins/state.js';
-import { LOOKUP_SIGNATURE_TRIGGER, LOOKUP_TRIGGERS, QUOTE_TRIGGERS, triggerAddress } from './cross-currency-transfers/uma/counterparties.js';
+import { LOOKUP_SIGNATURE_ALTERNATE_CODE, LOOKUP_SIGNATURE_TRIGGER, LOOKUP_TRIGGERS, QUOTE_TRIGGERS, triggerAddress } from './cross-currency-transfers/uma/counterparties.js';
 import { WALLET_PASSKEY_ORIGIN, WALLET_SYNC_FAILURE_DOMAIN } from './embedded-wallet-auth/triggers.js';
 import { OIDC_ISSUERS } from './embedded-wallet-auth/oidc.js';
 import { WEBHOOK_RETRY_JITTER } from './webhooks/state.js';
@@ -141,7 +141,7 @@ export function sandboxProfile(input: SandboxProfileInput): Record<string, unkno
       umaLookup: Object.fromEntries(Object.entries(LOOKUP_TRIGGERS).map(([code, m]) => [code, triggerAddress(m)])),
       umaQuote: Object.fromEntries(Object.entries(QUOTE_TRIGGERS).map(([code, m]) => [code, triggerAddress(m)])),
       // sandbox/cross-currency-transfers/uma: a counterparty whose lnurlp answer is signed with another key than the published one, and the code the sandbox answers.
-      umaLookupSignature: { code: LOOKUP_SIGNATURE_TRIGGER.code, address: triggerAddress(LOOKUP_SIGNATURE_TRIGGER.misbehaviour) },
+      umaLookupSignature: { code: new Choices(input.choices).alternate('uma-lookup-signature-parse-error') ? LOOKUP_SIGNATURE_ALTERNATE_CODE : LOOKUP_SIGNATURE_TRIGGER.code, address: triggerAddress(LOOKUP_SIGNATURE_TRIGGER.misbehaviour) },
       // sandbox/platform-configuration: POST /sandbox/config/webhook-endpoint/unset.
       webhookEndpointUnset: true,
       // sandbox/invitations: POST /sandbox/invitations/configuration {configured}.
@@ -193,8 +193,8 @@ export function sandboxProfile(input: SandboxProfileInput): Record<string, unkno
       reservedSources: true,
       // The reserved burn source SVC_INTERNAL_ACCOUNT is not offered: supplement 22 names it but not its
       // fields, and the sandbox's provider keeps the tokens minted to an internal account, so no internal
-      // account holds tokens to burn (sandbox/README.md, "Stablecoins").
-      burnInternalAccountSource: false,
+      // account holds tokens to burn (sandbox/README.md, "Stablecoins"). The alternate offers it.
+      burnInternalAccountSource: new Choices(input.choices).alternate('stablecoin-burn-internal-source'),
     },
     limits: {
       singleUsdCents: LIMITS.singleTransactionUsdCents,

@@ -16,8 +16,10 @@ export async function discoveryRoutes(app: FastifyInstance) {
   const { ctx } = app;
   app.get('/discoveries', async (req) => {
     const q = ctx.faults.has('discoveries-query-unchecked') ? (req.query as z.infer<typeof Query>) : parse(Query, req.query);
+    // The alternate lists the banks in the reverse order (no document states one).
+    const banks = ctx.choices.alternate('discoveries-reverse-order') ? [...DISCOVERIES].reverse() : DISCOVERIES;
     return {
-      data: DISCOVERIES.filter((x) => !(ctx.faults.has('discoveries-one-filter-empty') && Boolean(q.country) !== Boolean(q.currency)) && (!q.country || x.country === q.country) && (!q.currency || x.currency === q.currency || ctx.faults.has('discoveries-currency-filter-ignored'))),
+      data: banks.filter((x) => !(ctx.faults.has('discoveries-one-filter-empty') && Boolean(q.country) !== Boolean(q.currency)) && (!q.country || x.country === q.country) && (!q.currency || x.currency === q.currency || ctx.faults.has('discoveries-currency-filter-ignored'))),
     };
   });
   umaProviderRoutes(app);

@@ -64,7 +64,7 @@ const ProvidersQuery = z.object({
   cursor: z.string().regex(/^\d+$/, 'a cursor returned as nextCursor').optional(),
 });
 
-/** GET /uma-providers: filters countryCode, currencyCode, hasBlockedProviders; sortOrder (by name); paging. */
+/** GET /uma-providers: filters countryCode, currencyCode, hasBlockedProviders; sortOrder (by name, or by domain in the alternate); paging. */
 export function umaProviderRoutes(app: FastifyInstance): void {
   const { ctx } = app;
   app.get('/uma-providers', async (req) => {
@@ -75,7 +75,9 @@ export function umaProviderRoutes(app: FastifyInstance): void {
         (!q.currencyCode || (p.supportedCurrencies.some((c) => c.code === q.currencyCode) && !ctx.faults.has('uma-providers-currency-filter-empty'))) &&
         ((ctx.faults.has('uma-providers-blocked-excluded-by-default') ? q.hasBlockedProviders === 'true' : q.hasBlockedProviders !== 'false') || p.allowListStatus || ctx.faults.has('uma-providers-blocked-included')),
     );
-    items = [...items].sort((a, b) => a.name.localeCompare(b.name));
+    // The alternate sorts by domain (no document says what sortOrder sorts by).
+    const sortKey = ctx.choices.alternate('uma-providers-by-domain') ? (x: UmaProvider) => x.domain : (x: UmaProvider) => x.name;
+    items = [...items].sort((a, b) => sortKey(a).localeCompare(sortKey(b)));
     if (q.sortOrder === 'desc' && !ctx.faults.has('uma-providers-sort-order-ignored')) items.reverse();
     const start = q.cursor ? Number(q.cursor) : 0;
     const data = items.slice(start, start + q.limit);

@@ -84,6 +84,8 @@ export async function invitationRoutes(app: FastifyInstance) {
   app.post<{ Params: { invitationCode: string } }>('/invitations/:invitationCode/cancel', async (req) => {
     const inv = find(req.params.invitationCode);
     if (inv.status !== 'PENDING' && !f.has('invitation-cancel-any-state')) {
+      // The alternate answers every refused cancel 400 INVALID_INPUT, the state in its details.
+      if (ctx.choices.alternate('invitation-cancel-refused-invalid-input')) throw badRequest('INVALID_INPUT', `Invitation ${inv.code} is ${inv.status}; only a PENDING invitation can be cancelled`, { status: inv.status });
       throw inv.status === 'CLAIMED'
         ? badRequest('INVITATION_ALREADY_CLAIMED', `Invitation ${inv.code} is claimed; only a PENDING invitation can be cancelled`)
         : inv.status === 'CANCELLED'

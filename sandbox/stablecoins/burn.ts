@@ -4,6 +4,8 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { parse } from '../context.js';
+import { notFound } from '../http/errors.js';
+import { assertCanMoveMoney, internalAccounts } from '../internal-accounts/state.js';
 import { digits, id, stablecoinTools } from './state.js';
 
 const BurnSource = z.discriminatedUnion('type', [
@@ -35,11 +37,19 @@ export async function stablecoinBurnRoutes(app: FastifyInstance) {
   app.post('/stablecoins/:stablecoinId/burns', async (req, reply) =>
     idempotent(req, reply, () => {
       const coin = getCoin((req.params as { stablecoinId: string }).stablecoinId);
-      const shape = ctx.faults.has('stablecoin-burn-internal-source-accepted') ? BurnFromInternal : Burn;
+      // The alternate offers the reserved source SVC_INTERNAL_ACCOUNT {accountId} (declared in the profile).
+      const offered = ctx.choices.alternate('stablecoin-burn-internal-source');
+      const shape = ctx.faults.has('stablecoin-burn-internal-source-accepted') || offered ? BurnFromInternal : Burn;
       const body = parse(ctx.faults.has('stablecoin-burn-rail-any') ? shape.extend({ destination: Burn.shape.destination.extend({ rail: z.string() }) }) : shape, req.body);
       reachable(usable(getLink(coin.stablecoinProviderAccountId)));
       const cents = centsOf(coin, body.amount);
       externalFor(body.destination.externalAccountId, 'destination.externalAccountId', 'bank');
+      // The tokens burned from an internal account are those the provider keeps for it (a mint to it): no balance of its changes.
+      if (offered && body.source.type === 'SVC_INTERNAL_ACCOUNT') {
+        const account = internalAccounts(ctx).get(body.source.accountId);
+        if (!account) throw notFound('REFERENCE_NOT_FOUND', `Internal account ${body.source.accountId} not found`);
+        assertCanMoveMoney(ctx, account, 'send');
+      }
       const deposit = body.source.type === 'EXTERNAL_ACCOUNT';
       return start(
         {

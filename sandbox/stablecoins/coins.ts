@@ -28,7 +28,9 @@ export async function stablecoinRegistrationRoutes(app: FastifyInstance) {
     }
     // The only ACTIVE link (under the fault, the first of several to become ACTIVE), else the only link.
     const first = active.values().next().value;
-    const only = first !== undefined ? links.get(first) : links.size === 1 ? links.get(st.linkOrder[0]) : undefined;
+    // The alternate takes only an ACTIVE link when none is named: no fall-back to a lone INVALID or REVOKED one.
+    const fallBack = links.size === 1 && !ctx.choices.alternate('stablecoin-unnamed-link-active-only');
+    const only = first !== undefined ? links.get(first) : fallBack ? links.get(st.linkOrder[0]) : undefined;
     if (!only) throw notFound('STABLECOIN_PROVIDER_ACCOUNT_NOT_FOUND', 'No usable stablecoin provider account is linked');
     return usable(only);
   }
@@ -47,7 +49,8 @@ export async function stablecoinRegistrationRoutes(app: FastifyInstance) {
         symbol,
         baseCurrency: 'USD',
         network: 'SPARK',
-        decimals: TOKEN_DECIMALS,
+        // The alternate's provider issues tokens of 8 decimals (the token's attributes are the provider's).
+        decimals: ctx.choices.alternate('stablecoin-decimals-8') ? 8 : TOKEN_DECIMALS,
         // The token exists at the provider already: registration finds it issued and enables it.
         issuanceStatus: 'PROVISIONED',
         svcOperationsStatus: 'ENABLED',

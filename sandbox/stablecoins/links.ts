@@ -33,7 +33,9 @@ export async function stablecoinLinkRoutes(app: FastifyInstance) {
   app.post('/stablecoin-provider-accounts', async (req, reply) =>
     idempotent(req, reply, () => {
       const body = parse(ctx.faults.has('stablecoin-link-provider-any') ? CreateLink.extend({ provider: z.string() }) : CreateLink, req.body);
-      const providerAccountId = body.providerAccountId ?? `pa_${createHash('sha256').update(body.apiClientId).digest('hex').slice(0, 16)}`;
+      // The alternate's provider names the account by the client id itself when none is sent.
+      const derived = ctx.choices.alternate('stablecoin-link-account-is-client-id') ? body.apiClientId : `pa_${createHash('sha256').update(body.apiClientId).digest('hex').slice(0, 16)}`;
+      const providerAccountId = body.providerAccountId ?? derived;
       const taken = st.linkByAccount.get(compound(body.provider, providerAccountId));
       if (taken) throw conflict('CONFLICT', `Provider account ${providerAccountId} is already linked as ${taken.id}`);
       const at = now();

@@ -1,5 +1,5 @@
 // Supplement section 22: mints, funded by wire (with funding instructions), ACH debit, an internal
-// account (debited at once) or the provider's balance, to a SPARK wallet or an internal account.
+// account (debited at once; in the alternate as the mint completes) or the provider's balance, to a SPARK wallet or an internal account.
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -43,6 +43,7 @@ export async function stablecoinMintRoutes(app: FastifyInstance) {
       } else externalFor(dest, 'destination.accountId', 'spark');
       const funding = body.fundingSource;
       let debit: Operation['debit'];
+      let pendingDebit: Operation['pendingDebit'];
       if (funding.type === 'ACH_DEBIT' || funding.type === 'SAME_DAY_ACH_DEBIT') externalFor(funding.externalAccountId, 'fundingSource.externalAccountId', 'bank');
       if (funding.type === 'SVC_INTERNAL_ACCOUNT') {
         const account = internalAccounts(ctx).get(funding.accountId);
@@ -51,8 +52,12 @@ export async function stablecoinMintRoutes(app: FastifyInstance) {
         assertCanMoveMoney(ctx, account, 'send');
         const taken = ctx.faults.has('stablecoin-funding-debit-wrong') ? Math.round(cents / 100) : cents;
         if (account.available < taken) throw invalidInput([{ field: 'fundingSource.accountId', message: `the funding account holds ${account.available} cents; the mint needs ${cents}` }]);
-        adjustBalance(ctx, account, -taken);
-        debit = { accountId: account.id, cents: taken };
+        // The alternate takes the amount as the mint completes, not at creation.
+        if (ctx.choices.alternate('stablecoin-internal-debit-at-completion')) pendingDebit = { accountId: account.id, cents: taken };
+        else {
+          adjustBalance(ctx, account, -taken);
+          debit = { accountId: account.id, cents: taken };
+        }
       }
       const wire = funding.type === 'WIRE';
       const op = start(
@@ -80,6 +85,7 @@ export async function stablecoinMintRoutes(app: FastifyInstance) {
             : {}),
           ...(body.description !== undefined ? { description: body.description } : {}),
           ...(debit ? { debit } : {}),
+          ...(pendingDebit ? { pendingDebit } : {}),
         },
         coin,
         wire,

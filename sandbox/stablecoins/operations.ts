@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { parse } from '../context.js';
 import { ApiError, notFound } from '../http/errors.js';
+import { adjustBalance, internalAccounts } from '../internal-accounts/state.js';
 import { cursorPage, PageQuery } from '../store/cursor-page.js';
 import { compound, stablecoinTools, type Operation } from './state.js';
 
@@ -38,7 +39,15 @@ export async function stablecoinOperationRoutes(app: FastifyInstance) {
     const op = getOp((req.params as { stablecoinOperationId: string }).stablecoinOperationId);
     const { outcome } = parse(z.object({ outcome: z.enum(['COMPLETED', 'FAILED']).default('COMPLETED') }), req.body);
     if (op.status === 'PENDING_FUNDING' || op.status === 'PENDING_PROVIDER') settle(op, 'PROCESSING');
-    else if (op.status === 'PROCESSING') settle(op, outcome, outcome === 'FAILED' ? 'PROVIDER_REJECTED' : undefined);
+    else if (op.status === 'PROCESSING' && op.pendingDebit) {
+      // The alternate's internal-account funding is taken as the mint completes; short of it, the mint fails.
+      const { accountId, cents } = op.pendingDebit;
+      op.pendingDebit = undefined;
+      const account = internalAccounts(ctx).get(accountId);
+      const short = outcome === 'COMPLETED' && (!account || account.available < cents);
+      if (outcome === 'COMPLETED' && !short) adjustBalance(ctx, account!, -cents);
+      settle(op, short ? 'FAILED' : outcome, short ? 'INSUFFICIENT_FUNDS' : outcome === 'FAILED' ? 'PROVIDER_REJECTED' : undefined);
+    } else if (op.status === 'PROCESSING') settle(op, outcome, outcome === 'FAILED' ? 'PROVIDER_REJECTED' : undefined);
     else throw new ApiError(409, 'INVALID_STATE_TRANSITION', `Stablecoin operation ${op.id} is ${op.status}: nothing to advance`);
     return presentOp(op);
   });

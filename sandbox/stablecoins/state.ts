@@ -77,6 +77,8 @@ export interface Operation {
   updatedAt: string;
   /** A debit taken from an internal account at creation, given back if the operation does not complete. */
   debit?: { accountId: string; cents: number };
+  /** A debit still to be taken as the operation completes (the alternate stablecoin-internal-debit-at-completion). */
+  pendingDebit?: { accountId: string; cents: number };
 }
 
 export interface Remembered {
@@ -84,6 +86,8 @@ export interface Remembered {
   payload: string;
   status: number;
   body: unknown;
+  /** A refusal kept under its key (the alternate stablecoin-idempotency-keeps-refusals). */
+  refusal?: ApiError;
 }
 
 export const state = (ctx: SandboxContext) =>
@@ -128,8 +132,8 @@ export function stablecoinTools(ctx: SandboxContext) {
   /**
    * Supplement 22: "Every POST requires Idempotency-Key* (≤255; replay = prior result, changed payload
    * rejected)"; openapi.yaml gives each of these POSTs the header `required: true`, `maxLength: 255`.
-   * Only answers that succeeded are kept: a refused request may be sent again as is. The fault
-   * stablecoin-idempotency-key-unbounded takes a key of any length.
+   * Only answers that succeeded are kept: a refused request may be sent again as is (the alternate
+   * keeps a 4xx refusal too). The fault stablecoin-idempotency-key-unbounded takes a key of any length.
    */
   async function idempotent(req: FastifyRequest, reply: FastifyReply, create: () => { status: number; body: unknown }) {
     const header = req.headers['idempotency-key'];
@@ -148,9 +152,17 @@ export function stablecoinTools(ctx: SandboxContext) {
       if (!same && !ctx.faults.has('stablecoin-idempotency-changed-payload-accepted')) {
         throw conflict('CONFLICT', `Idempotency-Key ${key} was used with a different request; use a new key for a new request`);
       }
+      if (same && prior.refusal) throw prior.refusal;
       if (same && !ctx.faults.has('stablecoin-idempotency-replay-acts-twice')) return reply.status(prior.status).send(prior.body);
     }
-    const result = create();
+    let result: { status: number; body: unknown };
+    try {
+      result = create();
+    } catch (e) {
+      // The alternate keeps a refusal (4xx) under its key too: the same request answers it again.
+      if (key && e instanceof ApiError && e.status < 500 && ctx.choices.alternate('stablecoin-idempotency-keeps-refusals')) idempotency.set(key, { route, payload, status: e.status, body: undefined, refusal: e });
+      throw e;
+    }
     if (key) idempotency.set(key, { route, payload, status: result.status, body: result.body });
     return reply.status(result.status).send(result.body);
   }
@@ -201,7 +213,7 @@ export function stablecoinTools(ctx: SandboxContext) {
   }
 
   const presentOp = (op: Operation) => {
-    const { debit: _debit, ...shown } = expire(op);
+    const { debit: _debit, pendingDebit: _pending, ...shown } = expire(op);
     return ctx.faults.has('stablecoin-amount-not-digit-string') ? { ...shown, amount: Number(shown.amount) } : { ...shown };
   };
 
@@ -249,9 +261,11 @@ export function stablecoinTools(ctx: SandboxContext) {
       updatedAt: at,
     };
     if (waitsForFunds) record.expiresAt = new Date(ctx.clock.now() + FUNDING_TTL_MS).toISOString();
-    const answer = presentOp(record);
+    const created = presentOp(record);
     record.status = waitsForFunds && !ctx.faults.has('stablecoin-op-skips-funding-wait') ? 'PENDING_FUNDING' : 'PENDING_PROVIDER';
     record.providerStatus = record.status;
+    // The alternate answers the operation as it waits, past CREATED already.
+    const answer = ctx.choices.alternate('stablecoin-op-answers-waiting') ? presentOp(record) : created;
     operations.set(record.id, record);
     st.opsByCoin.add(record.stablecoinId, record.id);
     st.opsByCoinType.add(compound(record.stablecoinId, record.operationType), record.id);

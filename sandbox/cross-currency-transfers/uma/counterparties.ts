@@ -70,6 +70,8 @@ export const QUOTE_TRIGGERS: Record<string, Misbehaviour> = {
  * lookup signature); the sandbox answers the lookup leg's failure, LOOKUP_REQUEST_FAILED (sandbox/README.md).
  */
 export const LOOKUP_SIGNATURE_TRIGGER = { code: 'LOOKUP_REQUEST_FAILED', misbehaviour: 'lnurlp-bad-signature' as Misbehaviour };
+/** The code of a bad lookup signature in the alternate uma-lookup-signature-parse-error: the lnurlp answer is not one the sender can read as valid. */
+export const LOOKUP_SIGNATURE_ALTERNATE_CODE = 'PARSE_LNURLP_RESPONSE_ERROR';
 
 /** A counterparty nobody answers for: the connection is refused. */
 export class Unreachable extends Error {

@@ -88,7 +88,13 @@ export async function umaRoutes(app: FastifyInstance) {
     const account = externalAccounts(ctx).get(req.params.externalAccountId);
     if (!account) throw notFound('REFERENCE_NOT_FOUND', `External account ${req.params.externalAccountId} not found`);
     const sender = await ready();
-    return presentLookup(sender.accountLookup(account.id, String(presentExternalAccount(account).currency)));
+    const found = presentLookup(sender.accountLookup(account.id, String(presentExternalAccount(account).currency)));
+    // The alternate leaves out requiredPayerDataFields (optional; an account lookup asks for none).
+    if (ctx.choices.alternate('account-lookup-no-payer-fields')) {
+      const { requiredPayerDataFields: _none, ...rest } = found;
+      return rest;
+    }
+    return found;
   });
 
 

@@ -7,10 +7,10 @@ import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { z } from 'zod';
 import type { SandboxContext } from '../../context.js';
 import type { FaultName } from '../../faults.js';
-import { ApiError, badRequest, notFound } from '../../http/errors.js';
+import { ApiError, badRequest, invalidInput, notFound } from '../../http/errors.js';
 import { CURRENCIES } from '../../currencies.js';
 import { rate, rateSupported } from '../../exchange-rates/state.js';
-import { hexBytes, signable, toHex, Unreachable, type Answer, type Counterparty, type CounterpartyDirectory, type SenderIdentity } from './counterparties.js';
+import { hexBytes, LOOKUP_SIGNATURE_ALTERNATE_CODE, LOOKUP_SIGNATURE_TRIGGER, signable, toHex, Unreachable, type Answer, type Counterparty, type CounterpartyDirectory, type SenderIdentity } from './counterparties.js';
 import { verifyChain, type TrustAnchor } from './pki.js';
 
 /** The UMA major versions the sandbox's sender speaks. */
@@ -80,7 +80,11 @@ export class UmaSender {
     const m = UMA_ADDRESS.exec(address);
     if (!m) throw badRequest('INVALID_UMA_ADDRESS', `${address} is not an UMA address ($user@domain)`);
     const cp = this.directory.at(m[2]);
-    if (!cp) throw notFound('UMA_NOT_FOUND', `No UMA counterparty answers at ${m[2]}`);
+    if (!cp) {
+      // The alternate reads a domain no counterparty serves as the lnurlp request failing (424), not as no receiver.
+      if (this.ctx.choices.alternate('uma-unserved-domain-424')) throw new ApiError(424, 'LNURLP_REQUEST_FAILED', `No UMA counterparty answers the lnurlp request at ${m[2]}`);
+      throw notFound('UMA_NOT_FOUND', `No UMA counterparty answers at ${m[2]}`);
+    }
     const now = this.ctx.clock.now();
     const nonce = randomBytes(16).toString('hex');
     const timestamp = Math.floor(now / 1000);
@@ -118,7 +122,9 @@ export class UmaSender {
     const signingKey = await this.counterpartyKey(cp, now);
     const c = res.compliance;
     if (!verify(c.signature, signable(c.receiverIdentifier, c.signatureNonce, c.signatureTimestamp), signingKey) && !f.has('uma-lookup-signature-unchecked')) {
-      throw badRequest('LOOKUP_REQUEST_FAILED', `The compliance signature of ${cp.domain} does not verify with its published key`);
+      // The alternate answers it as an lnurlp response that does not parse as a valid one (declared in the profile).
+      const code = this.ctx.choices.alternate('uma-lookup-signature-parse-error') ? LOOKUP_SIGNATURE_ALTERNATE_CODE : LOOKUP_SIGNATURE_TRIGGER.code;
+      throw badRequest(code, `The compliance signature of ${cp.domain} does not verify with its published key`);
     }
     if (c.receiverIdentifier !== address && !f.has('uma-receiver-unchecked')) {
       throw badRequest('INVALID_RECEIVER', `${cp.domain} answered for ${c.receiverIdentifier}, not for ${address}`);
@@ -168,6 +174,10 @@ export class UmaSender {
     const now = this.ctx.clock.now();
     // Fault uma-lookup-single-use: an id serves one quote and then never expires (a used id looks expired).
     const expired = lookup !== undefined && now >= lookup.expiresAt && !f.has('uma-lookup-never-expires') && !f.has('uma-lookup-single-use');
+    // The alternate refuses a current lookup of another receiver as a mismatched request (400), not as no lookup (404).
+    if (lookup && !expired && lookup.receiverUmaAddress !== address && this.ctx.choices.alternate('uma-lookup-other-receiver-refused')) {
+      throw invalidInput([{ field: 'lookupId', message: `lookup ${lookupId} is of ${lookup.receiverUmaAddress ?? lookup.accountId}, not ${address}` }]);
+    }
     if (!lookup || expired || lookup.receiverUmaAddress !== address) {
       throw notFound('LOOKUP_REQUEST_NOT_FOUND', `No current lookup ${lookupId} for ${address}${expired ? ' (it expired)' : ''}`);
     }
