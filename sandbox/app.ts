@@ -7,6 +7,7 @@ import { Choices } from './choices.js';
 import { isoNow, systemClock, type Clock } from './clock.js';
 import type { SandboxContext, SandboxSettings } from './context.js';
 import { ApiError, errorBody, unauthorized } from './http/errors.js';
+import { withoutFieldErrors } from './http/field-error-forms.js';
 import { Faults } from './faults.js';
 import { platformConfigurationRoutes } from './platform-configuration/routes.js';
 import { initialConfig } from './platform-configuration/state.js';
@@ -63,9 +64,6 @@ export interface Sandbox {
 }
 
 export const DEFAULT_PORT = optionDefault('port');
-
-/** The submit endpoints openapi.yaml's FieldError names ("e.g. `POST /customers`, `PATCH /customers/{id}`"). */
-const SUBMIT_ENDPOINTS = new Set([`POST /${INTERFACE_VERSION}/customers`, `PATCH /${INTERFACE_VERSION}/customers/:customerId`]);
 
 export async function buildSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const clock = options.clock ?? systemClock;
@@ -178,17 +176,7 @@ export async function buildSandbox(options: SandboxOptions = {}): Promise<Sandbo
     // A body left unread (too large, unsupported type) is read to its end before the answer, so a
     // client still sending gets the answer and not a broken pipe.
     await drainRequest(req.raw, reply);
-    // The alternate: a refused query names no FieldErrors (openapi.yaml describes FieldError for the
-    // bodies of submit endpoints); the status and code stay.
-    if (ctx.choices.alternate('query-refusal-plain') && req.method === 'GET' && apiError.code === 'INVALID_INPUT' && apiError.details?.errors) {
-      apiError = new ApiError(apiError.status, apiError.code, apiError.message);
-    }
-    // The alternate: FieldErrors only where the description names the submit endpoints (POST
-    // /customers, PATCH /customers/{id}); elsewhere a refused body keeps its status and code.
-    if (ctx.choices.alternate('field-errors-submit-only') && apiError.code === 'INVALID_INPUT' && apiError.details?.errors && !SUBMIT_ENDPOINTS.has(`${req.method} ${req.routeOptions.url}`)) {
-      const { errors: _named, ...rest } = apiError.details;
-      apiError = new ApiError(apiError.status, apiError.code, apiError.message, Object.keys(rest).length ? rest : undefined);
-    }
+    apiError = withoutFieldErrors(ctx.choices, req.method, req.routeOptions.url, apiError);
     return reply.status(apiError.status).send(errorBody(apiError, faults));
   });
 

@@ -1,0 +1,22 @@
+// Where the alternate sandbox leaves FieldErrors out of a refusal (sandbox/README.md, General): the
+// description gives FieldError for "submit endpoints (e.g. `POST /customers`, `PATCH /customers/{id}`)"
+// and does not say which others are, nor gives query refusals any. The status and code stay.
+import type { Choices } from '../choices.js';
+import { INTERFACE_VERSION } from '../constants.js';
+import { ApiError } from './errors.js';
+
+/** The submit endpoints openapi.yaml's FieldError names. */
+const SUBMIT_ENDPOINTS = new Set([`POST /${INTERFACE_VERSION}/customers`, `PATCH /${INTERFACE_VERSION}/customers/:customerId`]);
+
+/** The refusal as the sandbox answers it: without details.errors where its alternate leaves them out. */
+export function withoutFieldErrors(choices: Choices, method: string, route: string | undefined, err: ApiError): ApiError {
+  if (err.code !== 'INVALID_INPUT' || !err.details?.errors) return err;
+  // A refused query names no FieldErrors.
+  if (choices.alternate('query-refusal-plain') && method === 'GET') return new ApiError(err.status, err.code, err.message);
+  // FieldErrors only on the submit endpoints the description names.
+  if (choices.alternate('field-errors-submit-only') && !SUBMIT_ENDPOINTS.has(`${method} ${route}`)) {
+    const { errors: _named, ...rest } = err.details;
+    return new ApiError(err.status, err.code, err.message, Object.keys(rest).length ? rest : undefined);
+  }
+  return err;
+}
