@@ -12,3 +12,13 @@ export function untilPast(isoTimestamp: string, marginMs = CLOCK_MARGIN_MS): Pro
   const wait = Math.max(0, msUntil(isoTimestamp) + marginMs);
   return new Promise((resolve) => setTimeout(resolve, wait));
 }
+
+/**
+ * Resolves once `share` of what is left of a target-given life (a challenge's expiresAt) has
+ * passed: a scenario that must act inside the window, yet late enough that what it does next is
+ * told apart from the window's start, waits on the target's own timing, not on a constant.
+ */
+export function untilShareOf(isoTimestamp: string, share: number): Promise<void> {
+  const wait = Math.max(0, msUntil(isoTimestamp) * share);
+  return new Promise((resolve) => setTimeout(resolve, wait));
+}

@@ -4,7 +4,7 @@
 // the SCA login, the quote's scaChallenge and /quotes/{id}/authorize: basis: supplement (sections 8, 10;
 // 12: the ScaChallenge; 16: the authorization loop).
 import { describe, expect, it, type TestContext } from 'vitest';
-import { msUntil } from '../../helpers/deadline.js';
+import { msUntil, untilShareOf } from '../../helpers/deadline.js';
 import type { Notification } from '../../helpers/events.js';
 import { expectStatus, noteInterface } from '../../helpers/expect.js';
 import { expectPath, OUTGOING_STATUSES, statusPath } from '../../helpers/flows/lifecycle.js';
@@ -58,7 +58,10 @@ describe('Outgoing payment authorisation (SCA region)', () => {
   });
 
   it('fails with SCA_NOT_COMPLETED when a fresh challenge of the authorization loop expires, moving no money', async (ctx) => {
-    const { customerId, accounts, quote, since, challengeId } = await scaSender(ctx);
+    const { customerId, accounts, quote, since, challengeId, challengeExpiresAt } = await scaSender(ctx);
+    // Authorized halfway through what is left of the first challenge's life, so that a fresh challenge
+    // expires well after the first: a payment failed at the first's expiry is then told from one failed at the fresh one's.
+    await untilShareOf(challengeExpiresAt, 0.5);
     const res = await api.post('/quotes/{quoteId}/authorize', { params: { quoteId: quote.id }, body: { code: capabilities.sca!.code } });
     const answered = expectStatus(res, 200, Quote, 'supplement 8: POST /quotes/{quoteId}/authorize answers 200 Quote');
     noteInterface('quotes:authorization-rounds', ROUNDS_NOTE, `a USD to EUR send from an internal account: after one authorization the quote is ${answered.status}`);
