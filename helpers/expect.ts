@@ -43,8 +43,10 @@ export function expectSchema<S extends z.ZodType>(schema: S, value: unknown, wha
   return parsed.data;
 }
 
+/** Records the operation and the status it answered (coverage kind `responses`): called once the answer's judgement passed. */
 function recordOperation(res: ApiResponse): void {
   tagCovered('operations', ids.operation(res.exchange.method, res.exchange.template), 'operation', `${res.exchange.method} ${res.exchange.template}`);
+  recordCovered('responses', ids.response(res.exchange.method, res.exchange.template, res.status));
 }
 
 /** Asserts a success status and, when given, the body's schema. Records the operation. */
@@ -61,9 +63,11 @@ export function expectStatus<S extends z.ZodType>(res: ApiResponse, status: numb
  * Asserts an error answer: the HTTP status, the error body {status, code, message, details?}
  * (interface, Errors), body.status equal to the HTTP status, a code the interface enumerates for
  * that status, and, when given, the expected code (or one of several). `operation: false` records
- * the code only: for a request that is no interface operation (an unsupported method, 405).
+ * the code only: for a request that is no interface operation (an unsupported method, 405), or one
+ * refused before it reached the operation; `response: true` with it still records the status as a
+ * documented answer of the operation (a 401 for rejected credentials).
  */
-export function expectError(res: ApiResponse, status: number, code?: string | readonly string[], rule?: string, options: { operation?: boolean } = {}): ErrorBody {
+export function expectError(res: ApiResponse, status: number, code?: string | readonly string[], rule?: string, options: { operation?: boolean; response?: boolean } = {}): ErrorBody {
   const context = () => `${rule ? `${rule}\n` : ''}${describeExchange(res.exchange)}`;
   // As in expectStatus: each expectation is made when its check fails.
   if (res.status !== status) expect(res.status, `expected HTTP ${status}; ${context()}`).toBe(status);
@@ -78,6 +82,7 @@ export function expectError(res: ApiResponse, status: number, code?: string | re
     if (!allowed.includes(body.code)) expect(allowed, `expected code ${allowed.join(' or ')}; ${context()}`).toContain(body.code);
   }
   if (options.operation !== false) recordOperation(res);
+  else if (options.response) recordCovered('responses', ids.response(res.exchange.method, res.exchange.template, res.status));
   tagCovered('errors', ids.error(status, body.code), 'errorCode', body.code);
   return body;
 }

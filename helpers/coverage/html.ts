@@ -6,7 +6,7 @@ import type { CellCoverage, Coverage } from './model.js';
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-const KIND_TITLES: Record<CoverageKind, string> = { operations: 'Operations', errors: 'Error codes', events: 'Events', transitions: 'Transitions' };
+const KIND_TITLES: Record<CoverageKind, string> = { operations: 'Operations', responses: 'Responses', errors: 'Error codes', events: 'Events', transitions: 'Transitions' };
 
 /** The shade of a cell: red (nothing covered) through amber to green (all covered); grey when the cell is empty. */
 export function shade(covered: number, total: number): string {
@@ -18,6 +18,7 @@ export function shade(covered: number, total: number): string {
 /** A coverage id without its kind prefix, as a cell lists it. */
 function label(id: string): string {
   if (id.startsWith('op:')) return id.slice(3);
+  if (id.startsWith('response:')) return id.slice(9);
   if (id.startsWith('error:')) return id.slice(6).replace(':', ' ');
   if (id.startsWith('event:')) return id.slice(6);
   if (id.startsWith('transition:')) return id.slice(11).replace(':', ': ').replace('->', ' → ');
@@ -33,6 +34,7 @@ function cellHtml(area: string, kind: CoverageKind, c: CellCoverage): string {
       const skipped = m.reason.startsWith('skipped');
       return `<li class="missing${skipped ? ' skipped' : ''}" data-id="${escape(m.id)}" title="${escape(m.reason)}"><span class="mark">${skipped ? '⊘' : '✗'}</span><span class="id">${escape(label(m.id))}${skipped ? ` <em>(${escape(m.reason)})</em>` : ''}</span></li>`;
     }),
+    ...c.notExercisable.map((m) => `<li class="unexercisable" data-id="${escape(m.id)}" title="${escape(m.reason)}"><span class="mark">–</span><span class="id">${escape(label(m.id))} <em>(not exercisable: ${escape(m.reason)})</em></span></li>`),
   ];
   return `<td class="cell" ${attrs}><div class="figure">${c.covered}/${c.total} <span class="share">${Math.round((100 * c.covered) / c.total)}%</span></div><ul>${items.join('')}</ul></td>`;
 }

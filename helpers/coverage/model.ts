@@ -14,6 +14,8 @@ export interface CellCoverage {
   total: number;
   coveredIds: string[];
   missing: Missing[];
+  /** Documented answers no scenario can cause (a 500, a production token's 403), each with why: listed, not counted. */
+  notExercisable: Missing[];
 }
 
 export interface KindCoverage extends CellCoverage {

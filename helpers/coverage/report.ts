@@ -3,7 +3,7 @@
 // prints the summary.
 import { existsSync, readdirSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { AREAS, catalogIdFor, catalogItems, COVERAGE_KINDS, ids, TARGET_OWN_TRIGGERS, type Area, type CoverageKind } from '../spec/catalog.js';
+import { AREAS, catalogIdFor, catalogItems, COVERAGE_KINDS, ids, notExercisableItems, TARGET_OWN_TRIGGERS, type Area, type CoverageKind } from '../spec/catalog.js';
 import { RAW_DIR, REPORTS_DIR } from '../paths.js';
 import { declaredRules, undeclaredReasons } from '../field-rules/declared.js';
 import type { CoverageRecord, NoteRecord, RuleRecord, SkipRecord } from './recorder.js';
@@ -27,13 +27,14 @@ function readNdjson<T>(dir: string, prefix: string): T[] {
     );
 }
 
-const cell = (ids: { id: string }[], observed: Set<string>, reasonFor: (id: string) => string): CellCoverage => {
+const cell = (ids: { id: string }[], observed: Set<string>, reasonFor: (id: string) => string, unexercisable: { id: string; reason: string }[]): CellCoverage => {
   const coveredIds = ids.filter((i) => observed.has(i.id)).map((i) => i.id).sort();
   return {
     covered: coveredIds.length,
     total: ids.length,
     coveredIds,
     missing: ids.filter((i) => !observed.has(i.id)).map((i) => ({ id: i.id, reason: reasonFor(i.id) })),
+    notExercisable: unexercisable.map((i) => ({ id: i.id, reason: i.reason })),
   };
 };
 
@@ -76,23 +77,27 @@ export function computeCoverage(rawDirs: string[] = [RAW_DIR]): Coverage {
     return skip ? `skipped: ${skip.reason}` : 'not exercised by any scenario';
   };
   const observed = new Set<string>();
-  const beyond: Record<CoverageKind, Set<string>> = { operations: new Set(), errors: new Set(), events: new Set(), transitions: new Set() };
+  const beyond: Record<CoverageKind, Set<string>> = { operations: new Set(), responses: new Set(), errors: new Set(), events: new Set(), transitions: new Set() };
   for (const r of records) {
     const id = catalogIdFor(r.kind, r.id);
     if (id) observed.add(id);
     else beyond[r.kind]?.add(r.id);
   }
   const result = { areas: {}, fieldRules: fieldRuleCoverage(rawDirs), authentication: authenticationCoverage(rawDirs) } as Coverage;
+  const unexercisable = notExercisableItems();
   for (const kind of KINDS) {
-    result[kind] = { ...cell(items.filter((i) => i.kind === kind), observed, reasonFor), beyondCatalog: [...beyond[kind]].sort() };
+    result[kind] = { ...cell(items.filter((i) => i.kind === kind), observed, reasonFor, unexercisable.filter((i) => i.kind === kind)), beyondCatalog: [...beyond[kind]].sort() };
   }
   for (const area of AREAS) {
-    result.areas[area] = Object.fromEntries(KINDS.map((kind) => [kind, cell(items.filter((i) => i.kind === kind && i.area === area), observed, reasonFor)])) as AreaCoverage;
+    const of = (kind: CoverageKind) => (i: { kind: CoverageKind; area: Area }) => i.kind === kind && i.area === area;
+    result.areas[area] = Object.fromEntries(KINDS.map((kind) => [kind, cell(items.filter(of(kind)), observed, reasonFor, unexercisable.filter(of(kind)))])) as AreaCoverage;
   }
   return result;
 }
 
 const ownTriggers = new Set(TARGET_OWN_TRIGGERS.map((t) => ids.operation(t.method, t.path)));
+/** A target's own trigger, as an operation id or as one of its responses. */
+const isOwnTrigger = (id: string) => ownTriggers.has(id) || ownTriggers.has(`op:${id.replace(/^response:/, '').replace(/ \d{3}$/, '')}`);
 const pct = (c: { covered: number; total: number }) => (c.total ? `${Math.round((100 * c.covered) / c.total)}%` : '-');
 
 export function coverageMarkdown(c: Coverage): string {
@@ -130,13 +135,18 @@ export function coverageMarkdown(c: Coverage): string {
       if (m.length) lines.push(`${k} not covered (${m.length}):`, '', ...m.map((x) => `- \`${x.id}\`: ${x.reason}`), '');
     }
   }
+  lines.push('', '## Documented but not exercisable', '', 'Answers the documents give that no request of a conforming client can cause on the target; listed with the reason, not counted in the figures above.', '');
+  for (const k of KINDS) {
+    const n = c[k].notExercisable;
+    if (n.length) lines.push(`${k} (${n.length}):`, '', ...n.map((x) => `- \`${x.id}\`: ${x.reason}`), '');
+  }
   for (const k of KINDS) {
     const beyond = c[k].beyondCatalog;
     if (!beyond.length) continue;
-    const own = beyond.filter((id) => ownTriggers.has(id));
-    const other = beyond.filter((id) => !ownTriggers.has(id));
+    const own = beyond.filter(isOwnTrigger);
+    const other = beyond.filter((id) => !isOwnTrigger(id));
     if (own.length) lines.push('', `The target's own triggers, not interface operations (not counted): ${own.map((id) => `\`${id}\``).join(', ')}`);
-    if (other.length) lines.push('', `${k} observed beyond the catalog: ${other.map((id) => `\`${id}\``).join(', ')}`);
+    if (other.length) lines.push('', `${k} observed beyond the catalog${k === 'responses' ? ' (statuses the description does not document for the operation, which a scenario judged on a sentence of the interface or the supplement)' : ''}: ${other.map((id) => `\`${id}\``).join(', ')}`);
   }
   return `${lines.join('\n')}\n`;
 }
@@ -158,7 +168,7 @@ export function interfaceNotesMarkdown(rawDirs: string[] = [RAW_DIR]): string | 
 /** coverage.json: the overall kinds at the top level (as other tools read them) and `areas`. */
 export function coverageJson(c: Coverage): object {
   return {
-    ...Object.fromEntries(KINDS.map((k) => [k, { covered: c[k].covered, total: c[k].total, coveredIds: c[k].coveredIds, missing: c[k].missing, beyondCatalog: c[k].beyondCatalog }])),
+    ...Object.fromEntries(KINDS.map((k) => [k, { covered: c[k].covered, total: c[k].total, coveredIds: c[k].coveredIds, missing: c[k].missing, notExercisable: c[k].notExercisable, beyondCatalog: c[k].beyondCatalog }])),
     areas: c.areas,
     fieldRules: c.fieldRules,
     authentication: c.authentication,

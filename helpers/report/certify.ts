@@ -192,7 +192,7 @@ if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename
   const certification = buildCertification({
     results: JSON.parse(resultsText) as VitestJson,
     resultsText,
-    coverage: Object.fromEntries(['operations', 'errors', 'events', 'transitions'].filter((k) => coverageJson[k]).map((k) => [k, { covered: coverageJson[k].covered, total: coverageJson[k].total }])),
+    coverage: Object.fromEntries(['operations', 'responses', 'errors', 'events', 'transitions'].filter((k) => coverageJson[k]).map((k) => [k, { covered: coverageJson[k].covered, total: coverageJson[k].total }])),
     skips: readSkips(),
     findings,
     partly: conclusion.verdict?.partly ?? [],

@@ -5,7 +5,9 @@
 // error-code assertions, so it must never be smaller than the documents (selftest/helpers/catalog.test.ts
 // compares it with them).
 // Coverage ids follow DESIGN.md: error:<status>:<CODE>, transition:<machine>:<FROM>-><TO>,
-// event:<TYPE>, op:<METHOD> <path template>.
+// event:<TYPE>, op:<METHOD> <path template>, response:<METHOD> <path template> <status> (the
+// statuses the description documents per operation, ./responses.ts).
+import { describedOperations, notExercisableReason } from './responses.js';
 
 export const INTERFACE_VERSION = '2025-10-13';
 
@@ -826,11 +828,12 @@ export const ids = {
   transition: (machine: Machine, from: string, to: string) => `transition:${machine}:${from}->${to}`,
   event: (type: string) => `event:${type}`,
   operation: (method: string, path: string) => `op:${method.toUpperCase()} ${path}`,
+  response: (method: string, path: string, status: number) => `response:${method.toUpperCase()} ${path} ${status}`,
 };
 
-export type CoverageKind = 'errors' | 'transitions' | 'events' | 'operations';
+export type CoverageKind = 'errors' | 'transitions' | 'events' | 'operations' | 'responses';
 
-export const COVERAGE_KINDS: readonly CoverageKind[] = ['operations', 'errors', 'events', 'transitions'];
+export const COVERAGE_KINDS: readonly CoverageKind[] = ['operations', 'responses', 'errors', 'events', 'transitions'];
 
 export interface CatalogItem {
   kind: CoverageKind;
@@ -841,10 +844,40 @@ export interface CatalogItem {
 
 let items: CatalogItem[] | undefined;
 
+/** The catalog operation of a described method and path, whatever the names of its path parameters. */
+const operationOfShape = (method: string, path: string) => OPERATIONS.find((o) => o.method === method && shapeOf(o.path) === shapeOf(path));
+
+/**
+ * Each status the description documents for a catalog operation (./responses.ts), under the
+ * catalog's path template; `reason` says why it cannot be exercised, where it cannot.
+ */
+function describedResponseItems(): (CatalogItem & { reason?: string })[] {
+  return describedOperations().operations.flatMap((d) => {
+    const op = operationOfShape(d.method, d.path);
+    if (!op) return [];
+    return d.responses.map((r) => ({
+      kind: 'responses' as const,
+      id: ids.response(op.method, op.path, r.status),
+      area: op.area,
+      section: `description: ${d.method} ${d.path} responses ${r.status} ("${r.description}")`,
+      reason: notExercisableReason(d.method, d.path, r.status, r.description),
+    }));
+  });
+}
+
+/** The documented answers no scenario can cause, with the reason: listed beside the coverage, not counted in it. */
+export function notExercisableItems(): (CatalogItem & { reason: string })[] {
+  return [
+    ...ERRORS.filter((e) => e.notExercisable).map((e) => ({ kind: 'errors' as const, id: ids.error(e.status, e.code), area: e.area, section: e.section, reason: e.notExercisable! })),
+    ...describedResponseItems().filter((r): r is CatalogItem & { reason: string } => r.reason !== undefined),
+  ];
+}
+
 /** Every coverage id of the catalog with its area and section. */
 export function catalogItems(): CatalogItem[] {
   return (items ??= [
     ...OPERATIONS.map((o) => ({ kind: 'operations' as const, id: ids.operation(o.method, o.path), area: o.area, section: o.section })),
+    ...describedResponseItems().filter((r) => r.reason === undefined).map(({ reason: _, ...item }) => item),
     ...ERRORS.filter((e) => !e.notExercisable).map((e) => ({ kind: 'errors' as const, id: ids.error(e.status, e.code), area: e.area, section: e.section })),
     ...EVENTS.map((e) => ({ kind: 'events' as const, id: ids.event(e.type), area: e.area, section: e.section })),
     ...MACHINES.flatMap((m) =>
@@ -855,7 +888,7 @@ export function catalogItems(): CatalogItem[] {
 
 /** Every coverage id the interface defines, per kind: the denominator. */
 export function catalogIds(): Record<CoverageKind, string[]> {
-  const result: Record<CoverageKind, string[]> = { errors: [], transitions: [], events: [], operations: [] };
+  const result: Record<CoverageKind, string[]> = { errors: [], transitions: [], events: [], operations: [], responses: [] };
   for (const item of catalogItems()) result[item.kind].push(item.id);
   return result;
 }
@@ -872,13 +905,13 @@ const shapeOf = (operationId: string) => operationId.replace(/\{[^}]*\}/g, '{}')
  * The catalog id that an observed id counts towards: the id itself, or for operations the catalog
  * template of the same method and shape whatever its parameter names.
  */
-let idsByKind: Record<CoverageKind, string[]> | undefined;
+let idsByKind: Partial<Record<CoverageKind, Map<string, string>>> | undefined;
 
 export function catalogIdFor(kind: CoverageKind, observed: string): string | undefined {
-  const all = (idsByKind ??= catalogIds())[kind];
-  if (all.includes(observed)) return observed;
-  if (kind === 'operations') return all.find((id) => shapeOf(id) === shapeOf(observed));
-  return undefined;
+  const shaped = kind === 'operations' || kind === 'responses';
+  idsByKind ??= {};
+  const byKey = (idsByKind[kind] ??= new Map(catalogIds()[kind].map((id) => [shaped ? shapeOf(id) : id, id])));
+  return byKey.get(shaped ? shapeOf(observed) : observed);
 }
 
 /** The catalog operation a method and path template stand for (parameter names do not matter). */

@@ -3,6 +3,12 @@
 import type { FaultEntry } from '../fault-entry.js';
 
 export const cardsFaults = {
+  // Errors
+  'card-simulate-unknown-400': {
+    areas: ['cards'],
+    suites: ['errors/not-found.test.ts'],
+    rule: 'Description: POST /sandbox/cards/{id}/simulate/* documents 404 "Card not found" for a card that does not exist; an unknown card answers 400 instead.',
+  },
   // Card state
   'card-rejected-transition-changes-state': {
     areas: ['cards'],

@@ -242,6 +242,8 @@ export async function cardSimulateRoutes(app: FastifyInstance) {
     // An own name only: `valueOf`, `constructor`, ... are no simulations.
     const handler = Object.hasOwn(routes, name) ? routes[name] : undefined;
     if (!handler) throw notFound('REFERENCE_NOT_FOUND', `No simulation ${name}; known: ${Object.keys(routes).join(', ')}`);
+    // Fault: an unknown card is taken for a malformed request.
+    if (f.has('card-simulate-unknown-400') && !s.cards.has(cardId)) throw invalidInput([{ field: 'cardId', message: `${cardId} is not valid` }]);
     const card = getCard(cardId);
     return reply.status(202).send(handler(card, req.body));
   });

@@ -22,10 +22,10 @@ function answer(status: number, body: unknown): ApiResponse {
 const error = (status: number, code: string, bodyStatus = status) => answer(status, { status: bodyStatus, code, message: 'refused' });
 
 describe('expectStatus', () => {
-  it('passes the expected status and records the operation', () => {
+  it('passes the expected status and records the operation and the response', () => {
     recorded.length = 0;
     expect(expectStatus(answer(201, { id: 'c1' }), 201)).toEqual({ id: 'c1' });
-    expect(recorded).toEqual(['op:POST /customers']);
+    expect(recorded).toEqual(['op:POST /customers', 'response:POST /customers 201']);
   });
 
   it('fails another status with the rule and the exchange, and records nothing', () => {
@@ -39,7 +39,16 @@ describe('expectError', () => {
   it('passes an error of the expected status and code and records it', () => {
     recorded.length = 0;
     expect(expectError(error(400, 'INVALID_INPUT'), 400, 'INVALID_INPUT').code).toBe('INVALID_INPUT');
-    expect(recorded).toEqual(['op:POST /customers', 'error:400:INVALID_INPUT']);
+    expect(recorded).toEqual(['op:POST /customers', 'response:POST /customers 400', 'error:400:INVALID_INPUT']);
+  });
+
+  it('records a refusal before the operation as its response, not as the operation, when asked', () => {
+    recorded.length = 0;
+    expectError(error(401, 'UNAUTHORIZED'), 401, 'UNAUTHORIZED', 'the rule', { operation: false, response: true });
+    expect(recorded).toEqual(['response:POST /customers 401', 'error:401:UNAUTHORIZED']);
+    recorded.length = 0;
+    expectError(error(405, 'METHOD_NOT_ALLOWED'), 405, 'METHOD_NOT_ALLOWED', 'the rule', { operation: false });
+    expect(recorded).toEqual(['error:405:METHOD_NOT_ALLOWED']);
   });
 
   it.each([

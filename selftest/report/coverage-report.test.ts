@@ -31,6 +31,9 @@ describe('coverage by area', () => {
       { kind: 'events', id: 'event:CARD.STATE_CHANGE', test: 'a' },
       { kind: 'transitions', id: 'transition:card:ACTIVE->FROZEN', test: 'a' },
       { kind: 'events', id: 'event:TEST', test: 'c' },
+      { kind: 'responses', id: 'response:PATCH /cards/{id} 200', test: 'a' },
+      { kind: 'responses', id: 'response:POST /quotes 409', test: 'b' },
+      { kind: 'responses', id: 'response:POST /sandbox/internal-accounts/{accountId}/freeze 200', test: 'b' },
     ],
     [{ test: 's', reason: 'the target has no sandbox triggers', ids: ['event:INVITATION.CLAIMED'] }],
   );
@@ -56,12 +59,32 @@ describe('coverage by area', () => {
     expect(c.operations.beyondCatalog).toEqual(['op:POST /sandbox/internal-accounts/{accountId}/freeze']);
   });
 
+  it('takes the responses from the description: each documented status of an operation, by the catalog\'s template; one no request can cause is listed with its reason, not counted', () => {
+    // PATCH /cards/{id} of the description is the catalog's PATCH /cards/{cardId}.
+    expect(c.areas.Cards.responses.coveredIds).toEqual(['response:PATCH /cards/{cardId} 200']);
+    expect(c.responses.missing.map((m) => m.id)).toContain('response:PATCH /cards/{cardId} 404');
+    expect(c.responses.missing.map((m) => m.id)).toContain('response:POST /quotes 401');
+    const unexercisable = c.responses.notExercisable.map((m) => m.id);
+    expect(unexercisable).toContain('response:POST /quotes 500');
+    expect(unexercisable).toContain('response:POST /sandbox/send 403');
+    expect(unexercisable).not.toContain('response:PATCH /config 501');
+    expect(catalogIds().responses).not.toContain('response:POST /quotes 500');
+    expect(c.responses.notExercisable.find((m) => m.id === 'response:POST /sandbox/send 403')?.reason).toMatch(/production platform token/);
+    // A status the description does not document for the operation is observed beyond it; a target's own trigger is told apart.
+    expect(c.responses.beyondCatalog).toEqual(['response:POST /quotes 409', 'response:POST /sandbox/internal-accounts/{accountId}/freeze 200']);
+    const md = coverageMarkdown(c);
+    expect(md).toContain('responses observed beyond the catalog (statuses the description does not document');
+    expect(md).toContain('`response:POST /quotes 409`');
+    expect(md).toContain('## Documented but not exercisable');
+  });
+
   it('keeps the overall kinds at the top level of coverage.json and adds the areas', () => {
     const json = coverageJson(c) as Record<string, { covered: number; total: number }> & { areas: Record<string, unknown> };
     for (const kind of COVERAGE_KINDS) expect(json[kind]).toMatchObject({ covered: c[kind].covered, total: c[kind].total });
     expect(Object.keys(json.areas)).toEqual([...AREAS]);
     const md = coverageMarkdown(c);
-    expect(md).toContain('| Cards | 1/5 | 1/5 | 1/7 | 1/19 |');
+    const cards = c.areas.Cards;
+    expect(md).toContain(`| Cards | 1/5 | 1/${cards.responses.total} | 1/5 | 1/7 | 1/19 |`);
     expect(md).toContain("The target's own triggers, not interface operations (not counted): `op:POST /sandbox/internal-accounts/{accountId}/freeze`");
   });
 

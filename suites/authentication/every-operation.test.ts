@@ -34,8 +34,8 @@ function call(op: string): { method: string; template: string; params: Record<st
   return { method, template, params };
 }
 
-/** A refused credential never reaches the operation: the operation is not counted as exercised by it. */
-const NOT_REACHED = { operation: false };
+/** A refused credential never reaches the operation: the operation is not counted as exercised by it, but its documented 401 is. */
+const NOT_REACHED = { operation: false, response: true };
 
 /** Operations whose call with the right credentials has an effect beyond the request (a delivery to the listener): no control is sent to them. */
 const SIDE_EFFECTS = new Set(['POST /webhooks/test', 'POST /sandbox/webhooks/test']);

@@ -5,13 +5,14 @@ import { describe, expect, it } from 'vitest';
 import { bareIndividual, individual } from '../../fixtures/customers.js';
 import { rng } from '../../fixtures/random.js';
 import { expectError, expectStatus, noteInterface } from '../../helpers/expect.js';
-import { recordRule } from '../../helpers/coverage/recorder.js';
+import { recordCovered, recordRule } from '../../helpers/coverage/recorder.js';
 import { addressed, createCustomer, withMembers } from '../../helpers/flows/customers.js';
 import { walkPages } from '../../helpers/flows/pages.js';
 import { eventually } from '../../helpers/eventually.js';
 import { api } from '../../helpers/harness.js';
 import { LIST_RULES } from '../../helpers/field-rules/lists.js';
 import { basisSupplement, scenario } from '../../helpers/scenario.js';
+import { ids } from '../../helpers/spec/catalog.js';
 import { CustomerPage, CustomerRecord } from '../../helpers/schemas/customers.js';
 
 const list = async (query: Record<string, string | number>) =>
@@ -108,5 +109,8 @@ describe('Unsupported methods on /customers', () => {
     const res = await api.request(method, '/customers', { body: {} });
     // An unsupported method is no operation of the interface: only the code is recorded.
     expectError(res, 405, 'METHOD_NOT_ALLOWED', 'Supplement 15: 405 METHOD_NOT_ALLOWED (JSON) for unsupported methods', { operation: false });
+    // The description documents this 405 under the path's served operations ("when the request uses an
+    // HTTP method that is not supported on this path"), as an unsupported method has no operation of its own.
+    for (const served of ['POST', 'GET']) recordCovered('responses', ids.response(served, '/customers', 405));
   });
 });

@@ -6,12 +6,13 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { eventually } from '../../helpers/eventually.js';
-import { expectError, expectRefusedTransition, expectTransition, noteInterface } from '../../helpers/expect.js';
+import { expectError, expectRefusedTransition, expectStatus, expectTransition, noteInterface } from '../../helpers/expect.js';
 import { cancelInvitation, claimInvitation, createInvitation, currentInvitation, expectClaimedEvent, getInvitation, inviterUma, pendingInvitation } from '../../helpers/flows/invitations.js';
 import { capabilities, listener } from '../../helpers/harness.js';
 import { newSince } from '../../helpers/events.js';
 import { basisSupplement, scenario } from '../../helpers/scenario.js';
 import { rng } from '../../fixtures/random.js';
+import { UmaInvitation } from '../../helpers/schemas/uma.js';
 
 const uma = (who: string) => `$${who}.${rng().string.alphanumeric(10).toLowerCase()}@sandbox.uma.money`;
 
@@ -46,8 +47,7 @@ describe('POST /invitations/{invitationCode}/claim', () => {
   it.concurrent('refuses the claim of a cancelled invitation with 400 INVITATION_CANCELLED', async () => {
     await basisSupplement('cancel -> 200 CANCELLED; CANCELLED is terminal (section 19)');
     const inv = await pendingInvitation({ inviterUma: await inviterUma() });
-    const cancelled = await cancelInvitation(inv.code);
-    expect(cancelled.status, `Supplement 19: cancel answers 200 CANCELLED; got ${cancelled.status} ${JSON.stringify(cancelled.body)}`).toBe(200);
+    expectStatus(await cancelInvitation(inv.code), 200, UmaInvitation, 'Supplement 19: cancel answers 200 CANCELLED (description: 200 UmaInvitation)');
     expectTransition('invitation', inv.status, (await currentInvitation(inv.code)).status, 'PENDING', 'CANCELLED');
     expectError(await claimInvitation(inv.code, uma('invitee')), 400, 'INVITATION_CANCELLED', 'Errors / 400: INVITATION_CANCELLED');
     expectRefusedTransition('invitation', 'CANCELLED', 'CLAIMED', (await currentInvitation(inv.code)).status);
@@ -86,8 +86,8 @@ describe('POST /invitations/{invitationCode}/cancel', () => {
     const [toClaim, toCancel, toExpire] = await Promise.all([1, 2, 3].map(() => pendingInvitation({ inviterUma: inviter, expiresAt })));
     const since = await listener.mark();
     const inviteeUma = uma('invitee');
-    expect((await claimInvitation(toClaim.code, inviteeUma)).status, 'Supplement 19: claim of a PENDING invitation answers 200').toBe(200);
-    expect((await cancelInvitation(toCancel.code)).status, 'Supplement 19: cancel of a PENDING invitation answers 200').toBe(200);
+    expectStatus(await claimInvitation(toClaim.code, inviteeUma), 200, UmaInvitation, 'Supplement 19: claim of a PENDING invitation answers 200');
+    expectStatus(await cancelInvitation(toCancel.code), 200, UmaInvitation, 'Supplement 19: cancel of a PENDING invitation answers 200');
     expectTransition('invitation', toCancel.status, (await currentInvitation(toCancel.code)).status, 'PENDING', 'CANCELLED');
     const again = await cancelInvitation(toCancel.code);
     expectError(again, 400, undefined, 'Supplement 19: cancel answers 400 when the invitation is not PENDING (CANCELLED)');

@@ -1,0 +1,67 @@
+// The response statuses the description documents for each operation (openapi.yaml: `responses` of
+// each path item's operation): the denominator of the coverage kind `responses`
+// (`response:POST /quotes 401`). A status is exercised when a scenario asserted it on that operation
+// and its judgement passed (helpers/expect.ts). A status no request of a conforming client can cause
+// on the target, and no declared trigger causes, is listed as not exercisable with its reason
+// (NOT_EXERCISABLE), not counted.
+import { readFileSync } from 'node:fs';
+import { parse } from 'yaml';
+import { DEFAULT_DESCRIPTION } from '../description/document.js';
+
+export interface DescribedOperation {
+  method: string;
+  path: string;
+  security?: Record<string, unknown>[];
+  /** Each documented status with its description's first sentence. */
+  responses: { status: number; description: string }[];
+}
+
+let described: { operations: DescribedOperation[]; security: Record<string, unknown>[] } | undefined;
+
+/** The description's operations, read once (the parsed YAML, without the validator's preparation). */
+export function describedOperations(file = DEFAULT_DESCRIPTION): { operations: DescribedOperation[]; security: Record<string, unknown>[] } {
+  if (described) return described;
+  type Op = { security?: Record<string, unknown>[]; responses?: Record<string, { description?: string }> };
+  const doc = parse(readFileSync(file, 'utf8'), { maxAliasCount: -1 }) as { security?: Record<string, unknown>[]; paths: Record<string, Record<string, Op>> };
+  const operations: DescribedOperation[] = [];
+  for (const [path, item] of Object.entries(doc.paths ?? {})) {
+    for (const [method, op] of Object.entries(item)) {
+      if (!op || typeof op !== 'object' || !op.responses) continue;
+      const responses = Object.entries(op.responses)
+        .filter(([status]) => /^\d{3}$/.test(status))
+        .map(([status, r]) => ({ status: Number(status), description: (r?.description ?? '').split(/(?<=\.)\s/)[0] }));
+      operations.push({ method: method.toUpperCase(), path, security: op.security, responses });
+    }
+  }
+  described = { operations, security: doc.security ?? [] };
+  return described;
+}
+
+/**
+ * Statuses no scenario can cause on a conforming target, with the reason. Keyed by status, or by
+ * `METHOD /path status` for one operation's (the description's own path templates).
+ */
+const CARDS_501 = 'answered by "environments without a configured card issuer" (the description): a target that serves cards, as this run\'s does, cannot be made to answer it by any request';
+const NO_CONDITION_501 = 'documented as "Not implemented" with no condition: no document names a request that causes it';
+const PRODUCTION_403 = 'answered to "a production platform token": the run holds a sandbox platform\'s credentials (its scenarios drive the /sandbox triggers), and no document names a production token a run could hold';
+
+export const NOT_EXERCISABLE: Readonly<Record<string, string>> = {
+  500: 'an internal server error: the description documents it on every operation, but no request a conforming client sends is meant to cause it, and no document declares a trigger for it',
+  'POST /customers 501': NO_CONDITION_501,
+  'POST /quotes 501': NO_CONDITION_501,
+  'POST /cards 501': CARDS_501,
+  'GET /cards 501': CARDS_501,
+  'GET /cards/{id} 501': CARDS_501,
+  'PATCH /cards/{id} 501': CARDS_501,
+  'POST /cards/{id}/reveal 501': CARDS_501,
+  'POST /cards/{id}/reveal 403': 'answered to "a session with no attributable actor" (an impersonated dashboard session): no API credential is such a session',
+  'POST /invitations/{invitationCode}/cancel 403': 'answered to a platform other than the one that created the invitation: a run holds one platform\'s credentials',
+};
+
+/** Reasons that follow from a response's own description, whatever the operation. */
+const BY_DESCRIPTION: readonly (readonly [RegExp, string])[] = [[/production platform token/i, PRODUCTION_403]];
+
+/** Why a documented response cannot be exercised, or undefined where a scenario can. */
+export function notExercisableReason(method: string, path: string, status: number, description = ''): string | undefined {
+  return NOT_EXERCISABLE[`${method} ${path} ${status}`] ?? NOT_EXERCISABLE[status] ?? BY_DESCRIPTION.find(([re]) => re.test(description))?.[1];
+}
