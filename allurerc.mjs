@@ -7,7 +7,7 @@ import { resolve } from 'node:path';
 const reports = resolve(process.env.SVC_REPORTS_DIR ?? 'reports');
 const coverageFile = resolve(reports, 'coverage.json');
 const coverage = existsSync(coverageFile) ? JSON.parse(readFileSync(coverageFile, 'utf8')) : undefined;
-const KINDS = ['operations', 'errors', 'events', 'transitions'];
+const KINDS = ['operations', 'responses', 'errors', 'events', 'transitions'];
 const variables = coverage
   ? Object.fromEntries(KINDS.filter((kind) => coverage[kind]).map((kind) => [`Interface ${kind} covered`, `${coverage[kind].covered}/${coverage[kind].total}`]))
   : {};

@@ -72,6 +72,42 @@ export interface Verdict {
   partly: { file: string; name: string; reason: string }[];
   /** Present when the run was held to a description (SVC_OPENAPI). */
   description?: DescriptionVerdict;
+  /** Per area that ran (the folder under suites/ of its scenarios): its tally. An area with a skip was not judged in full. */
+  areas?: Record<string, { passed: number; failed: number; skipped: number }>;
+}
+
+/** The area of a scenario file: its folder under suites/. */
+const areaOfFile = (file: string) => /^suites\/([^/]+)\//.exec(file.replace(/\\/g, '/'))?.[1];
+
+function tallyAreas(scenarios: ScenarioOutcome[]): NonNullable<Verdict['areas']> {
+  const areas: NonNullable<Verdict['areas']> = {};
+  for (const s of scenarios) {
+    const area = areaOfFile(s.file);
+    if (!area || s.state === 'pending') continue;
+    const a = (areas[area] ??= { passed: 0, failed: 0, skipped: 0 });
+    a[s.state]++;
+  }
+  return areas;
+}
+
+/**
+ * The areas a conformant run did not judge in full, each with its skips' reasons (the capabilities
+ * the target declares it lacks): "conformant for 20 of 23 areas; not judged in full: stablecoins (3
+ * skipped: ...)". Empty when every area that ran was judged in full.
+ */
+export function areasNotJudgedInFull(v: Verdict): { area: string; skipped: number; reasons: string[] }[] {
+  return Object.entries(v.areas ?? {})
+    .filter(([, a]) => a.skipped > 0)
+    .map(([area, a]) => ({ area, skipped: a.skipped, reasons: [...new Set(v.skips.filter((s) => areaOfFile(s.file) === area).map((s) => s.reason))] }))
+    .sort((x, y) => x.area.localeCompare(y.area));
+}
+
+function areasClause(v: Verdict): string {
+  const partial = areasNotJudgedInFull(v);
+  if (!partial.length) return '';
+  const ran = Object.keys(v.areas ?? {}).length;
+  const named = partial.map((p) => `${p.area} (${p.skipped} skipped: ${p.reasons[0] ?? 'no reason recorded'}${p.reasons.length > 1 ? `; and ${p.reasons.length - 1} more reason(s)` : ''})`);
+  return ` for ${ran - partial.length} of ${ran} areas; not judged in full: ${named.join(', ')}`;
 }
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
@@ -110,12 +146,12 @@ export function judgeRun(input: {
       explained: mode === 'external' && s.capabilityReason !== undefined,
     }));
   const partly = scenarios.filter((s) => s.state === 'passed' && s.judgedPartly).map((s) => ({ file: s.file, name: s.name, reason: s.judgedPartly! }));
-  return concluded({ mode, runId: input.runId, generation: input.generation, counts, failures, fileErrors, findings, skips, partly, ...(description ? { description } : {}) });
+  return concluded({ mode, runId: input.runId, generation: input.generation, counts, failures, fileErrors, findings, skips, partly, areas: tallyAreas(scenarios), ...(description ? { description } : {}) });
 }
 
 /** A verdict from its parts: the reasons (and so `conformant`) follow from them alone, for one run or merged shards. */
 function concluded(parts: Omit<Verdict, 'conformant' | 'reasons' | 'generation' | 'partly'> & { generation?: Generation; partly?: Verdict['partly']; shardProblems?: string[] }): Verdict {
-  const { mode, runId, generation, counts, failures, fileErrors, findings, skips, partly = [], description, shardProblems = [] } = parts;
+  const { mode, runId, generation, counts, failures, fileErrors, findings, skips, partly = [], description, areas, shardProblems = [] } = parts;
   const unexplained = skips.filter((s) => !s.explained);
   const reasons: string[] = [...shardProblems];
   if (counts.passed + counts.failed + counts.skipped + counts.pending === 0) reasons.push('no scenario ran');
@@ -137,7 +173,7 @@ function concluded(parts: Omit<Verdict, 'conformant' | 'reasons' | 'generation' 
     );
   }
   if (counts.pending) reasons.push(`${plural(counts.pending, 'scenario')} did not finish`);
-  return { conformant: reasons.length === 0, mode, runId, ...(generation ? { generation } : {}), counts, reasons, failures, fileErrors, findings, skips, partly, ...(description ? { description } : {}) };
+  return { conformant: reasons.length === 0, mode, runId, ...(generation ? { generation } : {}), counts, reasons, failures, fileErrors, findings, skips, partly, ...(description ? { description } : {}), ...(areas ? { areas } : {}) };
 }
 
 /**
@@ -169,9 +205,24 @@ export function mergeVerdicts(shards: { name: string; verdict: Verdict | undefin
     findings: written.flatMap((v) => v.findings),
     skips: written.flatMap((v) => v.skips),
     partly: written.flatMap((v) => v.partly ?? []),
+    areas: mergedAreas(written),
     ...mergedDescription(written),
     shardProblems,
   });
+}
+
+/** The shards' area tallies summed. */
+function mergedAreas(written: Verdict[]): NonNullable<Verdict['areas']> {
+  const areas: NonNullable<Verdict['areas']> = {};
+  for (const v of written) {
+    for (const [area, t] of Object.entries(v.areas ?? {})) {
+      const a = (areas[area] ??= { passed: 0, failed: 0, skipped: 0 });
+      a.passed += t.passed;
+      a.failed += t.failed;
+      a.skipped += t.skipped;
+    }
+  }
+  return areas;
 }
 
 /** The shards' description verdicts as one: their findings summed, their groups listed together. */
@@ -199,7 +250,7 @@ export function verdictLines(v: Verdict, max = 20): string[] {
   const described = v.description ? [`description (${v.description.file}): ${v.description.summary}${v.description.requests ? `; the suite's own requests that break it: ${v.description.requests} (reports/description.md)` : ''}`] : [];
   if (v.conformant) {
     const declared = v.skips.length ? ` (${plural(v.skips.length, 'skip')} for capabilities the target declares it lacks)` : '';
-    return [...described, `verdict: conformant: ${tally}${declared}`];
+    return [...described, `verdict: conformant${areasClause(v)}: ${tally}${declared}`];
   }
   const details = [
     ...v.fileErrors.map((e) => `  file error: ${e.file}: ${e.message}`),
@@ -251,7 +302,7 @@ export function concludeRun(reportsDir: string, exit: { code: number | null; sig
     return {
       code: exit.code || 1,
       verdict,
-      lines: ['', `verdict: NOT CONFORMANT: vitest exited with code ${exit.code} (an error outside the scenarios, see above); ${lines[lines.length - 1].replace(/^verdict: conformant: /, '')}`],
+      lines: ['', `verdict: NOT CONFORMANT: vitest exited with code ${exit.code} (an error outside the scenarios, see above); ${lines[lines.length - 1].replace(/^verdict: conformant[^:]*: /, '')}`],
     };
   }
   return { code: verdict.conformant ? 0 : 1, verdict, lines };

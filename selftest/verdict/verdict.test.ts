@@ -63,7 +63,13 @@ describe('the verdict of a run', () => {
   it('lets an external target skip only for a capability it declares it lacks', () => {
     const declared = judgeRun({ mode: 'external', runId: 'r', scenarios: [passed('x'), declaredSkip], findings: [] });
     expect(declared.conformant).toBe(true);
-    expect(verdictLines(declared).at(-1)).toBe('verdict: conformant: 1 passed, 0 failed, 1 skipped (1 skip for capabilities the target declares it lacks)');
+    // The area with the skip is named as not judged in full, with the capability the target lacks.
+    expect(verdictLines(declared).at(-1)).toBe('verdict: conformant for 0 of 1 areas; not judged in full: a (1 skipped: the target declares no SCA region (SVC_SCA_REGION)): 1 passed, 0 failed, 1 skipped (1 skip for capabilities the target declares it lacks)');
+    const inTwo = judgeRun({ mode: 'external', runId: 'r', scenarios: [{ ...passed('x'), file: 'suites/cards/c.test.ts' }, passed('y'), declaredSkip], findings: [] });
+    expect(inTwo.areas).toEqual({ cards: { passed: 1, failed: 0, skipped: 0 }, a: { passed: 1, failed: 0, skipped: 1 } });
+    expect(verdictLines(inTwo).at(-1)).toMatch(/^verdict: conformant for 1 of 2 areas; not judged in full: a \(1 skipped: the target declares no SCA region/);
+    // Merged shards keep the areas.
+    expect(mergeVerdicts([{ name: '1', verdict: inTwo }, { name: '2', verdict: declared }]).areas).toEqual({ cards: { passed: 1, failed: 0, skipped: 0 }, a: { passed: 2, failed: 0, skipped: 2 } });
     const unexplained = judgeRun({ mode: 'external', runId: 'r', scenarios: [passed('x'), plainSkip], findings: [] });
     expect(unexplained.conformant).toBe(false);
     expect(verdictLines(unexplained).at(-1)).toMatch(/1 skip not explained by a capability the target declares it lacks/);
