@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { readVerdict } from '../../helpers/verdict/verdict.js';
 import { ROOT, runConformance } from '../run-conformance.js';
 
-const KINDS = ['operations', 'errors', 'events', 'transitions'];
+const KINDS = ['operations', 'responses', 'errors', 'events', 'transitions'];
 type Cell = { covered: number; total: number; coveredIds: string[] };
 const covered = (dir: string) => {
   const c = JSON.parse(readFileSync(join(dir, 'coverage.json'), 'utf8')) as Record<string, Cell> & { areas: Record<string, Record<string, Cell>> };
