@@ -12,7 +12,7 @@
 //   above, so `timestamp + bound < mark` means the event happened before the mark whatever the
 //   offset (never excludes an event that happened after it).
 // A sequence is judged once the whole expected sequence arrived (or the event deadline passed) and a
-// quiet period (the target's declared timings.eventQuietMs, SVC_EVENT_QUIET_MS, default 200 ms) brought nothing more: then "exactly these, in
+// quiet period (the target's declared timings.eventQuietMs, SVC_EVENT_QUIET_MS, default 3 s; the sandbox declares 100 ms) brought nothing more: then "exactly these, in
 // the order of the changes" (data.updatedAt, else the envelope timestamp; see byTimestamp). Every event read here is checked against the schema of its type and, where
 // the documents tie them, its data's status against its type (schemas/events.ts).
 import { allureLabel, allureTag } from './allure.js';

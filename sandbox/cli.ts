@@ -9,7 +9,7 @@ import { parseArgs } from 'node:util';
 import { buildSandbox } from './app.js';
 import { createCustomerRecord } from './customers/state.js';
 import { helpText, optionDefault, OPTIONS_VARIABLE, parseArgsOptions, readOptions, type SandboxOptionValues } from './options.js';
-import { sandboxProfile } from './profile.js';
+import { EMBEDDED_TIMINGS, sandboxProfile } from './profile.js';
 
 const { values } = parseArgs({ options: parseArgsOptions(), strict: true });
 
@@ -59,6 +59,8 @@ const profile = sandboxProfile({
   umaLookupTtlMs: sandbox.ctx.settings.umaLookupTtlMs,
   quoteVelocityCount: sandbox.ctx.settings.quoteVelocityCount,
   choices: sandbox.ctx.settings.choices,
+  // Every event of one change is sent at once, as in the embedded sandbox: the same bound holds.
+  eventQuietMs: EMBEDDED_TIMINGS.eventQuietMs,
 });
 if (printProfile) writeFileSync(printProfile, `${JSON.stringify(profile, null, 2)}\n`, { mode: 0o600 });
 process.stdout.write(

@@ -9,6 +9,11 @@ export const cardsFaults = {
     suites: ['errors/not-found.test.ts'],
     rule: 'Description: POST /sandbox/cards/{id}/simulate/* documents 404 "Card not found" for a card that does not exist; an unknown card answers 400 instead.',
   },
+  // Events
+  'card-state-event-repeated-late': {
+    areas: ['cards'],
+    rule: 'Events: CARD.STATE_CHANGE reports a change of the card\'s state once; a repeat of the same change sent a moment later (within the declared quiet period, timings.eventQuietMs) is seen and fails the sequence.',
+  },
   // Card state
   'card-rejected-transition-changes-state': {
     areas: ['cards'],

@@ -9,6 +9,7 @@ import { money } from '../currencies.js';
 import { badRequest, notFound } from '../http/errors.js';
 import { internalAccounts } from '../internal-accounts/state.js';
 import { PositionIndex, watchField } from '../store/position-index.js';
+import { EMBEDDED_TIMINGS } from '../profile.js';
 
 export type CardState = 'PENDING_KYC' | 'PROCESSING' | 'ACTIVE' | 'FROZEN' | 'CLOSED';
 export type TxnStatus = 'AUTHORIZED' | 'PARTIALLY_SETTLED' | 'SETTLED' | 'REFUNDED' | 'EXCEPTION';
@@ -139,6 +140,8 @@ export function cardTools(ctx: SandboxContext) {
     card.stateReason = reason;
     card.updatedAt = isoNow(ctx.clock);
     ctx.webhooks.emit('CARD.STATE_CHANGE', { ...card });
+    // Fault: the change is reported again a moment later, inside the quiet period this sandbox declares.
+    if (f.has('card-state-event-repeated-late')) ctx.later(EMBEDDED_TIMINGS.eventQuietMs / 2, () => ctx.webhooks.emit('CARD.STATE_CHANGE', { ...card }));
   };
   const getCard = (id: string) => {
     const card = s.cards.get(id);

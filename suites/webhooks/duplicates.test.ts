@@ -7,7 +7,7 @@
 // (basis: supplement, section 6, for the trigger).
 import { describe, expect, it } from 'vitest';
 import { individual } from '../../fixtures/customers.js';
-import { expectEvents, QUIET_MS } from '../../helpers/events.js';
+import { expectEvents } from '../../helpers/events.js';
 import { noteInterface } from '../../helpers/expect.js';
 import { activeAccount, createCustomer, fund } from '../../helpers/flows/customers.js';
 import { capabilities, listener } from '../../helpers/harness.js';
@@ -28,7 +28,7 @@ describe('Webhook delivery', () => {
     const [event] = await expectEvents(account.id, [{ type: 'INTERNAL_ACCOUNT.BALANCE_UPDATED', where: (d) => d.balance.amount === account.balance.amount + 4_321, what: 'the deposit' }], { since });
     // Redeliveries of an acknowledged notification come after its acknowledgement: wait until the
     // resource is quiet again, then count them.
-    const settled = await listener.gather(account.id, () => false, { since, timeoutMs: 0, quietMs: Math.max(QUIET_MS, 200) });
+    const settled = await listener.gather(account.id, () => false, { since, timeoutMs: 0, quietMs: Math.max(capabilities.eventQuietMs, 200) });
     const deliveries = settled.deliveries.filter((d) => d.eventId === event.id);
     const acknowledged = deliveries.findIndex((d) => d.answered === 200);
     expect(acknowledged, `Events 2: the listener answered 200 to a delivery of ${event.id}, which acknowledges it`).toBeGreaterThanOrEqual(0);
