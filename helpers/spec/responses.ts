@@ -14,6 +14,8 @@ export interface DescribedOperation {
   security?: Record<string, unknown>[];
   /** Each documented status with its description's first sentence. */
   responses: { status: number; description: string }[];
+  /** The query parameters the operation requires (its own and its path's). */
+  requiredQuery: string[];
 }
 
 let described: { operations: DescribedOperation[]; security: Record<string, unknown>[] } | undefined;
@@ -21,16 +23,18 @@ let described: { operations: DescribedOperation[]; security: Record<string, unkn
 /** The description's operations, read once (the parsed YAML, without the validator's preparation). */
 export function describedOperations(file = DEFAULT_DESCRIPTION): { operations: DescribedOperation[]; security: Record<string, unknown>[] } {
   if (described) return described;
-  type Op = { security?: Record<string, unknown>[]; responses?: Record<string, { description?: string }> };
-  const doc = parse(readFileSync(file, 'utf8'), { maxAliasCount: -1 }) as { security?: Record<string, unknown>[]; paths: Record<string, Record<string, Op>> };
+  type Parameter = { name?: string; in?: string; required?: boolean };
+  type Op = { security?: Record<string, unknown>[]; parameters?: Parameter[]; responses?: Record<string, { description?: string }> };
+  const doc = parse(readFileSync(file, 'utf8'), { maxAliasCount: -1 }) as { security?: Record<string, unknown>[]; paths: Record<string, Record<string, Op> & { parameters?: Parameter[] }> };
+  const required = (list: Parameter[] | undefined) => (list ?? []).filter((p) => p.in === 'query' && p.required === true && typeof p.name === 'string').map((p) => p.name!);
   const operations: DescribedOperation[] = [];
   for (const [path, item] of Object.entries(doc.paths ?? {})) {
     for (const [method, op] of Object.entries(item)) {
-      if (!op || typeof op !== 'object' || !op.responses) continue;
+      if (method === 'parameters' || !op || typeof op !== 'object' || !('responses' in op) || !op.responses) continue;
       const responses = Object.entries(op.responses)
         .filter(([status]) => /^\d{3}$/.test(status))
         .map(([status, r]) => ({ status: Number(status), description: (r?.description ?? '').split(/(?<=\.)\s/)[0] }));
-      operations.push({ method: method.toUpperCase(), path, security: op.security, responses });
+      operations.push({ method: method.toUpperCase(), path, security: op.security, responses, requiredQuery: [...new Set([...required(item.parameters), ...required(op.parameters)])] });
     }
   }
   described = { operations, security: doc.security ?? [] };

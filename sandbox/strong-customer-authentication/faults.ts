@@ -144,6 +144,11 @@ export const strongCustomerAuthenticationFaults = {
     suites: ['strong-customer-authentication/passkeys.test.ts'],
     rule: 'Supplement 16: POST /sca/login/complete with a passkeyAssertion of the enrolled passkey over the login challenge (400 otherwise).',
   },
+  'sca-unknown-customer-conflict': {
+    areas: ['strong-customer-authentication'],
+    suites: ['errors/not-found.test.ts'],
+    rule: 'Description, every /sca/* operation: 404 "Customer not found" for a customerId no customer has (not the 409 of a customer outside SCA regions).',
+  },
   'sca-customer-query-optional': {
     areas: ['strong-customer-authentication'],
     suites: ['strong-customer-authentication/field-rules.test.ts'],

@@ -9,7 +9,7 @@ import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { areaState, parse, type SandboxContext } from '../context.js';
-import { getCustomer, requiresSca, type CustomerRecord } from '../customers/state.js';
+import { customers, getCustomer, requiresSca, type CustomerRecord } from '../customers/state.js';
 import { ApiError, conflict } from '../http/errors.js';
 import { webauthn } from '../webauthn.js';
 
@@ -89,6 +89,8 @@ const CustomerQueryOptional = z.object({ customerId: z.string().default('') }).p
 /** Supplement 16: every /sca/* call names its customer with the query `customerId` (404 unknown, 409 outside SCA regions). */
 export function scaCustomer(ctx: SandboxContext, req: FastifyRequest): CustomerRecord {
   const { customerId } = parse(ctx.faults.has('sca-customer-query-optional') ? CustomerQueryOptional : CustomerQuery, req.query);
+  // The fault answers an unknown customer as one outside SCA regions (409), not 404.
+  if (ctx.faults.has('sca-unknown-customer-conflict') && !customers(ctx).has(customerId)) throw conflict('CONFLICT', `Strong Customer Authentication is not required for customer ${customerId}`);
   const c = getCustomer(ctx, customerId);
   assertMandated(ctx, c, requiresSca(c), 'Strong Customer Authentication');
   return c;

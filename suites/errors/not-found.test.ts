@@ -1,5 +1,6 @@
 // Description: each operation's documented 404 ("Customer not found", "Card not found", "Quote not
-// found", ...), for a request whose path names a resource that does not exist; interface, Errors: the
+// found", ...), for a request whose path, required query customerId or body names a resource that does
+// not exist; interface, Errors: the
 // error body {status, code, message, details?} with a code "enumerated per status" (404: the codes
 // name what is not found). The request is otherwise valid: its body is one the operation's field
 // rules generate (helpers/field-rules) or the description's own example, so the only thing wrong with
@@ -22,6 +23,8 @@ import * as quotes from '../../helpers/field-rules/quotes.js';
 import * as transactions from '../../helpers/field-rules/transactions.js';
 import * as wallet from '../../helpers/field-rules/wallet.js';
 import * as agents from '../../helpers/field-rules/agents.js';
+import * as sca from '../../helpers/field-rules/sca.js';
+import { documentForm } from '../../helpers/flows/kyc.js';
 import { receiverLookup } from '../../helpers/field-rules/receiver.js';
 import { api } from '../../helpers/harness.js';
 import { scenario } from '../../helpers/scenario.js';
@@ -100,7 +103,46 @@ const SPECS: Readonly<Record<string, () => RequestSpec>> = {
   'POST /sandbox/cards/{cardId}/simulate/return': () => cards.cardChildSimulation('return'),
   'POST /sandbox/cards/{cardId}/simulate/return_reversal': () => cards.cardChildSimulation('return_reversal'),
   'GET /receiver/external-account/{externalAccountId}': () => receiverLookup('GET /receiver/external-account/{externalAccountId}'),
+  [sca.FACTOR_ADD]: sca.factorAdd,
+  [sca.FACTOR_CONFIRM]: () => sca.factorConfirm(),
+  [sca.LOGIN_START]: () => sca.loginStart(),
+  [sca.LOGIN_COMPLETE]: sca.loginComplete,
+  [sca.RECORD_EVENT_OP]: sca.recordEvent,
+  [sca.RESET_START]: () => sca.resetStart(),
+  [sca.RESET_COMPLETE_OP]: sca.resetComplete,
 };
+
+/**
+ * Operations whose documented 404 is for a resource the request body names: a valid body (from the
+ * operation's field rules, or the documented multipart form) whose referenced resources are each an
+ * unknown id of the right type, so nothing but them is wrong.
+ */
+const BODY_REFERENCED: Readonly<Record<string, () => { spec: RequestSpec; ids: Record<string, string> } | { form: FormData }>> = {
+  // Description: 404 "Customer not found"; supplement §14: POST /beneficial-owners {customerId*, …}.
+  'POST /beneficial-owners': () => ({ spec: customers.ownerCreate(), ids: { customerId: unknown('Customer') } }),
+  // Description: 404 "Customer or account not found"; supplement §8: source an InternalAccount, destination an ExternalAccount.
+  'POST /transfer-out': () => ({ spec: quotes.transferOut(), ids: { 'source.accountId': unknown('InternalAccount'), 'destination.accountId': unknown('ExternalAccount') } }),
+  // Supplement §8: a pull's source is an ExternalAccount, its destination an InternalAccount.
+  'POST /transfer-in': () => ({ spec: quotes.transferIn(), ids: { 'source.accountId': unknown('ExternalAccount'), 'destination.accountId': unknown('InternalAccount') } }),
+  // Description: 404 "Internal account not found"; supplement §17: POST /auth/credentials {type*, accountId*}.
+  'POST /auth/credentials': () => ({ spec: wallet.credentialCreate({ accountId: unknown('InternalAccount') }), ids: {} }),
+  // Description: 404 "Card, card funding source, or Embedded Wallet funding account not found"; supplement §17: {cardId*, internalAccountId*, nickname*}.
+  'POST /auth/delegated-keys': () => ({ spec: wallet.delegatedKeyCreate({ cardId: unknown('Card'), accountId: unknown('InternalAccount') }), ids: {} }),
+  // Description: 404 "Document holder not found"; supplement §14: multipart documentHolder* (a Customer or BeneficialOwner id).
+  'POST /documents': () => ({ form: documentForm({ documentType: 'PASSPORT', country: 'US', documentHolder: unknown('Customer') }) }),
+};
+
+/** Sets each dot path of `ids` in a copy of `body`. */
+function withIds(body: Record<string, unknown>, ids: Record<string, string>): Record<string, unknown> {
+  const copy = structuredClone(body);
+  for (const [path, value] of Object.entries(ids)) {
+    const keys = path.split('.');
+    let at = copy as Record<string, unknown>;
+    for (const key of keys.slice(0, -1)) at = (at[key] ??= {}) as Record<string, unknown>;
+    at[keys.at(-1)!] = value;
+  }
+  return copy;
+}
 
 /**
  * Operations whose path parameter is no typed id, so no unknown value of it is known to be well formed:
@@ -112,9 +154,6 @@ const UNTYPED: Readonly<Record<string, string>> = {
   'POST /invitations/{invitationCode}/claim': 'an invitation code: INVITATION_NOT_FOUND (suites/invitations/invitations.test.ts)',
   'POST /invitations/{invitationCode}/cancel': 'an invitation code: INVITATION_NOT_FOUND (suites/invitations/invitations.test.ts)',
   'GET /agents/device-codes/{deviceCode}/status': 'a device code (suites/agent-management)',
-  'DELETE /sca/factors/{credentialId}': 'an SCA factor id, whose form no document gives (suites/strong-customer-authentication)',
-  'GET /sca/factors/reset/{resetId}': 'a factor reset id, whose form no document gives (suites/strong-customer-authentication)',
-  'POST /sca/factors/reset/{resetId}/complete': 'a factor reset id, whose form no document gives',
 };
 
 const unknown = (type: string) => `${type}:${randomUUID()}`;
@@ -134,38 +173,54 @@ interface Case {
   template: string;
   params: Record<string, string>;
   body?: Record<string, unknown>;
+  form?: FormData;
   query?: Record<string, string>;
 }
 
-/** The operations whose description documents a 404 and whose path names each resource by a typed id: the cases, or why one cannot be made. */
+/**
+ * The operations whose description documents a 404 for a resource the request names (in its path by a
+ * typed id, in a required query customerId, or in its body): the cases, or why one cannot be made.
+ */
 function cases(): { made: Case[]; unmade: string[] } {
   const made: Case[] = [];
   const unmade: string[] = [];
   const schemes = operationSchemes();
   for (const d of describedOperations().operations) {
-    if (!d.responses.some((r) => r.status === 404)) continue;
+    const notFound = d.responses.find((r) => r.status === 404);
+    if (!notFound) continue;
     const entry = operationFor(d.method, d.path);
     if (!entry) continue;
     const op = `${entry.method} ${entry.path}`;
     const names = [...entry.path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]);
-    if (!names.length) continue;
+    // "Customer not found", "Customer or reset not found": the query customerId names the customer.
+    const queryCustomer = d.requiredQuery.includes('customerId') && /^Customer\b/.test(notFound.description);
+    const referenced = BODY_REFERENCED[op]?.();
+    if (!names.length && !queryCustomer && !referenced) continue;
     const scheme = schemes.get(op);
     if (scheme !== 'basic' && scheme !== 'agent') continue;
     const params: Record<string, string> = {};
     for (const name of names) {
       const type = TYPE_OF_PARAMETER[name] ?? TYPE_OF_PATH.find(([re]) => re.test(entry.path))?.[1];
+      // With the customer unknown, the 404 holds whatever the untyped parameter names ("Customer or reset not found").
       if (type) params[name] = unknown(type);
+      else if (queryCustomer) params[name] = `unknown-${randomUUID()}`;
     }
     if (Object.keys(params).length !== names.length) {
       if (!UNTYPED[op]) unmade.push(`${op}: a path parameter whose resource type the description gives no example of`);
       continue;
     }
-    const spec = SPECS[op]?.();
+    const query = queryCustomer ? { customerId: unknown('Customer') } : undefined;
+    if (referenced && 'form' in referenced) {
+      made.push({ op, area: entry.area, scheme, method: entry.method, template: entry.path, params, form: referenced.form, query });
+      continue;
+    }
+    const spec = referenced?.spec ?? SPECS[op]?.();
     if (spec?.part === 'form') {
       unmade.push(`${op}: a multipart body`);
       continue;
     }
-    const generated = spec ? fc.sample(validBody(spec.variants[0], 'none'), { seed: seedFor(`not-found ${op}`), numRuns: 1 })[0] : undefined;
+    const sampled = spec ? fc.sample(validBody(spec.variants[0], 'none'), { seed: seedFor(`not-found ${op}`), numRuns: 1 })[0] : undefined;
+    const generated = sampled && referenced ? withIds(sampled, referenced.ids) : sampled;
     made.push({
       op,
       area: entry.area,
@@ -173,7 +228,7 @@ function cases(): { made: Case[]; unmade: string[] } {
       method: entry.method,
       template: entry.path,
       params,
-      ...(spec?.part === 'query' ? { query: generated as Record<string, string> } : { body: generated ?? (d.method === 'GET' || d.method === 'DELETE' ? undefined : {}) }),
+      ...(spec?.part === 'query' ? { query: { ...(generated as Record<string, string>), ...query } } : { body: generated ?? (d.method === 'GET' || d.method === 'DELETE' ? undefined : {}), query }),
     });
   }
   return { made, unmade };
@@ -181,7 +236,7 @@ function cases(): { made: Case[]; unmade: string[] } {
 
 const { made, unmade } = cases();
 
-describe('A documented 404 for every operation whose path names a resource that does not exist', () => {
+describe('A documented 404 for every operation whose request names a resource that does not exist', () => {
   it('has a case for every such operation of the description', () => {
     expect(made.length, 'the description documents a 404 on operations whose path names a resource').toBeGreaterThan(60);
     expect(unmade, `every such operation has a case: ${unmade.join('; ')}`).toEqual([]);
@@ -193,7 +248,7 @@ for (const area of AREAS.filter((a) => made.some((c) => c.area === a))) {
   describe(`${area}: a documented 404 for a resource that does not exist`, () => {
     scenario({ area, operation: inArea.map((c) => c.op).join(', '), section: 'Errors', basis: 'interface' });
 
-    it(`answers 404 with the error body and a 404 code on ${inArea.length} operations, to a request whose only fault is the unknown resource its path names`, async () => {
+    it(`answers 404 with the error body and a 404 code on ${inArea.length} operations, to a request whose only fault is the unknown resource it names`, async () => {
       const agent = inArea.some((c) => c.scheme === 'agent') ? await connectAgent((await createCustomer(individual())).id) : undefined;
       const party = inArea.some((c) => ACTING_FOR.test(JSON.stringify(c.body ?? c.query ?? {}))) ? await createCustomer(individual()) : undefined;
       const failures: string[] = [];
@@ -202,9 +257,9 @@ for (const area of AREAS.filter((a) => made.some((c) => c.area === a))) {
         // Supplement 1: money calls take an Idempotency-Key; a fresh one makes each of these a first request.
         const headers = c.method === 'POST' ? { 'idempotency-key': randomUUID() } : undefined;
         const given = placeholders(party);
-        const res = await api.request(c.method, c.template, { params: c.params, body: c.body && fill(c.body, given), query: c.query && (fill(c.query, given) as Record<string, string>), auth, headers });
+        const res = await api.request(c.method, c.template, { params: c.params, body: c.body && fill(c.body, given), form: c.form, query: c.query && (fill(c.query, given) as Record<string, string>), auth, headers });
         try {
-          expectError(res, 404, undefined, `description: ${c.op} documents 404 for the resource its path names; interface, Errors: a code enumerated for 404`);
+          expectError(res, 404, undefined, `description: ${c.op} documents 404 for the resource the request names; interface, Errors: a code enumerated for 404`);
         } catch (err) {
           failures.push(`${c.op}: ${(err as Error).message.split('\n').slice(0, 2).join(' ')}`);
         }
