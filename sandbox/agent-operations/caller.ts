@@ -50,7 +50,9 @@ export function operationTools(app: FastifyInstance) {
   async function idempotent(agent: AgentRecord, req: FastifyRequest, status: number, make: () => Promise<unknown>) {
     const key = req.headers['idempotency-key'];
     const cacheKey = typeof key === 'string' && key ? `${agent.id} ${req.method} ${req.url} ${key}` : undefined;
-    const seen = cacheKey && !f.has('agent-idempotency-ignored') ? s.idempotency.get(cacheKey) : undefined;
+    // The faults: no call keeps its key, or only transfer-out does.
+    const kept = !f.has('agent-idempotency-ignored') && !(f.has('agent-idempotency-transfer-out-only') && !req.url.includes('/transfer-out'));
+    const seen = cacheKey && kept ? s.idempotency.get(cacheKey) : undefined;
     if (seen) return seen;
     const result = { status, body: await make() };
     if (cacheKey) s.idempotency.set(cacheKey, result);

@@ -20,6 +20,11 @@ export const agentOperationsFaults = {
     suites: ['agent-operations/lists.test.ts'],
     rule: 'Supplement 1: hasMore says more items follow (GET /agents/me/actions: a full last page says hasMore, and its nextCursor leads to an empty page).',
   },
+  'agent-idempotency-transfer-out-only': {
+    areas: ['agent-operations'],
+    suites: ['agent-operations/operations.test.ts'],
+    rule: 'Supplement 1: Idempotency-Key on every agent money call (transfer-in, quotes, execute too): a repeat returns the first response.',
+  },
   'agent-idempotency-ignored': {
     areas: ['agent-operations'],
     suites: ['agent-operations/operations.test.ts'],

@@ -3,6 +3,12 @@
 import type { FaultEntry } from '../fault-entry.js';
 
 export const exchangeRatesFaults = {
+  // The description, getExchangeRates
+  'exchange-rates-amount-unchecked': {
+    areas: ['exchange-rates'],
+    suites: ['exchange-rates/lists.test.ts'],
+    rule: 'Description, getExchangeRates: sendingAmount is an integer (int64), minimum 0; a value outside that is refused 400 "Invalid parameters".',
+  },
   // Interface, Exchange Rates and Limits
   'exchange-rates-platform-fee-ignored': {
     areas: ['exchange-rates'],

@@ -18,6 +18,8 @@ const Query = z.object({
   // openapi.yaml: sendingAmount integer, minimum 0, default 10000.
   sendingAmount: z.coerce.number().int().min(0).max(1e11).default(10_000),
 });
+/** The fault's reading: any number, a fraction or below 0 priced as given. */
+const LooseQuery = Query.extend({ sendingAmount: z.coerce.number().default(10_000) });
 
 /** The corridors of this sandbox, each way: the fiat currencies it prices and pays out. */
 const CORRIDOR_CURRENCIES = ['USD', 'EUR', 'GBP', 'MXN', 'BRL'];
@@ -55,7 +57,7 @@ function maxSending(from: string): number {
 export async function exchangeRateRoutes(app: FastifyInstance) {
   const { ctx } = app;
   app.get('/exchange-rates', async (req) => {
-    const q = parse(Query, req.query);
+    const q = parse(ctx.faults.has('exchange-rates-amount-unchecked') ? LooseQuery : Query, req.query);
     if (q.sourceCurrency !== undefined && !rateSupported(q.sourceCurrency)) throw badRequest('INVALID_CURRENCY', `Currency ${q.sourceCurrency} is not supported`);
     // Supplement section 11: destinationCurrency is repeatable (the fault keeps the first only).
     const asked = [q.destinationCurrency ?? []].flat();

@@ -3,6 +3,12 @@
 import type { FaultEntry } from '../fault-entry.js';
 
 export const internalAccountsFaults = {
+  // The description, listPlatformInternalAccounts and listCustomerInternalAccounts
+  'internal-accounts-type-unchecked': {
+    areas: ['internal-accounts'],
+    suites: ['internal-accounts/lists.test.ts'],
+    rule: 'Description: the query type of both internal-account lists is an InternalAccountType; a value outside it is refused 400 "Invalid parameters", not listed as nothing.',
+  },
   // Events
   'funding-no-balance-event': {
     areas: ['internal-accounts', 'webhooks'],

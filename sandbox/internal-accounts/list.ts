@@ -8,11 +8,15 @@ import { indexedPage } from '../store/position-index.js';
 import { EMBEDDED_TIMINGS } from '../profile.js';
 import { adjustBalance, customerAccountOrder, customerAccountPositions, internalAccounts, platformCurrencies, presentInternalAccount, provisionInternalAccount, type InternalAccountRecord } from './state.js';
 
-const ListQuery = z.object({ currency: z.string().optional(), customerId: z.string().optional(), type: z.string().optional() }).passthrough();
+// The description: type is an InternalAccountType; under the fault any text is a type no account has.
+const ACCOUNT_TYPES = ['INTERNAL_FIAT', 'INTERNAL_CRYPTO', 'EMBEDDED_WALLET'] as const;
+const ListQuery = z.object({ currency: z.string().optional(), customerId: z.string().optional(), type: z.enum(ACCOUNT_TYPES).optional() }).passthrough();
+const LooseListQuery = ListQuery.extend({ type: z.string().optional() });
 
 /** The platform's own accounts (supplement 6: customerId absent), ready at start (sandbox/README.md). */
 // Schemas are built once: zod compiles each on its first parse, which costs more than the parse.
 const CustomerListQuery = ListQuery.extend(PageQuery.shape);
+const LooseCustomerListQuery = LooseListQuery.extend(PageQuery.shape);
 
 export async function internalAccountListRoutes(app: FastifyInstance) {
   const { ctx } = app;
@@ -24,7 +28,7 @@ export async function internalAccountListRoutes(app: FastifyInstance) {
   // Every customer account in creation order; customerId, currency and type each name a positions
   // list, and a page walks the shortest from its cursor, testing every filter.
   const customerAccounts = (query: unknown) => {
-    const q = parse(CustomerListQuery, query);
+    const q = parse(ctx.faults.has('internal-accounts-type-unchecked') ? LooseCustomerListQuery : CustomerListQuery, query);
     const ix = customerAccountPositions(ctx);
     const narrow = [
       q.customerId && !ctx.faults.has('internal-accounts-customer-filter-ignored') ? ix.customer.get(q.customerId) : undefined,
@@ -38,7 +42,7 @@ export async function internalAccountListRoutes(app: FastifyInstance) {
     return indexedPage(customerAccountOrder(ctx), { limit, cursor: q.cursor, narrow }, matches, (a) => presentInternalAccount(ctx, a));
   };
   const platformAccounts = (query: unknown) => {
-    const q = parse(ListQuery, query);
+    const q = parse(ctx.faults.has('internal-accounts-type-unchecked') ? LooseListQuery : ListQuery, query);
     const all = internalAccounts(ctx);
     // The platform's few accounts are kept by id, so the list never scans the customers' accounts.
     const candidates = ctx.faults.has('platform-accounts-include-customer-accounts') ? [...all.values()] : platformIds.map((id) => all.get(id)!);

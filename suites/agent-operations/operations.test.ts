@@ -5,6 +5,7 @@
 // (sections 1, 11 and 23). The money moves as the platform's own operations move it, to the cent.
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
 import { usdAccount } from '../../fixtures/external-accounts.js';
 import { expectError, expectStatus } from '../../helpers/expect.js';
 import { eventually } from '../../helpers/eventually.js';
@@ -118,6 +119,32 @@ describe.concurrent('Agent operations with the Bearer token', () => {
     const third = expectStatus(await client.post(ME_TRANSFER_OUT, { body, headers: { 'Idempotency-Key': randomUUID() } }), 201, AgentAction);
     expect(third.id).not.toBe(first.id);
     expect(await balanceBecomes(customerId, usd.id, usd.balance.amount - 6_000), 'two calls moved money, not three').toBe(usd.balance.amount - 6_000);
+  });
+
+  it('a repeated transfer-in, quote or execution with the same Idempotency-Key returns the first answer, and moves the money once', async (ctx) => {
+    requireCapability(ctx, capabilities.sandboxTriggers, 'the target cannot fund a customer');
+    requireVelocityFor(ctx, 2);
+    await basisSupplement('Idempotency-Key on agent money calls: a repeat returns the first response (section 1); POST /agents/me/transfer-in 201, /agents/me/quotes 201, execute 200 AgentAction (section 23)');
+    const { customerId, usd, bank } = await customerWithMoney(100_000);
+    const { client } = await connectAgent(customerId);
+    const twice = async <S extends typeof AgentAction | typeof Quote>(path: string, o: { body?: Record<string, unknown>; params?: Record<string, string> }, status: number, schema: S): Promise<z.infer<S>> => {
+      const headers = { 'Idempotency-Key': randomUUID() };
+      const first = expectStatus(await client.post(path, { ...o, headers }), status, schema, `POST ${path}`) as z.infer<S>;
+      const again = expectStatus(await client.post(path, { ...o, headers }), status, schema, `supplement 1: POST ${path} repeated with its Idempotency-Key returns the first response`) as z.infer<S>;
+      expect(again.id, `supplement 1: POST ${path} repeated with its Idempotency-Key returns the first response`).toBe(first.id);
+      return first;
+    };
+    await twice(ME_TRANSFER_IN, { body: { source: { accountId: bank.id }, destination: { accountId: usd.id }, amount: 2_000 } }, 201, AgentAction);
+    const quote = await twice(ME_QUOTES, { body: usdQuote(usd.id, bank.id, 5_000) }, 201, Quote);
+    // Control: another key is another quote.
+    const other = expectStatus(await client.post(ME_QUOTES, { body: usdQuote(usd.id, bank.id, 5_000), headers: { 'Idempotency-Key': randomUUID() } }), 201, Quote);
+    expect(other.id, 'another Idempotency-Key is another call').not.toBe(quote.id);
+    const action = await twice(ME_EXECUTE, { params: { quoteId: quote.id } }, 200, AgentAction);
+    expect(action.status, 'AUTO: the execution is APPROVED').toBe('APPROVED');
+    // Control: another key is another execution, of a quote already executed.
+    expectError(await client.post(ME_EXECUTE, { params: { quoteId: quote.id }, headers: { 'Idempotency-Key': randomUUID() } }), 409, undefined, 'Description, POST /agents/me/quotes/{quoteId}/execute: 409 "Conflict - Quote already executed, expired, or in invalid state"');
+    const expected = usd.balance.amount + 2_000 - quote.totalSendingAmount;
+    expect(await balanceBecomes(customerId, usd.id, expected), 'one pull and one execution moved money, each once').toBe(expected);
   });
 
   it('lists the customer\'s internal accounts, and manages its external accounts (create, get, list, delete; 409 when it exists)', async (ctx) => {

@@ -5,7 +5,7 @@
 // each rate the description's ExchangeRate (helpers/schemas/exchange-rates.ts).
 import { describe, expect, it } from 'vitest';
 import { recordRule } from '../../helpers/coverage/recorder.js';
-import { expectStatus, noteInterface } from '../../helpers/expect.js';
+import { expectQueryRefused, expectStatus, noteInterface } from '../../helpers/expect.js';
 import { api } from '../../helpers/harness.js';
 import { LIST_RULES } from '../../helpers/field-rules/lists.js';
 import { basisSupplement, scenario } from '../../helpers/scenario.js';
@@ -49,5 +49,15 @@ describe(OP, () => {
     expect(double.receivingAmount, 'sendingAmount 20000 receives more than 10000 at the same rate').toBeGreaterThan(tenThousand.receivingAmount);
     expect([byDefault.sendingAmount, tenThousand.sendingAmount, double.sendingAmount], 'Description: ExchangeRate.sendingAmount is "echoed back from the request if provided"; without one, "the default is 10000"').toEqual([10_000, 10_000, 20_000]);
     recordRule(OP, LIST_RULES.filter('sendingAmount'));
+  });
+
+  it('refuses a sendingAmount below 0 or not an integer with 400, and prices 0', async () => {
+    // Description, getExchangeRates: sendingAmount "type: integer, format: int64, minimum: 0"; 400 "Bad request - Invalid parameters".
+    const rule = 'Description, getExchangeRates: sendingAmount is an integer (int64), minimum 0; 400 "Invalid parameters"';
+    for (const sendingAmount of ['-1', '10.5', 'ten']) {
+      expectQueryRefused(await api.get('/exchange-rates', { query: { sourceCurrency: 'USD', destinationCurrency: 'EUR', sendingAmount } }), 'sendingAmount', `${rule}: ${sendingAmount}`);
+    }
+    // Control: the same read at the minimum, 0, is answered.
+    await rates({ sourceCurrency: 'USD', destinationCurrency: 'EUR', sendingAmount: 0 });
   });
 });

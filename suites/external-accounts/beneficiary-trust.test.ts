@@ -124,12 +124,16 @@ describe('POST /customers/external-accounts/{externalAccountId}/trust and /trust
     expectError(await remove(account.id), 409, 'BENEFICIARY_TRUSTED');
   });
 
-  it('answers 409 to trust and untrust for a customer outside SCA regions, and 200 for a customer of an SCA region', async (ctx) => {
+  it('answers 409 to trust, untrust and their confirms for a customer outside SCA regions, and 200 for a customer of an SCA region', async (ctx) => {
     needSca(ctx);
     const outside = await scaRegionCustomer('US');
     const account = await customerUsdAccount(outside.id);
     expectError(await api.post(TRUST, { params: { externalAccountId: account.id } }), 409, undefined, 'Strong Customer Authentication: only for regions where SCA is required; elsewhere these endpoints answer 409');
     expectError(await api.post(UNTRUST, { params: { externalAccountId: account.id } }), 409, undefined, 'supplement 12: 409 = customer outside SCA regions');
+    // Description, trust/confirm and untrust/confirm: 409 "SCA is not required for this customer".
+    for (const confirm of [TRUST_CONFIRM, UNTRUST_CONFIRM]) {
+      expectError(await api.post(confirm, { params: { externalAccountId: account.id }, body: { code: capabilities.sca!.code } }), 409, undefined, `Description, POST ${confirm}: 409 "SCA is not required for this customer"`);
+    }
 
     const inside = await scaRegionCustomer();
     const control = await customerUsdAccount(inside.id);

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { bareIndividual } from '../../fixtures/customers.js';
 import { recordRule } from '../../helpers/coverage/recorder.js';
-import { expectStatus } from '../../helpers/expect.js';
+import { expectQueryRefused, expectStatus } from '../../helpers/expect.js';
 import { createCustomer } from '../../helpers/flows/customers.js';
 import { expectLimitRange, expectPagedOnce, idsPaged } from '../../helpers/flows/list-rules.js';
 import { walkPages } from '../../helpers/flows/pages.js';
@@ -98,5 +98,16 @@ describe(PLATFORM_OP, () => {
       expect(narrowed.map((x) => x.id).sort(), `type=${type} lists exactly the platform's accounts of that type`).toEqual(all.filter((x) => x.type === type).map((x) => x.id).sort());
     }
     if (types.length > 1) recordRule(PLATFORM_OP, LIST_RULES.filter('type'));
+  });
+
+  it('refuses a type outside InternalAccountType with 400, on the platform list and the customers\' list', async () => {
+    // Description, listPlatformInternalAccounts and listCustomerInternalAccounts: type is an
+    // InternalAccountType (INTERNAL_FIAT, INTERNAL_CRYPTO, EMBEDDED_WALLET); 400 "Bad request - Invalid parameters".
+    const rule = 'Description: the query type is an InternalAccountType (INTERNAL_FIAT | INTERNAL_CRYPTO | EMBEDDED_WALLET); 400 "Invalid parameters"';
+    for (const path of ['/platform/internal-accounts', '/customers/internal-accounts']) {
+      expectQueryRefused(await api.get(path, { query: { type: 'CHECKING' } }), 'type', `${rule}: GET ${path}?type=CHECKING`);
+      // Control: a type of the enum is answered.
+      expectStatus(await api.get(path, { query: { type: 'INTERNAL_FIAT' } }), 200, undefined, `GET ${path}?type=INTERNAL_FIAT: a type of the enum`);
+    }
   });
 });
