@@ -49,6 +49,8 @@ const CARDS_501 = 'answered by "environments without a configured card issuer" (
 const NO_CONDITION_501 = 'documented as "Not implemented" with no condition: no document names a request that causes it';
 const PRODUCTION_403 = 'answered to "a production platform token": the run holds a sandbox platform\'s credentials (its scenarios drive the /sandbox triggers), and no document names a production token a run could hold';
 
+const RATE_LIMITED = 'RATE_LIMITED, answered when requests come "too frequently": interface, Limits: "Request rate limits: not shown", so no number of requests is known to cause it, and a target that answers none within a run breaks no stated rule (where one is answered, expectError judges it)';
+const NO_INPUT_400 = 'documented as a bad request with no condition, on an operation that takes no body and no query to make invalid (its path id unknown is the documented 404)';
 export const NOT_EXERCISABLE: Readonly<Record<string, string>> = {
   500: 'an internal server error: the description documents it on every operation, but no request a conforming client sends is meant to cause it, and no document declares a trigger for it',
   'POST /customers 501': NO_CONDITION_501,
@@ -60,6 +62,18 @@ export const NOT_EXERCISABLE: Readonly<Record<string, string>> = {
   'POST /cards/{id}/reveal 501': CARDS_501,
   'POST /cards/{id}/reveal 403': 'answered to "a session with no attributable actor" (an impersonated dashboard session): no API credential is such a session',
   'POST /invitations/{invitationCode}/cancel 403': 'answered to a platform other than the one that created the invitation: a run holds one platform\'s credentials',
+  'POST /quotes/{quoteId}/authorize 429': RATE_LIMITED,
+  'POST /quotes/{quoteId}/authorize/resend 429': RATE_LIMITED,
+  'POST /auth/credentials/{id}/verify 429': RATE_LIMITED,
+  'POST /auth/credentials/{id}/challenge 429': RATE_LIMITED,
+  'POST /customers/external-accounts/{externalAccountId}/trust 400': NO_INPUT_400,
+  'POST /customers/external-accounts/{externalAccountId}/untrust 400': NO_INPUT_400,
+  'DELETE /tokens/{tokenId} 400': NO_INPUT_400,
+  'DELETE /auth/sessions/{id} 400': NO_INPUT_400,
+  'POST /agents/{agentId}/device-codes 400': NO_INPUT_400,
+  'POST /agents/{agentId}/actions/{actionId}/approve 400': 'documented as "Action cannot be approved" with no condition; the one condition the documents give a refused approval, an action not pending approval, is the same operation\'s 409 (supplement 23), judged in suites/agent-management/approvals.test.ts',
+  'POST /agents/me/quotes/{quoteId}/execute 400': 'documented as "Quote cannot be executed" with no condition; the conditions the documents give a refused execution (already executed, expired, in invalid state) are the same operation\'s 409, judged in suites/agent-operations/operations.test.ts',
+  'POST /sca/record-event 423': 'answered "after too many failed attempts", but supplement 16 also gives the 200 {…, lockedUntil?, failedAttempts} for an event recorded while locked: a target that always answers 200 conforms, so no request is known to cause it (where one is answered, suites/strong-customer-authentication/record-event.test.ts judges it)',
 };
 
 /** Reasons that follow from a response's own description, whatever the operation. */

@@ -106,6 +106,16 @@ export const crossCurrencyTransfersFaults = {
     rule: 'Internal account status: frozen and failed accounts cannot send or receive payments.',
   },
   // Limits
+  'quote-daily-volume-without-execute': {
+    areas: ['cross-currency-transfers'],
+    suites: ['cross-currency-transfers/quote-rules.test.ts'],
+    rule: 'Description, createQuote: 429 DAILY_VOLUME_LIMIT_EXCEEDED only "when `immediatelyExecute` is set and the requested amount would exceed the configured daily volume limit"; a quote made to be executed later is created.',
+  },
+  'execute-daily-volume-unchecked': {
+    areas: ['cross-currency-transfers'],
+    suites: ['cross-currency-transfers/quote-rules.test.ts'],
+    rule: 'Description, executeQuote: 429 DAILY_VOLUME_LIMIT_EXCEEDED "when executing the quote would exceed the configured daily volume limit" (a quote made before others were executed).',
+  },
   'daily-limit-wrong-status': {
     areas: ['cross-currency-transfers'],
     suites: ['cross-currency-transfers/quote-rules.test.ts'],

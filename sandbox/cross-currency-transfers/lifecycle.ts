@@ -9,7 +9,8 @@ import { conflict } from '../http/errors.js';
 import { primaryIdentifier, skipsPerTransactionSca } from '../external-accounts/state.js';
 import { assertCanMoveMoney } from '../internal-accounts/state.js';
 import { indexTransaction } from '../transactions/state.js';
-import { debit, emit, railOf, refund, setStatus, settle, step, TRANSFER_IMMEDIATE } from './payments.js';
+import { assertDailyVolume, debit, emit, railOf, refund, setStatus, settle, step, TRANSFER_IMMEDIATE } from './payments.js';
+import { usdCents } from '../exchange-rates/state.js';
 import { presentOutgoing, transfersState, type OutgoingTxn, type Quote } from './state.js';
 
 /** Checks a quote can execute now; the debit waits for SCA where the customer's region needs it. */
@@ -32,6 +33,10 @@ export function ready(ctx: SandboxContext, q: Quote): void {
   if (q.source.available < q.pricing.totalSending) {
     throw conflict('CONFLICT', `Internal account ${q.source.id} holds ${q.source.available}, less than ${q.pricing.totalSending}`);
   }
+  // The description, executeQuote: 429 "when executing the quote would exceed the configured daily volume
+  // limit" (the volume of payments executed since the quote was made); the fault checks it at creation only.
+  const limited = !q.onBehalfOfPlatform || ctx.choices.alternate('platform-own-limits');
+  if (!f.has('execute-daily-volume-unchecked')) assertDailyVolume(ctx, limited ? q.customerId : undefined, usdCents(q.sending, q.pricing.totalSending));
 }
 
 /**

@@ -8,7 +8,8 @@ import { primaryIdentifier } from '../external-accounts/state.js';
 import { adjustBalance } from '../internal-accounts/state.js';
 import { usdCents } from '../exchange-rates/state.js';
 import { withPaymentRails } from '../payment-rails.js';
-import { presentOutgoing, transfersState, type OutgoingStatus, type OutgoingTxn, type Quote } from './state.js';
+import { LIMITS, presentOutgoing, transfersState, type OutgoingStatus, type OutgoingTxn, type Quote } from './state.js';
+import { ApiError, badRequest } from '../http/errors.js';
 
 /** Outcomes by the last three digits of the destination's identifier (supplement section 8, and this sandbox's own). */
 interface Outcome {
@@ -146,4 +147,18 @@ export function settle(ctx: SandboxContext, q: Quote, t: OutgoingTxn): void {
       }
     });
   });
+}
+
+/**
+ * Interface, Limits: daily volume exceeded: 429 DAILY_VOLUME_LIMIT_EXCEEDED; the description: at quote
+ * creation, and at execution "when executing the quote would exceed the configured daily volume limit"
+ * (quotes made before others executed). `customerId` undefined: a payment that counts toward no volume.
+ */
+export function assertDailyVolume(ctx: SandboxContext, customerId: string | undefined, usd: number): void {
+  if (customerId === undefined) return;
+  const today = transfersState(ctx).daily.get(`${customerId}/${new Date(ctx.clock.now()).toISOString().slice(0, 10)}`) ?? 0;
+  if (today + usd <= LIMITS.dailyVolumeUsdCents) return;
+  throw ctx.faults.has('daily-limit-wrong-status')
+    ? badRequest('TRANSACTION_SIZE_LIMIT_EXCEEDED', 'limit')
+    : new ApiError(429, 'DAILY_VOLUME_LIMIT_EXCEEDED', `The customer's daily volume of ${LIMITS.dailyVolumeUsdCents} US cents would be exceeded`);
 }

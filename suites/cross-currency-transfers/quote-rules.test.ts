@@ -73,6 +73,23 @@ describe('POST /quotes: rules', () => {
     await expectNothingMoved(customerId, accounts.USD.id, mark, 'Limits: a quote refused for the daily volume moves no money');
   });
 
+  it('creates a quote to execute later past the daily volume, and answers its execution 429 DAILY_VOLUME_LIMIT_EXCEEDED, moving no money', async (ctx) => {
+    const { dailyUsdCents: daily, singleUsdCents: single } = capabilities.limits;
+    requireCapability(ctx, capabilities.sandboxTriggers && daily !== undefined && single !== undefined, 'the target declares no daily volume limit (SVC_LIMIT_DAILY_USD_CENTS, SVC_LIMIT_SINGLE_USD_CENTS)', ['response:POST /quotes/{quoteId}/execute 429']);
+    const each = Math.floor(single! * 0.9);
+    const count = Math.floor(daily! / each);
+    requireVelocityFor(ctx, count + 1, ['response:POST /quotes/{quoteId}/execute 429']);
+    const { customerId, accounts } = await sender({ USD: each * (count + 1) });
+    const destination = await eurDestination(customerId);
+    for (let i = 0; i < count; i++) await createQuote(quoteBody(accounts.USD.id, destination.id, each, { immediatelyExecute: true }));
+    // Description, createQuote: 429 only "when `immediatelyExecute` is set and the requested amount would exceed
+    // the configured daily volume limit": a quote to execute later is created.
+    const later = await createQuote(quoteBody(accounts.USD.id, destination.id, each));
+    const mark = await moneyMark(customerId, accounts.USD.id);
+    expectError(await executeQuote(later.id), 429, 'DAILY_VOLUME_LIMIT_EXCEEDED', 'Description, executeQuote: 429 DAILY_VOLUME_LIMIT_EXCEEDED "when executing the quote would exceed the configured daily volume limit"');
+    await expectNothingMoved(customerId, accounts.USD.id, mark, 'Limits: an execution refused for the daily volume moves no money');
+  });
+
   it('answers 400 SELF_PAYMENT when the destination is the source account', async (ctx) => {
     requireCapability(ctx, capabilities.sandboxTriggers, 'the target cannot fund a sender');
     const { customerId, accounts } = await sender({ USD: 100_000 });

@@ -4,9 +4,10 @@
 import { describe, expect, it } from 'vitest';
 import { usdAccount } from '../../fixtures/external-accounts.js';
 import { expectEvents } from '../../helpers/events.js';
-import { expectStatus } from '../../helpers/expect.js';
+import { expectError, expectStatus } from '../../helpers/expect.js';
 import { eventually } from '../../helpers/eventually.js';
-import { balanceOf, expectBalanceStays, expectOutgoingLifecycle, expectRefundedStatus, outgoingSteps, REMOVED_FAILURE_REASONS, sender, transaction } from '../../helpers/flows/transfers.js';
+import { expectNothingMoved, moneyMark } from '../../helpers/flows/agents.js';
+import { balanceOf, expectBalanceStays, expectOutgoingLifecycle, expectRefundedStatus, outgoingSteps, REMOVED_FAILURE_REASONS, requireVelocityFor, sender, transaction } from '../../helpers/flows/transfers.js';
 import { api, capabilities, listener } from '../../helpers/harness.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
 import { ExternalAccount, IncomingTransaction as Incoming, OutgoingTransaction } from '../../helpers/schemas/index.js';
@@ -31,6 +32,22 @@ describe('Deprecated same-currency transfers', () => {
     expect(completed.status).toBe('COMPLETED');
     expect(completed.sentAmount.amount, 'the transaction keeps the amount debited').toBe(12_345);
     expect(await balanceOf(customerId, accounts.USD.id), 'debit = sentAmount').toBe(accounts.USD.balance.amount - 12_345);
+  });
+
+  it('answers 429 DAILY_VOLUME_LIMIT_EXCEEDED to a transfer-out past the daily volume, moving no money', async (ctx) => {
+    const { dailyUsdCents: daily, singleUsdCents: single } = capabilities.limits;
+    requireCapability(ctx, capabilities.sandboxTriggers && daily !== undefined && single !== undefined, 'the target declares no daily volume limit (SVC_LIMIT_DAILY_USD_CENTS, SVC_LIMIT_SINGLE_USD_CENTS)', ['response:POST /transfer-out 429']);
+    const each = Math.floor(single! * 0.9);
+    const count = Math.floor(daily! / each);
+    requireVelocityFor(ctx, count + 1, ['response:POST /transfer-out 429']);
+    await basisSupplement('transfer-out body and 201 (section 8); 429 DAILY_VOLUME_LIMIT_EXCEEDED (section 8)');
+    const { customerId, accounts } = await sender({ USD: each * (count + 1) });
+    const bank = expectStatus(await api.post('/customers/external-accounts', { body: usdAccount(customerId) }), 201, ExternalAccount);
+    const body = { source: { accountId: accounts.USD.id }, destination: { accountId: bank.id }, amount: each };
+    for (let i = 0; i < count; i++) expectStatus(await api.post('/transfer-out', { body }), 201, OutgoingTransaction, `transfer-out ${i + 1} of ${count}, within the daily volume`);
+    const mark = await moneyMark(customerId, accounts.USD.id);
+    expectError(await api.post('/transfer-out', { body }), 429, 'DAILY_VOLUME_LIMIT_EXCEEDED', 'Description, transferOut: 429 DAILY_VOLUME_LIMIT_EXCEEDED "when the requested amount would exceed the configured daily volume limit for the withdrawal currency"');
+    await expectNothingMoved(customerId, accounts.USD.id, mark, 'Limits: a transfer-out refused for the daily volume moves no money');
   });
 
   it.for(['002', '003', '004', '005'])('transfer-out to an account whose identifier ends %s (a failing outcome) ends FAILED and loses no money', async (suffix, ctx) => {
