@@ -241,12 +241,12 @@ export function quoteRules(): Record<string, string[]> {
     'POST /quotes/{quoteId}/execute': ruleIds(quoteExecute()),
     'POST /quotes/{quoteId}/authorize': ruleIds(quoteAuthorize()),
     'POST /sandbox/uma/receive': ruleIds(sandboxUmaReceive('$sender@example.com')),
-    // suites/transactions/lists.test.ts and list-filters.test.ts; (sender|receiver)AccountIdentifier and reference: what they hold is not stated, so only an unmatched value is judged; accountIdentifier matches either side's accountId (description).
+    // suites/transactions/lists.test.ts and list-filters.test.ts; reference: what it holds is not stated, so only an unmatched value is judged; accountIdentifier matches either side's accountId (description), (sender|receiver)AccountIdentifier its one side.
     'GET /transactions': [
       LIST_RULES.pagingOnce, LIST_RULES.limitRange, LIST_RULES.filter('customerId'), LIST_RULES.filter('sortOrder'), LIST_RULES.scope('customer'),
       LIST_RULES.filter('type'), LIST_RULES.filter('status'), LIST_RULES.filter('platformCustomerId'), LIST_RULES.filter('startDate'), LIST_RULES.filter('endDate'),
-      LIST_RULES.filter('accountIdentifier'),
-      ...['reference', 'senderAccountIdentifier', 'receiverAccountIdentifier'].map(LIST_RULES.unmatched),
+      LIST_RULES.filter('accountIdentifier'), LIST_RULES.filter('senderAccountIdentifier'), LIST_RULES.filter('receiverAccountIdentifier'),
+      LIST_RULES.unmatched('reference'),
     ],
   };
 }

@@ -94,6 +94,13 @@ export async function bulkCustomerRoutes(app: FastifyInstance) {
       try {
         const customer = toCustomer(parsed.data);
         if (ctx.faults.has('bulk-row-fields-dropped') && customer.customerType === 'INDIVIDUAL') delete (customer as { fullName?: string }).fullName;
+        // The faults: the address loses its second line and city, or the optional columns are not read.
+        const loose = customer as { address?: { line2?: string; city?: string }; email?: string; businessInfo?: { taxId?: string } };
+        if (ctx.faults.has('bulk-row-address-partly-dropped') && loose.address) loose.address = { ...loose.address, line2: undefined, city: undefined };
+        if (ctx.faults.has('bulk-row-optional-columns-dropped')) {
+          delete loose.email;
+          if (loose.businessInfo) loose.businessInfo = { ...loose.businessInfo, taxId: undefined };
+        }
         createCustomerRecord(ctx, customer);
         job.progress.successful++;
       } catch (err) {

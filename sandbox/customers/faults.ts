@@ -179,6 +179,11 @@ export const customersFaults = {
     suites: ['customers/kyc-link.test.ts'],
     rule: 'Supplement 14: a KYC link does not change kycStatus/kybStatus.',
   },
+  'kyc-link-already-expired': {
+    areas: ['customers'],
+    suites: ['customers/kyc-link.test.ts'],
+    rule: 'Supplement 14: a kyc-link answers {kycUrl, expiresAt, …}: the link expires later than it was minted (the fault: half a minute before).',
+  },
   'kyc-link-reused': {
     areas: ['customers'],
     suites: ['customers/kyc-link.test.ts'],
@@ -240,6 +245,16 @@ export const customersFaults = {
     areas: ['customers'],
     suites: ['customers/bulk-upload.test.ts'],
     rule: 'Supplement 24: an INDIVIDUAL row carries fullName, birthDate and the address columns into the customer it creates.',
+  },
+  'bulk-row-address-partly-dropped': {
+    areas: ['customers'],
+    suites: ['customers/bulk-upload.test.ts'],
+    rule: 'Description, uploadCustomersCsv: the address columns (addressLine1, addressLine2, city, state, postalCode, country) are the customer\'s address.',
+  },
+  'bulk-row-optional-columns-dropped': {
+    areas: ['customers'],
+    suites: ['customers/bulk-upload.test.ts'],
+    rule: 'Description, uploadCustomersCsv: the optional columns email (individual), businessRegistrationNumber and businessTaxId (business) are the customer\'s.',
   },
   'bulk-row-error-uncorrelated': {
     areas: ['customers'],

@@ -45,7 +45,7 @@ export async function kycLinkRoutes(app: FastifyInstance) {
     lastToken = token;
     const url = new URL(`https://kyc.sandbox.svc.example/verify/${token}`);
     if (redirectUri) url.searchParams.set('redirectUri', redirectUri);
-    const body = { kycUrl: url.toString(), expiresAt: new Date(ctx.clock.now() + (ctx.choices.alternate('kyc-link-day') ? LINK_TTL_DAY_MS : LINK_TTL_MS)).toISOString(), provider: KYC_PROVIDER, token };
+    const body = { kycUrl: url.toString(), expiresAt: new Date(ctx.clock.now() + (ctx.faults.has('kyc-link-already-expired') ? -30_000 : ctx.choices.alternate('kyc-link-day') ? LINK_TTL_DAY_MS : LINK_TTL_MS)).toISOString(), provider: KYC_PROVIDER, token };
     if (typeof key === 'string') byIdempotencyKey.set(key, { customerId, body });
     if (ctx.faults.has('kyc-link-changes-kyc-status') && customer.kycStatus === 'UNVERIFIED') setKycStatus(ctx, customer, 'PENDING');
     return reply.status(201).send(body);

@@ -83,10 +83,15 @@ export const transactionsFaults = {
     suites: ['transactions/list-filters.test.ts'],
     rule: 'Supplement 8: GET /transactions filters by status, type, startDate and endDate.',
   },
+  'transactions-sender-identifier-either-side': {
+    areas: ['transactions'],
+    suites: ['transactions/list-filters.test.ts'],
+    rule: 'Description, listTransactions: senderAccountIdentifier "Filter by sender account identifier" (the source\'s accountId), not either side as accountIdentifier.',
+  },
   'transactions-identifier-filters-ignored': {
     areas: ['transactions', 'agent-operations'],
     suites: ['transactions/list-filters.test.ts', 'agent-operations/lists.test.ts'],
-    rule: 'Supplement 8: GET /transactions filters reference and (sender|receiver)AccountIdentifier (what they hold is not stated: a value nothing carries lists nothing); supplement 23: /agents/me/transactions filters as /transactions.',
+    rule: 'Supplement 8: GET /transactions filters reference and (sender|receiver)AccountIdentifier (an account identifier lists its side; a reference nothing carries lists nothing); supplement 23: /agents/me/transactions filters as /transactions.',
   },
   'transactions-account-identifier-ignored': {
     areas: ['transactions', 'agent-operations'],

@@ -62,6 +62,8 @@ export function listTransactionsRoute(app: FastifyInstance): void {
     // The faults: accountIdentifier is not read at all, or matches the sender only.
     const account = f.has('transactions-account-identifier-ignored') ? undefined : q.accountIdentifier;
     const senderOnly = f.has('transactions-account-identifier-sender-only');
+    // The fault reads senderAccountIdentifier as accountIdentifier: either side.
+    const eitherSide = f.has('transactions-sender-identifier-either-side');
     const from = q.startDate && !ignore ? Date.parse(q.startDate) : undefined;
     const to = q.endDate && !ignore ? Date.parse(q.endDate) : undefined;
     // Creation order is the index's order: asc reads it forwards, desc (the default) backwards. Each
@@ -76,7 +78,7 @@ export function listTransactionsRoute(app: FastifyInstance): void {
       q.type && !ignore ? ix.byType.get(q.type) : undefined,
       q.status && !ignore ? ix.byStatus.get(q.status) : undefined,
       q.cardId ? ix.byCard.get(q.cardId) : undefined,
-      q.senderAccountIdentifier && !ignoreIds ? ix.bySender.get(q.senderAccountIdentifier) : undefined,
+      q.senderAccountIdentifier && !ignoreIds ? (eitherSide ? union(ix.bySender.get(q.senderAccountIdentifier), ix.byReceiver.get(q.senderAccountIdentifier)) : ix.bySender.get(q.senderAccountIdentifier)) : undefined,
       q.receiverAccountIdentifier && !ignoreIds ? ix.byReceiver.get(q.receiverAccountIdentifier) : undefined,
       q.reference && !ignoreIds ? ix.byReference.get(q.reference) : undefined,
       account ? (senderOnly ? ix.bySender.get(account) : union(ix.bySender.get(account), ix.byReceiver.get(account))) : undefined,
@@ -92,7 +94,7 @@ export function listTransactionsRoute(app: FastifyInstance): void {
         (!q.cardId || t.cardId === q.cardId) &&
         (!q.status || ignore || t.status === q.status) &&
         (!q.platformCustomerId || platformIdOf(t.customerId) === q.platformCustomerId) &&
-        (!q.senderAccountIdentifier || ignoreIds || senderSides(t).includes(q.senderAccountIdentifier)) &&
+        (!q.senderAccountIdentifier || ignoreIds || senderSides(t).includes(q.senderAccountIdentifier) || (eitherSide && sides(t.destination).includes(q.senderAccountIdentifier))) &&
         (!account || senderSides(t).includes(account) || (!senderOnly && sides(t.destination).includes(account))) &&
         (!q.receiverAccountIdentifier || ignoreIds || sides(t.destination).includes(q.receiverAccountIdentifier)) &&
         (!q.reference || ignoreIds || t.refund?.reference === q.reference) &&

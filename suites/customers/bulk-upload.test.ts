@@ -20,17 +20,17 @@ import { BulkUploadAccepted, BulkUploadJob, CustomerPage } from '../../helpers/s
 import { Customer } from '../../helpers/schemas/index.js';
 import { ids } from '../../helpers/spec/catalog.js';
 
-const COLUMNS = ['umaAddress', 'platformCustomerId', 'customerType', 'fullName', 'birthDate', 'addressLine1', 'city', 'state', 'postalCode', 'country', 'businessLegalName', 'email'] as const;
+const COLUMNS = ['umaAddress', 'platformCustomerId', 'customerType', 'fullName', 'birthDate', 'addressLine1', 'addressLine2', 'city', 'state', 'postalCode', 'country', 'businessLegalName', 'email', 'businessRegistrationNumber', 'businessTaxId'] as const;
 type Row = Partial<Record<(typeof COLUMNS)[number], string>>;
 
 const tag = () => rng().string.alphanumeric(10).toLowerCase();
 const person = (over: Row = {}): Row => {
   const t = tag();
-  return { umaAddress: `$bulk.${t}@sandbox.uma.money`, platformCustomerId: `bulk-${t}`, customerType: 'INDIVIDUAL', fullName: 'Bulk Person', birthDate: '1985-04-12', addressLine1: '1 Main St', city: 'Springfield', state: 'IL', postalCode: '62701', country: 'US', ...over };
+  return { umaAddress: `$bulk.${t}@sandbox.uma.money`, platformCustomerId: `bulk-${t}`, customerType: 'INDIVIDUAL', fullName: 'Bulk Person', birthDate: '1985-04-12', addressLine1: '1 Main St', addressLine2: 'Apt 4B', city: 'Springfield', state: 'IL', postalCode: '62701', country: 'US', email: `bulk.${t}@example.com`, ...over };
 };
 const company = (over: Row = {}): Row => {
   const t = tag();
-  return { umaAddress: `$bulkco.${t}@sandbox.uma.money`, platformCustomerId: `bulkco-${t}`, customerType: 'BUSINESS', businessLegalName: 'Bulk Co, Inc.', addressLine1: '2 Market St', city: 'Springfield', state: 'IL', postalCode: '62701', country: 'US', ...over };
+  return { umaAddress: `$bulkco.${t}@sandbox.uma.money`, platformCustomerId: `bulkco-${t}`, customerType: 'BUSINESS', businessLegalName: 'Bulk Co, Inc.', addressLine1: '2 Market St', addressLine2: 'Suite 200', city: 'Springfield', state: 'IL', postalCode: '62701', country: 'US', businessRegistrationNumber: '5523041', businessTaxId: '47-1234567', ...over };
 };
 const csv = (rows: Row[]) =>
   [COLUMNS.join(','), ...rows.map((r) => COLUMNS.map((c) => (/[",]/.test(r[c] ?? '') ? `"${(r[c] ?? '').replace(/"/g, '""')}"` : r[c] ?? '')).join(','))].join('\n');
@@ -94,10 +94,21 @@ async function expectCustomerOf(row: Row): Promise<void> {
   expect(page.data.length, `row ${row.platformCustomerId} became one customer`).toBe(1);
   const customer = expectStatus(await api.get('/customers/{customerId}', { params: { customerId: addressed(page.data[0], 'the listed customer').id } }), 200, Customer, 'Supplement 4: GET /customers/{id} answers the customer');
   expect(customer, `Supplement 24/4: the customer carries the row's platformCustomerId, customerType and umaAddress`).toMatchObject({ platformCustomerId: row.platformCustomerId, customerType: row.customerType, umaAddress: row.umaAddress });
+  // Description, uploadCustomersCsv: the address columns are the Address's members by their descriptions
+  // ("Street address line 1", "Street address line 2", "City", "State/Province/Region", "Postal/ZIP code",
+  // "Country code (ISO 3166-1 alpha-2)"), on an individual's and a business's `address` alike.
+  const address = { line1: row.addressLine1, city: row.city, state: row.state, postalCode: row.postalCode, country: row.country, ...(row.addressLine2 ? { line2: row.addressLine2 } : {}) };
+  expect((customer as { address?: unknown }).address, `Description, uploadCustomersCsv: the row's address columns are the customer's address (${row.platformCustomerId})`).toMatchObject(address);
   if (row.customerType === 'INDIVIDUAL') {
     expect(customer, "Supplement 24/4: an INDIVIDUAL row's fullName and birthDate are the customer's").toMatchObject({ fullName: row.fullName, birthDate: row.birthDate });
+    // Description: the optional column email, "Customer's email address" (Customer.email).
+    if (row.email) expect(customer.email, "Description, uploadCustomersCsv: an INDIVIDUAL row's email is the customer's").toBe(row.email);
   } else {
-    expect((customer as { businessInfo?: { legalName?: string } }).businessInfo?.legalName, "Supplement 24/4: a BUSINESS row's businessLegalName is businessInfo.legalName").toBe(row.businessLegalName);
+    const info = (customer as { businessInfo?: { legalName?: string; registrationNumber?: string; taxId?: string } }).businessInfo;
+    expect(info?.legalName, "Supplement 24/4: a BUSINESS row's businessLegalName is businessInfo.legalName").toBe(row.businessLegalName);
+    // Description: businessRegistrationNumber "Business registration number", businessTaxId "Tax identification number" (BusinessInfo.registrationNumber, taxId).
+    if (row.businessRegistrationNumber) expect(info?.registrationNumber, "Description, uploadCustomersCsv: a BUSINESS row's businessRegistrationNumber is businessInfo.registrationNumber").toBe(row.businessRegistrationNumber);
+    if (row.businessTaxId) expect(info?.taxId, "Description, uploadCustomersCsv: a BUSINESS row's businessTaxId is businessInfo.taxId").toBe(row.businessTaxId);
   }
 }
 

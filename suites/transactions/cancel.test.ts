@@ -96,6 +96,7 @@ describe('POST /transactions/{transactionId}/cancel of an unsettled payment', ()
       expectError(res, 409, 'TRANSACTION_NOT_CANCELLABLE');
     }
     noteInterface('transactions:status-after-cancel', NOTE, 'three pending ACH payments were each already past cancellation');
+    judgedPartly('the target refused the cancellation of three pending ACH payments (allowed: the bank partner decides, supplement 13), so what an accepted cancellation does was not judged');
   });
 
   it('refuses to cancel a held SEPA payment with 400 (a type that cannot be cancelled: cancel is for ACH or wire only), changing nothing', async (ctx) => {

@@ -1,6 +1,6 @@
 // Interface: Transactions ("Retrieve transactions"); Transaction (type, direction, customerId).
-// GET /transactions filters (customerId, platformCustomerId, status, type, startDate, endDate; reference
-// and (sender|receiver)AccountIdentifier, whose values are not stated: an unmatched value) and
+// GET /transactions filters (customerId, platformCustomerId, status, type, startDate, endDate,
+// (sender|receiver)AccountIdentifier; reference, whose values are not stated: an unmatched value) and
 // items typed INCOMING, OUTGOING or CARD: basis: supplement (section 8). Description, listTransactions:
 // accountIdentifier "Filter by account identifier (matches either sender or receiver)", an account's
 // identifier being its accountId (AccountTransactionSource.accountId "Source account identifier",
@@ -36,7 +36,7 @@ const list = async (query: Record<string, string | number>) => (await page(query
 describe('GET /transactions', () => {
   scenario({ area: 'Transactions', operation: 'GET /transactions', section: 'Resources and their fields', basis: 'supplement' });
 
-  it('filters a customer\'s transactions by type, status, platformCustomerId and creation dates; a reference or account identifier nothing carries lists none', async (ctx) => {
+  it('filters a customer\'s transactions by type, status, platformCustomerId and creation dates; a reference nothing carries lists none, and each account identifier lists its side', async (ctx) => {
     requireCapability(ctx, capabilities.sandboxTriggers, 'the target cannot fund a sender nor receive a payment');
     await basisSupplement('GET /transactions filters (section 8)');
     const { customerId, accounts } = await sender({ USD: 50_000 });
@@ -82,7 +82,21 @@ describe('GET /transactions', () => {
     // reference and (sender|receiver)AccountIdentifier: what they hold (an id, an account number, an UMA
     // address; a refund's reference?) is not stated, so no value is known to match; a value nothing can
     // carry lists none of the customer's transactions under any reading (or is refused as malformed).
-    for (const filter of ['reference', 'senderAccountIdentifier', 'receiverAccountIdentifier']) await expectUnmatchedListsNone('GET /transactions', '/transactions', AnyTransaction, { customerId }, filter);
+    await expectUnmatchedListsNone('GET /transactions', '/transactions', AnyTransaction, { customerId }, 'reference');
+    // senderAccountIdentifier "Filter by sender account identifier" and receiverAccountIdentifier "Filter by
+    // receiver account identifier" are accountIdentifier's two sides ("matches either sender or receiver"),
+    // read as it is: the source's and the destination's accountId.
+    const sending = (accountId: string) => everyone.filter((t) => Sides.parse(t).source?.accountId === accountId).map((t) => t.id).sort();
+    const receiving = (accountId: string) => everyone.filter((t) => Sides.parse(t).destination?.accountId === accountId).map((t) => t.id).sort();
+    expect(sending(accounts.USD.id), 'control: the USD account sends the payment out, not the payment in').toEqual(expect.arrayContaining([outgoingId]));
+    expect(sending(accounts.USD.id)).not.toContain(incoming.id);
+    expect(receiving(accounts.USD.id), 'control: the USD account receives the payment in, not the payment out').toEqual(expect.arrayContaining([incoming.id]));
+    expect(receiving(accounts.USD.id)).not.toContain(outgoingId);
+    expect(await list({ customerId, senderAccountIdentifier: accounts.USD.id }), 'Description, listTransactions: senderAccountIdentifier "Filter by sender account identifier": the USD account as sender lists the payment out, not the payment in').toEqual(sending(accounts.USD.id));
+    expect(await list({ customerId, receiverAccountIdentifier: accounts.USD.id }), 'Description, listTransactions: receiverAccountIdentifier "Filter by receiver account identifier": the USD account as receiver lists the payment in, not the payment out').toEqual(receiving(accounts.USD.id));
+    expect(await list({ customerId, receiverAccountIdentifier: destination.id }), 'receiverAccountIdentifier: the EUR account as receiver lists the payment out').toEqual(receiving(destination.id));
+    recordRule('GET /transactions', LIST_RULES.filter('senderAccountIdentifier'));
+    recordRule('GET /transactions', LIST_RULES.filter('receiverAccountIdentifier'));
 
     const customer = expectStatus(await api.get('/customers/{customerId}', { params: { customerId } }), 200, Customer);
     expect(await list({ platformCustomerId: customer.platformCustomerId }), 'platformCustomerId lists the customer\'s transactions').toEqual(all);
