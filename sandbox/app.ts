@@ -83,6 +83,7 @@ export async function buildSandbox(options: SandboxOptions = {}): Promise<Sandbo
     incomingApprovalWindowMs: options.incomingApprovalWindowMs ?? optionDefault('incomingApprovalWindowMs'),
     umaLookupTtlMs: options.umaLookupTtlMs ?? optionDefault('umaLookupTtlMs'),
     walletSessionTtlMs: options.walletSessionTtlMs ?? optionDefault('walletSessionTtlMs'),
+    deviceCodeTtlMs: options.deviceCodeTtlMs ?? optionDefault('deviceCodeTtlMs'),
     quoteVelocityCount: options.quoteVelocityCount ?? optionDefault('quoteVelocityCount'),
     scaDebitAt: options.scaDebitAt ?? (choices.alternate('sca-debit-at-execute') ? 'execute' : optionDefault('scaDebitAt')),
     quoteVelocityRefused: options.quoteVelocityRefused ?? (choices.alternate('velocity-counts-refused') ? 'count' : optionDefault('quoteVelocityRefused')),

@@ -25,6 +25,8 @@ export interface SandboxSettings {
   incomingApprovalWindowMs: number;
   /** Lifetime of an UMA receiver lookup (lookupId) before a quote answers 404 LOOKUP_REQUEST_NOT_FOUND. */
   umaLookupTtlMs: number;
+  /** Lifetime of an agent device code (sandbox/agent-management): past its expiresAt it redeems nothing. */
+  deviceCodeTtlMs: number;
   /** Lifetime of an embedded-wallet session (sandbox/embedded-wallet-auth): past its expiresAt its key signs nothing. */
   walletSessionTtlMs: number;
   /** Every simulated UMA counterparty behaves, its trigger addresses included (sandbox/cross-currency-transfers/uma). */

@@ -41,6 +41,8 @@ const option = <T>(o: SandboxOption<T>): SandboxOption<T> => o;
  *   an event quiet period and a load's latency included, tells it from an immediate activation;
  * - walletSessionTtlMs: a scenario waits it out from the session's own expiresAt; long enough for a
  *   wallet flow of several signed retries under load.
+ * - deviceCodeTtlMs: a scenario waits it out from the code's own expiresAt; an agent is connected
+ *   with two requests (create, redeem) well within it under load.
  */
 export const SANDBOX_OPTIONS = {
   port: option<number>({ flag: 'port', variable: 'SANDBOX_PORT', kind: 'ms', default: 4010, meaning: 'The port to listen on', arg: 'N' }),
@@ -59,6 +61,7 @@ export const SANDBOX_OPTIONS = {
   cardActivationDelayMs: option<number>({ flag: 'card-activation-delay-ms', variable: 'SANDBOX_CARD_ACTIVATION_DELAY_MS', kind: 'ms', default: 30_000, harness: 1000, meaning: 'How long a card whose platformCardId ends 005 stays PROCESSING (supplement 9: ~30 s)', arg: 'N' }),
   incomingApprovalWindowMs: option<number>({ flag: 'incoming-approval-window-ms', variable: 'SANDBOX_INCOMING_APPROVAL_WINDOW_MS', kind: 'ms', default: 5000, harness: 1500, meaning: 'How long an incoming payment answered 202 waits for approve or reject (supplement 3: 5 s)', arg: 'N' }),
   umaLookupTtlMs: option<number>({ flag: 'uma-lookup-ttl-ms', variable: 'SANDBOX_UMA_LOOKUP_TTL_MS', kind: 'ms', default: 10 * 60_000, harness: 6000, meaning: "An UMA lookup id's life", arg: 'N' }),
+  deviceCodeTtlMs: option<number>({ flag: 'device-code-ttl-ms', variable: 'SANDBOX_DEVICE_CODE_TTL_MS', kind: 'ms', default: 15 * 60_000, harness: 5000, meaning: "An agent device code's life (supplement 23: a code carries expiresAt; redeem answers 400 once it expired)", arg: 'N' }),
   walletSessionTtlMs: option<number>({ flag: 'wallet-session-ttl-ms', variable: 'SANDBOX_WALLET_SESSION_TTL_MS', kind: 'ms', default: 24 * 60 * 60_000, harness: 8000, meaning: "An embedded-wallet session's life (the supplement states no length)", arg: 'N' }),
   quoteVelocityCount: option<number>({ flag: 'quote-velocity-count', variable: 'SANDBOX_QUOTE_VELOCITY_COUNT', kind: 'count', default: VELOCITY.count, harness: null, meaning: 'Quotes one customer may create within the velocity window (10 minutes)', arg: 'N' }),
   scaDebitAt: option<'authorization' | 'execute' | 'after-execute'>({ flag: 'sca-debit-at', variable: 'SANDBOX_SCA_DEBIT_AT', kind: { oneOf: ['authorization', 'execute', 'after-execute'] }, default: 'authorization', harness: null, meaning: "When an SCA customer's payment is debited", arg: 'authorization|execute|after-execute' }),

@@ -52,6 +52,7 @@ export const EMBEDDED_TIMINGS = {
   incomingApprovalWindowMs: SANDBOX_OPTIONS.incomingApprovalWindowMs.harness!,
   umaLookupTtlMs: SANDBOX_OPTIONS.umaLookupTtlMs.harness!,
   walletSessionTtlMs: SANDBOX_OPTIONS.walletSessionTtlMs.harness!,
+  deviceCodeTtlMs: SANDBOX_OPTIONS.deviceCodeTtlMs.harness!,
   webhookRetryBaseMs: SANDBOX_OPTIONS.webhookRetryBaseMs.harness!,
   webhookAttempts: SANDBOX_OPTIONS.webhookAttempts.harness!,
   eventQuietMs: 100,

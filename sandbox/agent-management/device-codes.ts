@@ -32,7 +32,7 @@ export async function deviceCodeRoutes(app: FastifyInstance) {
     const c = getCode((req.params as { deviceCode: string }).deviceCode);
     if (c.redeemed && !f.has('agent-code-redeems-twice')) throw badRequest('INVALID_INPUT', `Device code ${c.code} was already redeemed`, { reason: 'REDEEMED' });
     if (c.voided) throw badRequest('INVALID_INPUT', `Device code ${c.code} was replaced by a newer code`, { reason: 'VOIDED' });
-    if (ctx.clock.now() >= c.expiresAt) throw badRequest('INVALID_INPUT', `Device code ${c.code} expired`, { reason: 'EXPIRED' });
+    if (ctx.clock.now() >= c.expiresAt && !f.has('agent-expired-code-redeems')) throw badRequest('INVALID_INPUT', `Device code ${c.code} expired`, { reason: 'EXPIRED' });
     const agent = getAgent(c.agentId);
     c.redeemed = true;
     agent.isConnected = true;

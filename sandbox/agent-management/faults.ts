@@ -85,6 +85,21 @@ export const agentManagementFaults = {
     suites: ['agent-management/agents.test.ts'],
     rule: 'Supplement 23: PATCH /agents/{id}/policy: permissions replaces.',
   },
+  'agent-expired-code-redeems': {
+    areas: ['agent-management'],
+    suites: ['agent-management/device-codes.test.ts'],
+    rule: 'Supplement 23: POST /agents/device-codes/{code}/redeem answers 400 to a used or expired code (a code past its expiresAt redeemed).',
+  },
+  'agent-policy-monthly-null-kept': {
+    areas: ['agent-management'],
+    suites: ['agent-management/agents.test.ts'],
+    rule: 'Supplement 23: PATCH /agents/{id}/policy: spendingLimits partial; null clears daily/monthly (a null monthlyLimit kept).',
+  },
+  'agent-policy-currency-drops-limits': {
+    areas: ['agent-management'],
+    suites: ['agent-management/agents.test.ts'],
+    rule: 'Supplement 23: PATCH /agents/{id}/policy: spendingLimits partial; a new currency recasts the limits it does not restate (not drops them).',
+  },
   'agent-policy-null-kept': {
     areas: ['agent-management'],
     suites: ['agent-management/agents.test.ts'],

@@ -66,13 +66,14 @@ export function applyPolicyPatch(ctx: SandboxContext, policy: Policy, patch: Pol
     const old = policy.spendingLimits;
     const currency = patch.spendingLimits.currency ?? old.currency;
     // A new currency recasts the limits it does not restate, at the sandbox's rate (sandbox/README.md).
-    const recast = (v: number | null | undefined) => (v === null || v === undefined ? v : convert(ctx, v, old.currency, currency));
+    // The fault drops the limits a new currency does not restate, instead of recasting them.
+    const recast = (v: number | null | undefined) => (v === null || v === undefined ? v : currency !== old.currency && ctx.faults.has('agent-policy-currency-drops-limits') ? undefined : convert(ctx, v, old.currency, currency));
     const limits = { ...old, currency, perTransactionLimit: recast(old.perTransactionLimit)!, dailyLimit: recast(old.dailyLimit), monthlyLimit: recast(old.monthlyLimit) };
     for (const [k, v] of Object.entries(patch.spendingLimits)) if (v !== undefined) (limits as Record<string, unknown>)[k] = v;
     // null clears a daily or monthly limit (supplement 23); the fault keeps the old value.
     for (const k of ['dailyLimit', 'dailyTransactionLimit', 'monthlyLimit'] as const) {
       if (limits[k] !== null) continue;
-      if (ctx.faults.has('agent-policy-null-kept')) limits[k] = old[k];
+      if (ctx.faults.has('agent-policy-null-kept') || (k === 'monthlyLimit' && ctx.faults.has('agent-policy-monthly-null-kept'))) limits[k] = old[k];
       else delete limits[k];
     }
     next.spendingLimits = limits;

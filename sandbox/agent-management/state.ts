@@ -18,7 +18,6 @@ import { presentUsage, type Policy, type Spend, type Usage } from './policy.js';
 export { decide, denied, recordSpend, type Permission, type Spend } from './policy.js';
 
 /** A device code lives this long unredeemed (sandbox/README.md). */
-const DEVICE_CODE_TTL_MS = 15 * 60_000;
 
 export interface AgentRecord {
   id: string;
@@ -138,7 +137,7 @@ export function agentTools(app: FastifyInstance) {
     const previous = s.newestCode.get(agent.id);
     if (previous && !previous.redeemed && !f.has('agent-old-code-stays-valid')) previous.voided = true;
     const part = () => randomBytes(4).toString('hex').toUpperCase().slice(0, 4);
-    const code: DeviceCode = { code: `SVC-AGENT-${part()}-${part()}-${part()}`, agentId: agent.id, expiresAt: ctx.clock.now() + DEVICE_CODE_TTL_MS, redeemed: false, voided: false };
+    const code: DeviceCode = { code: `SVC-AGENT-${part()}-${part()}-${part()}`, agentId: agent.id, expiresAt: ctx.clock.now() + ctx.settings.deviceCodeTtlMs, redeemed: false, voided: false };
     s.codes.set(code.code, code);
     s.newestCode.set(agent.id, code);
     return code;

@@ -25,6 +25,11 @@ export const transactionsFaults = {
     areas: ['transactions'],
     rule: 'Transaction status: approval of a transaction that is not pending platform approval answers 409 TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL.',
   },
+  'approve-outgoing-not-pending-200': {
+    areas: ['transactions', 'agent-management'],
+    suites: ['agent-management/approvals.test.ts'],
+    rule: 'Transaction status: approval of a transaction that is not pending platform approval answers 409 TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL (an agent\'s outgoing transaction, its action approved).',
+  },
   'cancel-settled-200': {
     areas: ['transactions'],
     rule: 'Transaction status: cancelling a transaction that has settled answers 409 TRANSACTION_NOT_CANCELLABLE.',

@@ -34,6 +34,8 @@ export async function transactionRoutes(app: FastifyInstance) {
     if (incoming) return incoming;
     const t = find(ctx, id);
     if (f.has('approve-not-pending-200')) return t;
+    // The fault answers an outgoing payment's approval (an agent's, approved already) as done.
+    if (f.has('approve-outgoing-not-pending-200') && transfersState(ctx).txns.has(id)) return t;
     throw conflict('TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL', `Transaction ${String(t.id)} is ${String(t.status)}, not pending platform approval`);
   });
 

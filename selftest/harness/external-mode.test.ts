@@ -25,7 +25,7 @@ async function startSandbox(profileFile: string): Promise<{ baseUrl: string; cli
     '--provisioning-delay-ms', TIMINGS.provisioning, '--webhook-retry-base-ms', TIMINGS.retryBase, '--webhook-attempts', TIMINGS.attempts,
     '--print-profile', profileFile,
     '--realtime-quote-ttl-ms', '3000', '--card-activation-delay-ms', '1000', '--incoming-approval-window-ms', '2000',
-    '--uma-lookup-ttl-ms', '3000', '--wallet-session-ttl-ms', String(EMBEDDED_TIMINGS.walletSessionTtlMs),
+    '--uma-lookup-ttl-ms', '3000', '--wallet-session-ttl-ms', String(EMBEDDED_TIMINGS.walletSessionTtlMs), '--device-code-ttl-ms', String(EMBEDDED_TIMINGS.deviceCodeTtlMs),
   ], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
   const lines = createInterface({ input: child.stdout! });
   for await (const line of lines) return JSON.parse(line);

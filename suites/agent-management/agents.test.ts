@@ -5,6 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { expectError, expectRefusal, expectStatus } from '../../helpers/expect.js';
 import { AGENT, AGENTS, balanceBecomes, connectAgent, createAgent, customerWithMoney, getAgent, ME, ME_QUOTES, ME_TRANSFER_OUT, POLICY, policy, usdQuote, expectNothingMoved, moneyMark } from '../../helpers/flows/agents.js';
 import { balanceOf } from '../../helpers/flows/transfers.js';
+import { createCustomer } from '../../helpers/flows/customers.js';
+import { individual } from '../../fixtures/customers.js';
 import { api, capabilities } from '../../helpers/harness.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
 import { amountOf, Quote } from '../../helpers/schemas/index.js';
@@ -98,5 +100,26 @@ describe.concurrent('Agents: create, read, list, update, pause, delete, policy',
     expect(amountOf(cleared.policy.spendingLimits.perTransactionLimit), 'spendingLimits is partial: the rest stays').toBe(100_000);
     expectError(await api.patch(POLICY, { params: { agentId: agent.id }, body: { defaultExecutionMode: 'SOMETIMES' } }), 400);
     expectError(await api.patch(POLICY, { params: { agentId: UNKNOWN }, body: { permissions: [] } }), 404);
+  });
+
+  it('PATCH /agents/{agentId}/policy with a new spendingLimits currency recasts the limits it does not restate; a null monthlyLimit is cleared', async () => {
+    await basisSupplement('PATCH /agents/{id}/policy: spendingLimits partial (new currency recasts; null clears daily/monthly); 200 Agent (section 23)');
+    const customer = await createCustomer(individual());
+    const { agent } = await createAgent(customer.id, policy({ spendingLimits: { currency: 'USD', perTransactionLimit: 100_000, monthlyLimit: 400_000 } }));
+    const patch = (spendingLimits: Record<string, unknown>) => api.patch(POLICY, { params: { agentId: agent.id }, body: { spendingLimits } });
+
+    const recast = expectStatus(await patch({ currency: 'EUR', perTransactionLimit: 90_000 }), 200, Agent, 'supplement 23: PATCH /agents/{id}/policy answers 200 Agent').policy.spendingLimits;
+    expect(recast.currency, 'supplement 23: spendingLimits partial: the new currency is the limits\' currency').toBe('EUR');
+    expect(amountOf(recast.perTransactionLimit), 'supplement 23: a limit restated with the new currency is as given').toBe(90_000);
+    // "new currency recasts": the monthly limit, not restated, stays a limit, now in EUR (at a rate no document states).
+    expect(recast.monthlyLimit, 'supplement 23: "new currency recasts": the monthlyLimit not restated is kept, recast into the new currency').toEqual(expect.anything());
+    const monthly = amountOf(recast.monthlyLimit!);
+    expect(Number.isInteger(monthly) && monthly > 0, `supplement 23: the recast monthlyLimit is an amount in the smallest unit of EUR; got ${JSON.stringify(recast.monthlyLimit)}`).toBe(true);
+    const read = expectStatus(await api.get(AGENT, { params: { agentId: agent.id } }), 200, Agent).policy.spendingLimits;
+    expect([read.currency, amountOf(read.perTransactionLimit)], 'the change applies at once: GET reads the recast limits').toEqual(['EUR', 90_000]);
+
+    const cleared = expectStatus(await patch({ monthlyLimit: null }), 200, Agent).policy.spendingLimits;
+    expect(cleared.monthlyLimit ?? null, 'supplement 23: "null clears daily/monthly": monthlyLimit null is cleared').toBeNull();
+    expect([cleared.currency, amountOf(cleared.perTransactionLimit)], 'spendingLimits is partial: the rest stays').toEqual(['EUR', 90_000]);
   });
 });

@@ -67,6 +67,13 @@ describe.concurrent('Agent actions: approval by the platform', () => {
     expectError(await decide('reject', agent.id, action.id, { reason: 'too late' }), 409);
     expectRefusedTransition('agent-action', 'APPROVED', 'REJECTED', (await agentAction(client, action.id)).status);
     expectError(await decide('approve', agent.id, action.id), 409);
+    // Interface, Transaction status: "Approval of a transaction that is not pending platform approval answers
+    // 409 TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL"; the agent's transaction, its action approved, is not.
+    expectError(
+      await api.post('/transactions/{transactionId}/approve', { params: { transactionId: approved.transaction!.id }, body: {} }),
+      409, 'TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL',
+      'Interface, Transaction status: approval of a transaction that is not pending platform approval answers 409 TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL (an agent\'s transaction, approved)',
+    );
     expect(await balanceOf(customerId, usd.id), 'a second approve moves nothing more').toBe(usd.balance.amount - quote.totalSendingAmount);
   });
 

@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { expectError, expectRefusal, expectStatus } from '../../helpers/expect.js';
 import { CODE_STATUS, connectAgent, createAgent, customerWithMoney, DEVICE_CODES, getAgent, ME, redeem } from '../../helpers/flows/agents.js';
+import { msUntil, untilPast } from '../../helpers/deadline.js';
 import { api, capabilities } from '../../helpers/harness.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
 import { Agent, DeviceCode, DeviceCodeStatus, Redeemed } from '../../helpers/schemas/agents.js';
@@ -45,6 +46,21 @@ describe.concurrent('Agent device codes', () => {
     // Controls: the same calls with a code the target gave.
     expectStatus(await api.get(CODE_STATUS, { params: { deviceCode: deviceCode.code } }), 200, DeviceCodeStatus, 'control: the status of a known code');
     expectStatus(await redeem(deviceCode.code), 200, Redeemed, 'control: a known code redeems');
+  });
+
+  it('a code past its expiresAt redeems nothing (400); a fresh code of the same agent redeems', async (ctx) => {
+    requireCapability(ctx, capabilities.sandboxTriggers, 'the target cannot fund a customer');
+    await basisSupplement('POST /agents: deviceCode {code*, agentId*, expiresAt*, redeemed*}; redeem 400 used/expired (section 23)');
+    const { customerId } = await customerWithMoney(0);
+    const { agent, deviceCode } = await createAgent(customerId);
+    // The wait is the target's own: the code's expiresAt, within the run's wait budget.
+    requireCapability(ctx, msUntil(deviceCode.expiresAt) <= capabilities.waitBudgetMs, `the device code lives past the wait budget (expiresAt ${deviceCode.expiresAt}, SVC_WAIT_BUDGET_MS ${capabilities.waitBudgetMs})`);
+    await untilPast(deviceCode.expiresAt);
+    expectError(await redeem(deviceCode.code), 400, undefined, 'supplement 23: POST /agents/device-codes/{code}/redeem answers 400 to an expired code');
+    expect((await getAgent(agent.id)).isConnected, 'an expired code connects nothing').toBe(false);
+    // Control: a new code of the same agent, redeemed at once.
+    const fresh = expectStatus(await api.post(DEVICE_CODES, { params: { agentId: agent.id } }), 201, DeviceCode, 'POST /agents/{agentId}/device-codes answers a new code');
+    expectStatus(await redeem(fresh.code), 200, Redeemed, 'control: a code within its expiresAt redeems');
   });
 
   it('a new device code voids the older unredeemed one; the new one redeems', async (ctx) => {

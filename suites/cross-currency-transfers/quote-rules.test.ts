@@ -139,19 +139,25 @@ describe('POST /quotes: rules', () => {
     expect(await balanceOf(customerId, accounts.EUR.id), 'a refused quote moves no money').toBe(100_000);
   });
 
-  it('allows a transfer below the regulatory threshold to a wallet pending ownership verification, and refuses one above it with EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED', async (ctx) => {
+  it('allows a transfer below the regulatory threshold to a wallet pending ownership verification, executed to completion, and refuses one above it with EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED', async (ctx) => {
     const threshold = capabilities.limits.verificationThresholdUsdCents;
     requireCapability(ctx, capabilities.sandboxTriggers && capabilities.counterpartyRules && threshold !== undefined, 'the target declares no regulatory threshold (SVC_LIMIT_VERIFICATION_USD_CENTS)', ['error:400:EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED']);
     requireVelocityFor(ctx, 2, ['error:400:EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED']);
-    const { accounts } = await sender({ USD: threshold! * 3 });
+    const { customerId, accounts } = await sender({ USD: threshold! * 3 });
     const wallet = await createPendingOwnershipWallet(walletWithoutTrigger(() => wallets.evm()));
     // Platform wallets may receive from customer accounts only where the target allows it; customer wallets are the usual case.
     const belowBody = quoteBody(accounts.USD.id, wallet.id, Math.floor(threshold! / 2));
     const { feeConfigs = [] } = await platformConfig();
     const below = await quote(belowBody);
     const above = await quote(quoteBody(accounts.USD.id, wallet.id, threshold! * 2));
-    expectQuoteMoney(expectStatus(below, 201, Quote, 'PENDING_OWNERSHIP_VERIFICATION: transfers below regulatory thresholds are still allowed'), belowBody, feeConfigs);
+    const allowed = expectStatus(below, 201, Quote, 'PENDING_OWNERSHIP_VERIFICATION: transfers below regulatory thresholds are still allowed');
+    expectQuoteMoney(allowed, belowBody, feeConfigs);
     expectError(above, 400, 'EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED', 'destination account ownership must be verified before the transfer');
+    // The transfer below the threshold is allowed, not just its quote: executed, it debits its total and completes.
+    const since = await listener.mark();
+    expectStatus(await executeQuote(allowed.id), 200, Quote, 'Interface, External account states: PENDING_OWNERSHIP_VERIFICATION "transfers below regulatory thresholds are still allowed": the quote executes');
+    await expectOutgoingLifecycle(allowed.transactionId, 'COMPLETED', since);
+    expect(await balanceOf(customerId, accounts.USD.id), 'the allowed transfer debits exactly its totalSendingAmount').toBe(threshold! * 3 - allowed.totalSendingAmount);
   });
 
   it('refuses a quote or its execution from a frozen internal account, and moves no money', async (ctx) => {
