@@ -83,13 +83,16 @@ describe('POST /quotes and POST /quotes/{quoteId}/execute', () => {
   });
 
   it('reports the on-chain transaction of a wallet destination once settled', async (ctx) => {
-    requireCapability(ctx, capabilities.sandboxTriggers && capabilities.counterpartyRules, 'the target cannot fund a sender');
+    requireCapability(ctx, capabilities.sandboxTriggers, 'the target cannot fund a sender');
     const { customerId, accounts } = await sender();
     const { wallets } = await import('../../helpers/wallets/index.js');
     const { ExternalAccount } = await import('../../helpers/schemas/index.js');
+    const { OnChainTransaction } = await import('../../helpers/schemas/transactions.js');
     // Its payment is meant to complete: the address ends in no trigger digits.
     const wallet = walletWithoutTrigger(() => wallets.evm());
-    const res = await api.post('/customers/external-accounts', { body: { customerId, currency: 'USDC', ownershipType: 'THIRD_PARTY', accountInfo: { accountType: wallet.accountType, address: wallet.address, beneficiary: { beneficiaryType: 'INDIVIDUAL', fullName: 'Wallet Holder', countryOfResidence: 'US' } } } });
+    // Supplement 7: ownershipType "required for self-custody wallets under counterparty rules", sent where they apply.
+    const ownership = capabilities.counterpartyRules ? { ownershipType: 'THIRD_PARTY' } : {};
+    const res = await api.post('/customers/external-accounts', { body: { customerId, currency: 'USDC', ...ownership, accountInfo: { accountType: wallet.accountType, address: wallet.address, beneficiary: { beneficiaryType: 'INDIVIDUAL', fullName: 'Wallet Holder', countryOfResidence: 'US' } } } });
     const destination = expectStatus(res, 201, ExternalAccount);
     const since = await listener.mark();
     const quote = await createQuote(quoteBody(accounts.USD.id, destination.id, 5_000, { immediatelyExecute: true }));
@@ -98,6 +101,12 @@ describe('POST /quotes and POST /quotes/{quoteId}/execute', () => {
     expectTransactionOfQuote(completed, quote);
     // The schema holds the shape (transactionHash, and a network of the supplement's enum); here, its presence.
     expect(completed.destination.onChainTransaction, 'Transaction.destination: onChainTransaction with transactionHash and network once the crypto transfer settles').not.toBeUndefined();
+    // The wallet is an ETHEREUM_WALLET (its accountType names its chain): the transfer settles on that network.
+    const onChain = OnChainTransaction.parse(completed.destination.onChainTransaction);
+    expect(onChain.network, 'Interface, Transaction.destination: onChainTransaction names the network the transfer settled on; the destination is an ETHEREUM_WALLET').toBe('ETHEREUM');
+    expect(onChain.transactionHash.length, 'Interface: onChainTransaction carries the transactionHash').toBeGreaterThan(0);
+    const read = await transaction(quote.transactionId);
+    expect(read.destination.onChainTransaction, 'GET /transactions/{id} reports the same on-chain transaction as the event').toEqual(completed.destination.onChainTransaction);
     expect(await balanceOf(customerId, accounts.USD.id), 'balance invariant: debit = sentAmount').toBe(accounts.USD.balance.amount - 5_000);
   });
 
