@@ -66,11 +66,15 @@ export async function twoSourceCardholder(ctx: TestContext, ids: string[] = []) 
 
 export const getCard = async (cardId: string) => expectStatus(await api.get('/cards/{cardId}', { params: { cardId } }), 200, Card);
 
+/** The card once it reached ACTIVE (it starts in a pre-activation state). */
+export const untilActive = (cardId: string) =>
+  eventually(() => getCard(cardId), (c) => c.state === 'ACTIVE', { timeoutMs: capabilities.eventTimeoutMs, what: `card ${cardId} to become ACTIVE` });
+
 /** A card that reached ACTIVE (it starts in a pre-activation state). */
 export async function activeCard(): Promise<{ card: Card; customerId: string; account: InternalAccount }> {
   const { customerId, account } = await cardholder();
   const issued = await issueCard(customerId, account.id);
-  const card = await eventually(() => getCard(issued.id), (c) => c.state === 'ACTIVE', { timeoutMs: capabilities.eventTimeoutMs, what: `card ${issued.id} to become ACTIVE` });
+  const card = await untilActive(issued.id);
   return { card, customerId, account };
 }
 
@@ -94,4 +98,5 @@ export async function cardTransactions(customerId: string, cardId: string): Prom
   return all.filter((t): t is CardTransaction => t.type === 'CARD').filter((t) => t.cardId === cardId);
 }
 
-export const purchase = (amount: number, descriptor = 'SANDBOX COFFEE 000') => ({ amount, currency: { code: 'USD' }, merchant: { descriptor, mcc: '5814', country: 'US' } });
+/** An authorization body (supplement 9: {amount*, currency*: {code}, merchant*}), in USD unless the card is in another currency. */
+export const purchase = (amount: number, descriptor = 'SANDBOX COFFEE 000', currency = 'USD') => ({ amount, currency: { code: currency }, merchant: { descriptor, mcc: '5814', country: 'US' } });

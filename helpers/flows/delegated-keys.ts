@@ -3,9 +3,10 @@
 // because it needs both the card and the wallet flows (cards.ts already builds on wallet.ts).
 import { expect } from 'vitest';
 import { expectStatus } from '../expect.js';
-import { SignatureRequest } from '../schemas/wallet.js';
+import { DelegatedKey, SignatureRequest } from '../schemas/wallet.js';
 import type { SessionKey } from '../wallets/stamp.js';
-import { issueCard } from './cards.js';
+import { issueCard, untilActive } from './cards.js';
+import { fund } from './customers.js';
 import { loggedInWallet, signatureRequest, signedRetryOf, stampHeaders, type Call } from './wallet.js';
 
 export const DELEGATED_KEYS = '/auth/delegated-keys';
@@ -26,4 +27,23 @@ export async function delegatedKeyLegs(call: Call, key: SessionKey): Promise<Sig
   const second = expectStatus(res, 202, SignatureRequest, 'supplement 17: POST /auth/delegated-keys goes 202 -> 202 -> 201');
   expect(second.requestId, 'the second leg asks for a new request').not.toBe(first.requestId);
   return second;
+}
+
+/** All three legs: the two of delegatedKeyLegs, then the second request stamped by `key`: 201, the key ACTIVE. */
+export async function completedDelegatedKey(call: Call, key: SessionKey): Promise<DelegatedKey> {
+  const second = await delegatedKeyLegs(call, key);
+  const res = await signedRetryOf('POST', DELEGATED_KEYS, call, stampHeaders(key, second));
+  return expectStatus(res, 201, DelegatedKey, 'supplement 17: POST /auth/delegated-keys goes 202 -> 202 -> 201 DelegatedKey ACTIVE');
+}
+
+/**
+ * walletWithCard, its wallet funded with `funding` (the sandbox funding trigger, supplement 6) and its
+ * card ACTIVE: a card whose one funding source is the embedded wallet.
+ */
+export async function fundedWalletCard(funding: number, nickname?: string) {
+  const wallet = await walletWithCard(nickname);
+  const funded = await fund(wallet.account.id, funding);
+  expect(funded.balance.amount, `the funding of ${funded.id} credits exactly ${funding}`).toBe(wallet.account.balance.amount + funding);
+  const card = await untilActive(wallet.card.id);
+  return { ...wallet, account: funded, card };
 }

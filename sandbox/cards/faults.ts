@@ -229,4 +229,15 @@ export const cardsFaults = {
     suites: ['cards/pre-activation-states.test.ts'],
     rule: 'Supplement 25: PROCESSING -> CLOSED with stateReason ISSUER_REJECTED, announced by CARD.STATE_CHANGE.',
   },
+  // Description: createCard (an Embedded Wallet funding source); supplement 17 and 25
+  'card-wallet-source-pending-key-used': {
+    areas: ['cards'],
+    suites: ['cards/wallet-funding-source.test.ts'],
+    rule: 'Description, createCard: "Until an active delegated key exists for that funding source, Authorization Decisioning cannot use it to fund card transactions"; supplement 17: a delegated key abandoned after leg 2 stays PENDING (cannot sign): a PENDING key lets decisioning fund an authorization from the wallet.',
+  },
+  'card-wallet-source-never-used': {
+    areas: ['cards'],
+    suites: ['cards/wallet-funding-source.test.ts'],
+    rule: 'Description, createDelegatedKey: "After activation, Svc uses the custodied key to authorize signing for the card\'s Embedded Wallet funding account"; supplement 25: an EW funding source needs an ACTIVE delegated key: an embedded wallet source with an ACTIVE key never funds an authorization.',
+  },
 } as const satisfies Record<string, FaultEntry>;

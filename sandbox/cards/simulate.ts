@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { isoNow } from '../clock.js';
 import { parse } from '../context.js';
 import { customers } from '../customers/state.js';
+import { delegatedKeyStatuses } from '../embedded-wallet-auth/state.js';
 import { badRequest, conflict, invalidInput, notFound } from '../http/errors.js';
 import { adjustBalance, getInternalAccount, internalAccounts } from '../internal-accounts/state.js';
 import { indexTransaction } from '../transactions/state.js';
@@ -72,20 +73,28 @@ export async function cardSimulateRoutes(app: FastifyInstance) {
     return true;
   };
   /**
-   * A source Authorization Decisioning may draw on: ACTIVE, and not an embedded wallet (openapi.yaml,
-   * createCard: "Until an active delegated key exists for that funding source, Authorization Decisioning
-   * cannot use it"; this sandbox's decisioning reads no delegated key, sandbox/README.md).
+   * A source Authorization Decisioning may draw on for the card: ACTIVE and, for an embedded wallet,
+   * with an ACTIVE delegated key for this card and account (openapi.yaml, createCard: "Until an active
+   * delegated key exists for that funding source, Authorization Decisioning cannot use it to fund card
+   * transactions"; createDelegatedKey: a key abandoned PENDING "cannot sign", and "After activation,
+   * Svc uses the custodied key to authorize signing for the card's Embedded Wallet funding account").
    */
-  const usable = (id: string) => {
+  const usable = (card: Card, id: string) => {
     const a = internalAccounts(ctx).get(id);
-    return a && a.status === 'ACTIVE' && a.type !== 'EMBEDDED_WALLET' ? a : undefined;
+    if (!a || a.status !== 'ACTIVE') return undefined;
+    return a.type !== 'EMBEDDED_WALLET' || walletSigns(card, a.id) ? a : undefined;
+  };
+  const walletSigns = (card: Card, accountId: string) => {
+    if (f.has('card-wallet-source-never-used')) return false;
+    const keys = delegatedKeyStatuses(ctx, card.id, accountId);
+    return keys.includes('ACTIVE') || (f.has('card-wallet-source-pending-key-used') && keys.includes('PENDING'));
   };
   /** Declines leave no card transaction: frozen or closed card, insufficient funds, magic descriptors. */
   const declined = (card: Card, amount: number, descriptor: string): boolean => {
     if (card.state !== 'ACTIVE' && !(card.state === 'FROZEN' && f.has('card-frozen-authorizes'))) return true;
     if ((descriptor.endsWith('002') || descriptor.endsWith('003')) && !f.has('card-decline-values-approved')) return true;
     if (card.maxSpendPerTransaction !== null && amount > card.maxSpendPerTransaction) return true;
-    const account = card.fundingSources.map(usable).find((a) => a && a.available >= amount);
+    const account = card.fundingSources.map((id) => usable(card, id)).find((a) => a && a.available >= amount);
     return !account;
   };
   /** The decision is taken when the issuer asks (the card's state then), the outcome is applied after. */
@@ -115,7 +124,7 @@ export async function cardSimulateRoutes(app: FastifyInstance) {
     });
   };
   const authorize = (card: Card, body: z.infer<typeof AuthBody>, token: string, direction: 'DEBIT' | 'CREDIT', settleNow: boolean) => {
-    const account = card.fundingSources.map(usable).find((a) => a !== undefined);
+    const account = card.fundingSources.map((id) => usable(card, id)).find((a) => a !== undefined);
     if (!account) return; // the funding changed between the decision and now: no transaction
     // The holder may have been deleted meanwhile; its record (and platformCustomerId) stays.
     const holder = customers(ctx).get(card.cardholderId)!;

@@ -7,37 +7,12 @@ import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { isoNow } from '../clock.js';
-import { areaState, parse, type SandboxContext } from '../context.js';
+import { parse } from '../context.js';
 import { badRequest, conflict, notFound } from '../http/errors.js';
 import { cardsState } from '../cards/state.js';
-import { KeyedOrder } from '../store/cursor-page.js';
+import { cardAccount as pair, delegatedKeyStore, type DelegatedKey } from './delegated-key-store.js';
 import { isEmbeddedWallet, isSessionKeyOf } from './state.js';
 import { issueSignatureRequest, signedRetry, type SignedOperation } from './signed-retry.js';
-
-type Status = 'PENDING' | 'ACTIVE' | 'REVOKED';
-
-interface DelegatedKey {
-  id: string;
-  cardId: string;
-  fundingSourceId: string;
-  accountId: string;
-  publicKey: string;
-  nickname: string;
-  status: Status;
-  createdAt: string;
-  updatedAt: string;
-}
-
-const state = (ctx: SandboxContext) =>
-  areaState(ctx, 'delegated-keys', () => ({
-    keys: new Map<string, DelegatedKey>(),
-    fundingSources: new Map<string, string>(),
-    /** Key ids in creation order, per account and per funding source (keys are never removed). */
-    byAccount: new KeyedOrder(),
-    byFundingSource: new KeyedOrder(),
-    /** `${cardId}|${accountId}` -> the ids of its ACTIVE keys (one, but for the fault delegated-key-second-active-accepted). */
-    active: new Map<string, Set<string>>(),
-  }));
 
 const CreateBody = z.strictObject({ cardId: z.string().min(1), internalAccountId: z.string().min(1), nickname: z.string().min(1).max(256) });
 const ListQuery = z.object({ accountId: z.string().min(1).optional(), fundingSourceId: z.string().min(1).optional() }).passthrough()
@@ -55,8 +30,7 @@ function delegatedPublicKey(): string {
 
 export async function delegatedKeyRoutes(app: FastifyInstance) {
   const { ctx } = app;
-  const st = state(ctx);
-  const pair = (cardId: string, accountId: string) => `${cardId}|${accountId}`;
+  const st = delegatedKeyStore(ctx);
   const fundingSourceId = (cardId: string, accountId: string) => {
     const key = pair(cardId, accountId);
     if (!st.fundingSources.has(key)) st.fundingSources.set(key, `CardFundingSource:${randomUUID()}`);

@@ -1,7 +1,8 @@
 // The embedded-wallet store (supplement sections 10 and 17): credentials per account (one EMAIL_OTP,
 // one SMS_OTP), sessions with their key and expiry, the wallets and their indexes; the presenters; the
 // contact change a customer PATCH goes through (sandbox/customers); the one-step wallet signature of a
-// quote from an EMBEDDED_WALLET account (sandbox/cross-currency-transfers).
+// quote from an EMBEDDED_WALLET account (sandbox/cross-currency-transfers); the delegated keys of a card
+// and account, which the card decisioning reads (sandbox/cards).
 import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -13,6 +14,8 @@ import type { InternalAccountRecord } from '../internal-accounts/state.js';
 import { decodeStamp, verifyStamp, type Recipient } from './crypto.js';
 import { signedRetry } from './signed-retry.js';
 import { WALLET_SYNC_FAILURE_DOMAIN } from './triggers.js';
+
+export { delegatedKeyStatuses, type DelegatedKeyStatus } from './delegated-key-store.js';
 
 export type CredentialType = 'OAUTH' | 'EMAIL_OTP' | 'SMS_OTP' | 'PASSKEY';
 
