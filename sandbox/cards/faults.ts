@@ -209,6 +209,16 @@ export const cardsFaults = {
     suites: ['cards/funding-sources.test.ts'],
     rule: 'Description, Card.currency: "all funding sources bound to a card must be denominated in the same card-eligible currency"; CardUpdateRequest.fundingSources: "denominated in the card\'s currency" (400 FUNDING_SOURCE_INELIGIBLE; a source in another card-eligible currency is bound).',
   },
+  'card-last4-masked': {
+    areas: ['cards'],
+    suites: ['cards/issuance-and-mutation.test.ts'],
+    rule: 'Description, Card.last4: "Last four digits of the card PAN" (masked characters in their place).',
+  },
+  'card-exp-year-two-digits': {
+    areas: ['cards'],
+    suites: ['cards/issuance-and-mutation.test.ts'],
+    rule: 'Description, Card.expYear: "Card expiration year (four digits)" (two digits given).',
+  },
   'card-currency-not-derived': {
     areas: ['cards'],
     suites: ['cards/funding-sources.test.ts'],

@@ -40,9 +40,11 @@ export async function cardIssueRoutes(app: FastifyInstance) {
       maxSpendPerTransaction: body.maxSpendPerTransaction ?? null,
       brand: 'VISA',
       form: 'VIRTUAL',
-      last4: String(Math.floor(1000 + Math.random() * 9000)),
+      // openapi.yaml, Card: last4 "Last four digits of the card PAN", expYear "(four digits)"; the faults mask the
+      // digits or write the year in two.
+      last4: f.has('card-last4-masked') ? `**${Math.floor(10 + Math.random() * 90)}` : String(Math.floor(1000 + Math.random() * 9000)),
       expMonth: 12,
-      expYear: new Date(ctx.clock.now()).getUTCFullYear() + 3,
+      expYear: (new Date(ctx.clock.now()).getUTCFullYear() + 3) % (f.has('card-exp-year-two-digits') ? 100 : 10_000),
       // openapi.yaml, Card.currency: derived from the funding sources (the fault: always USD).
       currency: f.has('card-currency-not-derived') ? 'USD' : currency,
       createdAt: now,
