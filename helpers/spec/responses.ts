@@ -50,6 +50,7 @@ const NO_CONDITION_501 = 'documented as "Not implemented" with no condition: no 
 const PRODUCTION_403 = 'answered to "a production platform token": the run holds a sandbox platform\'s credentials (its scenarios drive the /sandbox triggers), and no document names a production token a run could hold';
 
 const RATE_LIMITED = 'RATE_LIMITED, answered when requests come "too frequently": interface, Limits: "Request rate limits: not shown", so no number of requests is known to cause it, and a target that answers none within a run breaks no stated rule (where one is answered, expectError judges it)';
+const ACCOUNT_COUNTERPARTY = 'a counterparty\'s failure on the lookup of an external account: no document says which external account\'s lookup reaches a counterparty, or names one that fails (supplement 18: "No sandbox UMA addresses that force these codes are given"), and the profile\'s declared counterparty triggers name UMA addresses, not accounts';
 const NO_INPUT_400 = 'documented as a bad request with no condition, on an operation that takes no body and no query to make invalid (its path id unknown is the documented 404)';
 export const NOT_EXERCISABLE: Readonly<Record<string, string>> = {
   500: 'an internal server error: the description documents it on every operation, but no request a conforming client sends is meant to cause it, and no document declares a trigger for it',
@@ -73,6 +74,8 @@ export const NOT_EXERCISABLE: Readonly<Record<string, string>> = {
   'POST /agents/{agentId}/device-codes 400': NO_INPUT_400,
   'POST /agents/{agentId}/actions/{actionId}/approve 400': 'documented as "Action cannot be approved" with no condition; the one condition the documents give a refused approval, an action not pending approval, is the same operation\'s 409 (supplement 23), judged in suites/agent-management/approvals.test.ts',
   'POST /agents/me/quotes/{quoteId}/execute 400': 'documented as "Quote cannot be executed" with no condition; the conditions the documents give a refused execution (already executed, expired, in invalid state) are the same operation\'s 409, judged in suites/agent-operations/operations.test.ts',
+  'GET /receiver/external-account/{accountId} 412': ACCOUNT_COUNTERPARTY,
+  'GET /receiver/external-account/{accountId} 424': ACCOUNT_COUNTERPARTY,
   'POST /sca/record-event 423': 'answered "after too many failed attempts", but supplement 16 also gives the 200 {…, lockedUntil?, failedAttempts} for an event recorded while locked: a target that always answers 200 conforms, so no request is known to cause it (where one is answered, suites/strong-customer-authentication/record-event.test.ts judges it)',
 };
 
