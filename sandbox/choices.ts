@@ -102,6 +102,8 @@ export const ALTERNATES = {
   'transfer-out-one-failure-reason': 'A failed transfer-out carries QUOTE_EXECUTION_FAILED for every failing suffix.',
   'account-quote-one-minute': 'A quote paid from an internal account lives one minute.',
   'sca-uncovered-fails-later': 'An SCA authorization the balance no longer covers is accepted; the payment then fails (QUOTE_EXECUTION_FAILED), nothing debited.',
+  'realtime-sca-one-authorization': 'A realtime-funding quote awaiting SCA takes one authorization, whatever its currencies.',
+  'authorize-session-before-lock': "A quote authorization asks for the customer's SCA session before the lock: a customer a lock logged out answers 409 SCA_SESSION_REQUIRED.",
   'cancel-lands-later': 'An accepted cancellation answers the payment as it was; it ends FAILED a step later.',
   'cancel-while-processing': 'An ACH or wire payment still PROCESSING (not settled) can be cancelled too.',
   'transfer-in-cancellable': 'A transfer-in still PENDING can be cancelled: FAILED, nothing credited.',

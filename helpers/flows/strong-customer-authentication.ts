@@ -11,7 +11,7 @@ import { requireCapability } from '../scenario.js';
 import { keyFromUri, totp, type TotpKey } from '../authenticators/totp.js';
 import { SoftwareAuthenticator, type CreationOptions } from '../authenticators/webauthn.js';
 import { type AddressedCustomer, createCustomer } from './customers.js';
-import { PasskeyConfirmation, PasskeyEnrollment, ScaFactorList, TotpConfirmation, TotpEnrollment } from '../schemas/strong-customer-authentication.js';
+import { PasskeyConfirmation, PasskeyEnrollment, RecordEventResult, ScaFactorList, TotpConfirmation, TotpEnrollment } from '../schemas/strong-customer-authentication.js';
 
 export const FACTORS = '/sca/factors';
 export const CONFIRM = '/sca/factors/confirm';
@@ -59,6 +59,18 @@ export async function smsLogin(customerId: string, code: string, challengeId?: s
     challengeId = typeof id === 'string' ? id : undefined;
   }
   return sca.post(LOGIN_COMPLETE_PATH, customerId, { factor: 'SMS_OTP', endUserIpAddress: END_USER_IP, code, ...(challengeId ? { challengeId } : {}) });
+}
+
+/**
+ * Locks the customer by five recorded failed logins (supplement 16: `POST /sca/record-event
+ * {eventType: FAILED_LOGIN_ATTEMPT}`; "Lockout: failed logins 5 -> 15 min"). Each answers the count
+ * (200); the fifth may answer the lock itself (423), which the caller judges where it matters.
+ */
+export async function lockByFailedLogins(customerId: string): Promise<void> {
+  for (let n = 1; n <= 5; n++) {
+    const res = await sca.post(RECORD_EVENT, customerId, { eventType: 'FAILED_LOGIN_ATTEMPT' });
+    if (!(n === 5 && res.status === 423)) expectStatus(res, 200, RecordEventResult, `supplement 16: failed login ${n} of 5 recorded`);
+  }
 }
 
 export async function listFactors(customerId: string) {

@@ -1,14 +1,19 @@
 // POST /quotes/{quoteId}/authorize (supplement sections 8 and 16): the SMS code of the quote's SCA
 // challenge; a cross-currency send needs two authorizations, each answered with a fresh challenge.
+// The customer must be able to authorize (interface, POST /quotes: "authorisation may fail with 409
+// SCA_SESSION_REQUIRED or 423 ACCOUNT_LOCKED"; the description, authorizeQuote 423: "when the
+// customer's login is temporarily locked"). A realtime-funding quote, once authorized, awaits its funds
+// with its paymentInstructions (the description, createQuote 202).
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { parse } from '../context.js';
-import { conflict, invalidInput } from '../http/errors.js';
+import { customers } from '../customers/state.js';
+import { ApiError, conflict, invalidInput } from '../http/errors.js';
 import { assertCanMoveMoney } from '../internal-accounts/state.js';
-import { SANDBOX_CODE } from '../strong-customer-authentication/state.js';
-import { challenge } from './lifecycle.js';
+import { assertScaSession, SANDBOX_CODE } from '../strong-customer-authentication/state.js';
+import { challenge, expire } from './lifecycle.js';
 import { debit, setStatus, settle, step } from './payments.js';
-import { getQuote, presentQuote, transfersState } from './state.js';
+import { getQuote, presentQuote, transfersState, type OutgoingTxn, type Quote } from './state.js';
 
 export function authorizeRoute(app: FastifyInstance): void {
   const { ctx } = app;
@@ -20,7 +25,35 @@ export function authorizeRoute(app: FastifyInstance): void {
     const { code } = parse(z.object({ code: z.string().min(1), ...(f.has('authorize-ip-unchecked') ? {} : { endUserIpAddress: z.string().optional() }) }).passthrough(), req.body);
     const t = s.txns.get(q.transactionId);
     if (q.status !== 'PENDING_AUTHORIZATION' || !q.scaChallenge || !t) throw conflict('CONFLICT', `Quote ${q.id} is ${q.status}; nothing to authorize`);
+    // A locked customer (423 ACCOUNT_LOCKED) or one without an SCA session (409 SCA_SESSION_REQUIRED) authorizes
+    // nothing; the alternate asks for the session first, which a lock has ended. The fault checks neither;
+    // the fault authorize-locked-settles lets the payment proceed, then refuses.
+    const refusal = f.has('authorize-lock-unchecked') ? undefined : customerRefusal(q.customerId);
+    if (refusal && !f.has('authorize-locked-settles')) throw refusal;
     if (code !== SANDBOX_CODE) throw invalidInput([{ field: 'code', message: 'The code does not match' }]);
+    if (refusal) {
+      // The fault authorize-locked-settles: every authorization the payment still needs is taken, then the lock refuses.
+      while (q.status === 'PENDING_AUTHORIZATION' && q.scaChallenge) authorized(q, t);
+      throw refusal;
+    }
+    return authorized(q, t);
+  });
+
+  /** The customer's refusal of an authorization, if any (a platform's own quote has no customer, and needs none). */
+  const customerRefusal = (customerId: string): ApiError | undefined => {
+    const customer = customers(ctx).get(customerId);
+    if (!customer) return undefined;
+    try {
+      assertScaSession(ctx, customer, { sessionFirst: ctx.choices.alternate('authorize-session-before-lock') });
+      return undefined;
+    } catch (err) {
+      if (err instanceof ApiError) return err;
+      throw err;
+    }
+  };
+
+  /** The accepted authorization of the quote's open challenge: the next challenge, or the payment proceeds. */
+  const authorized = (q: Quote, t: OutgoingTxn) => {
     // The source must still be able to send ("Frozen and failed accounts cannot send or receive
     // payments"), and, where the debit waited for the authorization (not taken at execute), still hold
     // the amount (other payments may have spent it meanwhile); else the challenge stays open.
@@ -41,10 +74,19 @@ export function authorizeRoute(app: FastifyInstance): void {
         debit(ctx, q, t);
         t.keepsDebit = true;
       }
-      challenge(ctx, q, t, q.scaChallenge.id);
+      challenge(ctx, q, t, q.scaChallenge!.id);
       return presentQuote(q, f);
     }
     q.scaChallenge = undefined;
+    if (!q.source) {
+      // A realtime-funding quote: authorized, it awaits its funds (PENDING, as any realtime quote) and
+      // its paymentInstructions are populated ("Once authorized, the quote's paymentInstructions are
+      // populated"; the fault keeps them withheld). Past its expiresAt it has expired instead.
+      q.status = 'PENDING';
+      if (!f.has('realtime-sca-instructions-never-issued')) q.instructionsWithheld = undefined;
+      if (ctx.clock.now() >= q.expiresAt) expire(ctx, q);
+      return presentQuote(q, f);
+    }
     if (failsOnItsWay && uncovered() && !f.has('sca-authorize-overdraws')) {
       // PROCESSING, then FAILED with QUOTE_EXECUTION_FAILED ("whether or not funds were debited"), nothing debited.
       q.status = 'PROCESSING';
@@ -60,5 +102,5 @@ export function authorizeRoute(app: FastifyInstance): void {
     }
     settle(ctx, q, t);
     return presentQuote(q, f);
-  });
+  };
 }

@@ -142,6 +142,32 @@ export const crossCurrencyTransfersFaults = {
     suites: ['cross-currency-transfers/quote-execution.test.ts'],
     rule: 'POST /quotes: Response is a Quote; read transactionId from it.',
   },
+  'authorize-lock-unchecked': {
+    areas: ['cross-currency-transfers'],
+    suites: ['cross-currency-transfers/sca.test.ts'],
+    rule: 'POST /quotes: authorisation may fail with 409 SCA_SESSION_REQUIRED or 423 ACCOUNT_LOCKED; openapi.yaml, authorizeQuote 423: "Returned with `ACCOUNT_LOCKED` when the customer\'s login is temporarily locked after too many failed authorization attempts" (the lock and the session are not asked: a locked customer\'s right code releases the payment).',
+  },
+  'authorize-locked-settles': {
+    areas: ['cross-currency-transfers'],
+    suites: ['cross-currency-transfers/sca.test.ts'],
+    rule: 'openapi.yaml, authorizeQuote 423: "The customer must wait for the lock to expire before authorizing again"; Errors: a refused request changes nothing (a locked customer\'s authorization answers 423 after releasing the payment).',
+  },
+  // openapi.yaml, createQuote 202
+  'realtime-sca-quote-201': {
+    areas: ['cross-currency-transfers'],
+    suites: ['cross-currency-transfers/sca-realtime.test.ts'],
+    rule: 'openapi.yaml, createQuote 202: "Returned only for customers whose provider requires SCA (e.g. EU) on a realtime-funding source: the quote has status `PENDING_AUTHORIZATION` and carries an `scaChallenge`" (answered 201, PENDING, with its paymentInstructions).',
+  },
+  'realtime-sca-instructions-shown': {
+    areas: ['cross-currency-transfers'],
+    suites: ['cross-currency-transfers/sca-realtime.test.ts'],
+    rule: 'openapi.yaml, createQuote 202: "`paymentInstructions` are **withheld** until the challenge is authorized via `POST /quotes/{quoteId}/authorize`" (shown while it awaits authorization).',
+  },
+  'realtime-sca-instructions-never-issued': {
+    areas: ['cross-currency-transfers'],
+    suites: ['cross-currency-transfers/sca-realtime.test.ts'],
+    rule: 'openapi.yaml, createQuote 202: "Once authorized, the quote\'s `paymentInstructions` are populated" (withheld still).',
+  },
   // Transaction
   'held-without-pending-reason': {
     areas: ['transactions'],

@@ -46,7 +46,10 @@ export function ready(ctx: SandboxContext, q: Quote): void {
 export function expire(ctx: SandboxContext, q: Quote): void {
   const s = transfersState(ctx);
   const f = ctx.faults;
-  if (q.status === 'PENDING') q.status = 'EXPIRED';
+  // A realtime quote still awaiting its authorization expires too: its challenge goes with it.
+  const awaitingAuthorization = q.status === 'PENDING_AUTHORIZATION' && !q.source;
+  if (q.status === 'PENDING' || awaitingAuthorization) q.status = 'EXPIRED';
+  if (awaitingAuthorization) q.scaChallenge = undefined;
   const t = s.txns.get(q.transactionId);
   if (!t || t.status !== 'PENDING') return;
   if (f.has('outgoing-expiry-silent')) return;
@@ -55,9 +58,10 @@ export function expire(ctx: SandboxContext, q: Quote): void {
 
 /**
  * A REALTIME_FUNDING quote's payment waits PENDING for its funds (POST /sandbox/send) until the
- * quote's expiresAt, then EXPIRES.
+ * quote's expiresAt, then EXPIRES. A customer's quote that needs SCA first awaits its authorization
+ * (awaitsRealtimeAuthorization): answers true for it.
  */
-export function awaitFunds(ctx: SandboxContext, q: Quote): void {
+export function awaitFunds(ctx: SandboxContext, q: Quote): boolean {
   const s = transfersState(ctx);
   const now = isoNow(ctx.clock);
   const t: OutgoingTxn = { id: q.transactionId, quote: q, status: 'PENDING', paymentRail: railOf(q), createdAt: now, updatedAt: now };
@@ -65,6 +69,34 @@ export function awaitFunds(ctx: SandboxContext, q: Quote): void {
   indexTransaction(ctx, q.customerId, t, presentOutgoing(ctx, t));
   emit(ctx, t, 'PENDING');
   ctx.later(Math.max(0, q.expiresAt - ctx.clock.now()), () => expire(ctx, q));
+  return awaitsRealtimeAuthorization(ctx, q, t);
+}
+
+/**
+ * The description, createQuote 202: a realtime-funding quote of a customer whose provider requires SCA
+ * is "awaiting Strong Customer Authentication": PENDING_AUTHORIZATION with an scaChallenge, its
+ * paymentInstructions withheld until the challenge is authorized (./authorize.ts), its payment PENDING
+ * meanwhile (TransactionStatus PENDING: "Quote has been created"; PROCESSING: "Funding has been
+ * received"). Authorizations as for an executed send (supplement 16). The fault answers it as any
+ * realtime quote: 201 with its instructions.
+ */
+function awaitsRealtimeAuthorization(ctx: SandboxContext, q: Quote, t: OutgoingTxn): boolean {
+  if (!needsSca(ctx, q) || ctx.faults.has('realtime-sca-quote-201')) return false;
+  q.status = 'PENDING_AUTHORIZATION';
+  q.instructionsWithheld = true;
+  // By currency, as a send (supplement 16: "cross-currency sends currently two"); the alternate takes one.
+  q.authorizationsLeft = q.sending !== q.receiving && !ctx.choices.alternate('realtime-sca-one-authorization') ? 2 : 1;
+  challenge(ctx, q, t);
+  return true;
+}
+
+/**
+ * A payment of the quote waits for SCA: a customer's (not the platform's own) whose region requires it,
+ * unless it goes to a trusted beneficiary (supplement 12: "Trusted ⇒ sends skip per-transaction SCA").
+ */
+function needsSca(ctx: SandboxContext, q: Quote): boolean {
+  if (q.onBehalfOfPlatform || !requiresSca(getCustomer(ctx, q.customerId))) return false;
+  return !(q.destination.kind === 'external' && skipsPerTransactionSca(ctx, q.destination.account.id));
 }
 
 /** The transaction of a quote: PENDING, then SCA where needed, then settlement. */
@@ -102,9 +134,7 @@ export function start(ctx: SandboxContext, q: Quote): OutgoingTxn {
     setStatus(ctx, t, 'FAILED');
     return t;
   }
-  // Supplement 12: a send to a trusted beneficiary skips the per-transaction SCA.
-  const trusted = q.destination.kind === 'external' && skipsPerTransactionSca(ctx, q.destination.account.id);
-  if (!q.onBehalfOfPlatform && requiresSca(getCustomer(ctx, q.customerId)) && !trusted) {
+  if (needsSca(ctx, q)) {
     // Supplement section 8: PENDING -> PENDING_AUTHORIZATION -> PROCESSING | FAILED (SCA_NOT_COMPLETED).
     // By default the debit waits for the authorization; --sca-debit-at execute takes it now.
     // --sca-debit-at after-execute takes it a moment later; so does the fault, which keeps it.

@@ -1,5 +1,6 @@
 // Interface: POST {base_url}/quotes (immediatelyExecute, lockedCurrencyAmount/Side, sourceType and
-// destinationType ACCOUNT, transactionId on the quote); GET /quotes/{quoteId}. Supplement section 8.
+// destinationType ACCOUNT, transactionId on the quote); GET /quotes/{quoteId}. Supplement section 8;
+// the description, createQuote 202 for a realtime-funding quote awaiting SCA (./lifecycle.ts).
 import type { FastifyInstance } from 'fastify';
 import { parse } from '../context.js';
 import { ApiError } from '../http/errors.js';
@@ -48,8 +49,10 @@ export function createQuoteRoute(app: FastifyInstance): void {
         throw new ApiError(401, 'WALLET_SIGNATURE_MISSING', `Quote ${quote.id} is from an embedded wallet: execute it with Svc-Wallet-Signature over its payloadToSign`);
       }
       if (body.immediatelyExecute && quote.source) execute(ctx, quote);
-      if (!quote.source) awaitFunds(ctx, quote);
-      return { status: 201, body: presentQuote(quote, f) };
+      // The description, createQuote: 202 "Quote created but awaiting Strong Customer Authentication"
+      // for a realtime-funding quote of a customer whose provider requires SCA; else 201.
+      const awaitingSca = !quote.source && awaitFunds(ctx, quote);
+      return { status: awaitingSca ? 202 : 201, body: presentQuote(quote, f) };
     })),
   );
 }

@@ -94,6 +94,11 @@ export interface Quote {
   scaChallenge?: { id: string; expiresAt: number };
   /** Authorizations still needed, the current challenge's included (supplement 16: a cross-currency send two). */
   authorizationsLeft?: number;
+  /**
+   * A realtime quote awaiting SCA: its paymentInstructions are withheld until its last authorization
+   * (the description, createQuote 202), and stay so if it is never authorized.
+   */
+  instructionsWithheld?: boolean;
   /** A deprecated transfer-out: the supplement's transfer outcomes apply instead of the quote ones. */
   transfer?: boolean;
   /** From an EMBEDDED_WALLET account: what its execute must carry a wallet signature over (supplement 10). */
@@ -194,7 +199,9 @@ export function presentQuote(q: Quote, faults: SandboxContext['faults']) {
     platformFeesIncluded: q.pricing.platformFee,
     ...(faults.has('quote-without-transaction-id') ? {} : { transactionId: q.transactionId }),
     ...(q.walletPayloadToSign ? { paymentInstructions: [{ accountOrWalletInfo: { accountType: 'EMBEDDED_WALLET', payloadToSign: q.walletPayloadToSign } }] } : {}),
-    ...(q.source
+    // The description, createQuote 202: "`paymentInstructions` are **withheld** until the challenge is
+    // authorized" (the fault shows them all the same).
+    ...(q.source || (q.instructionsWithheld && !faults.has('realtime-sca-instructions-shown'))
       ? {}
       : {
           paymentInstructions: [

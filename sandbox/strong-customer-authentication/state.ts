@@ -98,15 +98,18 @@ export function scaCustomer(ctx: SandboxContext, req: FastifyRequest): CustomerR
 
 /**
  * Interface: authorisation may fail with 409 SCA_SESSION_REQUIRED (customer SCA session missing or
- * expired) or 423 ACCOUNT_LOCKED. Applies to customers of SCA regions only.
+ * expired) or 423 ACCOUNT_LOCKED. Applies to customers of SCA regions only. The lock is asked first
+ * (a lock ends the session); `sessionFirst` asks for the session first, so a customer whose lock ended
+ * the session answers 409 SCA_SESSION_REQUIRED.
  */
-export function assertScaSession(ctx: SandboxContext, customer: CustomerRecord): void {
+export function assertScaSession(ctx: SandboxContext, customer: CustomerRecord, opts: { sessionFirst?: boolean } = {}): void {
   if (!requiresSca(customer)) return;
   const st = scaState(ctx, customer.id);
+  const noSession = (!st.sessionExpiresAt || st.sessionExpiresAt <= ctx.clock.now()) && !ctx.faults.has('sca-session-not-required');
+  const sessionRequired = () => conflict('SCA_SESSION_REQUIRED', `Customer ${customer.id} has no SCA session; authenticate and retry`);
+  if (opts.sessionFirst && noSession) throw sessionRequired();
   if (isLocked(ctx, st)) throw locked(ctx, st);
-  if ((!st.sessionExpiresAt || st.sessionExpiresAt <= ctx.clock.now()) && !ctx.faults.has('sca-session-not-required')) {
-    throw conflict('SCA_SESSION_REQUIRED', `Customer ${customer.id} has no SCA session; authenticate and retry`);
-  }
+  if (noSession) throw sessionRequired();
 }
 
 export const RELYING_PARTY_ID = 'sandbox.svc.example';
