@@ -111,6 +111,16 @@ export const crossCurrencyTransfersFaults = {
     suites: ['cross-currency-transfers/quote-rules.test.ts'],
     rule: 'Description, createQuote: 429 DAILY_VOLUME_LIMIT_EXCEEDED only "when `immediatelyExecute` is set and the requested amount would exceed the configured daily volume limit"; a quote made to be executed later is created.',
   },
+  'pending-ownership-execute-refused': {
+    areas: ['cross-currency-transfers'],
+    suites: ['cross-currency-transfers/quote-rules.test.ts'],
+    rule: 'Interface, External account states: PENDING_OWNERSHIP_VERIFICATION: "transfers below regulatory thresholds are still allowed" (the quote is created, its execution refused).',
+  },
+  'onchain-network-wrong': {
+    areas: ['cross-currency-transfers'],
+    suites: ['cross-currency-transfers/quote-execution.test.ts'],
+    rule: 'Interface, Transaction.destination: onChainTransaction with transactionHash and network (an ETHEREUM_WALLET\'s payment reported on BASE).',
+  },
   'execute-daily-volume-unchecked': {
     areas: ['cross-currency-transfers'],
     suites: ['cross-currency-transfers/quote-rules.test.ts'],

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { isoNow } from '../clock.js';
 import type { SandboxContext } from '../context.js';
 import { getCustomer, requiresSca } from '../customers/state.js';
-import { conflict } from '../http/errors.js';
+import { badRequest, conflict } from '../http/errors.js';
 import { primaryIdentifier, skipsPerTransactionSca } from '../external-accounts/state.js';
 import { assertCanMoveMoney } from '../internal-accounts/state.js';
 import { indexTransaction } from '../transactions/state.js';
@@ -30,6 +30,10 @@ export function ready(ctx: SandboxContext, q: Quote): void {
   }
   if (!q.source) return;
   if (!f.has('frozen-account-sends')) assertCanMoveMoney(ctx, q.source, 'send');
+  // The fault refuses at execution what the quote allowed: a transfer below the threshold to a wallet pending ownership verification.
+  if (f.has('pending-ownership-execute-refused') && q.destination.kind === 'external' && q.destination.account.status === 'PENDING_OWNERSHIP_VERIFICATION') {
+    throw badRequest('EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED', `Destination ${q.destination.account.id} must be verified before the transfer`);
+  }
   if (q.source.available < q.pricing.totalSending) {
     throw conflict('CONFLICT', `Internal account ${q.source.id} holds ${q.source.available}, less than ${q.pricing.totalSending}`);
   }

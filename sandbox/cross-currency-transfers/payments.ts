@@ -134,7 +134,9 @@ export function settle(ctx: SandboxContext, q: Quote, t: OutgoingTxn): void {
       t.settledAt = isoNow(ctx.clock);
       if (q.destination.kind === 'internal') adjustBalance(ctx, q.destination.account, q.pricing.totalReceiving);
       const network = q.destination.kind === 'external' ? NETWORK[q.destination.account.accountInfo.accountType] : undefined;
-      if (network) t.onChainTransaction = { transactionHash: `0x${randomUUID().replace(/-/g, '')}${randomUUID().replace(/-/g, '')}`, network };
+      // The fault reports another EVM chain than the wallet's.
+      const reported = network === 'ETHEREUM' && f.has('onchain-network-wrong') ? 'BASE' : network;
+      if (reported) t.onChainTransaction = { transactionHash: `0x${randomUUID().replace(/-/g, '')}${randomUUID().replace(/-/g, '')}`, network: reported };
       q.status = 'COMPLETED';
       setStatus(ctx, t, 'COMPLETED');
       if (outcome?.after) {
