@@ -139,6 +139,8 @@ export interface IncomingTxn {
   refund?: OutgoingTxn['refund'];
   receiptDeliveryConfirmedAt?: string;
   destination: InternalAccountRecord;
+  /** The customer's default UMA deposit external account the payment is deposited into, where it has one (interface, ExternalAccount.defaultUmaDepositAccount). */
+  depositTo?: { id: string; currency: string };
   amount: number;
   customerId: string;
   /** The receiving customer's platformCustomerId (supplement 13: a required field of the incoming transaction). */
@@ -156,8 +158,8 @@ export function presentIncoming(t: IncomingTxn) {
     direction: 'CREDIT',
     source: t.sourceUma ? { sourceType: 'UMA_ADDRESS', umaAddress: t.sourceUma } : { sourceType: 'ACCOUNT', accountId: t.source },
     ...(t.sourceUma ? { counterpartyInformation: { umaAddress: t.sourceUma } } : {}),
-    destination: { destinationType: 'ACCOUNT', accountId: t.destination.id },
-    receivedAmount: money(t.amount, t.destination.currency),
+    destination: { destinationType: 'ACCOUNT', accountId: t.depositTo?.id ?? t.destination.id },
+    receivedAmount: money(t.amount, t.depositTo?.currency ?? t.destination.currency),
     customerId: t.customerId,
     platformCustomerId: t.platformCustomerId,
     ...(t.failureReason ? { failureReason: t.failureReason } : {}),

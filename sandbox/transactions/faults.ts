@@ -15,6 +15,11 @@ export const transactionsFaults = {
     suites: ['transactions/incoming-payments.test.ts'],
     rule: "Events: INCOMING_PAYMENT.REFUND_*: a returned deposit's refund progresses; the returned deposit is not credited to the receiver.",
   },
+  'default-uma-deposit-ignored': {
+    areas: ['transactions', 'external-accounts'],
+    suites: ['transactions/incoming-payments.test.ts'],
+    rule: 'Interface, ExternalAccount.defaultUmaDepositAccount: incoming UMA payments are deposited into the default account instead of the primary internal account (the default ignored).',
+  },
   'incoming-completed-not-credited': {
     areas: ['transactions'],
     suites: ['transactions/incoming-payments.test.ts'],

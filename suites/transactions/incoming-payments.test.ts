@@ -11,10 +11,12 @@ import { expectEvents, notifications, waitForEvent, type Notification } from '..
 import { expectError, expectSchema, expectStatus, noteInterface } from '../../helpers/expect.js';
 import { answerNextApproval, approve, decideAfter202, receive, reject } from '../../helpers/flows/incoming.js';
 import { expectPath, INCOMING_STATUSES, statusPath } from '../../helpers/flows/lifecycle.js';
-import { balanceOf, sender } from '../../helpers/flows/transfers.js';
+import { balanceOf, expectBalanceStays, sender } from '../../helpers/flows/transfers.js';
+import { usdAccount } from '../../fixtures/external-accounts.js';
 import { api, capabilities, listener } from '../../helpers/harness.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
 import { IncomingTransactionRecord as IncomingTransaction } from '../../helpers/schemas/transactions.js';
+import { ExternalAccount } from '../../helpers/schemas/index.js';
 
 const incoming = (events: Notification[]) => statusPath(events, (d) => d.status, (s) => INCOMING_STATUSES.has(s));
 const getTransaction = async (transactionId: string) =>
@@ -64,6 +66,30 @@ describe('POST /sandbox/uma/receive: the INCOMING_PAYMENT.PENDING approval', () 
     expect((await getTransaction(txn.id)).status).toBe('COMPLETED');
 
     expectError(await approve(txn.id), 409, 'TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL', 'Transaction status: approval of a transaction that is not pending platform approval answers 409');
+  });
+
+  it('deposits into the customer\'s default UMA deposit account where it has one, else into the primary internal account', async (ctx) => {
+    requireCapability(ctx, capabilities.sandboxTriggers, 'the target has no UMA receive trigger');
+    await basisSupplement('POST /sandbox/uma/receive pays the customer (section 8); the listener approves with 200 (section 3)');
+    const rule = 'Interface, ExternalAccount.defaultUmaDepositAccount: "When true, incoming UMA payments to the customer\'s UMA address are deposited into this account instead of the primary internal account ... With no default, deposits go to the customer\'s primary internal account"';
+    const { customerId, accounts } = await sender({ USD: 10_000 });
+    const account = accounts.USD;
+    // Control, with no default: the payment goes to the primary internal account.
+    const since = await listener.mark();
+    const first = await receive(customerId, 2_000);
+    await expectEvents(first.id, ['INCOMING_PAYMENT.PENDING', 'INCOMING_PAYMENT.COMPLETED'], { since });
+    expect((await getTransaction(first.id)).destination.accountId, `${rule}: no default, the internal account`).toBe(account.id);
+    expect(await balanceOf(customerId, account.id), `${rule}: the internal account is credited`).toBe(account.balance.amount + 2_000);
+
+    const deposit = expectStatus(await api.post('/customers/external-accounts', { body: usdAccount(customerId, '000', { defaultUmaDepositAccount: true }) }), 201, ExternalAccount, 'the customer\'s default UMA deposit account');
+    expect(deposit.defaultUmaDepositAccount, 'control: the account is the default').toBe(true);
+    const later = await listener.mark();
+    const second = await receive(customerId, 3_000);
+    await expectEvents(second.id, ['INCOMING_PAYMENT.PENDING', 'INCOMING_PAYMENT.COMPLETED'], { since: later });
+    const read = await getTransaction(second.id);
+    expect(read.destination.accountId, `${rule}: the payment is deposited into the default account`).toBe(deposit.id);
+    expect(read.receivedAmount.amount, 'receivedAmount is the amount sent').toBe(3_000);
+    await expectBalanceStays({ customerId, accountId: account.id, transactionId: second.id, since: later, balance: account.balance.amount + 2_000, rule: `${rule}: instead of the primary internal account, which is not credited` });
   });
 
   it('waits for POST /transactions/{transactionId}/approve after a 202 answer, then completes', async (ctx) => {
