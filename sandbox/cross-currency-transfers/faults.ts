@@ -111,6 +111,11 @@ export const crossCurrencyTransfersFaults = {
     suites: ['cross-currency-transfers/quote-rules.test.ts'],
     rule: 'Description, createQuote: 429 DAILY_VOLUME_LIMIT_EXCEEDED only "when `immediatelyExecute` is set and the requested amount would exceed the configured daily volume limit"; a quote made to be executed later is created.',
   },
+  'uma-payreq-version-unchecked': {
+    areas: ['cross-currency-transfers'],
+    suites: ['cross-currency-transfers/uma-errors.test.ts'],
+    rule: 'Supplement 18: UNSUPPORTED_UMA_VERSION (412) on the lookup or quote leg (a pay-request answer in an unsupported UMA version taken).',
+  },
   'pending-ownership-execute-refused': {
     areas: ['cross-currency-transfers'],
     suites: ['cross-currency-transfers/quote-rules.test.ts'],

@@ -15,6 +15,7 @@ import { api, capabilities } from '../../helpers/harness.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
 import { Quote } from '../../helpers/schemas/index.js';
 import { ERRORS } from '../../helpers/spec/catalog.js';
+import { connectAgent, customerWithMoney, ME_QUOTES } from '../../helpers/flows/agents.js';
 
 /** Codes a counterparty's misbehaviour causes on the lookup leg (supplement 18: "lookup or quote"). */
 const LOOKUP_CODES = [
@@ -33,7 +34,7 @@ const LOOKUP_CODES = [
   'NO_COMPATIBLE_UMA_VERSION',
 ] as const;
 /** Codes of the pay-request leg: the lookup succeeds, the quote with its id is refused. */
-const QUOTE_CODES = ['QUOTE_REQUEST_FAILED', 'PARSE_PAYREQ_RESPONSE_ERROR', 'INVALID_PAYREQ_RESPONSE', 'INVALID_REQUEST_FORMAT', 'PAYREQ_REQUEST_FAILED', 'INVALID_TIMESTAMP'] as const;
+const QUOTE_CODES = ['QUOTE_REQUEST_FAILED', 'PARSE_PAYREQ_RESPONSE_ERROR', 'INVALID_PAYREQ_RESPONSE', 'INVALID_REQUEST_FORMAT', 'PAYREQ_REQUEST_FAILED', 'INVALID_TIMESTAMP', 'UNSUPPORTED_UMA_VERSION'] as const;
 /** The codes supplement 18 files under the lookup leg's failures (lookup failed / unparsable, counterparty keys, counterparty rejects). */
 const LOOKUP_LEG_CODES: readonly string[] = LOOKUP_CODES;
 
@@ -124,5 +125,24 @@ describe('POST /quotes: a counterparty that misbehaves on the pay request', () =
     if (first.status !== 201) expectError(first, 400, code, `Errors / 400: ${code}`);
     const res = await api.post('/quotes', { body: umaQuoteBody(accounts.USD.id, address!, await lookup(address!)) });
     expectError(res, 400, code, `Errors / 400: ${code} (the nonce was seen before)`);
+  });
+});
+
+describe('POST /agents/me/quotes: a counterparty that misbehaves on the pay request', () => {
+  scenario({ area: 'Agent Operations', operation: 'POST /agents/me/quotes', section: 'Errors', basis: 'supplement' });
+
+  // Supplement 18: the pay-request leg's codes are "POST /quotes, /agents/me/quotes"; supplement 23: the
+  // agent's quote takes the body of POST /quotes. The agent's customer is the sender, looked up by its customerId.
+  it.concurrent.for(QUOTE_CODES)('answers %s to the agent after a good lookup, and quotes a well-behaved receiver', async (code, ctx) => {
+    const address = capabilities.umaQuoteTriggers[code];
+    const status = statusOf(code);
+    requireCapability(ctx, address !== undefined && capabilities.sandboxTriggers, undeclared(code, 'quote'), [`response:POST /agents/me/quotes ${status}`]);
+    await basisSupplement(`${code} on the pay-request leg of POST /agents/me/quotes (sections 18, 23, 28: the target declares the address)`);
+    const { customerId, usd } = await customerWithMoney(100_000);
+    const { client } = await connectAgent(customerId);
+    const control = await lookup(SUCCESS_RECEIVER(), { customerId });
+    expectStatus(await client.post(ME_QUOTES, { body: umaQuoteBody(usd.id, SUCCESS_RECEIVER(), control) }), 201, Quote, 'control: the agent quotes a well-behaved receiver');
+    const found = await lookup(address!, { customerId });
+    expectError(await client.post(ME_QUOTES, { body: umaQuoteBody(usd.id, address!, found) }), status, code, `Supplement 18: ${code} (${status}) on the pay-request leg of /agents/me/quotes`);
   });
 });

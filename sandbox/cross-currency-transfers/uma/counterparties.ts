@@ -30,7 +30,8 @@ export type Misbehaviour =
   | 'payreq-unreachable'
   | 'lnurlp-bad-signature'
   | 'payreq-stale-timestamp'
-  | 'payreq-nonce-reused';
+  | 'payreq-nonce-reused'
+  | 'payreq-version-unsupported';
 
 /** The domain of the trigger counterparties; each misbehaviour is a subdomain. */
 export const COUNTERPARTY_DOMAIN = 'counterparty.sandbox.uma.money';
@@ -63,6 +64,9 @@ export const QUOTE_TRIGGERS: Record<string, Misbehaviour> = {
   // answer's compliance signature is checked for freshness as the lnurlp answer's is.
   INVALID_TIMESTAMP: 'payreq-stale-timestamp',
   INVALID_NONCE: 'payreq-nonce-reused',
+  // Supplement 18 files UNSUPPORTED_UMA_VERSION under "lookup or quote": a pay-request answer in a major
+  // version the sender does not speak.
+  UNSUPPORTED_UMA_VERSION: 'payreq-version-unsupported',
 };
 /**
  * A counterparty whose lnurlp compliance answer is signed with a key other than the one its
@@ -206,7 +210,7 @@ export class Counterparty {
         routes: [],
         converted: { amount: req.amount, currencyCode: req.currency, decimals: 2, multiplier: 1, fee: 0 },
         payeeData: { identifier: payee, compliance: { signature, signatureNonce: nonce, signatureTimestamp: timestamp, payeeIdentifier: payee, utxos: [] } },
-        umaVersion: '1.0',
+        umaVersion: m === 'payreq-version-unsupported' ? '2.0' : '1.0',
         paymentId: randomUUID(),
       }),
     };

@@ -48,6 +48,7 @@ const LnurlpResponse = z.object({
 
 const PayReqResponse = z.object({
   pr: z.string().min(1),
+  umaVersion: z.string().optional(),
   converted: z.object({ amount: z.number(), currencyCode: z.string() }).loose(),
   payeeData: z.object({
     compliance: z.object({ signature: z.string(), signatureNonce: z.string(), signatureTimestamp: z.number().int(), payeeIdentifier: z.string() }).loose(),
@@ -204,6 +205,11 @@ export class UmaSender {
     if (json === undefined) throw badRequest('PARSE_PAYREQ_RESPONSE_ERROR', `The pay-request response of ${cp.domain} is not JSON`);
     const parsed = PayReqResponse.safeParse(json);
     if (!parsed.success) throw badRequest('INVALID_PAYREQ_RESPONSE', `The pay-request response of ${cp.domain} lacks ${parsed.error.issues.map((i) => i.path.join('.')).join(', ')}`);
+    // Supplement 18: UNSUPPORTED_UMA_VERSION (412) on the "lookup or quote" legs: the pay-request answer's version too.
+    const payreqMajor = Number(/^(\d+)\./.exec(parsed.data.umaVersion ?? '1.0')?.[1]);
+    if (!UMA_MAJOR_VERSIONS.includes(payreqMajor) && !f.has('uma-payreq-version-unchecked')) {
+      throw new ApiError(412, 'UNSUPPORTED_UMA_VERSION', `${cp.domain} answered the pay request in UMA ${parsed.data.umaVersion}; the sender speaks ${UMA_MAJOR_VERSIONS.map((v) => `${v}.x`).join(', ')}`);
+    }
     const c = parsed.data.payeeData.compliance;
     const signed = verify(c.signature, signable(c.payeeIdentifier, c.signatureNonce, c.signatureTimestamp), lookup.signingKey!);
     if ((!signed && !f.has('uma-payreq-signature-unchecked')) || c.payeeIdentifier !== address || parsed.data.converted.currencyCode !== code) {
