@@ -111,6 +111,11 @@ export const crossCurrencyTransfersFaults = {
     suites: ['cross-currency-transfers/quote-rules.test.ts'],
     rule: 'Description, createQuote: 429 DAILY_VOLUME_LIMIT_EXCEEDED only "when `immediatelyExecute` is set and the requested amount would exceed the configured daily volume limit"; a quote made to be executed later is created.',
   },
+  'uma-receiver-range-unchecked': {
+    areas: ['cross-currency-transfers'],
+    suites: ['cross-currency-transfers/uma-lookup.test.ts'],
+    rule: 'Description, CurrencyPreference: min/max "the minimum/maximum amount that can be received in this currency" (a quote delivering less than min accepted).',
+  },
   'uma-payreq-version-unchecked': {
     areas: ['cross-currency-transfers'],
     suites: ['cross-currency-transfers/uma-errors.test.ts'],

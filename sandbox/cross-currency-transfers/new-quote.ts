@@ -55,9 +55,10 @@ export function umaDestination(ctx: SandboxContext, d: { umaAddress: string; cur
   if (!lookupId) return resolveUma(ctx, d.umaAddress, d.currency);
   // Before the counterparties are ready no lookup has been answered, so no lookup id is known yet.
   if (!sender) throw notFound('LOOKUP_REQUEST_NOT_FOUND', `No lookup ${lookupId}`);
-  const { currency } = sender.payRequest(lookupId, d.umaAddress, amount, d.currency, payer);
+  const { currency, range } = sender.payRequest(lookupId, d.umaAddress, amount, d.currency, payer);
   const known = /@sandbox\.uma\.money$/i.test(d.umaAddress) ? resolveUma(ctx, d.umaAddress, currency) : undefined;
-  return known ?? { kind: 'uma', umaAddress: d.umaAddress, currency, behavior: 'success' };
+  const found: Destination = known ?? { kind: 'uma', umaAddress: d.umaAddress, currency, behavior: 'success' };
+  return found.kind === 'uma' && range ? { ...found, range } : found;
 }
 
 /** Prices and checks a quote request (every rule of POST /quotes); the quote is stored, not executed. */
@@ -123,6 +124,11 @@ export function newQuote(ctx: SandboxContext, body: QuoteRequestBody): Quote {
     : configured ? { fixed: configured.fixedFee.amount, bps: configured.variableFeeBps } : undefined;
   const pricing = price(ctx, sending, receiving, body.lockedCurrencySide, body.lockedCurrencyAmount, platform);
   if (pricing.totalReceiving <= 0 || pricing.totalSending <= 0) throw badRequest('AMOUNT_OUT_OF_RANGE', 'The amount does not cover the fees of this corridor');
+  // The description, CurrencyPreference: the receiver takes between min and max of the currency (the lookup's
+  // supportedCurrencies); the fault quotes outside them.
+  if (destination.kind === 'uma' && destination.range && !f.has('uma-receiver-range-unchecked') && (pricing.totalReceiving < destination.range.min || pricing.totalReceiving > destination.range.max)) {
+    throw badRequest('AMOUNT_OUT_OF_RANGE', `${destination.umaAddress} receives between ${destination.range.min} and ${destination.range.max} of ${receiving}; the quote would deliver ${pricing.totalReceiving}`);
+  }
   const usd = usdCents(sending, pricing.totalSending);
   if (usd > LIMITS.singleTransactionUsdCents) {
     throw f.has('size-limit-wrong-status')

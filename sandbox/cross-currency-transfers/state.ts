@@ -70,7 +70,7 @@ export type QuoteRequestBody = z.infer<ReturnType<typeof quoteRequest>>;
 export type Destination =
   | { kind: 'external'; account: ExternalAccountRecord }
   | { kind: 'internal'; account: InternalAccountRecord }
-  | { kind: 'uma'; umaAddress: string; currency: string; behavior: 'success' | 'pending' | 'compliance' };
+  | { kind: 'uma'; umaAddress: string; currency: string; behavior: 'success' | 'pending' | 'compliance'; range?: { min: number; max: number } };
 
 export type OutgoingStatus = 'PENDING' | 'PENDING_AUTHORIZATION' | 'PROCESSING' | 'COMPLETED' | 'FAILED' | 'EXPIRED';
 export interface Quote {

@@ -78,6 +78,23 @@ describe('POST /quotes to an UMA address with its lookupId', () => {
     expect(found.supportedCurrencies.map((c) => codeOf(c.currency)), 'Supplement 18: the quote receives a currency the lookup offered').toContain(quote.receivingCurrency.code);
   });
 
+  it.concurrent('holds a quote to the receiver\'s range: a receiving amount below the currency\'s min or above its max is refused, one within it quoted', async (ctx) => {
+    requireCapability(ctx, capabilities.sandboxTriggers, NO_RECEIVERS);
+    await basisSupplement('receiver lookup supportedCurrencies[{currency, estimatedExchangeRate, min, max}] (section 18); QuoteRequest lockedCurrencySide RECEIVING (section 8)');
+    const rule = 'Description, CurrencyPreference: min "The minimum amount that can be received in this currency", max "The maximum amount that can be received in this currency"';
+    const { customerId, accounts } = await sender({ USD: 100_000 });
+    const found = await lookup(SUCCESS_RECEIVER('eur'), { customerId });
+    const eur = found.supportedCurrencies.find((c) => codeOf(c.currency) === 'EUR');
+    expect(eur, 'Supplement 18: the EUR receiver offers EUR').toBeDefined();
+    const receiving = (amount: number) => ({ ...umaQuoteBody(accounts.USD.id, SUCCESS_RECEIVER('eur'), found, amount), destination: { destinationType: 'UMA_ADDRESS', umaAddress: SUCCESS_RECEIVER('eur'), currency: 'EUR' }, lockedCurrencySide: 'RECEIVING' as const });
+    const note = { id: 'uma-quote-outside-receiver-range', sentences: [rule, 'which status and code refuse a quote outside the range: not stated (supplement 28: AMOUNT_OUT_OF_RANGE is not tied to an operation)'] };
+    // Control: the least amount the receiver takes, and one in the middle (bounded by what the sender holds).
+    const within = Math.max(eur!.min, Math.min(eur!.max, 20_000));
+    expectStatus(await api.post('/quotes', { body: receiving(within) }), 201, Quote, `control: a quote receiving ${within}, within [${eur!.min}, ${eur!.max}]`);
+    if (eur!.min > 1) expectRefusal(await api.post('/quotes', { body: receiving(eur!.min - 1) }), `${rule}: a quote receiving ${eur!.min - 1}, below min ${eur!.min}`, note);
+    expectRefusal(await api.post('/quotes', { body: receiving(eur!.max + 1) }), `${rule}: a quote receiving ${eur!.max + 1}, above max ${eur!.max}`, note);
+  });
+
   it.concurrent('refuses a quote to an UMA address without a lookupId with 400, and moves no money; the same quote with the lookup id is accepted (control)', async (ctx) => {
     requireCapability(ctx, capabilities.sandboxTriggers, NO_RECEIVERS);
     await basisSupplement('QuoteRequest.lookupId (required for UMA destinations), destination UMA_ADDRESS (sections 8, 18)');

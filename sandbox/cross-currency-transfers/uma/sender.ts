@@ -169,7 +169,7 @@ export class UmaSender {
    * for that receiver; the counterparty's answer must parse and be signed with its published key.
    * Returns the receiving currency.
    */
-  payRequest(lookupId: string, address: string, amount: number, currency: string | undefined, senderCustomerInfo?: Record<string, unknown>): { currency: string } {
+  payRequest(lookupId: string, address: string, amount: number, currency: string | undefined, senderCustomerInfo?: Record<string, unknown>): { currency: string; range?: { min: number; max: number } } {
     const f = this.ctx.faults;
     const lookup = this.lookups.get(lookupId);
     const now = this.ctx.clock.now();
@@ -217,7 +217,9 @@ export class UmaSender {
     }
     // Supplement 18: INVALID_TIMESTAMP and INVALID_NONCE on the "lookup or quote" legs; the signed payee answer is checked as the lnurlp one.
     this.checkFreshness(cp, c.signatureNonce, c.signatureTimestamp, this.ctx.clock.now(), { timestamp: 'uma-payreq-timestamp-unchecked', nonce: 'uma-payreq-nonce-unchecked' });
-    return { currency: code };
+    // The description, CurrencyPreference: min and max, "the minimum (maximum) amount that can be received in this currency".
+    const offered = lookup.supportedCurrencies.find((x) => x.currency.code === code);
+    return { currency: code, ...(offered ? { range: { min: offered.min, max: offered.max } } : {}) };
   }
 
   /** The counterparty's published chain, checked against the trust anchor; its UMA signing key. */
