@@ -24,7 +24,7 @@ export const Card = z.looseObject({
   // Description: last4 "Last four digits of the card PAN"; expMonth "(1–12)"; expYear "(four digits)".
   last4: z.string().regex(/^\d{4}$/, 'the last four digits of the PAN').optional(),
   expMonth: z.int().min(1).max(12).optional(),
-  expYear: z.int().min(1000).max(9999).optional(),
+  expYear: z.int().min(1000, 'a year of four digits').max(9999, 'a year of four digits').optional(),
   fundingSources: z.array(z.string()),
   maxSpendPerTransaction: z.int().min(1).nullable(),
   currency: z.string().optional(),

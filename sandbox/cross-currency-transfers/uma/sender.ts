@@ -12,9 +12,9 @@ import { CURRENCIES } from '../../currencies.js';
 import { rate, rateSupported } from '../../exchange-rates/state.js';
 import { hexBytes, LOOKUP_SIGNATURE_ALTERNATE_CODE, LOOKUP_SIGNATURE_TRIGGER, signable, toHex, Unreachable, type Answer, type Counterparty, type CounterpartyDirectory, type SenderIdentity } from './counterparties.js';
 import { verifyChain, type TrustAnchor } from './pki.js';
+import { assertSpoken, UMA_MAJOR_VERSIONS } from './versions.js';
 
-/** The UMA major versions the sandbox's sender speaks. */
-export const UMA_MAJOR_VERSIONS = [1];
+export { UMA_MAJOR_VERSIONS } from './versions.js';
 /** A signed UMA message older or newer than this (against the sandbox clock) is refused. */
 export const UMA_TIMESTAMP_WINDOW_S = 300;
 export const UMA_ADDRESS = /^\$([a-z0-9._-]+)@([a-z0-9-]+(\.[a-z0-9-]+)+)$/i;
@@ -116,10 +116,7 @@ export class UmaSender {
       throw badRequest('MISSING_REQUIRED_UMA_PARAMETERS', `The lnurlp response of ${cp.domain} lacks UMA parameters: ${missing}`, { missing: parsed.error.issues.map((i) => i.path.join('.')) });
     }
     const res = parsed.data;
-    const major = Number(/^(\d+)\./.exec(res.umaVersion)?.[1]);
-    if (!UMA_MAJOR_VERSIONS.includes(major) && !f.has('uma-version-unchecked')) {
-      throw new ApiError(412, 'UNSUPPORTED_UMA_VERSION', `${cp.domain} answered in UMA ${res.umaVersion}; the sender speaks ${UMA_MAJOR_VERSIONS.map((v) => `${v}.x`).join(', ')}`);
-    }
+    if (!f.has('uma-version-unchecked')) assertSpoken(cp.domain, res.umaVersion);
     const signingKey = await this.counterpartyKey(cp, now);
     const c = res.compliance;
     if (!verify(c.signature, signable(c.receiverIdentifier, c.signatureNonce, c.signatureTimestamp), signingKey) && !f.has('uma-lookup-signature-unchecked')) {
@@ -205,11 +202,8 @@ export class UmaSender {
     if (json === undefined) throw badRequest('PARSE_PAYREQ_RESPONSE_ERROR', `The pay-request response of ${cp.domain} is not JSON`);
     const parsed = PayReqResponse.safeParse(json);
     if (!parsed.success) throw badRequest('INVALID_PAYREQ_RESPONSE', `The pay-request response of ${cp.domain} lacks ${parsed.error.issues.map((i) => i.path.join('.')).join(', ')}`);
-    // Supplement 18: UNSUPPORTED_UMA_VERSION (412) on the "lookup or quote" legs: the pay-request answer's version too.
-    const payreqMajor = Number(/^(\d+)\./.exec(parsed.data.umaVersion ?? '1.0')?.[1]);
-    if (!UMA_MAJOR_VERSIONS.includes(payreqMajor) && !f.has('uma-payreq-version-unchecked')) {
-      throw new ApiError(412, 'UNSUPPORTED_UMA_VERSION', `${cp.domain} answered the pay request in UMA ${parsed.data.umaVersion}; the sender speaks ${UMA_MAJOR_VERSIONS.map((v) => `${v}.x`).join(', ')}`);
-    }
+    // Supplement 18: UNSUPPORTED_UMA_VERSION on the "lookup or quote" legs: the pay-request answer's version too.
+    if (!f.has('uma-payreq-version-unchecked')) assertSpoken(cp.domain, parsed.data.umaVersion ?? '1.0');
     const c = parsed.data.payeeData.compliance;
     const signed = verify(c.signature, signable(c.payeeIdentifier, c.signatureNonce, c.signatureTimestamp), lookup.signingKey!);
     if ((!signed && !f.has('uma-payreq-signature-unchecked')) || c.payeeIdentifier !== address || parsed.data.converted.currencyCode !== code) {

@@ -1,7 +1,8 @@
 // A suite schema held to the description's schema both ways, on the instances of ./variants.ts: what
 // the description accepts the suite schema accepts (no stricter), and what the description refuses
 // the suite schema refuses (no looser). The one room left is what the interface itself narrows
-// beyond the description (NARROWINGS): the suite may refuse a value for that reason alone.
+// beyond the description, or the description's own words narrow beyond its schema's types
+// (NARROWINGS): the suite may refuse a value for that reason alone.
 import type { z } from 'zod';
 import { describedExamples, follow } from '../../../helpers/description/document.js';
 import type { DescriptionValidator } from '../../../helpers/description/validator.js';
@@ -18,6 +19,17 @@ export const NARROWINGS: readonly { message: RegExp; sentence: string; repair: (
     message: /^an identifier of the form (\w+):<id>$/,
     sentence: 'interface, Resources: InternalAccount and Webhook identifiers are <TypeName>:<id>',
     repair: (m) => `${/form (\w+):/.exec(m)![1]}:019542f5-b3e7-1d02-0000-000000000001`,
+  },
+  // The description's own words on a member its schema types loosely.
+  {
+    message: /^the last four digits of the PAN$/,
+    sentence: 'openapi.yaml, Card.last4: "Last four digits of the card PAN." (type string)',
+    repair: () => '4242',
+  },
+  {
+    message: /^a year of four digits$/,
+    sentence: 'openapi.yaml, Card.expYear: "Card expiration year (four digits)." (type integer)',
+    repair: () => 2029,
   },
   {
     message: /^an ISO 8601 timestamp in UTC$/,
