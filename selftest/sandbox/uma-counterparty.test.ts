@@ -68,7 +68,7 @@ describe('UMA counterparties of the sandbox profile', () => {
         'LNURLP_REQUEST_FAILED', 'LOOKUP_REQUEST_FAILED', 'MISSING_REQUIRED_UMA_PARAMETERS', 'NO_COMPATIBLE_UMA_VERSION', 'PARSE_LNURLP_RESPONSE_ERROR', 'SENDER_NOT_ACCEPTED', 'UNSUPPORTED_UMA_VERSION',
       ],
     );
-    expect(Object.keys(umaQuote).sort()).toEqual(['INVALID_NONCE', 'INVALID_PAYREQ_RESPONSE', 'INVALID_REQUEST_FORMAT', 'INVALID_TIMESTAMP', 'PARSE_PAYREQ_RESPONSE_ERROR', 'PAYREQ_REQUEST_FAILED', 'QUOTE_REQUEST_FAILED']);
+    expect(Object.keys(umaQuote).sort()).toEqual(['INVALID_NONCE', 'INVALID_PAYREQ_RESPONSE', 'INVALID_REQUEST_FORMAT', 'INVALID_TIMESTAMP', 'PARSE_PAYREQ_RESPONSE_ERROR', 'PAYREQ_REQUEST_FAILED', 'QUOTE_REQUEST_FAILED', 'UNSUPPORTED_UMA_VERSION']);
     expect(umaLookupSignature.code).toBe('LOOKUP_REQUEST_FAILED');
     expect(Object.values(umaLookup), 'an address of its own, not the failing-lookup one').not.toContain(umaLookupSignature.address);
   });
