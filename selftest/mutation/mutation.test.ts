@@ -13,6 +13,7 @@ describe('mutant runs', () => {
     expect(report.survivors, formatReport(report)).toEqual([]);
     // A run that timed out or crashed says nothing about the rule: it fails as a survivor does.
     expect(report.errored, formatReport(report)).toEqual([]);
-    // Every fault (about 370) on two cores takes some 8 to 10 minutes: the bound only catches a hang.
+    // Every fault (about 550) on two cores takes some 6 minutes (each first against the scenarios that
+    // killed it last, selftest/mutation/killers.json): the bound only catches a hang.
   }, 1_500_000);
 });

@@ -74,6 +74,8 @@ interface BatchEntry {
   suites: string[];
   /** Those suites as files. */
   files: string[];
+  /** Only these scenarios of the files (full names without the file), where set: the ones that killed it last. */
+  tests?: string[];
 }
 
 interface BatchRun {
@@ -86,6 +88,8 @@ interface BatchRun {
 
 /** Faults per vitest process: each adds a sandbox, a listener and its projects' workers to the process. */
 const BATCH_SIZE = 12;
+/** Faults per process when each runs only the scenarios that killed it last: a process's start is then most of its time. */
+const QUICK_BATCH_SIZE = 24;
 
 /** One vitest process for a batch of faults (see the file's header). */
 function runBatch(batch: BatchEntry[]): Promise<BatchRun> {
@@ -110,7 +114,7 @@ function runBatch(batch: BatchEntry[]): Promise<BatchRun> {
         NO_COLOR: '1',
         ...VERDICT_READER_ENV,
         ...MUTANT_ENV,
-        SVC_MUTANT_BATCH: JSON.stringify(batch.map(({ fault, files }) => ({ fault, files }))),
+        SVC_MUTANT_BATCH: JSON.stringify(batch.map(({ fault, files, tests }) => ({ fault, files, ...(tests ? { tests } : {}) }))),
         SVC_MUTANT_BAIL_DIR: bailDir,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -149,12 +153,39 @@ async function pool<T, R>(items: T[], width: number, fn: (item: T) => Promise<R>
   return out;
 }
 
+/** The files that killed each fault in the last full run (kept in the repository, refreshed with --write-killers). */
+const KILLERS = join(ROOT, 'selftest/mutation/killers.json');
+
+type Killers = Record<string, { file: string; test: string }[]>;
+
+function readKillers(): Killers {
+  if (!existsSync(KILLERS)) return {};
+  try {
+    return JSON.parse(readFileSync(KILLERS, 'utf8')) as Killers;
+  } catch {
+    return {};
+  }
+}
+
+/** Each killed fault's killing scenarios, the others' entries kept; sorted, so the file diffs by fault. */
+function writeKillers(results: MutantResult[]): void {
+  const map = readKillers();
+  const key = (k: { file: string; test: string }) => `${k.file} > ${k.test}`;
+  for (const r of results) {
+    if (!r.killed) continue;
+    const unique = new Map(r.killedBy.map((k) => [key(k), { file: k.file, test: k.test }]));
+    map[r.name] = [...unique.values()].sort((a, b) => key(a).localeCompare(key(b)));
+  }
+  const sorted = Object.fromEntries(Object.keys(map).filter((k) => Object.hasOwn(FAULTS, k)).sort().map((k) => [k, map[k]]));
+  writeFileSync(KILLERS, `${JSON.stringify(sorted, null, 1)}\n`);
+}
+
 function summarise(output: string): string {
   const failed = output.split('\n').filter((l) => /FAIL|×|✗|finding|Timed out|AssertionError/.test(l)).slice(0, 4);
   return failed.join(' | ').slice(0, 400);
 }
 
-export async function runMutants(opts: { only?: string[]; width?: number; write?: boolean } = {}): Promise<MutationReport> {
+export async function runMutants(opts: { only?: string[]; width?: number; write?: boolean; writeKillers?: boolean } = {}): Promise<MutationReport> {
   const started = Date.now();
   // Settings and fault names are checked before any run: a bad SVC_SEED or SVC_RULE_RUNS would
   // otherwise fail every batch's setup, and every fault would read as errored.
@@ -205,23 +236,46 @@ export async function runMutants(opts: { only?: string[]; width?: number; write?
       byName.set(name, { name, areas, rule: FAULTS[name].rule, suites: [], outcome: 'errored', killed: false, durationMs: 0, killedBy: [], errors: [], detail: `no suites for area(s) ${areas.join(', ')}` });
     } else entries.push({ fault: name, suites: dirs, files: filesOf(dirs) });
   }
-  // Faults whose suites overlap sit in the same batch (their files are loaded once per process).
-  entries.sort((a, b) => a.files.join(' ').localeCompare(b.files.join(' ')));
-  const batches: BatchEntry[][] = [];
-  for (let i = 0; i < entries.length; i += BATCH_SIZE) batches.push(entries.slice(i, i + BATCH_SIZE));
-  // Batches wait on their sandboxes as much as they compute: two at a time on two cores.
-  const batchWidth = Math.max(1, Math.min(2, Math.floor(width / 2)));
-  await pool(batches.map((b, i) => [b, i] as const), batchWidth, async ([batch, index]) => {
-    const run = await runBatch(batch);
-    await pool(batch, 1, async ({ fault, suites }) => {
-      const verdict = run.verdicts.get(fault);
-      const code = verdict && verdict.conformant && !run.outsideError ? 0 : 1;
-      const judged = judgeMutant(suites, { code, verdict, output: run.output });
-      // Not killed, and the batch went wrong outside its scenarios: judged again alone.
-      if (judged.outcome !== 'killed' && (run.outsideError || !verdict)) byName.set(fault, await judgeAlone(fault, suites));
-      else byName.set(fault, result(fault, suites, judged, run.durationMs, run.output, index));
+
+  /** Runs the entries in batches, settling each fault's result, with whether its batch went wrong outside every fault's scenarios. */
+  const runEntries = async (list: BatchEntry[], size: number, settle: (e: BatchEntry, r: MutantResult, outside: boolean) => void) => {
+    // Faults whose suites overlap sit in the same batch (their files are loaded once per process).
+    const sorted = [...list].sort((a, b) => a.files.join(' ').localeCompare(b.files.join(' ')));
+    const batches: BatchEntry[][] = [];
+    for (let i = 0; i < sorted.length; i += size) batches.push(sorted.slice(i, i + size));
+    // Batches wait on their sandboxes as much as they compute: two at a time on two cores.
+    const batchWidth = Math.max(1, Math.min(2, Math.floor(width / 2)));
+    await pool(batches.map((b, i) => [b, i] as const), batchWidth, async ([batch, index]) => {
+      const run = await runBatch(batch);
+      await pool(batch, 1, async (entry) => {
+        const verdict = run.verdicts.get(entry.fault);
+        const code = verdict && verdict.conformant && !run.outsideError ? 0 : 1;
+        const judged = judgeMutant(entry.suites, { code, verdict, output: run.output });
+        settle(entry, result(entry.fault, entry.suites, judged, run.durationMs, run.output, index), judged.outcome !== 'killed' && (run.outsideError !== undefined || !verdict));
+      });
     });
+  };
+
+  // First, each fault against the scenarios that killed it in the last full run (killers.json), where
+  // their files are still among its suites: scenarios of its rule, the quickest to fail. A fault they do not
+  // kill runs again against all its suites, so a stale entry costs time, never a verdict.
+  const killers = readKillers();
+  const quick = entries.flatMap((e) => {
+    const known = killers[e.fault]?.filter((k) => e.files.includes(k.file)) ?? [];
+    return known.length ? [{ ...e, files: [...new Set(known.map((k) => k.file))], tests: known.map((k) => k.test) }] : [];
   });
+  const again: BatchEntry[] = entries.filter((e) => !quick.some((q) => q.fault === e.fault));
+  await runEntries(quick, QUICK_BATCH_SIZE, (entry, r) => {
+    if (r.killed) byName.set(entry.fault, r);
+    else again.push(entries.find((e) => e.fault === entry.fault)!);
+  });
+  // Not killed, and the batch went wrong outside its scenarios: judged again alone.
+  const alone: BatchEntry[] = [];
+  await runEntries(again, BATCH_SIZE, (entry, r, outside) => {
+    byName.set(entry.fault, r);
+    if (outside) alone.push(entry);
+  });
+  await pool(alone, 1, async (entry) => byName.set(entry.fault, await judgeAlone(entry.fault, entry.suites)));
   const results = names.map((n) => byName.get(n)!);
   const baseline = await baselineRun;
   const baselinePassed = baseline.code === 0;
@@ -236,6 +290,7 @@ export async function runMutants(opts: { only?: string[]; width?: number; write?
     durationMs: Date.now() - started,
     results,
   };
+  if (opts.writeKillers) writeKillers(results);
   if (opts.write ?? true) {
     mkdirSync(join(ROOT, 'reports'), { recursive: true });
     writeFileSync(join(ROOT, 'reports/mutation.json'), `${JSON.stringify(report, null, 2)}\n`);
@@ -251,9 +306,10 @@ export function formatReport(r: MutationReport): string {
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) {
-  const only = process.argv.slice(2);
+  const args = process.argv.slice(2);
+  const only = args.filter((a) => a !== '--write-killers');
   try {
-    const report = await runMutants({ only });
+    const report = await runMutants({ only, writeKillers: args.includes('--write-killers') });
     process.stdout.write(`${formatReport(report)}\n`);
     process.exitCode = !report.baselinePassed || report.survivors.length || report.errored.length ? 1 : 0;
   } catch (err) {
