@@ -423,6 +423,21 @@ const velocityUses = () => capabilities.velocityLimit?.count ?? Number.POSITIVE_
  * skip fails an embedded or container run, where nothing may skip. `ids`: the coverage items it leaves
  * unjudged.
  */
+/**
+ * The declared daily volume as payments a scenario can make (interface, Limits: daily volume; each 90%
+ * of the single-transaction maximum): `count` of them fit, one more exceeds it. The daily volume is one
+ * customer's, so the `count + 1` payments must also fit the declared velocity; otherwise a skip naming
+ * what the target does not declare.
+ */
+export function dailyVolumeSteps(ctx: TestContext, ids: string[]): { each: number; count: number } {
+  const { dailyUsdCents: daily, singleUsdCents: single } = capabilities.limits;
+  requireCapability(ctx, capabilities.sandboxTriggers && daily !== undefined && single !== undefined, 'the target declares no daily volume limit (SVC_LIMIT_DAILY_USD_CENTS, SVC_LIMIT_SINGLE_USD_CENTS)', ids);
+  const each = Math.floor(single! * 0.9);
+  const count = Math.floor(daily! / each);
+  requireVelocityFor(ctx, count + 1, ids);
+  return { each, count };
+}
+
 export function requireVelocityFor(ctx: TestContext, n: number, ids: string[] = []): void {
   const velocity = capabilities.velocityLimit;
   requireCapability(ctx, velocity === undefined || velocity.count >= n, `the declared velocity (${velocity?.count} quotes of one customer within ${velocity?.windowMs} ms) is below the ${n} quotes or transfers this scenario makes for one customer`, ids);

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { consent } from '../../fixtures/customers.js';
 import { expectError, expectRefusal, expectStatus, noteInterface } from '../../helpers/expect.js';
-import { balanceOf, createQuote, eurDestination, executeQuote, expectOutgoingLifecycle, expectQuoteMoney, expectSameAmounts, platformConfig, quoteBody, requireVelocityFor, sender, termsVersion, walletWithoutTrigger } from '../../helpers/flows/transfers.js';
+import { balanceOf, createQuote, dailyVolumeSteps, eurDestination, executeQuote, expectOutgoingLifecycle, expectQuoteMoney, expectSameAmounts, platformConfig, quoteBody, requireVelocityFor, sender, termsVersion, walletWithoutTrigger } from '../../helpers/flows/transfers.js';
 import { createPendingOwnershipWallet, createWalletAccount } from '../../helpers/flows/external-accounts.js';
 import { expectNothingMoved, moneyMark } from '../../helpers/flows/agents.js';
 import { umaDestination } from '../../helpers/flows/uma.js';
@@ -57,12 +57,8 @@ describe('POST /quotes: rules', () => {
   });
 
   it('answers 429 DAILY_VOLUME_LIMIT_EXCEEDED once the daily volume would be exceeded, and moves no money', async (ctx) => {
-    const { dailyUsdCents: daily, singleUsdCents: single } = capabilities.limits;
-    requireCapability(ctx, capabilities.sandboxTriggers && daily !== undefined && single !== undefined, 'the target declares no daily volume limit (SVC_LIMIT_DAILY_USD_CENTS, SVC_LIMIT_SINGLE_USD_CENTS)', ['error:429:DAILY_VOLUME_LIMIT_EXCEEDED']);
-    const each = Math.floor(single! * 0.9);
-    const count = Math.floor(daily! / each);
     // The daily volume is one customer's: its quotes cannot move to another, and the documents do not say which refusal comes first where both apply.
-    requireVelocityFor(ctx, count + 1, ['error:429:DAILY_VOLUME_LIMIT_EXCEEDED']);
+    const { each, count } = dailyVolumeSteps(ctx, ['error:429:DAILY_VOLUME_LIMIT_EXCEEDED']);
     const { customerId, accounts } = await sender({ USD: each * (count + 1) });
     const destination = await eurDestination(customerId);
     for (let i = 0; i < count; i++) await createQuote(quoteBody(accounts.USD.id, destination.id, each, { immediatelyExecute: true }));
@@ -74,11 +70,7 @@ describe('POST /quotes: rules', () => {
   });
 
   it('creates a quote to execute later past the daily volume, and answers its execution 429 DAILY_VOLUME_LIMIT_EXCEEDED, moving no money', async (ctx) => {
-    const { dailyUsdCents: daily, singleUsdCents: single } = capabilities.limits;
-    requireCapability(ctx, capabilities.sandboxTriggers && daily !== undefined && single !== undefined, 'the target declares no daily volume limit (SVC_LIMIT_DAILY_USD_CENTS, SVC_LIMIT_SINGLE_USD_CENTS)', ['response:POST /quotes/{quoteId}/execute 429']);
-    const each = Math.floor(single! * 0.9);
-    const count = Math.floor(daily! / each);
-    requireVelocityFor(ctx, count + 1, ['response:POST /quotes/{quoteId}/execute 429']);
+    const { each, count } = dailyVolumeSteps(ctx, ['response:POST /quotes/{quoteId}/execute 429']);
     const { customerId, accounts } = await sender({ USD: each * (count + 1) });
     const destination = await eurDestination(customerId);
     for (let i = 0; i < count; i++) await createQuote(quoteBody(accounts.USD.id, destination.id, each, { immediatelyExecute: true }));

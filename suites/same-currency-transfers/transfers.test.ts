@@ -7,7 +7,7 @@ import { expectEvents } from '../../helpers/events.js';
 import { expectError, expectStatus } from '../../helpers/expect.js';
 import { eventually } from '../../helpers/eventually.js';
 import { expectNothingMoved, moneyMark } from '../../helpers/flows/agents.js';
-import { balanceOf, expectBalanceStays, expectOutgoingLifecycle, expectRefundedStatus, outgoingSteps, REMOVED_FAILURE_REASONS, requireVelocityFor, sender, transaction } from '../../helpers/flows/transfers.js';
+import { balanceOf, expectBalanceStays, expectOutgoingLifecycle, expectRefundedStatus, outgoingSteps, REMOVED_FAILURE_REASONS, dailyVolumeSteps, sender, transaction } from '../../helpers/flows/transfers.js';
 import { api, capabilities, listener } from '../../helpers/harness.js';
 import { basisSupplement, requireCapability, scenario } from '../../helpers/scenario.js';
 import { ExternalAccount, IncomingTransaction as Incoming, OutgoingTransaction } from '../../helpers/schemas/index.js';
@@ -35,11 +35,7 @@ describe('Deprecated same-currency transfers', () => {
   });
 
   it('answers 429 DAILY_VOLUME_LIMIT_EXCEEDED to a transfer-out past the daily volume, moving no money', async (ctx) => {
-    const { dailyUsdCents: daily, singleUsdCents: single } = capabilities.limits;
-    requireCapability(ctx, capabilities.sandboxTriggers && daily !== undefined && single !== undefined, 'the target declares no daily volume limit (SVC_LIMIT_DAILY_USD_CENTS, SVC_LIMIT_SINGLE_USD_CENTS)', ['response:POST /transfer-out 429']);
-    const each = Math.floor(single! * 0.9);
-    const count = Math.floor(daily! / each);
-    requireVelocityFor(ctx, count + 1, ['response:POST /transfer-out 429']);
+    const { each, count } = dailyVolumeSteps(ctx, ['response:POST /transfer-out 429']);
     await basisSupplement('transfer-out body and 201 (section 8); 429 DAILY_VOLUME_LIMIT_EXCEEDED (section 8)');
     const { customerId, accounts } = await sender({ USD: each * (count + 1) });
     const bank = expectStatus(await api.post('/customers/external-accounts', { body: usdAccount(customerId) }), 201, ExternalAccount);
