@@ -1,6 +1,7 @@
 // Named faults: each breaks one rule of the interface, and the conformance suite must fail when any
 // one of them is switched on (selftest/mutation runs every fault against the suites of its areas).
-// Each area keeps its slice in sandbox/<area>/faults.ts, beside the code that checks it by name;
+// Each area keeps its slice in sandbox/<area>/faults.ts (a large area splits it by concern, as
+// *-faults.ts beside it or faults.ts in a sub-folder), beside the code that checks it by name;
 // this module joins the slices into the one catalog.
 import type { FaultEntry } from './fault-entry.js';
 import { agentManagementFaults } from './agent-management/faults.js';
@@ -8,11 +9,15 @@ import { agentOperationsFaults } from './agent-operations/faults.js';
 import { apiTokensFaults } from './api-tokens/faults.js';
 import { cardsFaults } from './cards/faults.js';
 import { crossCurrencyTransfersFaults } from './cross-currency-transfers/faults.js';
+import { scaPaymentFaults } from './cross-currency-transfers/sca-faults.js';
+import { umaFaults } from './cross-currency-transfers/uma/faults.js';
 import { customersFaults } from './customers/faults.js';
 import { discoveriesFaults } from './discoveries/faults.js';
 import { embeddedWalletAuthFaults } from './embedded-wallet-auth/faults.js';
 import { exchangeRatesFaults } from './exchange-rates/faults.js';
 import { externalAccountsFaults } from './external-accounts/faults.js';
+import { ownershipFaults } from './external-accounts/ownership-faults.js';
+import { trustFaults } from './external-accounts/trust-faults.js';
 import { httpFaults } from './http/faults.js';
 import { internalAccountsFaults } from './internal-accounts/faults.js';
 import { invitationsFaults } from './invitations/faults.js';
@@ -32,11 +37,15 @@ export const FAULTS = {
   ...apiTokensFaults,
   ...cardsFaults,
   ...crossCurrencyTransfersFaults,
+  ...scaPaymentFaults,
+  ...umaFaults,
   ...customersFaults,
   ...discoveriesFaults,
   ...embeddedWalletAuthFaults,
   ...exchangeRatesFaults,
   ...externalAccountsFaults,
+  ...ownershipFaults,
+  ...trustFaults,
   ...httpFaults,
   ...internalAccountsFaults,
   ...invitationsFaults,

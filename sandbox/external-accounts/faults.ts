@@ -36,25 +36,10 @@ export const externalAccountsFaults = {
     rule: 'Events: EXTERNAL_ACCOUNT.STATUS_UPDATED is emitted when the status changes, carrying the account.',
   },
   // External account status
-  'verify-invalid-keeps-state': {
-    areas: ['external-accounts'],
-    suites: ['external-accounts/verify-ownership.test.ts'],
-    rule: 'External account status: PENDING_OWNERSHIP_VERIFICATION -> UNVERIFIED on an invalid or expired signature.',
-  },
   'wallet-created-active': {
     areas: ['external-accounts'],
     suites: ['external-accounts/verify-ownership.test.ts', 'external-accounts/customer-ownership.test.ts', 'external-accounts/eligibility.test.ts'],
     rule: 'External account status: PENDING_OWNERSHIP_VERIFICATION means wallet ownership must be verified (for example under the EU Travel Rule) before unrestricted use (a first-party self-custody wallet on a platform subject to counterparty requirements is not created ACTIVE).',
-  },
-  'liveness-no-event': {
-    areas: ['external-accounts'],
-    suites: ['external-accounts/liveness.test.ts'],
-    rule: 'External account status: the LIVENESS outcome is delivered by EXTERNAL_ACCOUNT.STATUS_UPDATED or by polling.',
-  },
-  'verify-no-challenge-changes-state': {
-    areas: ['external-accounts'],
-    suites: ['external-accounts/verify-ownership.test.ts'],
-    rule: 'External account status: when verify is called and no WALLET_SIGNATURE challenge is outstanding, the state does not change.',
   },
   // ExternalAccount.defaultUmaDepositAccount
   'default-uma-deposit-multiple': {
@@ -89,20 +74,10 @@ export const externalAccountsFaults = {
     suites: ['external-accounts/accounts.test.ts'],
     rule: 'Interface: LIGHTNING, LIGHTNING_ACCOUNT (both map to the Lightning variant); supplement 7: exactly one of invoice, bolt12, lightningAddress; no beneficiary/vaspName.',
   },
-  'verify-scheme-unchecked': {
-    areas: ['external-accounts'],
-    suites: ['external-accounts/eligibility.test.ts'],
-    rule: 'Interface: OwnershipVerifyRequest signatureScheme is an optional enum bip137 | electrum (400 INVALID_INPUT naming the field otherwise).',
-  },
   'ownership-pending-for-all': {
     areas: ['external-accounts'],
     suites: ['external-accounts/eligibility.test.ts'],
     rule: 'Interface: PENDING_OWNERSHIP_VERIFICATION means wallet ownership must be verified; supplement 7: only FIRST_PARTY self-custody wallets can be challenged.',
-  },
-  'untrust-confirm-keeps-trust': {
-    areas: ['external-accounts'],
-    suites: ['external-accounts/beneficiary-trust.test.ts'],
-    rule: 'Interface: untrust and its /confirm remove trusted-beneficiary status; must precede deleting a trusted external account.',
   },
   // Interface, ExternalAccount
   'platform-external-list-includes-customer-accounts': {
@@ -121,69 +96,6 @@ export const externalAccountsFaults = {
     suites: ['external-accounts/accounts.test.ts'],
     rule: 'Interface, ExternalAccount.defaultUmaDepositAccount: when true incoming UMA payments go to this account; an account created without it leaves the default be.',
   },
-  // OwnershipVerifyRequest
-  'bip137-accepts-electrum-header-for-segwit': {
-    areas: ['external-accounts'],
-    suites: ['external-accounts/bitcoin-signatures.test.ts'],
-    rule: 'OwnershipVerifyRequest: signatureScheme bip137 (default) names the address type in the header byte; electrum is a separate scheme.',
-  },
-  'electrum-rejected': {
-    areas: ['external-accounts'],
-    suites: ['external-accounts/bitcoin-signatures.test.ts'],
-    rule: 'OwnershipVerifyRequest: signatureScheme electrum (for Electrum/Sparrow wallets) is accepted for Bitcoin.',
-  },
-  // Verify responses
-  'verify-200-stale-account': {
-    areas: ['external-accounts'],
-    suites: ['external-accounts/verify-ownership.test.ts'],
-    rule: 'Verify responses: 200 carries the ExternalAccount with status ACTIVE.',
-  },
-  'verify-unknown-account-400': {
-    areas: ['external-accounts'],
-    suites: ['external-accounts/verify-ownership.test.ts'],
-    rule: 'Verify responses: 404 when the external account is not found.',
-  },
-  'verify-no-challenge-404': {
-    areas: ['external-accounts'],
-    suites: ['external-accounts/verify-ownership.test.ts'],
-    rule: 'Verify responses: 409 when no WALLET_SIGNATURE challenge is outstanding for this account.',
-  },
-  // Verify rule 1 / 200 row
-  'verify-accepts-any-signature': {
-    areas: ['external-accounts'],
-    suites: ['external-accounts/verify-ownership.test.ts'],
-    rule: 'Verify rule 1 / 200 row: the signature must be valid over the exact messageToSign, by the account\'s key.',
-  },
-  // Verify rule 2
-  'verify-accepts-expired': {
-    areas: ['external-accounts'],
-    suites: ['external-accounts/verify-ownership.test.ts'],
-    rule: 'Verify rule 2: the signature must be submitted before the challenge expiresAt; invalid or expired -> 400 and UNVERIFIED.',
-  },
-  // Verify rule 3
-  'liveness-uses-verify': {
-    areas: ['external-accounts'],
-    suites: ['external-accounts/verify-ownership.test.ts'],
-    rule: 'Verify rule 3: LIVENESS challenges never use this endpoint (409: no WALLET_SIGNATURE challenge outstanding).',
-  },
-  // Verify rule 4
-  'signature-scheme-honoured-on-evm': {
-    areas: ['external-accounts'],
-    suites: ['external-accounts/verify-ownership.test.ts'],
-    rule: 'Verify rule 4: signatureScheme only matters for Bitcoin; other chains ignore it.',
-  },
-  // Verify 400 row
-  'challenge-not-consumed': {
-    areas: ['external-accounts'],
-    suites: ['external-accounts/verify-ownership.test.ts'],
-    rule: 'Verify 400 row: a new challenge must be started to retry (a used challenge is no longer outstanding).',
-  },
-  // Errors 409
-  'trusted-beneficiary-deletable': {
-    areas: ['external-accounts'],
-    suites: ['external-accounts/beneficiary-trust.test.ts'],
-    rule: 'Errors 409: BENEFICIARY_TRUSTED (a trusted beneficiary cannot be deleted; untrust and confirm first).',
-  },
   // Supplement 1
   'external-accounts-cursor-repeats': {
     areas: ['external-accounts'],
@@ -196,11 +108,6 @@ export const externalAccountsFaults = {
     rule: 'Supplement 1: hasMore says more items follow (a full last page says hasMore, and its nextCursor leads to an empty page).',
   },
   // Supplement 7
-  'new-challenge-keeps-unverified': {
-    areas: ['external-accounts'],
-    suites: ['external-accounts/customer-ownership.test.ts'],
-    rule: 'Supplement 7: a new challenge abandons any in-flight one; UNVERIFIED -> PENDING_OWNERSHIP_VERIFICATION.',
-  },
   'wallet-business-beneficiary-refused': {
     areas: ['external-accounts'],
     suites: ['external-accounts/field-rules.test.ts', 'external-accounts/platform-field-rules.test.ts'],
@@ -235,16 +142,6 @@ export const externalAccountsFaults = {
     areas: ['external-accounts'],
     suites: ['external-accounts/field-rules.test.ts', 'external-accounts/platform-field-rules.test.ts'],
     rule: 'Supplement 7: each wallet type holds its currencies (ETHEREUM_WALLET USDC, USDT; SOLANA_WALLET USDC; SPARK_WALLET BTC; ...); interface: each fiat variant its currency.',
-  },
-  'challenge-third-party-eligible': {
-    areas: ['external-accounts'],
-    suites: ['external-accounts/eligibility.test.ts'],
-    rule: 'Supplement 7: Eligible: FIRST_PARTY self-custody wallet ...; else challenge -> 409 (not FIRST_PARTY).',
-  },
-  'challenge-custodial-eligible': {
-    areas: ['external-accounts'],
-    suites: ['external-accounts/eligibility.test.ts'],
-    rule: 'Supplement 7: Eligible: self-custody (no vaspName) wallet; else challenge -> 409 (not self-custody wallet).',
   },
   'external-accounts-customer-filter-ignored': {
     areas: ['external-accounts'],
@@ -305,46 +202,5 @@ export const externalAccountsFaults = {
     areas: ['external-accounts'],
     suites: ['external-accounts/eligibility.test.ts'],
     rule: 'Supplement 7: vaspName (from GET /vasps) marks a custodial wallet: the account keeps it.',
-  },
-  // Supplement 12
-  'trust-outside-sca-allowed': {
-    areas: ['external-accounts'],
-    suites: ['external-accounts/beneficiary-trust.test.ts'],
-    rule: 'Supplement 12: beneficiary trust is for customers of SCA regions only; 409 elsewhere (interface: SCA endpoints answer 409 elsewhere).',
-  },
-  'trust-confirm-other-action': {
-    areas: ['external-accounts'],
-    suites: ['external-accounts/beneficiary-trust.test.ts'],
-    rule: 'Supplement 12: POST .../untrust/confirm confirms an untrust request (errors 400, 404, 409), not a pending trust.',
-  },
-  'trust-passkey-assertion-unchecked': {
-    areas: ['external-accounts'],
-    suites: ['external-accounts/beneficiary-trust.test.ts'],
-    rule: 'Supplement 12: trust/confirm {challengeId?, passkeyAssertion, origin} answers 400 to a bad proof.',
-  },
-  'trust-confirm-challenge-id-unchecked': {
-    areas: ['external-accounts'],
-    suites: ['external-accounts/eligibility.test.ts'],
-    rule: 'Supplement 12: trust/confirm and untrust/confirm take {challengeId?, code}: a challengeId that is no string is refused (400 INVALID_INPUT naming it), not ignored.',
-  },
-  'trust-confirm-accepts-expired': {
-    areas: ['external-accounts'],
-    suites: ['external-accounts/beneficiary-trust.test.ts'],
-    rule: 'Supplement 12: trust/confirm answers 400 to a bad or expired proof.',
-  },
-  'trust-confirm-accepts-wrong-code': {
-    areas: ['external-accounts'],
-    suites: ['external-accounts/beneficiary-trust.test.ts'],
-    rule: 'Supplement 12: trust/confirm answers 400 to a bad or expired proof.',
-  },
-  'trust-confirm-null-body-crash': {
-    areas: ['external-accounts'],
-    suites: ['external-accounts/beneficiary-trust.test.ts'],
-    rule: 'Supplement 12: trust/confirm errors 400, 404, 409; interface: 500 is an internal service error (a body that is no object is bad input).',
-  },
-  'trusted-beneficiary-still-challenged': {
-    areas: ['cross-currency-transfers', 'external-accounts'],
-    suites: ['cross-currency-transfers/sca.test.ts'],
-    rule: 'Supplement 12: Trusted ⇒ sends skip per-transaction SCA.',
   },
 } as const satisfies Record<string, FaultEntry>;
