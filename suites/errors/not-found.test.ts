@@ -10,7 +10,8 @@ import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { inPool } from '../../helpers/concurrency.js';
-import { expectError } from '../../helpers/expect.js';
+import { expectError, noteInterface } from '../../helpers/expect.js';
+import { SignatureRequest } from '../../helpers/schemas/wallet.js';
 import { connectAgent } from '../../helpers/flows/agents.js';
 import { createCustomer } from '../../helpers/flows/customers.js';
 import { validBody, type RequestSpec } from '../../helpers/field-rules/rules.js';
@@ -175,6 +176,8 @@ interface Case {
   body?: Record<string, unknown>;
   form?: FormData;
   query?: Record<string, string>;
+  /** The description also documents a 202 for it (an embedded-wallet signed operation answers a signature request). */
+  signed: boolean;
 }
 
 /**
@@ -210,8 +213,9 @@ function cases(): { made: Case[]; unmade: string[] } {
       continue;
     }
     const query = queryCustomer ? { customerId: unknown('Customer') } : undefined;
+    const signed = d.responses.some((r) => r.status === 202);
     if (referenced && 'form' in referenced) {
-      made.push({ op, area: entry.area, scheme, method: entry.method, template: entry.path, params, form: referenced.form, query });
+      made.push({ op, area: entry.area, scheme, method: entry.method, template: entry.path, params, form: referenced.form, query, signed });
       continue;
     }
     const spec = referenced?.spec ?? SPECS[op]?.();
@@ -228,6 +232,7 @@ function cases(): { made: Case[]; unmade: string[] } {
       method: entry.method,
       template: entry.path,
       params,
+      signed,
       ...(spec?.part === 'query' ? { query: { ...(generated as Record<string, string>), ...query } } : { body: generated ?? (d.method === 'GET' || d.method === 'DELETE' ? undefined : {}), query }),
     });
   }
@@ -258,6 +263,12 @@ for (const area of AREAS.filter((a) => made.some((c) => c.area === a))) {
         const headers = c.method === 'POST' ? { 'idempotency-key': randomUUID() } : undefined;
         const given = placeholders(party);
         const res = await api.request(c.method, c.template, { params: c.params, body: c.body && fill(c.body, given), form: c.form, query: c.query && (fill(c.query, given) as Record<string, string>), auth, headers });
+        // A signed operation may ask for its signature (202) before it looks the resource up: which comes
+        // first is not stated, and no session of an unknown resource can sign, so the 404 is then unreachable.
+        if (c.signed && res.status === 202 && SignatureRequest.safeParse(res.body).success) {
+          noteInterface('not-found:signature-first', [`openapi.yaml, ${c.op}: 202 (a signature request) and 404; which is answered first for an unknown resource is not stated`], `${c.op}: 202 before the lookup`);
+          return;
+        }
         try {
           expectError(res, 404, undefined, `description: ${c.op} documents 404 for the resource the request names; interface, Errors: a code enumerated for 404`);
         } catch (err) {

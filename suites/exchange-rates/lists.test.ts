@@ -51,13 +51,14 @@ describe(OP, () => {
     recordRule(OP, LIST_RULES.filter('sendingAmount'));
   });
 
-  it('refuses a sendingAmount below 0 or not an integer with 400, and prices 0', async () => {
+  it('refuses a sendingAmount below 0 or not an integer with 400', async () => {
     // Description, getExchangeRates: sendingAmount "type: integer, format: int64, minimum: 0"; 400 "Bad request - Invalid parameters".
     const rule = 'Description, getExchangeRates: sendingAmount is an integer (int64), minimum 0; 400 "Invalid parameters"';
     for (const sendingAmount of ['-1', '10.5', 'ten']) {
       expectQueryRefused(await api.get('/exchange-rates', { query: { sourceCurrency: 'USD', destinationCurrency: 'EUR', sendingAmount } }), 'sendingAmount', `${rule}: ${sendingAmount}`);
     }
-    // Control: the same read at the minimum, 0, is answered.
-    await rates({ sourceCurrency: 'USD', destinationCurrency: 'EUR', sendingAmount: 0 });
+    // Control: the same read with an integer amount (the documented default) is answered. Not 0: the
+    // schema's minimum, but below a corridor's minSendingAmount, which a target may refuse.
+    await rates({ sourceCurrency: 'USD', destinationCurrency: 'EUR', sendingAmount: 10_000 });
   });
 });
