@@ -6,7 +6,8 @@
 // - first delivered after the mark (a redelivery, after the mark, of a notification first delivered
 //   before it is not new);
 // - and not stamped before the mark: an event that happened before the mark but was delivered late
-//   is not the scenario's. The envelope timestamp is on the target's clock; the listener keeps the
+//   is not the scenario's. Its change's instant is data.updatedAt where given, else the envelope
+//   timestamp (the send time), both on the target's clock; the listener keeps the
 //   smallest (receipt time - timestamp) of the latest deliveries, and target-clock.ts the smallest
 //   (receipt time - updatedAt) of the latest API answers; each bounds the target's clock offset from
 //   above, so `timestamp + bound < mark` means the event happened before the mark whatever the
@@ -16,6 +17,7 @@
 // the order of the changes" (data.updatedAt, else the envelope timestamp; see byTimestamp). Every event read here is checked against the schema of its type and, where
 // the documents tie them, its data's status against its type (schemas/events.ts).
 import { allureLabel, allureTag } from './allure.js';
+import { cardEventKeys, cardOf } from './card-attribution.js';
 import { expect } from 'vitest';
 import { recordCovered } from './coverage/recorder.js';
 import type { ApiResponse } from './client.js';
@@ -65,9 +67,14 @@ export function newSince(deliveries: Delivery[], since = 0): Notification[] {
   const bounds = [listener.lagMs, answerLagMs()].filter((b): b is number => b !== undefined);
   if (markedAt === undefined || !bounds.length) return all;
   const lag = Math.min(...bounds);
+  // The change's own instant where the data carries one (openapi.yaml, e.g. InternalAccount.updatedAt:
+  // "Timestamp when the internal account was last updated"), not the send time: a change made before
+  // the mark but sent after it is not the scenario's.
   return all.filter((n) => {
-    const stamped = Date.parse(n.timestamp);
-    return !Number.isFinite(stamped) || stamped + lag + timestampPrecisionMs(n.timestamp, listener.wholeSeconds) >= markedAt;
+    const updated = typeof n.data?.updatedAt === 'string' && Number.isFinite(Date.parse(n.data.updatedAt)) ? n.data.updatedAt : undefined;
+    const at = changedAt(n);
+    const precision = updated ? timestampPrecisionMs(updated) : timestampPrecisionMs(n.timestamp, listener.wholeSeconds);
+    return !Number.isFinite(at) || at + lag + precision >= markedAt;
   });
 }
 
@@ -272,9 +279,11 @@ export async function expectEvents(
     const j = i < 0 ? expected.findIndex((e) => typeOf(e) === n.type) : i;
     return j < 0 ? expected.length : j;
   };
-  const relevant = (all: Delivery[]) => newSince(all, opts.since).filter((n) => n.data[about] === resourceId).sort(byTimestamp(rank));
+  // A card's transactions name the card, or, where they name none, carry a token a simulation on it answered (card-attribution.ts).
+  const named = (n: Notification) => (about === 'cardId' ? cardOf(n.data) : n.data.id);
+  const relevant = (all: Delivery[]) => newSince(all, opts.since).filter((n) => named(n) === resourceId).sort(byTimestamp(rank));
   const timeoutMs = opts.timeoutMs ?? capabilities.eventTimeoutMs;
-  const got = await listener.gather(resourceId, (all) => expected.length > 0 && contains(relevant(all), expected), {
+  const got = await listener.gather(about === 'cardId' ? cardEventKeys(resourceId) : resourceId, (all) => expected.length > 0 && contains(relevant(all), expected), {
     since: opts.since,
     // Expecting no event: the quiet period alone is the wait.
     timeoutMs: expected.length ? timeoutMs : 0,
@@ -298,7 +307,7 @@ export async function expectEvents(
   ordered.forEach((n, i) => {
     const exp = expected[i];
     expect(n.type, `${rule}: expected ${want} in the order of the changes (envelope-timestamp order where the data has no updatedAt); received ${seen}`).toBe(typeOf(exp));
-    expect(n.data[about], `Events 3: data.${about} identifies the resource; ${n.type} carries ${n.data[about]}`).toBe(resourceId);
+    expect(named(n), `Events 3: data.${about} identifies the resource; ${n.type} carries ${n.data[about]}`).toBe(resourceId);
     if (typeof exp !== 'string' && exp.where) {
       expect(exp.where(n.data), `Event ${i + 1} (${label(exp)}) about ${resourceId}: data ${JSON.stringify(n.data).slice(0, 500)}`).toBe(true);
     }
@@ -333,7 +342,7 @@ export async function waitForEvent(
 ): Promise<Notification> {
   // Every notification read on the way is judged, so stale or mistyped data fails here, by its rule.
   const found = (all: Delivery[]) => newSince(all, opts.since).map(expectNotification).find(where);
-  const deliveries = await listener.waitFor(resourceId, (all) => found(all) !== undefined, {
+  const deliveries = await listener.waitFor(cardEventKeys(resourceId), (all) => found(all) !== undefined, {
     since: opts.since,
     timeoutMs: opts.timeoutMs ?? capabilities.eventTimeoutMs,
     what,

@@ -153,6 +153,7 @@ export const ALTERNATES = {
   'passkey-login-legacy-key': 'A passkey challenge takes an uncompressed clientPublicKey too; its session key comes back sealed as encryptedSessionSigningKey.',
   'contact-taken-at-retry': "An embedded-wallet customer's email or phone number held by another wallet answers its 409 at the signed retry, after the 202.",
   'oauth-token-read-at-retry': 'An OAUTH credential\'s oidcToken is read at the signed retry: a bad token answers 400 after the 202.',
+  'card-transaction-unnamed-card': 'Card transactions leave cardId out (answers and CARD_TRANSACTION.* data); the issuerTransactionToken names them.',
   'quote-payload-sign-transaction-v2': "An embedded wallet's quote payloadToSign is an ACTIVITY_TYPE_SIGN_TRANSACTION_V2 activity, as the description's example.",
 } as const;
 

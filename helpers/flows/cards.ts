@@ -5,7 +5,8 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { individual } from '../../fixtures/customers.js';
 import { eventually } from '../eventually.js';
-import { expectStatus } from '../expect.js';
+import { expectStatus, noteInterface } from '../expect.js';
+import { cardOf, rememberCardToken, unattributed } from '../card-attribution.js';
 import { api, capabilities } from '../harness.js';
 import { currencyCode } from '../schemas/common.js';
 import { AnyTransaction, Card, CardTransaction, SimulationAccepted, type InternalAccount } from '../schemas/index.js';
@@ -81,21 +82,33 @@ export async function activeCard(): Promise<{ card: Card; customerId: string; ac
 export const patchCard = (cardId: string, body: Record<string, unknown>) => api.patch('/cards/{cardId}', { params: { cardId }, body });
 
 /** A card simulation's answer, as it comes. Each simulation is its own operation (supplement §9): the template names it. */
-export const simulation = (cardId: string, name: string, body: Record<string, unknown>) => api.post(`/sandbox/cards/{cardId}/simulate/${name}`, { params: { cardId }, body });
+export async function simulation(cardId: string, name: string, body: Record<string, unknown>) {
+  const res = await api.post(`/sandbox/cards/{cardId}/simulate/${name}`, { params: { cardId }, body });
+  const token = (res.body as { issuerTransactionToken?: unknown } | undefined)?.issuerTransactionToken;
+  // The token names the transaction where the target leaves cardId out (helpers/card-attribution.ts).
+  if (res.status === 202 && typeof token === 'string') rememberCardToken(cardId, token);
+  return res;
+}
 
 export async function simulate(cardId: string, name: string, body: Record<string, unknown>): Promise<string> {
   return expectStatus(await simulation(cardId, name, body), 202, SimulationAccepted, `the ${name} simulation is accepted`).issuerTransactionToken;
 }
 
+const CARD_ID_OPTIONAL = 'openapi.yaml, CardTransaction: cardId ("The id of the Card this transaction was made on") and issuerTransactionToken are optional';
+
 /**
- * The card transactions of a card. Description, listTransactions: "Card transactions are included and
+ * The card transactions of a card (helpers/card-attribution.ts: by cardId, else by a simulation's token). Description, listTransactions: "Card transactions are included and
  * identified by `type: CARD` ... list the transactions, take the card transaction's `id`"; its `type`
  * query is a TransactionType (INCOMING|OUTGOING), so the cardholder's whole list is read and the
  * items of `type: CARD` made on the card are kept.
  */
 export async function cardTransactions(customerId: string, cardId: string): Promise<CardTransaction[]> {
   const all = await walkPages('/transactions', AnyTransaction, { query: { customerId }, limit: 100 });
-  return all.filter((t): t is CardTransaction => t.type === 'CARD').filter((t) => t.cardId === cardId);
+  const cards = all.filter((t): t is CardTransaction => t.type === 'CARD');
+  for (const t of cards.filter(unattributed)) {
+    noteInterface('cards:transaction-card-unnamed', [CARD_ID_OPTIONAL], `card transaction ${t.id} names no cardId and carries no token a simulation answered; counted as card ${cardId}'s`);
+  }
+  return cards.filter((t) => unattributed(t) || cardOf(t) === cardId);
 }
 
 /** An authorization body (supplement 9: {amount*, currency*: {code}, merchant*}), in USD unless the card is in another currency. */

@@ -82,8 +82,9 @@ export class ListenerClient {
     await this.call('POST', '/arm', { key, count, status });
   }
 
-  async deliveries(key: string, since = 0, waitMs = 0): Promise<Delivery[]> {
-    const q = new URLSearchParams({ key, since: String(since), waitMs: String(waitMs) });
+  async deliveries(key: string | string[], since = 0, waitMs = 0): Promise<Delivery[]> {
+    const q = new URLSearchParams({ since: String(since), waitMs: String(waitMs) });
+    for (const k of typeof key === 'string' ? [key] : key) q.append('key', k);
     return (await this.call<{ deliveries: Delivery[] }>('GET', `/deliveries?${q}`)).deliveries;
   }
 
@@ -123,7 +124,7 @@ export class ListenerClient {
    * Fails at once on a delivery about `key` whose signature failed verification.
    */
   async gather(
-    key: string,
+    key: string | string[],
     done: (all: Delivery[]) => boolean,
     opts: { timeoutMs: number; since?: number; quietMs?: number },
   ): Promise<Gathered> {
@@ -134,7 +135,7 @@ export class ListenerClient {
       const forged = batch.find((d) => !d.signatureOk);
       if (forged) {
         throw new Error(
-          `Authentication 5: a delivery of ${forged.type ?? '?'} about ${key} failed X-Svc-Signature verification (${forged.signatureProblem}); the listener answered 401`,
+          `Authentication 5: a delivery of ${forged.type ?? '?'} about ${[key].flat().join(' or ')} failed X-Svc-Signature verification (${forged.signatureProblem}); the listener answered 401`,
         );
       }
       for (const d of batch) {
@@ -168,14 +169,14 @@ export class ListenerClient {
    * with what did arrive.
    */
   async waitFor(
-    key: string,
+    key: string | string[],
     done: (all: Delivery[]) => boolean,
     opts: { timeoutMs: number; since?: number; what: string },
   ): Promise<Delivery[]> {
     const got = await this.gather(key, done, opts);
     if (!got.done) {
       const seen = got.deliveries.map((d) => `${d.type ?? '?'}#${d.attempt}→${d.answered}`).join(', ') || 'nothing';
-      throw new Error(`Timed out after ${opts.timeoutMs} ms waiting for ${opts.what} about ${key}; received: ${seen}`);
+      throw new Error(`Timed out after ${opts.timeoutMs} ms waiting for ${opts.what} about ${[key].flat()[0]}; received: ${seen}`);
     }
     return got.deliveries;
   }

@@ -22,6 +22,7 @@ import { BroadcastChannel } from 'node:worker_threads';
 import type { AddressInfo, Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { tokenKey } from '../card-attribution.js';
 import { AnyDelivery } from '../schemas/index.js';
 import { controlChannelName, type ControlMessage, type ControlReply } from './control-channel.js';
 import { platformPhase } from '../target/platform-phase.js';
@@ -46,7 +47,12 @@ export interface Delivery {
   dataId?: string;
   /** The key waiters and arming use: data.id, else the event type (TEST). */
   key?: string;
-  /** Further keys the delivery is found under: data.cardId (a card's transactions are about the card too). */
+  /**
+   * Further keys the delivery is found under: data.cardId (a card's transactions are about the card
+   * too), or, where the data names no cardId (openapi.yaml, CardTransaction: cardId optional), its
+   * issuerTransactionToken as `issuerTransactionToken:<token>` (the suite knows which card each
+   * simulation's token is on).
+   */
   alsoKeys?: string[];
   /** Which delivery of this envelope id it is (1 = first). */
   attempt: number;
@@ -112,7 +118,7 @@ export interface Refusals {
 }
 
 interface Waiter {
-  key: string;
+  keys: string[];
   since: number;
   resolve: () => void;
 }
@@ -366,12 +372,13 @@ export class WebhookListener {
       this.addFinding({ kind: 'body', message: 'delivery body is not JSON', seq });
     }
     if (body && typeof body === 'object') {
-      const b = body as { id?: unknown; type?: unknown; timestamp?: unknown; data?: { id?: unknown; cardId?: unknown } };
+      const b = body as { id?: unknown; type?: unknown; timestamp?: unknown; data?: { id?: unknown; cardId?: unknown; issuerTransactionToken?: unknown } };
       if (typeof b.id === 'string') delivery.eventId = b.id;
       if (typeof b.type === 'string') delivery.type = b.type;
       if (b.data && typeof b.data.id === 'string') delivery.dataId = b.data.id;
       delivery.key = delivery.dataId ?? delivery.type;
       if (b.data && typeof b.data.cardId === 'string' && b.data.cardId !== delivery.dataId) delivery.alsoKeys = [b.data.cardId];
+      else if (b.data && b.data.cardId === undefined && typeof b.data.issuerTransactionToken === 'string') delivery.alsoKeys = [tokenKey(b.data.issuerTransactionToken)];
       const shape = AnyDelivery.safeParse(body);
       if (!shape.success && verdict.ok) {
         this.addFinding({
@@ -458,7 +465,7 @@ export class WebhookListener {
 
   private notify(delivery: Delivery): void {
     for (const w of this.waiters) {
-      if (delivery.seq > w.since && matches(delivery, w.key)) {
+      if (delivery.seq > w.since && w.keys.some((k) => matches(delivery, k))) {
         this.waiters.delete(w);
         w.resolve();
       }
@@ -483,14 +490,21 @@ export class WebhookListener {
     this.attempts.delete(id);
   }
 
-  /** Deliveries about `key` after `since`; waits up to `waitMs` for the first one. */
-  async poll(key: string, since: number, waitMs: number): Promise<Delivery[]> {
+  /** Deliveries about `key` (or any of several keys) after `since`, in seq order; waits up to `waitMs` for the first one. */
+  async poll(key: string | string[], since: number, waitMs: number): Promise<Delivery[]> {
+    const keys = typeof key === 'string' ? [key] : key.length ? key : ['*'];
     // Deliveries are in seq order (seq = index + 1 in the whole list), so the ones after `since` are a tail.
-    const pick = () => (key === '*' ? this.deliveries.slice(Math.max(0, since)) : after(this.byKey.get(key) ?? [], since));
+    const one = (k: string) => (k === '*' ? this.deliveries.slice(Math.max(0, since)) : after(this.byKey.get(k) ?? [], since));
+    const pick = () => {
+      if (keys.length === 1) return one(keys[0]);
+      const bySeq = new Map<number, Delivery>();
+      for (const k of keys) for (const d of one(k)) bySeq.set(d.seq, d);
+      return [...bySeq.values()].sort((a, b) => a.seq - b.seq);
+    };
     let found = pick();
     if (found.length || waitMs <= 0) return found;
     await new Promise<void>((resolve) => {
-      const waiter: Waiter = { key, since, resolve };
+      const waiter: Waiter = { keys, since, resolve };
       const timer = setTimeout(() => {
         this.waiters.delete(waiter);
         resolve();
@@ -550,7 +564,7 @@ export class WebhookListener {
     try {
       const url = new URL(path, 'http://control');
       if (method === 'GET' && url.pathname === '/deliveries') {
-        const key = url.searchParams.get('key') ?? '*';
+        const key = url.searchParams.getAll('key');
         const since = Number(url.searchParams.get('since') ?? 0);
         const waitMs = Math.min(Number(url.searchParams.get('waitMs') ?? 0), 30_000);
         if (!Number.isFinite(since) || !Number.isFinite(waitMs)) return send(400, { error: 'since and waitMs must be numbers' });

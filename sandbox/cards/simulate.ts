@@ -31,7 +31,7 @@ export async function cardSimulateRoutes(app: FastifyInstance) {
 
   const emitTxn = (t: CardTxn, timestamp?: string) => {
     if (t.status === 'SETTLED' && f.has('card-no-event-on-settle')) return;
-    ctx.webhooks.emit(`CARD_TRANSACTION.${t.status}`, presentCardTxn(t), timestamp);
+    ctx.webhooks.emit(`CARD_TRANSACTION.${t.status}`, presentCardTxn(t, ctx), timestamp);
   };
   const setTxn = (t: CardTxn, status: TxnStatus) => {
     t.status = status;

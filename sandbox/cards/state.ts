@@ -103,12 +103,16 @@ export const CARD_FUNDING_CURRENCIES = new Set(['USD', 'USDC', 'EUR']);
 export const STATIC_PASSWORD_CURRENCIES = new Set(['EUR']);
 export const IdParams = z.object({ cardId: z.string().min(1) });
 
-export function presentCardTxn(t: CardTxn) {
+/**
+ * A card transaction as answered. `ctx` given, the alternate `card-transaction-unnamed-card` leaves
+ * `cardId` out (openapi.yaml, CardTransaction: optional); without it (the transactions index) it is kept.
+ */
+export function presentCardTxn(t: CardTxn, ctx?: SandboxContext) {
   const amount = (n: number) => money(n, t.currency);
   return {
     id: t.id,
     type: t.type,
-    cardId: t.cardId,
+    ...(ctx?.choices.alternate('card-transaction-unnamed-card') ? {} : { cardId: t.cardId }),
     customerId: t.customerId,
     platformCustomerId: t.platformCustomerId,
     issuerTransactionToken: t.issuerTransactionToken,

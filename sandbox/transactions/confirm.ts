@@ -31,7 +31,7 @@ export function confirmRoute(app: FastifyInstance): void {
       return presentOutgoing(ctx, outgoing);
     }
     const card = cardsState(ctx).txns.get(transactionId);
-    if (card) return presentCardTxn(card);
+    if (card) return presentCardTxn(card, ctx);
     if (ctx.faults.has('confirm-unknown-200')) return { id: transactionId, receiptDeliveryConfirmedAt: at };
     throw notFound('TRANSACTION_NOT_FOUND', `Transaction ${transactionId} not found`);
   });

@@ -9,6 +9,7 @@ import { customerIndex, customers } from '../customers/state.js';
 import { PageQuery } from '../store/cursor-page.js';
 import { indexedPage, timeRange } from '../store/position-index.js';
 import { customersPositions, transactionIndex } from './state.js';
+import { cardsState } from '../cards/state.js';
 import { lookup, type Presented } from './lookup.js';
 
 const TransactionQuery = z.looseObject({
@@ -91,7 +92,7 @@ export function listTransactionsRoute(app: FastifyInstance): void {
         t !== undefined &&
         (!q.type || ignore || t.type === q.type) &&
         (!q.customerId || t.customerId === q.customerId) &&
-        (!q.cardId || t.cardId === q.cardId) &&
+        (!q.cardId || cardsState(ctx).txns.get(id)?.cardId === q.cardId) &&
         (!q.status || ignore || t.status === q.status) &&
         (!q.platformCustomerId || platformIdOf(t.customerId) === q.platformCustomerId) &&
         (!q.senderAccountIdentifier || ignoreIds || senderSides(t).includes(q.senderAccountIdentifier) || (eitherSide && sides(t.destination).includes(q.senderAccountIdentifier))) &&

@@ -15,7 +15,7 @@ export const lookup = (ctx: SandboxContext, id: string): Presented | undefined =
   const incoming = s.incoming.get(id);
   if (incoming) return presentIncoming(incoming);
   const card = cardsState(ctx).txns.get(id);
-  return card ? presentCardTxn(card) : undefined;
+  return card ? presentCardTxn(card, ctx) : undefined;
 };
 export const find = (ctx: SandboxContext, id: string) => {
   const t = lookup(ctx, id);

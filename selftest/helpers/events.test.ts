@@ -85,6 +85,23 @@ describe('event judgement', () => {
     await expectEvents(account, [balance(200)], { since });
   });
 
+  it('does not count a change made before the mark and sent after it (its data.updatedAt is before the mark, its envelope timestamp after)', async () => {
+    const account = `InternalAccount:${randomUUID()}`;
+    const changed = new Date();
+    await sleep(150);
+    const since = await client().mark();
+    await sleep(20);
+    const status = (state: string, at = new Date()) => {
+      const e = balanceEvent(account, 100, at);
+      return { ...e, type: 'INTERNAL_ACCOUNT.STATUS_UPDATED', data: { ...e.data, status: state } };
+    };
+    await deliver({ ...status('ACTIVE', changed), timestamp: new Date().toISOString() });
+    await deliver(status('FROZEN'));
+    const frozen = { type: 'INTERNAL_ACCOUNT.STATUS_UPDATED', where: (d: Record<string, any>) => d.status === 'FROZEN', what: 'FROZEN' };
+    const got = await expectEvents(account, [frozen], { since });
+    expect(got.map((n) => n.data.status)).toEqual(['FROZEN']);
+  });
+
   it('waits for the whole sequence and orders it by envelope timestamp, whatever the arrival order', async () => {
     const account = `InternalAccount:${randomUUID()}`;
     const since = await client().mark();

@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { connect, type Socket } from 'node:net';
 import { Agent, request } from 'undici';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { tokenKey } from '../../helpers/card-attribution.js';
 import { ListenerClient } from '../../helpers/listener/client.js';
 import { MAX_FINDINGS, WebhookListener, type ListenerInfo } from '../../helpers/listener/server.js';
 import { generateWebhookKeyPair, signWebhookBody } from '../../helpers/webhook-signature.js';
@@ -500,6 +501,24 @@ describe('webhook listener memory', () => {
     expect((await listener!.poll(account, 21, 0)).map((d) => d.seq)).toEqual([31, 41]);
     expect((await listener!.poll('*', 45, 0)).map((d) => d.seq)).toEqual([46, 47, 48, 49, 50]);
     expect((await client.deliveries(account, 31, 0)).map((d) => d.seq)).toEqual([41]);
+  });
+
+  it("finds a card's transactions by the card and, where they name no cardId, by their issuer token; a poll of several keys merges them in seq order", async () => {
+    const info = await start();
+    const client = new ListenerClient(info);
+    const card = `Card:${randomUUID()}`;
+    const txn = (data: Record<string, unknown>) => ({ ...envelope(), type: 'CARD_TRANSACTION.AUTHORIZED', data: { id: `CardTransaction:${randomUUID()}`, ...data } });
+    const bodies = [txn({ cardId: card }), envelope(), txn({ issuerTransactionToken: 'itt_1' }), txn({ cardId: card, issuerTransactionToken: 'itt_2' }), txn({ issuerTransactionToken: 'itt_3' })].map((e) => JSON.stringify(e));
+    for (const body of bodies) await deliver(info.url, body, signWebhookBody(body, keys.privateKeyPem));
+    expect((await client.deliveries(card, 0, 0)).map((d) => d.seq)).toEqual([1, 4]);
+    expect((await client.deliveries(tokenKey('itt_2'), 0, 0)).map((d) => d.seq)).toEqual([]);
+    expect((await client.deliveries([card, tokenKey('itt_3'), tokenKey('itt_1')], 0, 0)).map((d) => d.seq)).toEqual([1, 3, 4, 5]);
+    expect((await client.deliveries([card, tokenKey('itt_1')], 3, 0)).map((d) => d.seq)).toEqual([4]);
+    // A waiting poll of several keys wakes on a delivery under any of them.
+    const waiting = client.deliveries([tokenKey('itt_9'), tokenKey('itt_8')], 5, 5000);
+    const late = JSON.stringify(txn({ issuerTransactionToken: 'itt_8' }));
+    await deliver(info.url, late, signWebhookBody(late, keys.privateKeyPem));
+    expect((await waiting).map((d) => d.seq)).toEqual([6]);
   });
 });
 
