@@ -9,6 +9,7 @@ export const ALTERNATES = {
   'retry-restamp': 'Each retry of a delivery is stamped with its own send time.',
   'key-order': 'Every JSON answer lists its members in the reverse order.',
   'query-refusal-plain': 'A refused query answers 400 INVALID_INPUT without FieldErrors.',
+  'bank-identifier-code': 'A refusal naming only bank identifiers (iban, routingNumber, accountNumber, ...) answers 400 INVALID_BANK_ACCOUNT.',
   'field-errors-submit-only': 'A refused body outside POST /customers and PATCH /customers/{id} answers 400 INVALID_INPUT without FieldErrors.',
   'card-closed-frozen-not-mutable': 'A closed card asked FROZEN answers 409 CARD_NOT_MUTABLE.',
   'incoming-rejected-failed': 'A rejected incoming payment ends FAILED.',

@@ -170,7 +170,14 @@ describe('a value read back (checkValidAccepted)', () => {
     expect(readsBackAs({ a: [1, 'x'] }, { a: [1, 'x'] })).toBe(true);
     expect(readsBackAs([{ a: 1, b: 2 }], [{ b: 2, a: 1, c: 3 }]), 'members in another order, and one of its own').toBe(true);
     expect(readsBackAs([{ a: 1, b: 2 }], [{ a: 1 }]), 'a member sent and not given back').toBe(false);
-    expect(readsBackAs([1, 2], [2, 1]), 'an array in another order').toBe(false);
+    expect(readsBackAs([1, 2], [2, 1], true), 'an ordered list in another order').toBe(false);
+    expect(readsBackAs([1, 2], [2, 1]), 'a list no sentence orders, in another order').toBe(true);
+    expect(readsBackAs(['A', 'B', 'A'], ['B', 'A']), 'a repeat given back once (kept as a set)').toBe(true);
+    expect(readsBackAs(['A', 'B'], ['A']), 'an element left out').toBe(false);
+    expect(readsBackAs(['A'], ['A', 'C']), 'an element not sent').toBe(false);
+    expect(readsBackAs(['A', 'B'], ['A', 'A']), 'an element sent once given twice, another left out').toBe(false);
+    expect(readsBackAs({ fundingSources: ['a', 'b'] }, { fundingSources: ['b', 'a'] }), "fundingSources are in priority order (supplement 9)").toBe(false);
+    expect(readsBackAs({ permissions: ['a', 'b'] }, { permissions: ['b', 'a'] })).toBe(true);
     expect(readsBackAs('USD', 'usd')).toBe(false);
   });
 
