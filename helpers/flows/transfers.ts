@@ -148,9 +148,19 @@ export function expectQuoteMoney(quote: Quote, request: QuoteRequestBody, feeCon
     return { reading: `${reading}, the sending total ${base}${precision}`, bounds, value, ok: within(bounds, value) };
   })));
   const fit = judged.find((j) => j.ok);
+  // The description's Quote examples multiply by the rate (createQuote 201: 10000 at 0.92 gives 9200),
+  // against its own definition, which the supplement repeats and this judgement follows. An answer
+  // that fits the examples' reading says so, so the failure names the conflict it comes from.
+  const inverse = () => {
+    if (!(quote.exchangeRate > 0)) return false;
+    const [, ds, dr] = readings[0];
+    return bases.some(([, amount]) => request.lockedCurrencySide === 'SENDING'
+      ? within(receivingFor(amount, 1 / quote.exchangeRate, ds, dr, 'written'), quote.totalReceivingAmount)
+      : within(sendingFor(quote.totalReceivingAmount, 1 / quote.exchangeRate, ds, dr, 'written'), amount));
+  };
   expect(
     fit !== undefined,
-    `the ${request.lockedCurrencySide === 'SENDING' ? 'receiving amount' : 'sending amount less fees'} follows from exchangeRate ${quote.exchangeRate} (${sending.code} per ${receiving.code}): expected ${judged.map((j) => `${describeBounds(j.bounds)} (${j.reading})`).join(' or ')}, got ${judged[0].value}; ${context}`,
+    `the ${request.lockedCurrencySide === 'SENDING' ? 'receiving amount' : 'sending amount less fees'} follows from exchangeRate ${quote.exchangeRate} (${sending.code} per ${receiving.code}; openapi.yaml, Quote.exchangeRate: "Number of sending currency units per receiving currency unit", supplement 8 likewise): expected ${judged.map((j) => `${describeBounds(j.bounds)} (${j.reading})`).join(' or ')}, got ${judged[0].value}${fit === undefined && inverse() ? ` — the amounts fit ${receiving.code} per ${sending.code} instead, the reading of the description's Quote examples (10000 at 0.92 gives 9200), which contradict its definition` : ''}; ${context}`,
   ).toBe(true);
   const rounded = expectedFees.some((b) => b.min !== b.max) || fit!.bounds.min !== fit!.bounds.max;
   if (rounded || fit!.reading !== judged[0].reading || !within(expectedFees[0], charged)) {

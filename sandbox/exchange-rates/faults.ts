@@ -39,6 +39,11 @@ export const exchangeRatesFaults = {
     suites: ['cross-currency-transfers/quote-execution.test.ts'],
     rule: 'Transaction: exchangeRate is the rate applied (the other side of the quote is computed with a rate 0.5 % off the one reported).',
   },
+  'quote-rate-inverted': {
+    areas: ['cross-currency-transfers'],
+    suites: ['cross-currency-transfers/quote-execution.test.ts'],
+    rule: 'openapi.yaml, Quote.exchangeRate: "Number of sending currency units per receiving currency unit" (the quote reports receiving units per sending unit, the reading of the description\'s Quote examples).',
+  },
   // Supplement 11
   'exchange-rates-destination-repeat-ignored': {
     areas: ['exchange-rates'],

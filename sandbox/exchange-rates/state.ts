@@ -62,16 +62,19 @@ export function price(ctx: SandboxContext, from: string, to: string, side: 'SEND
     const platformBase = afterSvc ? (side === 'SENDING' ? base - svc : base + svc) : base;
     return { svc, platform: platform ? platform.fixed + Math.round((platformBase * platformBps) / 10_000) : 0 };
   };
+  // exchangeRate is sending units per receiving unit; the fault reports receiving units per sending
+  // unit, as the description's Quote examples do against its definition.
+  const reported = (units: number) => (f.has('quote-rate-inverted') && cross ? units : 1 / units);
   // The fault moves the locked side one smallest unit off the requested amount (debit and credit agree with it).
   const skew = f.has('locked-amount-wrong') ? 1 : 0;
   if (side === 'SENDING') {
     const fee = fees(amount, 'SENDING');
     const net = amount - fee.svc - fee.platform;
-    return { totalSending: amount + skew, totalReceiving: Math.floor(net * applied * scale), svcFee: fee.svc, platformFee: fee.platform, exchangeRate: 1 / r };
+    return { totalSending: amount + skew, totalReceiving: Math.floor(net * applied * scale), svcFee: fee.svc, platformFee: fee.platform, exchangeRate: reported(r) };
   }
   const net = Math.ceil(amount / (applied * scale));
   const fee = fees(net, 'RECEIVING');
-  return { totalSending: net + fee.svc + fee.platform, totalReceiving: amount - skew, svcFee: fee.svc, platformFee: fee.platform, exchangeRate: 1 / r };
+  return { totalSending: net + fee.svc + fee.platform, totalReceiving: amount - skew, svcFee: fee.svc, platformFee: fee.platform, exchangeRate: reported(r) };
 }
 
 /** An amount in US cents, for the limits (configured in USD). */
