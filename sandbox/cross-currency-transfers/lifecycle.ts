@@ -99,7 +99,7 @@ function awaitsRealtimeAuthorization(ctx: SandboxContext, q: Quote, t: OutgoingT
  * unless it goes to a trusted beneficiary (supplement 12: "Trusted ⇒ sends skip per-transaction SCA").
  */
 function needsSca(ctx: SandboxContext, q: Quote): boolean {
-  if (q.onBehalfOfPlatform || !requiresSca(getCustomer(ctx, q.customerId))) return false;
+  if (q.onBehalfOfPlatform || !requiresSca(ctx, getCustomer(ctx, q.customerId))) return false;
   return !(q.destination.kind === 'external' && skipsPerTransactionSca(ctx, q.destination.account.id));
 }
 

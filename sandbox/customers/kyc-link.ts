@@ -38,7 +38,7 @@ export async function kycLinkRoutes(app: FastifyInstance) {
     if (replay && replay.customerId === customerId) return reply.status(201).send(replay.body);
     const { redirectUri } = parse(ctx.faults.has('kyc-link-redirect-any-scheme') ? AnyScheme : Body, req.body);
     const cv = customer.contactVerification;
-    if (requiresContactVerification(customer) && (cv?.email !== 'VERIFIED' || cv?.phone !== 'VERIFIED') && !ctx.faults.has('kyc-link-ignores-pending-contact-verification')) {
+    if (requiresContactVerification(ctx, customer) && (cv?.email !== 'VERIFIED' || cv?.phone !== 'VERIFIED') && !ctx.faults.has('kyc-link-ignores-pending-contact-verification')) {
       throw conflict('CONFLICT', `Contact verification of customer ${customerId} is pending; verify the e-mail and phone first`, { contactVerification: cv ?? {} });
     }
     const token = ctx.faults.has('kyc-link-reused') && lastToken ? lastToken : randomUUID();

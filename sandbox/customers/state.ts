@@ -73,7 +73,7 @@ export const customerChanged = (ctx: SandboxContext, c: CustomerRecord) => chang
  * verification applies (EU)").
  */
 function missingMandatoryInfo(ctx: SandboxContext, fields: Record<string, unknown>): void {
-  if (!EU.has(String(fields.region ?? '')) || ctx.faults.has('mandatory-user-info-not-required')) return;
+  if (!(EU.has(String(fields.region ?? '')) || (EEA_BEYOND_EU.has(String(fields.region ?? '')) && ctx.choices.alternate('sca-regions-eea'))) || ctx.faults.has('mandatory-user-info-not-required')) return;
   const missing = (['email', 'phoneNumber'] as const).filter((f) => fields[f] === undefined);
   if (missing.length) {
     throw badRequest('MISSING_MANDATORY_USER_INFO', `Customers of region ${String(fields.region)} need ${missing.join(' and ')} for contact verification`, {
@@ -106,8 +106,22 @@ export function getCustomer(ctx: SandboxContext, id: string): CustomerRecord {
   return c;
 }
 
-export const requiresContactVerification = (c: CustomerRecord) => EU.has(String(c.fields.region ?? ''));
+/**
+ * Whether the customer's provider requires contact verification and SCA: a customer whose region is an
+ * EU member state; the alternate `sca-regions-eea` adds the rest of the EEA (IS, LI, NO). Supplement 10:
+ * which providers require them is not stated.
+ */
+export const requiresContactVerification = (ctx: SandboxContext, c: CustomerRecord) => {
+  const region = String(c.fields.region ?? '');
+  return EU.has(region) || (EEA_BEYOND_EU.has(region) && ctx.choices.alternate('sca-regions-eea'));
+};
 export const requiresSca = requiresContactVerification;
+/** Whether beneficiary trust applies (supplement 12: "409 for a customer outside SCA regions", which are not stated): the EU; with the alternate `trust-regions-eea`, the EEA. */
+export const trustApplies = (ctx: SandboxContext, c: CustomerRecord) => {
+  const region = String(c.fields.region ?? '');
+  return EU.has(region) || (EEA_BEYOND_EU.has(region) && ctx.choices.alternate('trust-regions-eea'));
+};
+const EEA_BEYOND_EU = new Set(['IS', 'LI', 'NO']);
 
 const KYC_FIELDS = ['fullName', 'birthDate', 'nationality', 'idType', 'identifier', 'address'] as const;
 export const missingKycFields = (c: CustomerRecord) => KYC_FIELDS.filter((f) => c.fields[f] === undefined);
@@ -197,7 +211,13 @@ export function createCustomerRecord(ctx: SandboxContext, body: CreateCustomerBo
     customer.internalAccountIds.push(provisionInternalAccount(ctx, customer.id, currency, { hold }).id);
   }
   const initial = initialKycStatus(customer);
-  if (initial !== 'UNVERIFIED') setKycStatus(ctx, customer, initial);
+  if (initial === 'APPROVED' && ctx.choices.alternate('kyc-review-at-creation')) {
+    // The alternate reviews a complete individual first: PENDING at creation, APPROVED after the provisioning delay.
+    setKycStatus(ctx, customer, 'PENDING');
+    ctx.later(ctx.settings.provisioningDelayMs, () => {
+      if (!customer.isDeleted && customer.kycStatus === 'PENDING') setKycStatus(ctx, customer, 'APPROVED');
+    });
+  } else if (initial !== 'UNVERIFIED') setKycStatus(ctx, customer, initial);
   return customer;
 }
 

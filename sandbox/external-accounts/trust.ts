@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { parse, type SandboxContext } from '../context.js';
-import { getCustomer, requiresSca } from '../customers/state.js';
+import { getCustomer, trustApplies } from '../customers/state.js';
 import { badRequest, conflict, invalidInput } from '../http/errors.js';
 import { passkeyAssertionOptions, verifyPasskeyAssertion } from '../strong-customer-authentication/state.js';
 import { getExternalAccount, trustStates } from './state.js';
@@ -36,7 +36,7 @@ export async function beneficiaryTrustRoutes(app: FastifyInstance) {
     const { externalAccountId } = parse(Params, params);
     const a = getExternalAccount(ctx, externalAccountId, 'customers');
     const customer = getCustomer(ctx, a.customerId!);
-    if (!requiresSca(customer) && !ctx.faults.has('trust-outside-sca-allowed')) {
+    if (!trustApplies(ctx, customer) && !ctx.faults.has('trust-outside-sca-allowed')) {
       throw conflict('CONFLICT', `Beneficiary trust needs Strong Customer Authentication, which the payment provider of customer ${customer.id} does not require`);
     }
     const states = trustStates(ctx);

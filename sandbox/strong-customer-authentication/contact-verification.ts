@@ -25,14 +25,14 @@ export function contactVerificationRoutes(app: FastifyInstance): void {
   for (const channel of ['email', 'phone'] as const) {
     app.post(`/customers/:customerId/verify-${channel}`, async (req, reply) => {
       const c = getCustomer(ctx, (req.params as { customerId: string }).customerId);
-      mandated(c, requiresContactVerification(c), 'Contact verification');
+      mandated(c, requiresContactVerification(ctx, c), 'Contact verification');
       notYetVerified(c, channel);
       c.contactVerification = { ...c.contactVerification, [channel]: 'PENDING' };
       return reply.status(204).send();
     });
     app.post(`/customers/:customerId/verify-${channel}/confirm`, async (req) => {
       const c = getCustomer(ctx, (req.params as { customerId: string }).customerId);
-      mandated(c, requiresContactVerification(c), 'Contact verification');
+      mandated(c, requiresContactVerification(ctx, c), 'Contact verification');
       notYetVerified(c, channel);
       const { code } = parse(z.object({ code: z.string().min(1) }), req.body);
       if (code !== SANDBOX_CODE && !ctx.faults.has('contact-confirm-wrong-code-accepted')) {

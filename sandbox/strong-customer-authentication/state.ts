@@ -92,7 +92,7 @@ export function scaCustomer(ctx: SandboxContext, req: FastifyRequest): CustomerR
   // The fault answers an unknown customer as one outside SCA regions (409), not 404.
   if (ctx.faults.has('sca-unknown-customer-conflict') && !customers(ctx).has(customerId)) throw conflict('CONFLICT', `Strong Customer Authentication is not required for customer ${customerId}`);
   const c = getCustomer(ctx, customerId);
-  assertMandated(ctx, c, requiresSca(c), 'Strong Customer Authentication');
+  assertMandated(ctx, c, requiresSca(ctx, c), 'Strong Customer Authentication');
   return c;
 }
 
@@ -103,7 +103,7 @@ export function scaCustomer(ctx: SandboxContext, req: FastifyRequest): CustomerR
  * the session answers 409 SCA_SESSION_REQUIRED.
  */
 export function assertScaSession(ctx: SandboxContext, customer: CustomerRecord, opts: { sessionFirst?: boolean } = {}): void {
-  if (!requiresSca(customer)) return;
+  if (!requiresSca(ctx, customer)) return;
   const st = scaState(ctx, customer.id);
   const noSession = (!st.sessionExpiresAt || st.sessionExpiresAt <= ctx.clock.now()) && !ctx.faults.has('sca-session-not-required');
   const sessionRequired = () => conflict('SCA_SESSION_REQUIRED', `Customer ${customer.id} has no SCA session; authenticate and retry`);
