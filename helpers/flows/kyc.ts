@@ -1,7 +1,7 @@
 // Flows of identity verification: documents, beneficial owners, verifications (supplement sections
 // 5 and 14). Each step asserts what the documents say of it.
 import { expect } from 'vitest';
-import { expectStatus } from '../expect.js';
+import { expectStatus, noteInterface } from '../expect.js';
 import { api } from '../harness.js';
 import { Customer } from '../schemas/index.js';
 import { IndividualCustomer } from '../schemas/customers.js';
@@ -33,6 +33,11 @@ export async function verify(customerId: string): Promise<Verification> {
   // Description: Verification.errors, "Empty when verificationStatus is APPROVED or IN_PROGRESS".
   if (v.verificationStatus === 'APPROVED' || v.verificationStatus === 'IN_PROGRESS') expect(v.errors, `Description, Verification.errors: empty when verificationStatus is ${v.verificationStatus}`).toEqual([]);
   return v;
+}
+
+/** A POST /verifications that answered a new verification while one was open: allowed (how many a customer may have open is not stated), noted. */
+export function noteNewVerification(answered: string, open: string): void {
+  noteInterface('verifications:new-each-post', ['Supplement 5: POST /verifications {customerId*} -> 200 Verification; how many verifications a customer may have open, and whether a POST answers the open one, are not stated'], `POST /verifications answered ${answered} while ${open} was open`);
 }
 
 /** Gives a customer created without identity data every field identity verification needs (fullName as given). */

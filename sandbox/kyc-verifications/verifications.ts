@@ -45,7 +45,17 @@ export async function verificationRoutes(app: FastifyInstance) {
     const s = state(ctx);
     const now = isoNow(ctx.clock);
     // A new verification starts without a status; its first status is announced like any other.
-    const v = openVerification(ctx, customerId) ?? newVerification(customerId);
+    const open = openVerification(ctx, customerId);
+    // The alternate starts a new verification at every POST: the open one stays as it was, no longer
+    // followed, and its review findings pass to the new one.
+    const v = open && !ctx.choices.alternate('verification-new-each-post') ? open : newVerification(customerId);
+    if (open && v !== open) {
+      const carried = s.findings.get(open.id);
+      if (carried) s.findings.set(v.id, carried);
+      s.findings.delete(open.id);
+      if (s.resubmitted.has(open.id)) s.resubmitted.add(v.id);
+      if (open.verificationStatus === 'RESOLVE_ERRORS' && carried) v.errors = [...open.errors];
+    }
     const found = gaps(ctx, customer);
     const magic = String(customer.customerType === 'INDIVIDUAL' ? customer.fields.fullName ?? '' : (customer.fields.businessInfo as { registrationNumber?: string })?.registrationNumber ?? '');
     if (found.length) {

@@ -10,7 +10,7 @@ import { individual } from '../../fixtures/customers.js';
 import { expectEvents } from '../../helpers/events.js';
 import { expectStatus, expectTransition, noteInterface } from '../../helpers/expect.js';
 import { createCustomer } from '../../helpers/flows/customers.js';
-import { documentForm, getCustomerRecord, uploadDocument, verify } from '../../helpers/flows/kyc.js';
+import { documentForm, getCustomerRecord, noteNewVerification, uploadDocument, verify } from '../../helpers/flows/kyc.js';
 import { api, capabilities, listener } from '../../helpers/harness.js';
 import { basisSupplement, judgedPartly, requireCapability, scenario } from '../../helpers/scenario.js';
 import { Document, Verification } from '../../helpers/schemas/kyc.js';
@@ -74,13 +74,15 @@ describe('A verification whose identity document is poor', () => {
 
     // While the problem remains, POST /verifications answers it again (one entry per problem still there).
     const unchanged = await verify(customer.id);
-    expect({ id: unchanged.id, status: unchanged.verificationStatus, poor: poorDocument(unchanged) }, 'Interface: RESOLVE_ERRORS with one entry per problem; the poor document was not replaced').toEqual({ id: submitted.id, status: 'RESOLVE_ERRORS', poor: true });
+    expect({ status: unchanged.verificationStatus, poor: poorDocument(unchanged) }, 'Interface: RESOLVE_ERRORS with one entry per problem; the poor document was not replaced').toEqual({ status: 'RESOLVE_ERRORS', poor: true });
+    // Whether the POST answers the open verification or a new one is not stated.
+    if (unchanged.id !== submitted.id) noteNewVerification(unchanged.id, submitted.id);
 
     const replaced = await api.put('/documents/{documentId}', { params: { documentId: passport.id }, form: documentForm({ documentType: 'PASSPORT', country: 'US' }, 'passport-rescan.png') });
     expectStatus(replaced, 200, Document, 'Supplement 14: PUT /documents/{id} re-uploads the document');
     const since2 = await listener.mark();
     const again = await verify(customer.id);
-    expect(again.id, 'the open verification is the one submitted again').toBe(submitted.id);
+    if (again.id !== unchanged.id) noteNewVerification(again.id, unchanged.id);
     expectTransition('verification', unchanged.verificationStatus, again.verificationStatus, 'RESOLVE_ERRORS', 'IN_PROGRESS');
     const [, done] = await expectEvents(again.id, [status('IN_PROGRESS'), status('APPROVED')], { since: since2 });
     expectTransition('verification', 'IN_PROGRESS', done.data.verificationStatus, 'IN_PROGRESS', 'APPROVED');
