@@ -5,10 +5,12 @@ import { invalidInput } from '../http/errors.js';
 import { operationTools } from './caller.js';
 
 export async function agentAccountRoutes(app: FastifyInstance) {
-  const { platform, caller, need, mine, hidden, ownExternal, agentListQuery } = operationTools(app);
+  const { ctx, platform, caller, need, mine, hidden, ownExternal, agentListQuery } = operationTools(app);
 
   app.get('/agents/me/internal-accounts', async (req) => {
     const agent = caller(req);
+    // The alternate reads balances as transaction data: VIEW_TRANSACTIONS (supplement 23 states no permission here).
+    if (ctx.choices.alternate('agent-reads-need-permissions')) need(agent, 'VIEW_TRANSACTIONS');
     return platform('GET', '/customers/internal-accounts', undefined, agentListQuery(agent, req.query));
   });
 

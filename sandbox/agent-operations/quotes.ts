@@ -53,6 +53,8 @@ export async function agentQuoteRoutes(app: FastifyInstance) {
   };
   app.get('/agents/me/quotes/:quoteId', async (req) => {
     const agent = caller(req);
+    // The alternate: reading a quote needs CREATE_QUOTES (supplement 23 states no permission here).
+    if (ctx.choices.alternate('agent-reads-need-permissions')) need(agent, 'CREATE_QUOTES');
     const { quoteId } = req.params as { quoteId: string };
     ownQuote(agent, quoteId);
     return platform('GET', `/quotes/${encodeURIComponent(quoteId)}`);
