@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { parse } from '../context.js';
 import { notFound } from '../http/errors.js';
 import { assertCanMoveMoney, internalAccounts } from '../internal-accounts/state.js';
-import { digits, id, stablecoinTools } from './state.js';
+import { digits, id, stablecoinTools, boundIdentifiers } from './state.js';
 
 const BurnSource = z.discriminatedUnion('type', [
   z.object({ type: z.literal('EXTERNAL_ACCOUNT'), externalAccountId: id.optional() }),
@@ -41,6 +41,7 @@ export async function stablecoinBurnRoutes(app: FastifyInstance) {
       const offered = ctx.choices.alternate('stablecoin-burn-internal-source');
       const shape = ctx.faults.has('stablecoin-burn-internal-source-accepted') || offered ? BurnFromInternal : Burn;
       const body = parse(ctx.faults.has('stablecoin-burn-rail-any') ? shape.extend({ destination: Burn.shape.destination.extend({ rail: z.string() }) }) : shape, req.body);
+      boundIdentifiers(ctx, body);
       reachable(usable(getLink(coin.stablecoinProviderAccountId)));
       const cents = centsOf(coin, body.amount);
       externalFor(body.destination.externalAccountId, 'destination.externalAccountId', 'bank');

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { parse } from '../context.js';
 import { badRequest, conflict, notFound } from '../http/errors.js';
 import { cursorPage, PageQuery } from '../store/cursor-page.js';
-import { compound, id, stablecoinTools, TOKEN_DECIMALS, type ProviderAccount, type Stablecoin } from './state.js';
+import { compound, id, stablecoinTools, TOKEN_DECIMALS, type ProviderAccount, type Stablecoin, boundIdentifiers } from './state.js';
 
 const RegisterToken = z.object({
   providerTokenIdentifier: id,
@@ -38,6 +38,7 @@ export async function stablecoinRegistrationRoutes(app: FastifyInstance) {
   app.post('/stablecoins', async (req, reply) =>
     idempotent(req, reply, () => {
       const body = parse(ctx.faults.has('stablecoin-network-any') ? RegisterToken.extend({ network: z.string() }) as unknown as typeof RegisterToken : RegisterToken, req.body);
+      boundIdentifiers(ctx, body);
       const link = resolveLink(body.stablecoinProviderAccountId);
       const taken = st.coinByToken.get(compound(link.id, body.providerTokenIdentifier));
       if (taken) throw conflict('CONFLICT', `Token ${body.providerTokenIdentifier} is already registered as ${taken.id}`);

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { parse } from '../context.js';
 import { conflict } from '../http/errors.js';
 import { cursorPage, PageQuery } from '../store/cursor-page.js';
-import { compound, id, STABLECOIN_PROVIDER, stablecoinTools, type ProviderAccount } from './state.js';
+import { compound, id, STABLECOIN_PROVIDER, stablecoinTools, type ProviderAccount, boundIdentifiers } from './state.js';
 
 const CreateLink = z.object({
   provider: z.literal(STABLECOIN_PROVIDER, { message: `the provider this sandbox links: ${STABLECOIN_PROVIDER}` }),
@@ -33,6 +33,7 @@ export async function stablecoinLinkRoutes(app: FastifyInstance) {
   app.post('/stablecoin-provider-accounts', async (req, reply) =>
     idempotent(req, reply, () => {
       const body = parse(ctx.faults.has('stablecoin-link-provider-any') ? CreateLink.extend({ provider: z.string() }) : CreateLink, req.body);
+      boundIdentifiers(ctx, body);
       // The alternate's provider names the account by the client id itself when none is sent.
       const derived = ctx.choices.alternate('stablecoin-link-account-is-client-id') ? body.apiClientId : `pa_${createHash('sha256').update(body.apiClientId).digest('hex').slice(0, 16)}`;
       const providerAccountId = body.providerAccountId ?? derived;

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { parse } from '../context.js';
 import { invalidInput, notFound } from '../http/errors.js';
 import { adjustBalance, assertCanMoveMoney, internalAccounts } from '../internal-accounts/state.js';
-import { digits, id, stablecoinTools, type Operation } from './state.js';
+import { digits, id, stablecoinTools, type Operation, boundIdentifiers } from './state.js';
 
 const MintFunding = z.discriminatedUnion('type', [
   z.object({ type: z.literal('WIRE') }),
@@ -33,6 +33,7 @@ export async function stablecoinMintRoutes(app: FastifyInstance) {
       const sent = req.body as { fundingSource?: Record<string, unknown> } | null;
       if (ctx.faults.has('stablecoin-funding-type-optional') && sent?.fundingSource && typeof sent.fundingSource === 'object' && sent.fundingSource.type === undefined) sent.fundingSource.type = 'WIRE';
       const body = parse(ctx.faults.has('stablecoin-description-unbounded') ? Mint.extend({ description: z.string().optional() }) : Mint, req.body);
+      boundIdentifiers(ctx, body);
       reachable(usable(getLink(coin.stablecoinProviderAccountId)));
       const cents = centsOf(coin, body.amount);
       const dest = body.destination.accountId;

@@ -114,7 +114,27 @@ export const state = (ctx: SandboxContext) =>
 export const compound = (...parts: string[]) => JSON.stringify(parts);
 
 export const digits = z.string().regex(/^\d+$/, 'a string of digits (the amount in the token\'s smallest unit)');
-export const id = z.string().min(1).max(255);
+/** An identifier in a stablecoin body: at least one character; boundIdentifiers holds it to the sandbox's bound. */
+export const id = z.string().min(1).max(1024);
+/**
+ * The bound of the identifiers in stablecoin bodies (apiClientId, the token identifiers, account ids):
+ * 255 characters, a bound the documents do not state; the alternate `stablecoin-identifiers-1024` takes
+ * up to 1024. Refused past it: 400 INVALID_INPUT naming each.
+ */
+export function boundIdentifiers(ctx: SandboxContext, body: unknown): void {
+  const bound = ctx.choices.alternate('stablecoin-identifiers-1024') ? 1024 : 255;
+  const errors: { field: string; message: string }[] = [];
+  const walk = (v: unknown, path: string, key: string) => {
+    if (typeof v === 'string') {
+      if (IDENTIFIER_KEYS.has(key) && v.length > bound) errors.push({ field: path, message: `at most ${bound} characters` });
+    } else if (v && typeof v === 'object' && !Array.isArray(v)) {
+      for (const [k, x] of Object.entries(v)) walk(x, path ? `${path}.${k}` : k, k);
+    }
+  };
+  walk(body, '', '');
+  if (errors.length) throw invalidInput(errors);
+}
+const IDENTIFIER_KEYS = new Set(['apiClientId', 'apiClientSecret', 'providerAccountId', 'providerTokenIdentifier', 'networkTokenIdentifier', 'stablecoinProviderAccountId', 'externalAccountId', 'accountId', 'sourceTokenIdentifier', 'cryptoNetwork']);
 
 /** The same JSON with object keys in order: the payload a replay is compared on. */
 function canonical(value: unknown): string {
