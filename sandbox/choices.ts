@@ -14,6 +14,7 @@ export const ALTERNATES = {
   'verification-new-each-post': 'Every POST /verifications starts a new verification; an open one before it stays as it was, no longer followed.',
   'agent-reads-need-permissions': "An agent's GET /agents/me/internal-accounts needs VIEW_TRANSACTIONS and GET /agents/me/quotes/{quoteId} CREATE_QUOTES.",
   'stablecoin-identifiers-1024': 'Identifiers in stablecoin bodies take up to 1024 characters (255 otherwise).',
+  'owner-identifier-masked': "A beneficial owner's personalInfo.identifier is answered masked but for its last four characters.",
   'sca-regions-eea': 'Contact verification and SCA (and the mandatory contact fields) also apply to customers of the EEA beyond the EU (IS, LI, NO).',
   'trust-regions-eea': 'Beneficiary trust also applies to customers of the EEA beyond the EU (IS, LI, NO).',
   'field-errors-submit-only': 'A refused body outside POST /customers and PATCH /customers/{id} answers 400 INVALID_INPUT without FieldErrors.',

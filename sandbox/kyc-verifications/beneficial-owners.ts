@@ -67,13 +67,13 @@ export async function beneficialOwnerRoutes(app: FastifyInstance) {
     state(ctx).ownerOrder.push(owner);
     push(state(ctx).ownersByCustomer, owner.customerId, owner);
     reevaluate(ctx, owner.customerId);
-    return reply.status(201).send(presentOwner(owner));
+    return reply.status(201).send(presentOwner(owner, ctx));
   });
 
   app.get('/beneficial-owners', async (req) => {
     const q = parse(PageQuery.extend({ customerId: z.string().min(1) }), req.query);
     const list = ctx.faults.has('owner-list-ignores-customer') ? state(ctx).ownerOrder : customerOwners(ctx, q.customerId);
-    const page = scanPage(list, () => true, q, presentOwner);
+    const page = scanPage(list, () => true, q, (o) => presentOwner(o, ctx));
     // This sandbox's fault: the next page starts one item early, so the last item comes again.
     if (page.nextCursor && ctx.faults.has('owners-cursor-repeats')) page.nextCursor = String(Math.max(0, Number(page.nextCursor) - 1));
     // The alternate answers the optional totalCount: every owner of the customer, all pages.
@@ -85,7 +85,7 @@ export async function beneficialOwnerRoutes(app: FastifyInstance) {
     if (!o) throw notFound('REFERENCE_NOT_FOUND', `Beneficial owner ${ownerId} not found`);
     return o;
   };
-  app.get('/beneficial-owners/:beneficialOwnerId', async (req) => presentOwner(getOwner((req.params as { beneficialOwnerId: string }).beneficialOwnerId)));
+  app.get('/beneficial-owners/:beneficialOwnerId', async (req) => presentOwner(getOwner((req.params as { beneficialOwnerId: string }).beneficialOwnerId), ctx));
 
   app.patch('/beneficial-owners/:beneficialOwnerId', async (req) => {
     const o = getOwner((req.params as { beneficialOwnerId: string }).beneficialOwnerId);
@@ -99,6 +99,6 @@ export async function beneficialOwnerRoutes(app: FastifyInstance) {
       o.personalInfo = ctx.faults.has('owner-patch-replaces-personal-info') ? { ...body.personalInfo } : { ...o.personalInfo, ...body.personalInfo };
     }
     o.updatedAt = isoNow(ctx.clock);
-    return presentOwner(o);
+    return presentOwner(o, ctx);
   });
 }

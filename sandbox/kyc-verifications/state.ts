@@ -97,9 +97,19 @@ export const PageQuery = z.object({
   cursor: z.string().regex(/^\d+$/, 'a cursor returned as nextCursor').optional(),
 });
 
-/** openapi.yaml, BeneficialOwner: personalInfo with its required identifier, as the platform sent it. */
-export function presentOwner(o: OwnerRecord) {
-  return { ...o, personalInfo: { ...o.personalInfo } };
+/**
+ * openapi.yaml, BeneficialOwner: personalInfo with its required identifier, as the platform sent it;
+ * the alternate `owner-identifier-masked` answers it masked but for its last four characters
+ * (`123-45-6789` as `***-**-6789`).
+ */
+export function presentOwner(o: OwnerRecord, ctx?: SandboxContext) {
+  const info = { ...o.personalInfo };
+  if (ctx?.choices.alternate('owner-identifier-masked') && typeof info.identifier === 'string') info.identifier = maskIdentifier(info.identifier);
+  return { ...o, personalInfo: info };
+}
+function maskIdentifier(identifier: string): string {
+  let keep = 4;
+  return [...identifier].reverse().map((ch) => (!/[A-Za-z0-9]/.test(ch) ? ch : keep-- > 0 ? ch : '*')).reverse().join('');
 }
 export function presentDocument(d: DocumentRecord) {
   const { submitted: _s, deleted: _d, size: _z, ...rest } = d;

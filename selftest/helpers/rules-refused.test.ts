@@ -14,7 +14,7 @@ vi.mock('../../helpers/allure.js', () => ({ allureTag: () => undefined, allureLa
 vi.mock('../../helpers/harness.js', () => ({ exchangesGrouped: <T>(_title: string, fn: () => Promise<T>) => fn() }));
 vi.mock('vitest', async (original) => ({ ...(await original<typeof import('vitest')>()), inject: () => ({ seed: 20261128, ruleRuns: 1 }) }));
 
-const { checkRulesRefused, checkValidAccepted, readsBackAs, RULES_PER_READING } = await import('../../helpers/field-rules/check.js');
+const { checkRulesRefused, checkValidAccepted, isMaskedForm, readsBackAs, RULES_PER_READING } = await import('../../helpers/field-rules/check.js');
 
 /** An operation with `n` required text fields: each field's absence is one rule, its type another. */
 function spec(n: number): RequestSpec {
@@ -179,6 +179,12 @@ describe('a value read back (checkValidAccepted)', () => {
     expect(readsBackAs({ fundingSources: ['a', 'b'] }, { fundingSources: ['b', 'a'] }), "fundingSources are in priority order (supplement 9)").toBe(false);
     expect(readsBackAs({ permissions: ['a', 'b'] }, { permissions: ['b', 'a'] })).toBe(true);
     expect(readsBackAs('USD', 'usd')).toBe(false);
+    expect(isMaskedForm('123-45-6789', '***-**-6789'), 'masked but for the last four').toBe(true);
+    expect(isMaskedForm('123-45-6789', 'XXXXX6789')).toBe(true);
+    expect(isMaskedForm('123-45-6789', '***-**-6780'), 'another last four').toBe(false);
+    expect(isMaskedForm('123-45-6789', '1**-**-6789'), 'a digit shown before the last four').toBe(false);
+    expect(isMaskedForm('123-45-6789', '123-45-6789'), 'the value itself is no masked form').toBe(false);
+    expect(isMaskedForm('123-45-6789', '6789'), 'the last four alone').toBe(false);
   });
 
   it('is the documented default, or nothing, for a field a create left out; an update that leaves it out is not judged so', async () => {

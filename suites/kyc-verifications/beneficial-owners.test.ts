@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { beneficialOwner, business } from '../../fixtures/customers.js';
 import { expectError, expectStatus } from '../../helpers/expect.js';
+import { isMaskedForm } from '../../helpers/field-rules/check.js';
 import { createCustomer } from '../../helpers/flows/customers.js';
 import { addOwner } from '../../helpers/flows/kyc.js';
 import { walkPages } from '../../helpers/flows/pages.js';
@@ -78,13 +79,17 @@ describe('PATCH /beneficial-owners/{beneficialOwnerId}', () => {
 
     const renamed = expectStatus(await patch(owner.id, { personalInfo: { firstName: 'Renamed' } }), 200, BeneficialOwner);
     expect(renamed.personalInfo.firstName).toBe('Renamed');
-    const { firstName: _f, ...untouched } = body.personalInfo;
+    const { firstName: _f, identifier, ...untouched } = body.personalInfo;
     // Description: BeneficialOwnerPersonalInfoUpdate: "Partial update for beneficial owner personal information. Only provided fields are updated."
-    expect(renamed.personalInfo, 'Description: BeneficialOwnerPersonalInfoUpdate "Only provided fields are updated": personalInfo fields not sent are unchanged').toMatchObject(untouched);
+    const unchanged = 'Description: BeneficialOwnerPersonalInfoUpdate "Only provided fields are updated": personalInfo fields not sent are unchanged';
+    expect(renamed.personalInfo, unchanged).toMatchObject(untouched);
+    // The identifier as the owner's create answered it (as sent, or masked but for its last four: not stated).
+    expect(renamed.personalInfo.identifier, `${unchanged} (identifier)`).toBe(owner.personalInfo.identifier);
+    expect(owner.personalInfo.identifier === identifier || isMaskedForm(identifier, owner.personalInfo.identifier), `the identifier sent (${identifier}) reads back as sent or masked but for its last four: ${owner.personalInfo.identifier}`).toBe(true);
     expect(renamed.ownershipPercentage, 'the earlier change stays').toBe(35);
 
     const read = expectStatus(await get(owner.id), 200, BeneficialOwner);
-    expect(read).toMatchObject({ ownershipPercentage: 35, roles: owner.roles, personalInfo: { ...untouched, firstName: 'Renamed' } });
+    expect(read).toMatchObject({ ownershipPercentage: 35, roles: owner.roles, personalInfo: { ...untouched, identifier: owner.personalInfo.identifier, firstName: 'Renamed' } });
   });
 
   it('answers 400 to an invalid change and 404 to an unknown owner, changing nothing', async () => {

@@ -92,8 +92,9 @@ describe('POST /beneficial-owners', () => {
       complete: (b) => ({ ...b, customerId: customer.id }),
       send,
       created: { status: 201, schema: BeneficialOwner },
-      // Description: BeneficialOwnerPersonalInfo requires identifier: an owner's reads back as sent.
+      // Description: BeneficialOwnerPersonalInfo requires identifier: an owner's reads back as sent, or masked but for its last four (not stated, noted).
       readBack: (o) => getOwner(o.id),
+      masked: (path) => path === 'personalInfo.identifier',
     });
   });
 });
@@ -126,6 +127,7 @@ describe('PATCH /beneficial-owners/{beneficialOwnerId}', () => {
       send: patch(o.id),
       created: { status: 200, schema: BeneficialOwner },
       readBack: (x) => getOwner(x.id),
+      masked: (path) => path === 'personalInfo.identifier',
     });
   });
 });
