@@ -15,6 +15,8 @@ export const ALTERNATES = {
   'agent-reads-need-permissions': "An agent's GET /agents/me/internal-accounts needs VIEW_TRANSACTIONS and GET /agents/me/quotes/{quoteId} CREATE_QUOTES.",
   'stablecoin-identifiers-1024': 'Identifiers in stablecoin bodies take up to 1024 characters (255 otherwise).',
   'owner-identifier-masked': "A beneficial owner's personalInfo.identifier is answered masked but for its last four characters.",
+  'deleted-customer-transactions-unlisted': "GET /transactions?customerId= of a deleted customer answers an empty page; its transactions stay readable by id and in the unfiltered list.",
+  'customer-type-change-ignored': "A PATCH naming the other customerType is read as one of the customer's own type; the type does not change.",
   'sca-regions-eea': 'Contact verification and SCA (and the mandatory contact fields) also apply to customers of the EEA beyond the EU (IS, LI, NO).',
   'trust-regions-eea': 'Beneficiary trust also applies to customers of the EEA beyond the EU (IS, LI, NO).',
   'field-errors-submit-only': 'A refused body outside POST /customers and PATCH /customers/{id} answers 400 INVALID_INPUT without FieldErrors.',

@@ -56,7 +56,11 @@ export async function customerItemRoutes(app: FastifyInstance) {
       for (const [k, v] of Object.entries(req.body as Record<string, unknown>)) if (typeof v === 'string' && k !== 'customerType') customer.fields[k] = v;
     }
     // The schema's customerType is the customer's own: another type is refused there, naming customerType.
-    const body = parse(schema, req.body) as Record<string, unknown> & { endUserTermsConsent?: { termsVersion: string } };
+    // The alternate reads a PATCH naming the other type as one of the customer's own type (the type stays).
+    const raw2 = req.body as Record<string, unknown> | undefined;
+    const otherType = raw2 && typeof raw2 === 'object' && (raw2.customerType === 'INDIVIDUAL' || raw2.customerType === 'BUSINESS') && raw2.customerType !== customer.customerType;
+    const sent = otherType && ctx.choices.alternate('customer-type-change-ignored') ? { ...raw2, customerType: customer.customerType } : req.body;
+    const body = parse(schema, sent) as Record<string, unknown> & { endUserTermsConsent?: { termsVersion: string } };
     const crossField = crossFieldErrors(ctx, body, customer.fields);
     if (crossField.length) throw invalidInput(crossField);
     checkTerms(body.endUserTermsConsent);

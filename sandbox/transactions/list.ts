@@ -59,6 +59,8 @@ export function listTransactionsRoute(app: FastifyInstance): void {
   app.get('/transactions', async (req) => {
     const q = parse(f.has('transactions-status-any-value') ? AnyStatusPageQuery : TransactionPageQuery, req.query);
     const ignore = f.has('transactions-filters-ignored');
+    // The alternate lists nothing under a deleted customer's id (its transactions stay readable by id and in the unfiltered list).
+    if (q.customerId && customers(ctx).get(q.customerId)?.isDeleted && ctx.choices.alternate('deleted-customer-transactions-unlisted')) return { data: [], hasMore: false };
     const ignoreIds = f.has('transactions-identifier-filters-ignored');
     // The faults: accountIdentifier is not read at all, or matches the sender only.
     const account = f.has('transactions-account-identifier-ignored') ? undefined : q.accountIdentifier;
