@@ -1,49 +1,24 @@
 // The customers area's store (interface: Customer; supplement sections 4, 5 and 15): the customer
-// records and their presenter, the lookups and rules other areas share (getCustomer, requiresSca,
+// records and their presenter, the lookups and rules other areas share (getCustomer, requiresSca in regions.ts,
 // setKycStatus...), the create rules of POST /customers and the bulk upload, and the indexes: the
 // active platformCustomerId and umaAddress of each customer (409 CONFLICT / UMA_ADDRESS_EXISTS), and
 // the lists GET /customers narrows by, so a lookup or a page costs what it returns, not what is stored.
+import { contactVerificationRegion } from './regions.js';
 import { randomUUID } from 'node:crypto';
 import { isoNow } from '../clock.js';
 import { areaState, type SandboxContext } from '../context.js';
 import { badRequest, conflict, notFound, type FieldError } from '../http/errors.js';
 import { provisionInternalAccount } from '../internal-accounts/state.js';
 import { ChangeLog, PositionIndex, watchField } from '../store/position-index.js';
-import { identifierProblem, type CreateCustomerBody } from './schemas.js';
+import type { CreateCustomerBody } from './schemas.js';
 
 export { Identification, type CreateCustomerBody } from './schemas.js';
 
 /** This sandbox's trigger: the accounts of a customer whose platformCustomerId ends so stay PENDING until a trigger. */
 export const PROVISIONING_HOLD_SUFFIX = 'HOLD';
 export const TERMS = { version: 'V1', url: 'https://sandbox.svc.example/terms/v1' };
-const EU = new Set(['AT', 'BE', 'BG', 'HR', 'CY', 'CZ', 'DK', 'EE', 'FI', 'FR', 'DE', 'GR', 'HU', 'IE', 'IT', 'LV', 'LT', 'LU', 'MT', 'NL', 'PL', 'PT', 'RO', 'SK', 'SI', 'ES', 'SE']);
 
-/**
- * Rules across fields: an SSN identifier is `###-##-####` (idType SSN, sent or on file; supplement
- * section 4, openapi.yaml IndividualCustomerFields.identifier); an individual's EDD category OTHER needs
- * its description, sent or on file (openapi.yaml CustomerEdd: sourceOfFundsOtherDescription "Required
- * when `sourceOfFundsCategories` includes `OTHER`", and so sourceOfWealthOtherDescription and
- * purposeOfAccountOtherDescription).
- */
-export function crossFieldErrors(ctx: SandboxContext, body: Record<string, unknown>, onFile: Record<string, unknown> = {}, prefix = ''): FieldError[] {
-  const errors: FieldError[] = [];
-  const idType = body.idType ?? onFile.idType;
-  // The alternate holds an ITIN identifier to the IRS's form, 9##-##-####, as an SSN is held to ###-##-####.
-  const badIdentifier = identifierProblem(idType, body.identifier, ctx.choices.alternate('itin-format'));
-  if (badIdentifier && !ctx.faults.has('ssn-identifier-format-unchecked')) errors.push({ field: `${prefix}identifier`, ...badIdentifier });
-  const needsDescription = (category: string, description: string, fault: 'funds-other-description-optional' | 'edd-other-description-optional') => {
-    const value = body[category] ?? onFile[category];
-    const other = Array.isArray(value) ? value.includes('OTHER') : value === 'OTHER';
-    const given = body[description] ?? onFile[description];
-    if (other && (given === undefined || given === '') && !ctx.faults.has(fault)) {
-      errors.push({ field: `${prefix}${description}`, message: `${category} OTHER needs ${description}` });
-    }
-  };
-  needsDescription('sourceOfFundsCategories', 'sourceOfFundsOtherDescription', 'funds-other-description-optional');
-  needsDescription('sourceOfWealthCategories', 'sourceOfWealthOtherDescription', 'edd-other-description-optional');
-  needsDescription('purposeOfAccount', 'purposeOfAccountOtherDescription', 'edd-other-description-optional');
-  return errors;
-}
+export { crossFieldErrors } from './cross-field.js';
 
 export type KycStatus = 'UNVERIFIED' | 'PENDING' | 'APPROVED' | 'REJECTED' | 'HOLD';
 
@@ -73,7 +48,7 @@ export const customerChanged = (ctx: SandboxContext, c: CustomerRecord) => chang
  * verification applies (EU)").
  */
 function missingMandatoryInfo(ctx: SandboxContext, fields: Record<string, unknown>): void {
-  if (!(EU.has(String(fields.region ?? '')) || (EEA_BEYOND_EU.has(String(fields.region ?? '')) && ctx.choices.alternate('sca-regions-eea'))) || ctx.faults.has('mandatory-user-info-not-required')) return;
+  if (!contactVerificationRegion(ctx, fields.region) || ctx.faults.has('mandatory-user-info-not-required')) return;
   const missing = (['email', 'phoneNumber'] as const).filter((f) => fields[f] === undefined);
   if (missing.length) {
     throw badRequest('MISSING_MANDATORY_USER_INFO', `Customers of region ${String(fields.region)} need ${missing.join(' and ')} for contact verification`, {
@@ -106,24 +81,10 @@ export function getCustomer(ctx: SandboxContext, id: string): CustomerRecord {
   return c;
 }
 
-/**
- * Whether the customer's provider requires contact verification and SCA: a customer whose region is an
- * EU member state; the alternate `sca-regions-eea` adds the rest of the EEA (IS, LI, NO). Supplement 10:
- * which providers require them is not stated.
- */
-export const requiresContactVerification = (ctx: SandboxContext, c: CustomerRecord) => {
-  const region = String(c.fields.region ?? '');
-  return EU.has(region) || (EEA_BEYOND_EU.has(region) && ctx.choices.alternate('sca-regions-eea'));
-};
-export const requiresSca = requiresContactVerification;
-/** Whether beneficiary trust applies (supplement 12: "409 for a customer outside SCA regions", which are not stated): the EU; with the alternate `trust-regions-eea`, the EEA. */
-export const trustApplies = (ctx: SandboxContext, c: CustomerRecord) => {
-  const region = String(c.fields.region ?? '');
-  return EU.has(region) || (EEA_BEYOND_EU.has(region) && ctx.choices.alternate('trust-regions-eea'));
-};
-const EEA_BEYOND_EU = new Set(['IS', 'LI', 'NO']);
 
 const KYC_FIELDS = ['fullName', 'birthDate', 'nationality', 'idType', 'identifier', 'address'] as const;
+export { requiresContactVerification, requiresSca, trustApplies } from './regions.js';
+
 export const missingKycFields = (c: CustomerRecord) => KYC_FIELDS.filter((f) => c.fields[f] === undefined);
 
 /** Supplement section 5, magic on the last three characters of fullName (sandbox/README.md for the rest). */
