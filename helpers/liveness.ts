@@ -12,8 +12,18 @@ export function processStart(pid: number): string | undefined {
   }
 }
 
+/** The process's state, field 3 of /proc/<pid>/stat (R, S, D, Z for a zombie, ...); undefined elsewhere or when it is gone. */
+export function processState(pid: number): string | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
- * Whether `pid` runs (one of another user's counts). With `start` (its processStart when recorded),
+ * Whether `pid` runs (one of another user's counts; a zombie does not). With `start` (its processStart when recorded),
  * a pid since given to another process does not count, where the start can be read.
  */
 export function processAlive(pid: number, start?: string): boolean {
@@ -22,6 +32,9 @@ export function processAlive(pid: number, start?: string): boolean {
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'EPERM') return false;
   }
+  // A zombie (exited, not yet reaped by its parent) still answers signal 0: it runs no more.
+  const state = processState(pid);
+  if (state === 'Z' || state === 'X' || state === 'x') return false;
   if (start === undefined) return true;
   const now = processStart(pid);
   return now === undefined || now === start;

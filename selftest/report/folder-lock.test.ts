@@ -113,6 +113,24 @@ describe('reports folder lock', () => {
     expect(take(dir)).toEqual({ code: 0, out: 'taken' });
   });
 
+  // A zombie: a process that has exited and that its parent has not reaped (here a shell that execs a
+  // sleep, which never waits for the child the shell left behind). It still answers signal 0.
+  it.runIf(existsSync('/proc/self/stat'))('takes over a lock whose holder is a zombie', async () => {
+    const dir = folder();
+    const parent = spawn('sh', ['-c', 'sleep 0.2 & echo $!; exec sleep 30'], { stdio: ['ignore', 'pipe', 'ignore'] });
+    try {
+      const pid = Number(await new Promise<string>((done) => parent.stdout!.once('data', (b: Buffer) => done(b.toString().trim()))));
+      const stateOf = () => { try { const st = readFileSync(`/proc/${pid}/stat`, 'utf8'); return st.slice(st.lastIndexOf(')') + 2, st.lastIndexOf(')') + 3); } catch { return 'gone'; } };
+      await expect.poll(stateOf, { timeout: 5000 }).toBe('Z');
+      const start = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const procStart = start.slice(start.lastIndexOf(')') + 2).split(' ')[19];
+      writeFileSync(join(dir, LOCK_FILE), JSON.stringify({ pid, procStart, token: 'zombie', startedAt: '2026-01-01T00:00:00.000Z', command: 'a run that exited' }));
+      expect(take(dir)).toEqual({ code: 0, out: 'taken' });
+    } finally {
+      parent.kill('SIGKILL');
+    }
+  });
+
   it('lets exactly one of several runs take over a dead run\'s lock at once', async () => {
     const dir = folder();
     writeFileSync(join(dir, LOCK_FILE), JSON.stringify({ pid: 2 ** 22 + 1, token: 'dead', startedAt: '2026-01-01T00:00:00.000Z', command: 'a killed run' }));

@@ -36,7 +36,7 @@ describe('A customer not ready for ramp conversions', () => {
 
     // Control: the same conversion for an approved customer.
     const approved = await sender({ USD: 100_000, USDC: 0 });
-    expect((await getCustomerRecord(approved.customerId)).kycStatus, 'a complete individual with a plain name is APPROVED').toBe('APPROVED');
+    expect((await getCustomerRecord(approved.customerId)).kycStatus, 'declared with the sandbox triggers (SVC_SANDBOX_TRIGGERS): a complete individual without name magic ends APPROVED').toBe('APPROVED');
     await createQuote(quoteBody(approved.accounts.USD.id, approved.accounts.USDC.id, 10_000));
   });
 });
