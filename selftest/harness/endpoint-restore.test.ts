@@ -26,13 +26,18 @@ let env: Record<string, string>;
 let stateDir: string;
 let client: ApiClient;
 /** How long a complete run lasts after it prints its target line (the shorter of two, measured in beforeAll). */
-let runMs = 0;
+/** The scenarios a complete run ends after its target line: the scale of the kill points. */
+let runMarks = 0;
 
 interface Run {
   child: ChildProcess;
   output: () => string;
   /** Resolves once the run has pointed the target at its listener (its target line), with the time it did. */
   started: Promise<number>;
+  /** Scenarios the run has ended since its target line (the dot reporter's marks). */
+  marks: () => number;
+  /** Resolves once the run has ended `n` scenarios after its target line. */
+  progressed: (n: number) => Promise<void>;
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>;
 }
 
@@ -48,16 +53,28 @@ function startRun(): Run {
   let output = '';
   let markStarted: (at: number) => void;
   const started = new Promise<number>((r) => (markStarted = r));
+  const TARGET_LINE = /svc-conformance: target external/;
+  const marks = () => {
+    const at = output.search(TARGET_LINE);
+    return at < 0 ? 0 : (output.slice(at).match(/\u00b7|×|↓/g) ?? []).length;
+  };
+  const waiting: { n: number; done: () => void }[] = [];
   const take = (chunk: Buffer) => {
     output += chunk;
-    if (/svc-conformance: target external/.test(output)) markStarted(Date.now());
+    if (TARGET_LINE.test(output)) markStarted(Date.now());
+    const now = marks();
+    for (const w of waiting.filter((x) => now >= x.n)) {
+      waiting.splice(waiting.indexOf(w), 1);
+      w.done();
+    }
   };
+  const progressed = (n: number) => (marks() >= n ? Promise.resolve() : new Promise<void>((done) => waiting.push({ n, done })));
   child.stdout!.on('data', take);
   child.stderr!.on('data', take);
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>((r) =>
     child.on('close', (code, signal) => r({ code, signal, at: Date.now() })),
   );
-  return { child, output: () => output, started, exited };
+  return { child, output: () => output, started, marks, progressed, exited };
 }
 
 const running = (child: ChildProcess) => child.exitCode === null && child.signalCode === null;
@@ -113,18 +130,14 @@ beforeAll(async () => {
   client = new ApiClient({ baseUrl: sandbox.baseUrl, clientId: sandbox.clientId, clientSecret: sandbox.clientSecret });
   expect((await client.patch('/config', { body: { webhookEndpoint: ORIGINAL } })).status).toBe(200);
 
-  // Complete runs: the baseline of the kill points, and the endpoint given back by a run that ends.
-  // Two, the shorter one the baseline: on a clean checkout the first transforms the scenario modules
-  // into vitest's cache after its target line, and lasted a quarter longer than the runs it then timed
-  // (a "late" kill point then fell after the killed run had ended).
-  for (let i = 0; i < 2; i++) {
-    const baseline = startRun();
-    const [startedAt, exit] = await Promise.all([Promise.race([baseline.started, baseline.exited.then(() => 0)]), baseline.exited]);
-    expect(exit.code, baseline.output().slice(-3000)).toBe(0);
-    expect(startedAt, 'the run printed its target line').toBeGreaterThan(0);
-    expect(await endpoint(), 'after a run that ended').toBe(ORIGINAL);
-    runMs = i === 0 ? exit.at - startedAt : Math.min(runMs, exit.at - startedAt);
-  }
+  // A complete run: the scale of the kill points (its scenario count), and the endpoint given back by a run that ends.
+  const baseline = startRun();
+  const [startedAt, exit] = await Promise.all([Promise.race([baseline.started, baseline.exited.then(() => 0)]), baseline.exited]);
+  expect(exit.code, baseline.output().slice(-3000)).toBe(0);
+  expect(startedAt, 'the run printed its target line').toBeGreaterThan(0);
+  expect(await endpoint(), 'after a run that ended').toBe(ORIGINAL);
+  runMarks = baseline.marks();
+  expect(runMarks, `the dot reporter marked the scenarios ended:\n${baseline.output().slice(-2000)}`).toBeGreaterThan(10);
 }, 2 * RUN_TIMEOUT_MS);
 
 afterAll(async () => {
@@ -133,19 +146,20 @@ afterAll(async () => {
 });
 
 /**
- * A random point of a run while it runs: right after its target line, anywhere in the time a complete
- * run takes after it, or in its last part (the complete run's 60-85 %, where the run is still well
- * inside its scenarios or teardown however the machine's load varies).
+ * A random point of a run while it runs, counted in scenarios ended, not in time (a machine's load
+ * changes how long a run takes, not how many scenarios it has): right after its target line, after
+ * any number of the scenarios a complete run ends, or in its last part (60-85 % of them, the run still
+ * well inside its scenarios).
  */
-function killPoint(): { name: string; delayMs: number } {
+function killPoint(): { name: string; marks: number } {
   const pick = Math.random();
-  if (pick < 1 / 3) return { name: 'right after the target line', delayMs: 0 };
+  if (pick < 1 / 3) return { name: 'right after the target line', marks: 0 };
   if (pick < 2 / 3) {
-    const delayMs = Math.floor(Math.random() * runMs * 0.85);
-    return { name: `${delayMs} ms after the target line`, delayMs };
+    const marks = Math.floor(Math.random() * runMarks * 0.85);
+    return { name: `after ${marks} scenarios`, marks };
   }
-  const delayMs = Math.floor(runMs * (0.6 + Math.random() * 0.25));
-  return { name: `late: ${delayMs} ms after the target line (a complete run: ${runMs} ms)`, delayMs };
+  const marks = Math.floor(runMarks * (0.6 + Math.random() * 0.25));
+  return { name: `late: after ${marks} scenarios (a complete run: ${runMarks})`, marks };
 }
 
 /** Starts a run, and kills it by `signal` at a random point while it is running. */
@@ -158,7 +172,7 @@ async function runKilledBy(signal: NodeJS.Signals): Promise<{ run: Run; point: s
   expect(held, 'the run holds a lease on the target when it prints its target line').toHaveLength(1);
   const runPid = held[0]!.pid;
   const point = killPoint();
-  if (point.delayMs > 0) await new Promise((r) => setTimeout(r, point.delayMs));
+  await Promise.race([run.progressed(point.marks), run.exited]);
   const detail = `killed ${point.name}; output:\n${run.output().slice(-2000)}`;
   expect(running(run.child), `the run (entry point) was still running when ${signal} was sent, ${detail}`).toBe(true);
   expect(alive(runPid), `the run (vitest, pid ${runPid}) was still running when ${signal} was sent, ${detail}`).toBe(true);
