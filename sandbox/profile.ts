@@ -118,6 +118,7 @@ export function sandboxProfile(input: SandboxProfileInput): Record<string, unkno
       bitcoinWalletType: 'SPARK_WALLET',
       bitcoinAddressForms: ['p2pkh-uncompressed', 'p2pkh', 'p2sh-p2wpkh', 'p2wpkh', 'spark'],
       sca: { region: 'DE', code: '123456' },
+      outsideScaRegion: 'US',
     },
     triggers: {
       failures: FAILURE_TRIGGERS,

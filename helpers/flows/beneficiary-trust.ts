@@ -6,7 +6,7 @@ import { expectStatus } from '../expect.js';
 import { api, capabilities } from '../harness.js';
 import { ExternalAccount } from '../schemas/index.js';
 import { TrustConfirmation, TrustRequestResult } from '../schemas/external-accounts.js';
-export { scaRegionCustomer } from './strong-customer-authentication.js';
+export { outsideScaCustomer, scaRegionCustomer } from './strong-customer-authentication.js';
 
 export const TRUST = '/customers/external-accounts/{externalAccountId}/trust';
 export const TRUST_CONFIRM = '/customers/external-accounts/{externalAccountId}/trust/confirm';

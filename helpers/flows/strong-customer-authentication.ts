@@ -7,7 +7,7 @@ import { individual } from '../../fixtures/customers.js';
 import { z } from 'zod';
 import { expectSchema, expectStatus, noteInterface } from '../expect.js';
 import { api, capabilities } from '../harness.js';
-import { requireCapability } from '../scenario.js';
+import { judgedPartly, requireCapability } from '../scenario.js';
 import { keyFromUri, totp, type TotpKey } from '../authenticators/totp.js';
 import { SoftwareAuthenticator, type CreationOptions } from '../authenticators/webauthn.js';
 import { type AddressedCustomer, createCustomer } from './customers.js';
@@ -28,6 +28,22 @@ export const END_USER_IP = '203.0.113.7';
 /** A customer of the declared SCA region (capabilities.sca), or of another region when `region` says so. */
 export async function scaRegionCustomer(region = capabilities.sca!.region): Promise<AddressedCustomer> {
   return createCustomer(individual({ region, address: { line1: 'Hauptstr. 1', postalCode: '10115', city: 'Berlin', country: region } }));
+}
+
+/**
+ * A customer of the declared region outside SCA (SVC_OUTSIDE_SCA_REGION), or undefined where the
+ * target declares none: which providers require SCA is not stated (supplement 10), so the run cannot
+ * choose one. `skip` makes an undeclared region skip the scenario; else the caller judges its other half.
+ */
+export async function outsideScaCustomer(ctx: TestContext, opts: { skip?: boolean; covers?: string[] } = {}): Promise<AddressedCustomer | undefined> {
+  const region = capabilities.outsideScaRegion;
+  const why = 'the target declares no region outside SCA (SVC_OUTSIDE_SCA_REGION)';
+  if (opts.skip) requireCapability(ctx, region !== undefined, why, opts.covers ?? []);
+  if (region === undefined) {
+    judgedPartly(`${why}: the 409 outside SCA regions is not judged`);
+    return undefined;
+  }
+  return scaRegionCustomer(region);
 }
 
 export const needSca = (ctx: TestContext, covers: string[] = []) =>

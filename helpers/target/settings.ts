@@ -36,6 +36,8 @@ export interface Capabilities {
   holdTrigger?: string;
   /** A customer region where Strong Customer Authentication applies, and the target's test code for it. */
   sca?: { region: string; code: string };
+  /** A customer region outside SCA (SVC_OUTSIDE_SCA_REGION). */
+  outsideScaRegion?: string;
   /** The target's limits in US cents, where declared: single transaction, daily volume, unverified-wallet threshold. */
   limits: { singleUsdCents?: number; dailyUsdCents?: number; verificationThresholdUsdCents?: number };
   /** Last three digits of an account number that the target refuses at create with 400 INVALID_BANK_ACCOUNT. */
@@ -346,6 +348,7 @@ export function capabilitiesOf(v: SettingValues): Capabilities {
     failureTriggers: v.failureTriggers!,
     limits: { singleUsdCents: v.limitSingleUsdCents, dailyUsdCents: v.limitDailyUsdCents, verificationThresholdUsdCents: v.limitVerificationUsdCents },
     sca: v.scaRegion ? { region: v.scaRegion, code: v.scaCode! } : undefined,
+    outsideScaRegion: v.outsideScaRegion,
     holdTrigger: v.holdTrigger,
     invalidBankAccountTrigger: v.invalidBankAccountTrigger,
     scaResetTrigger: v.scaResetTrigger!,

@@ -10,7 +10,7 @@ import { describe, expect, it, type TestContext } from 'vitest';
 import { msUntil, untilPast } from '../../helpers/deadline.js';
 import { expectClientError, expectError, expectStatus, noteInterface } from '../../helpers/expect.js';
 import {
-  CUSTOMER_ACCOUNT, customerUsdAccount, requestAndConfirm, scaRegionCustomer, TRUST, TRUST_CONFIRM, UNTRUST, UNTRUST_CONFIRM,
+  CUSTOMER_ACCOUNT, customerUsdAccount, outsideScaCustomer, requestAndConfirm, scaRegionCustomer, TRUST, TRUST_CONFIRM, UNTRUST, UNTRUST_CONFIRM,
 } from '../../helpers/flows/beneficiary-trust.js';
 import { api, capabilities } from '../../helpers/harness.js';
 import { basisSupplement, judgedPartly, requireCapability, scenario } from '../../helpers/scenario.js';
@@ -126,7 +126,7 @@ describe('POST /customers/external-accounts/{externalAccountId}/trust and /trust
 
   it('answers 409 to trust, untrust and their confirms for a customer outside SCA regions, and 200 for a customer of an SCA region', async (ctx) => {
     needSca(ctx);
-    const outside = await scaRegionCustomer('US');
+    const outside = (await outsideScaCustomer(ctx, { skip: true }))!;
     const account = await customerUsdAccount(outside.id);
     expectError(await api.post(TRUST, { params: { externalAccountId: account.id } }), 409, undefined, 'Strong Customer Authentication: only for regions where SCA is required; elsewhere these endpoints answer 409');
     expectError(await api.post(UNTRUST, { params: { externalAccountId: account.id } }), 409, undefined, 'supplement 12: 409 = customer outside SCA regions');

@@ -4,7 +4,7 @@
 // The /sca/* paths and the query customerId: basis: supplement (section 16).
 import { describe, expect, it } from 'vitest';
 import { expectError, expectStatus } from '../../helpers/expect.js';
-import { CONFIRM, FACTOR, FACTORS, needSca, RECORD_EVENT, RESET, RESET_COMPLETE, RESET_STATUS, sca, scaRegionCustomer } from '../../helpers/flows/strong-customer-authentication.js';
+import { CONFIRM, FACTOR, FACTORS, needSca, RECORD_EVENT, RESET, RESET_COMPLETE, RESET_STATUS, outsideScaCustomer, sca, scaRegionCustomer } from '../../helpers/flows/strong-customer-authentication.js';
 import { basisSupplement, scenario } from '../../helpers/scenario.js';
 import { FactorResetStarted, RecordEventResult, ScaFactorList } from '../../helpers/schemas/strong-customer-authentication.js';
 
@@ -26,7 +26,7 @@ describe('SCA factor, reset and record-event operations for a customer outside S
   it('answer 409 to every /sca/factors, reset and record-event operation; the same list, reset and event succeed for a customer of an SCA region', async (ctx) => {
     needSca(ctx);
     await basisSupplement('the /sca/* paths and bodies (section 16)');
-    const outside = await scaRegionCustomer('US');
+    const outside = (await outsideScaCustomer(ctx, { skip: true }))!;
     for (const [method, path, body, params] of CALLS) {
       const res = method === 'GET' ? await sca.get(path, outside.id, params) : method === 'DELETE' ? await sca.delete(path, outside.id, params) : await sca.post(path, outside.id, body, params);
       expectError(res, 409, undefined, `${method} ${path}: SCA endpoints answer 409 for a customer whose provider does not require SCA`);
