@@ -3,7 +3,7 @@
 // A child, not vitest's node API in this process: whatever vitest prints or does while it closes
 // (global-setup teardowns, reporters, a hanging handle), the verdict is read after it has exited.
 import { spawn } from 'node:child_process';
-import { chmodSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { REPORTS_DIR } from '../paths.js';
@@ -110,6 +110,68 @@ async function recoverTarget(pid: number | undefined, sources: SettingSources | 
   }
 }
 
+/**
+ * The run's output until it names its target ("svc-conformance: target ..."): its setup. It is held,
+ * and passed on once the target line comes. A run that ends before it (its setup failed) shows only
+ * its own "svc-conformance:" lines, which say what went wrong and what to do, not the framework's
+ * report of the same failure ("No test files found", a stack trace); a run that printed none of its
+ * own shows everything it held.
+ */
+class SetupGate {
+  private held: [NodeJS.WriteStream, string][] = [];
+  private started = false;
+
+  write(stream: NodeJS.WriteStream, text: string): void {
+    if (this.started) {
+      stream.write(text);
+      return;
+    }
+    this.held.push([stream, text]);
+    if (/svc-conformance: target \w/.test(this.held.map(([, t]) => t).join(''))) {
+      this.started = true;
+      for (const [st, t] of this.held) st.write(t);
+      this.held = [];
+    }
+  }
+
+  /** At the run's end: its setup failure (its last own line, shown alone), or undefined when the run started. */
+  end(): string | undefined {
+    if (this.started) return undefined;
+    const plain = this.held.map(([, t]) => t).join('').replace(/\x1b\[[0-9;]*m/g, '');
+    // Each of its own lines with the indented lines that go on from it (a profile's problems, say).
+    const own: string[] = [];
+    let inOwn = false;
+    for (const line of plain.split('\n')) {
+      if (line.startsWith('svc-conformance:')) own.push(line.replace(/^svc-conformance: /, ''));
+      else if (inOwn && /^\s+\S/.test(line)) own[own.length - 1] += `${own[own.length - 1].endsWith(':') ? '' : ';'} ${line.trim()}`;
+      inOwn = line.startsWith('svc-conformance:') || (inOwn && /^\s+\S/.test(line));
+    }
+    if (!own.length) {
+      for (const [st, t] of this.held) st.write(t);
+      return 'it stopped before naming its target (see above)';
+    }
+    // Its earlier lines as they came; the last one, what stopped it, is the verdict's, with what to do.
+    if (own.length > 1) process.stderr.write(`${own.slice(0, -1).map((l) => `svc-conformance: ${l}`).join('\n')}\n`);
+    const last = own.at(-1)!;
+    const todo = whatToDo(last);
+    return todo ? `${last}. ${todo}` : last;
+  }
+}
+
+/** The one thing to do about a setup failure, where its message shows which it is. */
+export function whatToDo(message: string): string | undefined {
+  const missing = /missing: ([A-Z_]+(?:, [A-Z_]+)*)/.exec(message);
+  if (missing) return `Set ${missing[1]}, or declare it in the profile SVC_TARGET_PROFILE names (npm run conformance -- --help lists every setting)`;
+  if (/is not valid/.test(message)) return 'Correct the profile: target-profile.schema.json lists the fields it may have';
+  if (/network error|ECONNREFUSED|ENOTFOUND|EAI_AGAIN|ETIMEDOUT|ECONNRESET/.test(message)) return 'Check SVC_BASE_URL: the target must answer from this machine';
+  if (/answered 401/.test(message)) return 'Check SVC_CLIENT_ID and SVC_CLIENT_SECRET: the target refused them';
+  if (/PATCH \/config \{webhookEndpoint: http:/.test(message) && /answered 4\d\d/.test(message)) {
+    return 'The target refused the listener\'s plain-http URL: serve the listener over HTTPS (SVC_LISTENER_HTTPS=1), or give a public URL that reaches it (SVC_WEBHOOK_PUBLIC_URL)';
+  }
+  if (/PATCH \/config \{webhookEndpoint/.test(message) && /answered 4\d\d/.test(message)) return 'The target refused the listener\'s URL: give one it takes with SVC_WEBHOOK_PUBLIC_URL';
+  return undefined;
+}
+
 async function main(args: string[]): Promise<number> {
   // The folder first: another run's reports are left as they are (helpers/report/folder-lock.ts).
   let lock: ReportsLock;
@@ -167,9 +229,11 @@ async function main(args: string[]): Promise<number> {
     /* the run itself reports invalid settings */
   }
   const scrub = new RunScrubber(secrets, credential);
-  child.stdout!.on('data', (chunk: Buffer) => process.stdout.write(scrub.lines(chunk.toString())));
-  child.stderr!.on('data', (chunk: Buffer) => process.stderr.write(scrub.lines(chunk.toString())));
+  const gate = new SetupGate();
+  child.stdout!.on('data', (chunk: Buffer) => gate.write(process.stdout, scrub.lines(chunk.toString())));
+  child.stderr!.on('data', (chunk: Buffer) => gate.write(process.stderr, scrub.lines(chunk.toString())));
   const exit = await closed;
+  const setupFailure = gate.end();
   await recoverTarget(child.pid, sources, (line) => process.stderr.write(`${scrub.redactor.text(line)}\n`));
   process.stdout.write(scrub.rest());
   try {
@@ -178,7 +242,9 @@ async function main(args: string[]): Promise<number> {
   } finally {
     rmSync(secrets, { recursive: true, force: true });
   }
-  const conclusion = concludeRun(REPORTS_DIR, exit);
+  const conclusion = setupFailure && !existsSync(join(REPORTS_DIR, VERDICT_FILE))
+    ? { code: exit.code || 1, lines: ['', `verdict: NOT CONFORMANT: the run did not start: ${setupFailure}`] }
+    : concludeRun(REPORTS_DIR, exit);
   process.stdout.write(`${scrub.redactor.text(conclusion.lines.join('\n'))}\n`);
   return conclusion.code;
 }
