@@ -5,6 +5,7 @@
 import { relative } from 'node:path';
 import { expect, inject, onTestFinished } from 'vitest';
 import { allureAttach, allureLogStep, runningTest } from './allure.js';
+import { recordRequest } from './coverage/recorder.js';
 import { ApiClient, type Exchange } from './client.js';
 import { liveJudge } from './description/live.js';
 import { ListenerClient } from './listener/client.js';
@@ -89,7 +90,10 @@ function current(): Clients {
         baseUrl: target.baseUrl,
         clientId: target.clientId,
         clientSecret: target.clientSecret,
-        onExchange: attach,
+        onExchange: (exchange) => {
+          attach(exchange);
+          recordRequest(exchange.durationMs);
+        },
         // A description to hold the target to (SVC_OPENAPI): each exchange judged as it happens.
         ...(target.description ? { onWire: liveJudge(target.description, scenarioName) } : {}),
       }),

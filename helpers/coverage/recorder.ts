@@ -75,6 +75,18 @@ export interface RuleRecord {
   file?: string;
 }
 
+export interface RequestRecord {
+  /** The request's time, sent to answered (ms). */
+  ms: number;
+  /** When it was answered (epoch ms). */
+  at: number;
+}
+
+/** Records one request the run made to the target and how long its answer took (the run's request figures). */
+export function recordRequest(ms: number): void {
+  append('requests', { ms, at: Date.now() } satisfies RequestRecord);
+}
+
 /** Records a documented field rule of an operation that a scenario broke and saw refused. */
 export function recordRule(operation: string, rule: string): void {
   append('rules', { operation, rule, ...currentTest() } satisfies RuleRecord);

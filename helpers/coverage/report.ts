@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { AREAS, catalogIdFor, catalogItems, COVERAGE_KINDS, ids, notExercisableItems, TARGET_OWN_TRIGGERS, type Area, type CoverageKind } from '../spec/catalog.js';
 import { RAW_DIR, REPORTS_DIR } from '../paths.js';
 import { declaredRules, undeclaredReasons } from '../field-rules/declared.js';
-import type { CoverageRecord, NoteRecord, RuleRecord, SkipRecord } from './recorder.js';
+import type { CoverageRecord, NoteRecord, RequestRecord, RuleRecord, SkipRecord } from './recorder.js';
 import { coverageHtml } from './html.js';
 import type { AreaCoverage, AuthenticationCoverage, CellCoverage, Coverage, FieldRuleCoverage, KindCoverage, Missing } from './model.js';
 import { authenticationRules } from '../spec/security.js';
@@ -175,6 +175,19 @@ export function coverageJson(c: Coverage): object {
   };
 }
 
+/**
+ * The requests the run made to the target: how many, their median and p99 time to an answer, and the
+ * rate over the span they took (first answer to last). A line for the run's output; empty when none.
+ */
+export function requestFigures(rawDirs: string[]): string {
+  const records = rawDirs.flatMap((d) => readNdjson<RequestRecord>(d, 'requests'));
+  if (!records.length) return '';
+  const times = records.map((r) => r.ms).sort((a, b) => a - b);
+  const at = (q: number) => times[Math.min(times.length - 1, Math.ceil(q * times.length) - 1)];
+  const spanS = Math.max(1, Math.max(...records.map((r) => r.at)) - Math.min(...records.map((r) => r.at))) / 1000;
+  return `Requests: ${records.length} to the target, answered in ${at(0.5).toFixed(1)} ms (median), ${at(0.99).toFixed(1)} ms (p99); ${(records.length / spanS).toFixed(0)} requests/s over ${spanS.toFixed(1)} s\n`;
+}
+
 export function writeCoverageReports({ print, rawDirs }: { print: boolean; rawDirs?: string[] }): Coverage {
   const coverage = computeCoverage(rawDirs);
   mkdirSync(REPORTS_DIR, { recursive: true });
@@ -193,7 +206,8 @@ export function writeCoverageReports({ print, rawDirs }: { print: boolean; rawDi
       `\nInterface coverage by area:\n  ${''.padEnd(32)}${KINDS.map((k) => k.padStart(12)).join('')}\n${rows.join('\n')}\n` +
         `Interface coverage: ${parts.join(', ')}; areas complete ${complete.length}/${AREAS.length}, begun ${begun.length}/${AREAS.length} (reports/coverage.md, reports/coverage.html)\n` +
         `Field rules: ${coverage.fieldRules.exercised}/${coverage.fieldRules.declared} exercised, in ${coverage.fieldRules.operationsWithRules} of ${coverage.fieldRules.operationsTotal} operations (reports/coverage.md)\n` +
-        `Authentication rules: ${coverage.authentication.exercised}/${coverage.authentication.declared} judged, on ${coverage.authentication.operations} operations (reports/coverage.md)\n`,
+        `Authentication rules: ${coverage.authentication.exercised}/${coverage.authentication.declared} judged, on ${coverage.authentication.operations} operations (reports/coverage.md)\n` +
+        requestFigures(rawDirs ?? [RAW_DIR]),
     );
   }
   return coverage;

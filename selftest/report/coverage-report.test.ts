@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { coverageHtml, shade } from '../../helpers/coverage/html.js';
-import { computeCoverage, coverageJson, coverageMarkdown } from '../../helpers/coverage/report.js';
+import { computeCoverage, coverageJson, coverageMarkdown, requestFigures } from '../../helpers/coverage/report.js';
 import { AREAS, catalogIds, COVERAGE_KINDS } from '../../helpers/spec/catalog.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'svc-coverage-'));
@@ -117,5 +117,18 @@ describe('coverage by area', () => {
     expect(shade(0, 4)).not.toBe(shade(4, 4));
     expect(shade(1, 4)).not.toBe(shade(3, 4));
     expect(readFileSync(new URL('../../helpers/coverage/html.ts', import.meta.url), 'utf8')).not.toMatch(/https?:\/\//);
+  });
+});
+
+describe("the run's request figures", () => {
+  it('counts the requests of every worker, with their median and p99 answer times and the rate over their span', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'svc-requests-'));
+    // 200 requests over 10 s from two workers: 1..200 ms.
+    const lines = (from: number) => Array.from({ length: 100 }, (_, i) => JSON.stringify({ ms: from + i, at: 1_000_000 + Math.round(((from + i - 1) * 10_000) / 199) })).join('\n');
+    writeFileSync(join(dir, 'requests-1.ndjson'), `${lines(1)}\n`);
+    writeFileSync(join(dir, 'requests-2.ndjson'), `${lines(101)}\n`);
+    expect(requestFigures([dir])).toBe('Requests: 200 to the target, answered in 100.0 ms (median), 198.0 ms (p99); 20 requests/s over 10.0 s\n');
+    expect(requestFigures([join(dir, 'none')]), 'no requests, no line').toBe('');
+    rmSync(dir, { recursive: true, force: true });
   });
 });
