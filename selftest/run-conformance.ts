@@ -4,6 +4,7 @@
 import { parseProfile, profileVariables } from '../helpers/target/profile.js';
 import { EMBEDDED_TIMINGS, sandboxProfile } from '../sandbox/profile.js';
 import { spawn } from 'node:child_process';
+import { expect } from 'vitest';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -99,3 +100,13 @@ export function runConformance(opts: RunOptions = {}): Promise<ConformanceRun> {
     });
   });
 }
+
+/** Every scenario of the run passed, and the run was a whole one (at least SUITE_SCENARIO_FLOOR scenarios: a run that lost files cannot pass). */
+export function expectEveryScenarioPassed(statuses: Map<string, string>): void {
+  const notPassed = [...statuses].filter(([, s]) => s !== 'passed');
+  expect(notPassed, 'scenarios that did not pass').toEqual([]);
+  expect(statuses.size, 'the run ran the whole suite').toBeGreaterThanOrEqual(SUITE_SCENARIO_FLOOR);
+}
+
+/** The fewest scenarios a whole run has (the suite had 732 at this writing; fewer means files were lost). */
+const SUITE_SCENARIO_FLOOR = 700;

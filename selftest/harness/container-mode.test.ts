@@ -5,7 +5,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Agent, request } from 'undici';
-import { ROOT, runConformance } from '../run-conformance.js';
+import { expectEveryScenarioPassed, ROOT, runConformance } from '../run-conformance.js';
 import { readSetting, SETTINGS } from '../../helpers/target/registry.js';
 
 const IMAGE = readSetting(SETTINGS.sandboxImage)!;
@@ -47,13 +47,12 @@ describe('container mode', () => {
 
     // Provisioning slow enough that PENDING is observable on a loaded machine in both runs.
     const env = { SANDBOX_PROVISIONING_DELAY_MS: '600', SVC_SEED: '99', SVC_RULE_RUNS: '1', SVC_WEBHOOK_RETRY_WITHIN_MS: '3000', SVC_EVENT_TIMEOUT_MS: '8000', SVC_WAIT_BUDGET_MS: '20000' };
-    const [container, embedded] = await Promise.all([
-      runConformance({ json: true, env: { ...env, SVC_TARGET_IMAGE: IMAGE } }),
-      runConformance({ json: true, env }),
-    ]);
+    // Embedded mode passes every scenario with nothing skipped (the mutation run's baseline and the
+    // alternate run judge it): the same result here is every scenario of the suite passed.
+    const container = await runConformance({ json: true, env: { ...env, SVC_TARGET_IMAGE: IMAGE } });
     expect(container.code, container.output.slice(-3000)).toBe(0);
-    expect(embedded.code, embedded.output.slice(-3000)).toBe(0);
-    expect(Object.fromEntries(container.statuses!)).toEqual(Object.fromEntries(embedded.statuses!));
+    expect(container.verdict?.counts, container.output.slice(-2000)).toMatchObject({ failed: 0, skipped: 0 });
+    expectEveryScenarioPassed(container.statuses!);
     expect(await ourContainers(since, true), 'no container of the run is left, running or exited').toEqual([]);
   }, 300_000);
 
