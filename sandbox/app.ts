@@ -7,7 +7,7 @@ import { Choices } from './choices.js';
 import { isoNow, systemClock, type Clock } from './clock.js';
 import type { SandboxContext, SandboxSettings } from './context.js';
 import { ApiError, errorBody, unauthorized } from './http/errors.js';
-import { withoutFieldErrors } from './http/field-error-forms.js';
+import { answeredRefusal } from './http/field-error-forms.js';
 import { Faults } from './faults.js';
 import { platformConfigurationRoutes } from './platform-configuration/routes.js';
 import { initialConfig } from './platform-configuration/state.js';
@@ -177,7 +177,7 @@ export async function buildSandbox(options: SandboxOptions = {}): Promise<Sandbo
     // A body left unread (too large, unsupported type) is read to its end before the answer, so a
     // client still sending gets the answer and not a broken pipe.
     await drainRequest(req.raw, reply);
-    apiError = withoutFieldErrors(ctx.choices, req.method, req.routeOptions.url, apiError);
+    apiError = answeredRefusal(ctx.choices, req.method, req.routeOptions.url, apiError);
     return reply.status(apiError.status).send(errorBody(apiError, faults));
   });
 

@@ -1,4 +1,4 @@
-// Where the alternate sandbox leaves FieldErrors out of a refusal (sandbox/README.md, General): the
+// The form a refusal is answered in (sandbox/README.md, General): where the alternate sandbox leaves FieldErrors out (the
 // description gives FieldError for "submit endpoints (e.g. `POST /customers`, `PATCH /customers/{id}`)"
 // and does not say which others are, nor gives query refusals any. The status and code stay.
 import type { Choices } from '../choices.js';
@@ -16,7 +16,7 @@ const BANK_IDENTIFIER = /(?:^|\.)(?:iban|routingNumber|accountNumber|clabeNumber
  * with the alternate `bank-identifier-code`, a refusal naming only bank identifiers is
  * INVALID_BANK_ACCOUNT (the interface's 400 list; supplement 28.3: which operation answers it is not stated).
  */
-export function withoutFieldErrors(choices: Choices, method: string, route: string | undefined, err: ApiError): ApiError {
+export function answeredRefusal(choices: Choices, method: string, route: string | undefined, err: ApiError): ApiError {
   const named = Array.isArray(err.details?.errors) ? (err.details.errors as { field?: unknown }[]).map((e) => String(e.field)) : [];
   const bank = err.status === 400 && err.code === 'INVALID_INPUT' && named.length > 0 && named.every((f) => BANK_IDENTIFIER.test(f)) && choices.alternate('bank-identifier-code');
   const answered = formOf(choices, method, route, err);
