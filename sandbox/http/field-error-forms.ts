@@ -1,6 +1,6 @@
 // The form a refusal is answered in (sandbox/README.md, General): where the alternate sandbox leaves FieldErrors out (the
 // description gives FieldError for "submit endpoints (e.g. `POST /customers`, `PATCH /customers/{id}`)"
-// and does not say which others are, nor gives query refusals any. The status and code stay.
+// and does not say which others are, nor gives query refusals any; the status stays), and where it answers a refused bank identifier INVALID_BANK_ACCOUNT.
 import type { Choices } from '../choices.js';
 import { INTERFACE_VERSION } from '../constants.js';
 import { ApiError } from './errors.js';
