@@ -1,6 +1,7 @@
 // Allure 3 configuration for `npm run report`: the tree by area, then operation, then scenario;
 // failures grouped by the rule they break; the coverage matrix (coverage.html, .md, .json) and the
-// interface notes attached to the report; the coverage figures as report variables.
+// interface notes and the change history's entries with their scenarios (changes.md) attached to the
+// report; the coverage figures as report variables; each scenario labelled with the entries it judges.
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 
@@ -11,13 +12,14 @@ const KINDS = ['operations', 'responses', 'errors', 'events', 'transitions'];
 const variables = coverage
   ? Object.fromEntries(KINDS.filter((kind) => coverage[kind]).map((kind) => [`Interface ${kind} covered`, `${coverage[kind].covered}/${coverage[kind].total}`]))
   : {};
+if (coverage?.changes) variables['Change history judged'] = `${coverage.changes.covered}/${coverage.changes.total}${coverage.changes.partly ? ` (${coverage.changes.partly} partly)` : ''}`;
 
 const failed = ['failed', 'broken'];
 
 export default {
   name: 'Svc conformance',
   output: resolve(reports, 'allure-report'),
-  globalAttachments: [resolve(reports, 'coverage.html'), resolve(reports, 'coverage.md'), resolve(reports, 'coverage.json'), resolve(reports, 'interface-notes.md')],
+  globalAttachments: [resolve(reports, 'coverage.html'), resolve(reports, 'coverage.md'), resolve(reports, 'coverage.json'), resolve(reports, 'changes.md'), resolve(reports, 'interface-notes.md')],
   variables,
   // The tree: the area (epic), then the operation (feature), then the scenario (helpers/scenario.ts).
   plugins: {

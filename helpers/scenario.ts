@@ -2,10 +2,11 @@
 // (the test's name), a link to the interface section, and the basis of its assertions. The report's
 // tree follows them (allurerc.mjs groups by epic, then feature: area, operation, scenario).
 import * as allure from 'allure-js-commons';
-import { beforeEach, type TestContext } from 'vitest';
+import { beforeEach, expect, type TestContext } from 'vitest';
 import { getCurrentTest } from 'vitest/suite';
 import { allureLabel } from './allure.js';
 import { recordSkip } from './coverage/recorder.js';
+import { readChangeIndex, scenarioKey } from './coverage/changes.js';
 import { areaNamed } from './spec/catalog.js';
 
 export interface ScenarioMeta {
@@ -20,6 +21,16 @@ export interface ScenarioMeta {
 const sectionLink = (section: string) =>
   `../shared/spec/interface.md#${section.toLowerCase().replace(/[^a-z0-9 -]/g, '').trim().replace(/ +/g, '-')}`;
 
+/** The entries of the change history each scenario judges (helpers/spec/change-scenarios.json), read once per worker. */
+let changesOf: Map<string, string[]> | undefined;
+function changesJudgedBy(key: string): string[] {
+  if (!changesOf) {
+    changesOf = new Map();
+    for (const [id, keys] of Object.entries(readChangeIndex())) for (const k of keys) changesOf.set(k, [...(changesOf.get(k) ?? []), id]);
+  }
+  return changesOf.get(key) ?? [];
+}
+
 export function scenario(meta: ScenarioMeta): void {
   // A scenario filed under a cross-cutting section (Authentication) is shown in the area that
   // section's codes belong to; the area it declared stays a label.
@@ -31,6 +42,12 @@ export function scenario(meta: ScenarioMeta): void {
     if (area !== meta.area) await allure.label('section', meta.area);
     await allure.link(sectionLink(meta.section), `Interface: ${meta.section}`);
     await allure.label('basis', meta.basis ?? 'interface');
+    // The entries of the interface's change history it judges: the report lists each with its scenarios.
+    const state = expect.getState();
+    for (const change of changesJudgedBy(scenarioKey(state.testPath, state.currentTestName))) {
+      await allure.label('change', change);
+      await allure.tag(`change:${change}`);
+    }
   });
 }
 

@@ -2,6 +2,7 @@
 // catalog's total, and the field rules per operation. The writers (report.ts) and the HTML view
 // (html.ts) both read it from here.
 import type { Area, CoverageKind } from '../spec/catalog.js';
+import type { ChangeCoverage } from './changes.js';
 
 export interface Missing {
   id: string;
@@ -45,4 +46,4 @@ export interface AuthenticationCoverage {
   missing: { operation: string; rule: string }[];
 }
 
-export type Coverage = Record<CoverageKind, KindCoverage> & { areas: Record<Area, AreaCoverage>; fieldRules: FieldRuleCoverage; authentication: AuthenticationCoverage };
+export type Coverage = Record<CoverageKind, KindCoverage> & { areas: Record<Area, AreaCoverage>; fieldRules: FieldRuleCoverage; authentication: AuthenticationCoverage; changes: ChangeCoverage };

@@ -10,12 +10,15 @@ import type { CoverageRecord, NoteRecord, RequestRecord, RuleRecord, SkipRecord 
 import { coverageHtml } from './html.js';
 import type { AreaCoverage, AuthenticationCoverage, CellCoverage, Coverage, FieldRuleCoverage, KindCoverage, Missing } from './model.js';
 import { authenticationRules } from '../spec/security.js';
+import { changeCoverage, changesMarkdown } from './changes.js';
+import type { ScenarioOutcome } from '../verdict/verdict.js';
 
 export type { AreaCoverage, CellCoverage, Coverage, FieldRuleCoverage, KindCoverage, Missing } from './model.js';
 
 const KINDS = COVERAGE_KINDS;
 
-function readNdjson<T>(dir: string, prefix: string): T[] {
+/** A run's records of one kind, from every worker's file in a raw folder. */
+export function readNdjson<T>(dir: string, prefix: string): T[] {
   if (!existsSync(dir)) return [];
   return readdirSync(dir)
     .filter((f) => f.startsWith(`${prefix}-`) && f.endsWith('.ndjson'))
@@ -83,7 +86,13 @@ export function computeCoverage(rawDirs: string[] = [RAW_DIR]): Coverage {
     if (id) observed.add(id);
     else beyond[r.kind]?.add(r.id);
   }
-  const result = { areas: {}, fieldRules: fieldRuleCoverage(rawDirs), authentication: authenticationCoverage(rawDirs) } as Coverage;
+  const changes = changeCoverage({
+    coverage: records,
+    rules: rawDirs.flatMap((d) => readNdjson<RuleRecord>(d, 'rules')),
+    skips,
+    outcomes: rawDirs.flatMap((d) => readNdjson<ScenarioOutcome>(d, 'outcomes')),
+  });
+  const result = { areas: {}, fieldRules: fieldRuleCoverage(rawDirs), authentication: authenticationCoverage(rawDirs), changes } as Coverage;
   const unexercisable = notExercisableItems();
   for (const kind of KINDS) {
     result[kind] = { ...cell(items.filter((i) => i.kind === kind), observed, reasonFor, unexercisable.filter((i) => i.kind === kind)), beyondCatalog: [...beyond[kind]].sort() };
@@ -122,6 +131,7 @@ export function coverageMarkdown(c: Coverage): string {
   lines.push('', `## Authentication rules: ${au.exercised}/${au.declared} judged, on ${au.operations} operations`, '');
   lines.push("Every operation refuses the credentials its scheme (the description's `security`) does not take: none, a wrong one, another scheme, a deleted agent's; every signed-retry operation of the embedded wallet refuses a retry without its stamp, with one that is no stamp, for another body, by a key not its signer's, or without Request-Id (helpers/spec/security.ts).", '');
   if (au.missing.length) lines.push(...au.missing.map((m) => `- ✗ ${m.operation}: ${m.rule}: not judged by any scenario`));
+  lines.push('', changesMarkdown(c.changes).trimEnd());
   for (const area of AREAS) {
     const missing = KINDS.flatMap((k) => c.areas[area][k].missing);
     const total = KINDS.reduce((n, k) => n + c.areas[area][k].total, 0);
@@ -172,6 +182,7 @@ export function coverageJson(c: Coverage): object {
     areas: c.areas,
     fieldRules: c.fieldRules,
     authentication: c.authentication,
+    changes: c.changes,
   };
 }
 
@@ -194,6 +205,7 @@ export function writeCoverageReports({ print, rawDirs }: { print: boolean; rawDi
   writeFileSync(join(REPORTS_DIR, 'coverage.json'), `${JSON.stringify(coverageJson(coverage), null, 2)}\n`);
   writeFileSync(join(REPORTS_DIR, 'coverage.md'), coverageMarkdown(coverage));
   writeFileSync(join(REPORTS_DIR, 'coverage.html'), coverageHtml(coverage));
+  writeFileSync(join(REPORTS_DIR, 'changes.md'), `# Change history of the interface\n\n${changesMarkdown(coverage.changes).replace(/^## /, '')}`);
   const notes = interfaceNotesMarkdown(rawDirs);
   if (notes) writeFileSync(join(REPORTS_DIR, 'interface-notes.md'), notes);
   if (print) {
@@ -207,6 +219,7 @@ export function writeCoverageReports({ print, rawDirs }: { print: boolean; rawDi
         `Interface coverage: ${parts.join(', ')}; areas complete ${complete.length}/${AREAS.length}, begun ${begun.length}/${AREAS.length} (reports/coverage.md, reports/coverage.html)\n` +
         `Field rules: ${coverage.fieldRules.exercised}/${coverage.fieldRules.declared} exercised, in ${coverage.fieldRules.operationsWithRules} of ${coverage.fieldRules.operationsTotal} operations (reports/coverage.md)\n` +
         `Authentication rules: ${coverage.authentication.exercised}/${coverage.authentication.declared} judged, on ${coverage.authentication.operations} operations (reports/coverage.md)\n` +
+        `Change history: ${coverage.changes.covered}/${coverage.changes.total} entries judged${coverage.changes.partly ? `, ${coverage.changes.partly} judged partly` : ''} (reports/coverage.md)\n` +
         requestFigures(rawDirs ?? [RAW_DIR]),
     );
   }

@@ -271,6 +271,13 @@ async function startHarness(mutantFault?: string): Promise<Harness> {
     teardown: async (vitest) => {
       process.off('SIGINT', onSignal);
       process.off('SIGTERM', onSignal);
+      // Every scenario this target served, as it ended: for the verdict, and for the coverage of the
+      // change history (helpers/coverage/changes.ts), beside the workers' records (a merge reads them there too).
+      const outcomes = collectOutcomes(vitest, harnessProjects);
+      if (!mutantFault) {
+        mkdirSync(RAW_DIR, { recursive: true });
+        writeFileSync(join(RAW_DIR, `outcomes-${process.pid}.ndjson`), outcomes.scenarios.map((o) => `${JSON.stringify(o)}\n`).join(''));
+      }
       try {
         await restore();
       } finally {
@@ -302,7 +309,7 @@ async function startHarness(mutantFault?: string): Promise<Harness> {
         mode: settings.mode,
         runId: target.runId,
         generation: { seed, ruleRuns },
-        ...collectOutcomes(vitest, harnessProjects),
+        ...outcomes,
         findings: listener.findings,
         ...(description ? { description: description.finish(REPORTS_DIR) } : {}),
       });

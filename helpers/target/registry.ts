@@ -131,6 +131,7 @@ export const SETTINGS = {
   faults: define({ variable: 'SANDBOX_FAULTS', codec: list(), default: [], meaning: 'Named faults of the embedded sandbox (sandbox/faults.ts), for a mutant run by hand', serves: '-' }),
   targetWaitMs: define({ variable: 'SVC_TARGET_WAIT_MS', codec: ms(), default: 600_000, meaning: "Longest a run against an external target waits for another run's lease on its webhook endpoint", serves: 'Supplement 2: the platform configuration holds one webhookEndpoint' }),
   seed: define({ variable: 'SVC_SEED', codec: wholeNumber(2 ** 31 - 1), meaning: "The seed of the run's generated data; unset: drawn, and printed for a replay", serves: '-' }),
+  changes: define({ variable: 'SVC_CHANGES', codec: text(), meaning: "Runs only the scenarios that judge the named entries of the interface's change history, comma-separated (their ids: reports/coverage.md, docs/reports.md)", serves: 'Interface, Versioning 2: the dated change history' }),
   ruleRuns: define({
     variable: 'SVC_RULE_RUNS',
     // At most five: a valid variant sends SVC_RULE_RUNS + 1 requests, and a scenario has 60 s (vitest.config.ts).

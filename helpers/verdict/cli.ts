@@ -183,6 +183,16 @@ async function main(args: string[]): Promise<number> {
     return 1;
   }
   rmSync(join(REPORTS_DIR, VERDICT_FILE), { force: true });
+  // SVC_CHANGES: only the scenarios that judge the named entries of the change history.
+  let selection: string[] = [];
+  const { readSetting, SETTINGS } = await import('../target/registry.js');
+  try {
+    const changes = readSetting(SETTINGS.changes)?.split(',').map((c) => c.trim()).filter(Boolean);
+    if (changes?.length) selection = (await import('../coverage/changes.js')).changeSelection(changes);
+  } catch (err) {
+    process.stdout.write(`\nverdict: NOT CONFORMANT: the run did not start: ${(err as Error).message}\n`);
+    return 1;
+  }
   const secrets = mkdtempSync(join(tmpdir(), 'svc-secrets-'));
   chmodSync(secrets, 0o700);
   // The settings, resolved once (the variables and the profile SVC_TARGET_PROFILE names) and handed
@@ -197,7 +207,7 @@ async function main(args: string[]): Promise<number> {
   } catch {
     sources = undefined;
   }
-  const child = spawn(process.execPath, [...VITEST_NODE_ARGS, VITEST, 'run', ...CONFORMANCE_PROJECTS, ...args], {
+  const child = spawn(process.execPath, [...VITEST_NODE_ARGS, VITEST, 'run', ...CONFORMANCE_PROJECTS, ...selection, ...args], {
     cwd: ROOT,
     stdio: ['inherit', 'pipe', 'pipe'],
     env: {

@@ -13,14 +13,28 @@ declare module '@vitest/runner' {
   }
 }
 
+/**
+ * The scenarios of a run that selected some by name (`-t`, as SVC_CHANGES and a replay do): vitest
+ * marks the others skipped, but they were not asked for; a skip is the verdict's only for a scenario
+ * the run asked for.
+ */
+function selected(vitest: Vitest): (test: { fullName: string; result(): { state: string } }) => boolean {
+  const pattern = vitest.config.testNamePattern;
+  if (!pattern) return () => true;
+  // vitest matches the names joined by spaces (its getTaskFullName); a TestCase's fullName joins them with " > ".
+  return (test) => test.result().state !== 'skipped' || pattern.test(test.fullName.split(' > ').join(' '));
+}
+
 export function collectOutcomes(vitest: Vitest, projects: ReadonlySet<string>): { scenarios: ScenarioOutcome[]; fileErrors: { file: string; message: string }[] } {
   const modules: TestModule[] = vitest.state.getTestModules().filter((m) => projects.has(m.project.name));
+  const asked = selected(vitest);
   const scenarios: ScenarioOutcome[] = [];
   const fileErrors: { file: string; message: string }[] = [];
   for (const module of modules) {
     const file = relative(process.cwd(), module.moduleId);
     for (const error of module.errors()) fileErrors.push({ file, message: firstLine(error.message) });
     for (const test of module.children.allTests()) {
+      if (!asked(test)) continue;
       const result = test.result();
       const outcome: ScenarioOutcome = { file, name: test.fullName, state: result.state };
       if (result.state === 'failed') {

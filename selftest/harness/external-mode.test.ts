@@ -1,13 +1,16 @@
 // The suite against a sandbox started on its own (`npm run sandbox`) and reached through the profile
 // it prints (SVC_TARGET_PROFILE, nothing declared by hand) gives the same result as embedded mode,
-// and the run leaves the target's webhook configuration as it found it.
+// and the run leaves the target's webhook configuration as it found it. Its records also check the
+// index of the change history's scenarios, which SVC_CHANGES selects by.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../helpers/client.js';
+import { readChangeIndex, scenariosByEntry } from '../../helpers/coverage/changes.js';
+import { runRecords } from '../../helpers/coverage/changes-index.js';
 import { EMBEDDED_TIMINGS } from '../../sandbox/profile.js';
 import { expectEveryScenarioPassed, ROOT, runConformance } from '../run-conformance.js';
 
@@ -41,6 +44,7 @@ describe('external target mode', () => {
 
     const external = await runConformance({
       json: true,
+      keepReports: true,
       // The sandbox's printed profile alone: base URL, credentials, key, triggers, limits, retry bound.
       // The embedded sandbox's variables mean nothing to an external target: one it could not read
       // does not stop the run.
@@ -52,6 +56,9 @@ describe('external target mode', () => {
     // skipped for a capability the printed profile failed to declare.
     expect(external.verdict?.counts, external.output.slice(-2000)).toMatchObject({ failed: 0, skipped: 0 });
     expectEveryScenarioPassed(external.statuses!);
+    // The index of the change history's scenarios (npm run changes:index) is this complete run's.
+    expect(scenariosByEntry(runRecords(external.reportsDir!)), 'helpers/spec/change-scenarios.json is stale: run npm run conformance, then npm run changes:index').toEqual(readChangeIndex());
+    rmSync(external.reportsDir!, { recursive: true, force: true });
 
     const client = new ApiClient({ baseUrl: sandbox.baseUrl, clientId: sandbox.clientId, clientSecret: sandbox.clientSecret });
     const config = await client.get('/config');

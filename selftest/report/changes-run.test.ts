@@ -1,0 +1,51 @@
+// `SVC_CHANGES=<entry>` through `npm run conformance`'s entry point runs exactly the scenarios that
+// judge the entry (helpers/spec/change-scenarios.json), nothing skipped, and the run's coverage of
+// the change history reports the entry judged by them.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { readChangeIndex, type ChangeCoverage } from '../../helpers/coverage/changes.js';
+import { CHANGE_HISTORY } from '../../helpers/spec/change-history.js';
+import { readVerdict } from '../../helpers/verdict/verdict.js';
+import { ROOT } from '../run-conformance.js';
+
+function conformance(env: Record<string, string>): Promise<{ code: number | null; output: string; reports: string }> {
+  const reports = mkdtempSync(join(tmpdir(), 'svc-changes-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'helpers/verdict/cli.ts', '--reporter=dot'], {
+    cwd: ROOT,
+    env: { ...process.env, SVC_BASE_URL: '', SVC_TARGET_PROFILE: '', SANDBOX_FAULTS: '', SANDBOX_CHOICES: '', SVC_REPORTS_DIR: reports, FORCE_COLOR: '0', NO_COLOR: '1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (b: Buffer) => (output += b));
+  child.stderr!.on('data', (b: Buffer) => (output += b));
+  return new Promise((done) => child.on('close', (code) => done({ code, output, reports })));
+}
+
+describe('SVC_CHANGES', () => {
+  it('runs only the scenarios that judge the named entry, and reports the entry judged by them', async () => {
+    const index = readChangeIndex();
+    // The fully judgeable entry with the fewest scenarios, to keep the run short.
+    const [entry] = CHANGE_HISTORY.filter((e) => e.items.every((i) => i.marks.length) && index[e.id]?.length).sort((a, b) => index[a.id].length - index[b.id].length);
+    expect(entry, 'an entry of the change history whose every item has marks').toBeDefined();
+
+    const run = await conformance({ SVC_CHANGES: entry.id });
+
+    expect(run.code, run.output.slice(-3000)).toBe(0);
+    const verdict = readVerdict(run.reports)!;
+    expect(verdict.counts).toEqual({ passed: index[entry.id].length, failed: 0, skipped: 0, pending: 0 });
+    const coverage = JSON.parse(readFileSync(join(run.reports, 'coverage.json'), 'utf8')) as { changes: ChangeCoverage };
+    const judged = coverage.changes.entries.find((e) => e.id === entry.id)!;
+    expect(judged, JSON.stringify(judged.items)).toMatchObject({ status: 'judged', result: 'passed' });
+    expect(judged.scenarios.map((s) => s.scenario)).toEqual(index[entry.id]);
+    expect(judged.scenarios.every((s) => s.state === 'passed')).toBe(true);
+  }, 180_000);
+
+  it('refuses an entry the change history does not hold, naming the ones it does', async () => {
+    const run = await conformance({ SVC_CHANGES: 'no-such-entry' });
+    expect(run.code).toBe(1);
+    expect(run.output).toContain(`verdict: NOT CONFORMANT: the run did not start: SVC_CHANGES names no entry of the change history: no-such-entry (the entries: ${CHANGE_HISTORY.map((e) => e.id).join(', ')})`);
+  }, 60_000);
+});
