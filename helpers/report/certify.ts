@@ -3,18 +3,30 @@
 // suite version and commit, the time, the generated data's seed and requests per rule, each area's
 // passed/failed/skipped with the reasons, the coverage figures, and the SHA-256 of the results. A run with a failure, a listener finding, or a
 // skipped scenario in a required area is not certifiable, and the file says why.
+// `--sign-key <private key>` also writes reports/certification.bundle.json, a signed statement of the
+// report files and what they certify (./attestation.ts); `--verify <bundle> --key <public key>
+// [--reports <folder>]` checks one offline and runs nothing (./attestation-verify.ts,
+// docs/certification.md).
 import { spawn, spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
+import { createHash, type KeyObject } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { RAW_DIR, REPORTS_DIR } from '../paths.js';
+import { archiveAllureResults } from './allure-archive.js';
+import { BUNDLE_FILE, keyHint, KeyError, signingKey, signStatement, SUBJECT_FILES } from './attestation.js';
+import { buildStatement } from './attestation-predicate.js';
+import { verifyFiles } from './attestation-verify.js';
+import { CERTIFY_USAGE, parseCertifyArgs, type CertifyArgs } from './certify-args.js';
 import { lockReportsFolder, type ReportsLock } from './folder-lock.js';
+import { publicTargetUrl } from './public-target.js';
 import { INTERFACE_VERSION } from '../spec/catalog.js';
 import type { SkipRecord } from '../coverage/recorder.js';
 import { Redactor } from '../redact.js';
 import { environmentWithProfile } from '../target/profile.js';
 import { concludeRun, VERDICT_FILE, type Generation } from '../verdict/verdict.js';
 import { areaOf, type AreaTally } from './areas.js';
+import { certificationMarkdown } from './certification-markdown.js';
+import type { ChangeCoverage } from '../coverage/changes.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -43,6 +55,10 @@ export interface Certification {
   listenerFindings: number;
   /** Passed scenarios that did not judge their title's main claim (the target took an alternative the documents allow), from the verdict. */
   judgedPartly: { file: string; name: string; reason: string }[];
+  /** Scenarios that passed only on a retry: a certification allows none (a certifying run retries none, so this is empty unless it did). */
+  flaky: { file: string; name: string }[];
+  /** Each entry of the interface's change history, as the run judged it, with its scenarios and how they ended (helpers/coverage/changes.ts). */
+  changes: { id: string; entry: string; status: string; result: string; scenarios: { scenario: string; state: string }[] }[];
   resultsSha256: string;
 }
 
@@ -53,22 +69,9 @@ function readSkips(): SkipRecord[] {
     .flatMap((f) => readFileSync(join(RAW_DIR, f), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as SkipRecord));
 }
 
-/** The target's base URL as a certificate may show it: no userinfo, no query, no fragment (they may hold secrets). */
-export function publicTargetUrl(raw: string | undefined): string {
-  if (!raw) return 'embedded sandbox';
-  try {
-    const url = new URL(raw);
-    url.username = '';
-    url.password = '';
-    url.search = '';
-    url.hash = '';
-    return url.toString().replace(/\/$/, '');
-  } catch {
-    return '(SVC_BASE_URL is not a URL)';
-  }
-}
+export { publicTargetUrl } from './public-target.js';
 
-export function buildCertification(input: { results: VitestJson; resultsText: string; coverage: Record<string, { covered: number; total: number }>; skips: SkipRecord[]; findings: number; partly?: Certification['judgedPartly']; exitCode: number; startedAt: string; finishedAt: string; baseUrl: string; mode: string; generation?: Generation; commit: string | null; version: string }): Certification {
+export function buildCertification(input: { results: VitestJson; resultsText: string; coverage: Record<string, { covered: number; total: number }>; skips: SkipRecord[]; findings: number; partly?: Certification['judgedPartly']; flaky?: Certification['flaky']; changes?: Certification['changes']; exitCode: number; startedAt: string; finishedAt: string; baseUrl: string; mode: string; generation?: Generation; commit: string | null; version: string }): Certification {
   const areas: Certification['areas'] = {};
   for (const area of REQUIRED_AREAS) areas[area] = { passed: 0, failed: 0, skipped: 0, skips: [], failures: [] };
   for (const file of input.results.testResults) {
@@ -90,6 +93,7 @@ export function buildCertification(input: { results: VitestJson; resultsText: st
   const reasons: string[] = [];
   if (input.exitCode !== 0) reasons.push(`the run exited with code ${input.exitCode} (its verdict: reports/verdict.json)`);
   if (input.findings) reasons.push(`the webhook listener recorded ${input.findings} finding(s) (reports/listener.json)`);
+  if (input.flaky?.length) reasons.push(`${input.flaky.length} scenario(s) passed only on a retry (flaky): ${input.flaky.map((f) => `${f.file} > ${f.name}`).join('; ')}`);
   for (const [area, a] of Object.entries(areas)) {
     if (a.failed) reasons.push(`${area}: ${a.failed} scenario(s) failed`);
     if (REQUIRED_AREAS.includes(area) && a.skipped) reasons.push(`${area}: ${a.skipped} scenario(s) of a required area skipped (${a.skips.map((s) => s.reason).join('; ')})`);
@@ -109,34 +113,13 @@ export function buildCertification(input: { results: VitestJson; resultsText: st
     coverage: input.coverage,
     listenerFindings: input.findings,
     judgedPartly: input.partly ?? [],
+    flaky: input.flaky ?? [],
+    changes: input.changes ?? [],
     resultsSha256: createHash('sha256').update(input.resultsText).digest('hex'),
   };
 }
 
-export function certificationMarkdown(c: Certification): string {
-  const lines = [
-    `# Conformance certification: ${c.certifiable ? 'CERTIFIABLE' : 'NOT CERTIFIABLE'}`,
-    '',
-    `- Target: ${c.target.baseUrl} (${c.target.mode})`,
-    `- Interface version: ${c.interfaceVersion}`,
-    `- Suite: ${c.suite.name} ${c.suite.version} (commit ${c.suite.commit ?? 'unknown'})`,
-    `- Run: ${c.startedAt} to ${c.finishedAt}, exit code ${c.exitCode}`,
-    `- Generated data: ${c.generation ? `seed ${c.generation.seed}, ${c.generation.ruleRuns} request(s) per field rule (replay with \`SVC_SEED=${c.generation.seed} SVC_RULE_RUNS=${c.generation.ruleRuns}\`)` : 'unknown (the run wrote no verdict)'}`,
-    `- SHA-256 of reports/results.json: \`${c.resultsSha256}\``,
-    '',
-  ];
-  if (c.reasons.length) lines.push('## Why not', '', ...c.reasons.map((r) => `- ${r}`), '');
-  lines.push('## Areas', '', '| area | passed | failed | skipped |', '|---|---|---|---|');
-  for (const [area, a] of Object.entries(c.areas)) lines.push(`| ${area} | ${a.passed} | ${a.failed} | ${a.skipped} |`);
-  const skips = Object.values(c.areas).flatMap((a) => a.skips);
-  if (skips.length) lines.push('', '## Skipped scenarios', '', ...skips.map((s) => `- ${s.scenario}: ${s.reason}`));
-  if (c.judgedPartly.length) {
-    lines.push('', `## Judged partly: ${c.judgedPartly.length}`, '', 'Scenarios that passed without judging their main claim, because the target took an alternative the documents allow:', '', ...c.judgedPartly.map((p) => `- ${p.file} > ${p.name}: ${p.reason}`));
-  }
-  lines.push('', '## Coverage of the interface', '', '| kind | covered | total |', '|---|---|---|');
-  for (const [kind, v] of Object.entries(c.coverage)) lines.push(`| ${kind} | ${v.covered} | ${v.total} |`);
-  return `${lines.join('\n')}\n`;
-}
+export { certificationMarkdown } from './certification-markdown.js';
 
 /**
  * Writes certification.json and certification.md. They are written after the run's final scrub, so
@@ -144,10 +127,25 @@ export function certificationMarkdown(c: Certification): string {
  * profile's) and every pattern (secret keys, cookies, Basic/Bearer, URL userinfo, PEM keys).
  */
 export function writeCertification(dir: string, certification: Certification, env: NodeJS.ProcessEnv = environmentWithProfile(process.env)): void {
+  const scrub = certificationScrubber(env);
+  writeFileSync(join(dir, 'certification.json'), `${JSON.stringify(scrubCertification(scrub, certification), null, 2)}\n`);
+  writeFileSync(join(dir, 'certification.md'), scrub.text(certificationMarkdown(certification)));
+}
+
+/**
+ * The certification through `scrub`, its areas one by one: an area's name is no secret, though the
+ * layer takes a key named like `api-tokens` for one and would replace the whole area.
+ */
+export function scrubCertification(scrub: Redactor, c: Certification): Certification {
+  const { areas, ...rest } = c;
+  return { ...(scrub.value(rest) as Omit<Certification, 'areas'>), areas: Object.fromEntries(Object.entries(areas).map(([area, a]) => [area, scrub.value(a) as Certification['areas'][string]])) };
+}
+
+/** The redaction layer of the certification and its signed statement: the credential `env` names, and every pattern. */
+export function certificationScrubber(env: NodeJS.ProcessEnv = environmentWithProfile(process.env)): Redactor {
   const scrub = new Redactor();
   if (env.SVC_CLIENT_SECRET) scrub.addCredential(env.SVC_CLIENT_ID ?? '', env.SVC_CLIENT_SECRET);
-  writeFileSync(join(dir, 'certification.json'), `${JSON.stringify(scrub.value(certification), null, 2)}\n`);
-  writeFileSync(join(dir, 'certification.md'), scrub.text(certificationMarkdown(certification)));
+  return scrub;
 }
 
 function gitCommit(): string | null {
@@ -155,7 +153,20 @@ function gitCommit(): string | null {
   return res.status === 0 ? res.stdout.trim() : null;
 }
 
-if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) {
+/** The run, its certification and (with --sign-key) its signed statement. */
+async function certifyRun(args: Extract<CertifyArgs, { command: 'run' }>): Promise<void> {
+  // Read before the run: a key that cannot sign is refused before the run's minutes are spent.
+  let key: KeyObject | undefined;
+  if (args.signKey) {
+    try {
+      key = signingKey(readFileSync(args.signKey, 'utf8'), args.signKey);
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      process.stderr.write(`certify: ${err instanceof KeyError ? err.message : `${args.signKey} cannot be read (${code ?? (err as Error).message})`}\n`);
+      process.exitCode = 1;
+      return;
+    }
+  }
   const startedAt = new Date().toISOString();
   // The folder first, for the certification and the run it starts (./folder-lock.ts).
   let lock: ReportsLock;
@@ -163,14 +174,18 @@ if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename
     lock = lockReportsFolder(REPORTS_DIR);
   } catch (err) {
     process.stderr.write(`${(err as Error).message}\n`);
-    process.exit(1);
+    process.exitCode = 1;
+    return;
   }
-  rmSync(join(REPORTS_DIR, VERDICT_FILE), { force: true });
+  // An earlier run's files would be taken for this run's: its verdict, and report files this run may
+  // not write (interface-notes.md), which a signed statement would cover.
+  for (const file of new Set([VERDICT_FILE, ...SUBJECT_FILES, BUNDLE_FILE])) rmSync(join(REPORTS_DIR, file), { force: true });
   // The same entry point as `npm run conformance`: its output and reports go through the redaction layer.
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'helpers/verdict/cli.ts'), ...process.argv.slice(2)], {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'helpers/verdict/cli.ts'), ...args.run], {
     cwd: ROOT,
     stdio: 'inherit',
-    env: process.env,
+    // Certifying: the known-failures list is ignored and a failed scenario is not retried (helpers/verdict/known-failures.ts).
+    env: { ...process.env, SVC_CERTIFICATION: '1' },
   });
   if (child.pid !== undefined) lock.addWriter(child.pid);
   // A signal is passed on to the run and this process waits for it to end, as the verdict reader
@@ -192,7 +207,9 @@ if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename
   const certification = buildCertification({
     results: JSON.parse(resultsText) as VitestJson,
     resultsText,
-    coverage: Object.fromEntries(['operations', 'responses', 'errors', 'events', 'transitions'].filter((k) => coverageJson[k]).map((k) => [k, { covered: coverageJson[k].covered, total: coverageJson[k].total }])),
+    coverage: Object.fromEntries(['operations', 'responses', 'errors', 'events', 'transitions', 'changes'].filter((k) => coverageJson[k]).map((k) => [k, { covered: coverageJson[k].covered, total: coverageJson[k].total }])),
+    changes: ((coverageJson as { changes?: ChangeCoverage }).changes?.entries ?? []).map((e) => ({ id: e.id, entry: e.entry, status: e.status, result: e.result, scenarios: e.scenarios.map((x) => ({ scenario: x.scenario, state: x.state })) })),
+    flaky: (conclusion.verdict?.flaky ?? []).map((f) => ({ file: f.file, name: f.name })),
     skips: readSkips(),
     findings,
     partly: conclusion.verdict?.partly ?? [],
@@ -208,4 +225,29 @@ if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename
   writeCertification(REPORTS_DIR, certification);
   process.stdout.write(`${certification.certifiable ? 'CERTIFIABLE' : `NOT CERTIFIABLE: ${certification.reasons.join('; ')}`} (reports/certification.md)\n`);
   process.exitCode = certification.certifiable ? 0 : 1;
+  if (key) {
+    // Signed after certification.json is written: the statement covers it, and the reports as they now stand.
+    const bundleFile = join(REPORTS_DIR, BUNDLE_FILE);
+    try {
+      await archiveAllureResults(REPORTS_DIR);
+      const statement = buildStatement({ reportsDir: REPORTS_DIR, certification, verdict: conclusion.verdict, env: process.env, scrub: certificationScrubber() });
+      writeFileSync(bundleFile, await signStatement(statement, key));
+      process.stdout.write(`signed: ${relative(process.cwd(), bundleFile)} (key ${keyHint(key)}; check it with npm run certify -- --verify ${relative(process.cwd(), bundleFile)} --key <public key>)\n`);
+    } catch (err) {
+      process.stderr.write(`certify: the certification could not be signed: ${(err as Error).message}\n`);
+      process.exitCode = 1;
+    }
+  }
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) {
+  const args = parseCertifyArgs(process.argv.slice(2));
+  if (typeof args === 'string') {
+    process.stderr.write(`certify: ${args}\n${CERTIFY_USAGE}\n`);
+    process.exitCode = 1;
+  } else if (args.command === 'verify') {
+    const verification = verifyFiles(args.bundle, args.key, args.reports);
+    process.stdout.write(`${verification.lines.join('\n')}\n`);
+    process.exitCode = verification.exitCode;
+  } else await certifyRun(args);
 }
