@@ -11,7 +11,8 @@ import { SETTINGS, type Setting, type SettingName } from '../target/registry.js'
 import { capabilitiesOf, declaredSettings, readSources, resolveValues } from '../target/settings.js';
 import type { Verdict } from '../verdict/verdict.js';
 import { PREDICATE_TYPE, sha256Hex, STATEMENT_TYPE, subjectsOf, type Statement } from './attestation.js';
-import type { Certification } from './certify.js';
+import type { AreaVerdict, Certification, CertificationPredicate, DigestedFile } from './certification-model.js';
+export type { Absent, AreaVerdict, CertificationPredicate, DigestedFile } from './certification-model.js';
 import { publicTargetUrl } from './public-target.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -22,46 +23,6 @@ export const INTERFACE_DOCUMENT = resolve(ROOT, '../shared/spec/interface.md');
  * (selftest/mutation/run.ts). It names no commit: it is this version's if that run ran on this checkout.
  */
 export const MUTATION_REPORT = resolve(ROOT, 'reports/mutation.json');
-
-/** A member no report of the run records: why it is left out. */
-export interface Absent {
-  absent: string;
-}
-
-export type AreaVerdict = 'passed' | 'failed' | 'not judged in full' | 'not run';
-
-export interface DigestedFile {
-  /** Relative to the suite's root. */
-  file: string;
-  sha256?: string;
-  absent?: string;
-}
-
-export interface CertificationPredicate {
-  certified: boolean;
-  /** Why not certified (empty when certified), as certification.json says. */
-  reasons: string[];
-  target: { baseUrl: string; mode: string; configId: string | Absent };
-  suite: { name: string; version: string; commit: string | null };
-  interface: { version: string; document: DigestedFile; description: DigestedFile & { heldTo: boolean } };
-  run: { startedAt: string; finishedAt: string; exitCode: number };
-  /** SVC_SEED and SVC_RULE_RUNS of the run; null where it wrote no verdict. */
-  generation: { seed: number; ruleRuns: number } | null;
-  /** What the run's variables and profile declared, named by variable (else profile path); secrets and the project's internal variables left out. */
-  settings: Record<string, unknown> | Absent;
-  /** Settings declared whose values are secrets: named, not given. */
-  withheld: string[];
-  /** The capabilities the suites read for the run. */
-  capabilities: Record<string, unknown> | Absent;
-  areas: Record<string, { passed: number; failed: number; skipped: number; verdict: AreaVerdict }>;
-  coverage: Record<string, { covered: number; total: number }>;
-  listenerFindings: number;
-  judgedPartly: number;
-  /** The suite's own mutation score, as reports/mutation.json holds it when the statement is made (`writtenAt`: that file's time). */
-  mutation: { killed: number; total: number; survived: number; errored: number; baselinePassed: boolean; file: string; sha256: string; writtenAt: string } | Absent;
-  /** The report files of the subject, and those the run did not write. */
-  reports: { subjects: string[]; absent: string[] };
-}
 
 export interface PredicateInput {
   reportsDir: string;

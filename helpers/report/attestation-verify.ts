@@ -9,7 +9,7 @@ import type { KeyObject } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { BUNDLE_MEDIA_TYPE, IN_TOTO_PAYLOAD_TYPE, KeyError, keyHint, PREDICATE_TYPE, sha256Hex, STATEMENT_TYPE, verificationKey, type Statement } from './attestation.js';
-import type { Absent, CertificationPredicate } from './attestation-predicate.js';
+import type { Absent, CertificationPredicate } from './certification-model.js';
 
 /** What a bundle verified as: a valid bundle's verdict, or the kind of its first failure. */
 export type VerifyResult = 'certified' | 'not certified' | 'bundle' | 'key' | 'signature' | 'statement' | 'file' | 'digest';

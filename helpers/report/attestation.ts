@@ -11,7 +11,8 @@ import { join } from 'node:path';
 import { bundleToJSON } from '@sigstore/bundle';
 import { DSSEBundleBuilder, type Signature, type Signer } from '@sigstore/sign';
 import { ALLURE_ARCHIVE } from './allure-archive.js';
-import type { CertificationPredicate } from './attestation-predicate.js';
+import type { Statement, Subject } from './certification-model.js';
+export type { Statement, Subject } from './certification-model.js';
 
 /** The file the signed certification is written to, in the reports folder. */
 export const BUNDLE_FILE = 'certification.bundle.json';
@@ -26,18 +27,6 @@ export const PREDICATE_TYPE = 'https://svc-conformance.dev/certification/v1';
  * run did not write is no subject; the predicate lists it as absent.
  */
 export const SUBJECT_FILES = ['results.json', 'verdict.json', 'coverage.json', 'listener.json', 'interface-notes.md', 'certification.json', ALLURE_ARCHIVE] as const;
-
-export interface Subject {
-  name: string;
-  digest: { sha256: string };
-}
-
-export interface Statement {
-  _type: typeof STATEMENT_TYPE;
-  subject: Subject[];
-  predicateType: typeof PREDICATE_TYPE;
-  predicate: CertificationPredicate;
-}
 
 /** A key that cannot sign or check a certification: its message is one plain line. */
 export class KeyError extends Error {}

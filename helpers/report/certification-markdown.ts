@@ -1,6 +1,6 @@
 // certification.md: the certification (./certify.ts) as a partner reads it, its verdict first, then
 // why not, each area's tally, the skips, the scenarios judged partly and the coverage.
-import type { Certification } from './certify.js';
+import type { Certification } from './certification-model.js';
 
 export function certificationMarkdown(c: Certification): string {
   const lines = [
