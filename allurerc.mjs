@@ -12,6 +12,13 @@ const KINDS = ['operations', 'responses', 'errors', 'events', 'transitions'];
 const variables = coverage
   ? Object.fromEntries(KINDS.filter((kind) => coverage[kind]).map((kind) => [`Interface ${kind} covered`, `${coverage[kind].covered}/${coverage[kind].total}`]))
   : {};
+// A run diffed against its baseline (SVC_BASELINE, reports/diff.md): what changed, as report variables.
+const diffFile = resolve(reports, 'diff.json');
+const diff = existsSync(diffFile) ? JSON.parse(readFileSync(diffFile, 'utf8')) : undefined;
+if (diff) {
+  const s = diff.scenarios;
+  variables['Since the baseline'] = `${s.newFailures.length} new failure(s), ${s.stillFailing.length} still failing, ${s.fixed.length} fixed, ${s.newlySkipped.length} newly skipped, ${s.flaky.length} flaky`;
+}
 if (coverage?.changes) variables['Change history judged'] = `${coverage.changes.covered}/${coverage.changes.total}${coverage.changes.partly ? ` (${coverage.changes.partly} partly)` : ''}`;
 
 const failed = ['failed', 'broken'];
@@ -19,7 +26,10 @@ const failed = ['failed', 'broken'];
 export default {
   name: 'Svc conformance',
   output: resolve(reports, 'allure-report'),
-  globalAttachments: [resolve(reports, 'coverage.html'), resolve(reports, 'coverage.md'), resolve(reports, 'coverage.json'), resolve(reports, 'changes.md'), resolve(reports, 'interface-notes.md')],
+  // Allure 3's own history (trends, each scenario's earlier results, flaky marks): one line per report
+  // rendered. A nightly keeps the file between runs (SVC_ALLURE_HISTORY; .github/workflows/conformance.yml).
+  historyPath: resolve(process.env.SVC_ALLURE_HISTORY ?? resolve(reports, 'allure-history.jsonl')),
+  globalAttachments: [resolve(reports, 'coverage.html'), resolve(reports, 'coverage.md'), resolve(reports, 'coverage.json'), resolve(reports, 'changes.md'), resolve(reports, 'diff.md'), resolve(reports, 'interface-notes.md')],
   variables,
   // The tree: the area (epic), then the operation (feature), then the scenario (helpers/scenario.ts).
   plugins: {

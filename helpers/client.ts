@@ -158,6 +158,8 @@ export class ApiClient {
         method,
         template,
         path: redactor.text(path),
+        ...(query.size ? { query: redactor.text(query.toString()) } : {}),
+        auth: auth === 'basic' ? 'platform' : auth === 'none' ? 'none' : 'other',
         status: res.statusCode,
         code: body && typeof body === 'object' && typeof (body as { code?: unknown }).code === 'string' ? (body as { code: string }).code : undefined,
         durationMs: Math.round((performance.now() - started) * 10) / 10,

@@ -8,6 +8,10 @@ export interface Exchange {
   method: string;
   template: string;
   path: string;
+  /** The query string as sent (encoded), secrets redacted; absent without one. */
+  query?: string;
+  /** The credential sent: the platform's (HTTP Basic), another (a token of the run), or none. */
+  auth?: 'platform' | 'other' | 'none';
   status: number;
   code?: string;
   durationMs: number;

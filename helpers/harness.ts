@@ -46,7 +46,14 @@ function record(title: string, entry: object): void {
   entries.list.push(entry);
 }
 
+/** The last exchange of the running test: a failed scenario prints it as curl (helpers/verdict/replay.ts). */
+let last: { test: string | undefined; exchange: Exchange } | undefined;
+export function lastExchange(): Exchange | undefined {
+  return last && last.test === runningTest() ? last.exchange : undefined;
+}
+
 function attach(exchange: Exchange): void {
+  last = { test: runningTest(), exchange };
   observeAnswer(exchange.status, exchange.response.body);
   if (grouped) grouped.push(exchange);
   else record(titleOf(exchange), { exchange: titleOf(exchange), ...exchange });

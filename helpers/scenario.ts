@@ -2,10 +2,13 @@
 // (the test's name), a link to the interface section, and the basis of its assertions. The report's
 // tree follows them (allurerc.mjs groups by epic, then feature: area, operation, scenario).
 import * as allure from 'allure-js-commons';
-import { beforeEach, expect, type TestContext } from 'vitest';
+import { relative } from 'node:path';
+import { beforeEach, expect, inject, onTestFinished, type TestContext } from 'vitest';
 import { getCurrentTest } from 'vitest/suite';
-import { allureLabel } from './allure.js';
-import { recordSkip } from './coverage/recorder.js';
+import { recordFailure, recordSkip } from './coverage/recorder.js';
+import { allureAttach, allureLabel, allureTag } from './allure.js';
+import { lastExchange } from './harness.js';
+import { curlCommand, replayCommand } from './verdict/replay.js';
 import { readChangeIndex, scenarioKey } from './coverage/changes.js';
 import { areaNamed } from './spec/catalog.js';
 
@@ -42,8 +45,23 @@ export function scenario(meta: ScenarioMeta): void {
     if (area !== meta.area) await allure.label('section', meta.area);
     await allure.link(sectionLink(meta.section), `Interface: ${meta.section}`);
     await allure.label('basis', meta.basis ?? 'interface');
-    // The entries of the interface's change history it judges: the report lists each with its scenarios.
+    // A failed scenario says how to reproduce it: the command that replays it alone, and its last exchange as curl.
     const state = expect.getState();
+    onTestFinished(({ task }) => {
+      const attempt = (task.result?.retryCount ?? 0) + 1;
+      // A pass after a failed attempt (SVC_RETRIES): flaky; each failed attempt stays attached to the result.
+      if (task.result?.state === 'pass' && attempt > 1) allureTag('flaky');
+      if (task.result?.state !== 'fail') return;
+      allureAttach(`attempt ${attempt}: failed`, (task.result.errors ?? []).map((e) => e.stack ?? e.message).join('\n\n'), 'text/plain');
+      const target = inject('target');
+      const file = relative(process.cwd(), state.testPath ?? '');
+      const exchange = lastExchange();
+      const replay = replayCommand(process.env, file, state.currentTestName ?? task.name, target ? { seed: target.seed, ruleRuns: target.ruleRuns } : undefined);
+      const curl = exchange ? curlCommand(exchange) : undefined;
+      recordFailure({ replay, ...(curl ? { curl } : {}) }, { test: state.currentTestName, file: state.testPath });
+      allureAttach('reproduce', `${replay}\n${curl ? `\n# its last exchange (SVC_BASE_URL, SVC_CLIENT_ID and SVC_CLIENT_SECRET as for the run):\n${curl}\n` : ''}`, 'text/plain');
+    });
+    // The entries of the interface's change history it judges: the report lists each with its scenarios.
     for (const change of changesJudgedBy(scenarioKey(state.testPath, state.currentTestName))) {
       await allure.label('change', change);
       await allure.tag(`change:${change}`);

@@ -97,6 +97,20 @@ export function recordSkip(reason: string, ids: string[] = []): void {
   append('skips', { reason, ids, ...currentTest() } satisfies SkipRecord);
 }
 
+export interface FailureRecord {
+  test?: string;
+  file?: string;
+  /** The command that replays the scenario alone. */
+  replay: string;
+  /** Its last exchange as curl, where it made one. */
+  curl?: string;
+}
+
+/** Records how to reproduce a failed scenario (helpers/scenario.ts): the verdict prints it under the failure. */
+export function recordFailure(record: Omit<FailureRecord, 'test' | 'file'>, where: { test?: string; file?: string }): void {
+  append('failures', { ...record, ...where } satisfies FailureRecord);
+}
+
 export function recordNote(id: string, sentences: string[], observed: string): void {
   append('notes', { id, sentences, observed, ...currentTest() } satisfies NoteRecord);
 }

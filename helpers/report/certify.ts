@@ -24,8 +24,10 @@ import type { SkipRecord } from '../coverage/recorder.js';
 import { Redactor } from '../redact.js';
 import { environmentWithProfile } from '../target/profile.js';
 import { concludeRun, VERDICT_FILE, type Generation } from '../verdict/verdict.js';
-import { areaOf, type AreaTally } from './areas.js';
+import { areaOf } from './areas.js';
 import { certificationMarkdown } from './certification-markdown.js';
+import type { Certification } from './certification-model.js';
+export type { Certification } from './certification-model.js';
 import type { ChangeCoverage } from '../coverage/changes.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -37,29 +39,6 @@ interface VitestJson {
   success: boolean;
   numTotalTests: number;
   testResults: { name: string; assertionResults: { fullName: string; status: string; failureMessages: string[] }[] }[];
-}
-
-export interface Certification {
-  certifiable: boolean;
-  reasons: string[];
-  target: { baseUrl: string; mode: string };
-  interfaceVersion: string;
-  suite: { name: string; version: string; commit: string | null };
-  startedAt: string;
-  finishedAt: string;
-  exitCode: number;
-  /** The run's generated data (its verdict's): SVC_SEED and SVC_RULE_RUNS replay the requests; null where the run wrote no verdict. */
-  generation: Generation | null;
-  areas: Record<string, AreaTally & { skips: { scenario: string; reason: string }[]; failures: string[] }>;
-  coverage: Record<string, { covered: number; total: number }>;
-  listenerFindings: number;
-  /** Passed scenarios that did not judge their title's main claim (the target took an alternative the documents allow), from the verdict. */
-  judgedPartly: { file: string; name: string; reason: string }[];
-  /** Scenarios that passed only on a retry: a certification allows none (a certifying run retries none, so this is empty unless it did). */
-  flaky: { file: string; name: string }[];
-  /** Each entry of the interface's change history, as the run judged it, with its scenarios and how they ended (helpers/coverage/changes.ts). */
-  changes: { id: string; entry: string; status: string; result: string; scenarios: { scenario: string; state: string }[] }[];
-  resultsSha256: string;
 }
 
 function readSkips(): SkipRecord[] {

@@ -3,7 +3,8 @@
 // reports (JUnit and JSON results), Allure results, the listener's findings and the coverage,
 // which is computed from every shard's raw records exactly as an unsharded run computes it, and the
 // shards' verdicts into one (helpers/verdict/verdict.ts mergeVerdicts), whose lines end the output
-// and which decides the exit status with the merge of the results.
+// and which decides the exit status with the merge of the results. The merged run's scenarios, its
+// diff against SVC_BASELINE and its line of SVC_HISTORY are written as one run writes them.
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
@@ -11,6 +12,9 @@ import { writeCoverageReports } from '../coverage/report.js';
 import { REPORTS_DIR } from '../paths.js';
 import { lockReportsFolder } from './folder-lock.js';
 import { mergeVerdicts, readVerdict, VERDICT_FILE, verdictLines } from '../verdict/verdict.js';
+import { recordRun } from '../verdict/run-record.js';
+import { SCENARIOS_FILE, type ScenarioLine } from './diff.js';
+import { readSetting, SETTINGS } from '../target/registry.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const shards = process.argv.slice(2).map((d) => resolve(d));
@@ -51,7 +55,7 @@ shards.forEach((dir, i) => {
   }
 });
 writeFileSync(join(REPORTS_DIR, 'listener.json'), `${JSON.stringify({ deliveries, findings }, null, 2)}\n`);
-writeCoverageReports({ print: true, rawDirs: shards.map((d) => join(d, '.raw')) });
+const coverage = writeCoverageReports({ print: true, rawDirs: shards.map((d) => join(d, '.raw')) });
 
 let resultsExit = 0;
 if (readdirSync(blobs).length) {
@@ -72,6 +76,18 @@ const unaccounted = [
   ...(findings.length > verdict.findings.length ? [`the listeners recorded ${findings.length} finding(s), the verdicts ${verdict.findings.length}`] : []),
 ];
 if (verdict.conformant && unaccounted.length) verdict = mergeVerdicts(verdicts, unaccounted);
+// What the runs after this one read, as one run writes it: the scenarios of every shard, the diff
+// against a baseline (SVC_BASELINE), the line of the history (SVC_HISTORY).
+const scenarios = shards.flatMap((dir) => {
+  const file = join(dir, SCENARIOS_FILE);
+  if (!existsSync(file)) return [];
+  return (JSON.parse(readFileSync(file, 'utf8')) as ScenarioLine[]).map((l) => {
+    const at = l.scenario.indexOf(' > ');
+    return { file: l.scenario.slice(0, at), name: l.scenario.slice(at + 3), state: l.state, ...(l.flaky ? { flaky: [] } : {}) };
+  });
+});
+const recorded = recordRun({ reportsDir: REPORTS_DIR, verdict, scenarios, coverage, startedAt: Date.now(), historyFile: readSetting(SETTINGS.history), baselineDir: readSetting(SETTINGS.baseline) });
+if (recorded.length) process.stdout.write(`${recorded.join('\n')}\n`);
 writeFileSync(join(REPORTS_DIR, VERDICT_FILE), `${JSON.stringify(verdict, null, 2)}\n`);
 // Every shard wrote a verdict, yet the merged one has no generated data: the shards' differed (mergeVerdicts).
 if (!verdict.generation && verdicts.every((s) => s.verdict)) {

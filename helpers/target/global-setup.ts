@@ -3,7 +3,7 @@
 // original configuration at teardown, also after a failure, SIGINT or SIGTERM.
 import { randomInt, randomUUID } from 'node:crypto';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject, Vitest } from 'vitest/node';
 import { REPORTS_DIR, RAW_DIR } from '../paths.js';
@@ -12,6 +12,7 @@ import { MUTANT_PROJECT, mutantVerdictFile } from './mutant.js';
 import type { Reached, TargetMode } from './modes/types.js';
 import type { Capabilities } from './settings.js';
 import type { LiveDescription } from '../description/live.js';
+import type { Coverage } from '../coverage/model.js';
 
 /**
  * The harness's modules, loaded once per process and shared by the global setup of every project:
@@ -187,6 +188,14 @@ async function startHarness(mutantFault?: string): Promise<Harness> {
   // Checked before an earlier run's reports are cleared, as the settings above are.
   const seed = settings.values.seed ?? randomInt(1, 2 ** 31 - 1);
   const ruleRuns = settings.values.ruleRuns!;
+  // The known-failures list, validated now: an invalid one stops the run before it starts. A certifying run ignores it.
+  const knownFile = settings.values.certification ? undefined : settings.values.knownFailures;
+  const startedAt = Date.now();
+  // A baseline run (SVC_BASELINE), read now: a folder that holds no finished run stops this one before it starts.
+  const baselineDir = settings.values.baseline && !mutantFault ? resolve(settings.values.baseline) : undefined;
+  const baseline = baselineDir ? (await import('../report/diff.js')).readSnapshot(baselineDir) : undefined;
+  const onlyNew = baseline && settings.values.failOn === 'new' ? { failing: new Set([...baseline.scenarios].filter(([, l]) => l.state === 'failed').map(([k]) => k)), findings: baseline.findings } : undefined;
+  const known = knownFile && !mutantFault ? { entries: (await import('../verdict/known-failures.js')).loadKnownFailures(knownFile), today: new Date().toISOString().slice(0, 10) } : undefined;
   if (!cleared) {
     cleared = true;
     rmSync(RAW_DIR, { recursive: true, force: true });
@@ -274,6 +283,7 @@ async function startHarness(mutantFault?: string): Promise<Harness> {
       // Every scenario this target served, as it ended: for the verdict, and for the coverage of the
       // change history (helpers/coverage/changes.ts), beside the workers' records (a merge reads them there too).
       const outcomes = collectOutcomes(vitest, harnessProjects);
+      let coverage: Coverage | undefined;
       if (!mutantFault) {
         mkdirSync(RAW_DIR, { recursive: true });
         writeFileSync(join(RAW_DIR, `outcomes-${process.pid}.ndjson`), outcomes.scenarios.map((o) => `${JSON.stringify(o)}\n`).join(''));
@@ -289,7 +299,7 @@ async function startHarness(mutantFault?: string): Promise<Harness> {
             `${REPORTS_DIR}/listener.json`,
             JSON.stringify({ deliveries: listener.lastSeq, duplicates: listener.duplicates, duplicatesPerNotification: listener.duplicatesPerNotification, refusals: listener.refusals, findings: listener.findings, findingsDropped: listener.findingsDropped, retainedBytes: listener.retainedBytes }, null, 2),
           );
-          (await coverageReportModule()).writeCoverageReports({ print: true });
+          coverage = (await coverageReportModule()).writeCoverageReports({ print: true });
         }
         // Deliveries that reached the listener on another path were answered 404: every event then
         // shows as a timeout. Say why (a forwarder of SVC_WEBHOOK_PUBLIC_URL must keep the path).
@@ -312,12 +322,25 @@ async function startHarness(mutantFault?: string): Promise<Harness> {
         ...outcomes,
         findings: listener.findings,
         ...(description ? { description: description.finish(REPORTS_DIR) } : {}),
+        ...(known ? { known } : {}),
+        ...(onlyNew ? { onlyNew } : {}),
       });
       if (mutantFault) {
         mkdirSync(join(REPORTS_DIR, 'mutants'), { recursive: true });
         writeFileSync(join(REPORTS_DIR, mutantVerdictFile(mutantFault)), `${JSON.stringify(verdict, null, 2)}\n`);
         return;
       }
+      // For the runs after this one: its scenarios, the diff against its baseline, its line of the history.
+      const recorded = (await import('../verdict/run-record.js')).recordRun({
+        reportsDir: REPORTS_DIR,
+        verdict,
+        scenarios: outcomes.scenarios,
+        coverage,
+        startedAt,
+        historyFile: settings.values.history,
+        baselineDir,
+      });
+      if (recorded.length) process.stdout.write(`${recorded.join('\n')}\n`);
       writeFileSync(join(REPORTS_DIR, VERDICT_FILE), `${JSON.stringify(verdict, null, 2)}\n`);
       if (!verdict.conformant) process.exitCode = 1;
       // Run through vitest directly (not an entry point that prints it last): say it here.

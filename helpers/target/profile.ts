@@ -45,7 +45,7 @@ export function profileValue(name: SettingName, profile: TargetProfile, env: Nod
   if (name === 'clientId' && v === undefined && credentials?.clientIdVariable) v = env[credentials.clientIdVariable];
   if (name === 'clientSecret' && v === undefined && credentials?.clientSecretVariable) v = env[credentials.clientSecretVariable];
   if (name === 'webhookPublicKey' && typeof v === 'string' && !v.includes('-----BEGIN')) v = isAbsolute(v) ? v : resolve(dir, v);
-  if (name === 'openapi' && typeof v === 'string') v = isAbsolute(v) ? v : resolve(dir, v);
+  if ((name === 'openapi' || name === 'knownFailures' || name === 'history') && typeof v === 'string') v = isAbsolute(v) ? v : resolve(dir, v);
   return v;
 }
 

@@ -80,6 +80,26 @@ const wholeNumber = (max: number): Codec<number> => ({
   },
   format: String,
 });
+/** A count from 0: how many times something more is done. */
+const count = (max: number): Codec<number> => ({
+  type: `integer 0..${max}`,
+  parse: (variable, raw) => {
+    const n = Number(raw);
+    if (!/^[0-9]+$/.test(raw) || n > max) throw new SettingsError(`${variable} must be a whole number from 0 to ${max}, got ${JSON.stringify(raw)}`);
+    return n;
+  },
+  format: String,
+});
+/** One of a few words. */
+const choice = <T extends string>(values: readonly [T, ...T[]]): Codec<T> => ({
+  type: values.join(' | '),
+  parse: (variable, raw) => {
+    if (!(values as readonly string[]).includes(raw)) throw new SettingsError(`${variable} must be one of ${values.join(', ')}, got ${JSON.stringify(raw)}`);
+    return raw as T;
+  },
+  format: String,
+  schema: z.enum(values),
+});
 const list = (schema?: z.ZodType): Codec<string[]> => ({ type: 'list (a,b)', parse: (_v, raw) => raw.split(',').map((s) => s.trim()).filter(Boolean), format: (v) => v.join(','), schema });
 const pairs = (form: RegExp, schema: z.ZodType): Codec<Record<string, string>> => ({
   type: 'pairs (KEY=value,...)',
@@ -108,6 +128,7 @@ export const SETTINGS = {
   // The run and its target.
   targetProfile: define({ variable: 'SVC_TARGET_PROFILE', codec: text(), meaning: 'A target profile (JSON, target-profile.schema.json) that declares the settings below; a variable set non-empty wins over it', serves: 'Interface, Authentication 1: username is the platform\'s client id, password is the platform\'s client secret' }),
   profileSchema: define({ run: true, path: '$schema', codec: text(), meaning: "The profile's JSON Schema, for editors", serves: '-' }),
+  questions: define({ run: true, path: 'questions', codec: { type: 'object', parse: () => undefined, format: () => '', schema: z.record(z.string(), z.string()) }, meaning: 'What npm run init could not observe: each declaration left out, with what it means; the run reads nothing from it', serves: '-' }),
   name: define({ run: true, path: 'name', codec: text(), meaning: 'What the target is, for reports', serves: '-' }),
   baseUrl: define({ run: true,
     variable: 'SVC_BASE_URL',
@@ -131,6 +152,12 @@ export const SETTINGS = {
   faults: define({ variable: 'SANDBOX_FAULTS', codec: list(), default: [], meaning: 'Named faults of the embedded sandbox (sandbox/faults.ts), for a mutant run by hand', serves: '-' }),
   targetWaitMs: define({ variable: 'SVC_TARGET_WAIT_MS', codec: ms(), default: 600_000, meaning: "Longest a run against an external target waits for another run's lease on its webhook endpoint", serves: 'Supplement 2: the platform configuration holds one webhookEndpoint' }),
   seed: define({ variable: 'SVC_SEED', codec: wholeNumber(2 ** 31 - 1), meaning: "The seed of the run's generated data; unset: drawn, and printed for a replay", serves: '-' }),
+  knownFailures: define({ run: true, variable: 'SVC_KNOWN_FAILURES', path: 'knownFailures', codec: text(z.string().min(1)), meaning: 'A file of failures accepted until a date (known-failures.schema.json; in a profile, relative to the profile): a listed failure is reported as known and does not fail the verdict, a listed scenario that passes is reported fixed, an entry past its date fails the run; certification ignores it', serves: '-' }),
+  retries: define({ variable: 'SVC_RETRIES', codec: count(3), default: 1, meaning: 'Times a failed scenario is run again in the same run; one that then passes is reported flaky, with each attempt (a certifying run retries none)', serves: '-' }),
+  history: define({ run: true, variable: 'SVC_HISTORY', path: 'history', codec: text(z.string().min(1)), meaning: "A JSON Lines file each run appends its verdict, counts, coverage figures, duration and seed to (in a profile, relative to the profile); a scenario flaky in three of its last ten runs is named", serves: '-' }),
+  baseline: define({ variable: 'SVC_BASELINE', codec: text(z.string().min(1)), meaning: "A previous run's reports folder: the run sorts every scenario, coverage id and finding against it into reports/diff.md and diff.json", serves: '-' }),
+  failOn: define({ variable: 'SVC_FAIL_ON', codec: choice(['all', 'new']), default: 'all', meaning: 'all: every failure fails the verdict; new (with SVC_BASELINE): only failures and findings the baseline did not have, the nightly mode', serves: '-' }),
+  allureHistory: define({ for: 'npm run report', variable: 'SVC_ALLURE_HISTORY', codec: text(z.string().min(1)), meaning: "Allure 3's own history file (one line per report rendered; unset: allure-history.jsonl in the reports folder): the report's trends and each scenario's earlier results; a nightly keeps it between runs", serves: '-' }),
   changes: define({ variable: 'SVC_CHANGES', codec: text(), meaning: "Runs only the scenarios that judge the named entries of the interface's change history, comma-separated (their ids: reports/coverage.md, docs/reports.md)", serves: 'Interface, Versioning 2: the dated change history' }),
   ruleRuns: define({
     variable: 'SVC_RULE_RUNS',
@@ -231,6 +258,7 @@ export const SETTINGS = {
 
   // Internal: passed between the project's own processes.
   resolvedSettings: define({ internal: true, variable: 'SVC_RESOLVED_SETTINGS', codec: text(), meaning: 'The settings `npm run conformance` resolved (variables and profile), as one JSON value, for its vitest child; secrets as the variables that hold them', serves: '-' }),
+  certification: define({ internal: true, variable: 'SVC_CERTIFICATION', codec: flag(), default: false, meaning: 'The run certifies (npm run certify): the known-failures list is ignored, a known failure is a failure', serves: '-' }),
   verdictReader: define({ internal: true, variable: 'SVC_VERDICT_READER', codec: flag(), default: false, meaning: "The entry point that started vitest prints the verdict last, so the global setup need not", serves: '-' }),
   secretsDir: define({ internal: true, variable: 'SVC_SECRETS_DIR', codec: text(), meaning: "Private folder where the run's processes share the secrets they learn, for the redaction of output and reports (helpers/redact.ts)", serves: '-' }),
   reportsLock: define({ internal: true, variable: 'SVC_REPORTS_LOCK', codec: text(), meaning: "The reports folder lock holder's token, inherited by the processes it starts (helpers/report/folder-lock.ts)", serves: '-' }),

@@ -162,6 +162,7 @@ class SetupGate {
 export function whatToDo(message: string): string | undefined {
   const missing = /missing: ([A-Z_]+(?:, [A-Z_]+)*)/.exec(message);
   if (missing) return `Set ${missing[1]}, or declare it in the profile SVC_TARGET_PROFILE names (npm run conformance -- --help lists every setting)`;
+  if (/SVC_KNOWN_FAILURES .*(is not valid|cannot be read)/.test(message)) return 'Correct the known-failures file: known-failures.schema.json says what it may hold';
   if (/is not valid/.test(message)) return 'Correct the profile: target-profile.schema.json lists the fields it may have';
   if (/network error|ECONNREFUSED|ENOTFOUND|EAI_AGAIN|ETIMEDOUT|ECONNRESET/.test(message)) return 'Check SVC_BASE_URL: the target must answer from this machine';
   if (/answered 401/.test(message)) return 'Check SVC_CLIENT_ID and SVC_CLIENT_SECRET: the target refused them';

@@ -42,6 +42,8 @@ export function collectOutcomes(vitest: Vitest, projects: ReadonlySet<string>): 
         outcome.errorName = result.errors?.[0]?.name;
       }
       if (result.state === 'passed' && test.meta().judgedPartly) outcome.judgedPartly = test.meta().judgedPartly;
+      // Passed on a retry (SVC_RETRIES): flaky, with what its failed attempts ended on.
+      if (result.state === 'passed' && test.diagnostic()?.flaky) outcome.flaky = (result.errors ?? []).map((e) => firstLine(e.message)).filter(Boolean);
       if (result.state === 'skipped') {
         outcome.capabilityReason = test.meta().capabilityReason;
         outcome.note = result.note;

@@ -6,6 +6,7 @@
 // `npm run certify`) read it and derive the exit status and the last lines of the output from it.
 import { existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { applyKnownFailures, type KnownFailure } from './known-failures.js';
 
 export const VERDICT_FILE = 'verdict.json';
 
@@ -27,6 +28,8 @@ export interface ScenarioOutcome {
   note?: string;
   /** For a pass: why the scenario did not judge its title's main claim (helpers/scenario.ts judgedPartly). */
   judgedPartly?: string;
+  /** For a pass on a retry (SVC_RETRIES): the first line of each failed attempt's error. */
+  flaky?: string[];
 }
 
 export interface ListenerFindingLike {
@@ -63,7 +66,8 @@ export interface Verdict {
   counts: { passed: number; failed: number; skipped: number; pending: number };
   /** Short reasons, in the order the summary line names them. */
   reasons: string[];
-  failures: { file: string; name: string; message: string; errorName?: string }[];
+  /** Each with how to reproduce it, where the scenario recorded it (helpers/verdict/replay.ts): the command that replays it alone, its last exchange as curl. */
+  failures: { file: string; name: string; message: string; errorName?: string; replay?: string; curl?: string }[];
   /** Errors of a scenario file itself (it did not load, or a hook outside any scenario failed). */
   fileErrors: { file: string; message: string }[];
   findings: ListenerFindingLike[];
@@ -74,6 +78,19 @@ export interface Verdict {
   description?: DescriptionVerdict;
   /** Per area that ran (the folder under suites/ of its scenarios): its tally. An area with a skip was not judged in full. */
   areas?: Record<string, { passed: number; failed: number; skipped: number }>;
+  /** With SVC_FAIL_ON=new: failures the baseline run had too, and its findings of the same kind and type: reported, not held against the run. */
+  stillFailing?: { file: string; name: string; message: string; errorName?: string }[];
+  findingsInBaseline?: ListenerFindingLike[];
+  /** Scenarios that failed and then passed on a retry, with their failed attempts: counted apart; they fail certification. */
+  flaky?: { file: string; name: string; attempts: string[] }[];
+  /** Scenarios flaky in three or more of the last runs of the history (SVC_HISTORY), with how many. */
+  oftenFlaky?: { scenario: string; runs: number; of: number }[];
+  /** Failures the known-failures list accepts (SVC_KNOWN_FAILURES): not in `failures` nor in counts.failed. */
+  known?: { file: string; name: string; message: string; errorName?: string; reason: string; expires: string }[];
+  /** Entries of the list to remove: their scenario passed, or no failure cited their rule. */
+  knownFixed?: string[];
+  /** Entries of the list past their date: each fails the run. */
+  knownExpired?: string[];
 }
 
 /** The area of a scenario file: its folder under suites/. */
@@ -129,12 +146,25 @@ export function judgeRun(input: {
   fileErrors?: { file: string; message: string }[];
   findings: ListenerFindingLike[];
   description?: DescriptionVerdict;
+  /** The known-failures list and the day it is judged on (YYYY-MM-DD, UTC). */
+  known?: { entries: KnownFailure[]; today: string };
+  /** SVC_FAIL_ON=new: the baseline's failing scenarios (`file > name`) and findings (helpers/report/diff.ts findingKey). */
+  onlyNew?: { failing: ReadonlySet<string>; findings: ReadonlySet<string> };
 }): Verdict {
-  const { mode, scenarios, findings, description } = input;
+  const { mode, scenarios, description } = input;
+  const inBaseline = (f: ListenerFindingLike) => input.onlyNew?.findings.has(`[${f.kind}] ${f.type ?? '?'}`) ?? false;
+  const findings = input.findings.filter((f) => !inBaseline(f));
+  const findingsInBaseline = input.findings.filter(inBaseline);
   const fileErrors = input.fileErrors ?? [];
   const counts = { passed: 0, failed: 0, skipped: 0, pending: 0 };
   for (const s of scenarios) counts[s.state]++;
-  const failures = scenarios.filter((s) => s.state === 'failed').map((s) => ({ file: s.file, name: s.name, message: s.message ?? '', errorName: s.errorName }));
+  const failed = scenarios.filter((s) => s.state === 'failed').map((s) => ({ file: s.file, name: s.name, message: s.message ?? '', errorName: s.errorName }));
+  const sorted = input.known ? applyKnownFailures(failed, new Set(scenarios.filter((s) => s.state === 'passed').map((s) => `${s.file} > ${s.name}`)), input.known.entries, input.known.today) : undefined;
+  const failures = (sorted?.failures ?? failed).filter((f) => !input.onlyNew?.failing.has(`${f.file} > ${f.name}`));
+  const stillFailing = input.onlyNew ? (sorted?.failures ?? failed).filter((f) => input.onlyNew!.failing.has(`${f.file} > ${f.name}`)) : undefined;
+  counts.failed = failures.length;
+  const baseline = input.onlyNew ? { stillFailing, findingsInBaseline } : {};
+  const known = sorted ? { known: sorted.known, knownFixed: sorted.fixed, knownExpired: sorted.expired } : {};
   // Only a declared lack explains a skip, and only where the target is not this project's own sandbox,
   // which offers every capability the suites need.
   const skips = scenarios
@@ -146,14 +176,16 @@ export function judgeRun(input: {
       explained: mode === 'external' && s.capabilityReason !== undefined,
     }));
   const partly = scenarios.filter((s) => s.state === 'passed' && s.judgedPartly).map((s) => ({ file: s.file, name: s.name, reason: s.judgedPartly! }));
-  return concluded({ mode, runId: input.runId, generation: input.generation, counts, failures, fileErrors, findings, skips, partly, areas: tallyAreas(scenarios), ...(description ? { description } : {}) });
+  const flaky = scenarios.filter((s) => s.state === 'passed' && s.flaky).map((s) => ({ file: s.file, name: s.name, attempts: s.flaky! }));
+  return concluded({ mode, runId: input.runId, generation: input.generation, counts, failures, fileErrors, findings, skips, partly, areas: tallyAreas(scenarios), ...(description ? { description } : {}), ...known, ...baseline, ...(flaky.length ? { flaky } : {}) });
 }
 
 /** A verdict from its parts: the reasons (and so `conformant`) follow from them alone, for one run or merged shards. */
 function concluded(parts: Omit<Verdict, 'conformant' | 'reasons' | 'generation' | 'partly'> & { generation?: Generation; partly?: Verdict['partly']; shardProblems?: string[] }): Verdict {
-  const { mode, runId, generation, counts, failures, fileErrors, findings, skips, partly = [], description, areas, shardProblems = [] } = parts;
+  const { mode, runId, generation, counts, failures, fileErrors, findings, skips, partly = [], description, areas, shardProblems = [], known, knownFixed, knownExpired } = parts;
   const unexplained = skips.filter((s) => !s.explained);
   const reasons: string[] = [...shardProblems];
+  if (knownExpired?.length) reasons.push(`${plural(knownExpired.length, 'known-failures entry', 'known-failures entries')} past its date: ${knownExpired.join('; ')}`);
   if (counts.passed + counts.failed + counts.skipped + counts.pending === 0) reasons.push('no scenario ran');
   if (fileErrors.length) reasons.push(`${plural(fileErrors.length, 'scenario file')} failed outside any scenario`);
   if (counts.failed) reasons.push(`${plural(counts.failed, 'scenario')} failed`);
@@ -173,7 +205,8 @@ function concluded(parts: Omit<Verdict, 'conformant' | 'reasons' | 'generation' 
     );
   }
   if (counts.pending) reasons.push(`${plural(counts.pending, 'scenario')} did not finish`);
-  return { conformant: reasons.length === 0, mode, runId, ...(generation ? { generation } : {}), counts, reasons, failures, fileErrors, findings, skips, partly, ...(description ? { description } : {}), ...(areas ? { areas } : {}) };
+  const list = { ...(parts.stillFailing ? { stillFailing: parts.stillFailing, findingsInBaseline: parts.findingsInBaseline ?? [] } : {}), ...(known ? { known, knownFixed: knownFixed ?? [], knownExpired: knownExpired ?? [] } : {}), ...(parts.flaky?.length ? { flaky: parts.flaky } : {}), ...(parts.oftenFlaky?.length ? { oftenFlaky: parts.oftenFlaky } : {}) };
+  return { conformant: reasons.length === 0, mode, runId, ...(generation ? { generation } : {}), counts, reasons, failures, fileErrors, findings, skips, partly, ...(description ? { description } : {}), ...(areas ? { areas } : {}), ...list };
 }
 
 /**
@@ -205,6 +238,9 @@ export function mergeVerdicts(shards: { name: string; verdict: Verdict | undefin
     findings: written.flatMap((v) => v.findings),
     skips: written.flatMap((v) => v.skips),
     partly: written.flatMap((v) => v.partly ?? []),
+    ...(written.some((v) => v.flaky?.length) ? { flaky: written.flatMap((v) => v.flaky ?? []) } : {}),
+    ...(written.some((v) => v.stillFailing) ? { stillFailing: written.flatMap((v) => v.stillFailing ?? []), findingsInBaseline: written.flatMap((v) => v.findingsInBaseline ?? []) } : {}),
+    ...(written.some((v) => v.known) ? { known: written.flatMap((v) => v.known ?? []), knownFixed: [...new Set(written.flatMap((v) => v.knownFixed ?? []))], knownExpired: [...new Set(written.flatMap((v) => v.knownExpired ?? []))] } : {}),
     areas: mergedAreas(written),
     ...mergedDescription(written),
     shardProblems,
@@ -245,16 +281,29 @@ function mergedDescription(written: Verdict[]): { description?: DescriptionVerdi
 export function verdictLines(v: Verdict, max = 20): string[] {
   const { passed, failed, skipped } = v.counts;
   const partly = v.partly?.length ?? 0;
-  const tally = `${passed} passed, ${failed} failed, ${skipped} skipped${partly ? `; judged partly: ${partly} (reports/${VERDICT_FILE})` : ''}`;
+  const knownCount = v.known?.length ?? 0;
+  const flakyCount = v.flaky?.length ?? 0;
+  const still = v.stillFailing?.length ?? 0;
+  const tally = `${passed} passed, ${failed} failed${still ? ` (and ${still} failing in the baseline too)` : ''}, ${skipped} skipped${flakyCount ? `; flaky: ${flakyCount}` : ''}${knownCount ? `; known failures: ${knownCount}` : ''}${partly ? `; judged partly: ${partly} (reports/${VERDICT_FILE})` : ''}`;
+  // The list's own news, in either verdict: what it accepted, and what to take off it.
+  const listLines = [
+    ...(v.known ?? []).map((k) => `  known failure: ${k.file} > ${k.name}: ${k.message} (accepted until ${k.expires}: ${k.reason})`),
+    ...(v.knownFixed ?? []).map((f) => `  fixed: ${f}`),
+    ...(v.stillFailing ?? []).map((f) => `  still failing (as in the baseline): ${f.file} > ${f.name}: ${f.message}`),
+    ...(v.findingsInBaseline ?? []).map((f) => `  listener finding as in the baseline: [${f.kind}] ${f.type ?? '?'}: ${firstLine(f.message)}`),
+    ...(v.flaky ?? []).map((f) => `  flaky: ${f.file} > ${f.name}: passed on a retry; its failed attempt: ${f.attempts[0] ?? '(no message)'}`),
+    ...(v.oftenFlaky ?? []).map((f) => `  often flaky: ${f.scenario}: flaky in ${f.runs} of the last ${f.of} runs (SVC_HISTORY)`),
+  ];
   // Held to a description: its figures, and the suite's own requests that break it (not the target's fault).
   const described = v.description ? [`description (${v.description.file}): ${v.description.summary}${v.description.requests ? `; the suite's own requests that break it: ${v.description.requests} (reports/description.md)` : ''}`] : [];
   if (v.conformant) {
     const declared = v.skips.length ? ` (${plural(v.skips.length, 'skip')} for capabilities the target declares it lacks)` : '';
-    return [...described, `verdict: conformant${areasClause(v)}: ${tally}${declared}`];
+    return [...listLines, ...described, `verdict: conformant${areasClause(v)}: ${tally}${declared}`];
   }
   const details = [
+    ...listLines,
     ...v.fileErrors.map((e) => `  file error: ${e.file}: ${e.message}`),
-    ...v.failures.map((f) => `  failed: ${f.file} > ${f.name}: ${f.message}`),
+    ...v.failures.flatMap((f) => [`  failed: ${f.file} > ${f.name}: ${f.message}`, ...(f.replay ? [`    replay: ${f.replay}`] : []), ...(f.curl ? [`    its last exchange: ${f.curl}`] : [])]),
     ...v.findings.map((f) => `  listener finding: [${f.kind}] ${f.type ?? '?'}${f.eventId ? ` ${f.eventId}` : ''}: ${firstLine(f.message)}`),
     ...v.skips.filter((s) => !s.explained).map((s) => `  skipped: ${s.file} > ${s.name}: ${s.reason}`),
     ...(v.description?.findings

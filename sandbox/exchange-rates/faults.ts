@@ -44,6 +44,12 @@ export const exchangeRatesFaults = {
     suites: ['cross-currency-transfers/quote-execution.test.ts'],
     rule: 'openapi.yaml, Quote.exchangeRate: "Number of sending currency units per receiving currency unit" (the quote reports receiving units per sending unit, the reading of the description\'s Quote examples).',
   },
+  // Interface, Limits
+  'exchange-rates-first-read-uncached': {
+    areas: ['exchange-rates'],
+    suites: ['exchange-rates/exchange-rates.test.ts'],
+    rule: 'Interface, Limits: exchange rates are cached, about 5 minutes (the first read of a new sandbox answers a rate 0.5 % off the cached one, later reads the cached one: a scenario fails its first attempt and passes its retry, the flaky case of SVC_RETRIES).',
+  },
   // Supplement 11
   'exchange-rates-destination-repeat-ignored': {
     areas: ['exchange-rates'],

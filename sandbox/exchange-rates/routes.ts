@@ -56,6 +56,8 @@ function maxSending(from: string): number {
 
 export async function exchangeRateRoutes(app: FastifyInstance) {
   const { ctx } = app;
+  // Interface, Limits: rates are cached (the fault answers the sandbox's first read off the cache).
+  let firstRead = true;
   app.get('/exchange-rates', async (req) => {
     const q = parse(ctx.faults.has('exchange-rates-amount-unchecked') ? LooseQuery : Query, req.query);
     if (q.sourceCurrency !== undefined && !rateSupported(q.sourceCurrency)) throw badRequest('INVALID_CURRENCY', `Currency ${q.sourceCurrency} is not supported`);
@@ -65,6 +67,8 @@ export async function exchangeRateRoutes(app: FastifyInstance) {
     const unknown = destinations.filter((d) => !rateSupported(d));
     if (unknown.length) throw badRequest('INVALID_CURRENCY', `Currency ${unknown.join(', ')} is not supported`);
     const sources = q.sourceCurrency === undefined ? CORRIDOR_CURRENCIES : [q.sourceCurrency];
+    const uncached = firstRead && ctx.faults.has('exchange-rates-first-read-uncached');
+    firstRead = false;
     const data = [];
     for (const source of sources) {
       const configured = ctx.config.feeConfigs.find((c) => c.sourceCurrency === source);
@@ -86,7 +90,7 @@ export async function exchangeRateRoutes(app: FastifyInstance) {
           destinationCurrency: { ...CURRENCIES.get(d)! },
           destinationPaymentRail: rail,
           receivingAmount: Math.max(0, p.totalReceiving),
-          exchangeRate: p.exchangeRate,
+          exchangeRate: uncached ? p.exchangeRate * 1.005 : p.exchangeRate,
           fees: { fixed: platform?.fixed ?? 0, total: p.svcFee + p.platformFee },
           updatedAt: new Date(rate(ctx, source, d).windowStart).toISOString(),
         });
