@@ -8,7 +8,7 @@ import { getCurrentTest } from 'vitest/suite';
 import { recordFailure, recordSkip } from './coverage/recorder.js';
 import { allureAttach, allureLabel, allureTag } from './allure.js';
 import { lastExchange } from './harness.js';
-import { curlCommand, replayCommand } from './verdict/replay.js';
+import { credentialVariables, curlCommand, replayCommand } from './verdict/replay.js';
 import { readChangeIndex, scenarioKey } from './coverage/changes.js';
 import { areaNamed } from './spec/catalog.js';
 
@@ -57,7 +57,7 @@ export function scenario(meta: ScenarioMeta): void {
       const file = relative(process.cwd(), state.testPath ?? '');
       const exchange = lastExchange();
       const replay = replayCommand(process.env, file, state.currentTestName ?? task.name, target ? { seed: target.seed, ruleRuns: target.ruleRuns } : undefined);
-      const curl = exchange ? curlCommand(exchange) : undefined;
+      const curl = exchange ? curlCommand(exchange, credentialVariables(process.env)) : undefined;
       recordFailure({ replay, ...(curl ? { curl } : {}) }, { test: state.currentTestName, file: state.testPath });
       allureAttach('reproduce', `${replay}\n${curl ? `\n# its last exchange (SVC_BASE_URL, SVC_CLIENT_ID and SVC_CLIENT_SECRET as for the run):\n${curl}\n` : ''}`, 'text/plain');
     });

@@ -10,6 +10,7 @@ import { join, relative, resolve } from 'node:path';
 import { CHANGE_HISTORY, type ChangeEntry, type ChangeMark } from '../spec/change-history.js';
 import type { CoverageRecord, RuleRecord, SkipRecord } from './recorder.js';
 import type { ScenarioOutcome } from '../verdict/verdict.js';
+import { exactName } from '../verdict/replay.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 export const CHANGE_INDEX_FILE = join(ROOT, 'helpers/spec/change-scenarios.json');
@@ -133,7 +134,6 @@ export function changeSelection(names: string[], index: Record<string, string[]>
   const empty = names.filter((n) => !(index[n] ?? []).length);
   if (empty.length) throw new Error(`SVC_CHANGES: no scenario judges ${empty.join(', ')} (helpers/spec/change-scenarios.json)`);
   const files = [...new Set(keys.map((k) => k.split(' > ')[0]))];
-  const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const titles = keys.map((k) => k.split(' > ').slice(1).join(' '));
-  return [...files, '-t', `^(?:${titles.map(escape).join('|')})$`];
+  const titles = keys.map((k) => exactName(k.split(' > ').slice(1).join(' > ')).slice(1, -1));
+  return [...files, '-t', `^(?:${titles.join('|')})$`];
 }

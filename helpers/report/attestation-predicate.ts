@@ -95,7 +95,7 @@ export function buildStatement(input: PredicateInput): Statement {
   const predicate: CertificationPredicate = {
     certified: c.certifiable,
     reasons: c.reasons,
-    target: { baseUrl: c.target.baseUrl, mode: c.target.mode, configId: { absent: "no report of the run records the platform's config id (GET /config)" } },
+    target: { baseUrl: c.target.baseUrl, mode: c.target.mode, configId: verdict?.platformConfigId ?? { absent: "the run's verdict records no platform config id (GET /config)" } },
     suite: c.suite,
     interface: {
       version: c.interfaceVersion,

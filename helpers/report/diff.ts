@@ -53,7 +53,8 @@ export function readSnapshot(dir: string): RunSnapshot {
   };
 }
 
-const failing = (l: ScenarioLine | undefined) => l?.state === 'failed';
+/** A scenario that failed, or did not finish. */
+const failing = (l: ScenarioLine | undefined) => l?.state === 'failed' || l?.state === 'pending';
 
 export function diffRuns(previous: RunSnapshot, current: RunSnapshot, names = { previous: 'previous', current: 'current' }): RunDiff {
   const d: RunDiff = {

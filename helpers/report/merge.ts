@@ -13,7 +13,8 @@ import { REPORTS_DIR } from '../paths.js';
 import { lockReportsFolder } from './folder-lock.js';
 import { mergeVerdicts, readVerdict, VERDICT_FILE, verdictLines } from '../verdict/verdict.js';
 import { recordRun } from '../verdict/run-record.js';
-import { SCENARIOS_FILE, type ScenarioLine } from './diff.js';
+import { readSnapshot, SCENARIOS_FILE, type ScenarioLine } from './diff.js';
+import { environmentWithProfile } from '../target/profile.js';
 import { readSetting, SETTINGS } from '../target/registry.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -71,9 +72,13 @@ const verdicts = shards.map((dir) => ({ name: relative(process.cwd(), dir) || di
 let verdict = mergeVerdicts(verdicts);
 // What the shards' verdicts do not account for fails the run too, as concludeRun has it for one run: vitest's
 // merge of the results failing on its own (an error outside the scenarios), a finding only the listener files hold.
+// Failed scenarios the verdicts accept (known failures, failures the baseline had too) make the merge exit 1 by themselves.
+const accepted = (verdict.known?.length ?? 0) + (verdict.stillFailing?.length ?? 0);
+const resultsExplained = resultsExit === 1 && accepted > 0 && verdicts.every((s) => s.verdict?.unhandledErrors === 0);
+const judgedFindings = verdict.findings.length + (verdict.findingsInBaseline?.length ?? 0);
 const unaccounted = [
-  ...(resultsExit !== 0 ? [`merging the shards' results exited with code ${resultsExit} (see above)`] : []),
-  ...(findings.length > verdict.findings.length ? [`the listeners recorded ${findings.length} finding(s), the verdicts ${verdict.findings.length}`] : []),
+  ...(resultsExit !== 0 && !resultsExplained ? [`merging the shards' results exited with code ${resultsExit} (see above)`] : []),
+  ...(findings.length > judgedFindings ? [`the listeners recorded ${findings.length} finding(s), the verdicts ${judgedFindings}`] : []),
 ];
 if (verdict.conformant && unaccounted.length) verdict = mergeVerdicts(verdicts, unaccounted);
 // What the runs after this one read, as one run writes it: the scenarios of every shard, the diff
@@ -86,9 +91,18 @@ const scenarios = shards.flatMap((dir) => {
     return { file: l.scenario.slice(0, at), name: l.scenario.slice(at + 3), state: l.state, ...(l.flaky ? { flaky: [] } : {}) };
   });
 });
-const recorded = recordRun({ reportsDir: REPORTS_DIR, verdict, scenarios, coverage, startedAt: Date.now(), historyFile: readSetting(SETTINGS.history), baselineDir: readSetting(SETTINGS.baseline) });
-if (recorded.length) process.stdout.write(`${recorded.join('\n')}\n`);
 writeFileSync(join(REPORTS_DIR, VERDICT_FILE), `${JSON.stringify(verdict, null, 2)}\n`);
+// The run's time from its earliest shard's start; the history as the shards read it (variable or profile).
+const started = Math.min(...verdicts.flatMap((s) => (s.verdict?.startedAt ? [Date.parse(s.verdict.startedAt)] : [])), Date.now());
+const settings = environmentWithProfile(process.env);
+try {
+  const baselineDir = readSetting(SETTINGS.baseline, settings);
+  const recorded = recordRun({ reportsDir: REPORTS_DIR, verdict, scenarios, coverage, startedAt: started, historyFile: readSetting(SETTINGS.history, settings), ...(baselineDir ? { baseline: { name: baselineDir, snapshot: readSnapshot(resolve(baselineDir)) } } : {}) });
+  if (recorded.length) process.stdout.write(`${recorded.join('\n')}\n`);
+  writeFileSync(join(REPORTS_DIR, VERDICT_FILE), `${JSON.stringify(verdict, null, 2)}\n`);
+} catch (err) {
+  process.stderr.write(`The merged run's record for later runs (scenarios.json, SVC_BASELINE's diff, SVC_HISTORY) was not written: ${(err as Error).message}\n`);
+}
 // Every shard wrote a verdict, yet the merged one has no generated data: the shards' differed (mergeVerdicts).
 if (!verdict.generation && verdicts.every((s) => s.verdict)) {
   const each = verdicts.map(({ name, verdict: v }) => `${name}: ${v!.generation ? `SVC_SEED=${v!.generation.seed} SVC_RULE_RUNS=${v!.generation.ruleRuns}` : 'unrecorded'}`);

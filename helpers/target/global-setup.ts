@@ -2,7 +2,7 @@
 // start the one webhook listener, point the platform's webhookEndpoint at it, and restore the
 // original configuration at teardown, also after a failure, SIGINT or SIGTERM.
 import { randomInt, randomUUID } from 'node:crypto';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject, Vitest } from 'vitest/node';
@@ -132,6 +132,13 @@ export default async function setup(project: TestProject) {
   };
 }
 
+/** The run took every suite file, with no name filter and no shard: what a known-failures rule needs before it is called fixed. */
+function wholeRun(vitest: Vitest): boolean {
+  const root = fileURLToPath(new URL('../..', import.meta.url));
+  const suites = readdirSync(join(root, 'suites'), { recursive: true }).filter((f) => String(f).endsWith('.test.ts')).length;
+  return !vitest.config.testNamePattern && !vitest.config.shard && vitest.state.getTestModules().length >= suites;
+}
+
 /** Reports of an earlier run are cleared once per process, before the first harness starts. */
 let cleared = false;
 /** The deletion of an earlier run's Allure results, moved aside (clearDirectory); teardowns wait for it. */
@@ -202,6 +209,8 @@ async function startHarness(mutantFault?: string): Promise<Harness> {
     mkdirSync(RAW_DIR, { recursive: true });
     // Results of an earlier run would read as retries of this one.
     clearing = clearDirectory(join(REPORTS_DIR, 'allure-results'));
+    // What an earlier run left for the runs after it: this run writes its own (helpers/verdict/run-record.ts).
+    for (const f of ['scenarios.json', 'diff.json', 'diff.md']) rmSync(join(REPORTS_DIR, f), { force: true });
   }
   const closers: (() => Promise<void>)[] = [];
   // A description to hold the target to (SVC_OPENAPI): loaded now, so that a file that cannot be read stops the run before it starts.
@@ -240,6 +249,8 @@ async function startHarness(mutantFault?: string): Promise<Harness> {
     for (const close of closers) await close();
     throw err;
   }
+  // The platform configuration's id, for the certification (a read; nothing depends on it).
+  const platformConfigId = mutantFault ? undefined : await api.get('/config').then((r) => (typeof r.body?.id === 'string' ? (r.body.id as string) : undefined), () => undefined);
 
   // Interrupted: restore the target's configuration, stop what the run started, then die of the signal.
   const onSignal = (signal: NodeJS.Signals) => {
@@ -322,26 +333,27 @@ async function startHarness(mutantFault?: string): Promise<Harness> {
         ...outcomes,
         findings: listener.findings,
         ...(description ? { description: description.finish(REPORTS_DIR) } : {}),
-        ...(known ? { known } : {}),
+        ...(known ? { known: { ...known, whole: wholeRun(vitest) } } : {}),
         ...(onlyNew ? { onlyNew } : {}),
       });
+      verdict.unhandledErrors = vitest.state.getUnhandledErrors().length;
+      verdict.startedAt = new Date(startedAt).toISOString();
+      if (platformConfigId) verdict.platformConfigId = platformConfigId;
       if (mutantFault) {
         mkdirSync(join(REPORTS_DIR, 'mutants'), { recursive: true });
         writeFileSync(join(REPORTS_DIR, mutantVerdictFile(mutantFault)), `${JSON.stringify(verdict, null, 2)}\n`);
         return;
       }
-      // For the runs after this one: its scenarios, the diff against its baseline, its line of the history.
-      const recorded = (await import('../verdict/run-record.js')).recordRun({
-        reportsDir: REPORTS_DIR,
-        verdict,
-        scenarios: outcomes.scenarios,
-        coverage,
-        startedAt,
-        historyFile: settings.values.history,
-        baselineDir,
-      });
-      if (recorded.length) process.stdout.write(`${recorded.join('\n')}\n`);
       writeFileSync(join(REPORTS_DIR, VERDICT_FILE), `${JSON.stringify(verdict, null, 2)}\n`);
+      // For the runs after this one: its scenarios, the diff against its baseline, its line of the history
+      // and how to reproduce each failure: the verdict is written again with them (and the often flaky).
+      try {
+        const recorded = (await import('../verdict/run-record.js')).recordRun({ reportsDir: REPORTS_DIR, verdict, scenarios: outcomes.scenarios, coverage, startedAt, historyFile: settings.values.history, ...(baseline ? { baseline: { name: baselineDir!, snapshot: baseline } } : {}) });
+        if (recorded.length) process.stdout.write(`${recorded.join('\n')}\n`);
+        writeFileSync(join(REPORTS_DIR, VERDICT_FILE), `${JSON.stringify(verdict, null, 2)}\n`);
+      } catch (err) {
+        process.stderr.write(`svc-conformance: the run's record for later runs (scenarios.json, SVC_BASELINE's diff, SVC_HISTORY) was not written: ${(err as Error).message}\n`);
+      }
       if (!verdict.conformant) process.exitCode = 1;
       // Run through vitest directly (not an entry point that prints it last): say it here.
       if (!process.env.SVC_VERDICT_READER) process.stdout.write(`${verdictLines(verdict).join('\n')}\n`);

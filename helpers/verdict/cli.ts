@@ -183,7 +183,8 @@ async function main(args: string[]): Promise<number> {
     process.stdout.write(`\nverdict: NOT CONFORMANT: the run did not start: another run is writing ${REPORTS_DIR}\n`);
     return 1;
   }
-  rmSync(join(REPORTS_DIR, VERDICT_FILE), { force: true });
+  // An earlier run's verdict and record for later runs: a run that stops early must not seem to have written them.
+  for (const f of [VERDICT_FILE, 'scenarios.json', 'diff.json', 'diff.md']) rmSync(join(REPORTS_DIR, f), { force: true });
   // SVC_CHANGES: only the scenarios that judge the named entries of the change history.
   let selection: string[] = [];
   const { readSetting, SETTINGS } = await import('../target/registry.js');

@@ -4,7 +4,7 @@
 // Lines), from which a scenario flaky in three of the last ten runs is named in the verdict.
 import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
-import { diffLine, diffRuns, findingKey, readSnapshot, SCENARIOS_FILE, writeDiff, type RunSnapshot, type ScenarioLine } from '../report/diff.js';
+import { diffLine, diffRuns, findingKey, SCENARIOS_FILE, writeDiff, type RunSnapshot, type ScenarioLine } from '../report/diff.js';
 import type { Coverage } from '../coverage/model.js';
 import { readNdjson } from '../coverage/report.js';
 import type { FailureRecord } from '../coverage/recorder.js';
@@ -63,7 +63,8 @@ export function recordRun(input: {
   coverage?: Coverage;
   startedAt: number;
   historyFile?: string;
-  baselineDir?: string;
+  /** The baseline run (SVC_BASELINE) as the run read it when it started. */
+  baseline?: { name: string; snapshot: RunSnapshot };
 }): string[] {
   const { reportsDir, verdict } = input;
   // How to reproduce each failure, as its scenario recorded it (the last attempt's, after retries).
@@ -77,14 +78,14 @@ export function recordRun(input: {
   mkdirSync(reportsDir, { recursive: true });
   writeFileSync(join(reportsDir, SCENARIOS_FILE), `${JSON.stringify(lines, null, 1)}\n`);
   const out: string[] = [];
-  if (input.baselineDir) {
+  if (input.baseline) {
     const c = input.coverage;
     const current: RunSnapshot = {
       scenarios: new Map(lines.map((l) => [l.scenario, l])),
       coverage: new Set([...KINDS.flatMap((k) => c?.[k].coveredIds ?? []), ...(c?.changes.entries ?? []).filter((e) => e.status === 'judged').map((e) => `change:${e.id}`)]),
       findings: new Set([...verdict.findings, ...(verdict.findingsInBaseline ?? [])].map(findingKey)),
     };
-    const d = diffRuns(readSnapshot(input.baselineDir), current, { previous: relative(process.cwd(), input.baselineDir) || input.baselineDir, current: relative(process.cwd(), reportsDir) || reportsDir });
+    const d = diffRuns(input.baseline.snapshot, current, { previous: relative(process.cwd(), input.baseline.name) || input.baseline.name, current: relative(process.cwd(), reportsDir) || reportsDir });
     writeDiff(reportsDir, d);
     out.push(diffLine(d));
   }

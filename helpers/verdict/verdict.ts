@@ -78,6 +78,12 @@ export interface Verdict {
   description?: DescriptionVerdict;
   /** Per area that ran (the folder under suites/ of its scenarios): its tally. An area with a skip was not judged in full. */
   areas?: Record<string, { passed: number; failed: number; skipped: number }>;
+  /** Errors vitest caught outside the scenarios (unhandled rejections, a worker's crash): any makes vitest's exit status fail the run. */
+  unhandledErrors?: number;
+  /** When the run's harness started (ISO): a merge's history line counts from the earliest shard's. */
+  startedAt?: string;
+  /** The platform configuration's id the target answered (GET /config), for the certification. */
+  platformConfigId?: string;
   /** With SVC_FAIL_ON=new: failures the baseline run had too, and its findings of the same kind and type: reported, not held against the run. */
   stillFailing?: { file: string; name: string; message: string; errorName?: string }[];
   findingsInBaseline?: ListenerFindingLike[];
@@ -147,7 +153,7 @@ export function judgeRun(input: {
   findings: ListenerFindingLike[];
   description?: DescriptionVerdict;
   /** The known-failures list and the day it is judged on (YYYY-MM-DD, UTC). */
-  known?: { entries: KnownFailure[]; today: string };
+  known?: { entries: KnownFailure[]; today: string; whole?: boolean };
   /** SVC_FAIL_ON=new: the baseline's failing scenarios (`file > name`) and findings (helpers/report/diff.ts findingKey). */
   onlyNew?: { failing: ReadonlySet<string>; findings: ReadonlySet<string> };
 }): Verdict {
@@ -159,7 +165,7 @@ export function judgeRun(input: {
   const counts = { passed: 0, failed: 0, skipped: 0, pending: 0 };
   for (const s of scenarios) counts[s.state]++;
   const failed = scenarios.filter((s) => s.state === 'failed').map((s) => ({ file: s.file, name: s.name, message: s.message ?? '', errorName: s.errorName }));
-  const sorted = input.known ? applyKnownFailures(failed, new Set(scenarios.filter((s) => s.state === 'passed').map((s) => `${s.file} > ${s.name}`)), input.known.entries, input.known.today) : undefined;
+  const sorted = input.known ? applyKnownFailures(failed, new Set(scenarios.filter((s) => s.state === 'passed').map((s) => `${s.file} > ${s.name}`)), input.known.entries, input.known.today, input.known.whole) : undefined;
   const failures = (sorted?.failures ?? failed).filter((f) => !input.onlyNew?.failing.has(`${f.file} > ${f.name}`));
   const stillFailing = input.onlyNew ? (sorted?.failures ?? failed).filter((f) => input.onlyNew!.failing.has(`${f.file} > ${f.name}`)) : undefined;
   counts.failed = failures.length;
@@ -347,7 +353,11 @@ export function concludeRun(reportsDir: string, exit: { code: number | null; sig
     return { code: exit.code || 1, lines: ['', `verdict: NOT CONFORMANT: the run wrote no verdict (${where}); vitest exited with code ${exit.code}: the target could not be set up or the run stopped early (see above)`] };
   }
   const lines = verdictLines(verdict);
-  if (verdict.conformant && exit.code !== 0) {
+  // Scenarios that failed and that the verdict accepts (known failures, failures the baseline had too)
+  // make vitest exit 1 by themselves: that exit is the verdict's, unless vitest also caught an error outside them.
+  const accepted = (verdict.known?.length ?? 0) + (verdict.stillFailing?.length ?? 0);
+  const explained = exit.code === 1 && accepted > 0 && verdict.unhandledErrors === 0;
+  if (verdict.conformant && exit.code !== 0 && !explained) {
     return {
       code: exit.code || 1,
       verdict,

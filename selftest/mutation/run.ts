@@ -309,7 +309,8 @@ if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename
   const args = process.argv.slice(2);
   const only = args.filter((a) => a !== '--write-killers');
   try {
-    const report = await runMutants({ only, writeKillers: args.includes('--write-killers') });
+    // Named faults are a part of the run: reports/mutation.json keeps the whole run's score (the certification reads it).
+    const report = await runMutants({ only, writeKillers: args.includes('--write-killers'), write: only.length === 0 });
     process.stdout.write(`${formatReport(report)}\n`);
     process.exitCode = !report.baselinePassed || report.survivors.length || report.errored.length ? 1 : 0;
   } catch (err) {

@@ -79,6 +79,15 @@ describe('a run against the run before it', () => {
     expect(again.scenarios).toMatchObject({ newFailures: [], stillFailing: [FAILING] });
   });
 
+  it('passes a run whose only failure the baseline had too, with SVC_FAIL_ON=new, naming it still failing', async () => {
+    const run = await conformance('fourth', { SANDBOX_FAULTS: 'exchange-rates-amount-unchecked', SVC_BASELINE: join(work, 'second'), SVC_FAIL_ON: 'new' });
+    expect(run.code, run.output.slice(-2000)).toBe(0);
+    expect(run.verdict).toMatchObject({ conformant: true, counts: { failed: 0 } });
+    expect(run.verdict!.stillFailing?.map((f) => `${f.file} > ${f.name}`)).toEqual([FAILING]);
+    expect(run.output).toContain(`  still failing (as in the baseline): ${FAILING}`);
+    expect(run.output).toMatch(/verdict: conformant: 3 passed, 0 failed \(and 1 failing in the baseline too\), 0 skipped/);
+  }, 60_000);
+
   it('compares two reports folders with npm run diff', async () => {
     const run = await sh(`npx tsx helpers/report/diff.ts ${join(work, 'first')} ${join(work, 'second')}`, {});
     expect(run.code).toBe(1);
@@ -97,6 +106,15 @@ describe('the known-failures list', () => {
     expect(third.output).toContain(`  fixed: scenario ${PASSING}: it passed: remove it from the list`);
     expect(third.output).toMatch(/verdict: NOT CONFORMANT: 1 known-failures entry past its date: rule "Interface, Limits" \(expired 2020-01-01\); 3 passed, 0 failed, 0 skipped; known failures: 1/);
   });
+
+  it('passes a run whose only failure is a known one', async () => {
+    const list = join(work, 'known-only.json');
+    writeFileSync(list, JSON.stringify({ failures: [{ scenario: FAILING, reason: 'ticket 123', expires: '2999-12-31' }] }));
+    const run = await conformance('known-only', { SANDBOX_FAULTS: 'exchange-rates-amount-unchecked', SVC_KNOWN_FAILURES: list });
+    expect(run.code, run.output.slice(-2000)).toBe(0);
+    expect(run.output).toContain(`  known failure: ${FAILING}: expected HTTP 400`);
+    expect(run.output).toMatch(/verdict: conformant: 3 passed, 0 failed, 0 skipped; known failures: 1/);
+  }, 60_000);
 
   it('is validated when the run starts: an invalid list stops it with one line', async () => {
     const bad = join(work, 'bad.json');
@@ -164,7 +182,7 @@ describe('the history', () => {
       expect(report.code, report.output).toBe(0);
     }
     expect(readFileSync(allureHistory, 'utf8').trim().split('\n')).toHaveLength(3);
-    // The last report shows each scenario's two earlier results: the failing one's, failed then failed.
+    // The last report shows each scenario's two earlier results, the newest first: the failing one's, failed (the second run) then passed (the first).
     const dir = join(third.reports, 'allure-report/data/test-results');
     const failing = readdirSync(dir).map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')) as { fullName: string; history: { status: string }[] }).find((t) => t.fullName.includes('refuses a sendingAmount below 0'))!;
     expect(failing.history.map((h) => h.status)).toEqual(['failed', 'passed']);

@@ -60,7 +60,7 @@ describe('POST /tokens, GET /tokens, GET /tokens/{tokenId}', () => {
   });
 });
 
-describe('Authenticating with a token (Basic clientId:clientSecret)', () => {
+describe('Authenticating with a token (HTTP Basic: the token\'s clientId and clientSecret)', () => {
   scenario({ area: 'API Tokens', operation: 'DELETE /tokens/{tokenId}', section: 'Authentication', basis: 'supplement' });
 
   it('authenticates a VIEW token for reads until it is deleted, then answers 401 UNAUTHORIZED at once; the deleted token is 404 TOKEN_NOT_FOUND', async () => {
