@@ -75,7 +75,7 @@ describe('a signed certification', () => {
     expect(v.result).toBe('certified');
     expect(v.exitCode).toBe(0);
     expect(v.lines.at(-1)).toBe('valid: certified');
-    expect(v.lines[0]).toBe('target: https://partner.example/2025-10-13 (external); platform config id: absent (no report of the run records the platform\'s config id (GET /config))');
+    expect(v.lines[0]).toBe('target: https://partner.example/2025-10-13 (external); platform config id: absent (the run\'s verdict records no platform config id (GET /config))');
     expect(v.lines).toContain('suite: svc-conformance 0.1.0, commit abc123');
     expect(v.lines).toContain(`areas: ${REQUIRED_AREAS.length} passed, 0 failed, 0 not judged in full, 0 not run (of ${REQUIRED_AREAS.length})`);
     expect(v.lines).toContain('coverage: errors 3/4');
