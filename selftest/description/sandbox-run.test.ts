@@ -3,12 +3,15 @@
 // every response, every webhook notification and every request the sandbox accepted valid under the
 // description (the interface's overrides applied), and every request the field rules send to break
 // one rule breaking the description only there. A mismatch is listed by operation, status, path
-// and kind, as reports/description.md lists it.
+// and kind, as reports/description.md lists it. Its records also check the index of the change
+// history's scenarios.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_DESCRIPTION } from '../../helpers/description/document.js';
 import type { DescriptionReport } from '../../helpers/description/tally.js';
+import { readChangeIndex, scenariosByEntry } from '../../helpers/coverage/changes.js';
+import { runRecords } from '../../helpers/coverage/changes-index.js';
 import { runConformance } from '../run-conformance.js';
 
 describe('one full embedded run held to the description', () => {
@@ -30,5 +33,7 @@ describe('one full embedded run held to the description', () => {
     expect(t.refusedRequests.total).toBeGreaterThan(1000);
     expect(t.refusedRequests.valid).toBe(t.refusedRequests.total);
     expect(run.code, run.output.slice(-3000)).toBe(0);
+    // The index of the change history's scenarios (npm run changes:index), which SVC_CHANGES selects by, is this complete run's.
+    expect(scenariosByEntry(runRecords(run.reportsDir!)), 'helpers/spec/change-scenarios.json is stale: run npm run conformance, then npm run changes:index').toEqual(readChangeIndex());
   }, 600_000);
 });
