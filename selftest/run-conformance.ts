@@ -111,3 +111,21 @@ export function expectEveryScenarioPassed(statuses: Map<string, string>): void {
 
 /** The fewest scenarios a whole run has (the suite had 732 at this writing; fewer means files were lost). */
 const SUITE_SCENARIO_FLOOR = 700;
+
+/**
+ * `npm run conformance` as a user runs it (its entry point, helpers/verdict/cli.ts) with `args` and
+ * `env`, in a reports folder of its own unless `env` names one: its exit code, everything it printed,
+ * and the folder. No target, profile, fault or choice of the calling environment leaks in.
+ */
+export function runEntryPoint(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; output: string; reports: string }> {
+  const reports = env.SVC_REPORTS_DIR ?? mkdtempSync(join(tmpdir(), 'svc-entry-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'helpers/verdict/cli.ts', ...args], {
+    cwd: ROOT,
+    env: { ...process.env, SVC_BASE_URL: '', SVC_TARGET_PROFILE: '', SANDBOX_FAULTS: '', SANDBOX_CHOICES: '', FORCE_COLOR: '0', NO_COLOR: '1', SVC_REPORTS_DIR: reports, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (b: Buffer) => (output += b));
+  child.stderr!.on('data', (b: Buffer) => (output += b));
+  return new Promise((done) => child.on('close', (code) => done({ code, output, reports })));
+}

@@ -1,28 +1,15 @@
 // `SVC_CHANGES=<entry>` through `npm run conformance`'s entry point runs exactly the scenarios that
 // judge the entry (helpers/spec/change-scenarios.json), nothing skipped, and the run's coverage of
 // the change history reports the entry judged by them.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readChangeIndex, type ChangeCoverage } from '../../helpers/coverage/changes.js';
 import { CHANGE_HISTORY } from '../../helpers/spec/change-history.js';
 import { readVerdict } from '../../helpers/verdict/verdict.js';
-import { ROOT } from '../run-conformance.js';
+import { runEntryPoint } from '../run-conformance.js';
 
-function conformance(env: Record<string, string>): Promise<{ code: number | null; output: string; reports: string }> {
-  const reports = mkdtempSync(join(tmpdir(), 'svc-changes-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'helpers/verdict/cli.ts', '--reporter=dot'], {
-    cwd: ROOT,
-    env: { ...process.env, SVC_BASE_URL: '', SVC_TARGET_PROFILE: '', SANDBOX_FAULTS: '', SANDBOX_CHOICES: '', SVC_REPORTS_DIR: reports, FORCE_COLOR: '0', NO_COLOR: '1', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout!.on('data', (b: Buffer) => (output += b));
-  child.stderr!.on('data', (b: Buffer) => (output += b));
-  return new Promise((done) => child.on('close', (code) => done({ code, output, reports })));
-}
+const conformance = (env: Record<string, string>) => runEntryPoint(['--reporter=dot'], env);
 
 describe('SVC_CHANGES', () => {
   it('runs only the scenarios that judge the named entry, and reports the entry judged by them', async () => {

@@ -11,7 +11,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { RunDiff } from '../../helpers/report/diff.js';
 import type { HistoryLine } from '../../helpers/verdict/run-record.js';
 import { readVerdict, type Verdict } from '../../helpers/verdict/verdict.js';
-import { ROOT } from '../run-conformance.js';
+import { ROOT, runEntryPoint } from '../run-conformance.js';
 
 const FILES = ['suites/exchange-rates/'];
 const FAILING = 'suites/exchange-rates/lists.test.ts > GET /exchange-rates > refuses a sendingAmount below 0 or not an integer with 400';
@@ -40,9 +40,8 @@ function sh(command: string, env: Record<string, string>): Promise<{ code: numbe
 }
 
 async function conformance(name: string, env: Record<string, string>, files = FILES): Promise<Run> {
-  const reports = join(work, name);
-  const run = await sh(`node --import tsx helpers/verdict/cli.ts ${files.join(' ')}`, { SVC_REPORTS_DIR: reports, SVC_HISTORY: history, ...env });
-  return { ...run, reports, verdict: readVerdict(reports) };
+  const run = await runEntryPoint(files, { SVC_REPORTS_DIR: join(work, name), SVC_HISTORY: history, SVC_RETRIES: '', ...env });
+  return { ...run, verdict: readVerdict(run.reports) };
 }
 
 let first: Run;

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT } from '../run-conformance.js';
+import { ROOT, runEntryPoint } from '../run-conformance.js';
 
 const DIRS = ['suites/exchange-rates/'];
 const PUBLIC_KEY = generateKeyPairSync('ec', { namedCurve: 'P-256' }).publicKey.export({ type: 'spki', format: 'pem' }).toString();
@@ -30,19 +30,8 @@ afterAll(() => {
   sandbox?.kill('SIGTERM');
 });
 
-/** `npm run conformance` (its entry point) with `env`: its exit code and everything it printed. */
-function conformance(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
-  const reports = mkdtempSync(join(tmpdir(), 'svc-setup-reports-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'helpers/verdict/cli.ts', '--reporter=dot', ...DIRS], {
-    cwd: ROOT,
-    env: { ...process.env, SVC_BASE_URL: '', SVC_TARGET_PROFILE: '', SANDBOX_FAULTS: '', SANDBOX_CHOICES: '', SVC_REPORTS_DIR: reports, FORCE_COLOR: '0', NO_COLOR: '1', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout!.on('data', (b: Buffer) => (output += b));
-  child.stderr!.on('data', (b: Buffer) => (output += b));
-  return new Promise((done) => child.on('close', (code) => done({ code, output })));
-}
+/** `npm run conformance` (its entry point) on DIRS with `env`: its exit code and everything it printed. */
+const conformance = (env: Record<string, string>) => runEntryPoint(['--reporter=dot', ...DIRS], { SVC_REPORTS_DIR: mkdtempSync(join(tmpdir(), 'svc-setup-reports-')), ...env });
 
 /** Runs with `env` and asserts the setup failure's form; returns the verdict line. */
 async function failsToStart(env: Record<string, string>): Promise<string> {
