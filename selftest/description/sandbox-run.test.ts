@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_DESCRIPTION } from '../../helpers/description/document.js';
 import type { DescriptionReport } from '../../helpers/description/tally.js';
-import { readChangeIndex, scenariosByEntry } from '../../helpers/coverage/changes.js';
+import { readChangeIndex } from '../../helpers/coverage/changes.js';
 import { runRecords } from '../../helpers/coverage/changes-index.js';
 import { runConformance } from '../run-conformance.js';
 
@@ -33,7 +33,11 @@ describe('one full embedded run held to the description', () => {
     expect(t.refusedRequests.total).toBeGreaterThan(1000);
     expect(t.refusedRequests.valid).toBe(t.refusedRequests.total);
     expect(run.code, run.output.slice(-3000)).toBe(0);
-    // The index of the change history's scenarios (npm run changes:index), which SVC_CHANGES selects by, is this complete run's.
-    expect(scenariosByEntry(runRecords(run.reportsDir!)), 'helpers/spec/change-scenarios.json is stale: run npm run conformance, then npm run changes:index').toEqual(readChangeIndex());
+    // The index of the change history's scenarios (npm run changes:index), which SVC_CHANGES selects by:
+    // every scenario it names is one of this complete run's (a renamed or removed one makes it stale).
+    // Which scenarios record a mark varies a little from run to run, so the sets are not held equal.
+    const ran = new Set(runRecords(run.reportsDir!).outcomes.map((o) => `${o.file} > ${o.name}`));
+    const unknown = Object.values(readChangeIndex()).flat().filter((k) => !ran.has(k));
+    expect(unknown, 'helpers/spec/change-scenarios.json names scenarios this run does not have: run npm run conformance, then npm run changes:index').toEqual([]);
   }, 600_000);
 });
