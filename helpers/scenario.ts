@@ -3,7 +3,7 @@
 // tree follows them (allurerc.mjs groups by epic, then feature: area, operation, scenario).
 import * as allure from 'allure-js-commons';
 import { relative } from 'node:path';
-import { beforeEach, expect, inject, onTestFinished, type TestContext } from 'vitest';
+import { beforeEach, expect, inject, type TestContext } from 'vitest';
 import { getCurrentTest } from 'vitest/suite';
 import { recordFailure, recordSkip } from './coverage/recorder.js';
 import { allureAttach, allureLabel, allureTag } from './allure.js';
@@ -39,6 +39,8 @@ export function scenario(meta: ScenarioMeta): void {
   // section's codes belong to; the area it declared stays a label.
   const area = areaNamed(meta.area) ?? meta.area;
   beforeEach(async (ctx) => {
+    // Skipped by an earlier hook (a mutant run's bail, say): it runs nothing, so it reports nothing.
+    if (ctx.task.result?.state === 'skip' || ctx.task.mode === 'skip') return;
     await allure.epic(area);
     await allure.feature(meta.operation);
     await allure.story(ctx.task.name);
@@ -47,7 +49,7 @@ export function scenario(meta: ScenarioMeta): void {
     await allure.label('basis', meta.basis ?? 'interface');
     // A failed scenario says how to reproduce it: the command that replays it alone, and its last exchange as curl.
     const state = expect.getState();
-    onTestFinished(({ task }) => {
+    ctx.onTestFinished(({ task }) => {
       const attempt = (task.result?.retryCount ?? 0) + 1;
       // A pass after a failed attempt (SVC_RETRIES): flaky; each failed attempt stays attached to the result.
       if (task.result?.state === 'pass' && attempt > 1) allureTag('flaky');
