@@ -49,21 +49,43 @@ export function parseSignatureHeader(header: string): { form: 'bare' | 'json'; s
   return { form: 'bare', signature: value };
 }
 
-export function verifyWebhookSignature(
-  rawBody: Buffer,
-  header: string | string[] | undefined,
-  publicKeyPem: string | KeyObject,
-): SignatureVerdict {
+/** The header's signature bytes and form, or the verdict that it has none to verify. */
+function signatureOf(header: string | string[] | undefined): { form: 'bare' | 'json'; bytes: Buffer } | { ok: false; reason: string } {
   if (header === undefined) return { ok: false, reason: 'X-Svc-Signature header is missing' };
   if (Array.isArray(header)) return { ok: false, reason: 'X-Svc-Signature header is repeated' };
   const parsed = parseSignatureHeader(header);
   if ('error' in parsed) return { ok: false, reason: parsed.error };
   if (!BASE64.test(parsed.signature)) return { ok: false, reason: 'X-Svc-Signature is not base64' };
-  let valid = false;
+  return { form: parsed.form, bytes: Buffer.from(parsed.signature, 'base64') };
+}
+
+const undecodable = (err: Error): SignatureVerdict => ({ ok: false, reason: `X-Svc-Signature does not decode as a DER ECDSA signature (${err.message})` });
+const verdictOf = (valid: boolean, form: 'bare' | 'json'): SignatureVerdict =>
+  valid ? { ok: true, form } : { ok: false, reason: 'X-Svc-Signature does not verify over the raw body with the service public key' };
+
+export function verifyWebhookSignature(
+  rawBody: Buffer,
+  header: string | string[] | undefined,
+  publicKeyPem: string | KeyObject,
+): SignatureVerdict {
+  const sig = signatureOf(header);
+  if (!('bytes' in sig)) return sig;
   try {
-    valid = verify('sha256', rawBody, publicKeyPem, Buffer.from(parsed.signature, 'base64'));
+    return verdictOf(verify('sha256', rawBody, publicKeyPem, sig.bytes), sig.form);
   } catch (err) {
-    return { ok: false, reason: `X-Svc-Signature does not decode as a DER ECDSA signature (${(err as Error).message})` };
+    return undecodable(err as Error);
   }
-  return valid ? { ok: true, form: parsed.form } : { ok: false, reason: 'X-Svc-Signature does not verify over the raw body with the service public key' };
+}
+
+/** verifyWebhookSignature on libuv's thread pool (crypto.verify with a callback): the same verdicts, off the calling thread. */
+export function verifyWebhookSignatureAsync(rawBody: Buffer, header: string | string[] | undefined, publicKey: string | KeyObject): Promise<SignatureVerdict> {
+  const sig = signatureOf(header);
+  if (!('bytes' in sig)) return Promise.resolve(sig);
+  return new Promise((resolve) => {
+    try {
+      verify('sha256', rawBody, publicKey, sig.bytes, (err, valid) => resolve(err ? undecodable(err) : verdictOf(valid, sig.form)));
+    } catch (err) {
+      resolve(undecodable(err as Error));
+    }
+  });
 }

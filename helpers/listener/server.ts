@@ -9,10 +9,15 @@
 // beyond it, the rest never read); an aborted body is dropped; slow clients time out; connections are
 // capped. Memory stays bounded over a long run: a rejected delivery (401) keeps no body, only its
 // clipped metadata (the finding says what and why); raw bodies are kept only for the most recent
-// deliveries (the parsed body of an accepted one, which the judgement reads, is kept for all),
-// headers only for the signature and content type; findings are capped (the rest counted), exhausted
-// armings removed, the oldest notifications' bookkeeping forgotten beyond a bound. `retainedBytes`
-// measures what is held. Polls read an index of deliveries by resource id, not the whole list.
+// deliveries; only the latest deliveries are held whole, older ones are spilled to a file and read
+// back when a poll asks for them (delivery-store.ts); headers only for the signature and content
+// type; findings are capped (the rest counted), exhausted armings removed, the oldest notifications'
+// bookkeeping forgotten beyond a bound. `retainedBytes` measures what is held in memory. Polls read
+// an index of deliveries by resource id, not the whole list.
+//
+// A signature is verified on libuv's thread pool (crypto.verify with a callback), so verifications
+// run beside the HTTP work of the main thread, on every core; deliveries are still recorded one at a
+// time, in the order they arrived.
 import { execFileSync } from 'node:child_process';
 import { createPublicKey, randomUUID, type KeyObject } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -28,41 +33,10 @@ import { controlChannelName, type ControlMessage, type ControlReply } from './co
 import { platformPhase } from '../target/platform-phase.js';
 import { readSetting, SETTINGS, settingDefault } from '../target/registry.js';
 import { LagWindow, timestampPrecisionMs } from '../target-clock.js';
-import { verifyWebhookSignature } from '../webhook-signature.js';
+import { verifyWebhookSignatureAsync, type SignatureVerdict } from '../webhook-signature.js';
+import { DeliveryStore, HELD_DELIVERIES, type Delivery } from './delivery-store.js';
 
-export interface Delivery {
-  seq: number;
-  /** Milliseconds since the epoch (the system clock the target's timestamps are compared with). */
-  receivedAt: number;
-  /** The headers that matter for judging (signature, content type, user agent). */
-  headers: Record<string, string | string[] | undefined>;
-  /** The raw body, kept only for the most recent deliveries (ListenerOptions.rawBodyWindow). */
-  rawBody?: string;
-  signatureOk: boolean;
-  /** Why the signature failed verification. */
-  signatureProblem?: string;
-  /** Envelope id, type and data.id when the body parsed. */
-  eventId?: string;
-  type?: string;
-  dataId?: string;
-  /** The key waiters and arming use: data.id, else the event type (TEST). */
-  key?: string;
-  /**
-   * Further keys the delivery is found under: data.cardId (a card's transactions are about the card
-   * too), or, where the data names no cardId (openapi.yaml, CardTransaction: cardId optional), its
-   * issuerTransactionToken as `issuerTransactionToken:<token>` (the suite knows which card each
-   * simulation's token is on).
-   */
-  alsoKeys?: string[];
-  /** Which delivery of this envelope id it is (1 = first). */
-  attempt: number;
-  /** The seq of the first verified delivery of this envelope id (a notification is new after a mark only if this is). */
-  firstSeq?: number;
-  /** An envelope id that had already been acknowledged. */
-  duplicate: boolean;
-  answered: number;
-  body?: unknown;
-}
+export type { Delivery } from './delivery-store.js';
 
 export interface Finding {
   kind: 'signature' | 'schema' | 'body' | 'duplicates';
@@ -89,6 +63,8 @@ export interface ListenerOptions {
   maxConnections?: number;
   /** How many of the latest deliveries keep their raw body (default 256). */
   rawBodyWindow?: number;
+  /** How many of the latest deliveries are held whole in memory (default 4096); older ones are spilled to a temporary file. */
+  heldDeliveries?: number;
   /** Redeliveries of one acknowledged notification tolerated (default SVC_DUPLICATES_PER_NOTIFICATION or 5). */
   duplicatesPerNotification?: number;
   /**
@@ -143,7 +119,12 @@ export const MAX_FINDINGS = 200;
 const KEPT_HEADERS = ['x-svc-signature', 'content-type', 'user-agent', 'content-length'];
 
 export class WebhookListener {
-  readonly deliveries: Delivery[] = [];
+  /** Every delivery, the latest held in memory and the older ones spilled to a file (delivery-store.ts). */
+  private readonly store: DeliveryStore;
+  /** The raw size of each held delivery's body, which `retainedBytes` counts it at. */
+  private readonly rawSize = new WeakMap<Delivery, number>();
+  /** Deliveries are recorded in arrival order, each once its signature is verified. */
+  private recording: Promise<void> = Promise.resolve();
   readonly findings: Finding[] = [];
   readonly refusals: Refusals = { notFound: 0, notFoundPosts: 0, methodNotAllowed: 0, tooLarge: 0, aborted: 0 };
   /** Per envelope id: deliveries, the first one's seq, redeliveries after the acknowledgement, and `latestAt`: the latest moment on our clock it can have happened (its timestamp, precision and the clock-offset bound at its first delivery) (the oldest forgotten beyond MAX_TRACKED_NOTIFICATIONS). */
@@ -153,7 +134,6 @@ export class WebhookListener {
   /** Armings still to answer (an exhausted one is removed). */
   private readonly armed = new Map<string, { count: number; status: number; afterSeq: number; armedAt: number }>();
   /** Deliveries by the keys they are found under (data.id or type, data.cardId), in seq order: a poll reads its key's list. */
-  private readonly byKey = new Map<string, Delivery[]>();
   /** What the listener holds of deliveries and findings (bodies, raw bodies, kept headers and metadata, messages), in bytes. */
   private bytes = 0;
   private readonly lags = new LagWindow(LAG_WINDOW);
@@ -180,6 +160,7 @@ export class WebhookListener {
     this.publicKey = parsedKey(opts.publicKeyPem);
     this.maxBodyBytes = opts.maxBodyBytes ?? readSetting(SETTINGS.listenerMaxBodyBytes)!;
     this.rawBodyWindow = opts.rawBodyWindow ?? 256;
+    this.store = new DeliveryStore(Math.max(opts.heldDeliveries ?? HELD_DELIVERIES, this.rawBodyWindow + 1), (d) => retained(d, this.rawSize.get(d) ?? 0));
     this.duplicatesPerNotification = opts.duplicatesPerNotification ?? readSetting(SETTINGS.duplicatesPerNotification)!;
   }
 
@@ -288,11 +269,21 @@ export class WebhookListener {
     if (!Number.isInteger(count) || count < 0 || count > 10_000) throw new TypeError('arm: count must be an integer from 0 to 10000');
     if (!Number.isInteger(status) || status < 200 || status > 599) throw new TypeError('arm: status must be an integer HTTP status from 200 to 599');
     if (count === 0) this.armed.delete(key);
-    else this.armed.set(key, { count, status, afterSeq: this.deliveries.length, armedAt: Date.now() });
+    else this.armed.set(key, { count, status, afterSeq: this.store.size, armedAt: Date.now() });
   }
 
   get lastSeq(): number {
-    return this.deliveries.length;
+    return this.store.size;
+  }
+
+  /** The delivery of `seq`, read back from the spill file when it is no longer held. */
+  deliveryAt(seq: number): Delivery | undefined {
+    return this.store.at(seq);
+  }
+
+  /** The deliveries held in memory (the latest ones; every one in a short run), in seq order. */
+  get deliveries(): readonly Delivery[] {
+    return this.store.held;
   }
 
   /**
@@ -327,7 +318,12 @@ export class WebhookListener {
       return abandon(req, res);
     }
     if (raw === 'too-large') return this.tooLarge(req, res);
-    this.record(req, res, raw);
+    const receivedAt = Date.now();
+    const verdict = verifyWebhookSignatureAsync(raw, req.headers['x-svc-signature'], this.publicKey);
+    const recorded = this.recording.then(async () => this.record(req, res, raw, await verdict, receivedAt));
+    // One delivery that could not be recorded (its connection is abandoned) leaves the next ones recorded.
+    this.recording = recorded.catch(() => undefined);
+    await recorded;
   }
 
   /**
@@ -348,14 +344,13 @@ export class WebhookListener {
     req.resume();
   }
 
-  private record(req: IncomingMessage, res: ServerResponse, raw: Buffer): void {
-    const seq = this.deliveries.length + 1;
-    const verdict = verifyWebhookSignature(raw, req.headers['x-svc-signature'], this.publicKey);
+  private record(req: IncomingMessage, res: ServerResponse, raw: Buffer, verdict: SignatureVerdict, receivedAt: number): void {
+    const seq = this.store.size + 1;
     const headers: Delivery['headers'] = {};
     for (const h of KEPT_HEADERS) if (req.headers[h] !== undefined) headers[h] = req.headers[h];
     const delivery: Delivery = {
       seq,
-      receivedAt: Date.now(),
+      receivedAt,
       headers,
       rawBody: raw.toString('utf8'),
       signatureOk: verdict.ok,
@@ -445,16 +440,12 @@ export class WebhookListener {
       }
       if (delivery.answered >= 200 && delivery.answered < 300) seen.acked = true;
     }
-    this.deliveries.push(delivery);
-    for (const key of [delivery.key, ...(delivery.alsoKeys ?? [])]) {
-      if (key === undefined) continue;
-      const list = this.byKey.get(key);
-      if (list) list.push(delivery);
-      else this.byKey.set(key, [delivery]);
-    }
     this.bytes += retained(delivery, raw.length);
-    // Memory over a long run: only the latest deliveries keep their raw body.
-    const old = this.deliveries[this.deliveries.length - 1 - this.rawBodyWindow];
+    this.rawSize.set(delivery, raw.length);
+    // Memory over a long run: only the latest deliveries keep their raw body, and only the latest are held at all.
+    this.bytes -= this.store.add(delivery, [delivery.key, ...(delivery.alsoKeys ?? [])]);
+    const held = this.store.held;
+    const old = held[held.length - 1 - this.rawBodyWindow];
     if (old?.rawBody !== undefined) {
       this.bytes -= Buffer.byteLength(old.rawBody);
       old.rawBody = undefined;
@@ -494,7 +485,7 @@ export class WebhookListener {
   async poll(key: string | string[], since: number, waitMs: number): Promise<Delivery[]> {
     const keys = typeof key === 'string' ? [key] : key.length ? key : ['*'];
     // Deliveries are in seq order (seq = index + 1 in the whole list), so the ones after `since` are a tail.
-    const one = (k: string) => (k === '*' ? this.deliveries.slice(Math.max(0, since)) : after(this.byKey.get(k) ?? [], since));
+    const one = (k: string) => (k === '*' ? this.store.all(since) : this.store.after(k, since));
     const pick = () => {
       if (keys.length === 1) return one(keys[0]);
       const bySeq = new Map<number, Delivery>();
@@ -616,6 +607,8 @@ export class WebhookListener {
     for (const back of this.replyChannels.values()) back.close();
     this.replyChannels.clear();
     await Promise.all([closeServer(this.server), closeServer(this.control)]);
+    await this.recording;
+    this.store.close();
   }
 }
 
@@ -682,18 +675,6 @@ function reply(res: ServerResponse, status: number, body: unknown, req: Incoming
 function abandon(req: IncomingMessage, res: ServerResponse): void {
   res.destroy();
   req.socket?.destroy();
-}
-
-/** The deliveries of a seq-ordered list with seq > since. */
-function after(list: Delivery[], since: number): Delivery[] {
-  let lo = 0;
-  let hi = list.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (list[mid].seq > since) hi = mid;
-    else lo = mid + 1;
-  }
-  return list.slice(lo);
 }
 
 /** Longest id, type or header a rejected delivery keeps. */

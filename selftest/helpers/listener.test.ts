@@ -479,6 +479,31 @@ describe('webhook listener memory', () => {
     expect(listener!.deliveries[1].eventId!.length).toBeLessThan(300);
   });
 
+  it('holds only the latest deliveries in memory and reads the older ones back from its spill file, bodies and order intact', async () => {
+    const { url, controlUrl, controlToken } = await start(false, { heldDeliveries: 16, rawBodyWindow: 4 });
+    const accounts = [`InternalAccount:${randomUUID()}`, `InternalAccount:${randomUUID()}`, `InternalAccount:${randomUUID()}`];
+    const sent = Array.from({ length: 120 }, (_, i) => envelope(accounts[i % 3]));
+    const agent = new Agent({ connections: 8 });
+    for (let i = 0; i < sent.length; i += 8) await Promise.all(sent.slice(i, i + 8).map((e) => deliver(url, JSON.stringify(e), signWebhookBody(JSON.stringify(e), keys.privateKeyPem), agent)));
+    await agent.close();
+    expect(listener!.lastSeq).toBe(120);
+    expect(listener!.deliveries.length, 'held in memory').toBeLessThanOrEqual(16);
+    const retainedHeld = listener!.retainedBytes;
+    expect(retainedHeld, 'what is counted is what is held: 16 deliveries at most').toBeLessThan(16 * 2 * (JSON.stringify(sent[0]).length + 400));
+    const client = new ListenerClient({ controlUrl, controlToken });
+    for (const account of accounts) {
+      const got = await client.deliveries(account, 0);
+      const expected = sent.filter((e) => e.data.id === account);
+      expect(got.map((d) => d.eventId)).toEqual(expected.map((e) => e.id));
+      expect(got.map((d) => d.body)).toEqual(expected);
+      expect(got.every((d, i) => i === 0 || d.seq > got[i - 1].seq)).toBe(true);
+      expect(got.every((d) => d.signatureOk && d.attempt === 1 && d.answered === 200)).toBe(true);
+    }
+    // A poll from a mark among the spilled ones, and every delivery after one.
+    expect((await client.deliveries(accounts[0], 30)).map((d) => d.seq)).toEqual(sent.flatMap((_, i) => (i % 3 === 0 && i + 1 > 30 ? [i + 1] : [])));
+    expect((await listener!.poll([], 100, 0)).map((d) => d.seq)).toEqual(Array.from({ length: 20 }, (_, i) => 101 + i));
+  });
+
   it('caps the findings it keeps and counts the ones it drops', async () => {
     const { url } = await start();
     const agent = new Agent({ connections: 16 });

@@ -3,7 +3,7 @@ import { createPublicKey } from 'node:crypto';
 import { p256 } from '@noble/curves/nist.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { describe, expect, it } from 'vitest';
-import { generateWebhookKeyPair, parseSignatureHeader, signWebhookBody, verifyWebhookSignature } from '../../helpers/webhook-signature.js';
+import { generateWebhookKeyPair, parseSignatureHeader, signWebhookBody, verifyWebhookSignature, verifyWebhookSignatureAsync } from '../../helpers/webhook-signature.js';
 
 describe('webhook signatures', () => {
   const keys = generateWebhookKeyPair();
@@ -37,6 +37,18 @@ describe('webhook signatures', () => {
     expect(parseSignatureHeader('{"v":"1","s":"abc="}')).toEqual({ form: 'json', signature: 'abc=' });
     expect(parseSignatureHeader('{"v":1,"s":"abc="}')).toHaveProperty('error');
     expect(parseSignatureHeader('{"v":"1"')).toHaveProperty('error');
+  });
+
+  it('gives the same verdicts on the thread pool as on the calling thread, whatever the header holds', async () => {
+    const priv = p256.utils.randomSecretKey();
+    const pub = p256.getPublicKey(priv, false);
+    const spki = createPublicKey({ key: { kty: 'EC', crv: 'P-256', x: Buffer.from(pub.slice(1, 33)).toString('base64url'), y: Buffer.from(pub.slice(33)).toString('base64url') }, format: 'jwk' });
+    const good = Buffer.from(p256.sign(sha256(body), priv, { format: 'der', prehash: false })).toString('base64');
+    const other = Buffer.from(p256.sign(sha256(Buffer.from('other')), priv, { format: 'der', prehash: false })).toString('base64');
+    const headers: (string | string[] | undefined)[] = [good, `{"v":"1","s":"${good}"}`, other, undefined, [good, good], 'not base64!', 'AAAA', '{"v":"2","s":"x"}', `${good.slice(0, -8)}AAAAAAA=`];
+    const verdicts = await Promise.all(headers.map(async (h) => [await verifyWebhookSignatureAsync(body, h, spki), verifyWebhookSignature(body, h, spki)]));
+    for (const [i, [pooled, inline]] of verdicts.entries()) expect(pooled, `header ${i}`).toEqual(inline);
+    expect(verdicts.map(([v]) => v.ok)).toEqual([true, true, false, false, false, false, false, false, false]);
   });
 
   it('rejects a repeated header', () => {
