@@ -6,7 +6,8 @@ import { lockReportsFolder } from './helpers/report/folder-lock.js';
 import WaitSpreadingSequencer from './helpers/sequencer.js';
 import { depsBundlePlugin } from './helpers/target/deps-bundle.js';
 import { PLATFORM_FILE, platformPhasePlugin } from './helpers/target/platform-phase.js';
-import { readSetting, SETTINGS } from './helpers/target/registry.js';
+import { readSetting, SETTINGS, settingDefault } from './helpers/target/registry.js';
+import { readSources, resolveValues } from './helpers/target/settings.js';
 
 // V8 hands a function to its optimizing compiler once the function has run for an "interrupt
 // budget" of bytecode. A run is short, and its threads (the sandbox's, the listener's and
@@ -50,6 +51,16 @@ const mutantProjects = (mutantBatch ?? []).flatMap(({ fault, files }) => {
     ...(platform.length ? [{ plugins: [depsBundle], test: { ...common, name: `mutant-platform:${fault}`, include: platform, fileParallelism: false, sequence: { groupOrder: 1 } } }] : []),
   ];
 });
+
+/** Scenario files in flight (SVC_CONCURRENCY): 8 against the embedded sandbox or a container, 24 against a remote target. */
+function scenarioConcurrency(): number {
+  try {
+    return resolveValues(readSources()).concurrency!;
+  } catch {
+    // A profile that does not read: the run's set-up says so in one line (helpers/target/global-setup.ts).
+    return settingDefault(SETTINGS.concurrency, 'embedded')!;
+  }
+}
 
 /** The self-test projects' common settings (see their projects below). */
 const SELFTEST = {
@@ -104,8 +115,9 @@ export default defineConfig({
           // core-seconds, in dips where every worker waited); 8 against 7, seven alternated pairs over
           // two days, 8 faster in five: 26.8, 31.2, 28.5, 29.3 s against 30.1, 29.0, 32.6, 31.1 s, and
           // 26.3, 28.0, 28.5 s against 29.7, 27.8, 29.4 s (each worker loads the harness's modules once:
-          // more cost CPU).
-          maxWorkers: 8,
+          // more cost CPU). A remote target's run waits on its latency, not on these cores: 24 there
+          // (SVC_CONCURRENCY sets either).
+          maxWorkers: scenarioConcurrency(),
           // A failed scenario runs once more (SVC_RETRIES): one that then passes is flaky, reported apart
           // with both attempts (helpers/verdict/collect.ts). A certifying run retries none.
           retry: readSetting(SETTINGS.certification) ? 0 : readSetting(SETTINGS.retries)!,

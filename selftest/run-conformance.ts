@@ -1,6 +1,7 @@
 // Runs the conformance suites in a child vitest process, with its own reports directory, and
 // returns the exit code and the output as `npm run conformance` ends them (the run's verdict,
 // helpers/verdict/), the verdict itself, and (optionally) each scenario's status from vitest's JSON.
+import { settingDefault, SETTINGS } from '../helpers/target/registry.js';
 import { parseProfile, profileVariables } from '../helpers/target/profile.js';
 import { EMBEDDED_TIMINGS, sandboxProfile } from '../sandbox/profile.js';
 import { spawn } from 'node:child_process';
@@ -73,7 +74,7 @@ export function runConformance(opts: RunOptions = {}): Promise<ConformanceRun> {
     // A self-test holds the suite to passing at the first attempt: no retries (SVC_RETRIES) unless it asks.
     const child = spawn(process.execPath, args, {
       cwd: ROOT,
-      env: { ...process.env, SVC_BASE_URL: '', SANDBOX_FAULTS: '', SANDBOX_SCA_DEBIT_AT: '', SANDBOX_QUOTE_VELOCITY_COUNT: '', SANDBOX_QUOTE_VELOCITY_REFUSED: '', SANDBOX_CHOICES: '', SVC_RETRIES: '0', SVC_REPORTS_DIR: reports, FORCE_COLOR: '0', NO_COLOR: '1', ...VERDICT_READER_ENV, ...opts.env },
+      env: { ...process.env, SVC_BASE_URL: '', SANDBOX_FAULTS: '', SANDBOX_SCA_DEBIT_AT: '', SANDBOX_QUOTE_VELOCITY_COUNT: '', SANDBOX_QUOTE_VELOCITY_REFUSED: '', SANDBOX_CHOICES: '', SVC_RETRIES: '0', ...localConcurrency(opts.env), SVC_REPORTS_DIR: reports, FORCE_COLOR: '0', NO_COLOR: '1', ...VERDICT_READER_ENV, ...opts.env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
@@ -117,11 +118,21 @@ const SUITE_SCENARIO_FLOOR = 700;
  * `env`, in a reports folder of its own unless `env` names one: its exit code, everything it printed,
  * and the folder. No target, profile, fault or choice of the calling environment leaks in.
  */
+/**
+ * A self-test's targets are all on this machine, a standalone sandbox too: a run against one is bound
+ * by these cores, as an embedded run is, so it gets an embedded run's concurrency (SVC_CONCURRENCY),
+ * not a remote target's, unless it asks otherwise. Embedded runs are left to their default.
+ */
+function localConcurrency(env: Record<string, string | undefined> = {}): Record<string, string> {
+  const external = Boolean(env.SVC_BASE_URL || env.SVC_TARGET_PROFILE);
+  return external && !env.SVC_CONCURRENCY ? { SVC_CONCURRENCY: String(settingDefault(SETTINGS.concurrency, 'embedded')) } : {};
+}
+
 export function runEntryPoint(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; output: string; reports: string }> {
   const reports = env.SVC_REPORTS_DIR ?? mkdtempSync(join(tmpdir(), 'svc-entry-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'helpers/verdict/cli.ts', ...args], {
     cwd: ROOT,
-    env: { ...process.env, SVC_BASE_URL: '', SVC_TARGET_PROFILE: '', SANDBOX_FAULTS: '', SANDBOX_CHOICES: '', FORCE_COLOR: '0', NO_COLOR: '1', SVC_REPORTS_DIR: reports, ...env },
+    env: { ...process.env, SVC_BASE_URL: '', SVC_TARGET_PROFILE: '', SANDBOX_FAULTS: '', SANDBOX_CHOICES: '', ...localConcurrency(env), FORCE_COLOR: '0', NO_COLOR: '1', SVC_REPORTS_DIR: reports, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

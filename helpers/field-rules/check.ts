@@ -15,6 +15,7 @@ import type { ApiResponse } from '../client.js';
 import { recordRule } from '../coverage/recorder.js';
 import { codesForStatus } from '../spec/catalog.js';
 import { sentToBreak } from '../description/intent.js';
+import { inPool } from '../concurrency.js';
 import { exchangesGrouped } from '../harness.js';
 import { expectError, expectFieldErrors, expectStatus, FIELD_ERRORS_UNSTATED, noteInterface } from '../expect.js';
 import { fieldErrorsOf } from '../schemas/errors.js';
@@ -84,6 +85,11 @@ export interface NegativeOptions {
    * `rule.id` (one or several: see checkRulesRefused).
    */
   unchanged?: (rule: Pick<Rule, 'id'>) => Promise<void>;
+  /**
+   * `complete` and `send` keep no state from one request to the next (no proof made by `complete`
+   * for the `send` after it, say): the rules between two readings may then be judged concurrently.
+   */
+  independent?: boolean;
 }
 
 /**
@@ -144,22 +150,40 @@ export async function checkRulesRefused(o: NegativeOptions): Promise<Rule[]> {
     if (sent.length) await o.unchanged?.({ id: named(sent) });
     for (const r of sent.splice(0)) recordRule(o.spec.operation, r.id);
   };
-  for (const rule of rules) {
-    try {
-      await judgeRule(o, rule);
-    } catch (failure) {
-      // A change made before this answer, by this rule's requests or an earlier one's, may explain it:
-      // a read says so after the failure, naming the rules whose requests came since the last read.
+  // The rules between two readings are judged together, `concurrency` at a time (SVC_CONCURRENCY),
+  // where the requests are independent (`independent`): against a remote target the run then waits
+  // on many at once, not on one after another. One at a time, each rule's exchanges are an attachment
+  // of their own; together, the readings' group's are one.
+  const width = o.independent ? Math.max(1, inject('target').concurrency ?? 1) : 1;
+  for (let i = 0; i < rules.length; i += RULES_PER_READING) {
+    const group = rules.slice(i, i + RULES_PER_READING);
+    const failures = new Array<unknown>(group.length);
+    const judgeAll = () => inPool(group, width, async (rule, k) => {
+      // After a failure no further rule is started (those in flight finish): the run stops there, as one at a time.
+      if (failures.some((f) => f !== undefined)) return;
+      try {
+        await judgeRule(o, rule, width === 1);
+      } catch (failure) {
+        failures[k] = failure ?? new Error(`${rule.id}: failed`);
+      }
+    });
+    if (width === 1) await judgeAll();
+    else await exchangesGrouped(`${o.spec.operation} ${group.map((r) => r.id).join(', ')}`, judgeAll);
+    const at = failures.findIndex((f) => f !== undefined);
+    if (at >= 0) {
+      const failure = failures[at];
+      // A change made before this answer, by this rule's requests or another one's since the last
+      // reading, may explain it: a read says so after the failure, naming those rules.
       if (o.unchanged && failure instanceof Error) {
         try {
-          await o.unchanged({ id: named([...sent, rule]) });
+          await o.unchanged({ id: named([...sent, ...(width === 1 ? group.slice(0, at + 1) : group)]) });
         } catch (changed) {
           failure.message = `${failure.message}\n(a read after it finds the resource changed, which may explain this answer: ${changed instanceof Error ? changed.message : String(changed)})`;
         }
       }
       throw failure;
     }
-    sent.push(rule);
+    sent.push(...group);
     if (sent.length >= RULES_PER_READING) await readUnchanged();
   }
   await readUnchanged();
@@ -200,7 +224,7 @@ export const SUBMIT_ENDPOINTS: ReadonlySet<string> = new Set(['POST /customers',
 const dotPath = (field: unknown) => (typeof field === 'string' ? field.replace(/\[(\d+)\]/g, '.$1') : field);
 
 /** One rule broken in `runs()` generated requests: each refused with the rule's error, naming its field. */
-async function judgeRule(o: NegativeOptions, rule: Rule): Promise<void> {
+async function judgeRule(o: NegativeOptions, rule: Rule, ownGroup: boolean): Promise<void> {
   const why = `${o.spec.operation} ${rule.id}: ${rule.cite}`;
   const error = rule.error ?? defaultRefusal(o.spec, rule.field);
   const codes: readonly string[] = typeof error.code === 'string' ? [error.code] : error.code;
@@ -216,7 +240,8 @@ async function judgeRule(o: NegativeOptions, rule: Rule): Promise<void> {
   const namesRuleField = (fields: unknown[]) => fields.some(isRuleField) && fields.every((f) => isRuleField(f) || isAncestor(f));
   const mustName = error.namesField && SUBMIT_ENDPOINTS.has(o.spec.operation);
   let fullyJudged = false;
-  await exchangesGrouped(`${o.spec.operation} ${rule.id}`, () => judged(fc.assert(
+  const grouped = <T>(fn: () => Promise<T>) => (ownGroup ? exchangesGrouped(`${o.spec.operation} ${rule.id}`, fn) : fn());
+  await grouped(() => judged(fc.assert(
     fc.asyncProperty(fc.constantFrom(...rule.variants).chain(validBody), rule.breaks, async (valid, breakIt) => {
       const bad = breakIt(o.complete ? await o.complete(valid) : valid);
       // Sent to break the rule's field alone: a run held to a description checks that it breaks nothing else there.
@@ -262,6 +287,8 @@ export interface PositiveOptions<S extends z.ZodType> {
   aliases?: Record<string, (sent: unknown) => unknown[]>;
   /** After the round trip: more checks on the same request (a duplicate refused, say). */
   then?: (sent: Body, created: z.infer<S>) => Promise<void>;
+  /** The variants' requests touch nothing the others read (see NegativeOptions.independent): they may go concurrently. */
+  independent?: boolean;
 }
 
 /** Leaf paths of a request body (objects descended, arrays and scalars are leaves). */
@@ -333,10 +360,14 @@ export async function checkValidAccepted<S extends z.ZodType>(o: PositiveOptions
   const variants = o.spec.variants.filter((v) => !o.variants || o.variants(v));
   expect(variants.length, `${o.spec.operation}: the spec declares variants`).toBeGreaterThan(0);
   const creates = o.spec.operation.startsWith('POST ');
-  for (const variant of variants) {
+  // The variants one after another, or `concurrency` at a time where they are independent (their
+  // exchanges then one attachment: see checkRulesRefused).
+  const width = o.independent ? Math.max(1, inject('target').concurrency ?? 1) : 1;
+  const grouped = (title: string, fn: () => Promise<void>) => (width === 1 ? exchangesGrouped(title, fn) : fn());
+  const judgeVariant = async (variant: Variant) => {
     const why = `${o.spec.operation} (${variant.name}): a request within every documented rule is accepted and read back unchanged`;
     const { arbitrary, parameters } = validRequests(variant, `${o.spec.operation} ${variant.name} valid`);
-    await exchangesGrouped(`${o.spec.operation} (${variant.name}) valid requests`, () => judged(fc.assert(
+    await grouped(`${o.spec.operation} (${variant.name}) valid requests`, () => judged(fc.assert(
       fc.asyncProperty(arbitrary, async (valid) => {
         const sent = o.complete ? await o.complete(valid) : valid;
         const created = expectStatus(await o.send(sent), o.created.status, o.created.schema, why);
@@ -371,5 +402,7 @@ export async function checkValidAccepted<S extends z.ZodType>(o: PositiveOptions
       }),
       parameters,
     )));
-  }
+  };
+  if (width === 1) for (const variant of variants) await judgeVariant(variant);
+  else await exchangesGrouped(`${o.spec.operation} valid requests of ${variants.length} variants`, () => inPool(variants, width, judgeVariant).then(() => undefined));
 }

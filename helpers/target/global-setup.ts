@@ -75,6 +75,8 @@ export interface ProvidedTarget {
   seed: number;
   /** Generated requests per field rule and per valid variant (helpers/field-rules/check.ts). */
   ruleRuns: number;
+  /** Independent requests of one scenario in flight at once (SVC_CONCURRENCY). */
+  concurrency: number;
   baseUrl: string;
   clientId: string;
   clientSecret: string;
@@ -269,6 +271,7 @@ async function startHarness(mutantFault?: string): Promise<Harness> {
     runId,
     seed,
     ruleRuns,
+    concurrency: settings.values.concurrency!,
     baseUrl,
     clientId,
     clientSecret,

@@ -28,6 +28,7 @@ describe('POST /agents', () => {
     // Requests breaking a customerId rule name no customer of the scenario's: looked for in the whole list, by the value sent.
     const strays = new StrayValues('customerId', customer.id);
     await checkRulesRefused({
+      independent: true,
       spec: agentCreate(),
       complete: (b) => ({ ...b, customerId: customer.id }),
       send: (body) => send(strays.collect(body)),

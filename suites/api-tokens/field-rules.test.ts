@@ -27,6 +27,7 @@ describe(TOKEN_CREATE, () => {
     const strays = new StrayValues('name', (name: unknown) => typeof name === 'string' && name.startsWith(marker));
     let n = 0;
     await checkRulesRefused({
+      independent: true,
       spec: tokenCreate(),
       complete: (b) => ({ ...b, name: `${marker}-${n++}` }),
       send: (body) => send(strays.collect(body)),

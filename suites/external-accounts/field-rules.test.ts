@@ -28,6 +28,7 @@ describe(CUSTOMER_CREATE, () => {
     await basisSupplement('section 7 request fields per accountType and beneficiary; section 5 formats; generated, one rule broken per request');
     const customer = await createCustomer(individual());
     await checkRulesRefused({
+      independent: true,
       spec: spec(),
       complete: (b) => ({ ...b, customerId: customer.id }),
       send,
@@ -38,6 +39,7 @@ describe(CUSTOMER_CREATE, () => {
   it('accepts valid requests of every account type, reads them back as sent, and refuses the same details again with 409', async () => {
     await basisSupplement('section 7: every variant, optional fields present or not; "409 exists"');
     await checkValidAccepted({
+      independent: true,
       spec: spec(),
       // A customer per request: each holds one account, so a repeated published invoice is no duplicate.
       complete: async (b) => ({ ...b, customerId: (await createCustomer(individual())).id }),

@@ -35,6 +35,7 @@ describe(PLATFORM_CREATE, () => {
     const unmarked: string[][] = [];
     let n = 0;
     await checkRulesRefused({
+      independent: true,
       spec: spec(),
       // Every refused request carries a platformAccountId of its own (unless its rule is about that field).
       complete: (b) => ({ ...b, platformAccountId: `${marker}-${n++}` }),

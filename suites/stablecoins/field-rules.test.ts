@@ -31,6 +31,7 @@ describe(LINK_CREATE, () => {
     const marker = `refused-${Date.now().toString(36)}`;
     let n = 0;
     await checkRulesRefused({
+      independent: true,
       spec: linkCreate(capabilities.stablecoins.provider!),
       // Each refused request names a provider account of its own (unless its rule is about that field).
       complete: (b) => ({ ...b, providerAccountId: `${marker}-${n++}` }),
@@ -67,6 +68,7 @@ describe(COIN_REGISTER, () => {
     const marker = `refused-${link.id.slice(-8)}`;
     let n = 0;
     await checkRulesRefused({
+      independent: true,
       spec: coinRegister(link.id),
       // Every request names the link (several links are ACTIVE: none named would be SELECTION_REQUIRED) and a token of its own.
       complete: (b) => ({ stablecoinProviderAccountId: link.id, ...b, providerTokenIdentifier: `${marker}-${n++}` }),
