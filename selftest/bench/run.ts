@@ -11,6 +11,8 @@
 // cores): `npm run conformance`, each run after a fixed CPU workload that shows how fast the host is
 // just then, since a shared host's speed changes from one minute to the next.
 //   npm run bench [-- --seconds 5 --connections 16 --stored 100000 --runs 1 --only sandbox|listener|run]
+//   npm run bench -- --only soak [--deliveries 1000000]   (the listener's soak, a command of its own)
+//   npm run bench -- --only remote [--delays 0,50,150]    (full runs against a target that many ms away)
 //   SVC_BENCH_SECONDS=1 sets the seconds per route (a quick check that the bench runs).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -20,10 +22,10 @@ import { createInterface } from 'node:readline';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { Agent, request } from 'undici';
-import { WebhookListener } from '../../helpers/listener/server.js';
+import { request } from 'undici';
+import { listenerSoak, listenerThroughput } from './listener-bench.js';
+import { remoteRuns } from './remote-runs.js';
 import { readSetting, SETTINGS } from '../../helpers/target/registry.js';
-import { generateWebhookKeyPair, signWebhookBody } from '../../helpers/webhook-signature.js';
 
 const { values } = parseArgs({
   options: {
@@ -32,6 +34,8 @@ const { values } = parseArgs({
     stored: { type: 'string', default: '100000' },
     only: { type: 'string' },
     runs: { type: 'string', default: '1' },
+    deliveries: { type: 'string', default: '1000000' },
+    delays: { type: 'string', default: '0,50,150' },
   },
 });
 const SECONDS = readSetting(SETTINGS.benchSeconds) ?? Number(values.seconds);
@@ -225,29 +229,11 @@ if (!values.only || values.only === 'sandbox') {
 }
 
 if (values.only === 'run') await embeddedRuns(Number(values.runs));
+if (values.only === 'soak') await listenerSoak(Number(values.deliveries));
+if (values.only === 'remote') await remoteRuns(values.delays.split(',').map(Number));
 if (values.only && values.only !== 'listener') process.exit(0);
 
-async function timed(label: string, n: number, fn: (i: number) => Promise<unknown>, width = 32) {
-  const started = performance.now();
-  let next = 0;
-  await Promise.all(Array.from({ length: width }, async () => {
-    while (next < n) await fn(next++);
-  }));
-  const ms = performance.now() - started;
-  process.stdout.write(`${label.padEnd(48)} ${n} in ${ms.toFixed(0)} ms  (${((n / ms) * 1000).toFixed(0)}/s)\n`);
-}
-
-const keys = generateWebhookKeyPair();
-const listener = new WebhookListener({ publicKeyPem: keys.publicKeyPem });
-const { url } = await listener.start();
-const agent = new Agent({ connections: 64 });
-await timed('listener signed deliveries (verify + record)', 3000, async () => {
-  const body = JSON.stringify({ id: `Webhook:${randomUUID()}`, type: 'TEST', timestamp: new Date().toISOString(), test: true });
-  const res = await request(url, { method: 'POST', body, headers: { 'x-svc-signature': signWebhookBody(body, keys.privateKeyPem) }, dispatcher: agent });
-  await res.body.text();
-});
-await agent.close();
-await listener.close();
+await listenerThroughput();
 
 // The sandbox image's start: from `podman run` to the first answer of its API (needs the image, npm run sandbox:image).
 const image = readSetting(SETTINGS.sandboxImage)!;
@@ -274,6 +260,7 @@ if (!values.only && spawnSync('podman', ['image', 'exists', image]).status === 0
 }
 
 if (!values.only) await embeddedRuns(Number(values.runs));
+if (!values.only) await remoteRuns(values.delays.split(',').map(Number));
 
 /**
  * The machine's idle and steal time so far, in seconds of a core, from /proc/stat's first line (its
