@@ -18,7 +18,7 @@ import { generationSettings } from '../../helpers/target/settings.js';
 import { VERDICT_READER_ENV, VITEST } from '../../helpers/verdict/cli.js';
 import type { Verdict } from '../../helpers/verdict/verdict.js';
 import { FAULTS, type FaultEntry, type FaultName } from '../../sandbox/faults.js';
-import { ROOT, runConformance } from '../run-conformance.js';
+import { ROOT, runConformance, type ConformanceRun } from '../run-conformance.js';
 import { verdictLines } from '../../helpers/verdict/verdict.js';
 import { judgeMutant, type Outcome, type ScenarioFailure } from './judge.js';
 
@@ -65,8 +65,8 @@ export interface MutationReport {
 const MUTANT_ENV = { SVC_EVENT_TIMEOUT_MS: '2500', SVC_WEBHOOK_RETRY_WITHIN_MS: '800', SANDBOX_PROVISIONING_DELAY_MS: '400', SVC_RULE_RUNS: process.env.SVC_RULE_RUNS ?? '1', SVC_SEED: process.env.SVC_SEED ?? '20261125' };
 
 /** A mutant is killed by its first failing scenario, so mutant runs stop there (--bail=1). */
-const runSuites = (dirs: string[], faults: string[]) =>
-  runConformance({ dirs, bail: faults.length > 0, env: { ...MUTANT_ENV, SANDBOX_FAULTS: faults.join(',') } });
+const runSuites = (dirs: string[], faults: string[], more: { env?: Record<string, string>; keepReports?: boolean } = {}) =>
+  runConformance({ dirs, bail: faults.length > 0, keepReports: more.keepReports, env: { ...MUTANT_ENV, SANDBOX_FAULTS: faults.join(','), ...more.env } });
 
 interface BatchEntry {
   fault: FaultName;
@@ -185,7 +185,11 @@ function summarise(output: string): string {
   return failed.join(' | ').slice(0, 400);
 }
 
-export async function runMutants(opts: { only?: string[]; width?: number; write?: boolean; writeKillers?: boolean } = {}): Promise<MutationReport> {
+/**
+ * Runs the faults (all, or `only`). `baselineEnv` is added to the baseline run's environment, whose
+ * reports are then kept and handed back with it (`baselineRun`: the caller removes them).
+ */
+export async function runMutants(opts: { only?: string[]; width?: number; write?: boolean; writeKillers?: boolean; baselineEnv?: Record<string, string> } = {}): Promise<MutationReport & { baselineRun: ConformanceRun }> {
   const started = Date.now();
   // Settings and fault names are checked before any run: a bad SVC_SEED or SVC_RULE_RUNS would
   // otherwise fail every batch's setup, and every fault would read as errored.
@@ -210,7 +214,8 @@ export async function runMutants(opts: { only?: string[]; width?: number; write?
 
   const allDirs = [...new Set(names.flatMap((n) => dirsOf(FAULTS[n].areas)))];
   // The baseline (no faults) runs alongside the mutants; without it passing no kill means anything.
-  const baselineRun = runSuites(allDirs, []);
+  // For every fault, the whole suite: the baseline is then also a complete run (held to the description, say).
+  const baselineRun = runSuites(opts.only?.length ? allDirs : [], [], opts.baselineEnv ? { env: opts.baselineEnv, keepReports: true } : {});
 
   const judgeAlone = async (name: FaultName, dirs: string[]): Promise<MutantResult> => {
     const run = await runSuites(dirs, [name]);
@@ -295,7 +300,7 @@ export async function runMutants(opts: { only?: string[]; width?: number; write?
     mkdirSync(join(ROOT, 'reports'), { recursive: true });
     writeFileSync(join(ROOT, 'reports/mutation.json'), `${JSON.stringify(report, null, 2)}\n`);
   }
-  return report;
+  return { ...report, baselineRun: baseline };
 }
 
 export function formatReport(r: MutationReport): string {
